@@ -1,0 +1,135 @@
+"""Benchmark of the Ur board renderer against a yardstick: python-chess SVG rendered to PNG by CairoSVG.
+
+Run on demand, from the repository root: ``python bench/bench_render.py``. It prints the median and
+p95 render time and the PNG sizes over positions from seeded random games (the busiest positions of
+each game included), the yardstick's median time, and whether the targets are met: our p95 at most
+half the yardstick's median, every PNG under 200 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.ur import race
+from render import BoardContext, highlights_for, render_board
+
+NAMES = ("Alice", "Bob")
+SIZE_LIMIT = 200_000
+
+
+def random_game(seed: int) -> list[tuple[race.State, BoardContext]]:
+    """Every position of a seeded random game, with the context the bot would pass."""
+    rng = random.Random(seed)
+    state = race.new_state()
+    positions = [(state, BoardContext(NAMES))]
+    while state.outcome() is None:
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            move = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+        else:
+            move = rng.choice(state.legal_moves())
+        notation = state.format_move(move)
+        ctx = BoardContext(
+            NAMES,
+            last_move=notation,
+            last_mover=state.mover(move),
+            highlights=highlights_for("ur", state, notation),
+            lang=rng.choice(("en", "fr")),
+        )
+        state = state.apply(move)
+        positions.append((state, ctx))
+    return positions
+
+
+def on_board(state: race.State) -> int:
+    """How many pieces stand on the board: the busiest positions are the most expensive to draw."""
+    return sum(1 for own in state.pieces for p in own if 0 < p < race.OFF)
+
+
+def sample_positions(games: int, per_game: int) -> list[tuple[race.State, BoardContext]]:
+    """``per_game`` evenly spread positions of each seeded game, plus its three busiest ones."""
+    chosen: list[tuple[race.State, BoardContext]] = []
+    for seed in range(games):
+        game = random_game(seed)
+        step = max(1, len(game) // per_game)
+        chosen.extend(game[::step])
+        chosen.extend(sorted(game, key=lambda pair: on_board(pair[0]), reverse=True)[:3])
+        chosen.append(game[-1])
+    return chosen
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The ``fraction`` quantile by the nearest-rank method."""
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+def bench_ur(games: int, per_game: int) -> tuple[list[float], list[int], float]:
+    positions = sample_positions(games, per_game)
+    start = time.perf_counter()
+    render_board("ur", *positions[0])
+    cold = time.perf_counter() - start
+    # Sprites and the per-language words are built on first use; time the steady state.
+    for state, ctx in positions[:20]:
+        render_board("ur", state, ctx)
+    times: list[float] = []
+    sizes: list[int] = []
+    for state, ctx in positions:
+        start = time.perf_counter()
+        png = render_board("ur", state, ctx)
+        times.append(time.perf_counter() - start)
+        sizes.append(len(png))
+    return times, sizes, cold
+
+
+def bench_yardstick(runs: int) -> float:
+    import cairosvg  # type: ignore[import-untyped]
+    import chess
+    import chess.svg
+
+    board = chess.Board()
+    for san in ("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6"):
+        board.push_san(san)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        svg = chess.svg.board(board, lastmove=board.peek(), size=800)
+        cairosvg.svg2png(bytestring=svg.encode(), output_width=800)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12, help="seeded random games to sample (default 12)")
+    parser.add_argument("--per-game", type=int, default=20, help="positions taken from each game (default 20)")
+    parser.add_argument("--yardstick-runs", type=int, default=40, help="yardstick repetitions (default 40)")
+    args = parser.parse_args()
+
+    times, sizes, cold = bench_ur(args.games, args.per_game)
+    yardstick = bench_yardstick(args.yardstick_runs)
+    ms = 1000.0
+    median, p95 = statistics.median(times), percentile(times, 0.95)
+    print(f"Ur renderer: {len(times)} positions from {args.games} seeded games")
+    print(f"  first render (builds the static board and palette): {cold * ms:.0f} ms")
+    print(f"  time   median {median * ms:.1f} ms   p95 {p95 * ms:.1f} ms   max {max(times) * ms:.1f} ms")
+    kb = [s / 1000 for s in sizes]
+    print(f"  PNG    median {statistics.median(kb):.1f} KB   p95 {percentile(kb, 0.95):.1f} KB   max {max(kb):.1f} KB")
+    print(f"Yardstick (chess.svg.board + cairosvg.svg2png at 800 px): median {yardstick * ms:.1f} ms")
+    speed_ok = p95 <= yardstick / 2
+    size_ok = max(sizes) < SIZE_LIMIT
+    print(f"  target p95 <= {yardstick / 2 * ms:.1f} ms (half the yardstick): {'met' if speed_ok else 'NOT met'}")
+    print(f"  target PNG < {SIZE_LIMIT // 1000} KB: {'met' if size_ok else 'NOT met'}")
+    return 0 if speed_ok and size_ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,41 @@
+"""Start the bot: ``python -m bot`` (reads ``.env`` in the working directory)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+from dotenv import load_dotenv
+
+from bot.client import PlateauBot
+from bot.config import Config, ConfigError
+
+
+def main() -> int:
+    """Read the configuration, then run the bot until interrupted; returns the exit status."""
+    load_dotenv()
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(f"plateau: {exc}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=config.log_level, root=True)
+
+    async def run() -> None:
+        async with PlateauBot(config) as bot:
+            await bot.start(config.token)
+
+    try:
+        asyncio.run(run())
+    except discord.LoginFailure:
+        logging.getLogger("plateau").error("Discord refused the token in DISCORD_TOKEN; check it in .env.")
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

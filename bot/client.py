@@ -1,0 +1,92 @@
+"""The bot process: a ``commands.Bot`` that opens the database, loads the cogs and syncs commands."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.components import DYNAMIC_ITEMS
+from bot.config import Config
+from bot.errors import PlateauTree
+from bot.i18n import CatalogTranslator
+from bot.matches import MatchService
+from bot.storage import Store
+from bot.ui import GameUI
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.game",)
+SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
+COMMAND_DIGEST_KEY = "command_digest"
+
+
+class PlateauBot(commands.Bot):
+    """Plateau's bot. Slash commands only, so it needs no privileged intent.
+
+    ``setup_hook`` opens the database (running its migrations), builds the match service, installs
+    the translator, loads the extensions, registers the persistent buttons and syncs the commands.
+    """
+
+    store: Store
+    service: MatchService
+    ui: GameUI
+
+    def __init__(self, config: Config, **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=PlateauTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.config = config
+
+    async def setup_hook(self) -> None:
+        """Open storage, load extensions, register buttons and sync commands (see class docstring)."""
+        self.store = await Store.open(self.config.database)
+        self.service = MatchService(self.store, clock=discord.utils.utcnow)
+        self.ui = GameUI(self, self.service)
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.sync_commands()
+
+    async def command_digest(self) -> str:
+        """A hash of the command tree as Discord would receive it, translations included."""
+        translator = self.tree.translator
+        assert translator is not None
+        payload = [await cmd.get_translated_payload(self.tree, translator) for cmd in self.tree.get_commands()]
+        return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+    async def sync_commands(self) -> None:
+        """Sync instantly to the development server when one is set; globally only when the tree changed.
+
+        Global syncs are rate limited (200 command creations a day), so an unchanged tree is not sent.
+        """
+        if self.config.dev_guild_id is not None:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("commands synced to development server %s", self.config.dev_guild_id)
+            return
+        digest = await self.command_digest()
+        if await self.store.get_meta(COMMAND_DIGEST_KEY) == digest:
+            log.info("command tree unchanged; not syncing")
+            return
+        await self.tree.sync()
+        await self.store.set_meta(COMMAND_DIGEST_KEY, digest)
+        log.info("commands synced globally")
+
+    async def close(self) -> None:
+        """Close Discord first, then the database."""
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()

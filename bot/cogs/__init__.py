@@ -1,0 +1,1 @@
+"""Extensions loaded by the bot at start-up."""

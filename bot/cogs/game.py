@@ -1,0 +1,217 @@
+"""The ``/game`` command group: thin adapters from slash commands to :class:`bot.ui.GameUI`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import language_of, ls, t
+from bot.matches import LogKind, MatchError, MatchStatus
+from bot.ui import variant_label
+from games import GAMES, find_game
+
+if TYPE_CHECKING:
+    from bot.client import PlateauBot
+
+MAX_CHOICES = 25
+HISTORY_SHOWN = 8
+
+
+def variant_choices() -> list[app_commands.Choice[str]]:
+    """One choice per game and rule set, e.g. ``ur:v2``."""
+    choices: list[app_commands.Choice[str]] = []
+    for info in GAMES:
+        rules = next((o for o in info.options if o.name == "rules"), None)
+        if rules is None:
+            choices.append(app_commands.Choice(name=ls(info.name, f"choice.{info.id}"), value=info.id))
+            continue
+        for value in rules.choices:
+            label = f"{info.name} — {rules.labels.get(value, value)}"
+            choices.append(app_commands.Choice(name=ls(label, f"choice.{info.id}.{value}"), value=f"{info.id}:{value}"))
+    return choices[:MAX_CHOICES]
+
+
+def parse_variant(value: str) -> tuple[str, dict[str, str]]:
+    """``ur:v2`` → (``ur``, {``rules``: ``v2``})."""
+    game_id, _, rules = value.partition(":")
+    return game_id, ({"rules": rules} if rules else {})
+
+
+@app_commands.guild_only()
+class GameCog(commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_description=ls("Play board games", "cmd.game.desc")):  # type: ignore[call-arg]
+    """Create, join and play matches in a channel or thread."""
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=ls("new", "cmd.new.name"), description=ls("Open a new match in this channel", "cmd.new.desc"))
+    @app_commands.rename(game=ls("game", "opt.game.name"))
+    @app_commands.describe(game=ls("The game and rule set to play", "opt.game.desc"))
+    @app_commands.choices(game=variant_choices())
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        """Open a lobby."""
+        game_id, options = parse_variant(game.value)
+        await self.bot.ui.create(interaction, game_id, options)
+
+    @app_commands.command(name=ls("join", "cmd.join.name"), description=ls("Join the open match in this channel", "cmd.join.desc"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Take a seat in the lobby."""
+        match = await self.bot.ui.require_current(interaction)
+        await self.bot.ui.lobby_action(interaction, "join", match.id)
+
+    @app_commands.command(name=ls("leave", "cmd.leave.name"), description=ls("Leave the open match before it starts", "cmd.leave.desc"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Give up a seat in the lobby."""
+        match = await self.bot.ui.require_current(interaction)
+        await self.bot.ui.lobby_action(interaction, "leave", match.id)
+
+    @app_commands.command(name=ls("start", "cmd.start.name"), description=ls("Start the match once enough players have joined", "cmd.start.desc"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Start the lobby's match."""
+        match = await self.bot.ui.require_current(interaction)
+        await self.bot.ui.lobby_action(interaction, "start", match.id)
+
+    @app_commands.command(name=ls("move", "cmd.move.name"), description=ls("Play a move (the list shows your legal moves)", "cmd.move.desc"))
+    @app_commands.rename(move=ls("move", "opt.move.name"))
+    @app_commands.describe(move=ls("Your move in the game's notation, e.g. A4-A2", "opt.move.desc"))
+    async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100]) -> None:
+        """Play a move in this channel's match."""
+        await self.bot.ui.play(interaction, None, move)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves that contain what they typed (at most 25)."""
+        if interaction.channel_id is None:
+            return []
+        match = await self.bot.service.current(interaction.channel_id)
+        if match is None or match.status is not MatchStatus.ACTIVE:
+            return []
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or seat not in match.state.actors():
+            return []
+        typed = current.strip().lower()
+        notations = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+        ranked = sorted((n for n in notations if typed in n.lower()), key=lambda n: not n.lower().startswith(typed))
+        return [app_commands.Choice(name=n, value=n) for n in ranked[:MAX_CHOICES]]
+
+    @app_commands.command(name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        """Repost the board of this channel's match (or its last finished one)."""
+        match = await self.bot.service.current(interaction.channel_id or 0)
+        if match is None:
+            match = await self.bot.service.last_in_channel(interaction.channel_id or 0)
+        if match is None or match.status is MatchStatus.LOBBY:
+            raise MatchError("no_match")
+        await interaction.response.defer(thinking=True)
+        lang = language_of(interaction.guild_locale or interaction.locale)
+        payload = await self.bot.ui.board_payload(match, lang, repost=True)
+        message = await interaction.followup.send(wait=True, **payload)
+        if match.status is MatchStatus.ACTIVE:
+            await self.bot.service.set_message(match.id, board=message.id)
+
+    @app_commands.command(name=ls("status", "cmd.status.name"), description=ls("Who plays, whose turn it is, the last moves", "cmd.status.desc"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        """An ephemeral summary of this channel's match."""
+        match = await self.bot.service.current(interaction.channel_id or 0)
+        if match is None:
+            match = await self.bot.service.last_in_channel(interaction.channel_id or 0)
+        if match is None:
+            raise MatchError("no_match")
+        lang = language_of(interaction.locale)
+        names = await self.bot.ui.names(match)
+        embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.blurple())
+        embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
+        embed.add_field(name=t(lang, "status.moves"), value=str(match.version), inline=True)
+        seats = "\n".join(
+            t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
+            for i, uid in enumerate(match.seats)
+        )
+        embed.add_field(name=t(lang, "status.players"), value=seats or "—", inline=False)
+        if match.status is MatchStatus.ACTIVE:
+            embed.add_field(
+                name=t(lang, "status.to_act"),
+                value=" ".join(f"<@{uid}>" for uid in match.to_act()) or t(lang, "status.nobody"),
+                inline=False,
+            )
+        if match.result is not None:
+            from bot.narration import result_line
+
+            embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
+        history = await self.bot.service.history(match.id)
+        recent = [e for e in history if e.kind is not LogKind.CHANCE or e.notation.startswith("roll:")][-HISTORY_SHOWN:]
+        if recent:
+            lines = [
+                f"{e.ply}. {names[e.seat] if e.seat is not None else '🎲'} `{e.notation}`" for e in recent
+            ]
+            embed.add_field(name=t(lang, "status.recent"), value="\n".join(lines)[:1024], inline=False)
+        embed.set_footer(text=t(lang, "match.footer", id=match.id))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=ls("view", "cmd.view.name"), description=ls("Get your own view of the board by DM", "cmd.view.desc"))
+    async def view(self, interaction: discord.Interaction) -> None:
+        """DM the caller their private view (with a fallback when DMs are closed)."""
+        await self.bot.ui.request_private_view(interaction)
+
+    @app_commands.command(name=ls("resign", "cmd.resign.name"), description=ls("Resign from this channel's match", "cmd.resign.desc"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        """Ask for confirmation, then resign."""
+        await self.bot.ui.confirm_resign(interaction)
+
+    @app_commands.command(name=ls("abort", "cmd.abort.name"), description=ls("Stop this channel's match without a result", "cmd.abort.desc"))
+    async def abort(self, interaction: discord.Interaction) -> None:
+        """Abort the match (its creator, or members who can manage the channel)."""
+        match = await self.bot.ui.require_current(interaction)
+        moderator = bool(interaction.permissions.manage_channels)
+        report = await self.bot.service.abort(match.id, interaction.user.id, moderator=moderator)
+        lang = language_of(interaction.guild_locale or interaction.locale)
+        names = await self.bot.ui.names(report.match)
+        await interaction.response.send_message(
+            t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names))
+        )
+        if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
+            channel = interaction.channel
+            try:
+                await channel.get_partial_message(match.lobby_message_id).edit(  # type: ignore[union-attr]
+                    embed=self.bot.ui.lobby_embed(report.match, lang), view=None
+                )
+            except (discord.HTTPException, AttributeError):
+                pass
+
+    @app_commands.command(name=ls("rules", "cmd.rules.name"), description=ls("The rules of a game, in short", "cmd.rules.desc"))
+    @app_commands.rename(game=ls("game", "opt.game.name"))
+    @app_commands.describe(game=ls("The game and rule set (default: this channel's match)", "opt.rules_game.desc"))
+    @app_commands.choices(game=variant_choices())
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        """Explain a rule set in our own words."""
+        lang = language_of(interaction.locale)
+        if game is not None:
+            game_id, options = parse_variant(game.value)
+        else:
+            match = await self.bot.service.current(interaction.channel_id or 0)
+            if match is None:
+                game_id, options = GAMES[0].id, GAMES[0].option_defaults()
+            else:
+                game_id, options = match.game.id, dict(match.options)
+        info = find_game(game_id)
+        rules = options.get("rules") or info.option_defaults().get("rules", "")
+        key = f"rules.{info.id}.{rules}" if rules else f"rules.{info.id}"
+        embed = discord.Embed(
+            title=t(lang, f"{key}.title"), description=t(lang, f"{key}.text")[:4096], colour=discord.Colour.gold()
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=ls("help", "cmd.help.name"), description=ls("How to play with Plateau", "cmd.help.desc"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        """List the commands and how moves are written."""
+        lang = language_of(interaction.locale)
+        embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.text")[:4096], colour=discord.Colour.blurple())
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: PlateauBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(GameCog(bot))

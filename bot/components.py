@@ -1,0 +1,159 @@
+"""Buttons that keep working after a restart: their ``custom_id`` carries the match id (and version).
+
+Each is a :class:`discord.ui.DynamicItem`, registered once in ``setup_hook``; a click is routed by the
+template, whatever message the button sits on and however old it is. The handlers live in
+:class:`bot.ui.GameUI`; errors go through the one error handler.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import reply_error
+
+if TYPE_CHECKING:
+    from bot.client import PlateauBot
+
+PREFIX = "plateau"
+
+
+def _bot(interaction: discord.Interaction) -> PlateauBot:
+    from bot.client import PlateauBot
+
+    client = interaction.client
+    assert isinstance(client, PlateauBot)
+    return client
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:lobby:(?P<action>join|leave|start):(?P<match>[0-9]+)",
+):
+    """Join, Leave or Start on a lobby message."""
+
+    STYLES = {
+        "join": discord.ButtonStyle.primary,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.success,
+    }
+
+    def __init__(self, action: str, match_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=self.STYLES[action], custom_id=f"{PREFIX}:lobby:{action}:{match_id}"
+            )
+        )
+        self.action = action
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        """Rebuild the button from its custom id."""
+        return cls(match["action"], int(match["match"]), item.label or match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Run the lobby action for the clicking user."""
+        try:
+            await _bot(interaction).ui.lobby_action(interaction, self.action, self.match_id)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:mv:(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<move>[^:]{{1,60}})",
+):
+    """A legal move offered under a board; stale once the match version moves on."""
+
+    def __init__(self, match_id: int, version: int, move: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=move, style=discord.ButtonStyle.secondary, custom_id=f"{PREFIX}:mv:{match_id}:{version}:{move}"
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.move = move
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> MoveButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), int(match["ver"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the move, if the board is still current."""
+        try:
+            await _bot(interaction).ui.play(
+                interaction, self.match_id, self.move, expected_version=self.version, from_button=True
+            )
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class PrivateViewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:pv:(?P<match>[0-9]+)",
+):
+    """Shows the clicking player their private view, ephemerally (the fallback when DMs are closed)."""
+
+    def __init__(self, match_id: int, label: str = "Show my view") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, emoji="🔒", custom_id=f"{PREFIX}:pv:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> PrivateViewButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), item.label or "Show my view")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer with the clicker's private view."""
+        try:
+            await _bot(interaction).ui.show_private_view(interaction, self.match_id)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:resign:(?P<match>[0-9]+):(?P<ver>[0-9]+)",
+):
+    """Confirms a resignation asked for with ``/game resign``."""
+
+    def __init__(self, match_id: int, version: int, label: str = "Resign") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.danger, custom_id=f"{PREFIX}:resign:{match_id}:{version}"
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ResignButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), int(match["ver"]), item.label or "Resign")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Resign the clicking player."""
+        try:
+            await _bot(interaction).ui.resign(interaction, self.match_id)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (LobbyButton, MoveButton, PrivateViewButton, ResignButton)

@@ -1,0 +1,668 @@
+"""The match service: every change to a match goes through here. No Discord import.
+
+Each operation loads the match, checks the seat and the version, applies the engine, appends to the
+move log and saves the snapshot in one transaction. Chance steps (dice, draws) are sampled from the
+match's seeded generator right after the decision that leads to them and logged like moves, so the
+log alone replays the match. The bot layer turns the returned reports into messages.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import random
+import secrets
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from bot.storage import UNSET, ChannelBusyError, ConflictError, MatchRow, MoveRow, Store
+from games import UnknownGameError, find_game
+from games.base import GameError, GameInfo, GameState, NotYourTurnError, Outcome, Seat, Termination
+
+log = logging.getLogger(__name__)
+
+
+class MatchStatus(enum.Enum):
+    """Where a match is in its life."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class LogKind(enum.Enum):
+    """What a move-log entry records."""
+
+    MOVE = "move"
+    """A player's decision, in the game's notation."""
+    CHANCE = "chance"
+    """A chance outcome sampled by the service (seat is None)."""
+    RESIGN = "resign"
+    """A player resigned (notation ``resign``)."""
+    ABORT = "abort"
+    """The match was aborted (notation ``abort``; seat is None)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the append-only move log."""
+
+    ply: int
+    """1-based position in the log; the match version after this entry."""
+    kind: LogKind
+    seat: Seat | None
+    notation: str
+    at: datetime
+    interaction_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match as loaded from storage (an immutable snapshot)."""
+
+    id: int
+    game: GameInfo
+    options: Mapping[str, str]
+    seed: str
+    guild_id: int | None
+    channel_id: int
+    creator_id: int
+    status: MatchStatus
+    version: int
+    """Number of log entries; every change increments it."""
+    state: GameState
+    seats: tuple[int, ...]
+    """Discord user id of each seat, in seat order (lobby: in joining order)."""
+    result: Outcome | None
+    created_at: datetime
+    updated_at: datetime
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The seat of ``user_id``, or None for someone not seated."""
+        return self.seats.index(user_id) if user_id in self.seats else None
+
+    def to_act(self) -> tuple[int, ...]:
+        """User ids of the seats that must act now (empty unless the match is active)."""
+        if self.status is not MatchStatus.ACTIVE:
+            return ()
+        return tuple(self.seats[s] for s in self.state.actors())
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReport:
+    """What a change did: the match after it and the log entries it appended, in order."""
+
+    match: Match
+    entries: tuple[LogEntry, ...] = ()
+    replayed: bool = False
+    """True when the same interaction had already been applied: nothing new was written."""
+    previous_state: GameState | None = None
+    """The state before the change (the bot uses it to format and highlight the last move)."""
+
+
+class MatchError(Exception):
+    """A request the service refuses; ``key`` names the reason for the bot's catalogs.
+
+    Keys: ``no_match`` (no such match, or none in this channel), ``channel_busy`` (the channel already
+    has a lobby or an active match), ``not_in_lobby`` (join/leave/start after the start), ``not_active``
+    (move/resign while not active), ``already_seated``, ``not_seated``, ``table_full``,
+    ``not_enough_players`` (params ``min``), ``not_creator`` (start/abort by someone else),
+    ``board_changed`` (stale version; params ``version``), ``unknown_option`` (params ``detail``),
+    ``unknown_game`` (``create`` with a game id the registry does not know; params ``detail``).
+    """
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class BoardChangedError(MatchError):
+    """The match moved on since the caller's version (a stale button or a lost race)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__("board_changed", version=version)
+
+
+Clock = Callable[[], datetime]
+
+
+def _random_seed() -> str:
+    return secrets.token_hex(8)
+
+
+@dataclass
+class ServiceConfig:
+    """Tunables of the service."""
+
+    seed_factory: Callable[[], str] = field(default=_random_seed)
+    """Makes the seed of a match created without one (tests and the benchmark fix it instead)."""
+
+
+class ReplayError(ValueError):
+    """The move log does not replay: an entry is unreadable or was made by the wrong seat."""
+
+
+# Pure helpers: chance sampling, replay and the result's JSON form.
+
+
+def sample_chance(outcomes: Sequence[tuple[Any, Fraction]], seed: str, ply: int) -> Any:
+    """Pick one chance outcome for the entry that will have number ``ply`` in a match seeded ``seed``.
+
+    The generator depends on (seed, ply) only, never on what happened in memory before, so a restart,
+    a replay on another machine or a retried transaction samples the same outcome. The pick compares
+    an exact binary fraction with the cumulative probabilities, so no rounding can shift a boundary.
+    """
+    if not outcomes:
+        raise ValueError("no chance outcomes to sample from")
+    point = Fraction(random.Random(f"{seed}:{ply}").random())
+    cumulative = Fraction(0)
+    for move, probability in outcomes:
+        cumulative += probability
+        if point < cumulative:
+            return move
+    # Only reachable when an engine's probabilities sum to less than 1; the last outcome absorbs it.
+    return outcomes[-1][0]
+
+
+def replay(game: GameInfo, options: Mapping[str, str], players: int, entries: Iterable[LogEntry]) -> GameState:
+    """Rebuild the state of a match from its move log.
+
+    Starts from ``game.new(players, options)`` and parses each MOVE and CHANCE entry's notation in the
+    position it was written in; RESIGN and ABORT entries change the match, not the position.
+
+    Raises:
+        ReplayError: naming the first entry that does not replay.
+    """
+    state = game.new(players, options)
+    for entry in entries:
+        if entry.kind not in (LogKind.MOVE, LogKind.CHANCE):
+            continue
+        try:
+            move = state.parse_move(entry.notation, entry.seat)
+            mover = state.mover(move)
+            if mover != entry.seat:
+                raise ReplayError(f"ply {entry.ply}: {entry.notation!r} is made by seat {mover}, not {entry.seat}")
+            state = state.apply(move)
+        except GameError as exc:
+            raise ReplayError(f"ply {entry.ply}: {entry.notation!r} does not replay: {exc.message}") from exc
+    return state
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+    """The JSON object stored for a result."""
+    return {
+        "termination": outcome.termination.value,
+        "winners": list(outcome.winners),
+        "ranking": list(outcome.ranking),
+        "scores": list(outcome.scores),
+    }
+
+
+def outcome_from_json(data: Mapping[str, Any]) -> Outcome:
+    """The result stored by :func:`outcome_to_json`."""
+    return Outcome(
+        Termination(data["termination"]),
+        winners=tuple(int(s) for s in data.get("winners", ())),
+        ranking=tuple(int(s) for s in data.get("ranking", ())),
+        scores=tuple(int(s) for s in data.get("scores", ())),
+    )
+
+
+def _entry(row: MoveRow) -> LogEntry:
+    return LogEntry(row.ply, LogKind(row.kind), row.seat, row.notation, row.created_at, row.interaction_id)
+
+
+def _row(entry: LogEntry) -> MoveRow:
+    return MoveRow(entry.ply, entry.kind.value, entry.seat, entry.notation, entry.at, entry.interaction_id)
+
+
+class MatchService:
+    """Create, join, leave, start, move, resign and abort matches; query them.
+
+    ``store`` is an open :class:`bot.storage.Store`. ``clock`` returns the current UTC time (the bot
+    passes ``discord.utils.utcnow`` so SimCord's virtual clock applies).
+
+    Every operation runs in one store transaction: load, check, apply the engine, append to the log,
+    save the snapshot. The store's transaction holds its connection lock from BEGIN to COMMIT, so two
+    coroutines never interleave inside one load→apply→save sequence (for the same match or any other);
+    a caller holding a stale version gets :class:`BoardChangedError`. Bad input raises before anything
+    is written, and any error rolls the whole transaction back.
+    """
+
+    def __init__(self, store: Store, clock: Clock, config: ServiceConfig | None = None) -> None:
+        self._store = store
+        self._clock = clock
+        self._config = config or ServiceConfig()
+        self._games: dict[str, GameInfo] = {}
+
+    # Lobby.
+
+    async def create(
+        self,
+        game_id: str,
+        options: Mapping[str, str],
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        seed: str | None = None,
+    ) -> Match:
+        """Open a lobby in ``channel_id`` with the creator in seat 0.
+
+        Raises:
+            MatchError: ``unknown_game``, ``unknown_option`` or ``channel_busy``.
+        """
+        try:
+            game = find_game(game_id)
+        except UnknownGameError as exc:
+            raise MatchError("unknown_game", detail=str(exc.args[0])) from exc
+        try:
+            chosen = game.validate_options(options)
+        except ValueError as exc:
+            raise MatchError("unknown_option", detail=str(exc)) from exc
+        now = self._clock()
+        async with self._store.transaction():
+            if await self._store.find_current(channel_id) is not None:
+                raise MatchError("channel_busy")
+            try:
+                match_id = await self._store.insert_match(
+                    game=game.id,
+                    options=chosen,
+                    seed=seed or self._config.seed_factory(),
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    creator_id=creator_id,
+                    now=now,
+                )
+            except ChannelBusyError as exc:
+                raise MatchError("channel_busy") from exc
+            await self._store.add_seat(match_id, 0, creator_id, now=now)
+            return await self._load(match_id)
+
+    async def join(self, match_id: int, user_id: int) -> Match:
+        """Seat ``user_id`` in the lobby.
+
+        Raises:
+            MatchError: ``no_match``, ``not_in_lobby``, ``already_seated`` or ``table_full``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.LOBBY:
+                raise MatchError("not_in_lobby")
+            if user_id in match.seats:
+                raise MatchError("already_seated")
+            if len(match.seats) >= match.game.max_players:
+                raise MatchError("table_full", max=match.game.max_players)
+            await self._store.add_seat(match_id, len(match.seats), user_id, now=now)
+            await self._store.update_match(match_id, now=now)
+            return await self._load(match_id)
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        """Remove ``user_id`` from the lobby (the creator leaving closes the lobby: status ABORTED).
+
+        Closing writes an ABORT log entry and the result ``Outcome(Termination.ABORTED)``, as
+        :meth:`abort` does; the seats are kept for the record.
+
+        Raises:
+            MatchError: ``no_match``, ``not_in_lobby`` or ``not_seated``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.LOBBY:
+                raise MatchError("not_in_lobby")
+            if user_id not in match.seats:
+                raise MatchError("not_seated")
+            if user_id == match.creator_id:
+                await self._abort(match, now)
+            else:
+                await self._store.remove_seat(match_id, user_id)
+                await self._store.update_match(match_id, now=now)
+            return await self._load(match_id)
+
+    async def start(self, match_id: int, user_id: int) -> TurnReport:
+        """Start the match (any seated player once the table has enough players).
+
+        Seats keep the lobby's joining order. The opening chance steps (such as the draw for the
+        first player and the first roll) are sampled and logged at once.
+
+        Raises:
+            MatchError: ``no_match``, ``not_in_lobby``, ``not_seated`` or ``not_enough_players``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.LOBBY:
+                raise MatchError("not_in_lobby")
+            if user_id not in match.seats:
+                raise MatchError("not_seated")
+            if len(match.seats) < match.game.min_players:
+                raise MatchError("not_enough_players", min=match.game.min_players)
+            opening = match.game.new(len(match.seats), match.options)
+            state, entries = self._chance_steps(match, opening, match.version, now)
+            outcome = state.outcome()
+            return await self._save(
+                match,
+                now=now,
+                previous=opening,
+                state=state,
+                entries=entries,
+                status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
+                result=outcome,
+            )
+
+    # Play.
+
+    async def move(
+        self,
+        match_id: int,
+        user_id: int,
+        text: str,
+        *,
+        expected_version: int | None = None,
+        interaction_id: int | None = None,
+    ) -> TurnReport:
+        """Play ``text`` for ``user_id``'s seat, then any chance steps that follow.
+
+        The log records the move in the engine's canonical notation, not the user's text. With
+        ``interaction_id``, a second delivery of the same interaction returns the first one's report
+        with ``replayed=True`` and writes nothing.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active`` or ``not_seated``.
+            BoardChangedError: ``expected_version`` is stale, or another write won the race.
+            NotYourTurnError: the caller's seat may not act now (key ``not_your_turn``).
+            NotationError, IllegalMoveError: from the engine, unchanged.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            if interaction_id is not None and (done := await self._replayed(interaction_id)) is not None:
+                return done
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                raise MatchError("not_active")
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise MatchError("not_seated")
+            if expected_version is not None and expected_version != match.version:
+                raise BoardChangedError(match.version)
+            before = match.state
+            if seat not in before.actors():
+                raise NotYourTurnError("it is not your turn", key="not_your_turn")
+            decision = before.parse_move(text, seat)
+            if before.mover(decision) != seat:
+                raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
+            entry = LogEntry(match.version + 1, LogKind.MOVE, seat, before.format_move(decision), now, interaction_id)
+            state, chance = self._chance_steps(match, before.apply(decision), entry.ply, now)
+            outcome = state.outcome()
+            return await self._save(
+                match,
+                now=now,
+                previous=before,
+                state=state,
+                entries=[entry, *chance],
+                status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
+                result=outcome,
+            )
+
+    async def resign(self, match_id: int, user_id: int, *, interaction_id: int | None = None) -> TurnReport:
+        """Resign: in a two-player game the opponent wins.
+
+        With more players the match ends too, and every other seat is listed as a winner: whether a
+        multiplayer game could go on without the resigning seat is game-specific, and no engine
+        supports that yet.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active`` or ``not_seated``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            if interaction_id is not None and (done := await self._replayed(interaction_id)) is not None:
+                return done
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                raise MatchError("not_active")
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise MatchError("not_seated")
+            others = tuple(s for s in range(len(match.seats)) if s != seat)
+            entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
+            return await self._save(
+                match,
+                now=now,
+                previous=match.state,
+                state=match.state,
+                entries=[entry],
+                status=MatchStatus.FINISHED,
+                result=Outcome(Termination.RESIGNATION, winners=others),
+            )
+
+    async def abort(self, match_id: int, user_id: int, *, moderator: bool = False) -> TurnReport:
+        """Stop the match without a result (its creator, or a moderator).
+
+        Allowed in the lobby and while active; writes an ABORT log entry and the result
+        ``Outcome(Termination.ABORTED)``.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active`` (already finished or aborted) or ``not_creator``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status not in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
+                raise MatchError("not_active")
+            if user_id != match.creator_id and not moderator:
+                raise MatchError("not_creator")
+            return await self._abort(match, now)
+
+    # Queries.
+
+    async def get(self, match_id: int) -> Match:
+        """Load one match (any status).
+
+        The snapshot is checked to parse; when it is missing, unreadable or behind the log, the state
+        is rebuilt from the log and the snapshot rewritten.
+
+        Raises:
+            MatchError: ``no_match``.
+        """
+        async with self._store.transaction(immediate=False):
+            return await self._load(match_id, repair=True)
+
+    async def current(self, channel_id: int) -> Match | None:
+        """The lobby or active match of a channel or thread, if any."""
+        async with self._store.transaction(immediate=False):
+            row = await self._store.find_current(channel_id)
+            return None if row is None else await self._from_row(row, repair=True)
+
+    async def last_in_channel(self, channel_id: int) -> Match | None:
+        """The most recent match of a channel, finished ones included."""
+        async with self._store.transaction(immediate=False):
+            row = await self._store.find_last(channel_id)
+            return None if row is None else await self._from_row(row, repair=True)
+
+    async def matches_of_user(
+        self, user_id: int, *, statuses: Collection[MatchStatus] | None = None, limit: int = 50
+    ) -> list[Match]:
+        """The matches where ``user_id`` has a seat, on every server, newest first."""
+        wanted = None if statuses is None else [s.value for s in statuses]
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.matches_of_user(user_id, statuses=wanted, limit=limit)
+            return [await self._from_row(row, repair=True) for row in rows]
+
+    async def history(self, match_id: int) -> Sequence[LogEntry]:
+        """The whole move log of a match, in order.
+
+        Raises:
+            MatchError: ``no_match``.
+        """
+        async with self._store.transaction(immediate=False):
+            if await self._store.load_match_row(match_id) is None:
+                raise MatchError("no_match")
+            return tuple(_entry(row) for row in await self._store.load_moves(match_id))
+
+    async def set_message(self, match_id: int, *, lobby: int | None = None, board: int | None = None) -> None:
+        """Remember the lobby or latest board message of a match (None leaves that one unchanged).
+
+        Raises:
+            MatchError: ``no_match``.
+        """
+        found = await self._store.update_match(
+            match_id,
+            now=self._clock(),
+            lobby_message_id=UNSET if lobby is None else lobby,
+            board_message_id=UNSET if board is None else board,
+        )
+        if not found:
+            raise MatchError("no_match")
+
+    async def user_pref(self, user_id: int, key: str) -> str | None:
+        """A stored per-user preference (e.g. ``dm_closed``)."""
+        return await self._store.get_pref(user_id, key)
+
+    async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None:
+        """Store (or with None, delete) a per-user preference."""
+        await self._store.set_pref(user_id, key, value, now=self._clock())
+
+    # Internals. Every one of them runs inside the caller's transaction.
+
+    def _game(self, game_id: str) -> GameInfo:
+        game = self._games.get(game_id)
+        if game is None:
+            game = self._games[game_id] = find_game(game_id)
+        return game
+
+    async def _load(self, match_id: int, *, repair: bool = False) -> Match:
+        row = await self._store.load_match_row(match_id)
+        if row is None:
+            raise MatchError("no_match")
+        return await self._from_row(row, repair=repair)
+
+    async def _from_row(self, row: MatchRow, *, repair: bool) -> Match:
+        """Build a Match from its row: the snapshot when it is usable, otherwise a replay of the log."""
+        game = self._game(row.game)
+        status = MatchStatus(row.status)
+        seats = tuple(await self._store.load_seats(row.id))
+        options = MappingProxyType(dict(row.options))
+        state: GameState | None = None
+        if row.state is not None and row.version == row.log_version:
+            try:
+                state = game.from_text(row.state)
+            except (GameError, ValueError) as exc:
+                log.warning("match %s: unreadable snapshot (%s); rebuilding it from the log", row.id, exc)
+        elif row.state is not None:
+            log.warning(
+                "match %s: snapshot at version %s but the log has %s entries; rebuilding it from the log",
+                row.id,
+                row.version,
+                row.log_version,
+            )
+        if state is None:
+            if status is MatchStatus.LOBBY or (row.state is None and row.log_version == 0):
+                # Never started: the "state" is the opening position for the table as it is now.
+                players = min(max(len(seats), game.min_players), game.max_players)
+                state = game.new(players, options)
+            else:
+                entries = [_entry(r) for r in await self._store.load_moves(row.id)]
+                state = replay(game, options, len(seats), entries)
+                if repair:
+                    await self._store.update_match(
+                        row.id, now=row.updated_at, state=state.to_text(), version=row.log_version
+                    )
+        return Match(
+            id=row.id,
+            game=game,
+            options=options,
+            seed=row.seed,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            creator_id=row.creator_id,
+            status=status,
+            version=row.log_version,
+            state=state,
+            seats=seats,
+            result=None if row.result is None else outcome_from_json(row.result),
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            lobby_message_id=row.lobby_message_id,
+            board_message_id=row.board_message_id,
+        )
+
+    def _chance_steps(
+        self, match: Match, state: GameState, version: int, now: datetime
+    ) -> tuple[GameState, list[LogEntry]]:
+        """Sample and apply chance outcomes until a decision (or the end); ``version`` = plies so far."""
+        entries: list[LogEntry] = []
+        while state.is_chance() and state.outcome() is None:
+            if len(entries) >= match.game.max_plies:
+                raise RuntimeError(f"{match.game.id}: more than {match.game.max_plies} chance steps in a row")
+            ply = version + len(entries) + 1
+            outcome = sample_chance(state.chance_outcomes(), match.seed, ply)
+            entries.append(LogEntry(ply, LogKind.CHANCE, None, state.format_move(outcome), now))
+            state = state.apply(outcome)
+        return state, entries
+
+    async def _save(
+        self,
+        match: Match,
+        *,
+        now: datetime,
+        previous: GameState,
+        state: GameState,
+        entries: Sequence[LogEntry],
+        status: MatchStatus,
+        result: Outcome | None,
+    ) -> TurnReport:
+        """Append ``entries`` and save the match row; the caller's transaction makes it one change."""
+        version = match.version + len(entries)
+        try:
+            await self._store.append_moves(match.id, [_row(e) for e in entries])
+        except ConflictError as exc:
+            # The (match_id, ply) key refused the append: someone else wrote these plies first.
+            row = await self._store.load_match_row(match.id)
+            raise BoardChangedError(row.log_version if row else version) from exc
+        # A match that never started keeps no snapshot (an aborted lobby).
+        started = match.status is not MatchStatus.LOBBY or status in (MatchStatus.ACTIVE, MatchStatus.FINISHED)
+        await self._store.update_match(
+            match.id,
+            now=now,
+            status=status.value,
+            version=version,
+            state=state.to_text() if started else UNSET,
+            result=UNSET if result is None else outcome_to_json(result),
+        )
+        after = replace(match, status=status, version=version, state=state, result=result, updated_at=now)
+        return TurnReport(match=after, entries=tuple(entries), previous_state=previous)
+
+    async def _abort(self, match: Match, now: datetime) -> TurnReport:
+        entry = LogEntry(match.version + 1, LogKind.ABORT, None, "abort", now)
+        return await self._save(
+            match,
+            now=now,
+            previous=match.state,
+            state=match.state,
+            entries=[entry],
+            status=MatchStatus.ABORTED,
+            result=Outcome(Termination.ABORTED),
+        )
+
+    async def _replayed(self, interaction_id: int) -> TurnReport | None:
+        """The report of an interaction that was already applied, or None if it is new."""
+        found = await self._store.load_interaction(interaction_id)
+        if found is None:
+            return None
+        match_id, rows = found
+        match = await self._load(match_id)
+        entries = tuple(_entry(r) for r in rows)
+        earlier = [_entry(r) for r in await self._store.load_moves(match_id) if r.ply < entries[0].ply]
+        previous = replay(match.game, match.options, len(match.seats), earlier)
+        return TurnReport(match=match, entries=entries, replayed=True, previous_state=previous)

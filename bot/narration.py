@@ -1,0 +1,85 @@
+"""Turn reports in words: what was played, what the dice said, who must act now.
+
+Works from the log entries a change appended, stepping through them from the state before the change,
+so the text always matches the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import t
+from bot.matches import LogEntry, LogKind, Match, MatchStatus
+from games.base import GameState, Outcome, Termination
+
+
+def _roll_value(notation: str) -> str | None:
+    return notation.split(":", 1)[1] if notation.startswith("roll:") else None
+
+
+def narrate(
+    match: Match, previous: GameState | None, entries: Sequence[LogEntry], names: Sequence[str], lang: str
+) -> list[str]:
+    """One line per log entry, in ``lang``, in the order the entries happened."""
+    lines: list[str] = []
+    state = previous
+    for entry in entries:
+        if entry.kind is LogKind.RESIGN and entry.seat is not None:
+            lines.append(t(lang, "log.resign", name=names[entry.seat]))
+            continue
+        if entry.kind is LogKind.ABORT:
+            lines.append(t(lang, "log.abort"))
+            continue
+        if state is None:
+            continue
+        move = state.parse_move(entry.notation)
+        after = state.apply(move)
+        if entry.kind is LogKind.MOVE and entry.seat is not None:
+            line = t(lang, "log.move", name=names[entry.seat], move=entry.notation)
+            if "x" in entry.notation:
+                line += " " + t(lang, "log.capture")
+            if entry.seat in after.actors() or (after.is_chance() and getattr(after, "turn", None) == entry.seat):
+                line += " " + t(lang, "log.again")
+            lines.append(line)
+        elif entry.kind is LogKind.CHANCE:
+            roller = getattr(state, "turn", None)
+            value = _roll_value(entry.notation)
+            if value is not None and roller is not None:
+                line = t(lang, "log.roll", name=names[roller], value=value)
+                if roller not in after.actors():
+                    line += " " + t(lang, "log.no_move" if value != "0" else "log.zero")
+                lines.append(line)
+            elif entry.notation.startswith("first:"):
+                first = getattr(after, "turn", None)
+                if first is not None:
+                    lines.append(t(lang, "log.first", name=names[first]))
+            else:
+                lines.append(t(lang, "log.chance", outcome=entry.notation))
+        state = after
+    return lines
+
+
+def result_line(outcome: Outcome, names: Sequence[str], lang: str) -> str:
+    """The result of a finished match in words."""
+    winners = ", ".join(f"**{names[s]}**" for s in outcome.winners)
+    if outcome.termination is Termination.ABORTED:
+        return t(lang, "result.aborted")
+    if outcome.termination is Termination.RESIGNATION:
+        return t(lang, "result.resignation", winners=winners)
+    if not outcome.winners:
+        return t(lang, "result.draw")
+    return t(lang, "result.win", winners=winners)
+
+
+def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> str:
+    """Who must act now: their mention(s), or with ``names`` their names in bold (no ping)."""
+    if match.status is not MatchStatus.ACTIVE:
+        return ""
+    if names is None:
+        mentions = " ".join(f"<@{uid}>" for uid in match.to_act())
+    else:
+        mentions = ", ".join(f"**{names[seat]}**" for seat in match.state.actors())
+    roll = getattr(match.state, "roll", None)
+    if roll is not None:
+        return t(lang, "turn.your_roll", mentions=mentions, roll=roll)
+    return t(lang, "turn.your_move", mentions=mentions)

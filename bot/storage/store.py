@@ -1,0 +1,627 @@
+"""The SQLite store of Plateau, on one shared aiosqlite connection.
+
+All SQL of the project lives here, with ``?`` placeholders only. Methods are typed and return plain
+rows (:class:`MatchRow`, :class:`MoveRow`); the match service gives them meaning. The store knows
+nothing of games or Discord.
+
+Concurrency: one connection serves every coroutine, and SQLite has one transaction per connection. A
+statement sent by coroutine B while coroutine A is inside a transaction would silently become part of
+A's transaction (and be rolled back with it, or see A's uncommitted rows). So the store serialises
+with one :class:`asyncio.Lock`: :meth:`Store.transaction` holds it from ``BEGIN`` to ``COMMIT``, and
+every method called outside a transaction takes it for its own statement(s). Inside a transaction the
+owning task's calls go straight through. The lock is per task: a task started *inside* a transaction
+that calls the store would wait for that transaction to end, so do not await such a task in one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import json
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from os import PathLike
+from typing import Any, Final, Literal
+
+import aiosqlite
+
+from bot.storage.migrate import Migration, MigrationError, load_migrations
+
+log = logging.getLogger(__name__)
+
+SYNCHRONOUS_MODES: Final = ("OFF", "NORMAL", "FULL", "EXTRA")
+OPEN_STATUSES: Final = ("lobby", "active")
+"""Statuses of a match that occupies its channel (the partial unique index uses the same list)."""
+
+
+class StoreError(Exception):
+    """Base class of the store's own errors."""
+
+
+class SchemaVersionError(StoreError, MigrationError):
+    """The database was written by a newer Plateau: its schema is ahead of this code's migrations."""
+
+
+class ConflictError(StoreError):
+    """A uniqueness rule refused a write: someone else wrote first (stale ply, reused interaction id)."""
+
+
+class ChannelBusyError(ConflictError):
+    """The channel already has a match in lobby or active."""
+
+
+class _Unset(enum.Enum):
+    UNSET = enum.auto()
+
+
+UNSET: Final = _Unset.UNSET
+"""Marks an :meth:`Store.update_match` argument as "leave this column alone" (None means NULL)."""
+
+
+def to_iso(moment: datetime) -> str:
+    """ISO-8601 UTC text with microseconds, e.g. ``2024-05-01T12:00:00.000000Z``.
+
+    One fixed width and zone, so texts sort like the instants they name. A naive datetime is taken
+    to be UTC already.
+    """
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def from_iso(text: str) -> datetime:
+    """The aware UTC datetime of a text written by :func:`to_iso`."""
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One row of ``matches``, decoded (JSON parsed, times as aware UTC datetimes)."""
+
+    id: int
+    game: str
+    options: dict[str, str]
+    seed: str
+    guild_id: int | None
+    channel_id: int
+    creator_id: int
+    status: str
+    version: int
+    state: str | None
+    result: dict[str, Any] | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    created_at: datetime
+    updated_at: datetime
+    log_version: int
+    """The highest ply in the move log (0 when empty); equals ``version`` unless the row is stale."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One entry of the append-only move log."""
+
+    ply: int
+    kind: str
+    seat: int | None
+    notation: str
+    created_at: datetime
+    interaction_id: int | None = None
+
+
+_MATCH_COLUMNS: Final = (
+    "matches.id, matches.game, matches.options, matches.seed, matches.guild_id, matches.channel_id, "
+    "matches.creator_id, matches.status, matches.version, matches.state, matches.result, "
+    "matches.lobby_message_id, matches.board_message_id, matches.created_at, matches.updated_at, "
+    "(SELECT coalesce(max(moves.ply), 0) FROM moves WHERE moves.match_id = matches.id)"
+)
+_MOVE_COLUMNS: Final = "ply, kind, seat, notation, created_at, interaction_id"
+
+# Columns update_match may set; the SET clause is built from this fixed list, never from input.
+_UPDATABLE: Final = ("status", "version", "state", "result", "lobby_message_id", "board_message_id")
+
+
+def _match_row(row: Sequence[Any]) -> MatchRow:
+    return MatchRow(
+        id=row[0],
+        game=row[1],
+        options=json.loads(row[2]),
+        seed=row[3],
+        guild_id=row[4],
+        channel_id=row[5],
+        creator_id=row[6],
+        status=row[7],
+        version=row[8],
+        state=row[9],
+        result=None if row[10] is None else json.loads(row[10]),
+        lobby_message_id=row[11],
+        board_message_id=row[12],
+        created_at=from_iso(row[13]),
+        updated_at=from_iso(row[14]),
+        log_version=row[15],
+    )
+
+
+def _move_row(row: Sequence[Any]) -> MoveRow:
+    return MoveRow(
+        ply=row[0],
+        kind=row[1],
+        seat=row[2],
+        notation=row[3],
+        created_at=from_iso(row[4]),
+        interaction_id=row[5],
+    )
+
+
+def _json(value: Mapping[str, Any]) -> str:
+    return json.dumps(dict(value), sort_keys=True, separators=(",", ":"))
+
+
+class Store:
+    """The database of matches, seats, move logs and user preferences.
+
+    Open with ``await Store.open(path)`` (``":memory:"`` for tests), close with ``await store.close()``
+    or use ``async with await Store.open(path) as store``.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        """Wrap an open connection; use :meth:`open`, which also configures and migrates it."""
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self._savepoints = 0
+        self.applied_migrations: tuple[int, ...] = ()
+        """Versions of the migrations this open applied (empty when the schema was up to date)."""
+
+    # Life cycle.
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | PathLike[str],
+        *,
+        busy_timeout_ms: int = 5000,
+        synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = "NORMAL",
+        migrations: Sequence[Migration] | None = None,
+        now: datetime | None = None,
+    ) -> Store:
+        """Open (or create) the database at ``path`` and bring its schema up to date.
+
+        File databases use WAL, so readers never wait for the writer; with WAL, ``synchronous=NORMAL``
+        cannot corrupt the file and only risks the last commits on a power cut, which is the right
+        trade for a chat bot. ``migrations`` defaults to the files of ``bot/storage/migrations``.
+
+        Raises:
+            SchemaVersionError: the database comes from a newer version of the code.
+            MigrationError: a migration file is malformed or the recorded history disagrees with it.
+        """
+        if synchronous not in SYNCHRONOUS_MODES:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_MODES)}")
+        location = str(path)
+        db = await aiosqlite.connect(location, isolation_level=None)
+        try:
+            # PRAGMA takes no placeholders; both values are checked above or converted to int.
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
+            mode = str(rows[0][0]).lower() if rows else "?"
+            if mode not in ("wal", "memory"):
+                log.warning("SQLite refused WAL mode for %s (journal mode is %s)", location, mode)
+            await db.execute(f"PRAGMA synchronous = {synchronous}")
+            store = cls(db, location)
+            store.applied_migrations = await store._migrate(
+                load_migrations() if migrations is None else tuple(migrations),
+                now or datetime.now(UTC),
+            )
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        """Close the connection (waits for a running transaction to end first)."""
+        async with self._lock:
+            try:
+                await self._db.execute("PRAGMA optimize")
+            finally:
+                await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def _migrate(self, migrations: Sequence[Migration], now: datetime) -> tuple[int, ...]:
+        latest = migrations[-1].version if migrations else 0
+        async with self.transaction():
+            await self._db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            (version_row,) = await self._db.execute_fetchall("PRAGMA user_version")
+            user_version = int(version_row[0])
+            recorded = {
+                int(v): str(n)
+                for v, n in await self._db.execute_fetchall(
+                    "SELECT version, name FROM schema_migrations ORDER BY version"
+                )
+            }
+            current = max([user_version, *recorded])
+            if current > latest:
+                raise SchemaVersionError(
+                    f"the database {self.path} has schema version {current}, but this Plateau only knows "
+                    f"migrations up to {latest}: it was written by a newer version. Upgrade Plateau (or "
+                    f"restore a backup) instead of running an older version on it."
+                )
+            by_version = {m.version: m for m in migrations}
+            for version, name in sorted(recorded.items()):
+                if version in by_version and by_version[version].name != name:
+                    raise MigrationError(
+                        f"the database recorded migration {version} as {name!r} but the file is "
+                        f"{by_version[version].name!r}: applied migrations must never be renamed or replaced"
+                    )
+            applied: list[int] = []
+            for migration in migrations:
+                if migration.version <= current:
+                    continue
+                for statement in migration.statements():
+                    await self._db.execute(statement)
+                await self._db.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, to_iso(now)),
+                )
+                applied.append(migration.version)
+            if applied:
+                await self._db.execute(f"PRAGMA user_version = {int(latest)}")
+                log.info("applied migrations %s to %s", applied, self.path)
+        return tuple(applied)
+
+    # Transactions.
+
+    @asynccontextmanager
+    async def transaction(self, *, immediate: bool = True) -> AsyncIterator[None]:
+        """Run the block in one transaction: committed when it ends, rolled back when it raises.
+
+        Holds the store's lock for the whole block, so no other coroutine's statement can slip into
+        it. ``immediate`` takes SQLite's write lock at ``BEGIN`` (right for read-modify-write, and
+        it avoids a deadlock upgrade against another process); pass False for read-only blocks. A
+        nested ``transaction()`` in the same task becomes a savepoint.
+        """
+        task = asyncio.current_task()
+        if self._owner is not None and self._owner is task:
+            async with self._savepoint():
+                yield
+            return
+        async with self._lock:
+            self._owner = task
+            try:
+                await self._db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+                try:
+                    yield
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    await self._rollback()
+                    raise
+            finally:
+                self._owner = None
+
+    async def _rollback(self) -> None:
+        try:
+            await self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            # No transaction left to roll back: SQLite ended it already (a failed COMMIT), or a
+            # cancellation arrived while our COMMIT was still queued and it has run since.
+            log.debug("ROLLBACK found no open transaction", exc_info=True)
+
+    @asynccontextmanager
+    async def _savepoint(self) -> AsyncIterator[None]:
+        self._savepoints += 1
+        name = f"nested_{self._savepoints}"
+        await self._db.execute(f"SAVEPOINT {name}")
+        try:
+            yield
+        except BaseException:
+            await self._db.execute(f"ROLLBACK TO {name}")
+            await self._db.execute(f"RELEASE {name}")
+            raise
+        else:
+            await self._db.execute(f"RELEASE {name}")
+        finally:
+            self._savepoints -= 1
+
+    @asynccontextmanager
+    async def _guard(self) -> AsyncIterator[None]:
+        """Exclusive use of the connection for one method: free inside our own transaction."""
+        if self._owner is not None and self._owner is asyncio.current_task():
+            yield
+            return
+        async with self._lock:
+            yield
+
+    @property
+    def in_transaction(self) -> bool:
+        """True while the current task is inside :meth:`transaction`."""
+        return self._owner is not None and self._owner is asyncio.current_task()
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._guard():
+            return list(await self._db.execute_fetchall(sql, params))
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute one statement; return the number of rows it changed."""
+        async with self._guard():
+            cursor = await self._db.execute(sql, params)
+            return cursor.rowcount
+
+    # Schema and settings.
+
+    async def schema_version(self) -> int:
+        """The schema version recorded in the database (``PRAGMA user_version``)."""
+        rows = await self._fetch("PRAGMA user_version")
+        return int(rows[0][0])
+
+    async def migration_history(self) -> list[tuple[int, str, datetime]]:
+        """Every applied migration: (version, name, applied at), oldest first."""
+        rows = await self._fetch("SELECT version, name, applied_at FROM schema_migrations ORDER BY version")
+        return [(int(v), str(n), from_iso(at)) for v, n, at in rows]
+
+    async def settings(self) -> dict[str, Any]:
+        """The connection settings that matter for diagnostics (journal mode, foreign keys, ...)."""
+        found: dict[str, Any] = {}
+        for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous"):
+            rows = await self._fetch(f"PRAGMA {name}")
+            found[name] = rows[0][0]
+        return found
+
+    # Matches.
+
+    async def insert_match(
+        self,
+        *,
+        game: str,
+        options: Mapping[str, str],
+        seed: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        now: datetime,
+        status: str = "lobby",
+        state: str | None = None,
+    ) -> int:
+        """Insert a match and return its id.
+
+        Raises:
+            ChannelBusyError: the channel already has a lobby or active match.
+        """
+        stamp = to_iso(now)
+        async with self._guard():
+            try:
+                cursor = await self._db.execute(
+                    "INSERT INTO matches (game, options, seed, guild_id, channel_id, creator_id, status, version,"
+                    " state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                    (game, _json(options), seed, guild_id, channel_id, creator_id, status, state, stamp, stamp),
+                )
+            except sqlite3.IntegrityError as exc:
+                if "channel_id" in str(exc):
+                    raise ChannelBusyError(f"channel {channel_id} already has an open match") from exc
+                raise
+        if cursor.lastrowid is None:  # pragma: no cover - SQLite always reports it after an INSERT
+            raise StoreError("SQLite did not report the new match id")
+        return cursor.lastrowid
+
+    async def load_match_row(self, match_id: int) -> MatchRow | None:
+        """The match with this id, or None."""
+        rows = await self._fetch(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.id = ?", (match_id,))
+        return _match_row(rows[0]) if rows else None
+
+    async def find_current(self, channel_id: int) -> MatchRow | None:
+        """The lobby or active match of a channel or thread, if any."""
+        rows = await self._fetch(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.channel_id = ?"
+            " AND matches.status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return _match_row(rows[0]) if rows else None
+
+    async def find_last(self, channel_id: int) -> MatchRow | None:
+        """The most recently created match of a channel, whatever its status."""
+        rows = await self._fetch(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.channel_id = ? ORDER BY matches.id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _match_row(rows[0]) if rows else None
+
+    async def matches_of_user(
+        self, user_id: int, *, statuses: Collection[str] | None = None, limit: int = 50
+    ) -> list[MatchRow]:
+        """The matches where ``user_id`` has a seat, on every server, newest first."""
+        sql = f"SELECT {_MATCH_COLUMNS} FROM seats JOIN matches ON matches.id = seats.match_id WHERE seats.user_id = ?"
+        params: list[Any] = [user_id]
+        if statuses is not None:
+            wanted = list(statuses)
+            if not wanted:
+                return []
+            sql += f" AND matches.status IN ({', '.join('?' * len(wanted))})"
+            params.extend(wanted)
+        sql += " ORDER BY matches.id DESC LIMIT ?"
+        params.append(limit)
+        return [_match_row(row) for row in await self._fetch(sql, params)]
+
+    async def update_match(
+        self,
+        match_id: int,
+        *,
+        now: datetime,
+        expected_version: int | None = None,
+        status: str | _Unset = UNSET,
+        version: int | _Unset = UNSET,
+        state: str | _Unset | None = UNSET,
+        result: Mapping[str, Any] | _Unset | None = UNSET,
+        lobby_message_id: int | _Unset | None = UNSET,
+        board_message_id: int | _Unset | None = UNSET,
+    ) -> bool:
+        """Set the given columns (and ``updated_at``); return False when no such match exists.
+
+        With ``expected_version``, the row is only updated while its version still has that value.
+
+        Raises:
+            ConflictError: ``expected_version`` was given and the stored version differs.
+            ChannelBusyError: the new status would open a second match in the channel.
+        """
+        values: dict[str, Any] = {
+            "status": status,
+            "version": version,
+            "state": state,
+            "result": result if result is UNSET or result is None else _json(result),
+            "lobby_message_id": lobby_message_id,
+            "board_message_id": board_message_id,
+        }
+        assignments = [f"{column} = ?" for column in _UPDATABLE if values[column] is not UNSET]
+        params: list[Any] = [values[column] for column in _UPDATABLE if values[column] is not UNSET]
+        sql = f"UPDATE matches SET {', '.join([*assignments, 'updated_at = ?'])} WHERE id = ?"
+        params += [to_iso(now), match_id]
+        if expected_version is not None:
+            sql += " AND version = ?"
+            params.append(expected_version)
+        try:
+            changed = await self._write(sql, params)
+        except sqlite3.IntegrityError as exc:
+            if "channel_id" in str(exc):
+                raise ChannelBusyError(f"match {match_id}: its channel already has an open match") from exc
+            raise
+        if changed == 0 and expected_version is not None:
+            raise ConflictError(f"match {match_id} is no longer at version {expected_version}")
+        return changed > 0
+
+    # Seats.
+
+    async def load_seats(self, match_id: int) -> list[int]:
+        """User ids of the seats of a match, in seat order."""
+        rows = await self._fetch("SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
+        return [int(row[0]) for row in rows]
+
+    async def add_seat(self, match_id: int, seat: int, user_id: int, *, now: datetime) -> None:
+        """Seat ``user_id`` at ``seat``.
+
+        Raises:
+            ConflictError: the seat is taken or the user is already seated in this match.
+        """
+        try:
+            await self._write(
+                "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)",
+                (match_id, seat, user_id, to_iso(now)),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise ConflictError(f"match {match_id}: seat {seat} or user {user_id} is taken") from exc
+
+    async def remove_seat(self, match_id: int, user_id: int) -> bool:
+        """Remove ``user_id`` and close the gap (later seats move up one); False if not seated."""
+        async with self.transaction():
+            rows = await self._fetch(
+                "SELECT user_id, joined_at FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            )
+            kept = [(uid, joined) for uid, joined in rows if uid != user_id]
+            if len(kept) == len(rows):
+                return False
+            # Renumbering in place could collide with the primary key mid-update; rewrite instead.
+            await self._write("DELETE FROM seats WHERE match_id = ?", (match_id,))
+            async with self._guard():
+                await self._db.executemany(
+                    "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)",
+                    [(match_id, seat, uid, joined) for seat, (uid, joined) in enumerate(kept)],
+                )
+        return True
+
+    # The move log.
+
+    async def load_moves(self, match_id: int, *, after: int = 0) -> list[MoveRow]:
+        """The log entries of a match with ply > ``after``, in order."""
+        rows = await self._fetch(
+            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE match_id = ? AND ply > ? ORDER BY ply", (match_id, after)
+        )
+        return [_move_row(row) for row in rows]
+
+    async def append_moves(self, match_id: int, entries: Iterable[MoveRow]) -> None:
+        """Append log entries; their plies must be the next free ones.
+
+        A failed append may leave the entries before the clashing one written, which is why callers
+        append inside :meth:`transaction` and let the error roll it back.
+
+        Raises:
+            ConflictError: a ply is already taken (someone else wrote first) or an interaction id was
+                already used.
+        """
+        params = [
+            (match_id, e.ply, e.kind, e.seat, e.notation, to_iso(e.created_at), e.interaction_id) for e in entries
+        ]
+        async with self._guard():
+            try:
+                await self._db.executemany(
+                    "INSERT INTO moves (match_id, ply, kind, seat, notation, created_at, interaction_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    params,
+                )
+            except sqlite3.IntegrityError as exc:
+                raise ConflictError(f"match {match_id}: the log already has these plies or interaction") from exc
+
+    async def load_interaction(self, interaction_id: int) -> tuple[int, list[MoveRow]] | None:
+        """The match and the entries written by an interaction, or None if it wrote nothing.
+
+        The interaction id is stored on the first entry a change wrote; the chance entries right after
+        it (up to the next non-chance entry) were sampled in the same change, so they belong to it too.
+        """
+        rows = await self._fetch(
+            "WITH first AS ("
+            " SELECT f.match_id, f.ply, (SELECT min(x.ply) FROM moves AS x"
+            "  WHERE x.match_id = f.match_id AND x.ply > f.ply AND x.kind <> 'chance') AS stop"
+            " FROM moves AS f WHERE f.interaction_id = ?)"
+            " SELECT first.match_id, m.ply, m.kind, m.seat, m.notation, m.created_at, m.interaction_id"
+            " FROM first JOIN moves AS m ON m.match_id = first.match_id"
+            " WHERE m.ply >= first.ply AND (first.stop IS NULL OR m.ply < first.stop) ORDER BY m.ply",
+            (interaction_id,),
+        )
+        if not rows:
+            return None
+        return int(rows[0][0]), [_move_row(row[1:]) for row in rows]
+
+    # User preferences.
+
+    async def get_meta(self, key: str) -> str | None:
+        """A value the bot process keeps for itself, or None when unset."""
+        rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    async def set_meta(self, key: str, value: str, *, now: datetime | None = None) -> None:
+        """Store a value of the bot process."""
+        await self._write(
+            "INSERT INTO bot_meta (key, value, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            (key, value, to_iso(now or datetime.now(UTC))),
+        )
+
+    async def get_pref(self, user_id: int, key: str) -> str | None:
+        """A user's preference, or None when unset."""
+        rows = await self._fetch("SELECT value FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key))
+        return str(rows[0][0]) if rows else None
+
+    async def load_prefs(self, user_id: int) -> dict[str, str]:
+        """Every preference of a user."""
+        rows = await self._fetch("SELECT key, value FROM user_prefs WHERE user_id = ? ORDER BY key", (user_id,))
+        return {str(k): str(v) for k, v in rows}
+
+    async def set_pref(self, user_id: int, key: str, value: str | None, *, now: datetime) -> None:
+        """Store a user's preference; None deletes it."""
+        if value is None:
+            await self._write("DELETE FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key))
+            return
+        await self._write(
+            "INSERT INTO user_prefs (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            (user_id, key, value, to_iso(now)),
+        )

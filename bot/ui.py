@@ -1,0 +1,397 @@
+"""What the bot shows and does for a match: lobby and board messages, moves, private views.
+
+Commands and buttons both end up here, so a move typed with ``/game move`` and a move clicked on a
+board button take the same path. Rendering runs in a worker thread; interactions are acknowledged
+before any slow work, and later updates use channel and message ids, never old interaction tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import LobbyButton, MoveButton, PrivateViewButton, ResignButton
+from bot.i18n import language_of, t
+from bot.matches import Match, MatchService, MatchStatus, TurnReport
+from bot.narration import narrate, result_line, turn_line
+from games.base import Seat
+from render import BoardContext, describe_board, highlights_for, render_board
+
+if TYPE_CHECKING:
+    from bot.client import PlateauBot
+
+log = logging.getLogger(__name__)
+
+MAX_MOVE_BUTTONS = 20
+"""Four rows of five; more legal moves than this are played with ``/game move``."""
+DM_RETRY_AFTER = timedelta(hours=24)
+"""How long a user whose DMs were closed is served by the fallback before the bot tries DMs again."""
+DM_CLOSED_CODES = frozenset({50007, 50278})
+
+
+def public_language(interaction: discord.Interaction) -> str:
+    """Language of messages everyone in the channel reads: the server's, else the user's."""
+    return language_of(interaction.guild_locale or interaction.locale)
+
+
+def variant_label(match: Match, lang: str) -> str:
+    """The game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
+    name = match.game.names.get(lang, match.game.name)
+    rules = match.options.get("rules")
+    if rules is None:
+        return name
+    return t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{match.game.id}.{rules}.name"))
+
+
+class GameUI:
+    """Shared handlers behind the ``/game`` commands and the persistent buttons."""
+
+    def __init__(self, bot: PlateauBot, service: MatchService) -> None:
+        self.bot = bot
+        self.service = service
+        self._names: dict[int, str] = {}
+
+    # Names and images.
+
+    async def display_name(self, user_id: int, guild: discord.Guild | None) -> str:
+        """A user's name as shown on boards (server nickname when known)."""
+        member = guild.get_member(user_id) if guild is not None else None
+        if member is not None:
+            return member.display_name
+        if user_id in self._names:
+            return self._names[user_id]
+        user = self.bot.get_user(user_id)
+        if user is None:
+            try:
+                user = await self.bot.fetch_user(user_id)
+            except discord.HTTPException:
+                return f"#{user_id}"
+        self._names[user_id] = user.display_name
+        return user.display_name
+
+    async def names(self, match: Match) -> list[str]:
+        """Display names of the seated players, in seat order."""
+        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
+        return [await self.display_name(uid, guild) for uid in match.seats]
+
+    async def board_file(
+        self, match: Match, seat: Seat | None, names: Sequence[str], lang: str, report: TurnReport | None = None
+    ) -> discord.File:
+        """The board image of ``match`` as ``seat`` may see it (None = public), with alt text."""
+        last_move, last_mover, highlights = None, None, ()
+        moves = [e for e in (report.entries if report else ()) if e.seat is not None and e.notation != "resign"]
+        if moves and report is not None and report.previous_state is not None:
+            last = moves[-1]
+            state = report.previous_state
+            for entry in report.entries:
+                if entry is last:
+                    break
+                state = state.apply(state.parse_move(entry.notation))
+            last_move, last_mover = last.notation, last.seat
+            highlights = highlights_for(match.game.id, state.view_for(seat), last.notation)
+        ctx = BoardContext(
+            names=tuple(names), last_move=last_move, last_mover=last_mover, highlights=highlights, lang=lang
+        )
+        view = match.state.view_for(seat)
+        png = await asyncio.to_thread(render_board, match.game.id, view, ctx)
+        alt = describe_board(match.game.id, view, ctx)
+        return discord.File(io.BytesIO(png), filename="board.png", description=alt[:1000])
+
+    # Lobby.
+
+    def lobby_embed(self, match: Match, lang: str) -> discord.Embed:
+        """The lobby card: game, seats taken, how to join."""
+        seats = "\n".join(f"{i + 1}. <@{uid}>" for i, uid in enumerate(match.seats)) or "—"
+        embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.gold())
+        embed.add_field(
+            name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats
+        )
+        if match.status is MatchStatus.LOBBY:
+            embed.description = t(lang, "lobby.open", min=match.game.min_players)
+        elif match.status is MatchStatus.ACTIVE:
+            embed.description = t(lang, "lobby.started")
+        else:
+            embed.description = t(lang, "lobby.closed")
+        embed.set_footer(text=t(lang, "match.footer", id=match.id))
+        return embed
+
+    def lobby_view(self, match: Match, lang: str) -> discord.ui.View | None:
+        """Join / Leave / Start buttons while the lobby is open."""
+        if match.status is not MatchStatus.LOBBY:
+            return None
+        view = discord.ui.View(timeout=None)
+        for action in ("join", "leave", "start"):
+            view.add_item(LobbyButton(action, match.id, t(lang, f"button.{action}")))
+        return view
+
+    async def create(self, interaction: discord.Interaction, game_id: str, options: dict[str, str]) -> None:
+        """Open a lobby in the interaction's channel and post its card."""
+        assert interaction.channel_id is not None
+        match = await self.service.create(
+            game_id,
+            options,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            creator_id=interaction.user.id,
+        )
+        lang = public_language(interaction)
+        view = self.lobby_view(match, lang)
+        await interaction.response.send_message(
+            embed=self.lobby_embed(match, lang), **({"view": view} if view else {})
+        )
+        message = await interaction.original_response()
+        await self.service.set_message(match.id, lobby=message.id)
+
+    async def lobby_action(self, interaction: discord.Interaction, action: str, match_id: int) -> None:
+        """Join, leave or start from a lobby button (or the matching command)."""
+        user = interaction.user.id
+        if action == "join":
+            match = await self.service.join(match_id, user)
+        elif action == "leave":
+            match = await self.service.leave(match_id, user)
+        else:
+            report = await self.service.start(match_id, user)
+            await self._refresh_lobby(interaction, report.match)
+            await self.post_board(interaction, report)
+            return
+        await self._refresh_lobby(interaction, match)
+
+    async def _refresh_lobby(self, interaction: discord.Interaction, match: Match) -> None:
+        lang = public_language(interaction)
+        embed = self.lobby_embed(match, lang)
+        view = self.lobby_view(match, lang)
+        on_lobby = (
+            interaction.type is discord.InteractionType.component
+            and interaction.message is not None
+            and interaction.message.id == match.lobby_message_id
+        )
+        if on_lobby:
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
+        # A command: say what happened, and update the lobby card in place if it still exists.
+        await interaction.response.send_message(embed=embed, ephemeral=match.status is MatchStatus.LOBBY)
+        if match.lobby_message_id is not None and interaction.channel is not None:
+            try:
+                channel: Any = interaction.channel
+                await channel.get_partial_message(match.lobby_message_id).edit(embed=embed, view=view)
+            except (discord.HTTPException, AttributeError):
+                log.info("lobby message of match %s could not be updated", match.id)
+
+    # Boards.
+
+    async def board_payload(
+        self, match: Match, lang: str, report: TurnReport | None = None, *, repost: bool = False
+    ) -> dict[str, Any]:
+        """Content, image, buttons and allowed mentions of a board message."""
+        names = await self.names(match)
+        header = t(lang, "board.header", game=variant_label(match, lang), id=match.id, ply=match.version)
+        lines = [header]
+        if report is not None:
+            lines += narrate(match, report.previous_state, report.entries, names, lang)
+        if match.result is not None:
+            lines.append(result_line(match.result, names, lang))
+        else:
+            lines.append(turn_line(match, lang, names if repost else None))
+        payload: dict[str, Any] = {
+            "content": "\n".join(line for line in lines if line)[:2000],
+            "file": await self.board_file(match, None, names, lang, report),
+            # On a repost nobody is pinged again: the turn ping went out with the move.
+            "allowed_mentions": discord.AllowedMentions(
+                users=[] if repost else [discord.Object(uid) for uid in match.to_act()],
+                roles=False,
+                everyone=False,
+            ),
+        }
+        view = self.move_view(match)
+        if view is not None:
+            payload["view"] = view
+        return payload
+
+    def move_view(self, match: Match) -> discord.ui.View | None:
+        """One button per legal move of the player to act, when they fit."""
+        if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
+            return None
+        moves = match.state.legal_moves(match.state.actors()[0])
+        if not moves or len(moves) > MAX_MOVE_BUTTONS:
+            return None
+        view = discord.ui.View(timeout=None)
+        for move in moves:
+            view.add_item(MoveButton(match.id, match.version, match.state.format_move(move)))
+        return view
+
+    async def post_board(self, interaction: discord.Interaction, report: TurnReport) -> None:
+        """Post the board after a change, as a new public message, and retire the previous board's buttons."""
+        match = report.match
+        lang = public_language(interaction)
+        previous_board = match.board_message_id
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        payload = await self.board_payload(match, lang, report)
+        message = await interaction.followup.send(wait=True, **payload)
+        await self.service.set_message(match.id, board=message.id)
+        if previous_board is not None and previous_board != message.id:
+            await self._retire_buttons(interaction, previous_board)
+        if match.game.has_hidden_info:
+            await self.deliver_private_views(interaction, match)
+
+    async def _retire_buttons(self, interaction: discord.Interaction, message_id: int) -> None:
+        channel: Any = interaction.channel
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except (discord.HTTPException, AttributeError):
+            log.debug("old board %s kept its buttons", message_id)
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        match_id: int | None,
+        text: str,
+        *,
+        expected_version: int | None = None,
+        from_button: bool = False,
+    ) -> None:
+        """Play ``text`` for the interaction's user, then post the board."""
+        if match_id is None:
+            match_id = (await self.require_current(interaction)).id
+        report = await self.service.move(
+            match_id,
+            interaction.user.id,
+            text,
+            expected_version=expected_version,
+            interaction_id=interaction.id,
+        )
+        if report.replayed:
+            await interaction.response.send_message(
+                t(language_of(interaction.locale), "move.already_applied"), ephemeral=True
+            )
+            return
+        await self.post_board(interaction, report)
+
+    async def resign(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Resign the interaction's user from the match."""
+        report = await self.service.resign(match_id, interaction.user.id, interaction_id=interaction.id)
+        await self.post_board(interaction, report)
+
+    async def require_current(self, interaction: discord.Interaction) -> Match:
+        """The lobby or active match of the interaction's channel.
+
+        Raises:
+            MatchError: ``no_match`` when there is none.
+        """
+        from bot.matches import MatchError
+
+        assert interaction.channel_id is not None
+        match = await self.service.current(interaction.channel_id)
+        if match is None:
+            raise MatchError("no_match")
+        return match
+
+    # Private views.
+
+    async def _dm_known_closed(self, user_id: int) -> bool:
+        closed_at = await self.service.user_pref(user_id, "dm_closed")
+        if closed_at is None:
+            return False
+        try:
+            when = datetime.fromisoformat(closed_at)
+        except ValueError:
+            return False
+        return discord.utils.utcnow() - when < DM_RETRY_AFTER
+
+    async def send_private(self, user_id: int, match: Match, lang: str) -> bool:
+        """DM ``user_id`` their private view of ``match``; False when their DMs are closed."""
+        if await self._dm_known_closed(user_id):
+            return False
+        seat = match.seat_of(user_id)
+        names = await self.names(match)
+        file = await self.board_file(match, seat, names, lang)
+        channel_link = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
+        content = t(lang, "private.dm", game=variant_label(match, lang), id=match.id, link=channel_link)
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(content, file=file)
+        except discord.Forbidden as exc:
+            if exc.code not in DM_CLOSED_CODES:
+                raise
+            await self.service.set_user_pref(user_id, "dm_closed", discord.utils.utcnow().isoformat())
+            return False
+        await self.service.set_user_pref(user_id, "dm_closed", None)
+        return True
+
+    async def deliver_private_views(self, interaction: discord.Interaction, match: Match) -> None:
+        """Send every seated player their private view; post a button for those who can't get DMs."""
+        lang = public_language(interaction)
+        unreachable = [uid for uid in match.seats if not await self.send_private(uid, match, lang)]
+        if unreachable and interaction.channel is not None:
+            await self._announce_fallback(interaction, match, unreachable, lang)
+
+    async def _announce_fallback(
+        self, interaction: discord.Interaction, match: Match, user_ids: Sequence[int], lang: str
+    ) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(PrivateViewButton(match.id, t(lang, "button.private_view")))
+        mentions = " ".join(f"<@{uid}>" for uid in user_ids)
+        await interaction.followup.send(
+            t(lang, "private.fallback_notice", mentions=mentions),
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in user_ids]),
+        )
+
+    async def request_private_view(self, interaction: discord.Interaction) -> None:
+        """``/game view``: DM the user their view; fall back to an ephemeral copy with a button."""
+        match = await self.require_current(interaction)
+        user_lang = language_of(interaction.locale)
+        if match.seat_of(interaction.user.id) is None:
+            from bot.matches import MatchError
+
+            raise MatchError("not_seated")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await self.send_private(interaction.user.id, match, user_lang):
+            await interaction.followup.send(t(user_lang, "private.sent"), ephemeral=True)
+            return
+        await self._send_private_ephemeral(interaction, match, user_lang, closed=True)
+        await self._announce_fallback(interaction, match, [interaction.user.id], public_language(interaction))
+
+    async def show_private_view(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The private-view button: an ephemeral copy for a seated player."""
+        from bot.matches import MatchError
+
+        match = await self.service.get(match_id)
+        if match.seat_of(interaction.user.id) is None:
+            raise MatchError("not_seated")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._send_private_ephemeral(interaction, match, language_of(interaction.locale), closed=False)
+
+    async def _send_private_ephemeral(
+        self, interaction: discord.Interaction, match: Match, lang: str, *, closed: bool
+    ) -> None:
+        names = await self.names(match)
+        file = await self.board_file(match, match.seat_of(interaction.user.id), names, lang)
+        view = discord.ui.View(timeout=None)
+        view.add_item(PrivateViewButton(match.id, t(lang, "button.private_view_again")))
+        text = t(lang, "private.ephemeral_closed" if closed else "private.ephemeral", id=match.id)
+        await interaction.followup.send(text, file=file, view=view, ephemeral=True)
+
+    # Resignation confirmation.
+
+    async def confirm_resign(self, interaction: discord.Interaction) -> None:
+        """Ask the user to confirm ``/game resign`` with a button."""
+        match = await self.require_current(interaction)
+        lang = language_of(interaction.locale)
+        if match.status is not MatchStatus.ACTIVE:
+            from bot.matches import MatchError
+
+            raise MatchError("not_active")
+        if match.seat_of(interaction.user.id) is None:
+            from bot.matches import MatchError
+
+            raise MatchError("not_seated")
+        view = discord.ui.View(timeout=None)
+        view.add_item(ResignButton(match.id, match.version, t(lang, "button.resign")))
+        await interaction.response.send_message(t(lang, "resign.confirm", id=match.id), view=view, ephemeral=True)

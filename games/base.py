@@ -1,0 +1,225 @@
+"""Shared vocabulary of every game engine: seats, outcomes, errors and the state contract.
+
+An engine is pure: no I/O, no Discord, no global randomness. A game is a module that exposes a
+:class:`GameInfo` (``INFO``) whose ``new`` and ``from_text`` build immutable states satisfying
+:class:`GameState`. Chance (dice, draws) is an explicit node: while ``state.is_chance()`` the match
+service samples one of ``state.chance_outcomes()`` with the match's seeded generator and applies it
+like any other move, so the move log alone replays a match exactly.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+Seat: TypeAlias = int
+"""A player's place at the table, 0..n-1. Engines never see Discord ids."""
+
+
+class Termination(enum.Enum):
+    """Why a match ended."""
+
+    NORMAL = "normal"
+    """The rules' own end condition (race won, goal reached, scores compared)."""
+
+    NO_MOVES = "no_moves"
+    """A player could not move and the rules make that a loss."""
+
+    RESIGNATION = "resignation"
+    """A player resigned; recorded in the log by the match service."""
+
+    DRAW_AGREED = "draw_agreed"
+    """Both players agreed to a draw."""
+
+    FORFEIT = "forfeit"
+    """A player was declared forfeit (deadline policy)."""
+
+    ABORTED = "aborted"
+    """The match was stopped without a result."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished match.
+
+    ``winners`` is empty for a draw or an aborted match; ``ranking`` lists seats best first when the
+    game ranks every player (multiplayer games), otherwise it is empty. ``scores`` is per seat when the
+    game keeps a score.
+    """
+
+    termination: Termination
+    winners: tuple[Seat, ...] = ()
+    ranking: tuple[Seat, ...] = ()
+    scores: tuple[int, ...] = ()
+
+    @property
+    def is_draw(self) -> bool:
+        """True when the match ended without a winner (and was not aborted)."""
+        return not self.winners and self.termination is not Termination.ABORTED
+
+
+class GameError(Exception):
+    """Base class of every error an engine raises for a player's input.
+
+    ``message`` is plain English. ``key`` and ``params`` let the bot show the same explanation in the
+    player's language (its catalogs hold ``error.<key>`` with ``{param}`` fields); without a key the
+    English message is shown. ``legal`` optionally lists the legal moves in notation, so the bot can say
+    what would work.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str = "",
+        params: Mapping[str, object] | None = None,
+        legal: Sequence[str] = (),
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.key = key
+        self.params = dict(params or {})
+        self.legal = tuple(legal)
+
+
+class NotationError(GameError, ValueError):
+    """The text is not a move in the game's notation (bad syntax)."""
+
+
+class IllegalMoveError(GameError, ValueError):
+    """The text is a well-formed move that the rules do not allow now."""
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """The text matches several legal moves; more detail is needed."""
+
+
+class NotYourTurnError(GameError):
+    """The seat that tried to act is not one of the seats that may act now."""
+
+
+class GameOverError(GameError):
+    """The match has already ended."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """The contract of an immutable game state.
+
+    States compare equal when they describe the same position; ``to_text()`` is a one-line text that
+    ``INFO.from_text`` turns back into an equal state.
+    """
+
+    def actors(self) -> tuple[Seat, ...]:
+        """Seats that must act now, sorted (empty at a chance node or when the game is over)."""
+        ...
+
+    def is_chance(self) -> bool:
+        """True when the next step is a chance event (a roll, a draw) rather than a decision."""
+        ...
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """At a chance node: every possible outcome move with its probability (summing to 1)."""
+        ...
+
+    def legal_moves(self, seat: Seat | None = None) -> tuple[Any, ...]:
+        """The legal decisions, sorted and unique; for ``seat`` only when given.
+
+        Empty when the game is over or at a chance node.
+        """
+        ...
+
+    def mover(self, move: Any) -> Seat | None:
+        """The seat that makes ``move`` (None for a chance outcome)."""
+        ...
+
+    def apply(self, move: Any) -> GameState:
+        """Return the state after ``move``. The move must be legal (or a chance outcome)."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """The result when the rules have ended the game, otherwise None."""
+        ...
+
+    def view_for(self, seat: Seat | None) -> Any:
+        """What ``seat`` may see (None = a spectator). Renderers and texts take views only."""
+        ...
+
+    def parse_move(self, text: str, seat: Seat | None = None) -> Any:
+        """Read ``text`` as a legal move (or a chance outcome) in this position.
+
+        Raises:
+            NotationError: the text is not in the game's notation.
+            IllegalMoveError: the move is well formed but not legal here.
+        """
+        ...
+
+    def format_move(self, move: Any) -> str:
+        """The notation of ``move`` in this position (inverse of :meth:`parse_move`)."""
+        ...
+
+    def to_text(self) -> str:
+        """A one-line text of the whole state (secrets included: never show it to players)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A choice offered at match creation, such as the rule set."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Human names of the choices, by choice id."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the registry knows of a game: identity, table size, options and its constructors.
+
+    ``new(players, options)`` builds the opening state for ``players`` seats. ``from_text`` is the
+    inverse of ``GameState.to_text``. ``resample_hidden(state, seat, rng)`` returns a state that
+    differs from ``state`` only in what ``seat`` cannot see (None = a spectator); games without
+    hidden information return ``state`` itself.
+    """
+
+    id: str
+    name: str
+    names: Mapping[str, str]
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    has_chance: bool
+    has_hidden_info: bool
+    options: tuple[Option, ...]
+    new: Callable[[int, Mapping[str, str]], GameState]
+    from_text: Callable[[str], GameState]
+    resample_hidden: Callable[[GameState, Seat | None, Any], GameState]
+    max_plies: int = 10_000
+    """A bound no legal game exceeds; conformance tests use it to catch loops."""
+
+    def option_defaults(self) -> dict[str, str]:
+        """Every option at its default value."""
+        return {opt.name: opt.default for opt in self.options}
+
+    def validate_options(self, options: Mapping[str, str]) -> dict[str, str]:
+        """Fill in defaults and check every option; raise ValueError on an unknown name or value."""
+        known = {opt.name: opt for opt in self.options}
+        for name in options:
+            if name not in known:
+                raise ValueError(f"{self.id} has no option {name!r}")
+        result = self.option_defaults()
+        for name, value in options.items():
+            if value not in known[name].choices:
+                raise ValueError(f"{self.id}: {name} must be one of {', '.join(known[name].choices)}")
+            result[name] = value
+        return result
+
+
+def no_hidden_info(state: GameState, seat: Seat | None, rng: Any) -> GameState:
+    """``resample_hidden`` for perfect-information games: nothing can be re-dealt."""
+    return state

@@ -1,0 +1,51 @@
+"""The Royal Game of Ur: the board, and one engine module per rule set.
+
+Only Variante 2 is playable so far; the registry's ``rules`` option lists the rule sets on offer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from games.base import GameInfo, GameState, NotationError, Option, no_hidden_info
+from games.ur import race
+
+NEW: dict[str, Callable[[], GameState]] = {race.RULES: race.new_state}
+FROM_TEXT: dict[str, Callable[[str], GameState]] = {race.RULES: race.from_text}
+
+
+def new(players: int, options: Mapping[str, str]) -> GameState:
+    """The opening state of the chosen rule set."""
+    return NEW[options.get("rules", race.RULES)]()
+
+
+def from_text(text: str) -> GameState:
+    """Read a state text of any rule set (its first word names the rule set)."""
+    rules = text.split(maxsplit=1)[0] if text.strip() else ""
+    if rules not in FROM_TEXT:
+        raise NotationError(f"unknown Ur rule set in state text: {rules!r}")
+    return FROM_TEXT[rules](text)
+
+
+INFO = GameInfo(
+    id="ur",
+    name="Royal Game of Ur",
+    names={"en": "Royal Game of Ur", "fr": "Jeu royal d'Ur"},
+    aliases=("ur", "royal-ur", "jeu-d-ur"),
+    min_players=2,
+    max_players=2,
+    has_chance=True,
+    has_hidden_info=False,
+    options=(
+        Option(
+            name="rules",
+            choices=tuple(NEW),
+            default=race.RULES,
+            labels={race.RULES: "Variante 2 (race, 7 pieces)"},
+        ),
+    ),
+    new=new,
+    from_text=from_text,
+    resample_hidden=no_hidden_info,
+    max_plies=20_000,
+)

@@ -1,0 +1,207 @@
+"""Shared drawing vocabulary of the board renderers: palette, bundled fonts, text and PNG helpers.
+
+Every renderer draws on RGB images with the colours below and writes text with the Source Sans Pro
+fonts shipped in the ``font_source_sans_pro`` package, never a system font, so an image looks the same
+on every host. Images leave through :func:`encode_png`, which maps them onto a fixed palette: the PNG
+is then small, quick to compress and byte-for-byte reproducible.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Final, Literal, TypeAlias
+
+from PIL import Image, ImageDraw, ImageFont
+
+Color: TypeAlias = tuple[int, int, int]
+Weight: TypeAlias = Literal["Regular", "Semibold", "Bold"]
+
+# The palette: a dark ground (the bitumen and lapis of the Ur board) with shell cream and carnelian
+# red for the inlays, and the Okabe–Ito colours for everything that tells players apart, since those
+# stay distinct for the common forms of colour blindness.
+BACKDROP: Final[Color] = (30, 27, 25)
+PANEL: Final[Color] = (44, 40, 36)
+PANEL_EDGE: Final[Color] = (66, 60, 53)
+INK: Final[Color] = (22, 19, 16)
+CREAM: Final[Color] = (240, 230, 206)
+SHELL: Final[Color] = (214, 200, 170)
+MUTED: Final[Color] = (176, 164, 140)
+RED: Final[Color] = (190, 62, 44)
+LAPIS: Final[Color] = (36, 76, 160)
+LAPIS_DARK: Final[Color] = (24, 44, 96)
+HIGHLIGHT: Final[Color] = (240, 228, 66)
+"""Okabe–Ito yellow: the last move. Neither seat colour is near it."""
+SEAT_COLORS: Final[tuple[Color, Color]] = ((230, 159, 0), (0, 114, 178))
+"""Okabe–Ito orange and blue, one per seat."""
+SEAT_NAMES: Final[dict[str, tuple[str, str]]] = {"en": ("orange", "blue"), "fr": ("orange", "bleu")}
+
+MIN_TEXT_PX: Final = 20
+"""No text on an image is smaller than this, so it stays legible on a phone."""
+
+FONT_PACKAGE: Final = "font_source_sans_pro"
+LANGS: Final = ("en", "fr")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardContext:
+    """What the bot knows around a view: who sits where, what just happened, the reader's language."""
+
+    names: tuple[str, ...]
+    """Display name per seat, in seat order."""
+    last_move: str | None = None
+    """Notation of the last decision, e.g. ``B3xB5``."""
+    last_mover: int | None = None
+    """Seat that made the last decision."""
+    highlights: tuple[str, ...] = ()
+    """Squares to outline, e.g. ``("B3", "B5")``."""
+    lang: str = "en"
+    """``en`` or ``fr``, for the few words on the image and the alt text."""
+
+    @property
+    def language(self) -> str:
+        """``lang`` when the renderers speak it, otherwise English."""
+        return self.lang if self.lang in LANGS else "en"
+
+    def name(self, seat: int, fallback: str) -> str:
+        """The name of ``seat``, or ``fallback`` when the bot gave none."""
+        if 0 <= seat < len(self.names) and self.names[seat].strip():
+            return self.names[seat].strip()
+        return fallback
+
+
+@dataclass(frozen=True, slots=True)
+class GameRenderer:
+    """The three entry points one game's renderer module offers to the dispatcher."""
+
+    render: Callable[[object, BoardContext], bytes]
+    describe: Callable[[object, BoardContext], str]
+    highlights: Callable[[object, str], tuple[str, ...]]
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """The colour a fraction ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+@cache
+def _font_bytes(weight: Weight) -> bytes:
+    ref = resources.files(FONT_PACKAGE).joinpath("files", f"SourceSansPro-{weight}.ttf")
+    return ref.read_bytes()
+
+
+@lru_cache(maxsize=64)
+def font(size: int, weight: Weight = "Regular") -> ImageFont.FreeTypeFont:
+    """The bundled Source Sans Pro at ``size`` pixels.
+
+    Raises:
+        ValueError: ``size`` is below :data:`MIN_TEXT_PX`.
+    """
+    if size < MIN_TEXT_PX:
+        raise ValueError(f"text smaller than {MIN_TEXT_PX} px is not legible on a phone")
+    # Loading from bytes keeps the font independent of how the package is installed (zip or folder).
+    return ImageFont.truetype(io.BytesIO(_font_bytes(weight)), size)
+
+
+@lru_cache(maxsize=8)
+def _missing_glyph(face: ImageFont.FreeTypeFont) -> tuple[tuple[int, int], bytes]:
+    # A private-use code point the font certainly lacks: it renders as the .notdef box.
+    mask = face.getmask("\U0010fffd")
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(face: ImageFont.FreeTypeFont, char: str) -> bool:
+    mask = face.getmask(char)
+    return (mask.size, bytes(mask)) != _missing_glyph(face)
+
+
+def clean_text(text: str, face: ImageFont.FreeTypeFont) -> str:
+    """``text`` without the characters ``face`` cannot draw (emoji, CJK...) and control characters.
+
+    Player names come from Discord and may hold anything; a row of empty boxes reads worse than the
+    name without its emoji.
+    """
+    kept = []
+    for char in unicodedata.normalize("NFC", text):
+        if char.isspace():
+            kept.append(" ")
+        elif unicodedata.category(char)[0] not in "CZ" and _has_glyph(face, char):
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def fit_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """``text`` shortened with an ellipsis until it is at most ``max_width`` pixels wide."""
+    if face.getlength(text) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    # Binary search on the prefix length: names are short, but this keeps the cost flat anyway.
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if face.getlength(text[:mid].rstrip() + "…") <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def display_name(name: str, face: ImageFont.FreeTypeFont, max_width: float, fallback: str) -> str:
+    """A player's name ready to draw: drawable characters only, ellipsised to fit, never empty."""
+    return fit_text(clean_text(name, face) or fallback, face, max_width)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: Color,
+    anchor: str = "la",
+) -> float:
+    """Draw ``text`` at ``xy`` with Pillow's ``anchor`` and return its advance width."""
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+    return face.getlength(text)
+
+
+def supersampled(size: tuple[int, int], scale: int, paint: Callable[[ImageDraw.ImageDraw, float], None]) -> Image.Image:
+    """An RGBA image of ``size`` painted ``scale`` times larger and reduced, for smooth edges.
+
+    Pillow draws shapes without anti-aliasing; drawing big and shrinking with a Lanczos filter gives
+    the soft edges that make curved inlays look like shell rather than pixels. ``paint`` receives the
+    draw object and the scale to multiply its coordinates by.
+    """
+    big = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), float(scale))
+    return big.resize(size, Image.Resampling.LANCZOS, reducing_gap=None)
+
+
+def build_palette(samples: list[Image.Image], colors: int = 256) -> Image.Image:
+    """A palette image made from representative renders, for :func:`encode_png`.
+
+    Computing the palette once and mapping every render onto it costs a millisecond per image,
+    where computing a fresh palette per image would cost tens.
+    """
+    width = max(im.width for im in samples)
+    sheet = Image.new("RGB", (width, sum(im.height for im in samples)), BACKDROP)
+    y = 0
+    for im in samples:
+        sheet.paste(im.convert("RGB"), (0, y))
+        y += im.height
+    return sheet.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def encode_png(image: Image.Image, palette: Image.Image) -> bytes:
+    """``image`` as PNG bytes on ``palette``; no metadata, so equal images give equal bytes."""
+    indexed = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    indexed.save(out, format="PNG", compress_level=6)
+    return out.getvalue()

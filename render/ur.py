@@ -1,0 +1,1002 @@
+"""The Royal Game of Ur as an image: the British Museum board with its inlaid motifs, the pieces, the dice.
+
+Layout, top to bottom: the status line (whose turn, the roll, the last move) with the three dice;
+seat 0's panel (name, pieces waiting, pieces off); the board with row A on top, so seat 0's lane sits
+next to its panel; seat 1's panel under row C. Coordinates run around the board so players can type
+moves, and small chevrons in the joints between squares trace the path.
+
+Everything that never changes (the board, the motifs, the coordinates, the empty trays) is drawn once,
+supersampled for smooth curves, and kept with the few static words of each language; so are the
+sprites (pieces, dice, outlines). A render copies that image, pastes sprites, writes the text, and maps
+the result onto a palette computed once, which keeps encoding quick and the PNG small.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from functools import cache
+from itertools import pairwise
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from games.base import GameError
+from games.ur import race
+from games.ur.board import BOARD
+from render.common import (
+    BACKDROP,
+    CREAM,
+    HIGHLIGHT,
+    INK,
+    LAPIS,
+    LAPIS_DARK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    SEAT_COLORS,
+    SEAT_NAMES,
+    SHELL,
+    BoardContext,
+    Color,
+    GameRenderer,
+    build_palette,
+    clean_text,
+    display_name,
+    draw_text,
+    encode_png,
+    fit_text,
+    font,
+    mix,
+    supersampled,
+)
+
+GAME_ID: Final = "ur"
+
+# Geometry, in pixels of the final image.
+WIDTH: Final = 1100
+TILE: Final = 108
+GUTTER: Final = 12
+STEP: Final = TILE + GUTTER
+FRAME_PAD: Final = 14
+FRAME_X: Final = (WIDTH - (8 * TILE + 7 * GUTTER + 2 * FRAME_PAD)) // 2
+GRID_X: Final = FRAME_X + FRAME_PAD
+HEADER_H: Final = 100
+PANEL_H: Final = 96
+PANEL_X0: Final = FRAME_X
+PANEL_X1: Final = WIDTH - FRAME_X
+PANEL_Y: Final = (HEADER_H + 6, HEADER_H + 6 + PANEL_H + 40 + 3 * TILE + 2 * GUTTER + 2 * FRAME_PAD + 40)
+FRAME_Y: Final = PANEL_Y[0] + PANEL_H + 40
+GRID_Y: Final = FRAME_Y + FRAME_PAD
+FRAME_BOTTOM: Final = GRID_Y + 3 * TILE + 2 * GUTTER + FRAME_PAD
+HEIGHT: Final = PANEL_Y[1] + PANEL_H + 12
+ROWS: Final = {"A": 0, "B": 1, "C": 2}
+
+TILE_BG: Final[Color] = (27, 23, 20)
+FRAME: Final[Color] = LAPIS_DARK
+SCALE: Final = 3
+"""Supersampling factor of the static drawing: 3 gives smooth curves for a one-off cost."""
+
+PIECE_D: Final = 80
+PAIR_D: Final = 60
+TRAY_D: Final = 30
+ICON_D: Final = 56
+STATUS_ICON_D: Final = 40
+TRAY_W: Final = 252
+TRAY_GROUPS: Final = (PANEL_X1 - 16 - 2 * TRAY_W - 20, PANEL_X1 - 16 - TRAY_W)
+"""Left edges of the 'waiting' and 'off' trays in a panel."""
+NAME_X: Final = PANEL_X0 + 16 + ICON_D + 14
+DIE_W: Final = 64
+DIE_H: Final = 62
+DICE_X: Final = PANEL_X1 - 3 * DIE_W - 2 * 12
+DICE_Y: Final = 19
+
+_MOVE = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
+_ROLL = re.compile(r"roll:?([0-3])", re.IGNORECASE)
+_FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Royal Game of Ur",
+        "player": "Player {n}",
+        "waiting": "WAITING",
+        "off": "OFF",
+        "in": "IN",
+        "out": "OUT",
+        "row": "row {row}",
+        "to_move": "{name} to move — rolled {roll}",
+        "to_roll": "{name} to roll",
+        "draw": "Drawing lots for who starts",
+        "wins": "{name} wins!",
+        "last": "Last move: {text}",
+        "passes": "{name} rolled {roll}, no move",
+        "first": "{name} drawn to start",
+        "ring": "ring",
+        "diamond": "diamond",
+        # Alt text.
+        "alt_player": "{name} ({colour} {mark} pieces, row {row}): {waiting} waiting, {board}, {off} off.",
+        "alt_on": "pieces on {squares}",
+        "alt_on_one": "piece on {squares}",
+        "alt_none": "none on the board",
+        "alt_last": "Last move: {text}.",
+        "alt_to_move": "{name} to move, rolled {roll}.",
+        "alt_to_roll": "{name} to roll the dice.",
+        "alt_draw": "The first player is being drawn.",
+        "alt_wins": "{name} wins.",
+    },
+    "fr": {
+        "title": "Jeu royal d'Ur",
+        "player": "Joueur {n}",
+        "waiting": "EN RÉSERVE",
+        "off": "SORTIS",
+        "in": "ENTRÉE",
+        "out": "SORTIE",
+        "row": "rangée {row}",
+        "to_move": "À {name} de jouer — dés : {roll}",
+        "to_roll": "À {name} de lancer les dés",
+        "draw": "Tirage au sort du premier joueur",
+        "wins": "{name} a gagné !",
+        "last": "Dernier coup : {text}",
+        "passes": "{name} a fait {roll}, sans coup possible",
+        "first": "{name} commence (tirage au sort)",
+        "ring": "anneau",
+        "diamond": "losange",
+        "alt_player": "{name} (pions {colour} à {mark}, rangée {row}) : {waiting} en réserve, {board}, {off} {out}.",
+        "alt_on": "pions en {squares}",
+        "alt_on_one": "pion en {squares}",
+        "alt_none": "aucun pion sur le plateau",
+        "alt_last": "Dernier coup : {text}.",
+        "alt_to_move": "À {name} de jouer, dés : {roll}.",
+        "alt_to_roll": "À {name} de lancer les dés.",
+        "alt_draw": "Tirage au sort du premier joueur en cours.",
+        "alt_wins": "{name} a gagné.",
+    },
+}
+ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
+"""Colour words as the alt text uses them (in French they agree with « pions »)."""
+MARKS: Final = ("ring", "diamond")
+"""The marking inlaid in each seat's pieces, so the seats differ in shape as well as colour."""
+ALT_MAX: Final = 1000
+ALT_NAME_MAX: Final = 40
+
+
+# Geometry helpers.
+
+
+def square_box(square: str) -> tuple[int, int, int, int]:
+    """The pixel box (left, top, right, bottom) of ``square`` on the image."""
+    col = int(square[1]) - 1
+    row = ROWS[square[0]]
+    x, y = GRID_X + col * STEP, GRID_Y + row * STEP
+    return x, y, x + TILE, y + TILE
+
+
+def square_centre(square: str) -> tuple[float, float]:
+    """The pixel centre of ``square`` (also defined for the four missing squares, where markers sit)."""
+    x0, y0, x1, y1 = square_box(square)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def _entry_point(seat: int) -> tuple[float, float]:
+    x, y = square_centre(f"{BOARD.lanes[seat]}5")
+    return x + 22, y
+
+
+def _exit_point(seat: int) -> tuple[float, float]:
+    x, y = square_centre(f"{BOARD.lanes[seat]}6")
+    return x - 30, y
+
+
+class _Pen:
+    """Draws in layout units on a canvas ``k`` times larger, shifted by ``origin``.
+
+    Layout units are image pixels for the big static layer and a tile's side for motifs, so each
+    drawing is written once in the coordinates that are natural for it.
+    """
+
+    def __init__(self, draw: ImageDraw.ImageDraw, k: float, origin: tuple[float, float] = (0.0, 0.0)) -> None:
+        self.draw = draw
+        self.k = k
+        self.ox, self.oy = origin
+
+    def p(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.ox) * self.k, (y - self.oy) * self.k
+
+    def w(self, width: float) -> int:
+        return max(1, round(width * self.k))
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        fill: Color | tuple[int, int, int, int] | None = None,
+        outline: Color | None = None,
+        width: float = 0.0,
+    ) -> None:
+        x0, y0 = self.p(cx - r, cy - r)
+        x1, y1 = self.p(cx + r, cy + r)
+        self.draw.ellipse((x0, y0, x1, y1), fill=fill, outline=outline, width=self.w(width) if outline else 0)
+
+    def rrect(
+        self,
+        box: tuple[float, float, float, float],
+        radius: float,
+        fill: Color | tuple[int, int, int, int] | None = None,
+        outline: Color | None = None,
+        width: float = 0.0,
+    ) -> None:
+        x0, y0 = self.p(box[0], box[1])
+        x1, y1 = self.p(box[2], box[3])
+        self.draw.rounded_rectangle(
+            (x0, y0, x1, y1),
+            radius=radius * self.k,
+            fill=fill,
+            outline=outline,
+            width=self.w(width) if outline else 0,
+        )
+
+    def poly(self, points: Sequence[tuple[float, float]], fill: Color | tuple[int, int, int, int]) -> None:
+        self.draw.polygon([self.p(x, y) for x, y in points], fill=fill)
+
+    def line(self, points: Sequence[tuple[float, float]], fill: Color, width: float) -> None:
+        self.draw.line([self.p(x, y) for x, y in points], fill=fill, width=self.w(width), joint="curve")
+
+
+def _lens(
+    cx: float, cy: float, length: float, half_width: float, angle: float, start: float = 0.0
+) -> list[tuple[float, float]]:
+    """A pointed oval (a petal, an eye) along ``angle``, from ``start`` to ``start + length``."""
+    ca, sa = math.cos(angle), math.sin(angle)
+    top: list[tuple[float, float]] = []
+    bottom: list[tuple[float, float]] = []
+    steps = 24
+    for i in range(steps + 1):
+        t = i / steps
+        along = start + t * length
+        across = half_width * math.sin(math.pi * t) ** 0.85
+        top.append((cx + along * ca - across * sa, cy + along * sa + across * ca))
+        bottom.append((cx + along * ca + across * sa, cy + along * sa - across * ca))
+    return top + bottom[::-1]
+
+
+# The motifs, drawn in tile units (0..1) on a pen whose k is the tile size in canvas pixels.
+
+
+def _tile_ground(pen: _Pen) -> None:
+    pen.rrect((0, 0, 1, 1), 0.07, fill=TILE_BG)
+    pen.rrect((0.045, 0.045, 0.955, 0.955), 0.045, outline=mix(TILE_BG, SHELL, 0.45), width=0.012)
+
+
+def _rosette(pen: _Pen) -> None:
+    pen.circle(0.5, 0.5, 0.43, fill=CREAM)
+    pen.circle(0.5, 0.5, 0.4, fill=TILE_BG)
+    for i in range(8):
+        # Red darts between the petals, pointing at the heart of the flower.
+        a = math.radians(22.5 + 45 * i)
+        tip = (0.5 + 0.25 * math.cos(a), 0.5 + 0.25 * math.sin(a))
+        side = 0.055
+        base = 0.385
+        b1 = (0.5 + base * math.cos(a) - side * math.sin(a), 0.5 + base * math.sin(a) + side * math.cos(a))
+        b2 = (0.5 + base * math.cos(a) + side * math.sin(a), 0.5 + base * math.sin(a) - side * math.cos(a))
+        pen.poly([tip, b1, b2], fill=RED)
+    for i in range(8):
+        a = math.radians(45 * i)
+        pen.poly(_lens(0.5, 0.5, 0.37, 0.075, a, start=0.03), fill=CREAM)
+        inner = (0.5 + 0.12 * math.cos(a), 0.5 + 0.12 * math.sin(a))
+        outer = (0.5 + 0.33 * math.cos(a), 0.5 + 0.33 * math.sin(a))
+        pen.line([inner, outer], fill=LAPIS, width=0.016)
+    pen.circle(0.5, 0.5, 0.11, fill=CREAM)
+    pen.circle(0.5, 0.5, 0.085, fill=LAPIS)
+    pen.circle(0.5, 0.5, 0.035, fill=CREAM)
+    for x, y in ((0.11, 0.11), (0.89, 0.11), (0.11, 0.89), (0.89, 0.89)):
+        pen.circle(x, y, 0.028, fill=RED)
+
+
+def _eye(pen: _Pen, cx: float, cy: float, size: float) -> None:
+    pen.poly(_lens(cx - size / 2, cy, size, size * 0.3, 0.0), fill=CREAM)
+    pen.circle(cx, cy, size * 0.2, fill=LAPIS)
+    pen.circle(cx, cy, size * 0.09, fill=INK)
+    pen.circle(cx - size * 0.05, cy - size * 0.06, size * 0.035, fill=CREAM)
+
+
+def _eyes(pen: _Pen) -> None:
+    pen.line([(0.5, 0.16), (0.5, 0.84)], fill=mix(TILE_BG, RED, 0.7), width=0.014)
+    pen.line([(0.16, 0.5), (0.84, 0.5)], fill=mix(TILE_BG, RED, 0.7), width=0.014)
+    for cx, cy in ((0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)):
+        _eye(pen, cx, cy, 0.34)
+    pen.circle(0.5, 0.5, 0.1, fill=TILE_BG)
+    _eye(pen, 0.5, 0.5, 0.26)
+
+
+def _dots5(pen: _Pen) -> None:
+    pen.rrect((0.1, 0.1, 0.9, 0.9), 0.04, outline=CREAM, width=0.022)
+    for i, (cx, cy) in enumerate(((0.28, 0.28), (0.72, 0.28), (0.5, 0.5), (0.28, 0.72), (0.72, 0.72))):
+        pen.circle(cx, cy, 0.12, fill=CREAM)
+        pen.circle(cx, cy, 0.088, fill=TILE_BG)
+        pen.circle(cx, cy, 0.052, fill=LAPIS if i == 2 else RED)
+
+
+def _battlements(pen: _Pen, lo: float, hi: float, colour: Color) -> None:
+    """A square wall from ``lo`` to ``hi`` with five merlons on each side, like a fort seen from above."""
+    thick = 0.032
+    pen.rrect((lo, lo, hi, hi), 0.01, outline=colour, width=thick)
+    span = hi - lo
+    merlon = span / 9
+    rise = 0.045
+    for i in range(5):
+        a = lo + (2 * i) * merlon
+        b = a + merlon
+        pen.poly([(a, lo - rise), (b, lo - rise), (b, lo), (a, lo)], fill=colour)
+        pen.poly([(a, hi), (b, hi), (b, hi + rise), (a, hi + rise)], fill=colour)
+        pen.poly([(lo - rise, a), (lo, a), (lo, b), (lo - rise, b)], fill=colour)
+        pen.poly([(hi, a), (hi + rise, a), (hi + rise, b), (hi, b)], fill=colour)
+
+
+def _castle20(pen: _Pen) -> None:
+    _battlements(pen, 0.15, 0.85, CREAM)
+    for j in range(4):
+        for i in range(5):
+            cx = 0.5 + (i - 2) * 0.122
+            cy = 0.5 + (j - 1.5) * 0.135
+            pen.circle(cx, cy, 0.04, fill=CREAM)
+            pen.circle(cx, cy, 0.017, fill=RED if (i + j) % 2 == 0 else LAPIS)
+
+
+def _castle5(pen: _Pen) -> None:
+    _battlements(pen, 0.15, 0.85, CREAM)
+    pen.rrect((0.215, 0.215, 0.785, 0.785), 0.02, fill=mix(TILE_BG, LAPIS, 0.45))
+    for i, (cx, cy) in enumerate(((0.345, 0.345), (0.655, 0.345), (0.5, 0.5), (0.345, 0.655), (0.655, 0.655))):
+        h = 0.085
+        pen.rrect((cx - h, cy - h, cx + h, cy + h), 0.015, fill=CREAM)
+        g = 0.038
+        pen.rrect((cx - g, cy - g, cx + g, cy + g), 0.008, fill=LAPIS if i == 2 else RED)
+
+
+def _grid12(pen: _Pen) -> None:
+    lo, hi = 0.13, 0.87
+    pen.rrect((lo, lo, hi, hi), 0.02, outline=CREAM, width=0.024)
+    cols, rows = 3, 4
+    for i in range(1, cols):
+        x = lo + (hi - lo) * i / cols
+        pen.line([(x, lo), (x, hi)], fill=CREAM, width=0.016)
+    for j in range(1, rows):
+        y = lo + (hi - lo) * j / rows
+        pen.line([(lo, y), (hi, y)], fill=CREAM, width=0.016)
+    for j in range(rows):
+        for i in range(cols):
+            cx = lo + (hi - lo) * (i + 0.5) / cols
+            cy = lo + (hi - lo) * (j + 0.5) / rows
+            pen.circle(cx, cy, 0.05, fill=CREAM)
+            pen.circle(cx, cy, 0.027, fill=RED if (i + j) % 2 == 0 else LAPIS)
+
+
+MOTIF_PAINTERS: Final = {
+    "rosette": _rosette,
+    "eyes": _eyes,
+    "dots5": _dots5,
+    "castle20": _castle20,
+    "castle5": _castle5,
+    "grid12": _grid12,
+}
+
+
+@cache
+def _motif_tile(motif: str) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, TILE * k)
+        _tile_ground(pen)
+        MOTIF_PAINTERS[motif](pen)
+
+    return supersampled((TILE, TILE), 4, paint)
+
+
+# Sprites: pieces, dice, outlines. Each is drawn once per size and pasted with its alpha.
+
+
+@cache
+def piece_sprite(seat: int, diameter: int) -> Image.Image:
+    """Seat ``seat``'s piece, ``diameter`` pixels wide, with its shadow; the sprite is square.
+
+    Seat 0 is orange with a ring inlay, seat 1 blue with a diamond inlay: the inlay tells the seats
+    apart without colour. Both leave the centre in the seat's colour.
+    """
+    pad = max(3, diameter // 8)
+    size = diameter + 2 * pad
+    colour = SEAT_COLORS[seat]
+    rim = mix(colour, INK, 0.4)
+
+    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c = size / 2
+        pen.circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
+
+    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c = size / 2
+        r = diameter / 2
+        pen.circle(c, c, r, fill=CREAM)
+        pen.circle(c, c, r * 0.9, fill=rim)
+        pen.circle(c, c, r * 0.8, fill=colour)
+        if seat == 0:
+            pen.circle(c, c, r * 0.54, fill=CREAM)
+            pen.circle(c, c, r * 0.38, fill=colour)
+        else:
+            outer, inner = r * 0.6, r * 0.38
+            pen.poly([(c, c - outer), (c + outer, c), (c, c + outer), (c - outer, c)], fill=CREAM)
+            pen.poly([(c, c - inner), (c + inner, c), (c, c + inner), (c - inner, c)], fill=colour)
+
+    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
+    piece = supersampled((size, size), 4, paint_piece)
+    return Image.alpha_composite(shadow, piece)
+
+
+@cache
+def _die_sprite(marked: bool, faded: bool) -> Image.Image:
+    light, dark = (70, 98, 160), (40, 60, 112)
+    tip = (252, 248, 236)
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        apex = (DIE_W * 0.5, DIE_H * 0.05)
+        left = (DIE_W * 0.04, DIE_H * 0.8)
+        right = (DIE_W * 0.96, DIE_H * 0.78)
+        front = (DIE_W * 0.58, DIE_H * 0.96)
+        pen.poly([apex, left, front], fill=light)
+        pen.poly([apex, front, right], fill=dark)
+        if marked:
+            t = 0.42
+
+            def towards(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+                return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+            pen.poly([apex, towards(apex, left), towards(apex, front), towards(apex, right)], fill=tip)
+        pen.line([apex, left, front, right, apex], fill=INK, width=1.6)
+        pen.line([apex, front], fill=INK, width=1.2)
+
+    sprite = supersampled((DIE_W, DIE_H), 4, paint)
+    if faded:
+        alpha = sprite.getchannel("A").point(lambda a: a * 45 // 100)
+        sprite.putalpha(alpha)
+    return sprite
+
+
+@cache
+def _outline_sprite(strong: bool) -> Image.Image:
+    margin = 8
+    size = TILE + 2 * margin
+    width = 6.0 if strong else 3.5
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        off = margin - (width / 2 if strong else 1)
+        box = (off, off, size - off, size - off)
+        pen.rrect(box, 12, outline=INK, width=width + 3)
+        inset = 1.5
+        pen.rrect((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset), 11, outline=HIGHLIGHT, width=width)
+
+    return supersampled((size, size), 3, paint)
+
+
+@cache
+def _panel_border(colour: Color) -> Image.Image:
+    w, h = PANEL_X1 - PANEL_X0, PANEL_H
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        _Pen(draw, k).rrect((1.5, 1.5, w - 1.5, h - 1.5), 14, outline=colour, width=4)
+
+    return supersampled((w, h), 3, paint)
+
+
+@cache
+def _crown_sprite() -> Image.Image:
+    w, h = 40, 32
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        gold = HIGHLIGHT
+        pts = [(3, 27), (3, 9), (12, 17), (20, 4), (28, 17), (37, 9), (37, 27)]
+        pen.poly(pts, fill=gold)
+        pen.line([*pts, pts[0]], fill=INK, width=1.5)
+        for x, y in ((3, 8), (20, 3.5), (37, 8)):
+            pen.circle(x, y, 3, fill=gold, outline=INK, width=1.2)
+        pen.circle(20, 22, 2.6, fill=RED)
+
+    return supersampled((w, h), 4, paint)
+
+
+@cache
+def _badge_sprite(colour: Color) -> Image.Image:
+    d = 34
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        _Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=CREAM, outline=colour, width=3)
+
+    return supersampled((d, d), 4, paint)
+
+
+def _paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    canvas.paste(sprite, (x, y), sprite)
+
+
+# The static board.
+
+
+def _frame_boxes() -> list[tuple[float, float, float, float]]:
+    """The board's outline as three boxes: the big block, the bridge and the small block."""
+    left = float(FRAME_X)
+    right = float(WIDTH - FRAME_X)
+    top, bottom = float(FRAME_Y), float(FRAME_BOTTOM)
+    big_right = GRID_X + 4 * STEP - GUTTER + FRAME_PAD
+    small_left = GRID_X + 6 * STEP - FRAME_PAD
+    bridge_top = GRID_Y + STEP - FRAME_PAD
+    bridge_bottom = GRID_Y + STEP + TILE + FRAME_PAD
+    return [
+        (left, top, big_right, bottom),
+        (big_right - 20, bridge_top, small_left + 20, bridge_bottom),
+        (small_left, top, right, bottom),
+    ]
+
+
+def _path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Color]]:
+    """Where to draw the path hints: (joint centre, direction, colour) between consecutive squares."""
+    marks: dict[tuple[str, str], Color] = {}
+    for seat in (0, 1):
+        path = race.PATHS[seat]
+        for a, b in pairwise(path):
+            shared = a.startswith("B") and b.startswith("B")
+            marks[(a, b)] = mix(FRAME, SHELL, 0.55) if shared else mix(FRAME, SEAT_COLORS[seat], 0.75)
+    found = []
+    for (a, b), colour in marks.items():
+        (ax, ay), (bx, by) = square_centre(a), square_centre(b)
+        length = math.hypot(bx - ax, by - ay)
+        found.append((((ax + bx) / 2, (ay + by) / 2), ((bx - ax) / length, (by - ay) / length), colour))
+    return found
+
+
+def _chevron(pen: _Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
+    (x, y), (dx, dy) = at, direction
+    depth, half = 5.0, 8.0
+    tip = (x + dx * depth, y + dy * depth)
+    b1 = (x - dx * depth - dy * half, y - dy * depth + dx * half)
+    b2 = (x - dx * depth + dy * half, y - dy * depth - dx * half)
+    notch = (x - dx * 1.0, y - dy * 1.0)
+    pen.poly([tip, b1, notch, b2], fill=colour)
+
+
+def _arrow_head(
+    pen: _Pen, tip: tuple[float, float], direction: tuple[float, float], size: float, colour: Color
+) -> None:
+    (x, y), (dx, dy) = tip, direction
+    back = (x - dx * size, y - dy * size)
+    pen.poly(
+        [
+            tip,
+            (back[0] - dy * size * 0.6, back[1] + dx * size * 0.6),
+            (back[0] + dy * size * 0.6, back[1] - dx * size * 0.6),
+        ],
+        fill=colour,
+    )
+
+
+def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
+    pen = _Pen(draw, k)
+    boxes = _frame_boxes()
+    # A shell border around the lapis frame: draw the union grown, then the union itself.
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=SHELL)
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
+    for box in boxes:
+        pen.rrect(box, 15, fill=FRAME)
+    for at, direction, colour in _path_chevrons():
+        _chevron(pen, at, direction, colour)
+    # Entry and exit markers in the empty corners, where a lane meets the outside of the board.
+    for seat in (0, 1):
+        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
+        lane = BOARD.lanes[seat]
+        ex, ey = _entry_point(seat)
+        target = square_box(f"{lane}4")[2] + 6
+        pen.circle(ex, ey, 8, outline=tint, width=3)
+        pen.line([(ex - 9, ey), (target + 12, ey)], fill=tint, width=4)
+        _arrow_head(pen, (target, ey), (-1.0, 0.0), 13, tint)
+        xx, xy = _exit_point(seat)
+        source = square_box(f"{lane}7")[0] - 6
+        pen.line([(source, xy), (xx + 16, xy)], fill=tint, width=4)
+        _arrow_head(pen, (xx + 4, xy), (-1.0, 0.0), 13, tint)
+        pen.line([(xx, xy - 13), (xx, xy + 13)], fill=tint, width=4)
+        pen.line([(xx - 7, xy - 13), (xx - 7, xy + 13)], fill=tint, width=2)
+    # Panels and their empty trays.
+    for seat in (0, 1):
+        y = PANEL_Y[seat]
+        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
+        for gx in TRAY_GROUPS:
+            pen.rrect((gx, y + 44, gx + TRAY_W, y + 86), 21, fill=mix(PANEL, INK, 0.6))
+            for i in range(7):
+                pen.circle(_tray_slot_x(gx, i), y + 65, TRAY_D / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
+
+
+def _tray_slot_x(group_x: float, i: int) -> float:
+    return group_x + 12 + (TRAY_W - 24) * (i + 0.5) / 7
+
+
+@cache
+def _board_layer() -> Image.Image:
+    """Everything static that has no words: the costly, supersampled part, shared by the languages."""
+    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
+    layer = supersampled((WIDTH, HEIGHT), SCALE, _paint_static)
+    base.paste(layer, (0, 0), layer)
+    for square, motif in BOARD.motifs.items():
+        x0, y0, _, _ = square_box(square)
+        tile = _motif_tile(motif)
+        base.paste(tile, (x0, y0), tile)
+    draw = ImageDraw.Draw(base)
+    coord = font(22, "Semibold")
+    for col in range(1, 9):
+        x = square_centre(f"B{col}")[0]
+        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
+        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
+    for row in BOARD.rows:
+        y = square_centre(f"{row}1")[1]
+        draw_text(draw, (FRAME_X / 2, y), row, coord, MUTED, "mm")
+        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
+    for seat in (0, 1):
+        _paste(base, piece_sprite(seat, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+    return base
+
+
+@cache
+def _static_base(lang: str) -> Image.Image:
+    """The static image with the words of ``lang``; each render starts from a copy of it."""
+    words = WORDS[lang]
+    base = _board_layer().copy()
+    draw = ImageDraw.Draw(base)
+    small = font(20, "Semibold")
+    for seat in (0, 1):
+        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
+        ex, ey = _entry_point(seat)
+        xx, xy = _exit_point(seat)
+        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
+        draw_text(draw, (xx + 26, xy + 32), words["out"], small, tint, "mm")
+        y = PANEL_Y[seat]
+        for gx, key in zip(TRAY_GROUPS, ("waiting", "off"), strict=True):
+            draw_text(draw, (gx + 14, y + 24), words[key], small, MUTED, "lm")
+        row_label = f"{SEAT_NAMES[lang][seat]} · {words['row'].format(row=BOARD.lanes[seat])}"
+        draw_text(draw, (NAME_X, y + 70), row_label, small, MUTED, "lm")
+    return base
+
+
+# Dynamic parts.
+
+
+def _state(view: object) -> race.State:
+    if not isinstance(view, race.State):
+        raise TypeError(f"the Ur renderer draws race.State views, not {type(view).__name__}")
+    return view
+
+
+def _names(ctx: BoardContext) -> tuple[str, str]:
+    words = WORDS[ctx.language]
+    return ctx.name(0, words["player"].format(n=1)), ctx.name(1, words["player"].format(n=2))
+
+
+def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
+    """The arrow of a piece move along its path, or None when the notation is not a full move."""
+    m = _MOVE.fullmatch(notation.strip())
+    if m is None:
+        return None
+    frm, to = m[1].upper(), m[2].upper()
+    if seat is None:
+        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
+        if len(lanes) != 1:
+            # Only row B is named: the path there is the same for both seats, unless it leaves it.
+            if frm == "IN" or to == "OFF":
+                return None
+            seat = 0
+        else:
+            seat = BOARD.lanes.index(lanes.pop())
+    try:
+        a = 0 if frm == "IN" else race.position_of(seat, frm)
+        b = race.OFF if to == "OFF" else race.position_of(seat, to)
+    except GameError:
+        return None
+    if not 0 <= a < b <= race.OFF:
+        return None
+    points = [_entry_point(seat) if a == 0 else square_centre(race.square_of(seat, a))]
+    points += [square_centre(race.square_of(seat, p)) for p in range(a + 1, min(b, race.PATH_LENGTH) + 1)]
+    if b == race.OFF:
+        # End just short of the exit bar so it stays visible under the arrowhead.
+        ex, ey = _exit_point(seat)
+        points.append((ex + 10, ey))
+    else:
+        # Stop short of the piece that now stands on the destination, so the head stays visible.
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = math.hypot(x1 - x0, y1 - y0)
+        cut = min(PIECE_D / 2 + 4, length * 0.6)
+        points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+    return points
+
+
+def _draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
+    margin = 24
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    left, top = math.floor(min(xs)) - margin, math.floor(min(ys)) - margin
+    size = (math.ceil(max(xs)) + margin - left, math.ceil(max(ys)) + margin - top)
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    direction = ((x1 - x0) / length, (y1 - y0) / length)
+    head = 20.0
+    shaft = [*points[:-1], (x1 - direction[0] * head * 0.7, y1 - direction[1] * head * 0.7)]
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k, (left, top))
+        pen.line(shaft, fill=INK, width=11)
+        for x, y in shaft[:1]:
+            pen.circle(x, y, 8, fill=INK)
+        _arrow_head(pen, (x1 + direction[0] * 3, y1 + direction[1] * 3), direction, head + 5, INK)
+        pen.line(shaft, fill=HIGHLIGHT, width=6)
+        for x, y in shaft[:1]:
+            pen.circle(x, y, 5.5, fill=HIGHLIGHT)
+        _arrow_head(pen, (x1, y1), direction, head, HIGHLIGHT)
+
+    layer = supersampled(size, 2, paint)
+    canvas.paste(layer, (left, top), layer)
+
+
+def _draw_badge(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, seat: int
+) -> None:
+    _paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
+    draw_text(draw, (centre[0], centre[1] + 1), str(count), font(22, "Bold"), INK, "mm")
+
+
+def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, seats: list[int]) -> None:
+    cx, cy = square_centre(square)
+    counts = [seats.count(0), seats.count(1)]
+    present = [s for s in (0, 1) if counts[s]]
+    if len(present) == 1:
+        seat = present[0]
+        n = counts[seat]
+        sprite = piece_sprite(seat, PIECE_D)
+        # A stack: the pieces underneath peek out below, the count says how many there are.
+        for i in range(min(n, 3) - 1, 0, -1):
+            _paste(canvas, sprite, (cx, cy + 5 * i))
+        _paste(canvas, sprite, (cx, cy - 3 * (min(n, 3) - 1)))
+        if n > 1:
+            _draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), n, seat)
+        return
+    # Both colours on the shared rosette: one piece each, seat 0 up-left like its lane, each with
+    # its count on the outer side so neither piece hides the other's badge.
+    centres = ((cx - 0.2 * TILE, cy - 0.2 * TILE), (cx + 0.2 * TILE, cy + 0.2 * TILE))
+    for seat in (0, 1):
+        _paste(canvas, piece_sprite(seat, PAIR_D), centres[seat])
+    for seat, side in ((0, 1), (1, -1)):
+        if counts[seat] > 1:
+            x, y = centres[seat]
+            _draw_badge(canvas, draw, (x + side * (PAIR_D / 2 - 2), y - side * (PAIR_D / 2 - 4)), counts[seat], seat)
+
+
+def _status(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
+    """The status template, the name it is about, and the seat whose piece leads the line."""
+    words = WORDS[ctx.language]
+    outcome = state.outcome()
+    if outcome is not None and outcome.winners:
+        seat = outcome.winners[0]
+        return words["wins"], names[seat], seat
+    if state.turn is None:
+        return words["draw"], "", None
+    if state.roll is None:
+        return words["to_roll"], names[state.turn], state.turn
+    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+
+
+def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
+    if not ctx.last_move:
+        return None
+    words = WORDS[ctx.language]
+    notation = ctx.last_move.strip()
+    mover = ctx.last_mover
+    if m := _ROLL.fullmatch(notation):
+        roller = mover if mover is not None else state.turn if state.roll is not None else None
+        if roller is None and state.turn is not None:
+            roller = 1 - state.turn
+        if roller is None:
+            return None
+        if state.roll is not None and state.turn == roller:
+            # The roll waiting to be played: the status line already says it.
+            return None
+        return words["passes"].format(name=names[roller], roll=m[1])
+    if m := _FIRST.fullmatch(notation):
+        return words["first"].format(name=names[BOARD.lanes.index(m[1].upper())])
+    who = f"{names[mover]} · " if mover in (0, 1) else ""
+    return f"{who}{notation}"
+
+
+def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
+    names = _names(ctx)
+    words = WORDS[ctx.language]
+    template, name, seat = _status(state, ctx, names)
+    x = float(PANEL_X0)
+    if seat is not None:
+        _paste(canvas, piece_sprite(seat, STATUS_ICON_D), (x + STATUS_ICON_D / 2, 36))
+    text_x = x + STATUS_ICON_D + 14 if seat is not None else x
+    big = font(34, "Semibold")
+    avail = DICE_X - 24 - text_x
+    rest = big.getlength(template.replace("{name}", ""))
+    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
+    status = fit_text(template.replace("{name}", shown), big, avail)
+    draw_text(draw, (text_x, 36), status, big, CREAM, "lm")
+    last = _last_move_text(state, ctx, names)
+    if last is not None:
+        small = font(22)
+        line = fit_text(words["last"].format(text=clean_text(last, small)), small, avail)
+        draw_text(draw, (text_x, 80), line, small, MUTED, "lm")
+    # The dice: the current roll, or faded while the next throw is awaited.
+    roll = state.roll
+    faded = roll is None
+    if roll is None and ctx.last_move and (m := _ROLL.fullmatch(ctx.last_move.strip())):
+        roll = int(m[1])
+    shown_roll = roll or 0
+    if state.outcome() is None and state.turn is not None:
+        for i in range(3):
+            sprite = _die_sprite(i < shown_roll, faded)
+            canvas.paste(sprite, (DICE_X + i * (DIE_W + 12), DICE_Y), sprite)
+
+
+def _draw_panel(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext, seat: int
+) -> None:
+    y = PANEL_Y[seat]
+    names = _names(ctx)
+    outcome = state.outcome()
+    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
+    if winner == seat:
+        border = _panel_border(HIGHLIGHT)
+        canvas.paste(border, (PANEL_X0, y), border)
+    elif winner is None and state.turn == seat:
+        border = _panel_border(SEAT_COLORS[seat])
+        canvas.paste(border, (PANEL_X0, y), border)
+    face = font(32, "Semibold")
+    room = TRAY_GROUPS[0] - 20 - NAME_X - (48 if winner == seat else 0)
+    shown = display_name(names[seat], face, room, WORDS[ctx.language]["player"].format(n=seat + 1))
+    width = draw_text(draw, (NAME_X, y + 36), shown, face, CREAM, "lm")
+    if winner == seat:
+        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + 34))
+    count_face = font(26, "Bold")
+    for gx, count in zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), strict=True):
+        draw_text(draw, (gx + TRAY_W - 14, y + 24), str(count), count_face, CREAM, "rm")
+        sprite = piece_sprite(seat, TRAY_D)
+        for i in range(count):
+            _paste(canvas, sprite, (_tray_slot_x(gx, i), y + 65))
+
+
+def draw_board(view: object, ctx: BoardContext) -> Image.Image:
+    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
+    state = _state(view)
+    canvas = _static_base(ctx.language).copy()
+    draw = ImageDraw.Draw(canvas)
+    move = _MOVE.fullmatch(ctx.last_move.strip()) if ctx.last_move else None
+    destination = move[2].upper() if move else None
+    for square in sorted(set(ctx.highlights)):
+        if square in BOARD.motifs:
+            _paste(canvas, _outline_sprite(square == destination), square_centre(square))
+    if ctx.last_move:
+        mover = ctx.last_mover if ctx.last_mover in (0, 1) else None
+        points = _move_path(ctx.last_move, mover)
+        if points is not None:
+            _draw_arrow(canvas, points)
+    for square in BOARD.squares:
+        seats = state.occupant(square)
+        if seats:
+            _draw_square_pieces(canvas, draw, square, seats)
+    for seat in (0, 1):
+        _draw_panel(canvas, draw, state, ctx, seat)
+    _draw_header(canvas, draw, state, ctx)
+    return canvas
+
+
+@cache
+def _palette() -> Image.Image:
+    # Representative renders in both languages: every sprite, both seats, highlights, dice, text.
+    samples = []
+    for text, move, mover, lang in (
+        ("v2 0:A4,B4,B4+1 1:C2,B4,B8,C7,C7+2 0 3", "C1-B4", 1, "en"),
+        ("v2 0:A1,B2,A8+3 1:C3,B6,B7+1 1 2", "in-A3", 0, "fr"),
+        ("v2 0:-+7 1:C7,B1+4 1 -", "A7-off", 0, "en"),
+        ("v2 0:- 1:- - -", None, None, "fr"),
+    ):
+        state = race.from_text(text)
+        highlights: tuple[str, ...] = ()
+        if move is not None:
+            m = _MOVE.fullmatch(move)
+            assert m is not None
+            highlights = tuple(sq.upper() for sq in (m[1], m[2]) if sq.upper() in BOARD.motifs)
+        ctx = BoardContext(("Alice", "Bob"), move, mover, highlights, lang)
+        samples.append(draw_board(state, ctx))
+    return build_palette(samples)
+
+
+def render(view: object, ctx: BoardContext) -> bytes:
+    """PNG bytes of the board for ``view`` (a :class:`games.ur.race.State`)."""
+    return encode_png(draw_board(view, ctx), _palette())
+
+
+# Alt text.
+
+
+def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
+    words = WORDS[lang]
+    squares = [race.square_of(seat, p) for p in state.pieces[seat] if 0 < p < race.OFF]
+    if not squares:
+        return words["alt_none"]
+    listed = []
+    for sq in dict.fromkeys(squares):
+        n = squares.count(sq)
+        listed.append(f"{sq} ({n})" if n > 1 else sq)
+    key = "alt_on_one" if len(squares) == 1 else "alt_on"
+    return words[key].format(squares=", ".join(listed))
+
+
+def describe(view: object, ctx: BoardContext) -> str:
+    """Alt text of the board: each player's pieces, the last move and whose turn it is."""
+    state = _state(view)
+    lang = ctx.language
+    words = WORDS[lang]
+    names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
+    parts = [words["title"] + "."]
+    for seat in (0, 1):
+        off = state.borne_off(seat)
+        parts.append(
+            words["alt_player"].format(
+                name=names[seat],
+                colour=ALT_COLOURS[lang][seat],
+                mark=words[MARKS[seat]],
+                row=BOARD.lanes[seat],
+                waiting=state.reserve(seat),
+                board=_alt_pieces(state, seat, lang),
+                off=off,
+                out="sortis" if off > 1 else "sorti",
+            )
+        )
+    last = _last_move_text(state, ctx, (names[0], names[1]))
+    if last is not None:
+        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
+    outcome = state.outcome()
+    if outcome is not None and outcome.winners:
+        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
+    elif state.turn is None:
+        parts.append(words["alt_draw"])
+    elif state.roll is None:
+        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
+    else:
+        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll))
+    text = " ".join(parts)
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+    """The squares a move touched, read in the position before it: from and to, as far as they exist.
+
+    Entering has only a destination, bearing off only a source; chance outcomes (``roll:2``,
+    ``first:A``) touch nothing. A notation that does not read as a legal move in ``previous_view``
+    gives no highlight rather than an error, since a missing outline is harmless.
+    """
+    state = _state(previous_view)
+    text = notation.strip()
+    if _ROLL.fullmatch(text) or _FIRST.fullmatch(text):
+        return ()
+    try:
+        move = state.parse_move(text)
+    except GameError:
+        return ()
+    if not isinstance(move, race.Move):
+        return ()
+    return tuple(sq for sq in state.squares_of(move) if sq is not None)
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)

@@ -1,0 +1,239 @@
+"""End to end on SimCord: members play the Royal Game of Ur from ``/game new`` to the result.
+
+Everything goes through discord.py's real machinery (command tree, autocomplete, persistent buttons,
+attachments) against SimCord's in-memory Discord; no network, no token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.matches import Match, MatchStatus
+from tests.conftest import make_bot
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def button_labels(message: discord.Message) -> list[str]:
+    """Labels of every button on a message."""
+    return [c.label or "" for row in message.components for c in getattr(row, "children", []) if hasattr(c, "label")]
+
+
+async def current(env: Any, channel: Any) -> Match | None:
+    """The channel's lobby or active match, read through the running bot's service."""
+    return await env.bot.service.current(channel.id)
+
+
+def best_move(notations: list[str]) -> str:
+    """A move that makes the game progress: bear off first, then the most advanced piece."""
+    for n in notations:
+        if n.endswith("off"):
+            return n
+    return notations[-1]
+
+
+async def assert_board_reply(result: Any) -> discord.Message:
+    """The reply carries a real PNG board and returns it as a message."""
+    assert result.response is not None
+    assert not result.response.ephemeral
+    attachments = result.response.attachments
+    assert len(attachments) == 1 and attachments[0].filename == "board.png"
+    assert (await attachments[0].read()).startswith(PNG)
+    assert attachments[0].description, "every board carries alt text"
+    return result.response.message
+
+
+async def expect_ephemeral(result: Any, *fragments: str, env: Any = None) -> str:
+    """The interaction was answered ephemerally with text containing every fragment.
+
+    With ``env``, the error the bot handled is acknowledged (SimCord fails a test on unseen errors).
+    """
+    if env is not None:
+        assert env.errors, "the bot recorded the handled error"
+    assert result.response is not None and result.response.ephemeral
+    text = result.response.content
+    for fragment in fragments:
+        assert fragment.lower() in text.lower(), text
+    return text
+
+
+@pytest.fixture
+def world(simcord_env: Any) -> dict[str, Any]:
+    """A server with a games channel, two players and a bystander."""
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    channel = guild.create_text_channel("ur")
+    return {
+        "env": env,
+        "guild": guild,
+        "channel": channel,
+        "alice": guild.add_member(env.create_user("alice")),
+        "bob": guild.add_member(env.create_user("bob")),
+        "carol": guild.add_member(env.create_user("carol")),
+    }
+
+
+async def open_and_start(world: dict[str, Any]) -> tuple[discord.Message, discord.Message]:
+    """Alice opens a lobby, Bob joins with the button and starts; returns (lobby, first board)."""
+    channel, alice, bob = world["channel"], world["alice"], world["bob"]
+    result = await alice.slash(channel, "game new", game="ur:v2")
+    lobby = result.response.message
+    assert "Royal Game of Ur" in (lobby.embeds[0].title or "")
+    assert button_labels(lobby) == ["Join", "Leave", "Start"]
+    joined = await bob.click(lobby, label="Join")
+    assert f"<@{bob.id}>" in str(joined.response.message.embeds[0].to_dict())
+    started = await bob.click(lobby, label="Start")
+    board = await assert_board_reply(started) if started.response and started.response.attachments else None
+    if board is None:
+        board = world["channel"].last_message
+    assert board.attachments and board.attachments[0].filename == "board.png"
+    return lobby, board
+
+
+async def test_a_complete_game_with_restart_and_every_kind_of_bad_input(world: dict[str, Any], db_path: str) -> None:
+    env, channel = world["env"], world["channel"]
+    alice, bob, carol = world["alice"], world["bob"], world["carol"]
+    players = {alice.id: alice, bob.id: bob}
+    lobby, board = await open_and_start(world)
+    match = await current(env, channel)
+    assert match is not None and match.status is MatchStatus.ACTIVE
+    assert f"<@{match.to_act()[0]}>" in board.content, "the player to act is pinged"
+
+    boards = [board]
+    turn = 0
+    checked_errors = restarted = checked_stale = False
+    stale_board: discord.Message | None = None
+    while (match := await current(env, channel)) is not None:
+        actor = players[match.to_act()[0]]
+        other = bob if actor is alice else alice
+        legal = [match.state.format_move(m) for m in match.state.legal_moves()]
+
+        offered = [c["value"] for c in await actor.autocomplete(channel, "game move", "move", "")]
+        assert sorted(offered) == sorted(legal)
+        assert await other.autocomplete(channel, "game move", "move", "") == [], "only the actor gets moves"
+
+        if not checked_errors and turn >= 3:
+            checked_errors = True
+            version = match.version
+            await expect_ephemeral(await carol.slash(channel, "game move", move=legal[0]), "not a player", env=env)
+            await expect_ephemeral(await other.slash(channel, "game move", move=legal[0]), "not your turn", env=env)
+            await expect_ephemeral(await actor.slash(channel, "game move", move="xyzzy"), "can't read", env=env)
+            illegal = next(n for n in ("C1-C2", "B8-off", "A8-off") if n not in legal)
+            await expect_ephemeral(await actor.slash(channel, "game move", move=illegal), "legal now", env=env)
+            after = await current(env, channel)
+            assert after is not None and after.version == version and after.state == match.state
+
+        if not restarted and turn >= 6:
+            # Restart mid-game; then the current board's buttons must still work, and a repost gives
+            # a second board whose twin on the older message goes stale after the next move.
+            restarted = True
+            await env.restart_bot(make_bot(db_path))
+            stale_board = boards[-1]
+            boards.append(await assert_board_reply(await other.slash(channel, "game board")))
+            assert f"<@{actor.id}>" not in boards[-1].content, "a repost pings nobody again"
+
+        pick = best_move(legal)
+        use_button = turn % 2 == 0 or stale_board is not None
+        if use_button and pick in button_labels(boards[-1]):
+            result = await actor.click(boards[-1], label=pick)
+        else:
+            result = await actor.slash(channel, "game move", move=pick)
+        boards.append(await assert_board_reply(result))
+        if stale_board is not None:
+            stale = await actor.click(stale_board, label=button_labels(stale_board)[0])
+            await expect_ephemeral(stale, "board has changed")
+            stale_board = None
+            checked_stale = True
+        turn += 1
+        assert turn < 400, "the game should end"
+
+    final = await env.bot.service.last_in_channel(channel.id)
+    assert final is not None and final.status is MatchStatus.FINISHED
+    assert final.result is not None and len(final.result.winners) == 1
+    assert "won the match" in boards[-1].content
+    assert button_labels(boards[-1]) == [], "no buttons on a finished board"
+    assert restarted and checked_errors and checked_stale
+
+
+async def test_a_closed_dm_falls_back_to_an_ephemeral_view_and_a_notice(world: dict[str, Any]) -> None:
+    env, channel, alice = world["env"], world["channel"], world["alice"]
+    await open_and_start(world)
+    env.inject_error("POST", "/channels/*/messages", status=403, code=50007)
+    result = await alice.slash(channel, "game view")
+    followups = [result.response, *result.followups]
+    private = [m for m in followups if m is not None and m.ephemeral]
+    assert private and private[0].attachments, "the view comes back ephemerally"
+    notice = channel.last_message
+    assert notice is not None and f"<@{alice.id}>" in notice.content and not notice.attachments
+    assert await env.bot.service.user_pref(alice.id, "dm_closed") is not None
+    # Remembered: the next request does not try the DM again and falls back at once.
+    again = await alice.slash(channel, "game view")
+    assert any(m.ephemeral and m.attachments for m in [again.response, *again.followups] if m is not None)
+
+
+async def test_view_by_dm_when_dms_are_open(world: dict[str, Any]) -> None:
+    channel, alice = world["channel"], world["alice"]
+    await open_and_start(world)
+    result = await alice.slash(channel, "game view")
+    texts = [m.content for m in [result.response, *result.followups] if m is not None]
+    assert any("direct message" in t for t in texts)
+    dm = alice.user.dm_channel.last_message if hasattr(alice, "user") else None
+    assert dm is None or dm.attachments
+
+
+async def test_resign_needs_confirmation_and_ends_the_match(world: dict[str, Any]) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    await open_and_start(world)
+    ask = await alice.slash(channel, "game resign")
+    await expect_ephemeral(ask, "really")
+    assert (await current(env, channel)) is not None
+    done = await alice.click(ask.response.message, label="Yes, resign")
+    board = await assert_board_reply(done)
+    assert "resign" in board.content.lower()
+    final = await env.bot.service.last_in_channel(channel.id)
+    assert final is not None and final.result is not None and final.result.winners == (1,)
+    assert final.seats[1] == bob.id
+
+
+async def test_abort_by_creator_or_moderator_only(world: dict[str, Any]) -> None:
+    env, channel, alice, carol = world["env"], world["channel"], world["alice"], world["carol"]
+    await open_and_start(world)
+    await expect_ephemeral(await carol.slash(channel, "game abort"), "creator", env=env)
+    result = await alice.slash(channel, "game abort")
+    assert "without a result" in result.response.content
+    assert await current(env, channel) is None
+
+
+async def test_lobby_rules_help_status_and_board(world: dict[str, Any]) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    await expect_ephemeral(await alice.slash(channel, "game move", move="in"), "no match", env=env)
+    await alice.slash(channel, "game new", game="ur:v2")
+    await expect_ephemeral(await alice.slash(channel, "game start"), "at least 2", env=env)
+    await expect_ephemeral(await bob.slash(channel, "game new", game="ur:v2"), "already has a match", env=env)
+    await bob.slash(channel, "game join")
+    rules = await alice.slash(channel, "game rules")
+    assert rules.response.ephemeral and "rosette" in rules.response.embeds[0].description.lower()
+    help_ = await alice.slash(channel, "game help")
+    assert "/game move" in help_.response.embeds[0].description
+    await alice.slash(channel, "game start")
+    status = await bob.slash(channel, "game status")
+    assert status.response.ephemeral and status.response.embeds
+    repost = await bob.slash(channel, "game board")
+    await assert_board_reply(repost)
+    match = await current(env, channel)
+    assert match is not None and match.status is MatchStatus.ACTIVE
+
+
+async def test_lobby_buttons_keep_working_after_a_restart(world: dict[str, Any], db_path: str) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    lobby = (await alice.slash(channel, "game new", game="ur:v2")).response.message
+    await env.restart_bot(make_bot(db_path))
+    await bob.click(lobby, label="Join")
+    await env.restart_bot(make_bot(db_path))
+    started = await alice.click(lobby, label="Start")
+    await assert_board_reply(started)
+    match = await current(env, channel)
+    assert match is not None and match.status is MatchStatus.ACTIVE and match.seats == (alice.id, bob.id)

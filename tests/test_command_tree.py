@@ -1,0 +1,94 @@
+"""Contract test: the command tree, in every locale Discord has, stays within Discord's limits.
+
+Discord rejects a whole sync when one name or description is off, so this walks the translated
+payload exactly as it would be sent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import discord
+import pytest
+
+from bot.client import PlateauBot
+from bot.config import Config
+from bot.i18n import CatalogTranslator, catalog
+
+NAME = re.compile(r"^[-_'\w]{1,32}$")
+MAX_TOTAL = 8000
+
+
+def walk(option: dict[str, Any], path: str, problems: list[str]) -> int:
+    """Check one command or option (recursively) and return its character count toward the total."""
+    name, desc = option.get("name", ""), option.get("description", "")
+    total = len(name) + len(desc)
+    names = [name, *option.get("name_localizations", {}).values()]
+    descs = [desc, *option.get("description_localizations", {}).values()]
+    for n in names:
+        if not NAME.match(n) or n != n.lower():
+            problems.append(f"{path}: bad name {n!r}")
+    for d in descs:
+        if not 1 <= len(d) <= 100:
+            problems.append(f"{path}: description of {len(d)} characters: {d!r}")
+    total += max((len(d) for d in descs), default=0) - len(desc)
+    choices = option.get("choices", [])
+    if len(choices) > 25:
+        problems.append(f"{path}: {len(choices)} choices")
+    for choice in choices:
+        for n in [choice["name"], *choice.get("name_localizations", {}).values()]:
+            if not 1 <= len(n) <= 100:
+                problems.append(f"{path}: choice name {n!r}")
+        total += len(choice["name"]) + len(str(choice["value"]))
+    children = option.get("options", [])
+    if len(children) > 25:
+        problems.append(f"{path}: {len(children)} options")
+    child_names = [c["name"] for c in children]
+    if len(set(child_names)) != len(child_names):
+        problems.append(f"{path}: duplicate option names")
+    for lang in {k for c in children for k in c.get("name_localizations", {})}:
+        localized = [c.get("name_localizations", {}).get(lang, c["name"]) for c in children]
+        if len(set(localized)) != len(localized):
+            problems.append(f"{path}: duplicate {lang} option names")
+    for child in children:
+        total += walk(child, f"{path} {child['name']}", problems)
+    return total
+
+
+@pytest.fixture
+async def tree_payload() -> list[dict[str, Any]]:
+    """The translated payload of every top-level command, as a sync would send it."""
+    bot = PlateauBot(Config(token="unused"))
+    translator = CatalogTranslator()
+    await bot.tree.set_translator(translator)
+    await bot.load_extension("bot.cogs.game")
+    return [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]
+
+
+async def test_every_locale_is_within_discords_limits(tree_payload: list[dict[str, Any]]) -> None:
+    problems: list[str] = []
+    for command in tree_payload:
+        total = walk(command, command["name"], problems)
+        assert total <= MAX_TOTAL, f"{command['name']}: {total} characters"
+    assert not problems, "\n".join(problems)
+
+
+async def test_french_names_and_descriptions_are_present(tree_payload: list[dict[str, Any]]) -> None:
+    (game,) = tree_payload
+    assert game["name_localizations"][discord.Locale.french.value] == "partie"
+    for sub in game["options"]:
+        assert discord.Locale.french.value in sub["description_localizations"], sub["name"]
+
+
+async def test_no_command_is_left_with_the_default_ellipsis(tree_payload: list[dict[str, Any]]) -> None:
+    assert "…" not in json.dumps(tree_payload, ensure_ascii=False)
+
+
+def test_catalogs_have_the_same_keys_and_fields() -> None:
+    en, fr = catalog("en"), catalog("fr")
+    assert set(en) == set(fr)
+    field = re.compile(r"\{(\w+)\}")
+    for key in en:
+        assert set(field.findall(en[key])) == set(field.findall(fr[key])), key

@@ -1,0 +1,384 @@
+"""Conformance of every registered engine to the contract of ``games/base.py``.
+
+The suite is parametrized over ``games.GAMES``, every value of every option and the smallest and
+largest table, so a new game (or a new rule set) is covered as soon as it is registered. Each case
+plays seeded random games to the end: chance outcomes are drawn by their exact probabilities with a
+seeded :class:`random.Random`, decisions uniformly among the legal moves. Every state met on the way
+is checked against the contract (moves, actors, notation, state text, chance, views, immutability),
+and the finished game is replayed from its move log.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from games import GAMES, find_game
+from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
+
+PLAYOUTS_PER_CASE = 30
+"""Random games played to the end for every game, option value and table size."""
+
+SAMPLES_PER_NODE = 40_000
+"""Chance outcomes drawn at one chance node by the dice-frequency test."""
+
+CHI2_Z = 3.29
+"""Normal quantile of the chi-square test's threshold (a false alarm rate of about 1/2000)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Case:
+    """One game, with one choice of options and a table size."""
+
+    info: GameInfo
+    options: Mapping[str, str]
+    players: int
+
+    @property
+    def id(self) -> str:
+        """A readable pytest id such as ``ur-rules=v2-2p``."""
+        opts = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        return f"{self.info.id}-{opts or 'default'}-{self.players}p"
+
+    def new(self) -> GameState:
+        """The opening state of this case."""
+        return self.info.new(self.players, self.options)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Every seat at the table."""
+        return tuple(range(self.players))
+
+
+def all_cases() -> Iterator[Case]:
+    """Every game × every option value (others at their defaults) × the smallest and largest table."""
+    for info in GAMES:
+        defaults = info.option_defaults()
+        option_sets: list[dict[str, str]] = [defaults]
+        for option in info.options:
+            for choice in option.choices:
+                candidate = {**defaults, option.name: choice}
+                if candidate not in option_sets:
+                    option_sets.append(candidate)
+        for players in sorted({info.min_players, info.max_players}):
+            for options in option_sets:
+                yield Case(info, options, players)
+
+
+CASES = list(all_cases())
+by_case = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+
+
+# The sampler used by every playout and by the dice-frequency test.
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Any:
+    """Draw one of ``state.chance_outcomes()`` exactly by its probability.
+
+    A ticket is drawn uniformly among the common denominator of the probabilities, so the draw is exact
+    (no floating point) and reproducible from the generator's seed.
+    """
+    outcomes = state.chance_outcomes()
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    ticket = rng.randrange(denominator)
+    for outcome, p in outcomes:
+        weight = p.numerator * (denominator // p.denominator)
+        if ticket < weight:
+            return outcome
+        ticket -= weight
+    raise AssertionError(f"chance probabilities sum below 1 in {state.to_text()}")
+
+
+def choose(state: GameState, rng: random.Random) -> Any:
+    """The next step of a random playout: a sampled chance outcome, or a uniformly chosen legal move."""
+    if state.is_chance():
+        return sample_chance(state, rng)
+    return rng.choice(state.legal_moves())
+
+
+# Checks applied to every state of every playout.
+
+
+def assert_sorted_unique(moves: Sequence[Any], what: str) -> None:
+    """``moves`` is a tuple in strictly increasing order (hence without duplicates)."""
+    assert isinstance(moves, tuple), f"{what} must be a tuple"
+    assert len(set(moves)) == len(moves), f"{what} has duplicates: {moves}"
+    assert list(moves) == sorted(moves), f"{what} is not sorted: {moves}"
+
+
+def check_text(case: Case, state: GameState) -> str:
+    """The state text is one stable line that ``from_text`` turns back into an equal state."""
+    text = state.to_text()
+    assert isinstance(text, str) and text and "\n" not in text
+    again = case.info.from_text(text)
+    assert again == state, f"from_text(to_text(s)) != s for {text!r}"
+    assert hash(again) == hash(state)
+    assert again.to_text() == text, "to_text is not stable through from_text"
+    return text
+
+
+def check_chance(case: Case, state: GameState) -> None:
+    """A chance node: nobody acts, and the outcomes are a proper distribution with a notation each."""
+    assert state.actors() == ()
+    assert state.legal_moves() == ()
+    for seat in case.seats:
+        assert state.legal_moves(seat) == ()
+    outcomes = state.chance_outcomes()
+    assert outcomes, "a chance node without outcomes"
+    moves = [o for o, _ in outcomes]
+    assert len(set(moves)) == len(moves), f"duplicate chance outcomes: {moves}"
+    for outcome, p in outcomes:
+        assert isinstance(p, Fraction), f"probability of {outcome} is not a Fraction"
+        assert 0 < p <= 1, f"probability of {outcome} is {p}"
+        assert state.mover(outcome) is None
+    assert sum(p for _, p in outcomes) == 1, "chance probabilities do not sum to exactly 1"
+    notations = [state.format_move(o) for o in moves]
+    assert len(set(notations)) == len(notations), f"chance notations collide: {notations}"
+    for outcome, text in zip(moves, notations, strict=True):
+        assert state.parse_move(text) == outcome, f"parse_move({text!r}) does not give {outcome}"
+
+
+def check_decision(case: Case, state: GameState) -> None:
+    """A decision node: every actor has moves, every move round-trips through its notation."""
+    actors = state.actors()
+    assert actors, "the game is neither over nor at a chance node, but nobody may act"
+    assert state.chance_outcomes() == ()
+    legal = state.legal_moves()
+    assert_sorted_unique(legal, "legal_moves()")
+    per_seat: set[Any] = set()
+    for seat in case.seats:
+        mine = state.legal_moves(seat)
+        assert_sorted_unique(mine, f"legal_moves({seat})")
+        if seat in actors:
+            assert mine, f"seat {seat} must act but has no legal move"
+        else:
+            assert mine == (), f"seat {seat} does not act but has moves {mine}"
+        assert set(mine) <= set(legal)
+        per_seat |= set(mine)
+    assert per_seat == set(legal), "legal_moves() is not the union of every seat's moves"
+    notations = [state.format_move(m) for m in legal]
+    assert len(set(notations)) == len(notations), f"notations collide: {notations}"
+    for move, text in zip(legal, notations, strict=True):
+        mover = state.mover(move)
+        assert mover in actors, f"{text} is made by seat {mover}, who does not act now"
+        assert move in state.legal_moves(mover)
+        assert state.parse_move(text) == move, f"parse_move({text!r}) does not give the move back"
+        assert state.parse_move(text, mover) == move
+        for other in case.seats:
+            if other == mover:
+                continue
+            try:
+                read = state.parse_move(text, other)
+            except GameError:
+                continue
+            assert state.mover(read) == other, f"parse_move({text!r}, {other}) gave another seat's move"
+
+
+def check_over(case: Case, state: GameState, outcome: Outcome) -> None:
+    """A finished game: nobody acts, nothing is legal, no chance is pending, the result is well formed."""
+    assert state.actors() == ()
+    assert state.legal_moves() == ()
+    assert not state.is_chance()
+    assert state.chance_outcomes() == ()
+    for seat in case.seats:
+        assert state.legal_moves(seat) == ()
+    assert isinstance(outcome.termination, Termination)
+    assert set(outcome.winners) <= set(case.seats)
+    assert len(set(outcome.winners)) == len(outcome.winners)
+    if outcome.ranking:
+        assert sorted(outcome.ranking) == list(case.seats)
+    if outcome.scores:
+        assert len(outcome.scores) == case.players
+
+
+def check_views(case: Case, state: GameState, rng: random.Random) -> None:
+    """Re-dealing what a seat cannot see changes neither its view nor a spectator's."""
+    viewers: list[Seat | None] = [None, *case.seats]
+    views = {viewer: state.view_for(viewer) for viewer in viewers}
+    for viewer in viewers:
+        assert state.view_for(viewer) == views[viewer], "view_for is not deterministic"
+        other = case.info.resample_hidden(state, viewer, rng)
+        assert other.view_for(viewer) == views[viewer], f"resampling for {viewer} changed its own view"
+        assert other.view_for(None) == views[None], f"resampling for {viewer} changed the spectators' view"
+        assert other.actors() == state.actors()
+        assert other.is_chance() == state.is_chance()
+        assert (other.outcome() is None) == (state.outcome() is None)
+        if viewer is not None:
+            assert other.legal_moves(viewer) == state.legal_moves(viewer)
+        if not case.info.has_hidden_info:
+            assert other == state, "a perfect-information game re-dealt something"
+
+
+def check_state(case: Case, state: GameState, rng: random.Random) -> None:
+    """Every contract check on one state, then check that none of the queries changed it."""
+    before = state.to_text()
+    text = check_text(case, state)
+    actors = state.actors()
+    assert_sorted_unique(actors, "actors()")
+    assert set(actors) <= set(case.seats)
+    outcome = state.outcome()
+    if outcome is not None:
+        check_over(case, state, outcome)
+    elif state.is_chance():
+        check_chance(case, state)
+    else:
+        check_decision(case, state)
+    check_views(case, state, rng)
+    assert state.to_text() == before == text, "a query changed the state"
+
+
+# Playouts.
+
+
+@dataclass
+class Playout:
+    """A random game played to its end: every state, and the log of (seat, notation) that produced it."""
+
+    states: list[GameState]
+    log: list[tuple[Seat | None, str]]
+
+
+def play(case: Case, seed: int, check: Callable[[GameState], None] | None = None) -> Playout:
+    """Play one seeded random game to the end, calling ``check`` on every state.
+
+    Fails if the game has not ended after ``max_plies`` steps.
+    """
+    rng = random.Random(f"{case.id}/{seed}")
+    state = case.new()
+    result = Playout([state], [])
+    for _ in range(case.info.max_plies):
+        if check is not None:
+            check(state)
+        if state.outcome() is not None:
+            return result
+        move = choose(state, rng)
+        text = state.format_move(move)
+        seat = None if state.is_chance() else state.mover(move)
+        before = state.to_text()
+        state = state.apply(move)
+        assert result.states[-1].to_text() == before, "apply changed the state it was called on"
+        result.states.append(state)
+        result.log.append((seat, text))
+    if check is not None:
+        check(state)
+    assert state.outcome() is not None, f"{case.id} seed {seed}: no end after {case.info.max_plies} plies"
+    return result
+
+
+@by_case
+def test_random_playouts_respect_the_contract(case: Case) -> None:
+    """Seeded random games to the end; every state checked; every game replayed from its log."""
+    assert case.info.validate_options(case.options) == dict(case.options)
+    check_rng = random.Random(f"views/{case.id}")
+    lengths = []
+    for seed in range(PLAYOUTS_PER_CASE):
+        game = play(case, seed, lambda s: check_state(case, s, check_rng))
+        lengths.append(len(game.log))
+        assert len(game.log) <= case.info.max_plies
+        # Replaying the notations one after another from the opening state reproduces every state.
+        state = case.new()
+        assert state == game.states[0]
+        for ply, (seat, text) in enumerate(game.log, start=1):
+            move = state.parse_move(text, seat)
+            assert state.format_move(move) == text
+            assert state.mover(move) == seat
+            state = state.apply(move)
+            assert state == game.states[ply], f"replay diverges at ply {ply} ({text})"
+    assert min(lengths) > 0
+
+
+@by_case
+def test_playouts_are_reproducible(case: Case) -> None:
+    """The same seed gives the same game; the engine keeps no hidden randomness of its own."""
+    first = play(case, 12345)
+    second = play(case, 12345)
+    assert first.log == second.log
+    assert first.states[-1] == second.states[-1]
+
+
+def test_registry_ids_and_aliases_are_unique() -> None:
+    """Every game is found by its id and its aliases, which no two games share."""
+    names = [name for info in GAMES for name in {info.id, *info.aliases}]
+    assert len(names) == len(set(names))
+    for info in GAMES:
+        assert info.min_players <= info.max_players
+        assert info.max_plies > 0
+        for name in {info.id, *info.aliases}:
+            assert find_game(name.upper()) is info
+        for option in info.options:
+            assert option.default in option.choices
+
+
+# The dice: sampled frequencies against the published probabilities.
+
+
+def chi2_threshold(df: int, z: float = CHI2_Z) -> float:
+    """Upper quantile of the chi-square distribution (Wilson-Hilferty approximation)."""
+    k = 2 / (9 * df)
+    return df * (1 - k + z * math.sqrt(k)) ** 3
+
+
+def chi2(counts: Counter[Any], outcomes: Sequence[tuple[Any, Fraction]], n: int) -> float:
+    """Pearson's statistic of ``counts`` (n draws) against the expected probabilities."""
+    assert set(counts) <= {o for o, _ in outcomes}, "an outcome outside chance_outcomes() was drawn"
+    return sum((counts[o] - n * float(p)) ** 2 / (n * float(p)) for o, p in outcomes)
+
+
+def distinct_chance_nodes(case: Case, limit: int = 4) -> list[GameState]:
+    """Chance nodes of one playout, one per distinct distribution, up to ``limit``."""
+    found: dict[tuple[tuple[str, Fraction], ...], GameState] = {}
+    for state in play(case, 0).states:
+        if state.is_chance():
+            key = tuple((state.format_move(o), p) for o, p in state.chance_outcomes())
+            found.setdefault(key, state)
+        if len(found) == limit:
+            break
+    return list(found.values())
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.info.has_chance], ids=lambda c: c.id)
+def test_sampled_chance_frequencies_match_the_probabilities(case: Case) -> None:
+    """40,000 draws through the playouts' sampler pass a chi-square test at each kind of chance node."""
+    nodes = distinct_chance_nodes(case)
+    assert nodes, "a game with chance never reached a chance node"
+    for state in nodes:
+        outcomes = state.chance_outcomes()
+        rng = random.Random(f"dice/{case.id}/{state.to_text()}")
+        counts = Counter(sample_chance(state, rng) for _ in range(SAMPLES_PER_NODE))
+        limit = chi2_threshold(len(outcomes) - 1) if len(outcomes) > 1 else 0.0
+        statistic = chi2(counts, outcomes, SAMPLES_PER_NODE)
+        assert statistic <= limit, f"{state.to_text()}: chi2={statistic:.1f} > {limit:.1f}, counts {counts}"
+        # The test has teeth: ignoring the probabilities (a uniform draw) is caught when they differ.
+        if len({p for _, p in outcomes}) > 1:
+            uniform = Counter(rng.choice(outcomes)[0] for _ in range(SAMPLES_PER_NODE))
+            assert chi2(uniform, outcomes, SAMPLES_PER_NODE) > limit
+
+
+def test_ur_dice_are_three_tetrahedra_with_two_white_tips() -> None:
+    """Variante 2: three four-tipped dice, two tips of each white; the roll counts white tips up.
+
+    Enumerating the 4³ equally likely tips gives exactly 1/8, 3/8, 3/8, 1/8 for 0..3 white tips, and the
+    engine publishes exactly that distribution at every roll.
+    """
+    tips = ("white", "white", "red", "red")
+    counts = Counter(sum(t == "white" for t in throw) for throw in itertools.product(tips, repeat=3))
+    enumerated = {white: Fraction(n, 4**3) for white, n in counts.items()}
+    assert enumerated == {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
+
+    ur = find_game("ur")
+    rolling = ur.from_text("v2 0:- 1:- 0 -")
+    published = {int(rolling.format_move(o).removeprefix("roll:")): p for o, p in rolling.chance_outcomes()}
+    assert published == enumerated
+    # The same distribution at any roll in a real game.
+    case = next(c for c in CASES if c.info is ur)
+    for state in distinct_chance_nodes(case):
+        if state.format_move(state.chance_outcomes()[0][0]).startswith("roll:"):
+            assert {int(state.format_move(o)[5:]): p for o, p in state.chance_outcomes()} == enumerated
