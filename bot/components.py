@@ -8,7 +8,7 @@ template, whatever message the button sits on and however old it is. The handler
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -34,7 +34,7 @@ class LobbyButton(
 ):
     """Join, Leave or Start on a lobby message."""
 
-    STYLES = {
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.primary,
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.success,
@@ -42,19 +42,17 @@ class LobbyButton(
 
     def __init__(self, action: str, match_id: int, label: str) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label, style=self.STYLES[action], custom_id=f"{PREFIX}:lobby:{action}:{match_id}"
-            )
+            discord.ui.Button(label=label, style=self.STYLES[action], custom_id=f"{PREFIX}:lobby:{action}:{match_id}")
         )
         self.action = action
         self.match_id = match_id
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
         """Rebuild the button from its custom id."""
-        return cls(match["action"], int(match["match"]), item.label or match["action"])
+        return cls(match["action"], int(match["match"]), getattr(item, "label", None) or match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Run the lobby action for the clicking user."""
@@ -82,7 +80,7 @@ class MoveButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MoveButton:
         """Rebuild the button from its custom id."""
         return cls(int(match["match"]), int(match["ver"]), match["move"])
@@ -113,10 +111,10 @@ class PrivateViewButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PrivateViewButton:
         """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), item.label or "Show my view")
+        return cls(int(match["match"]), getattr(item, "label", None) or "Show my view")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer with the clicker's private view."""
@@ -143,10 +141,10 @@ class ResignButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ResignButton:
         """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), int(match["ver"]), item.label or "Resign")
+        return cls(int(match["match"]), int(match["ver"]), getattr(item, "label", None) or "Resign")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Resign the clicking player."""

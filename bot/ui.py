@@ -18,7 +18,7 @@ import discord
 
 from bot.components import LobbyButton, MoveButton, PrivateViewButton, ResignButton
 from bot.i18n import language_of, t
-from bot.matches import Match, MatchService, MatchStatus, TurnReport
+from bot.matches import Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
@@ -84,7 +84,9 @@ class GameUI:
         self, match: Match, seat: Seat | None, names: Sequence[str], lang: str, report: TurnReport | None = None
     ) -> discord.File:
         """The board image of ``match`` as ``seat`` may see it (None = public), with alt text."""
-        last_move, last_mover, highlights = None, None, ()
+        last_move: str | None = None
+        last_mover: Seat | None = None
+        highlights: tuple[str, ...] = ()
         moves = [e for e in (report.entries if report else ()) if e.seat is not None and e.notation != "resign"]
         if moves and report is not None and report.previous_state is not None:
             last = moves[-1]
@@ -109,9 +111,7 @@ class GameUI:
         """The lobby card: game, seats taken, how to join."""
         seats = "\n".join(f"{i + 1}. <@{uid}>" for i, uid in enumerate(match.seats)) or "—"
         embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.gold())
-        embed.add_field(
-            name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats
-        )
+        embed.add_field(name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats)
         if match.status is MatchStatus.LOBBY:
             embed.description = t(lang, "lobby.open", min=match.game.min_players)
         elif match.status is MatchStatus.ACTIVE:
@@ -141,10 +141,8 @@ class GameUI:
             creator_id=interaction.user.id,
         )
         lang = public_language(interaction)
-        view = self.lobby_view(match, lang)
-        await interaction.response.send_message(
-            embed=self.lobby_embed(match, lang), **({"view": view} if view else {})
-        )
+        view = self.lobby_view(match, lang) or discord.ui.View()
+        await interaction.response.send_message(embed=self.lobby_embed(match, lang), view=view)
         message = await interaction.original_response()
         await self.service.set_message(match.id, lobby=message.id)
 
@@ -176,12 +174,8 @@ class GameUI:
             return
         # A command: say what happened, and update the lobby card in place if it still exists.
         await interaction.response.send_message(embed=embed, ephemeral=match.status is MatchStatus.LOBBY)
-        if match.lobby_message_id is not None and interaction.channel is not None:
-            try:
-                channel: Any = interaction.channel
-                await channel.get_partial_message(match.lobby_message_id).edit(embed=embed, view=view)
-            except (discord.HTTPException, AttributeError):
-                log.info("lobby message of match %s could not be updated", match.id)
+        if match.lobby_message_id is not None:
+            await self.edit_message(interaction, match.lobby_message_id, embed=embed, view=view)
 
     # Boards.
 
@@ -236,16 +230,20 @@ class GameUI:
         message = await interaction.followup.send(wait=True, **payload)
         await self.service.set_message(match.id, board=message.id)
         if previous_board is not None and previous_board != message.id:
-            await self._retire_buttons(interaction, previous_board)
+            await self.edit_message(interaction, previous_board, view=None)
         if match.game.has_hidden_info:
             await self.deliver_private_views(interaction, match)
 
-    async def _retire_buttons(self, interaction: discord.Interaction, message_id: int) -> None:
+    async def edit_message(self, interaction: discord.Interaction, message_id: int, **fields: Any) -> None:
+        """Edit one of the bot's earlier messages in the interaction's channel; failures are only logged.
+
+        Used for cosmetic updates (a lobby card, an old board's buttons) that must never fail a move.
+        """
         channel: Any = interaction.channel
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            await channel.get_partial_message(message_id).edit(**fields)
         except (discord.HTTPException, AttributeError):
-            log.debug("old board %s kept its buttons", message_id)
+            log.info("message %s in channel %s could not be updated", message_id, interaction.channel_id)
 
     async def play(
         self,
@@ -284,8 +282,6 @@ class GameUI:
         Raises:
             MatchError: ``no_match`` when there is none.
         """
-        from bot.matches import MatchError
-
         assert interaction.channel_id is not None
         match = await self.service.current(interaction.channel_id)
         if match is None:
@@ -348,8 +344,6 @@ class GameUI:
         match = await self.require_current(interaction)
         user_lang = language_of(interaction.locale)
         if match.seat_of(interaction.user.id) is None:
-            from bot.matches import MatchError
-
             raise MatchError("not_seated")
         await interaction.response.defer(ephemeral=True, thinking=True)
         if await self.send_private(interaction.user.id, match, user_lang):
@@ -360,8 +354,6 @@ class GameUI:
 
     async def show_private_view(self, interaction: discord.Interaction, match_id: int) -> None:
         """The private-view button: an ephemeral copy for a seated player."""
-        from bot.matches import MatchError
-
         match = await self.service.get(match_id)
         if match.seat_of(interaction.user.id) is None:
             raise MatchError("not_seated")
@@ -385,12 +377,8 @@ class GameUI:
         match = await self.require_current(interaction)
         lang = language_of(interaction.locale)
         if match.status is not MatchStatus.ACTIVE:
-            from bot.matches import MatchError
-
             raise MatchError("not_active")
         if match.seat_of(interaction.user.id) is None:
-            from bot.matches import MatchError
-
             raise MatchError("not_seated")
         view = discord.ui.View(timeout=None)
         view.add_item(ResignButton(match.id, match.version, t(lang, "button.resign")))

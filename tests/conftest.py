@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from bot.client import PlateauBot
-from bot.config import Config
+from tests.botkit import close_bots, make_bot
 
 
 @pytest.fixture
@@ -16,12 +18,8 @@ def db_path(tmp_path: Path) -> str:
     return str(tmp_path / "plateau.db")
 
 
-def make_bot(db_path: str) -> PlateauBot:
-    """A bot as ``python -m bot`` builds it, on ``db_path`` (SimCord supplies Discord)."""
-    return PlateauBot(Config(token="simcord", database=db_path))
-
-
-@pytest.fixture
-def simcord_bot(db_path: str) -> PlateauBot:
-    """The bot SimCord's ``simcord_env`` fixture runs."""
-    return make_bot(db_path)
+@pytest_asyncio.fixture
+async def simcord_bot(db_path: str) -> AsyncIterator[PlateauBot]:
+    """The bot SimCord's ``simcord_env`` fixture runs; every bot of the test is closed afterwards."""
+    yield make_bot(db_path)
+    await close_bots()

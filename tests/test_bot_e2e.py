@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.matches import Match, MatchStatus
-from tests.conftest import make_bot
+from tests.botkit import make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -36,14 +36,16 @@ def best_move(notations: list[str]) -> str:
 
 
 async def assert_board_reply(result: Any) -> discord.Message:
-    """The reply carries a real PNG board and returns it as a message."""
-    assert result.response is not None
-    assert not result.response.ephemeral
-    attachments = result.response.attachments
+    """The reply (or, after a lobby update, its followup) carries a real PNG board; returns it."""
+    replies = [m for m in (result.response, *result.followups) if m is not None and m.attachments]
+    assert len(replies) == 1
+    reply = replies[0]
+    assert not reply.ephemeral
+    attachments = reply.attachments
     assert len(attachments) == 1 and attachments[0].filename == "board.png"
     assert (await attachments[0].read()).startswith(PNG)
     assert attachments[0].description, "every board carries alt text"
-    return result.response.message
+    return reply.message
 
 
 async def expect_ephemeral(result: Any, *fragments: str, env: Any = None) -> str:
@@ -86,18 +88,15 @@ async def open_and_start(world: dict[str, Any]) -> tuple[discord.Message, discor
     joined = await bob.click(lobby, label="Join")
     assert f"<@{bob.id}>" in str(joined.response.message.embeds[0].to_dict())
     started = await bob.click(lobby, label="Start")
-    board = await assert_board_reply(started) if started.response and started.response.attachments else None
-    if board is None:
-        board = world["channel"].last_message
-    assert board.attachments and board.attachments[0].filename == "board.png"
-    return lobby, board
+    assert button_labels(started.response.message) == [], "the lobby card loses its buttons"
+    return lobby, await assert_board_reply(started)
 
 
 async def test_a_complete_game_with_restart_and_every_kind_of_bad_input(world: dict[str, Any], db_path: str) -> None:
     env, channel = world["env"], world["channel"]
     alice, bob, carol = world["alice"], world["bob"], world["carol"]
     players = {alice.id: alice, bob.id: bob}
-    lobby, board = await open_and_start(world)
+    _lobby, board = await open_and_start(world)
     match = await current(env, channel)
     assert match is not None and match.status is MatchStatus.ACTIVE
     assert f"<@{match.to_act()[0]}>" in board.content, "the player to act is pinged"

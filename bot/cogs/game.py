@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import language_of, ls, t
 from bot.matches import LogKind, MatchError, MatchStatus
+from bot.narration import result_line
 from bot.ui import variant_label
 from games import GAMES, find_game
 
@@ -41,14 +42,18 @@ def parse_variant(value: str) -> tuple[str, dict[str, str]]:
 
 
 @app_commands.guild_only()
-class GameCog(commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_description=ls("Play board games", "cmd.game.desc")):  # type: ignore[call-arg]
+class GameCog(
+    commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_description=ls("Play board games", "cmd.game.desc")
+):
     """Create, join and play matches in a channel or thread."""
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name=ls("new", "cmd.new.name"), description=ls("Open a new match in this channel", "cmd.new.desc"))
+    @app_commands.command(
+        name=ls("new", "cmd.new.name"), description=ls("Open a new match in this channel", "cmd.new.desc")
+    )
     @app_commands.rename(game=ls("game", "opt.game.name"))
     @app_commands.describe(game=ls("The game and rule set to play", "opt.game.desc"))
     @app_commands.choices(game=variant_choices())
@@ -57,25 +62,35 @@ class GameCog(commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_d
         game_id, options = parse_variant(game.value)
         await self.bot.ui.create(interaction, game_id, options)
 
-    @app_commands.command(name=ls("join", "cmd.join.name"), description=ls("Join the open match in this channel", "cmd.join.desc"))
+    @app_commands.command(
+        name=ls("join", "cmd.join.name"), description=ls("Join the open match in this channel", "cmd.join.desc")
+    )
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
         await self.bot.ui.lobby_action(interaction, "join", match.id)
 
-    @app_commands.command(name=ls("leave", "cmd.leave.name"), description=ls("Leave the open match before it starts", "cmd.leave.desc"))
+    @app_commands.command(
+        name=ls("leave", "cmd.leave.name"), description=ls("Leave the open match before it starts", "cmd.leave.desc")
+    )
     async def leave(self, interaction: discord.Interaction) -> None:
         """Give up a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
         await self.bot.ui.lobby_action(interaction, "leave", match.id)
 
-    @app_commands.command(name=ls("start", "cmd.start.name"), description=ls("Start the match once enough players have joined", "cmd.start.desc"))
+    @app_commands.command(
+        name=ls("start", "cmd.start.name"),
+        description=ls("Start the match once enough players have joined", "cmd.start.desc"),
+    )
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the lobby's match."""
         match = await self.bot.ui.require_current(interaction)
         await self.bot.ui.lobby_action(interaction, "start", match.id)
 
-    @app_commands.command(name=ls("move", "cmd.move.name"), description=ls("Play a move (the list shows your legal moves)", "cmd.move.desc"))
+    @app_commands.command(
+        name=ls("move", "cmd.move.name"),
+        description=ls("Play a move (the list shows your legal moves)", "cmd.move.desc"),
+    )
     @app_commands.rename(move=ls("move", "opt.move.name"))
     @app_commands.describe(move=ls("Your move in the game's notation, e.g. A4-A2", "opt.move.desc"))
     async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100]) -> None:
@@ -98,7 +113,9 @@ class GameCog(commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_d
         ranked = sorted((n for n in notations if typed in n.lower()), key=lambda n: not n.lower().startswith(typed))
         return [app_commands.Choice(name=n, value=n) for n in ranked[:MAX_CHOICES]]
 
-    @app_commands.command(name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc"))
+    @app_commands.command(
+        name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")
+    )
     async def board(self, interaction: discord.Interaction) -> None:
         """Repost the board of this channel's match (or its last finished one)."""
         match = await self.bot.service.current(interaction.channel_id or 0)
@@ -113,7 +130,10 @@ class GameCog(commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_d
         if match.status is MatchStatus.ACTIVE:
             await self.bot.service.set_message(match.id, board=message.id)
 
-    @app_commands.command(name=ls("status", "cmd.status.name"), description=ls("Who plays, whose turn it is, the last moves", "cmd.status.desc"))
+    @app_commands.command(
+        name=ls("status", "cmd.status.name"),
+        description=ls("Who plays, whose turn it is, the last moves", "cmd.status.desc"),
+    )
     async def status(self, interaction: discord.Interaction) -> None:
         """An ephemeral summary of this channel's match."""
         match = await self.bot.service.current(interaction.channel_id or 0)
@@ -138,30 +158,33 @@ class GameCog(commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_d
                 inline=False,
             )
         if match.result is not None:
-            from bot.narration import result_line
-
             embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
         history = await self.bot.service.history(match.id)
         recent = [e for e in history if e.kind is not LogKind.CHANCE or e.notation.startswith("roll:")][-HISTORY_SHOWN:]
         if recent:
-            lines = [
-                f"{e.ply}. {names[e.seat] if e.seat is not None else '🎲'} `{e.notation}`" for e in recent
-            ]
+            lines = [f"{e.ply}. {names[e.seat] if e.seat is not None else '🎲'} `{e.notation}`" for e in recent]
             embed.add_field(name=t(lang, "status.recent"), value="\n".join(lines)[:1024], inline=False)
         embed.set_footer(text=t(lang, "match.footer", id=match.id))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name=ls("view", "cmd.view.name"), description=ls("Get your own view of the board by DM", "cmd.view.desc"))
+    @app_commands.command(
+        name=ls("view", "cmd.view.name"), description=ls("Get your own view of the board by DM", "cmd.view.desc")
+    )
     async def view(self, interaction: discord.Interaction) -> None:
         """DM the caller their private view (with a fallback when DMs are closed)."""
         await self.bot.ui.request_private_view(interaction)
 
-    @app_commands.command(name=ls("resign", "cmd.resign.name"), description=ls("Resign from this channel's match", "cmd.resign.desc"))
+    @app_commands.command(
+        name=ls("resign", "cmd.resign.name"), description=ls("Resign from this channel's match", "cmd.resign.desc")
+    )
     async def resign(self, interaction: discord.Interaction) -> None:
         """Ask for confirmation, then resign."""
         await self.bot.ui.confirm_resign(interaction)
 
-    @app_commands.command(name=ls("abort", "cmd.abort.name"), description=ls("Stop this channel's match without a result", "cmd.abort.desc"))
+    @app_commands.command(
+        name=ls("abort", "cmd.abort.name"),
+        description=ls("Stop this channel's match without a result", "cmd.abort.desc"),
+    )
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort the match (its creator, or members who can manage the channel)."""
         match = await self.bot.ui.require_current(interaction)
@@ -173,15 +196,12 @@ class GameCog(commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_d
             t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names))
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
-            channel = interaction.channel
-            try:
-                await channel.get_partial_message(match.lobby_message_id).edit(  # type: ignore[union-attr]
-                    embed=self.bot.ui.lobby_embed(report.match, lang), view=None
-                )
-            except (discord.HTTPException, AttributeError):
-                pass
+            embed = self.bot.ui.lobby_embed(report.match, lang)
+            await self.bot.ui.edit_message(interaction, match.lobby_message_id, embed=embed, view=None)
 
-    @app_commands.command(name=ls("rules", "cmd.rules.name"), description=ls("The rules of a game, in short", "cmd.rules.desc"))
+    @app_commands.command(
+        name=ls("rules", "cmd.rules.name"), description=ls("The rules of a game, in short", "cmd.rules.desc")
+    )
     @app_commands.rename(game=ls("game", "opt.game.name"))
     @app_commands.describe(game=ls("The game and rule set (default: this channel's match)", "opt.rules_game.desc"))
     @app_commands.choices(game=variant_choices())
@@ -208,7 +228,9 @@ class GameCog(commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_d
     async def help(self, interaction: discord.Interaction) -> None:
         """List the commands and how moves are written."""
         lang = language_of(interaction.locale)
-        embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.text")[:4096], colour=discord.Colour.blurple())
+        embed = discord.Embed(
+            title=t(lang, "help.title"), description=t(lang, "help.text")[:4096], colour=discord.Colour.blurple()
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
