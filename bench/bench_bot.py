@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-import simcord  # noqa: E402
+import simcord
 
-from bot.client import PlateauBot  # noqa: E402
-from bot.config import Config  # noqa: E402
+from bot.client import PlateauBot
+from bot.config import Config
 
 
 def percentile(samples: list[float], q: float) -> float:
