@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -17,12 +18,22 @@ from bot.i18n import CatalogTranslator
 from bot.matches import MatchService
 from bot.storage import Store
 from bot.ui import GameUI
+from games import GAMES
+from render import BoardContext, render_board
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.game",)
 SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
 COMMAND_DIGEST_KEY = "command_digest"
+
+
+def warm_up_renderers() -> None:
+    """Draw every game's opening board once, so the static artwork is cached before the first move."""
+    for info in GAMES:
+        state = info.new(info.min_players, info.option_defaults())
+        names = tuple(f"{i + 1}" for i in range(info.min_players))
+        render_board(info.id, state.view_for(None), BoardContext(names=names))
 
 
 class PlateauBot(commands.Bot):
@@ -57,6 +68,7 @@ class PlateauBot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
+        await asyncio.to_thread(warm_up_renderers)
 
     async def command_digest(self) -> str:
         """A hash of the command tree as Discord would receive it, translations included."""

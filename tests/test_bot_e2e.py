@@ -236,3 +236,48 @@ async def test_lobby_buttons_keep_working_after_a_restart(world: dict[str, Any],
     await assert_board_reply(started)
     match = await current(env, channel)
     assert match is not None and match.status is MatchStatus.ACTIVE and match.seats == (alice.id, bob.id)
+
+
+@pytest.fixture
+def french(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every interaction comes from a French Discord client on a French server."""
+    import simcord.interactions as payloads
+
+    original = payloads.base_payload
+
+    def in_french(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        if "guild_locale" in payload:
+            payload["guild_locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(payloads, "base_payload", in_french)
+
+
+async def test_french_players_get_french_replies_and_boards(world: dict[str, Any], french: None) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    lobby = (await alice.slash(channel, "game new", game="ur:v2")).response.message
+    assert lobby.embeds[0].fields[0].name.startswith("Joueurs")
+    assert button_labels(lobby) == ["Rejoindre", "Quitter", "Lancer"]
+    await bob.click(lobby, label="Rejoindre")
+    board = await assert_board_reply(await bob.click(lobby, label="Lancer"))
+    assert "à vous" in board.content or "tirage au sort" in board.content
+    match = await current(env, channel)
+    assert match is not None
+    waiting = bob if match.to_act()[0] == alice.id else alice
+    await expect_ephemeral(await waiting.slash(channel, "game move", move="in"), "pas votre tour", env=env)
+    rules = await alice.slash(channel, "game rules")
+    assert "rosace" in rules.response.embeds[0].description.lower()
+
+
+async def test_commands_are_synced_once_and_not_again_when_unchanged(world: dict[str, Any], db_path: str) -> None:
+    env = world["env"]
+
+    def syncs() -> int:
+        return sum(1 for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands"))
+
+    assert syncs() == 1
+    await env.restart_bot(make_bot(db_path))
+    assert syncs() == 1, "an unchanged command tree is not sent again"
+    await world["alice"].slash(world["channel"], "game help")
