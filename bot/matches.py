@@ -387,12 +387,7 @@ class MatchService:
         async with self._store.transaction():
             if interaction_id is not None and (done := await self._replayed(interaction_id)) is not None:
                 return done
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                raise MatchError("not_active")
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise MatchError("not_seated")
+            match, seat = await self._load_seated(match_id, user_id)
             if expected_version is not None and expected_version != match.version:
                 raise BoardChangedError(match.version)
             before = match.state
@@ -428,12 +423,7 @@ class MatchService:
         async with self._store.transaction():
             if interaction_id is not None and (done := await self._replayed(interaction_id)) is not None:
                 return done
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                raise MatchError("not_active")
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise MatchError("not_seated")
+            match, seat = await self._load_seated(match_id, user_id)
             others = tuple(s for s in range(len(match.seats)) if s != seat)
             entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
             return await self._save(
@@ -445,6 +435,16 @@ class MatchService:
                 status=MatchStatus.FINISHED,
                 result=Outcome(Termination.RESIGNATION, winners=others),
             )
+
+    async def _load_seated(self, match_id: int, user_id: int) -> tuple[Match, Seat]:
+        """An active match and the caller's seat in it (inside the caller's transaction)."""
+        match = await self._load(match_id)
+        if match.status is not MatchStatus.ACTIVE:
+            raise MatchError("not_active")
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise MatchError("not_seated")
+        return match, seat
 
     async def abort(self, match_id: int, user_id: int, *, moderator: bool = False) -> TurnReport:
         """Stop the match without a result (its creator, or a moderator).
