@@ -154,4 +154,35 @@ class ResignButton(
             await reply_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (LobbyButton, MoveButton, PrivateViewButton, ResignButton)
+class DrawButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:draw:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)",
+):
+    """Accept or decline the draw offered at a given match version."""
+
+    def __init__(self, answer: str, match_id: int, version: int, label: str) -> None:
+        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:draw:{answer}:{match_id}:{version}")
+        )
+        self.answer = answer
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DrawButton:
+        """Rebuild the button from its custom id."""
+        label = getattr(item, "label", None) or match["answer"]
+        return cls(match["answer"], int(match["match"]), int(match["ver"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Record the clicking player's answer."""
+        try:
+            await _bot(interaction).ui.answer_draw(interaction, self.match_id, self.version, self.answer == "yes")
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (LobbyButton, MoveButton, PrivateViewButton, ResignButton, DrawButton)

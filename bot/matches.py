@@ -46,6 +46,8 @@ class LogKind(enum.Enum):
     """A player resigned (notation ``resign``)."""
     ABORT = "abort"
     """The match was aborted (notation ``abort``; seat is None)."""
+    DRAW = "draw"
+    """Every player agreed to a draw (notation ``draw``; seat = the seat that made the offer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,15 @@ class TurnReport:
     """True when the same interaction had already been applied: nothing new was written."""
     previous_state: GameState | None = None
     """The state before the change (the bot uses it to format and highlight the last move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOffer:
+    """A pending offer of a draw; it lapses as soon as the match version moves on."""
+
+    seat: Seat
+    version: int
+    accepted: tuple[Seat, ...]
 
 
 class MatchError(Exception):
@@ -435,6 +446,75 @@ class MatchService:
                 status=MatchStatus.FINISHED,
                 result=Outcome(Termination.RESIGNATION, winners=others),
             )
+
+    async def offer_draw(self, match_id: int, user_id: int) -> tuple[Match, DrawOffer]:
+        """Offer a draw to the other players; it holds until a move is played or someone declines.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, or ``draw_pending`` when an offer
+            at this version is already open.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, seat = await self._load_seated(match_id, user_id)
+            pending = await self._current_offer(match)
+            if pending is not None:
+                raise MatchError("draw_pending")
+            offer = DrawOffer(seat, match.version, (seat,))
+            await self._store.put_draw_offer(match.id, seat, match.version, offer.accepted, now=now)
+            return match, offer
+
+    async def answer_draw(
+        self, match_id: int, user_id: int, *, accept: bool, version: int
+    ) -> tuple[Match, DrawOffer | None, TurnReport | None]:
+        """Accept or decline the draw offered at ``version``.
+
+        Returns the match, the offer as it stands (None once declined or agreed) and, when every
+        player has accepted, the report of the finished match (a DRAW log entry, result DRAW_AGREED).
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``no_draw_offer`` (none open, or
+            the match moved on since), ``own_draw_offer`` (the offering player answering).
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, seat = await self._load_seated(match_id, user_id)
+            offer = await self._current_offer(match)
+            if offer is None or offer.version != version:
+                raise MatchError("no_draw_offer")
+            if seat == offer.seat:
+                raise MatchError("own_draw_offer")
+            if not accept:
+                await self._store.delete_draw_offer(match.id)
+                return match, None, None
+            accepted = tuple(sorted({*offer.accepted, seat}))
+            if len(accepted) < len(match.seats):
+                offer = DrawOffer(offer.seat, offer.version, accepted)
+                await self._store.put_draw_offer(match.id, offer.seat, offer.version, accepted, now=now)
+                return match, offer, None
+            await self._store.delete_draw_offer(match.id)
+            entry = LogEntry(match.version + 1, LogKind.DRAW, offer.seat, "draw", now)
+            report = await self._save(
+                match,
+                now=now,
+                previous=match.state,
+                state=match.state,
+                entries=[entry],
+                status=MatchStatus.FINISHED,
+                result=Outcome(Termination.DRAW_AGREED),
+            )
+            return report.match, None, report
+
+    async def _current_offer(self, match: Match) -> DrawOffer | None:
+        """The open draw offer of ``match``; an offer made at an older version is dropped."""
+        found = await self._store.get_draw_offer(match.id)
+        if found is None:
+            return None
+        seat, version, accepted = found
+        if version != match.version:
+            await self._store.delete_draw_offer(match.id)
+            return None
+        return DrawOffer(seat, version, tuple(accepted))
 
     async def _load_seated(self, match_id: int, user_id: int) -> tuple[Match, Seat]:
         """An active match and the caller's seat in it (inside the caller's transaction)."""

@@ -30,6 +30,9 @@ def narrate(
         if entry.kind is LogKind.ABORT:
             lines.append(t(lang, "log.abort"))
             continue
+        if entry.kind is LogKind.DRAW:
+            lines.append(t(lang, "log.draw"))
+            continue
         if state is None:
             continue
         move = state.parse_move(entry.notation)

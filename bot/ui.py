@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import LobbyButton, MoveButton, PrivateViewButton, ResignButton
+from bot.components import DrawButton, LobbyButton, MoveButton, PrivateViewButton, ResignButton
 from bot.i18n import language_of, t
-from bot.matches import Match, MatchError, MatchService, MatchStatus, TurnReport
+from bot.matches import DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
@@ -383,3 +383,51 @@ class GameUI:
         view = discord.ui.View(timeout=None)
         view.add_item(ResignButton(match.id, match.version, t(lang, "button.resign")))
         await interaction.response.send_message(t(lang, "resign.confirm", id=match.id), view=view, ephemeral=True)
+
+    # Draws by agreement.
+
+    def draw_view(self, match: Match, offer: DrawOffer, lang: str) -> discord.ui.View:
+        """Accept / Decline buttons for the draw offered at ``offer.version``."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(DrawButton("yes", match.id, offer.version, t(lang, "button.accept_draw")))
+        view.add_item(DrawButton("no", match.id, offer.version, t(lang, "button.decline_draw")))
+        return view
+
+    async def offer_draw(self, interaction: discord.Interaction) -> None:
+        """``/game draw``: offer a draw; the other players answer with buttons."""
+        match = await self.require_current(interaction)
+        match, offer = await self.service.offer_draw(match.id, interaction.user.id)
+        lang = public_language(interaction)
+        names = await self.names(match)
+        others = [uid for seat, uid in enumerate(match.seats) if seat != offer.seat]
+        await interaction.response.send_message(
+            t(
+                lang,
+                "draw.offer",
+                name=names[offer.seat],
+                mentions=" ".join(f"<@{uid}>" for uid in others),
+                id=match.id,
+            ),
+            view=self.draw_view(match, offer, lang),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in others]),
+        )
+
+    async def answer_draw(self, interaction: discord.Interaction, match_id: int, version: int, accept: bool) -> None:
+        """A click on Accept or Decline under a draw offer."""
+        match, offer, report = await self.service.answer_draw(
+            match_id, interaction.user.id, accept=accept, version=version
+        )
+        lang = public_language(interaction)
+        names = await self.names(match)
+        name = names[match.seat_of(interaction.user.id) or 0]
+        if report is not None:
+            await interaction.response.edit_message(content=t(lang, "draw.agreed", id=match.id), view=None)
+            await self.post_board(interaction, report)
+        elif offer is None:
+            await interaction.response.edit_message(content=t(lang, "draw.declined", name=name, id=match.id), view=None)
+        else:
+            waiting = ", ".join(f"**{names[s]}**" for s in range(len(match.seats)) if s not in offer.accepted)
+            await interaction.response.edit_message(
+                content=t(lang, "draw.partly", name=name, waiting=waiting, id=match.id),
+                view=self.draw_view(match, offer, lang),
+            )

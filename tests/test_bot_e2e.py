@@ -281,3 +281,29 @@ async def test_commands_are_synced_once_and_not_again_when_unchanged(world: dict
     await env.restart_bot(make_bot(db_path))
     assert syncs() == 1, "an unchanged command tree is not sent again"
     await world["alice"].slash(world["channel"], "game help")
+
+
+async def test_a_draw_offered_and_accepted_with_buttons(world: dict[str, Any]) -> None:
+    env, channel, alice, bob, carol = world["env"], world["channel"], world["alice"], world["bob"], world["carol"]
+    await open_and_start(world)
+    offer = await alice.slash(channel, "game draw")
+    message = offer.response.message
+    assert f"<@{bob.id}>" in message.content and button_labels(message) == ["Accept the draw", "Decline"]
+    await expect_ephemeral(await carol.click(message, label="Accept the draw"), "not a player")
+    await expect_ephemeral(await alice.click(message, label="Accept the draw"), "you made this offer")
+    agreed = await bob.click(message, label="Accept the draw")
+    board = await assert_board_reply(agreed)
+    assert "drawn" in board.content
+    final = await env.bot.service.last_in_channel(channel.id)
+    assert final is not None and final.status is MatchStatus.FINISHED and final.result is not None
+    assert final.result.winners == ()
+
+
+async def test_a_declined_draw_lets_play_go_on(world: dict[str, Any]) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    await open_and_start(world)
+    offer = await bob.slash(channel, "game draw")
+    declined = await alice.click(offer.response.message, label="Decline")
+    assert "declined" in declined.response.message.content
+    match = await current(env, channel)
+    assert match is not None and match.status is MatchStatus.ACTIVE

@@ -654,3 +654,57 @@ def test_engine_errors_are_game_errors() -> None:
     # The bot's reply code relies on this: every refusal from the engine is a GameError with a key.
     assert issubclass(NotYourTurnError, GameError)
     assert dataclasses.is_dataclass(Match)
+
+
+# Draws by agreement.
+
+
+async def test_a_draw_is_offered_accepted_and_logged(service: MatchService) -> None:
+    match = await started(service)
+    _, offer = await service.offer_draw(match.id, ALICE)
+    assert offer.seat == 0 and offer.version == match.version
+    with pytest.raises(MatchError) as twice:
+        await service.offer_draw(match.id, BOB)
+    assert twice.value.key == "draw_pending"
+    with pytest.raises(MatchError) as own:
+        await service.answer_draw(match.id, ALICE, accept=True, version=match.version)
+    assert own.value.key == "own_draw_offer"
+    after, pending, report = await service.answer_draw(match.id, BOB, accept=True, version=match.version)
+    assert pending is None and report is not None
+    assert after.status is MatchStatus.FINISHED
+    assert after.result == Outcome(Termination.DRAW_AGREED)
+    log = await service.history(match.id)
+    assert (log[-1].kind, log[-1].notation, log[-1].seat) == (LogKind.DRAW, "draw", 0)
+    assert after.version == match.version + 1
+
+
+async def test_a_declined_draw_changes_nothing(service: MatchService) -> None:
+    match = await started(service)
+    await service.offer_draw(match.id, BOB)
+    after, pending, report = await service.answer_draw(match.id, ALICE, accept=False, version=match.version)
+    assert pending is None and report is None
+    assert after.status is MatchStatus.ACTIVE and after.version == match.version
+    with pytest.raises(MatchError) as gone:
+        await service.answer_draw(match.id, ALICE, accept=True, version=match.version)
+    assert gone.value.key == "no_draw_offer"
+    await service.offer_draw(match.id, ALICE)  # a new offer may follow
+
+
+async def test_a_move_ends_a_pending_draw_offer(service: MatchService) -> None:
+    match = await started(service)
+    user, _ = to_act(match)
+    other = BOB if user == ALICE else ALICE
+    await service.offer_draw(match.id, other)
+    moved = await play(service, match, random.Random(3), plies=1)
+    assert moved.version > match.version
+    with pytest.raises(MatchError) as stale:
+        await service.answer_draw(match.id, user, accept=True, version=match.version)
+    assert stale.value.key == "no_draw_offer"
+    await service.offer_draw(match.id, other)  # the lapsed offer does not block a new one
+
+
+async def test_strangers_cannot_offer_or_answer_draws(service: MatchService) -> None:
+    match = await started(service)
+    with pytest.raises(MatchError) as stranger:
+        await service.offer_draw(match.id, CAROL)
+    assert stranger.value.key == "not_seated"

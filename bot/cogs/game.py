@@ -182,6 +182,13 @@ class GameCog(
         await self.bot.ui.confirm_resign(interaction)
 
     @app_commands.command(
+        name=ls("draw", "cmd.draw.name"), description=ls("Offer your opponents a draw", "cmd.draw.desc")
+    )
+    async def draw(self, interaction: discord.Interaction) -> None:
+        """Offer a draw (the others accept or decline with buttons)."""
+        await self.bot.ui.offer_draw(interaction)
+
+    @app_commands.command(
         name=ls("abort", "cmd.abort.name"),
         description=ls("Stop this channel's match without a result", "cmd.abort.desc"),
     )

@@ -592,6 +592,29 @@ class Store:
 
     # User preferences.
 
+    async def get_draw_offer(self, match_id: int) -> tuple[int, int, list[int]] | None:
+        """The pending draw offer of a match as (offering seat, version, seats that accepted), if any."""
+        rows = await self._fetch("SELECT seat, version, accepted FROM draw_offers WHERE match_id = ?", (match_id,))
+        if not rows:
+            return None
+        seat, version, accepted = rows[0]
+        return int(seat), int(version), [int(s) for s in json.loads(accepted)]
+
+    async def put_draw_offer(
+        self, match_id: int, seat: int, version: int, accepted: Sequence[int], *, now: datetime
+    ) -> None:
+        """Record (or replace) the draw offer of a match."""
+        await self._write(
+            "INSERT INTO draw_offers (match_id, seat, version, accepted, created_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id) DO UPDATE SET seat = excluded.seat, version = excluded.version,"
+            " accepted = excluded.accepted, created_at = excluded.created_at",
+            (match_id, seat, version, json.dumps(sorted(set(accepted))), to_iso(now)),
+        )
+
+    async def delete_draw_offer(self, match_id: int) -> None:
+        """Forget the draw offer of a match (declined, accepted or expired)."""
+        await self._write("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
+
     async def get_meta(self, key: str) -> str | None:
         """A value the bot process keeps for itself, or None when unset."""
         rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
