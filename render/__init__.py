@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from games.ur import race
 from render import ur
 from render.common import BoardContext, GameRenderer
 
@@ -22,8 +23,25 @@ __all__ = [
     "render_board",
 ]
 
-RENDERERS: Final[dict[str, GameRenderer]] = {ur.GAME_ID: ur.RENDERER}
-"""The renderer of each game, by game id."""
+UR_RULE_SETS: Final[dict[type, GameRenderer]] = {race.State: ur.RENDERER}
+"""The Ur renderer of each rule set, by the class of its views."""
+
+
+def _ur_for(view: object) -> GameRenderer:
+    try:
+        return UR_RULE_SETS[type(view)]
+    except KeyError:
+        raise TypeError(f"not a view of any Ur rule set: {type(view).__name__}") from None
+
+
+UR_DISPATCH: Final = GameRenderer(
+    render=lambda view, ctx: _ur_for(view).render(view, ctx),
+    describe=lambda view, ctx: _ur_for(view).describe(view, ctx),
+    highlights=lambda view, notation: _ur_for(view).highlights(view, notation),
+)
+
+RENDERERS: Final[dict[str, GameRenderer]] = {ur.GAME_ID: UR_DISPATCH}
+"""The renderer of each game, by game id (Ur dispatches on its rule set)."""
 
 
 class UnknownRendererError(KeyError):

@@ -108,10 +108,15 @@ class GameCog(
         seat = match.seat_of(interaction.user.id)
         if seat is None or seat not in match.state.actors():
             return []
-        typed = current.strip().lower()
-        notations = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
-        ranked = sorted((n for n in notations if typed in n.lower()), key=lambda n: not n.lower().startswith(typed))
-        return [app_commands.Choice(name=n, value=n) for n in ranked[:MAX_CHOICES]]
+        complete = getattr(match.state, "completions", None)
+        if callable(complete):
+            # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
+            values = [str(v) for v in complete(seat, current)]
+        else:
+            typed = current.strip().lower()
+            notations = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+            values = sorted((n for n in notations if typed in n.lower()), key=lambda n: not n.lower().startswith(typed))
+        return [app_commands.Choice(name=v, value=v) for v in values[:MAX_CHOICES]]
 
     @app_commands.command(
         name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")
