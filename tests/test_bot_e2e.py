@@ -12,6 +12,7 @@ import discord
 import pytest
 
 from bot.matches import Match, MatchStatus
+from games import ur as ur_rules
 from tests.botkit import make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -307,3 +308,35 @@ async def test_a_declined_draw_lets_play_go_on(world: dict[str, Any]) -> None:
     assert "declined" in declined.response.message.content
     match = await current(env, channel)
     assert match is not None and match.status is MatchStatus.ACTIVE
+
+
+RULE_SETS = sorted(ur_rules.NEW)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+async def test_a_complete_game_of_every_ur_rule_set(world: dict[str, Any], rules: str) -> None:
+    """Two members play each rule set from ``/game new`` to the result, with buttons and ``/game move``."""
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    players = {alice.id: alice, bob.id: bob}
+    lobby = (await alice.slash(channel, "game new", game=f"ur:{rules}")).response.message
+    await bob.click(lobby, label="Join")
+    boards = [await assert_board_reply(await bob.click(lobby, label="Start"))]
+    turn = 0
+    while (match := await current(env, channel)) is not None:
+        (seat,) = match.state.actors()
+        actor = players[match.seats[seat]]
+        legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+        offered = [c["value"] for c in await actor.autocomplete(channel, "game move", "move", "")]
+        assert offered and set(offered) <= set(legal) and len(offered) == min(25, len(legal))
+        pick = best_move(legal)
+        if turn % 3 == 0 and pick in button_labels(boards[-1]):
+            result = await actor.click(boards[-1], label=pick)
+        else:
+            result = await actor.slash(channel, "game move", move=pick)
+        boards.append(await assert_board_reply(result))
+        turn += 1
+        assert turn < 600, "the game should end"
+    final = await env.bot.service.last_in_channel(channel.id)
+    assert final is not None and final.status is MatchStatus.FINISHED and final.result is not None
+    assert len(final.result.winners) == 1
+    assert button_labels(boards[-1]) == []

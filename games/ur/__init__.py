@@ -1,6 +1,6 @@
 """The Royal Game of Ur: the board, and one engine module per rule set.
 
-Only Variante 2 is playable so far; the registry's ``rules`` option lists the rule sets on offer.
+The registry's ``rules`` option lists the rule sets on offer; each is its own engine module.
 """
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from games.base import GameInfo, GameState, NotationError, Option, no_hidden_info
-from games.ur import race
+from games.ur import motifs, race
 
-NEW: dict[str, Callable[[], GameState]] = {race.RULES: race.new_state}
-FROM_TEXT: dict[str, Callable[[str], GameState]] = {race.RULES: race.from_text}
+NEW: dict[str, Callable[[], GameState]] = {race.RULES: race.new_state, motifs.RULES: motifs.new_state}
+FROM_TEXT: dict[str, Callable[[str], GameState]] = {race.RULES: race.from_text, motifs.RULES: motifs.from_text}
+LABELS: dict[str, str] = {race.RULES: "Variante 2 (race, 7 pieces)", motifs.RULES: motifs.LABEL}
 
 
 def new(players: int, options: Mapping[str, str]) -> GameState:
@@ -41,7 +42,7 @@ INFO = GameInfo(
             name="rules",
             choices=tuple(NEW),
             default=race.RULES,
-            labels={race.RULES: "Variante 2 (race, 7 pieces)"},
+            labels=LABELS,
         ),
     ),
     new=new,

@@ -1,0 +1,711 @@
+"""The Royal Game of Ur, Variante 3, as an image: the inlaid board whose motifs are the goal, the pawns
+with their faces, the four dice.
+
+Layout, top to bottom: the status line (whose turn, the phase, the last move) with the four dice and
+what they show; seat 0's panel (name, pawns still to place or the face that may move, progress towards
+the goal); the board; seat 1's panel. The board is the one of ``render.ur`` (same geometry, same motif
+tiles), without the race path: here the motifs themselves are the goal, so pawns are drawn small enough
+to leave each motif readable around them, the five single squares carry a gold diamond, and the two
+empty corners of the board hold the goal's legend.
+
+Pawns: seat 0 round and orange, seat 1 diamond-shaped and blue (shape and colour both tell the seats
+apart). The face is the badge in the middle: a filled red disc with an "R" for the red face, a light
+disc with a blue ring and a "B" for the blue face (fill, ring and letter differ, not only the colour).
+A green ring marks the pawns of the player to act that may move now. The last move is outlined and, for
+a move, drawn as an arrow along its route (the route comes from :func:`highlights`, computed by the bot
+in the position before the move).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from itertools import pairwise
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from games.base import GameError
+from games.ur import motifs
+from games.ur.board import BOARD
+from render.common import (
+    BACKDROP,
+    CREAM,
+    HIGHLIGHT,
+    INK,
+    LAPIS,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    SEAT_COLORS,
+    SEAT_NAMES,
+    BoardContext,
+    Color,
+    GameRenderer,
+    build_palette,
+    clean_text,
+    display_name,
+    draw_text,
+    encode_png,
+    fit_text,
+    font,
+    mix,
+    supersampled,
+)
+from render.ur import (
+    FRAME_BOTTOM,
+    FRAME_X,
+    FRAME_Y,
+    HEIGHT,
+    NAME_X,
+    PANEL_H,
+    PANEL_X0,
+    PANEL_X1,
+    PANEL_Y,
+    SCALE,
+    TILE,
+    WIDTH,
+    _crown_sprite,
+    _draw_arrow,
+    _frame_boxes,
+    _motif_tile,
+    _outline_sprite,
+    _panel_border,
+    _paste,
+    _Pen,
+    square_box,
+    square_centre,
+)
+
+GAME_ID: Final = "ur"
+
+PAWN_D: Final = 62
+"""Pawn size on the board: a little over half a tile, so each motif shows all round it."""
+DIAMOND: Final = 1.2
+"""Half-diagonal of seat 1's diamond pawn over the radius of seat 0's round one (about the same area)."""
+ICON_D: Final = 56
+STATUS_ICON_D: Final = 40
+TRAY_D: Final = 28
+BADGE_D: Final = 36
+MINI: Final = 38
+"""Side of the small motif pictures in the goal legend and panels."""
+MOVABLE: Final[Color] = (0, 158, 115)
+"""Okabe–Ito bluish green: the ring of the pawns that may move now."""
+STUCK: Final[Color] = (213, 94, 0)
+"""Okabe–Ito vermilion: the ring of the pawns that could not move, when that lost the game."""
+GOLD: Final[Color] = (222, 178, 58)
+DIE: Final = 54
+DIE_GAP: Final = 10
+DICE_X: Final = PANEL_X1 - 4 * DIE - 3 * DIE_GAP
+DICE_Y: Final = 12
+MID_X: Final = 432
+"""Left edge of a panel's middle box (pawns to place, or the face that may move)."""
+GOAL_CELL: Final = 96
+GOAL_X: Final = PANEL_X1 - 16 - 4 * GOAL_CELL
+HOLE_X: Final = (_frame_boxes()[0][2] + _frame_boxes()[2][0]) / 2
+"""Centre of the two empty corners (where A5-A6 and C5-C6 would be), which hold the goal's legend."""
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Royal Game of Ur — Variante 3",
+        "player": "Player {n}",
+        "shape0": "round pawns",
+        "shape1": "diamond pawns",
+        "to_place": "TO PLACE",
+        "movable": "MAY MOVE",
+        "goal": "GOAL",
+        "legend_top": "4 on one motif",
+        "legend_bottom": "+ 1 on a single ◆",
+        "draw": "Drawing lots for who starts",
+        "placing": "{name} to place a pawn",
+        "to_roll": "{name} to roll",
+        "to_move": "{name} to move — rolled {roll}",
+        "wins": "{name} wins!",
+        "last": "Last move: {text}",
+        "stuck": "{name} rolled {roll} and cannot move",
+        "first": "{name} drawn to start",
+        "marked": "{n} marked",
+        "marked_one": "1 marked",
+        "none_marked": "none marked = 5",
+        "placement": "Placing the pawns",
+        "no_dice": "no dice yet",
+        # Alt text.
+        "alt_goal": "Goal: four pawns on one motif (rosettes, eyes or five dots) and the fifth on a single "
+        "square (B1, B3, B6, A8, C8).",
+        "alt_player": "{name} ({colour} {shape}): {pawns}{extra}.",
+        "alt_none": "no pawn on the board",
+        "alt_to_place": "; {n} to place",
+        "alt_progress": "; rosettes {rosette}, eyes {eyes}, dots {dots5}, single {single}",
+        "alt_movable": "; {face} pawns may move",
+        "red": "red",
+        "blue": "blue",
+        "alt_last": "Last move: {text}.",
+        "alt_draw": "The first player is being drawn.",
+        "alt_placing": "{name} to place a pawn.",
+        "alt_to_roll": "{name} to roll the dice.",
+        "alt_to_move": "{name} to move, rolled {roll}; pawns that can move: {squares}.",
+        "alt_wins": "{name} wins.",
+        "alt_stuck": "{name} rolled {roll} and cannot move.",
+    },
+    "fr": {
+        "title": "Jeu royal d'Ur — variante 3",
+        "player": "Joueur {n}",
+        "shape0": "pions ronds",
+        "shape1": "pions en losange",
+        "to_place": "À POSER",
+        "movable": "JOUABLES",
+        "goal": "BUT",
+        "legend_top": "4 sur un même motif",
+        "legend_bottom": "+ 1 sur case unique ◆",
+        "draw": "Tirage au sort du premier joueur",
+        "placing": "À {name} de poser un pion",
+        "to_roll": "À {name} de lancer les dés",
+        "to_move": "À {name} de jouer — dés : {roll}",
+        "wins": "{name} a gagné !",
+        "last": "Dernier coup : {text}",
+        "stuck": "{name} a fait {roll} et ne peut pas jouer",
+        "first": "{name} commence (tirage au sort)",
+        "marked": "{n} marquées",
+        "marked_one": "1 marquée",
+        "none_marked": "aucune marquée = 5",
+        "placement": "Pose des pions",
+        "no_dice": "pas encore de dés",
+        "alt_goal": "But : quatre pions sur un même motif (rosaces, yeux ou cinq points) et le cinquième sur "
+        "une case unique (B1, B3, B6, A8, C8).",
+        "alt_player": "{name} ({shape} {colour}) : {pawns}{extra}.",
+        "alt_none": "aucun pion sur le plateau",
+        "alt_to_place": " ; {n} à poser",
+        "alt_progress": " ; rosaces {rosette}, yeux {eyes}, points {dots5}, case unique {single}",
+        "alt_movable": " ; les pions {face}s peuvent jouer",
+        "red": "rouge",
+        "blue": "bleu",
+        "alt_last": "Dernier coup : {text}.",
+        "alt_draw": "Tirage au sort du premier joueur en cours.",
+        "alt_placing": "À {name} de poser un pion.",
+        "alt_to_roll": "À {name} de lancer les dés.",
+        "alt_to_move": "À {name} de jouer, dés : {roll} ; pions jouables : {squares}.",
+        "alt_wins": "{name} a gagné.",
+        "alt_stuck": "{name} a fait {roll} et ne peut pas jouer.",
+    },
+}
+ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
+ALT_MAX: Final = 1000
+ALT_NAME_MAX: Final = 40
+FACE_LETTER: Final = {motifs.RED: "R", motifs.BLUE: "B"}
+"""The letter on a pawn's face: R for the red face, B for the blue one (the same initials in French)."""
+
+
+# Sprites.
+
+
+def _shape(pen: _Pen, seat: int, c: float, r: float, fill: Color) -> None:
+    """Seat 0's round pawn or seat 1's diamond pawn, ``r`` being the circle's radius."""
+    if seat == 0:
+        pen.circle(c, c, r, fill=fill)
+    else:
+        # A diamond of the same area as the circle reads as the same size.
+        d = r * DIAMOND
+        pen.poly([(c, c - d), (c + d, c), (c, c + d), (c - d, c)], fill=fill)
+
+
+def _badge(pen: _Pen, c: float, r: float, face: motifs.Face) -> None:
+    if face == motifs.RED:
+        pen.circle(c, c, r, fill=CREAM)
+        pen.circle(c, c, r * 0.88, fill=RED)
+    else:
+        pen.circle(c, c, r, fill=INK)
+        pen.circle(c, c, r * 0.9, fill=CREAM)
+        pen.circle(c, c, r * 0.9, outline=LAPIS, width=r * 0.22)
+
+
+@cache
+def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool = True) -> Image.Image:
+    """Seat ``seat``'s pawn, ``diameter`` pixels across its round form, showing ``face`` (None: no badge).
+
+    The sprite is square and includes a soft shadow; its centre is the pawn's centre.
+    """
+    r = diameter / 2
+    reach = r * (DIAMOND if seat == 1 else 1.0)
+    pad = max(3, diameter // 8)
+    size = math.ceil(2 * reach) + 2 * pad
+    colour = SEAT_COLORS[seat]
+
+    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k, (-diameter * 0.03, -diameter * 0.06))
+        _shape(pen, seat, size / 2, r, (0, 0, 0, 150))  # type: ignore[arg-type]
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c = size / 2
+        _shape(pen, seat, c, r, CREAM)
+        _shape(pen, seat, c, r * 0.9, mix(colour, INK, 0.4))
+        _shape(pen, seat, c, r * 0.8, colour)
+        if face is not None:
+            _badge(pen, c, r * 0.58, face)
+        else:
+            pen.circle(c, c, r * 0.3, fill=CREAM)
+            pen.circle(c, c, r * 0.18, fill=colour)
+
+    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
+    sprite = Image.alpha_composite(shadow, supersampled((size, size), 4, paint))
+    if face is not None and letter:
+        draw = ImageDraw.Draw(sprite)
+        ink = CREAM if face == motifs.RED else LAPIS
+        draw_text(draw, (size / 2, size / 2 + 1), FACE_LETTER[face], font(max(20, round(r * 0.72)), "Bold"), ink, "mm")
+    return sprite
+
+
+@cache
+def _badge_sprite(face: motifs.Face) -> Image.Image:
+    """The face badge alone, as the panels show which face may move."""
+    size = BADGE_D + 4
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        _badge(_Pen(draw, k), size / 2, BADGE_D / 2, face)
+
+    sprite = supersampled((size, size), 4, paint)
+    ink = CREAM if face == motifs.RED else LAPIS
+    draw_text(ImageDraw.Draw(sprite), (size / 2, size / 2 + 1), FACE_LETTER[face], font(22, "Bold"), ink, "mm")
+    return sprite
+
+
+@cache
+def _ring_sprite(colour: Color = MOVABLE, inside: float = PAWN_D * DIAMOND) -> Image.Image:
+    """The ring around a pawn that may move now (green), or that should have moved (red, at a loss)."""
+    r = inside / 2 + 6
+    size = math.ceil(2 * r) + 8
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c = size / 2
+        pen.circle(c, c, r + 1.5, outline=INK, width=8)
+        pen.circle(c, c, r, outline=colour, width=5)
+
+    return supersampled((size, size), 3, paint)
+
+
+@cache
+def _single_marker(d: int = 20) -> Image.Image:
+    """The gold diamond that marks a single square (and the legend's copy of it)."""
+    size = d + 4
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c, h = size / 2, d / 2
+        pen.poly([(c, c - h - 1.5), (c + h + 1.5, c), (c, c + h + 1.5), (c - h - 1.5, c)], fill=INK)
+        pen.poly([(c, c - h), (c + h, c), (c, c + h), (c - h, c)], fill=GOLD)
+        pen.poly([(c, c - h * 0.45), (c + h * 0.45, c), (c, c + h * 0.45), (c - h * 0.45, c)], fill=CREAM)
+
+    return supersampled((size, size), 4, paint)
+
+
+@cache
+def _mini_motif(motif: str) -> Image.Image:
+    return _motif_tile(motif).resize((MINI, MINI), Image.Resampling.LANCZOS)
+
+
+@cache
+def _die_sprite(marked: bool, faded: bool) -> Image.Image:
+    """A six-sided die seen from above: a red sticker on a marked face, a bare face otherwise."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        pen.rrect((1, 3, DIE - 1, DIE - 1), 10, fill=mix(CREAM, INK, 0.45))
+        pen.rrect((1, 1, DIE - 1, DIE - 4), 10, fill=CREAM, outline=INK, width=1.5)
+        if marked:
+            pen.circle(DIE / 2, DIE / 2 - 1.5, DIE * 0.27, fill=INK)
+            pen.circle(DIE / 2, DIE / 2 - 1.5, DIE * 0.25, fill=RED)
+        else:
+            pen.circle(DIE / 2, DIE / 2 - 1.5, DIE * 0.25, outline=mix(CREAM, MUTED, 0.6), width=1.5)
+
+    sprite = supersampled((DIE, DIE), 4, paint)
+    if faded:
+        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 40 // 100))
+    return sprite
+
+
+@cache
+def _seat_outline(seat: int) -> Image.Image:
+    """The outline of the squares of a reached goal, in the winner's colour."""
+    margin = 8
+    size = TILE + 2 * margin
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        box = (margin - 3.0, margin - 3.0, size - margin + 3.0, size - margin + 3.0)
+        pen.rrect(box, 12, outline=INK, width=9)
+        pen.rrect((box[0] + 1.5, box[1] + 1.5, box[2] - 1.5, box[3] - 1.5), 11, outline=SEAT_COLORS[seat], width=5)
+
+    return supersampled((size, size), 3, paint)
+
+
+# The static board.
+
+
+def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
+    pen = _Pen(draw, k)
+    boxes = _frame_boxes()
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=mix(CREAM, MUTED, 0.5))
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
+    for box in boxes:
+        pen.rrect(box, 15, fill=(24, 44, 96))
+    for seat in (0, 1):
+        y = PANEL_Y[seat]
+        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
+        for x0, x1 in ((MID_X, GOAL_X - 14), (GOAL_X, PANEL_X1 - 12)):
+            pen.rrect((x0, y + 40, x1, y + 88), 22, fill=mix(PANEL, INK, 0.6))
+
+
+@cache
+def _board_layer() -> Image.Image:
+    """Everything static without words: frame, motif tiles, single-square marks, panel backgrounds."""
+    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
+    layer = supersampled((WIDTH, HEIGHT), SCALE, _paint_static)
+    base.paste(layer, (0, 0), layer)
+    for square, motif in BOARD.motifs.items():
+        x0, y0, _, _ = square_box(square)
+        tile = _motif_tile(motif)
+        base.paste(tile, (x0, y0), tile)
+    for square in motifs.SINGLES:
+        _, y0, x1, _ = square_box(square)
+        _paste(base, _single_marker(), (x1 - 2, y0 + 2))
+    draw = ImageDraw.Draw(base)
+    coord = font(22, "Semibold")
+    for col in range(1, 9):
+        x = square_centre(f"B{col}")[0]
+        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
+        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
+    for row in BOARD.rows:
+        y = square_centre(f"{row}1")[1]
+        draw_text(draw, (FRAME_X / 2, y), row, coord, MUTED, "mm")
+        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
+    for seat in (0, 1):
+        _paste(base, pawn_sprite(seat, None, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+    # The goal's legend in the two empty corners: the three motifs above, the single squares below.
+    top = square_centre("A5")[1]
+    for i, motif in enumerate(motifs.GOAL_MOTIFS):
+        _paste(base, _mini_motif(motif), (HOLE_X + (i - 1) * (MINI + 12), top + 16))
+    bottom = square_centre("C5")[1]
+    for i, motif in enumerate(("grid12", "castle20", "castle5")):
+        _paste(base, _mini_motif(motif), (HOLE_X + (i - 1) * (MINI + 12), bottom + 16))
+    return base
+
+
+@cache
+def _static_base(lang: str) -> Image.Image:
+    """The static image with the words of ``lang``; each render starts from a copy of it."""
+    words = WORDS[lang]
+    base = _board_layer().copy()
+    draw = ImageDraw.Draw(base)
+    small = font(20, "Semibold")
+    legend = font(22, "Semibold")
+    top = square_centre("A5")[1]
+    bottom = square_centre("C5")[1]
+    draw_text(draw, (HOLE_X, top - 26), words["legend_top"], legend, CREAM, "mm")
+    text = words["legend_bottom"].removesuffix(" ◆")
+    width = legend.getlength(text) + 8 + 20
+    draw_text(draw, (HOLE_X - width / 2, bottom - 26), text, legend, CREAM, "lm")
+    _paste(base, _single_marker(), (HOLE_X + width / 2 - 10, bottom - 26))
+    for seat in (0, 1):
+        y = PANEL_Y[seat]
+        label = f"{SEAT_NAMES[lang][seat]} · {words[f'shape{seat}']}"
+        draw_text(draw, (NAME_X, y + 70), label, small, MUTED, "lm")
+        draw_text(draw, (GOAL_X + 10, y + 22), words["goal"], small, MUTED, "lm")
+    return base
+
+
+# Dynamic parts.
+
+
+def _state(view: object) -> motifs.State:
+    if not isinstance(view, motifs.State):
+        raise TypeError(f"the Variante 3 renderer draws motifs.State views, not {type(view).__name__}")
+    return view
+
+
+def _names(ctx: BoardContext) -> tuple[str, str]:
+    words = WORDS[ctx.language]
+    return ctx.name(0, words["player"].format(n=1)), ctx.name(1, words["player"].format(n=2))
+
+
+def _route_points(route: tuple[str, ...]) -> list[tuple[float, float]] | None:
+    """The arrow along a move's route, stopping short of the pawn now on its last square."""
+    if len(route) < 2 or any(sq not in BOARD.motifs for sq in route):
+        return None
+    if any(b not in motifs.NEIGHBOURS[a] for a, b in pairwise(route)):
+        return None
+    points = [square_centre(sq) for sq in route]
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    cut = min(PAWN_D / 2 + 8, length * 0.6)
+    points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+    return points
+
+
+def _stuck(state: motifs.State) -> bool:
+    outcome = state.outcome()
+    return outcome is not None and outcome.termination.value == "no_moves"
+
+
+def _status(state: motifs.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
+    """The status template, the name it is about, and the seat whose pawn leads the line."""
+    words = WORDS[ctx.language]
+    outcome = state.outcome()
+    if outcome is not None and outcome.winners:
+        seat = outcome.winners[0]
+        return words["wins"], names[seat], seat
+    if state.turn is None:
+        return words["draw"], "", None
+    if state.placing:
+        return words["placing"], names[state.turn], state.turn
+    if state.roll is None:
+        return words["to_roll"], names[state.turn], state.turn
+    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+
+
+def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:
+    """The last decision as the header and alt text tell it (rolls are left to the dice)."""
+    if not ctx.last_move:
+        return None
+    words = WORDS[ctx.language]
+    notation = ctx.last_move.strip()
+    low = notation.lower()
+    if low.startswith("roll"):
+        return None
+    if low.startswith("first") and low[-1:] in ("a", "c"):
+        return words["first"].format(name=names[0 if low.endswith("a") else 1])
+    mover = ctx.last_mover
+    who = f"{names[mover]} · " if mover in (0, 1) else ""
+    return f"{who}{notation}"
+
+
+def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext) -> None:
+    names = _names(ctx)
+    words = WORDS[ctx.language]
+    template, name, seat = _status(state, ctx, names)
+    x = float(PANEL_X0)
+    if seat is not None:
+        _paste(canvas, pawn_sprite(seat, None, STATUS_ICON_D), (x + STATUS_ICON_D / 2, 36))
+    text_x = x + STATUS_ICON_D + 18 if seat is not None else x
+    big = font(34, "Semibold")
+    avail = DICE_X - 28 - text_x
+    rest = big.getlength(template.replace("{name}", ""))
+    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
+    draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
+    small = font(22)
+    last = _last_move_text(ctx, names)
+    line = words["last"].format(text=clean_text(last, small)) if last is not None else None
+    if _stuck(state) and state.turn is not None:
+        line = words["stuck"].format(name=clean_text(names[state.turn], small) or "?", roll=state.roll)
+    if line is not None:
+        draw_text(draw, (text_x, 80), fit_text(line, small, avail), small, MUTED, "lm")
+    # The dice: shown once moving has begun, faded while the next throw is awaited.
+    centre = DICE_X + (4 * DIE + 3 * DIE_GAP) / 2
+    if state.turn is None or state.placing:
+        if state.turn is not None and state.outcome() is None:
+            draw_text(draw, (centre, DICE_Y + 24), words["placement"], font(24, "Semibold"), CREAM, "mm")
+            draw_text(draw, (centre, DICE_Y + DIE + 16), words["no_dice"], font(20), MUTED, "mm")
+        return
+    roll = state.roll
+    faded = roll is None
+    if roll is None:
+        route = ctx.highlights
+        roll = len(route) - 1 if _route_points(route) is not None else None
+    if roll is None:
+        for i in range(4):
+            canvas.paste(_die_sprite(False, True), (DICE_X + i * (DIE + DIE_GAP), DICE_Y), _die_sprite(False, True))
+        return
+    marked = 0 if roll == 5 else roll
+    for i in range(4):
+        sprite = _die_sprite(i < marked, faded)
+        canvas.paste(sprite, (DICE_X + i * (DIE + DIE_GAP), DICE_Y), sprite)
+    caption = words["none_marked"] if roll == 5 else words["marked_one"] if roll == 1 else words["marked"]
+    draw_text(draw, (centre, DICE_Y + DIE + 16), caption.format(n=marked), font(20), MUTED if faded else CREAM, "mm")
+
+
+def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext, seat: int) -> None:
+    y = PANEL_Y[seat]
+    words = WORDS[ctx.language]
+    names = _names(ctx)
+    outcome = state.outcome()
+    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
+    if winner == seat:
+        border = _panel_border(HIGHLIGHT)
+        canvas.paste(border, (PANEL_X0, y), border)
+    elif winner is None and state.turn == seat:
+        border = _panel_border(SEAT_COLORS[seat])
+        canvas.paste(border, (PANEL_X0, y), border)
+    face = font(32, "Semibold")
+    room = MID_X - 20 - NAME_X - (48 if winner == seat else 0)
+    shown = display_name(names[seat], face, room, words["player"].format(n=seat + 1))
+    width = draw_text(draw, (NAME_X, y + 36), shown, face, CREAM, "lm")
+    if winner == seat:
+        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + 34))
+    small = font(20, "Semibold")
+    count_face = font(24, "Bold")
+    mid_right = GOAL_X - 14
+    row_y = y + 64
+    if state.placing or state.turn is None:
+        left = state.to_place(seat)
+        draw_text(draw, (MID_X + 14, y + 22), words["to_place"], small, MUTED, "lm")
+        draw_text(draw, (mid_right - 14, y + 22), str(left), count_face, CREAM, "rm")
+        sprite = pawn_sprite(seat, motifs.RED, TRAY_D, False)
+        slot_w = (mid_right - MID_X - 24) / motifs.PAWNS
+        for i in range(motifs.PAWNS):
+            cx = MID_X + 12 + slot_w * (i + 0.5)
+            if i < left:
+                _paste(canvas, sprite, (cx, row_y))
+            else:
+                draw.ellipse((cx - 11, row_y - 11, cx + 11, row_y + 11), outline=mix(PANEL, MUTED, 0.35), width=2)
+    else:
+        movable = state.movable[seat]
+        count = len(state.eligible(seat))
+        draw_text(draw, (MID_X + 14, y + 22), words["movable"], small, MUTED, "lm")
+        if outcome is None and state.turn == seat:
+            _paste(canvas, _ring_sprite(MOVABLE, BADGE_D), (MID_X + 40, row_y))
+        _paste(canvas, _badge_sprite(movable), (MID_X + 40, row_y))
+        draw_text(draw, (MID_X + 66, row_y), f"× {count}", count_face, CREAM, "lm")
+    # Progress towards the goal: pawns on each motif, and on single squares.
+    squares = state.squares(seat)
+    counts = [sum(sq in motifs.GROUPS[m] for sq in squares) for m in motifs.GOAL_MOTIFS]
+    singles = sum(sq in motifs.SINGLES for sq in squares)
+    cells: list[tuple[Image.Image, int, int]] = [
+        (_mini_motif(m), n, 4) for m, n in zip(motifs.GOAL_MOTIFS, counts, strict=True)
+    ]
+    cells.append((_single_marker(24), singles, 1))
+    for i, (icon, n, target) in enumerate(cells):
+        cx = GOAL_X + 8 + i * GOAL_CELL
+        _paste(canvas, icon, (cx + MINI / 2, row_y))
+        colour = HIGHLIGHT if n == target else CREAM if n else MUTED
+        draw_text(draw, (cx + MINI + 8, row_y + 1), f"{n}/{target}", count_face, colour, "lm")
+
+
+def draw_board(view: object, ctx: BoardContext) -> Image.Image:
+    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
+    state = _state(view)
+    canvas = _static_base(ctx.language).copy()
+    draw = ImageDraw.Draw(canvas)
+    route = tuple(sq for sq in ctx.highlights if sq in BOARD.motifs)
+    outcome = state.outcome()
+    if outcome is not None and outcome.winners and outcome.termination.value == "normal":
+        for square in state.squares(outcome.winners[0]):
+            _paste(canvas, _seat_outline(outcome.winners[0]), square_centre(square))
+    if route:
+        _paste(canvas, _outline_sprite(False), square_centre(route[0]))
+        _paste(canvas, _outline_sprite(True), square_centre(route[-1]))
+    points = _route_points(route)
+    if points is not None:
+        _draw_arrow(canvas, points)
+    ringed: set[str] = set()
+    ring = _ring_sprite()
+    if outcome is None and state.turn is not None and not state.placing:
+        ringed = set(state.can_move(state.turn) if state.roll is not None else state.eligible(state.turn))
+    elif _stuck(state) and state.turn is not None:
+        # The pawns that were allowed to move, and could not with that roll.
+        ringed, ring = set(state.eligible(state.turn)), _ring_sprite(STUCK)
+    for seat in (0, 1):
+        for square, face in state.pawns[seat]:
+            centre = square_centre(square)
+            if square in ringed:
+                _paste(canvas, ring, centre)
+            _paste(canvas, pawn_sprite(seat, face, PAWN_D), centre)
+    for seat in (0, 1):
+        _panel(canvas, draw, state, ctx, seat)
+    _header(canvas, draw, state, ctx)
+    return canvas
+
+
+@cache
+def _palette() -> Image.Image:
+    # Representative renders in both languages: every sprite, both seats and faces, rings, dice, text.
+    samples = []
+    for text, move, mover, route, lang in (
+        ("v3 0r:A1r,A3b,C1b,C2r,C3r 1b:A8r,B1b,B3b,B6b,C8r 1 1", "B4-C2", 0, ("B4", "C4", "C3", "C2"), "en"),
+        ("v3 0r:A1r,A3r,B4r,C1r,C3r 1r:A8r,B1r,B3r,B6r,C8r 0 1", "B2-B3", 1, ("B2", "B3"), "fr"),
+        ("v3 0r:A1r,B4r 1r:C1r 1 -", "@B4", 0, ("B4",), "fr"),
+        ("v3 0r:A1r,A7r,B1b,B4r,C1r 1r:A3r,A8r,B8r,C4r,C8r 1 -", "B2-B1", 0, ("B2", "B1"), "en"),
+        ("v3 0r:A3b,A8r,B4b,C1b,C3b 1r:A7r,B1r,B3r,B8r,C8r 0 1", "B2-B1", 1, ("B2", "B1"), "fr"),
+        ("v3 0r:- 1r:- - -", None, None, (), "en"),
+    ):
+        state = motifs.from_text(text)
+        ctx = BoardContext(("Alice", "Bob"), move, mover, route, lang)
+        samples.append(draw_board(state, ctx))
+    return build_palette(samples)
+
+
+def render(view: object, ctx: BoardContext) -> bytes:
+    """PNG bytes of the board for ``view`` (a :class:`games.ur.motifs.State`)."""
+    return encode_png(draw_board(view, ctx), _palette())
+
+
+# Alt text.
+
+
+def _alt_player(state: motifs.State, seat: int, lang: str, name: str) -> str:
+    words = WORDS[lang]
+    listed = [f"{sq} {words['red'] if face == motifs.RED else words['blue']}" for sq, face in state.pawns[seat]]
+    squares = state.squares(seat)
+    progress = {m: sum(sq in motifs.GROUPS[m] for sq in squares) for m in motifs.GOAL_MOTIFS}
+    extra = ""
+    if state.placing or state.turn is None:
+        extra += words["alt_to_place"].format(n=state.to_place(seat))
+    else:
+        extra += words["alt_movable"].format(face=words["red"] if state.movable[seat] == motifs.RED else words["blue"])
+    if squares:
+        extra += words["alt_progress"].format(single=sum(sq in motifs.SINGLES for sq in squares), **progress)
+    return words["alt_player"].format(
+        name=name,
+        colour=ALT_COLOURS[lang][seat],
+        shape=words[f"shape{seat}"],
+        pawns=", ".join(listed) or words["alt_none"],
+        extra=extra,
+    )
+
+
+def describe(view: object, ctx: BoardContext) -> str:
+    """Alt text of the board: the goal, each player's pawns and faces, the last move, whose turn it is."""
+    state = _state(view)
+    lang = ctx.language
+    words = WORDS[lang]
+    names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
+    parts = [words["title"] + ".", words["alt_goal"]]
+    parts += [_alt_player(state, seat, lang, names[seat]) for seat in (0, 1)]
+    last = _last_move_text(ctx, (names[0], names[1]))
+    if last is not None:
+        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
+    outcome = state.outcome()
+    if outcome is not None and outcome.winners:
+        if _stuck(state) and state.turn is not None:
+            parts.append(words["alt_stuck"].format(name=names[state.turn], roll=state.roll))
+        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
+    elif state.turn is None:
+        parts.append(words["alt_draw"])
+    elif state.placing:
+        parts.append(words["alt_placing"].format(name=names[state.turn]))
+    elif state.roll is None:
+        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
+    else:
+        squares = ", ".join(state.can_move(state.turn))
+        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll, squares=squares))
+    text = " ".join(parts)
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+    """The squares the move touched, read in the position before it, in order.
+
+    A placement gives its square; a move its whole route (the one typed, or the one the engine shows:
+    the fewest own pawns crossed), from the pawn's square to its destination; chance outcomes nothing.
+    A notation that is not legal in ``previous_view`` gives nothing rather than an error.
+    """
+    state = _state(previous_view)
+    try:
+        return state.route_of(notation)
+    except GameError:
+        return ()
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
