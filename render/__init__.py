@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.ur import motifs, race
-from render import ur, ur_motifs
+from games.ur import loop, motifs, race
+from render import ur, ur_loop, ur_motifs
 from render.common import BoardContext, GameRenderer
 
 __all__ = [
@@ -23,7 +23,11 @@ __all__ = [
     "render_board",
 ]
 
-UR_RULE_SETS: Final[dict[type, GameRenderer]] = {race.State: ur.RENDERER, motifs.State: ur_motifs.RENDERER}
+UR_RULE_SETS: Final[dict[type, GameRenderer]] = {
+    loop.State: ur_loop.RENDERER,
+    race.State: ur.RENDERER,
+    motifs.State: ur_motifs.RENDERER,
+}
 """The Ur renderer of each rule set, by the class of its views."""
 
 

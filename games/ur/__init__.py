@@ -8,11 +8,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from games.base import GameInfo, GameState, NotationError, Option, no_hidden_info
-from games.ur import motifs, race
+from games.ur import loop, motifs, race
 
-NEW: dict[str, Callable[[], GameState]] = {race.RULES: race.new_state, motifs.RULES: motifs.new_state}
-FROM_TEXT: dict[str, Callable[[str], GameState]] = {race.RULES: race.from_text, motifs.RULES: motifs.from_text}
-LABELS: dict[str, str] = {race.RULES: "Variante 2 (race, 7 pieces)", motifs.RULES: motifs.LABEL}
+NEW: dict[str, Callable[[], GameState]] = {
+    loop.RULES: loop.new_state,
+    race.RULES: race.new_state,
+    motifs.RULES: motifs.new_state,
+}
+FROM_TEXT: dict[str, Callable[[str], GameState]] = {
+    loop.RULES: loop.from_text,
+    race.RULES: race.from_text,
+    motifs.RULES: motifs.from_text,
+}
+LABELS: dict[str, str] = {loop.RULES: loop.LABEL, race.RULES: "Variante 2 (race, 7 pieces)", motifs.RULES: motifs.LABEL}
 
 
 def new(players: int, options: Mapping[str, str]) -> GameState:

@@ -568,7 +568,7 @@ def test_state_text_fields() -> None:
     ("text", "why"),
     [
         ("", "empty"),
-        ("v1 0:- 1:- - -", "another rule set"),
+        ("v9 0:- 1:- - -", "an unknown rule set"),
         ("v2 0:- 1:-", "missing fields"),
         ("v2 1:- 0:- - -", "seats swapped"),
         ("v2 0:C3 1:- 0 -", "a square off seat 0's path"),

@@ -1,0 +1,932 @@
+"""The Royal Game of Ur, Variante 1, as an image: the Variante 2 board, drawn for the loop.
+
+It keeps the board, motifs, panels and layout of :mod:`render.ur` and adds what Variante 1 needs:
+
+- the loop drawn in the joints between squares: chevrons in a seat's colour on its own stretches (in
+  the right-hand block, where the two loops turn opposite ways, one chevron per seat side by side),
+  light chevrons for the run out along row B and red ones for the way home;
+- arrows in the left margin into the entry squares A1 and C1 and out of the arrival square B1;
+- the X badge on B8, O badges on B5 B6 B7 and a chequered band, a finishing line, around B1;
+- pieces that show their face: a plain piece is on its way out; a turned-over piece has a red face
+  and a small U-turn mark, so the face never depends on colour alone;
+- the three four-tipped dice with their white and red tips, and the points under them ("roll again"
+  after a 4 or 5);
+- a legend strip under the board for X, O, B1 and the turned-over pieces.
+
+Everything static is drawn once (supersampled) and cached per language; a render copies it, pastes
+cached sprites, writes the dynamic words and maps the result onto a palette computed once.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import cache
+from itertools import pairwise
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from games.base import GameError
+from games.ur import loop
+from games.ur.board import BOARD
+from render.common import (
+    BACKDROP,
+    CREAM,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    SEAT_COLORS,
+    SEAT_NAMES,
+    SHELL,
+    BoardContext,
+    Color,
+    GameRenderer,
+    build_palette,
+    clean_text,
+    display_name,
+    draw_text,
+    encode_png,
+    fit_text,
+    font,
+    mix,
+    supersampled,
+)
+from render.ur import (
+    ALT_COLOURS,
+    ALT_MAX,
+    ALT_NAME_MAX,
+    FRAME,
+    FRAME_BOTTOM,
+    FRAME_X,
+    FRAME_Y,
+    ICON_D,
+    MARKS,
+    NAME_X,
+    PAIR_D,
+    PANEL_H,
+    PANEL_X0,
+    PANEL_X1,
+    PANEL_Y,
+    PIECE_D,
+    SCALE,
+    STATUS_ICON_D,
+    TILE,
+    TRAY_D,
+    TRAY_GROUPS,
+    TRAY_W,
+    WIDTH,
+    _arrow_head,
+    _badge_sprite,
+    _crown_sprite,
+    _frame_boxes,
+    _motif_tile,
+    _outline_sprite,
+    _panel_border,
+    _paste,
+    _Pen,
+    _tray_slot_x,
+    piece_sprite,
+    square_box,
+    square_centre,
+)
+from render.ur import HEIGHT as BOARD_HEIGHT
+
+GAME_ID: Final = "ur"
+
+LEGEND_H: Final = 92
+LEGEND_Y: Final = BOARD_HEIGHT - 4
+HEIGHT: Final = LEGEND_Y + LEGEND_H + 10
+QUAD_D: Final = 50
+"""Piece size when three or four kinds of piece share a square (only B4 can hold that many)."""
+DIE_W: Final = 56
+DIE_H: Final = 54
+DIE_GAP: Final = 10
+DICE_X: Final = PANEL_X1 - 3 * DIE_W - 2 * DIE_GAP
+DICE_Y: Final = 6
+MARGIN_X: Final = 18
+"""Centre of the row letters in the left margin, whose rest carries the entry and exit arrows."""
+JOINT_OFFSET: Final = 22
+"""How far apart two chevrons sharing a joint sit, either side of its middle."""
+
+_MOVE = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
+_ROLL = re.compile(r"roll:?([0145])", re.IGNORECASE)
+_FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Royal Game of Ur — Variante 1",
+        "player": "Player {n}",
+        "waiting": "WAITING",
+        "off": "OFF",
+        "row": "row {row}",
+        "to_move": "{name} to move — rolled {roll}",
+        "to_move_again": "{name} to move — rolled {roll}, rolls again",
+        "to_roll": "{name} to roll",
+        "draw": "Drawing lots for who starts",
+        "wins": "{name} wins!",
+        "last": "Last move: {text}",
+        "passes": "{name} rolled {roll}, no move",
+        "zero": "{name} rolled 0, turn over",
+        "passes_again": "{name} rolled {roll}, no move, rolls again",
+        "first": "{name} drawn to start",
+        "again": "roll again",
+        "to_throw": "to throw",
+        "legend_x": "turn over",
+        "legend_o": "capture (unturned)",
+        "legend_home": "turned, going home",
+        "legend_b1": "B1: off with 4 or 5",
+        "legend_in": "enter with 4 or 5",
+        "route_off": "off",
+        "route": "Row A's loop: {route} · row C: the same with A and C swapped",
+        "ring": "ring",
+        "diamond": "diamond",
+        # Alt text.
+        "alt_title": "Royal Game of Ur, Variante 1 (loop).",
+        "alt_player": "{name} ({colour} {mark} pieces, enters on {entry}): {waiting} waiting, {board}, {off} off.",
+        "alt_on": "pieces on {squares}",
+        "alt_on_one": "piece on {squares}",
+        "alt_none": "none on the board",
+        "alt_turned": "turned",
+        "alt_turned_many": "turned",
+        "alt_last": "Last move: {text}.",
+        "alt_to_move": "{name} to move, rolled {roll}.",
+        "alt_to_move_again": "{name} to move, rolled {roll} and rolls again after.",
+        "alt_to_roll": "{name} to roll the dice.",
+        "alt_draw": "The first player is being drawn.",
+        "alt_wins": "{name} wins.",
+    },
+    "fr": {
+        "title": "Jeu royal d'Ur — Variante 1",
+        "player": "Joueur {n}",
+        "waiting": "EN RÉSERVE",
+        "off": "SORTIS",
+        "row": "rangée {row}",
+        "to_move": "À {name} de jouer — dés : {roll}",
+        "to_move_again": "À {name} de jouer — dés : {roll}, puis rejoue",
+        "to_roll": "À {name} de lancer les dés",
+        "draw": "Tirage au sort du premier joueur",
+        "wins": "{name} a gagné !",
+        "last": "Dernier coup : {text}",
+        "passes": "{name} a fait {roll}, sans coup possible",
+        "zero": "{name} a fait 0, fin du tour",
+        "passes_again": "{name} a fait {roll}, sans coup possible, rejoue",
+        "first": "{name} commence (tirage au sort)",
+        "again": "rejoue",
+        "to_throw": "à lancer",
+        "legend_x": "retourner",
+        "legend_o": "prise (non retournés)",
+        "legend_home": "retourné, rentre",
+        "legend_b1": "B1 : sort sur 4 ou 5",
+        "legend_in": "entre sur 4 ou 5",
+        "route_off": "sortie",
+        "route": "Boucle de la rangée A : {route} · rangée C : A et C échangés",
+        "ring": "anneau",
+        "diamond": "losange",
+        "alt_title": "Jeu royal d'Ur, Variante 1 (boucle).",
+        "alt_player": (
+            "{name} (pions {colour} à {mark}, entrée en {entry}) : {waiting} en réserve, {board}, {off} {out}."
+        ),
+        "alt_on": "pions en {squares}",
+        "alt_on_one": "pion en {squares}",
+        "alt_none": "aucun pion sur le plateau",
+        "alt_turned": "retourné",
+        "alt_turned_many": "retournés",
+        "alt_last": "Dernier coup : {text}.",
+        "alt_to_move": "À {name} de jouer, dés : {roll}.",
+        "alt_to_move_again": "À {name} de jouer, dés : {roll}, puis rejoue.",
+        "alt_to_roll": "À {name} de lancer les dés.",
+        "alt_draw": "Tirage au sort du premier joueur en cours.",
+        "alt_wins": "{name} a gagné.",
+    },
+}
+
+HOME_CHEVRON: Final[Color] = mix(FRAME, (236, 96, 74), 0.9)
+OUT_CHEVRON: Final[Color] = mix(FRAME, SHELL, 0.6)
+WHITE_TIP: Final[Color] = (252, 248, 236)
+
+
+# Geometry.
+
+
+def _entry_point(seat: int) -> tuple[float, float]:
+    """Where the entry arrow of ``seat`` starts, in the left margin level with its lane."""
+    _, y = square_centre(f"{BOARD.lanes[seat]}1")
+    return MARGIN_X + 20.0, y
+
+
+def _exit_point() -> tuple[float, float]:
+    """Where the exit arrow from B1 ends, in the left margin."""
+    _, y = square_centre(loop.ARRIVAL_SQUARE)
+    return MARGIN_X + 16.0, y
+
+
+def _mark_centre(square: str) -> tuple[float, float]:
+    """The top-left corner of ``square``, where its X or O badge sits."""
+    x0, y0, _, _ = square_box(square)
+    return x0 + 14.0, y0 + 14.0
+
+
+def _joint_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Color]]:
+    """The loop's chevrons: (where, direction, colour), one per step of either seat's loop.
+
+    A step of row B shared by both loops is drawn once (light on the way out, red on the way home).
+    Where a joint is crossed both ways, the two chevrons sit side by side: the way out or seat 0's
+    on the upper (left) side, the way home or seat 1's on the lower (right) side.
+    """
+    steps: dict[tuple[str, str], tuple[int, Color]] = {}
+    for seat in (0, 1):
+        path = loop.PATHS[seat]
+        for i, (a, b) in enumerate(pairwise(path)):
+            if a.startswith("B") and b.startswith("B"):
+                home = loop.is_red(i + 2)
+                steps[(a, b)] = (1 if home else 0, HOME_CHEVRON if home else OUT_CHEVRON)
+            else:
+                steps[(a, b)] = (seat, mix(FRAME, SEAT_COLORS[seat], 0.8))
+    found = []
+    for (a, b), (side, colour) in steps.items():
+        (ax, ay), (bx, by) = square_centre(a), square_centre(b)
+        length = math.hypot(bx - ax, by - ay)
+        dx, dy = (bx - ax) / length, (by - ay) / length
+        x, y = (ax + bx) / 2, (ay + by) / 2
+        if (b, a) in steps:
+            shift = -JOINT_OFFSET if side == 0 else JOINT_OFFSET
+            x, y = (x, y + shift) if abs(dx) > abs(dy) else (x + shift, y)
+        found.append(((x, y), (dx, dy), colour))
+    return sorted(found)
+
+
+# Sprites.
+
+
+def _u_turn(pen: _Pen, cx: float, cy: float, r: float, colour: Color, width: float) -> None:
+    """A U-turn sign centred on (cx, cy): up the left leg, over the top, down the right leg to a head."""
+    top = cy - r * 0.35
+    left, right = cx - r * 0.55, cx + r * 0.55
+    arc_r = (right - left) / 2
+    pen.line([(left, cy + r * 0.8), (left, top)], fill=colour, width=width)
+    box = (*pen.p(cx - arc_r, top - arc_r), *pen.p(cx + arc_r, top + arc_r))
+    pen.draw.arc(box, start=180, end=360, fill=colour, width=pen.w(width))
+    pen.line([(right, top), (right, cy + r * 0.15)], fill=colour, width=width)
+    _arrow_head(pen, (right, cy + r * 0.95), (0.0, 1.0), r * 0.75, colour)
+
+
+def _big_chevron(pen: _Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
+    """A loop chevron, a little larger than Variante 2's so the turns of the loop read at a glance."""
+    (x, y), (dx, dy) = at, direction
+    depth, half = 6.5, 10.5
+    tip = (x + dx * depth, y + dy * depth)
+    b1 = (x - dx * depth - dy * half, y - dy * depth + dx * half)
+    b2 = (x - dx * depth + dy * half, y - dy * depth - dx * half)
+    notch = (x - dx * 1.5, y - dy * 1.5)
+    pen.poly([tip, b1, notch, b2], fill=colour)
+
+
+@cache
+def turned_piece_sprite(seat: int, diameter: int, mark: bool = True) -> Image.Image:
+    """Seat ``seat``'s piece turned over: a red face inside the seat's rim, the seat's inlay, and (with
+    ``mark``) a U-turn badge at its lower left, so a turned piece reads differently without relying on
+    colour."""
+    pad = max(3, diameter // 8)
+    size = diameter + 2 * pad
+    colour = SEAT_COLORS[seat]
+    face = RED
+
+    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
+        c = size / 2
+        _Pen(draw, k).circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
+
+    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c = size / 2
+        r = diameter / 2
+        pen.circle(c, c, r, fill=CREAM)
+        pen.circle(c, c, r * 0.9, fill=colour)
+        pen.circle(c, c, r * 0.72, fill=face)
+        if seat == 0:
+            pen.circle(c, c, r * 0.5, fill=CREAM)
+            pen.circle(c, c, r * 0.36, fill=face)
+        else:
+            outer, inner = r * 0.56, r * 0.36
+            pen.poly([(c, c - outer), (c + outer, c), (c, c + outer), (c - outer, c)], fill=CREAM)
+            pen.poly([(c, c - inner), (c + inner, c), (c, c + inner), (c - inner, c)], fill=face)
+        if mark:
+            bx, by, br = c - r * 0.68, c + r * 0.64, r * 0.46
+            pen.circle(bx, by, br, fill=INK)
+            pen.circle(bx, by, br * 0.84, fill=CREAM)
+            _u_turn(pen, bx, by, br * 0.62, INK, br * 0.2)
+
+    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
+    piece = supersampled((size, size), 4, paint_piece)
+    return Image.alpha_composite(shadow, piece)
+
+
+def face_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
+    """The sprite of a piece of ``seat`` showing its plain (``red`` False) or turned face."""
+    return turned_piece_sprite(seat, diameter) if red else piece_sprite(seat, diameter)
+
+
+@cache
+def _die_sprite(tip: str | None, faded: bool) -> Image.Image:
+    """A four-tipped die seen from the side: its top tip ``white``, ``red``, or None (not yet thrown)."""
+    light, dark = (70, 98, 160), (40, 60, 112)
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        apex = (DIE_W * 0.5, DIE_H * 0.05)
+        left = (DIE_W * 0.04, DIE_H * 0.8)
+        right = (DIE_W * 0.96, DIE_H * 0.78)
+        front = (DIE_W * 0.58, DIE_H * 0.96)
+        pen.poly([apex, left, front], fill=light)
+        pen.poly([apex, front, right], fill=dark)
+        if tip is not None:
+            t = 0.5
+
+            def towards(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+                return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+            cap = [apex, towards(apex, left), towards(apex, front), towards(apex, right)]
+            pen.poly(cap, fill=WHITE_TIP if tip == "white" else RED)
+        pen.line([apex, left, front, right, apex], fill=INK, width=1.6)
+        pen.line([apex, front], fill=INK, width=1.2)
+
+    sprite = supersampled((DIE_W, DIE_H), 4, paint)
+    if faded:
+        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 45 // 100))
+    return sprite
+
+
+def white_tips(roll: int) -> int:
+    """How many of the three dice show a white tip for a throw worth ``roll`` points."""
+    return {value: white for white, value in loop.POINTS_FOR_WHITE.items()}[roll]
+
+
+def _finish_ring(pen: _Pen, box: tuple[float, float, float, float], cell: float) -> None:
+    """A chequered band ``cell`` wide just outside ``box``, like a finishing line: the arrival square."""
+    x0, y0, x1, y1 = box[0] - cell, box[1] - cell, box[2] + cell, box[3] + cell
+    across = max(1, round((x1 - x0) / cell))
+    down = max(1, round((y1 - y0) / cell))
+    w, h = (x1 - x0) / across, (y1 - y0) / down
+    for i in range(across):
+        for j in range(down):
+            if 0 < i < across - 1 and 0 < j < down - 1:
+                continue
+            colour = CREAM if (i + j) % 2 == 0 else INK
+            pen.rrect((x0 + i * w, y0 + j * h, x0 + (i + 1) * w, y0 + (j + 1) * h), 0, fill=colour)
+
+
+@cache
+def _finish_icon() -> Image.Image:
+    """The legend's picture of the arrival square: a small dark tile in its chequered band."""
+    d = 32
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        _finish_ring(pen, (5, 5, d - 5, d - 5), 5)
+        pen.rrect((5, 5, d - 5, d - 5), 0, fill=mix(BACKDROP, INK, 0.5))
+
+    return supersampled((d, d), 4, paint)
+
+
+@cache
+def _letter_badge(fill: Color, ring: Color) -> Image.Image:
+    d = 32
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        _Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=fill, outline=ring, width=2)
+
+    return supersampled((d, d), 4, paint)
+
+
+def _draw_letter_badge(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], letter: str
+) -> None:
+    """The X (red disc) or O (cream disc) badge with its letter."""
+    if letter == "X":
+        _paste(canvas, _letter_badge(RED, CREAM), centre)
+        draw_text(draw, (centre[0], centre[1] + 1), "X", font(22, "Bold"), CREAM, "mm")
+    else:
+        _paste(canvas, _letter_badge(CREAM, RED), centre)
+        draw_text(draw, (centre[0], centre[1] + 1), "O", font(22, "Bold"), RED, "mm")
+
+
+# The static board.
+
+
+def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
+    pen = _Pen(draw, k)
+    boxes = _frame_boxes()
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=SHELL)
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
+    for box in boxes:
+        pen.rrect(box, 15, fill=FRAME)
+    for at, direction, colour in _joint_chevrons():
+        _big_chevron(pen, at, direction, colour)
+    # Into the entry squares from the left margin, and out of the arrival square.
+    for seat in (0, 1):
+        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
+        ex, ey = _entry_point(seat)
+        target = square_box(f"{BOARD.lanes[seat]}1")[0] - 3
+        pen.circle(ex, ey, 6, outline=tint, width=3)
+        pen.line([(ex + 6, ey), (target - 10, ey)], fill=tint, width=4)
+        _arrow_head(pen, (target, ey), (1.0, 0.0), 12, tint)
+    x0, y0, x1, y1 = square_box(loop.ARRIVAL_SQUARE)
+    _finish_ring(pen, (x0 - 1, y0 - 1, x1 + 1, y1 + 1), 5.5)
+    xx, xy = _exit_point()
+    source = square_box(loop.ARRIVAL_SQUARE)[0] - 4
+    out = mix(BACKDROP, CREAM, 0.8)
+    pen.line([(source, xy), (xx + 12, xy)], fill=out, width=4)
+    _arrow_head(pen, (xx, xy), (-1.0, 0.0), 12, out)
+    pen.line([(xx - 5, xy - 12), (xx - 5, xy + 12)], fill=out, width=4)
+    # Panels and their empty trays.
+    for seat in (0, 1):
+        y = PANEL_Y[seat]
+        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
+        for gx in TRAY_GROUPS:
+            pen.rrect((gx, y + 44, gx + TRAY_W, y + 86), 21, fill=mix(PANEL, INK, 0.6))
+            for i in range(7):
+                pen.circle(_tray_slot_x(gx, i), y + 65, TRAY_D / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
+    pen.rrect((PANEL_X0, LEGEND_Y, PANEL_X1, LEGEND_Y + LEGEND_H), 14, fill=mix(BACKDROP, PANEL, 0.6))
+
+
+@cache
+def _board_layer() -> Image.Image:
+    """Everything static that has no words, shared by the languages."""
+    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
+    layer = supersampled((WIDTH, HEIGHT), SCALE, _paint_static)
+    base.paste(layer, (0, 0), layer)
+    for square, motif in BOARD.motifs.items():
+        x0, y0, _, _ = square_box(square)
+        tile = _motif_tile(motif)
+        base.paste(tile, (x0, y0), tile)
+    draw = ImageDraw.Draw(base)
+    coord = font(22, "Semibold")
+    for col in range(1, 9):
+        x = square_centre(f"B{col}")[0]
+        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
+        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
+    for row in BOARD.rows:
+        y = square_centre(f"{row}1")[1]
+        draw_text(draw, (MARGIN_X, y - 28), row, coord, MUTED, "mm")
+        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
+    for square in loop.O_SQUARES:
+        _draw_letter_badge(base, draw, _mark_centre(square), "O")
+    _draw_letter_badge(base, draw, _mark_centre(loop.X_SQUARE), "X")
+    for seat in (0, 1):
+        _paste(base, piece_sprite(seat, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+    return base
+
+
+def _legend(base: Image.Image, draw: ImageDraw.ImageDraw, words: dict[str, str]) -> None:
+    """The legend strip: what X, O, the chequered band, the turned piece and the entry arrow mean."""
+    face = font(20, "Semibold")
+    y = LEGEND_Y + 28
+    items = [("X", words["legend_x"]), ("O", words["legend_o"]), ("home", words["legend_home"])]
+    items += [("finish", words["legend_b1"]), ("in", words["legend_in"])]
+    icon_w, gap = 34.0, 14.0
+    total = sum(icon_w + 6 + face.getlength(text) for _, text in items) + gap * (len(items) - 1)
+    x = (WIDTH - total) / 2
+    for icon, text in items:
+        centre = (x + icon_w / 2, y)
+        if icon in ("X", "O"):
+            _draw_letter_badge(base, draw, centre, icon)
+        elif icon == "finish":
+            _paste(base, _finish_icon(), centre)
+        elif icon == "home":
+            _paste(base, turned_piece_sprite(0, 30, False), centre)
+        else:
+            tint = mix(BACKDROP, SEAT_COLORS[0], 0.85)
+            draw.line([(x + 2, y), (x + icon_w - 8, y)], fill=tint, width=4)
+            draw.polygon([(x + icon_w, y), (x + icon_w - 12, y - 8), (x + icon_w - 12, y + 8)], fill=tint)
+        x += icon_w + 6
+        x += draw_text(draw, (x, y), text, face, SHELL, "lm") + gap
+    route = fit_text(words["route"].format(route=route_text(0, words["route_off"])), face, PANEL_X1 - PANEL_X0 - 32)
+    draw_text(draw, (WIDTH / 2, LEGEND_Y + 66), route, face, MUTED, "mm")
+
+
+def route_text(seat: int = 0, off: str = "off") -> str:
+    """The loop of ``seat`` in a few words: runs of one row with arrows, single squares apart."""
+    path = loop.PATHS[seat]
+    runs: list[list[str]] = []
+    for square in path:
+        run = runs[-1] if runs else None
+        if (
+            run
+            and run[-1][0] == square[0]
+            and abs(int(run[-1][1]) - int(square[1])) == 1
+            and (len(run) < 2 or (int(run[-1][1]) - int(run[-2][1])) == (int(square[1]) - int(run[-1][1])))
+        ):
+            run.append(square)
+        else:
+            runs.append([square])
+    parts = [f"{run[0]}→{run[-1]}" if len(run) > 2 else " ".join(run) for run in runs]
+    return " · ".join(parts).replace(loop.X_SQUARE, f"{loop.X_SQUARE} (X)") + f" · {off}"
+
+
+@cache
+def _static_base(lang: str) -> Image.Image:
+    """The static image with the words of ``lang``; each render starts from a copy of it."""
+    words = WORDS[lang]
+    base = _board_layer().copy()
+    draw = ImageDraw.Draw(base)
+    small = font(20, "Semibold")
+    for seat in (0, 1):
+        y = PANEL_Y[seat]
+        for gx, key in zip(TRAY_GROUPS, ("waiting", "off"), strict=True):
+            draw_text(draw, (gx + 14, y + 24), words[key], small, MUTED, "lm")
+        row_label = f"{SEAT_NAMES[lang][seat]} · {words['row'].format(row=BOARD.lanes[seat])}"
+        draw_text(draw, (NAME_X, y + 70), row_label, small, MUTED, "lm")
+    _legend(base, draw, words)
+    return base
+
+
+# Dynamic parts.
+
+
+def _state(view: object) -> loop.State:
+    if not isinstance(view, loop.State):
+        raise TypeError(f"the Ur Variante 1 renderer draws loop.State views, not {type(view).__name__}")
+    return view
+
+
+def _names(ctx: BoardContext) -> tuple[str, str]:
+    words = WORDS[ctx.language]
+    return ctx.name(0, words["player"].format(n=1)), ctx.name(1, words["player"].format(n=2))
+
+
+def _read_move(notation: str, seat: int | None) -> tuple[int, int, int] | None:
+    """(seat, from, to) path positions of a move's notation, or None when it is not a piece move.
+
+    A square of B4..B7 is on the loop twice; the pair of positions one throw apart is the one meant.
+    Without a seat, the seats whose loop fits are tried in order.
+    """
+    m = _MOVE.fullmatch(notation.strip())
+    if m is None:
+        return None
+    frm, to = m[1].upper(), m[2].upper()
+    for s in (0, 1) if seat is None else (seat,):
+        try:
+            starts = (0,) if frm == "IN" else loop.positions_of(s, frm)
+            ends = (loop.OFF,) if to == "OFF" else loop.positions_of(s, to)
+        except GameError:
+            continue
+        pairs = [(a, b) for a in starts for b in ends if 0 < b - a <= 5]
+        if pairs:
+            a, b = min(pairs, key=lambda pair: pair[1] - pair[0])
+            return s, a, b
+    return None
+
+
+def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
+    """The arrow of a piece move along the loop, or None when the notation is not a full move."""
+    read = _read_move(notation, seat)
+    if read is None:
+        return None
+    s, a, b = read
+    points = [_entry_point(s) if a == 0 else square_centre(loop.square_of(s, a))]
+    points += [square_centre(loop.square_of(s, p)) for p in range(max(a, 0) + 1, min(b, loop.ARRIVAL) + 1)]
+    if b == loop.OFF:
+        ex, ey = _exit_point()
+        points.append((ex + 6, ey))
+    else:
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = math.hypot(x1 - x0, y1 - y0)
+        cut = min(PIECE_D / 2 + 4, length * 0.6)
+        points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+    return points
+
+
+ARROW_HEAD: Final = 20.0
+
+
+@cache
+def _arrow_head_sprite(dx: int, dy: int) -> Image.Image:
+    """The yellow arrowhead of the last move pointing along (dx, dy), with its black outline and a
+    short stub of shaft, so it covers the end of the shaft drawn before it."""
+    size = 64
+    c = size / 2
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        back = (c - dx * ARROW_HEAD * 0.7, c - dy * ARROW_HEAD * 0.7)
+        stub = (c - dx * ARROW_HEAD * 1.2, c - dy * ARROW_HEAD * 1.2)
+        _arrow_head(pen, (c + dx * 3, c + dy * 3), (dx, dy), ARROW_HEAD + 5, INK)
+        pen.line([stub, back], fill=HIGHLIGHT, width=6)
+        _arrow_head(pen, (c, c), (dx, dy), ARROW_HEAD, HIGHLIGHT)
+
+    return supersampled((size, size), 3, paint)
+
+
+@cache
+def _arrow_tail_sprite() -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        pen.circle(12, 12, 8, fill=INK)
+        pen.circle(12, 12, 5.5, fill=HIGHLIGHT)
+
+    return supersampled((24, 24), 3, paint)
+
+
+def _draw_move_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
+    """The last move's arrow along ``points``, whose segments all run along rows or columns.
+
+    Straight shafts need no smoothing, so they are drawn directly and only the round tail and the
+    head come from small supersampled sprites: much cheaper than smoothing the whole arrow's box.
+    """
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    dx, dy = round((x1 - x0) / length), round((y1 - y0) / length)
+    shaft = [(round(x), round(y)) for x, y in [*points[:-1], (x1 - dx * ARROW_HEAD * 0.7, y1 - dy * ARROW_HEAD * 0.7)]]
+    draw = ImageDraw.Draw(canvas)
+    draw.line(shaft, fill=INK, width=11, joint="curve")
+    draw.line(shaft, fill=HIGHLIGHT, width=6, joint="curve")
+    _paste(canvas, _arrow_tail_sprite(), points[0])
+    _paste(canvas, _arrow_head_sprite(dx, dy), (x1, y1))
+
+
+def _draw_badge(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, seat: int
+) -> None:
+    _paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
+    draw_text(draw, (centre[0], centre[1] + 1), str(count), font(22, "Bold"), INK, "mm")
+
+
+def _draw_square_pieces(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, pieces: list[tuple[int, bool]]
+) -> None:
+    """The pieces of one square: one stack per kind (seat and face), with a count when several."""
+    cx, cy = square_centre(square)
+    kinds = sorted(set(pieces))
+    counts = {kind: pieces.count(kind) for kind in kinds}
+    if len(kinds) == 1:
+        (kind,) = kinds
+        n = counts[kind]
+        sprite = face_sprite(kind[0], kind[1], PIECE_D)
+        for i in range(min(n, 3) - 1, 0, -1):
+            _paste(canvas, sprite, (cx, cy + 5 * i))
+        _paste(canvas, sprite, (cx, cy - 3 * (min(n, 3) - 1)))
+        if n > 1:
+            _draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), n, kind[0])
+        return
+    places: list[tuple[float, float]] = []
+    corners: list[tuple[int, int]] = []
+    if len(kinds) == 2:
+        # One up-left, one down-right; each count on a corner away from the other piece.
+        diameter = PAIR_D
+        places = [(cx - 0.2 * TILE, cy - 0.2 * TILE), (cx + 0.2 * TILE, cy + 0.2 * TILE)]
+        corners = [(1, -1), (1, 1)]
+    else:
+        # Only B4 holds three or four kinds: seat 0 on top, seat 1 below; plain left, turned right.
+        diameter = QUAD_D
+        quad = 0.24 * TILE
+        for seat, red in kinds:
+            sx, sy = (1 if red else -1), (1 if seat else -1)
+            places.append((cx + sx * quad, cy + sy * quad))
+            corners.append((sx, sy))
+    for kind, centre in zip(kinds, places, strict=True):
+        _paste(canvas, face_sprite(kind[0], kind[1], diameter), centre)
+    for kind, (x, y), (sx, sy) in zip(kinds, places, corners, strict=True):
+        if counts[kind] > 1:
+            _draw_badge(canvas, draw, (x + sx * (diameter / 2 - 4), y + sy * (diameter / 2 - 6)), counts[kind], kind[0])
+
+
+def _status(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
+    """The status template, the name it is about, and the seat whose piece leads the line."""
+    words = WORDS[ctx.language]
+    outcome = state.outcome()
+    if outcome is not None and outcome.winners:
+        seat = outcome.winners[0]
+        return words["wins"], names[seat], seat
+    if state.turn is None:
+        return words["draw"], "", None
+    if state.roll is None:
+        return words["to_roll"], names[state.turn], state.turn
+    key = "to_move_again" if state.roll in loop.AGAIN else "to_move"
+    return words[key].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+
+
+def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
+    if not ctx.last_move:
+        return None
+    words = WORDS[ctx.language]
+    notation = ctx.last_move.strip()
+    mover = ctx.last_mover if ctx.last_mover in (0, 1) else None
+    if m := _ROLL.fullmatch(notation):
+        if state.turn is None or state.roll is not None:
+            return None  # the throw waiting to be played: the status line already says it
+        value = int(m[1])
+        again = value in loop.AGAIN
+        roller = mover if mover is not None else state.turn if again else 1 - state.turn
+        key = "zero" if value == 0 else "passes_again" if again else "passes"
+        return words[key].format(name=names[roller], roll=value)
+    if m := _FIRST.fullmatch(notation):
+        return words["first"].format(name=names[BOARD.lanes.index(m[1].upper())])
+    who = f"{names[mover]} · " if mover is not None else ""
+    return f"{who}{notation}"
+
+
+def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext) -> None:
+    names = _names(ctx)
+    words = WORDS[ctx.language]
+    template, name, seat = _status(state, ctx, names)
+    x = float(PANEL_X0)
+    if seat is not None:
+        _paste(canvas, piece_sprite(seat, STATUS_ICON_D), (x + STATUS_ICON_D / 2, 36))
+    text_x = x + STATUS_ICON_D + 14 if seat is not None else x
+    big = font(34, "Semibold")
+    avail = DICE_X - 24 - text_x
+    rest = big.getlength(template.replace("{name}", ""))
+    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
+    draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
+    last = _last_move_text(state, ctx, names)
+    if last is not None:
+        small = font(22)
+        line = fit_text(words["last"].format(text=clean_text(last, small)), small, avail)
+        draw_text(draw, (text_x, 80), line, small, MUTED, "lm")
+    if state.outcome() is not None or state.turn is None:
+        return
+    # The dice: the throw to play, or blank and faded while the next throw is awaited.
+    roll = state.roll
+    tips: list[str | None] = [None, None, None]
+    if roll is not None:
+        white = white_tips(roll)
+        tips = ["white" if i < white else "red" for i in range(3)]
+    for i, tip in enumerate(tips):
+        sprite = _die_sprite(tip, roll is None)
+        canvas.paste(sprite, (DICE_X + i * (DIE_W + DIE_GAP), DICE_Y), sprite)
+    centre = DICE_X + (3 * DIE_W + 2 * DIE_GAP) / 2
+    caption = font(22, "Semibold")
+    if roll is None:
+        draw_text(draw, (centre, 80), words["to_throw"], caption, MUTED, "mm")
+    elif roll in loop.AGAIN:
+        draw_text(draw, (centre, 80), f"{roll} · {words['again']}", caption, HIGHLIGHT, "mm")
+    else:
+        draw_text(draw, (centre, 80), str(roll), caption, CREAM, "mm")
+
+
+def _draw_panel(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext, seat: int
+) -> None:
+    y = PANEL_Y[seat]
+    names = _names(ctx)
+    outcome = state.outcome()
+    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
+    if winner == seat:
+        border = _panel_border(HIGHLIGHT)
+        canvas.paste(border, (PANEL_X0, y), border)
+    elif winner is None and state.turn == seat:
+        border = _panel_border(SEAT_COLORS[seat])
+        canvas.paste(border, (PANEL_X0, y), border)
+    face = font(32, "Semibold")
+    room = TRAY_GROUPS[0] - 20 - NAME_X - (48 if winner == seat else 0)
+    shown = display_name(names[seat], face, room, WORDS[ctx.language]["player"].format(n=seat + 1))
+    width = draw_text(draw, (NAME_X, y + 36), shown, face, CREAM, "lm")
+    if winner == seat:
+        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + 34))
+    count_face = font(26, "Bold")
+    sprites = (piece_sprite(seat, TRAY_D), turned_piece_sprite(seat, TRAY_D, False))
+    for gx, count, sprite in zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), sprites, strict=True):
+        draw_text(draw, (gx + TRAY_W - 14, y + 24), str(count), count_face, CREAM, "rm")
+        for i in range(count):
+            _paste(canvas, sprite, (_tray_slot_x(gx, i), y + 65))
+
+
+def draw_board(view: object, ctx: BoardContext) -> Image.Image:
+    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
+    state = _state(view)
+    canvas = _static_base(ctx.language).copy()
+    draw = ImageDraw.Draw(canvas)
+    move = _MOVE.fullmatch(ctx.last_move.strip()) if ctx.last_move else None
+    destination = move[2].upper() if move else None
+    for square in sorted(set(ctx.highlights)):
+        if square in BOARD.motifs:
+            _paste(canvas, _outline_sprite(square == destination), square_centre(square))
+    if ctx.last_move:
+        points = _move_path(ctx.last_move, ctx.last_mover if ctx.last_mover in (0, 1) else None)
+        if points is not None:
+            _draw_move_arrow(canvas, points)
+    for square in BOARD.squares:
+        pieces = state.pieces_on(square)
+        if pieces:
+            _draw_square_pieces(canvas, draw, square, pieces)
+    for seat in (0, 1):
+        _draw_panel(canvas, draw, state, ctx, seat)
+    _draw_header(canvas, draw, state, ctx)
+    return canvas
+
+
+SAMPLES: Final = (
+    ("v1 0:A1,A1,B4,B4r,B6,B8r,B1r 1:C7,B4,B4r,A8r,B3r,B1r+1 0 5", "A2xB6", 0, "en"),
+    ("v1 0:A2,A7,C8r 1:C1,C7,B5r,B1r+2 1 1", "C8-C7", 1, "fr"),
+    ("v1 0:-+7 1:B2r,B1r+4 0 -", "B1-off", 0, "en"),
+    ("v1 0:- 1:- - -", None, None, "fr"),
+    ("v1 0:A3 1:C4 1 -", "in-A1", 0, "en"),
+)
+"""Representative positions for the palette: every sprite, both seats and faces, highlights, dice, text."""
+
+
+@cache
+def _palette() -> Image.Image:
+    samples = []
+    for text, move, mover, lang in SAMPLES:
+        state = loop.from_text(text)
+        marks: tuple[str, ...] = ()
+        if move is not None:
+            m = _MOVE.fullmatch(move)
+            assert m is not None
+            marks = tuple(sq.upper() for sq in (m[1], m[2]) if sq.upper() in BOARD.motifs)
+        samples.append(draw_board(state, BoardContext(("Alice", "Bob"), move, mover, marks, lang)))
+    return build_palette(samples)
+
+
+def render(view: object, ctx: BoardContext) -> bytes:
+    """PNG bytes of the board for ``view`` (a :class:`games.ur.loop.State`)."""
+    return encode_png(draw_board(view, ctx), _palette())
+
+
+# Alt text.
+
+
+def _alt_pieces(state: loop.State, seat: int, lang: str) -> str:
+    words = WORDS[lang]
+    listed: list[str] = []
+    total = 0
+    for p in sorted(set(state.pieces[seat])):
+        if not 0 < p < loop.OFF:
+            continue
+        n = state.pieces[seat].count(p)
+        total += n
+        text = loop.square_of(seat, p)
+        notes = [words["alt_turned" if n == 1 else "alt_turned_many"]] if loop.is_red(p) else []
+        if n > 1:
+            notes.insert(0, str(n))
+        listed.append(f"{text} ({', '.join(notes)})" if notes else text)
+    if not listed:
+        return words["alt_none"]
+    key = "alt_on_one" if total == 1 else "alt_on"
+    return words[key].format(squares=", ".join(listed))
+
+
+def describe(view: object, ctx: BoardContext) -> str:
+    """Alt text of the board: each player's pieces and faces, the last move and whose turn it is."""
+    state = _state(view)
+    lang = ctx.language
+    words = WORDS[lang]
+    names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
+    parts = [words["alt_title"]]
+    for seat in (0, 1):
+        off = state.borne_off(seat)
+        parts.append(
+            words["alt_player"].format(
+                name=names[seat],
+                colour=ALT_COLOURS[lang][seat],
+                mark=words[MARKS[seat]],
+                entry=loop.PATHS[seat][0],
+                waiting=state.reserve(seat),
+                board=_alt_pieces(state, seat, lang),
+                off=off,
+                out="sortis" if off > 1 else "sorti",
+            )
+        )
+    last = _last_move_text(state, ctx, (names[0], names[1]))
+    if last is not None:
+        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
+    outcome = state.outcome()
+    if outcome is not None and outcome.winners:
+        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
+    elif state.turn is None:
+        parts.append(words["alt_draw"])
+    elif state.roll is None:
+        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
+    else:
+        key = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
+        parts.append(words[key].format(name=names[state.turn], roll=state.roll))
+    text = " ".join(parts)
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+    """The squares a move touched, read in the position before it: from and to, as far as they exist.
+
+    Entering has only a destination, leaving only a source; chance outcomes touch nothing, and a
+    notation that is not a legal move in ``previous_view`` gives no highlight rather than an error.
+    """
+    state = _state(previous_view)
+    text = notation.strip()
+    if _ROLL.fullmatch(text) or _FIRST.fullmatch(text):
+        return ()
+    try:
+        move = state.parse_move(text)
+    except GameError:
+        return ()
+    if not isinstance(move, loop.Move):
+        return ()
+    return tuple(sq for sq in state.squares_of(move) if sq is not None)
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
