@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.ur import loop, motifs, race
-from render import ur, ur_loop, ur_motifs
+from games.ur import loop, motifs, race, towers
+from render import ur, ur_loop, ur_motifs, ur_towers
 from render.common import BoardContext, GameRenderer
 
 __all__ = [
@@ -27,6 +27,7 @@ UR_RULE_SETS: Final[dict[type, GameRenderer]] = {
     loop.State: ur_loop.RENDERER,
     race.State: ur.RENDERER,
     motifs.State: ur_motifs.RENDERER,
+    towers.State: ur_towers.RENDERER,
 }
 """The Ur renderer of each rule set, by the class of its views."""
 

@@ -8,19 +8,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from games.base import GameInfo, GameState, NotationError, Option, no_hidden_info
-from games.ur import loop, motifs, race
+from games.ur import loop, motifs, race, towers
 
 NEW: dict[str, Callable[[], GameState]] = {
     loop.RULES: loop.new_state,
     race.RULES: race.new_state,
     motifs.RULES: motifs.new_state,
+    towers.RULES: towers.new_state,
 }
 FROM_TEXT: dict[str, Callable[[str], GameState]] = {
     loop.RULES: loop.from_text,
     race.RULES: race.from_text,
     motifs.RULES: motifs.from_text,
+    towers.RULES: towers.from_text,
 }
-LABELS: dict[str, str] = {loop.RULES: loop.LABEL, race.RULES: "Variante 2 (race, 7 pieces)", motifs.RULES: motifs.LABEL}
+LABELS: dict[str, str] = {
+    loop.RULES: loop.LABEL,
+    race.RULES: "Variante 2 (race, 7 pieces)",
+    motifs.RULES: motifs.LABEL,
+    towers.RULES: towers.LABEL,
+}
 
 
 def new(players: int, options: Mapping[str, str]) -> GameState:

@@ -1,0 +1,788 @@
+"""The Royal Game of Ur, Ravensburger rules, as an image: the same board as Variante 2, with towers.
+
+Layout (shared with ``render/ur.py``, whose geometry and drawing helpers this module reuses): the status
+line with the die on top; seat 0's panel (name, what it holds, its reserve and the opponent's tokens it
+has delivered); the board with row A on top; seat 1's panel under row C.
+
+A square with one token shows it as a full piece. A tower shows its top token as a full piece (its owner
+controls the tower) and, on the right of the square, the whole tower seen from the side: one slice per
+token, bottom slice at the bottom, so the colours read from top to bottom as they are stacked; a badge
+under the piece gives the height. Seats differ in colour and in shape: seat 0's pieces carry a ring and
+its slices have round ends, seat 1's pieces a diamond and its slices pointed ends. Faces differ by a mark
+as well as by colour: a red-faced token has a red heart with five cream dots (its slices a red core with
+dots), a blue-faced token the plain inlay.
+
+The die is an ordinary d6; a 6 is crossed out ("no move"). During the opening, and until the first
+token enters, the two opening rolls are shown with each player's piece.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import cache
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from games.base import GameError
+from games.ur import towers
+from games.ur.board import BOARD
+from games.ur.towers import Move, State, Token
+from render.common import (
+    BACKDROP,
+    CREAM,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    SEAT_COLORS,
+    SHELL,
+    BoardContext,
+    Color,
+    GameRenderer,
+    build_palette,
+    clean_text,
+    display_name,
+    draw_text,
+    encode_png,
+    fit_text,
+    font,
+    mix,
+    supersampled,
+)
+from render.ur import (
+    FRAME,
+    FRAME_BOTTOM,
+    FRAME_X,
+    FRAME_Y,
+    HEIGHT,
+    ICON_D,
+    NAME_X,
+    PANEL_H,
+    PANEL_X0,
+    PANEL_X1,
+    PANEL_Y,
+    SCALE,
+    STATUS_ICON_D,
+    TILE,
+    WIDTH,
+    _arrow_head,
+    _badge_sprite,
+    _chevron,
+    _crown_sprite,
+    _draw_arrow,
+    _entry_point,
+    _frame_boxes,
+    _motif_tile,
+    _outline_sprite,
+    _panel_border,
+    _paste,
+    _path_chevrons,
+    _Pen,
+    square_box,
+    square_centre,
+)
+
+PIECE_D: Final = 80
+"""A lone token."""
+TOP_D: Final = 58
+"""The top token of a tower."""
+SLOT_D: Final = 22
+"""Tokens in the panel trays."""
+SLICE_W: Final = 32
+COLUMN_W: Final = SLICE_W + 10
+"""Width of the tower's side view, on the right of its square."""
+COLUMN_SPAN: Final = 92
+SLICE_PITCH: Final = 15.0
+TRAY_W: Final = 260
+TRAY_X: Final = (PANEL_X1 - 16 - 2 * TRAY_W - 20, PANEL_X1 - 16 - TRAY_W)
+"""Left edges of the reserve and delivered trays in a panel."""
+DIE_D: Final = 62
+DIE_X: Final = PANEL_X1 - DIE_D
+DIE_Y: Final = 19
+OPEN_D: Final = 48
+
+_MOVE = re.compile(r"(in|[abc][1-8])[-x]([abc][1-8])(?:\+(\d+))?", re.IGNORECASE)
+_ROLL = re.compile(r"roll:?([1-6])", re.IGNORECASE)
+_OPEN = re.compile(r"open:?([ac]):?([1-6])", re.IGNORECASE)
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "title": "Royal Game of Ur, Ravensburger rules",
+        "player": "Player {n}",
+        "reserve": "RESERVE",
+        "delivered": "DELIVERED",
+        "in": "IN",
+        "goal": "GOAL",
+        "row": "row {row}",
+        "holds": "{n} prisoners",
+        "holds_one": "1 prisoner",
+        "holds_refuge": "{n} prisoners, {k} in refuge",
+        "holds_one_refuge": "1 prisoner, in refuge",
+        "to_move": "{name} to move — rolled {roll}",
+        "to_roll": "{name} to roll",
+        "opening": "Opening: {name} rolls",
+        "wins": "{name} wins!",
+        "last": "Last move: {text}",
+        "no_move": "{name} rolled 6: no move",
+        "passes": "{name} rolled {roll}: no legal move",
+        "opened": "{name} rolled {roll} for the opening",
+        "tie": "Tie at {roll}: both roll again",
+        "starts": "{name} starts ({high} against {low})",
+        "ring": "ring",
+        "diamond": "diamond",
+        "red_face": "red-faced",
+        # Alt text.
+        "alt_player": "{name} ({colour} {mark} tokens, row {row}): {reserve} in reserve; tokens lost: {lost}; "
+        "opponent's tokens delivered: {delivered}; prisoners held: {held}.",
+        "alt_towers": "Board, each square top token first: {list}.",
+        "alt_empty": "The board is empty.",
+        "alt_last": "Last move: {text}.",
+        "alt_to_move": "{name} to move, rolled {roll}.",
+        "alt_to_roll": "{name} to roll the die.",
+        "alt_opening": "Opening rolls: {rolls}.",
+        "alt_wins": "{name} wins.",
+    },
+    "fr": {
+        "title": "Jeu royal d'Ur, règles Ravensburger",
+        "player": "Joueur {n}",
+        "reserve": "RÉSERVE",
+        "delivered": "LIVRÉS",
+        "in": "ENTRÉE",
+        "goal": "BUT",
+        "row": "rangée {row}",
+        "holds": "{n} prisonniers",
+        "holds_one": "1 prisonnier",
+        "holds_refuge": "{n} prisonniers, {k} au refuge",
+        "holds_one_refuge": "1 prisonnier, au refuge",
+        "to_move": "À {name} de jouer — dé : {roll}",
+        "to_roll": "À {name} de lancer le dé",
+        "opening": "Ouverture : {name} lance le dé",
+        "wins": "{name} a gagné !",
+        "last": "Dernier coup : {text}",
+        "no_move": "{name} a fait 6 : pas de mouvement",
+        "passes": "{name} a fait {roll} : aucun coup possible",
+        "opened": "{name} a fait {roll} à l'ouverture",
+        "tie": "Égalité à {roll} : on relance",
+        "starts": "{name} commence ({high} contre {low})",
+        "ring": "anneau",
+        "diamond": "losange",
+        "red_face": "face rouge",
+        "alt_player": "{name} (jetons {colour} à {mark}, rangée {row}) : {reserve} en réserve ; jetons perdus : "
+        "{lost} ; jetons adverses livrés : {delivered} ; prisonniers retenus : {held}.",
+        "alt_towers": "Plateau, jeton du dessus en premier : {list}.",
+        "alt_empty": "Le plateau est vide.",
+        "alt_last": "Dernier coup : {text}.",
+        "alt_to_move": "À {name} de jouer, dé : {roll}.",
+        "alt_to_roll": "À {name} de lancer le dé.",
+        "alt_opening": "Dés d'ouverture : {rolls}.",
+        "alt_wins": "{name} a gagné.",
+    },
+}
+ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
+TOKEN_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleu")}
+MARKS: Final = ("ring", "diamond")
+ALT_MAX: Final = 1000
+ALT_NAME_MAX: Final = 40
+
+
+# Sprites.
+
+
+def _inlay(pen: _Pen, seat: int, c: float, r: float, fill: Color) -> None:
+    """The seat's mark: a ring for seat 0, a diamond for seat 1, filled with ``fill`` at its heart."""
+    colour = SEAT_COLORS[seat]
+    if seat == 0:
+        pen.circle(c, c, r * 0.58, fill=CREAM)
+        pen.circle(c, c, r * 0.42, fill=fill if fill != colour else colour)
+    else:
+        outer, inner = r * 0.64, r * 0.42
+        pen.poly([(c, c - outer), (c + outer, c), (c, c + outer), (c - outer, c)], fill=CREAM)
+        pen.poly([(c, c - inner), (c + inner, c), (c, c + inner), (c - inner, c)], fill=fill)
+
+
+@cache
+def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
+    """Seat ``seat``'s token seen from above, ``diameter`` pixels wide, with its shadow (square sprite).
+
+    Blue face: the seat's inlay (ring or diamond) around the seat colour. Red face: the same inlay with
+    a red heart holding five cream dots, and a red rim, so the face reads without relying on colour.
+    """
+    pad = max(3, diameter // 8)
+    size = diameter + 2 * pad
+    colour = SEAT_COLORS[seat]
+    rim = mix(colour, INK, 0.4)
+
+    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c = size / 2
+        pen.circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
+
+    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c = size / 2
+        r = diameter / 2
+        pen.circle(c, c, r, fill=RED if red else CREAM)
+        pen.circle(c, c, r * 0.9, fill=rim)
+        pen.circle(c, c, r * 0.8, fill=colour)
+        _inlay(pen, seat, c, r, RED if red else colour)
+        if red:
+            d = r * 0.16
+            for dx, dy in ((0, 0), (-d, -d), (d, -d), (-d, d), (d, d)):
+                pen.circle(c + dx, c + dy, r * 0.075, fill=CREAM)
+
+    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
+    piece = supersampled((size, size), 4, paint_piece)
+    return Image.alpha_composite(shadow, piece)
+
+
+@cache
+def slice_sprite(seat: int, red: bool, height: int) -> Image.Image:
+    """One token of a tower seen from the side: round ends for seat 0, pointed ends for seat 1; a red-faced
+    token has a red core with cream dots."""
+    w, h = SLICE_W + 2, height + 2
+    colour = SEAT_COLORS[seat]
+
+    def outline(inset: float) -> list[tuple[float, float]]:
+        x0, y0, x1, y1 = 1 + inset, 1 + inset, w - 1 - inset, h - 1 - inset
+        cy = (y0 + y1) / 2
+        tip = min((y1 - y0) / 2, 6.0)
+        return [(x0, cy), (x0 + tip, y0), (x1 - tip, y0), (x1, cy), (x1 - tip, y1), (x0 + tip, y1)]
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        if seat == 0:
+            pen.rrect((1, 1, w - 1, h - 1), (h - 2) / 2, fill=INK)
+            pen.rrect((1.8, 1.8, w - 1.8, h - 1.8), (h - 3.6) / 2, fill=colour)
+        else:
+            pen.poly(outline(0), fill=INK)
+            pen.poly(outline(0.8), fill=colour)
+        if red and height >= 5:
+            inset_y = max(1.6, height * 0.22)
+            pen.rrect((6, 1 + inset_y, w - 6, h - 1 - inset_y), 2, fill=RED)
+            if height >= 8:
+                for x in (w / 2 - 5, w / 2, w / 2 + 5):
+                    pen.circle(x, h / 2, 1.3, fill=CREAM)
+        elif red:
+            pen.line([(6, h / 2), (w - 6, h / 2)], fill=RED, width=1.4)
+
+    return supersampled((w, h), 4, paint)
+
+
+@cache
+def die_sprite(value: int, faded: bool, diameter: int = DIE_D, frame: Color = INK) -> Image.Image:
+    """A d6 showing ``value`` (0 = blank); a 6 is crossed out in red, since it means "no move"."""
+    pips = {
+        1: [(0.5, 0.5)],
+        2: [(0.28, 0.28), (0.72, 0.72)],
+        3: [(0.26, 0.26), (0.5, 0.5), (0.74, 0.74)],
+        4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
+        5: [(0.26, 0.26), (0.74, 0.26), (0.5, 0.5), (0.26, 0.74), (0.74, 0.74)],
+        6: [(0.3, 0.24), (0.7, 0.24), (0.3, 0.5), (0.7, 0.5), (0.3, 0.76), (0.7, 0.76)],
+    }
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k * diameter)
+        pen.rrect((0.02, 0.02, 0.98, 0.98), 0.16, fill=frame)
+        pen.rrect((0.07, 0.07, 0.93, 0.93), 0.13, fill=CREAM)
+        for x, y in pips.get(value, []):
+            pen.circle(x, y, 0.085, fill=INK)
+        if value == towers.NO_MOVE:
+            pen.line([(0.16, 0.84), (0.84, 0.16)], fill=RED, width=0.09)
+
+    sprite = supersampled((diameter, diameter), 4, paint)
+    if value == 0:
+        # Not rolled yet.
+        draw_text(ImageDraw.Draw(sprite), (diameter / 2, diameter / 2), "?", font(diameter // 2, "Bold"), INK, "mm")
+    if faded:
+        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 45 // 100))
+    return sprite
+
+
+# The static board.
+
+
+def _goal_point(seat: int) -> tuple[float, float]:
+    x, y = square_centre(f"{BOARD.lanes[seat]}6")
+    return x - 12, y
+
+
+def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
+    pen = _Pen(draw, k)
+    boxes = _frame_boxes()
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=SHELL)
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
+    for box in boxes:
+        pen.rrect(box, 15, fill=FRAME)
+    for at, direction, colour in _path_chevrons():
+        _chevron(pen, at, direction, colour)
+    for seat in (0, 1):
+        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
+        lane = BOARD.lanes[seat]
+        # Entry: an arrow from the empty corner into the first lane square.
+        ex, ey = _entry_point(seat)
+        target = square_box(f"{lane}4")[2] + 6
+        pen.circle(ex, ey, 8, outline=tint, width=3)
+        pen.line([(ex - 9, ey), (target + 12, ey)], fill=tint, width=4)
+        _arrow_head(pen, (target, ey), (-1.0, 0.0), 13, tint)
+        # The final goal: a red-dotted marker pointing at A7 / C7, where tokens turn red.
+        gx, gy = _goal_point(seat)
+        goal_edge = square_box(f"{lane}7")[0] - 6
+        pen.line([(gx + 12, gy), (goal_edge - 12, gy)], fill=tint, width=4)
+        _arrow_head(pen, (goal_edge, gy), (1.0, 0.0), 13, tint)
+        pen.circle(gx, gy, 11, fill=RED, outline=tint, width=3)
+        for dx, dy in ((0, 0), (-3.5, -3.5), (3.5, -3.5), (-3.5, 3.5), (3.5, 3.5)):
+            pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
+    for seat in (0, 1):
+        y = PANEL_Y[seat]
+        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
+        for gx in TRAY_X:
+            pen.rrect((gx, y + 44, gx + TRAY_W, y + 86), 21, fill=mix(PANEL, INK, 0.6))
+            for i in range(towers.TOKENS):
+                pen.circle(_slot_x(gx, i), y + 65, SLOT_D / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
+
+
+def _slot_x(group_x: float, i: int) -> float:
+    return group_x + 12 + (TRAY_W - 24) * (i + 0.5) / towers.TOKENS
+
+
+@cache
+def _board_layer() -> Image.Image:
+    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
+    layer = supersampled((WIDTH, HEIGHT), SCALE, _paint_static)
+    base.paste(layer, (0, 0), layer)
+    for square, motif in BOARD.motifs.items():
+        x0, y0, _, _ = square_box(square)
+        tile = _motif_tile(motif)
+        base.paste(tile, (x0, y0), tile)
+    draw = ImageDraw.Draw(base)
+    coord = font(22, "Semibold")
+    for col in range(1, 9):
+        x = square_centre(f"B{col}")[0]
+        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
+        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
+    for row in BOARD.rows:
+        y = square_centre(f"{row}1")[1]
+        draw_text(draw, (FRAME_X / 2, y), row, coord, MUTED, "mm")
+        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
+    for seat in (0, 1):
+        _paste(base, token_sprite(seat, False, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+    return base
+
+
+@cache
+def _static_base(lang: str) -> Image.Image:
+    words = WORDS[lang]
+    base = _board_layer().copy()
+    draw = ImageDraw.Draw(base)
+    small = font(20, "Semibold")
+    for seat in (0, 1):
+        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
+        ex, ey = _entry_point(seat)
+        gx, gy = _goal_point(seat)
+        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
+        draw_text(draw, (gx + 14, gy + 32), words["goal"], small, tint, "mm")
+        y = PANEL_Y[seat]
+        for gx0, key in zip(TRAY_X, ("reserve", "delivered"), strict=True):
+            draw_text(draw, (gx0 + 14, y + 24), words[key], small, MUTED, "lm")
+    return base
+
+
+# Dynamic parts.
+
+
+def _state(view: object) -> State:
+    if not isinstance(view, State):
+        raise TypeError(f"the Ravensburger Ur renderer draws towers.State views, not {type(view).__name__}")
+    return view
+
+
+def _names(ctx: BoardContext) -> tuple[str, str]:
+    words = WORDS[ctx.language]
+    return ctx.name(0, words["player"].format(n=1)), ctx.name(1, words["player"].format(n=2))
+
+
+def _untouched(state: State) -> bool:
+    """True until the first token enters: the opening rolls are still worth showing."""
+    return state.reserve == (towers.TOKENS, towers.TOKENS) and not any(state.board)
+
+
+def _held(state: State, seat: int) -> tuple[int, int]:
+    """How many opponent tokens ``seat`` holds in towers it tops, and how many of those are in its refuge."""
+    held = refuge = 0
+    refuge_square = towers.square_of(seat, towers.REFUGE)
+    for square, stack in zip(towers.SQUARES, state.board, strict=True):
+        if stack and stack[-1].owner == seat:
+            n = sum(1 for t in stack if t.owner != seat)
+            held += n
+            if square == refuge_square:
+                refuge += n
+        elif stack and square == refuge_square:
+            # Prisoners left alone in the refuge stay captured.
+            n = sum(1 for t in stack if t.owner != seat)
+            held += n
+            refuge += n
+    return held, refuge
+
+
+def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
+    """The arrow of a token move along its track, or None when the notation is not a full move."""
+    m = _MOVE.fullmatch(notation.strip())
+    if m is None:
+        return None
+    frm, to = m[1].upper(), m[2].upper()
+    if seat is None:
+        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
+        if len(lanes) == 1:
+            seat = BOARD.lanes.index(lanes.pop())
+        elif frm == "IN":
+            return None
+        else:
+            seat = 0  # only middle squares: both tracks agree there
+    a = 0 if frm == "IN" else towers.POSITIONS[seat].get(frm)
+    b = towers.POSITIONS[seat].get(to)
+    if a is None or b is None or a == b:
+        return None
+    if a == 0:
+        points = [_entry_point(seat)] + [square_centre(towers.square_of(seat, p)) for p in range(1, b + 1)]
+    else:
+        step = 1 if b > a else -1
+        points = [square_centre(towers.square_of(seat, p)) for p in range(a, b + step, step)]
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    cut = min(TOP_D / 2 + 6, length * 0.6)
+    points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+    return points
+
+
+def _draw_badge(canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], n: int, seat: int) -> None:
+    _paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
+    draw_text(draw, (centre[0], centre[1] + 1), str(n), font(22, "Bold"), INK, "mm")
+
+
+@cache
+def _plinth_sprite() -> Image.Image:
+    """The dark backing behind a tower's side view, so the slices stand out from the inlay."""
+    w, h = COLUMN_W, COLUMN_SPAN + 8
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        _Pen(draw, k).rrect((0.5, 0.5, w - 0.5, h - 0.5), 7, fill=(*INK, 240))
+
+    return supersampled((w, h), 3, paint)
+
+
+@cache
+def _bars_sprite(diameter: int) -> Image.Image:
+    """Prison bars over a token left in the other player's refuge: it is a prisoner, not a free token."""
+    size = diameter + 8
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = _Pen(draw, k)
+        c = size / 2
+        for dx in (-0.28, 0.0, 0.28):
+            x = c + dx * diameter
+            half = math.sqrt(max(0.0, (diameter / 2) ** 2 - (dx * diameter) ** 2)) - 2
+            pen.line([(x, c - half), (x, c + half)], fill=INK, width=7)
+            pen.line([(x, c - half + 1), (x, c + half - 1)], fill=SHELL, width=3.5)
+
+    return supersampled((size, size), 3, paint)
+
+
+def _pitch(n: int) -> float:
+    return min(SLICE_PITCH, COLUMN_SPAN / n)
+
+
+def slice_centre(square: str, n: int, i: int) -> tuple[float, float]:
+    """Centre of the slice of the ``i``-th token from the bottom of a tower of ``n`` on ``square``."""
+    x0, y0, _, _ = square_box(square)
+    pitch = _pitch(n)
+    bottom = y0 + TILE / 2 + COLUMN_SPAN / 2
+    return x0 + TILE - 4 - COLUMN_W / 2, bottom - i * pitch - pitch / 2
+
+
+def top_centre(square: str, n: int) -> tuple[float, float]:
+    """Centre of the full piece showing the top token of a tower of ``n`` on ``square``."""
+    if n == 1:
+        return square_centre(square)
+    x0, y0, _, _ = square_box(square)
+    return x0 + (TILE - COLUMN_W - 4) / 2, y0 + 40
+
+
+def _draw_tower(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, stack: tuple[Token, ...]) -> None:
+    top = stack[-1]
+    n = len(stack)
+    captive = square not in towers.POSITIONS[top.owner]
+    centre = top_centre(square, n)
+    if n > 1:
+        _, y0, _, _ = square_box(square)
+        _paste(canvas, _plinth_sprite(), (slice_centre(square, n, 0)[0], y0 + TILE / 2))
+        height = max(3, round(_pitch(n) - 1.5))
+        for i, token in enumerate(stack):
+            _paste(canvas, slice_sprite(token.owner, token.red, height), slice_centre(square, n, i))
+    diameter = PIECE_D if n == 1 else TOP_D
+    _paste(canvas, token_sprite(top.owner, top.red, diameter), centre)
+    if captive:
+        _paste(canvas, _bars_sprite(diameter), centre)
+    if n > 1:
+        _draw_badge(canvas, draw, (centre[0], centre[1] + 48), n, top.owner)
+
+
+def _last_move_text(state: State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
+    if not ctx.last_move:
+        return None
+    words = WORDS[ctx.language]
+    notation = ctx.last_move.strip()
+    if m := _OPEN.fullmatch(notation):
+        seat = BOARD.lanes.index(m[1].upper())
+        if seat == 0:
+            return words["opened"].format(name=names[0], roll=m[2])
+        if state.turn is None:
+            return words["tie"].format(roll=m[2])
+        a, c = state.opening
+        if a is None or c is None:
+            return None
+        return words["starts"].format(name=names[state.turn], high=max(a, c), low=min(a, c))
+    if m := _ROLL.fullmatch(notation):
+        roller = ctx.last_mover
+        if roller is None and state.turn is not None:
+            roller = state.turn if state.roll is not None else 1 - state.turn
+        if roller is None or (state.roll is not None and state.turn == roller):
+            return None  # the roll waiting to be played: the status line says it
+        key = "no_move" if int(m[1]) == towers.NO_MOVE else "passes"
+        return words[key].format(name=names[roller], roll=m[1])
+    who = f"{names[ctx.last_mover]} · " if ctx.last_mover in (0, 1) else ""
+    return f"{who}{notation}"
+
+
+def _status(state: State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
+    words = WORDS[ctx.language]
+    outcome = state.outcome()
+    if outcome is not None and outcome.winners:
+        return words["wins"], names[outcome.winners[0]], outcome.winners[0]
+    if state.turn is None:
+        seat = 0 if state.opening[0] is None else 1
+        return words["opening"], names[seat], seat
+    if state.roll is None:
+        return words["to_roll"], names[state.turn], state.turn
+    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+
+
+def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext) -> None:
+    names = _names(ctx)
+    words = WORDS[ctx.language]
+    template, name, seat = _status(state, ctx, names)
+    x = float(PANEL_X0)
+    if seat is not None:
+        _paste(canvas, token_sprite(seat, False, STATUS_ICON_D), (x + STATUS_ICON_D / 2, 36))
+    text_x = x + STATUS_ICON_D + 14 if seat is not None else x
+    show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
+    dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
+    avail = dice_left - 24 - text_x
+    big = font(34, "Semibold")
+    rest = big.getlength(template.replace("{name}", ""))
+    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
+    draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
+    last = _last_move_text(state, ctx, names)
+    if last is not None:
+        small = font(22)
+        line = fit_text(words["last"].format(text=clean_text(last, small)), small, avail)
+        draw_text(draw, (text_x, 80), line, small, MUTED, "lm")
+    if state.outcome() is not None:
+        return
+    if show_opening:
+        # The two opening rolls, each beside its player's token.
+        for i, value in enumerate(state.opening):
+            ox = dice_left + i * (OPEN_D + 40)
+            _paste(canvas, token_sprite(i, False, 30), (ox + 14, DIE_Y + DIE_D / 2))
+            frame = mix(SEAT_COLORS[i], INK, 0.2)
+            _paste(
+                canvas, die_sprite(value or 0, value is None, OPEN_D, frame), (ox + 34 + OPEN_D / 2, DIE_Y + DIE_D / 2)
+            )
+    if state.turn is not None:
+        roll = state.roll
+        faded = roll is None
+        if roll is None and ctx.last_move and (m := _ROLL.fullmatch(ctx.last_move.strip())):
+            roll = int(m[1])
+        _paste(canvas, die_sprite(roll or 0, faded), (DIE_X + DIE_D / 2, DIE_Y + DIE_D / 2))
+
+
+def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext, seat: int) -> None:
+    y = PANEL_Y[seat]
+    names = _names(ctx)
+    words = WORDS[ctx.language]
+    outcome = state.outcome()
+    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
+    if winner == seat:
+        border = _panel_border(HIGHLIGHT)
+        canvas.paste(border, (PANEL_X0, y), border)
+    elif winner is None and state.turn == seat:
+        border = _panel_border(SEAT_COLORS[seat])
+        canvas.paste(border, (PANEL_X0, y), border)
+    face = font(32, "Semibold")
+    room = TRAY_X[0] - 20 - NAME_X - (48 if winner == seat else 0)
+    shown = display_name(names[seat], face, room, words["player"].format(n=seat + 1))
+    width = draw_text(draw, (NAME_X, y + 34), shown, face, CREAM, "lm")
+    if winner == seat:
+        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + 32))
+    held, refuge = _held(state, seat)
+    parts = [words["row"].format(row=BOARD.lanes[seat])]
+    if held:
+        key = ("holds_one" if held == 1 else "holds") + ("_refuge" if refuge else "")
+        parts.append(words[key].format(n=held, k=refuge))
+    small = font(20, "Semibold")
+    draw_text(draw, (NAME_X, y + 70), fit_text(" · ".join(parts), small, TRAY_X[0] - 20 - NAME_X), small, MUTED, "lm")
+    count_face = font(26, "Bold")
+    other = 1 - seat
+    for gx, count, owner in ((TRAY_X[0], state.reserve[seat], seat), (TRAY_X[1], state.removed[other], other)):
+        draw_text(draw, (gx + TRAY_W - 14, y + 24), str(count), count_face, CREAM, "rm")
+        sprite = token_sprite(owner, False, SLOT_D)
+        for i in range(count):
+            _paste(canvas, sprite, (_slot_x(gx, i), y + 65))
+
+
+def draw_board(view: object, ctx: BoardContext) -> Image.Image:
+    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
+    state = _state(view)
+    canvas = _static_base(ctx.language).copy()
+    draw = ImageDraw.Draw(canvas)
+    move = _MOVE.fullmatch(ctx.last_move.strip()) if ctx.last_move else None
+    destination = move[2].upper() if move else None
+    for square in sorted(set(ctx.highlights)):
+        if square in BOARD.motifs:
+            _paste(canvas, _outline_sprite(square == destination), square_centre(square))
+    if ctx.last_move:
+        points = _move_path(ctx.last_move, ctx.last_mover if ctx.last_mover in (0, 1) else None)
+        if points is not None:
+            _draw_arrow(canvas, points)
+    for square, stack in zip(towers.SQUARES, state.board, strict=True):
+        if stack:
+            _draw_tower(canvas, draw, square, stack)
+    for seat in (0, 1):
+        _draw_panel(canvas, draw, state, ctx, seat)
+    _draw_header(canvas, draw, state, ctx)
+    return canvas
+
+
+SAMPLES: Final = (
+    ("rb A2=a,A4=aa,A8=caC,B3=cacA,B5=C,B7=cccA,C7=C 3,1 0,0 0 3 5/2", "B2xB3+1", 0, "en"),
+    ("rb - 10,10 0,0 - - 4/-", "open:A4", None, "fr"),
+    ("rb A7=AA,B1=caa,B6=cA,C2=c,C8=cac 3,3 1,2 1 - 2/5", None, None, "en"),
+    ("rb B6=cccacA 8,5 0,1 0 - 6/1", "roll:6", 1, "fr"),
+)
+
+
+@cache
+def _palette() -> Image.Image:
+    samples = []
+    for text, move, mover, lang in SAMPLES:
+        state = towers.from_text(text)
+        lit: tuple[str, ...] = ()
+        if move is not None and (m := _MOVE.fullmatch(move)):
+            lit = tuple(sq.upper() for sq in (m[1], m[2]) if sq.upper() in BOARD.motifs)
+        samples.append(draw_board(state, BoardContext(("Alice", "Bob"), move, mover, lit, lang)))
+    return build_palette(samples)
+
+
+def render(view: object, ctx: BoardContext) -> bytes:
+    """PNG bytes of the board for ``view`` (a :class:`games.ur.towers.State`)."""
+    return encode_png(draw_board(view, ctx), _palette())
+
+
+# Alt text.
+
+
+def _token_word(token: Token, lang: str) -> str:
+    colour = TOKEN_COLOURS[lang][token.owner]
+    return f"{colour} {WORDS[lang]['red_face']}" if token.red else colour
+
+
+def _alt_towers(state: State, lang: str) -> str:
+    words = WORDS[lang]
+    items = []
+    for square, stack in zip(towers.SQUARES, state.board, strict=True):
+        if not stack:
+            continue
+        runs: list[tuple[str, int]] = []
+        for token in reversed(stack):
+            word = _token_word(token, lang)
+            if runs and runs[-1][0] == word:
+                runs[-1] = (word, runs[-1][1] + 1)
+            else:
+                runs.append((word, 1))
+        listed = " / ".join(f"{w} ×{n}" if n > 1 else w for w, n in runs)
+        items.append(f"{square} ({len(stack)}): {listed}" if len(stack) > 1 else f"{square}: {listed}")
+    if not items:
+        return words["alt_empty"]
+    return words["alt_towers"].format(list="; ".join(items))
+
+
+def describe(view: object, ctx: BoardContext) -> str:
+    """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is."""
+    state = _state(view)
+    lang = ctx.language
+    words = WORDS[lang]
+    names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
+    parts = [words["title"] + "."]
+    for seat in (0, 1):
+        parts.append(
+            words["alt_player"].format(
+                name=names[seat],
+                colour=ALT_COLOURS[lang][seat],
+                mark=words[MARKS[seat]],
+                row=BOARD.lanes[seat],
+                reserve=state.reserve[seat],
+                lost=state.removed[seat],
+                delivered=state.removed[1 - seat],
+                held=_held(state, seat)[0],
+            )
+        )
+    outcome = state.outcome()
+    if (state.turn is None or _untouched(state)) and outcome is None:
+        rolls = ", ".join(f"{names[s]} {'–' if v is None else v}" for s, v in enumerate(state.opening))
+        parts.append(words["alt_opening"].format(rolls=rolls))
+    last = _last_move_text(state, ctx, (names[0], names[1]))
+    if last is not None:
+        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
+    if outcome is not None and outcome.winners:
+        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
+    elif state.turn is None:
+        seat = 0 if state.opening[0] is None else 1
+        parts.append(words["alt_to_roll"].format(name=names[seat]))
+    elif state.roll is None:
+        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
+    else:
+        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll))
+    # The towers come last but one: when the text is too long, they are what gets shortened.
+    towers_text = _alt_towers(state, lang)
+    head = " ".join(parts[:3])
+    tail = " ".join(parts[3:])
+    room = ALT_MAX - len(head) - len(tail) - 2
+    if len(towers_text) > room:
+        towers_text = towers_text[: max(0, room - 1)] + "…"
+    return " ".join(p for p in (head, towers_text, tail) if p)[:ALT_MAX]
+
+
+def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+    """The squares a move touched, read in the position before it: from (unless entering) and to.
+
+    Chance outcomes touch nothing, and a notation that is not a legal move there gives no highlight.
+    """
+    state = _state(previous_view)
+    text = notation.strip()
+    if _ROLL.fullmatch(text) or _OPEN.fullmatch(text):
+        return ()
+    try:
+        move = state.parse_move(text)
+    except GameError:
+        return ()
+    if not isinstance(move, Move):
+        return ()
+    return tuple(sq for sq in state.squares_of(move) if sq is not None)
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)

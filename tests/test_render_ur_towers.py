@@ -1,0 +1,258 @@
+"""The Ravensburger Ur renderer (``render/ur_towers.py``): PNG validity, determinism, what the pixels show
+(towers, faces, control, highlights, dice), alt texts in both languages and highlights."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from games.ur import race, towers
+from render.common import HIGHLIGHT, RED, SEAT_COLORS, BoardContext, Color
+from render.ur import square_box, square_centre
+from render.ur_towers import (
+    DIE_D,
+    DIE_X,
+    DIE_Y,
+    PIECE_D,
+    RENDERER,
+    TOP_D,
+    describe,
+    highlights,
+    render,
+    slice_centre,
+    top_centre,
+)
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+NAMES = ("Alice", "Bob")
+BUSY = "rb A2=a,A4=aa,A8=caC,B1=c,B3=cacA,B5=C,B7=cccA,C7=C 3,0 0,0 0 3 5/2"
+TALL = "rb A8=c,B3=cacacacacacacA 3,2 0,0 0 2 5/2"
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _near(pixel: tuple[int, ...], colour: Color, tolerance: int = 30) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour, strict=True))
+
+
+def _render(text: str, ctx: BoardContext | None = None) -> Image.Image:
+    return _image(render(towers.from_text(text), ctx or BoardContext(NAMES)))
+
+
+def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
+    value = image.getpixel((round(xy[0]), round(xy[1])))
+    assert isinstance(value, tuple)
+    return value
+
+
+def _random_game(seed: int) -> list[tuple[towers.State, BoardContext]]:
+    """Every position of a seeded random game, with the context the bot would pass."""
+    rng = random.Random(seed)
+    state = towers.new_state()
+    seen = [(state, BoardContext(NAMES))]
+    while state.outcome() is None:
+        if state.is_chance():
+            move: object = rng.choice([o for o, _ in state.chance_outcomes()])
+        else:
+            move = rng.choice(state.legal_moves())
+        notation = state.format_move(move)  # type: ignore[arg-type]
+        ctx = BoardContext(
+            NAMES,
+            notation,
+            state.mover(move),  # type: ignore[arg-type]
+            highlights(state, notation),
+            rng.choice(("en", "fr")),
+        )
+        state = state.apply(move)  # type: ignore[arg-type]
+        seen.append((state, ctx))
+    return seen
+
+
+def test_png_signature_size_and_weight() -> None:
+    for text in ("rb - 10,10 0,0 - - -/-", BUSY, TALL):
+        png = render(towers.from_text(text), BoardContext(NAMES, "B2xB3+1", 0, ("B2", "B3")))
+        assert png.startswith(PNG_SIGNATURE)
+        image = Image.open(io.BytesIO(png))
+        assert image.width >= 1000
+        assert len(png) < 200_000
+
+
+def test_identical_input_gives_identical_bytes() -> None:
+    ctx = BoardContext(NAMES, "B2xB3+1", 0, ("B2", "B3"))
+    first = render(towers.from_text(BUSY), ctx)
+    second = render(towers.from_text(towers.from_text(BUSY).to_text()), ctx)
+    assert first == second
+    assert b"tIME" not in first and b"tEXt" not in first
+
+
+def test_renderer_entry_points() -> None:
+    assert RENDERER.render is render and RENDERER.describe is describe and RENDERER.highlights is highlights
+    with pytest.raises(TypeError):
+        render(race.new_state(), BoardContext(NAMES))
+    with pytest.raises(TypeError):
+        describe(object(), BoardContext(NAMES))
+
+
+def test_lone_tokens_show_their_seat_colour_and_face() -> None:
+    """A lone blue-faced token shows its seat colour at the centre; a red-faced one a red heart (with a
+    cream dot at the very centre: a mark, not colour alone)."""
+    image = _render("rb A2=a,C3=c,B5=C,B6=A 8,8 0,0 0 3 5/2")
+    assert _near(_pixel(image, square_centre("A2")), SEAT_COLORS[0])
+    assert _near(_pixel(image, square_centre("C3")), SEAT_COLORS[1])
+    for square, seat in (("B5", 1), ("B6", 0)):
+        cx, cy = square_centre(square)
+        assert _near(_pixel(image, (cx + PIECE_D * 0.09, cy)), RED), square  # the red heart
+        assert not _near(_pixel(image, (cx, cy)), RED)  # the central dot
+        assert _near(_pixel(image, (cx, cy - PIECE_D * 0.37)), SEAT_COLORS[seat])  # the body
+    for empty in ("B3", "A1", "C4"):
+        pixel = _pixel(image, square_centre(empty))
+        assert not _near(pixel, SEAT_COLORS[0]) and not _near(pixel, SEAT_COLORS[1]), empty
+
+
+def test_tower_shows_its_controller_and_every_token_in_order() -> None:
+    """A tower: the top token as a full piece (its owner controls it) and one slice per token, in stacking
+    order, each in its owner's colour, red-faced ones with a red core."""
+    image = _render(BUSY)
+    stack = towers.from_text(BUSY).stack("B3")  # c, a, c, A from the bottom
+    cx, cy = top_centre("B3", len(stack))
+    assert _near(_pixel(image, (cx, cy - TOP_D * 0.37)), SEAT_COLORS[0])
+    for i, token in enumerate(stack):
+        x, y = slice_centre("B3", len(stack), i)
+        if token.red:
+            assert _near(_pixel(image, (x + 8, y)), RED), i
+            assert _near(_pixel(image, (x - 14, y)), SEAT_COLORS[token.owner]), i
+        else:
+            assert _near(_pixel(image, (x, y)), SEAT_COLORS[token.owner]), i
+    # B7: three of seat 1 under seat 0's red token.
+    for i, seat in enumerate((1, 1, 1)):
+        assert _near(_pixel(image, slice_centre("B7", 4, i)), SEAT_COLORS[seat])
+
+
+def test_a_very_tall_tower_still_shows_every_token() -> None:
+    image = _render(TALL)
+    for i in range(13):
+        seat = 1 if i % 2 == 0 else 0
+        assert _near(_pixel(image, slice_centre("B3", 14, i)), SEAT_COLORS[seat]), i
+
+
+def test_prisoner_left_in_the_refuge_is_barred() -> None:
+    """A token left on top in the other player's refuge is drawn behind bars: it is held, not free."""
+    image = _render(TALL)
+    cx, cy = top_centre("A8", 1)
+    assert not _near(_pixel(image, (cx, cy)), SEAT_COLORS[1])  # a bar crosses the centre
+    assert _near(_pixel(image, (cx + 0.14 * PIECE_D, cy - 0.3 * PIECE_D)), SEAT_COLORS[1])
+
+
+def test_last_move_is_outlined() -> None:
+    before = towers.from_text("rb B2=a,B5=cc 9,8 0,0 0 3 5/2")
+    notation = "B2xB5"
+    touched = highlights(before, notation)
+    assert touched == ("B2", "B5")
+    after = before.apply(before.parse_move(notation))
+    image = _image(render(after, BoardContext(NAMES, notation, 0, touched)))
+    for square in ("B2", "B5"):
+        x0, _, _, _ = square_box(square)
+        assert _near(_pixel(image, (x0 + 2, square_centre(square)[1])), HIGHLIGHT), square
+    x0, _, _, _ = square_box("B7")
+    assert not _near(_pixel(image, (x0 + 2, square_centre("B7")[1])), HIGHLIGHT)
+
+
+def test_the_die_shows_the_roll_and_crosses_out_a_six() -> None:
+    centre = (DIE_X + DIE_D / 2, DIE_Y + DIE_D / 2)
+    five = _render("rb B3=a 9,10 0,0 0 5 5/2")
+    assert _near(_pixel(five, centre), (22, 19, 16), 40)  # the middle pip
+    two = _render("rb B3=a 9,10 0,0 0 2 5/2")
+    assert not _near(_pixel(two, centre), (22, 19, 16), 40)
+    six = _render("rb B3=a 9,10 0,0 1 - 5/2", BoardContext(NAMES, "roll:6", 0))
+    assert not _near(_pixel(six, centre), (22, 19, 16), 40)
+    assert six != _render("rb B3=a 9,10 0,0 1 - 5/2")
+
+
+def test_start_mid_game_and_finished_game_render() -> None:
+    game = _random_game(3)
+    for state, ctx in (game[0], game[len(game) // 2], game[-1]):
+        png = render(state, ctx)
+        assert png.startswith(PNG_SIGNATURE) and len(png) < 200_000
+        assert len(describe(state, ctx)) <= 1000
+    final, ctx = game[-1]
+    outcome = final.outcome()
+    assert outcome is not None
+    winner = NAMES[outcome.winners[0]]
+    assert f"{winner} wins." in describe(final, BoardContext(NAMES, ctx.last_move, ctx.last_mover, (), "en"))
+    assert f"{winner} a gagné." in describe(final, BoardContext(NAMES, ctx.last_move, ctx.last_mover, (), "fr"))
+
+
+def test_alt_text_in_english() -> None:
+    alt = describe(towers.from_text(BUSY), BoardContext(NAMES, "B2xB3+1", 0, ("B2", "B3")))
+    assert alt.startswith("Royal Game of Ur, Ravensburger rules.")
+    assert (
+        "Alice (orange ring tokens, row A): 3 in reserve; tokens lost: 0; opponent's tokens delivered: 0; "
+        "prisoners held: 7." in alt
+    )
+    assert "Bob (blue diamond tokens, row C): 0 in reserve" in alt
+    assert "B3 (4): orange red-faced / blue / orange / blue" in alt
+    assert "B7 (4): orange red-faced / blue ×3" in alt
+    assert "A8 (3): blue red-faced / orange / blue" in alt
+    assert "Last move: Alice, B2xB3+1." in alt
+    assert alt.endswith("Alice to move, rolled 3.")
+
+
+def test_alt_text_in_french() -> None:
+    state = towers.from_text("rb B6=cccacA 8,5 0,1 0 - 6/1")
+    alt = describe(state, BoardContext(NAMES, "roll:6", 1, (), "fr"))
+    assert alt.startswith("Jeu royal d'Ur, règles Ravensburger.")
+    assert "Alice (jetons orange à anneau, rangée A) : 8 en réserve ; jetons perdus : 0 ; " in alt
+    assert "jetons adverses livrés : 1 ; prisonniers retenus : 4." in alt
+    assert "B6 (6): orange face rouge / bleu / orange / bleu ×3" in alt
+    assert "Dernier coup : Bob a fait 6 : pas de mouvement." in alt
+    assert alt.endswith("À Alice de lancer le dé.")
+
+
+def test_alt_text_of_the_opening() -> None:
+    state = towers.from_text("rb - 10,10 0,0 - - 4/-")
+    alt = describe(state, BoardContext(NAMES, "open:A4", None))
+    assert "Opening rolls: Alice 4, Bob –." in alt
+    assert "Last move: Alice rolled 4 for the opening." in alt
+    assert alt.endswith("Bob to roll the die.")
+    started = towers.from_text("rb - 10,10 0,0 1 - 2/5")
+    alt = describe(started, BoardContext(NAMES, "open:C5", None, (), "fr"))
+    assert "Bob commence (5 contre 2)" in alt
+    tie = describe(towers.new_state(), BoardContext(NAMES, "open:C3", None))
+    assert "Tie at 3: both roll again." in tie
+
+
+def test_alt_text_is_bounded() -> None:
+    long_names = ("A" * 500, "B" * 500)
+    state = towers.from_text(TALL)
+    alt = describe(state, BoardContext(long_names, "B1xB3", 0))
+    assert len(alt) <= 1000
+    assert alt.endswith("to move, rolled 2.")
+
+
+def test_names_that_the_font_cannot_draw_still_render() -> None:
+    ctx = BoardContext(("🎲🎲", "名前 with a very long name that cannot fit in the panel at all"), lang="fr")
+    assert render(towers.from_text(BUSY), ctx).startswith(PNG_SIGNATURE)
+
+
+@pytest.mark.parametrize(
+    ("position", "notation", "expected"),
+    [
+        ("rb B2=a,B5=c 9,9 0,0 0 3 5/2", "B2xB5", ("B2", "B5")),
+        ("rb B5=cca 9,8 0,0 0 2 5/2", "B5-B7+2", ("B5", "B7")),
+        ("rb B5=A 9,10 0,0 0 2 5/2", "B5-B3", ("B5", "B3")),
+        ("rb - 10,10 0,0 0 3 5/2", "in-A2", ("A2",)),
+        ("rb - 10,10 0,0 1 5 2/5", "in", ("B1",)),
+        ("rb B8=ca 9,9 0,0 0 2 5/2", "B8-A7+1", ("B8", "A7")),
+        ("rb B3=a 9,10 0,0 0 2 5/2", "roll:2", ()),
+        ("rb - 10,10 0,0 - - -/-", "open:A3", ()),
+        ("rb B3=a 9,10 0,0 0 2 5/2", "nonsense", ()),
+        ("rb B3=a 9,10 0,0 0 2 5/2", "B3-B4", ()),
+    ],
+)
+def test_highlights(position: str, notation: str, expected: tuple[str, ...]) -> None:
+    assert highlights(towers.from_text(position), notation) == expected
