@@ -355,3 +355,15 @@ async def test_a_complete_game_of_every_ur_rule_set(world: dict[str, Any], rules
     assert final is not None and final.status is MatchStatus.FINISHED and final.result is not None
     assert len(final.result.winners) == 1
     assert button_labels(boards[-1]) == []
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+async def test_rules_help_exists_for_every_rule_set_in_both_languages(world: dict[str, Any], rules: str) -> None:
+    from bot.i18n import catalog
+
+    result = await world["alice"].slash(world["channel"], "game rules", game=f"ur:{rules}")
+    embed = result.response.embeds[0]
+    assert embed.title == catalog("en")[f"rules.ur.{rules}.title"]
+    assert len(embed.description or "") > 500
+    for lang in ("en", "fr"):
+        assert f"rules.ur.{rules}.text" in catalog(lang) and f"choice.ur.{rules}" in catalog(lang)
