@@ -306,9 +306,7 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.LOBBY:
-                raise MatchError("not_in_lobby")
+            match = await self._load_lobby(match_id)
             if user_id in match.seats:
                 raise MatchError("already_seated")
             if len(match.seats) >= match.game.max_players:
@@ -328,9 +326,7 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.LOBBY:
-                raise MatchError("not_in_lobby")
+            match = await self._load_lobby(match_id)
             if user_id not in match.seats:
                 raise MatchError("not_seated")
             if user_id == match.creator_id:
@@ -351,9 +347,7 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.LOBBY:
-                raise MatchError("not_in_lobby")
+            match = await self._load_lobby(match_id)
             if user_id not in match.seats:
                 raise MatchError("not_seated")
             if len(match.seats) < match.game.min_players:
@@ -515,6 +509,13 @@ class MatchService:
             await self._store.delete_draw_offer(match.id)
             return None
         return DrawOffer(seat, version, tuple(accepted))
+
+    async def _load_lobby(self, match_id: int) -> Match:
+        """A match that is still in its lobby (inside the caller's transaction)."""
+        match = await self._load(match_id)
+        if match.status is not MatchStatus.LOBBY:
+            raise MatchError("not_in_lobby")
+        return match
 
     async def _load_seated(self, match_id: int, user_id: int) -> tuple[Match, Seat]:
         """An active match and the caller's seat in it (inside the caller's transaction)."""
