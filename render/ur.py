@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import pairwise
-from typing import Final
+from typing import Final, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.base import GameError
+from games.base import GameError, Outcome
 from games.ur import race
 from games.ur.board import BOARD
 from render.common import (
@@ -54,6 +54,8 @@ from render.common import (
 )
 
 GAME_ID: Final = "ur"
+
+_M = TypeVar("_M")
 
 # Geometry, in pixels of the final image.
 WIDTH: Final = 1100
@@ -523,6 +525,260 @@ def _paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]
     canvas.paste(sprite, (x, y), sprite)
 
 
+# Shared by the Ur renderers (render.ur_loop, render.ur_motifs and render.ur_towers draw on the same
+# frame, panels and status line, and only change what their rules add).
+
+
+def _paint_frame(pen: _Pen, border: Color = SHELL, fill: Color = FRAME) -> None:
+    """The board's outline: a ``border`` rim around the union of the frame boxes, then the boxes."""
+    boxes = _frame_boxes()
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=border)
+    for x0, y0, x1, y1 in boxes:
+        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
+    for box in boxes:
+        pen.rrect(box, 15, fill=fill)
+
+
+def _paint_panels(
+    pen: _Pen,
+    trays: Sequence[float],
+    tray_w: float,
+    slots: int,
+    slot_d: float,
+    slot_x: Callable[[float, int], float],
+) -> None:
+    """Both panels with their two empty trays of ``slots`` round slots each."""
+    for seat in (0, 1):
+        y = PANEL_Y[seat]
+        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
+        for gx in trays:
+            pen.rrect((gx, y + 44, gx + tray_w, y + 86), 21, fill=mix(PANEL, INK, 0.6))
+            for i in range(slots):
+                pen.circle(slot_x(gx, i), y + 65, slot_d / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
+
+
+def _board_ground(paint: Callable[[ImageDraw.ImageDraw, float], None], height: int = HEIGHT) -> Image.Image:
+    """The backdrop, ``height`` tall, with the supersampled drawing of ``paint`` and the inlaid motif tiles."""
+    base = Image.new("RGB", (WIDTH, height), BACKDROP)
+    layer = supersampled((WIDTH, height), SCALE, paint)
+    base.paste(layer, (0, 0), layer)
+    for square, motif in BOARD.motifs.items():
+        x0, y0, _, _ = square_box(square)
+        tile = _motif_tile(motif)
+        base.paste(tile, (x0, y0), tile)
+    return base
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw, left_x: float = FRAME_X / 2, left_dy: float = 0) -> None:
+    """Column numbers above and below the board, row letters either side (the left ones at ``left_x``)."""
+    coord = font(22, "Semibold")
+    for col in range(1, 9):
+        x = square_centre(f"B{col}")[0]
+        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
+        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
+    for row in BOARD.rows:
+        y = square_centre(f"{row}1")[1]
+        draw_text(draw, (left_x, y + left_dy if left_dy else y), row, coord, MUTED, "mm")
+        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
+
+
+def _paste_panel_icons(base: Image.Image, icon: Callable[[int], Image.Image]) -> None:
+    """Each seat's piece, ``icon(seat)``, at the left of its panel."""
+    for seat in (0, 1):
+        _paste(base, icon(seat), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+
+
+def _player_names(ctx: BoardContext, words: dict[str, dict[str, str]]) -> tuple[str, str]:
+    """The two players' names, or "Player 1" and "Player 2" in the context's language."""
+    player = words[ctx.language]["player"]
+    return ctx.name(0, player.format(n=1)), ctx.name(1, player.format(n=2))
+
+
+def _winner(outcome: Outcome | None) -> int | None:
+    return outcome.winners[0] if outcome is not None and outcome.winners else None
+
+
+def _draw_panel_heading(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    seat: int,
+    winner: int | None,
+    turn: int | None,
+    names: tuple[str, str, str],
+    right: float,
+    name_dy: int = 36,
+) -> None:
+    """A panel's border (gold for the winner, the seat's colour on its turn) and the player's name.
+
+    ``names`` holds the name, its fallback when nothing of it can be shown, and ``right`` is where
+    the name's room ends; a winner's crown follows the name.
+    """
+    y = PANEL_Y[seat]
+    if winner == seat:
+        border = _panel_border(HIGHLIGHT)
+        canvas.paste(border, (PANEL_X0, y), border)
+    elif winner is None and turn == seat:
+        border = _panel_border(SEAT_COLORS[seat])
+        canvas.paste(border, (PANEL_X0, y), border)
+    face = font(32, "Semibold")
+    room = right - 20 - NAME_X - (48 if winner == seat else 0)
+    shown = display_name(names[seat], face, room, names[2])
+    width = draw_text(draw, (NAME_X, y + name_dy), shown, face, CREAM, "lm")
+    if winner == seat:
+        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + name_dy - 2))
+
+
+def _draw_trays(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    trays: Sequence[tuple[float, int, Image.Image]],
+    tray_w: float,
+    slot_x: Callable[[float, int], float],
+) -> None:
+    """Fill a panel's trays: (left edge, count, sprite) each, the count written at the right."""
+    count_face = font(26, "Bold")
+    for gx, count, sprite in trays:
+        draw_text(draw, (gx + tray_w - 14, y + 24), str(count), count_face, CREAM, "rm")
+        for i in range(count):
+            _paste(canvas, sprite, (slot_x(gx, i), y + 65))
+
+
+def _draw_status(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    status: tuple[str, str, int | None],
+    icon: Callable[[int], Image.Image],
+    right: float,
+    gap: int = 14,
+) -> tuple[float, float]:
+    """The status line (template, name, seat), led by the seat's ``icon``; it ends before ``right``.
+
+    Returns where the header's text starts and how wide it may run.
+    """
+    template, name, seat = status
+    x = float(PANEL_X0)
+    if seat is not None:
+        _paste(canvas, icon(seat), (x + STATUS_ICON_D / 2, 36))
+    text_x = x + STATUS_ICON_D + gap if seat is not None else x
+    avail = right - text_x
+    big = font(34, "Semibold")
+    rest = big.getlength(template.replace("{name}", ""))
+    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
+    draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
+    return text_x, avail
+
+
+def _last_line(template: str, last: str | None) -> str | None:
+    """The header's "last move" line for ``last``, with characters the font lacks cleaned out."""
+    return None if last is None else template.format(text=clean_text(last, font(22)))
+
+
+def _draw_note(draw: ImageDraw.ImageDraw, line: str | None, at: tuple[float, float]) -> None:
+    """The header's second, muted line (the last move) at (left, available width), if any."""
+    if line is not None:
+        small = font(22)
+        draw_text(draw, (at[0], 80), fit_text(line, small, at[1]), small, MUTED, "lm")
+
+
+def _move_marks(move_re: re.Pattern[str], move: str | None) -> tuple[str, ...]:
+    """The board squares a move notation names, as the bot highlights them (for the palette samples)."""
+    m = move_re.fullmatch(move) if move is not None else None
+    return tuple(sq.upper() for sq in (m[1], m[2]) if sq.upper() in BOARD.motifs) if m else ()
+
+
+def _draw_last_move(
+    canvas: Image.Image,
+    ctx: BoardContext,
+    move_re: re.Pattern[str],
+    path: Callable[[str, int | None], list[tuple[float, float]] | None],
+    arrow: Callable[[Image.Image, list[tuple[float, float]]], None],
+) -> None:
+    """Outline the highlighted squares (the destination strongly) and draw the last move's arrow."""
+    move = move_re.fullmatch(ctx.last_move.strip()) if ctx.last_move else None
+    destination = move[2].upper() if move else None
+    for square in sorted(set(ctx.highlights)):
+        if square in BOARD.motifs:
+            _paste(canvas, _outline_sprite(square == destination), square_centre(square))
+    if ctx.last_move:
+        points = path(ctx.last_move, ctx.last_mover if ctx.last_mover in (0, 1) else None)
+        if points is not None:
+            arrow(canvas, points)
+
+
+def _touched(
+    notation: str,
+    chance: Sequence[re.Pattern[str]],
+    parse: Callable[[str], object],
+    squares_of: Callable[[_M], Iterable[str | None]],
+    move_type: type[_M],
+) -> tuple[str, ...]:
+    """The squares a move notation touches, or none for chance outcomes and notations ``parse`` rejects."""
+    text = notation.strip()
+    if any(p.fullmatch(text) for p in chance):
+        return ()
+    try:
+        move = parse(text)
+    except GameError:
+        return ()
+    if not isinstance(move, move_type):
+        return ()
+    return tuple(sq for sq in squares_of(move) if sq is not None)
+
+
+def _alt_names(names: tuple[str, str]) -> tuple[str, str]:
+    """The names as the alt text gives them: cut to ``ALT_NAME_MAX`` characters."""
+    a, b = (n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in names)
+    return a, b
+
+
+def _alt_fit(text: str) -> str:
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def _view_of(view: object, kind: type[_M], renderer: str) -> _M:
+    """``view`` if it is a ``kind``, the state this renderer (named in the error) draws."""
+    if not isinstance(view, kind):
+        raise TypeError(
+            f"the {renderer} renderer draws {kind.__module__.rsplit('.', 1)[-1]}.State views, not {type(view).__name__}"
+        )
+    return view
+
+
+def _label_panels(
+    draw: ImageDraw.ImageDraw,
+    lang: str,
+    words: dict[str, str],
+    trays: Sequence[tuple[float, str]],
+    row: bool = True,
+) -> None:
+    """The static words of both panels: each tray's label (left edge, key) and, with ``row``, the
+    seat's colour and row under the name."""
+    small = font(20, "Semibold")
+    for seat in (0, 1):
+        y = PANEL_Y[seat]
+        for gx, key in trays:
+            draw_text(draw, (gx + 14, y + 24), words[key], small, MUTED, "lm")
+        if row:
+            row_label = f"{SEAT_NAMES[lang][seat]} · {words['row'].format(row=BOARD.lanes[seat])}"
+            draw_text(draw, (NAME_X, y + 70), row_label, small, MUTED, "lm")
+
+
+def _sample_palette(
+    draw_board: Callable[[object, BoardContext], Image.Image],
+    parse: Callable[[str], object],
+    move_re: re.Pattern[str],
+    samples: Iterable[tuple[str, str | None, int | None, str]],
+) -> Image.Image:
+    """The palette of representative renders: (position text, last move, its mover, language) each."""
+    images = []
+    for text, move, mover, lang in samples:
+        ctx = BoardContext(("Alice", "Bob"), move, mover, _move_marks(move_re, move), lang)
+        images.append(draw_board(parse(text), ctx))
+    return build_palette(images)
+
+
 # The static board.
 
 
@@ -583,27 +839,26 @@ def _arrow_head(
     )
 
 
+def _paint_entry(pen: _Pen, seat: int, tint: Color) -> None:
+    """The entry marker of ``seat``: an arrow from its empty corner into the first square of its lane."""
+    ex, ey = _entry_point(seat)
+    target = square_box(f"{BOARD.lanes[seat]}4")[2] + 6
+    pen.circle(ex, ey, 8, outline=tint, width=3)
+    pen.line([(ex - 9, ey), (target + 12, ey)], fill=tint, width=4)
+    _arrow_head(pen, (target, ey), (-1.0, 0.0), 13, tint)
+
+
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = _Pen(draw, k)
-    boxes = _frame_boxes()
     # A shell border around the lapis frame: draw the union grown, then the union itself.
-    for x0, y0, x1, y1 in boxes:
-        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=SHELL)
-    for x0, y0, x1, y1 in boxes:
-        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
-    for box in boxes:
-        pen.rrect(box, 15, fill=FRAME)
+    _paint_frame(pen)
     for at, direction, colour in _path_chevrons():
         _chevron(pen, at, direction, colour)
     # Entry and exit markers in the empty corners, where a lane meets the outside of the board.
     for seat in (0, 1):
         tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
         lane = BOARD.lanes[seat]
-        ex, ey = _entry_point(seat)
-        target = square_box(f"{lane}4")[2] + 6
-        pen.circle(ex, ey, 8, outline=tint, width=3)
-        pen.line([(ex - 9, ey), (target + 12, ey)], fill=tint, width=4)
-        _arrow_head(pen, (target, ey), (-1.0, 0.0), 13, tint)
+        _paint_entry(pen, seat, tint)
         xx, xy = _exit_point(seat)
         source = square_box(f"{lane}7")[0] - 6
         pen.line([(source, xy), (xx + 16, xy)], fill=tint, width=4)
@@ -611,13 +866,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen.line([(xx, xy - 13), (xx, xy + 13)], fill=tint, width=4)
         pen.line([(xx - 7, xy - 13), (xx - 7, xy + 13)], fill=tint, width=2)
     # Panels and their empty trays.
-    for seat in (0, 1):
-        y = PANEL_Y[seat]
-        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-        for gx in TRAY_GROUPS:
-            pen.rrect((gx, y + 44, gx + TRAY_W, y + 86), 21, fill=mix(PANEL, INK, 0.6))
-            for i in range(7):
-                pen.circle(_tray_slot_x(gx, i), y + 65, TRAY_D / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
+    _paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, _tray_slot_x)
 
 
 def _tray_slot_x(group_x: float, i: int) -> float:
@@ -627,25 +876,9 @@ def _tray_slot_x(group_x: float, i: int) -> float:
 @cache
 def _board_layer() -> Image.Image:
     """Everything static that has no words: the costly, supersampled part, shared by the languages."""
-    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
-    layer = supersampled((WIDTH, HEIGHT), SCALE, _paint_static)
-    base.paste(layer, (0, 0), layer)
-    for square, motif in BOARD.motifs.items():
-        x0, y0, _, _ = square_box(square)
-        tile = _motif_tile(motif)
-        base.paste(tile, (x0, y0), tile)
-    draw = ImageDraw.Draw(base)
-    coord = font(22, "Semibold")
-    for col in range(1, 9):
-        x = square_centre(f"B{col}")[0]
-        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
-        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
-    for row in BOARD.rows:
-        y = square_centre(f"{row}1")[1]
-        draw_text(draw, (FRAME_X / 2, y), row, coord, MUTED, "mm")
-        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
-    for seat in (0, 1):
-        _paste(base, piece_sprite(seat, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+    base = _board_ground(_paint_static)
+    _draw_coordinates(ImageDraw.Draw(base))
+    _paste_panel_icons(base, lambda seat: piece_sprite(seat, ICON_D))
     return base
 
 
@@ -662,11 +895,7 @@ def _static_base(lang: str) -> Image.Image:
         xx, xy = _exit_point(seat)
         draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
         draw_text(draw, (xx + 26, xy + 32), words["out"], small, tint, "mm")
-        y = PANEL_Y[seat]
-        for gx, key in zip(TRAY_GROUPS, ("waiting", "off"), strict=True):
-            draw_text(draw, (gx + 14, y + 24), words[key], small, MUTED, "lm")
-        row_label = f"{SEAT_NAMES[lang][seat]} · {words['row'].format(row=BOARD.lanes[seat])}"
-        draw_text(draw, (NAME_X, y + 70), row_label, small, MUTED, "lm")
+    _label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
     return base
 
 
@@ -674,14 +903,11 @@ def _static_base(lang: str) -> Image.Image:
 
 
 def _state(view: object) -> race.State:
-    if not isinstance(view, race.State):
-        raise TypeError(f"the Ur renderer draws race.State views, not {type(view).__name__}")
-    return view
+    return _view_of(view, race.State, "Ur")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    words = WORDS[ctx.language]
-    return ctx.name(0, words["player"].format(n=1)), ctx.name(1, words["player"].format(n=2))
+    return _player_names(ctx, WORDS)
 
 
 def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
@@ -819,23 +1045,8 @@ def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
     names = _names(ctx)
-    words = WORDS[ctx.language]
-    template, name, seat = _status(state, ctx, names)
-    x = float(PANEL_X0)
-    if seat is not None:
-        _paste(canvas, piece_sprite(seat, STATUS_ICON_D), (x + STATUS_ICON_D / 2, 36))
-    text_x = x + STATUS_ICON_D + 14 if seat is not None else x
-    big = font(34, "Semibold")
-    avail = DICE_X - 24 - text_x
-    rest = big.getlength(template.replace("{name}", ""))
-    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
-    status = fit_text(template.replace("{name}", shown), big, avail)
-    draw_text(draw, (text_x, 36), status, big, CREAM, "lm")
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        small = font(22)
-        line = fit_text(words["last"].format(text=clean_text(last, small)), small, avail)
-        draw_text(draw, (text_x, 80), line, small, MUTED, "lm")
+    at = _draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
+    _draw_note(draw, _last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
     # The dice: the current roll, or faded while the next throw is awaited.
     roll = state.roll
     faded = roll is None
@@ -851,28 +1062,12 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.Sta
 def _draw_panel(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext, seat: int
 ) -> None:
-    y = PANEL_Y[seat]
-    names = _names(ctx)
-    outcome = state.outcome()
-    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
-    if winner == seat:
-        border = _panel_border(HIGHLIGHT)
-        canvas.paste(border, (PANEL_X0, y), border)
-    elif winner is None and state.turn == seat:
-        border = _panel_border(SEAT_COLORS[seat])
-        canvas.paste(border, (PANEL_X0, y), border)
-    face = font(32, "Semibold")
-    room = TRAY_GROUPS[0] - 20 - NAME_X - (48 if winner == seat else 0)
-    shown = display_name(names[seat], face, room, WORDS[ctx.language]["player"].format(n=seat + 1))
-    width = draw_text(draw, (NAME_X, y + 36), shown, face, CREAM, "lm")
-    if winner == seat:
-        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + 34))
-    count_face = font(26, "Bold")
-    for gx, count in zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), strict=True):
-        draw_text(draw, (gx + TRAY_W - 14, y + 24), str(count), count_face, CREAM, "rm")
-        sprite = piece_sprite(seat, TRAY_D)
-        for i in range(count):
-            _paste(canvas, sprite, (_tray_slot_x(gx, i), y + 65))
+    fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
+    names = (*_names(ctx), fallback)
+    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, names, TRAY_GROUPS[0])
+    sprite = piece_sprite(seat, TRAY_D)
+    trays = zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), (sprite, sprite), strict=True)
+    _draw_trays(canvas, draw, PANEL_Y[seat], list(trays), TRAY_W, _tray_slot_x)
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
@@ -880,16 +1075,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     state = _state(view)
     canvas = _static_base(ctx.language).copy()
     draw = ImageDraw.Draw(canvas)
-    move = _MOVE.fullmatch(ctx.last_move.strip()) if ctx.last_move else None
-    destination = move[2].upper() if move else None
-    for square in sorted(set(ctx.highlights)):
-        if square in BOARD.motifs:
-            _paste(canvas, _outline_sprite(square == destination), square_centre(square))
-    if ctx.last_move:
-        mover = ctx.last_mover if ctx.last_mover in (0, 1) else None
-        points = _move_path(ctx.last_move, mover)
-        if points is not None:
-            _draw_arrow(canvas, points)
+    _draw_last_move(canvas, ctx, _MOVE, _move_path, _draw_arrow)
     for square in BOARD.squares:
         seats = state.occupant(square)
         if seats:
@@ -903,22 +1089,17 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
 @cache
 def _palette() -> Image.Image:
     # Representative renders in both languages: every sprite, both seats, highlights, dice, text.
-    samples = []
-    for text, move, mover, lang in (
-        ("v2 0:A4,B4,B4+1 1:C2,B4,B8,C7,C7+2 0 3", "C1-B4", 1, "en"),
-        ("v2 0:A1,B2,A8+3 1:C3,B6,B7+1 1 2", "in-A3", 0, "fr"),
-        ("v2 0:-+7 1:C7,B1+4 1 -", "A7-off", 0, "en"),
-        ("v2 0:- 1:- - -", None, None, "fr"),
-    ):
-        state = race.from_text(text)
-        highlights: tuple[str, ...] = ()
-        if move is not None:
-            m = _MOVE.fullmatch(move)
-            assert m is not None
-            highlights = tuple(sq.upper() for sq in (m[1], m[2]) if sq.upper() in BOARD.motifs)
-        ctx = BoardContext(("Alice", "Bob"), move, mover, highlights, lang)
-        samples.append(draw_board(state, ctx))
-    return build_palette(samples)
+    return _sample_palette(
+        draw_board,
+        race.from_text,
+        _MOVE,
+        (
+            ("v2 0:A4,B4,B4+1 1:C2,B4,B8,C7,C7+2 0 3", "C1-B4", 1, "en"),
+            ("v2 0:A1,B2,A8+3 1:C3,B6,B7+1 1 2", "in-A3", 0, "fr"),
+            ("v2 0:-+7 1:C7,B1+4 1 -", "A7-off", 0, "en"),
+            ("v2 0:- 1:- - -", None, None, "fr"),
+        ),
+    )
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
@@ -947,7 +1128,7 @@ def describe(view: object, ctx: BoardContext) -> str:
     state = _state(view)
     lang = ctx.language
     words = WORDS[lang]
-    names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
+    names = _alt_names(_names(ctx))
     parts = [words["title"] + "."]
     for seat in (0, 1):
         off = state.borne_off(seat)
@@ -963,7 +1144,7 @@ def describe(view: object, ctx: BoardContext) -> str:
                 out="sortis" if off > 1 else "sorti",
             )
         )
-    last = _last_move_text(state, ctx, (names[0], names[1]))
+    last = _last_move_text(state, ctx, names)
     if last is not None:
         parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
     outcome = state.outcome()
@@ -975,8 +1156,7 @@ def describe(view: object, ctx: BoardContext) -> str:
         parts.append(words["alt_to_roll"].format(name=names[state.turn]))
     else:
         parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll))
-    text = " ".join(parts)
-    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+    return _alt_fit(" ".join(parts))
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
@@ -987,16 +1167,7 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     gives no highlight rather than an error, since a missing outline is harmless.
     """
     state = _state(previous_view)
-    text = notation.strip()
-    if _ROLL.fullmatch(text) or _FIRST.fullmatch(text):
-        return ()
-    try:
-        move = state.parse_move(text)
-    except GameError:
-        return ()
-    if not isinstance(move, race.Move):
-        return ()
-    return tuple(sq for sq in state.squares_of(move) if sq is not None)
+    return _touched(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, race.Move)
 
 
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)

@@ -37,17 +37,12 @@ from render.common import (
     INK,
     MUTED,
     PANEL,
-    PANEL_EDGE,
     RED,
     SEAT_COLORS,
-    SEAT_NAMES,
     SHELL,
     BoardContext,
     Color,
     GameRenderer,
-    build_palette,
-    clean_text,
-    display_name,
     draw_text,
     encode_png,
     fit_text,
@@ -57,38 +52,44 @@ from render.common import (
 )
 from render.ur import (
     ALT_COLOURS,
-    ALT_MAX,
-    ALT_NAME_MAX,
     FRAME,
-    FRAME_BOTTOM,
-    FRAME_X,
-    FRAME_Y,
     ICON_D,
     MARKS,
-    NAME_X,
     PAIR_D,
-    PANEL_H,
     PANEL_X0,
     PANEL_X1,
     PANEL_Y,
     PIECE_D,
-    SCALE,
     STATUS_ICON_D,
     TILE,
     TRAY_D,
     TRAY_GROUPS,
     TRAY_W,
     WIDTH,
+    _alt_fit,
+    _alt_names,
     _arrow_head,
-    _badge_sprite,
-    _crown_sprite,
-    _frame_boxes,
-    _motif_tile,
-    _outline_sprite,
-    _panel_border,
+    _board_ground,
+    _draw_badge,
+    _draw_coordinates,
+    _draw_last_move,
+    _draw_note,
+    _draw_panel_heading,
+    _draw_status,
+    _draw_trays,
+    _label_panels,
+    _last_line,
+    _paint_frame,
+    _paint_panels,
     _paste,
+    _paste_panel_icons,
     _Pen,
+    _player_names,
+    _sample_palette,
+    _touched,
     _tray_slot_x,
+    _view_of,
+    _winner,
     piece_sprite,
     square_box,
     square_centre,
@@ -418,13 +419,7 @@ def _draw_letter_badge(
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = _Pen(draw, k)
-    boxes = _frame_boxes()
-    for x0, y0, x1, y1 in boxes:
-        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=SHELL)
-    for x0, y0, x1, y1 in boxes:
-        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
-    for box in boxes:
-        pen.rrect(box, 15, fill=FRAME)
+    _paint_frame(pen)
     for at, direction, colour in _joint_chevrons():
         _big_chevron(pen, at, direction, colour)
     # Into the entry squares from the left margin, and out of the arrival square.
@@ -444,41 +439,20 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     _arrow_head(pen, (xx, xy), (-1.0, 0.0), 12, out)
     pen.line([(xx - 5, xy - 12), (xx - 5, xy + 12)], fill=out, width=4)
     # Panels and their empty trays.
-    for seat in (0, 1):
-        y = PANEL_Y[seat]
-        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-        for gx in TRAY_GROUPS:
-            pen.rrect((gx, y + 44, gx + TRAY_W, y + 86), 21, fill=mix(PANEL, INK, 0.6))
-            for i in range(7):
-                pen.circle(_tray_slot_x(gx, i), y + 65, TRAY_D / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
+    _paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, _tray_slot_x)
     pen.rrect((PANEL_X0, LEGEND_Y, PANEL_X1, LEGEND_Y + LEGEND_H), 14, fill=mix(BACKDROP, PANEL, 0.6))
 
 
 @cache
 def _board_layer() -> Image.Image:
     """Everything static that has no words, shared by the languages."""
-    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
-    layer = supersampled((WIDTH, HEIGHT), SCALE, _paint_static)
-    base.paste(layer, (0, 0), layer)
-    for square, motif in BOARD.motifs.items():
-        x0, y0, _, _ = square_box(square)
-        tile = _motif_tile(motif)
-        base.paste(tile, (x0, y0), tile)
+    base = _board_ground(_paint_static, HEIGHT)
     draw = ImageDraw.Draw(base)
-    coord = font(22, "Semibold")
-    for col in range(1, 9):
-        x = square_centre(f"B{col}")[0]
-        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
-        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
-    for row in BOARD.rows:
-        y = square_centre(f"{row}1")[1]
-        draw_text(draw, (MARGIN_X, y - 28), row, coord, MUTED, "mm")
-        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
+    _draw_coordinates(draw, MARGIN_X, -28)
     for square in loop.O_SQUARES:
         _draw_letter_badge(base, draw, _mark_centre(square), "O")
     _draw_letter_badge(base, draw, _mark_centre(loop.X_SQUARE), "X")
-    for seat in (0, 1):
-        _paste(base, piece_sprite(seat, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+    _paste_panel_icons(base, lambda seat: piece_sprite(seat, ICON_D))
     return base
 
 
@@ -534,13 +508,7 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    small = font(20, "Semibold")
-    for seat in (0, 1):
-        y = PANEL_Y[seat]
-        for gx, key in zip(TRAY_GROUPS, ("waiting", "off"), strict=True):
-            draw_text(draw, (gx + 14, y + 24), words[key], small, MUTED, "lm")
-        row_label = f"{SEAT_NAMES[lang][seat]} · {words['row'].format(row=BOARD.lanes[seat])}"
-        draw_text(draw, (NAME_X, y + 70), row_label, small, MUTED, "lm")
+    _label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
     _legend(base, draw, words)
     return base
 
@@ -549,14 +517,11 @@ def _static_base(lang: str) -> Image.Image:
 
 
 def _state(view: object) -> loop.State:
-    if not isinstance(view, loop.State):
-        raise TypeError(f"the Ur Variante 1 renderer draws loop.State views, not {type(view).__name__}")
-    return view
+    return _view_of(view, loop.State, "Ur Variante 1")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    words = WORDS[ctx.language]
-    return ctx.name(0, words["player"].format(n=1)), ctx.name(1, words["player"].format(n=2))
+    return _player_names(ctx, WORDS)
 
 
 def _read_move(notation: str, seat: int | None) -> tuple[int, int, int] | None:
@@ -649,13 +614,6 @@ def _draw_move_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> 
     _paste(canvas, _arrow_head_sprite(dx, dy), (x1, y1))
 
 
-def _draw_badge(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, seat: int
-) -> None:
-    _paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
-    draw_text(draw, (centre[0], centre[1] + 1), str(count), font(22, "Bold"), INK, "mm")
-
-
 def _draw_square_pieces(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, pieces: list[tuple[int, bool]]
 ) -> None:
@@ -733,21 +691,8 @@ def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext) -> None:
     names = _names(ctx)
     words = WORDS[ctx.language]
-    template, name, seat = _status(state, ctx, names)
-    x = float(PANEL_X0)
-    if seat is not None:
-        _paste(canvas, piece_sprite(seat, STATUS_ICON_D), (x + STATUS_ICON_D / 2, 36))
-    text_x = x + STATUS_ICON_D + 14 if seat is not None else x
-    big = font(34, "Semibold")
-    avail = DICE_X - 24 - text_x
-    rest = big.getlength(template.replace("{name}", ""))
-    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
-    draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        small = font(22)
-        line = fit_text(words["last"].format(text=clean_text(last, small)), small, avail)
-        draw_text(draw, (text_x, 80), line, small, MUTED, "lm")
+    at = _draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
+    _draw_note(draw, _last_line(words["last"], _last_move_text(state, ctx, names)), at)
     if state.outcome() is not None or state.turn is None:
         return
     # The dice: the throw to play, or blank and faded while the next throw is awaited.
@@ -772,28 +717,12 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.Sta
 def _draw_panel(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext, seat: int
 ) -> None:
-    y = PANEL_Y[seat]
-    names = _names(ctx)
-    outcome = state.outcome()
-    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
-    if winner == seat:
-        border = _panel_border(HIGHLIGHT)
-        canvas.paste(border, (PANEL_X0, y), border)
-    elif winner is None and state.turn == seat:
-        border = _panel_border(SEAT_COLORS[seat])
-        canvas.paste(border, (PANEL_X0, y), border)
-    face = font(32, "Semibold")
-    room = TRAY_GROUPS[0] - 20 - NAME_X - (48 if winner == seat else 0)
-    shown = display_name(names[seat], face, room, WORDS[ctx.language]["player"].format(n=seat + 1))
-    width = draw_text(draw, (NAME_X, y + 36), shown, face, CREAM, "lm")
-    if winner == seat:
-        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + 34))
-    count_face = font(26, "Bold")
+    fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
+    names = (*_names(ctx), fallback)
+    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, names, TRAY_GROUPS[0])
     sprites = (piece_sprite(seat, TRAY_D), turned_piece_sprite(seat, TRAY_D, False))
-    for gx, count, sprite in zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), sprites, strict=True):
-        draw_text(draw, (gx + TRAY_W - 14, y + 24), str(count), count_face, CREAM, "rm")
-        for i in range(count):
-            _paste(canvas, sprite, (_tray_slot_x(gx, i), y + 65))
+    trays = zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), sprites, strict=True)
+    _draw_trays(canvas, draw, PANEL_Y[seat], list(trays), TRAY_W, _tray_slot_x)
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
@@ -801,15 +730,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     state = _state(view)
     canvas = _static_base(ctx.language).copy()
     draw = ImageDraw.Draw(canvas)
-    move = _MOVE.fullmatch(ctx.last_move.strip()) if ctx.last_move else None
-    destination = move[2].upper() if move else None
-    for square in sorted(set(ctx.highlights)):
-        if square in BOARD.motifs:
-            _paste(canvas, _outline_sprite(square == destination), square_centre(square))
-    if ctx.last_move:
-        points = _move_path(ctx.last_move, ctx.last_mover if ctx.last_mover in (0, 1) else None)
-        if points is not None:
-            _draw_move_arrow(canvas, points)
+    _draw_last_move(canvas, ctx, _MOVE, _move_path, _draw_move_arrow)
     for square in BOARD.squares:
         pieces = state.pieces_on(square)
         if pieces:
@@ -832,16 +753,7 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    samples = []
-    for text, move, mover, lang in SAMPLES:
-        state = loop.from_text(text)
-        marks: tuple[str, ...] = ()
-        if move is not None:
-            m = _MOVE.fullmatch(move)
-            assert m is not None
-            marks = tuple(sq.upper() for sq in (m[1], m[2]) if sq.upper() in BOARD.motifs)
-        samples.append(draw_board(state, BoardContext(("Alice", "Bob"), move, mover, marks, lang)))
-    return build_palette(samples)
+    return _sample_palette(draw_board, loop.from_text, _MOVE, SAMPLES)
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
@@ -877,7 +789,7 @@ def describe(view: object, ctx: BoardContext) -> str:
     state = _state(view)
     lang = ctx.language
     words = WORDS[lang]
-    names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
+    names = _alt_names(_names(ctx))
     parts = [words["alt_title"]]
     for seat in (0, 1):
         off = state.borne_off(seat)
@@ -893,7 +805,7 @@ def describe(view: object, ctx: BoardContext) -> str:
                 out="sortis" if off > 1 else "sorti",
             )
         )
-    last = _last_move_text(state, ctx, (names[0], names[1]))
+    last = _last_move_text(state, ctx, names)
     if last is not None:
         parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
     outcome = state.outcome()
@@ -906,8 +818,7 @@ def describe(view: object, ctx: BoardContext) -> str:
     else:
         key = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
         parts.append(words[key].format(name=names[state.turn], roll=state.roll))
-    text = " ".join(parts)
-    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+    return _alt_fit(" ".join(parts))
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
@@ -917,16 +828,7 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     notation that is not a legal move in ``previous_view`` gives no highlight rather than an error.
     """
     state = _state(previous_view)
-    text = notation.strip()
-    if _ROLL.fullmatch(text) or _FIRST.fullmatch(text):
-        return ()
-    try:
-        move = state.parse_move(text)
-    except GameError:
-        return ()
-    if not isinstance(move, loop.Move):
-        return ()
-    return tuple(sq for sq in state.squares_of(move) if sq is not None)
+    return _touched(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, loop.Move)
 
 
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)

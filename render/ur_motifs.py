@@ -29,7 +29,6 @@ from games.base import GameError
 from games.ur import motifs
 from games.ur.board import BOARD
 from render.common import (
-    BACKDROP,
     CREAM,
     HIGHLIGHT,
     INK,
@@ -45,35 +44,39 @@ from render.common import (
     GameRenderer,
     build_palette,
     clean_text,
-    display_name,
     draw_text,
     encode_png,
-    fit_text,
     font,
     mix,
     supersampled,
 )
 from render.ur import (
-    FRAME_BOTTOM,
-    FRAME_X,
-    FRAME_Y,
-    HEIGHT,
+    ALT_COLOURS,
     NAME_X,
     PANEL_H,
     PANEL_X0,
     PANEL_X1,
     PANEL_Y,
-    SCALE,
     TILE,
-    WIDTH,
-    _crown_sprite,
+    _alt_fit,
+    _alt_names,
+    _board_ground,
     _draw_arrow,
+    _draw_coordinates,
+    _draw_note,
+    _draw_panel_heading,
+    _draw_status,
     _frame_boxes,
+    _last_line,
     _motif_tile,
     _outline_sprite,
-    _panel_border,
+    _paint_frame,
     _paste,
+    _paste_panel_icons,
     _Pen,
+    _player_names,
+    _view_of,
+    _winner,
     square_box,
     square_centre,
 )
@@ -189,9 +192,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_stuck": "{name} a fait {roll} et ne peut pas jouer.",
     },
 }
-ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
-ALT_MAX: Final = 1000
-ALT_NAME_MAX: Final = 40
 FACE_LETTER: Final = {motifs.RED: "R", motifs.BLUE: "B"}
 """The letter on a pawn's face: R for the red face, B for the blue one (the same initials in French)."""
 
@@ -345,13 +345,7 @@ def _seat_outline(seat: int) -> Image.Image:
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = _Pen(draw, k)
-    boxes = _frame_boxes()
-    for x0, y0, x1, y1 in boxes:
-        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=mix(CREAM, MUTED, 0.5))
-    for x0, y0, x1, y1 in boxes:
-        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
-    for box in boxes:
-        pen.rrect(box, 15, fill=(24, 44, 96))
+    _paint_frame(pen, mix(CREAM, MUTED, 0.5), (24, 44, 96))
     for seat in (0, 1):
         y = PANEL_Y[seat]
         pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
@@ -362,28 +356,12 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
 @cache
 def _board_layer() -> Image.Image:
     """Everything static without words: frame, motif tiles, single-square marks, panel backgrounds."""
-    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
-    layer = supersampled((WIDTH, HEIGHT), SCALE, _paint_static)
-    base.paste(layer, (0, 0), layer)
-    for square, motif in BOARD.motifs.items():
-        x0, y0, _, _ = square_box(square)
-        tile = _motif_tile(motif)
-        base.paste(tile, (x0, y0), tile)
+    base = _board_ground(_paint_static)
     for square in motifs.SINGLES:
         _, y0, x1, _ = square_box(square)
         _paste(base, _single_marker(), (x1 - 2, y0 + 2))
-    draw = ImageDraw.Draw(base)
-    coord = font(22, "Semibold")
-    for col in range(1, 9):
-        x = square_centre(f"B{col}")[0]
-        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
-        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
-    for row in BOARD.rows:
-        y = square_centre(f"{row}1")[1]
-        draw_text(draw, (FRAME_X / 2, y), row, coord, MUTED, "mm")
-        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
-    for seat in (0, 1):
-        _paste(base, pawn_sprite(seat, None, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+    _draw_coordinates(ImageDraw.Draw(base))
+    _paste_panel_icons(base, lambda seat: pawn_sprite(seat, None, ICON_D))
     # The goal's legend in the two empty corners: the three motifs above, the single squares below.
     top = square_centre("A5")[1]
     for i, motif in enumerate(motifs.GOAL_MOTIFS):
@@ -421,14 +399,11 @@ def _static_base(lang: str) -> Image.Image:
 
 
 def _state(view: object) -> motifs.State:
-    if not isinstance(view, motifs.State):
-        raise TypeError(f"the Variante 3 renderer draws motifs.State views, not {type(view).__name__}")
-    return view
+    return _view_of(view, motifs.State, "Variante 3")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    words = WORDS[ctx.language]
-    return ctx.name(0, words["player"].format(n=1)), ctx.name(1, words["player"].format(n=2))
+    return _player_names(ctx, WORDS)
 
 
 def _route_points(route: tuple[str, ...]) -> list[tuple[float, float]] | None:
@@ -485,23 +460,12 @@ def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:
 def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext) -> None:
     names = _names(ctx)
     words = WORDS[ctx.language]
-    template, name, seat = _status(state, ctx, names)
-    x = float(PANEL_X0)
-    if seat is not None:
-        _paste(canvas, pawn_sprite(seat, None, STATUS_ICON_D), (x + STATUS_ICON_D / 2, 36))
-    text_x = x + STATUS_ICON_D + 18 if seat is not None else x
-    big = font(34, "Semibold")
-    avail = DICE_X - 28 - text_x
-    rest = big.getlength(template.replace("{name}", ""))
-    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
-    draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
-    small = font(22)
-    last = _last_move_text(ctx, names)
-    line = words["last"].format(text=clean_text(last, small)) if last is not None else None
+    status = _status(state, ctx, names)
+    at = _draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18)
+    line = _last_line(words["last"], _last_move_text(ctx, names))
     if _stuck(state) and state.turn is not None:
-        line = words["stuck"].format(name=clean_text(names[state.turn], small) or "?", roll=state.roll)
-    if line is not None:
-        draw_text(draw, (text_x, 80), fit_text(line, small, avail), small, MUTED, "lm")
+        line = words["stuck"].format(name=clean_text(names[state.turn], font(22)) or "?", roll=state.roll)
+    _draw_note(draw, line, at)
     # The dice: shown once moving has begun, faded while the next throw is awaited.
     centre = DICE_X + (4 * DIE + 3 * DIE_GAP) / 2
     if state.turn is None or state.placing:
@@ -529,21 +493,9 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State,
 def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext, seat: int) -> None:
     y = PANEL_Y[seat]
     words = WORDS[ctx.language]
-    names = _names(ctx)
     outcome = state.outcome()
-    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
-    if winner == seat:
-        border = _panel_border(HIGHLIGHT)
-        canvas.paste(border, (PANEL_X0, y), border)
-    elif winner is None and state.turn == seat:
-        border = _panel_border(SEAT_COLORS[seat])
-        canvas.paste(border, (PANEL_X0, y), border)
-    face = font(32, "Semibold")
-    room = MID_X - 20 - NAME_X - (48 if winner == seat else 0)
-    shown = display_name(names[seat], face, room, words["player"].format(n=seat + 1))
-    width = draw_text(draw, (NAME_X, y + 36), shown, face, CREAM, "lm")
-    if winner == seat:
-        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + 34))
+    names = (*_names(ctx), words["player"].format(n=seat + 1))
+    _draw_panel_heading(canvas, draw, seat, _winner(outcome), state.turn, names, MID_X)
     small = font(20, "Semibold")
     count_face = font(24, "Bold")
     mid_right = GOAL_X - 14
@@ -670,10 +622,10 @@ def describe(view: object, ctx: BoardContext) -> str:
     state = _state(view)
     lang = ctx.language
     words = WORDS[lang]
-    names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
+    names = _alt_names(_names(ctx))
     parts = [words["title"] + ".", words["alt_goal"]]
     parts += [_alt_player(state, seat, lang, names[seat]) for seat in (0, 1)]
-    last = _last_move_text(ctx, (names[0], names[1]))
+    last = _last_move_text(ctx, names)
     if last is not None:
         parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
     outcome = state.outcome()
@@ -690,8 +642,7 @@ def describe(view: object, ctx: BoardContext) -> str:
     else:
         squares = ", ".join(state.can_move(state.turn))
         parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll, squares=squares))
-    text = " ".join(parts)
-    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+    return _alt_fit(" ".join(parts))
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:

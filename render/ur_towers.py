@@ -25,27 +25,20 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.base import GameError
 from games.ur import towers
 from games.ur.board import BOARD
 from games.ur.towers import Move, State, Token
 from render.common import (
     BACKDROP,
     CREAM,
-    HIGHLIGHT,
     INK,
     MUTED,
-    PANEL,
-    PANEL_EDGE,
     RED,
     SEAT_COLORS,
     SHELL,
     BoardContext,
     Color,
     GameRenderer,
-    build_palette,
-    clean_text,
-    display_name,
     draw_text,
     encode_png,
     fit_text,
@@ -54,34 +47,42 @@ from render.common import (
     supersampled,
 )
 from render.ur import (
-    FRAME,
-    FRAME_BOTTOM,
-    FRAME_X,
-    FRAME_Y,
-    HEIGHT,
+    ALT_COLOURS,
+    ALT_MAX,
     ICON_D,
+    MARKS,
     NAME_X,
-    PANEL_H,
-    PANEL_X0,
     PANEL_X1,
     PANEL_Y,
-    SCALE,
     STATUS_ICON_D,
     TILE,
-    WIDTH,
+    _alt_names,
     _arrow_head,
-    _badge_sprite,
+    _board_ground,
     _chevron,
-    _crown_sprite,
     _draw_arrow,
+    _draw_badge,
+    _draw_coordinates,
+    _draw_last_move,
+    _draw_note,
+    _draw_panel_heading,
+    _draw_status,
+    _draw_trays,
     _entry_point,
-    _frame_boxes,
-    _motif_tile,
-    _outline_sprite,
-    _panel_border,
+    _label_panels,
+    _last_line,
+    _paint_entry,
+    _paint_frame,
+    _paint_panels,
     _paste,
+    _paste_panel_icons,
     _path_chevrons,
     _Pen,
+    _player_names,
+    _sample_palette,
+    _touched,
+    _view_of,
+    _winner,
     square_box,
     square_centre,
 )
@@ -182,11 +183,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_wins": "{name} a gagné.",
     },
 }
-ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
 TOKEN_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleu")}
-MARKS: Final = ("ring", "diamond")
-ALT_MAX: Final = 1000
-ALT_NAME_MAX: Final = 40
 
 
 # Sprites.
@@ -312,24 +309,13 @@ def _goal_point(seat: int) -> tuple[float, float]:
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = _Pen(draw, k)
-    boxes = _frame_boxes()
-    for x0, y0, x1, y1 in boxes:
-        pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=SHELL)
-    for x0, y0, x1, y1 in boxes:
-        pen.rrect((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), 16, fill=INK)
-    for box in boxes:
-        pen.rrect(box, 15, fill=FRAME)
+    _paint_frame(pen)
     for at, direction, colour in _path_chevrons():
         _chevron(pen, at, direction, colour)
     for seat in (0, 1):
         tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
         lane = BOARD.lanes[seat]
-        # Entry: an arrow from the empty corner into the first lane square.
-        ex, ey = _entry_point(seat)
-        target = square_box(f"{lane}4")[2] + 6
-        pen.circle(ex, ey, 8, outline=tint, width=3)
-        pen.line([(ex - 9, ey), (target + 12, ey)], fill=tint, width=4)
-        _arrow_head(pen, (target, ey), (-1.0, 0.0), 13, tint)
+        _paint_entry(pen, seat, tint)
         # The final goal: a red-dotted marker pointing at A7 / C7, where tokens turn red.
         gx, gy = _goal_point(seat)
         goal_edge = square_box(f"{lane}7")[0] - 6
@@ -338,13 +324,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen.circle(gx, gy, 11, fill=RED, outline=tint, width=3)
         for dx, dy in ((0, 0), (-3.5, -3.5), (3.5, -3.5), (-3.5, 3.5), (3.5, 3.5)):
             pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
-    for seat in (0, 1):
-        y = PANEL_Y[seat]
-        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-        for gx in TRAY_X:
-            pen.rrect((gx, y + 44, gx + TRAY_W, y + 86), 21, fill=mix(PANEL, INK, 0.6))
-            for i in range(towers.TOKENS):
-                pen.circle(_slot_x(gx, i), y + 65, SLOT_D / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
+    _paint_panels(pen, TRAY_X, TRAY_W, towers.TOKENS, SLOT_D, _slot_x)
 
 
 def _slot_x(group_x: float, i: int) -> float:
@@ -353,25 +333,9 @@ def _slot_x(group_x: float, i: int) -> float:
 
 @cache
 def _board_layer() -> Image.Image:
-    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
-    layer = supersampled((WIDTH, HEIGHT), SCALE, _paint_static)
-    base.paste(layer, (0, 0), layer)
-    for square, motif in BOARD.motifs.items():
-        x0, y0, _, _ = square_box(square)
-        tile = _motif_tile(motif)
-        base.paste(tile, (x0, y0), tile)
-    draw = ImageDraw.Draw(base)
-    coord = font(22, "Semibold")
-    for col in range(1, 9):
-        x = square_centre(f"B{col}")[0]
-        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
-        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
-    for row in BOARD.rows:
-        y = square_centre(f"{row}1")[1]
-        draw_text(draw, (FRAME_X / 2, y), row, coord, MUTED, "mm")
-        draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
-    for seat in (0, 1):
-        _paste(base, token_sprite(seat, False, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+    base = _board_ground(_paint_static)
+    _draw_coordinates(ImageDraw.Draw(base))
+    _paste_panel_icons(base, lambda seat: token_sprite(seat, False, ICON_D))
     return base
 
 
@@ -387,9 +351,7 @@ def _static_base(lang: str) -> Image.Image:
         gx, gy = _goal_point(seat)
         draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
         draw_text(draw, (gx + 14, gy + 32), words["goal"], small, tint, "mm")
-        y = PANEL_Y[seat]
-        for gx0, key in zip(TRAY_X, ("reserve", "delivered"), strict=True):
-            draw_text(draw, (gx0 + 14, y + 24), words[key], small, MUTED, "lm")
+    _label_panels(draw, lang, words, tuple(zip(TRAY_X, ("reserve", "delivered"), strict=True)), row=False)
     return base
 
 
@@ -397,14 +359,11 @@ def _static_base(lang: str) -> Image.Image:
 
 
 def _state(view: object) -> State:
-    if not isinstance(view, State):
-        raise TypeError(f"the Ravensburger Ur renderer draws towers.State views, not {type(view).__name__}")
-    return view
+    return _view_of(view, State, "Ravensburger Ur")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    words = WORDS[ctx.language]
-    return ctx.name(0, words["player"].format(n=1)), ctx.name(1, words["player"].format(n=2))
+    return _player_names(ctx, WORDS)
 
 
 def _untouched(state: State) -> bool:
@@ -458,11 +417,6 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
     cut = min(TOP_D / 2 + 6, length * 0.6)
     points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
     return points
-
-
-def _draw_badge(canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], n: int, seat: int) -> None:
-    _paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
-    draw_text(draw, (centre[0], centre[1] + 1), str(n), font(22, "Bold"), INK, "mm")
 
 
 @cache
@@ -574,24 +528,11 @@ def _status(state: State, ctx: BoardContext, names: tuple[str, str]) -> tuple[st
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext) -> None:
     names = _names(ctx)
-    words = WORDS[ctx.language]
-    template, name, seat = _status(state, ctx, names)
-    x = float(PANEL_X0)
-    if seat is not None:
-        _paste(canvas, token_sprite(seat, False, STATUS_ICON_D), (x + STATUS_ICON_D / 2, 36))
-    text_x = x + STATUS_ICON_D + 14 if seat is not None else x
     show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
     dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
-    avail = dice_left - 24 - text_x
-    big = font(34, "Semibold")
-    rest = big.getlength(template.replace("{name}", ""))
-    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
-    draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        small = font(22)
-        line = fit_text(words["last"].format(text=clean_text(last, small)), small, avail)
-        draw_text(draw, (text_x, 80), line, small, MUTED, "lm")
+    status = _status(state, ctx, names)
+    at = _draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24)
+    _draw_note(draw, _last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
     if state.outcome() is not None:
         return
     if show_opening:
@@ -613,22 +554,9 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
 
 def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext, seat: int) -> None:
     y = PANEL_Y[seat]
-    names = _names(ctx)
     words = WORDS[ctx.language]
-    outcome = state.outcome()
-    winner = outcome.winners[0] if outcome is not None and outcome.winners else None
-    if winner == seat:
-        border = _panel_border(HIGHLIGHT)
-        canvas.paste(border, (PANEL_X0, y), border)
-    elif winner is None and state.turn == seat:
-        border = _panel_border(SEAT_COLORS[seat])
-        canvas.paste(border, (PANEL_X0, y), border)
-    face = font(32, "Semibold")
-    room = TRAY_X[0] - 20 - NAME_X - (48 if winner == seat else 0)
-    shown = display_name(names[seat], face, room, words["player"].format(n=seat + 1))
-    width = draw_text(draw, (NAME_X, y + 34), shown, face, CREAM, "lm")
-    if winner == seat:
-        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + 32))
+    names = (*_names(ctx), words["player"].format(n=seat + 1))
+    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, names, TRAY_X[0], 34)
     held, refuge = _held(state, seat)
     parts = [words["row"].format(row=BOARD.lanes[seat])]
     if held:
@@ -636,13 +564,12 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
         parts.append(words[key].format(n=held, k=refuge))
     small = font(20, "Semibold")
     draw_text(draw, (NAME_X, y + 70), fit_text(" · ".join(parts), small, TRAY_X[0] - 20 - NAME_X), small, MUTED, "lm")
-    count_face = font(26, "Bold")
     other = 1 - seat
-    for gx, count, owner in ((TRAY_X[0], state.reserve[seat], seat), (TRAY_X[1], state.removed[other], other)):
-        draw_text(draw, (gx + TRAY_W - 14, y + 24), str(count), count_face, CREAM, "rm")
-        sprite = token_sprite(owner, False, SLOT_D)
-        for i in range(count):
-            _paste(canvas, sprite, (_slot_x(gx, i), y + 65))
+    trays = [
+        (TRAY_X[0], state.reserve[seat], token_sprite(seat, False, SLOT_D)),
+        (TRAY_X[1], state.removed[other], token_sprite(other, False, SLOT_D)),
+    ]
+    _draw_trays(canvas, draw, y, trays, TRAY_W, _slot_x)
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
@@ -650,15 +577,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     state = _state(view)
     canvas = _static_base(ctx.language).copy()
     draw = ImageDraw.Draw(canvas)
-    move = _MOVE.fullmatch(ctx.last_move.strip()) if ctx.last_move else None
-    destination = move[2].upper() if move else None
-    for square in sorted(set(ctx.highlights)):
-        if square in BOARD.motifs:
-            _paste(canvas, _outline_sprite(square == destination), square_centre(square))
-    if ctx.last_move:
-        points = _move_path(ctx.last_move, ctx.last_mover if ctx.last_mover in (0, 1) else None)
-        if points is not None:
-            _draw_arrow(canvas, points)
+    _draw_last_move(canvas, ctx, _MOVE, _move_path, _draw_arrow)
     for square, stack in zip(towers.SQUARES, state.board, strict=True):
         if stack:
             _draw_tower(canvas, draw, square, stack)
@@ -678,14 +597,7 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    samples = []
-    for text, move, mover, lang in SAMPLES:
-        state = towers.from_text(text)
-        lit: tuple[str, ...] = ()
-        if move is not None and (m := _MOVE.fullmatch(move)):
-            lit = tuple(sq.upper() for sq in (m[1], m[2]) if sq.upper() in BOARD.motifs)
-        samples.append(draw_board(state, BoardContext(("Alice", "Bob"), move, mover, lit, lang)))
-    return build_palette(samples)
+    return _sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES)
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
@@ -726,7 +638,7 @@ def describe(view: object, ctx: BoardContext) -> str:
     state = _state(view)
     lang = ctx.language
     words = WORDS[lang]
-    names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
+    names = _alt_names(_names(ctx))
     parts = [words["title"] + "."]
     for seat in (0, 1):
         parts.append(
@@ -745,7 +657,7 @@ def describe(view: object, ctx: BoardContext) -> str:
     if (state.turn is None or _untouched(state)) and outcome is None:
         rolls = ", ".join(f"{names[s]} {'–' if v is None else v}" for s, v in enumerate(state.opening))
         parts.append(words["alt_opening"].format(rolls=rolls))
-    last = _last_move_text(state, ctx, (names[0], names[1]))
+    last = _last_move_text(state, ctx, names)
     if last is not None:
         parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
     if outcome is not None and outcome.winners:
@@ -773,16 +685,7 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     Chance outcomes touch nothing, and a notation that is not a legal move there gives no highlight.
     """
     state = _state(previous_view)
-    text = notation.strip()
-    if _ROLL.fullmatch(text) or _OPEN.fullmatch(text):
-        return ()
-    try:
-        move = state.parse_move(text)
-    except GameError:
-        return ()
-    if not isinstance(move, Move):
-        return ()
-    return tuple(sq for sq in state.squares_of(move) if sq is not None)
+    return _touched(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)

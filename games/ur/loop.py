@@ -66,18 +66,18 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final, TypeAlias
 
-from games.base import (
-    AmbiguousMoveError,
-    GameError,
-    GameOverError,
-    IllegalMoveError,
-    NotationError,
-    NotYourTurnError,
-    Outcome,
-    Seat,
-    Termination,
-)
+from games.base import AmbiguousMoveError, GameError, GameOverError, IllegalMoveError, NotationError, Seat
 from games.ur.board import BOARD
+from games.ur.turns import LANE_SEAT as LANE_SEAT
+from games.ur.turns import FirstPlayer as FirstPlayer
+from games.ur.turns import (
+    PiecesOnPath,
+    all_pieces,
+    read_pieces,
+    read_turn_roll,
+    split_state_text,
+)
+from games.ur.turns import Roll as Roll
 
 RULES: Final = "v1"
 LABEL: Final = "Variante 1 (loop, 7 pieces)"
@@ -122,7 +122,6 @@ SAFE: Final = frozenset(i + 1 for i, sq in enumerate(PATHS[0]) if BOARD.is_roset
 """Path positions where pieces may share a square (the same for both seats, which mirror each other)."""
 CAPTURE_AT: Final = frozenset(i + 1 for i, sq in enumerate(PATHS[0][: TURN_AT - 1]) if sq in O_SQUARES)
 """Path positions of the O squares while a piece is still blue (6, 7, 8): the only capturing landings."""
-LANE_SEAT: Final = {lane: seat for seat, lane in enumerate(BOARD.lanes)}
 
 for _path in PATHS:
     assert len(_path) == PATH_LENGTH and all(sq in BOARD.motifs for sq in _path), _path
@@ -158,20 +157,6 @@ class Move:
 
     frm: int
     to: int
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Roll:
-    """Chance outcome: the dice are worth ``value`` points (0, 1, 4 or 5)."""
-
-    value: int
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class FirstPlayer:
-    """Chance outcome: the draw for the first player chose ``seat``."""
-
-    seat: Seat
 
 
 Action: TypeAlias = Move | Roll | FirstPlayer
@@ -219,7 +204,7 @@ def _token(seat: Seat, pos: int) -> str:
 
 
 @dataclass(frozen=True)
-class State:
+class State(PiecesOnPath[Move]):
     """A position of Variante 1.
 
     ``pieces[s]`` holds the path positions of seat ``s``'s seven pieces, sorted (0 = reserve,
@@ -230,6 +215,12 @@ class State:
     pieces: tuple[tuple[int, ...], tuple[int, ...]]
     turn: Seat | None = None
     roll: int | None = None
+
+    ROLL_ODDS = ROLL_ODDS
+    MOVE_TYPES = (Move,)
+    RULES = RULES
+    PATHS = PATHS
+    OFF = OFF
 
     # Derived, cached values; excluded from equality by living outside the fields.
 
@@ -242,13 +233,6 @@ class State:
                 if 0 < p < OFF:
                     found.setdefault(square_of(seat, p), []).append((seat, p))
         return found
-
-    @cached_property
-    def _winner(self) -> Seat | None:
-        for seat in (0, 1):
-            if all(p == OFF for p in self.pieces[seat]):
-                return seat
-        return None
 
     @cached_property
     def _moves(self) -> tuple[Move, ...]:
@@ -277,34 +261,6 @@ class State:
 
     # The game contract.
 
-    def actors(self) -> tuple[Seat, ...]:
-        """The seat to move, once its throw is known."""
-        if self._winner is not None or self.turn is None or self.roll is None:
-            return ()
-        return (self.turn,)
-
-    def is_chance(self) -> bool:
-        """True while the first player is to be drawn or the dice are to be thrown."""
-        return self._winner is None and (self.turn is None or self.roll is None)
-
-    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        """The draw for the first player, or the throw of the three dice."""
-        if not self.is_chance():
-            return ()
-        if self.turn is None:
-            return ((FirstPlayer(0), Fraction(1, 2)), (FirstPlayer(1), Fraction(1, 2)))
-        return tuple((Roll(v), p) for v, p in ROLL_ODDS)
-
-    def legal_moves(self, seat: Seat | None = None) -> tuple[Move, ...]:
-        """Every legal move of the player to move, sorted by starting position."""
-        if seat is not None and seat != self.turn:
-            return ()
-        return self._moves
-
-    def mover(self, move: Action) -> Seat | None:
-        """The player to move for a piece move, None for a chance outcome."""
-        return self.turn if isinstance(move, Move) else None
-
     def apply(self, move: Action) -> State:
         """The state after a piece move or a chance outcome.
 
@@ -327,10 +283,7 @@ class State:
             # A 0, or a throw no piece can use: a 4 or 5 still throws again, a 0 or 1 passes.
             return State(self.pieces, self.turn if move.value in AGAIN else 1 - self.turn, None)
         if move not in self._moves:
-            text = self.format_move(move)
-            raise IllegalMoveError(
-                f"{text} is not legal", key="illegal_move", params={"move": text}, legal=self._notations()
-            )
+            raise self._not_legal(self.format_move(move))
         assert self.turn is not None and self.roll is not None
         me, other = self.turn, 1 - self.turn
         own = list(self.pieces[me])
@@ -343,16 +296,6 @@ class State:
             pieces.reverse()
         return State((pieces[0], pieces[1]), me if self.roll in AGAIN else other, None)
 
-    def outcome(self) -> Outcome | None:
-        """A win once a player has all seven pieces off the board."""
-        if self._winner is None:
-            return None
-        return Outcome(Termination.NORMAL, winners=(self._winner,))
-
-    def view_for(self, seat: Seat | None) -> State:
-        """Ur has no hidden information: every seat and spectators see the whole state."""
-        return self
-
     # Questions the bot and the renderer ask.
 
     def pieces_on(self, square: str) -> list[tuple[Seat, bool]]:
@@ -363,41 +306,11 @@ class State:
         """The seats of the pieces on ``square``, one entry per piece."""
         return [seat for seat, _ in self._board.get(square, [])]
 
-    def reserve(self, seat: Seat) -> int:
-        """How many of ``seat``'s pieces wait to enter."""
-        return self.pieces[seat].count(0)
-
-    def borne_off(self, seat: Seat) -> int:
-        """How many of ``seat``'s pieces have left the board."""
-        return self.pieces[seat].count(OFF)
-
     def is_capture(self, move: Move) -> bool:
         """True when ``move`` ends on an opposing blue piece on an O square, which it captures."""
         if self.turn is None or move.to not in CAPTURE_AT:
             return False
         return move.to in self.pieces[1 - self.turn]
-
-    def squares_of(self, move: Move) -> tuple[str | None, str | None]:
-        """The from and to squares of ``move`` (None for the reserve and off the board)."""
-        seat = self.turn if self.turn is not None else 0
-        frm = square_of(seat, move.frm) if 0 < move.frm < OFF else None
-        to = square_of(seat, move.to) if 0 < move.to < OFF else None
-        return frm, to
-
-    # Notation.
-
-    def format_move(self, move: Action) -> str:
-        """``in-A1``, ``A1-B4``, ``A2xB6``, ``B1-off``; ``roll:5``; ``first:A``."""
-        if isinstance(move, Roll):
-            return f"roll:{move.value}"
-        if isinstance(move, FirstPlayer):
-            return f"first:{BOARD.lanes[move.seat]}"
-        frm, to = self.squares_of(move)
-        sep = "x" if self.is_capture(move) else "-"
-        return f"{frm or 'in'}{sep}{to or 'off'}"
-
-    def _notations(self) -> tuple[str, ...]:
-        return tuple(self.format_move(m) for m in self._moves)
 
     def parse_move(self, text: str, seat: Seat | None = None) -> Action:
         """Read a move or chance outcome in this position.
@@ -409,25 +322,17 @@ class State:
             AmbiguousMoveError: the text fits two legal moves (a blue and a red piece on B4).
             IllegalMoveError: the move is not legal now.
         """
-        t = text.strip().lower().replace(" ", "")
-        if m := re.fullmatch(r"roll:?([0145])", t):
-            self._check_seat(seat)
-            return self._chance_move(Roll(int(m[1])))
-        if m := re.fullmatch(r"first:?([ac])", t):
-            self._check_seat(seat)
-            return self._chance_move(FirstPlayer(LANE_SEAT[m[1].upper()]))
-        m = re.fullmatch(r"(in|new|\+|[abc][1-8]r?)(?:[-x](off|out|[abc][1-8]r?))?", t)
-        if m is None:
-            raise NotationError(
-                f"{text.strip()!r} is not a move: write the square of the piece and where it goes, such as "
-                "A1-B4, in-A1 or B1-off",
-                key="ur.v1.notation",
-                params={"text": text.strip()},
-                legal=self._notations(),
-            )
-        self._check_seat(seat)
-        if self.turn is None or self.roll is None:
-            raise IllegalMoveError("the dice have not been thrown yet", key="ur.no_roll")
+        m = self._read_start(
+            text,
+            seat,
+            "0145",
+            r"(in|new|\+|[abc][1-8]r?)(?:[-x](off|out|[abc][1-8]r?))?",
+            "ur.v1.notation",
+            "write the square of the piece and where it goes, such as A1-B4, in-A1 or B1-off",
+        )
+        if not isinstance(m, re.Match):
+            return m
+        assert self.turn is not None and self.roll is not None
         me, roll = self.turn, self.roll
         frm_text, to_text = m[1], m[2]
         # The pieces the text may name: a square can be on the path twice (B4..B7, out and back).
@@ -495,15 +400,9 @@ class State:
             )
         return move
 
-    def _illegal(self, message: str, key: str, params: dict[str, object]) -> IllegalMoveError:
-        return IllegalMoveError(message, key=key, params=params, legal=self._notations())
-
-    def _check_seat(self, seat: Seat | None) -> None:
-        """Refuse input once the game is over, or from a seat that may not act now."""
-        if self._winner is not None:
-            raise GameOverError("the game is over", key="game_over")
-        if seat is not None and seat not in self.actors():
-            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
+    def _piece_text(self, seat: Seat, pos: int) -> str:
+        """How the state text writes a piece: its square, then ``r`` when it shows its red face."""
+        return _token(seat, pos)
 
     def _positions(self, square: str) -> tuple[int, ...]:
         """:func:`positions_of` for the player to move, listing the legal moves when it fails."""
@@ -511,28 +410,7 @@ class State:
         try:
             return positions_of(self.turn, square)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(exc.message, key=exc.key, params=exc.params, legal=self._notations()) from None
-
-    def _chance_move(self, move: Roll | FirstPlayer) -> Action:
-        if move not in {o for o, _ in self.chance_outcomes()}:
-            text = self.format_move(move)
-            raise IllegalMoveError(
-                f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text}
-            )
-        return move
-
-    # State text.
-
-    def to_text(self) -> str:
-        """The one-line state text, e.g. ``v1 0:A1,B6,B3r+2 1:- 0 5``."""
-        parts = [RULES]
-        for seat in (0, 1):
-            on_board = [_token(seat, p) for p in self.pieces[seat] if 0 < p < OFF]
-            off = self.borne_off(seat)
-            parts.append(f"{seat}:{','.join(on_board) or '-'}{f'+{off}' if off else ''}")
-        parts.append("-" if self.turn is None else str(self.turn))
-        parts.append("-" if self.roll is None else str(self.roll))
-        return " ".join(parts)
+            raise self._illegal(exc.message, exc.key, exc.params) from None
 
 
 def new_state() -> State:
@@ -559,29 +437,18 @@ def from_text(text: str) -> State:
     Raises:
         NotationError: the text is malformed or describes an impossible position.
     """
-    tokens = text.split()
-    if len(tokens) != 5 or tokens[0] != RULES:
-        raise NotationError(f"not a Variante 1 state text: {text!r}")
+    tokens = split_state_text(text, RULES, 5, "Variante 1")
     pieces: list[tuple[int, ...]] = []
     for seat, token in enumerate(tokens[1:3]):
-        m = re.fullmatch(rf"{seat}:(-|[A-C][1-8]r?(?:,[A-C][1-8]r?)*)(?:\+([1-7]))?", token)
-        if m is None:
-            raise NotationError(f"bad pieces for seat {seat}: {token!r}")
-        squares = [] if m[1] == "-" else [_read_piece(seat, sq) for sq in m[1].split(",")]
-        off = int(m[2] or 0)
-        if len(squares) + off > PIECES:
-            raise NotationError(f"seat {seat} has more than {PIECES} pieces")
-        pieces.append(tuple(sorted([0] * (PIECES - len(squares) - off) + squares + [OFF] * off)))
+        names, off = read_pieces(seat, token, "[A-C][1-8]r?", PIECES)
+        pieces.append(all_pieces(seat, [_read_piece(seat, sq) for sq in names], off, PIECES, OFF))
     crowd = Counter(square_of(seat, p) for seat in (0, 1) for p in pieces[seat] if 0 < p < OFF and p not in SAFE)
     for square, n in crowd.items():
         if n > 1:
             raise NotationError(f"{n} pieces share {square}, which holds only one")
     if all(p == OFF for p in pieces[0] + pieces[1]):
         raise NotationError("both players cannot have taken all their pieces off")
-    turn = None if tokens[3] == "-" else int(tokens[3]) if tokens[3] in ("0", "1") else -1
-    roll = None if tokens[4] == "-" else int(tokens[4]) if tokens[4] in ("1", "4", "5") else -1
-    if turn == -1 or roll == -1 or (turn is None and roll is not None):
-        raise NotationError(f"bad turn or throw in {text!r}")
+    turn, roll = read_turn_roll(text, tokens[3], tokens[4], "145", noun="throw")
     if turn is None and any(p != 0 for own in pieces for p in own):
         raise NotationError("before the draw for the first player every piece is in reserve")
     state = State((pieces[0], pieces[1]), turn, roll)

@@ -70,17 +70,11 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final, Literal, TypeAlias
 
-from games.base import (
-    AmbiguousMoveError,
-    GameOverError,
-    IllegalMoveError,
-    NotationError,
-    NotYourTurnError,
-    Outcome,
-    Seat,
-    Termination,
-)
+from games.base import AmbiguousMoveError, GameOverError, IllegalMoveError, NotationError, Outcome, Seat, Termination
 from games.ur.board import BOARD
+from games.ur.turns import DrawThenRoll, format_chance, read_turn_roll, split_state_text, turn_roll_text
+from games.ur.turns import FirstPlayer as FirstPlayer
+from games.ur.turns import Roll as Roll
 
 RULES: Final = "v3"
 LABEL: Final = "Variante 3 (motifs, 5 pawns)"
@@ -150,20 +144,6 @@ class Move:
     to: str
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Roll:
-    """Chance outcome: the dice give ``value`` (1..5)."""
-
-    value: int
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class FirstPlayer:
-    """Chance outcome: the draw for the first player chose ``seat``."""
-
-    seat: Seat
-
-
 Action: TypeAlias = Place | Move | Roll | FirstPlayer
 
 
@@ -187,7 +167,7 @@ def goal_motif(squares: Collection[str]) -> str | None:
 
 
 @dataclass(frozen=True)
-class State:
+class State(DrawThenRoll[Place | Move]):
     """A position of Variante 3.
 
     ``pawns[s]`` holds seat ``s``'s pawns on the board as (square, face), sorted by square.
@@ -201,6 +181,9 @@ class State:
     movable: tuple[Face, Face] = (RED, RED)
     turn: Seat | None = None
     roll: int | None = None
+
+    ROLL_ODDS = ROLL_ODDS
+    MOVE_TYPES = (Place, Move)
 
     # Derived, cached values; excluded from equality by living outside the fields.
 
@@ -258,37 +241,15 @@ class State:
 
     # The game contract.
 
-    def actors(self) -> tuple[Seat, ...]:
-        """The seat to act: to place, or to move once its roll is known."""
-        if self.outcome() is not None or self.turn is None:
-            return ()
-        if self.placing or self.roll is not None:
-            return (self.turn,)
-        return ()
+    def _finished(self) -> bool:
+        return self.outcome() is not None
 
-    def is_chance(self) -> bool:
-        """True while the first player is to be drawn or the dice are to be thrown."""
-        if self.outcome() is not None:
-            return False
-        return self.turn is None or (not self.placing and self.roll is None)
+    def _acting(self) -> bool:
+        """The seat to act places a pawn, or moves one once its roll is known."""
+        return self.placing or self.roll is not None
 
-    def chance_outcomes(self) -> tuple[tuple[Roll | FirstPlayer, Fraction], ...]:
-        """The draw for the first player, or the throw of the four dice."""
-        if not self.is_chance():
-            return ()
-        if self.turn is None:
-            return ((FirstPlayer(0), Fraction(1, 2)), (FirstPlayer(1), Fraction(1, 2)))
-        return tuple((Roll(v), p) for v, p in ROLL_ODDS)
-
-    def legal_moves(self, seat: Seat | None = None) -> tuple[Place, ...] | tuple[Move, ...]:
-        """Every legal placement or move of the seat to act, sorted."""
-        if seat is not None and seat != self.turn:
-            return ()
-        return self._moves
-
-    def mover(self, move: Action) -> Seat | None:
-        """The seat to act for a placement or a move, None for a chance outcome."""
-        return self.turn if isinstance(move, Place | Move) else None
+    def _chance_text(self, move: Roll | FirstPlayer) -> str:
+        return "first:?" if isinstance(move, FirstPlayer) and move.seat not in (0, 1) else format_chance(move)
 
     def apply(self, move: Action) -> State:
         """The state after a placement, a move or a chance outcome.
@@ -301,9 +262,10 @@ class State:
             raise GameOverError("the game is over", key="game_over")
         if isinstance(move, FirstPlayer):
             if self.turn is not None or move.seat not in (0, 1):
-                text = self.format_move(move) if move.seat in (0, 1) else "first:?"
                 raise IllegalMoveError(
-                    "the first player has already been drawn", key="illegal_move", params={"move": text}
+                    "the first player has already been drawn",
+                    key="illegal_move",
+                    params={"move": self._chance_text(move)},
                 )
             return State(self.pawns, self.movable, move.seat, None)
         if isinstance(move, Roll):
@@ -311,10 +273,7 @@ class State:
                 raise IllegalMoveError("no roll is due", key="illegal_move", params={"move": self.format_move(move)})
             return State(self.pawns, self.movable, self.turn, move.value)
         if move not in self._moves:
-            text = self.format_move(move)
-            raise IllegalMoveError(
-                f"{text} is not legal", key="illegal_move", params={"move": text}, legal=self._notations()
-            )
+            raise self._not_legal(self.format_move(move))
         assert self.turn is not None
         me = self.turn
         own = dict(self.pawns[me])
@@ -339,10 +298,6 @@ class State:
         if not self.placing and self.turn is not None and self.roll is not None and not self._moves:
             return Outcome(Termination.NO_MOVES, winners=(1 - self.turn,))
         return None
-
-    def view_for(self, seat: Seat | None) -> State:
-        """Ur has no hidden information: every seat and spectators see the whole state."""
-        return self
 
     # Questions the bot and the renderer ask.
 
@@ -416,12 +371,7 @@ class State:
             return f"@{move.square}"
         if isinstance(move, Move):
             return f"{move.frm}-{move.to}"
-        if isinstance(move, Roll):
-            return f"roll:{move.value}"
-        return f"first:{SEAT_LETTERS[move.seat]}"
-
-    def _notations(self) -> tuple[str, ...]:
-        return tuple(self.format_move(m) for m in self._moves)
+        return format_chance(move)
 
     def parse_move(self, text: str, seat: Seat | None = None) -> Action:
         """Read a placement, a move or a chance outcome in this position.
@@ -454,12 +404,10 @@ class State:
         chain = re.fullmatch(rf"{_SQ}(?: ?[->] ?{_SQ}){{2,}}", t)
         pair = re.fullmatch(rf"({_SQ}) ?(?:[->x]|to)? ?({_SQ})(?: ?[/:(] ?({_SQ}(?:(?: ?[,;-] ?| ){_SQ})*) ?\)?)?", t)
         if not (place or single or chain or pair):
-            raise NotationError(
-                f"{text.strip()!r} is not a move: write @B4 to place a pawn, or the pawn's square and its "
-                "destination such as A2-B4",
-                key="ur.v3.notation",
-                params={"text": text.strip()},
-                legal=self._notations(),
+            raise self._not_a_move(
+                text,
+                "write @B4 to place a pawn, or the pawn's square and its destination such as A2-B4",
+                "ur.v3.notation",
             )
         self._check_seat(seat)
         if self.turn is None:
@@ -468,17 +416,11 @@ class State:
         if place is not None or (lone is not None and self.placing):
             square = self._square(place[1] if place is not None else str(lone))
             if not self.placing:
-                raise IllegalMoveError(
-                    "every pawn is on the board: move one, such as A2-B4",
-                    key="ur.v3.not_placing",
-                    legal=self._notations(),
-                )
+                raise self._illegal("every pawn is on the board: move one, such as A2-B4", "ur.v3.not_placing")
             return self._placement(square), ()
         if self.placing:
-            raise IllegalMoveError(
-                "the pawns are still being placed: put one on an empty square, such as @B4",
-                key="ur.v3.placing",
-                legal=self._notations(),
+            raise self._illegal(
+                "the pawns are still being placed: put one on an empty square, such as @B4", "ur.v3.placing"
             )
         if self.roll is None:
             raise IllegalMoveError("the dice have not been thrown yet", key="ur.v3.no_roll")
@@ -496,46 +438,22 @@ class State:
         move = self._checked_move(frm, to)
         if route and route not in self.routes(move):
             shown = "-".join(route)
-            raise IllegalMoveError(
+            raise self._illegal(
                 f"{shown} is not a route of exactly {self.roll} steps that this move may take",
-                key="ur.v3.bad_route",
-                params={"route": shown, "roll": self.roll},
-                legal=self._notations(),
+                "ur.v3.bad_route",
+                {"route": shown, "roll": self.roll},
             )
         return move, route
-
-    def _check_seat(self, seat: Seat | None) -> None:
-        """Refuse input from a seat that may not act now."""
-        if seat is not None and seat not in self.actors():
-            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
-
-    def _chance_move(self, move: Roll | FirstPlayer) -> Action:
-        if move not in {o for o, _ in self.chance_outcomes()}:
-            if isinstance(move, Roll):
-                text = f"roll:{move.value}"
-            else:
-                text = self.format_move(move) if move.seat in (0, 1) else "first:?"
-            raise IllegalMoveError(
-                f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text}
-            )
-        return move
 
     def _square(self, token: str) -> str:
         square = token.upper()
         if square not in BOARD.motifs:
-            raise IllegalMoveError(
-                f"{square} is not a square of the board",
-                key="ur.v3.no_square",
-                params={"square": square},
-                legal=self._notations(),
-            )
+            raise self._illegal(f"{square} is not a square of the board", "ur.v3.no_square", {"square": square})
         return square
 
     def _placement(self, square: str) -> Place:
         if square in self._occupied:
-            raise IllegalMoveError(
-                f"{square} is not empty", key="ur.v3.occupied", params={"square": square}, legal=self._notations()
-            )
+            raise self._illegal(f"{square} is not empty", "ur.v3.occupied", {"square": square})
         return Place(square)
 
     def _own_pawn(self, square: str) -> None:
@@ -543,30 +461,24 @@ class State:
         assert self.turn is not None
         holder = self._occupied.get(square)
         if holder is None or holder[0] != self.turn:
-            raise IllegalMoveError(
-                f"you have no pawn on {square}", key="ur.v3.no_pawn", params={"square": square}, legal=self._notations()
-            )
+            raise self._illegal(f"you have no pawn on {square}", "ur.v3.no_pawn", {"square": square})
         if holder[1] != self.movable[self.turn]:
-            raise IllegalMoveError(
+            raise self._illegal(
                 f"the pawn on {square} has been turned: it moves again once all your pawns show the same face",
-                key="ur.v3.turned",
-                params={"square": square},
-                legal=self._notations(),
+                "ur.v3.turned",
+                {"square": square},
             )
 
     def _checked_move(self, frm: str, to: str) -> Move:
         self._own_pawn(frm)
         if to in self._occupied:
-            raise IllegalMoveError(
-                f"{to} is not empty", key="ur.v3.occupied", params={"square": to}, legal=self._notations()
-            )
+            raise self._illegal(f"{to} is not empty", "ur.v3.occupied", {"square": to})
         move = Move(frm, to)
         if move not in self._moves:
-            raise IllegalMoveError(
+            raise self._illegal(
                 f"the pawn on {frm} cannot reach {to} in exactly {self.roll} steps",
-                key="ur.v3.unreachable",
-                params={"frm": frm, "to": to, "roll": self.roll},
-                legal=self._notations(),
+                "ur.v3.unreachable",
+                {"frm": frm, "to": to, "roll": self.roll},
             )
         return move
 
@@ -586,11 +498,8 @@ class State:
             return found[0]
         if not found:
             what = f"the pawn on {square} has" if holder is not None else f"{square} is reached by"
-            raise IllegalMoveError(
-                f"{what} no move of exactly {self.roll} steps",
-                key=missing_key,
-                params={"square": square, "roll": self.roll},
-                legal=self._notations(),
+            raise self._illegal(
+                f"{what} no move of exactly {self.roll} steps", missing_key, {"square": square, "roll": self.roll}
             )
         options = tuple(self.format_move(m) for m in found)
         raise AmbiguousMoveError(
@@ -648,9 +557,7 @@ class State:
         for seat in (0, 1):
             listed = ",".join(f"{sq}{face}" for sq, face in self.pawns[seat])
             parts.append(f"{seat}{self.movable[seat]}:{listed or '-'}")
-        parts.append("-" if self.turn is None else str(self.turn))
-        parts.append("-" if self.roll is None else str(self.roll))
-        return " ".join(parts)
+        return " ".join(parts + turn_roll_text(self.turn, self.roll))
 
 
 COMPLETIONS: Final = 25
@@ -668,9 +575,7 @@ def from_text(text: str) -> State:
     Raises:
         NotationError: the text is malformed or describes an impossible position.
     """
-    tokens = text.split()
-    if len(tokens) != 5 or tokens[0] != RULES:
-        raise NotationError(f"not a Variante 3 state text: {text!r}")
+    tokens = split_state_text(text, RULES, 5, "Variante 3")
     pawns: list[tuple[Pawn, ...]] = []
     movable: list[Face] = []
     for seat, token in enumerate(tokens[1:3]):
@@ -691,10 +596,7 @@ def from_text(text: str) -> State:
         movable.append(RED if m[1] == "r" else BLUE)
     if set(dict(pawns[0])) & set(dict(pawns[1])):
         raise NotationError("two pawns share a square")
-    turn = None if tokens[3] == "-" else int(tokens[3]) if tokens[3] in ("0", "1") else -1
-    roll = None if tokens[4] == "-" else int(tokens[4]) if tokens[4] in "12345" and len(tokens[4]) == 1 else -1
-    if turn == -1 or roll == -1:
-        raise NotationError(f"bad turn or roll in {text!r}")
+    turn, roll = read_turn_roll(text, tokens[3], tokens[4], "12345", roll_needs_turn=False)
     state = State((pawns[0], pawns[1]), (movable[0], movable[1]), turn, roll)
     counts = [len(own) for own in pawns]
     if turn is None and (any(counts) or roll is not None):

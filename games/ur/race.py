@@ -33,17 +33,18 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final, TypeAlias
 
-from games.base import (
-    GameError,
-    GameOverError,
-    IllegalMoveError,
-    NotationError,
-    NotYourTurnError,
-    Outcome,
-    Seat,
-    Termination,
-)
+from games.base import GameError, GameOverError, IllegalMoveError, NotationError, Seat
 from games.ur.board import BOARD
+from games.ur.turns import LANE_SEAT as LANE_SEAT
+from games.ur.turns import FirstPlayer as FirstPlayer
+from games.ur.turns import (
+    PiecesOnPath,
+    all_pieces,
+    read_pieces,
+    read_turn_roll,
+    split_state_text,
+)
+from games.ur.turns import Roll as Roll
 
 RULES: Final = "v2"
 PIECES: Final = 7
@@ -55,7 +56,6 @@ SAFE: Final = frozenset(i + 1 for i, sq in enumerate(PATHS[0]) if BOARD.is_roset
 SHARED: Final = frozenset(i + 1 for i, sq in enumerate(PATHS[0]) if sq.startswith("B"))
 """Path positions in the shared middle row, where the two players' pieces meet."""
 ROLL_ODDS: Final = ((0, Fraction(1, 8)), (1, Fraction(3, 8)), (2, Fraction(3, 8)), (3, Fraction(1, 8)))
-LANE_SEAT: Final = {lane: seat for seat, lane in enumerate(BOARD.lanes)}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -64,20 +64,6 @@ class Move:
 
     frm: int
     to: int
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Roll:
-    """Chance outcome: the dice show ``value`` white tips."""
-
-    value: int
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class FirstPlayer:
-    """Chance outcome: the draw for the first player chose ``seat``."""
-
-    seat: Seat
 
 
 Action: TypeAlias = Move | Roll | FirstPlayer
@@ -103,7 +89,7 @@ def position_of(seat: Seat, square: str) -> int:
 
 
 @dataclass(frozen=True)
-class State:
+class State(PiecesOnPath[Move]):
     """A position of Variante 2.
 
     ``pieces[s]`` holds the path positions of seat ``s``'s seven pieces, sorted (0 = reserve,
@@ -115,6 +101,12 @@ class State:
     turn: Seat | None = None
     roll: int | None = None
 
+    ROLL_ODDS = ROLL_ODDS
+    MOVE_TYPES = (Move,)
+    RULES = RULES
+    PATHS = PATHS
+    OFF = OFF
+
     # Derived, cached values; excluded from equality by living outside the fields.
     @cached_property
     def _moves(self) -> tuple[Move, ...]:
@@ -124,42 +116,7 @@ class State:
         starts = sorted({p for p in own if p < OFF})
         return tuple(Move(p, p + self.roll) for p in starts if p + self.roll <= OFF)
 
-    @cached_property
-    def _winner(self) -> Seat | None:
-        for seat in (0, 1):
-            if all(p == OFF for p in self.pieces[seat]):
-                return seat
-        return None
-
     # The game contract.
-
-    def actors(self) -> tuple[Seat, ...]:
-        """The seat to move, once its roll is known."""
-        if self._winner is not None or self.turn is None or self.roll is None:
-            return ()
-        return (self.turn,)
-
-    def is_chance(self) -> bool:
-        """True while the first player is to be drawn or the dice are to be thrown."""
-        return self._winner is None and (self.turn is None or self.roll is None)
-
-    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        """The draw for the first player, or the roll of the three dice."""
-        if not self.is_chance():
-            return ()
-        if self.turn is None:
-            return ((FirstPlayer(0), Fraction(1, 2)), (FirstPlayer(1), Fraction(1, 2)))
-        return tuple((Roll(v), p) for v, p in ROLL_ODDS)
-
-    def legal_moves(self, seat: Seat | None = None) -> tuple[Move, ...]:
-        """Every legal move of the player to move, sorted by starting position."""
-        if seat is not None and seat != self.turn:
-            return ()
-        return self._moves
-
-    def mover(self, move: Action) -> Seat | None:
-        """The player to move for a piece move, None for a chance outcome."""
-        return self.turn if isinstance(move, Move) else None
 
     def apply(self, move: Action) -> State:
         """The state after a piece move or a chance outcome.
@@ -182,10 +139,7 @@ class State:
                 return State(self.pieces, 1 - self.turn, None)
             return rolled
         if move not in self._moves:
-            text = self.format_move(move)
-            raise IllegalMoveError(
-                f"{text} is not legal", key="illegal_move", params={"move": text}, legal=self._notations()
-            )
+            raise self._not_legal(self.format_move(move))
         assert self.turn is not None
         me, other = self.turn, 1 - self.turn
         own = list(self.pieces[me])
@@ -208,16 +162,6 @@ class State:
         again = move.to in SAFE
         return State((pieces[0], pieces[1]), me if again else other, None)
 
-    def outcome(self) -> Outcome | None:
-        """A win once a player has all seven pieces off the board."""
-        if self._winner is None:
-            return None
-        return Outcome(Termination.NORMAL, winners=(self._winner,))
-
-    def view_for(self, seat: Seat | None) -> State:
-        """Ur has no hidden information: every seat and spectators see the whole state."""
-        return self
-
     # Questions the bot and the renderer ask.
 
     def occupant(self, square: str) -> list[Seat]:
@@ -229,41 +173,11 @@ class State:
                     found.append(seat)
         return found
 
-    def reserve(self, seat: Seat) -> int:
-        """How many of ``seat``'s pieces wait to enter."""
-        return self.pieces[seat].count(0)
-
-    def borne_off(self, seat: Seat) -> int:
-        """How many of ``seat``'s pieces have left the board."""
-        return self.pieces[seat].count(OFF)
-
     def is_capture(self, move: Move) -> bool:
         """True when ``move`` ends on a piece it sends back to its reserve."""
         if self.turn is None or move.to in SAFE or move.to == OFF:
             return False
         return bool(self.occupant(square_of(self.turn, move.to)))
-
-    def squares_of(self, move: Move) -> tuple[str | None, str | None]:
-        """The from and to squares of ``move`` (None for the reserve and the exit)."""
-        seat = self.turn if self.turn is not None else 0
-        frm = square_of(seat, move.frm) if 0 < move.frm < OFF else None
-        to = square_of(seat, move.to) if 0 < move.to < OFF else None
-        return frm, to
-
-    # Notation.
-
-    def format_move(self, move: Action) -> str:
-        """``in-A3``, ``A4-A2``, ``B3xB5``, ``A8-off``; ``roll:2``; ``first:A``."""
-        if isinstance(move, Roll):
-            return f"roll:{move.value}"
-        if isinstance(move, FirstPlayer):
-            return f"first:{BOARD.lanes[move.seat]}"
-        frm, to = self.squares_of(move)
-        sep = "x" if self.is_capture(move) else "-"
-        return f"{frm or 'in'}{sep}{to or 'off'}"
-
-    def _notations(self) -> tuple[str, ...]:
-        return tuple(self.format_move(m) for m in self._moves)
 
     def parse_move(self, text: str, seat: Seat | None = None) -> Action:
         """Read a move or chance outcome in this position.
@@ -274,63 +188,45 @@ class State:
             NotYourTurnError: ``seat`` is given and may not act now (no seat acts at a chance node).
             IllegalMoveError: the move is not legal now.
         """
-        t = text.strip().lower().replace(" ", "")
-        if m := re.fullmatch(r"roll:?([0-3])", t):
-            self._check_seat(seat)
-            return self._chance_move(Roll(int(m[1])))
-        if m := re.fullmatch(r"first:?([ac])", t):
-            self._check_seat(seat)
-            return self._chance_move(FirstPlayer(LANE_SEAT[m[1].upper()]))
-        m = re.fullmatch(r"(in|new|\+|[abc][1-8])(?:[-x](off|out|[abc][1-8]))?", t)
-        if m is None:
-            raise NotationError(
-                f"{text.strip()!r} is not a move: write the square of the piece and where it goes, such as "
-                "A4-A2, in-A3 or A8-off",
-                key="ur.notation",
-                params={"text": text.strip()},
-                legal=self._notations(),
-            )
-        self._check_seat(seat)
-        if self.turn is None or self.roll is None:
-            raise IllegalMoveError("the dice have not been thrown yet", key="ur.no_roll")
+        m = self._read_start(
+            text,
+            seat,
+            "0-3",
+            r"(in|new|\+|[abc][1-8])(?:[-x](off|out|[abc][1-8]))?",
+            "ur.notation",
+            "write the square of the piece and where it goes, such as A4-A2, in-A3 or A8-off",
+        )
+        if not isinstance(m, re.Match):
+            return m
+        assert self.turn is not None and self.roll is not None
         frm_text, to_text = m[1], m[2]
         frm = 0 if frm_text in ("in", "new", "+") else self._position(frm_text.upper())
         if frm not in self.pieces[self.turn] or frm == OFF:
             where = "in your reserve" if frm == 0 else f"on {frm_text.upper()}"
-            raise IllegalMoveError(
+            raise self._illegal(
                 f"you have no piece {where}",
-                key="ur.no_piece_reserve" if frm == 0 else "ur.no_piece",
-                params={"square": frm_text.upper()},
-                legal=self._notations(),
+                "ur.no_piece_reserve" if frm == 0 else "ur.no_piece",
+                {"square": frm_text.upper()},
             )
         move = Move(frm, frm + self.roll)
         if to_text is not None:
             to = OFF if to_text in ("off", "out") else self._position(to_text.upper())
             if to != move.to:
                 dest = "off" if move.to == OFF else square_of(self.turn, move.to) if move.to < OFF else "-"
-                raise IllegalMoveError(
+                raise self._illegal(
                     f"with a roll of {self.roll} that piece goes to {dest}"
                     if move.to <= OFF
                     else f"a roll of {self.roll} takes that piece past the exit, which needs an exact roll",
-                    key="ur.wrong_destination" if move.to <= OFF else "ur.past_exit",
-                    params={"roll": self.roll, "square": dest},
-                    legal=self._notations(),
+                    "ur.wrong_destination" if move.to <= OFF else "ur.past_exit",
+                    {"roll": self.roll, "square": dest},
                 )
         if move not in self._moves:
-            raise IllegalMoveError(
+            raise self._illegal(
                 f"a roll of {self.roll} takes that piece past the exit, which needs an exact roll",
-                key="ur.past_exit",
-                params={"roll": self.roll},
-                legal=self._notations(),
+                "ur.past_exit",
+                {"roll": self.roll},
             )
         return move
-
-    def _check_seat(self, seat: Seat | None) -> None:
-        """Refuse input once the game is over, or from a seat that may not act now."""
-        if self._winner is not None:
-            raise GameOverError("the game is over", key="game_over")
-        if seat is not None and seat not in self.actors():
-            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
 
     def _position(self, square: str) -> int:
         """:func:`position_of` for the player to move, listing the legal moves when it fails."""
@@ -338,28 +234,7 @@ class State:
         try:
             return position_of(self.turn, square)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(exc.message, key=exc.key, params=exc.params, legal=self._notations()) from None
-
-    def _chance_move(self, move: Roll | FirstPlayer) -> Action:
-        if move not in {o for o, _ in self.chance_outcomes()}:
-            text = self.format_move(move)
-            raise IllegalMoveError(
-                f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text}
-            )
-        return move
-
-    # State text.
-
-    def to_text(self) -> str:
-        """The one-line state text, e.g. ``v2 0:A4,B2+2 1:- 0 2``."""
-        parts = [RULES]
-        for seat in (0, 1):
-            on_board = [square_of(seat, p) for p in self.pieces[seat] if 0 < p < OFF]
-            off = self.borne_off(seat)
-            parts.append(f"{seat}:{','.join(on_board) or '-'}{f'+{off}' if off else ''}")
-        parts.append("-" if self.turn is None else str(self.turn))
-        parts.append("-" if self.roll is None else str(self.roll))
-        return " ".join(parts)
+            raise self._illegal(exc.message, exc.key, exc.params) from None
 
 
 def new_state() -> State:
@@ -373,34 +248,24 @@ def from_text(text: str) -> State:
     Raises:
         NotationError: the text is malformed or describes an impossible position.
     """
-    tokens = text.split()
-    if len(tokens) != 5 or tokens[0] != RULES:
-        raise NotationError(f"not a Variante 2 state text: {text!r}")
+    tokens = split_state_text(text, RULES, 5, "Variante 2")
     pieces: list[tuple[int, ...]] = []
     for seat, token in enumerate(tokens[1:3]):
-        m = re.fullmatch(rf"{seat}:(-|[A-C][1-8](?:,[A-C][1-8])*)(?:\+([1-7]))?", token)
-        if m is None:
-            raise NotationError(f"bad pieces for seat {seat}: {token!r}")
+        names, off = read_pieces(seat, token, "[A-C][1-8]", PIECES)
         try:
-            squares = [] if m[1] == "-" else [position_of(seat, sq) for sq in m[1].split(",")]
+            squares = [position_of(seat, sq) for sq in names]
         except GameError as exc:
             raise NotationError(f"seat {seat}: {exc.message}") from None
-        off = int(m[2] or 0)
-        if len(squares) + off > PIECES:
-            raise NotationError(f"seat {seat} has more than {PIECES} pieces")
+        pieces.append(all_pieces(seat, squares, off, PIECES, OFF))
         for p in set(squares):
             if squares.count(p) > 1 and p not in SAFE:
                 raise NotationError(f"two pieces of seat {seat} share {square_of(seat, p)}, which is not a rosette")
-        pieces.append(tuple(sorted([0] * (PIECES - len(squares) - off) + squares + [OFF] * off)))
     for p0 in pieces[0]:
         if p0 in SHARED and p0 not in SAFE and p0 in pieces[1]:
             raise NotationError(f"two pieces share {square_of(0, p0)}, which is not a rosette")
     if all(p == OFF for p in pieces[0] + pieces[1]):
         raise NotationError("both players cannot have brought all their pieces off")
-    turn = None if tokens[3] == "-" else int(tokens[3]) if tokens[3] in ("0", "1") else -1
-    roll = None if tokens[4] == "-" else int(tokens[4]) if tokens[4] in ("0", "1", "2", "3") else -1
-    if turn == -1 or roll == -1 or (turn is None and roll is not None):
-        raise NotationError(f"bad turn or roll in {text!r}")
+    turn, roll = read_turn_roll(text, tokens[3], tokens[4], "0123")
     if turn is None and any(p != 0 for own in pieces for p in own):
         raise NotationError("before the draw for the first player every piece is in reserve")
     state = State((pieces[0], pieces[1]), turn, roll)

@@ -75,17 +75,11 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final, NamedTuple, TypeAlias
 
-from games.base import (
-    AmbiguousMoveError,
-    GameOverError,
-    IllegalMoveError,
-    NotationError,
-    NotYourTurnError,
-    Outcome,
-    Seat,
-    Termination,
-)
+from games.base import AmbiguousMoveError, GameOverError, IllegalMoveError, NotationError, Seat
 from games.ur.board import BOARD
+from games.ur.turns import LANE_SEAT as LANE_SEAT
+from games.ur.turns import DiceTurns, format_chance, read_roll, read_turn_roll, split_state_text, turn_roll_text
+from games.ur.turns import Roll as Roll
 
 RULES: Final = "rb"
 LABEL: Final = "Ravensburger (towers, 10 tokens)"
@@ -106,8 +100,9 @@ PATHS: Final = (BOARD.path("race", 0), BOARD.path("race", 1))
 POSITIONS: Final = tuple({sq: i + 1 for i, sq in enumerate(path)} for path in PATHS)
 SQUARES: Final = BOARD.squares
 INDEX: Final = {sq: i for i, sq in enumerate(SQUARES)}
-LANE_SEAT: Final = {lane: seat for seat, lane in enumerate(BOARD.lanes)}
 FACE_ODDS: Final = Fraction(1, DIE)
+ROLL_ODDS: Final = tuple((v, FACE_ODDS) for v in range(1, DIE + 1))
+"""The six faces of the die, 1/6 each."""
 
 
 class Token(NamedTuple):
@@ -139,13 +134,6 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Roll:
-    """Chance outcome: the die shows ``value`` (6 = no move)."""
-
-    value: int
-
-
-@dataclass(frozen=True, slots=True, order=True)
 class OpeningRoll:
     """Chance outcome: ``seat`` rolls ``value`` to decide who starts."""
 
@@ -166,7 +154,7 @@ def _error(cls: type[IllegalMoveError], message: str, key: str, legal: tuple[str
 
 
 @dataclass(frozen=True)
-class State:
+class State(DiceTurns[Move, OpeningRoll]):
     """A position of the Ravensburger rules.
 
     ``board`` holds one tower per square of :data:`SQUARES`, bottom to top. ``reserve[s]`` tokens of
@@ -181,6 +169,9 @@ class State:
     turn: Seat | None = None
     roll: int | None = None
     opening: tuple[int | None, int | None] = (None, None)
+
+    ROLL_ODDS = ROLL_ODDS
+    MOVE_TYPES = (Move,)
 
     # Derived values, cached outside the dataclass fields (so they play no part in equality).
 
@@ -247,34 +238,10 @@ class State:
 
     # The game contract.
 
-    def actors(self) -> tuple[Seat, ...]:
-        """The seat to move, once its roll is known."""
-        if self._winner is not None or self.turn is None or self.roll is None:
-            return ()
-        return (self.turn,)
-
-    def is_chance(self) -> bool:
-        """True during the opening rolls and whenever the die is to be thrown."""
-        return self._winner is None and (self.turn is None or self.roll is None)
-
-    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        """The opening roll of seat 0 or seat 1, or the turn's roll: six faces, 1/6 each."""
-        if not self.is_chance():
-            return ()
-        if self.turn is None:
-            seat = 0 if self.opening[0] is None else 1
-            return tuple((OpeningRoll(seat, v), FACE_ODDS) for v in range(1, DIE + 1))
-        return tuple((Roll(v), FACE_ODDS) for v in range(1, DIE + 1))
-
-    def legal_moves(self, seat: Seat | None = None) -> tuple[Move, ...]:
-        """Every legal move of the player to move, sorted by start, destination and prisoners carried."""
-        if seat is not None and seat != self.turn:
-            return ()
-        return self._moves
-
-    def mover(self, move: Action) -> Seat | None:
-        """The player to move for a token move, None for a chance outcome."""
-        return self.turn if isinstance(move, Move) else None
+    def _opening_outcomes(self) -> tuple[tuple[OpeningRoll, Fraction], ...]:
+        """The opening roll of seat 0, or then of seat 1: six faces, 1/6 each."""
+        seat = 0 if self.opening[0] is None else 1
+        return tuple((OpeningRoll(seat, v), FACE_ODDS) for v in range(1, DIE + 1))
 
     def apply(self, move: Action) -> State:
         """The state after a token move or a chance outcome.
@@ -294,9 +261,8 @@ class State:
                 return State(self.board, self.reserve, self.removed, 1 - self.turn, None, self.opening)
             return State(self.board, self.reserve, self.removed, self.turn, move.value, self.opening)
         if move not in self._moves:
-            text = self.format_move(move) if isinstance(move, Move) and self.turn is not None else str(move)
-            raise IllegalMoveError(
-                f"{text} is not legal", key="illegal_move", params={"move": text}, legal=self._notations()
+            raise self._not_legal(
+                self.format_move(move) if isinstance(move, Move) and self.turn is not None else str(move)
             )
         assert self.turn is not None
         me, other = self.turn, 1 - self.turn
@@ -332,22 +298,12 @@ class State:
         starter = 0 if first > move.value else 1
         return State(self.board, self.reserve, self.removed, starter, None, (first, move.value))
 
-    def outcome(self) -> Outcome | None:
-        """A win once the opponent has no free token left."""
-        if self._winner is None:
-            return None
-        return Outcome(Termination.NORMAL, winners=(self._winner,))
-
-    def view_for(self, seat: Seat | None) -> State:
-        """Ur has no hidden information: every seat and spectators see the whole state."""
-        return self
-
     # Notation.
 
     def format_move(self, move: Action) -> str:
         """``in-A2``, ``inxB1``, ``B3-B7``, ``B3xB7+2``, ``B8-A7+1``; ``roll:4``; ``open:A5``."""
         if isinstance(move, Roll):
-            return f"roll:{move.value}"
+            return format_chance(move)
         if isinstance(move, OpeningRoll):
             return _format_opening(move)
         seat = self.turn if self.turn is not None else 0
@@ -355,9 +311,6 @@ class State:
         sep = "x" if self.is_capture(move, seat) else "-"
         carry = f"+{move.carry}" if move.carry else ""
         return f"{frm or 'in'}{sep}{to}{carry}"
-
-    def _notations(self) -> tuple[str, ...]:
-        return tuple(self.format_move(m) for m in self._moves)
 
     def completions(self, seat: Seat, current: str) -> list[str]:
         """Autocomplete: the legal moves of ``seat`` matching what was typed, prefix matches first."""
@@ -378,20 +331,19 @@ class State:
             IllegalMoveError: the move is not legal now (``AmbiguousMoveError`` when it needs more).
         """
         t = text.strip().lower().replace(" ", "")
-        if m := re.fullmatch(r"roll:?([1-6])", t):
+        if (roll := read_roll(t, "1-6")) is not None:
             self._check_seat(seat)
-            return self._chance_move(Roll(int(m[1])))
+            return self._chance_move(roll)
         if m := re.fullmatch(r"open:?([ac]):?([1-6])", t):
             self._check_seat(seat)
             return self._chance_move(OpeningRoll(LANE_SEAT[m[1].upper()], int(m[2])))
         m = re.fullmatch(r"(in|new|[abc][1-8])(?:[-x]([abc][1-8]))?(?:\+(\d{1,2}))?", t)
         if m is None:
-            raise NotationError(
-                f"{text.strip()!r} is not a move: write the square of the token and where it goes, "
+            raise self._not_a_move(
+                text,
+                "write the square of the token and where it goes, "
                 "such as B3-B7, in-A2 or B3xB7+2 (carrying two prisoners)",
-                key="ur.rb.notation",
-                params={"text": text.strip()},
-                legal=self._notations(),
+                "ur.rb.notation",
             )
         self._check_seat(seat)
         if self.turn is None or self.roll is None:
@@ -520,21 +472,6 @@ class State:
             raise _error(IllegalMoveError, f"{square} is not on your path", "ur.rb.not_on_path", legal, square=square)
         return pos
 
-    def _check_seat(self, seat: Seat | None) -> None:
-        """Refuse input once the game is over, or from a seat that may not act now."""
-        if self._winner is not None:
-            raise GameOverError("the game is over", key="game_over")
-        if seat is not None and seat not in self.actors():
-            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
-
-    def _chance_move(self, move: Roll | OpeningRoll) -> Action:
-        if move not in {o for o, _ in self.chance_outcomes()}:
-            text = self.format_move(move)
-            raise IllegalMoveError(
-                f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text}
-            )
-        return move
-
     # State text.
 
     def to_text(self) -> str:
@@ -549,8 +486,7 @@ class State:
                 ",".join(towers) or "-",
                 f"{self.reserve[0]},{self.reserve[1]}",
                 f"{self.removed[0]},{self.removed[1]}",
-                "-" if self.turn is None else str(self.turn),
-                "-" if self.roll is None else str(self.roll),
+                *turn_roll_text(self.turn, self.roll),
                 opening,
             ]
         )
@@ -623,9 +559,7 @@ def from_text(text: str) -> State:
     Raises:
         NotationError: the text is malformed or describes an impossible position.
     """
-    tokens = text.split()
-    if len(tokens) != 7 or tokens[0] != RULES:
-        raise NotationError(f"not a Ravensburger Ur state text: {text!r}")
+    tokens = split_state_text(text, RULES, 7, "Ravensburger Ur")
     _, towers, reserves, removals, turn_text, roll_text, opening_text = tokens
     board: list[Stack] = [() for _ in SQUARES]
     if towers != "-":
@@ -643,14 +577,11 @@ def from_text(text: str) -> State:
             raise NotationError(f"bad counts {field!r}")
         counts.append((int(m[1]), int(m[2])))
     reserve, removed = counts
-    if turn_text not in ("-", "0", "1") or roll_text not in ("-", "1", "2", "3", "4", "5"):
-        raise NotationError(f"bad turn or roll in {text!r}")
+    turn, roll = read_turn_roll(text, turn_text, roll_text, "12345", roll_needs_turn=False)
     m = re.fullmatch(r"(-|[1-6])/(-|[1-6])", opening_text)
     if m is None:
         raise NotationError(f"bad opening rolls {opening_text!r}")
     opening = (None if m[1] == "-" else int(m[1]), None if m[2] == "-" else int(m[2]))
-    turn = None if turn_text == "-" else int(turn_text)
-    roll = None if roll_text == "-" else int(roll_text)
     _check_board(board, reserve, removed)
     if turn is None:
         if roll is not None or opening[1] is not None:
