@@ -35,6 +35,7 @@ from games.base import (
 from games.ur import loop
 from games.ur.board import BOARD
 from games.ur.loop import OFF, FirstPlayer, Move, Roll, State
+from tests.games.kit import legal, play
 
 ROSETTES = {"A1", "C1", "B4", "A7", "C7"}
 
@@ -42,18 +43,6 @@ ROSETTES = {"A1", "C1", "B4", "A7", "C7"}
 def position(text: str) -> State:
     """The position described by a state text."""
     return loop.from_text(text)
-
-
-def play(state: State, *notations: str) -> State:
-    """Play the notations one after another (throws as ``roll:N``, draws as ``first:A``)."""
-    for text in notations:
-        state = state.apply(state.parse_move(text))
-    return state
-
-
-def legal(state: State) -> list[str]:
-    """The legal moves in notation."""
-    return [state.format_move(m) for m in state.legal_moves()]
 
 
 def rolled(text: str, roll: int) -> State:

@@ -45,6 +45,7 @@ from games.base import (
 from games.ur import motifs
 from games.ur.board import BOARD
 from games.ur.motifs import BLUE, RED, FirstPlayer, Move, Place, Roll, State
+from tests.games.kit import legal, play
 
 # A roomy middle-game position used by several tests: nobody is near a goal, everybody shows red.
 OPEN = "v3 0r:A1r,A3r,B4r,C1r,C3r 1r:A8r,B1r,B3r,B6r,C8r 0 -"
@@ -55,18 +56,6 @@ ROUTES = "v3 0r:A1r,A2r,B7r,C7r,C8r 1r:A8r,B3r,B4r,B8r,C4r 0 -"
 def position(text: str) -> State:
     """The position described by a state text."""
     return motifs.from_text(text)
-
-
-def play(state: State, *notations: str) -> State:
-    """Play the notations one after another (rolls as ``roll:N``, draws as ``first:A``)."""
-    for text in notations:
-        state = state.apply(state.parse_move(text))
-    return state
-
-
-def legal(state: State) -> list[str]:
-    """The legal moves in notation."""
-    return [state.format_move(m) for m in state.legal_moves()]
 
 
 def rolled(text: str, roll: int) -> State:

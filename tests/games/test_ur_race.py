@@ -32,23 +32,12 @@ from games.base import (
 from games.ur import INFO, race
 from games.ur.board import BOARD
 from games.ur.race import OFF, FirstPlayer, Move, Roll, State
+from tests.games.kit import legal, play
 
 
 def position(text: str) -> State:
     """The position described by a state text."""
     return race.from_text(text)
-
-
-def play(state: State, *notations: str) -> State:
-    """Play the notations one after another (rolls as ``roll:N``, draws as ``first:A``)."""
-    for text in notations:
-        state = state.apply(state.parse_move(text))
-    return state
-
-
-def legal(state: State) -> list[str]:
-    """The legal moves in notation."""
-    return [state.format_move(m) for m in state.legal_moves()]
 
 
 def rolled(text: str, roll: int) -> State:

@@ -36,6 +36,7 @@ from games.base import (
 from games.ur import towers
 from games.ur.board import BOARD
 from games.ur.towers import Move, OpeningRoll, Roll, State, Token
+from tests.games.kit import legal, play
 
 A_BLUE, A_RED, C_BLUE, C_RED = Token(0, False), Token(0, True), Token(1, False), Token(1, True)
 
@@ -51,18 +52,6 @@ def setup(board: str, turn: int = 0, roll: int | None = None, removed: tuple[int
     reserve = [10 - counts["a"] - removed[0], 10 - counts["c"] - removed[1]]
     text = f"rb {board} {reserve[0]},{reserve[1]} {removed[0]},{removed[1]} {turn} {roll or '-'} 5/2"
     return position(text)
-
-
-def play(state: State, *notations: str) -> State:
-    """Play the notations one after another (rolls as ``roll:N``, opening rolls as ``open:A5``)."""
-    for text in notations:
-        state = state.apply(state.parse_move(text))
-    return state
-
-
-def legal(state: State) -> list[str]:
-    """The legal moves in notation."""
-    return [state.format_move(m) for m in state.legal_moves()]
 
 
 def board_of(state: State) -> str:
