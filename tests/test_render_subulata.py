@@ -1,0 +1,188 @@
+"""The Subulata renderer: PNG size and determinism, what the pixels show, alt texts, highlights and hidden values."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import time
+
+import pytest
+from PIL import Image
+
+from games.subulata import state as sub
+from games.subulata.state import State, from_text
+from render.common import HIGHLIGHT, BoardContext, Color
+from render.subulata import (
+    PIECE_FILL,
+    RENDERER,
+    TERRAIN_COLOURS,
+    cell_box,
+    cell_centre,
+    describe,
+    highlights,
+    render,
+)
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+NAMES = ("Alice", "Bob")
+FIXED = "10,20,30,40,50,60,70,80,90"
+MID = f"subulata {FIXED} d1=4,c2=8,e5=7,f6=3/12569 d5=5,h7=1,c8=9/234678 1"
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _near(pixel: tuple[int, ...], colour: Color, tolerance: int = 26) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour, strict=True))
+
+
+def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
+    value = image.getpixel((round(xy[0]), round(xy[1])))
+    assert isinstance(value, tuple)
+    return value
+
+
+def _state(text: str = MID) -> State:
+    return from_text(text)
+
+
+def _game(seed: int) -> list[tuple[State, BoardContext]]:
+    rng = random.Random(seed)
+    state: State = sub.new_state()
+    seen = [(state, BoardContext(NAMES))]
+    while state.outcome() is None:
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            move = outcomes[rng.randrange(len(outcomes))][0]
+        else:
+            move = rng.choice(state.legal_moves())
+        notation = state.format_move(move)
+        ctx = BoardContext(NAMES, notation, state.mover(move), highlights(state.view_for(None), notation))
+        state = state.apply(move)
+        seen.append((state, ctx))
+    return seen
+
+
+def test_png_signature_width_and_weight() -> None:
+    """At least 1000 px wide, under 200 KB, for the public, private and final images."""
+    state = _state()
+    for viewer in (None, 0, 1):
+        png = render(state.view_for(viewer), BoardContext(NAMES, "e4-e5", 0))
+        assert png.startswith(PNG_SIGNATURE)
+        assert _image(png).width >= 1000
+        assert len(png) < 200_000
+    final = _game(3)[-1]
+    assert len(render(final[0].view_for(None), final[1])) < 200_000
+
+
+def test_identical_input_gives_identical_bytes() -> None:
+    """Equal views and contexts give byte-identical PNGs without metadata."""
+    a = render(_state().view_for(0), BoardContext(NAMES, "e4-e5", 0))
+    b = render(from_text(_state().to_text()).view_for(0), BoardContext(NAMES, "e4-e5", 0))
+    assert a == b
+    assert b"tIME" not in a and b"tEXt" not in a
+
+
+def test_terrain_and_pieces_at_probe_pixels() -> None:
+    """Probe pixels: an empty cell shows its terrain colour, pieces show their fill colour."""
+    state = _state()
+    image = _image(render(state.view_for(None), BoardContext(NAMES)))
+    terrain = state.terrain
+    for name in ("a1", "e9", "i4", "b2"):
+        cell = sub.cell_index(name)
+        x0, y0, x1, y1 = cell_box(cell)
+        assert _near(_pixel(image, ((x0 + x1) / 2, y0 + 6 + (y1 - y0) / 2)), TERRAIN_COLOURS[terrain[cell]]), name
+    for seat, name in ((0, "e5"), (1, "d5")):
+        cx, cy = cell_centre(sub.cell_index(name))
+        assert _near(_pixel(image, (cx + 6 + 18, cy + 4)), PIECE_FILL[seat]), name
+
+
+def test_last_move_is_outlined() -> None:
+    """The cells of the last move are outlined in the highlight colour."""
+    before = _state(f"subulata {FIXED} d1=4,c2=8,e5=7,f6=3/12569 d5=5,h7=1,c8=9/234678 0")
+    notation = before.format_move(before.parse_move("e5-f5"))
+    marks = RENDERER.highlights(before.view_for(None), notation)
+    assert marks == ("e5", "f5")
+    after = before.apply(before.parse_move(notation))
+    image = _image(render(after.view_for(None), BoardContext(NAMES, notation, 0, marks)))
+    for name in marks:
+        x0, y0, _, y1 = cell_box(sub.cell_index(name))
+        assert _near(_pixel(image, (x0 + 3, (y0 + y1) / 2)), HIGHLIGHT), name
+    x0, y0, _, y1 = cell_box(sub.cell_index("a5"))
+    assert not _near(_pixel(image, (x0 + 3, (y0 + y1) / 2)), HIGHLIGHT)
+    assert highlights(before.view_for(None), "white setup 123456789") == ()
+
+
+def test_values_drawn_only_where_the_view_holds_them() -> None:
+    """The public image has no value; the private one differs from it exactly on the owner's pieces."""
+    state = _state()
+    public = _image(render(state.view_for(None), BoardContext(NAMES)))
+    private = _image(render(state.view_for(0), BoardContext(NAMES)))
+    for name, seat in (("c2", 0), ("e5", 0), ("d5", 1), ("h7", 1)):
+        x0, y0, x1, y1 = cell_box(sub.cell_index(name))
+        box = (x0 + 10, y0 + 10, x1 - 2, y1 - 2)
+        same = public.crop(box).tobytes() == private.crop(box).tobytes()
+        assert same == (seat == 1), name
+
+
+def test_alt_text_never_holds_a_hidden_value() -> None:
+    """Alt texts: the public one shows no value, the private one only the viewer's, both languages."""
+    state = _state()
+    public = describe(state.view_for(None), BoardContext(NAMES, "e4-e5", 0))
+    assert public.startswith("Subulata board")
+    assert not re.search(r"=\s*\d", public)
+    assert "No value is shown." in public
+    private = describe(state.view_for(0), BoardContext(NAMES, lang="fr"))
+    assert "e5 eau = 7" in private and "d5 feuille" in private and "d5 feuille =" not in private
+    for state_, ctx in _game(5):
+        for viewer in (None, 0, 1):
+            text = describe(state_.view_for(viewer), ctx)
+            assert len(text) <= 1000
+    setup_log = describe(_state(f"subulata {FIXED} - - -").view_for(None), BoardContext(NAMES, "white setup 371946825"))
+    assert "371946825" not in setup_log and "white setup" in setup_log
+
+
+def test_public_image_never_shows_a_setup_value() -> None:
+    """The last-move line goes through public_notation: a set-up's digits never reach the image."""
+    half = _state(f"subulata {FIXED} - - -")
+    half = half.apply(half.parse_move("white setup 123456789"))
+    with_values = render(half.view_for(None), BoardContext(NAMES, "white setup 123456789", 0))
+    redacted = render(half.view_for(None), BoardContext(NAMES, "white setup", 0))
+    assert with_values == redacted
+
+
+def test_every_stage_renders_and_the_end_shows_the_winner() -> None:
+    """Layout draw, set-up, play and end all render; the final alt text names the winner or the draw."""
+    game = _game(11)
+    for state, ctx in (game[0], game[2], game[len(game) // 2], game[-1]):
+        for viewer in (None, 0, 1):
+            assert render(state.view_for(viewer), ctx).startswith(PNG_SIGNATURE)
+    final, ctx = game[-1]
+    outcome = final.outcome()
+    assert outcome is not None
+    alt = describe(final.view_for(None), ctx)
+    if outcome.winners:
+        assert f"{NAMES[outcome.winners[0]]} wins" in alt
+    else:
+        assert "Draw" in alt
+
+
+def test_wrong_view_type_is_refused() -> None:
+    """The renderer takes Subulata views only, never a state."""
+    with pytest.raises(TypeError):
+        render(_state(), BoardContext(NAMES))
+
+
+def test_render_is_quick() -> None:
+    """p95 of a warm render stays near 30 ms (generous bound for slow CI hosts)."""
+    view = _state().view_for(0)
+    render(view, BoardContext(NAMES))
+    times = []
+    for _ in range(20):
+        t = time.perf_counter()
+        render(view, BoardContext(NAMES, "e4-e5", 0))
+        times.append(time.perf_counter() - t)
+    times.sort()
+    assert times[18] < 0.25
