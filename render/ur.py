@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import pairwise
-from typing import Final, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -1059,15 +1059,40 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.Sta
             canvas.paste(sprite, (DICE_X + i * (DIE_W + 12), DICE_Y), sprite)
 
 
+class RacePanelState(Protocol):
+    """What a seat's panel shows of a race along a path (Variante 1 and Variante 2)."""
+
+    @property
+    def turn(self) -> int | None: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def reserve(self, seat: int) -> int: ...
+
+    def borne_off(self, seat: int) -> int: ...
+
+
+def _draw_race_panel(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    state: RacePanelState,
+    seat: int,
+    names: tuple[str, str],
+    fallback: str,
+    off_sprite: Image.Image,
+) -> None:
+    """A seat's panel: heading, then the trays of pieces waiting and pieces off (drawn with ``off_sprite``)."""
+    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, (*names, fallback), TRAY_GROUPS[0])
+    sprites = (piece_sprite(seat, TRAY_D), off_sprite)
+    trays = zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), sprites, strict=True)
+    _draw_trays(canvas, draw, PANEL_Y[seat], list(trays), TRAY_W, _tray_slot_x)
+
+
 def _draw_panel(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext, seat: int
 ) -> None:
     fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
-    names = (*_names(ctx), fallback)
-    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, names, TRAY_GROUPS[0])
-    sprite = piece_sprite(seat, TRAY_D)
-    trays = zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), (sprite, sprite), strict=True)
-    _draw_trays(canvas, draw, PANEL_Y[seat], list(trays), TRAY_W, _tray_slot_x)
+    _draw_race_panel(canvas, draw, state, seat, _names(ctx), fallback, piece_sprite(seat, TRAY_D))
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:

@@ -58,7 +58,6 @@ from render.ur import (
     PAIR_D,
     PANEL_X0,
     PANEL_X1,
-    PANEL_Y,
     PIECE_D,
     STATUS_ICON_D,
     TILE,
@@ -74,9 +73,8 @@ from render.ur import (
     _draw_coordinates,
     _draw_last_move,
     _draw_note,
-    _draw_panel_heading,
+    _draw_race_panel,
     _draw_status,
-    _draw_trays,
     _label_panels,
     _last_line,
     _paint_frame,
@@ -89,7 +87,6 @@ from render.ur import (
     _touched,
     _tray_slot_x,
     _view_of,
-    _winner,
     piece_sprite,
     square_box,
     square_centre,
@@ -718,11 +715,7 @@ def _draw_panel(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext, seat: int
 ) -> None:
     fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
-    names = (*_names(ctx), fallback)
-    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, names, TRAY_GROUPS[0])
-    sprites = (piece_sprite(seat, TRAY_D), turned_piece_sprite(seat, TRAY_D, False))
-    trays = zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), sprites, strict=True)
-    _draw_trays(canvas, draw, PANEL_Y[seat], list(trays), TRAY_W, _tray_slot_x)
+    _draw_race_panel(canvas, draw, state, seat, _names(ctx), fallback, turned_piece_sprite(seat, TRAY_D, False))
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:

@@ -14,6 +14,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from games.ur import loop
+from render import ur as ur_base
 from render import ur_loop
 from render.common import CREAM, HIGHLIGHT, INK, RED, SEAT_COLORS, BoardContext, Color, font
 from render.ur import piece_sprite, square_box, square_centre
@@ -257,12 +258,12 @@ def test_a_move_is_read_on_the_loop(notation: str, seat: int | None, expected: t
 
 def test_waiting_and_off_trays_are_filled() -> None:
     image = _render("v1 0:A2+3 1:C3+1 0 -")
-    y = ur_loop.PANEL_Y[0] + 65
-    off_x = ur_loop.TRAY_GROUPS[1]
-    assert _near(_pixel(image, (ur_loop._tray_slot_x(off_x, 2), y)), RED)  # pieces off show the red face
-    assert not _near(_pixel(image, (ur_loop._tray_slot_x(off_x, 3), y)), RED)
-    waiting_x = ur_loop.TRAY_GROUPS[0]
-    assert _near(_pixel(image, (ur_loop._tray_slot_x(waiting_x, 2), y)), SEAT_COLORS[0])
+    y = ur_base.PANEL_Y[0] + 65
+    off_x = ur_base.TRAY_GROUPS[1]
+    assert _near(_pixel(image, (ur_base._tray_slot_x(off_x, 2), y)), RED)  # pieces off show the red face
+    assert not _near(_pixel(image, (ur_base._tray_slot_x(off_x, 3), y)), RED)
+    waiting_x = ur_base.TRAY_GROUPS[0]
+    assert _near(_pixel(image, (ur_base._tray_slot_x(waiting_x, 2), y)), SEAT_COLORS[0])
 
 
 # Whole games.
