@@ -185,4 +185,59 @@ class DrawButton(
             await reply_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (LobbyButton, MoveButton, PrivateViewButton, ResignButton, DrawButton)
+class SetupButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:setup:(?P<mode>random|choose):(?P<match>[0-9]+)",
+):
+    """Answers a secret set-up prompt: a random arrangement, or a form to type one.
+
+    It carries no version: the two players set up in either order, and the engine refuses a second set-up.
+    """
+
+    def __init__(self, mode: str, match_id: int, label: str) -> None:
+        style = discord.ButtonStyle.primary if mode == "choose" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:setup:{mode}:{match_id}"))
+        self.mode = mode
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SetupButton:
+        """Rebuild the button from its custom id."""
+        return cls(match["mode"], int(match["match"]), getattr(item, "label", None) or match["mode"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Draw a random arrangement, or open the form."""
+        try:
+            ui = _bot(interaction).ui
+            if self.mode == "random":
+                await ui.secret_move(interaction, self.match_id, "setup random")
+            else:
+                await ui.open_setup_form(interaction, self.match_id)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class SetupForm(discord.ui.Modal):
+    """The form of a secret set-up: the nine values in the order the prompt gives."""
+
+    def __init__(self, match_id: int, title: str, label: str, placeholder: str) -> None:
+        super().__init__(title=title[:45], custom_id=f"{PREFIX}:setupform:{match_id}", timeout=None)
+        self.match_id = match_id
+        self.values: discord.ui.TextInput[SetupForm] = discord.ui.TextInput(
+            label=label[:45], placeholder=placeholder[:100], min_length=9, max_length=30, custom_id="values"
+        )
+        self.add_item(self.values)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        """Play the arrangement as the submitting player's set-up."""
+        await _bot(interaction).ui.secret_move(interaction, self.match_id, f"setup {self.values.value}")
+
+    # discord.py's Modal narrows BaseView.on_error (no item argument); follow the Modal's signature.
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
+        """Explain a refused arrangement privately."""
+        await reply_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (LobbyButton, MoveButton, PrivateViewButton, ResignButton, DrawButton, SetupButton)

@@ -8,6 +8,7 @@ logged with the command, the user and the channel, and answered with a polite ap
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -54,7 +55,9 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     text = explain(error, lang)
     if text is None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        command = interaction.command.qualified_name if interaction.command else interaction.data
+        # Only the command name or the component's id: the options may hold a secret set-up.
+        data: dict[str, Any] = dict(interaction.data or {})
+        command = interaction.command.qualified_name if interaction.command else data.get("custom_id", "?")
         log.error(
             "unexpected error in %s by user %s in channel %s (guild %s)",
             command,

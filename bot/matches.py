@@ -251,7 +251,7 @@ class MatchService:
     def __init__(self, store: Store, clock: Clock, config: ServiceConfig | None = None) -> None:
         self._store = store
         self._clock = clock
-        self._config = config or ServiceConfig()
+        self.config = config or ServiceConfig()
         self._games: dict[str, GameInfo] = {}
 
     # Lobby.
@@ -287,7 +287,7 @@ class MatchService:
                 match_id = await self._store.insert_match(
                     game=game.id,
                     options=chosen,
-                    seed=seed or self._config.seed_factory(),
+                    seed=seed or self.config.seed_factory(),
                     guild_id=guild_id,
                     channel_id=channel_id,
                     creator_id=creator_id,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.matches import LogEntry, LogKind, Match, MatchStatus
 from games.base import GameState, Outcome, Termination
 
@@ -37,10 +37,15 @@ def narrate(
             continue
         move = state.parse_move(entry.notation)
         after = state.apply(move)
-        if entry.kind is LogKind.MOVE and entry.seat is not None:
-            line = t(lang, "log.move", name=names[entry.seat], move=entry.notation)
-            if "x" in entry.notation:
-                line += " " + t(lang, "log.capture")
+        shown = match.game.public_notation(entry.notation)
+        special = _special_line(match.game.id, entry, shown, names, lang)
+        if special is not None:
+            if special:
+                lines.append(special)
+        elif entry.kind is LogKind.MOVE and entry.seat is not None:
+            line = t(lang, "log.move", name=names[entry.seat], move=shown)
+            if "x" in shown:
+                line += " " + game_text(lang, "log.capture", match.game.id)
             if entry.seat in after.actors() or (after.is_chance() and getattr(after, "turn", None) == entry.seat):
                 line += " " + t(lang, "log.again")
             lines.append(line)
@@ -57,9 +62,35 @@ def narrate(
                 if first is not None:
                     lines.append(t(lang, "log.first", name=names[first]))
             else:
-                lines.append(t(lang, "log.chance", outcome=entry.notation))
+                lines.append(t(lang, "log.chance", outcome=shown))
         state = after
     return lines
+
+
+def game_text(lang: str, key: str, game_id: str, /, **params: object) -> str:
+    """``key.<game_id>`` when the catalogs have a game-specific wording, else ``key``."""
+    specific = f"{key}.{game_id}"
+    return t(lang, specific if has(lang, specific) else key, **params)
+
+
+def _special_line(game_id: str, entry: LogEntry, shown: str, names: Sequence[str], lang: str) -> str | None:
+    """Words for the steps of a secret set-up (None: narrate the entry the usual way; "": say nothing).
+
+    A set-up's values never reach these texts: they read only the public form of the notation.
+    """
+    if game_id != "subulata":
+        return None
+    if entry.kind is LogKind.MOVE and entry.seat is not None and " setup" in shown:
+        key = "log.subulata.setup_random" if shown.endswith("random") else "log.subulata.setup"
+        return t(lang, key, name=names[entry.seat])
+    if entry.kind is LogKind.CHANCE and shown.startswith("layout:"):
+        return t(lang, "log.subulata.layout")
+    if entry.kind is LogKind.CHANCE and shown.startswith("setup:"):
+        # Two draws make one random arrangement; announce it once, after the second.
+        if len(entry.notation.rsplit(":", 1)[-1]) != 9:
+            return ""
+        return t(lang, "log.subulata.setup_drawn", name=names[int(shown.split(":")[1])])
+    return None
 
 
 def result_line(outcome: Outcome, names: Sequence[str], lang: str) -> str:
@@ -82,6 +113,8 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
         mentions = " ".join(f"<@{uid}>" for uid in match.to_act())
     else:
         mentions = ", ".join(f"**{names[seat]}**" for seat in match.state.actors())
+    if match.game.id == "subulata" and getattr(match.state, "turn", 0) is None:
+        return t(lang, "turn.subulata.setup", mentions=mentions)
     roll = getattr(match.state, "roll", None)
     if roll is not None:
         return t(lang, "turn.your_roll", mentions=mentions, roll=roll)

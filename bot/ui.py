@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import DrawButton, LobbyButton, MoveButton, PrivateViewButton, ResignButton
+from bot.components import DrawButton, LobbyButton, MoveButton, PrivateViewButton, ResignButton, SetupButton, SetupForm
 from bot.i18n import language_of, t
 from bot.matches import DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
+from bot.secret_setup import cell_order, needs_setup, setup_prompt
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
 
@@ -95,8 +96,9 @@ class GameUI:
                 if entry is last:
                     break
                 state = state.apply(state.parse_move(entry.notation))
-            last_move, last_mover = last.notation, last.seat
-            highlights = highlights_for(match.game.id, state.view_for(seat), last.notation)
+            # Even a private image names the last move in its public form: it may be the opponent's secret.
+            last_move, last_mover = match.game.public_notation(last.notation), last.seat
+            highlights = highlights_for(match.game.id, state.view_for(seat), last_move)
         ctx = BoardContext(
             names=tuple(names), last_move=last_move, last_mover=last_mover, highlights=highlights, lang=lang
         )
@@ -175,7 +177,7 @@ class GameUI:
         # A command: say what happened, and update the lobby card in place if it still exists.
         await interaction.response.send_message(embed=embed, ephemeral=match.status is MatchStatus.LOBBY)
         if match.lobby_message_id is not None:
-            await self.edit_message(interaction, match.lobby_message_id, embed=embed, view=view)
+            await self.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=view)
 
     # Boards.
 
@@ -203,6 +205,10 @@ class GameUI:
             ),
         }
         view = self.move_view(match)
+        if match.game.has_hidden_info and match.status is MatchStatus.ACTIVE:
+            # Always at hand for a player who can't receive DMs, without a notice after every move.
+            view = view or discord.ui.View(timeout=None)
+            view.add_item(PrivateViewButton(match.id, t(lang, "button.private_view")))
         if view is not None:
             payload["view"] = view
         return payload
@@ -219,31 +225,55 @@ class GameUI:
             view.add_item(MoveButton(match.id, match.version, match.state.format_move(move)))
         return view
 
-    async def post_board(self, interaction: discord.Interaction, report: TurnReport) -> None:
-        """Post the board after a change, as a new public message, and retire the previous board's buttons."""
+    async def post_board(self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False) -> None:
+        """Post the board after a change, as a new public message, and retire the previous board's buttons.
+
+        The board answers the interaction when it comes from the match's channel. A ``secret`` change (a
+        hidden set-up) or one made elsewhere (a button in a DM) is acknowledged privately instead, and the
+        board goes to the match's channel as a message of its own.
+        """
         match = report.match
-        lang = public_language(interaction)
+        in_channel = interaction.channel_id == match.channel_id and not secret
+        lang = public_language(interaction) if in_channel else self.channel_language(match)
         previous_board = match.board_message_id
         if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=not in_channel)
         payload = await self.board_payload(match, lang, report)
-        message = await interaction.followup.send(wait=True, **payload)
+        message: discord.Message
+        if in_channel:
+            message = await interaction.followup.send(wait=True, **payload)
+        else:
+            message = await self.bot.get_partial_messageable(match.channel_id).send(**payload)
+            await interaction.followup.send(
+                t(language_of(interaction.locale), "move.done_privately", link=self.channel_link(match)), ephemeral=True
+            )
         await self.service.set_message(match.id, board=message.id)
         if previous_board is not None and previous_board != message.id:
-            await self.edit_message(interaction, previous_board, view=None)
+            await self.edit_message(match.channel_id, previous_board, view=None)
         if match.game.has_hidden_info:
-            await self.deliver_private_views(interaction, match)
+            await self.deliver_private_views(match, lang, report)
 
-    async def edit_message(self, interaction: discord.Interaction, message_id: int, **fields: Any) -> None:
-        """Edit one of the bot's earlier messages in the interaction's channel; failures are only logged.
+    def channel_language(self, match: Match) -> str:
+        """Language of the match's channel when no interaction from it is at hand: the server's."""
+        guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
+        return language_of(guild.preferred_locale if guild is not None else None)
+
+    @staticmethod
+    def channel_link(match: Match) -> str:
+        """A jump link to the match's channel or thread."""
+        return f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
+
+    async def edit_message(self, channel_id: int | None, message_id: int, **fields: Any) -> None:
+        """Edit one of the bot's earlier messages in a channel; failures are only logged.
 
         Used for cosmetic updates (a lobby card, an old board's buttons) that must never fail a move.
         """
-        channel: Any = interaction.channel
+        if channel_id is None:
+            return
         try:
-            await channel.get_partial_message(message_id).edit(**fields)
-        except (discord.HTTPException, AttributeError):
-            log.info("message %s in channel %s could not be updated", message_id, interaction.channel_id)
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**fields)
+        except discord.HTTPException:
+            log.info("message %s in channel %s could not be updated", message_id, channel_id)
 
     async def play(
         self,
@@ -254,9 +284,17 @@ class GameUI:
         expected_version: int | None = None,
         from_button: bool = False,
     ) -> None:
-        """Play ``text`` for the interaction's user, then post the board."""
+        """Play ``text`` for the interaction's user, then post the board.
+
+        A move whose notation holds a secret (such as a hidden set-up) is acknowledged only to its author.
+        """
+        secret = False
         if match_id is None:
-            match_id = (await self.require_current(interaction)).id
+            current = await self.require_current(interaction)
+            match_id = current.id
+            secret = current.game.public_notation(text.strip()) != text.strip()
+        if secret and not interaction.response.is_done():
+            await interaction.response.defer(thinking=True, ephemeral=True)
         report = await self.service.move(
             match_id,
             interaction.user.id,
@@ -269,7 +307,37 @@ class GameUI:
                 t(language_of(interaction.locale), "move.already_applied"), ephemeral=True
             )
             return
-        await self.post_board(interaction, report)
+        await self.post_board(interaction, report, secret=secret)
+
+    async def secret_move(self, interaction: discord.Interaction, match_id: int, text: str) -> None:
+        """Play a move that holds a secret (from a DM button or form): acknowledged privately, board public."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True, ephemeral=True)
+        report = await self.service.move(match_id, interaction.user.id, text, interaction_id=interaction.id)
+        if not report.replayed:
+            await self.post_board(interaction, report, secret=True)
+
+    async def open_setup_form(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Show the secret set-up form to a player who still has to place their pieces."""
+        match = await self.service.get(match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise MatchError("not_seated")
+        if not needs_setup(match, seat):
+            raise MatchError("setup_done")
+        lang = language_of(interaction.locale)
+        form = SetupForm(
+            match.id,
+            t(lang, "setup.form_title", id=match.id),
+            t(lang, "setup.form_label"),
+            t(lang, "setup.form_placeholder", cells=cell_order(seat)),
+        )
+        await interaction.response.send_modal(form)
+
+    def setup_buttons(self, match: Match, lang: str, view: discord.ui.View) -> None:
+        """Add the two answers of a set-up prompt to ``view``."""
+        view.add_item(SetupButton("choose", match.id, t(lang, "button.setup_choose")))
+        view.add_item(SetupButton("random", match.id, t(lang, "button.setup_random")))
 
     async def resign(self, interaction: discord.Interaction, match_id: int) -> None:
         """Resign the interaction's user from the match."""
@@ -300,18 +368,24 @@ class GameUI:
             return False
         return discord.utils.utcnow() - when < DM_RETRY_AFTER
 
-    async def send_private(self, user_id: int, match: Match, lang: str) -> bool:
+    async def send_private(self, user_id: int, match: Match, lang: str, report: TurnReport | None = None) -> bool:
         """DM ``user_id`` their private view of ``match``; False when their DMs are closed."""
         if await self._dm_known_closed(user_id):
             return False
         seat = match.seat_of(user_id)
         names = await self.names(match)
-        file = await self.board_file(match, seat, names, lang)
-        channel_link = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
-        content = t(lang, "private.dm", game=variant_label(match, lang), id=match.id, link=channel_link)
+        file = await self.board_file(match, seat, names, lang, report)
+        content = t(lang, "private.dm", game=variant_label(match, lang), id=match.id, link=self.channel_link(match))
+        extra: dict[str, Any] = {}
+        if needs_setup(match, seat):
+            assert seat is not None
+            content += "\n\n" + setup_prompt(match, seat, lang)
+            buttons = discord.ui.View(timeout=None)
+            self.setup_buttons(match, lang, buttons)
+            extra["view"] = buttons
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content, file=file)
+            await user.send(content[:2000], file=file, **extra)
         except discord.Forbidden as exc:
             if exc.code not in DM_CLOSED_CODES:
                 raise
@@ -320,20 +394,22 @@ class GameUI:
         await self.service.set_user_pref(user_id, "dm_closed", None)
         return True
 
-    async def deliver_private_views(self, interaction: discord.Interaction, match: Match) -> None:
+    async def deliver_private_views(self, match: Match, lang: str, report: TurnReport | None = None) -> None:
         """Send every seated player their private view; post a button for those who can't get DMs."""
-        lang = public_language(interaction)
-        unreachable = [uid for uid in match.seats if not await self.send_private(uid, match, lang)]
-        if unreachable and interaction.channel is not None:
-            await self._announce_fallback(interaction, match, unreachable, lang)
+        unreachable = [uid for uid in match.seats if not await self.send_private(uid, match, lang, report)]
+        # One notice per player and match: afterwards the button under every board serves them.
+        first_time = [uid for uid in unreachable if await self.service.user_pref(uid, f"notice:{match.id}") is None]
+        for uid in first_time:
+            await self.service.set_user_pref(uid, f"notice:{match.id}", "1")
+        if first_time:
+            await self._announce_fallback(match, first_time, lang)
 
-    async def _announce_fallback(
-        self, interaction: discord.Interaction, match: Match, user_ids: Sequence[int], lang: str
-    ) -> None:
+    async def _announce_fallback(self, match: Match, user_ids: Sequence[int], lang: str) -> None:
+        """A notice in the match's channel, revealing nothing, with the button that shows a private view."""
         view = discord.ui.View(timeout=None)
         view.add_item(PrivateViewButton(match.id, t(lang, "button.private_view")))
         mentions = " ".join(f"<@{uid}>" for uid in user_ids)
-        await interaction.followup.send(
+        await self.bot.get_partial_messageable(match.channel_id).send(
             t(lang, "private.fallback_notice", mentions=mentions),
             view=view,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in user_ids]),
@@ -350,7 +426,7 @@ class GameUI:
             await interaction.followup.send(t(user_lang, "private.sent"), ephemeral=True)
             return
         await self._send_private_ephemeral(interaction, match, user_lang, closed=True)
-        await self._announce_fallback(interaction, match, [interaction.user.id], public_language(interaction))
+        await self._announce_fallback(match, [interaction.user.id], public_language(interaction))
 
     async def show_private_view(self, interaction: discord.Interaction, match_id: int) -> None:
         """The private-view button: an ephemeral copy for a seated player."""
@@ -364,11 +440,16 @@ class GameUI:
         self, interaction: discord.Interaction, match: Match, lang: str, *, closed: bool
     ) -> None:
         names = await self.names(match)
-        file = await self.board_file(match, match.seat_of(interaction.user.id), names, lang)
+        seat = match.seat_of(interaction.user.id)
+        file = await self.board_file(match, seat, names, lang)
         view = discord.ui.View(timeout=None)
         view.add_item(PrivateViewButton(match.id, t(lang, "button.private_view_again")))
         text = t(lang, "private.ephemeral_closed" if closed else "private.ephemeral", id=match.id)
-        await interaction.followup.send(text, file=file, view=view, ephemeral=True)
+        if needs_setup(match, seat):
+            assert seat is not None
+            text += "\n\n" + setup_prompt(match, seat, lang)
+            self.setup_buttons(match, lang, view)
+        await interaction.followup.send(text[:2000], file=file, view=view, ephemeral=True)
 
     # Resignation confirmation.
 

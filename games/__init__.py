@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-from games import ur
+from games import subulata, ur
 from games.base import GameInfo
 
-GAMES: tuple[GameInfo, ...] = (ur.INFO,)
+GAMES: tuple[GameInfo, ...] = (ur.INFO, subulata.INFO)
 
 
 class UnknownGameError(KeyError):

@@ -201,6 +201,9 @@ class GameInfo:
     resample_hidden: Callable[[GameState, Seat | None, Any], GameState]
     max_plies: int = 10_000
     """A bound no legal game exceeds; conformance tests use it to catch loops."""
+    public_notation: Callable[[str], str] = field(default=lambda text: text)
+    """The form of a logged move that anyone may read: secrets (a hidden set-up, a bonus placed face
+    down, a draw into a hand) removed. Games without secrets show the notation as it is."""
 
     def option_defaults(self) -> dict[str, str]:
         """Every option at its default value."""

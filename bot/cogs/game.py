@@ -167,7 +167,8 @@ class GameCog(
         history = await self.bot.service.history(match.id)
         recent = [e for e in history if e.kind is not LogKind.CHANCE or e.notation.startswith("roll:")][-HISTORY_SHOWN:]
         if recent:
-            lines = [f"{e.ply}. {names[e.seat] if e.seat is not None else '🎲'} `{e.notation}`" for e in recent]
+            shown = match.game.public_notation
+            lines = [f"{e.ply}. {names[e.seat] if e.seat is not None else '🎲'} `{shown(e.notation)}`" for e in recent]
             embed.add_field(name=t(lang, "status.recent"), value="\n".join(lines)[:1024], inline=False)
         embed.set_footer(text=t(lang, "match.footer", id=match.id))
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -209,7 +210,7 @@ class GameCog(
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
             embed = self.bot.ui.lobby_embed(report.match, lang)
-            await self.bot.ui.edit_message(interaction, match.lobby_message_id, embed=embed, view=None)
+            await self.bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=None)
 
     @app_commands.command(
         name=ls("rules", "cmd.rules.name"), description=ls("The rules of a game, in short", "cmd.rules.desc")

@@ -50,4 +50,5 @@ INFO = GameInfo(
     from_text=from_text,
     resample_hidden=resample_hidden,
     max_plies=1_000,
+    public_notation=public_notation,
 )

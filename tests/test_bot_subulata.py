@@ -1,0 +1,155 @@
+"""End to end on SimCord: Subulata with secret set-ups, one player's DMs closed, and no secret in public.
+
+The strong check plays the same match twice, in two channels, with the same seed and the same moves
+but different secret arrangements: until the final reveal, everything anyone can read in the channels
+(texts, embeds, image bytes) must be identical.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+import pytest
+
+from bot.matches import MatchStatus
+from games.subulata.state import SIZE, Move
+from tests.test_bot_e2e import button_labels, current, expect_ephemeral
+
+WHITE_SECRET = {"north": "371946825", "south": "924615837"}
+BLACK_SECRET = {"north": "918273645", "south": "456789123"}
+
+
+@pytest.fixture
+def pond(simcord_env: Any) -> dict[str, Any]:
+    """A server with two match channels, Alice (DMs open), Bob (DMs closed) and Carol watching."""
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    players = {name: guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")}
+    return {"env": env, "north": guild.create_text_channel("north"), "south": guild.create_text_channel("south")} | (
+        players
+    )
+
+
+def forward_first(state: Any, legal: list[str]) -> str:
+    """A scripted choice that ends a game: captures first, then the move that gains the most ground."""
+    me = state.turn
+
+    def gain(notation: str) -> tuple[int, int]:
+        move = state.parse_move(notation)
+        assert isinstance(move, Move)
+        ahead = (move.to % SIZE + move.to // SIZE) - (move.frm % SIZE + move.frm // SIZE)
+        return int("x" in notation), ahead if me == 0 else -ahead
+
+    return max(legal, key=gain)
+
+
+async def set_up_and_play(pond: dict[str, Any], where: str, script: list[str] | None) -> list[str]:
+    """One match in channel ``where``: secret set-ups by DM form and by ephemeral command, then play.
+
+    Plays ``script`` when given, else scripted choices; returns the moves played.
+    """
+    env, channel = pond["env"], pond[where]
+    alice, bob, carol = pond["alice"], pond["bob"], pond["carol"]
+    players = {alice.id: alice, bob.id: bob}
+    lobby = (await alice.slash(channel, "game new", game="subulata")).response.message
+    await bob.click(lobby, label="Join")
+    started = await bob.click(lobby, label="Start")
+    assert started.followups and started.followups[0].attachments, "the public board follows the start"
+
+    # Alice's DM: her private board with the set-up prompt and its two buttons.
+    prompt = alice.user.dm_channel.last_message
+    assert prompt is not None and prompt.attachments and "Place your pieces in secret" in prompt.content
+    assert "a1 (" in prompt.content and button_labels(prompt) == ["Choose my arrangement", "Random arrangement"]
+    # Bob's DMs are closed: a notice in the channel, revealing nothing, offers his view behind a button.
+    notice = channel.last_message
+    assert notice is not None and f"<@{bob.id}>" in notice.content and not notice.attachments
+
+    form = await alice.user.click(prompt, label="Choose my arrangement")
+    assert form.modal is not None
+    refused = await alice.user.submit_modal(form, {"values": "112345678"})
+    await expect_ephemeral(refused, "each value from 1 to 9", env=env)
+    form = await alice.user.click(prompt, label="Choose my arrangement")
+    placed = await alice.user.submit_modal(form, {"values": WHITE_SECRET[where]})
+    assert all(m.ephemeral for m in (placed.response, *placed.followups) if m is not None)
+    assert any("kept secret" in m.content for m in (placed.response, *placed.followups) if m is not None)
+
+    fallback = await bob.click(notice, label="Show my view")
+    private = [m for m in (fallback.response, *fallback.followups) if m is not None and m.attachments]
+    assert private and private[0].ephemeral and "Place your pieces in secret" in private[0].content
+    assert "i9 (" in private[0].content
+    typed = await bob.slash(channel, "game move", move=f"setup {BLACK_SECRET[where]}")
+    assert all(m.ephemeral for m in (typed.response, *typed.followups) if m is not None)
+
+    match = await current(env, channel)
+    assert match is not None and match.state.actors() == (0,), "White moves first once both are placed"
+    played: list[str] = []
+    while (match := await current(env, channel)) is not None:
+        (seat,) = match.state.actors()
+        actor = players[match.seats[seat]]
+        other = bob if actor is alice else alice
+        legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+        offered = [c["value"] for c in await actor.autocomplete(channel, "game move", "move", "")]
+        assert offered and set(offered) <= set(legal)
+        assert await other.autocomplete(channel, "game move", "move", "") == []
+        assert await carol.autocomplete(channel, "game move", "move", "") == []
+        pick = script[len(played)] if script is not None else forward_first(match.state, legal)
+        board = channel.history(viewer=carol)[-1]
+        if len(played) % 2 == 0 and pick in button_labels(board):
+            await actor.click(board, label=pick)
+        else:
+            await actor.slash(channel, "game move", move=pick)
+        played.append(pick)
+        assert len(played) < 300, "the game should end"
+    final = await env.bot.service.last_in_channel(channel.id)
+    assert final is not None and final.status is MatchStatus.FINISHED and final.result is not None
+    return played
+
+
+async def images(message: discord.Message) -> list[bytes]:
+    """The bytes of every attachment of ``message``."""
+    return [await a.read() for a in message.attachments]
+
+
+async def test_subulata_secret_set_ups_stay_secret_until_the_end(pond: dict[str, Any]) -> None:
+    env, carol = pond["env"], pond["carol"]
+    env.inject_error("POST", f"/channels/{pond['bob'].user.dm_channel.id}/messages", status=403, code=50007, times=None)
+    env.bot.service.config.seed_factory = lambda: "twin-ponds"
+    script = await set_up_and_play(pond, "north", None)
+    # Alice's DMs: the prompt at the start, then her private board after every set-up and move.
+    dms = pond["alice"].user.dm_channel.history()
+    assert len(dms) >= len(script) + 3 and all(m.attachments for m in dms)
+    again = await set_up_and_play(pond, "south", script)
+    assert again == script
+
+    north, south = pond["north"].history(viewer=carol), pond["south"].history(viewer=carol)
+    assert len(north) == len(south)
+    ids = {}
+    for where in ("north", "south"):
+        last = await env.bot.service.last_in_channel(pond[where].id)
+        assert last is not None
+        ids[where] = last.id
+    # Everything before the final board is identical although the secret values differ.
+    for i, (a, b) in enumerate(zip(north[:-1], south[:-1], strict=True)):
+        assert a.content.replace(f"#{ids['north']}", "#N") == b.content.replace(f"#{ids['south']}", "#N")
+        embeds = [str(e.to_dict()).replace(f"Match #{ids['north']}", "#N") for e in a.embeds]
+        assert embeds == [str(e.to_dict()).replace(f"Match #{ids['south']}", "#N") for e in b.embeds]
+        assert await images(a) == await images(b), i
+    # The final board reveals the values, so the two matches' images differ there.
+    assert "won the match" in north[-1].content or "draw" in north[-1].content
+    assert await images(north[-1]) != await images(south[-1])
+    for message in north + south:
+        for secret in (*WHITE_SECRET.values(), *BLACK_SECRET.values()):
+            assert secret not in message.content
+            assert not re.search(r"setup:\d:\d", message.content)
+            assert "Place your pieces in secret" not in message.content, "prompts go only to their player"
+
+
+async def test_subulata_rules_credit_the_author_in_both_languages(pond: dict[str, Any]) -> None:
+    from bot.i18n import catalog
+
+    result = await pond["alice"].slash(pond["north"], "game rules", game="subulata")
+    embed = result.response.embeds[0]
+    assert embed.title == "Subulata" and "Corné van Moorsel" in (embed.description or "")
+    assert "Corné van Moorsel" in catalog("fr")["rules.subulata.text"]
