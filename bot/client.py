@@ -16,14 +16,15 @@ from bot.config import Config
 from bot.errors import PlateauTree
 from bot.i18n import CatalogTranslator
 from bot.matches import MatchService
+from bot.pbp import PostUI
 from bot.storage import Store
 from bot.ui import GameUI
 from games import GAMES
-from render import BoardContext, render_board
+from render import RENDERERS, BoardContext, render_board
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.game",)
+EXTENSIONS = ("bot.cogs.game", "bot.cogs.clock")
 SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
 COMMAND_DIGEST_KEY = "command_digest"
 
@@ -31,6 +32,9 @@ COMMAND_DIGEST_KEY = "command_digest"
 def warm_up_renderers() -> None:
     """Draw every game's opening board once, so the static artwork is cached before the first move."""
     for info in GAMES:
+        if info.id not in RENDERERS:
+            log.error("game %s has no board renderer", info.id)
+            continue
         state = info.new(info.min_players, info.option_defaults())
         names = tuple(f"{i + 1}" for i in range(info.min_players))
         render_board(info.id, state.view_for(None), BoardContext(names=names))
@@ -46,6 +50,7 @@ class PlateauBot(commands.Bot):
     store: Store
     service: MatchService
     ui: GameUI
+    pbp: PostUI
 
     def __init__(self, config: Config, **options: Any) -> None:
         super().__init__(
@@ -63,6 +68,7 @@ class PlateauBot(commands.Bot):
         self.store = await Store.open(self.config.database)
         self.service = MatchService(self.store, clock=discord.utils.utcnow)
         self.ui = GameUI(self, self.service)
+        self.pbp = PostUI(self)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -240,4 +240,115 @@ class SetupForm(discord.ui.Modal):
         await reply_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (LobbyButton, MoveButton, PrivateViewButton, ResignButton, DrawButton, SetupButton)
+class TimeoutButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:to:(?P<choice>wait|move|forfeit):(?P<match>[0-9]+):(?P<seat>[0-9]+):(?P<since>[0-9]+)",
+):
+    """A vote on a seat whose time ran out; it carries the turn's start, so it only counts for that turn."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "wait": discord.ButtonStyle.primary,
+        "move": discord.ButtonStyle.secondary,
+        "forfeit": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, choice: str, match_id: int, seat: int, since: int, label: str) -> None:
+        custom_id = f"{PREFIX}:to:{choice}:{match_id}:{seat}:{since}"
+        super().__init__(discord.ui.Button(label=label, style=self.STYLES[choice], custom_id=custom_id))
+        self.choice = choice
+        self.match_id = match_id
+        self.seat = seat
+        self.since = since
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TimeoutButton:
+        """Rebuild the button from its custom id."""
+        label = getattr(item, "label", None) or match["choice"]
+        return cls(match["choice"], int(match["match"]), int(match["seat"]), int(match["since"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Record the clicking player's vote."""
+        try:
+            await _bot(interaction).pbp.answer_vote(interaction, self.match_id, self.seat, self.since, self.choice)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:undo:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)",
+):
+    """Accept or refuse the undo requested at a given match version."""
+
+    def __init__(self, answer: str, match_id: int, version: int, label: str) -> None:
+        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:undo:{answer}:{match_id}:{version}")
+        )
+        self.answer = answer
+        self.match_id = match_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        """Rebuild the button from its custom id."""
+        label = getattr(item, "label", None) or match["answer"]
+        return cls(match["answer"], int(match["match"]), int(match["ver"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Record the clicking player's answer."""
+        try:
+            await _bot(interaction).pbp.answer_undo(interaction, self.match_id, self.version, self.answer == "yes")
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:hist:(?P<slot>prev|next):(?P<match>[0-9]+):(?P<page>[0-9]+)",
+):
+    """Turns the pages of ``/game history``."""
+
+    def __init__(self, match_id: int, page: int, label: str, *, disabled: bool = False, slot: str = "next") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{PREFIX}:hist:{slot}:{match_id}:{max(page, 1)}",
+            )
+        )
+        self.match_id = match_id
+        self.page = max(page, 1)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HistoryButton:
+        """Rebuild the button from its custom id."""
+        label = getattr(item, "label", None) or match["slot"]
+        return cls(int(match["match"]), int(match["page"]), label, slot=match["slot"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the page."""
+        try:
+            await _bot(interaction).pbp.turn_history_page(interaction, self.match_id, self.page)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    MoveButton,
+    PrivateViewButton,
+    ResignButton,
+    DrawButton,
+    SetupButton,
+    TimeoutButton,
+    UndoButton,
+    HistoryButton,
+)

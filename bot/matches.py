@@ -14,11 +14,21 @@ import random
 import secrets
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from bot.deadlines import (
+    VACATION_DAYS_PER_YEAR,
+    QuietHours,
+    QuietHoursError,
+    TurnTimes,
+    on_vacation,
+    parse_quiet_hours,
+    turn_times,
+    vacation_days_used,
+)
 from bot.storage import UNSET, ChannelBusyError, ConflictError, MatchRow, MoveRow, Store
 from games import UnknownGameError, find_game
 from games.base import GameError, GameInfo, GameState, NotYourTurnError, Outcome, Seat, Termination
@@ -48,6 +58,19 @@ class LogKind(enum.Enum):
     """The match was aborted (notation ``abort``; seat is None)."""
     DRAW = "draw"
     """Every player agreed to a draw (notation ``draw``; seat = the seat that made the offer)."""
+    UNDO = "undo"
+    """Entries from ply N on are taken back (notation ``undo:N``; seat = the seat that asked). They stay in
+    the log; replay skips them."""
+    AUTO = "auto"
+    """A decision the bot made for a seat whose time ran out (seat = that seat), in the game's notation."""
+    FORFEIT = "forfeit"
+    """The seat's time ran out and the match ended as its forfeit (notation ``forfeit``)."""
+
+
+DECISIONS: frozenset[LogKind] = frozenset({LogKind.MOVE, LogKind.AUTO})
+"""Log kinds that hold a player's decision in the game's notation."""
+POSITION_KINDS: frozenset[LogKind] = frozenset({LogKind.MOVE, LogKind.AUTO, LogKind.CHANCE})
+"""Log kinds that change the position."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +108,12 @@ class Match:
     updated_at: datetime
     lobby_message_id: int | None = None
     board_message_id: int | None = None
+    status_message_id: int | None = None
+    turn_limit: int | None = None
+    """Seconds a seat has for its turn; None: no deadline."""
+    on_timeout: str = "vote"
+    """``vote`` (the other players decide), ``move`` (a move is played for the late seat) or ``forfeit``."""
+    rated: bool = True
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat of ``user_id``, or None for someone not seated."""
@@ -107,6 +136,40 @@ class TurnReport:
     """True when the same interaction had already been applied: nothing new was written."""
     previous_state: GameState | None = None
     """The state before the change (the bot uses it to format and highlight the last move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnClock:
+    """The running clock of one seat's turn."""
+
+    match_id: int
+    seat: Seat
+    user_id: int
+    since: datetime
+    """When the turn began (or was last extended)."""
+    handled: tuple[str, ...]
+    """Thresholds already handled: ``half``, ``soon``, ``expired``, ``decided``."""
+    times: TurnTimes
+
+
+@dataclass(frozen=True, slots=True)
+class DueStep:
+    """One thing the clock tick must do: a reminder (``half``, ``soon``) or a passed deadline (``expired``)."""
+
+    match: Match
+    clock: TurnClock
+    threshold: str
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """A pending request to take back ``seat``'s decision at ``target_ply``; it lapses when the match moves."""
+
+    seat: Seat
+    version: int
+    target_ply: int
+    notation: str
+    accepted: tuple[Seat, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +256,8 @@ def replay(game: GameInfo, options: Mapping[str, str], players: int, entries: It
         ReplayError: naming the first entry that does not replay.
     """
     state = game.new(players, options)
-    for entry in entries:
-        if entry.kind not in (LogKind.MOVE, LogKind.CHANCE):
+    for entry in effective(entries):
+        if entry.kind not in POSITION_KINDS:
             continue
         try:
             move = state.parse_move(entry.notation, entry.seat)
@@ -205,6 +268,40 @@ def replay(game: GameInfo, options: Mapping[str, str], players: int, entries: It
         except GameError as exc:
             raise ReplayError(f"ply {entry.ply}: {entry.notation!r} does not replay: {exc.message}") from exc
     return state
+
+
+def _reveals(game: GameInfo, before: GameState, entry: LogEntry, players: int, samples: int = 8) -> bool:
+    """True when the decision ``entry`` showed another player something hidden from them before.
+
+    The test: re-deal what each other player could not see before the move, play the same move, and
+    compare what they see after. If their view after could differ, the move told them something.
+    """
+    after = before.apply(before.parse_move(entry.notation, entry.seat))
+    for other in range(players):
+        if other == entry.seat:
+            continue
+        expected = after.view_for(other)
+        for k in range(samples):
+            twin = game.resample_hidden(before, other, random.Random(k))
+            try:
+                seen = twin.apply(twin.parse_move(entry.notation, entry.seat)).view_for(other)
+            except GameError:
+                return True
+            if seen != expected:
+                return True
+    return False
+
+
+def effective(entries: Iterable[LogEntry]) -> list[LogEntry]:
+    """The entries still in force: each UNDO entry removes the entries from its target ply on (and itself)."""
+    kept: list[LogEntry] = []
+    for entry in entries:
+        if entry.kind is LogKind.UNDO:
+            target = int(entry.notation.split(":", 1)[1])
+            kept = [e for e in kept if e.ply < target]
+        else:
+            kept.append(entry)
+    return kept
 
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
@@ -256,6 +353,21 @@ class MatchService:
 
     # Lobby.
 
+    def check_new(self, game_id: str, options: Mapping[str, str]) -> None:
+        """Raise what :meth:`create` would for an unknown game or option, without writing anything.
+
+        Raises:
+            MatchError: ``unknown_game`` or ``unknown_option``.
+        """
+        try:
+            game = find_game(game_id)
+        except UnknownGameError as exc:
+            raise MatchError("unknown_game", detail=str(exc.args[0])) from exc
+        try:
+            game.validate_options(options)
+        except ValueError as exc:
+            raise MatchError("unknown_option", detail=str(exc)) from exc
+
     async def create(
         self,
         game_id: str,
@@ -265,8 +377,15 @@ class MatchService:
         channel_id: int,
         creator_id: int,
         seed: str | None = None,
+        turn_limit: int | None = None,
+        on_timeout: str = "vote",
+        rated: bool = True,
     ) -> Match:
         """Open a lobby in ``channel_id`` with the creator in seat 0.
+
+        ``turn_limit`` is the seconds each turn may take (None: no deadline); ``on_timeout`` says what
+        happens when it runs out (``vote``, ``move`` or ``forfeit``); ``rated`` whether the result counts
+        for ratings.
 
         Raises:
             MatchError: ``unknown_game``, ``unknown_option`` or ``channel_busy``.
@@ -292,6 +411,9 @@ class MatchService:
                     channel_id=channel_id,
                     creator_id=creator_id,
                     now=now,
+                    turn_limit=turn_limit,
+                    on_timeout=on_timeout,
+                    rated=rated,
                 )
             except ChannelBusyError as exc:
                 raise MatchError("channel_busy") from exc
@@ -591,7 +713,9 @@ class MatchService:
                 raise MatchError("no_match")
             return tuple(_entry(row) for row in await self._store.load_moves(match_id))
 
-    async def set_message(self, match_id: int, *, lobby: int | None = None, board: int | None = None) -> None:
+    async def set_message(
+        self, match_id: int, *, lobby: int | None = None, board: int | None = None, status: int | None = None
+    ) -> None:
         """Remember the lobby or latest board message of a match (None leaves that one unchanged).
 
         Raises:
@@ -602,6 +726,7 @@ class MatchService:
             now=self._clock(),
             lobby_message_id=UNSET if lobby is None else lobby,
             board_message_id=UNSET if board is None else board,
+            status_message_id=UNSET if status is None else status,
         )
         if not found:
             raise MatchError("no_match")
@@ -615,6 +740,329 @@ class MatchService:
         await self._store.set_pref(user_id, key, value, now=self._clock())
 
     # Internals. Every one of them runs inside the caller's transaction.
+
+    # Deadlines.
+
+    async def clocks(self, match_id: int) -> dict[Seat, TurnClock]:
+        """The running turn clocks of a match, by seat, with their reminder times and deadline."""
+        async with self._store.transaction(immediate=False):
+            match = await self._load(match_id)
+            return await self._clocks_of(match)
+
+    async def _clocks_of(self, match: Match) -> dict[Seat, TurnClock]:
+        if match.turn_limit is None or match.status is not MatchStatus.ACTIVE:
+            return {}
+        found = await self._store.load_clocks(match.id)
+        result: dict[Seat, TurnClock] = {}
+        for seat, (since, handled) in found.items():
+            if seat >= len(match.seats):
+                continue
+            pauses = await self.vacations(match.seats[seat])
+            times = turn_times(since, match.turn_limit, pauses)
+            result[seat] = TurnClock(match.id, seat, match.seats[seat], since, tuple(handled), times)
+        return result
+
+    async def due(self, now: datetime) -> list[DueStep]:
+        """What the clock tick must do now: reminders to send and deadlines that passed, oldest first.
+
+        A reminder is due once its time has come, the player is not on vacation and not in their quiet
+        hours (then it waits for their end); a reminder whose turn has already expired is dropped in
+        favour of the deadline step. Each step still has to be claimed with :meth:`claim` before acting.
+        """
+        steps: list[DueStep] = []
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.running_clocks()
+            for match_id in sorted({r[0] for r in rows}):
+                match = await self._load(match_id)
+                for clock in (await self._clocks_of(match)).values():
+                    pauses = await self.vacations(clock.user_id)
+                    if clock.times.deadline <= now:
+                        if "expired" not in clock.handled:
+                            steps.append(DueStep(match, clock, "expired"))
+                        continue
+                    if on_vacation(now, pauses):
+                        continue
+                    quiet = await self.quiet_hours(clock.user_id)
+                    if quiet is not None and quiet.contains(now):
+                        continue
+                    for threshold, at in (("half", clock.times.half), ("soon", clock.times.soon)):
+                        if at <= now and threshold not in clock.handled:
+                            steps.append(DueStep(match, clock, threshold))
+                            break
+        return sorted(steps, key=lambda step: (step.clock.since, step.match.id, step.clock.seat))
+
+    async def claim(self, step: DueStep) -> bool:
+        """Mark ``step`` as handled; False when another tick (or a move) got there first: then do nothing."""
+        async with self._store.transaction():
+            if step.threshold == "soon":
+                # A late reminder makes the half-time one pointless.
+                await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half")
+            return await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, step.threshold)
+
+    async def extend_turn(self, match_id: int, seat: Seat) -> Match:
+        """Give a late seat a fresh turn (its clock starts again, reminders included)."""
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                raise MatchError("not_active")
+            await self._store.restart_clock(match.id, seat, now=now)
+            return match
+
+    async def vote_timeout(
+        self, match_id: int, user_id: int, seat: Seat, since: datetime, choice: str
+    ) -> tuple[Match, str | None, dict[Seat, str]]:
+        """A vote of another player on late ``seat``'s turn that began at ``since``.
+
+        Returns the match, the decision once a majority of the other players agree on one choice
+        (``wait``, ``move`` or ``forfeit``) and the votes so far.
+
+        Raises:
+            MatchError: ``not_active``, ``not_seated``, ``own_timeout`` (the late player voting) or
+            ``vote_closed`` (the turn is over: the player acted, or the vote was decided).
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, voter = await self._load_seated(match_id, user_id)
+            if voter == seat:
+                raise MatchError("own_timeout")
+            clocks = await self._store.load_clocks(match.id)
+            if seat not in clocks or clocks[seat][0] != since or "decided" in clocks[seat][1]:
+                raise MatchError("vote_closed")
+            await self._store.put_vote(match.id, seat, since, voter, choice, now=now)
+            votes = await self._store.load_votes(match.id, seat, since)
+            voters = len(match.seats) - 1
+            tally = {c: sum(1 for v in votes.values() if v == c) for c in set(votes.values())}
+            decided = next((c for c, n in tally.items() if 2 * n > voters), None)
+            if decided is not None:
+                await self._store.mark_clock(match.id, seat, since, "decided")
+            return match, decided, votes
+
+    async def play_for(self, match_id: int, seat: Seat, since: datetime | None = None) -> TurnReport:
+        """Make a decision for a seat whose time ran out, and log it as AUTO.
+
+        The game's own way to skip comes first (a legal move written ``pass``, ``done`` or ``end``);
+        otherwise one legal move is drawn with the match's seeded generator.
+
+        Raises:
+            MatchError: ``not_active``, or ``vote_closed`` when the seat is no longer late (it acted).
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                raise MatchError("not_active")
+            clocks = await self._store.load_clocks(match.id)
+            if seat not in match.state.actors() or (since is not None and clocks.get(seat, (None,))[0] != since):
+                raise MatchError("vote_closed")
+            before = match.state
+            moves = before.legal_moves(seat)
+            notations = [before.format_move(m) for m in moves]
+            skip = [m for m, n in zip(moves, notations, strict=True) if n.split()[-1] in ("pass", "done", "end")]
+            if skip:
+                decision = skip[0]
+            else:
+                decision = sample_chance(
+                    [(m, Fraction(1, len(moves))) for m in moves], match.seed + ":auto", match.version + 1
+                )
+            entry = LogEntry(match.version + 1, LogKind.AUTO, seat, before.format_move(decision), now)
+            state, chance = self._chance_steps(match, before.apply(decision), entry.ply, now)
+            outcome = state.outcome()
+            return await self._save(
+                match,
+                now=now,
+                previous=before,
+                state=state,
+                entries=[entry, *chance],
+                status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
+                result=outcome,
+            )
+
+    async def forfeit(self, match_id: int, seat: Seat, since: datetime | None = None) -> TurnReport:
+        """End the match as ``seat``'s forfeit (its time ran out); every other seat wins.
+
+        Raises:
+            MatchError: ``not_active``, or ``vote_closed`` when the seat is no longer late.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                raise MatchError("not_active")
+            clocks = await self._store.load_clocks(match.id)
+            if seat not in match.state.actors() or (since is not None and clocks.get(seat, (None,))[0] != since):
+                raise MatchError("vote_closed")
+            others = tuple(s for s in range(len(match.seats)) if s != seat)
+            entry = LogEntry(match.version + 1, LogKind.FORFEIT, seat, "forfeit", now)
+            return await self._save(
+                match,
+                now=now,
+                previous=match.state,
+                state=match.state,
+                entries=[entry],
+                status=MatchStatus.FINISHED,
+                result=Outcome(Termination.FORFEIT, winners=others),
+            )
+
+    # Vacations, quiet hours and pings.
+
+    async def vacations(self, user_id: int) -> list[tuple[datetime, datetime]]:
+        """A user's declared vacations as (start, end) instants."""
+        return [(a, b) for _, a, b in await self._store.load_vacations(user_id)]
+
+    async def declare_vacation(self, user_id: int, starts_at: datetime, days: int) -> tuple[datetime, datetime]:
+        """Declare ``days`` of vacation from ``starts_at`` (not in the past); deadlines pause meanwhile.
+
+        Raises:
+            MatchError: ``vacation_past``, ``vacation_overlap`` or ``vacation_allowance`` (more than
+            :data:`VACATION_DAYS_PER_YEAR` days in a calendar year).
+        """
+        now = self._clock()
+        if days < 1 or starts_at < now - timedelta(minutes=5):
+            raise MatchError("vacation_past")
+        ends_at = starts_at + timedelta(days=days)
+        async with self._store.transaction():
+            taken = await self.vacations(user_id)
+            if any(a < ends_at and starts_at < b for a, b in taken):
+                raise MatchError("vacation_overlap")
+            for year in range(starts_at.year, ends_at.year + 1):
+                used = vacation_days_used([*taken, (starts_at, ends_at)], year)
+                if used > VACATION_DAYS_PER_YEAR + 1e-9:
+                    left = max(0.0, VACATION_DAYS_PER_YEAR - vacation_days_used(taken, year))
+                    raise MatchError("vacation_allowance", allowed=VACATION_DAYS_PER_YEAR, left=int(left), year=year)
+            await self._store.add_vacation(user_id, starts_at, ends_at, now=now)
+        return starts_at, ends_at
+
+    async def cancel_vacation(self, user_id: int) -> bool:
+        """End the user's current vacation now, or drop the next one; False when there is none."""
+        now = self._clock()
+        async with self._store.transaction():
+            for vacation_id, _start, end in await self._store.load_vacations(user_id):
+                if end > now:
+                    await self._store.end_vacation(vacation_id, now)
+                    return True
+        return False
+
+    async def quiet_hours(self, user_id: int) -> QuietHours | None:
+        """The user's quiet hours, if set."""
+        text = await self._store.get_pref(user_id, "quiet_hours")
+        if not text:
+            return None
+        try:
+            return parse_quiet_hours(text)
+        except QuietHoursError:
+            return None
+
+    async def set_quiet_hours(self, user_id: int, quiet: QuietHours | None) -> None:
+        """Set (or with None clear) the user's quiet hours."""
+        await self.set_user_pref(user_id, "quiet_hours", None if quiet is None else quiet.to_text())
+
+    async def pings(self, match_id: int) -> dict[int, str]:
+        """How each player of a match wants to be pinged, when not the default ``all``."""
+        return await self._store.get_pings(match_id)
+
+    async def set_pings(self, match_id: int, user_id: int, mode: str) -> None:
+        """Set how ``user_id`` is pinged in the match: ``all``, ``turn`` or ``off``.
+
+        Raises:
+            MatchError: ``no_match`` or ``not_seated``.
+        """
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if user_id not in match.seats:
+                raise MatchError("not_seated")
+            await self._store.set_pings(match_id, user_id, mode)
+
+    async def open_matches(self, *, channel_id: int | None = None, guild_id: int | None = None) -> list[Match]:
+        """The lobbies and active matches of a channel, or of a whole server."""
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.matches_in(channel_id=channel_id, guild_id=guild_id)
+            return [await self._from_row(row, repair=False) for row in rows]
+
+    # Undo.
+
+    async def request_undo(self, match_id: int, user_id: int) -> tuple[Match, UndoRequest]:
+        """Ask the other players to take back the caller's last decision.
+
+        Only a decision that is the last entry of the log can be taken back (no dice roll or draw after
+        it), and only when it revealed nothing hidden to any other player.
+
+        Raises:
+            MatchError: ``not_active``, ``not_seated``, ``undo_pending``, ``undo_nothing`` (the last
+            decision is not the caller's), ``undo_chance`` (a roll or draw followed it) or ``undo_hidden``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, seat = await self._load_seated(match_id, user_id)
+            pending = await self._current_undo(match)
+            if pending is not None:
+                raise MatchError("undo_pending")
+            entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
+            decisions = [e for e in entries if e.kind in DECISIONS]
+            if not decisions or decisions[-1].seat != seat or decisions[-1].kind is not LogKind.MOVE:
+                raise MatchError("undo_nothing")
+            target = decisions[-1]
+            if entries[-1] is not target:
+                raise MatchError("undo_chance")
+            before = replay(match.game, match.options, len(match.seats), [e for e in entries if e.ply < target.ply])
+            if match.game.has_hidden_info and _reveals(match.game, before, target, len(match.seats)):
+                raise MatchError("undo_hidden")
+            request = UndoRequest(seat, match.version, target.ply, target.notation, (seat,))
+            await self._store.put_undo_request(match.id, seat, match.version, target.ply, (seat,), now=now)
+            return match, request
+
+    async def answer_undo(
+        self, match_id: int, user_id: int, *, accept: bool, version: int
+    ) -> tuple[Match, UndoRequest | None, TurnReport | None]:
+        """Accept or refuse the undo requested at ``version``; when all others accept, it is done.
+
+        Raises:
+            MatchError: ``not_active``, ``not_seated``, ``no_undo`` or ``own_undo``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, seat = await self._load_seated(match_id, user_id)
+            request = await self._current_undo(match)
+            if request is None or request.version != version:
+                raise MatchError("no_undo")
+            if seat == request.seat:
+                raise MatchError("own_undo")
+            if not accept:
+                await self._store.delete_undo_request(match.id)
+                return match, None, None
+            accepted = tuple(sorted({*request.accepted, seat}))
+            if len(accepted) < len(match.seats):
+                request = replace(request, accepted=accepted)
+                await self._store.put_undo_request(
+                    match.id, request.seat, request.version, request.target_ply, accepted, now=now
+                )
+                return match, request, None
+            await self._store.delete_undo_request(match.id)
+            entry = LogEntry(match.version + 1, LogKind.UNDO, request.seat, f"undo:{request.target_ply}", now)
+            entries = [_entry(r) for r in await self._store.load_moves(match.id)]
+            state = replay(match.game, match.options, len(match.seats), [*entries, entry])
+            report = await self._save(
+                match,
+                now=now,
+                previous=match.state,
+                state=state,
+                entries=[entry],
+                status=MatchStatus.ACTIVE,
+                result=None,
+            )
+            return report.match, None, report
+
+    async def _current_undo(self, match: Match) -> UndoRequest | None:
+        found = await self._store.get_undo_request(match.id)
+        if found is None:
+            return None
+        seat, version, target, accepted = found
+        if version != match.version:
+            await self._store.delete_undo_request(match.id)
+            return None
+        rows = await self._store.load_moves(match.id, after=target - 1)
+        notation = rows[0].notation if rows else ""
+        return UndoRequest(seat, version, target, notation, tuple(accepted))
 
     def _game(self, game_id: str) -> GameInfo:
         game = self._games.get(game_id)
@@ -676,6 +1124,10 @@ class MatchService:
             updated_at=row.updated_at,
             lobby_message_id=row.lobby_message_id,
             board_message_id=row.board_message_id,
+            status_message_id=row.status_message_id,
+            turn_limit=row.turn_limit,
+            on_timeout=row.on_timeout,
+            rated=row.rated,
         )
 
     def _chance_steps(
@@ -721,6 +1173,9 @@ class MatchService:
             state=state.to_text() if started else UNSET,
             result=UNSET if result is None else outcome_to_json(result),
         )
+        # The seats that must act now keep (or start) their turn clocks; the others' clocks stop.
+        acting = state.actors() if status is MatchStatus.ACTIVE else ()
+        await self._store.set_clocks(match.id, acting, now=now)
         after = replace(match, status=status, version=version, state=state, result=result, updated_at=now)
         return TurnReport(match=after, entries=tuple(entries), previous_state=previous)
 

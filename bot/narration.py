@@ -33,6 +33,14 @@ def narrate(
         if entry.kind is LogKind.DRAW:
             lines.append(t(lang, "log.draw"))
             continue
+        if entry.kind is LogKind.FORFEIT and entry.seat is not None:
+            lines.append(t(lang, "log.forfeit", name=names[entry.seat]))
+            continue
+        if entry.kind is LogKind.UNDO:
+            name = names[entry.seat] if entry.seat is not None else "?"
+            lines.append(t(lang, "log.undo", name=name))
+            state = None  # the position jumped back; later entries of this change (none today) can't be told
+            continue
         if state is None:
             continue
         move = state.parse_move(entry.notation)
@@ -42,6 +50,8 @@ def narrate(
         if special is not None:
             if special:
                 lines.append(special)
+        elif entry.kind is LogKind.AUTO and entry.seat is not None:
+            lines.append(t(lang, "log.auto", name=names[entry.seat], move=shown))
         elif entry.kind is LogKind.MOVE and entry.seat is not None:
             line = t(lang, "log.move", name=names[entry.seat], move=shown)
             if "x" in shown:
@@ -100,6 +110,8 @@ def result_line(outcome: Outcome, names: Sequence[str], lang: str) -> str:
         return t(lang, "result.aborted")
     if outcome.termination is Termination.RESIGNATION:
         return t(lang, "result.resignation", winners=winners)
+    if outcome.termination is Termination.FORFEIT:
+        return t(lang, "result.forfeit", winners=winners)
     if not outcome.winners:
         return t(lang, "result.draw")
     return t(lang, "result.win", winners=winners)

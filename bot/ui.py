@@ -18,9 +18,10 @@ import discord
 
 from bot.components import DrawButton, LobbyButton, MoveButton, PrivateViewButton, ResignButton, SetupButton, SetupForm
 from bot.i18n import language_of, t
-from bot.matches import DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
+from bot.matches import DECISIONS, POSITION_KINDS, DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
+from games import find_game
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
 
@@ -88,14 +89,15 @@ class GameUI:
         last_move: str | None = None
         last_mover: Seat | None = None
         highlights: tuple[str, ...] = ()
-        moves = [e for e in (report.entries if report else ()) if e.seat is not None and e.notation != "resign"]
+        moves = [e for e in (report.entries if report else ()) if e.kind in DECISIONS]
         if moves and report is not None and report.previous_state is not None:
             last = moves[-1]
             state = report.previous_state
             for entry in report.entries:
                 if entry is last:
                     break
-                state = state.apply(state.parse_move(entry.notation))
+                if entry.kind in POSITION_KINDS:
+                    state = state.apply(state.parse_move(entry.notation))
             # Even a private image names the last move in its public form: it may be the opponent's secret.
             last_move, last_mover = match.game.public_notation(last.notation), last.seat
             highlights = highlights_for(match.game.id, state.view_for(seat), last_move)
@@ -132,21 +134,71 @@ class GameUI:
             view.add_item(LobbyButton(action, match.id, t(lang, f"button.{action}")))
         return view
 
-    async def create(self, interaction: discord.Interaction, game_id: str, options: dict[str, str]) -> None:
-        """Open a lobby in the interaction's channel and post its card."""
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        options: dict[str, str],
+        *,
+        turn_limit: int | None = None,
+        on_timeout: str = "vote",
+        thread: bool | None = None,
+        rated: bool = True,
+    ) -> None:
+        """Open a lobby and post its card: in a new thread when asked (by default when the bot may create
+        threads here), otherwise in the interaction's channel."""
         assert interaction.channel_id is not None
+        lang = public_language(interaction)
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        can_thread = (
+            isinstance(channel, discord.TextChannel) and perms.create_public_threads and perms.send_messages_in_threads
+        )
+        if thread and not can_thread:
+            raise MatchError("no_thread")
+        settings: dict[str, Any] = {"turn_limit": turn_limit, "on_timeout": on_timeout, "rated": rated}
+        if not (can_thread if thread is None else thread):
+            match = await self.service.create(
+                game_id,
+                options,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                creator_id=interaction.user.id,
+                **settings,
+            )
+            view = self.lobby_view(match, lang) or discord.ui.View()
+            await interaction.response.send_message(embed=self.lobby_embed(match, lang), view=view)
+            message = await interaction.original_response()
+            await self.service.set_message(match.id, lobby=message.id)
+            return
+        assert isinstance(channel, discord.TextChannel)
+        self.service.check_new(game_id, options)  # before a thread exists that nothing would use
+        await interaction.response.defer(thinking=True)
+        title = find_game(game_id).names.get(lang, game_id)
+        created = await channel.create_thread(
+            name=f"{title} · {interaction.user.display_name}"[:100],
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,
+        )
         match = await self.service.create(
             game_id,
             options,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=created.id,
             creator_id=interaction.user.id,
+            **settings,
         )
-        lang = public_language(interaction)
-        view = self.lobby_view(match, lang) or discord.ui.View()
-        await interaction.response.send_message(embed=self.lobby_embed(match, lang), view=view)
-        message = await interaction.original_response()
-        await self.service.set_message(match.id, lobby=message.id)
+        try:
+            await created.add_user(interaction.user)
+        except discord.HTTPException:
+            log.info("could not add user %s to thread %s", interaction.user.id, created.id)
+        lobby = await created.send(
+            embed=self.lobby_embed(match, lang), view=self.lobby_view(match, lang) or discord.ui.View()
+        )
+        await self.service.set_message(match.id, lobby=lobby.id)
+        await interaction.followup.send(
+            t(lang, "lobby.in_thread", game=variant_label(match, lang), thread=created.mention, id=match.id)
+        )
 
     async def lobby_action(self, interaction: discord.Interaction, action: str, match_id: int) -> None:
         """Join, leave or start from a lobby button (or the matching command)."""
@@ -194,14 +246,17 @@ class GameUI:
             lines.append(result_line(match.result, names, lang))
         else:
             lines.append(turn_line(match, lang, names if repost else None))
+        clocks = await self.service.clocks(match.id) if match.turn_limit is not None else {}
+        if clocks and match.status is MatchStatus.ACTIVE:
+            deadline = min(clock.times.deadline for clock in clocks.values())
+            lines.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
+        # On a repost nobody is pinged again: the turn ping went out with the move.
+        pinged = [] if repost else await self.pingable(match, match.to_act(), turn=True)
         payload: dict[str, Any] = {
             "content": "\n".join(line for line in lines if line)[:2000],
             "file": await self.board_file(match, None, names, lang, report),
-            # On a repost nobody is pinged again: the turn ping went out with the move.
             "allowed_mentions": discord.AllowedMentions(
-                users=[] if repost else [discord.Object(uid) for uid in match.to_act()],
-                roles=False,
-                everyone=False,
+                users=[discord.Object(uid) for uid in pinged], roles=False, everyone=False
             ),
         }
         view = self.move_view(match)
@@ -225,6 +280,75 @@ class GameUI:
             view.add_item(MoveButton(match.id, match.version, match.state.format_move(move)))
         return view
 
+    async def pingable(self, match: Match, user_ids: Sequence[int], *, turn: bool) -> list[int]:
+        """The users among ``user_ids`` who accept a ping now: not muted, and for ``turn`` only pings
+        about their own turn reach those who asked for that."""
+        prefs = await self.service.pings(match.id)
+        return [uid for uid in user_ids if prefs.get(uid, "all") == "all" or (turn and prefs[uid] == "turn")]
+
+    async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> discord.Message:
+        """Post the board in the match's channel (no interaction at hand: a deadline, a vote, a DM button)."""
+        previous_board = match.board_message_id
+        channel = await self.open_channel(match.channel_id)
+        message = await channel.send(**await self.board_payload(match, lang, report))
+        await self._after_board(match, report, lang, message, previous_board)
+        return message
+
+    async def _after_board(
+        self, match: Match, report: TurnReport | None, lang: str, message: discord.Message, previous: int | None
+    ) -> None:
+        """What follows every new board: remember it, retire the old one, refresh the status, private views."""
+        await self.service.set_message(match.id, board=message.id)
+        if previous is not None and previous != message.id:
+            await self.edit_message(match.channel_id, previous, view=None)
+        await self.refresh_status(match, lang)
+        if match.game.has_hidden_info:
+            await self.deliver_private_views(match, lang, report)
+
+    async def open_channel(self, channel_id: int) -> discord.PartialMessageable:
+        """The channel or thread to post in; an archived thread is reopened first."""
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                channel = None
+        if isinstance(channel, discord.Thread) and channel.archived:
+            try:
+                await channel.edit(archived=False)
+            except discord.HTTPException:
+                log.info("thread %s could not be reopened", channel_id)
+        return self.bot.get_partial_messageable(channel_id)
+
+    async def refresh_status(self, match: Match, lang: str) -> None:
+        """Edit the match's one status message in place, or post it the first time."""
+        from bot.status import status_embed
+
+        match = await self.service.get(match.id)
+        names = await self.names(match)
+        clocks = await self.service.clocks(match.id)
+        embed = status_embed(match, names, clocks, lang)
+        if match.status_message_id is not None:
+            try:
+                await (
+                    self.bot.get_partial_messageable(match.channel_id)
+                    .get_partial_message(match.status_message_id)
+                    .edit(embed=embed)
+                )
+                return
+            except discord.HTTPException:
+                log.info("status message of match %s is gone; posting a new one", match.id)
+        if match.status is not MatchStatus.ACTIVE:
+            return
+        try:
+            message = await self.bot.get_partial_messageable(match.channel_id).send(
+                embed=embed, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.info("status message of match %s could not be posted", match.id)
+            return
+        await self.service.set_message(match.id, status=message.id)
+
     async def post_board(self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False) -> None:
         """Post the board after a change, as a new public message, and retire the previous board's buttons.
 
@@ -238,20 +362,14 @@ class GameUI:
         previous_board = match.board_message_id
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True, ephemeral=not in_channel)
-        payload = await self.board_payload(match, lang, report)
-        message: discord.Message
-        if in_channel:
-            message = await interaction.followup.send(wait=True, **payload)
-        else:
-            message = await self.bot.get_partial_messageable(match.channel_id).send(**payload)
+        if not in_channel:
+            await self.publish_board(match, report, lang)
             await interaction.followup.send(
                 t(language_of(interaction.locale), "move.done_privately", link=self.channel_link(match)), ephemeral=True
             )
-        await self.service.set_message(match.id, board=message.id)
-        if previous_board is not None and previous_board != message.id:
-            await self.edit_message(match.channel_id, previous_board, view=None)
-        if match.game.has_hidden_info:
-            await self.deliver_private_views(match, lang, report)
+            return
+        message = await interaction.followup.send(wait=True, **await self.board_payload(match, lang, report))
+        await self._after_board(match, report, lang, message, previous_board)
 
     def channel_language(self, match: Match) -> str:
         """Language of the match's channel when no interaction from it is at hand: the server's."""

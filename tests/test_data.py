@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from games.subulata.tiles import load_tiles
+from games.ultimatek.field import load_field
 from games.ur import board as ur_board
 from games.ur.board import Board, load_board, parse_board
 
@@ -24,6 +25,7 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 LOADERS: dict[str, Callable[[Path], object]] = {
     "ur.json": load_board,
     "subulata.json": load_tiles,
+    "ultimatek.json": load_field,
 }
 """The loader of every file in ``data/``, by file name."""
 

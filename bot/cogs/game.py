@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import zoneinfo
+from functools import cache
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.i18n import language_of, ls, t
 from bot.matches import LogKind, MatchError, MatchStatus
 from bot.narration import result_line
@@ -18,6 +21,19 @@ if TYPE_CHECKING:
     from bot.client import PlateauBot
 
 MAX_CHOICES = 25
+LABELS = {
+    "none": "No deadline",
+    "12h": "12 hours",
+    "24h": "24 hours",
+    "48h": "48 hours",
+    "72h": "72 hours",
+    "7d": "7 days",
+}
+TIMEOUT_LABELS = {
+    "vote": "The other players decide",
+    "move": "A move is played for the late player",
+    "forfeit": "The late player forfeits",
+}
 HISTORY_SHOWN = 8
 
 
@@ -54,13 +70,43 @@ class GameCog(
     @app_commands.command(
         name=ls("new", "cmd.new.name"), description=ls("Open a new match in this channel", "cmd.new.desc")
     )
-    @app_commands.rename(game=ls("game", "opt.game.name"))
-    @app_commands.describe(game=ls("The game and rule set to play", "opt.game.desc"))
-    @app_commands.choices(game=variant_choices())
-    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """Open a lobby."""
+    @app_commands.rename(
+        game=ls("game", "opt.game.name"),
+        deadline=ls("deadline", "opt.deadline.name"),
+        on_timeout=ls("on_timeout", "opt.on_timeout.name"),
+        thread=ls("thread", "opt.thread.name"),
+        rated=ls("rated", "opt.rated.name"),
+    )
+    @app_commands.describe(
+        game=ls("The game and rule set to play", "opt.game.desc"),
+        deadline=ls("Time each player has for a turn (default 48 h)", "opt.deadline.desc"),
+        on_timeout=ls("When time runs out (default: the other players decide)", "opt.on_timeout.desc"),
+        thread=ls("Play in a new thread (default: yes when I may create threads)", "opt.thread.desc"),
+        rated=ls("Count the result for ratings (default: yes)", "opt.rated.desc"),
+    )
+    @app_commands.choices(
+        game=variant_choices(),
+        deadline=[app_commands.Choice(name=ls(LABELS[k], f"choice.deadline.{k}"), value=k) for k in DEADLINE_CHOICES],
+        on_timeout=[
+            app_commands.Choice(name=ls(TIMEOUT_LABELS[k], f"choice.on_timeout.{k}"), value=k) for k in TIMEOUT_POLICIES
+        ],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        deadline: app_commands.Choice[str] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+        thread: bool | None = None,
+        rated: bool = True,
+    ) -> None:
+        """Open a lobby (in a new thread when possible)."""
         game_id, options = parse_variant(game.value)
-        await self.bot.ui.create(interaction, game_id, options)
+        limit = DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_DEADLINE]
+        policy = on_timeout.value if on_timeout else "vote"
+        await self.bot.ui.create(
+            interaction, game_id, options, turn_limit=limit, on_timeout=policy, thread=thread, rated=rated
+        )
 
     @app_commands.command(
         name=ls("join", "cmd.join.name"), description=ls("Join the open match in this channel", "cmd.join.desc")
@@ -245,6 +291,140 @@ class GameCog(
             title=t(lang, "help.title"), description=t(lang, "help.text")[:4096], colour=discord.Colour.blurple()
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("undo", "cmd.undo.name"),
+        description=ls("Ask the other players to take back your last move", "cmd.undo.desc"),
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Request an undo (the others accept or refuse with buttons)."""
+        await self.bot.pbp.request_undo(interaction)
+
+    @app_commands.command(
+        name=ls("history", "cmd.history.name"), description=ls("The moves of a match, page by page", "cmd.history.desc")
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"))
+    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    async def history(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Show the move log."""
+        await self.bot.pbp.show_history(interaction, match)
+
+    @app_commands.command(
+        name=ls("replay", "cmd.replay.name"), description=ls("An animated replay of a match", "cmd.replay.desc")
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"))
+    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Post an animated replay."""
+        await self.bot.pbp.replay(interaction, match)
+
+    @app_commands.command(
+        name=ls("export", "cmd.export.name"),
+        description=ls("The match record as a text file that replays exactly", "cmd.export.desc"),
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"))
+    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Send the match record."""
+        await self.bot.pbp.export(interaction, match)
+
+    @app_commands.command(
+        name=ls("mine", "cmd.mine.name"),
+        description=ls("Your matches on every server: whose turn, deadlines, links", "cmd.mine.desc"),
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """List the caller's matches."""
+        await self.bot.pbp.mine(interaction)
+
+    @app_commands.command(
+        name=ls("list", "cmd.list.name"), description=ls("Open matches of this channel or server", "cmd.list.desc")
+    )
+    @app_commands.rename(scope=ls("where", "opt.scope.name"))
+    @app_commands.describe(scope=ls("This channel or the whole server", "opt.scope.desc"))
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name=ls("This channel", "choice.scope.channel"), value="channel"),
+            app_commands.Choice(name=ls("The whole server", "choice.scope.server"), value="server"),
+        ]
+    )
+    async def list_matches(
+        self, interaction: discord.Interaction, scope: app_commands.Choice[str] | None = None
+    ) -> None:
+        """List open matches."""
+        await self.bot.pbp.list_open(interaction, scope.value if scope else "channel")
+
+    @app_commands.command(
+        name=ls("vacation", "cmd.vacation.name"),
+        description=ls("Declare a vacation: your deadlines pause (0 days ends it)", "cmd.vacation.desc"),
+    )
+    @app_commands.rename(days=ls("days", "opt.days.name"), start_in=ls("start_in", "opt.start_in.name"))
+    @app_commands.describe(
+        days=ls("How many days (0 ends your vacation)", "opt.days.desc"),
+        start_in=ls("Days from now until it starts (default: now)", "opt.start_in.desc"),
+    )
+    async def vacation(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 0, 30],
+        start_in: app_commands.Range[int, 0, 90] = 0,
+    ) -> None:
+        """Declare or end a vacation."""
+        await self.bot.pbp.vacation(interaction, days, start_in)
+
+    @app_commands.command(
+        name=ls("quiet", "cmd.quiet.name"),
+        description=ls("Hours when reminders wait, in your time zone", "cmd.quiet.desc"),
+    )
+    @app_commands.rename(hours=ls("hours", "opt.hours.name"), timezone=ls("timezone", "opt.timezone.name"))
+    @app_commands.describe(
+        hours=ls("e.g. 22-7 or 22:30-07:00; 'off' to clear", "opt.hours.desc"),
+        timezone=ls("e.g. Europe/Paris", "opt.timezone.desc"),
+    )
+    async def quiet(
+        self, interaction: discord.Interaction, hours: app_commands.Range[str, 2, 20], timezone: str = "UTC"
+    ) -> None:
+        """Set quiet hours."""
+        if hours.strip().lower() in ("off", "none", "aucune", "non"):
+            await self.bot.pbp.quiet(interaction, None)
+            return
+        try:
+            quiet = parse_quiet_hours(hours, timezone)
+        except QuietHoursError as exc:
+            raise MatchError("bad_quiet_hours", detail=str(exc)) from exc
+        await self.bot.pbp.quiet(interaction, quiet)
+
+    @quiet.autocomplete("timezone")
+    async def timezone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Time zone names containing what was typed."""
+        typed = current.strip().lower().replace(" ", "_")
+        found = [z for z in all_zones() if typed in z.lower()]
+        found.sort(key=lambda z: (not z.lower().startswith(typed), len(z)))
+        return [app_commands.Choice(name=z, value=z) for z in found[:MAX_CHOICES]]
+
+    @app_commands.command(
+        name=ls("notify", "cmd.notify.name"),
+        description=ls("How this match pings you: always, only on your turn, or never", "cmd.notify.desc"),
+    )
+    @app_commands.rename(mode=ls("pings", "opt.pings.name"))
+    @app_commands.describe(mode=ls("When I may ping you in this match", "opt.pings.desc"))
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name=ls("Always (default)", "choice.pings.all"), value="all"),
+            app_commands.Choice(name=ls("Only when it is my turn", "choice.pings.turn"), value="turn"),
+            app_commands.Choice(name=ls("Never (muted)", "choice.pings.off"), value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        """Set how this match pings the caller."""
+        await self.bot.pbp.notify(interaction, mode.value)
+
+
+@cache
+def all_zones() -> tuple[str, ...]:
+    """Every IANA time zone name, sorted (read once)."""
+    return tuple(sorted(zoneinfo.available_timezones()))
 
 
 async def setup(bot: PlateauBot) -> None:

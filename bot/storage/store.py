@@ -99,6 +99,12 @@ class MatchRow:
     updated_at: datetime
     log_version: int
     """The highest ply in the move log (0 when empty); equals ``version`` unless the row is stale."""
+    turn_limit: int | None = None
+    """Seconds a seat has for its turn; None: no deadline."""
+    on_timeout: str = "vote"
+    """``vote``, ``move`` or ``forfeit``: what happens when a seat's time runs out."""
+    rated: bool = True
+    status_message_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +123,21 @@ _MATCH_COLUMNS: Final = (
     "matches.id, matches.game, matches.options, matches.seed, matches.guild_id, matches.channel_id, "
     "matches.creator_id, matches.status, matches.version, matches.state, matches.result, "
     "matches.lobby_message_id, matches.board_message_id, matches.created_at, matches.updated_at, "
-    "(SELECT coalesce(max(moves.ply), 0) FROM moves WHERE moves.match_id = matches.id)"
+    "(SELECT coalesce(max(moves.ply), 0) FROM moves WHERE moves.match_id = matches.id), "
+    "matches.turn_limit, matches.on_timeout, matches.rated, matches.status_message_id"
 )
 _MOVE_COLUMNS: Final = "ply, kind, seat, notation, created_at, interaction_id"
 
 # Columns update_match may set; the SET clause is built from this fixed list, never from input.
-_UPDATABLE: Final = ("status", "version", "state", "result", "lobby_message_id", "board_message_id")
+_UPDATABLE: Final = (
+    "status",
+    "version",
+    "state",
+    "result",
+    "lobby_message_id",
+    "board_message_id",
+    "status_message_id",
+)
 
 
 def _match_row(row: Sequence[Any]) -> MatchRow:
@@ -143,6 +158,10 @@ def _match_row(row: Sequence[Any]) -> MatchRow:
         created_at=from_iso(row[13]),
         updated_at=from_iso(row[14]),
         log_version=row[15],
+        turn_limit=row[16],
+        on_timeout=row[17],
+        rated=bool(row[18]),
+        status_message_id=row[19],
     )
 
 
@@ -393,6 +412,9 @@ class Store:
         now: datetime,
         status: str = "lobby",
         state: str | None = None,
+        turn_limit: int | None = None,
+        on_timeout: str = "vote",
+        rated: bool = True,
     ) -> int:
         """Insert a match and return its id.
 
@@ -404,8 +426,23 @@ class Store:
             try:
                 cursor = await self._db.execute(
                     "INSERT INTO matches (game, options, seed, guild_id, channel_id, creator_id, status, version,"
-                    " state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
-                    (game, _json(options), seed, guild_id, channel_id, creator_id, status, state, stamp, stamp),
+                    " state, created_at, updated_at, turn_limit, on_timeout, rated)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game,
+                        _json(options),
+                        seed,
+                        guild_id,
+                        channel_id,
+                        creator_id,
+                        status,
+                        state,
+                        stamp,
+                        stamp,
+                        turn_limit,
+                        on_timeout,
+                        int(rated),
+                    ),
                 )
             except sqlite3.IntegrityError as exc:
                 if "channel_id" in str(exc):
@@ -465,6 +502,7 @@ class Store:
         result: Mapping[str, Any] | _Unset | None = UNSET,
         lobby_message_id: int | _Unset | None = UNSET,
         board_message_id: int | _Unset | None = UNSET,
+        status_message_id: int | _Unset | None = UNSET,
     ) -> bool:
         """Set the given columns (and ``updated_at``); return False when no such match exists.
 
@@ -481,6 +519,7 @@ class Store:
             "result": result if result is UNSET or result is None else _json(result),
             "lobby_message_id": lobby_message_id,
             "board_message_id": board_message_id,
+            "status_message_id": status_message_id,
         }
         assignments = [f"{column} = ?" for column in _UPDATABLE if values[column] is not UNSET]
         params: list[Any] = [values[column] for column in _UPDATABLE if values[column] is not UNSET]
@@ -648,3 +687,161 @@ class Store:
             " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
             (user_id, key, value, to_iso(now)),
         )
+
+    # Turn clocks, deadlines and votes.
+
+    async def load_clocks(self, match_id: int) -> dict[int, tuple[datetime, list[str]]]:
+        """The turn clocks of a match: seat → (when its turn began, thresholds already handled)."""
+        rows = await self._fetch("SELECT seat, since, reminded FROM turn_clocks WHERE match_id = ?", (match_id,))
+        return {int(seat): (from_iso(since), list(json.loads(reminded))) for seat, since, reminded in rows}
+
+    async def set_clocks(self, match_id: int, seats: Collection[int], *, now: datetime) -> None:
+        """Keep a clock for exactly ``seats``: new ones start at ``now``, continuing ones keep theirs."""
+        wanted = sorted(set(seats))
+        marks = ", ".join("?" * len(wanted))
+        await self._write(f"DELETE FROM turn_clocks WHERE match_id = ? AND seat NOT IN ({marks})", (match_id, *wanted))
+        for seat in wanted:
+            await self._write(
+                "INSERT INTO turn_clocks (match_id, seat, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (match_id, seat, to_iso(now)),
+            )
+
+    async def restart_clock(self, match_id: int, seat: int, *, now: datetime) -> bool:
+        """Start ``seat``'s running clock again at ``now`` with no reminder sent; False if it has none."""
+        changed = await self._write(
+            "UPDATE turn_clocks SET since = ?, reminded = '[]' WHERE match_id = ? AND seat = ?",
+            (to_iso(now), match_id, seat),
+        )
+        return changed > 0
+
+    async def mark_clock(self, match_id: int, seat: int, since: datetime, threshold: str) -> bool:
+        """Record that ``threshold`` was handled for the turn that began at ``since``.
+
+        Returns False when it already was (or the turn is over): the caller then sends nothing, which is
+        what makes a reminder go out at most once per turn even if two ticks race.
+        """
+        rows = await self._fetch(
+            "SELECT reminded FROM turn_clocks WHERE match_id = ? AND seat = ? AND since = ?",
+            (match_id, seat, to_iso(since)),
+        )
+        if not rows:
+            return False
+        done = list(json.loads(rows[0][0]))
+        if threshold in done:
+            return False
+        done.append(threshold)
+        await self._write(
+            "UPDATE turn_clocks SET reminded = ? WHERE match_id = ? AND seat = ? AND since = ?",
+            (json.dumps(done), match_id, seat, to_iso(since)),
+        )
+        return True
+
+    async def running_clocks(self) -> list[tuple[int, int, datetime, list[str]]]:
+        """Every clock of an active match with a deadline: (match id, seat, since, thresholds handled)."""
+        rows = await self._fetch(
+            "SELECT c.match_id, c.seat, c.since, c.reminded FROM turn_clocks AS c JOIN matches AS m"
+            " ON m.id = c.match_id WHERE m.status = 'active' AND m.turn_limit IS NOT NULL ORDER BY c.match_id, c.seat"
+        )
+        return [(int(m), int(seat), from_iso(since), list(json.loads(r))) for m, seat, since, r in rows]
+
+    async def put_vote(
+        self, match_id: int, seat: int, since: datetime, voter: int, choice: str, *, now: datetime
+    ) -> None:
+        """Record (or change) ``voter``'s choice about late ``seat``'s turn that began at ``since``."""
+        await self._write(
+            "INSERT INTO timeout_votes (match_id, seat, since, voter, choice, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id, seat, since, voter) DO UPDATE SET choice = excluded.choice",
+            (match_id, seat, to_iso(since), voter, choice, to_iso(now)),
+        )
+
+    async def load_votes(self, match_id: int, seat: int, since: datetime) -> dict[int, str]:
+        """The votes cast on one late turn: voter seat → choice."""
+        rows = await self._fetch(
+            "SELECT voter, choice FROM timeout_votes WHERE match_id = ? AND seat = ? AND since = ?",
+            (match_id, seat, to_iso(since)),
+        )
+        return {int(voter): str(choice) for voter, choice in rows}
+
+    # Vacations.
+
+    async def add_vacation(self, user_id: int, starts_at: datetime, ends_at: datetime, *, now: datetime) -> int:
+        """Record a declared absence and return its id."""
+        async with self._guard():
+            cursor = await self._db.execute(
+                "INSERT INTO vacations (user_id, starts_at, ends_at, declared_at) VALUES (?, ?, ?, ?)",
+                (user_id, to_iso(starts_at), to_iso(ends_at), to_iso(now)),
+            )
+        return int(cursor.lastrowid or 0)
+
+    async def load_vacations(self, user_id: int) -> list[tuple[int, datetime, datetime]]:
+        """A user's absences, oldest first: (id, start, end)."""
+        rows = await self._fetch(
+            "SELECT id, starts_at, ends_at FROM vacations WHERE user_id = ? ORDER BY starts_at", (user_id,)
+        )
+        return [(int(i), from_iso(a), from_iso(b)) for i, a, b in rows]
+
+    async def end_vacation(self, vacation_id: int, at: datetime) -> None:
+        """Cut an absence short at ``at`` (a future one that has not begun is deleted)."""
+        await self._write("DELETE FROM vacations WHERE id = ? AND starts_at >= ?", (vacation_id, to_iso(at)))
+        await self._write(
+            "UPDATE vacations SET ends_at = ? WHERE id = ? AND ends_at > ?", (to_iso(at), vacation_id, to_iso(at))
+        )
+
+    # Undo requests.
+
+    async def get_undo_request(self, match_id: int) -> tuple[int, int, int, list[int]] | None:
+        """The pending undo request: (requesting seat, version, ply taken back, seats that accepted)."""
+        rows = await self._fetch(
+            "SELECT seat, version, target_ply, accepted FROM undo_requests WHERE match_id = ?", (match_id,)
+        )
+        if not rows:
+            return None
+        seat, version, target, accepted = rows[0]
+        return int(seat), int(version), int(target), [int(s) for s in json.loads(accepted)]
+
+    async def put_undo_request(
+        self, match_id: int, seat: int, version: int, target_ply: int, accepted: Sequence[int], *, now: datetime
+    ) -> None:
+        """Record (or replace) the undo request of a match."""
+        await self._write(
+            "INSERT INTO undo_requests (match_id, seat, version, target_ply, accepted, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET seat = excluded.seat,"
+            " version = excluded.version, target_ply = excluded.target_ply, accepted = excluded.accepted,"
+            " created_at = excluded.created_at",
+            (match_id, seat, version, target_ply, json.dumps(sorted(set(accepted))), to_iso(now)),
+        )
+
+    async def delete_undo_request(self, match_id: int) -> None:
+        """Forget the undo request of a match."""
+        await self._write("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
+
+    # Per-match ping settings.
+
+    async def get_pings(self, match_id: int) -> dict[int, str]:
+        """Ping settings of a match's players that differ from the default: user id → ``turn`` or ``off``."""
+        rows = await self._fetch("SELECT user_id, pings FROM match_prefs WHERE match_id = ?", (match_id,))
+        return {int(u): str(p) for u, p in rows}
+
+    async def set_pings(self, match_id: int, user_id: int, pings: str) -> None:
+        """Set how ``user_id`` is pinged in a match (``all`` removes the setting)."""
+        if pings == "all":
+            await self._write("DELETE FROM match_prefs WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+            return
+        await self._write(
+            "INSERT INTO match_prefs (match_id, user_id, pings) VALUES (?, ?, ?)"
+            " ON CONFLICT (match_id, user_id) DO UPDATE SET pings = excluded.pings",
+            (match_id, user_id, pings),
+        )
+
+    async def matches_in(
+        self, *, channel_id: int | None = None, guild_id: int | None = None, limit: int = 50
+    ) -> list[MatchRow]:
+        """Open matches (lobby or active) of a channel or of a whole server, newest first."""
+        param: int | None = channel_id if channel_id is not None else guild_id
+        where = "matches.channel_id = ?" if channel_id is not None else "matches.guild_id = ?"
+        rows = await self._fetch(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where} AND matches.status IN ('lobby', 'active')"
+            " ORDER BY matches.id DESC LIMIT ?",
+            (param, limit),
+        )
+        return [_match_row(row) for row in rows]

@@ -1,0 +1,457 @@
+"""Play by post: reminders and deadline votes, undo, history, replays, exports, overviews and settings.
+
+The clock tick (:mod:`bot.cogs.clock`) calls :meth:`PostUI.tick`; commands and persistent buttons call
+the other handlers. Everything durable lives in the database through :class:`bot.matches.MatchService`,
+so a restart loses no reminder and sends none twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import math
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import HistoryButton, TimeoutButton, UndoButton
+from bot.deadlines import QuietHours
+from bot.i18n import language_of, t
+from bot.matches import (
+    DECISIONS,
+    POSITION_KINDS,
+    DueStep,
+    LogEntry,
+    LogKind,
+    Match,
+    MatchError,
+    MatchService,
+    MatchStatus,
+    TurnClock,
+    UndoRequest,
+    effective,
+)
+from bot.record import export_record
+from bot.status import MAX_LISTED, board_link, match_lines, variant_name
+from bot.ui import GameUI, public_language
+from render import BoardContext, render_board
+
+if TYPE_CHECKING:
+    from bot.client import PlateauBot
+
+log = logging.getLogger(__name__)
+
+HISTORY_PAGE = 20
+"""Log lines per page of ``/game history``."""
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+"""Turn starts travel in button ids as whole microseconds since this instant (exact, unlike floats)."""
+UPLOAD_LIMIT = 8_000_000
+"""Bytes an attachment may weigh on any server (Discord's smallest upload limit, with a margin)."""
+
+
+def _hours(seconds: int) -> str:
+    return f"{seconds // 86400} d" if seconds % 86400 == 0 and seconds >= 86400 * 2 else f"{seconds // 3600} h"
+
+
+class PostUI:
+    """Handlers of the play-by-post features (see the module docstring)."""
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> MatchService:
+        """The bot's match service."""
+        return self.bot.service
+
+    @property
+    def ui(self) -> GameUI:
+        """The bot's shared game UI."""
+        return self.bot.ui
+
+    # The clock.
+
+    async def tick(self, now: datetime) -> int:
+        """Do everything that is due at ``now``: reminders, deadline votes, automatic timeouts.
+
+        Returns how many steps were handled. A step is claimed in the database before anything is
+        sent, so two ticks (or a tick racing a restart) never send the same reminder twice.
+        """
+        done = 0
+        for step in await self.service.due(now):
+            if not await self.service.claim(step):
+                continue
+            try:
+                if step.threshold == "expired":
+                    await self.expire(step)
+                else:
+                    await self.remind(step)
+            except Exception:
+                log.exception("clock step %s of match %s failed", step.threshold, step.match.id)
+            done += 1
+        return done
+
+    async def remind(self, step: DueStep) -> None:
+        """Remind one player whose turn is waiting, in the match's channel, pinging only them."""
+        match, clock = step.match, step.clock
+        if (await self.service.pings(match.id)).get(clock.user_id) == "off":
+            return
+        lang = self.ui.channel_language(match)
+        deadline = clock.times.deadline
+        text = t(
+            lang,
+            f"remind.{step.threshold}",
+            mention=f"<@{clock.user_id}>",
+            game=variant_name(match, lang),
+            id=match.id,
+            when=discord.utils.format_dt(deadline, "f"),
+            relative=discord.utils.format_dt(deadline, "R"),
+            link=board_link(match),
+        )
+        channel = await self.ui.open_channel(match.channel_id)
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(clock.user_id)]))
+
+    async def expire(self, step: DueStep) -> None:
+        """A deadline passed: apply the match's automatic policy, or ask the other players."""
+        match, clock = step.match, step.clock
+        lang = self.ui.channel_language(match)
+        if match.on_timeout == "move":
+            report = await self.service.play_for(match.id, clock.seat, clock.since)
+            await self.ui.publish_board(report.match, report, lang)
+            return
+        if match.on_timeout == "forfeit":
+            report = await self.service.forfeit(match.id, clock.seat, clock.since)
+            await self.ui.publish_board(report.match, report, lang)
+            return
+        names = await self.ui.names(match)
+        others = [uid for seat, uid in enumerate(match.seats) if seat != clock.seat]
+        pinged = await self.ui.pingable(match, others, turn=False)
+        channel = await self.ui.open_channel(match.channel_id)
+        await channel.send(
+            t(
+                lang,
+                "timeout.vote",
+                name=names[clock.seat],
+                game=variant_name(match, lang),
+                id=match.id,
+                mentions=" ".join(f"<@{uid}>" for uid in others),
+                link=board_link(match),
+            ),
+            view=self.vote_view(match, clock, names, lang),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
+        )
+
+    def vote_view(self, match: Match, clock: TurnClock, names: Sequence[str], lang: str) -> discord.ui.View:
+        """The three answers to a passed deadline."""
+        view = discord.ui.View(timeout=None)
+        stamp = (clock.since - EPOCH) // timedelta(microseconds=1)
+        name = names[clock.seat]
+        labels = {
+            "wait": t(lang, "button.timeout_wait", span=_hours(match.turn_limit or 0)),
+            "move": t(lang, "button.timeout_move", name=name),
+            "forfeit": t(lang, "button.timeout_forfeit", name=name),
+        }
+        for choice, label in labels.items():
+            view.add_item(TimeoutButton(choice, match.id, clock.seat, stamp, label[:80]))
+        return view
+
+    async def answer_vote(
+        self, interaction: discord.Interaction, match_id: int, seat: int, stamp: int, choice: str
+    ) -> None:
+        """A click on a deadline vote: record it; once a majority agrees, carry the choice out."""
+        since = EPOCH + timedelta(microseconds=stamp)
+        match, decided, votes = await self.service.vote_timeout(match_id, interaction.user.id, seat, since, choice)
+        lang = public_language(interaction)
+        names = await self.ui.names(match)
+        if decided is None:
+            tally = ", ".join(f"**{names[v]}**: {t(lang, f'timeout.choice.{c}')}" for v, c in sorted(votes.items()))
+            await interaction.response.edit_message(
+                content=t(lang, "timeout.partial", name=names[seat], id=match.id, tally=tally)
+            )
+            return
+        await interaction.response.edit_message(
+            content=t(
+                lang, f"timeout.decided.{decided}", name=names[seat], id=match.id, span=_hours(match.turn_limit or 0)
+            ),
+            view=None,
+        )
+        if decided == "wait":
+            await self.service.extend_turn(match.id, seat)
+            await self.ui.refresh_status(match, lang)
+            return
+        if decided == "move":
+            report = await self.service.play_for(match.id, seat, since)
+        else:
+            report = await self.service.forfeit(match.id, seat, since)
+        await self.ui.publish_board(report.match, report, lang)
+
+    # Undo.
+
+    async def request_undo(self, interaction: discord.Interaction) -> None:
+        """``/game undo``: ask the other players to take back the caller's last move."""
+        current = await self.ui.require_current(interaction)
+        match, request = await self.service.request_undo(current.id, interaction.user.id)
+        lang = public_language(interaction)
+        names = await self.ui.names(match)
+        others = [uid for seat, uid in enumerate(match.seats) if seat != request.seat]
+        pinged = await self.ui.pingable(match, others, turn=False)
+        await interaction.response.send_message(
+            t(
+                lang,
+                "undo.request",
+                name=names[request.seat],
+                move=match.game.public_notation(request.notation),
+                mentions=" ".join(f"<@{uid}>" for uid in others),
+                id=match.id,
+            ),
+            view=self.undo_view(match, request, lang),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
+        )
+
+    def undo_view(self, match: Match, request: UndoRequest, lang: str) -> discord.ui.View:
+        """Accept / Refuse buttons for the undo requested at ``request.version``."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton("yes", match.id, request.version, t(lang, "button.undo_accept")))
+        view.add_item(UndoButton("no", match.id, request.version, t(lang, "button.undo_refuse")))
+        return view
+
+    async def answer_undo(self, interaction: discord.Interaction, match_id: int, version: int, accept: bool) -> None:
+        """A click on Accept or Refuse under an undo request."""
+        match, request, report = await self.service.answer_undo(
+            match_id, interaction.user.id, accept=accept, version=version
+        )
+        lang = public_language(interaction)
+        names = await self.ui.names(match)
+        name = names[match.seat_of(interaction.user.id) or 0]
+        if report is not None:
+            await interaction.response.edit_message(content=t(lang, "undo.done", id=match.id), view=None)
+            await self.ui.publish_board(report.match, report, lang)
+        elif request is None:
+            await interaction.response.edit_message(content=t(lang, "undo.refused", name=name, id=match.id), view=None)
+        else:
+            await interaction.response.edit_message(
+                content=t(lang, "undo.partly", name=name, id=match.id), view=self.undo_view(match, request, lang)
+            )
+
+    # Finding a match by number.
+
+    async def find(self, interaction: discord.Interaction, match_id: int | None) -> Match:
+        """The match numbered ``match_id`` on this server, or this channel's current or last match."""
+        if match_id is not None:
+            match: Match = await self.service.get(match_id)
+            if match.guild_id != interaction.guild_id:
+                raise MatchError("no_match")
+            return match
+        channel = interaction.channel_id or 0
+        found: Match | None = await self.service.current(channel) or await self.service.last_in_channel(channel)
+        if found is None or found.status is MatchStatus.LOBBY:
+            raise MatchError("no_match")
+        return found
+
+    # History.
+
+    async def history_page(self, match: Match, page: int, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
+        """One page of a match's log in notation (public form), newest page last."""
+        entries = list(await self.service.history(match.id))
+        names = await self.ui.names(match)
+        kept = {e.ply for e in effective(entries)}
+        pages = max(1, math.ceil(len(entries) / HISTORY_PAGE))
+        page = min(max(page, 1), pages)
+        lines = [self._history_line(match, e, names, lang, e.ply in kept) for e in entries]
+        chunk = lines[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
+        embed = discord.Embed(
+            title=t(lang, "history.title", game=variant_name(match, lang), id=match.id),
+            description="\n".join(chunk) or t(lang, "history.empty"),
+            colour=discord.Colour.blurple(),
+        )
+        embed.set_footer(text=t(lang, "history.footer", page=page, pages=pages, count=len(entries)))
+        if pages == 1:
+            return embed, None
+        view = discord.ui.View(timeout=None)
+        view.add_item(HistoryButton(match.id, page - 1, "◀", disabled=page == 1, slot="prev"))
+        view.add_item(HistoryButton(match.id, page + 1, "▶", disabled=page == pages, slot="next"))
+        return embed, view
+
+    @staticmethod
+    def _history_line(match: Match, entry: LogEntry, names: Sequence[str], lang: str, kept: bool) -> str:
+        who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "🎲"
+        text = match.game.public_notation(entry.notation)
+        if entry.kind is LogKind.AUTO:
+            text += " ⏰"
+        line = f"`{entry.ply:>3}` {who} `{text}`"
+        return line if kept else f"~~{line}~~ ↩️"
+
+    async def show_history(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        """``/game history``: the last page of the log, ephemeral, with page buttons."""
+        match = await self.find(interaction, match_id)
+        lang = language_of(interaction.locale)
+        pages = max(1, math.ceil(len(await self.service.history(match.id)) / HISTORY_PAGE))
+        embed, view = await self.history_page(match, pages, lang)
+        if view is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def turn_history_page(self, interaction: discord.Interaction, match_id: int, page: int) -> None:
+        """A click on ◀ or ▶ under a history page."""
+        match = await self.service.get(match_id)
+        embed, view = await self.history_page(match, page, language_of(interaction.locale))
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    # Replay and export.
+
+    async def replay(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        """``/game replay``: an animated image of the match, one frame per decision, built off the event loop."""
+        match = await self.find(interaction, match_id)
+        await interaction.response.defer(thinking=True)
+        lang = public_language(interaction)
+        names = tuple(await self.ui.names(match))
+        entries = list(await self.service.history(match.id))
+        animation = await asyncio.to_thread(self._animate, match, entries, names, lang)
+        await interaction.followup.send(
+            t(
+                lang,
+                "replay.done",
+                game=variant_name(match, lang),
+                id=match.id,
+                frames=animation.frames_used,
+                total=animation.frames_total,
+            ),
+            file=discord.File(io.BytesIO(animation.data), filename=animation.filename),
+        )
+
+    @staticmethod
+    def _animate(match: Match, entries: Sequence[LogEntry], names: tuple[str, ...], lang: str) -> Any:
+        """Render one public frame per decision and join them (runs in a worker thread)."""
+        from render.replay import animate
+
+        state = match.game.new(len(match.seats), match.options)
+        frames = [render_board(match.game.id, state.view_for(None), BoardContext(names, lang=lang))]
+        pending: tuple[str | None, int | None] = (None, None)
+        for entry in effective(entries):
+            if entry.kind not in POSITION_KINDS:
+                continue
+            state = state.apply(state.parse_move(entry.notation, entry.seat))
+            if entry.kind in DECISIONS:
+                pending = (match.game.public_notation(entry.notation), entry.seat)
+            # A frame once the chance steps that follow a decision are drawn: one per turn.
+            if not state.is_chance() and pending[0] is not None:
+                ctx = BoardContext(names, last_move=pending[0], last_mover=pending[1], lang=lang)
+                frames.append(render_board(match.game.id, state.view_for(None), ctx))
+                pending = (None, None)
+        if match.status is not MatchStatus.ACTIVE and len(frames) > 1:
+            # The finished board: with every secret revealed by the game itself.
+            frames.append(frames[-1])
+        return animate(frames, max_bytes=UPLOAD_LIMIT)
+
+    async def export(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        """``/game export``: the match record as a text file that replays exactly."""
+        match = await self.find(interaction, match_id)
+        if match.game.has_hidden_info and match.status is MatchStatus.ACTIVE:
+            # The record holds every secret (it must, to replay); it is only given out once they are public.
+            raise MatchError("export_secret")
+        names = await self.ui.names(match)
+        text = export_record(match, await self.service.history(match.id), names)
+        lang = language_of(interaction.locale)
+        await interaction.response.send_message(
+            t(lang, "export.done", id=match.id),
+            file=discord.File(io.BytesIO(text.encode()), filename=f"plateau-match-{match.id}.txt"),
+            ephemeral=True,
+        )
+
+    # Overviews.
+
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """``/game mine``: every open match of the caller, on every server, with deadlines and links."""
+        lang = language_of(interaction.locale)
+        matches = [
+            await self.service.get(m.id)
+            for m in await self.service.matches_of_user(interaction.user.id)
+            if m.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE)
+        ]
+        matches.sort(
+            key=lambda m: (
+                m.seat_of(interaction.user.id) not in m.state.actors() or m.status is MatchStatus.LOBBY,
+                m.id,
+            )
+        )
+        lines = await match_lines(matches, interaction.user.id, lang, self.ui.names)
+        lines = [
+            line + await self._deadline_suffix(m, interaction.user.id) for line, m in zip(lines, matches, strict=True)
+        ]
+        embed = discord.Embed(
+            title=t(lang, "mine.title"),
+            description="\n".join(lines) or t(lang, "mine.none"),
+            colour=discord.Colour.blurple(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _deadline_suffix(self, match: Match, user_id: int | None) -> str:
+        clocks = await self.service.clocks(match.id)
+        mine = [c for c in clocks.values() if user_id is None or c.user_id == user_id] or list(clocks.values())
+        if not mine:
+            return ""
+        return " · ⏰ " + discord.utils.format_dt(min(c.times.deadline for c in mine), "R")
+
+    async def list_open(self, interaction: discord.Interaction, scope: str) -> None:
+        """``/game list``: the open matches of this channel or of the whole server."""
+        lang = language_of(interaction.locale)
+        if scope == "server":
+            matches = await self.service.open_matches(guild_id=interaction.guild_id)
+        else:
+            matches = await self.service.open_matches(channel_id=interaction.channel_id)
+        matches = matches[:MAX_LISTED]
+        lines = await match_lines(matches, None, lang, self.ui.names)
+        suffixes = [await self._deadline_suffix(m, None) for m in matches]
+        lines = [line + suffix for line, suffix in zip(lines, suffixes, strict=True)]
+        embed = discord.Embed(
+            title=t(lang, f"list.title.{scope}"),
+            description="\n".join(lines) or t(lang, "list.none"),
+            colour=discord.Colour.blurple(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # Personal settings.
+
+    async def vacation(self, interaction: discord.Interaction, days: int, start_in_days: int) -> None:
+        """``/game vacation``: declare (or with 0 days end) a vacation; the other players are told."""
+        lang = language_of(interaction.locale)
+        user = interaction.user.id
+        if days == 0:
+            ended = await self.service.cancel_vacation(user)
+            await interaction.response.send_message(
+                t(lang, "vacation.ended" if ended else "vacation.none"), ephemeral=True
+            )
+            return
+        start = discord.utils.utcnow() + timedelta(days=start_in_days)
+        starts, ends = await self.service.declare_vacation(user, start, days)
+        when = {"start": discord.utils.format_dt(starts, "f"), "end": discord.utils.format_dt(ends, "f")}
+        await interaction.response.send_message(t(lang, "vacation.declared", **when), ephemeral=True)
+        for match in await self.service.matches_of_user(user, statuses=(MatchStatus.ACTIVE,)):
+            public = self.ui.channel_language(match)
+            name = (await self.ui.names(match))[match.seat_of(user) or 0]
+            try:
+                channel = await self.ui.open_channel(match.channel_id)
+                await channel.send(
+                    t(public, "vacation.notice", name=name, id=match.id, **when),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                log.info("vacation notice for match %s could not be posted", match.id)
+
+    async def quiet(self, interaction: discord.Interaction, quiet: QuietHours | None) -> None:
+        """``/game quiet``: set or clear the caller's quiet hours."""
+        lang = language_of(interaction.locale)
+        await self.service.set_quiet_hours(interaction.user.id, quiet)
+        text = t(lang, "quiet.cleared") if quiet is None else t(lang, "quiet.set", hours=str(quiet))
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def notify(self, interaction: discord.Interaction, mode: str) -> None:
+        """``/game notify``: how the caller is pinged in this channel's match."""
+        match = await self.ui.require_current(interaction)
+        await self.service.set_pings(match.id, interaction.user.id, mode)
+        lang = language_of(interaction.locale)
+        await interaction.response.send_message(t(lang, f"notify.{mode}", id=match.id), ephemeral=True)
