@@ -22,6 +22,8 @@ class Config:
     database: str = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: int = logging.INFO
+    tick_seconds: float = 60.0
+    """How often the clock looks for due reminders and deadlines (reminders are at most this late)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:

@@ -772,7 +772,14 @@ class MatchService:
         steps: list[DueStep] = []
         async with self._store.transaction(immediate=False):
             rows = await self._store.running_clocks()
-            for match_id in sorted({r[0] for r in rows}):
+            # Vacations and quiet hours only delay a step, so a turn not yet at half time has nothing due:
+            # most ticks end here without loading a single match.
+            waking = {
+                match_id
+                for match_id, _seat, since, handled, limit in rows
+                if "expired" not in handled and now >= since + timedelta(seconds=limit) / 2
+            }
+            for match_id in sorted(waking):
                 match = await self._load(match_id)
                 for clock in (await self._clocks_of(match)).values():
                     pauses = await self.vacations(clock.user_id)

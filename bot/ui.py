@@ -307,12 +307,12 @@ class GameUI:
 
     async def open_channel(self, channel_id: int) -> discord.PartialMessageable:
         """The channel or thread to post in; an archived thread is reopened first."""
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                channel = None
+        channel: Any
+        try:
+            # Fetched, not cached: the cache may not know that a thread was archived since.
+            channel = await self.bot.fetch_channel(channel_id)
+        except discord.HTTPException:
+            channel = None
         if isinstance(channel, discord.Thread) and channel.archived:
             try:
                 await channel.edit(archived=False)

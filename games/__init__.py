@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-from games import subulata, ur
+from games import subulata, ultimatek, ur
 from games.base import GameInfo
 
-GAMES: tuple[GameInfo, ...] = (ur.INFO, subulata.INFO)
+GAMES: tuple[GameInfo, ...] = (ur.INFO, subulata.INFO, ultimatek.INFO)
 
 
 class UnknownGameError(KeyError):

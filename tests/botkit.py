@@ -18,7 +18,8 @@ def make_bot(db_path: str) -> PlateauBot:
     SimCord detaches bots without closing them, so every bot made here has its database closed when
     the test ends (an open aiosqlite connection keeps a worker thread alive).
     """
-    bot = PlateauBot(Config(token="simcord", database=db_path))
+    # A half-hour tick keeps long stretches of virtual time cheap; reminders are then up to half an hour late.
+    bot = PlateauBot(Config(token="simcord", database=db_path, tick_seconds=1800))
     BOTS.append(bot)
     return bot
 

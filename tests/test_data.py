@@ -19,6 +19,7 @@ from games.subulata.tiles import load_tiles
 from games.ultimatek.field import load_field
 from games.ur import board as ur_board
 from games.ur.board import Board, load_board, parse_board
+from games.ursuppe.tables import load_tables
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 
@@ -26,6 +27,7 @@ LOADERS: dict[str, Callable[[Path], object]] = {
     "ur.json": load_board,
     "subulata.json": load_tiles,
     "ultimatek.json": load_field,
+    "ursuppe.json": load_tables,
 }
 """The loader of every file in ``data/``, by file name."""
 

@@ -28,6 +28,7 @@ class ClockCog(commands.Cog):
 
     async def cog_load(self) -> None:
         """Start ticking once the bot is set up."""
+        self.tick.change_interval(seconds=self.bot.config.tick_seconds)
         self.tick.start()
 
     async def cog_unload(self) -> None:

@@ -736,13 +736,13 @@ class Store:
         )
         return True
 
-    async def running_clocks(self) -> list[tuple[int, int, datetime, list[str]]]:
-        """Every clock of an active match with a deadline: (match id, seat, since, thresholds handled)."""
+    async def running_clocks(self) -> list[tuple[int, int, datetime, list[str], int]]:
+        """Every clock of an active match with a deadline: (match id, seat, since, thresholds handled, limit)."""
         rows = await self._fetch(
-            "SELECT c.match_id, c.seat, c.since, c.reminded FROM turn_clocks AS c JOIN matches AS m"
+            "SELECT c.match_id, c.seat, c.since, c.reminded, m.turn_limit FROM turn_clocks AS c JOIN matches AS m"
             " ON m.id = c.match_id WHERE m.status = 'active' AND m.turn_limit IS NOT NULL ORDER BY c.match_id, c.seat"
         )
-        return [(int(m), int(seat), from_iso(since), list(json.loads(r))) for m, seat, since, r in rows]
+        return [(int(m), int(seat), from_iso(since), list(json.loads(r)), int(lim)) for m, seat, since, r, lim in rows]
 
     async def put_vote(
         self, match_id: int, seat: int, since: datetime, voter: int, choice: str, *, now: datetime

@@ -1,0 +1,339 @@
+"""The Ultima-Tek renderer: PNG size and determinism, what the pixels show, alt texts, highlights, hidden bonuses."""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from games.ultimatek import INFO, State, from_text, public_notation
+from render.common import HIGHLIGHT, BoardContext, Color
+from render.ultimatek import (
+    GAME_ID,
+    GRASS,
+    GREY,
+    RENDERER,
+    describe,
+    hex_at,
+    hex_centre,
+    highlights,
+    render,
+)
+from render.ultimatek_art import SIDE_COLOURS
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+NAMES = ("Alice", "Bob")
+BUSY = (
+    "ultimatek act=blue phase=2 credits=2 disc=e3 "
+    "blue=b3:3,c2:1!,c3:1+run,c4:1,c5:1,d1:2*fly+/,d2:2m,e3:3*fly,d4:2,e4:2 "
+    "red=h3:3,g2:1,g3:1+stop,g4:1,a2:1,f1:2*run/,e2:2,e3:2,f4:2,f3:3 "
+    "blue_hand=fly,run red_hand=run,fly/,fly score=1-0 turns=12 cap=60 played=reveal_c3;d2-e2"
+)
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _near(pixel: tuple[int, ...], colour: Color, tolerance: int = 26) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour, strict=True))
+
+
+def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
+    value = image.getpixel((round(xy[0]), round(xy[1])))
+    assert isinstance(value, tuple)
+    return value
+
+
+def _hex_box(name: str) -> tuple[int, int, int, int]:
+    h = hex_at(name)
+    assert h is not None
+    cx, cy = hex_centre(h)
+    return round(cx - 60), round(cy - 48), round(cx + 60), round(cy + 66)
+
+
+def _ctx(notation: str | None = None, mover: int | None = None, lang: str = "en") -> BoardContext:
+    marks = highlights(from_text(BUSY).view_for(None), notation) if notation else ()
+    return BoardContext(NAMES, notation, mover, marks, lang)
+
+
+@cache
+def _game(seed: int, cap: str = "30") -> tuple[tuple[State, BoardContext], ...]:
+    """Every position of a seeded random match, with the context the bot would pass."""
+    rng = random.Random(seed)
+    state = INFO.new(2, {"cap": cap})
+    assert isinstance(state, State)
+    ctx = BoardContext(NAMES)
+    seen = [(state, ctx)]
+    while state.outcome() is None:
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            move = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+        else:
+            move = rng.choice(state.legal_moves())
+            notation = public_notation(state.format_move(move))
+            ctx = BoardContext(
+                NAMES,
+                notation,
+                state.mover(move),
+                highlights(state.view_for(None), notation),
+                "fr" if seed % 2 else "en",
+            )
+        state = state.apply(move)
+        seen.append((state, ctx))
+    return tuple(seen)
+
+
+def _decision_positions(seeds: range, every: int) -> list[tuple[State, BoardContext]]:
+    found = []
+    for seed in seeds:
+        game = _game(seed)
+        found += [game[i] for i in range(0, len(game), every)]
+        found.append(game[-1])
+    return found
+
+
+def _face_down(state: State) -> tuple[tuple[int, int, str], ...]:
+    return tuple((p.side, p.hex, p.bonus) for p in state.pieces if p.bonus and not p.face_up)
+
+
+def test_png_signature_width_and_weight() -> None:
+    """Between 1200 and 1500 px wide, under 250 KB, for the public and both private images."""
+    state = from_text(BUSY)
+    for viewer in (None, 0, 1):
+        png = render(state.view_for(viewer), _ctx("d2-e2", 0))
+        assert png.startswith(PNG_SIGNATURE)
+        image = Image.open(io.BytesIO(png))
+        assert 1200 <= image.width <= 1500
+        assert len(png) < 250_000
+    final = _game(3)[-1]
+    assert len(render(final[0].view_for(None), final[1])) < 250_000
+
+
+def test_identical_input_gives_identical_bytes() -> None:
+    """Equal views and contexts give byte-identical PNGs without metadata."""
+    a = render(from_text(BUSY).view_for(0), _ctx("d2-e2", 0))
+    b = render(from_text(from_text(BUSY).to_text()).view_for(0), _ctx("d2-e2", 0))
+    assert a == b
+    assert b"tIME" not in a and b"tEXt" not in a
+
+
+def test_field_pieces_and_marks_at_probe_pixels() -> None:
+    """End zones are grey, the field green, pieces in their side colour, the last move outlined in yellow."""
+    state = from_text(BUSY)
+    image = _image(render(state.view_for(None), _ctx("d2-e2", 0)))
+    for name in ("a1", "i6"):
+        h = hex_at(name)
+        assert h is not None
+        cx, cy = hex_centre(h)
+        assert _near(_pixel(image, (cx - 40, cy + 20)), GREY[0], 14), name
+    for name in ("c1", "f2", "h5"):
+        h = hex_at(name)
+        assert h is not None
+        cx, cy = hex_centre(h)
+        assert _near(_pixel(image, (cx - 40, cy + 20)), GRASS[h.column % 2], 14), name
+    # A lone piece's top face, beside its strength digit.
+    for seat, name in ((0, "c4"), (1, "g4")):
+        h = hex_at(name)
+        assert h is not None
+        cx, cy = hex_centre(h)
+        assert _near(_pixel(image, (cx - 17, cy + 24)), SIDE_COLOURS[seat], 30), name
+    for name in ("d2", "e2"):
+        h = hex_at(name)
+        assert h is not None
+        cx, cy = hex_centre(h)
+        assert _near(_pixel(image, (cx - 74, cy)), HIGHLIGHT, 40), name
+    h = hex_at("c4")
+    assert h is not None
+    assert not _near(_pixel(image, (hex_centre(h)[0] - 74, hex_centre(h)[1])), HIGHLIGHT, 40)
+
+
+def test_sides_differ_in_shape() -> None:
+    """Blue stacks are round, red stacks square: their top-left corners differ without any colour."""
+    image = _image(render(from_text(BUSY).view_for(None), _ctx()))
+    corners = []
+    for name in ("c4", "g4"):
+        h = hex_at(name)
+        assert h is not None
+        cx, cy = hex_centre(h)
+        # Just inside the corner of the top face's bounding box: ground for a disc, piece for a square.
+        corners.append(_pixel(image.convert("L").convert("RGB"), (cx - 20, cy + 24 - 13)))
+    assert abs(corners[0][0] - corners[1][0]) > 20
+
+
+def test_face_down_bonus_shows_its_kind_only_to_its_owner() -> None:
+    """Blue's face-down Run + on c3: the public and red images show the same blank token, blue's shows more."""
+    state = from_text(BUSY)
+    ctx = _ctx("d2-e2", 0)
+    public = _image(render(state.view_for(None), ctx))
+    blue = _image(render(state.view_for(0), ctx))
+    red = _image(render(state.view_for(1), ctx))
+    box = _hex_box("c3")
+    assert public.crop(box).tobytes() == red.crop(box).tobytes()
+    assert public.crop(box).tobytes() != blue.crop(box).tobytes()
+    # Red's face-down Stop on g3 is secret to blue and shown to red.
+    box = _hex_box("g3")
+    assert public.crop(box).tobytes() == blue.crop(box).tobytes()
+    assert public.crop(box).tobytes() != red.crop(box).tobytes()
+    # Face-up bonuses and Stops are the same for everyone.
+    for name in ("d1", "f1", "c2", "e3"):
+        box = _hex_box(name)
+        assert public.crop(box).tobytes() == blue.crop(box).tobytes() == red.crop(box).tobytes(), name
+
+
+def test_private_image_differs_when_the_player_has_a_face_down_bonus() -> None:
+    """Over random play: whenever a side has a face-down bonus on the field, its image differs from the public."""
+    checked = 0
+    for state, ctx in _decision_positions(range(2), 13):
+        for seat in (0, 1):
+            own_hidden = [b for b in state.view_for(seat).bonuses if b.owner == seat and not b.face_up]
+            if own_hidden and checked < 12:
+                assert render(state.view_for(seat), ctx) != render(state.view_for(None), ctx)
+                checked += 1
+    assert checked >= 5
+
+
+def test_resampling_hidden_tokens_never_changes_an_image() -> None:
+    """The strong secret test: re-dealing what a viewer cannot see leaves their image and alt text unchanged."""
+    rng = random.Random(2024)
+    changed = moved_face_down = 0
+    positions = _decision_positions(range(3), 29)
+    assert len(positions) >= 25
+    for state, ctx in positions:
+        for seat in (None, 0, 1):
+            png = render(state.view_for(seat), ctx)
+            alt = describe(state.view_for(seat), ctx)
+            for _ in range(2):
+                other = INFO.resample_hidden(state, seat, rng)
+                assert isinstance(other, State)
+                changed += other.to_text() != state.to_text()
+                moved_face_down += _face_down(other) != _face_down(state)
+                assert render(other.view_for(seat), ctx) == png
+                assert describe(other.view_for(seat), ctx) == alt
+    assert changed >= 30, "the resampling should actually move hidden tokens around"
+    assert moved_face_down >= 5, "and sometimes change the kinds of face-down bonuses on the field"
+
+
+def test_the_hand_shows_kinds_only_to_its_owner() -> None:
+    """Hands: the owner sees the kinds, everyone else only as many blank backs (equal pixels)."""
+    state = from_text(BUSY)
+    ctx = _ctx()
+    public = _image(render(state.view_for(None), ctx))
+    blue = _image(render(state.view_for(0), ctx))
+    red = _image(render(state.view_for(1), ctx))
+    blue_card, red_card = (300, 40, 500, 110), (780, 40, 980, 110)
+    assert public.crop(blue_card).tobytes() == red.crop(blue_card).tobytes() != blue.crop(blue_card).tobytes()
+    assert public.crop(red_card).tobytes() == blue.crop(red_card).tobytes() != red.crop(red_card).tobytes()
+
+
+def test_alt_text_in_both_languages_never_holds_a_secret() -> None:
+    """Alt texts: field, score, phase, credits, pieces and bonuses; kinds of face-down bonuses only for their owner."""
+    state = from_text(BUSY)
+    public = describe(state.view_for(None), _ctx("d2-e2", 0))
+    assert public.startswith("Ultima-Tek field")
+    assert "Alice (blue) to play" in public and "Score: blue (Alice) 1, red (Bob) 0" in public
+    assert "2 credit(s) left" in public and "Disc on e3" in public
+    assert "c2 1 (blocked by a Stop)" in public and "d1 2 (Fly +/ face up)" in public
+    assert "c3 1 (a face-down bonus)" in public and "Run + face down" not in public and "Stop face down" not in public
+    blue = describe(state.view_for(0), _ctx("d2-e2", 0))
+    assert "c3 1 (Run + face down)" in blue and "g3 1 (a face-down bonus)" in blue
+    assert "Your hand: Run +, Fly +" in blue
+    french = describe(state.view_for(1), _ctx("d2-e2", 0, "fr"))
+    assert french.startswith("Terrain d'Ultima-Tek")
+    assert "À Alice (bleu) de jouer" in french and "g3 1 (Stop face cachée)" in french
+    assert "Ce tour : reveal c3, d2-e2." in french
+    for state_, ctx in _decision_positions(range(2), 17):
+        for viewer in (None, 0, 1):
+            assert len(describe(state_.view_for(viewer), ctx)) <= 1000
+
+
+def test_the_last_move_is_written_in_public_notation() -> None:
+    """A placement's kind never reaches an image, even when the bot passes the full notation."""
+    state = from_text(BUSY)
+    full = render(state.view_for(None), BoardContext(NAMES, "place fly c3", 0, ("c3",)))
+    redacted = render(state.view_for(None), BoardContext(NAMES, "place c3", 0, ("c3",)))
+    assert full == redacted
+    assert "fly" not in describe(state.view_for(None), BoardContext(NAMES, "place fly c3", 0)).split("Last move")[-1]
+
+
+def test_highlights_name_the_hexes_an_action_touched() -> None:
+    view = from_text(BUSY).view_for(None)
+    assert highlights(view, "c3-d3") == ("c3", "d3")
+    assert highlights(view, "c3-e3 run") == ("c3", "e3")
+    assert highlights(view, "d3>e2>f2 fly/") == ("d3", "e2", "f2")
+    assert highlights(view, "c3>c6 fly") == ("c3", "c6")
+    assert highlights(view, "place fly c3") == ("c3",)
+    assert highlights(view, "reveal c3") == ("c3",)
+    assert highlights(view, "end") == ()
+    assert highlights(view, "kickoff:blue") == ()
+    assert highlights(view, "draw:0:fly") == ()
+    assert RENDERER.highlights(view, "b5-b6") == ("b5",)
+
+
+def test_every_stage_renders() -> None:
+    """Kick-off draw, the deal, the three phases, a point, the end: all render, in both languages."""
+    game = _game(5)
+    stages: dict[tuple[bool, int, bool], tuple[State, BoardContext]] = {}
+    for state, ctx in game:
+        view = state.view_for(None)
+        key = (view.to_act is None, view.phase, view.outcome is not None)
+        stages.setdefault(key, (state, ctx))
+    assert len(stages) >= 5
+    for state, ctx in stages.values():
+        for viewer in (None, 0, 1):
+            assert render(state.view_for(viewer), ctx).startswith(PNG_SIGNATURE)
+    final, ctx = game[-1]
+    outcome = final.outcome()
+    assert outcome is not None
+    alt = describe(final.view_for(None), ctx)
+    if outcome.winners:
+        assert NAMES[outcome.winners[0]] in alt
+    else:
+        assert "Draw" in alt or "Égalité" in alt
+
+
+def test_odd_names_are_drawn() -> None:
+    """Long names and emoji neither crash nor overflow."""
+    state = from_text(BUSY)
+    ctx = BoardContext(("🎲" * 3 + "A" * 80, "   "), "d2-e2", 0, lang="fr")
+    assert render(state.view_for(0), ctx).startswith(PNG_SIGNATURE)
+    assert len(describe(state.view_for(0), ctx)) <= 1000
+
+
+def test_wrong_view_type_is_refused() -> None:
+    """The renderer takes Ultima-Tek views only, never a state."""
+    with pytest.raises(TypeError):
+        render(from_text(BUSY), BoardContext(NAMES))
+    with pytest.raises(TypeError):
+        describe(object(), BoardContext(NAMES))
+    assert GAME_ID == "ultimatek"
+
+
+def test_render_is_quick() -> None:
+    """p95 of a warm render of a busy position stays near 25 ms (generous bound for slow CI hosts)."""
+    view = from_text(BUSY).view_for(0)
+    ctx = _ctx("d2-e2", 0)
+    render(view, ctx)
+    times = []
+    for _ in range(20):
+        t = time.perf_counter()
+        render(view, ctx)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    assert times[18] < 0.25
+
+
+def test_registered_with_the_dispatcher() -> None:
+    """The bot reaches this renderer through ``render.render_board`` and friends, by game id."""
+    from render import describe_board, highlights_for, render_board
+
+    view = from_text(BUSY).view_for(None)
+    ctx = _ctx("d2-e2", 0)
+    assert render_board(GAME_ID, view, ctx) == render(view, ctx)
+    assert describe_board(GAME_ID, view, ctx) == describe(view, ctx)
+    assert highlights_for(GAME_ID, view, "d2-e2") == ("d2", "e2")
+    assert INFO.id == GAME_ID
