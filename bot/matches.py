@@ -30,6 +30,7 @@ from bot.deadlines import (
     vacation_days_used,
 )
 from bot.storage import UNSET, ChannelBusyError, ConflictError, MatchRow, MoveRow, Store
+from bot.tournaments.ratings import DEFAULT, Rating, outcome_ranks, rate
 from games import UnknownGameError, find_game
 from games.base import GameError, GameInfo, GameState, NotYourTurnError, Outcome, Seat, Termination
 
@@ -290,6 +291,12 @@ def _reveals(game: GameInfo, before: GameState, entry: LogEntry, players: int, s
             if seen != expected:
                 return True
     return False
+
+
+def rating_key(match: Match) -> str:
+    """The rated game of a match: its id, with the rule set when the game has several (``ur:v2``)."""
+    rules = match.options.get("rules")
+    return match.game.id if rules is None else f"{match.game.id}:{rules}"
 
 
 def effective(entries: Iterable[LogEntry]) -> list[LogEntry]:
@@ -1180,11 +1187,66 @@ class MatchService:
             state=state.to_text() if started else UNSET,
             result=UNSET if result is None else outcome_to_json(result),
         )
+        if status is MatchStatus.FINISHED and result is not None and match.rated:
+            await self._rate(match, result, now)
         # The seats that must act now keep (or start) their turn clocks; the others' clocks stop.
         acting = state.actors() if status is MatchStatus.ACTIVE else ()
         await self._store.set_clocks(match.id, acting, now=now)
         after = replace(match, status=status, version=version, state=state, result=result, updated_at=now)
         return TurnReport(match=after, entries=tuple(entries), previous_state=previous)
+
+    async def _rate(self, match: Match, result: Outcome, now: datetime) -> None:
+        """Update the players' ratings with a finished match's result, inside the caller's transaction.
+
+        Aborted matches and results without a ranking (a forfeit with no winner) change nothing.
+        """
+        ranks = outcome_ranks(result, len(match.seats))
+        if ranks is None or len(set(match.seats)) != len(match.seats):
+            return
+        guild, game = match.guild_id or 0, rating_key(match)
+        known = await self._store.load_ratings(guild, game, match.seats)
+        before = [Rating(*known[uid]) if uid in known else DEFAULT for uid in match.seats]
+        after = rate(before, ranks)
+        for seat, uid in enumerate(match.seats):
+            word = "draw" if not result.winners else "win" if seat in result.winners else "loss"
+            await self._store.record_rating(
+                match.id,
+                guild,
+                game,
+                uid,
+                ranks[seat],
+                (before[seat].mu, before[seat].sigma),
+                (after[seat].mu, after[seat].sigma),
+                word,
+                now=now,
+            )
+
+    async def leaderboard(self, guild_id: int, game: str) -> list[tuple[int, int, Rating, int, int, int, int]]:
+        """A server's ratings in one game, best first: (place, user, rating, played, wins, draws, losses).
+
+        Equal displayed ratings share a place.
+        """
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.rating_table(guild_id, game)
+        table = sorted(rows, key=lambda r: (-Rating(r[1], r[2]).ordinal, -r[3], r[0]))
+        result: list[tuple[int, int, Rating, int, int, int, int]] = []
+        for index, (uid, mu, sigma, played, wins, draws, losses) in enumerate(table):
+            rating = Rating(mu, sigma)
+            place = result[-1][0] if result and result[-1][2].display == rating.display else index + 1
+            result.append((place, uid, rating, played, wins, draws, losses))
+        return result
+
+    async def profile(self, guild_id: int, user_id: int) -> list[tuple[str, Rating, int, int, int, int]]:
+        """A player's rating and record per game on a server: (game, rating, played, wins, draws, losses)."""
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.ratings_of(guild_id, user_id)
+        return [(g, Rating(mu, sigma), p, w, d, lo) for g, mu, sigma, p, w, d, lo in rows]
+
+    async def rating_change(self, match_id: int, user_id: int) -> tuple[Rating, Rating] | None:
+        """The rating before and after a rated match, for one player (None: not rated)."""
+        async with self._store.transaction(immediate=False):
+            found = await self._store.rating_change(match_id, user_id)
+        return None if found is None else (Rating(found[0], found[1]), Rating(found[2], found[3]))
 
     async def _abort(self, match: Match, now: datetime) -> TurnReport:
         entry = LogEntry(match.version + 1, LogKind.ABORT, None, "abort", now)

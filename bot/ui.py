@@ -275,9 +275,13 @@ class GameUI:
         moves = match.state.legal_moves(match.state.actors()[0])
         if not moves or len(moves) > MAX_MOVE_BUTTONS:
             return None
+        notations = [match.state.format_move(move) for move in moves]
+        if any(match.game.public_notation(n) != n for n in notations):
+            # Buttons sit on the public board: a choice that names a secret (a bonus in hand) must not.
+            return None
         view = discord.ui.View(timeout=None)
-        for move in moves:
-            view.add_item(MoveButton(match.id, match.version, match.state.format_move(move)))
+        for notation in notations:
+            view.add_item(MoveButton(match.id, match.version, notation))
         return view
 
     async def pingable(self, match: Match, user_ids: Sequence[int], *, turn: bool) -> list[int]:
@@ -304,6 +308,9 @@ class GameUI:
         await self.refresh_status(match, lang)
         if match.game.has_hidden_info:
             await self.deliver_private_views(match, lang, report)
+        if match.status is not MatchStatus.ACTIVE:
+            # Listeners (tournaments) learn that a match is over: ``on_match_finished(match)``.
+            self.bot.dispatch("match_finished", match)
 
     async def open_channel(self, channel_id: int) -> discord.PartialMessageable:
         """The channel or thread to post in; an archived thread is reopened first."""

@@ -16,6 +16,7 @@ from bot.matches import LogKind, MatchError, MatchStatus
 from bot.narration import result_line
 from bot.ui import variant_label
 from games import GAMES, find_game
+from games.base import GameError
 
 if TYPE_CHECKING:
     from bot.client import PlateauBot
@@ -162,7 +163,22 @@ class GameCog(
             typed = current.strip().lower()
             notations = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
             values = sorted((n for n in notations if typed in n.lower()), key=lambda n: not n.lower().startswith(typed))
-        return [app_commands.Choice(name=v, value=v) for v in values[:MAX_CHOICES]]
+        values = values[:MAX_CHOICES]
+        cost = getattr(match.state, "cost", None)
+        lang = language_of(interaction.locale)
+        if callable(cost):
+            # Games that spend action credits show each action's price next to it.
+            priced = []
+            for value in values:
+                try:
+                    price = cost(match.state.parse_move(value, seat))
+                except GameError:
+                    priced.append(app_commands.Choice(name=value, value=value))
+                    continue
+                label = t(lang, "autocomplete.cost", move=value, cost=price)
+                priced.append(app_commands.Choice(name=label[:100], value=value))
+            return priced
+        return [app_commands.Choice(name=v, value=v) for v in values]
 
     @app_commands.command(
         name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")
@@ -249,6 +265,7 @@ class GameCog(
         match = await self.bot.ui.require_current(interaction)
         moderator = bool(interaction.permissions.manage_channels)
         report = await self.bot.service.abort(match.id, interaction.user.id, moderator=moderator)
+        self.bot.dispatch("match_finished", report.match)
         lang = language_of(interaction.guild_locale or interaction.locale)
         names = await self.bot.ui.names(report.match)
         await interaction.response.send_message(
