@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import zoneinfo
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -300,6 +300,32 @@ class GameCog(
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @app_commands.command(
+        name=ls("genes", "cmd.genes.name"),
+        description=ls("Ursuppe: every gene with its price, mutation points and effect", "cmd.genes.desc"),
+    )
+    async def genes(self, interaction: discord.Interaction) -> None:
+        """List Ursuppe's genes in the reader's language."""
+        from games.ursuppe.genes import GENES, effect, name
+
+        lang = language_of(interaction.locale)
+        lines = []
+        for gene in GENES:
+            needs = ""
+            if gene.superior:
+                needs = " " + t(
+                    lang, "genes.requires", genes=" / ".join(name(g, lang) for g in _genes_named(gene.requires))
+                )
+            lines.append(
+                t(lang, "genes.line", name=name(gene, lang), price=gene.price, mp=gene.mp, effect=effect(gene, lang))
+                + needs
+            )
+        embed = discord.Embed(
+            title=t(lang, "genes.title"), description="\n".join(lines)[:4096], colour=discord.Colour.green()
+        )
+        embed.set_footer(text=t(lang, "genes.footer"))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
     @app_commands.command(name=ls("help", "cmd.help.name"), description=ls("How to play with Plateau", "cmd.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
         """List the commands and how moves are written."""
@@ -436,6 +462,12 @@ class GameCog(
     async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
         """Set how this match pings the caller."""
         await self.bot.pbp.notify(interaction, mode.value)
+
+
+def _genes_named(ids: tuple[str, ...]) -> list[Any]:
+    from games.ursuppe.genes import BY_ID
+
+    return [BY_ID[i] for i in ids]
 
 
 @cache
