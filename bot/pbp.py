@@ -149,9 +149,13 @@ class PostUI:
         view = discord.ui.View(timeout=None)
         stamp = (clock.since - EPOCH) // timedelta(microseconds=1)
         name = names[clock.seat]
+        state = match.state
+        notations = [state.format_move(m) for m in state.legal_moves(clock.seat)]
+        # The game's own way to pass is what "move" plays when there is one (see MatchService.play_for).
+        skip = any(n.split()[-1] in ("pass", "done", "end") for n in notations if n.split())
         labels = {
             "wait": t(lang, "button.timeout_wait", span=_hours(match.turn_limit or 0)),
-            "move": t(lang, "button.timeout_move", name=name),
+            "move": t(lang, "button.timeout_skip" if skip else "button.timeout_move", name=name),
             "forfeit": t(lang, "button.timeout_forfeit", name=name),
         }
         for choice, label in labels.items():

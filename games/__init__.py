@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-from games import subulata, ultimatek, ur
+from games import subulata, ultimatek, ur, ursuppe
 from games.base import GameInfo
 
-GAMES: tuple[GameInfo, ...] = (ur.INFO, subulata.INFO, ultimatek.INFO)
+GAMES: tuple[GameInfo, ...] = (ur.INFO, subulata.INFO, ultimatek.INFO, ursuppe.INFO)
 
 
 class UnknownGameError(KeyError):

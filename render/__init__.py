@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from games.ur import loop, motifs, race, towers
-from render import subulata, ultimatek, ur, ur_loop, ur_motifs, ur_towers
+from render import subulata, ultimatek, ur, ur_loop, ur_motifs, ur_towers, ursuppe
 from render.common import BoardContext, GameRenderer
 
 __all__ = [
@@ -49,6 +49,7 @@ RENDERERS: Final[dict[str, GameRenderer]] = {
     ur.GAME_ID: UR_DISPATCH,
     subulata.GAME_ID: subulata.RENDERER,
     ultimatek.GAME_ID: ultimatek.RENDERER,
+    ursuppe.GAME_ID: ursuppe.RENDERER,
 }
 """The renderer of each game, by game id (Ur dispatches on its rule set)."""
 

@@ -1,0 +1,396 @@
+"""The Ursuppe renderer: PNG size and determinism, what the pixels show, alt texts, highlights, text sizes."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import itertools
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image, ImageDraw
+
+from games import ursuppe
+from games.base import GameState
+from games.ursuppe.state import State, from_text
+from games.ursuppe.view import DECISION_KINDS, EVENT_KINDS, AmoebaView, Decision, Event, SquareView, View
+from render import ursuppe as U
+from render import ursuppe_art as art
+from render.common import HIGHLIGHT, MIN_TEXT_PX, BoardContext, Color
+from render.ursuppe_words import WORDS, event_parts
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+NAMES = ("Alice", "Bob", "Chloé", "Dmitri", "Eve", "Fang")
+SIZE_LIMIT = 250_000
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _near(pixel: tuple[int, ...], colour: Color, tolerance: int = 26) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour, strict=True))
+
+
+def _count(image: Image.Image, box: tuple[int, int, int, int], colour: Color, tolerance: int = 20) -> int:
+    """How many pixels of ``box`` are within ``tolerance`` of ``colour``."""
+    data = image.crop(box).tobytes()
+    return sum(1 for i in range(0, len(data), 3) if _near((data[i], data[i + 1], data[i + 2]), colour, tolerance))
+
+
+def _game(players: int, seed: int) -> list[tuple[State, BoardContext]]:
+    """Every position of a seeded random game, with the context the bot would pass (highlights included)."""
+    rng = random.Random(seed)
+    names = NAMES[:players]
+    state: GameState = ursuppe.INFO.new(players, {})
+    assert isinstance(state, State)
+    seen = [(state, BoardContext(names))]
+    while state.outcome() is None:
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            move = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+        else:
+            move = rng.choice(state.legal_moves())
+        notation = state.format_move(move)
+        marks = U.highlights(state.view_for(None), notation)
+        ctx = BoardContext(names, notation, state.mover(move), marks, rng.choice(("en", "fr")))
+        state = state.apply(move)
+        seen.append((state, ctx))
+    return seen
+
+
+_GAMES: dict[tuple[int, int], list[tuple[State, BoardContext]]] = {}
+
+
+def _cached_game(players: int, seed: int) -> list[tuple[State, BoardContext]]:
+    if (players, seed) not in _GAMES:
+        _GAMES[players, seed] = _game(players, seed)
+    return _GAMES[players, seed]
+
+
+def _late(players: int = 6, seed: int = 1) -> tuple[View, BoardContext]:
+    """A late-game position with a decision pending and the most amoebas on the board."""
+    game = _cached_game(players, seed)
+    last_round = game[-1][0].view_for(None).round
+    late = [(s.view_for(None), c) for s, c in game if s.view_for(None).decision is not None]
+    late = [(v, c) for v, c in late if v.round >= last_round - 1]
+    return max(late, key=lambda p: sum(len(q.amoebas) for q in p[0].squares))
+
+
+def _spread(game: list[tuple[State, BoardContext]], count: int) -> Iterator[tuple[View, BoardContext]]:
+    step = max(1, len(game) // count)
+    for state, ctx in [*game[::step], game[-1]]:
+        yield state.view_for(None), ctx
+
+
+def test_png_signature_width_and_weight() -> None:
+    """A busy six-player position: a PNG between 1200 and 1600 px wide, under 250 KB."""
+    view, ctx = _late()
+    png = U.render(view, ctx)
+    assert png.startswith(PNG_SIGNATURE)
+    image = _image(png)
+    assert 1200 <= image.width <= 1600
+    assert image.size == (U.WIDTH, U.HEIGHT)
+    assert len(png) <= SIZE_LIMIT
+
+
+def test_identical_input_gives_identical_bytes() -> None:
+    """Equal views (also rebuilt from the state text) and contexts give byte-identical PNGs, no metadata."""
+    game = _cached_game(4, 3)
+    state, ctx = game[len(game) // 2]
+    first = U.render(state.view_for(None), ctx)
+    again = U.render(from_text(state.to_text()).view_for(2), ctx)
+    assert first == again
+    assert b"tIME" not in first and b"tEXt" not in first
+
+
+def test_cached_tiles_equal_fresh_drawing() -> None:
+    """Squares, panels and event lines come from caches once drawn: the bytes never depend on them."""
+    game = _cached_game(5, 8)
+    sample = [(s.view_for(None), c) for s, c in game[:: max(1, len(game) // 8)]]
+    warm = [U.render(v, c) for v, c in sample]
+    assert warm == [U.render(v, c) for v, c in sample]
+    cold = []
+    for v, c in sample:
+        U.clear_tiles()
+        cold.append(U.render(v, c))
+    assert warm == cold
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_render_and_describe(players: int) -> None:
+    """Spread positions of random games (setup to the end) render and describe in both languages."""
+    game = _cached_game(players, 10 + players)
+    for view, ctx in _spread(game, 6):
+        png = U.render(view, ctx)
+        assert png.startswith(PNG_SIGNATURE)
+        assert len(png) <= SIZE_LIMIT
+        for lang in ("en", "fr"):
+            text = U.describe(view, dataclasses.replace(ctx, lang=lang))
+            assert 0 < len(text) <= 1000
+            for seat in range(players):
+                assert NAMES[seat] in text
+    final = game[-1][0].view_for(None)
+    assert final.outcome is not None and final.outcome.winners
+    winner = NAMES[final.outcome.winners[0]]
+    assert f"{winner} wins" in U.describe(final, BoardContext(NAMES[:players]))
+    assert f"{winner} gagne" in U.describe(final, BoardContext(NAMES[:players], lang="fr"))
+
+
+def test_alt_text_in_english_names_the_key_facts() -> None:
+    """Round and phase, the card, who decides what, and each player's colour, shape, score, BP and MP."""
+    view, ctx = _late()
+    text = U.describe(view, dataclasses.replace(ctx, lang="en"))
+    assert text.startswith("Ursuppe board, 6 players.")
+    assert f"Round {view.round} · Phase {view.phase}:" in text
+    assert view.card is not None
+    assert f"ozone {view.card.ozone}" in text
+    assert view.decision is not None
+    assert f"Waiting for {NAMES[view.decision.seat]}" in text
+    assert "Alice (red circle): score" in text and "Fang (orange star): score" in text
+    for p in view.player_info:
+        assert f"score {p.score}, {p.bp} BP, MP {p.mp}" in text
+    if ctx.last_move:
+        assert ctx.last_move in text
+
+
+def test_alt_text_in_french_names_the_key_facts() -> None:
+    """The same facts in French: tour, carte, décision, couleurs et formes, PE et PM."""
+    view, ctx = _late()
+    text = U.describe(view, dataclasses.replace(ctx, lang="fr"))
+    assert text.startswith("Plateau d'Ursuppe, 6 joueurs.")
+    assert f"Tour {view.round} · Phase {view.phase} :" in text
+    assert "Carte d'environnement :" in text
+    assert "Décision attendue" in text
+    assert "Alice (rouge, cercle) : score" in text and "Bob (jaune, triangle)" in text
+    for p in view.player_info:
+        assert f"score {p.score}, {p.bp} PE, {p.mp} PM" in text
+
+
+def test_alt_text_stays_within_1000_characters_with_long_names() -> None:
+    """Long names and a crowded board still fit: the text falls back to counts before it is cut."""
+    view, _ = _late()
+    long_names = tuple(f"{n} " + "x" * 60 for n in NAMES)
+    for lang in ("en", "fr"):
+        text = U.describe(view, BoardContext(long_names, "3 drift", 0, lang=lang))
+        assert len(text) <= 1000
+
+
+def test_every_event_reads_as_a_sentence() -> None:
+    """Every event of random games becomes a sentence in both languages, with no template left over."""
+    for players in (3, 6):
+        for state, _ in _cached_game(players, 20 + players)[::5]:
+            for event in state.view_for(None).events:
+                for lang in ("en", "fr"):
+                    parts = event_parts(event, lang, players)
+                    text = "".join(p for p in parts if isinstance(p, str))
+                    assert "{" not in text and "?" not in text, (event, lang)
+
+
+def test_amoebas_and_food_show_their_colours_on_their_squares() -> None:
+    """A square shows a player's colour exactly when it holds that player's amoeba or food cubes."""
+    view, ctx = _late()
+    # No decision ring and no outline: their highlight colour is the yellow player's colour.
+    view = dataclasses.replace(view, decision=None)
+    image = _image(U.render(view, dataclasses.replace(ctx, highlights=(), last_move=None)))
+    checked = 0
+    for sq in view.squares:
+        x0, y0, x1, y1 = U.cell_box(sq.row, sq.col)
+        box = (x0 + 6, y0 + 6, x1 - 6, y1 - 6)
+        for seat in range(view.players):
+            colour = art.PLAYER_COLOURS[seat]
+            present = sq.food[seat] > 0 or any(a.seat == seat for a in sq.amoebas)
+            hits = _count(image, box, colour)
+            if present:
+                assert hits >= 25, (sq.name, seat, hits)
+            else:
+                assert hits <= 4, (sq.name, seat, hits)
+            checked += 1
+    assert checked == 19 * view.players
+
+
+def _hand_view(**changes: object) -> View:
+    """A hand-made three-player view: the sample of the palette, changed as asked."""
+    return dataclasses.replace(U._sample_view(3), **changes)  # type: ignore[arg-type]
+
+
+def test_damage_pips_and_numbers_on_amoebas() -> None:
+    """An amoeba with damage carries crimson pips; the same amoeba without damage has none."""
+    base = _hand_view()
+    squares = list(base.squares)
+    index = next(i for i, sq in enumerate(squares) if sq.name == "c2")
+    hurt = dataclasses.replace(squares[index], food=(0, 0, 0), amoebas=(AmoebaView(1, 4, 2),))
+    whole = dataclasses.replace(squares[index], food=(0, 0, 0), amoebas=(AmoebaView(1, 4, 0),))
+    ctx = BoardContext(NAMES[:3])
+    x0, y0, x1, y1 = U.square_box("c2")
+    box = (x0, y0, x1, y1)
+    with_pips = _image(
+        U.render(dataclasses.replace(base, squares=(*squares[:index], hurt, *squares[index + 1 :])), ctx)
+    )
+    without = _image(U.render(dataclasses.replace(base, squares=(*squares[:index], whole, *squares[index + 1 :])), ctx))
+    assert _count(with_pips, box, art.DAMAGE, 24) >= 20
+    assert _count(without, box, art.DAMAGE, 24) == 0
+    assert _count(without, box, art.PLAYER_COLOURS[1]) >= 200
+
+
+def test_last_move_is_outlined() -> None:
+    """The squares of ``ctx.highlights`` are framed in the highlight colour, the others are not."""
+    view = _hand_view()
+    image = _image(U.render(view, BoardContext(NAMES[:3], "3 drift", 0, ("b2", "a2"))))
+    for name in ("b2", "a2"):
+        x0, y0, _, y1 = U.square_box(name)
+        assert _near(image.getpixel((x0, (y0 + y1) // 2)), HIGHLIGHT, 40), name  # type: ignore[arg-type]
+    x0, y0, _, y1 = U.square_box("d4")
+    assert not _near(image.getpixel((x0, (y0 + y1) // 2)), HIGHLIGHT, 40)  # type: ignore[arg-type]
+
+
+def _square_of(view: View, amoeba: tuple[int, int]) -> str | None:
+    return next((sq.name for sq in view.squares if any((a.seat, a.number) == amoeba for a in sq.amoebas)), None)
+
+
+def test_highlights_of_a_move_follow_the_amoeba() -> None:
+    """``3 drift`` and a chosen direction outline the start square and the square the amoeba reaches."""
+    checked = 0
+    for seed in range(4):
+        game = _cached_game(4, 30 + seed)
+        for (before, _), (after, ctx) in itertools.pairwise(game):
+            view = before.view_for(None)
+            note = ctx.last_move or ""
+            if view.decision is None or not (note.endswith(" drift") or view.decision.kind == "direction"):
+                continue
+            marks = U.highlights(view, note)
+            assert marks == ctx.highlights
+            amoeba = (view.decision.seat, int(note.split()[0]))
+            start = _square_of(view, amoeba)
+            assert marks[0] == start
+            now = after.view_for(None)
+            pending = now.decision.kind if now.decision is not None else ""
+            if _square_of(now, amoeba) == start and pending in ("tentacle", "cling"):
+                continue  # Tentacle or Holding decide before the amoeba leaves.
+            assert _square_of(now, amoeba) == marks[-1], (note, marks, _square_of(now, amoeba))
+            checked += 1
+    assert checked > 20
+
+
+def test_highlights_of_other_notations() -> None:
+    """Placements name their square; purchases, payments and chance outcomes touch none."""
+    view = _hand_view()
+    assert U.highlights(view, "place 3 b2") == ("b2",)
+    assert U.highlights(view, "divide 4 c4") == ("c4",)
+    assert U.highlights(view, "roll:3") == ()
+    assert U.highlights(view, "card:W12") == ()
+    buying = dataclasses.replace(view, decision=Decision(0, "buy", None, None, 0, (), ("buy speed", "done")))
+    assert U.highlights(buying, "buy speed") == ()
+    # A feed decision names the feeding amoeba's square.
+    feeder = next((a, sq.name) for sq in view.squares for a in sq.amoebas if a.seat == 0)
+    feeding = dataclasses.replace(view, decision=Decision(0, "feed", (0, feeder[0].number), None, 0, (), ()))
+    assert U.highlights(feeding, f"{feeder[0].number} eat yg") == (feeder[1],)
+
+
+def test_every_text_is_at_least_the_minimum_size() -> None:
+    """Every text drawn on an image, sprites and static art included, uses at least MIN_TEXT_PX."""
+    sizes: list[int] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: object, text: object, *args: object, **kwargs: object) -> None:
+        face = kwargs.get("font")
+        sizes.append(int(getattr(face, "size", 0)))
+        original(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    U.clear_caches()
+    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign,assignment]
+    try:
+        for players in (3, 6):
+            for view, ctx in _spread(_cached_game(players, 40 + players), 4):
+                for lang in ("en", "fr"):
+                    U.render(view, dataclasses.replace(ctx, lang=lang))
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+    assert sizes
+    assert min(sizes) >= MIN_TEXT_PX
+
+
+def test_six_colours_have_six_shapes_and_distinct_colours() -> None:
+    """Each colour has its own silhouette, and no two player colours are close."""
+    assert len(set(art.SHAPE_OF)) == 6
+    colours = art.PLAYER_COLOURS
+    for i, a in enumerate(colours):
+        for b in colours[i + 1 :]:
+            assert sum(abs(x - y) for x, y in zip(a, b, strict=True)) > 60
+
+
+def test_chance_steps_and_setup_render() -> None:
+    """The very first position (no card, markers at 0) and a hand-made chance step render and describe."""
+    first = ursuppe.INFO.new(5, {})
+    assert isinstance(first, State)
+    view = first.view_for(None)
+    assert view.card is None
+    assert U.render(view, BoardContext(NAMES[:5])).startswith(PNG_SIGNATURE)
+    assert "No environment card yet." in U.describe(view, BoardContext(NAMES[:5]))
+    rolling = _hand_view(decision=None, chance="roll")
+    assert "Rolling the movement dice" in U.describe(rolling, BoardContext(NAMES[:3]))
+    assert U.render(rolling, BoardContext(NAMES[:3], lang="fr")).startswith(PNG_SIGNATURE)
+
+
+def test_crowded_square_and_odd_names_render() -> None:
+    """Nine amoebas on one square, names with emoji or nothing drawable, no events: still an image."""
+    view = _hand_view(events=())
+    squares = list(view.squares)
+    crowd = tuple(AmoebaView(s % 3, 1 + s // 3, s % 3) for s in range(9))
+    squares[0] = SquareView(squares[0].name, squares[0].row, squares[0].col, (55, 0, 12), crowd)
+    view = dataclasses.replace(view, squares=tuple(squares))
+    png = U.render(view, BoardContext(("🦠🦠", "", "A" * 80), "place 3 b1", 0, ("b1",)))
+    assert png.startswith(PNG_SIGNATURE)
+    event = Event("mystery", None, None, None, "")
+    assert event_parts(event, "en", 3) == ["mystery"]
+
+
+def test_words_exist_in_both_languages() -> None:
+    """English and French define the same keys, with a sentence for every decision and event kind."""
+    assert set(WORDS["en"]) == set(WORDS["fr"])
+    for kind in DECISION_KINDS:
+        assert f"d_{kind}" in WORDS["en"], kind
+    for kind in EVENT_KINDS:
+        assert f"e_{kind}" in WORDS["en"] or f"e_{kind}_finish" in WORDS["en"], kind
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_event_kind_has_a_sentence(lang: str) -> None:
+    """A made-up event of each kind reads as a sentence with its amoebas and players as references."""
+    details = {"card": "W12", "dice": "7", "start": "2", "place": "free", "drift": "W", "move": "N", "roll": "3,5",
+               "escape": "stay", "tentacle": "rry", "eat": "ryg", "excrete": "2", "starve": "1", "attack": "struggle",
+               "fight": "5-3", "armor": "1", "defect": "speed+1bp", "discard": "speed", "buy": "armor",
+               "income": "11", "score": "+3>23", "end": "cards"}  # fmt: skip
+    for kind in EVENT_KINDS:
+        event = Event(kind, 0, 2, "b2", details.get(kind, ""), 1, 3)
+        parts = event_parts(event, lang, 4)
+        text = "".join(p for p in parts if isinstance(p, str))
+        assert text.strip() and "{" not in text and "?" not in text, kind
+    view = _hand_view()
+    for kind in DECISION_KINDS:
+        decision = Decision(1, kind, (1, 2), (0, 3), 3, (2, 5), ())
+        text = U.describe(dataclasses.replace(view, decision=decision), BoardContext(NAMES[:3], lang=lang))
+        assert "Bob" in text and "?" not in text, kind
+
+
+def test_wrong_view_type_is_refused() -> None:
+    """The renderer takes Ursuppe views only, never a state."""
+    with pytest.raises(TypeError):
+        U.render(ursuppe.INFO.new(3, {}), BoardContext(NAMES[:3]))
+    with pytest.raises(TypeError):
+        U.highlights(object(), "3 drift")
+
+
+def test_render_is_quick() -> None:
+    """A warm render of a busy six-player position; the bound is generous for slow shared hosts."""
+    view, ctx = _late()
+    U.render(view, ctx)
+    times = []
+    for _ in range(20):
+        t = time.perf_counter()
+        U.render(view, ctx)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    assert times[18] < 0.25
