@@ -24,7 +24,7 @@ from render import RENDERERS, BoardContext, render_board
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.game", "bot.cogs.clock", "bot.cogs.ratings")
+EXTENSIONS = ("bot.cogs.game", "bot.cogs.clock", "bot.cogs.ratings", "bot.cogs.events")
 SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
 COMMAND_DIGEST_KEY = "command_digest"
 

@@ -218,11 +218,16 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class RoundPlan:
-    """A round just paired (``round`` None and no games when the event finished instead: too few players)."""
+    """A round just paired (``round`` None and no games when the event finished instead: too few players).
+
+    ``closed_round`` is set when the round is complete as soon as it is paired (only byes, when withdrawals
+    left every remaining player without an opponent): the caller handles it like any closed round.
+    """
 
     event: Event
     round: int | None
     games: tuple[EventGame, ...]
+    closed_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,17 +414,12 @@ class EventService:
             return [await self._event(row) for row in rows]
 
     async def events_here(self, channel_id: int) -> list[Event]:
-        """The open events run from a channel, or with a game in that thread, newest first."""
-        statuses = (EventStatus.SIGNUP.value, EventStatus.RUNNING.value)
+        """The events run from a channel or with a game in that thread, newest first, open ones first."""
         async with self._store.transaction(immediate=False):
-            rows = await self._rows.events_of_channel(channel_id, statuses=statuses)
-            if not rows:
-                # A thread of a finished event still names its event.
-                rows = await self._rows.events_of_channel(
-                    channel_id, statuses=(EventStatus.FINISHED.value, EventStatus.CANCELLED.value)
-                )
-                rows = [row for row in rows if row.channel_id != channel_id][:1]
-            return [await self._event(row) for row in rows]
+            rows = await self._rows.events_of_channel(channel_id)
+            events = [await self._event(row) for row in rows]
+        is_open = (EventStatus.SIGNUP, EventStatus.RUNNING)
+        return [e for e in events if e.status in is_open] + [e for e in events if e.status not in is_open]
 
     async def log(self, event_id: int) -> list[LogLine]:
         """The event's log, oldest first.
@@ -536,8 +536,10 @@ class EventService:
             if len(event.players) < event.minimum_players:
                 raise EventError("event_not_enough_players", min=event.minimum_players)
             known = await self._rows.ratings(event.guild_id, event.rating_key, event.player_ids)
-            strength = {uid: Rating(*known[uid]).ordinal if uid in known else DEFAULT.ordinal for uid in known}
-            order = seeding(event.player_ids, lambda uid: strength.get(uid, DEFAULT.ordinal))
+            strength = {
+                uid: Rating(*known[uid]).ordinal if uid in known else DEFAULT.ordinal for uid in event.player_ids
+            }
+            order = seeding(event.player_ids, strength)
             await self._rows.set_seeds(event_id, order)
             rounds = len(round_robin(order)) if event.format is EventFormat.ROUND_ROBIN else event.rounds
             await self._rows.update_event(event_id, now=now, status=EventStatus.RUNNING.value, rounds=rounds)
@@ -594,11 +596,10 @@ class EventService:
             details = {"round": number, "games": [list(t) for t in tables], "byes": list(byes)}
             await self._rows.log(event_id, actor_id, "round", details, now=now)
             games = tuple(_game(row) for row in await self._rows.load_games(event_id, round=number))
-            return RoundPlan(await self._load(event_id), number, games)
+            closed = await self._close_if_complete(await self._load(event_id), number, now)
+            return RoundPlan(await self._load(event_id), number, games, closed)
 
-    def _pair(
-        self, event: Event, number: int, past: Sequence[EventGame]
-    ) -> tuple[list[tuple[int, ...]], list[int]]:
+    def _pair(self, event: Event, number: int, past: Sequence[EventGame]) -> tuple[list[tuple[int, ...]], list[int]]:
         """The games (players in seat order) and byes of round ``number``, from the results so far."""
         everyone = event.player_ids
         out = frozenset(everyone) - frozenset(event.active_in(number))
@@ -707,7 +708,9 @@ class EventService:
                 await self._rows.log(event.id, None, action, details, now=now)
             closed = await self._close_if_complete(event, game.round, now)
             event = await self._load(event.id)
-            counted = _game(next(r for r in await self._rows.load_games(event.id, round=game.round) if r.board == game.board))
+            counted = _game(
+                next(r for r in await self._rows.load_games(event.id, round=game.round) if r.board == game.board)
+            )
             return Progress(event, counted, closed)
 
     async def _close_if_complete(self, event: Event, round: int, now: datetime) -> int | None:

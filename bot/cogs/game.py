@@ -39,7 +39,31 @@ HISTORY_SHOWN = 8
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
-    """One choice per game and rule set, e.g. ``ur:v2``."""
+    """One choice per game and rule set (``ur:v2``), or per value of a game's one other option
+    (``subulata:layout=fixed``); a game without options is one choice (``ursuppe``)."""
+    choices: list[app_commands.Choice[str]] = []
+    for info in GAMES:
+        option = next((o for o in info.options if o.name == "rules"), None) or (
+            info.options[0] if len(info.options) == 1 else None
+        )
+        if option is None:
+            choices.append(app_commands.Choice(name=ls(info.name, f"choice.{info.id}"), value=info.id))
+            continue
+        for value in option.choices:
+            label = f"{info.name} — {option.labels.get(value, value)}"[:100]
+            if option.name == "rules":
+                key, code = f"choice.{info.id}.{value}", f"{info.id}:{value}"
+            elif value == option.default:
+                # The default keeps the plain game id, so ``game: subulata`` reads naturally.
+                key, code = f"choice.{info.id}.{option.name}.{value}", info.id
+            else:
+                key, code = f"choice.{info.id}.{option.name}.{value}", f"{info.id}:{option.name}={value}"
+            choices.append(app_commands.Choice(name=ls(label, key), value=code))
+    return choices[:MAX_CHOICES]
+
+
+def rated_choices() -> list[app_commands.Choice[str]]:
+    """One choice per rated game: each rule set of a game that has several, otherwise the game itself."""
     choices: list[app_commands.Choice[str]] = []
     for info in GAMES:
         rules = next((o for o in info.options if o.name == "rules"), None)
@@ -47,15 +71,21 @@ def variant_choices() -> list[app_commands.Choice[str]]:
             choices.append(app_commands.Choice(name=ls(info.name, f"choice.{info.id}"), value=info.id))
             continue
         for value in rules.choices:
-            label = f"{info.name} — {rules.labels.get(value, value)}"
+            label = f"{info.name} — {rules.labels.get(value, value)}"[:100]
             choices.append(app_commands.Choice(name=ls(label, f"choice.{info.id}.{value}"), value=f"{info.id}:{value}"))
     return choices[:MAX_CHOICES]
 
 
 def parse_variant(value: str) -> tuple[str, dict[str, str]]:
-    """``ur:v2`` → (``ur``, {``rules``: ``v2``})."""
-    game_id, _, rules = value.partition(":")
-    return game_id, ({"rules": rules} if rules else {})
+    """The game id and options of a choice value.
+
+    ``ur:v2`` → (``ur``, {``rules``: ``v2``}); ``subulata:layout=fixed`` → (``subulata``, {``layout``: ``fixed``}).
+    """
+    game_id, _, rest = value.partition(":")
+    if not rest:
+        return game_id, {}
+    name, sep, choice = rest.partition("=")
+    return game_id, ({name: choice} if sep else {"rules": rest})
 
 
 @app_commands.guild_only()

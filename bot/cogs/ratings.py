@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.game import variant_choices
+from bot.cogs.game import rated_choices
 from bot.components import PREFIX
 from bot.errors import reply_error
 from bot.i18n import language_of, ls, t
@@ -117,7 +117,7 @@ class RatingsCog(commands.Cog):
     )
     @app_commands.rename(game=ls("game", "opt.game.name"))
     @app_commands.describe(game=ls("The game and rule set", "opt.lb_game.desc"))
-    @app_commands.choices(game=variant_choices())
+    @app_commands.choices(game=rated_choices())
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Post the first page of the leaderboard (visible to the channel)."""
         lang = language_of(interaction.guild_locale or interaction.locale)

@@ -211,7 +211,8 @@ class EventStore:
     async def close_round(self, event_id: int, round: int, *, now: datetime) -> bool:
         """Mark ``round`` closed unless it already is; True only for the call that closed it."""
         changed = await self._write(
-            "UPDATE events SET closed_round = ?, updated_at = ? WHERE id = ? AND closed_round < ? AND current_round >= ?",
+            "UPDATE events SET closed_round = ?, updated_at = ? WHERE id = ? AND closed_round < ?"
+            " AND current_round >= ?",
             (round, to_iso(now), event_id, round, round),
         )
         return changed > 0
@@ -233,13 +234,12 @@ class EventStore:
             )
         return [_event(row) for row in rows]
 
-    async def events_of_channel(self, channel_id: int, *, statuses: Sequence[str]) -> list[EventRow]:
-        """Events run from ``channel_id``, or having a game in that thread, with one of ``statuses``; newest first."""
-        marks = ", ".join("?" * len(statuses))
+    async def events_of_channel(self, channel_id: int) -> list[EventRow]:
+        """Events run from ``channel_id`` or having a game in that thread, newest first."""
         rows = await self._fetch(
-            f"SELECT {_EVENT_COLUMNS} FROM events WHERE status IN ({marks}) AND (channel_id = ?"
-            " OR id IN (SELECT event_id FROM event_games WHERE thread_id = ?)) ORDER BY id DESC",
-            (*statuses, channel_id, channel_id),
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE channel_id = ?"
+            " OR id IN (SELECT event_id FROM event_games WHERE thread_id = ?) ORDER BY id DESC LIMIT 25",
+            (channel_id, channel_id),
         )
         return [_event(row) for row in rows]
 
@@ -264,9 +264,7 @@ class EventStore:
 
     async def remove_player(self, event_id: int, user_id: int) -> bool:
         """Remove a player entirely (before the event starts); False when they were not in."""
-        changed = await self._write(
-            "DELETE FROM event_players WHERE event_id = ? AND user_id = ?", (event_id, user_id)
-        )
+        changed = await self._write("DELETE FROM event_players WHERE event_id = ? AND user_id = ?", (event_id, user_id))
         return changed > 0
 
     async def set_seeds(self, event_id: int, order: Sequence[int]) -> None:
@@ -279,7 +277,8 @@ class EventStore:
     async def withdraw_player(self, event_id: int, user_id: int, after_round: int) -> bool:
         """Mark a player withdrawn after ``after_round``; False when they were not in or already withdrawn."""
         changed = await self._write(
-            "UPDATE event_players SET withdrawn_after = ? WHERE event_id = ? AND user_id = ? AND withdrawn_after IS NULL",
+            "UPDATE event_players SET withdrawn_after = ? WHERE event_id = ? AND user_id = ?"
+            " AND withdrawn_after IS NULL",
             (after_round, event_id, user_id),
         )
         return changed > 0
