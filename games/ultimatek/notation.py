@@ -3,8 +3,8 @@
 
 Hexes are a column letter ``a``–``i`` (left to right) and a row number from ``1`` at the top. Canonical
 forms: ``reveal c3`` and ``discard c3`` (phase 1, and ``discard`` of a face-up bonus in phase 3);
-``c3-d3`` (a move), ``c3-e3 run`` (a move activating the piece's Run bonus, named by its kind);
-``d3>d5`` (a straight throw), ``d3>d6 fly`` (one activating a Fly bonus), ``d3>e2>f2 fly/`` (a bent
+``c3-d3`` (a move), ``c3-e4 run`` (a move activating the piece's Run bonus, named by its kind);
+``d3>d5`` (a straight throw), ``d3>g2 fly`` (one activating a Fly bonus), ``d3>e3>f3 fly/`` (a bent
 flight, through its first hex); ``place fly c3`` (phase 3); ``end`` (ends phase 2 or 3). Chance outcomes:
 ``kickoff:blue``, ``kickoff:red``, ``draw:0:fly`` (seat 0 draws a Fly +).
 
@@ -66,7 +66,7 @@ def public_notation(move_text: str) -> str:
 
 
 def format_move(state: State, move: Action) -> str:
-    """``reveal c3``, ``discard c3``, ``c3-d3``, ``c3-e3 run``, ``d3>d5``, ``d3>d6 fly``, ``d3>e2>f2 fly/``,
+    """``reveal c3``, ``discard c3``, ``c3-d3``, ``c3-e4 run``, ``d3>d5``, ``d3>g2 fly``, ``d3>e3>f3 fly/``,
     ``place fly c3``, ``end``; chance: ``kickoff:blue``, ``draw:0:fly``."""
     if move.verb == "kickoff":
         return f"kickoff:{SIDES[move.seat]}"

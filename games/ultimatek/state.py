@@ -11,9 +11,9 @@ three bonuses, one token per chance node. Then turns alternate, each in three ph
 1. Reveal (only when the side to act has face-down bonuses): ``reveal c3`` or ``discard c3`` for each of
    them, until none is left. A revealed Stop moves at once onto the opponent piece in its hex (whose own
    bonus is discarded) and blocks it, or is discarded when no opponent piece is there.
-2. Act, with 3 credits: ``c3-d3`` (a 1-hex move, 1 credit), ``c3-e3 run`` (a 2-hex move activating the
+2. Act, with 3 credits: ``c3-d3`` (a 1-hex move, 1 credit), ``c3-e4 run`` (a 2-hex move activating the
    piece's face-up Run bonus), ``d3>d5`` (a throw by the piece in the disc's hex: 1 credit plus the
-   possession and clearing costs), ``d3>e2>f2 fly/`` (a bent flight through its first hex ``e2``), and
+   possession and clearing costs), ``d3>e3>f3 fly/`` (a bent flight through its first hex ``e3``), and
    ``end``. The phase ends by itself when nothing is left to do.
 3. Bonuses (only when there is a choice): ``discard c3`` (a face-up bonus), ``place fly c3`` (face down
    from the hand), ``end``; then the side draws back up to 3 (chance nodes ``draw:0:fly``), the Stops on
