@@ -23,6 +23,7 @@ def narrate(
     """One line per log entry, in ``lang``, in the order the entries happened."""
     lines: list[str] = []
     state = previous
+    told_by_events = previous is not None and hasattr(previous.view_for(None), "events")
     for entry in entries:
         if entry.kind is LogKind.RESIGN and entry.seat is not None:
             lines.append(t(lang, "log.resign", name=names[entry.seat]))
@@ -45,6 +46,14 @@ def narrate(
             continue
         move = state.parse_move(entry.notation)
         after = state.apply(move)
+        if told_by_events:
+            # The game's own events say it better than the notation (and include its automatic steps).
+            if entry.kind is LogKind.MOVE and entry.seat is not None:
+                lines.append(t(lang, "log.move", name=names[entry.seat], move=entry.notation))
+            elif entry.kind is LogKind.AUTO and entry.seat is not None:
+                lines.append(t(lang, "log.auto", name=names[entry.seat], move=entry.notation))
+            state = after
+            continue
         shown = match.game.public_notation(entry.notation)
         special = _special_line(match.game.id, entry, shown, names, lang)
         if special is not None:
@@ -74,6 +83,8 @@ def narrate(
             else:
                 lines.append(t(lang, "log.chance", outcome=shown))
         state = after
+    if told_by_events and state is not None and previous is not None:
+        lines += event_lines(match, previous, state, names, lang)
     return lines
 
 
@@ -130,4 +141,51 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
     roll = getattr(match.state, "roll", None)
     if roll is not None:
         return t(lang, "turn.your_roll", mentions=mentions, roll=roll)
-    return t(lang, "turn.your_move", mentions=mentions)
+    line = t(lang, "turn.your_move", mentions=mentions)
+    decision = getattr(match.state.view_for(None), "decision", None)
+    key = f"decision.{match.game.id}.{getattr(decision, 'kind', '')}"
+    if decision is not None and has(lang, key):
+        # Games made of many small decisions say which one is awaited (Ursuppe: "defend, escape or yield").
+        line += " " + t(
+            lang,
+            key,
+            amoeba=decision.amoeba[1] if decision.amoeba else "",
+            other=_amoeba_name(match, decision.other, lang),
+            amount=decision.amount,
+        )
+    return line
+
+
+def _amoeba_name(match: Match, amoeba: tuple[int, int] | None, lang: str) -> str:
+    """``yellow ▲ 3``: an amoeba named by its player's colour and its number."""
+    if amoeba is None:
+        return ""
+    return f"{t(lang, f'seat.{match.game.id}.{amoeba[0]}')} {amoeba[1]}"
+
+
+MAX_EVENT_LINES = 12
+"""Events told in one board message; older ones are summed up in a count (the image shows the last ones)."""
+
+
+def event_lines(match: Match, before: GameState, after: GameState, names: Sequence[str], lang: str) -> list[str]:
+    """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps)."""
+    seen = max((e.index for e in getattr(before.view_for(None), "events", ())), default=0)
+    new = [e for e in getattr(after.view_for(None), "events", ()) if e.index > seen]
+    lines = []
+    for e in new:
+        target = _amoeba_name(match, (e.target_seat, e.target_amoeba or 0), lang) if e.target_seat is not None else ""
+        lines.append(
+            t(
+                lang,
+                f"event.{match.game.id}.{e.kind}",
+                name=names[e.seat] if e.seat is not None and e.seat < len(names) else "",
+                amoeba=e.amoeba if e.amoeba is not None else "",
+                square=e.square or "",
+                detail=e.detail,
+                target=target,
+            )
+        )
+    if len(lines) > MAX_EVENT_LINES:
+        hidden = len(lines) - MAX_EVENT_LINES
+        lines = [t(lang, "log.more_events", count=hidden), *lines[-MAX_EVENT_LINES:]]
+    return lines

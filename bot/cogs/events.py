@@ -60,9 +60,22 @@ class EventCog(
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
-        self.service = EventService(bot.store, bot.service, clock=discord.utils.utcnow)
-        self.ui = EventUI(bot, self.service)
+        self._ui: EventUI | None = None
         super().__init__()
+
+    @property
+    def ui(self) -> EventUI:
+        """The event handlers, built on first use: the store is open by then (loading the cog alone, to
+        inspect the command tree, needs no database)."""
+        if self._ui is None:
+            service = EventService(self.bot.store, self.bot.service, clock=discord.utils.utcnow)
+            self._ui = EventUI(self.bot, service)
+        return self._ui
+
+    @property
+    def service(self) -> EventService:
+        """The bot's event service."""
+        return self.ui.events
 
     async def cog_load(self) -> None:
         """Register the card's persistent buttons."""
