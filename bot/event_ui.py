@@ -176,8 +176,10 @@ class EventUI:
         return role is not None and any(r.id == role for r in interaction.user.roles)
 
     async def require_organiser(self, interaction: discord.Interaction) -> None:
-        """Raises:
-        EventError: ``event_not_organiser``.
+        """Refuse anyone who is not an organiser (see :meth:`is_organiser`).
+
+        Raises:
+            EventError: ``event_not_organiser``.
         """
         if not await self.is_organiser(interaction):
             raise EventError("event_not_organiser")
@@ -426,7 +428,6 @@ class EventUI:
         async with self._lock(event.id):
             channel = await self._text_channel(event.channel_id)
             names = await self.names(event)
-            threads: dict[int, int] = {}
             for game in games:
                 if game.is_bye or game.done:
                     continue
@@ -439,7 +440,6 @@ class EventUI:
                         continue  # opened meanwhile by another path
                 thread_id = current.thread_id or await self._new_thread(channel, event, current, names, lang)
                 report = await self.events.open_game(event, current, thread_id)
-                threads[current.board] = thread_id
                 await self._greet(thread_id, event, current, report.match, names, lang)
                 await self.bot.ui.publish_board(report.match, report, lang)
             round_games = await self.events.games(event.id, games[0].round) if games else []
@@ -574,12 +574,14 @@ class EventUI:
         if game.match_id is not None:
             match = await self.bot.service.get(game.match_id)
             if match.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
-                # The organiser's result stands: the match stops here (its end no longer changes anything).
-                await self.bot.service.abort(match.id, interaction.user.id, moderator=True)
+                # The organiser's result stands: the match stops here. Its last board retires the move buttons;
+                # the "match finished" it announces finds the result already set and changes nothing.
+                report = await self.bot.service.abort(match.id, interaction.user.id, moderator=True)
+                thread_lang = self.lang_of(event)
+                await self.bot.ui.publish_board(report.match, report, thread_lang)
+                text = t(thread_lang, "event.thread.stopped", result=result_text(game, game.result, names, thread_lang))
                 channel = await self.bot.ui.open_channel(match.channel_id)
-                await channel.send(
-                    t(self.lang_of(event), "event.thread.stopped", result=result_text(game, game.result, names, lang))
-                )
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.after_progress(progress)
 
     async def withdraw(

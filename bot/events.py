@@ -535,7 +535,7 @@ class EventService:
                 raise EventError("event_not_signup")
             if len(event.players) < event.minimum_players:
                 raise EventError("event_not_enough_players", min=event.minimum_players)
-            known = await self._rows.ratings(event.guild_id, event.rating_key, event.player_ids)
+            known = await self._store.load_ratings(event.guild_id, event.rating_key, event.player_ids)
             strength = {
                 uid: Rating(*known[uid]).ordinal if uid in known else DEFAULT.ordinal for uid in event.player_ids
             }
@@ -584,7 +584,8 @@ class EventService:
             number = event.current_round + 1
             if len(event.active_in(number)) < event.minimum_players:
                 await self._rows.update_event(event_id, now=now, status=EventStatus.FINISHED.value)
-                await self._rows.log(event_id, actor_id, "finish", {"reason": "players", "round": number}, now=now)
+                details = {"reason": "players", "round": event.current_round}
+                await self._rows.log(event_id, actor_id, "finish", details, now=now)
                 return RoundPlan(await self._load(event_id), None, ())
             past = [_game(row) for row in await self._rows.load_games(event_id)]
             tables, byes = self._pair(event, number, past)

@@ -363,7 +363,7 @@ class EventStore:
             for i, a, act, d, at in rows
         ]
 
-    # Settings and ratings.
+    # Settings.
 
     async def organiser_role(self, guild_id: int) -> int | None:
         """The server's organiser role, if one is set."""
@@ -378,14 +378,3 @@ class EventStore:
             " updated_at = excluded.updated_at",
             (guild_id, role_id, to_iso(now)),
         )
-
-    async def ratings(self, guild_id: int, game: str, user_ids: Sequence[int]) -> dict[int, tuple[float, float]]:
-        """(mu, sigma) of the given players in one server and rated game (``ratings`` of migration 0005)."""
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" * len(user_ids))
-        rows = await self._fetch(
-            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
-            (guild_id, game, *user_ids),
-        )
-        return {int(u): (float(mu), float(sigma)) for u, mu, sigma in rows}
