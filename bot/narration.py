@@ -66,7 +66,8 @@ def narrate(
             if "x" in shown:
                 line += " " + game_text(lang, "log.capture", match.game.id)
             if entry.seat in after.actors() or (after.is_chance() and getattr(after, "turn", None) == entry.seat):
-                line += " " + t(lang, "log.again")
+                again = game_text(lang, "log.again", match.game.id).strip()
+                line += f" {again}" if again else ""
             lines.append(line)
         elif entry.kind is LogKind.CHANCE:
             roller = getattr(state, "turn", None)

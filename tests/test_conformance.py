@@ -382,3 +382,23 @@ def test_ur_dice_are_three_tetrahedra_with_two_white_tips() -> None:
     for state in distinct_chance_nodes(case):
         if state.format_move(state.chance_outcomes()[0][0]).startswith("roll:"):
             assert {int(state.format_move(o)[5:]): p for o, p in state.chance_outcomes()} == enumerated
+
+
+@pytest.mark.parametrize("info", [g for g in GAMES if g.has_hidden_info], ids=lambda g: g.id)
+def test_hidden_information_games_hide_secrets_in_public_notation(info: GameInfo) -> None:
+    """A game with secrets must give the registry its public form of the notation: without it every log,
+    narration and button would show moves as they are, secrets included. Some move of a random game
+    must have a public form that differs from it."""
+    default = GameInfo.__dataclass_fields__["public_notation"].default
+    assert info.public_notation is not default
+    rng = random.Random(7)
+    state = info.new(info.min_players, info.option_defaults())
+    hidden = False
+    for _ in range(400):
+        if state.outcome() is not None:
+            break
+        move = sample_chance(state, rng) if state.is_chance() else choose(state, rng)
+        notation = state.format_move(move)
+        hidden |= info.public_notation(notation) != notation
+        state = state.apply(move)
+    assert hidden, "some secret move (a set-up, a draw, a face-down bonus) must have a shorter public form"

@@ -75,4 +75,5 @@ INFO = GameInfo(
     from_text=from_text,
     resample_hidden=resample_hidden,
     max_plies=1_200,
+    public_notation=public_notation,
 )

@@ -1,0 +1,194 @@
+"""End to end on SimCord: four members play Ursuppe from ``/game new`` into the third round.
+
+The match seed is fixed and every decision comes from :func:`choose`, a scripted player reading only
+the public :class:`~games.ursuppe.view.View`: everybody drifts, Alice saves up for Struggle for
+Survival while the others buy Defense or Escape, and cell division puts amoebas of both camps on the
+same squares. With the seed below (found offline by replaying the service's chance sampling), Alice's
+amoeba finds nothing to eat in round 3 and attacks Bob's, so Bob (not Alice, who is on turn) escapes
+and then chooses where his amoeba flees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import pytest
+
+from bot.matches import MatchStatus
+from games.ursuppe.board import DIRECTIONS, INDEX, STEP
+from games.ursuppe.view import DECISION_KINDS, View
+from tests.test_bot_e2e import assert_board_reply, button_labels, current, expect_ephemeral
+
+SEED = "soup-267"
+"""With this seed, :func:`choose` reaches round 3, where Bob answers an attack in the 58th decision."""
+ATTACKER = 0
+"""The seat that buys Struggle for Survival (Alice); the others buy the genes that resist an attack."""
+RESISTING = ("defense", "escape")
+TURNS_WITH_BUTTONS = 3
+"""Every third decision is clicked on the board when its move has a button; the others are typed."""
+GENE_COUNT = 20
+
+
+def choose(view: View) -> str:
+    """A scripted decision that keeps the game moving and brings an attack about (see the module docstring)."""
+    decision = view.decision
+    assert decision is not None
+    seat, kind, choices = decision.seat, decision.kind, list(decision.choices)
+    me = view.player_info[seat]
+
+    def first(wanted: Callable[[str], bool], default: str | None = None) -> str:
+        return next((c for c in choices if wanted(c)), choices[0] if default is None else default)
+
+    if kind == "respond":
+        return first(lambda c: c == "defend", first(lambda c: c == "escape"))
+    if kind in ("feed", "retry"):
+        attacks = [c for c in choices if " attack " in c]
+        if attacks:
+            # "4 attack yellow 1": prefer a victim whose owner can resist, so that they must decide.
+            return max(attacks, key=lambda c: any(g in RESISTING for g in owner_genes(view, c.split()[2])))
+        return first(lambda c: " eat " in c)
+    if kind == "act":
+        return first(lambda c: c.endswith(" drift"))
+    if kind == "direction":
+        square = square_of(view, decision.amoeba)
+        return first(lambda c: c.split()[-1] in DIRECTIONS and STEP[square][DIRECTIONS.index(c.split()[-1])] != square)
+    if kind == "buy":
+        wanted = ("struggle",) if seat == ATTACKER else RESISTING
+        if any(g in me.genes for g in wanted):
+            return "done"
+        return first(lambda c: c.startswith("buy ") and c.split()[1].rstrip(",") in wanted, "done")
+    if kind == "divide":
+        if seat == ATTACKER and "struggle" not in me.genes and me.bp < 12:
+            return "done"  # saving up for Struggle for Survival (6 BP)
+
+        def rivals(notation: str) -> int:
+            square = view.squares[INDEX[notation.split()[2]]]
+            return sum(1 for a in square.amoebas if (a.seat == ATTACKER) != (seat == ATTACKER))
+
+        best = max((c for c in choices if c.startswith("divide ")), key=rivals, default="done")
+        return best if best != "done" and rivals(best) else "done"
+    if kind == "defect":
+        return first(lambda c: c.endswith(" BP") and "+" not in c)
+    return {"cling": "let go", "again": first(lambda c: c.endswith(" stop")), "aggress": "pass"}.get(kind, choices[0])
+
+
+def owner_genes(view: View, colour: str) -> tuple[str, ...]:
+    """The genes of the player playing ``colour``."""
+    return view.player_info[view.colours.index(colour)].genes
+
+
+def square_of(view: View, amoeba: tuple[int, int] | None) -> int:
+    """The square index of the amoeba ``(seat, number)``."""
+    assert amoeba is not None
+    return next(INDEX[sq.name] for sq in view.squares if any((a.seat, a.number) == amoeba for a in sq.amoebas))
+
+
+@pytest.fixture
+def soup(simcord_env: Any) -> dict[str, Any]:
+    """A server with a games channel and four members."""
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    members = {name: guild.add_member(env.create_user(name)) for name in ("alice", "bob", "chloe", "dmitri")}
+    return {"env": env, "channel": guild.create_text_channel("soup")} | members
+
+
+def images(channel: Any, viewer: Any) -> list[discord.Message]:
+    """The messages of ``channel`` that carry an image."""
+    return [m for m in channel.history(viewer=viewer) if m.attachments]
+
+
+async def test_genes_lists_every_gene(soup: dict[str, Any]) -> None:
+    from games.ursuppe.genes import GENES
+
+    result = await soup["alice"].slash(soup["channel"], "game genes")
+    assert result.response is not None and result.response.ephemeral
+    (embed,) = result.response.embeds
+    lines = (embed.description or "").splitlines()
+    assert len(GENES) == GENE_COUNT and len(lines) == GENE_COUNT
+    for gene, line in zip(GENES, lines, strict=True):
+        assert gene.en in line and str(gene.price) in line, line
+
+
+async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn(soup: dict[str, Any]) -> None:
+    env, channel = soup["env"], soup["channel"]
+    alice, bob, chloe, dmitri = soup["alice"], soup["bob"], soup["chloe"], soup["dmitri"]
+    env.bot.service.config.seed_factory = lambda: SEED
+
+    lobby = (await alice.slash(channel, "game new", game="ursuppe", thread=False)).response.message
+    assert "Ursuppe" in (lobby.embeds[0].title or "")
+    for member in (bob, chloe, dmitri):
+        await member.click(lobby, label="Join")
+    board = await assert_board_reply(await alice.click(lobby, label="Start"))
+    match = await current(env, channel)
+    assert match is not None and match.status is MatchStatus.ACTIVE
+    assert match.seats == (alice.id, bob.id, chloe.id, dmitri.id), "seats follow the joining order"
+    members = {m.id: m for m in (alice, bob, chloe, dmitri)}
+
+    decisions: list[tuple[int, str, str]] = []
+    boards: list[discord.Message] = []
+    out_of_turn: list[tuple[str, str]] = []
+    kinds_seen: set[str] = set()
+    refused = False
+    while True:
+        match = await current(env, channel)
+        assert match is not None and match.status is MatchStatus.ACTIVE
+        view = match.state.view_for(None)
+        decision = view.decision
+        assert decision is not None and decision.kind in DECISION_KINDS
+        if view.round >= 3 and out_of_turn and decision.seat == view.on_turn:
+            break
+        assert len(decisions) < 80, "the script should reach its goal in a modest number of decisions"
+        actor = members[match.seats[decision.seat]]
+        # The board that asks for this decision pinged exactly its player and offers one button per move.
+        assert board.raw_mentions == [actor.id] == list(match.to_act())
+        legal = list(decision.choices)
+        assert button_labels(board) == (legal if len(legal) <= 20 else [])
+
+        offered = [c["value"] for c in await actor.autocomplete(channel, "game move", "move", "")]
+        assert offered and set(offered) <= set(legal)
+        if len(legal) <= 25:
+            assert sorted(offered) == sorted(legal)
+        for other in members.values():
+            if other is not actor:
+                assert await other.autocomplete(channel, "game move", "move", "") == []
+
+        pick = choose(view)
+        on_turn = None if view.on_turn is None else members[match.seats[view.on_turn]]
+        if on_turn is not None and on_turn is not actor:
+            # The victim's owner answers an attack made by the player on turn, who may not answer for them.
+            out_of_turn.append((decision.kind, pick))
+            assert on_turn.id not in board.raw_mentions
+            if decision.kind == "respond":
+                assert "attacked" in board.content and decision.other is not None
+                assert decision.other[0] == view.on_turn == ATTACKER, "the attacker is the player on turn"
+                assert f"Waiting for {actor.user.name}" in (board.attachments[0].description or "")
+            if not refused:
+                refused = True
+                await expect_ephemeral(await on_turn.slash(channel, "game move", move=pick), "not your turn", env=env)
+                after = await current(env, channel)
+                assert after is not None and after.version == match.version
+
+        if len(decisions) % TURNS_WITH_BUTTONS == 0 and pick in button_labels(board):
+            result = await actor.click(board, label=pick)
+        else:
+            result = await actor.slash(channel, "game move", move=pick)
+        board = await assert_board_reply(result)
+        boards.append(board)
+        decisions.append((decision.seat, decision.kind, pick))
+        kinds_seen.add(decision.kind)
+        after = await current(env, channel)
+        assert after is not None
+        assert sorted(board.raw_mentions) == sorted(after.to_act()), "the new board pings whoever acts next"
+
+    assert view.round >= 3, "two full rounds were played"
+    assert out_of_turn and out_of_turn[0][0] == "respond" and out_of_turn[0][1] in ("defend", "escape")
+    assert refused
+    assert {"start", "place", "act", "buy", "divide", "feed", "respond"} <= kinds_seen
+    assert any(kind == "feed" and " attack " in pick for _, kind, pick in decisions)
+    assert "escaped" in boards[-1].content, "the last board tells how the victim got away"
+    # One board image per decision, plus the one that opened the match.
+    assert len(boards) == len(decisions)
+    assert len(images(channel, chloe)) == len(decisions) + 1
+    assert {seat for seat, _, _ in decisions} == {0, 1, 2, 3}
