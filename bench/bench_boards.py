@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import GAMES, find_game
 from games.base import GameInfo, GameState, Seat
+from games.playout import random_step
 from render import RENDERERS, BoardContext, highlights_for, render_board
 
 P95_TARGET_MS = 25.0
@@ -34,11 +35,7 @@ def random_game(info: GameInfo, players: int, seed: int) -> list[tuple[GameState
     state = info.new(players, info.option_defaults())
     positions = [(state, BoardContext(names))]
     while state.outcome() is None and len(positions) < info.max_plies:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         shown = info.public_notation(state.format_move(move))
         ctx = BoardContext(
             names,

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import find_game
 from games.base import GameState
+from games.playout import random_step
 from render import BoardContext, highlights_for, render_board
 
 NAMES = ("Alice", "Bob")
@@ -33,11 +34,7 @@ def random_game(rules: str, seed: int) -> list[tuple[GameState, BoardContext]]:
     state = UR.new(2, {"rules": rules})
     positions = [(state, BoardContext(NAMES))]
     while state.outcome() is None and len(positions) < UR.max_plies:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         notation = state.format_move(move)
         ctx = BoardContext(
             NAMES,

@@ -11,7 +11,6 @@ This prints figures; it asserts nothing. Target: at least 10 complete 4-player g
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -20,22 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
+from games.playout import exact_chance
 from games.ursuppe import INFO
-from games.ursuppe.moves import Move
 from games.ursuppe.state import State
-
-
-def draw(state: State, rng: random.Random) -> Move:
-    """A chance outcome drawn exactly by its probability (a ticket among the common denominator)."""
-    outcomes = state.chance_outcomes()
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denominator)
-    for outcome, p in outcomes:
-        weight = p.numerator * (denominator // p.denominator)
-        if ticket < weight:
-            return outcome
-        ticket -= weight
-    raise AssertionError("chance probabilities sum below 1")
 
 
 def play_one(players: int, seed: int) -> tuple[int, int, int]:
@@ -45,7 +31,7 @@ def play_one(players: int, seed: int) -> tuple[int, int, int]:
     decisions = chances = 0
     while state.outcome() is None:
         if state.is_chance():
-            move = draw(state, rng)
+            move = exact_chance(state, rng)
             chances += 1
         else:
             move = rng.choice(state.legal_moves())

@@ -23,6 +23,7 @@ import pytest
 
 from games import GAMES, find_game
 from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
+from games.playout import exact_chance
 
 PLAYOUTS_PER_CASE = 30
 """Random games played to the end for every game, option value and table size."""
@@ -80,21 +81,8 @@ by_case = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 # The sampler used by every playout and by the dice-frequency test.
 
 
-def sample_chance(state: GameState, rng: random.Random) -> Any:
-    """Draw one of ``state.chance_outcomes()`` exactly by its probability.
-
-    A ticket is drawn uniformly among the common denominator of the probabilities, so the draw is exact
-    (no floating point) and reproducible from the generator's seed.
-    """
-    outcomes = state.chance_outcomes()
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denominator)
-    for outcome, p in outcomes:
-        weight = p.numerator * (denominator // p.denominator)
-        if ticket < weight:
-            return outcome
-        ticket -= weight
-    raise AssertionError(f"chance probabilities sum below 1 in {state.to_text()}")
+sample_chance = exact_chance
+"""Every playout and the dice-frequency test draw chance exactly by its probability."""
 
 
 def choose(state: GameState, rng: random.Random) -> Any:

@@ -8,6 +8,7 @@ import random
 import pytest
 from PIL import Image
 
+from games.playout import random_step
 from games.ur import race
 from render import (
     BoardContext,
@@ -48,11 +49,7 @@ def _random_game(seed: int) -> list[tuple[race.State, BoardContext]]:
     ctx = BoardContext(NAMES)
     seen = [(state, ctx)]
     while state.outcome() is None:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         notation = state.format_move(move)
         ctx = BoardContext(
             NAMES,

@@ -14,6 +14,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageSequence
 
 from games import find_game
+from games.playout import random_step
 from render import BoardContext, highlights_for, render_board
 from render.replay import (
     MIN_WIDTH,
@@ -289,11 +290,7 @@ def _ur_match(seed: int, plies: int) -> list[bytes]:
     names = ("Alice", "Bob")
     frames = [render_board("ur", state, BoardContext(names))]
     while state.outcome() is None and len(frames) < plies:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         notation = state.format_move(move)
         ctx = BoardContext(
             names,

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from games import ursuppe
 from games.base import GameState
+from games.playout import random_step
 from games.ursuppe.state import State, from_text
 from games.ursuppe.view import DECISION_KINDS, EVENT_KINDS, AmoebaView, Decision, Event, SquareView, View
 from render import ursuppe as U
@@ -48,11 +49,7 @@ def _game(players: int, seed: int) -> list[tuple[State, BoardContext]]:
     assert isinstance(state, State)
     seen = [(state, BoardContext(names))]
     while state.outcome() is None:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         notation = state.format_move(move)
         marks = U.highlights(state.view_for(None), notation)
         ctx = BoardContext(names, notation, state.mover(move), marks, rng.choice(("en", "fr")))

@@ -6,12 +6,12 @@ A player sees their own hand and the kinds of their own face-down bonuses, nothi
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator
 
 import pytest
 
+from games.playout import exact_chance
 from games.ultimatek import INFO, resample_hidden
 from games.ultimatek.bonuses import COUNTS, counts_of, plus
 from games.ultimatek.field import HEXES
@@ -21,25 +21,12 @@ from tests.games.kit import play
 from tests.games.test_ultimatek import pos
 
 
-def sample(state: State, rng: random.Random) -> object:
-    """A chance outcome drawn exactly by its probability."""
-    outcomes = state.chance_outcomes()
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denominator)
-    for outcome, p in outcomes:
-        weight = p.numerator * (denominator // p.denominator)
-        if ticket < weight:
-            return outcome
-        ticket -= weight
-    raise AssertionError("probabilities do not sum to 1")
-
-
 def random_game(seed: int, cap: int = 30) -> Iterator[tuple[State, str]]:
     """The states of a seeded random match, each with the notation of the step taken from it."""
     rng = random.Random(seed)
     state = new_state(cap=cap)
     while state.outcome() is None:
-        move = sample(state, rng) if state.is_chance() else rng.choice(state.legal_moves())
+        move = exact_chance(state, rng) if state.is_chance() else rng.choice(state.legal_moves())
         text = state.format_move(move)  # type: ignore[arg-type]
         yield state, text
         state = state.apply(move)  # type: ignore[arg-type]
@@ -167,7 +154,7 @@ def test_scoring_game_replays_from_its_log() -> None:
     state = new_state()
     log: list[str] = []
     while state.outcome() is None and len(log) < 3000:
-        move = sample(state, rng) if state.is_chance() else greedy_blue(state)
+        move = exact_chance(state, rng) if state.is_chance() else greedy_blue(state)
         log.append(state.format_move(move))  # type: ignore[arg-type]
         state = state.apply(move)  # type: ignore[arg-type]
     outcome = state.outcome()
@@ -183,7 +170,7 @@ def test_random_matches_end_within_the_cap(cap: str) -> None:
     rng = random.Random(cap)
     plies = 0
     while state.outcome() is None:
-        move = sample(state, rng) if state.is_chance() else rng.choice(state.legal_moves())  # type: ignore[arg-type]
+        move = exact_chance(state, rng) if state.is_chance() else rng.choice(state.legal_moves())  # type: ignore[arg-type]
         state = state.apply(move)
         plies += 1
     assert isinstance(state, State) and state.turns <= int(cap) and plies < INFO.max_plies

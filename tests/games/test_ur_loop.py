@@ -32,6 +32,7 @@ from games.base import (
     NotYourTurnError,
     Termination,
 )
+from games.playout import random_step
 from games.ur import loop
 from games.ur.board import BOARD
 from games.ur.loop import OFF, FirstPlayer, Move, Roll, State
@@ -840,11 +841,7 @@ def random_game(seed: int) -> list[tuple[State, str]]:
     state = loop.new_state()
     steps: list[tuple[State, str]] = []
     while state.outcome() is None:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         steps.append((state, state.format_move(move)))
         state = state.apply(move)
         assert len(steps) < 20_000

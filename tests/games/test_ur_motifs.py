@@ -42,6 +42,7 @@ from games.base import (
     NotYourTurnError,
     Termination,
 )
+from games.playout import random_step
 from games.ur import motifs
 from games.ur.board import BOARD
 from games.ur.motifs import BLUE, RED, FirstPlayer, Move, Place, Roll, State
@@ -795,11 +796,7 @@ def random_game(seed: int) -> list[State]:
     state = motifs.new_state()
     states = [state]
     while state.outcome() is None:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         state = state.apply(move)
         states.append(state)
         assert len(states) < 20_000

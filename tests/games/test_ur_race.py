@@ -29,6 +29,7 @@ from games.base import (
     NotYourTurnError,
     Termination,
 )
+from games.playout import random_step
 from games.ur import INFO, race
 from games.ur.board import BOARD
 from games.ur.race import OFF, FirstPlayer, Move, Roll, State
@@ -593,11 +594,7 @@ def random_game(seed: int) -> list[State]:
     state = race.new_state()
     states = [state]
     while state.outcome() is None:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         state = state.apply(move)
         states.append(state)
         assert len(states) < INFO.max_plies

@@ -18,6 +18,7 @@ from fractions import Fraction
 import pytest
 
 from games.base import IllegalMoveError, Termination
+from games.playout import random_step
 from games.ursuppe import INFO
 from games.ursuppe import genes as G
 from games.ursuppe.board import ADJACENT, INDEX, NAMES
@@ -600,11 +601,7 @@ def random_game(players: int, seed: int) -> list[State]:
     state: State = INFO.new(players, {})  # type: ignore[assignment]
     states = [state]
     while state.outcome() is None:
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            move = rng.choices([m for m, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-        else:
-            move = rng.choice(state.legal_moves())
+        move = random_step(state, rng)
         state = state.apply(move)
         states.append(state)
         assert len(states) < INFO.max_plies
