@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 PREFIX = "plateau"
 
 
-def _bot(interaction: discord.Interaction) -> PlateauBot:
+def bot_of(interaction: discord.Interaction) -> PlateauBot:
+    """The running Plateau bot behind an interaction."""
     from bot.client import PlateauBot
 
     client = interaction.client
@@ -28,8 +29,25 @@ def _bot(interaction: discord.Interaction) -> PlateauBot:
     return client
 
 
+class PlateauButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """Base of every persistent button: a click runs :meth:`run`, and any error becomes the one ephemeral
+    explanation of :func:`bot.errors.reply_error`. (The base's template matches nothing; each button class
+    gives its own, and only those are registered.)"""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Run the button's action; explain a refusal privately."""
+        try:
+            await self.run(interaction, bot_of(interaction))
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
+        """What a click does (each button class says)."""
+        raise NotImplementedError
+
+
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:lobby:(?P<action>join|leave|start):(?P<match>[0-9]+)",
 ):
     """Join, Leave or Start on a lobby message."""
@@ -54,16 +72,13 @@ class LobbyButton(
         """Rebuild the button from its custom id."""
         return cls(match["action"], int(match["match"]), getattr(item, "label", None) or match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Run the lobby action for the clicking user."""
-        try:
-            await _bot(interaction).ui.lobby_action(interaction, self.action, self.match_id)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await bot.ui.lobby_action(interaction, self.action, self.match_id)
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:mv:(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<move>[^:]{{1,60}})",
 ):
     """A legal move offered under a board; stale once the match version moves on."""
@@ -85,18 +100,13 @@ class MoveButton(
         """Rebuild the button from its custom id."""
         return cls(int(match["match"]), int(match["ver"]), match["move"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Play the move, if the board is still current."""
-        try:
-            await _bot(interaction).ui.play(
-                interaction, self.match_id, self.move, expected_version=self.version, from_button=True
-            )
-        except Exception as error:
-            await reply_error(interaction, error)
+        await bot.ui.play(interaction, self.match_id, self.move, expected_version=self.version, from_button=True)
 
 
 class PrivateViewButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:pv:(?P<match>[0-9]+)",
 ):
     """Shows the clicking player their private view, ephemerally (the fallback when DMs are closed)."""
@@ -116,16 +126,13 @@ class PrivateViewButton(
         """Rebuild the button from its custom id."""
         return cls(int(match["match"]), getattr(item, "label", None) or "Show my view")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Answer with the clicker's private view."""
-        try:
-            await _bot(interaction).ui.show_private_view(interaction, self.match_id)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await bot.ui.show_private_view(interaction, self.match_id)
 
 
 class ResignButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:resign:(?P<match>[0-9]+):(?P<ver>[0-9]+)",
 ):
     """Confirms a resignation asked for with ``/game resign``."""
@@ -146,16 +153,13 @@ class ResignButton(
         """Rebuild the button from its custom id."""
         return cls(int(match["match"]), int(match["ver"]), getattr(item, "label", None) or "Resign")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Resign the clicking player."""
-        try:
-            await _bot(interaction).ui.resign(interaction, self.match_id)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await bot.ui.resign(interaction, self.match_id)
 
 
 class DrawButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:draw:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)",
 ):
     """Accept or decline the draw offered at a given match version."""
@@ -177,16 +181,13 @@ class DrawButton(
         label = getattr(item, "label", None) or match["answer"]
         return cls(match["answer"], int(match["match"]), int(match["ver"]), label)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Record the clicking player's answer."""
-        try:
-            await _bot(interaction).ui.answer_draw(interaction, self.match_id, self.version, self.answer == "yes")
-        except Exception as error:
-            await reply_error(interaction, error)
+        await bot.ui.answer_draw(interaction, self.match_id, self.version, self.answer == "yes")
 
 
 class SetupButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:setup:(?P<mode>random|choose):(?P<match>[0-9]+)",
 ):
     """Answers a secret set-up prompt: a random arrangement, or a form to type one.
@@ -207,16 +208,13 @@ class SetupButton(
         """Rebuild the button from its custom id."""
         return cls(match["mode"], int(match["match"]), getattr(item, "label", None) or match["mode"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Draw a random arrangement, or open the form."""
-        try:
-            ui = _bot(interaction).ui
-            if self.mode == "random":
-                await ui.secret_move(interaction, self.match_id, "setup random")
-            else:
-                await ui.open_setup_form(interaction, self.match_id)
-        except Exception as error:
-            await reply_error(interaction, error)
+        ui = bot.ui
+        if self.mode == "random":
+            await ui.secret_move(interaction, self.match_id, "setup random")
+        else:
+            await ui.open_setup_form(interaction, self.match_id)
 
 
 class SetupForm(discord.ui.Modal):
@@ -232,7 +230,7 @@ class SetupForm(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         """Play the arrangement as the submitting player's set-up."""
-        await _bot(interaction).ui.secret_move(interaction, self.match_id, f"setup {self.values.value}")
+        await bot_of(interaction).ui.secret_move(interaction, self.match_id, f"setup {self.values.value}")
 
     # discord.py's Modal narrows BaseView.on_error (no item argument); follow the Modal's signature.
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
@@ -241,7 +239,7 @@ class SetupForm(discord.ui.Modal):
 
 
 class TimeoutButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:to:(?P<choice>wait|move|forfeit):(?P<match>[0-9]+):(?P<seat>[0-9]+):(?P<since>[0-9]+)",
 ):
     """A vote on a seat whose time ran out; it carries the turn's start, so it only counts for that turn."""
@@ -268,16 +266,13 @@ class TimeoutButton(
         label = getattr(item, "label", None) or match["choice"]
         return cls(match["choice"], int(match["match"]), int(match["seat"]), int(match["since"]), label)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Record the clicking player's vote."""
-        try:
-            await _bot(interaction).pbp.answer_vote(interaction, self.match_id, self.seat, self.since, self.choice)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await bot.pbp.answer_vote(interaction, self.match_id, self.seat, self.since, self.choice)
 
 
 class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:undo:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)",
 ):
     """Accept or refuse the undo requested at a given match version."""
@@ -299,16 +294,13 @@ class UndoButton(
         label = getattr(item, "label", None) or match["answer"]
         return cls(match["answer"], int(match["match"]), int(match["ver"]), label)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Record the clicking player's answer."""
-        try:
-            await _bot(interaction).pbp.answer_undo(interaction, self.match_id, self.version, self.answer == "yes")
-        except Exception as error:
-            await reply_error(interaction, error)
+        await bot.pbp.answer_undo(interaction, self.match_id, self.version, self.answer == "yes")
 
 
 class HistoryButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:hist:(?P<slot>prev|next):(?P<match>[0-9]+):(?P<page>[0-9]+)",
 ):
     """Turns the pages of ``/game history``."""
@@ -333,12 +325,9 @@ class HistoryButton(
         label = getattr(item, "label", None) or match["slot"]
         return cls(int(match["match"]), int(match["page"]), label, slot=match["slot"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Show the page."""
-        try:
-            await _bot(interaction).pbp.turn_history_page(interaction, self.match_id, self.page)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await bot.pbp.turn_history_page(interaction, self.match_id, self.page)
 
 
 DYNAMIC_ITEMS = (

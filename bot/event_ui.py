@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 import discord
 from discord.ext import commands
 
+from bot.components import PREFIX, PlateauButton
 from bot.deadlines import DEADLINE_CHOICES
-from bot.errors import reply_error
 from bot.events import (
     Event,
     EventError,
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PREFIX = "plateau"
 COG_NAME = "EventCog"
 CARD_LISTED = 40
 """Players named on the sign-up card; more are counted."""
@@ -59,7 +58,7 @@ THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 
 
 class EventButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:event:(?P<action>join|leave|start):(?P<event>[0-9]+)",
 ):
     """Sign up, Withdraw or Start on an event's sign-up card."""
@@ -84,12 +83,9 @@ class EventButton(
         """Rebuild the button from its custom id."""
         return cls(match["action"], int(match["event"]), getattr(item, "label", None) or match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Run the card action for the clicking member."""
-        try:
-            await event_ui(interaction.client).card_action(interaction, self.action, self.event_id)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await event_ui(interaction.client).card_action(interaction, self.action, self.event_id)
 
 
 EVENT_ITEMS = (EventButton,)

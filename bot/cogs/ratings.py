@@ -11,8 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.game import rated_choices
-from bot.components import PREFIX
-from bot.errors import reply_error
+from bot.components import PREFIX, PlateauButton
 from bot.i18n import language_of, ls, t
 from bot.matches import MatchStatus
 from bot.status import board_link, variant_name
@@ -22,14 +21,6 @@ if TYPE_CHECKING:
 
 PAGE = 15
 RECENT = 5
-
-
-def _bot(interaction: discord.Interaction) -> PlateauBot:
-    from bot.client import PlateauBot
-
-    client = interaction.client
-    assert isinstance(client, PlateauBot)
-    return client
 
 
 def game_label(game: str, lang: str) -> str:
@@ -68,7 +59,7 @@ async def leaderboard_page(
 
 
 class LeaderboardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PlateauButton,
     template=rf"{PREFIX}:lb:(?P<slot>prev|next):(?P<page>[0-9]+):(?P<game>[a-z0-9_:-]+)",
 ):
     """Turns the pages of ``/leaderboard``."""
@@ -92,16 +83,13 @@ class LeaderboardButton(
         """Rebuild the button from its custom id."""
         return cls(match["game"], int(match["page"]), getattr(item, "label", None) or "▶", slot=match["slot"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Show the page."""
-        try:
-            bot = _bot(interaction)
-            embed, view = await leaderboard_page(
-                bot, interaction.guild_id or 0, self.game, self.page, language_of(interaction.locale)
-            )
-            await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as error:
-            await reply_error(interaction, error)
+        bot = bot
+        embed, view = await leaderboard_page(
+            bot, interaction.guild_id or 0, self.game, self.page, language_of(interaction.locale)
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 @app_commands.guild_only()
