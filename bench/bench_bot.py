@@ -45,7 +45,7 @@ async def run(moves: int, warmup: int) -> None:
             while len(samples) < moves + warmup:
                 match = await bot.service.current(channel.id)
                 if match is None:
-                    await alice.slash(channel, "game new", game="ur:v2")
+                    await alice.slash(channel, "game new", game="ur:v2", thread=False)
                     await bob.slash(channel, "game join")
                     await alice.slash(channel, "game start")
                     games += 1
