@@ -175,6 +175,9 @@ class Option:
     default: str
     labels: Mapping[str, str] = field(default_factory=dict)
     """Human names of the choices, by choice id."""
+    endless: tuple[str, ...] = ()
+    """Choices with which random play may go on for ever (a match without a turn cap): people end such
+    matches, but the conformance suite checks them over a bounded stretch of play instead of to the end."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,9 @@ PLAYOUTS_PER_CASE = 30
 SAMPLES_PER_NODE = 40_000
 """Chance outcomes drawn at one chance node by the dice-frequency test."""
 
+ENDLESS_PLIES = 600
+"""Steps checked per playout when an option lets a random game go on for ever."""
+
 CHI2_Z = 3.29
 """Normal quantile of the chi-square test's threshold (a false alarm rate of about 1/2000)."""
 
@@ -52,6 +55,11 @@ class Case:
     def new(self) -> GameState:
         """The opening state of this case."""
         return self.info.new(self.players, self.options)
+
+    @property
+    def endless(self) -> bool:
+        """True when an option value lets random play go on for ever (see ``Option.endless``)."""
+        return any(self.options.get(o.name) in o.endless for o in self.info.options)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -242,7 +250,7 @@ def play(case: Case, seed: int, check: Callable[[GameState], None] | None = None
     rng = random.Random(f"{case.id}/{seed}")
     state = case.new()
     result = Playout([state], [])
-    for _ in range(case.info.max_plies):
+    for _ in range(ENDLESS_PLIES if case.endless else case.info.max_plies):
         if check is not None:
             check(state)
         if state.outcome() is not None:
@@ -257,7 +265,8 @@ def play(case: Case, seed: int, check: Callable[[GameState], None] | None = None
         result.log.append((seat, text))
     if check is not None:
         check(state)
-    assert state.outcome() is not None, f"{case.id} seed {seed}: no end after {case.info.max_plies} plies"
+    if not case.endless:
+        assert state.outcome() is not None, f"{case.id} seed {seed}: no end after {case.info.max_plies} plies"
     return result
 
 

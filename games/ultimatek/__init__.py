@@ -34,15 +34,17 @@ __all__ = [
     "resample_hidden",
 ]
 
-CAPS = ("60", "30")
-"""Turn caps on offer (both sides' turns together). The rules end a match at 2 points only, but random
-play reaches 2 points only after tens of thousands of moves, so a match always has a cap; at the usual
-pace of a point the default leaves room for a full match, and the platform's draw by agreement remains."""
+CAPS = ("60", "30", "none")
+"""Turn caps on offer (both sides' turns together), or ``none``: the rules as written, first to 2 points.
+The default is a cap, because a play-by-post match that nobody can win must still end (people reach 2
+points well within it; random play needs tens of thousands of moves, which is why ``none`` is marked
+endless for the conformance suite). The platform's draw by agreement remains."""
 
 
 def new(players: int, options: Mapping[str, str]) -> GameState:
     """The opening state: the kick-off draw, then three bonuses for each side."""
-    return engine.new_state(cap=int(options.get("cap", CAPS[0])))
+    cap = options.get("cap", CAPS[0])
+    return engine.new_state(cap=0 if cap == "none" else int(cap))
 
 
 def resample_hidden(state: GameState, seat: Seat | None, rng: Any) -> GameState:
@@ -68,7 +70,9 @@ INFO = GameInfo(
             labels={
                 "60": "First to 2 points, at most 60 turns (30 each), then the higher score wins",
                 "30": "First to 2 points, at most 30 turns (15 each), then the higher score wins",
+                "none": "First to 2 points, no turn limit (the rules as written)",
             },
+            endless=("none",),
         ),
     ),
     new=new,
