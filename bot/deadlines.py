@@ -110,17 +110,6 @@ class QuietHours:
             return self.start <= local < self.end
         return local >= self.start or local < self.end
 
-    def ends_after(self, moment: datetime) -> datetime:
-        """The first instant at or after ``moment`` that is outside the quiet span."""
-        if not self.contains(moment):
-            return moment
-        zone = ZoneInfo(self.zone)
-        local = moment.astimezone(zone)
-        end = datetime.combine(local.date(), self.end, tzinfo=zone)
-        if end <= local:
-            end += timedelta(days=1)
-        return end.astimezone(UTC)
-
     def to_text(self) -> str:
         """The stored form, read back by :func:`parse_quiet_hours`."""
         return str(self)
@@ -151,11 +140,6 @@ def parse_quiet_hours(text: str, zone: str | None = None) -> QuietHours:
     except (ZoneInfoNotFoundError, ValueError) as exc:
         raise QuietHoursError(f"unknown time zone {zone!r} (write it like Europe/Paris)") from exc
     return QuietHours(time(h1, m1), time(h2, m2), zone)
-
-
-def reminder_time(due: datetime, quiet: QuietHours | None) -> datetime:
-    """When a reminder due at ``due`` may go out: after the quiet hours it falls in, if any."""
-    return due if quiet is None else quiet.ends_after(due)
 
 
 def vacation_days_used(pauses: Sequence[Interval], year: int) -> float:
