@@ -8,7 +8,7 @@ template, whatever message the button sits on and however old it is. The handler
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -158,17 +158,18 @@ class ResignButton(
         await bot.ui.resign(interaction, self.match_id)
 
 
-class DrawButton(
-    PlateauButton,
-    template=rf"{PREFIX}:draw:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)",
-):
-    """Accept or decline the draw offered at a given match version."""
+class AnswerButton(PlateauButton, template=r"(?!)"):
+    """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
+
+    Subclasses name the proposal in ``KIND`` (also the second part of the custom id) and give its template.
+    """
+
+    KIND: ClassVar[str] = ""
 
     def __init__(self, answer: str, match_id: int, version: int, label: str) -> None:
         style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:draw:{answer}:{match_id}:{version}")
-        )
+        custom_id = f"{PREFIX}:{self.KIND}:{answer}:{match_id}:{version}"
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.answer = answer
         self.match_id = match_id
         self.version = version
@@ -176,10 +177,16 @@ class DrawButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> DrawButton:
+    ) -> Self:
         """Rebuild the button from its custom id."""
         label = getattr(item, "label", None) or match["answer"]
         return cls(match["answer"], int(match["match"]), int(match["ver"]), label)
+
+
+class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+    """Accept or decline the draw offered at a given match version."""
+
+    KIND = "draw"
 
     async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Record the clicking player's answer."""
@@ -271,28 +278,10 @@ class TimeoutButton(
         await bot.pbp.answer_vote(interaction, self.match_id, self.seat, self.since, self.choice)
 
 
-class UndoButton(
-    PlateauButton,
-    template=rf"{PREFIX}:undo:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)",
-):
+class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
     """Accept or refuse the undo requested at a given match version."""
 
-    def __init__(self, answer: str, match_id: int, version: int, label: str) -> None:
-        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:undo:{answer}:{match_id}:{version}")
-        )
-        self.answer = answer
-        self.match_id = match_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> UndoButton:
-        """Rebuild the button from its custom id."""
-        label = getattr(item, "label", None) or match["answer"]
-        return cls(match["answer"], int(match["match"]), int(match["ver"]), label)
+    KIND = "undo"
 
     async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Record the clicking player's answer."""
