@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -205,3 +205,84 @@ def encode_png(image: Image.Image, palette: Image.Image) -> bytes:
     out = io.BytesIO()
     indexed.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+class Pen:
+    """Draws in layout units on a supersampled canvas ``k`` times larger, shifted by ``origin``.
+
+    Each drawing is written once in the units natural for it (image pixels, or a tile's side), whatever
+    the supersampling factor of the canvas it lands on; ``origin`` is the layout point at the canvas's
+    top-left corner (for a sprite cut out of a larger layout).
+    """
+
+    def __init__(self, draw: ImageDraw.ImageDraw, k: float, origin: tuple[float, float] = (0.0, 0.0)) -> None:
+        self.draw = draw
+        self.k = k
+        self.ox, self.oy = origin
+
+    def p(self, x: float, y: float) -> tuple[float, float]:
+        """A point in canvas pixels."""
+        return (x - self.ox) * self.k, (y - self.oy) * self.k
+
+    def w(self, width: float) -> int:
+        """A line width in canvas pixels (at least one)."""
+        return max(1, round(width * self.k))
+
+    def ellipse(
+        self,
+        cx: float,
+        cy: float,
+        rx: float,
+        ry: float,
+        fill: Color | tuple[int, int, int, int] | None = None,
+        outline: Color | None = None,
+        width: float = 0.0,
+    ) -> None:
+        """An ellipse centred on (cx, cy)."""
+        x0, y0 = self.p(cx - rx, cy - ry)
+        x1, y1 = self.p(cx + rx, cy + ry)
+        self.draw.ellipse((x0, y0, x1, y1), fill=fill, outline=outline, width=self.w(width) if outline else 0)
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        fill: Color | tuple[int, int, int, int] | None = None,
+        outline: Color | None = None,
+        width: float = 0.0,
+    ) -> None:
+        """A circle centred on (cx, cy)."""
+        self.ellipse(cx, cy, r, r, fill, outline, width)
+
+    def rrect(
+        self,
+        box: tuple[float, float, float, float],
+        radius: float,
+        fill: Color | tuple[int, int, int, int] | None = None,
+        outline: Color | None = None,
+        width: float = 0.0,
+    ) -> None:
+        """A rounded rectangle."""
+        x0, y0 = self.p(box[0], box[1])
+        x1, y1 = self.p(box[2], box[3])
+        self.draw.rounded_rectangle(
+            (x0, y0, x1, y1), radius=radius * self.k, fill=fill, outline=outline, width=self.w(width) if outline else 0
+        )
+
+    def poly(
+        self,
+        points: Sequence[tuple[float, float]],
+        fill: Color | tuple[int, int, int, int] | None,
+        outline: Color | None = None,
+    ) -> None:
+        """A filled polygon."""
+        self.draw.polygon([self.p(x, y) for x, y in points], fill=fill, outline=outline)
+
+    def line(self, points: Sequence[tuple[float, float]], fill: Color, width: float) -> None:
+        """A polyline with rounded joints."""
+        self.draw.line([self.p(x, y) for x, y in points], fill=fill, width=self.w(width), joint="curve")
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: Color, weight: Weight = "Bold") -> None:
+        """Text centred on ``xy``, in the bundled font at ``size`` layout pixels."""
+        self.draw.text(self.p(*xy), text, font=font(round(size * self.k), weight), fill=fill, anchor="mm")

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
 from functools import cache
 from typing import Final, Literal, TypeAlias
 
 from PIL import Image, ImageDraw
 
 from games.ultimatek.field import BONUS_KINDS
-from render.common import CREAM, INK, Color, font, mix, supersampled
+from render.common import CREAM, INK, Color, Pen, mix, supersampled
 
 Point: TypeAlias = tuple[float, float]
 TokenStyle: TypeAlias = Literal["up", "down", "secret"]
@@ -62,58 +61,6 @@ PIECE_RX: Final = 26.0
 PIECE_RY: Final = 18.0
 LAYER_T: Final = 8.0
 """Thickness of one layer of a stack."""
-
-
-class Pen:
-    """Drawing in final-image pixels on a supersampled canvas (coordinates multiplied by ``k``)."""
-
-    def __init__(self, draw: ImageDraw.ImageDraw, k: float, origin: Point = (0.0, 0.0)) -> None:
-        self.draw, self.k, self.origin = draw, k, origin
-
-    def p(self, x: float, y: float) -> Point:
-        return ((x + self.origin[0]) * self.k, (y + self.origin[1]) * self.k)
-
-    def w(self, width: float) -> int:
-        return max(1, round(width * self.k))
-
-    def ellipse(
-        self,
-        cx: float,
-        cy: float,
-        rx: float,
-        ry: float,
-        fill: Color | tuple[int, int, int, int] | None = None,
-        outline: Color | None = None,
-        width: float = 0,
-    ) -> None:
-        x0, y0 = self.p(cx - rx, cy - ry)
-        x1, y1 = self.p(cx + rx, cy + ry)
-        self.draw.ellipse((x0, y0, x1, y1), fill=fill, outline=outline, width=self.w(width) if outline else 0)
-
-    def rrect(
-        self,
-        box: tuple[float, float, float, float],
-        radius: float,
-        fill: Color | tuple[int, int, int, int] | None = None,
-        outline: Color | None = None,
-        width: float = 0,
-    ) -> None:
-        x0, y0 = self.p(box[0], box[1])
-        x1, y1 = self.p(box[2], box[3])
-        self.draw.rounded_rectangle(
-            (x0, y0, x1, y1), radius=radius * self.k, fill=fill, outline=outline, width=self.w(width) if outline else 0
-        )
-
-    def poly(
-        self, points: Sequence[Point], fill: Color | tuple[int, int, int, int] | None, outline: Color | None = None
-    ) -> None:
-        self.draw.polygon([self.p(x, y) for x, y in points], fill=fill, outline=outline)
-
-    def line(self, points: Sequence[Point], fill: Color, width: float) -> None:
-        self.draw.line([self.p(x, y) for x, y in points], fill=fill, width=self.w(width), joint="curve")
-
-    def text(self, xy: Point, text: str, size: int, fill: Color, weight: Literal["Semibold", "Bold"] = "Bold") -> None:
-        self.draw.text(self.p(*xy), text, font=font(round(size * self.k), weight), fill=fill, anchor="mm")
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:

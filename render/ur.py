@@ -42,6 +42,7 @@ from render.common import (
     BoardContext,
     Color,
     GameRenderer,
+    Pen,
     build_palette,
     clean_text,
     display_name,
@@ -191,62 +192,6 @@ def _exit_point(seat: int) -> tuple[float, float]:
     return x - 30, y
 
 
-class _Pen:
-    """Draws in layout units on a canvas ``k`` times larger, shifted by ``origin``.
-
-    Layout units are image pixels for the big static layer and a tile's side for motifs, so each
-    drawing is written once in the coordinates that are natural for it.
-    """
-
-    def __init__(self, draw: ImageDraw.ImageDraw, k: float, origin: tuple[float, float] = (0.0, 0.0)) -> None:
-        self.draw = draw
-        self.k = k
-        self.ox, self.oy = origin
-
-    def p(self, x: float, y: float) -> tuple[float, float]:
-        return (x - self.ox) * self.k, (y - self.oy) * self.k
-
-    def w(self, width: float) -> int:
-        return max(1, round(width * self.k))
-
-    def circle(
-        self,
-        cx: float,
-        cy: float,
-        r: float,
-        fill: Color | tuple[int, int, int, int] | None = None,
-        outline: Color | None = None,
-        width: float = 0.0,
-    ) -> None:
-        x0, y0 = self.p(cx - r, cy - r)
-        x1, y1 = self.p(cx + r, cy + r)
-        self.draw.ellipse((x0, y0, x1, y1), fill=fill, outline=outline, width=self.w(width) if outline else 0)
-
-    def rrect(
-        self,
-        box: tuple[float, float, float, float],
-        radius: float,
-        fill: Color | tuple[int, int, int, int] | None = None,
-        outline: Color | None = None,
-        width: float = 0.0,
-    ) -> None:
-        x0, y0 = self.p(box[0], box[1])
-        x1, y1 = self.p(box[2], box[3])
-        self.draw.rounded_rectangle(
-            (x0, y0, x1, y1),
-            radius=radius * self.k,
-            fill=fill,
-            outline=outline,
-            width=self.w(width) if outline else 0,
-        )
-
-    def poly(self, points: Sequence[tuple[float, float]], fill: Color | tuple[int, int, int, int]) -> None:
-        self.draw.polygon([self.p(x, y) for x, y in points], fill=fill)
-
-    def line(self, points: Sequence[tuple[float, float]], fill: Color, width: float) -> None:
-        self.draw.line([self.p(x, y) for x, y in points], fill=fill, width=self.w(width), joint="curve")
-
-
 def _lens(
     cx: float, cy: float, length: float, half_width: float, angle: float, start: float = 0.0
 ) -> list[tuple[float, float]]:
@@ -267,12 +212,12 @@ def _lens(
 # The motifs, drawn in tile units (0..1) on a pen whose k is the tile size in canvas pixels.
 
 
-def _tile_ground(pen: _Pen) -> None:
+def _tile_ground(pen: Pen) -> None:
     pen.rrect((0, 0, 1, 1), 0.07, fill=TILE_BG)
     pen.rrect((0.045, 0.045, 0.955, 0.955), 0.045, outline=mix(TILE_BG, SHELL, 0.45), width=0.012)
 
 
-def _rosette(pen: _Pen) -> None:
+def _rosette(pen: Pen) -> None:
     pen.circle(0.5, 0.5, 0.43, fill=CREAM)
     pen.circle(0.5, 0.5, 0.4, fill=TILE_BG)
     for i in range(8):
@@ -297,14 +242,14 @@ def _rosette(pen: _Pen) -> None:
         pen.circle(x, y, 0.028, fill=RED)
 
 
-def _eye(pen: _Pen, cx: float, cy: float, size: float) -> None:
+def _eye(pen: Pen, cx: float, cy: float, size: float) -> None:
     pen.poly(_lens(cx - size / 2, cy, size, size * 0.3, 0.0), fill=CREAM)
     pen.circle(cx, cy, size * 0.2, fill=LAPIS)
     pen.circle(cx, cy, size * 0.09, fill=INK)
     pen.circle(cx - size * 0.05, cy - size * 0.06, size * 0.035, fill=CREAM)
 
 
-def _eyes(pen: _Pen) -> None:
+def _eyes(pen: Pen) -> None:
     pen.line([(0.5, 0.16), (0.5, 0.84)], fill=mix(TILE_BG, RED, 0.7), width=0.014)
     pen.line([(0.16, 0.5), (0.84, 0.5)], fill=mix(TILE_BG, RED, 0.7), width=0.014)
     for cx, cy in ((0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)):
@@ -313,7 +258,7 @@ def _eyes(pen: _Pen) -> None:
     _eye(pen, 0.5, 0.5, 0.26)
 
 
-def _dots5(pen: _Pen) -> None:
+def _dots5(pen: Pen) -> None:
     pen.rrect((0.1, 0.1, 0.9, 0.9), 0.04, outline=CREAM, width=0.022)
     for i, (cx, cy) in enumerate(((0.28, 0.28), (0.72, 0.28), (0.5, 0.5), (0.28, 0.72), (0.72, 0.72))):
         pen.circle(cx, cy, 0.12, fill=CREAM)
@@ -321,7 +266,7 @@ def _dots5(pen: _Pen) -> None:
         pen.circle(cx, cy, 0.052, fill=LAPIS if i == 2 else RED)
 
 
-def _battlements(pen: _Pen, lo: float, hi: float, colour: Color) -> None:
+def _battlements(pen: Pen, lo: float, hi: float, colour: Color) -> None:
     """A square wall from ``lo`` to ``hi`` with five merlons on each side, like a fort seen from above."""
     thick = 0.032
     pen.rrect((lo, lo, hi, hi), 0.01, outline=colour, width=thick)
@@ -337,7 +282,7 @@ def _battlements(pen: _Pen, lo: float, hi: float, colour: Color) -> None:
         pen.poly([(hi, a), (hi + rise, a), (hi + rise, b), (hi, b)], fill=colour)
 
 
-def _castle20(pen: _Pen) -> None:
+def _castle20(pen: Pen) -> None:
     _battlements(pen, 0.15, 0.85, CREAM)
     for j in range(4):
         for i in range(5):
@@ -347,7 +292,7 @@ def _castle20(pen: _Pen) -> None:
             pen.circle(cx, cy, 0.017, fill=RED if (i + j) % 2 == 0 else LAPIS)
 
 
-def _castle5(pen: _Pen) -> None:
+def _castle5(pen: Pen) -> None:
     _battlements(pen, 0.15, 0.85, CREAM)
     pen.rrect((0.215, 0.215, 0.785, 0.785), 0.02, fill=mix(TILE_BG, LAPIS, 0.45))
     for i, (cx, cy) in enumerate(((0.345, 0.345), (0.655, 0.345), (0.5, 0.5), (0.345, 0.655), (0.655, 0.655))):
@@ -357,7 +302,7 @@ def _castle5(pen: _Pen) -> None:
         pen.rrect((cx - g, cy - g, cx + g, cy + g), 0.008, fill=LAPIS if i == 2 else RED)
 
 
-def _grid12(pen: _Pen) -> None:
+def _grid12(pen: Pen) -> None:
     lo, hi = 0.13, 0.87
     pen.rrect((lo, lo, hi, hi), 0.02, outline=CREAM, width=0.024)
     cols, rows = 3, 4
@@ -388,7 +333,7 @@ MOTIF_PAINTERS: Final = {
 @cache
 def _motif_tile(motif: str) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, TILE * k)
+        pen = Pen(draw, TILE * k)
         _tile_ground(pen)
         MOTIF_PAINTERS[motif](pen)
 
@@ -411,12 +356,12 @@ def piece_sprite(seat: int, diameter: int) -> Image.Image:
     rim = mix(colour, INK, 0.4)
 
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c = size / 2
         pen.circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
 
     def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c = size / 2
         r = diameter / 2
         pen.circle(c, c, r, fill=CREAM)
@@ -441,7 +386,7 @@ def _die_sprite(marked: bool, faded: bool) -> Image.Image:
     tip = (252, 248, 236)
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         apex = (DIE_W * 0.5, DIE_H * 0.05)
         left = (DIE_W * 0.04, DIE_H * 0.8)
         right = (DIE_W * 0.96, DIE_H * 0.78)
@@ -472,7 +417,7 @@ def _outline_sprite(strong: bool) -> Image.Image:
     width = 6.0 if strong else 3.5
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         off = margin - (width / 2 if strong else 1)
         box = (off, off, size - off, size - off)
         pen.rrect(box, 12, outline=INK, width=width + 3)
@@ -487,7 +432,7 @@ def _panel_border(colour: Color) -> Image.Image:
     w, h = PANEL_X1 - PANEL_X0, PANEL_H
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        _Pen(draw, k).rrect((1.5, 1.5, w - 1.5, h - 1.5), 14, outline=colour, width=4)
+        Pen(draw, k).rrect((1.5, 1.5, w - 1.5, h - 1.5), 14, outline=colour, width=4)
 
     return supersampled((w, h), 3, paint)
 
@@ -497,7 +442,7 @@ def _crown_sprite() -> Image.Image:
     w, h = 40, 32
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         gold = HIGHLIGHT
         pts = [(3, 27), (3, 9), (12, 17), (20, 4), (28, 17), (37, 9), (37, 27)]
         pen.poly(pts, fill=gold)
@@ -514,7 +459,7 @@ def _badge_sprite(colour: Color) -> Image.Image:
     d = 34
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        _Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=CREAM, outline=colour, width=3)
+        Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=CREAM, outline=colour, width=3)
 
     return supersampled((d, d), 4, paint)
 
@@ -529,7 +474,7 @@ def _paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]
 # frame, panels and status line, and only change what their rules add).
 
 
-def _paint_frame(pen: _Pen, border: Color = SHELL, fill: Color = FRAME) -> None:
+def _paint_frame(pen: Pen, border: Color = SHELL, fill: Color = FRAME) -> None:
     """The board's outline: a ``border`` rim around the union of the frame boxes, then the boxes."""
     boxes = _frame_boxes()
     for x0, y0, x1, y1 in boxes:
@@ -541,7 +486,7 @@ def _paint_frame(pen: _Pen, border: Color = SHELL, fill: Color = FRAME) -> None:
 
 
 def _paint_panels(
-    pen: _Pen,
+    pen: Pen,
     trays: Sequence[float],
     tray_w: float,
     slots: int,
@@ -814,7 +759,7 @@ def _path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Col
     return found
 
 
-def _chevron(pen: _Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
+def _chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
     (x, y), (dx, dy) = at, direction
     depth, half = 5.0, 8.0
     tip = (x + dx * depth, y + dy * depth)
@@ -824,9 +769,7 @@ def _chevron(pen: _Pen, at: tuple[float, float], direction: tuple[float, float],
     pen.poly([tip, b1, notch, b2], fill=colour)
 
 
-def _arrow_head(
-    pen: _Pen, tip: tuple[float, float], direction: tuple[float, float], size: float, colour: Color
-) -> None:
+def _arrow_head(pen: Pen, tip: tuple[float, float], direction: tuple[float, float], size: float, colour: Color) -> None:
     (x, y), (dx, dy) = tip, direction
     back = (x - dx * size, y - dy * size)
     pen.poly(
@@ -839,7 +782,7 @@ def _arrow_head(
     )
 
 
-def _paint_entry(pen: _Pen, seat: int, tint: Color) -> None:
+def _paint_entry(pen: Pen, seat: int, tint: Color) -> None:
     """The entry marker of ``seat``: an arrow from its empty corner into the first square of its lane."""
     ex, ey = _entry_point(seat)
     target = square_box(f"{BOARD.lanes[seat]}4")[2] + 6
@@ -849,7 +792,7 @@ def _paint_entry(pen: _Pen, seat: int, tint: Color) -> None:
 
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = _Pen(draw, k)
+    pen = Pen(draw, k)
     # A shell border around the lapis frame: draw the union grown, then the union itself.
     _paint_frame(pen)
     for at, direction, colour in _path_chevrons():
@@ -960,7 +903,7 @@ def _draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
     shaft = [*points[:-1], (x1 - direction[0] * head * 0.7, y1 - direction[1] * head * 0.7)]
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k, (left, top))
+        pen = Pen(draw, k, (left, top))
         pen.line(shaft, fill=INK, width=11)
         for x, y in shaft[:1]:
             pen.circle(x, y, 8, fill=INK)

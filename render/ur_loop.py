@@ -43,6 +43,7 @@ from render.common import (
     BoardContext,
     Color,
     GameRenderer,
+    Pen,
     draw_text,
     encode_png,
     fit_text,
@@ -81,7 +82,6 @@ from render.ur import (
     _paint_panels,
     _paste,
     _paste_panel_icons,
-    _Pen,
     _player_names,
     _sample_palette,
     _touched,
@@ -260,7 +260,7 @@ def _joint_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Co
 # Sprites.
 
 
-def _u_turn(pen: _Pen, cx: float, cy: float, r: float, colour: Color, width: float) -> None:
+def _u_turn(pen: Pen, cx: float, cy: float, r: float, colour: Color, width: float) -> None:
     """A U-turn sign centred on (cx, cy): up the left leg, over the top, down the right leg to a head."""
     top = cy - r * 0.35
     left, right = cx - r * 0.55, cx + r * 0.55
@@ -272,7 +272,7 @@ def _u_turn(pen: _Pen, cx: float, cy: float, r: float, colour: Color, width: flo
     _arrow_head(pen, (right, cy + r * 0.95), (0.0, 1.0), r * 0.75, colour)
 
 
-def _big_chevron(pen: _Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
+def _big_chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
     """A loop chevron, a little larger than Variante 2's so the turns of the loop read at a glance."""
     (x, y), (dx, dy) = at, direction
     depth, half = 6.5, 10.5
@@ -295,10 +295,10 @@ def turned_piece_sprite(seat: int, diameter: int, mark: bool = True) -> Image.Im
 
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
         c = size / 2
-        _Pen(draw, k).circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
+        Pen(draw, k).circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
 
     def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c = size / 2
         r = diameter / 2
         pen.circle(c, c, r, fill=CREAM)
@@ -333,7 +333,7 @@ def _die_sprite(tip: str | None, faded: bool) -> Image.Image:
     light, dark = (70, 98, 160), (40, 60, 112)
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         apex = (DIE_W * 0.5, DIE_H * 0.05)
         left = (DIE_W * 0.04, DIE_H * 0.8)
         right = (DIE_W * 0.96, DIE_H * 0.78)
@@ -362,7 +362,7 @@ def white_tips(roll: int) -> int:
     return {value: white for white, value in loop.POINTS_FOR_WHITE.items()}[roll]
 
 
-def _finish_ring(pen: _Pen, box: tuple[float, float, float, float], cell: float) -> None:
+def _finish_ring(pen: Pen, box: tuple[float, float, float, float], cell: float) -> None:
     """A chequered band ``cell`` wide just outside ``box``, like a finishing line: the arrival square."""
     x0, y0, x1, y1 = box[0] - cell, box[1] - cell, box[2] + cell, box[3] + cell
     across = max(1, round((x1 - x0) / cell))
@@ -382,7 +382,7 @@ def _finish_icon() -> Image.Image:
     d = 32
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         _finish_ring(pen, (5, 5, d - 5, d - 5), 5)
         pen.rrect((5, 5, d - 5, d - 5), 0, fill=mix(BACKDROP, INK, 0.5))
 
@@ -394,7 +394,7 @@ def _letter_badge(fill: Color, ring: Color) -> Image.Image:
     d = 32
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        _Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=fill, outline=ring, width=2)
+        Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=fill, outline=ring, width=2)
 
     return supersampled((d, d), 4, paint)
 
@@ -415,7 +415,7 @@ def _draw_letter_badge(
 
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = _Pen(draw, k)
+    pen = Pen(draw, k)
     _paint_frame(pen)
     for at, direction, colour in _joint_chevrons():
         _big_chevron(pen, at, direction, colour)
@@ -574,7 +574,7 @@ def _arrow_head_sprite(dx: int, dy: int) -> Image.Image:
     c = size / 2
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         back = (c - dx * ARROW_HEAD * 0.7, c - dy * ARROW_HEAD * 0.7)
         stub = (c - dx * ARROW_HEAD * 1.2, c - dy * ARROW_HEAD * 1.2)
         _arrow_head(pen, (c + dx * 3, c + dy * 3), (dx, dy), ARROW_HEAD + 5, INK)
@@ -587,7 +587,7 @@ def _arrow_head_sprite(dx: int, dy: int) -> Image.Image:
 @cache
 def _arrow_tail_sprite() -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         pen.circle(12, 12, 8, fill=INK)
         pen.circle(12, 12, 5.5, fill=HIGHLIGHT)
 

@@ -42,6 +42,7 @@ from render.common import (
     BoardContext,
     Color,
     GameRenderer,
+    Pen,
     build_palette,
     clean_text,
     draw_text,
@@ -73,7 +74,6 @@ from render.ur import (
     _paint_frame,
     _paste,
     _paste_panel_icons,
-    _Pen,
     _player_names,
     _view_of,
     _winner,
@@ -199,7 +199,7 @@ FACE_LETTER: Final = {motifs.RED: "R", motifs.BLUE: "B"}
 # Sprites.
 
 
-def _shape(pen: _Pen, seat: int, c: float, r: float, fill: Color) -> None:
+def _shape(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
     """Seat 0's round pawn or seat 1's diamond pawn, ``r`` being the circle's radius."""
     if seat == 0:
         pen.circle(c, c, r, fill=fill)
@@ -209,7 +209,7 @@ def _shape(pen: _Pen, seat: int, c: float, r: float, fill: Color) -> None:
         pen.poly([(c, c - d), (c + d, c), (c, c + d), (c - d, c)], fill=fill)
 
 
-def _badge(pen: _Pen, c: float, r: float, face: motifs.Face) -> None:
+def _badge(pen: Pen, c: float, r: float, face: motifs.Face) -> None:
     if face == motifs.RED:
         pen.circle(c, c, r, fill=CREAM)
         pen.circle(c, c, r * 0.88, fill=RED)
@@ -232,11 +232,11 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool
     colour = SEAT_COLORS[seat]
 
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k, (-diameter * 0.03, -diameter * 0.06))
+        pen = Pen(draw, k, (-diameter * 0.03, -diameter * 0.06))
         _shape(pen, seat, size / 2, r, (0, 0, 0, 150))  # type: ignore[arg-type]
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c = size / 2
         _shape(pen, seat, c, r, CREAM)
         _shape(pen, seat, c, r * 0.9, mix(colour, INK, 0.4))
@@ -262,7 +262,7 @@ def _badge_sprite(face: motifs.Face) -> Image.Image:
     size = BADGE_D + 4
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        _badge(_Pen(draw, k), size / 2, BADGE_D / 2, face)
+        _badge(Pen(draw, k), size / 2, BADGE_D / 2, face)
 
     sprite = supersampled((size, size), 4, paint)
     ink = CREAM if face == motifs.RED else LAPIS
@@ -277,7 +277,7 @@ def _ring_sprite(colour: Color = MOVABLE, inside: float = PAWN_D * DIAMOND) -> I
     size = math.ceil(2 * r) + 8
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c = size / 2
         pen.circle(c, c, r + 1.5, outline=INK, width=8)
         pen.circle(c, c, r, outline=colour, width=5)
@@ -291,7 +291,7 @@ def _single_marker(d: int = 20) -> Image.Image:
     size = d + 4
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c, h = size / 2, d / 2
         pen.poly([(c, c - h - 1.5), (c + h + 1.5, c), (c, c + h + 1.5), (c - h - 1.5, c)], fill=INK)
         pen.poly([(c, c - h), (c + h, c), (c, c + h), (c - h, c)], fill=GOLD)
@@ -310,7 +310,7 @@ def _die_sprite(marked: bool, faded: bool) -> Image.Image:
     """A six-sided die seen from above: a red sticker on a marked face, a bare face otherwise."""
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         pen.rrect((1, 3, DIE - 1, DIE - 1), 10, fill=mix(CREAM, INK, 0.45))
         pen.rrect((1, 1, DIE - 1, DIE - 4), 10, fill=CREAM, outline=INK, width=1.5)
         if marked:
@@ -332,7 +332,7 @@ def _seat_outline(seat: int) -> Image.Image:
     size = TILE + 2 * margin
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         box = (margin - 3.0, margin - 3.0, size - margin + 3.0, size - margin + 3.0)
         pen.rrect(box, 12, outline=INK, width=9)
         pen.rrect((box[0] + 1.5, box[1] + 1.5, box[2] - 1.5, box[3] - 1.5), 11, outline=SEAT_COLORS[seat], width=5)
@@ -344,7 +344,7 @@ def _seat_outline(seat: int) -> Image.Image:
 
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = _Pen(draw, k)
+    pen = Pen(draw, k)
     _paint_frame(pen, mix(CREAM, MUTED, 0.5), (24, 44, 96))
     for seat in (0, 1):
         y = PANEL_Y[seat]

@@ -39,6 +39,7 @@ from render.common import (
     BoardContext,
     Color,
     GameRenderer,
+    Pen,
     draw_text,
     encode_png,
     fit_text,
@@ -77,7 +78,6 @@ from render.ur import (
     _paste,
     _paste_panel_icons,
     _path_chevrons,
-    _Pen,
     _player_names,
     _sample_palette,
     _touched,
@@ -189,7 +189,7 @@ TOKEN_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleu")}
 # Sprites.
 
 
-def _inlay(pen: _Pen, seat: int, c: float, r: float, fill: Color) -> None:
+def _inlay(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
     """The seat's mark: a ring for seat 0, a diamond for seat 1, filled with ``fill`` at its heart."""
     colour = SEAT_COLORS[seat]
     if seat == 0:
@@ -214,12 +214,12 @@ def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     rim = mix(colour, INK, 0.4)
 
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c = size / 2
         pen.circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
 
     def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c = size / 2
         r = diameter / 2
         pen.circle(c, c, r, fill=RED if red else CREAM)
@@ -250,7 +250,7 @@ def slice_sprite(seat: int, red: bool, height: int) -> Image.Image:
         return [(x0, cy), (x0 + tip, y0), (x1 - tip, y0), (x1, cy), (x1 - tip, y1), (x0 + tip, y1)]
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         if seat == 0:
             pen.rrect((1, 1, w - 1, h - 1), (h - 2) / 2, fill=INK)
             pen.rrect((1.8, 1.8, w - 1.8, h - 1.8), (h - 3.6) / 2, fill=colour)
@@ -282,7 +282,7 @@ def die_sprite(value: int, faded: bool, diameter: int = DIE_D, frame: Color = IN
     }
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k * diameter)
+        pen = Pen(draw, k * diameter)
         pen.rrect((0.02, 0.02, 0.98, 0.98), 0.16, fill=frame)
         pen.rrect((0.07, 0.07, 0.93, 0.93), 0.13, fill=CREAM)
         for x, y in pips.get(value, []):
@@ -308,7 +308,7 @@ def _goal_point(seat: int) -> tuple[float, float]:
 
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = _Pen(draw, k)
+    pen = Pen(draw, k)
     _paint_frame(pen)
     for at, direction, colour in _path_chevrons():
         _chevron(pen, at, direction, colour)
@@ -425,7 +425,7 @@ def _plinth_sprite() -> Image.Image:
     w, h = COLUMN_W, COLUMN_SPAN + 8
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        _Pen(draw, k).rrect((0.5, 0.5, w - 0.5, h - 0.5), 7, fill=(*INK, 240))
+        Pen(draw, k).rrect((0.5, 0.5, w - 0.5, h - 0.5), 7, fill=(*INK, 240))
 
     return supersampled((w, h), 3, paint)
 
@@ -436,7 +436,7 @@ def _bars_sprite(diameter: int) -> Image.Image:
     size = diameter + 8
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = _Pen(draw, k)
+        pen = Pen(draw, k)
         c = size / 2
         for dx in (-0.28, 0.0, 0.28):
             x = c + dx * diameter
