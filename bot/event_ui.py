@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 import discord
 from discord.ext import commands
 
-from bot.components import PREFIX, PlateauButton
+from bot.components import PREFIX, LobbyButton, PlateauButton
 from bot.deadlines import DEADLINE_CHOICES
 from bot.events import (
     Event,
@@ -63,11 +63,7 @@ class EventButton(
 ):
     """Sign up, Withdraw or Start on an event's sign-up card."""
 
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
-        "join": discord.ButtonStyle.primary,
-        "leave": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.success,
-    }
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = LobbyButton.STYLES
 
     def __init__(self, action: str, event_id: int, label: str) -> None:
         super().__init__(

@@ -371,11 +371,9 @@ class PostUI:
     async def mine(self, interaction: discord.Interaction) -> None:
         """``/game mine``: every open match of the caller, on every server, with deadlines and links."""
         lang = language_of(interaction.locale)
-        matches = [
-            await self.service.get(m.id)
-            for m in await self.service.matches_of_user(interaction.user.id)
-            if m.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE)
-        ]
+        matches = await self.service.matches_of_user(
+            interaction.user.id, statuses=(MatchStatus.LOBBY, MatchStatus.ACTIVE)
+        )
         matches.sort(
             key=lambda m: (
                 m.seat_of(interaction.user.id) not in m.state.actors() or m.status is MatchStatus.LOBBY,

@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.game import LABELS, MAX_CHOICES, TIMEOUT_LABELS, parse_variant, variant_choices
-from bot.deadlines import DEADLINE_CHOICES, TIMEOUT_POLICIES
+from bot.cogs.game import MAX_CHOICES, deadline_choices, parse_variant, timeout_choices, variant_choices
+from bot.deadlines import DEADLINE_CHOICES
 from bot.event_ui import COG_NAME, EVENT_ITEMS, EventUI
 from bot.events import MAX_ROUNDS, OUTCOMES, EventFormat, EventService, EventStatus
 from bot.i18n import language_of, ls, t
@@ -137,10 +137,8 @@ class EventCog(
     @app_commands.choices(
         game=variant_choices(),
         format=[app_commands.Choice(name=ls(FORMAT_LABELS[k], f"choice.format.{k}"), value=k) for k in FORMAT_LABELS],
-        deadline=[app_commands.Choice(name=ls(LABELS[k], f"choice.deadline.{k}"), value=k) for k in DEADLINE_CHOICES],
-        on_timeout=[
-            app_commands.Choice(name=ls(TIMEOUT_LABELS[k], f"choice.on_timeout.{k}"), value=k) for k in TIMEOUT_POLICIES
-        ],
+        deadline=deadline_choices(),
+        on_timeout=timeout_choices(),
     )
     async def create(
         self,

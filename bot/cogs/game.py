@@ -62,6 +62,18 @@ def variant_choices() -> list[app_commands.Choice[str]]:
     return choices[:MAX_CHOICES]
 
 
+def deadline_choices() -> list[app_commands.Choice[str]]:
+    """The turn deadlines offered when a match or an event is created."""
+    return [app_commands.Choice(name=ls(LABELS[k], f"choice.deadline.{k}"), value=k) for k in DEADLINE_CHOICES]
+
+
+def timeout_choices() -> list[app_commands.Choice[str]]:
+    """What may happen when a turn's time runs out."""
+    return [
+        app_commands.Choice(name=ls(TIMEOUT_LABELS[k], f"choice.on_timeout.{k}"), value=k) for k in TIMEOUT_POLICIES
+    ]
+
+
 def rated_choices() -> list[app_commands.Choice[str]]:
     """One choice per rated game: each rule set of a game that has several, otherwise the game itself."""
     choices: list[app_commands.Choice[str]] = []
@@ -117,10 +129,8 @@ class GameCog(
     )
     @app_commands.choices(
         game=variant_choices(),
-        deadline=[app_commands.Choice(name=ls(LABELS[k], f"choice.deadline.{k}"), value=k) for k in DEADLINE_CHOICES],
-        on_timeout=[
-            app_commands.Choice(name=ls(TIMEOUT_LABELS[k], f"choice.on_timeout.{k}"), value=k) for k in TIMEOUT_POLICIES
-        ],
+        deadline=deadline_choices(),
+        on_timeout=timeout_choices(),
     )
     async def new(
         self,
