@@ -107,6 +107,9 @@ def _special_line(game_id: str, entry: LogEntry, shown: str, names: Sequence[str
         return t(lang, key, name=names[entry.seat])
     if entry.kind is LogKind.CHANCE and shown.startswith("layout:"):
         return t(lang, "log.subulata.layout")
+    if entry.kind is LogKind.CHANCE and shown.startswith(("tile:", "rotate:")):
+        # The layout is drawn in 18 steps; announce it once, after the last tile is turned.
+        return t(lang, "log.subulata.layout") if shown.startswith("rotate:9:") else ""
     if entry.kind is LogKind.CHANCE and shown.startswith("setup:"):
         # Two draws make one random arrangement; announce it once, after the second.
         if len(entry.notation.rsplit(":", 1)[-1]) != 9:

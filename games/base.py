@@ -105,6 +105,31 @@ class GameOverError(GameError):
     """The match has already ended."""
 
 
+MAX_MOVE_TEXT = 100
+"""The longest move text an engine reads; longer input is refused before any parsing (no move in any
+game's notation comes near it, and it bounds the work a hostile text can cause)."""
+
+
+def check_input(text: str, seat: Seat | None, actors: Sequence[Seat], over: bool) -> None:
+    """The checks every ``parse_move`` makes first, in this order, before reading ``text`` at all.
+
+    Raises:
+        GameOverError: ``over`` (the match has ended).
+        NotYourTurnError: ``seat`` is given and is not among ``actors`` (never with a ``legal`` list).
+        NotationError: ``text`` is longer than :data:`MAX_MOVE_TEXT` characters.
+    """
+    if over:
+        raise GameOverError("the game is over", key="game_over")
+    if seat is not None and seat not in actors:
+        raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationError(
+            f"a move is at most {MAX_MOVE_TEXT} characters long",
+            key="move_too_long",
+            params={"limit": MAX_MOVE_TEXT},
+        )
+
+
 @runtime_checkable
 class GameState(Protocol):
     """The contract of an immutable game state.

@@ -10,11 +10,13 @@ start tile (White's arrival tile) is position 8 (g7–i9).
 
 Flow of a match:
 
-1. The layout (chance). With the ``layout=random`` option the first step is a chance node with 256
-   equiprobable outcomes ``layout:0`` .. ``layout:255``. Each is a seed that :func:`layout_of_seed`
-   expands deterministically (SHA-256 of ``subulata/layout/<n>``, read as one integer, unranked into
-   an order of the nine tiles and a quarter-turn rotation for each position); a golden test pins the
-   expansion. ``layout=fixed`` lays T1..T9 in positions 0..8 unturned, without a chance node.
+1. The layout (chance). With the ``layout=random`` option the match opens with 18 chance steps (see
+   :mod:`games.subulata.layout`): for tile positions 0..8 in turn, ``tile:<p>:T<n>`` (which tile not laid
+   yet goes to position ``p`` = 1..9, each equally likely), then ``rotate:<p>:<q>`` (its quarter turns,
+   each of 0..3 equally likely), so every order and rotation of the tiles is equally likely.
+   ``layout=fixed`` lays T1..T9 in positions 0..8 unturned, without a chance node. Matches logged before
+   the step-by-step draw open with the single step ``layout:<seed>`` (256 seeds), which is still read and
+   applied at the opening (but no longer offered): :func:`layout_of_seed` expands it as it always did.
 2. The secret set-up. Both seats act at once, in either order (``actors()`` lists those not done yet).
    A set-up is ``white setup 371946825`` (the values placed on the cells of the seat's start tile in
    :data:`SETUP_CELLS` order: the row nearest the player first, from the player's left) or
@@ -34,15 +36,16 @@ Flow of a match:
    move. Score: the values of one's pieces on one's arrival tile plus one per captured piece.
 
 Notation: ``c2-c4`` (a move), ``c2xc4`` (a capture); input is case-insensitive and lenient about the
-separator (``c2 c4``, ``C2C4``, ``c2xc4`` for a plain move all read). Chance outcomes: ``layout:17``,
-``setup:1:584``, ``setup:1:584213976``.
+separator (``c2 c4``, ``C2C4``, ``c2xc4`` for a plain move all read). Chance outcomes: ``tile:1:T3``,
+``rotate:1:2`` (``layout:17`` in old logs), ``setup:1:584``, ``setup:1:584213976``.
 
 One-line state text (secrets included, never shown to players)::
 
     subulata <layout> <white> <black> <turn>
 
-- ``<layout>``: ``-`` before the draw, else nine ``<tile><rotation>`` pairs by position, comma-separated
-  (``31,72,...`` = T3 turned once clockwise at a1–c3, T7 turned twice at d1–f3, ...);
+- ``<layout>``: ``-`` before the draw, ``~`` and the steps drawn so far while it goes on (``~3172`` = T3
+  turned once at a1–c3, T7 turned twice at d1–f3; ``~31725``: T5 drawn for g1–i3, its turns not yet),
+  else nine ``<tile><rotation>`` pairs by position, comma-separated (``31,72,...``);
 - a seat: ``-`` (set-up not made), ``?`` (random set-up asked), ``?371`` (its first three values drawn),
   else ``<pieces>/<lost>``: ``~`` or comma-separated ``cell=value`` in cell order, then the values of the
   seat's captured pieces in increasing order (``a1=3,c4=9/25`` or ``~/123456789``);
@@ -51,9 +54,7 @@ One-line state text (secrets included, never shown to players)::
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import math
 import random
 import re
 from dataclasses import dataclass
@@ -69,14 +70,21 @@ from games.base import (
     Outcome,
     Seat,
     Termination,
+    check_input,
 )
+from games.subulata.layout import FIXED_LAYOUT as FIXED_LAYOUT
+from games.subulata.layout import LAYOUT_SEEDS as LAYOUT_SEEDS
+from games.subulata.layout import Drawn, completed, extend, format_step, step_outcomes, valid_drawn
+from games.subulata.layout import Layout as Layout
+from games.subulata.layout import TilePick as TilePick
+from games.subulata.layout import TileTurn as TileTurn
+from games.subulata.layout import layout_of_seed as layout_of_seed
 from games.subulata.tiles import DISTANCE, TILES, rotate
 
 NAME: Final = "subulata"
 SIZE: Final = 9
 CELLS: Final = SIZE * SIZE
 VALUES: Final = tuple(range(1, 10))
-LAYOUT_SEEDS: Final = 256
 COLOURS: Final = ("white", "black")
 START_TILE: Final = (0, 8)
 """The tile position each seat starts on (and the other seat arrives on)."""
@@ -84,8 +92,6 @@ ARRIVAL_TILE: Final = (8, 0)
 FORWARD: Final = (((0, 1), (1, 0)), ((0, -1), (-1, 0)))
 """The two forward directions (column step, row step) of each seat; backward is their opposite."""
 
-Layout: TypeAlias = tuple[tuple[int, int], ...]
-"""Nine ``(tile number 1..9, clockwise quarter turns 0..3)``, by tile position 0..8."""
 Pieces: TypeAlias = tuple[tuple[int, int], ...]
 """A seat's pieces on the board: ``(cell, value)`` sorted by cell."""
 
@@ -118,8 +124,6 @@ SETUP_CELLS: Final = (
 """The order in which a set-up's nine digits fill each seat's start tile: the row nearest the player
 first, each row from the player's left (White a1 b1 c1 a2 …; Black i9 h9 g9 i8 …)."""
 
-FIXED_LAYOUT: Final[Layout] = tuple((k + 1, 0) for k in range(9))
-
 
 def terrain_map(layout: Layout) -> str:
     """The terrain letter of every cell (81 letters, by cell index) for ``layout``."""
@@ -131,27 +135,6 @@ def terrain_map(layout: Layout) -> str:
             for c in range(3):
                 letters[(y0 + 2 - r) * SIZE + x0 + c] = grid[r][c]
     return "".join(letters)
-
-
-def layout_of_seed(seed: int) -> Layout:
-    """The layout the chance outcome ``layout:<seed>`` stands for (deterministic, pinned by a test).
-
-    The SHA-256 digest of ``subulata/layout/<seed>`` is read as one big integer ``n``; ``n mod 9!``
-    is unranked (Lehmer code) into the order of the tiles over positions 0..8, and the base-4 digits of
-    ``n // 9!`` give each position's quarter turns.
-    """
-    n = int.from_bytes(hashlib.sha256(f"subulata/layout/{seed}".encode()).digest(), "big")
-    rank, rest = n % math.factorial(9), n // math.factorial(9)
-    pool = list(range(1, 10))
-    order: list[int] = []
-    for k in range(9, 0, -1):
-        index, rank = divmod(rank, math.factorial(k - 1))
-        order.append(pool.pop(index))
-    turns: list[int] = []
-    for _ in range(9):
-        rest, turn = divmod(rest, 4)
-        turns.append(turn)
-    return tuple(zip(order, turns, strict=True))
 
 
 # Moves and chance outcomes.
@@ -175,7 +158,8 @@ class Setup:
 
 @dataclass(frozen=True, slots=True, order=True)
 class LayoutDraw:
-    """Chance outcome: the layout seed ``seed`` (see :func:`layout_of_seed`)."""
+    """Chance outcome of matches logged before the step-by-step draw: the layout seed ``seed`` (see
+    :func:`games.subulata.layout.layout_of_seed`). Read and applied at the opening, never offered."""
 
     seed: int
 
@@ -188,11 +172,14 @@ class Deal:
     values: tuple[int, ...]
 
 
-Action: TypeAlias = Move | Setup | LayoutDraw | Deal
+Chance: TypeAlias = LayoutDraw | TilePick | TileTurn | Deal
+Action: TypeAlias = Move | Setup | Chance
 
 _MOVE_RE: Final = re.compile(r"([a-i])([1-9])(?:-|x|:|to)?([a-i])([1-9])")
 _SETUP_RE: Final = re.compile(r"(white|black|blanc|noir|w|b)?(?:setup|set-up|place)(random|rnd|hasard|[1-9]{9})")
 _LAYOUT_RE: Final = re.compile(r"layout:?(\d{1,3})")
+_TILE_RE: Final = re.compile(r"tile:?([1-9]):?t?([1-9])")
+_ROTATE_RE: Final = re.compile(r"rotate:?([1-9]):?([0-3])")
 _DEAL_RE: Final = re.compile(r"setup:([01]):(\d{3}|\d{9})")
 _COLOUR_SEAT: Final = {"white": 0, "w": 0, "blanc": 0, "black": 1, "b": 1, "noir": 1}
 
@@ -255,7 +242,8 @@ class State:
     """A Subulata position (immutable; see the module docstring for the phases and the text).
 
     ``pending[s]`` is None, or the values drawn so far for seat ``s``'s random set-up (``()`` right after
-    ``setup random``). ``lost[s]`` holds the values of seat ``s``'s captured pieces, sorted.
+    ``setup random``). ``lost[s]`` holds the values of seat ``s``'s captured pieces, sorted. While the
+    layout is drawn (``layout`` None), ``drawn`` holds the steps so far (see :mod:`games.subulata.layout`).
     """
 
     layout: Layout | None
@@ -263,6 +251,7 @@ class State:
     lost: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     pending: tuple[tuple[int, ...] | None, tuple[int, ...] | None] = (None, None)
     turn: Seat | None = None
+    drawn: Drawn = ()
 
     # Derived values.
 
@@ -339,18 +328,22 @@ class State:
         """True while the layout or a random set-up is to be drawn."""
         return self.layout is None or any(p is not None for p in self.pending)
 
-    def chance_outcomes(self) -> tuple[tuple[LayoutDraw | Deal, Fraction], ...]:
-        """The layout seeds, or the next step of a random set-up (lowest seat first)."""
+    def chance_outcomes(self) -> tuple[tuple[Chance, Fraction], ...]:
+        """The next step of the layout draw, or the next step of a random set-up (lowest seat first)."""
         return self._chance
 
     @cached_property
-    def _chance_set(self) -> frozenset[LayoutDraw | Deal]:
-        return frozenset(o for o, _ in self._chance)
+    def _chance_set(self) -> frozenset[Chance]:
+        chance: set[Chance] = {o for o, _ in self._chance}
+        if self.layout is None and not self.drawn:
+            # An old log's one-step draw is still read at the opening (see the module docstring).
+            chance |= {LayoutDraw(n) for n in range(LAYOUT_SEEDS)}
+        return frozenset(chance)
 
     @cached_property
-    def _chance(self) -> tuple[tuple[LayoutDraw | Deal, Fraction], ...]:
+    def _chance(self) -> tuple[tuple[Chance, Fraction], ...]:
         if self.layout is None:
-            return tuple((LayoutDraw(n), Fraction(1, LAYOUT_SEEDS)) for n in range(LAYOUT_SEEDS))
+            return step_outcomes(self.drawn)
         for seat in (0, 1):
             drawn = self.pending[seat]
             if drawn is None:
@@ -413,7 +406,7 @@ class State:
         """
         if self._outcome is not None:
             raise GameOverError("the game is over", key="game_over")
-        if isinstance(move, LayoutDraw | Deal):
+        if isinstance(move, LayoutDraw | TilePick | TileTurn | Deal):
             if move not in self._chance_set:
                 text = self.format_move(move)
                 raise IllegalMoveError(
@@ -421,12 +414,18 @@ class State:
                 )
             if isinstance(move, LayoutDraw):
                 return State(layout_of_seed(move.seed))
+            if isinstance(move, TilePick | TileTurn):
+                drawn = extend(self.drawn, move)
+                layout = completed(drawn)
+                return State(layout) if layout is not None else State(None, drawn=drawn)
             if len(move.values) == 3:
                 return self._replace_pending(move.seat, move.values)
             return self._placed(move.seat, move.values)
         if isinstance(move, Setup):
             if move.seat not in self.actors():
-                raise IllegalMoveError(f"{COLOURS[move.seat]} cannot set up now", key="subulata.setup_closed")
+                raise NotYourTurnError(
+                    f"{COLOURS[move.seat]} cannot set up now", key="not_your_turn", params={"seat": move.seat}
+                )
             if not move.values:
                 return self._replace_pending(move.seat, ())
             if sorted(move.values) != list(VALUES):
@@ -465,6 +464,8 @@ class State:
         ``setup:0:371``."""
         if isinstance(move, LayoutDraw):
             return f"layout:{move.seed}"
+        if isinstance(move, TilePick | TileTurn):
+            return format_step(move)
         if isinstance(move, Deal):
             return f"setup:{move.seat}:{''.join(map(str, move.values))}"
         if isinstance(move, Setup):
@@ -487,12 +488,23 @@ class State:
             NotYourTurnError: ``seat`` may not act now.
             IllegalMoveError: the move is well formed but not legal now.
         """
+        check_input(text, seat, self.actors(), self._outcome is not None)
         t = re.sub(r"[\s,._]+", "", text.strip().lower())
-        if (m := _LAYOUT_RE.fullmatch(t)) or (m := _DEAL_RE.fullmatch(t)):
-            self._check_open(seat)
-            chance: LayoutDraw | Deal = (
-                LayoutDraw(int(m[1])) if m.re is _LAYOUT_RE else Deal(int(m[1]), tuple(int(c) for c in m[2]))
-            )
+        if (
+            (m := _LAYOUT_RE.fullmatch(t))
+            or (m := _TILE_RE.fullmatch(t))
+            or (m := _ROTATE_RE.fullmatch(t))
+            or (m := _DEAL_RE.fullmatch(t))
+        ):
+            chance: Chance
+            if m.re is _LAYOUT_RE:
+                chance = LayoutDraw(int(m[1]))
+            elif m.re is _TILE_RE:
+                chance = TilePick(int(m[1]) - 1, int(m[2]))
+            elif m.re is _ROTATE_RE:
+                chance = TileTurn(int(m[1]) - 1, int(m[2]))
+            else:
+                chance = Deal(int(m[1]), tuple(int(c) for c in m[2]))
             if chance not in self._chance_set:
                 raise IllegalMoveError(
                     f"{t} is not a possible chance outcome now", key="illegal_move", params={"move": t}
@@ -573,7 +585,10 @@ class State:
 
     def to_text(self) -> str:
         """The one-line state text (see the module docstring)."""
-        layout = "-" if self.layout is None else ",".join(f"{t}{r}" for t, r in self.layout)
+        if self.layout is not None:
+            layout = ",".join(f"{t}{r}" for t, r in self.layout)
+        else:
+            layout = "~" + "".join(map(str, self.drawn)) if self.drawn else "-"
         seats = []
         for s in (0, 1):
             drawn = self.pending[s]
@@ -606,7 +621,12 @@ def from_text(text: str) -> State:
     if len(tokens) != 5 or tokens[0] != NAME:
         raise _bad(text, "expected 5 fields starting with 'subulata'")
     layout: Layout | None = None
-    if tokens[1] != "-":
+    steps: Drawn = ()
+    if tokens[1].startswith("~"):
+        steps = tuple(int(c) for c in tokens[1][1:] if c.isdigit())
+        if len(steps) != len(tokens[1]) - 1 or not steps or not valid_drawn(steps):
+            raise _bad(text, "bad layout draw in progress")
+    elif tokens[1] != "-":
         if not re.fullmatch(r"[1-9][0-3](?:,[1-9][0-3]){8}", tokens[1]):
             raise _bad(text, "bad layout")
         layout = tuple((int(p[0]), int(p[1])) for p in tokens[1].split(","))
@@ -643,13 +663,13 @@ def from_text(text: str) -> State:
         if turn is None and (gone or {c for c, _ in placed} != set(SETUP_CELLS[s])):
             raise _bad(text, "during the set-up a seat's nine pieces stand on its start tile")
         pieces[s], lost[s] = tuple(placed), gone
-    if layout is None and (any(pieces) or any(p is not None for p in pending)):
+    if layout is None and (any(pieces) or any(p is not None for p in pending) or turn is not None):
         raise _bad(text, "nobody sets up before the layout is drawn")
     if {c for c, _ in pieces[0]} & {c for c, _ in pieces[1]}:
         raise _bad(text, "two pieces share a cell")
     if turn is not None and any(s_pieces == () and not s_lost for s_pieces, s_lost in zip(pieces, lost, strict=True)):
         raise _bad(text, "a seat without pieces")
-    return State(layout, (pieces[0], pieces[1]), (lost[0], lost[1]), (pending[0], pending[1]), turn)
+    return State(layout, (pieces[0], pieces[1]), (lost[0], lost[1]), (pending[0], pending[1]), turn, steps)
 
 
 def resample_hidden(state: State, seat: Seat | None, rng: random.Random) -> State:
@@ -673,4 +693,6 @@ def resample_hidden(state: State, seat: Seat | None, rng: random.Random) -> Stat
             cells = [c for c, _ in state.pieces[s]]
             pieces[s] = tuple(zip(cells, values[: len(cells)], strict=True))
             lost[s] = tuple(sorted(values[len(cells) :]))
-    return State(state.layout, (pieces[0], pieces[1]), (lost[0], lost[1]), (pending[0], pending[1]), state.turn)
+    return State(
+        state.layout, (pieces[0], pieces[1]), (lost[0], lost[1]), (pending[0], pending[1]), state.turn, state.drawn
+    )

@@ -387,8 +387,7 @@ class State(DrawThenRoll[Place | Move]):
 
     def _parse(self, text: str, seat: Seat | None) -> tuple[Action, tuple[str, ...]]:
         """The move ``text`` names, with the route it spells out (empty when it names none)."""
-        if self.outcome() is not None:
-            raise GameOverError("the game is over", key="game_over")
+        self._check_input(text, seat)
         t = " ".join(text.strip().lower().split())
         if m := re.fullmatch(r"roll ?:? ?([0-9])", t):
             self._check_seat(seat)

@@ -330,6 +330,7 @@ class State(DiceTurns[Move, OpeningRoll]):
             NotYourTurnError: ``seat`` is given and may not act now (no seat acts at a chance node).
             IllegalMoveError: the move is not legal now (``AmbiguousMoveError`` when it needs more).
         """
+        self._check_input(text, seat)
         t = text.strip().lower().replace(" ", "")
         if (roll := read_roll(t, "1-6")) is not None:
             self._check_seat(seat)

@@ -16,7 +16,16 @@ from fractions import Fraction
 from functools import cached_property
 from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
 
-from games.base import GameOverError, IllegalMoveError, NotationError, NotYourTurnError, Outcome, Seat, Termination
+from games.base import (
+    GameOverError,
+    IllegalMoveError,
+    NotationError,
+    NotYourTurnError,
+    Outcome,
+    Seat,
+    Termination,
+    check_input,
+)
 from games.ur.board import BOARD
 
 LANE_SEAT: Final = {lane: seat for seat, lane in enumerate(BOARD.lanes)}
@@ -223,6 +232,11 @@ class DiceTurns(Generic[MoveT, OpeningT]):
         """The error for applying the move written ``text``, which is not legal here."""
         return self._illegal(f"{text} is not legal", "illegal_move", {"move": text})
 
+    def _check_input(self, text: str, seat: Seat | None) -> None:
+        """The first checks of every ``parse_move``: the game is on, ``seat`` may act, ``text`` is not too long
+        (see :func:`games.base.check_input`)."""
+        check_input(text, seat, self.actors(), self._finished())
+
     def _check_seat(self, seat: Seat | None) -> None:
         """Refuse input once the game is over, or from a seat that may not act now."""
         if self._finished():
@@ -325,6 +339,7 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
             NotationError: the text matches neither (``key`` and ``hint`` explain the notation).
             GameOverError, NotYourTurnError, IllegalMoveError: as :meth:`parse_move`.
         """
+        self._check_input(text, seat)
         t = text.strip().lower().replace(" ", "")
         if (chance := read_roll(t, digits) or read_first(t)) is not None:
             self._check_seat(seat)

@@ -20,8 +20,11 @@ Most positions use the fixed layout (T1..T9 in order, unturned), whose terrain i
 
 from __future__ import annotations
 
+import bisect
 import copy
+import itertools
 import json
+import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -31,8 +34,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.base import GameError, GameOverError, IllegalMoveError, NotationError, NotYourTurnError, Termination
-from games.subulata import INFO, public_notation
+from games.subulata import INFO, layout, public_notation
 from games.subulata import state as sub
+from games.subulata.layout import TilePick, TileTurn
 from games.subulata.state import SETUP_CELLS, Deal, LayoutDraw, Move, Setup, State, View, from_text
 from games.subulata.tiles import DATA_FILE, TILES, load_tiles, parse_tiles, rotate
 from render.common import BoardContext
@@ -116,16 +120,113 @@ def test_tile_file_validation_refuses_broken_sets() -> None:
         parse_tiles(missing)
 
 
-def test_layout_is_a_chance_node_of_equiprobable_seeds() -> None:
-    """Mise en place: the nine tiles are laid at random in a square (a logged chance draw)."""
+def test_layout_is_drawn_tile_by_tile_then_turned() -> None:
+    """Mise en place / subulata.md: the tiles are laid in a random order, each with a random quarter turn;
+    the draw is 18 logged chance steps: which tile not laid yet goes to the next position, then its turns."""
     state = INFO.new(2, {})
     assert state.is_chance() and state.actors() == ()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == sub.LAYOUT_SEEDS
-    assert {p for _, p in outcomes} == {Fraction(1, sub.LAYOUT_SEEDS)}
+    for position in range(9):
+        picks = state.chance_outcomes()
+        assert len(picks) == 9 - position and {p for _, p in picks} == {Fraction(1, 9 - position)}
+        assert all(isinstance(o, TilePick) and o.position == position for o, _ in picks)
+        state = state.apply(picks[-1][0])  # the highest tile left: T9, T8, ...
+        turns = state.chance_outcomes()
+        assert [(o, p) for o, p in turns] == [(TileTurn(position, q), Fraction(1, 4)) for q in range(4)]
+        assert state.is_chance() and state.actors() == () and state.layout is None
+        state = state.apply(turns[position % 4][0])
+    assert state.layout == tuple((9 - k, k % 4) for k in range(9))
+    assert not state.is_chance() and state.actors() == (0, 1)
+
+
+def test_layout_steps_notation_and_state_text() -> None:
+    """The steps read and write as ``tile:<position>:T<n>`` and ``rotate:<position>:<turns>`` (positions
+    1..9), and a draw under way has its own one-line text."""
+    state = INFO.new(2, {})
+    assert state.format_move(TilePick(0, 3)) == "tile:1:T3"
+    assert state.parse_move("Tile: 1 : t3") == TilePick(0, 3)
+    state = play(state, "tile:1:T3", "rotate:1:1", "tile:2:T7")
+    assert state.to_text() == "subulata ~317 - - -"
+    assert from_text(state.to_text()) == state
+    assert state.format_move(TileTurn(1, 2)) == "rotate:2:2"
+    with pytest.raises(IllegalMoveError):
+        state.parse_move("tile:3:T1")  # T7's turns come first
+    with pytest.raises(IllegalMoveError):
+        play(state, "rotate:2:2").parse_move("tile:3:T3")  # T3 is laid already
+    for bad in ("subulata ~3130 - - -", "subulata ~44 - - -", "subulata ~ - - -", "subulata ~31 - - 0"):
+        with pytest.raises(NotationError):
+            from_text(bad)
+
+
+def test_old_logs_with_a_layout_seed_still_replay() -> None:
+    """Matches logged before the step-by-step draw open with ``layout:<seed>``: still read and applied at
+    the opening (never offered, and refused once the new draw has begun)."""
+    state = INFO.new(2, {})
+    assert all(not isinstance(o, LayoutDraw) for o, _ in state.chance_outcomes())
     assert state.format_move(LayoutDraw(17)) == "layout:17"
     after = state.apply(state.parse_move("layout:17"))
     assert isinstance(after, State) and after.layout == sub.layout_of_seed(17)
+    assert after.actors() == (0, 1)
+    with pytest.raises(IllegalMoveError):
+        play(state, "tile:1:T1").parse_move("layout:17")
+
+
+def test_layout_draw_makes_every_layout_equally_likely() -> None:
+    """subulata.md: a random order and a random rotation for each tile, from the seeded generator. 200,000
+    layouts sampled through the chance steps: every tile is in every position 1/9 of the time and every
+    rotation 1/4 (chi-square per position), and the layouts do not repeat like 256 seeds would."""
+    n = 200_000
+    sample = ExactSampler(random.Random("subulata-layouts"))
+    placed = [Counter[int]() for _ in range(9)]
+    turned = [Counter[int]() for _ in range(9)]
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(n):
+        drawn: tuple[int, ...] = ()
+        while outcomes := layout.step_outcomes(drawn):
+            step = sample(outcomes)
+            drawn = layout.extend(drawn, step)
+        seen.add(drawn)
+        for k in range(9):
+            placed[k][drawn[2 * k]] += 1
+            turned[k][drawn[2 * k + 1]] += 1
+    for k in range(9):
+        assert set(placed[k]) == set(range(1, 10)) and set(turned[k]) == set(range(4))
+        assert chi_square(placed[k], n, 9) < chi2_threshold(8)
+        assert chi_square(turned[k], n, 4) < chi2_threshold(3)
+    # 9! × 4⁹ ≈ 9.5e10 layouts: 200,000 draws almost never repeat (the old 256 seeds would cap this at 256).
+    assert len(seen) > 199_000
+    assert layout.completed(next(iter(seen))) is not None
+
+
+class ExactSampler:
+    """Draws a chance outcome exactly by its probability (a ticket among the common denominator), keeping
+    the tickets of each outcome list it has met (the draw's step lists are shared, cached tuples)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.tables: dict[int, tuple[int, list[int], list[layout.LayoutStep]]] = {}
+
+    def __call__(self, outcomes: tuple[tuple[layout.LayoutStep, Fraction], ...]) -> layout.LayoutStep:
+        table = self.tables.get(id(outcomes))
+        if table is None:
+            denominator = math.lcm(*(p.denominator for _, p in outcomes))
+            bounds = list(itertools.accumulate(p.numerator * (denominator // p.denominator) for _, p in outcomes))
+            assert bounds[-1] == denominator, "probabilities must sum to 1"
+            table = self.tables[id(outcomes)] = (denominator, bounds, [o for o, _ in outcomes])
+        denominator, bounds, steps = table
+        # random() has 53 bits: far finer than these denominators (at most 9 · 4), so the draw stays exact.
+        return steps[bisect.bisect_right(bounds, int(self.rng.random() * denominator))]
+
+
+def chi_square(counts: Counter[int], n: int, k: int) -> float:
+    """Pearson's statistic of ``counts`` against ``k`` equally likely values."""
+    expected = n / k
+    return sum((c - expected) ** 2 / expected for c in counts.values())
+
+
+def chi2_threshold(df: int, z: float = 3.29) -> float:
+    """Upper quantile of the chi-square distribution (Wilson-Hilferty; a false alarm about 1/2000)."""
+    h = 2 / (9 * df)
+    return float(df * (1 - h + z * math.sqrt(h)) ** 3)
 
 
 def test_layout_seed_expansion_is_pinned() -> None:
