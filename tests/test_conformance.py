@@ -20,9 +20,22 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games import GAMES, find_game
-from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
+from games.base import (
+    MAX_MOVE_TEXT,
+    GameError,
+    GameInfo,
+    GameOverError,
+    GameState,
+    NotationError,
+    NotYourTurnError,
+    Outcome,
+    Seat,
+    Termination,
+)
 from games.playout import exact_chance
 
 PLAYOUTS_PER_CASE = 30
@@ -399,3 +412,139 @@ def test_hidden_information_games_hide_secrets_in_public_notation(info: GameInfo
         hidden |= info.public_notation(notation) != notation
         state = state.apply(move)
     assert hidden, "some secret move (a set-up, a draw, a face-down bonus) must have a shorter public form"
+
+
+# Input: the seat is checked first, errors show a spectator nothing secret, parsers are safe on any text.
+
+
+PROBES = (
+    "",
+    "   ",
+    "junk",
+    "?!",
+    "a1-a2",
+    "c2xc4",
+    "in-A3",
+    "end",
+    "place fly c3",
+    "reveal c3",
+    "white setup random",
+    "black setup 123456789",
+    "1 drift",
+    "1 move",
+    "cling 1",
+    "roll:1",
+    "layout:3",
+    "9" * 60,
+    "x" * 101,
+)
+"""Texts tried at every probed position, besides the legal moves of that position."""
+
+
+def probed_states(case: Case, seeds: Sequence[int] = (0, 1), per_game: int = 40) -> list[GameState]:
+    """Positions of seeded random games, spread over each game (its end included)."""
+    found: list[GameState] = []
+    for seed in seeds:
+        states = play(case, seed).states
+        stride = max(1, len(states) // per_game)
+        found += states[::stride] + [states[-1]]
+    return found
+
+
+def probe_texts(state: GameState) -> list[str]:
+    """The probes, with the legal moves (and chance outcomes) of ``state`` in notation."""
+    moves = [m for m, _ in state.chance_outcomes()][:20] if state.is_chance() else list(state.legal_moves()[:40])
+    return [*PROBES, *(state.format_move(m) for m in moves)]
+
+
+def refusal(state: GameState, text: str, seat: Seat | None) -> GameError | None:
+    """The error ``parse_move(text, seat)`` raises, or None when it reads a move."""
+    try:
+        state.parse_move(text, seat)
+    except GameError as error:
+        return error
+    return None
+
+
+@by_case
+def test_a_seat_that_may_not_act_is_refused_before_anything_else(case: Case) -> None:
+    """A seat that may not act gets NotYourTurnError with an empty legal list, whatever it types (once the
+    game is over, GameOverError, also without a list); ``apply`` refuses its moves the same way."""
+    for state in probed_states(case):
+        over = state.outcome() is not None
+        idle = [seat for seat in case.seats if seat not in state.actors()]
+        for seat in idle:
+            for text in probe_texts(state):
+                error = refusal(state, text, seat)
+                expected = GameOverError if over else NotYourTurnError
+                assert isinstance(error, expected), f"{case.id}: {text!r} by seat {seat} gave {error!r}"
+                assert error.legal == (), f"{case.id}: {text!r} by seat {seat} lists {error.legal}"
+    # apply: a move made by a seat at one position, offered again at a position where that seat may not act.
+    for game in (play(case, 0), play(case, 1)):
+        for before, after in itertools.pairwise(game.states):
+            if before.is_chance() or after.outcome() is not None:
+                continue
+            for move in before.legal_moves()[:40]:
+                mover = after.mover(move)
+                if mover is None or mover in after.actors():
+                    continue
+                with pytest.raises(NotYourTurnError) as caught:
+                    after.apply(move)
+                assert caught.value.legal == ()
+
+
+@by_case
+def test_spectator_errors_carry_no_secret(case: Case) -> None:
+    """Without a seat, an error's legal list holds only public notations, and re-dealing every secret
+    leaves it unchanged."""
+    rng = random.Random(f"spectator/{case.id}")
+    for state in probed_states(case):
+        other = case.info.resample_hidden(state, None, rng)
+        for text in probe_texts(state):
+            error = refusal(state, text, None)
+            if error is None:
+                continue
+            assert all(case.info.public_notation(n) == n for n in error.legal), f"{case.id}: {error.legal}"
+            again = refusal(other, text, None)
+            if again is not None:
+                assert again.legal == error.legal, f"{case.id}: {text!r} lists a secret: {error.legal}"
+
+
+GAME_STATES = {
+    info.id: probed_states(Case(info, info.option_defaults(), info.min_players), seeds=(3,), per_game=6)
+    for info in GAMES
+}
+"""A few positions of every game, for the property tests of the parsers."""
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.id)
+def test_long_input_is_refused_before_parsing(info: GameInfo) -> None:
+    """Any text longer than ``MAX_MOVE_TEXT`` characters is refused at once with a NotationError (so a
+    hostile 10,000-character text costs nothing), whoever sends it; a text at the limit is read."""
+    for state in GAME_STATES[info.id]:
+        if state.outcome() is not None:
+            continue
+        for seat in [None, *state.actors()]:
+            for text in ("9" * 10_000, "a1-" * 3_400, " " * 5_000 + "run", "_" * 10_000 + "fly", "x" * 101):
+                error = refusal(state, text, seat)
+                assert isinstance(error, NotationError) and error.key == "move_too_long", (info.id, text[:8], error)
+                assert error.legal == ()
+            at_limit = refusal(state, "?" * MAX_MOVE_TEXT, seat)
+            assert at_limit is None or at_limit.key != "move_too_long"
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.id)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_parsers_raise_only_the_games_errors(info: GameInfo, data: st.DataObject) -> None:
+    """Random text (any characters, digits, notation-like pieces) never makes ``parse_move`` raise anything
+    but the game's typed errors, whoever sends it."""
+    states = GAME_STATES[info.id]
+    state = states[data.draw(st.integers(0, len(states) - 1))]
+    seat = data.draw(st.sampled_from([None, *range(max(info.max_players, 2))]))
+    pieces = st.sampled_from(["a1", "-", "x", ":", "run", "fly", " ", "_", "9", "roll", "setup", "tile", "1", ">"])
+    text = data.draw(st.one_of(st.text(max_size=120), st.lists(pieces, max_size=40).map("".join)))
+    try:
+        state.parse_move(text, seat)
+    except GameError:
+        pass

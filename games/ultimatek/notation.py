@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
-from games.base import GameOverError, IllegalMoveError, NotationError, NotYourTurnError, Seat
+from games.base import GameError, GameOverError, IllegalMoveError, NotationError, NotYourTurnError, Seat, check_input
 from games.ultimatek.bonuses import FLIES, KINDS, RUNS, flights, kind_of
 from games.ultimatek.field import BY_NAME, DIRECTIONS, SIDES, hex_name, step
 from games.ultimatek.model import ACT, BONUS, END, FIELD_LIMIT, REVEAL, Action, Piece
@@ -37,7 +37,9 @@ def _illegal(message: str, key: str, legal: tuple[str, ...] = (), **params: obje
 
 _HEX_RE: Final = r"[a-i][1-6]"
 _TOKEN_RE: Final = re.compile(r"[a-i][1-6]|ne|nw|se|sw|n|s")
-_KIND_TAIL_RE: Final = re.compile(r"(.*?)[\s_]*(run\+?/?|fly\+?/?|runplus|flyplus)$")
+_KIND_TAILS: Final = ("runplus", "flyplus", "run+/", "fly+/", "run/", "fly/", "run+", "fly+", "run", "fly")
+"""The bonus kinds a move or throw may end with, longest first (read by suffix: no regular expression
+that could backtrack on long input)."""
 _END_WORDS: Final = frozenset({"end", "endphase", "end phase", "done", "pass", "fin", "next", "ok"})
 _REVEAL_WORDS: Final = frozenset({"reveal", "show", "flip", "révéler", "reveler", "retourner"})
 _DISCARD_WORDS: Final = frozenset({"discard", "défausser", "defausser", "drop"})
@@ -95,12 +97,34 @@ def _check_open(state: State, seat: Seat | None) -> None:
 def parse_move(state: State, text: str, seat: Seat | None = None) -> Action:
     """Read a decision (or a chance outcome) typed leniently: case, spaces and separators are free.
 
+    The seat is checked first: a seat that may not act gets :class:`NotYourTurnError` without any legal
+    list, whatever the text. Without a seat (a spectator, or a replay) an error lists only the legal
+    moves anyone may see: never a ``place`` naming the kind of a bonus in a hand.
+
     Raises:
-        NotationError: the text is not Ultima-Tek notation.
+        NotationError: the text is not Ultima-Tek notation (or longer than ``MAX_MOVE_TEXT``).
         GameOverError: the match is over.
         NotYourTurnError: ``seat`` may not act now.
         IllegalMoveError: the move is well formed but not legal now (``legal`` lists what is).
     """
+    check_input(text, seat, state.actors(), state.over)
+    try:
+        return _parse(state, text, seat)
+    except GameError as error:
+        if seat is None and error.legal:
+            error.legal = tuple(n for n in error.legal if public_notation(n) == n)
+        raise
+
+
+def _split_kind(body: str) -> tuple[str, str | None]:
+    """``body`` without the bonus kind it ends with (and the spaces or ``_`` before it), and that kind."""
+    for tail in _KIND_TAILS:
+        if body.endswith(tail):
+            return body[: len(body) - len(tail)].rstrip(" _"), tail
+    return body, None
+
+
+def _parse(state: State, text: str, seat: Seat | None) -> Action:
     t = re.sub(r"\s+", " ", text.strip().lower())
     if (known := state.by_notation.get(t)) is not None:
         _check_open(state, seat)
@@ -128,8 +152,9 @@ def parse_move(state: State, text: str, seat: Seat | None = None) -> Action:
     body, kind = t, ""
     if words[0] in _THROW_WORDS | _MOVE_WORDS:
         body = " ".join(words[1:])
-    if m := _KIND_TAIL_RE.fullmatch(body):
-        body, kind = m[1], kind_of(m[2]) or ""
+    body, tail = _split_kind(body)
+    if tail is not None:
+        kind = kind_of(tail) or ""
     throw = words[0] in _THROW_WORDS or ">" in body
     squeezed = re.sub(r"[\s>\-–—,:/]+", "", body)
     if not squeezed or not _TOKEN_RE.sub("", squeezed) == "" or not re.match(_HEX_RE, squeezed):

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
-from games.base import GameOverError, IllegalMoveError, Outcome, Seat, Termination
+from games.base import GameOverError, IllegalMoveError, NotYourTurnError, Outcome, Seat, Termination
 from games.ultimatek import notation, text
 from games.ultimatek.bonuses import (
     COUNTS,
@@ -334,6 +334,8 @@ class State:
             hands = list(self.hands)
             hands[move.seat] = add(hands[move.seat], move.kind)
             return _settle(replace(self, hands=(hands[0], hands[1]), bag=add(self.bag, move.kind, -1)))
+        if self.to_act not in self.actors():
+            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": self.to_act})
         if move not in self.decisions:
             written = self.format_move(move)
             raise IllegalMoveError(

@@ -260,6 +260,7 @@ class State(DrawThenRoll[Place | Move]):
         """
         if self.outcome() is not None:
             raise GameOverError("the game is over", key="game_over")
+        self._check_mover(move)
         if isinstance(move, FirstPlayer):
             if self.turn is not None or move.seat not in (0, 1):
                 raise IllegalMoveError(

@@ -126,6 +126,7 @@ class State(PiecesOnPath[Move]):
         """
         if self._winner is not None:
             raise GameOverError("the game is over", key="game_over")
+        self._check_mover(move)
         if isinstance(move, FirstPlayer):
             if self.turn is not None:
                 raise IllegalMoveError("the first player has already been drawn")

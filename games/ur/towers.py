@@ -252,6 +252,7 @@ class State(DiceTurns[Move, OpeningRoll]):
         """
         if self._winner is not None:
             raise GameOverError("the game is over", key="game_over")
+        self._check_mover(move)
         if isinstance(move, OpeningRoll):
             return self._apply_opening(move)
         if isinstance(move, Roll):

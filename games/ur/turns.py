@@ -237,6 +237,11 @@ class DiceTurns(Generic[MoveT, OpeningT]):
         (see :func:`games.base.check_input`)."""
         check_input(text, seat, self.actors(), self._finished())
 
+    def _check_mover(self, move: object) -> None:
+        """Refuse a player's move when its seat may not act now (at a chance node nobody may)."""
+        if isinstance(move, self.MOVE_TYPES) and self.turn not in self.actors():
+            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": self.turn})
+
     def _check_seat(self, seat: Seat | None) -> None:
         """Refuse input once the game is over, or from a seat that may not act now."""
         if self._finished():

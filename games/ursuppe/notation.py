@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
-from games.base import AmbiguousMoveError, GameOverError, IllegalMoveError, NotationError, NotYourTurnError
+from games.base import AmbiguousMoveError, IllegalMoveError, NotationError, check_input
 from games.ursuppe import genes as G
 from games.ursuppe.board import INDEX, NAMES, STAY, direction_name
 from games.ursuppe.engine import cubes_text
@@ -239,14 +239,16 @@ def _between(tokens: list[str], skip: frozenset[str] | set[str]) -> list[str]:
 def parse_move(state: State, text: str, seat: int | None) -> Move:
     """Read ``text`` as a legal move of ``state`` (or a chance outcome at a chance node).
 
+    The seat is checked first (a seat that does not decide now gets ``NotYourTurnError`` whatever the
+    text), then the length (see :func:`games.base.check_input`).
+
     Raises:
         GameOverError: the game is over.
         NotationError: the text is not Ursuppe notation.
         NotYourTurnError: ``seat`` does not decide now.
         IllegalMoveError: the move is understood but not legal now (``AmbiguousMoveError``: several are).
     """
-    if state.outcome() is not None:
-        raise GameOverError("the game is over", key="game_over")
+    check_input(text, seat, state.actors(), state.outcome() is not None)
     squeezed = re.sub(r"\s+", "", _plain(text))
     if m := CHANCE_RE.fullmatch(squeezed):
         return _parse_chance(state, m[1], m[2], text)
@@ -256,9 +258,6 @@ def parse_move(state: State, text: str, seat: int | None) -> Move:
             key="ursuppe.chance_pending",
             params={"text": text.strip()},
         )
-    actors = state.actors()
-    if seat is not None and seat not in actors:
-        raise NotYourTurnError("it is not your decision", key="not_your_turn", params={"seat": seat})
     found = state.canonical_moves.get(canonical_key(text))
     if found is not None:
         return found

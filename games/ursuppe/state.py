@@ -44,7 +44,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final
 
-from games.base import GameOverError, IllegalMoveError, NotationError, Outcome, Seat, Termination
+from games.base import GameOverError, IllegalMoveError, NotationError, NotYourTurnError, Outcome, Seat, Termination
 from games.ursuppe import genes as G
 from games.ursuppe.board import COORDS, INDEX, ISLAND, NAMES, SQUARES
 from games.ursuppe.engine import CHANCE_STEPS, DECISION_STEPS, Work, chance_weights
@@ -171,10 +171,13 @@ class State:
 
         Raises:
             GameOverError: the game is over.
+            NotYourTurnError: the move is a decision of a seat that does not decide now.
             IllegalMoveError: the move is not legal (or not a possible chance outcome) now.
         """
         if self.step == "over":
             raise GameOverError("the game is over", key="game_over")
+        if move.kind not in CHANCE_KINDS and move.seat not in self.actors():
+            raise NotYourTurnError("it is not your decision", key="not_your_turn", params={"seat": move.seat})
         allowed = move in {o for o, _ in self._chance} if self.is_chance() else move in self._option_set
         if not allowed:
             text = format_move(self, move)

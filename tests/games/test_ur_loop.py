@@ -262,7 +262,7 @@ def test_point3_only_one_piece_moves_per_throw() -> None:
     after = play(position("v1 0:A2,A3 1:C2 0 1"), "A3-A4")
     assert after.to_text() == "v1 0:A2,A4 1:C2 1 -"
     assert after.actors() == ()
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(NotYourTurnError):  # nobody acts until the next throw
         after.apply(Move(2, 3))
 
 

@@ -218,7 +218,7 @@ def test_s11_only_one_pawn_moves_then_the_opponent_throws() -> None:
     """§11: one pawn per throw; afterwards the opponent throws."""
     after = play(position(OPEN), "roll:1", "A1-A2")
     assert after.turn == 1 and after.is_chance() and after.actors() == ()
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(NotYourTurnError):  # nobody acts until the next throw
         after.apply(Move("A3", "A4"))
 
 

@@ -149,7 +149,7 @@ def test_rule3_only_one_piece_moves_per_throw() -> None:
     after = play(state, "A3-A2")
     assert after.to_text() == "v2 0:A4,A2 1:C4 1 -"
     assert after.is_chance() and after.actors() == ()
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(NotYourTurnError):  # nobody acts until the next throw
         after.apply(Move(1, 2))  # A4-A3 with the same throw
 
 
