@@ -56,8 +56,8 @@ DECISION_STEPS: Final = frozenset(
 EVENT_WINDOW: Final = 32
 """How many recent events a state keeps."""
 COLOUR_LETTERS: Final = tuple(c.letter for c in TABLES.colours)
-MOTION_EVENTS: Final = {"drift": "drift", "move": "move", "again": "move", "escape": "escape"}
-"""The event kind recording each motion (Speed's second move is a move like the first)."""
+MOTION_EVENTS: Final = {"drift": "drift", "move": "move", "again": "move", "escape": "escape", "escape2": "escape"}
+"""The event kind recording each motion (Speed's second move is a move, or an escape, like the first)."""
 CARD_DRIFT: Final = tuple(-1 if not f.drift else "NESW".index(f.drift) for f in FACES)
 
 
@@ -103,9 +103,11 @@ class Work:
         self.direction = c.direction
         self.carry = c.carry
         self.clingers = c.clingers
+        self.held = c.held
         self.attacker = c.attacker
         self.victim = c.victim
         self.flags = c.flags
+        self.spared = c.spared
         self.rolls = c.rolls
         self.debt = c.debt
         self.events = list(s.events)
@@ -138,9 +140,11 @@ class Work:
                 direction=self.direction,
                 carry=self.carry,
                 clingers=self.clingers,
+                held=self.held,
                 attacker=self.attacker,
                 victim=self.victim,
                 flags=self.flags,
+                spared=self.spared,
                 rolls=self.rolls,
                 debt=self.debt,
             ),
@@ -229,6 +233,8 @@ class Work:
             return self.attacker[0]
         if step == "cling":
             return self.holder()
+        if step == "again" and self.mover != NOBODY:
+            return self.mover[0]  # Speed after an escape: the escaping amoeba's owner
         if step == "start":
             return self.start_ranking()[sum(1 for s in self.scores if s)]
         if step == "place":
@@ -296,7 +302,9 @@ class Work:
         if self.has(seat, G.HOLDING):
             moves.append(Move("stay", seat, num))
         if self.bp[seat] >= self.move_cost(seat):
-            if self.has(seat, G.MOVEMENT_2):
+            # With Movement II the direction comes with the move, unless someone may cling: Holding decides
+            # before the direction is chosen, so the move is then announced first and the way chosen after.
+            if self.has(seat, G.MOVEMENT_2) and not self.could_cling((seat, num), ()):
                 moves += [Move("move", seat, num, value=(d,)) for d in range(5)]
             else:
                 moves.append(Move("move", seat, num))
@@ -306,46 +314,64 @@ class Work:
         """The directions the mover may take now (from the dice, or free with Movement II)."""
         if self.dice:
             return sorted({d for face in self.dice for d in FACE_DIRECTIONS[face - 1]})
-        return [0, 1, 2, 3] if self.motion == "escape" else [0, 1, 2, 3, STAY]
+        return [0, 1, 2, 3] if self.motion in ("escape", "escape2") else [0, 1, 2, 3, STAY]
 
     def _opt_direction(self) -> list[Move]:
         seat, num = self.mover
         return [Move("dir", seat, num, value=(d,)) for d in self.direction_choices()]
 
+    def cubes_free(self) -> list[int]:
+        """The cubes on the mover's square that clinging amoebas do not take along, per colour."""
+        free = self.square_food(self.sq[self.mover])
+        for i in range(len(self.held) // self.n if self.n else 0):
+            for c in range(self.n):
+                free[c] -= self.held[i * self.n + c]
+        return free
+
+    def _carries(self, free: list[int]) -> list[tuple[int, ...]]:
+        limit = TABLES.per_players[self.n].tentacle_cubes
+        return [v for v in carries(self.n, limit) if all(a <= b for a, b in zip(v, free, strict=True))]
+
     def _opt_tentacle(self) -> list[Move]:
         seat, num = self.mover
-        here = self.square_food(self.sq[self.mover])
-        limit = TABLES.per_players[self.n].tentacle_cubes
-        return [
-            Move("take", seat, num, value=v)
-            for v in carries(self.n, limit)
-            if all(a <= b for a, b in zip(v, here, strict=True))
-        ]
+        return [Move("take", seat, num, value=v) for v in self._carries(self.cubes_free())]
+
+    def could_cling(self, key: Key, clingers: tuple[int, ...]) -> list[int]:
+        """Numbers of the Holding player's amoebas (other than ``clingers``) that may cling to ``key`` leaving."""
+        holder = self.holder()
+        if holder < 0 or holder == key[0]:
+            return []
+        origin = self.sq[key]
+        return sorted(
+            num for (seat, num), q in self.sq.items() if seat == holder and q == origin and num not in clingers
+        )
 
     def cling_candidates(self) -> list[int]:
         """Numbers of the Holding player's amoebas that may still cling to the mover."""
-        holder = self.holder()
-        if holder < 0 or holder == self.mover[0]:
-            return []
-        origin = self.sq[self.mover]
-        return sorted(
-            num for (seat, num), q in self.sq.items() if seat == holder and q == origin and num not in self.clingers
-        )
+        return self.could_cling(self.mover, self.clingers)
 
     def _opt_cling(self) -> list[Move]:
         holder = self.holder()
-        return [Move("cling", holder, num) for num in self.cling_candidates()] + [Move("nocling", holder)]
+        # A clinging amoeba of a Tentacle holder takes its cubes along, chosen with the decision to cling.
+        loads = self._carries(self.cubes_free()) if self.has(holder, G.TENTACLE) else [()]
+        clings = [Move("cling", holder, num, value=v) for num in self.cling_candidates() for v in loads]
+        return [*clings, Move("nocling", holder)]
+
+    def speed_amoeba(self) -> Key:
+        """The amoeba deciding on Speed's second move: an escaping victim, else the amoeba on turn."""
+        return self.mover if self.motion == "escape" else (self.on_turn(), self.amoeba)
 
     def _opt_again(self) -> list[Move]:
-        seat, num = self.on_turn(), self.amoeba
+        seat, num = self.speed_amoeba()
         return [Move("again", seat, num), Move("stop", seat, num)]
 
     def attack_targets(self, key: Key) -> list[Key]:
-        """The amoebas ``key`` may attack on its square (Phase 1: no Armor; Phase 5: rivals only)."""
+        """The amoebas ``key`` may attack on its square (Phase 1: no Armor, and not a victim it clung to
+        as it escaped in this feeding; Phase 5: rivals only)."""
         square = self.sq[key]
         if self.phase == 5:
             return [k for k in self.on_square(square) if k[0] != key[0]]
-        return [k for k in self.on_square(square) if k != key and not self.has(k[0], G.ARMOR)]
+        return [k for k in self.on_square(square) if k not in (key, self.spared) and not self.has(k[0], G.ARMOR)]
 
     def normal_meal_possible(self, key: Key) -> bool:
         """True when the amoeba finds its normal meal on its square (no gene needed)."""
@@ -448,9 +474,12 @@ class Work:
         return TABLES.division_rate_cost if self.has(seat, G.DIVISION_RATE) else TABLES.division_cost
 
     def division_squares(self, seat: int) -> list[int]:
-        """The squares where ``seat`` may place a new amoeba now."""
+        """The squares where ``seat`` may place a new amoeba now: next to one of its amoebas, on a square
+        without one. Anywhere free of its amoebas with Spores, or while it has at most one amoeba (the
+        rule counts amoebas, not squares: two amoebas on one square bind the new one to that square)."""
         mine = {q for k, q in self.sq.items() if k[0] == seat}
-        if len(mine) <= 1 or self.has(seat, G.SPORES):
+        count = sum(1 for k in self.sq if k[0] == seat)
+        if count <= 1 or self.has(seat, G.SPORES):
             return [q for q in range(SQUARES) if q not in mine]
         near = {a for q in mine for a in ADJACENT[q]}
         return sorted(near - mine)
@@ -554,6 +583,7 @@ class Work:
 
     def _next_amoeba(self) -> None:
         self.mover, self.motion, self.attacker, self.victim, self.flags = NOBODY, "", NOBODY, NOBODY, ""
+        self.spared = NOBODY
         while self.turn < self.n:
             seat = self.order[self.turn]
             later = [num for (s, num) in self.sq if s == seat and num > self.amoeba]
@@ -701,34 +731,47 @@ class Work:
     def _drift(self, move: Move) -> None:
         key = (move.seat, move.amoeba)
         direction = CARD_DRIFT[self.card()]
-        if direction < 0:
-            self.motion = "drift"
-            self.mover = key
-            self.event("drift", key[0], key[1], self.sq[key], "")
+        origin = self.sq[key]
+        if direction < 0 or STEP[origin][direction] == origin:
+            # No drift, or into the edge or the island: the amoeba stays, nobody is asked anything.
+            self.mover, self.motion = key, "drift"
+            self.event("drift", key[0], key[1], origin, "" if direction < 0 else direction_name(direction))
             self.end_motion(False)
         else:
-            self.start_motion(key, direction, "drift")
+            self.begin_motion(key, "drift", direction)
 
     def _stay(self, move: Move) -> None:
         self.event("stay", move.seat, move.amoeba, self.sq[move.seat, move.amoeba])
         self.step = "feed"
 
     def _move(self, move: Move) -> None:
-        key = (move.seat, move.amoeba)
         self.bp[move.seat] -= self.move_cost(move.seat)
-        if move.value:
-            self.start_motion(key, move.value[0], "move")
-        else:
-            self.mover, self.motion, self.dice = key, "move", ()
-            self.step = "roll"
+        self.begin_motion((move.seat, move.amoeba), "move", move.value[0] if move.value else -1)
 
     def _roll(self, move: Move) -> None:
         self.dice = move.value
         self.event("roll", self.mover[0], self.mover[1], detail=",".join(map(str, move.value)))
         self.step = "direction"
 
+    def begin_motion(self, key: Key, motion: str, direction: int = -1) -> None:
+        """The amoeba ``key`` is about to leave (``direction`` -1: not known yet). Holding decides first,
+        before any die is rolled or way chosen; then the direction is found and the amoeba goes."""
+        self.mover, self.motion, self.direction = key, motion, direction
+        self.carry, self.clingers, self.held, self.dice = (), (), (), ()
+        if self.cling_candidates():
+            self.step = "cling"
+        else:
+            self.find_direction()
+
+    def find_direction(self) -> None:
+        """Once Holding has decided: go the known way, or roll / choose it the way the owner's genes say."""
+        if self.direction >= 0:
+            self.start_motion(self.mover, self.direction, self.motion)
+        else:
+            self.roll_or_choose()
+
     def roll_or_choose(self) -> None:
-        """Start an active move of the mover the way its owner's genes decide the direction."""
+        """Find the direction of the mover's active move the way its owner's genes decide it."""
         self.dice = ()
         self.step = "direction" if self.has(self.mover[0], G.MOVEMENT_2) else "roll"
 
@@ -737,83 +780,104 @@ class Work:
         self.start_motion(self.mover, move.value[0], self.motion)
 
     def start_motion(self, key: Key, direction: int, motion: str) -> None:
-        """The amoeba ``key`` goes ``direction``: Tentacle and Holding decide before it leaves."""
+        """The amoeba ``key`` goes ``direction``: its own Tentacle decides before it leaves."""
         self.mover, self.motion, self.direction = key, motion, direction
-        self.carry, self.clingers = (), ()
         origin = self.sq[key]
         if STEP[origin][direction] == origin:
             self.event(MOTION_EVENTS[motion], key[0], key[1], origin, direction_name(direction))
-            self.end_motion(False)
+            self.end_motion(False)  # it did not leave: the clingers stay, with their cubes
         elif self.has(key[0], G.TENTACLE):
             self.step = "tentacle"
         else:
-            self.after_tentacle()
+            self.execute_motion()
 
     def _take(self, move: Move) -> None:
         self.carry = move.value if any(move.value) else ()
-        self.after_tentacle()
-
-    def after_tentacle(self) -> None:
-        """Ask the Holding player about clinging, or go."""
-        if self.cling_candidates():
-            self.step = "cling"
-        else:
-            self.execute_motion()
+        self.execute_motion()
 
     def _cling(self, move: Move) -> None:
         self.clingers = (*self.clingers, move.amoeba)
+        self.held = (*self.held, *(move.value or (0,) * self.n))
         if not self.cling_candidates():
-            self.execute_motion()
+            self.find_direction()
 
     def _nocling(self, move: Move) -> None:
-        self.execute_motion()
+        self.find_direction()
+
+    def move_cubes(self, origin: int, dest: int, cubes: tuple[int, ...]) -> None:
+        """Carry ``cubes`` (per colour) from ``origin`` to ``dest``."""
+        a, b = origin * self.n, dest * self.n
+        for c, k in enumerate(cubes):
+            self.food[a + c] -= k
+            self.food[b + c] += k
 
     def execute_motion(self) -> None:
-        """Move the mover, its cubes and the amoebas clinging to it."""
+        """Move the mover, its cubes, and the amoebas clinging to it with theirs."""
         key = self.mover
         origin = self.sq[key]
         dest = STEP[origin][self.direction]
         if self.carry:
-            a, b = origin * self.n, dest * self.n
-            for c, k in enumerate(self.carry):
-                self.food[a + c] -= k
-                self.food[b + c] += k
+            self.move_cubes(origin, dest, self.carry)
         self.sq[key] = dest
         self.event(MOTION_EVENTS[self.motion], key[0], key[1], dest, direction_name(self.direction))
         if self.carry:
             self.event("tentacle", key[0], key[1], dest, cubes_text(self.carry))
         holder = self.holder()
-        for num in self.clingers:
+        for i, num in enumerate(self.clingers):
+            load = self.held[i * self.n : (i + 1) * self.n]
             self.sq[holder, num] = dest
             self.event("cling", holder, num, dest, target=key)
+            if any(load):
+                self.move_cubes(origin, dest, load)
+                self.event("tentacle", holder, num, dest, cubes_text(load))
         self.end_motion(True)
 
     def end_motion(self, left: bool) -> None:
         """What follows a move (``left`` = the mover changed square)."""
-        motion, clingers, seat = self.motion, self.clingers, self.mover[0]
-        self.direction, self.carry, self.clingers, self.dice = -1, (), (), ()
+        motion, clingers, key = self.motion, self.clingers, self.mover
+        self.direction, self.carry, self.clingers, self.held, self.dice = -1, (), (), (), ()
         self.mover, self.motion = NOBODY, ""
+        speedy = self.has(key[0], G.SPEED) or self.has(key[0], G.PERSISTENCE)
         if motion in ("drift", "again"):
             self.step = "feed"
         elif motion == "move":
-            speedy = self.has(seat, G.SPEED) or self.has(seat, G.PERSISTENCE)
             self.step = "again" if speedy else "feed"
-        elif not left:
-            self.step = "respond"  # the escape did not get away
-        elif self.attacker[0] == self.holder() and self.attacker[1] in clingers:
-            # Holding against Escape: the attack ends; in Phase 1 the attacker may eat where it now is.
-            self.event("failed", self.attacker[0], self.attacker[1], self.sq[self.attacker], target=self.victim)
+        else:
+            if left and self.attacker[0] == self.holder() and self.attacker[1] in clingers and "H" not in self.flags:
+                self.flags += "H"  # Holding against Escape: the attacker went along; the attack is over
+            if motion == "escape" and speedy:
+                # Escape uses the movement genes: Speed (or Persistence) offers a free second move.
+                self.mover, self.motion = key, "escape"
+                self.step = "again"
+            else:
+                self.escape_over()
+
+    def escape_over(self) -> None:
+        """After the escape (and its second move): over if the attacker clung, missed if the victim got
+        away from the attacker's square, otherwise the victim must still answer the attack."""
+        attacker, victim = self.attacker, self.victim
+        if "H" in self.flags:
+            # The attack has ended: in Phase 1 the attacker may eat where it now is, but not attack
+            # this victim again in this feeding.
+            self.event("failed", attacker[0], attacker[1], self.sq[attacker], target=victim)
+            self.spared = victim if self.phase == 1 else NOBODY
             self.attacker, self.victim, self.flags = NOBODY, NOBODY, ""
             self.step = "feed" if self.phase == 1 else "phase6"
-        else:
+        elif self.sq[victim] != self.sq[attacker]:
             self.attack_failed()
+        else:
+            self.step = "respond"  # the escape did not get away
 
     def _again(self, move: Move) -> None:
-        self.mover, self.motion = (move.seat, move.amoeba), "again"
-        self.roll_or_choose()
+        escaping = self.motion == "escape"
+        self.begin_motion((move.seat, move.amoeba), "escape2" if escaping else "again")
 
     def _stop(self, move: Move) -> None:
-        self.step = "feed"
+        if self.motion == "escape":
+            self.mover, self.motion = NOBODY, ""
+            self.escape_over()
+        else:
+            self.step = "feed"
 
     # Phase 1: feeding.
 
@@ -913,8 +977,7 @@ class Work:
         seat = move.seat
         self.bp[seat] -= self.move_cost(seat)
         self.flags += "E"
-        self.mover, self.motion = self.victim, "escape"
-        self.roll_or_choose()
+        self.begin_motion(self.victim, "escape")
 
 
 INTERNAL: Final[dict[str, Callable[[Work], None]]] = {

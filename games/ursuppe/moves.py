@@ -5,9 +5,10 @@ Every decision and every chance outcome is one :class:`Move`; its ``kind`` says 
 - chance: ``card`` (``value`` = card face), ``dice`` (start-order roll, ``value`` = total),
   ``roll`` (movement dice, sorted faces), ``fight`` (Defense: attacker's die, defender's die);
 - setup: ``start`` (``value`` = space), ``place`` (``amoeba``, ``value`` = square);
-- Phase 1: ``drift``, ``stay`` (Holding), ``move`` (``value`` = () to roll, or the chosen direction with
-  Movement II), ``dir`` (a direction after a roll), ``take`` (Tentacle cubes per colour), ``cling`` /
-  ``nocling`` (Holding), ``again`` / ``stop`` (Speed), ``eat`` (cubes per colour, ``target`` = the
+- Phase 1: ``drift``, ``stay`` (Holding), ``move`` (``value`` = () to roll or choose later, or the chosen
+  direction with Movement II when nobody can cling), ``dir`` (a direction after a roll), ``take``
+  (Tentacle cubes per colour), ``cling`` (``value`` = the cubes taken along when the holder has
+  Tentacle, else ()) / ``nocling`` (Holding), ``again`` / ``stop`` (Speed, also after an escape), ``eat`` (cubes per colour, ``target`` = the
   parasitized seat or -1), ``starve``, ``attack`` (``target`` = victim), ``defend`` / ``escape`` /
   ``yield`` (the victim's owner);
 - Phase 2: ``pay`` (``value`` = BP, then the discarded genes); Phase 3: ``buy`` (``value`` = gene,
@@ -67,11 +68,16 @@ class Ctx:
     """Cubes the mover takes along (Tentacle), per colour."""
     clingers: tuple[int, ...] = ()
     """Numbers of the Holding player's amoebas clinging to the mover."""
+    held: tuple[int, ...] = ()
+    """Cubes each clinger takes along (its owner holds Tentacle): per clinger, in ``clingers`` order, one
+    count per colour (all zero for a clinger taking none); empty when nobody clings."""
     attacker: tuple[int, int] = NOBODY
     victim: tuple[int, int] = NOBODY
     flags: str = ""
     """Attack state: ``D`` Defense used, ``d`` its free retry used, ``E`` Escape used, ``R`` this attack
-    is a free Persistence retry."""
+    is a free Persistence retry, ``H`` the attacker clung to its escaping victim (the attack is over)."""
+    spared: tuple[int, int] = NOBODY
+    """Phase 1: the amoeba the feeding amoeba may not attack again (it escaped with the attacker clinging)."""
     rolls: tuple[tuple[int, ...], ...] = ()
     """Setup: each seat's start-order rolls (two-dice totals; ties are rolled again)."""
     debt: int = 0

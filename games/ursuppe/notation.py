@@ -6,7 +6,8 @@ to south; colours by their English id):
 - setup: ``start 2`` (take starting space 2), ``place 3 b2`` (amoeba 3 on b2);
 - Phase 1: ``3 drift``, ``3 move`` (roll the die), ``3 move N`` / ``3 move stay`` (Movement II),
   ``3 stay`` (Holding), ``3 N`` / ``3 stay`` (the direction after a roll), ``3 take rrg`` /
-  ``3 take none`` (Tentacle), ``cling 4`` / ``let go`` (Holding), ``3 again`` / ``3 stop`` (Speed),
+  ``3 take none`` (Tentacle), ``cling 4`` / ``let go`` (Holding; ``cling 4 take rr`` or ``cling 4 take
+  none`` when the holder has Tentacle), ``3 again`` / ``3 stop`` (Speed, also after an escape),
   ``3 eat ryg``, ``3 eat ry parasite blue``, ``3 starve``, ``3 attack blue 2``; the victim's owner:
   ``defend``, ``escape``, ``yield``;
 - Phase 2: ``pay 3 BP``, ``pay speed``, ``pay speed + 1 BP``; Phase 3: ``buy speed``,
@@ -122,7 +123,8 @@ def format_move(state: State, move: Move) -> str:
     if k == "take":
         return f"{a} take {cubes_text(move.value) or 'none'}"
     if k == "cling":
-        return f"cling {a}"
+        load = f" take {cubes_text(move.value) or 'none'}" if move.value else ""
+        return f"cling {a}{load}"
     if k == "nocling":
         return "let go"
     if k == "eat":
@@ -406,21 +408,35 @@ def _p_tentacle(state: State, w: _Words) -> list[Move] | None:
     return None if cubes is None else [Move("take", seat, num, value=cubes)]
 
 
+TAKE_W: Final = frozenset({"take", "prendre", "prend", "carry", "emporter", "emporte", "with", "avec"})
+
+
 def _p_cling(state: State, w: _Words) -> list[Move] | None:
     legal = state.legal_moves()
     seat = legal[0].seat
-    nums = w.numbers()
-    if w.any(CLING_W) or nums:
+    tentacle = any(m.kind == "cling" and m.value for m in legal)
+    if w.any(CLING_W) or w.numbers():
+        tokens = w.tokens
+        cut = next((i for i, t in enumerate(tokens) if t in TAKE_W), len(tokens))
+        head, tail = tokens[:cut], _between(tokens[cut + 1 :], {"cubes", "cube", "and", "et"})
+        if tail and not all(t in NONE_W for t in tail):
+            load = cubes_of(tail, state.players)
+            if load is None:
+                return None
+        else:
+            load = (0,) * state.players if tentacle else ()
+        nums = [int(t) for t in head if t.isdigit()]
         if nums:
-            return [Move("cling", seat, n) for n in nums[:1]]
-        return [m for m in legal if m.kind == "cling"]
+            return [Move("cling", seat, nums[0], value=load)]
+        return [m for m in legal if m.kind == "cling" and m.value == load]
     if w.any(LETGO_W):
         return [Move("nocling", seat)]
     return None
 
 
 def _p_again(state: State, w: _Words) -> list[Move] | None:
-    seat, num = _me(state), state.ctx.amoeba
+    first = state.legal_moves()[0]
+    seat, num = first.seat, first.amoeba  # the amoeba on turn, or a victim after its escape
     _check_amoeba(state, w, num)
     if w.any(STOP_W):
         return [Move("stop", seat, num)]

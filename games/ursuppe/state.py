@@ -16,8 +16,12 @@ Rulings the texts leave open (beyond ``ursuppe.md``):
   colour eaten at least once): 2+2+1 or 3+1+1;
 - an amoeba starves or attacks only when its normal meal is missing; the feeding genes may then still
   be used, or not (then it starves or attacks);
-- an escape is a single active move (Speed gives no second one); with Movement II it picks one of the
-  four directions;
+- an escape with Movement II picks one of the four directions (staying put would not escape); with Speed
+  or Persistence its optional second move follows it at once. The escape succeeds when the victim ends
+  on another square than the attacker, and ends the attack when the attacker (with Holding) clung to it;
+- Holding's cling comes before the mover's own Tentacle choice, so a clinger's cubes are taken first;
+  a Movement II move is written with its direction only when nobody can cling (otherwise ``3 move``,
+  then the cling decision, then the direction);
 - a failed attack (Defense won, or the victim escaped without the attacker clinging) may be retried
   once for free with Persistence, against any target, unless it was itself that retry; a failed
   Defense may likewise be retried once; nobody resists an attack on their own amoeba;
@@ -26,8 +30,8 @@ Rulings the texts leave open (beyond ``ursuppe.md``):
 One-line state text (fields separated by spaces, ``-`` for an empty field)::
 
     ursuppe <players> r<round> p<phase> <step> cards=<faces> scores=.. bp=.. genes=.. amoebas=.. food=..
-        order=.. turn=.. amoeba=.. mover=.. motion=.. dice=.. dir=.. carry=.. cling=.. attacker=..
-        victim=.. flags=.. rolls=.. debt=.. events=..
+        order=.. turn=.. amoeba=.. mover=.. motion=.. dice=.. dir=.. carry=.. cling=.. held=.. attacker=..
+        victim=.. flags=.. spared=.. rolls=.. debt=.. events=..
 
 ``genes`` is per seat ``gene@round`` (the round it was bought) joined by ``.``, seats by ``/``;
 ``amoebas`` is ``seat.number.square.damage`` joined by ``,``; ``food`` the cubes per colour of each
@@ -295,7 +299,9 @@ class State:
         ctx, step = self.ctx, self.step
         amoeba: tuple[int, int] | None = None
         other: tuple[int, int] | None = None
-        if step in ("act", "again", "feed"):
+        if step == "again" and ctx.mover != NOBODY:
+            amoeba = ctx.mover  # Speed's second move after an escape
+        elif step in ("act", "again", "feed"):
             amoeba = (ctx.order[ctx.turn], ctx.amoeba)
         elif step in ("direction", "tentacle"):
             amoeba = ctx.mover
@@ -355,9 +361,11 @@ class State:
             f"dir={c.direction}",
             f"carry={ints(c.carry)}",
             f"cling={ints(c.clingers)}",
+            f"held={ints(c.held)}",
             f"attacker={key(c.attacker)}",
             f"victim={key(c.victim)}",
             f"flags={c.flags or '-'}",
+            f"spared={key(c.spared)}",
             f"rolls={rolls}",
             f"debt={c.debt}",
             f"events={events}",
@@ -452,7 +460,7 @@ def _event(text: str, raw: str) -> Event:
 
 FIELDS: Final = (
     "cards", "scores", "bp", "genes", "amoebas", "food", "order", "turn", "amoeba", "mover", "motion", "dice", "dir",
-    "carry", "cling", "attacker", "victim", "flags", "rolls", "debt", "events",
+    "carry", "cling", "held", "attacker", "victim", "flags", "spared", "rolls", "debt", "events",
 )  # fmt: skip
 
 
@@ -550,11 +558,15 @@ def from_text(text: str) -> State:
     if carry and len(carry) != n:
         raise _bad(text, "carried cubes need one count per colour")
     flags = "" if f["flags"] == "-" else f["flags"]
-    if not re.fullmatch(r"[DdER]*", flags):
+    if not re.fullmatch(r"[DdERH]*", flags):
         raise _bad(text, "bad attack flags")
     motion = "" if f["motion"] == "-" else f["motion"]
-    if motion not in ("", "drift", "move", "again", "escape"):
+    if motion not in ("", "drift", "move", "again", "escape", "escape2"):
         raise _bad(text, "bad motion")
+    clingers = _ints(f["cling"], "clinger", text, lo=1, hi=7)
+    held = _ints(f["held"], "held", text)
+    if len(held) != n * len(clingers):
+        raise _bad(text, "held cubes need one count per colour for every clinger")
     ctx = Ctx(
         order=order,
         turn=_int(f["turn"], "turn", text, 0, 2 * n),
@@ -564,10 +576,12 @@ def from_text(text: str) -> State:
         dice=dice,
         direction=_int(f["dir"], "direction", text, -1, 4),
         carry=carry,
-        clingers=_ints(f["cling"], "clinger", text, lo=1, hi=7),
+        clingers=clingers,
+        held=held,
         attacker=_key(f["attacker"], "attacker", text, n),
         victim=_key(f["victim"], "victim", text, n),
         flags=flags,
+        spared=_key(f["spared"], "spared", text, n),
         rolls=rolls,
         debt=_int(f["debt"], "debt", text),
     )
@@ -609,7 +623,8 @@ def _check_consistency(state: State, text: str) -> None:
         raise _bad(text, "an attack step needs an attacker and a victim")
     if state.step == "retry" and c.attacker == NOBODY:
         raise _bad(text, "a retry needs an attacker")
-    if state.step in ("act", "again", "feed") and (c.order[c.turn], c.amoeba) not in keys:
+    on_turn_steps = ("act", "feed") if c.mover != NOBODY else ("act", "again", "feed")
+    if state.step in on_turn_steps and (c.order[c.turn], c.amoeba) not in keys:
         raise _bad(text, "the amoeba on turn is not on the board")
     if state.step == "dice" and len(c.rolls) != state.players:
         raise _bad(text, "the start-order rolls need one field per seat")

@@ -445,6 +445,19 @@ def test_income_then_division_next_to_an_own_amoeba() -> None:
     assert state.actors() == (2,)
 
 
+def test_division_counts_amoebas_not_squares() -> None:
+    """Phase 4 (issue 15): the "anywhere" exception is for a player with exactly one amoeba. Two amoebas
+    sharing one square are two amoebas: the new one must go next to one of them."""
+    state = position(4, "phase4", bp=(0, 0, 0, 6), amoebas="b1:b2 b2:b2", scores=(1, 2, 3, 4))
+    assert state.actors() == (3,)
+    squares = {m.value[0] for m in state.legal_moves() if m.kind == "divide"}
+    assert squares == set(ADJACENT[INDEX["b2"]])
+    # One amoeba alone may still be followed anywhere (paid).
+    state = position(4, "phase4", bp=(0, 0, 0, 6), amoebas="b1:b2", scores=(1, 2, 3, 4))
+    squares = {m.value[0] for m in state.legal_moves() if m.kind == "divide"}
+    assert squares == set(range(19)) - {INDEX["b2"]}
+
+
 def test_income_with_five_or_six_players() -> None:
     """Phase 4 (5–6 players): each player receives 11 BP."""
     state = position(5, "phase4", bp=0, amoebas="r1:b2")

@@ -366,16 +366,19 @@ def test_holding_stays_put() -> None:
     assert amoeba_at(state, "r1") == ("b2", 0) and state.bp[0] == 4
 
 
-def test_holding_clings_after_tentacle_choice() -> None:
+def test_holding_clings_before_the_tentacle_choice_on_a_drift() -> None:
     """Holding (2): when an opponent's amoeba leaves a square where one of yours is, yours may cling and
-    go along; the decision comes once the direction is known and the tentacle cubes are chosen."""
+    go along. On a drift the direction is known; Holding decides first, then the mover's Tentacle takes
+    its cubes from what the clingers left."""
     state = position(4, amoebas="r1:b2 y1:b2", genes={0: "tentacle", 1: "holding"}, card="E8")
-    state = play(state, "1 drift", "1 take g")
+    state = play(state, "1 drift")
     assert state.step == "cling" and state.actors() == (1,)
     decision = state.view_for(1).decision
     assert decision is not None and decision.other == (0, 1)
     assert sorted(legal(state)) == ["cling 1", "let go"]
     state = play(state, "cling 1")
+    assert state.step == "tentacle" and state.actors() == (0,)
+    state = play(state, "1 take g")
     assert amoeba_at(state, "y1") == ("c2", 0) and amoeba_at(state, "r1") == ("c2", 0)
     assert "cling" in kinds(state)
 
@@ -400,16 +403,129 @@ def test_holding_no_cling_to_own_amoeba() -> None:
 
 
 def test_holding_against_escape() -> None:
-    """Holding against Escape: an attacker with Holding may cling to its escaping victim; the attack ends
-    and in Phase 1 the attacker may still eat on the new square."""
+    """Holding against Escape: an attacker with Holding may cling to its escaping victim (deciding before
+    the victim's die is rolled); the attack ends and in Phase 1 the attacker may still eat on the new
+    square."""
     state = fight({0: "struggle holding", 1: "escape"})
-    state = play(state, "1 attack yellow 1", "escape", "roll:3")
-    assert state.step == "cling" and state.actors() == (0,)
-    state = play(state, "cling 1")
+    state = play(state, "1 attack yellow 1", "escape")
+    assert state.step == "cling" and state.actors() == (0,) and not state.is_chance()
+    state = play(state, "cling 1", "roll:3")
     assert amoeba_at(state, "r1") == ("c2", 0) and amoeba_at(state, "y1") == ("c2", 0)
     eats = [e for e in state.events if e.kind == "eat"]
     assert [(e.seat, e.square) for e in eats] == [(0, "c2")]
     assert amoeba_at(state, "r1") == ("c2", 0)  # fed: no damage
+
+
+def test_holding_decides_before_the_die_is_rolled() -> None:
+    """Holding (ursuppe.md): the cling decision comes BEFORE the direction of an active move is known:
+    before the mover's die is rolled. A clinger whose mover then does not leave stays where it is."""
+    state = position(4, amoebas="r1:b2 y1:b2", genes={1: "holding"})
+    state = play(state, "1 move")
+    assert state.step == "cling" and state.actors() == (1,) and not state.is_chance()
+    assert state.bp[0] == 3
+    state = play(state, "cling 1")
+    assert state.is_chance() and state.step == "roll"
+    state = play(state, "roll:3")
+    assert amoeba_at(state, "r1") == ("c2", 0) and amoeba_at(state, "y1") == ("c2", 0)
+    # The same cling, then a 5: nobody moves.
+    state = play(position(4, amoebas="r1:b2 y1:b2", genes={1: "holding"}), "1 move", "cling 1", "roll:5")
+    assert amoeba_at(state, "r1") == ("b2", 0) and amoeba_at(state, "y1") == ("b2", 0)
+    assert "cling" not in kinds(state)
+
+
+def test_holding_decides_before_a_movement_2_direction() -> None:
+    """Holding before Movement II: the mover announces its move, Holding decides, then the way is chosen.
+    With nobody able to cling, the move and its direction stay one decision."""
+    state = position(4, amoebas="r1:b2 y1:b2", genes={0: "movement-2", 1: "holding"})
+    assert "1 move" in legal(state) and "1 move E" not in legal(state)
+    state = play(state, "1 move", "let go")
+    assert state.step == "direction" and state.actors() == (0,)
+    assert sorted(legal(state)) == ["1 E", "1 N", "1 S", "1 W", "1 stay"]
+    state = play(state, "1 E")
+    assert amoeba_at(state, "r1") == ("c2", 0) and amoeba_at(state, "y1") == ("b2", 0)
+    alone = position(4, amoebas="r1:b2 y1:c2", genes={0: "movement-2", 1: "holding"})
+    assert "1 move E" in legal(alone) and "1 move" not in legal(alone)
+
+
+def test_clinging_tentacle_amoeba_takes_cubes_chosen_with_the_cling() -> None:
+    """Holding with Tentacle: a clinging amoeba takes up to 3 cubes along, chosen at the moment it decides
+    to cling; the mover's own Tentacle then chooses among the cubes left."""
+    state = position(
+        4, amoebas="r1:b2 y1:b2", genes={0: "tentacle", 1: "holding tentacle"}, card="E8", food={"b2": "rrgb"}
+    )
+    state = play(state, "1 drift")
+    assert state.step == "cling"
+    options = legal(state)
+    assert "cling 1 take rr" in options and "cling 1 take none" in options and "let go" in options
+    assert "cling 1 take rrr" not in options
+    state = play(state, "cling 1 take rr")
+    assert state.step == "tentacle" and state.actors() == (0,)
+    assert max(len(o.split()[-1]) for o in legal(state) if o != "1 take none") == 2  # g and b are left
+    assert "1 take r" not in legal(state)
+    state = play(state, "1 take g")
+    assert square_food(state, "b2") == (0, 0, 0, 1)
+    assert amoeba_at(state, "y1") == ("c2", 0)
+    tentacles = [(e.seat, e.detail) for e in state.events if e.kind == "tentacle"]
+    assert tentacles == [(0, "g"), (1, "rr")]
+    # "cling 1" alone reads as taking nothing.
+    state = position(4, amoebas="r1:b2 y1:b2", genes={1: "holding tentacle"}, card="E8", food={"b2": "rrgb"})
+    state = play(state, "1 drift", "cling 1")
+    assert square_food(state, "b2") == (2, 0, 1, 1)
+
+
+def test_holding_against_escape_ends_that_attack() -> None:
+    """Holding against Escape: once the attacker clung to its escaping victim the attack is over; the
+    attacker may eat on the new square, but may not attack the same victim again in that feeding (another
+    amoeba there it may)."""
+    state = position(
+        4,
+        amoebas="r1:b2 y1:b2 g1:c2",
+        genes={0: "struggle holding", 1: "escape", 2: "escape"},
+        food={"b2": "", "c2": ""},
+    )
+    state = play(state, "1 drift", "1 attack yellow 1", "escape", "cling 1", "roll:3")
+    assert amoeba_at(state, "r1") == ("c2", 0) and amoeba_at(state, "y1") == ("c2", 0)
+    assert state.step == "feed" and state.actors() == (0,)
+    assert "1 attack yellow 1" not in legal(state)
+    assert "1 attack green 1" in legal(state) and "1 starve" in legal(state)
+    with pytest.raises(IllegalMoveError):
+        state.parse_move("1 attack yellow 1", 0)
+    # The next amoeba's feeding may attack it again.
+    assert state.ctx.spared == (1, 1)
+    state = play(state, "1 starve")
+    assert state.ctx.spared == (-1, 0)
+
+
+def test_escape_with_speed_has_a_free_second_move() -> None:
+    """Escape uses the amoeba's movement genes, Speed included: after the escape move, an optional second
+    move, free. The escape succeeds when the victim ends away from the attacker."""
+    state = play(fight({0: "struggle", 1: "escape speed"}), "1 attack yellow 1", "escape", "roll:3")
+    assert state.step == "again" and state.actors() == (1,)
+    decision = state.view_for(1).decision
+    assert decision is not None and decision.amoeba == (1, 1)
+    assert sorted(legal(state)) == ["1 again", "1 stop"]
+    state = play(state, "1 again", "roll:3")
+    assert amoeba_at(state, "y1") == ("d2", 0) and state.bp[1] == 3  # the second move is free
+    assert amoeba_at(state, "r1") == ("b2", 1)  # the attack failed: the attacker starved
+    # A first escape move that stays put can still get away with the second.
+    state = play(fight({0: "struggle", 1: "escape persistence"}), "1 attack yellow 1", "escape", "roll:5")
+    state = play(state, "1 again", "roll:1")
+    assert amoeba_at(state, "y1") == ("a2", 0) and amoeba_at(state, "r1") == ("b2", 1)
+    # Stopping after a successful first move keeps the escape; coming back to the attacker does not.
+    state = play(fight({0: "struggle", 1: "escape speed"}), "1 attack yellow 1", "escape", "roll:3", "1 stop")
+    assert amoeba_at(state, "y1") == ("c2", 0) and amoeba_at(state, "r1") == ("b2", 1)
+    state = play(fight({0: "struggle", 1: "escape speed"}), "1 attack yellow 1", "escape", "roll:3")
+    state = play(state, "1 again", "roll:1")  # back to b2: caught (yielding is its only answer left)
+    assert amoeba_at(state, "y1") is None and "yield" in kinds(state)
+    assert amoeba_at(state, "r1") == ("b2", 0)
+
+
+def test_escape_with_movement_2_and_speed_in_phase_5() -> None:
+    """Escape against Aggression with Movement II and Speed: both moves' ways are chosen."""
+    state = position(4, "phase5", amoebas="r1:b4 y1:b4", genes={0: "aggression", 1: "escape movement-2 speed"})
+    state = play(state, "1 attack yellow 1", "escape", "1 N", "1 again", "1 N")
+    assert amoeba_at(state, "y1") == ("b2", 0) and amoeba_at(state, "r1") == ("b4", 0)
+    assert state.phase != 5
 
 
 # Longevity, Aggression, Armor.
@@ -462,7 +578,7 @@ def test_escape_against_aggression() -> None:
     state = play(state, "1 attack yellow 1", "escape", "roll:1")
     assert amoeba_at(state, "y1") == ("a4", 0) and amoeba_at(state, "r1") == ("b4", 0)
     state = position(4, "phase5", amoebas="r1:b4 y1:b4", genes={0: "aggression holding", 1: "escape"})
-    state = play(state, "1 attack yellow 1", "escape", "roll:1", "cling 1")
+    state = play(state, "1 attack yellow 1", "escape", "cling 1", "roll:1")
     assert amoeba_at(state, "y1") == ("a4", 0) and amoeba_at(state, "r1") == ("a4", 0)
     assert state.phase != 5
 
