@@ -10,6 +10,7 @@ and the finished game is replayed from its move log.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import random
@@ -447,7 +448,7 @@ def probed_states(case: Case, seeds: Sequence[int] = (0, 1), per_game: int = 40)
     for seed in seeds:
         states = play(case, seed).states
         stride = max(1, len(states) // per_game)
-        found += states[::stride] + [states[-1]]
+        found += [*states[::stride], states[-1]]
     return found
 
 
@@ -544,7 +545,5 @@ def test_parsers_raise_only_the_games_errors(info: GameInfo, data: st.DataObject
     seat = data.draw(st.sampled_from([None, *range(max(info.max_players, 2))]))
     pieces = st.sampled_from(["a1", "-", "x", ":", "run", "fly", " ", "_", "9", "roll", "setup", "tile", "1", ">"])
     text = data.draw(st.one_of(st.text(max_size=120), st.lists(pieces, max_size=40).map("".join)))
-    try:
+    with contextlib.suppress(GameError):
         state.parse_move(text, seat)
-    except GameError:
-        pass
