@@ -9,8 +9,8 @@ Every decision and every chance outcome is one :class:`Move`; its ``kind`` says 
   direction with Movement II when nobody can cling), ``dir`` (a direction after a roll), ``take``
   (Tentacle cubes per colour), ``cling`` (``value`` = the cubes taken along when the holder has
   Tentacle, else ()) / ``nocling`` (Holding), ``again`` / ``stop`` (Speed, also after an escape),
-  ``eat`` (cubes per colour, ``target`` = the parasitized seat or -1), ``starve``, ``attack`` (``target`` = victim), ``defend`` / ``escape`` /
-  ``yield`` (the victim's owner);
+  ``eat`` (cubes per colour, ``target`` = the parasitized seat or -1), ``starve``, ``attack``
+  (``target`` = victim), ``defend`` / ``escape`` / ``yield`` (the victim's owner);
 - Phase 2: ``pay`` (``value`` = BP, then the discarded genes); Phase 3: ``buy`` (``value`` = gene,
   discarded prerequisite or -1), ``done``; Phase 4: ``divide`` (like ``place``), ``done``;
   Phase 5: ``attack`` (Aggression) or ``pass``.
