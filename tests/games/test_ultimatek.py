@@ -28,6 +28,7 @@ import copy
 import json
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -736,3 +737,13 @@ def test_new_match_options() -> None:
     assert isinstance(state, State) and state.cap == 30
     view = state.view_for(None)
     assert isinstance(view, View) and view.cap == 30 and view.turns == 0
+
+
+def test_rules_help_says_a_blocked_piece_cannot_score() -> None:
+    """ultimatek.md ruling: a piece blocked by a Stop is not active, so it cannot receive the disc for a
+    point; ``/game rules`` says so in both languages."""
+    root = Path(__file__).resolve().parents[2] / "bot" / "locales"
+    english = json.loads((root / "en.json").read_text(encoding="utf-8"))["rules.ultimatek.text"]
+    french = json.loads((root / "fr.json").read_text(encoding="utf-8"))["rules.ultimatek.text"]
+    assert "A piece blocked by a Stop cannot receive the disc for a point" in english
+    assert "Une pièce bloquée par un Stop ne peut pas non plus recevoir le disque pour marquer" in french

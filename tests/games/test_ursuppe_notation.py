@@ -373,3 +373,13 @@ def test_data_gene_list_and_prerequisites_checked() -> None:
     doc = document()
     doc["colours"] = doc["colours"][:5]
     assert "6 colours" in refusal(doc)
+
+
+def test_parasitism_effect_text_says_same_square() -> None:
+    """ursuppe.md: Parasitism works on a rival amoeba sharing the SAME square, not a neighbouring one; the
+    effect texts (English and French) say so."""
+    gene = G.BY_ID["parasitism"]
+    assert gene.effect_en.startswith("On a square shared with a rival amoeba")
+    assert gene.effect_fr.startswith("Sur une case partagée avec une amibe adverse")
+    for text in (gene.effect_en, gene.effect_fr):
+        assert "next to" not in text.lower() and "à côté" not in text.lower()
