@@ -467,10 +467,19 @@ FIELDS: Final = (
 def from_text(text: str) -> State:
     """Build a state from :meth:`State.to_text`'s one-line form, checking it thoroughly.
 
+    Texts written before the fields ``held`` and ``spared`` existed (snapshots of matches under way) are
+    read as having both empty.
+
     Raises:
         NotationError: the text is malformed or describes an impossible position.
     """
     tokens = text.split()
+    if len(tokens) == 3 + len(FIELDS) and not any(t.startswith(("held=", "spared=")) for t in tokens):
+        at = {t.partition("=")[0]: i for i, t in enumerate(tokens)}
+        if "cling" in at and "flags" in at:
+            tokens.insert(at["flags"] + 1, "spared=-")
+            tokens.insert(at["cling"] + 1, "held=-")
+            text = " ".join(tokens)
     if len(tokens) != 5 + len(FIELDS) or tokens[0] != NAME:
         raise _bad(text, f"expected {5 + len(FIELDS)} fields starting with {NAME!r}")
     n = _int(tokens[1], "players", text, TABLES.min_players, TABLES.max_players)

@@ -383,3 +383,10 @@ def test_parasitism_effect_text_says_same_square() -> None:
     assert gene.effect_fr.startswith("Sur une case partagée avec une amibe adverse")
     for text in (gene.effect_en, gene.effect_fr):
         assert "next to" not in text.lower() and "à côté" not in text.lower()
+
+
+def test_state_texts_from_before_held_and_spared_still_read() -> None:
+    """A snapshot written before the ``held`` and ``spared`` fields existed reads as both empty."""
+    state = position(4, amoebas="r1:b2 y1:c2")
+    old = " ".join(t for t in state.to_text().split() if not t.startswith(("held=", "spared=")))
+    assert from_text(old) == state
