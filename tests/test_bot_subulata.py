@@ -125,6 +125,10 @@ async def test_subulata_secret_set_ups_stay_secret_until_the_end(pond: dict[str,
 
     north, south = pond["north"].history(viewer=carol), pond["south"].history(viewer=carol)
     assert len(north) == len(south)
+    # The layout is drawn in 18 logged steps but announced once, without its step notations.
+    said = "\n".join(m.content for m in north)
+    assert said.count("laid out and turned at random") == 1
+    assert "tile:" not in said and "rotate:" not in said
     ids = {}
     for where in ("north", "south"):
         last = await env.bot.service.last_in_channel(pond[where].id)
