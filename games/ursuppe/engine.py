@@ -323,7 +323,7 @@ class Work:
     def cubes_free(self) -> list[int]:
         """The cubes on the mover's square that clinging amoebas do not take along, per colour."""
         free = self.square_food(self.sq[self.mover])
-        for i in range(len(self.held) // self.n if self.n else 0):
+        for i in range(len(self.held) // self.n):
             for c in range(self.n):
                 free[c] -= self.held[i * self.n + c]
         return free
