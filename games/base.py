@@ -162,7 +162,11 @@ class GameState(Protocol):
         ...
 
     def apply(self, move: Any) -> GameState:
-        """Return the state after ``move``. The move must be legal (or a chance outcome)."""
+        """Return the state after ``move``. The move must be legal (or a chance outcome).
+
+        Raises:
+            NotYourTurnError: ``move`` is a decision of a seat that may not act now (no ``legal`` list).
+        """
         ...
 
     def outcome(self) -> Outcome | None:
@@ -176,8 +180,15 @@ class GameState(Protocol):
     def parse_move(self, text: str, seat: Seat | None = None) -> Any:
         """Read ``text`` as a legal move (or a chance outcome) in this position.
 
+        The first checks come before the text is read (see :func:`check_input`): the game is on, ``seat``
+        (when given) may act, the text is at most :data:`MAX_MOVE_TEXT` characters. Reading is linear in
+        the text's length and raises only :class:`GameError` subclasses. With ``seat`` None (a spectator,
+        or a replay of the log) an error's ``legal`` lists only what anyone may see.
+
         Raises:
-            NotationError: the text is not in the game's notation.
+            GameOverError: the game is over.
+            NotYourTurnError: ``seat`` may not act now (never with a ``legal`` list).
+            NotationError: the text is not in the game's notation (or is too long).
             IllegalMoveError: the move is well formed but not legal here.
         """
         ...
