@@ -464,7 +464,7 @@ class GameCog(
         timezone=ls("e.g. Europe/Paris", "opt.timezone.desc"),
     )
     async def quiet(
-        self, interaction: discord.Interaction, hours: app_commands.Range[str, 2, 20], timezone: str = "UTC"
+        self, interaction: discord.Interaction, hours: app_commands.Range[str, 2, 60], timezone: str | None = None
     ) -> None:
         """Set quiet hours."""
         if hours.strip().lower() in ("off", "none", "aucune", "non"):
