@@ -58,7 +58,9 @@ class PlateauBot(commands.Bot):
             intents=discord.Intents.default(),
             tree_cls=PlateauTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names exactly whom it means to ping: a display name or an
+            # event name holding "<@id>" must not reach that member.
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.config = config

@@ -155,7 +155,7 @@ class ResignButton(
 
     async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Resign the clicking player."""
-        await bot.ui.resign(interaction, self.match_id)
+        await bot.ui.resign(interaction, self.match_id, self.version)
 
 
 class AnswerButton(PlateauButton, template=r"(?!)"):

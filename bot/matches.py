@@ -182,6 +182,12 @@ class DrawOffer:
     accepted: tuple[Seat, ...]
 
 
+MAX_MOVE_TEXT = 100
+"""Characters a typed move may have; a longer text is refused before any engine parses it."""
+MAX_OPEN_LOBBIES = 10
+"""Lobbies a member may sit in at once (created or joined); event games do not count against it."""
+
+
 class MatchError(Exception):
     """A request the service refuses; ``key`` names the reason for the bot's catalogs.
 
@@ -387,15 +393,16 @@ class MatchService:
         turn_limit: int | None = None,
         on_timeout: str = "vote",
         rated: bool = True,
+        capped: bool = True,
     ) -> Match:
         """Open a lobby in ``channel_id`` with the creator in seat 0.
 
         ``turn_limit`` is the seconds each turn may take (None: no deadline); ``on_timeout`` says what
         happens when it runs out (``vote``, ``move`` or ``forfeit``); ``rated`` whether the result counts
-        for ratings.
+        for ratings. ``capped`` applies :data:`MAX_OPEN_LOBBIES` (events open their games uncapped).
 
         Raises:
-            MatchError: ``unknown_game``, ``unknown_option`` or ``channel_busy``.
+            MatchError: ``unknown_game``, ``unknown_option``, ``channel_busy`` or ``too_many_lobbies``.
         """
         try:
             game = find_game(game_id)
@@ -409,6 +416,8 @@ class MatchService:
         async with self._store.transaction():
             if await self._store.find_current(channel_id) is not None:
                 raise MatchError("channel_busy")
+            if capped:
+                await self._check_lobby_cap(creator_id)
             try:
                 match_id = await self._store.insert_match(
                     game=game.id,
@@ -427,11 +436,18 @@ class MatchService:
             await self._store.add_seat(match_id, 0, creator_id, now=now)
             return await self._load(match_id)
 
-    async def join(self, match_id: int, user_id: int) -> Match:
-        """Seat ``user_id`` in the lobby.
+    async def _check_lobby_cap(self, user_id: int) -> None:
+        """Refuse a member who already sits in :data:`MAX_OPEN_LOBBIES` lobbies."""
+        lobbies = await self._store.matches_of_user(user_id, statuses=[MatchStatus.LOBBY.value], limit=MAX_OPEN_LOBBIES)
+        if len(lobbies) >= MAX_OPEN_LOBBIES:
+            raise MatchError("too_many_lobbies", max=MAX_OPEN_LOBBIES)
+
+    async def join(self, match_id: int, user_id: int, *, capped: bool = True) -> Match:
+        """Seat ``user_id`` in the lobby (``capped``: see :meth:`create`).
 
         Raises:
-            MatchError: ``no_match``, ``not_in_lobby``, ``already_seated`` or ``table_full``.
+            MatchError: ``no_match``, ``not_in_lobby``, ``already_seated``, ``table_full`` or
+            ``too_many_lobbies``.
         """
         now = self._clock()
         async with self._store.transaction():
@@ -440,6 +456,8 @@ class MatchService:
                 raise MatchError("already_seated")
             if len(match.seats) >= match.game.max_players:
                 raise MatchError("table_full", max=match.game.max_players)
+            if capped:
+                await self._check_lobby_cap(user_id)
             await self._store.add_seat(match_id, len(match.seats), user_id, now=now)
             await self._store.update_match(match_id, now=now)
             return await self._load(match_id)
@@ -512,16 +530,20 @@ class MatchService:
         with ``replayed=True`` and writes nothing.
 
         Raises:
-            MatchError: ``no_match``, ``not_active`` or ``not_seated``.
+            MatchError: ``no_match``, ``not_active``, ``not_seated`` or ``move_too_long`` (more than
+                :data:`MAX_MOVE_TEXT` characters, refused before any parsing).
             BoardChangedError: ``expected_version`` is stale, or another write won the race.
             NotYourTurnError: the caller's seat may not act now (key ``not_your_turn``).
             NotationError, IllegalMoveError: from the engine, unchanged.
         """
+        if len(text) > MAX_MOVE_TEXT:
+            raise MatchError("move_too_long", max=MAX_MOVE_TEXT)
         now = self._clock()
         async with self._store.transaction():
-            if interaction_id is not None and (done := await self._replayed(interaction_id)) is not None:
-                return done
-            match, seat = await self._load_seated(match_id, user_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id)
+            if isinstance(found, TurnReport):
+                return found
+            match, seat = found
             if expected_version is not None and expected_version != match.version:
                 raise BoardChangedError(match.version)
             before = match.state
@@ -543,21 +565,33 @@ class MatchService:
                 result=outcome,
             )
 
-    async def resign(self, match_id: int, user_id: int, *, interaction_id: int | None = None) -> TurnReport:
+    async def resign(
+        self,
+        match_id: int,
+        user_id: int,
+        *,
+        interaction_id: int | None = None,
+        expected_version: int | None = None,
+    ) -> TurnReport:
         """Resign: in a two-player game the opponent wins.
 
         With more players the match ends too, and every other seat is listed as a winner: whether a
         multiplayer game could go on without the resigning seat is game-specific, and no engine
-        supports that yet.
+        supports that yet. ``expected_version`` is the version the confirmation was asked at: a
+        confirmation from an older board is refused.
 
         Raises:
             MatchError: ``no_match``, ``not_active`` or ``not_seated``.
+            BoardChangedError: ``expected_version`` is stale.
         """
         now = self._clock()
         async with self._store.transaction():
-            if interaction_id is not None and (done := await self._replayed(interaction_id)) is not None:
-                return done
-            match, seat = await self._load_seated(match_id, user_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id)
+            if isinstance(found, TurnReport):
+                return found
+            match, seat = found
+            if expected_version is not None and expected_version != match.version:
+                raise BoardChangedError(match.version)
             others = tuple(s for s in range(len(match.seats)) if s != seat)
             entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
             return await self._save(
@@ -646,6 +680,26 @@ class MatchService:
             raise MatchError("not_in_lobby")
         return match
 
+    async def _seated_or_replayed(
+        self, match_id: int, user_id: int, interaction_id: int | None
+    ) -> tuple[Match, Seat] | TurnReport:
+        """The active match and the caller's seat, or the report of this interaction when it was applied already.
+
+        The match and the seat are checked before the interaction id is looked up, and only an interaction
+        of this match by this player counts: nobody learns about another match through an id.
+        """
+        match = await self._load(match_id)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise MatchError("not_seated")
+        if interaction_id is not None:
+            done = await self._replayed(interaction_id, match.id)
+            if done is not None and all(e.seat in (None, seat) for e in done.entries):
+                return done
+        if match.status is not MatchStatus.ACTIVE:
+            raise MatchError("not_active")
+        return match, seat
+
     async def _load_seated(self, match_id: int, user_id: int) -> tuple[Match, Seat]:
         """An active match and the caller's seat in it (inside the caller's transaction)."""
         match = await self._load(match_id)
@@ -656,23 +710,54 @@ class MatchService:
             raise MatchError("not_seated")
         return match, seat
 
-    async def abort(self, match_id: int, user_id: int, *, moderator: bool = False) -> TurnReport:
-        """Stop the match without a result (its creator, or a moderator).
+    async def abort(
+        self, match_id: int, user_id: int, *, moderator: bool = False, organiser: bool = False
+    ) -> TurnReport:
+        """Stop the match without a result (its creator, or a moderator; an event's match: an organiser).
 
         Allowed in the lobby and while active; writes an ABORT log entry and the result
-        ``Outcome(Termination.ABORTED)``.
+        ``Outcome(Termination.ABORTED)``. An event's match is stopped only by an ``organiser`` (its
+        creator is merely the pairing's first player). In a rated match, once a player has made a
+        decision, the creator cannot void the result alone: their abort counts as their resignation
+        (the report then shows a FINISHED match with result RESIGNATION).
 
         Raises:
-            MatchError: ``no_match``, ``not_active`` (already finished or aborted) or ``not_creator``.
+            MatchError: ``no_match``, ``not_active`` (already finished or aborted), ``not_creator`` or
+                ``event_abort`` (an event's match, and the caller is no organiser).
         """
         now = self._clock()
         async with self._store.transaction():
             match = await self._load(match_id)
             if match.status not in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
                 raise MatchError("not_active")
-            if user_id != match.creator_id and not moderator:
+            if await self._store.in_event(match.id):
+                if not organiser:
+                    raise MatchError("event_abort")
+                return await self._abort(match, now)
+            if moderator or organiser:
+                return await self._abort(match, now)
+            if user_id != match.creator_id:
                 raise MatchError("not_creator")
+            if match.rated and match.status is MatchStatus.ACTIVE and await self._decided(match):
+                seat = match.seat_of(user_id)
+                assert seat is not None  # the creator holds seat 0
+                others = tuple(s for s in range(len(match.seats)) if s != seat)
+                entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now)
+                return await self._save(
+                    match,
+                    now=now,
+                    previous=match.state,
+                    state=match.state,
+                    entries=[entry],
+                    status=MatchStatus.FINISHED,
+                    result=Outcome(Termination.RESIGNATION, winners=others),
+                )
             return await self._abort(match, now)
+
+    async def _decided(self, match: Match) -> bool:
+        """True once a player made a decision in ``match`` (a move that stands, by hand or by the clock)."""
+        entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
+        return any(e.kind in DECISIONS for e in entries)
 
     # Queries.
 
@@ -1260,12 +1345,12 @@ class MatchService:
             result=Outcome(Termination.ABORTED),
         )
 
-    async def _replayed(self, interaction_id: int) -> TurnReport | None:
-        """The report of an interaction that was already applied, or None if it is new."""
+    async def _replayed(self, interaction_id: int, match_id: int) -> TurnReport | None:
+        """The report of an interaction already applied to ``match_id``, or None if it is new there."""
         found = await self._store.load_interaction(interaction_id)
-        if found is None:
+        if found is None or found[0] != match_id:
             return None
-        match_id, rows = found
+        rows = found[1]
         match = await self._load(match_id)
         entries = tuple(_entry(r) for r in rows)
         earlier = [_entry(r) for r in await self._store.load_moves(match_id) if r.ply < entries[0].ply]

@@ -354,8 +354,9 @@ class PostUI:
     async def export(self, interaction: discord.Interaction, match_id: int | None) -> None:
         """``/game export``: the match record as a text file that replays exactly."""
         match = await self.find(interaction, match_id)
-        if match.game.has_hidden_info and match.status is MatchStatus.ACTIVE:
-            # The record holds every secret (it must, to replay); it is only given out once they are public.
+        if match.game.has_hidden_info and match.status is not MatchStatus.FINISHED:
+            # The record holds every secret (it must, to replay); it is only given out once they are public:
+            # after a finished match, never after an aborted one (its set-ups were never shown in play).
             raise MatchError("export_secret")
         names = await self.ui.names(match)
         text = export_record(match, await self.service.history(match.id), names)
@@ -380,6 +381,7 @@ class PostUI:
                 m.id,
             )
         )
+        matches = matches[:MAX_LISTED]  # match_lines lists no more than these
         lines = await match_lines(matches, interaction.user.id, lang, self.ui.names)
         lines = [
             line + await self._deadline_suffix(m, interaction.user.id) for line, m in zip(lines, matches, strict=True)

@@ -418,6 +418,10 @@ class GameUI:
             current = await self.require_current(interaction)
             match_id = current.id
             secret = current.game.public_notation(text.strip()) != text.strip()
+            # A typed move is played on the board as it stood when the command arrived: a double submit
+            # (the same command sent twice at once) finds the board moved on and applies once.
+            if expected_version is None and current.status is MatchStatus.ACTIVE:
+                expected_version = current.version
         if secret and not interaction.response.is_done():
             await interaction.response.defer(thinking=True, ephemeral=True)
         report = await self.service.move(
@@ -464,9 +468,11 @@ class GameUI:
         view.add_item(SetupButton("choose", match.id, t(lang, "button.setup_choose")))
         view.add_item(SetupButton("random", match.id, t(lang, "button.setup_random")))
 
-    async def resign(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Resign the interaction's user from the match."""
-        report = await self.service.resign(match_id, interaction.user.id, interaction_id=interaction.id)
+    async def resign(self, interaction: discord.Interaction, match_id: int, version: int | None = None) -> None:
+        """Resign the interaction's user from the match (``version``: the board the confirmation was asked on)."""
+        report = await self.service.resign(
+            match_id, interaction.user.id, interaction_id=interaction.id, expected_version=version
+        )
         await self.post_board(interaction, report)
 
     async def require_current(self, interaction: discord.Interaction) -> Match:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
+from bot.matches import LogKind, MatchStatus
 from tests.test_bot_e2e import expect_ephemeral
 
 
@@ -39,3 +41,126 @@ async def test_quiet_hours_with_the_zone_typed_in_hours(club: dict[str, Any]) ->
     channel, alice = club["channel"], club["alice"]
     done = await alice.slash(channel, "game quiet", hours="22-7 Europe/Paris")
     assert "22:00-07:00 Europe/Paris" in done.response.content
+
+
+def pinged(env: Any, message: Any) -> list[int]:
+    """The members a posted message actually pinged (SimCord's record of the delivery)."""
+    return list(env.backend.get_message(message.channel.id, message.id).ping_user_ids)
+
+
+async def start_ur(club: dict[str, Any], **options: Any) -> Any:
+    """Alice opens Royal Game of Ur, Bob joins and starts; returns the match."""
+    channel, alice, bob, env = club["channel"], club["alice"], club["bob"], club["env"]
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, **options)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    return await env.bot.service.current(channel.id)
+
+
+# /game mine.
+
+
+async def test_mine_with_more_than_twenty_open_matches(club: dict[str, Any]) -> None:
+    env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
+    service = env.bot.service
+    for k in range(23):
+        match = await service.create("ur", {}, guild_id=club["guild"].id, channel_id=900_000 + k, creator_id=alice.id)
+        await service.join(match.id, bob.id)
+        await service.start(match.id, alice.id)
+    mine = (await alice.slash(channel, "game mine")).response
+    assert mine.ephemeral and (mine.embeds[0].description or "").count("\n") == 19, "twenty lines"
+
+
+async def test_too_many_lobbies_are_refused_with_the_reason(club: dict[str, Any]) -> None:
+    env, channel, alice = club["env"], club["channel"], club["alice"]
+    from bot.matches import MAX_OPEN_LOBBIES
+
+    for k in range(MAX_OPEN_LOBBIES):
+        await env.bot.service.create("ur", {}, guild_id=club["guild"].id, channel_id=800_000 + k, creator_id=alice.id)
+    refused = await alice.slash(channel, "game new", game="ur:v2", thread=False)
+    await expect_ephemeral(refused, f"{MAX_OPEN_LOBBIES} lobbies", env=env)
+
+
+# Double submits.
+
+
+async def test_two_identical_typed_moves_at_once_apply_once(
+    club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same ``/game move`` sent twice in the same instant: both commands start on the same board (SimCord
+    runs interactions one at a time, so the second one's start is pinned to the board both saw)."""
+    env, channel = club["env"], club["channel"]
+    match = await start_ur(club)
+    actor = club["alice"] if match.to_act() == (club["alice"].id,) else club["bob"]
+    move = match.state.format_move(match.state.legal_moves()[0])
+
+    async def board_both_saw(interaction: Any) -> Any:
+        return match
+
+    monkeypatch.setattr(env.bot.ui, "require_current", board_both_saw)
+    await actor.slash(channel, "game move", move=move)
+    second = await actor.slash(channel, "game move", move=move)
+    await expect_ephemeral(second, "board has changed", env=env)
+    decisions = [e for e in await env.bot.service.history(match.id) if e.kind is LogKind.MOVE]
+    assert len(decisions) == 1, [e.notation for e in decisions]
+
+
+# Stale confirmations.
+
+
+async def test_a_resign_confirmation_from_an_old_board_is_refused(club: dict[str, Any]) -> None:
+    env, channel = club["env"], club["channel"]
+    match = await start_ur(club)
+    actor = club["alice"] if match.to_act() == (club["alice"].id,) else club["bob"]
+    ask = await actor.slash(channel, "game resign")
+    move = match.state.format_move(match.state.legal_moves()[0])
+    await actor.slash(channel, "game move", move=move)
+    late = await actor.click(ask.response.message, label="Yes, resign")
+    await expect_ephemeral(late, "board has changed")
+    assert (await env.bot.service.get(match.id)).status is MatchStatus.ACTIVE
+
+
+# Mentions.
+
+
+async def test_a_display_name_holding_a_mention_pings_nobody_on_abort(simcord_env: Any) -> None:
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    channel = guild.create_text_channel("games")
+    carol = guild.add_member(env.create_user("carol"))
+    alice = guild.add_member(env.create_user("alice", global_name=f"<@{carol.id}>"), nick=f"<@{carol.id}>")
+    bob = guild.add_member(env.create_user("bob"))
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    done = await alice.slash(channel, "game abort")
+    assert f"<@{carol.id}>" in done.response.content
+    assert pinged(env, done.response.message) == []
+
+
+async def test_an_event_name_holding_a_mention_pings_nobody_on_cancel(simcord_env: Any) -> None:
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    channel = guild.create_text_channel("events")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[admins])
+    zed = guild.add_member(env.create_user("zed"))
+    name = f"Cup <@{zed.id}>"
+    await admin.slash(channel, "event create", name=name, game="ur:v2", format="swiss", rounds=3)
+    cancelled = await admin.slash(channel, "event cancel")
+    assert f"<@{zed.id}>" in cancelled.response.content
+    assert pinged(env, cancelled.response.message) == []
+
+
+# Secrets in records.
+
+
+async def test_an_aborted_hidden_information_match_is_not_exported(club: dict[str, Any]) -> None:
+    env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
+    lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    match = await env.bot.service.current(channel.id)
+    await alice.slash(channel, "game abort")
+    refused = await alice.slash(channel, "game export", match=match.id)
+    await expect_ephemeral(refused, "secret", env=env)

@@ -302,14 +302,23 @@ class GameCog(
     )
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort the match (its creator, or members who can manage the channel)."""
+        from bot.event_ui import event_ui
+
         match = await self.bot.ui.require_current(interaction)
         moderator = bool(interaction.permissions.manage_channels)
-        report = await self.bot.service.abort(match.id, interaction.user.id, moderator=moderator)
+        organiser = await event_ui(self.bot).is_organiser(interaction)
+        report = await self.bot.service.abort(match.id, interaction.user.id, moderator=moderator, organiser=organiser)
+        if report.match.status is MatchStatus.FINISHED:
+            # A rated match already under way: the creator's abort counted as their resignation.
+            await self.bot.ui.post_board(interaction, report)
+            await interaction.followup.send(t(language_of(interaction.locale), "abort.resigned"), ephemeral=True)
+            return
         self.bot.dispatch("match_finished", report.match)
         lang = language_of(interaction.guild_locale or interaction.locale)
         names = await self.bot.ui.names(report.match)
         await interaction.response.send_message(
-            t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names))
+            t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names)),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
             embed = self.bot.ui.lobby_embed(report.match, lang)

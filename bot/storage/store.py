@@ -538,6 +538,11 @@ class Store:
             raise ConflictError(f"match {match_id} is no longer at version {expected_version}")
         return changed > 0
 
+    async def in_event(self, match_id: int) -> bool:
+        """True when the match is a game of an association event (migration 0006's ``event_games``)."""
+        rows = await self._fetch("SELECT 1 FROM event_games WHERE match_id = ? LIMIT 1", (match_id,))
+        return bool(rows)
+
     # Seats.
 
     async def load_seats(self, match_id: int) -> list[int]:

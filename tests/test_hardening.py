@@ -1,0 +1,164 @@
+"""Faults of the hostile review (issue 15) in the match service and the store, each pinned by a test."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.matches import (
+    MAX_MOVE_TEXT,
+    MAX_OPEN_LOBBIES,
+    BoardChangedError,
+    Match,
+    MatchError,
+    MatchService,
+    MatchStatus,
+)
+from bot.storage import Store
+from bot.storage.store import to_iso
+from games.base import Termination
+from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, choose, snapshot, started
+
+
+@pytest.fixture
+async def store() -> AsyncIterator[Store]:
+    opened = await Store.open(":memory:")
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def service(store: Store) -> MatchService:
+    return MatchService(store, Clock())
+
+
+async def first_move(service: MatchService, match: Match) -> Match:
+    """The player to act makes one legal move."""
+    user, text = choose(match, random.Random(1))
+    return (await service.move(match.id, user, text, expected_version=match.version)).match
+
+
+# Move text.
+
+
+async def test_a_move_longer_than_the_cap_is_refused_before_parsing(service: MatchService, store: Store) -> None:
+    match = await started(service)
+    user, _text = choose(match, random.Random(1))
+    before = await snapshot(store, match.id)
+    with pytest.raises(MatchError) as refused:
+        await service.move(match.id, user, "9" * 10_000)
+    assert refused.value.key == "move_too_long" and refused.value.params == {"max": MAX_MOVE_TEXT}
+    with pytest.raises(MatchError, match="move_too_long"):
+        await service.move(match.id, user, " " * (MAX_MOVE_TEXT + 1))
+    assert await snapshot(store, match.id) == before
+
+
+# Interaction ids.
+
+
+async def test_an_interaction_id_tells_nothing_to_someone_not_seated(service: MatchService) -> None:
+    """Carol, not seated, replays the interaction id of Alice's move: she is refused as not seated, not told
+    the move."""
+    match = await started(service)
+    user, text = choose(match, random.Random(1))
+    await service.move(match.id, user, text, interaction_id=4242)
+    with pytest.raises(MatchError) as refused:
+        await service.move(match.id, CAROL, text, interaction_id=4242)
+    assert refused.value.key == "not_seated"
+    other = await started(service, channel=CHANNEL + 1)
+    with pytest.raises((MatchError, BoardChangedError)):
+        # The same id sent for another match is no replay of the first one.
+        report = await service.move(other.id, user, text, interaction_id=4242)
+        assert not report.replayed
+
+
+async def test_a_repeated_interaction_still_answers_its_own_player(service: MatchService) -> None:
+    match = await started(service)
+    user, text = choose(match, random.Random(1))
+    first = await service.move(match.id, user, text, interaction_id=99)
+    again = await service.move(match.id, user, text, interaction_id=99)
+    assert again.replayed and again.match.version == first.match.version
+
+
+# Resignation.
+
+
+async def test_a_resignation_confirmed_on_an_old_board_is_refused(service: MatchService) -> None:
+    match = await started(service)
+    asked_at = match.version
+    moved = await first_move(service, match)
+    with pytest.raises(BoardChangedError):
+        await service.resign(match.id, ALICE, expected_version=asked_at)
+    assert (await service.get(match.id)).status is MatchStatus.ACTIVE
+    report = await service.resign(match.id, ALICE, expected_version=moved.version)
+    assert report.match.status is MatchStatus.FINISHED
+
+
+# Abort.
+
+
+async def make_event_game(store: Store, match_id: int) -> None:
+    """Attach ``match_id`` to an event's first round, as the events service does."""
+    stamp = to_iso(Clock()())
+    async with store.transaction():
+        await store._write(
+            "INSERT INTO events (id, guild_id, channel_id, name, game, format, rounds, organiser_id, status,"
+            " current_round, created_at, updated_at) VALUES (1, ?, ?, 'Cup', 'ur', 'swiss', 3, ?, 'running', 1, ?, ?)",
+            (GUILD, CHANNEL, CAROL, stamp, stamp),
+        )
+        await store._write(
+            "INSERT INTO event_games (event_id, round, board, players, match_id) VALUES (1, 1, 1, ?, ?)",
+            (f"[{ALICE}, {BOB}]", match_id),
+        )
+
+
+async def test_an_event_match_is_aborted_only_by_an_organiser(service: MatchService, store: Store) -> None:
+    match = await started(service)
+    await make_event_game(store, match.id)
+    for moderator in (False, True):
+        with pytest.raises(MatchError) as refused:
+            await service.abort(match.id, ALICE, moderator=moderator)
+        assert refused.value.key == "event_abort"
+    assert (await service.get(match.id)).status is MatchStatus.ACTIVE
+    report = await service.abort(match.id, CAROL, organiser=True)
+    assert report.match.status is MatchStatus.ABORTED
+
+
+async def test_a_creator_abort_of_a_rated_match_under_way_counts_as_resignation(service: MatchService) -> None:
+    match = await started(service)
+    # Before any decision the creator may still call it off.
+    early = await service.abort(match.id, ALICE)
+    assert early.match.status is MatchStatus.ABORTED
+    match = await first_move(service, await started(service, channel=CHANNEL + 1))
+    report = await service.abort(match.id, ALICE)
+    assert report.match.status is MatchStatus.FINISHED
+    assert report.match.result is not None and report.match.result.termination is Termination.RESIGNATION
+    assert report.match.result.winners == (1,)
+
+
+async def test_a_creator_may_abort_an_unrated_match_or_a_moderator_any(service: MatchService) -> None:
+    lobby = await service.create("ur", {}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE, rated=False)
+    await service.join(lobby.id, BOB)
+    match = await first_move(service, (await service.start(lobby.id, ALICE)).match)
+    assert (await service.abort(match.id, ALICE)).match.status is MatchStatus.ABORTED
+    rated = await first_move(service, await started(service, channel=CHANNEL + 1))
+    assert (await service.abort(rated.id, CAROL, moderator=True)).match.status is MatchStatus.ABORTED
+
+
+# Lobbies per member.
+
+
+async def test_a_member_sits_in_at_most_so_many_lobbies(service: MatchService) -> None:
+    for k in range(MAX_OPEN_LOBBIES):
+        await service.create("ur", {}, guild_id=GUILD, channel_id=CHANNEL + k, creator_id=ALICE)
+    with pytest.raises(MatchError) as refused:
+        await service.create("ur", {}, guild_id=GUILD, channel_id=CHANNEL + 100, creator_id=ALICE)
+    assert refused.value.key == "too_many_lobbies" and refused.value.params == {"max": MAX_OPEN_LOBBIES}
+    other = await service.create("ur", {}, guild_id=GUILD, channel_id=CHANNEL + 101, creator_id=BOB)
+    with pytest.raises(MatchError, match="too_many_lobbies"):
+        await service.join(other.id, ALICE)
+    # Event games are opened uncapped.
+    await service.join(other.id, ALICE, capped=False)
+    await service.create("ur", {}, guild_id=GUILD, channel_id=CHANNEL + 102, creator_id=ALICE, capped=False)
