@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,7 @@ from bot.matches import (
     MatchStatus,
 )
 from bot.storage import Store
+from bot.storage.store import SchemaVersionError
 from bot.storage.store import to_iso
 from games.base import Termination
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, choose, snapshot, started
@@ -162,3 +165,28 @@ async def test_a_member_sits_in_at_most_so_many_lobbies(service: MatchService) -
     # Event games are opened uncapped.
     await service.join(other.id, ALICE, capped=False)
     await service.create("ur", {}, guild_id=GUILD, channel_id=CHANNEL + 102, creator_id=ALICE, capped=False)
+
+
+# A database from a newer Plateau.
+
+
+@pytest.mark.parametrize("how", ["user_version", "schema_migrations"])
+async def test_a_refused_newer_database_is_not_modified(tmp_path: Path, how: str) -> None:
+    """Written by a newer Plateau in rollback-journal mode: refused, and not one byte changed (no switch to WAL)."""
+    path = tmp_path / "future.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT)")
+        if how == "user_version":
+            db.execute("PRAGMA user_version = 999")
+        else:
+            db.execute("INSERT INTO schema_migrations VALUES (999, 'from_the_future', '2099-01-01')")
+        db.execute("CREATE TABLE matches (id INTEGER PRIMARY KEY)")
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(SchemaVersionError, match="newer version"):
+        await Store.open(path)
+    assert path.read_bytes() == before
+    assert not path.with_name("future.db-wal").exists()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    db.close()

@@ -180,6 +180,26 @@ def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(dict(value), sort_keys=True, separators=(",", ":"))
 
 
+def _newer(path: str, current: int, latest: int) -> SchemaVersionError:
+    return SchemaVersionError(
+        f"the database {path} has schema version {current}, but this Plateau only knows "
+        f"migrations up to {latest}: it was written by a newer version. Upgrade Plateau (or "
+        f"restore a backup) instead of running an older version on it."
+    )
+
+
+async def _refuse_newer(db: aiosqlite.Connection, path: str, latest: int) -> None:
+    """Raise :class:`SchemaVersionError` when the file's recorded schema is ahead of ``latest``; reads only."""
+    (row,) = await db.execute_fetchall("PRAGMA user_version")
+    current = int(row[0])
+    tables = await db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    if list(tables):
+        (top,) = await db.execute_fetchall("SELECT coalesce(max(version), 0) FROM schema_migrations")
+        current = max(current, int(top[0]))
+    if current > latest:
+        raise _newer(path, current, latest)
+
+
 class Store:
     """The database of matches, seats, move logs and user preferences.
 
@@ -222,10 +242,14 @@ class Store:
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_MODES)}")
         location = str(path)
+        chosen = load_migrations() if migrations is None else tuple(migrations)
         db = await aiosqlite.connect(location, isolation_level=None)
         try:
             # PRAGMA takes no placeholders; both values are checked above or converted to int.
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            # Read-only, before anything is written (the switch to WAL rewrites the file header): a
+            # database from a newer Plateau is refused exactly as it was found.
+            await _refuse_newer(db, location, chosen[-1].version if chosen else 0)
             await db.execute("PRAGMA foreign_keys = ON")
             rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
             mode = str(rows[0][0]).lower() if rows else "?"
@@ -233,10 +257,7 @@ class Store:
                 log.warning("SQLite refused WAL mode for %s (journal mode is %s)", location, mode)
             await db.execute(f"PRAGMA synchronous = {synchronous}")
             store = cls(db, location)
-            store.applied_migrations = await store._migrate(
-                load_migrations() if migrations is None else tuple(migrations),
-                now or datetime.now(UTC),
-            )
+            store.applied_migrations = await store._migrate(chosen, now or datetime.now(UTC))
         except BaseException:
             await db.close()
             raise
@@ -273,11 +294,7 @@ class Store:
             }
             current = max([user_version, *recorded])
             if current > latest:
-                raise SchemaVersionError(
-                    f"the database {self.path} has schema version {current}, but this Plateau only knows "
-                    f"migrations up to {latest}: it was written by a newer version. Upgrade Plateau (or "
-                    f"restore a backup) instead of running an older version on it."
-                )
+                raise _newer(self.path, current, latest)
             by_version = {m.version: m for m in migrations}
             for version, name in sorted(recorded.items()):
                 if version in by_version and by_version[version].name != name:
