@@ -53,6 +53,9 @@ class PlateauBot(commands.Bot):
     pbp: PostUI
 
     def __init__(self, config: Config, **options: Any) -> None:
+        # Plateau never joins a voice channel: discord.py's warnings about missing voice libraries are noise.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
 import sqlite3
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -190,3 +193,30 @@ async def test_a_refused_newer_database_is_not_modified(tmp_path: Path, how: str
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     db.close()
+
+
+# Start-up without a network.
+
+
+def test_start_up_without_a_network_says_so_in_one_line(tmp_path: Path) -> None:
+    """Discord unreachable (its API pointed at a closed local port): one clear line, no traceback, and no
+    warning about voice support, which the bot does not use."""
+    (tmp_path / "sitecustomize.py").write_text(
+        'import discord.http\ndiscord.http.Route.BASE = "https://127.0.0.1:9/api/v10"\n', encoding="utf-8"
+    )
+    root = Path(__file__).resolve().parent.parent
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": os.pathsep.join([str(root), str(tmp_path)]),
+        "DISCORD_TOKEN": "not-a-real-token",
+        "PLATEAU_DATABASE": str(tmp_path / "plateau.db"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 1, output
+    assert "Traceback" not in output, output
+    assert "voice will NOT be supported" not in output, output
+    failures = [line for line in output.splitlines() if "ERROR" in line]
+    assert len(failures) == 1 and "could not reach Discord" in failures[0], output
