@@ -9,6 +9,8 @@ log alone replays the match. The bot layer turns the returned reports into messa
 from __future__ import annotations
 
 import enum
+import hashlib
+import json
 import logging
 import random
 import secrets
@@ -297,6 +299,16 @@ def _reveals(game: GameInfo, before: GameState, entry: LogEntry, players: int, s
             if seen != expected:
                 return True
     return False
+
+
+def snapshot_digest(game_id: str, options: Mapping[str, str], version: int, text: str) -> str:
+    """The digest stored with a snapshot: it binds the state text to its game, options and version.
+
+    A snapshot whose text was cut short, belongs to another rule set, or is an earlier position of the
+    same match no longer matches its digest, and the state is rebuilt from the log.
+    """
+    payload = json.dumps([game_id, dict(sorted(options.items())), version, text], separators=(",", ":"))
+    return hashlib.sha256(payload.encode()).hexdigest()
 
 
 def rating_key(match: Match) -> str:
@@ -823,6 +835,33 @@ class MatchService:
         if not found:
             raise MatchError("no_match")
 
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Record that the board of ``version`` was posted (see :meth:`unannounced`)."""
+        await self._store.mark_announced(match_id, version)
+
+    async def unannounced(self, limit: int = 20) -> list[TurnReport]:
+        """Changes committed but never announced (the bot stopped between the commit and the post).
+
+        One report per active or finished match whose version is ahead of the last board posted: its
+        entries are those since then, and its previous state the position the players last saw (None when
+        an undo is among the entries: the position jumped back, so only the new board is shown).
+        """
+        reports: list[TurnReport] = []
+        async with self._store.transaction(immediate=False):
+            for row in await self._store.unannounced(limit):
+                match = await self._from_row(row, repair=False)
+                entries = [_entry(r) for r in await self._store.load_moves(row.id)]
+                shown = [e for e in entries if e.ply <= row.announced_version]
+                pending = tuple(e for e in entries if e.ply > row.announced_version)
+                previous: GameState | None = None
+                if not any(e.kind is LogKind.UNDO for e in pending):
+                    try:
+                        previous = replay(match.game, match.options, len(match.seats), shown)
+                    except ReplayError:
+                        log.warning("match %s: the announced position does not replay", row.id)
+                reports.append(TurnReport(match=match, entries=pending, previous_state=previous))
+        return reports
+
     async def user_pref(self, user_id: int, key: str) -> str | None:
         """A stored per-user preference (e.g. ``dm_closed``)."""
         return await self._store.get_pref(user_id, key)
@@ -1182,11 +1221,17 @@ class MatchService:
         seats = tuple(await self._store.load_seats(row.id))
         options = MappingProxyType(dict(row.options))
         state: GameState | None = None
-        if row.state is not None and row.version == row.log_version:
+        trusted = row.state is not None and row.state_digest == snapshot_digest(
+            row.game, row.options, row.version, row.state
+        )
+        if row.state is not None and row.version == row.log_version and trusted:
             try:
                 state = game.from_text(row.state)
             except (GameError, ValueError) as exc:
                 log.warning("match %s: unreadable snapshot (%s); rebuilding it from the log", row.id, exc)
+        elif row.state is not None and row.version == row.log_version:
+            if row.state_digest is not None:
+                log.warning("match %s: the snapshot does not match its digest; rebuilding it from the log", row.id)
         elif row.state is not None:
             log.warning(
                 "match %s: snapshot at version %s but the log has %s entries; rebuilding it from the log",
@@ -1203,8 +1248,13 @@ class MatchService:
                 entries = [_entry(r) for r in await self._store.load_moves(row.id)]
                 state = replay(game, options, len(seats), entries)
                 if repair:
+                    text = state.to_text()
                     await self._store.update_match(
-                        row.id, now=row.updated_at, state=state.to_text(), version=row.log_version
+                        row.id,
+                        now=row.updated_at,
+                        state=text,
+                        version=row.log_version,
+                        state_digest=snapshot_digest(row.game, row.options, row.log_version, text),
                     )
         return Match(
             id=row.id,
@@ -1264,12 +1314,14 @@ class MatchService:
             raise BoardChangedError(row.log_version if row else version) from exc
         # A match that never started keeps no snapshot (an aborted lobby).
         started = match.status is not MatchStatus.LOBBY or status in (MatchStatus.ACTIVE, MatchStatus.FINISHED)
+        text = state.to_text()
         await self._store.update_match(
             match.id,
             now=now,
             status=status.value,
             version=version,
-            state=state.to_text() if started else UNSET,
+            state=text if started else UNSET,
+            state_digest=snapshot_digest(match.game.id, match.options, version, text) if started else UNSET,
             result=UNSET if result is None else outcome_to_json(result),
         )
         if status is MatchStatus.FINISHED and result is not None and match.rated:

@@ -80,7 +80,7 @@ class PostUI:
         Returns how many steps were handled. A step is claimed in the database before anything is
         sent, so two ticks (or a tick racing a restart) never send the same reminder twice.
         """
-        done = 0
+        done = await self.announce_pending()
         for step in await self.service.due(now):
             if not await self.service.claim(step):
                 continue
@@ -93,6 +93,24 @@ class PostUI:
                 log.exception("clock step %s of match %s failed", step.threshold, step.match.id)
             done += 1
         return done
+
+    async def announce_pending(self) -> int:
+        """Post the board of every change that was committed but never announced (the bot stopped in
+        between); each is marked once posted. Returns how many were posted."""
+        posted = 0
+        for report in await self.service.unannounced():
+            try:
+                await self.ui.publish_board(report.match, report, self.ui.channel_language(report.match))
+            except (discord.NotFound, discord.Forbidden):
+                # The channel is gone or closed to the bot: nobody can be told, so stop trying.
+                log.info("match %s: its channel no longer takes the board; not announced", report.match.id)
+                await self.service.mark_announced(report.match.id, report.match.version)
+                continue
+            except Exception:
+                log.exception("the board of match %s could not be announced", report.match.id)
+                continue
+            posted += 1
+        return posted
 
     async def remind(self, step: DueStep) -> None:
         """Remind one player whose turn is waiting, in the match's channel, pinging only them."""

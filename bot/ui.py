@@ -303,6 +303,7 @@ class GameUI:
     ) -> None:
         """What follows every new board: remember it, retire the old one, refresh the status, private views."""
         await self.service.set_message(match.id, board=message.id)
+        await self.service.mark_announced(match.id, match.version)
         if previous is not None and previous != message.id:
             await self.edit_message(match.channel_id, previous, view=None)
         await self.refresh_status(match, lang)

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from bot.matches import LogKind, MatchStatus
+from tests.botkit import make_bot
 from tests.test_bot_e2e import expect_ephemeral
 
 
@@ -164,3 +165,29 @@ async def test_an_aborted_hidden_information_match_is_not_exported(club: dict[st
     await alice.slash(channel, "game abort")
     refused = await alice.slash(channel, "game export", match=match.id)
     await expect_ephemeral(refused, "secret", env=env)
+
+
+# Changes committed but never announced.
+
+
+async def test_a_move_committed_before_a_crash_is_announced_after_the_restart(
+    club: dict[str, Any], db_path: str
+) -> None:
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    match = await start_ur(club)
+    boards = [m for m in channel.history(viewer=carol) if m.attachments]
+    mover = match.to_act()[0]
+    move = match.state.format_move(match.state.legal_moves()[0])
+    # The service commits the move; the bot "dies" before posting anything.
+    report = await env.bot.service.move(match.id, mover, move)
+    await env.restart_bot(make_bot(db_path))
+    await env.advance_time(60)
+    after = [m for m in channel.history(viewer=carol) if m.attachments]
+    assert len(after) == len(boards) + 1, "the missing board is posted once the bot is back"
+    newest = max(after, key=lambda m: m.id)
+    assert f"#{match.id}" in newest.content
+    to_act = report.match.to_act()
+    if to_act:
+        assert pinged(env, newest) == list(to_act), "the player to act is pinged"
+    await env.advance_time(3 * 3600)
+    assert len([m for m in channel.history(viewer=carol) if m.attachments]) == len(after), "and only once"

@@ -220,3 +220,72 @@ def test_start_up_without_a_network_says_so_in_one_line(tmp_path: Path) -> None:
     assert "voice will NOT be supported" not in output, output
     failures = [line for line in output.splitlines() if "ERROR" in line]
     assert len(failures) == 1 and "could not reach Discord" in failures[0], output
+
+
+# Snapshot trust.
+
+
+async def damage_and_reload(service: MatchService, store: Store, match: Match, text: str) -> Match:
+    """Overwrite the snapshot text (the version stays as it is), then load the match again."""
+    assert text != match.state.to_text()
+    await store.update_match(match.id, now=match.updated_at, state=text)
+    return await service.get(match.id)
+
+
+async def test_a_truncated_ursuppe_snapshot_that_still_parses_is_rebuilt(service: MatchService, store: Store) -> None:
+    lobby = await service.create("ursuppe", {}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE, seed="s")
+    await service.join(lobby.id, BOB)
+    await service.join(lobby.id, CAROL)
+    match = (await service.start(lobby.id, ALICE)).match
+    rng = random.Random(5)
+    while match.version < 60 and match.status is MatchStatus.ACTIVE:
+        seat = match.state.actors()[0]
+        move = rng.choice(match.state.legal_moves(seat))
+        match = (await service.move(match.id, match.seats[seat], match.state.format_move(move))).match
+    text = match.state.to_text()
+    game = match.game
+    # A cut that still reads as a position (the tail of its event list lost), but not this one.
+    cut = next(
+        text[:n]
+        for n in range(len(text) - 1, 0, -1)
+        if _parses(game, text[:n]) and game.from_text(text[:n]) != match.state
+    )
+    reloaded = await damage_and_reload(service, store, match, cut)
+    assert reloaded.state == match.state
+    repaired = await store.load_match_row(match.id)
+    assert repaired is not None and repaired.state == text
+
+
+def _parses(game: object, text: str) -> bool:
+    try:
+        game.from_text(text)  # type: ignore[attr-defined]
+    except Exception:
+        return False
+    return True
+
+
+async def test_another_rule_sets_opening_is_not_taken_for_a_ravensburger_match(
+    service: MatchService, store: Store
+) -> None:
+    lobby = await service.create("ur", {"rules": "rb"}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE)
+    await service.join(lobby.id, BOB)
+    match = await first_move(service, (await service.start(lobby.id, ALICE)).match)
+    other = match.game.new(2, {"rules": "v2"}).to_text()
+    assert _parses(match.game, other)
+    reloaded = await damage_and_reload(service, store, match, other)
+    assert reloaded.state == match.state and reloaded.options["rules"] == "rb"
+
+
+async def test_a_stale_earlier_position_under_the_current_version_is_rebuilt(
+    service: MatchService, store: Store
+) -> None:
+    match = await started(service)
+    earlier = match.state.to_text()
+    rng = random.Random(8)
+    for _ in range(4):
+        if match.status is not MatchStatus.ACTIVE:
+            break
+        user, text = choose(match, rng)
+        match = (await service.move(match.id, user, text)).match
+    reloaded = await damage_and_reload(service, store, match, earlier)
+    assert reloaded.state == match.state
