@@ -22,8 +22,7 @@ from bot.matches import (
     MatchStatus,
 )
 from bot.storage import Store
-from bot.storage.store import SchemaVersionError
-from bot.storage.store import to_iso
+from bot.storage.store import SchemaVersionError, to_iso
 from games.base import Termination
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, choose, snapshot, started
 
