@@ -311,6 +311,12 @@ def snapshot_digest(game_id: str, options: Mapping[str, str], version: int, text
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
+def _majority(votes: Mapping[int, str], voters: int) -> str | None:
+    """The choice more than half of ``voters`` made, if any."""
+    tally = {c: sum(1 for v in votes.values() if v == c) for c in set(votes.values())}
+    return next((c for c, n in tally.items() if 2 * n > voters), None)
+
+
 def rating_key(match: Match) -> str:
     """The rated game of a match: its id, with the rule set when the game has several (``ur:v2``)."""
     rules = match.options.get("rules")
@@ -898,7 +904,9 @@ class MatchService:
 
         A reminder is due once its time has come, the player is not on vacation and not in their quiet
         hours (then it waits for their end); a reminder whose turn has already expired is dropped in
-        favour of the deadline step. Each step still has to be claimed with :meth:`claim` before acting.
+        favour of the deadline step. A reminder is claimed with :meth:`claim` before it is sent (at most
+        once); a deadline step (``expired``) is marked only once carried out, and a vote decided but not yet
+        carried out comes back as a ``decided`` step until :meth:`carry_out` has done it.
         """
         steps: list[DueStep] = []
         async with self._store.transaction(immediate=False):
@@ -908,11 +916,15 @@ class MatchService:
             waking = {
                 match_id
                 for match_id, _seat, since, handled, limit in rows
-                if "expired" not in handled and now >= since + timedelta(seconds=limit) / 2
+                if ("expired" not in handled or "decided" in handled) and now >= since + timedelta(seconds=limit) / 2
             }
             for match_id in sorted(waking):
                 match = await self._load(match_id)
                 for clock in (await self._clocks_of(match)).values():
+                    if "decided" in clock.handled:
+                        # The players decided, but the decision was not carried out (a failure, a restart).
+                        steps.append(DueStep(match, clock, "decided"))
+                        continue
                     pauses = await self.vacations(clock.user_id)
                     if clock.times.deadline <= now:
                         if "expired" not in clock.handled:
@@ -937,15 +949,51 @@ class MatchService:
                 await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half")
             return await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, step.threshold)
 
-    async def extend_turn(self, match_id: int, seat: Seat) -> Match:
-        """Give a late seat a fresh turn (its clock starts again, reminders included)."""
+    async def extend_turn(self, match_id: int, seat: Seat, since: datetime | None = None) -> Match:
+        """Give a late seat a fresh turn (its clock starts again, reminders included).
+
+        With ``since``, only the turn that began then is extended: a second call for the same late turn
+        (a retry) changes nothing.
+        """
         now = self._clock()
         async with self._store.transaction():
             match = await self._load(match_id)
             if match.status is not MatchStatus.ACTIVE:
                 raise MatchError("not_active")
-            await self._store.restart_clock(match.id, seat, now=now)
+            clocks = await self._store.load_clocks(match.id)
+            if since is None or (seat in clocks and clocks[seat][0] == since):
+                await self._store.restart_clock(match.id, seat, now=now)
             return match
+
+    async def decision(self, match_id: int, seat: Seat, since: datetime) -> str | None:
+        """The choice a majority of the other players made on late ``seat``'s turn begun at ``since``."""
+        async with self._store.transaction(immediate=False):
+            match = await self._load(match_id)
+            votes = await self._store.load_votes(match.id, seat, since)
+        return _majority(votes, len(match.seats) - 1)
+
+    async def carry_out(self, match_id: int, seat: Seat, since: datetime, decided: str) -> TurnReport | None:
+        """Carry out a decided vote (``wait``, ``move`` or ``forfeit``) on the late turn begun at ``since``.
+
+        Keyed by the turn: once done (by this call, an earlier one, or the player acting first) the turn is
+        over and a repeat changes nothing. Returns the report of a move or forfeit made now, else None.
+        """
+        try:
+            if decided == "wait":
+                await self.extend_turn(match_id, seat, since)
+                return None
+            if decided == "move":
+                return await self.play_for(match_id, seat, since)
+            return await self.forfeit(match_id, seat, since)
+        except MatchError as exc:
+            if exc.key in ("vote_closed", "not_active"):
+                return None
+            raise
+
+    async def mark_step(self, step: DueStep) -> bool:
+        """Record a deadline step as carried out (see :meth:`due`); False when it was already."""
+        async with self._store.transaction():
+            return await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, step.threshold)
 
     async def vote_timeout(
         self, match_id: int, user_id: int, seat: Seat, since: datetime, choice: str
@@ -970,8 +1018,7 @@ class MatchService:
             await self._store.put_vote(match.id, seat, since, voter, choice, now=now)
             votes = await self._store.load_votes(match.id, seat, since)
             voters = len(match.seats) - 1
-            tally = {c: sum(1 for v in votes.values() if v == c) for c in set(votes.values())}
-            decided = next((c for c, n in tally.items() if 2 * n > voters), None)
+            decided = _majority(votes, voters)
             if decided is not None:
                 await self._store.mark_clock(match.id, seat, since, "decided")
             return match, decided, votes

@@ -77,20 +77,25 @@ class PostUI:
     async def tick(self, now: datetime) -> int:
         """Do everything that is due at ``now``: reminders, deadline votes, automatic timeouts.
 
-        Returns how many steps were handled. A step is claimed in the database before anything is
-        sent, so two ticks (or a tick racing a restart) never send the same reminder twice.
+        Returns how many steps were handled. A reminder is claimed in the database before it is sent,
+        so two ticks (or a tick racing a restart) never send it twice. A deadline step is marked only once
+        carried out, through service operations keyed by the late turn (a repeat changes nothing): one
+        that failed, or was cut short by a restart, is done by the next tick.
         """
         done = await self.announce_pending()
         for step in await self.service.due(now):
-            if not await self.service.claim(step):
-                continue
             try:
                 if step.threshold == "expired":
                     await self.expire(step)
+                elif step.threshold == "decided":
+                    await self.complete_vote(step)
                 else:
+                    if not await self.service.claim(step):
+                        continue
                     await self.remind(step)
             except Exception:
                 log.exception("clock step %s of match %s failed", step.threshold, step.match.id)
+                continue
             done += 1
         return done
 
@@ -136,13 +141,11 @@ class PostUI:
         """A deadline passed: apply the match's automatic policy, or ask the other players."""
         match, clock = step.match, step.clock
         lang = self.ui.channel_language(match)
-        if match.on_timeout == "move":
-            report = await self.service.play_for(match.id, clock.seat, clock.since)
-            await self.ui.publish_board(report.match, report, lang)
-            return
-        if match.on_timeout == "forfeit":
-            report = await self.service.forfeit(match.id, clock.seat, clock.since)
-            await self.ui.publish_board(report.match, report, lang)
+        if match.on_timeout in ("move", "forfeit"):
+            report = await self.service.carry_out(match.id, clock.seat, clock.since, match.on_timeout)
+            await self.service.mark_step(step)
+            if report is not None:
+                await self.ui.publish_board(report.match, report, lang)
             return
         names = await self.ui.names(match)
         others = [uid for seat, uid in enumerate(match.seats) if seat != clock.seat]
@@ -161,6 +164,23 @@ class PostUI:
             view=self.vote_view(match, clock, names, lang),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
         )
+        # Marked once posted: a vote that could not be posted is tried again, never lost.
+        await self.service.mark_step(step)
+
+    async def complete_vote(self, step: DueStep) -> None:
+        """Carry out a vote that was decided but not carried out (it failed, or the bot stopped in between)."""
+        match, clock = step.match, step.clock
+        decided = await self.service.decision(match.id, clock.seat, clock.since)
+        if decided is None:
+            return
+        await self._carry_out(match, clock.seat, clock.since, decided, self.ui.channel_language(match))
+
+    async def _carry_out(self, match: Match, seat: int, since: datetime, decided: str, lang: str) -> None:
+        report = await self.service.carry_out(match.id, seat, since, decided)
+        if report is not None:
+            await self.ui.publish_board(report.match, report, lang)
+        elif decided == "wait":
+            await self.ui.refresh_status(match, lang)
 
     def vote_view(self, match: Match, clock: TurnClock, names: Sequence[str], lang: str) -> discord.ui.View:
         """The three answers to a passed deadline."""
@@ -200,15 +220,7 @@ class PostUI:
             ),
             view=None,
         )
-        if decided == "wait":
-            await self.service.extend_turn(match.id, seat)
-            await self.ui.refresh_status(match, lang)
-            return
-        if decided == "move":
-            report = await self.service.play_for(match.id, seat, since)
-        else:
-            report = await self.service.forfeit(match.id, seat, since)
-        await self.ui.publish_board(report.match, report, lang)
+        await self._carry_out(match, seat, since, decided, lang)
 
     # Undo.
 

@@ -8,8 +8,9 @@ import discord
 import pytest
 
 from bot.matches import LogKind, MatchStatus
+from games.base import Termination
 from tests.botkit import make_bot
-from tests.test_bot_e2e import expect_ephemeral
+from tests.test_bot_e2e import button_labels, expect_ephemeral
 
 
 @pytest.fixture
@@ -191,3 +192,84 @@ async def test_a_move_committed_before_a_crash_is_announced_after_the_restart(
         assert pinged(env, newest) == list(to_act), "the player to act is pinged"
     await env.advance_time(3 * 3600)
     assert len([m for m in channel.history(viewer=carol) if m.attachments]) == len(after), "and only once"
+
+
+# Deadline steps: carried out until done.
+
+
+def fail_once(monkeypatch: pytest.MonkeyPatch, service: Any, name: str) -> list[int]:
+    """Make ``service.<name>`` fail on its first call (as a crash or a lost connection would); returns the calls."""
+    calls: list[int] = []
+    original = getattr(service, name)
+
+    async def flaky(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the database went away for a moment")
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(service, name, flaky)
+    return calls
+
+
+async def wait(env: Any, seconds: float) -> None:
+    """Let virtual time pass in steps of a few hours, so the bot's clock ticks run on the way."""
+    while seconds > 0:
+        step = min(seconds, 6 * 3600.0)
+        await env.advance_time(step)
+        seconds -= step
+
+
+async def test_an_automatic_forfeit_that_fails_once_is_done_by_the_next_tick(
+    club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env, channel = club["env"], club["channel"]
+    match = await start_ur(club, deadline="12h", on_timeout="forfeit")
+    calls = fail_once(monkeypatch, env.bot.service, "forfeit")
+    await wait(env, 12 * 3600 + 2 * 1800 + 60)
+    final = await env.bot.service.get(match.id)
+    assert len(calls) >= 2, "tried again"
+    assert final.status is MatchStatus.FINISHED and final.result is not None
+    assert final.result.termination is Termination.FORFEIT
+
+
+async def test_a_decided_vote_cut_short_is_carried_out_by_the_next_tick(
+    club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    match = await start_ur(club, deadline="12h")
+    late = match.to_act()[0]
+    other = club["alice"] if late == club["bob"].id else club["bob"]
+    await wait(env, 12 * 3600 + 1800 + 60)
+    vote = next(m for m in channel.history(viewer=carol) if "ran out of time in" in m.content)
+    calls = fail_once(monkeypatch, env.bot.service, "forfeit")
+    await other.click(vote, label=next(b for b in button_labels(vote) if "forfeit" in b))
+    env.errors.clear()
+    assert (await env.bot.service.get(match.id)).status is MatchStatus.ACTIVE, "the decision was not carried out"
+    await wait(env, 1800 + 60)
+    final = await env.bot.service.get(match.id)
+    assert len(calls) == 2
+    assert final.status is MatchStatus.FINISHED and final.result is not None
+    assert final.result.termination is Termination.FORFEIT and final.result.winners == (final.seat_of(other.id),)
+
+
+async def test_in_an_event_the_round_closes_after_a_forfeit_that_failed_once(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    channel = guild.create_text_channel("events")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[admins])
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    created = await admin.slash(
+        channel, "event create", name="Cup", game="ur:v2", format="swiss", rounds=2, deadline="12h"
+    )
+    card = created.response.message
+    await ann.click(card, label="Sign up")
+    await ben.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    calls = fail_once(monkeypatch, env.bot.service, "forfeit")
+    await wait(env, 12 * 3600 + 2 * 1800 + 60)
+    assert len(calls) >= 2
+    assert any("Round 1 is over" in m.content for m in channel.history()), "the round closed"
