@@ -223,7 +223,7 @@ async def wait(env: Any, seconds: float) -> None:
 async def test_an_automatic_forfeit_that_fails_once_is_done_by_the_next_tick(
     club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    env, channel = club["env"], club["channel"]
+    env = club["env"]
     match = await start_ur(club, deadline="12h", on_timeout="forfeit")
     calls = fail_once(monkeypatch, env.bot.service, "forfeit")
     await wait(env, 12 * 3600 + 2 * 1800 + 60)
