@@ -13,16 +13,15 @@ import logging
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot import replays
 from bot.components import HistoryButton, TimeoutButton, UndoButton
 from bot.deadlines import QuietHours
 from bot.i18n import language_of, t
 from bot.matches import (
-    DECISIONS,
-    POSITION_KINDS,
     DueStep,
     LogEntry,
     LogKind,
@@ -37,7 +36,6 @@ from bot.matches import (
 from bot.record import export_record
 from bot.status import MAX_LISTED, board_link, match_lines, variant_name
 from bot.ui import GameUI, public_language
-from render import BoardContext, render_board
 
 if TYPE_CHECKING:
     from bot.client import PlateauBot
@@ -61,6 +59,7 @@ class PostUI:
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
+        self.replays = replays.ReplayCache()
 
     @property
     def service(self) -> MatchService:
@@ -338,13 +337,24 @@ class PostUI:
     # Replay and export.
 
     async def replay(self, interaction: discord.Interaction, match_id: int | None) -> None:
-        """``/game replay``: an animated image of the match, one frame per decision, built off the event loop."""
+        """``/game replay``: an animated image of the match, thinned to a bounded number of frames, built
+        off the event loop, once per match version (see :mod:`bot.replays`)."""
         match = await self.find(interaction, match_id)
-        await interaction.response.defer(thinking=True)
         lang = public_language(interaction)
         names = tuple(await self.ui.names(match))
-        entries = list(await self.service.history(match.id))
-        animation = await asyncio.to_thread(self._animate, match, entries, names, lang)
+        key = self.replays.key(match, names, lang)
+        animation = self.replays.get(key)
+        if animation is None:
+            self.replays.claim(match.id)  # refused politely while another replay is being built
+            try:
+                await interaction.response.defer(thinking=True)
+                entries = list(await self.service.history(match.id))
+                animation = await asyncio.to_thread(replays.build, match, entries, names, lang)
+                self.replays.put(key, animation)
+            finally:
+                self.replays.release()
+        else:
+            await interaction.response.defer(thinking=True)
         await interaction.followup.send(
             t(
                 lang,
@@ -356,30 +366,6 @@ class PostUI:
             ),
             file=discord.File(io.BytesIO(animation.data), filename=animation.filename),
         )
-
-    @staticmethod
-    def _animate(match: Match, entries: Sequence[LogEntry], names: tuple[str, ...], lang: str) -> Any:
-        """Render one public frame per decision and join them (runs in a worker thread)."""
-        from render.replay import animate
-
-        state = match.game.new(len(match.seats), match.options)
-        frames = [render_board(match.game.id, state.view_for(None), BoardContext(names, lang=lang))]
-        pending: tuple[str | None, int | None] = (None, None)
-        for entry in effective(entries):
-            if entry.kind not in POSITION_KINDS:
-                continue
-            state = state.apply(state.parse_move(entry.notation, entry.seat))
-            if entry.kind in DECISIONS:
-                pending = (match.game.public_notation(entry.notation), entry.seat)
-            # A frame once the chance steps that follow a decision are drawn: one per turn.
-            if not state.is_chance() and pending[0] is not None:
-                ctx = BoardContext(names, last_move=pending[0], last_mover=pending[1], lang=lang)
-                frames.append(render_board(match.game.id, state.view_for(None), ctx))
-                pending = (None, None)
-        if match.status is not MatchStatus.ACTIVE and len(frames) > 1:
-            # The finished board: with every secret revealed by the game itself.
-            frames.append(frames[-1])
-        return animate(frames, max_bytes=UPLOAD_LIMIT)
 
     async def export(self, interaction: discord.Interaction, match_id: int | None) -> None:
         """``/game export``: the match record as a text file that replays exactly."""

@@ -273,3 +273,34 @@ async def test_in_an_event_the_round_closes_after_a_forfeit_that_failed_once(
     await wait(env, 12 * 3600 + 2 * 1800 + 60)
     assert len(calls) >= 2
     assert any("Round 1 is over" in m.content for m in channel.history()), "the round closed"
+
+
+# Replays: cached per version, refused while busy.
+
+
+async def test_a_replay_is_built_once_per_version_and_refused_while_another_is_built(
+    club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot import replays
+
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    match = await start_ur(club)
+    builds: list[int] = []
+    real_build = replays.build
+
+    def counting(*args: Any) -> Any:
+        builds.append(1)
+        return real_build(*args)
+
+    monkeypatch.setattr(replays, "build", counting)
+    for _ in range(2):
+        done = await carol.slash(channel, "game replay", match=match.id)
+        assert any(m is not None and m.attachments for m in (done.response, *done.followups))
+    assert builds == [1], "the second one came from the cache"
+    env.bot.pbp.replays.claim(999)  # another replay is being drawn
+    match = await env.bot.service.current(channel.id)
+    mover = club["alice"] if match.to_act() == (club["alice"].id,) else club["bob"]
+    await mover.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[0]))
+    busy = await carol.slash(channel, "game replay", match=match.id)
+    await expect_ephemeral(busy, "already drawing", env=env)
+    env.bot.pbp.replays.release()

@@ -288,3 +288,70 @@ async def test_a_stale_earlier_position_under_the_current_version_is_rebuilt(
         match = (await service.move(match.id, user, text)).match
     reloaded = await damage_and_reload(service, store, match, earlier)
     assert reloaded.state == match.state
+
+
+# Bounded replays.
+
+
+async def finished_ur(service: MatchService) -> Match:
+    match = await started(service)
+    rng = random.Random(12)
+    while match.status is MatchStatus.ACTIVE:
+        user, text = choose(match, rng)
+        match = (await service.move(match.id, user, text)).match
+    return match
+
+
+async def test_a_long_replay_is_thinned_to_the_cap_keeping_first_and_last(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot import replays
+    from render import BoardContext, render_board
+
+    match = await finished_ur(service)
+    entries = list(await service.history(match.id))
+    points = replays.frame_points(match, entries)
+    assert len(points) > 12, "a match longer than the cap"
+    drawn: list[bytes] = []
+    real_render = replays.render_board
+
+    def counting(*args: object, **kwargs: object) -> bytes:
+        png = real_render(*args, **kwargs)  # type: ignore[arg-type]
+        drawn.append(png)
+        return png
+
+    monkeypatch.setattr(replays, "MAX_FRAMES", 10)
+    monkeypatch.setattr(replays, "render_board", counting)
+    names = ("alice", "bob")
+    animation = replays.build(match, entries, names, "en")
+    assert len(drawn) == 10, "only the kept positions are drawn"
+    assert animation.frames_total == 11  # and the final board once more
+    opening = render_board("ur", match.game.new(2, match.options).view_for(None), BoardContext(names, lang="en"))
+    assert drawn[0] == opening
+    assert drawn[-1] != opening
+
+
+async def test_a_replay_longer_than_the_work_cap_is_refused(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot import replays
+
+    match = await finished_ur(service)
+    monkeypatch.setattr(replays, "MAX_ACTIONS", 5)
+    with pytest.raises(MatchError) as refused:
+        replays.build(match, list(await service.history(match.id)), ("a", "b"), "en")
+    assert refused.value.key == "replay_too_long"
+
+
+def test_the_replay_cache_keeps_the_latest_and_builds_one_at_a_time() -> None:
+    from bot.replays import ReplayCache
+
+    cache = ReplayCache(size=2)
+    for k in range(3):
+        cache.put(k, f"animation {k}")  # type: ignore[arg-type]
+    assert cache.get(0) is None and cache.get(2) == "animation 2"
+    cache.claim(7)
+    with pytest.raises(MatchError, match="replay_busy"):
+        cache.claim(8)
+    cache.release()
+    cache.claim(8)
