@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.components import DYNAMIC_ITEMS
+from bot.components import DYNAMIC_ITEMS, on_setup_form
 from bot.config import Config
 from bot.errors import PlateauTree
 from bot.i18n import CatalogTranslator
@@ -78,6 +78,7 @@ class PlateauBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(on_setup_form, "on_interaction")  # set-up forms, before and after a restart
         await self.sync_commands()
         await asyncio.to_thread(warm_up_renderers)
 

@@ -304,3 +304,23 @@ async def test_a_replay_is_built_once_per_version_and_refused_while_another_is_b
     busy = await carol.slash(channel, "game replay", match=match.id)
     await expect_ephemeral(busy, "already drawing", env=env)
     env.bot.pbp.replays.release()
+
+
+# The secret set-up form across a restart.
+
+
+async def test_the_setup_form_opened_before_a_restart_is_accepted_after_it(club: dict[str, Any], db_path: str) -> None:
+    env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
+    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    match = await env.bot.service.current(channel.id)
+    prompt = alice.user.dm_channel.last_message
+    form = await alice.user.click(prompt, label=button_labels(prompt)[0])
+    assert form.modal is not None
+    await env.restart_bot(make_bot(db_path))
+    placed = await alice.user.submit_modal(form, {"values": "371946825"})
+    said = " ".join(m.content for m in (placed.response, *placed.followups) if m is not None)
+    assert "kept secret" in said, said
+    log = await env.bot.service.history(match.id)
+    assert any(e.kind is LogKind.MOVE and e.seat == match.seat_of(alice.id) for e in log), log
