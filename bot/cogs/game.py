@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.i18n import language_of, ls, t
-from bot.matches import LogKind, MatchError, MatchStatus
+from bot.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus
 from bot.narration import result_line
 from bot.ui import variant_label
 from games import GAMES, find_game
@@ -180,7 +180,7 @@ class GameCog(
     )
     @app_commands.rename(move=ls("move", "opt.move.name"))
     @app_commands.describe(move=ls("Your move in the game's notation, e.g. A4-A2", "opt.move.desc"))
-    async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100]) -> None:
+    async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT]) -> None:
         """Play a move in this channel's match."""
         await self.bot.ui.play(interaction, None, move)
 
