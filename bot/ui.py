@@ -420,8 +420,9 @@ class GameUI:
             match_id = current.id
             secret = current.game.public_notation(text.strip()) != text.strip()
             # A typed move is played on the board as it stood when the command arrived: a double submit
-            # (the same command sent twice at once) finds the board moved on and applies once.
-            if expected_version is None and current.status is MatchStatus.ACTIVE:
+            # (the same command sent twice at once) finds the board moved on and applies once. Not when
+            # several players act at once (secret set-ups): their engines refuse a second set-up anyway.
+            if expected_version is None and current.status is MatchStatus.ACTIVE and len(current.state.actors()) == 1:
                 expected_version = current.version
         if secret and not interaction.response.is_done():
             await interaction.response.defer(thinking=True, ephemeral=True)
