@@ -845,16 +845,18 @@ class MatchService:
         """Record that the board of ``version`` was posted (see :meth:`unannounced`)."""
         await self._store.mark_announced(match_id, version)
 
-    async def unannounced(self, limit: int = 20) -> list[TurnReport]:
+    async def unannounced(self, limit: int = 20, *, settled_for: timedelta | None = None) -> list[TurnReport]:
         """Changes committed but never announced (the bot stopped between the commit and the post).
 
         One report per active or finished match whose version is ahead of the last board posted: its
         entries are those since then, and its previous state the position the players last saw (None when
         an undo is among the entries: the position jumped back, so only the new board is shown).
+        ``settled_for`` leaves out matches changed more recently than that (their board may be on its way).
         """
         reports: list[TurnReport] = []
+        before = None if settled_for is None else self._clock() - settled_for
         async with self._store.transaction(immediate=False):
-            for row in await self._store.unannounced(limit):
+            for row in await self._store.unannounced(limit, before=before):
                 match = await self._from_row(row, repair=False)
                 entries = [_entry(r) for r in await self._store.load_moves(row.id)]
                 shown = [e for e in entries if e.ply <= row.announced_version]

@@ -46,6 +46,8 @@ HISTORY_PAGE = 20
 """Log lines per page of ``/game history``."""
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 """Turn starts travel in button ids as whole microseconds since this instant (exact, unlike floats)."""
+ANNOUNCE_GRACE = timedelta(minutes=5)
+"""How long after a change the clock waits before announcing it itself (the command may still be posting)."""
 UPLOAD_LIMIT = 8_000_000
 """Bytes an attachment may weigh on any server (Discord's smallest upload limit, with a margin)."""
 
@@ -60,6 +62,7 @@ class PostUI:
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
         self.replays = replays.ReplayCache()
+        self._first_tick = True
 
     @property
     def service(self) -> MatchService:
@@ -81,7 +84,9 @@ class PostUI:
         carried out, through service operations keyed by the late turn (a repeat changes nothing): one
         that failed, or was cut short by a restart, is done by the next tick.
         """
-        done = await self.announce_pending()
+        # At start-up nothing is on its way; later, a change of the last minutes may still be being posted.
+        done = await self.announce_pending(None if self._first_tick else ANNOUNCE_GRACE)
+        self._first_tick = False
         for step in await self.service.due(now):
             try:
                 if step.threshold == "expired":
@@ -98,11 +103,11 @@ class PostUI:
             done += 1
         return done
 
-    async def announce_pending(self) -> int:
+    async def announce_pending(self, settled_for: timedelta | None = None) -> int:
         """Post the board of every change that was committed but never announced (the bot stopped in
-        between); each is marked once posted. Returns how many were posted."""
+        between, or the post failed); each is marked once posted. Returns how many were posted."""
         posted = 0
-        for report in await self.service.unannounced():
+        for report in await self.service.unannounced(settled_for=settled_for):
             try:
                 await self.ui.publish_board(report.match, report, self.ui.channel_language(report.match))
             except (discord.NotFound, discord.Forbidden):

@@ -574,12 +574,16 @@ class Store:
             (version, match_id, version),
         )
 
-    async def unannounced(self, limit: int = 50) -> list[MatchRow]:
-        """Active or finished matches whose latest version was never announced, oldest change first."""
+    async def unannounced(self, limit: int = 50, *, before: datetime | None = None) -> list[MatchRow]:
+        """Active or finished matches whose latest version was never announced, oldest change first
+        (with ``before``: only those last changed before then)."""
+        settled = "" if before is None else " AND matches.updated_at <= ?"
+        params: list[Any] = [] if before is None else [to_iso(before)]
         rows = await self._fetch(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.status IN ('active', 'finished')"
-            " AND coalesce(matches.announced_version, 0) < matches.version ORDER BY matches.updated_at LIMIT ?",
-            (limit,),
+            f" AND coalesce(matches.announced_version, 0) < matches.version{settled}"
+            " ORDER BY matches.updated_at LIMIT ?",
+            (*params, limit),
         )
         return [_match_row(row) for row in rows]
 
