@@ -402,11 +402,14 @@ class PostUI:
                 m.id,
             )
         )
+        more = len(matches) - MAX_LISTED
         matches = matches[:MAX_LISTED]  # match_lines lists no more than these
         lines = await match_lines(matches, interaction.user.id, lang, self.ui.names)
         lines = [
             line + await self._deadline_suffix(m, interaction.user.id) for line, m in zip(lines, matches, strict=True)
         ]
+        if more > 0:
+            lines.append(t(lang, "mine.more", count=more))
         embed = discord.Embed(
             title=t(lang, "mine.title"),
             description="\n".join(lines) or t(lang, "mine.none"),
