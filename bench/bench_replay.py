@@ -4,14 +4,23 @@ Run on demand, from the repository root: ``python bench/bench_replay.py``. It pl
 Ur game (the first one long enough), renders its first ``--frames`` positions as the bot would, then
 times :func:`render.replay.animate` under the default 8 MB limit and under smaller limits that force
 downscaling and then thinning, as a GIF and as an APNG. Target: every run within a few seconds.
+
+``python bench/bench_replay.py --ultimatek 6000`` instead measures the bot's whole ``/game replay`` work
+(:func:`bot.replays.build`: replaying the log, drawing the thinned frames, encoding) on a seeded random
+Ultima-Tek match of that many log entries, without a turn cap: wall and CPU time and peak RSS. Target:
+within the bounds of a chat command (under 30 s of CPU, under 300 MB).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import resource
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -43,11 +52,89 @@ def run(frames: list[bytes], max_bytes: int, fmt: str) -> tuple[float, float, An
     return time.perf_counter() - start, time.process_time() - start_cpu, animation
 
 
+ULTIMATEK_CPU_TARGET = 30.0
+ULTIMATEK_RSS_TARGET_MB = 300.0
+
+
+def ultimatek_match(actions: int, seed: int = 1) -> tuple[Any, list[Any]]:
+    """A seeded random Ultima-Tek match (no turn cap) of ``actions`` log entries, as the bot stores it."""
+    from bot.matches import LogEntry, LogKind, Match, MatchStatus, sample_chance
+    from games import find_game
+
+    game = find_game("ultimatek")
+    options = {"cap": "none"}
+    state = game.new(2, options)
+    rng = random.Random(seed)
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    entries: list[LogEntry] = []
+    while len(entries) < actions and state.outcome() is None:
+        ply = len(entries) + 1
+        if state.is_chance():
+            move = sample_chance(state.chance_outcomes(), str(seed), ply)
+            entries.append(LogEntry(ply, LogKind.CHANCE, None, state.format_move(move), at))
+        else:
+            seat = state.actors()[0]
+            move = rng.choice(state.legal_moves(seat))
+            entries.append(LogEntry(ply, LogKind.MOVE, seat, state.format_move(move), at))
+        state = state.apply(move)
+    match = Match(
+        id=1,
+        game=game,
+        options=options,
+        seed=str(seed),
+        guild_id=None,
+        channel_id=1,
+        creator_id=1,
+        status=MatchStatus.ACTIVE if state.outcome() is None else MatchStatus.FINISHED,
+        version=len(entries),
+        state=state,
+        seats=(1, 2),
+        result=state.outcome(),
+        created_at=at,
+        updated_at=at,
+    )
+    return match, entries
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident memory so far, in MB (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_ultimatek(actions: int) -> int:
+    """Time and peak memory of one bounded ``/game replay`` of a long Ultima-Tek match."""
+    from bot import replays
+
+    match, entries = ultimatek_match(actions)
+    before = peak_rss_mb()
+    start, start_cpu = time.perf_counter(), time.process_time()
+    points = replays.frame_points(match, entries)
+    counted = time.perf_counter() - start
+    animation = replays.build(match, entries, ("alice", "bob"), "en")
+    seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+    peak = peak_rss_mb()
+    print(
+        f"Ultima-Tek, no turn cap: {len(entries)} log entries, {len(points)} positions "
+        f"(counted in {counted:.2f} s), {animation.frames_used}/{animation.frames_total} frames kept, "
+        f"{len(animation.data) / 1e6:.2f} MB {animation.filename}"
+    )
+    print(f"time {seconds:.1f} s, cpu {cpu:.1f} s, peak RSS {peak:.0f} MB ({before:.0f} MB before the replay)")
+    ok = cpu <= ULTIMATEK_CPU_TARGET and peak <= ULTIMATEK_RSS_TARGET_MB
+    print(
+        f"target (cpu <= {ULTIMATEK_CPU_TARGET:.0f} s, peak RSS <= {ULTIMATEK_RSS_TARGET_MB:.0f} MB): "
+        f"{'met' if ok else 'NOT met'}"
+    )
+    return 0 if ok else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=300, help="frames in the replay (default 300)")
     parser.add_argument("--rules", default="v1", help="Ur rule set (default v1)")
+    parser.add_argument("--ultimatek", type=int, metavar="ACTIONS", help="bench a long Ultima-Tek replay instead")
     args = parser.parse_args()
+    if args.ultimatek:
+        return bench_ultimatek(args.ultimatek)
 
     start = time.perf_counter()
     seed, frames = match_frames(args.rules, args.frames)

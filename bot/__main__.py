@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 from dotenv import load_dotenv
 
@@ -31,6 +32,11 @@ def main() -> int:
         asyncio.run(run())
     except discord.LoginFailure:
         logging.getLogger("plateau").error("Discord refused the token in DISCORD_TOKEN; check it in .env.")
+        return 1
+    except (aiohttp.ClientError, OSError, TimeoutError, discord.GatewayNotFound) as exc:
+        # A network failure is no bug: one line saying what failed, not a traceback of the HTTP stack.
+        reason = str(exc) or type(exc).__name__
+        logging.getLogger("plateau").error("could not reach Discord (%s); check the network and try again.", reason)
         return 1
     except KeyboardInterrupt:
         pass

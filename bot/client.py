@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.components import DYNAMIC_ITEMS
+from bot.components import DYNAMIC_ITEMS, on_setup_form
 from bot.config import Config
 from bot.errors import PlateauTree
 from bot.i18n import CatalogTranslator
@@ -53,12 +53,17 @@ class PlateauBot(commands.Bot):
     pbp: PostUI
 
     def __init__(self, config: Config, **options: Any) -> None:
+        # Plateau never joins a voice channel: discord.py's warnings about missing voice libraries are noise.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=PlateauTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names exactly whom it means to ping: a display name or an
+            # event name holding "<@id>" must not reach that member.
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.config = config
@@ -73,6 +78,7 @@ class PlateauBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(on_setup_form, "on_interaction")  # set-up forms, before and after a restart
         await self.sync_commands()
         await asyncio.to_thread(warm_up_renderers)
 

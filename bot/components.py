@@ -155,7 +155,7 @@ class ResignButton(
 
     async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Resign the clicking player."""
-        await bot.ui.resign(interaction, self.match_id)
+        await bot.ui.resign(interaction, self.match_id, self.version)
 
 
 class AnswerButton(PlateauButton, template=r"(?!)"):
@@ -225,7 +225,12 @@ class SetupButton(
 
 
 class SetupForm(discord.ui.Modal):
-    """The form of a secret set-up: the nine values in the order the prompt gives."""
+    """The form of a secret set-up: the nine values in the order the prompt gives.
+
+    discord.py routes a submitted form only to a modal object kept in memory, which a restart loses. So
+    this one is never kept (it is stopped before it is shown): every submission, before or after a
+    restart, is answered by :func:`on_setup_form` from its custom id alone.
+    """
 
     def __init__(self, match_id: int, title: str, label: str, placeholder: str) -> None:
         super().__init__(title=title[:45], custom_id=f"{PREFIX}:setupform:{match_id}", timeout=None)
@@ -234,14 +239,42 @@ class SetupForm(discord.ui.Modal):
             label=label[:45], placeholder=placeholder[:100], min_length=9, max_length=30, custom_id="values"
         )
         self.add_item(self.values)
+        self.stop()
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        """Play the arrangement as the submitting player's set-up."""
-        await bot_of(interaction).ui.secret_move(interaction, self.match_id, f"setup {self.values.value}")
 
-    # discord.py's Modal narrows BaseView.on_error (no item argument); follow the Modal's signature.
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:  # type: ignore[override]
-        """Explain a refused arrangement privately."""
+SETUP_FORM = re.compile(rf"{PREFIX}:setupform:(?P<match>[0-9]+)")
+
+
+def _submitted(components: Any, custom_id: str) -> str | None:
+    """The value typed in the field ``custom_id`` of a submitted form (fields may sit in rows or labels)."""
+    if isinstance(components, list):
+        for item in components:
+            found = _submitted(item, custom_id)
+            if found is not None:
+                return found
+    elif isinstance(components, dict):
+        if components.get("custom_id") == custom_id and "value" in components:
+            return str(components["value"])
+        for key in ("components", "component"):
+            if key in components:
+                found = _submitted(components[key], custom_id)
+                if found is not None:
+                    return found
+    return None
+
+
+async def on_setup_form(interaction: discord.Interaction) -> None:
+    """Play a submitted set-up form as the submitting player's set-up (an ``on_interaction`` listener)."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: Any = interaction.data or {}
+    found = SETUP_FORM.fullmatch(str(data.get("custom_id", "")))
+    if found is None:
+        return
+    try:
+        value = _submitted(data.get("components", []), "values") or ""
+        await bot_of(interaction).ui.secret_move(interaction, int(found["match"]), f"setup {value}")
+    except Exception as error:
         await reply_error(interaction, error)
 
 

@@ -89,6 +89,8 @@ def on_vacation(now: datetime, pauses: Sequence[Interval]) -> bool:
 
 # Quiet hours.
 
+MAX_ZONE_LENGTH: Final = 64
+"""No IANA zone name is longer; anything longer is refused before the file system is asked."""
 _QUIET: Final = re.compile(r"\s*(\d{1,2})(?::(\d{2}))?\s*[-–to]+\s*(\d{1,2})(?::(\d{2}))?\s*")
 
 
@@ -126,19 +128,27 @@ def parse_quiet_hours(text: str, zone: str | None = None) -> QuietHours:
         QuietHoursError: the span or the zone cannot be read.
     """
     words = text.strip().split()
-    if zone is None and len(words) == 2:
-        text, zone = words
+    if len(words) == 2:
+        # The zone typed after the hours ("22-7 Europe/Paris") wins when no other zone was given.
+        text, typed = words
+        if zone is not None and zone != typed:
+            raise QuietHoursError(f"two time zones: {typed!r} and {zone!r}")
+        zone = typed
     m = _QUIET.fullmatch(text)
     if m is None:
         raise QuietHoursError(f"not a span of hours: {text!r} (write 22-7 or 22:30-07:00)")
     h1, m1, h2, m2 = int(m[1]), int(m[2] or 0), int(m[3]), int(m[4] or 0)
     if not (0 <= h1 < 24 and 0 <= h2 < 24 and 0 <= m1 < 60 and 0 <= m2 < 60) or (h1, m1) == (h2, m2):
         raise QuietHoursError(f"not a span of hours: {text!r}")
-    zone = zone or "UTC"
+    zone = (zone or "UTC").strip()
+    unknown = f"unknown time zone {zone[:40]!r} (write it like Europe/Paris)"
+    if not zone or len(zone) > MAX_ZONE_LENGTH:
+        raise QuietHoursError(unknown)
     try:
         ZoneInfo(zone)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise QuietHoursError(f"unknown time zone {zone!r} (write it like Europe/Paris)") from exc
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
+        # A folder name ("Europe") raises IsADirectoryError, an over-long one another OSError.
+        raise QuietHoursError(unknown) from exc
     return QuietHours(time(h1, m1), time(h2, m2), zone)
 
 

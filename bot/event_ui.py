@@ -568,7 +568,7 @@ class EventUI:
             if match.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
                 # The organiser's result stands: the match stops here. Its last board retires the move buttons;
                 # the "match finished" it announces finds the result already set and changes nothing.
-                report = await self.bot.service.abort(match.id, interaction.user.id, moderator=True)
+                report = await self.bot.service.abort(match.id, interaction.user.id, organiser=True)
                 thread_lang = self.lang_of(event)
                 await self.bot.ui.publish_board(report.match, report, thread_lang)
                 text = t(thread_lang, "event.thread.stopped", result=result_text(game, game.result, names, thread_lang))
@@ -615,7 +615,9 @@ class EventUI:
         await self.require_organiser(interaction)
         event = await self.events.cancel(event.id, interaction.user.id)
         lang = public_language(interaction)
-        await interaction.response.send_message(t(lang, "event.cancelled", event=event.name))
+        await interaction.response.send_message(
+            t(lang, "event.cancelled", event=event.name), allowed_mentions=discord.AllowedMentions.none()
+        )
         await self.refresh_card(event, lang)
 
     # Standings.

@@ -654,6 +654,7 @@ class EventService:
                 turn_limit=event.turn_limit,
                 on_timeout=event.on_timeout,
                 rated=event.rated,
+                capped=False,
             )
             match_id = match.id
             # Linked at once, so a crash before the start leaves a match a retry finds and completes.
@@ -663,7 +664,7 @@ class EventService:
             return TurnReport(match=match)
         for user_id in game.players:
             if user_id not in match.seats:
-                match = await self._matches.join(match_id, user_id)
+                match = await self._matches.join(match_id, user_id, capped=False)
         return await self._matches.start(match_id, game.players[0])
 
     async def unopened(self, event_id: int) -> tuple[Event, list[EventGame]]:

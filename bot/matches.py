@@ -9,6 +9,8 @@ log alone replays the match. The bot layer turns the returned reports into messa
 from __future__ import annotations
 
 import enum
+import hashlib
+import json
 import logging
 import random
 import secrets
@@ -182,6 +184,12 @@ class DrawOffer:
     accepted: tuple[Seat, ...]
 
 
+MAX_MOVE_TEXT = 100
+"""Characters a typed move may have; a longer text is refused before any engine parses it."""
+MAX_OPEN_LOBBIES = 10
+"""Lobbies a member may sit in at once (created or joined); event games do not count against it."""
+
+
 class MatchError(Exception):
     """A request the service refuses; ``key`` names the reason for the bot's catalogs.
 
@@ -293,6 +301,22 @@ def _reveals(game: GameInfo, before: GameState, entry: LogEntry, players: int, s
     return False
 
 
+def snapshot_digest(game_id: str, options: Mapping[str, str], version: int, text: str) -> str:
+    """The digest stored with a snapshot: it binds the state text to its game, options and version.
+
+    A snapshot whose text was cut short, belongs to another rule set, or is an earlier position of the
+    same match no longer matches its digest, and the state is rebuilt from the log.
+    """
+    payload = json.dumps([game_id, dict(sorted(options.items())), version, text], separators=(",", ":"))
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _majority(votes: Mapping[int, str], voters: int) -> str | None:
+    """The choice more than half of ``voters`` made, if any."""
+    tally = {c: sum(1 for v in votes.values() if v == c) for c in set(votes.values())}
+    return next((c for c, n in tally.items() if 2 * n > voters), None)
+
+
 def rating_key(match: Match) -> str:
     """The rated game of a match: its id, with the rule set when the game has several (``ur:v2``)."""
     rules = match.options.get("rules")
@@ -387,15 +411,16 @@ class MatchService:
         turn_limit: int | None = None,
         on_timeout: str = "vote",
         rated: bool = True,
+        capped: bool = True,
     ) -> Match:
         """Open a lobby in ``channel_id`` with the creator in seat 0.
 
         ``turn_limit`` is the seconds each turn may take (None: no deadline); ``on_timeout`` says what
         happens when it runs out (``vote``, ``move`` or ``forfeit``); ``rated`` whether the result counts
-        for ratings.
+        for ratings. ``capped`` applies :data:`MAX_OPEN_LOBBIES` (events open their games uncapped).
 
         Raises:
-            MatchError: ``unknown_game``, ``unknown_option`` or ``channel_busy``.
+            MatchError: ``unknown_game``, ``unknown_option``, ``channel_busy`` or ``too_many_lobbies``.
         """
         try:
             game = find_game(game_id)
@@ -409,6 +434,8 @@ class MatchService:
         async with self._store.transaction():
             if await self._store.find_current(channel_id) is not None:
                 raise MatchError("channel_busy")
+            if capped:
+                await self._check_lobby_cap(creator_id)
             try:
                 match_id = await self._store.insert_match(
                     game=game.id,
@@ -427,11 +454,18 @@ class MatchService:
             await self._store.add_seat(match_id, 0, creator_id, now=now)
             return await self._load(match_id)
 
-    async def join(self, match_id: int, user_id: int) -> Match:
-        """Seat ``user_id`` in the lobby.
+    async def _check_lobby_cap(self, user_id: int) -> None:
+        """Refuse a member who already sits in :data:`MAX_OPEN_LOBBIES` lobbies."""
+        lobbies = await self._store.matches_of_user(user_id, statuses=[MatchStatus.LOBBY.value], limit=MAX_OPEN_LOBBIES)
+        if len(lobbies) >= MAX_OPEN_LOBBIES:
+            raise MatchError("too_many_lobbies", max=MAX_OPEN_LOBBIES)
+
+    async def join(self, match_id: int, user_id: int, *, capped: bool = True) -> Match:
+        """Seat ``user_id`` in the lobby (``capped``: see :meth:`create`).
 
         Raises:
-            MatchError: ``no_match``, ``not_in_lobby``, ``already_seated`` or ``table_full``.
+            MatchError: ``no_match``, ``not_in_lobby``, ``already_seated``, ``table_full`` or
+            ``too_many_lobbies``.
         """
         now = self._clock()
         async with self._store.transaction():
@@ -440,6 +474,8 @@ class MatchService:
                 raise MatchError("already_seated")
             if len(match.seats) >= match.game.max_players:
                 raise MatchError("table_full", max=match.game.max_players)
+            if capped:
+                await self._check_lobby_cap(user_id)
             await self._store.add_seat(match_id, len(match.seats), user_id, now=now)
             await self._store.update_match(match_id, now=now)
             return await self._load(match_id)
@@ -512,16 +548,20 @@ class MatchService:
         with ``replayed=True`` and writes nothing.
 
         Raises:
-            MatchError: ``no_match``, ``not_active`` or ``not_seated``.
+            MatchError: ``no_match``, ``not_active``, ``not_seated`` or ``move_too_long`` (more than
+                :data:`MAX_MOVE_TEXT` characters, refused before any parsing).
             BoardChangedError: ``expected_version`` is stale, or another write won the race.
             NotYourTurnError: the caller's seat may not act now (key ``not_your_turn``).
             NotationError, IllegalMoveError: from the engine, unchanged.
         """
+        if len(text) > MAX_MOVE_TEXT:
+            raise MatchError("move_too_long", max=MAX_MOVE_TEXT)
         now = self._clock()
         async with self._store.transaction():
-            if interaction_id is not None and (done := await self._replayed(interaction_id)) is not None:
-                return done
-            match, seat = await self._load_seated(match_id, user_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id)
+            if isinstance(found, TurnReport):
+                return found
+            match, seat = found
             if expected_version is not None and expected_version != match.version:
                 raise BoardChangedError(match.version)
             before = match.state
@@ -543,21 +583,33 @@ class MatchService:
                 result=outcome,
             )
 
-    async def resign(self, match_id: int, user_id: int, *, interaction_id: int | None = None) -> TurnReport:
+    async def resign(
+        self,
+        match_id: int,
+        user_id: int,
+        *,
+        interaction_id: int | None = None,
+        expected_version: int | None = None,
+    ) -> TurnReport:
         """Resign: in a two-player game the opponent wins.
 
         With more players the match ends too, and every other seat is listed as a winner: whether a
         multiplayer game could go on without the resigning seat is game-specific, and no engine
-        supports that yet.
+        supports that yet. ``expected_version`` is the version the confirmation was asked at: a
+        confirmation from an older board is refused.
 
         Raises:
             MatchError: ``no_match``, ``not_active`` or ``not_seated``.
+            BoardChangedError: ``expected_version`` is stale.
         """
         now = self._clock()
         async with self._store.transaction():
-            if interaction_id is not None and (done := await self._replayed(interaction_id)) is not None:
-                return done
-            match, seat = await self._load_seated(match_id, user_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id)
+            if isinstance(found, TurnReport):
+                return found
+            match, seat = found
+            if expected_version is not None and expected_version != match.version:
+                raise BoardChangedError(match.version)
             others = tuple(s for s in range(len(match.seats)) if s != seat)
             entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
             return await self._save(
@@ -646,6 +698,26 @@ class MatchService:
             raise MatchError("not_in_lobby")
         return match
 
+    async def _seated_or_replayed(
+        self, match_id: int, user_id: int, interaction_id: int | None
+    ) -> tuple[Match, Seat] | TurnReport:
+        """The active match and the caller's seat, or the report of this interaction when it was applied already.
+
+        The match and the seat are checked before the interaction id is looked up, and only an interaction
+        of this match by this player counts: nobody learns about another match through an id.
+        """
+        match = await self._load(match_id)
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise MatchError("not_seated")
+        if interaction_id is not None:
+            done = await self._replayed(interaction_id, match.id)
+            if done is not None and all(e.seat in (None, seat) for e in done.entries):
+                return done
+        if match.status is not MatchStatus.ACTIVE:
+            raise MatchError("not_active")
+        return match, seat
+
     async def _load_seated(self, match_id: int, user_id: int) -> tuple[Match, Seat]:
         """An active match and the caller's seat in it (inside the caller's transaction)."""
         match = await self._load(match_id)
@@ -656,23 +728,54 @@ class MatchService:
             raise MatchError("not_seated")
         return match, seat
 
-    async def abort(self, match_id: int, user_id: int, *, moderator: bool = False) -> TurnReport:
-        """Stop the match without a result (its creator, or a moderator).
+    async def abort(
+        self, match_id: int, user_id: int, *, moderator: bool = False, organiser: bool = False
+    ) -> TurnReport:
+        """Stop the match without a result (its creator, or a moderator; an event's match: an organiser).
 
         Allowed in the lobby and while active; writes an ABORT log entry and the result
-        ``Outcome(Termination.ABORTED)``.
+        ``Outcome(Termination.ABORTED)``. An event's match is stopped only by an ``organiser`` (its
+        creator is merely the pairing's first player). In a rated match, once a player has made a
+        decision, the creator cannot void the result alone: their abort counts as their resignation
+        (the report then shows a FINISHED match with result RESIGNATION).
 
         Raises:
-            MatchError: ``no_match``, ``not_active`` (already finished or aborted) or ``not_creator``.
+            MatchError: ``no_match``, ``not_active`` (already finished or aborted), ``not_creator`` or
+                ``event_abort`` (an event's match, and the caller is no organiser).
         """
         now = self._clock()
         async with self._store.transaction():
             match = await self._load(match_id)
             if match.status not in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
                 raise MatchError("not_active")
-            if user_id != match.creator_id and not moderator:
+            if await self._store.in_event(match.id):
+                if not organiser:
+                    raise MatchError("event_abort")
+                return await self._abort(match, now)
+            if moderator or organiser:
+                return await self._abort(match, now)
+            if user_id != match.creator_id:
                 raise MatchError("not_creator")
+            if match.rated and match.status is MatchStatus.ACTIVE and await self._decided(match):
+                seat = match.seat_of(user_id)
+                assert seat is not None  # the creator holds seat 0
+                others = tuple(s for s in range(len(match.seats)) if s != seat)
+                entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now)
+                return await self._save(
+                    match,
+                    now=now,
+                    previous=match.state,
+                    state=match.state,
+                    entries=[entry],
+                    status=MatchStatus.FINISHED,
+                    result=Outcome(Termination.RESIGNATION, winners=others),
+                )
             return await self._abort(match, now)
+
+    async def _decided(self, match: Match) -> bool:
+        """True once a player made a decision in ``match`` (a move that stands, by hand or by the clock)."""
+        entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
+        return any(e.kind in DECISIONS for e in entries)
 
     # Queries.
 
@@ -738,6 +841,35 @@ class MatchService:
         if not found:
             raise MatchError("no_match")
 
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Record that the board of ``version`` was posted (see :meth:`unannounced`)."""
+        await self._store.mark_announced(match_id, version)
+
+    async def unannounced(self, limit: int = 20, *, settled_for: timedelta | None = None) -> list[TurnReport]:
+        """Changes committed but never announced (the bot stopped between the commit and the post).
+
+        One report per active or finished match whose version is ahead of the last board posted: its
+        entries are those since then, and its previous state the position the players last saw (None when
+        an undo is among the entries: the position jumped back, so only the new board is shown).
+        ``settled_for`` leaves out matches changed more recently than that (their board may be on its way).
+        """
+        reports: list[TurnReport] = []
+        before = None if settled_for is None else self._clock() - settled_for
+        async with self._store.transaction(immediate=False):
+            for row in await self._store.unannounced(limit, before=before):
+                match = await self._from_row(row, repair=False)
+                entries = [_entry(r) for r in await self._store.load_moves(row.id)]
+                shown = [e for e in entries if e.ply <= row.announced_version]
+                pending = tuple(e for e in entries if e.ply > row.announced_version)
+                previous: GameState | None = None
+                if not any(e.kind is LogKind.UNDO for e in pending):
+                    try:
+                        previous = replay(match.game, match.options, len(match.seats), shown)
+                    except ReplayError:
+                        log.warning("match %s: the announced position does not replay", row.id)
+                reports.append(TurnReport(match=match, entries=pending, previous_state=previous))
+        return reports
+
     async def user_pref(self, user_id: int, key: str) -> str | None:
         """A stored per-user preference (e.g. ``dm_closed``)."""
         return await self._store.get_pref(user_id, key)
@@ -774,7 +906,9 @@ class MatchService:
 
         A reminder is due once its time has come, the player is not on vacation and not in their quiet
         hours (then it waits for their end); a reminder whose turn has already expired is dropped in
-        favour of the deadline step. Each step still has to be claimed with :meth:`claim` before acting.
+        favour of the deadline step. A reminder is claimed with :meth:`claim` before it is sent (at most
+        once); a deadline step (``expired``) is marked only once carried out, and a vote decided but not yet
+        carried out comes back as a ``decided`` step until :meth:`carry_out` has done it.
         """
         steps: list[DueStep] = []
         async with self._store.transaction(immediate=False):
@@ -784,11 +918,15 @@ class MatchService:
             waking = {
                 match_id
                 for match_id, _seat, since, handled, limit in rows
-                if "expired" not in handled and now >= since + timedelta(seconds=limit) / 2
+                if ("expired" not in handled or "decided" in handled) and now >= since + timedelta(seconds=limit) / 2
             }
             for match_id in sorted(waking):
                 match = await self._load(match_id)
                 for clock in (await self._clocks_of(match)).values():
+                    if "decided" in clock.handled:
+                        # The players decided, but the decision was not carried out (a failure, a restart).
+                        steps.append(DueStep(match, clock, "decided"))
+                        continue
                     pauses = await self.vacations(clock.user_id)
                     if clock.times.deadline <= now:
                         if "expired" not in clock.handled:
@@ -813,15 +951,51 @@ class MatchService:
                 await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half")
             return await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, step.threshold)
 
-    async def extend_turn(self, match_id: int, seat: Seat) -> Match:
-        """Give a late seat a fresh turn (its clock starts again, reminders included)."""
+    async def extend_turn(self, match_id: int, seat: Seat, since: datetime | None = None) -> Match:
+        """Give a late seat a fresh turn (its clock starts again, reminders included).
+
+        With ``since``, only the turn that began then is extended: a second call for the same late turn
+        (a retry) changes nothing.
+        """
         now = self._clock()
         async with self._store.transaction():
             match = await self._load(match_id)
             if match.status is not MatchStatus.ACTIVE:
                 raise MatchError("not_active")
-            await self._store.restart_clock(match.id, seat, now=now)
+            clocks = await self._store.load_clocks(match.id)
+            if since is None or (seat in clocks and clocks[seat][0] == since):
+                await self._store.restart_clock(match.id, seat, now=now)
             return match
+
+    async def decision(self, match_id: int, seat: Seat, since: datetime) -> str | None:
+        """The choice a majority of the other players made on late ``seat``'s turn begun at ``since``."""
+        async with self._store.transaction(immediate=False):
+            match = await self._load(match_id)
+            votes = await self._store.load_votes(match.id, seat, since)
+        return _majority(votes, len(match.seats) - 1)
+
+    async def carry_out(self, match_id: int, seat: Seat, since: datetime, decided: str) -> TurnReport | None:
+        """Carry out a decided vote (``wait``, ``move`` or ``forfeit``) on the late turn begun at ``since``.
+
+        Keyed by the turn: once done (by this call, an earlier one, or the player acting first) the turn is
+        over and a repeat changes nothing. Returns the report of a move or forfeit made now, else None.
+        """
+        try:
+            if decided == "wait":
+                await self.extend_turn(match_id, seat, since)
+                return None
+            if decided == "move":
+                return await self.play_for(match_id, seat, since)
+            return await self.forfeit(match_id, seat, since)
+        except MatchError as exc:
+            if exc.key in ("vote_closed", "not_active"):
+                return None
+            raise
+
+    async def mark_step(self, step: DueStep) -> bool:
+        """Record a deadline step as carried out (see :meth:`due`); False when it was already."""
+        async with self._store.transaction():
+            return await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, step.threshold)
 
     async def vote_timeout(
         self, match_id: int, user_id: int, seat: Seat, since: datetime, choice: str
@@ -846,8 +1020,7 @@ class MatchService:
             await self._store.put_vote(match.id, seat, since, voter, choice, now=now)
             votes = await self._store.load_votes(match.id, seat, since)
             voters = len(match.seats) - 1
-            tally = {c: sum(1 for v in votes.values() if v == c) for c in set(votes.values())}
-            decided = next((c for c, n in tally.items() if 2 * n > voters), None)
+            decided = _majority(votes, voters)
             if decided is not None:
                 await self._store.mark_clock(match.id, seat, since, "decided")
             return match, decided, votes
@@ -1097,11 +1270,17 @@ class MatchService:
         seats = tuple(await self._store.load_seats(row.id))
         options = MappingProxyType(dict(row.options))
         state: GameState | None = None
-        if row.state is not None and row.version == row.log_version:
+        trusted = row.state is not None and row.state_digest == snapshot_digest(
+            row.game, row.options, row.version, row.state
+        )
+        if row.state is not None and row.version == row.log_version and trusted:
             try:
                 state = game.from_text(row.state)
             except (GameError, ValueError) as exc:
                 log.warning("match %s: unreadable snapshot (%s); rebuilding it from the log", row.id, exc)
+        elif row.state is not None and row.version == row.log_version:
+            if row.state_digest is not None:
+                log.warning("match %s: the snapshot does not match its digest; rebuilding it from the log", row.id)
         elif row.state is not None:
             log.warning(
                 "match %s: snapshot at version %s but the log has %s entries; rebuilding it from the log",
@@ -1118,8 +1297,13 @@ class MatchService:
                 entries = [_entry(r) for r in await self._store.load_moves(row.id)]
                 state = replay(game, options, len(seats), entries)
                 if repair:
+                    text = state.to_text()
                     await self._store.update_match(
-                        row.id, now=row.updated_at, state=state.to_text(), version=row.log_version
+                        row.id,
+                        now=row.updated_at,
+                        state=text,
+                        version=row.log_version,
+                        state_digest=snapshot_digest(row.game, row.options, row.log_version, text),
                     )
         return Match(
             id=row.id,
@@ -1179,12 +1363,14 @@ class MatchService:
             raise BoardChangedError(row.log_version if row else version) from exc
         # A match that never started keeps no snapshot (an aborted lobby).
         started = match.status is not MatchStatus.LOBBY or status in (MatchStatus.ACTIVE, MatchStatus.FINISHED)
+        text = state.to_text()
         await self._store.update_match(
             match.id,
             now=now,
             status=status.value,
             version=version,
-            state=state.to_text() if started else UNSET,
+            state=text if started else UNSET,
+            state_digest=snapshot_digest(match.game.id, match.options, version, text) if started else UNSET,
             result=UNSET if result is None else outcome_to_json(result),
         )
         if status is MatchStatus.FINISHED and result is not None and match.rated:
@@ -1260,12 +1446,12 @@ class MatchService:
             result=Outcome(Termination.ABORTED),
         )
 
-    async def _replayed(self, interaction_id: int) -> TurnReport | None:
-        """The report of an interaction that was already applied, or None if it is new."""
+    async def _replayed(self, interaction_id: int, match_id: int) -> TurnReport | None:
+        """The report of an interaction already applied to ``match_id``, or None if it is new there."""
         found = await self._store.load_interaction(interaction_id)
-        if found is None:
+        if found is None or found[0] != match_id:
             return None
-        match_id, rows = found
+        rows = found[1]
         match = await self._load(match_id)
         entries = tuple(_entry(r) for r in rows)
         earlier = [_entry(r) for r in await self._store.load_moves(match_id) if r.ply < entries[0].ply]

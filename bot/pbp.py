@@ -13,16 +13,15 @@ import logging
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot import replays
 from bot.components import HistoryButton, TimeoutButton, UndoButton
 from bot.deadlines import QuietHours
 from bot.i18n import language_of, t
 from bot.matches import (
-    DECISIONS,
-    POSITION_KINDS,
     DueStep,
     LogEntry,
     LogKind,
@@ -37,7 +36,6 @@ from bot.matches import (
 from bot.record import export_record
 from bot.status import MAX_LISTED, board_link, match_lines, variant_name
 from bot.ui import GameUI, public_language
-from render import BoardContext, render_board
 
 if TYPE_CHECKING:
     from bot.client import PlateauBot
@@ -48,6 +46,8 @@ HISTORY_PAGE = 20
 """Log lines per page of ``/game history``."""
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 """Turn starts travel in button ids as whole microseconds since this instant (exact, unlike floats)."""
+ANNOUNCE_GRACE = timedelta(minutes=5)
+"""How long after a change the clock waits before announcing it itself (the command may still be posting)."""
 UPLOAD_LIMIT = 8_000_000
 """Bytes an attachment may weigh on any server (Discord's smallest upload limit, with a margin)."""
 
@@ -61,6 +61,8 @@ class PostUI:
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
+        self.replays = replays.ReplayCache()
+        self._first_tick = True
 
     @property
     def service(self) -> MatchService:
@@ -77,22 +79,47 @@ class PostUI:
     async def tick(self, now: datetime) -> int:
         """Do everything that is due at ``now``: reminders, deadline votes, automatic timeouts.
 
-        Returns how many steps were handled. A step is claimed in the database before anything is
-        sent, so two ticks (or a tick racing a restart) never send the same reminder twice.
+        Returns how many steps were handled. A reminder is claimed in the database before it is sent,
+        so two ticks (or a tick racing a restart) never send it twice. A deadline step is marked only once
+        carried out, through service operations keyed by the late turn (a repeat changes nothing): one
+        that failed, or was cut short by a restart, is done by the next tick.
         """
-        done = 0
+        # At start-up nothing is on its way; later, a change of the last minutes may still be being posted.
+        done = await self.announce_pending(None if self._first_tick else ANNOUNCE_GRACE)
+        self._first_tick = False
         for step in await self.service.due(now):
-            if not await self.service.claim(step):
-                continue
             try:
                 if step.threshold == "expired":
                     await self.expire(step)
+                elif step.threshold == "decided":
+                    await self.complete_vote(step)
                 else:
+                    if not await self.service.claim(step):
+                        continue
                     await self.remind(step)
             except Exception:
                 log.exception("clock step %s of match %s failed", step.threshold, step.match.id)
+                continue
             done += 1
         return done
+
+    async def announce_pending(self, settled_for: timedelta | None = None) -> int:
+        """Post the board of every change that was committed but never announced (the bot stopped in
+        between, or the post failed); each is marked once posted. Returns how many were posted."""
+        posted = 0
+        for report in await self.service.unannounced(settled_for=settled_for):
+            try:
+                await self.ui.publish_board(report.match, report, self.ui.channel_language(report.match))
+            except (discord.NotFound, discord.Forbidden):
+                # The channel is gone or closed to the bot: nobody can be told, so stop trying.
+                log.info("match %s: its channel no longer takes the board; not announced", report.match.id)
+                await self.service.mark_announced(report.match.id, report.match.version)
+                continue
+            except Exception:
+                log.exception("the board of match %s could not be announced", report.match.id)
+                continue
+            posted += 1
+        return posted
 
     async def remind(self, step: DueStep) -> None:
         """Remind one player whose turn is waiting, in the match's channel, pinging only them."""
@@ -118,13 +145,11 @@ class PostUI:
         """A deadline passed: apply the match's automatic policy, or ask the other players."""
         match, clock = step.match, step.clock
         lang = self.ui.channel_language(match)
-        if match.on_timeout == "move":
-            report = await self.service.play_for(match.id, clock.seat, clock.since)
-            await self.ui.publish_board(report.match, report, lang)
-            return
-        if match.on_timeout == "forfeit":
-            report = await self.service.forfeit(match.id, clock.seat, clock.since)
-            await self.ui.publish_board(report.match, report, lang)
+        if match.on_timeout in ("move", "forfeit"):
+            report = await self.service.carry_out(match.id, clock.seat, clock.since, match.on_timeout)
+            await self.service.mark_step(step)
+            if report is not None:
+                await self.ui.publish_board(report.match, report, lang)
             return
         names = await self.ui.names(match)
         others = [uid for seat, uid in enumerate(match.seats) if seat != clock.seat]
@@ -143,6 +168,23 @@ class PostUI:
             view=self.vote_view(match, clock, names, lang),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
         )
+        # Marked once posted: a vote that could not be posted is tried again, never lost.
+        await self.service.mark_step(step)
+
+    async def complete_vote(self, step: DueStep) -> None:
+        """Carry out a vote that was decided but not carried out (it failed, or the bot stopped in between)."""
+        match, clock = step.match, step.clock
+        decided = await self.service.decision(match.id, clock.seat, clock.since)
+        if decided is None:
+            return
+        await self._carry_out(match, clock.seat, clock.since, decided, self.ui.channel_language(match))
+
+    async def _carry_out(self, match: Match, seat: int, since: datetime, decided: str, lang: str) -> None:
+        report = await self.service.carry_out(match.id, seat, since, decided)
+        if report is not None:
+            await self.ui.publish_board(report.match, report, lang)
+        elif decided == "wait":
+            await self.ui.refresh_status(match, lang)
 
     def vote_view(self, match: Match, clock: TurnClock, names: Sequence[str], lang: str) -> discord.ui.View:
         """The three answers to a passed deadline."""
@@ -182,15 +224,7 @@ class PostUI:
             ),
             view=None,
         )
-        if decided == "wait":
-            await self.service.extend_turn(match.id, seat)
-            await self.ui.refresh_status(match, lang)
-            return
-        if decided == "move":
-            report = await self.service.play_for(match.id, seat, since)
-        else:
-            report = await self.service.forfeit(match.id, seat, since)
-        await self.ui.publish_board(report.match, report, lang)
+        await self._carry_out(match, seat, since, decided, lang)
 
     # Undo.
 
@@ -308,13 +342,24 @@ class PostUI:
     # Replay and export.
 
     async def replay(self, interaction: discord.Interaction, match_id: int | None) -> None:
-        """``/game replay``: an animated image of the match, one frame per decision, built off the event loop."""
+        """``/game replay``: an animated image of the match, thinned to a bounded number of frames, built
+        off the event loop, once per match version (see :mod:`bot.replays`)."""
         match = await self.find(interaction, match_id)
-        await interaction.response.defer(thinking=True)
         lang = public_language(interaction)
         names = tuple(await self.ui.names(match))
-        entries = list(await self.service.history(match.id))
-        animation = await asyncio.to_thread(self._animate, match, entries, names, lang)
+        key = self.replays.key(match, names, lang)
+        animation = self.replays.get(key)
+        if animation is None:
+            self.replays.claim(match.id)  # refused politely while another replay is being built
+            try:
+                await interaction.response.defer(thinking=True)
+                entries = list(await self.service.history(match.id))
+                animation = await asyncio.to_thread(replays.build, match, entries, names, lang)
+                self.replays.put(key, animation)
+            finally:
+                self.replays.release()
+        else:
+            await interaction.response.defer(thinking=True)
         await interaction.followup.send(
             t(
                 lang,
@@ -327,35 +372,12 @@ class PostUI:
             file=discord.File(io.BytesIO(animation.data), filename=animation.filename),
         )
 
-    @staticmethod
-    def _animate(match: Match, entries: Sequence[LogEntry], names: tuple[str, ...], lang: str) -> Any:
-        """Render one public frame per decision and join them (runs in a worker thread)."""
-        from render.replay import animate
-
-        state = match.game.new(len(match.seats), match.options)
-        frames = [render_board(match.game.id, state.view_for(None), BoardContext(names, lang=lang))]
-        pending: tuple[str | None, int | None] = (None, None)
-        for entry in effective(entries):
-            if entry.kind not in POSITION_KINDS:
-                continue
-            state = state.apply(state.parse_move(entry.notation, entry.seat))
-            if entry.kind in DECISIONS:
-                pending = (match.game.public_notation(entry.notation), entry.seat)
-            # A frame once the chance steps that follow a decision are drawn: one per turn.
-            if not state.is_chance() and pending[0] is not None:
-                ctx = BoardContext(names, last_move=pending[0], last_mover=pending[1], lang=lang)
-                frames.append(render_board(match.game.id, state.view_for(None), ctx))
-                pending = (None, None)
-        if match.status is not MatchStatus.ACTIVE and len(frames) > 1:
-            # The finished board: with every secret revealed by the game itself.
-            frames.append(frames[-1])
-        return animate(frames, max_bytes=UPLOAD_LIMIT)
-
     async def export(self, interaction: discord.Interaction, match_id: int | None) -> None:
         """``/game export``: the match record as a text file that replays exactly."""
         match = await self.find(interaction, match_id)
-        if match.game.has_hidden_info and match.status is MatchStatus.ACTIVE:
-            # The record holds every secret (it must, to replay); it is only given out once they are public.
+        if match.game.has_hidden_info and match.status is not MatchStatus.FINISHED:
+            # The record holds every secret (it must, to replay); it is only given out once they are public:
+            # after a finished match, never after an aborted one (its set-ups were never shown in play).
             raise MatchError("export_secret")
         names = await self.ui.names(match)
         text = export_record(match, await self.service.history(match.id), names)
@@ -380,10 +402,14 @@ class PostUI:
                 m.id,
             )
         )
+        more = len(matches) - MAX_LISTED
+        matches = matches[:MAX_LISTED]  # match_lines lists no more than these
         lines = await match_lines(matches, interaction.user.id, lang, self.ui.names)
         lines = [
             line + await self._deadline_suffix(m, interaction.user.id) for line, m in zip(lines, matches, strict=True)
         ]
+        if more > 0:
+            lines.append(t(lang, "mine.more", count=more))
         embed = discord.Embed(
             title=t(lang, "mine.title"),
             description="\n".join(lines) or t(lang, "mine.none"),

@@ -303,6 +303,7 @@ class GameUI:
     ) -> None:
         """What follows every new board: remember it, retire the old one, refresh the status, private views."""
         await self.service.set_message(match.id, board=message.id)
+        await self.service.mark_announced(match.id, match.version)
         if previous is not None and previous != message.id:
             await self.edit_message(match.channel_id, previous, view=None)
         await self.refresh_status(match, lang)
@@ -418,6 +419,11 @@ class GameUI:
             current = await self.require_current(interaction)
             match_id = current.id
             secret = current.game.public_notation(text.strip()) != text.strip()
+            # A typed move is played on the board as it stood when the command arrived: a double submit
+            # (the same command sent twice at once) finds the board moved on and applies once. Not when
+            # several players act at once (secret set-ups): their engines refuse a second set-up anyway.
+            if expected_version is None and current.status is MatchStatus.ACTIVE and len(current.state.actors()) == 1:
+                expected_version = current.version
         if secret and not interaction.response.is_done():
             await interaction.response.defer(thinking=True, ephemeral=True)
         report = await self.service.move(
@@ -464,9 +470,11 @@ class GameUI:
         view.add_item(SetupButton("choose", match.id, t(lang, "button.setup_choose")))
         view.add_item(SetupButton("random", match.id, t(lang, "button.setup_random")))
 
-    async def resign(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Resign the interaction's user from the match."""
-        report = await self.service.resign(match_id, interaction.user.id, interaction_id=interaction.id)
+    async def resign(self, interaction: discord.Interaction, match_id: int, version: int | None = None) -> None:
+        """Resign the interaction's user from the match (``version``: the board the confirmation was asked on)."""
+        report = await self.service.resign(
+            match_id, interaction.user.id, interaction_id=interaction.id, expected_version=version
+        )
         await self.post_board(interaction, report)
 
     async def require_current(self, interaction: discord.Interaction) -> Match:

@@ -159,7 +159,7 @@ async def test_results_are_counted_once_and_aborted_games_are_double_losses(serv
     assert await events.record(report.match) is None, "a second 'match finished' changes nothing"
     with pytest.raises(EventError, match="event_round_not_over"):
         await events.plan_round(event.id, 99)
-    aborted = await matches.abort(second.match_id, second.players[0])
+    aborted = await matches.abort(second.match_id, second.players[0], organiser=True)
     progress = await events.record(aborted.match)
     assert progress is not None and progress.closed_round == 1
     assert dict(progress.game.result or {}) == {"score": "0-0"}  # type: ignore[union-attr]
@@ -248,7 +248,7 @@ async def test_tables_are_seated_by_rating_and_a_void_table_counts_for_nobody(se
     resigned = await matches.resign(four.match_id, four.players[0])
     progress = await events.record(resigned.match)
     assert progress is not None and dict(progress.game.result or {})["places"] == [4, 1, 1, 1]  # type: ignore[union-attr]
-    aborted = await matches.abort(three.match_id, three.players[0])
+    aborted = await matches.abort(three.match_id, three.players[0], organiser=True)
     progress = await events.record(aborted.match)
     assert progress is not None and progress.closed_round == 1
     assert dict(progress.game.result or {}) == {"void": True}  # type: ignore[union-attr]

@@ -69,7 +69,7 @@ async def set_up_and_play(pond: dict[str, Any], where: str, script: list[str] | 
     form = await alice.user.click(prompt, label="Choose my arrangement")
     assert form.modal is not None
     refused = await alice.user.submit_modal(form, {"values": "112345678"})
-    await expect_ephemeral(refused, "each value from 1 to 9", env=env)
+    await expect_ephemeral(refused, "each value from 1 to 9")  # answered by the set-up form listener
     form = await alice.user.click(prompt, label="Choose my arrangement")
     placed = await alice.user.submit_modal(form, {"values": WHITE_SECRET[where]})
     assert all(m.ephemeral for m in (placed.response, *placed.followups) if m is not None)

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.i18n import language_of, ls, t
-from bot.matches import LogKind, MatchError, MatchStatus
+from bot.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus
 from bot.narration import result_line
 from bot.ui import variant_label
 from games import GAMES, find_game
@@ -180,7 +180,7 @@ class GameCog(
     )
     @app_commands.rename(move=ls("move", "opt.move.name"))
     @app_commands.describe(move=ls("Your move in the game's notation, e.g. A4-A2", "opt.move.desc"))
-    async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100]) -> None:
+    async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT]) -> None:
         """Play a move in this channel's match."""
         await self.bot.ui.play(interaction, None, move)
 
@@ -302,14 +302,23 @@ class GameCog(
     )
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort the match (its creator, or members who can manage the channel)."""
+        from bot.event_ui import event_ui
+
         match = await self.bot.ui.require_current(interaction)
         moderator = bool(interaction.permissions.manage_channels)
-        report = await self.bot.service.abort(match.id, interaction.user.id, moderator=moderator)
+        organiser = await event_ui(self.bot).is_organiser(interaction)
+        report = await self.bot.service.abort(match.id, interaction.user.id, moderator=moderator, organiser=organiser)
+        if report.match.status is MatchStatus.FINISHED:
+            # A rated match already under way: the creator's abort counted as their resignation.
+            await self.bot.ui.post_board(interaction, report)
+            await interaction.followup.send(t(language_of(interaction.locale), "abort.resigned"), ephemeral=True)
+            return
         self.bot.dispatch("match_finished", report.match)
         lang = language_of(interaction.guild_locale or interaction.locale)
         names = await self.bot.ui.names(report.match)
         await interaction.response.send_message(
-            t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names))
+            t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names)),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
             embed = self.bot.ui.lobby_embed(report.match, lang)
@@ -464,7 +473,7 @@ class GameCog(
         timezone=ls("e.g. Europe/Paris", "opt.timezone.desc"),
     )
     async def quiet(
-        self, interaction: discord.Interaction, hours: app_commands.Range[str, 2, 20], timezone: str = "UTC"
+        self, interaction: discord.Interaction, hours: app_commands.Range[str, 2, 60], timezone: str | None = None
     ) -> None:
         """Set quiet hours."""
         if hours.strip().lower() in ("off", "none", "aucune", "non"):

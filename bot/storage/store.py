@@ -105,6 +105,10 @@ class MatchRow:
     """``vote``, ``move`` or ``forfeit``: what happens when a seat's time runs out."""
     rated: bool = True
     status_message_id: int | None = None
+    state_digest: str | None = None
+    """The digest written with the snapshot (migration 0007); None for rows written before it."""
+    announced_version: int = 0
+    """The version whose board was last posted (migration 0007)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +128,8 @@ _MATCH_COLUMNS: Final = (
     "matches.creator_id, matches.status, matches.version, matches.state, matches.result, "
     "matches.lobby_message_id, matches.board_message_id, matches.created_at, matches.updated_at, "
     "(SELECT coalesce(max(moves.ply), 0) FROM moves WHERE moves.match_id = matches.id), "
-    "matches.turn_limit, matches.on_timeout, matches.rated, matches.status_message_id"
+    "matches.turn_limit, matches.on_timeout, matches.rated, matches.status_message_id, "
+    "matches.state_digest, coalesce(matches.announced_version, 0)"
 )
 _MOVE_COLUMNS: Final = "ply, kind, seat, notation, created_at, interaction_id"
 
@@ -137,6 +142,7 @@ _UPDATABLE: Final = (
     "lobby_message_id",
     "board_message_id",
     "status_message_id",
+    "state_digest",
 )
 
 
@@ -162,6 +168,8 @@ def _match_row(row: Sequence[Any]) -> MatchRow:
         on_timeout=row[17],
         rated=bool(row[18]),
         status_message_id=row[19],
+        state_digest=row[20],
+        announced_version=row[21],
     )
 
 
@@ -178,6 +186,28 @@ def _move_row(row: Sequence[Any]) -> MoveRow:
 
 def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(dict(value), sort_keys=True, separators=(",", ":"))
+
+
+def _newer(path: str, current: int, latest: int) -> SchemaVersionError:
+    return SchemaVersionError(
+        f"the database {path} has schema version {current}, but this Plateau only knows "
+        f"migrations up to {latest}: it was written by a newer version. Upgrade Plateau (or "
+        f"restore a backup) instead of running an older version on it."
+    )
+
+
+async def _refuse_newer(db: aiosqlite.Connection, path: str, latest: int) -> None:
+    """Raise :class:`SchemaVersionError` when the file's recorded schema is ahead of ``latest``; reads only."""
+    (row,) = await db.execute_fetchall("PRAGMA user_version")
+    current = int(row[0])
+    tables = await db.execute_fetchall(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    )
+    if list(tables):
+        (top,) = await db.execute_fetchall("SELECT coalesce(max(version), 0) FROM schema_migrations")
+        current = max(current, int(top[0]))
+    if current > latest:
+        raise _newer(path, current, latest)
 
 
 class Store:
@@ -222,10 +252,14 @@ class Store:
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_MODES)}")
         location = str(path)
+        chosen = load_migrations() if migrations is None else tuple(migrations)
         db = await aiosqlite.connect(location, isolation_level=None)
         try:
             # PRAGMA takes no placeholders; both values are checked above or converted to int.
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            # Read-only, before anything is written (the switch to WAL rewrites the file header): a
+            # database from a newer Plateau is refused exactly as it was found.
+            await _refuse_newer(db, location, chosen[-1].version if chosen else 0)
             await db.execute("PRAGMA foreign_keys = ON")
             rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
             mode = str(rows[0][0]).lower() if rows else "?"
@@ -233,10 +267,7 @@ class Store:
                 log.warning("SQLite refused WAL mode for %s (journal mode is %s)", location, mode)
             await db.execute(f"PRAGMA synchronous = {synchronous}")
             store = cls(db, location)
-            store.applied_migrations = await store._migrate(
-                load_migrations() if migrations is None else tuple(migrations),
-                now or datetime.now(UTC),
-            )
+            store.applied_migrations = await store._migrate(chosen, now or datetime.now(UTC))
         except BaseException:
             await db.close()
             raise
@@ -273,11 +304,7 @@ class Store:
             }
             current = max([user_version, *recorded])
             if current > latest:
-                raise SchemaVersionError(
-                    f"the database {self.path} has schema version {current}, but this Plateau only knows "
-                    f"migrations up to {latest}: it was written by a newer version. Upgrade Plateau (or "
-                    f"restore a backup) instead of running an older version on it."
-                )
+                raise _newer(self.path, current, latest)
             by_version = {m.version: m for m in migrations}
             for version, name in sorted(recorded.items()):
                 if version in by_version and by_version[version].name != name:
@@ -503,6 +530,7 @@ class Store:
         lobby_message_id: int | _Unset | None = UNSET,
         board_message_id: int | _Unset | None = UNSET,
         status_message_id: int | _Unset | None = UNSET,
+        state_digest: str | _Unset | None = UNSET,
     ) -> bool:
         """Set the given columns (and ``updated_at``); return False when no such match exists.
 
@@ -520,6 +548,7 @@ class Store:
             "lobby_message_id": lobby_message_id,
             "board_message_id": board_message_id,
             "status_message_id": status_message_id,
+            "state_digest": state_digest,
         }
         assignments = [f"{column} = ?" for column in _UPDATABLE if values[column] is not UNSET]
         params: list[Any] = [values[column] for column in _UPDATABLE if values[column] is not UNSET]
@@ -537,6 +566,31 @@ class Store:
         if changed == 0 and expected_version is not None:
             raise ConflictError(f"match {match_id} is no longer at version {expected_version}")
         return changed > 0
+
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Record that the board of ``version`` was posted (never moves backwards)."""
+        await self._write(
+            "UPDATE matches SET announced_version = ? WHERE id = ? AND coalesce(announced_version, 0) < ?",
+            (version, match_id, version),
+        )
+
+    async def unannounced(self, limit: int = 50, *, before: datetime | None = None) -> list[MatchRow]:
+        """Active or finished matches whose latest version was never announced, oldest change first
+        (with ``before``: only those last changed before then)."""
+        settled = "" if before is None else " AND matches.updated_at <= ?"
+        params: list[Any] = [] if before is None else [to_iso(before)]
+        rows = await self._fetch(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.status IN ('active', 'finished')"
+            f" AND coalesce(matches.announced_version, 0) < matches.version{settled}"
+            " ORDER BY matches.updated_at LIMIT ?",
+            (*params, limit),
+        )
+        return [_match_row(row) for row in rows]
+
+    async def in_event(self, match_id: int) -> bool:
+        """True when the match is a game of an association event (migration 0006's ``event_games``)."""
+        rows = await self._fetch("SELECT 1 FROM event_games WHERE match_id = ? LIMIT 1", (match_id,))
+        return bool(rows)
 
     # Seats.
 
