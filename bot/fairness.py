@@ -146,7 +146,9 @@ def pick(outcomes: Sequence[tuple[Any, Fraction]], ticket_number: int) -> Any:
     raise ValueError("ticket beyond the total weight")
 
 
-def draw(outcomes: Sequence[tuple[Any, Fraction]], server_seed: str, salts: Sequence[str], match_id: int, step: int) -> Any:
+def draw(
+    outcomes: Sequence[tuple[Any, Fraction]], server_seed: str, salts: Sequence[str], match_id: int, step: int
+) -> Any:
     """The outcome of one chance step under :data:`SCHEME`."""
     if not outcomes:
         raise ValueError("no chance outcomes to draw from")
