@@ -137,11 +137,11 @@ def weights(probabilities: Iterable[Fraction]) -> list[int]:
     return result
 
 
-def pick(outcomes: Sequence[tuple[Any, Fraction]], ticket_number: int) -> Any:
-    """The outcome a ticket selects: the first whose running sum of weights exceeds it."""
-    for (outcome, _), weight in zip(outcomes, weights(p for _, p in outcomes), strict=True):
+def select(weights_: Sequence[int], ticket_number: int) -> int:
+    """The index of the outcome a ticket selects: the first whose running sum of weights exceeds it."""
+    for index, weight in enumerate(weights_):
         if ticket_number < weight:
-            return outcome
+            return index
         ticket_number -= weight
     raise ValueError("ticket beyond the total weight")
 
@@ -152,8 +152,8 @@ def draw(
     """The outcome of one chance step under :data:`SCHEME`."""
     if not outcomes:
         raise ValueError("no chance outcomes to draw from")
-    total = sum(weights(p for _, p in outcomes))
-    return pick(outcomes, ticket(server_seed, salts, match_id, step, total))
+    found = weights(p for _, p in outcomes)
+    return outcomes[select(found, ticket(server_seed, salts, match_id, step, sum(found)))][0]
 
 
 def effective_step(ply: int, undos: Iterable[tuple[int, str]]) -> int:
