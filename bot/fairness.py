@@ -70,8 +70,8 @@ class Fairness:
     """What a match needs to draw chance fairly: the scheme, the secret seed, its commitment, the salts."""
 
     scheme: str
-    server_seed: str
-    """64 hex digits; secret until the match has ended."""
+    server_seed: str = field(repr=False)
+    """64 hex digits; secret until the match has ended (kept out of ``repr``, hence out of logs)."""
     commitment: str
     salts: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
     """Salt by user id (users without one are absent)."""

@@ -7,6 +7,7 @@ appears in no text before the match has ended: it decides hidden information.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -49,8 +50,8 @@ def board_lines(match: Match, lang: str, report: TurnReport | None) -> list[str]
 
 
 def lobby_text(match: Match, lang: str) -> str:
-    """The lobby card's line about fairness (empty for an older match)."""
-    return "\n".join(fairness_lines(match, lang, final=False))
+    """The lobby card's lines about fairness: the commitment and salts, or the seed of a closed lobby."""
+    return "\n".join(fairness_lines(match, lang, final=True))
 
 
 def lobby_items(match: Match, lang: str) -> list[discord.ui.Item[Any]]:
@@ -93,9 +94,12 @@ async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: in
     if match.status in ENDED:
         embed.add_field(name=t(lang, "fair.seed_name"), value=f"`{fair.server_seed}`", inline=False)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = export_record(match, await bot.service.history(match.id), names)
+        history = await bot.service.history(match.id)
         try:
-            count = check_fair_draws(parse_record(text))
+            # Through the export, as anyone else would check it; replaying the match is work for a thread.
+            count = await asyncio.to_thread(
+                lambda: check_fair_draws(parse_record(export_record(match, history, names)))
+            )
             verdict = t(lang, "fair.all_match", count=count)
         except RecordError as exc:
             verdict = t(lang, "fair.mismatch", detail=str(exc))

@@ -1,9 +1,10 @@
 """The match service: every change to a match goes through here. No Discord import.
 
 Each operation loads the match, checks the seat and the version, applies the engine, appends to the
-move log and saves the snapshot in one transaction. Chance steps (dice, draws) are sampled from the
-match's seeded generator right after the decision that leads to them and logged like moves, so the
-log alone replays the match. The bot layer turns the returned reports into messages.
+move log and saves the snapshot in one transaction. Chance steps (dice, draws) are drawn right after
+the decision that leads to them (from the match's committed seed and its players' salts, see
+:mod:`bot.fairness`; older matches from their seed) and logged like moves, so the log alone replays the
+match. The bot layer turns the returned reports into messages.
 """
 
 from __future__ import annotations
@@ -1190,8 +1191,8 @@ class MatchService:
         found = await self._store.load_fairness(match_id)
         if found is None:
             return None
-        salts = MappingProxyType(await self._store.load_salts(match_id))
-        return fairness.Fairness(found[0], found[1], found[2], salts)
+        scheme, server_seed, commitment, salts = found
+        return fairness.Fairness(scheme, server_seed, commitment, MappingProxyType(salts))
 
     async def _chance_steps(
         self, match: Match, state: GameState, version: int, now: datetime

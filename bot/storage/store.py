@@ -665,17 +665,18 @@ class Store:
             (match_id, scheme, server_seed, commitment, to_iso(now)),
         )
 
-    async def load_fairness(self, match_id: int) -> tuple[str, str, str] | None:
-        """(scheme, server seed, commitment) of a match, or None for a match without provably fair chance."""
+    async def load_fairness(self, match_id: int) -> tuple[str, str, str, dict[int, str]] | None:
+        """(scheme, server seed, commitment, salt by user id) of a match, or None for a match without
+        provably fair chance. One query, since every load of a match asks."""
         rows = await self._fetch(
-            "SELECT scheme, server_seed, commitment FROM match_fairness WHERE match_id = ?", (match_id,)
+            "SELECT f.scheme, f.server_seed, f.commitment, s.user_id, s.salt FROM match_fairness f"
+            " LEFT JOIN match_salts s ON s.match_id = f.match_id WHERE f.match_id = ?",
+            (match_id,),
         )
-        return (str(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
-
-    async def load_salts(self, match_id: int) -> dict[int, str]:
-        """The salts of a match by user id."""
-        rows = await self._fetch("SELECT user_id, salt FROM match_salts WHERE match_id = ?", (match_id,))
-        return {int(uid): str(salt) for uid, salt in rows}
+        if not rows:
+            return None
+        salts = {int(row[3]): str(row[4]) for row in rows if row[3] is not None}
+        return str(rows[0][0]), str(rows[0][1]), str(rows[0][2]), salts
 
     async def put_salt(self, match_id: int, user_id: int, salt: str, *, now: datetime) -> None:
         """Set (or replace) a player's salt."""
