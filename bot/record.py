@@ -73,6 +73,10 @@ def export_record(match: Match, entries: Sequence[LogEntry], names: Sequence[str
     ]
     if fair is not None:
         lines += [
+            "# Every chance entry is HMAC-SHA256 keyed by the server seed's bytes over b'plateau-fair-1',",
+            "# u32 seats, per seat u32 length + UTF-8 salt, u64 match, u32 step (position in the log in force),",
+            "# u32 attempt; a digest below 2**256 - 2**256 % total picks ticket digest % total among the listed",
+            "# weights (see the README, 'Verifying dice and draws'). SHA-256 of the seed is the commitment.",
             f"match: {match.id}",
             f"fairness: {fair.scheme}",
             f"commitment: {fair.commitment}",
