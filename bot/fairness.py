@@ -38,8 +38,9 @@ public from the lobby on), and a player who picks a salt cannot predict its effe
 seed is revealed only at the end because it determines hidden information (Ultima-Tek's bag draws,
 random set-ups), while set-ups that players choose are moves, never drawn from it. A taken-back move
 cannot re-roll: the draw at a step depends only on the seed, the salts, the match and the step, and
-undoing a move and playing it again reaches the same step. (A salt drawn by the button is only as
-trustworthy as the bot; a player who wants to rely on nobody types their own.)
+undoing a move and playing it again reaches the same step. One typed salt from any player suffices:
+with no salt at all, whoever runs the bot could have chosen the seed in advance, and a salt drawn by the
+button is only as trustworthy as the bot, so a player who wants to rely on nobody types their own.
 
 Everything here is pure: no storage, no Discord.
 """
