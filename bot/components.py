@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
+from bot import fairness_ui
 from bot.errors import reply_error
 
 if TYPE_CHECKING:
@@ -75,6 +76,32 @@ class LobbyButton(
     async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Run the lobby action for the clicking user."""
         await bot.ui.lobby_action(interaction, self.action, self.match_id)
+
+
+class SaltButton(
+    PlateauButton,
+    template=rf"{PREFIX}:salt:(?P<match>[0-9]+)",
+):
+    """ "Add my salt" on a lobby card: the bot draws a salt for the clicking player (provably fair chance)."""
+
+    def __init__(self, match_id: int, label: str = "Add my salt") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, emoji="🧂", custom_id=f"{PREFIX}:salt:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SaltButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), getattr(item, "label", None) or "Add my salt")
+
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
+        """Record a salt drawn now, in the clicking player's name."""
+        await fairness_ui.salt(bot, interaction, self.match_id, None)
 
 
 class MoveButton(
@@ -354,6 +381,7 @@ class HistoryButton(
 
 DYNAMIC_ITEMS = (
     LobbyButton,
+    SaltButton,
     MoveButton,
     PrivateViewButton,
     ResignButton,

@@ -1,9 +1,10 @@
 """The match service: every change to a match goes through here. No Discord import.
 
 Each operation loads the match, checks the seat and the version, applies the engine, appends to the
-move log and saves the snapshot in one transaction. Chance steps (dice, draws) are sampled from the
-match's seeded generator right after the decision that leads to them and logged like moves, so the
-log alone replays the match. The bot layer turns the returned reports into messages.
+move log and saves the snapshot in one transaction. Chance steps (dice, draws) are drawn right after
+the decision that leads to them (from the match's committed seed and its players' salts, see
+:mod:`bot.fairness`; older matches from their seed) and logged like moves, so the log alone replays the
+match. The bot layer turns the returned reports into messages.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from bot import fairness
 from bot.deadlines import (
     VACATION_DAYS_PER_YEAR,
     QuietHours,
@@ -117,6 +119,9 @@ class Match:
     on_timeout: str = "vote"
     """``vote`` (the other players decide), ``move`` (a move is played for the late seat) or ``forfeit``."""
     rated: bool = True
+    fair: fairness.Fairness | None = None
+    """The committed seed and the salts of a match with provably fair chance; None for older matches,
+    which keep sampling from ``seed`` (:func:`sample_chance`)."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat of ``user_id``, or None for someone not seated."""
@@ -227,6 +232,11 @@ class ServiceConfig:
 
     seed_factory: Callable[[], str] = field(default=_random_seed)
     """Makes the seed of a match created without one (tests and the benchmark fix it instead)."""
+    fair: bool = True
+    """New matches draw chance by :data:`bot.fairness.SCHEME`; False keeps the older sampling from ``seed``
+    (only for tests scripted against that sampling)."""
+    server_seed_factory: Callable[[], str] = field(default=fairness.new_server_seed)
+    """Makes the secret server seed of a provably fair match (64 hex digits)."""
 
 
 class ReplayError(ValueError):
@@ -451,6 +461,12 @@ class MatchService:
                 )
             except ChannelBusyError as exc:
                 raise MatchError("channel_busy") from exc
+            if self.config.fair:
+                # Committed before any salt can be given: the commitment is public from the lobby on.
+                server_seed = self.config.server_seed_factory()
+                await self._store.insert_fairness(
+                    match_id, fairness.SCHEME, server_seed, fairness.commitment(server_seed), now=now
+                )
             await self._store.add_seat(match_id, 0, creator_id, now=now)
             return await self._load(match_id)
 
@@ -498,8 +514,34 @@ class MatchService:
                 await self._abort(match, now)
             else:
                 await self._store.remove_seat(match_id, user_id)
+                await self._store.delete_salt(match_id, user_id)
                 await self._store.update_match(match_id, now=now)
             return await self._load(match_id)
+
+    async def add_salt(self, match_id: int, user_id: int, text: str | None = None) -> tuple[Match, str]:
+        """Set the caller's salt for the match's draws: ``text``, or with None one drawn for them now.
+
+        Accepted from the lobby until the first chance step is drawn; a new salt replaces the caller's
+        earlier one. Returns the match and the salt as stored.
+
+        Raises:
+            MatchError: ``no_match``, ``not_verifiable`` (a match from before provably fair chance),
+            ``not_seated``, ``bad_salt`` (empty or too long; params ``max``) or ``salts_locked``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.fair is None:
+                raise MatchError("not_verifiable", id=match.id)
+            if match.seat_of(user_id) is None:
+                raise MatchError("not_seated")
+            if match.status not in (MatchStatus.LOBBY, MatchStatus.ACTIVE) or await self._store.has_chance(match.id):
+                raise MatchError("salts_locked", id=match.id)
+            salt = fairness.random_salt() if text is None else fairness.clean_salt(text)
+            if salt is None:
+                raise MatchError("bad_salt", max=fairness.MAX_SALT)
+            await self._store.put_salt(match.id, user_id, salt, now=now)
+            return await self._load(match.id), salt
 
     async def start(self, match_id: int, user_id: int) -> TurnReport:
         """Start the match (any seated player once the table has enough players).
@@ -518,7 +560,7 @@ class MatchService:
             if len(match.seats) < match.game.min_players:
                 raise MatchError("not_enough_players", min=match.game.min_players)
             opening = match.game.new(len(match.seats), match.options)
-            state, entries = self._chance_steps(match, opening, match.version, now)
+            state, entries = await self._chance_steps(match, opening, match.version, now)
             outcome = state.outcome()
             return await self._save(
                 match,
@@ -571,7 +613,7 @@ class MatchService:
             if before.mover(decision) != seat:
                 raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
             entry = LogEntry(match.version + 1, LogKind.MOVE, seat, before.format_move(decision), now, interaction_id)
-            state, chance = self._chance_steps(match, before.apply(decision), entry.ply, now)
+            state, chance = await self._chance_steps(match, before.apply(decision), entry.ply, now)
             outcome = state.outcome()
             return await self._save(
                 match,
@@ -1053,7 +1095,7 @@ class MatchService:
                     [(m, Fraction(1, len(moves))) for m in moves], match.seed + ":auto", match.version + 1
                 )
             entry = LogEntry(match.version + 1, LogKind.AUTO, seat, before.format_move(decision), now)
-            state, chance = self._chance_steps(match, before.apply(decision), entry.ply, now)
+            state, chance = await self._chance_steps(match, before.apply(decision), entry.ply, now)
             outcome = state.outcome()
             return await self._save(
                 match,
@@ -1326,18 +1368,42 @@ class MatchService:
             turn_limit=row.turn_limit,
             on_timeout=row.on_timeout,
             rated=row.rated,
+            fair=await self._fairness_of(row.id),
         )
 
-    def _chance_steps(
+    async def _fairness_of(self, match_id: int) -> fairness.Fairness | None:
+        found = await self._store.load_fairness(match_id)
+        if found is None:
+            return None
+        scheme, server_seed, commitment, salts = found
+        return fairness.Fairness(scheme, server_seed, commitment, MappingProxyType(salts))
+
+    async def _chance_steps(
         self, match: Match, state: GameState, version: int, now: datetime
     ) -> tuple[GameState, list[LogEntry]]:
-        """Sample and apply chance outcomes until a decision (or the end); ``version`` = plies so far."""
+        """Sample and apply chance outcomes until a decision (or the end); ``version`` = plies so far.
+
+        A provably fair match draws each step from its committed seed and salts at the entry's position in
+        the effective log (:func:`bot.fairness.effective_step`); an older match samples from its seed.
+        """
         entries: list[LogEntry] = []
+        undos: list[tuple[int, str]] | None = None
         while state.is_chance() and state.outcome() is None:
             if len(entries) >= match.game.max_plies:
                 raise RuntimeError(f"{match.game.id}: more than {match.game.max_plies} chance steps in a row")
             ply = version + len(entries) + 1
-            outcome = sample_chance(state.chance_outcomes(), match.seed, ply)
+            if match.fair is None:
+                outcome = sample_chance(state.chance_outcomes(), match.seed, ply)
+            else:
+                if undos is None:
+                    undos = await self._store.undo_entries(match.id)
+                outcome = fairness.draw(
+                    state.chance_outcomes(),
+                    match.fair.server_seed,
+                    match.fair.salts_in_seat_order(match.seats),
+                    match.id,
+                    fairness.effective_step(ply, undos),
+                )
             entries.append(LogEntry(ply, LogKind.CHANCE, None, state.format_move(outcome), now))
             state = state.apply(outcome)
         return state, entries

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
+from bot.fairness_ui import fairness_lines
 from bot.i18n import t
 from bot.matches import Match, MatchStatus, TurnClock
 from bot.narration import result_line
@@ -61,6 +62,8 @@ def status_embed(match: Match, names: Sequence[str], clocks: Mapping[Seat, TurnC
             embed.add_field(name=t(lang, "status.deadline"), value=deadline_text(clocks, lang), inline=True)
     elif match.result is not None:
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
+    if fair := fairness_lines(match, lang, final=True):
+        embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
     embed.set_footer(text=t(lang, "status.footer", moves=match.version))
     return embed
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import fairness_ui
 from bot.components import DrawButton, LobbyButton, MoveButton, PrivateViewButton, ResignButton, SetupButton, SetupForm
 from bot.i18n import language_of, t
 from bot.matches import DECISIONS, POSITION_KINDS, DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
@@ -122,6 +123,7 @@ class GameUI:
             embed.description = t(lang, "lobby.started")
         else:
             embed.description = t(lang, "lobby.closed")
+        embed.description = "\n\n".join(filter(None, (embed.description, fairness_ui.lobby_text(match, lang))))
         embed.set_footer(text=t(lang, "match.footer", id=match.id))
         return embed
 
@@ -132,6 +134,8 @@ class GameUI:
         view = discord.ui.View(timeout=None)
         for action in ("join", "leave", "start"):
             view.add_item(LobbyButton(action, match.id, t(lang, f"button.{action}")))
+        for item in fairness_ui.lobby_items(match, lang):
+            view.add_item(item)
         return view
 
     async def create(
@@ -246,6 +250,7 @@ class GameUI:
             lines.append(result_line(match.result, names, lang))
         else:
             lines.append(turn_line(match, lang, names if repost else None))
+        lines += fairness_ui.board_lines(match, lang, report)
         clocks = await self.service.clocks(match.id) if match.turn_limit is not None else {}
         if clocks and match.status is MatchStatus.ACTIVE:
             deadline = min(clock.times.deadline for clock in clocks.values())

@@ -85,7 +85,7 @@ async def open_and_start(world: dict[str, Any]) -> tuple[discord.Message, discor
     result = await alice.slash(channel, "game new", game="ur:v2", thread=False)
     lobby = result.response.message
     assert "Royal Game of Ur" in (lobby.embeds[0].title or "")
-    assert button_labels(lobby) == ["Join", "Leave", "Start"]
+    assert button_labels(lobby) == ["Join", "Leave", "Start", "Add my salt"]
     joined = await bob.click(lobby, label="Join")
     assert f"<@{bob.id}>" in str(joined.response.message.embeds[0].to_dict())
     started = await bob.click(lobby, label="Start")
@@ -262,7 +262,7 @@ async def test_french_players_get_french_replies_and_boards(world: dict[str, Any
     env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
     lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False)).response.message
     assert lobby.embeds[0].fields[0].name.startswith("Joueurs")
-    assert button_labels(lobby) == ["Rejoindre", "Quitter", "Lancer"]
+    assert button_labels(lobby) == ["Rejoindre", "Quitter", "Lancer", "Ajouter mon sel"]
     await bob.click(lobby, label="Rejoindre")
     board = await assert_board_reply(await bob.click(lobby, label="Lancer"))
     assert "à vous" in board.content or "tirage au sort" in board.content

@@ -115,6 +115,9 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
     env, channel = soup["env"], soup["channel"]
     alice, bob, chloe, dmitri = soup["alice"], soup["bob"], soup["chloe"], soup["dmitri"]
     env.bot.service.config.seed_factory = lambda: SEED
+    # The script was found with the older sampling from the match seed, which matches from before
+    # provably fair chance keep (bot.fairness); tests/test_fairness.py covers the new draws.
+    env.bot.service.config.fair = False
 
     lobby = (await alice.slash(channel, "game new", game="ursuppe", thread=False)).response.message
     assert "Ursuppe" in (lobby.embeds[0].title or "")

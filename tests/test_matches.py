@@ -256,7 +256,9 @@ async def test_the_start_draws_the_first_player_and_throws_the_dice(service: Mat
     assert await service.get(match.id) == match
 
 
-async def test_the_dice_depend_only_on_the_seed_and_the_ply(service: MatchService) -> None:
+async def test_the_dice_of_an_older_match_depend_only_on_the_seed_and_the_ply(store: Store) -> None:
+    """Matches from before provably fair chance keep sampling from their seed alone."""
+    service = MatchService(store, Clock(), ServiceConfig(fair=False))
     one = await play(service, await started(service, seed="same", channel=1), random.Random(5), plies=30)
     two = await play(service, await started(service, seed="same", channel=2), random.Random(5), plies=30)
 
@@ -475,7 +477,8 @@ async def test_replaying_the_log_of_a_whole_game_gives_the_snapshot(
 async def test_a_restart_mid_game_changes_nothing(tmp_path: Path) -> None:
     decisions = random.Random(11)
     uninterrupted_store = await Store.open(":memory:")
-    reference = MatchService(uninterrupted_store, Clock())
+    fixed = ServiceConfig(server_seed_factory=lambda: "5e" * 32)
+    reference = MatchService(uninterrupted_store, Clock(), fixed)
     expected = await play(reference, await started(reference, seed="restart"), decisions)
     expected_log = [(e.kind, e.seat, e.notation) for e in await reference.history(expected.id)]
     await uninterrupted_store.close()
@@ -483,7 +486,7 @@ async def test_a_restart_mid_game_changes_nothing(tmp_path: Path) -> None:
     decisions = random.Random(11)
     path = tmp_path / "plateau.db"
     store = await Store.open(path)
-    service = MatchService(store, Clock())
+    service = MatchService(store, Clock(), fixed)
     match = await play(service, await started(service, seed="restart"), decisions, plies=25)
     await store.close()
 

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import fairness_ui
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.i18n import language_of, ls, t
 from bot.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus
@@ -272,6 +273,8 @@ class GameCog(
             shown = match.game.public_notation
             lines = [f"{e.ply}. {names[e.seat] if e.seat is not None else '🎲'} `{shown(e.notation)}`" for e in recent]
             embed.add_field(name=t(lang, "status.recent"), value="\n".join(lines)[:1024], inline=False)
+        if fair := fairness_ui.fairness_lines(match, lang, final=True):
+            embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
         embed.set_footer(text=t(lang, "match.footer", id=match.id))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -316,8 +319,9 @@ class GameCog(
         self.bot.dispatch("match_finished", report.match)
         lang = language_of(interaction.guild_locale or interaction.locale)
         names = await self.bot.ui.names(report.match)
+        done = t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names))
         await interaction.response.send_message(
-            t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names)),
+            "\n".join([done, *fairness_ui.fairness_lines(report.match, lang, final=True)]),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
@@ -419,6 +423,26 @@ class GameCog(
     async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Send the match record."""
         await self.bot.pbp.export(interaction, match)
+
+    @app_commands.command(
+        name=ls("salt", "cmd.salt.name"),
+        description=ls("Add your own entropy to the match's dice and draws", "cmd.salt.desc"),
+    )
+    @app_commands.rename(text=ls("text", "opt.salt_text.name"))
+    @app_commands.describe(text=ls("Any text of yours, mixed into every roll and draw", "opt.salt_text.desc"))
+    async def salt(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
+        """Record the caller's salt before the first roll or draw."""
+        await fairness_ui.salt(self.bot, interaction, None, text)
+
+    @app_commands.command(
+        name=ls("verify", "cmd.verify.name"),
+        description=ls("Check that a match's dice and draws were fair", "cmd.verify.desc"),
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"))
+    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """The commitment, salts and (once over) the seed of a match, with every draw re-checked."""
+        await fairness_ui.verify(self.bot, interaction, match)
 
     @app_commands.command(
         name=ls("mine", "cmd.mine.name"),

@@ -708,6 +708,57 @@ class Store:
         """Forget the draw offer of a match (declined, accepted or expired)."""
         await self._write("DELETE FROM draw_offers WHERE match_id = ?", (match_id,))
 
+    # Provably fair chance (see bot/fairness.py).
+
+    async def insert_fairness(
+        self, match_id: int, scheme: str, server_seed: str, commitment: str, *, now: datetime
+    ) -> None:
+        """Record the committed server seed of a new match."""
+        await self._write(
+            "INSERT INTO match_fairness (match_id, scheme, server_seed, commitment, created_at) VALUES (?, ?, ?, ?, ?)",
+            (match_id, scheme, server_seed, commitment, to_iso(now)),
+        )
+
+    async def load_fairness(self, match_id: int) -> tuple[str, str, str, dict[int, str]] | None:
+        """(scheme, server seed, commitment, salt by user id) of a match, or None for a match without
+        provably fair chance. One query, since every load of a match asks."""
+        rows = await self._fetch(
+            "SELECT f.scheme, f.server_seed, f.commitment, s.user_id, s.salt FROM match_fairness f"
+            " LEFT JOIN match_salts s ON s.match_id = f.match_id WHERE f.match_id = ?",
+            (match_id,),
+        )
+        if not rows:
+            return None
+        salts = {int(row[3]): str(row[4]) for row in rows if row[3] is not None}
+        return str(rows[0][0]), str(rows[0][1]), str(rows[0][2]), salts
+
+    async def put_salt(self, match_id: int, user_id: int, salt: str, *, now: datetime) -> None:
+        """Set (or replace) a player's salt."""
+        async with self.transaction():
+            await self._write("DELETE FROM match_salts WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+            await self._write(
+                "INSERT INTO match_salts (match_id, user_id, salt, created_at) VALUES (?, ?, ?, ?)",
+                (match_id, user_id, salt, to_iso(now)),
+            )
+
+    async def delete_salt(self, match_id: int, user_id: int) -> None:
+        """Forget a player's salt (they left the lobby)."""
+        await self._write("DELETE FROM match_salts WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+
+    async def has_chance(self, match_id: int) -> bool:
+        """True once the log of a match holds a chance entry."""
+        rows = await self._fetch(
+            "SELECT ply FROM moves WHERE match_id = ? AND kind = 'chance' ORDER BY ply LIMIT 1", (match_id,)
+        )
+        return bool(rows)
+
+    async def undo_entries(self, match_id: int) -> list[tuple[int, str]]:
+        """(ply, notation) of every undo entry of a match, in order."""
+        rows = await self._fetch(
+            "SELECT ply, notation FROM moves WHERE match_id = ? AND kind = 'undo' ORDER BY ply", (match_id,)
+        )
+        return [(int(ply), str(notation)) for ply, notation in rows]
+
     async def get_meta(self, key: str) -> str | None:
         """A value the bot process keeps for itself, or None when unset."""
         rows = await self._fetch("SELECT value FROM bot_meta WHERE key = ?", (key,))
