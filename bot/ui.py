@@ -21,6 +21,7 @@ from bot.i18n import language_of, t
 from bot.matches import DECISIONS, POSITION_KINDS, DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
+from bot.words import move_label
 from games import find_game
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
@@ -259,7 +260,7 @@ class GameUI:
                 users=[discord.Object(uid) for uid in pinged], roles=False, everyone=False
             ),
         }
-        view = self.move_view(match)
+        view = self.move_view(match, lang)
         if match.game.has_hidden_info and match.status is MatchStatus.ACTIVE:
             # Always at hand for a player who can't receive DMs, without a notice after every move.
             view = view or discord.ui.View(timeout=None)
@@ -268,8 +269,8 @@ class GameUI:
             payload["view"] = view
         return payload
 
-    def move_view(self, match: Match) -> discord.ui.View | None:
-        """One button per legal move of the player to act, when they fit."""
+    def move_view(self, match: Match, lang: str = "en") -> discord.ui.View | None:
+        """One button per legal move of the player to act, when they fit, labelled by :func:`move_label`."""
         if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
             return None
         moves = match.state.legal_moves(match.state.actors()[0])
@@ -281,7 +282,9 @@ class GameUI:
             return None
         view = discord.ui.View(timeout=None)
         for notation in notations:
-            view.add_item(MoveButton(match.id, match.version, notation))
+            view.add_item(
+                MoveButton(match.id, match.version, notation, move_label(match.game, match.state, notation, lang))
+            )
         return view
 
     async def pingable(self, match: Match, user_ids: Sequence[int], *, turn: bool) -> list[int]:
