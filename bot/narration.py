@@ -34,7 +34,7 @@ def narrate(
     for entry in entries:
         if entry.kind not in POSITION_KINDS:
             flush()
-            lines.append(_change_line(entry, names, lang))
+            lines.append(change_line(entry, names, lang))
             if entry.kind is LogKind.UNDO:
                 state = None  # the position jumped back; later entries of this change (none today) can't be told
             continue
@@ -65,7 +65,7 @@ def _name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
 
-def _change_line(entry: LogEntry, names: Sequence[str], lang: str) -> str:
+def change_line(entry: LogEntry, names: Sequence[str], lang: str) -> str:
     """A log entry that changes the match rather than the position (resignation, draw, undo...)."""
     if entry.kind is LogKind.RESIGN:
         return t(lang, "log.resign", name=_name(names, entry.seat))
@@ -131,8 +131,17 @@ MAX_EVENT_LINES = 12
 """Events told in one board message; older ones are summed up in a count (the image shows the last ones)."""
 
 
-def event_lines(match: Match, before: GameState, after: GameState, names: Sequence[str], lang: str) -> list[str]:
-    """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps)."""
+def event_lines(
+    match: Match,
+    before: GameState,
+    after: GameState,
+    names: Sequence[str],
+    lang: str,
+    *,
+    limit: int | None = MAX_EVENT_LINES,
+) -> list[str]:
+    """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps);
+    beyond ``limit`` lines the older ones are summed up in a count."""
     seen = max((e.index for e in getattr(before.view_for(None), "events", ())), default=0)
     view = after.view_for(None)
     new = [e for e in getattr(view, "events", ()) if e.index > seen]
@@ -153,9 +162,9 @@ def event_lines(match: Match, before: GameState, after: GameState, names: Sequen
             **params,
         }
         lines.append(tn(lang, key, int(count), **fields) if isinstance(count, int) else t(lang, key, **fields))
-    if len(lines) > MAX_EVENT_LINES:
-        hidden = len(lines) - MAX_EVENT_LINES
-        lines = [tn(lang, "log.more_events", hidden), *lines[-MAX_EVENT_LINES:]]
+    if limit is not None and len(lines) > limit:
+        hidden = len(lines) - limit
+        lines = [tn(lang, "log.more_events", hidden), *lines[-limit:]]
     return lines
 
 

@@ -21,6 +21,7 @@ from bot.i18n import language_of, t
 from bot.matches import DECISIONS, POSITION_KINDS, DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
+from bot.turns import match_turn
 from bot.words import move_label
 from games import find_game
 from games.base import Seat
@@ -239,7 +240,8 @@ class GameUI:
     ) -> dict[str, Any]:
         """Content, image, buttons and allowed mentions of a board message."""
         names = await self.names(match)
-        header = t(lang, "board.header", game=variant_label(match, lang), id=match.id, ply=match.version)
+        turn = await match_turn(self.service, match)
+        header = t(lang, "board.header", game=variant_label(match, lang), id=match.id, ply=match.version, turn=turn)
         lines = [header]
         if report is not None:
             lines += narrate(match, report.previous_state, report.entries, names, lang)
@@ -337,7 +339,7 @@ class GameUI:
         match = await self.service.get(match.id)
         names = await self.names(match)
         clocks = await self.service.clocks(match.id)
-        embed = status_embed(match, names, clocks, lang)
+        embed = status_embed(match, names, clocks, lang, turn=await match_turn(self.service, match))
         if match.status_message_id is not None:
             try:
                 await (

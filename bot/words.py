@@ -42,6 +42,8 @@ def _ur_victim(state: GameState, notation: str, seat: Seat) -> str:
             move = state.parse_move(notation, seat)
         except GameError:
             return "opponent"
+        if not isinstance(move, race.Move):
+            return ""
         _, to = state.squares_of(move)
         return "own" if to is not None and seat in state.occupant(to) else "opponent"
     return "opponent"

@@ -14,6 +14,7 @@ from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, 
 from bot.i18n import language_of, ls, t
 from bot.matches import LogKind, MatchError, MatchStatus
 from bot.narration import result_line
+from bot.turns import match_turn
 from bot.ui import variant_label
 from games import GAMES, find_game
 from games.base import GameError
@@ -252,7 +253,9 @@ class GameCog(
         names = await self.bot.ui.names(match)
         embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.blurple())
         embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
-        embed.add_field(name=t(lang, "status.moves"), value=str(match.version), inline=True)
+        if match.status is not MatchStatus.LOBBY:
+            turn = await match_turn(self.bot.service, match)
+            embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
         seats = "\n".join(
             t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
             for i, uid in enumerate(match.seats)
