@@ -35,6 +35,7 @@ from bot.matches import (
 )
 from bot.record import export_record
 from bot.status import MAX_LISTED, board_link, match_lines, variant_name
+from bot.threads import order_for
 from bot.turns import match_turn
 from bot.ui import GameUI, public_language
 from render import BoardContext, render_board
@@ -252,6 +253,31 @@ class PostUI:
         if found is None or found.status is MatchStatus.LOBBY:
             raise MatchError("no_match")
         return found
+
+    # Matches in threads.
+
+    async def thread_matches(self, interaction: discord.Interaction) -> str | None:
+        """For a command that found no match in a channel whose matches run in its threads: a reply
+        linking those matches, the caller's own first (None when the channel has no such thread)."""
+        guild = interaction.guild
+        if guild is None or isinstance(interaction.channel, discord.Thread) or interaction.channel_id is None:
+            return None
+        here = []
+        for match in await self.service.open_matches(guild_id=guild.id):
+            thread = guild.get_thread(match.channel_id)
+            if thread is not None and thread.parent_id == interaction.channel_id:
+                here.append(match)
+        if not here:
+            return None
+        lang = language_of(interaction.locale)
+        ordered = order_for(here, interaction.user.id)[:MAX_LISTED]
+        lines = await match_lines(ordered, interaction.user.id, lang, self.ui.names)
+        text = t(lang, "threads.here", count=len(here))
+        for line in lines:
+            if len(text) + len(line) + 1 > 1900:
+                break
+            text += "\n" + line
+        return text
 
     # History.
 

@@ -9,20 +9,23 @@ import discord
 from bot.i18n import t
 from bot.matches import Match, MatchStatus, TurnClock
 from bot.narration import result_line
-from games.base import Seat
+from games.base import GameInfo, Seat
 
 MAX_LISTED = 20
 
 
+def game_label(game: GameInfo, options: Mapping[str, str], lang: str) -> str:
+    """A game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
+    name = game.names.get(lang, game.name)
+    rules = options.get("rules")
+    return (
+        name if rules is None else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{game.id}.{rules}.name"))
+    )
+
+
 def variant_name(match: Match, lang: str) -> str:
     """The game's name with its rule set."""
-    name = match.game.names.get(lang, match.game.name)
-    rules = match.options.get("rules")
-    return (
-        name
-        if rules is None
-        else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{match.game.id}.{rules}.name"))
-    )
+    return game_label(match.game, match.options, lang)
 
 
 def board_link(match: Match) -> str:

@@ -21,6 +21,8 @@ from bot.i18n import language_of, t
 from bot.matches import DECISIONS, POSITION_KINDS, DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
+from bot.status import game_label
+from bot.threads import is_match_thread_name, thread_name
 from bot.turns import match_turn
 from bot.words import move_label
 from games import find_game
@@ -176,9 +178,10 @@ class GameUI:
         assert isinstance(channel, discord.TextChannel)
         self.service.check_new(game_id, options)  # before a thread exists that nothing would use
         await interaction.response.defer(thinking=True)
-        title = find_game(game_id).names.get(lang, game_id)
+        info = find_game(game_id)
+        label = game_label(info, info.validate_options(options), lang)
         created = await channel.create_thread(
-            name=f"{title} · {interaction.user.display_name}"[:100],
+            name=thread_name(label, [interaction.user.display_name]),
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
         )
@@ -211,10 +214,26 @@ class GameUI:
             match = await self.service.leave(match_id, user)
         else:
             report = await self.service.start(match_id, user)
+            await self.name_thread(report.match, public_language(interaction))
             await self._refresh_lobby(interaction, report.match)
             await self.post_board(interaction, report)
             return
         await self._refresh_lobby(interaction, match)
+
+    async def name_thread(self, match: Match, lang: str) -> None:
+        """Rename the match's thread after its final players, once the lobby starts (only a thread named
+        for the match by :meth:`create`; an event's threads keep their names)."""
+        thread = self.bot.get_channel(match.channel_id)
+        if not isinstance(thread, discord.Thread) or self.bot.user is None or thread.owner_id != self.bot.user.id:
+            return
+        label = variant_label(match, lang)
+        name = thread_name(label, await self.names(match))
+        if name == thread.name or not is_match_thread_name(thread.name, label):
+            return
+        try:
+            await thread.edit(name=name)
+        except discord.HTTPException:
+            log.info("thread %s could not be renamed", thread.id)
 
     async def _refresh_lobby(self, interaction: discord.Interaction, match: Match) -> None:
         lang = public_language(interaction)
