@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import zoneinfo
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -11,8 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
+from bot.history import turn_lines
 from bot.i18n import language_of, ls, t
-from bot.matches import LogKind, MatchError, MatchStatus
+from bot.matches import MatchError, MatchStatus
 from bot.narration import result_line
 from bot.turns import match_turn
 from bot.ui import variant_label
@@ -36,7 +38,8 @@ TIMEOUT_LABELS = {
     "move": "A move is played for the late player",
     "forfeit": "The late player forfeits",
 }
-HISTORY_SHOWN = 8
+HISTORY_SHOWN = 4
+"""Turns shown by ``/game status`` (the latest ones)."""
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
@@ -269,12 +272,14 @@ class GameCog(
             )
         if match.result is not None:
             embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
-        history = await self.bot.service.history(match.id)
-        recent = [e for e in history if e.kind is not LogKind.CHANCE or e.notation.startswith("roll:")][-HISTORY_SHOWN:]
+        history = list(await self.bot.service.history(match.id))
+        recent: list[str] = []
+        for line in reversed((await asyncio.to_thread(turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
+            if sum(len(r) + 1 for r in recent) + len(line) > 1024:
+                break
+            recent.insert(0, line)
         if recent:
-            shown = match.game.public_notation
-            lines = [f"{e.ply}. {names[e.seat] if e.seat is not None else '🎲'} `{shown(e.notation)}`" for e in recent]
-            embed.add_field(name=t(lang, "status.recent"), value="\n".join(lines)[:1024], inline=False)
+            embed.add_field(name=t(lang, "status.recent"), value="\n".join(recent), inline=False)
         embed.set_footer(text=t(lang, "match.footer", id=match.id))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
