@@ -48,11 +48,7 @@ def public_language(interaction: discord.Interaction) -> str:
 
 def variant_label(match: Match, lang: str) -> str:
     """The game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
-    name = match.game.names.get(lang, match.game.name)
-    rules = match.options.get("rules")
-    if rules is None:
-        return name
-    return t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{match.game.id}.{rules}.name"))
+    return game_label(match.game, match.options, lang)
 
 
 class GameUI:

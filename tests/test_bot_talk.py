@@ -92,6 +92,8 @@ async def test_status_counts_turns_and_history_tells_them_in_sentences(club: dic
     assert turn <= 12 < len(log), "turns are counted, not log entries"
     board = [m for m in channel.history() if m.attachments][-1]
     assert f"· turn {turn}" in board.content
+    mine = await alice.slash(channel, "game mine")
+    assert f"turn {turn} · " in (mine.response.embeds[0].description or "")
 
     page = await alice.slash(channel, "game history")
     text = page.response.embeds[0].description or ""

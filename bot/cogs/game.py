@@ -392,7 +392,8 @@ class GameCog(
         await self.bot.pbp.request_undo(interaction)
 
     @app_commands.command(
-        name=ls("history", "cmd.history.name"), description=ls("The moves of a match, page by page", "cmd.history.desc")
+        name=ls("history", "cmd.history.name"),
+        description=ls("A match told turn by turn, page by page", "cmd.history.desc"),
     )
     @app_commands.rename(match=ls("match", "opt.match.name"))
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
