@@ -138,3 +138,28 @@ def test_an_ultimatek_goal_is_announced_as_a_goal() -> None:
     for lang, word in (("en", "Goal!"), ("fr", "But !")):
         (line,) = narrate(match, before, [entry], NAMES[:2], lang)
         assert word in line and "1" in line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("info", "options"), list(variants()), ids=lambda v: getattr(v, "id", str(v)))
+def test_the_history_in_turns_shows_no_internal_code(info: GameInfo, options: dict[str, str], lang: str) -> None:
+    from bot.history import turn_lines
+
+    players = 4 if info.id == "ursuppe" else info.min_players
+    options = info.validate_options(options)
+    rng = random.Random(5)
+    state = info.new(players, options)
+    log: list[LogEntry] = []
+    while len(log) < 400 and state.outcome() is None:
+        move = random_step(state, rng)
+        kind = LogKind.CHANCE if state.is_chance() else LogKind.MOVE
+        log.append(LogEntry(len(log) + 1, kind, state.mover(move), state.format_move(move), NOW))
+        state = state.apply(move)
+    match = _match(info, options, state, len(log), players)
+    lines = turn_lines(match, log, NAMES[:players], lang)
+    assert lines and lines[0].startswith("**1.** ")
+    secrets = {e.notation for e in log if info.public_notation(e.notation) != e.notation}
+    assert not any(secret in line for secret in secrets for line in lines), "secrets stay secret"
+    for line in lines:
+        for code in CODES:
+            assert not code.search(line), line
