@@ -11,27 +11,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.i18n import has, t, tn
+from bot.i18n import t, tn
 from games.base import GameError, GameInfo, GameState, Seat, Termination
 
 _HEX = re.compile(r"\b([a-i][1-6])\b")
 
 
-def game_text(lang: str, key: str, game_id: str, /, **params: object) -> str:
-    """``key.<game_id>`` when the catalogs have a game-specific wording, else ``key``."""
-    specific = f"{key}.{game_id}"
-    return t(lang, specific if has(lang, specific) else key, **params)
-
-
-def _rules(state: GameState) -> str:
-    """The Ur rule set of ``state`` (the first word of its state text), or ``""`` for other games."""
-    return str(getattr(state, "RULES", "")) or type(state).__module__.rsplit(".", 1)[-1]
-
-
 def _ur_victim(state: GameState, notation: str, seat: Seat) -> str:
     """What an Ur move does to the piece it lands on: ``""`` (nothing), ``opponent`` (sent back to its
     reserve), ``own`` (the mover's own piece sent back, Variante 2) or ``prisoner`` (Ravensburger towers)."""
-    if "x" not in notation.lower().replace("ex", ""):
+    if "x" not in notation:
         return ""
     from games.ur import race, towers
 
