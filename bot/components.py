@@ -110,10 +110,12 @@ class MoveButton(
 ):
     """A legal move offered under a board; stale once the match version moves on."""
 
-    def __init__(self, match_id: int, version: int, move: str) -> None:
+    def __init__(self, match_id: int, version: int, move: str, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=move, style=discord.ButtonStyle.secondary, custom_id=f"{PREFIX}:mv:{match_id}:{version}:{move}"
+                label=(label or move)[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:mv:{match_id}:{version}:{move}",
             )
         )
         self.match_id = match_id

@@ -53,6 +53,15 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     """Answer ``interaction`` ephemerally about ``error``; log it when it was unexpected."""
     lang = language_of(interaction.locale)
     text = explain(error, lang)
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, MatchError) and original.key == "no_match":
+        # In a channel whose matches run in threads, point to them rather than saying there is none.
+        pbp = getattr(interaction.client, "pbp", None)
+        if pbp is not None:
+            try:
+                text = await pbp.thread_matches(interaction) or text
+            except Exception:
+                log.warning("could not list the thread matches of channel %s", interaction.channel_id, exc_info=True)
     if text is None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         # Only the command name or the component's id: the options may hold a secret set-up.

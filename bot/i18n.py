@@ -33,6 +33,26 @@ def language_of(locale: discord.Locale | str | None) -> str:
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 
+class _Formatter(string.Formatter):
+    """``str.format`` plus plurals: ``{count:p:cube|cubes}`` gives the singular or plural word for the
+    value of ``count`` by the rule of the language (the number itself is written apart: ``{count}``)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        """The plural word for a ``p:`` spec, else the usual formatting."""
+        if format_spec.startswith("p:"):
+            forms = format_spec[2:].split("|")
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                return forms[-1]
+            return forms[0] if plural_form(self.lang, number) == "one" else forms[-1]
+        return super().format_field(value, format_spec)
+
+
 class _Lenient(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -41,7 +61,21 @@ class _Lenient(dict[str, Any]):
 def t(lang: str, key: str, /, **params: Any) -> str:
     """The text ``key`` in ``lang`` (falling back to English, then to the key itself), formatted."""
     text = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
-    return string.Formatter().vformat(text, (), _Lenient(params))
+    return _Formatter(lang).vformat(text, (), _Lenient(params))
+
+
+def plural_form(lang: str, count: int) -> str:
+    """``one`` or ``other``: English says "1 cube, 0 cubes", French "1 cube, 0 cube" (0 and 1 are singular)."""
+    if lang == "fr":
+        return "one" if abs(count) < 2 else "other"
+    return "one" if abs(count) == 1 else "other"
+
+
+def tn(lang: str, key: str, count: int, /, **params: Any) -> str:
+    """The text ``key`` for ``count`` things: ``key.one`` or ``key.other`` by the language's plural rule
+    (falling back to ``key``), formatted with ``count`` and ``params``."""
+    specific = f"{key}.{plural_form(lang, count)}"
+    return t(lang, specific if has(lang, specific) else key, count=count, **params)
 
 
 def has(lang: str, key: str) -> bool:

@@ -8,114 +8,74 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import has, t
-from bot.matches import LogEntry, LogKind, Match, MatchStatus
+from bot.i18n import has, t, tn
+from bot.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus
+from bot.words import chance_lines, decision_line
 from games.base import GameState, Outcome, Termination
-
-
-def _roll_value(notation: str) -> str | None:
-    return notation.split(":", 1)[1] if notation.startswith("roll:") else None
 
 
 def narrate(
     match: Match, previous: GameState | None, entries: Sequence[LogEntry], names: Sequence[str], lang: str
 ) -> list[str]:
-    """One line per log entry, in ``lang``, in the order the entries happened."""
+    """What the log entries of one change did, in words and in ``lang``, in the order they happened.
+
+    Rolls are folded into the move they were played with ("rolled 2 and played A4-A2"); a roll with no
+    move says so; games that record their own steps as events (Ursuppe) are told by those events.
+    """
     lines: list[str] = []
     state = previous
     told_by_events = previous is not None and hasattr(previous.view_for(None), "events")
+    chance: list[tuple[GameState, GameState, str]] = []
+
+    def flush() -> None:
+        lines.extend(chance_lines(match.game, chance, names, lang))
+        chance.clear()
+
     for entry in entries:
-        if entry.kind is LogKind.RESIGN and entry.seat is not None:
-            lines.append(t(lang, "log.resign", name=names[entry.seat]))
-            continue
-        if entry.kind is LogKind.ABORT:
-            lines.append(t(lang, "log.abort"))
-            continue
-        if entry.kind is LogKind.DRAW:
-            lines.append(t(lang, "log.draw"))
-            continue
-        if entry.kind is LogKind.FORFEIT and entry.seat is not None:
-            lines.append(t(lang, "log.forfeit", name=names[entry.seat]))
-            continue
-        if entry.kind is LogKind.UNDO:
-            name = names[entry.seat] if entry.seat is not None else "?"
-            lines.append(t(lang, "log.undo", name=name))
-            state = None  # the position jumped back; later entries of this change (none today) can't be told
+        if entry.kind not in POSITION_KINDS:
+            flush()
+            lines.append(change_line(entry, names, lang))
+            if entry.kind is LogKind.UNDO:
+                state = None  # the position jumped back; later entries of this change (none today) can't be told
             continue
         if state is None:
             continue
-        move = state.parse_move(entry.notation)
-        after = state.apply(move)
-        if told_by_events:
-            # The game's own events say it better than the notation (and include its automatic steps).
-            if entry.kind is LogKind.MOVE and entry.seat is not None:
-                lines.append(t(lang, "log.move", name=names[entry.seat], move=entry.notation))
-            elif entry.kind is LogKind.AUTO and entry.seat is not None:
-                lines.append(t(lang, "log.auto", name=names[entry.seat], move=entry.notation))
-            state = after
-            continue
-        shown = match.game.public_notation(entry.notation)
-        special = _special_line(match.game.id, entry, shown, names, lang)
-        if special is not None:
-            if special:
-                lines.append(special)
-        elif entry.kind is LogKind.AUTO and entry.seat is not None:
-            lines.append(t(lang, "log.auto", name=names[entry.seat], move=shown))
-        elif entry.kind is LogKind.MOVE and entry.seat is not None:
-            line = t(lang, "log.move", name=names[entry.seat], move=shown)
-            if "x" in shown:
-                line += " " + game_text(lang, "log.capture", match.game.id)
-            if entry.seat in after.actors() or (after.is_chance() and getattr(after, "turn", None) == entry.seat):
-                again = game_text(lang, "log.again", match.game.id).strip()
-                line += f" {again}" if again else ""
-            lines.append(line)
-        elif entry.kind is LogKind.CHANCE:
-            roller = getattr(state, "turn", None)
-            value = _roll_value(entry.notation)
-            if value is not None and roller is not None:
-                line = t(lang, "log.roll", name=names[roller], value=value)
-                if roller not in after.actors():
-                    line += " " + t(lang, "log.no_move" if value != "0" else "log.zero")
-                lines.append(line)
-            elif entry.notation.startswith("first:"):
-                first = getattr(after, "turn", None)
-                if first is not None:
-                    lines.append(t(lang, "log.first", name=names[first]))
+        after = state.apply(state.parse_move(entry.notation))
+        if entry.kind is LogKind.CHANCE:
+            if not told_by_events:
+                chance.append((state, after, entry.notation))
+        elif entry.seat is not None:
+            flush()
+            auto = t(lang, "log.auto", name=_name(names, entry.seat)) if entry.kind is LogKind.AUTO else ""
+            if told_by_events:
+                # The game's own events say what the decision did (and include its automatic steps).
+                if auto:
+                    lines.append(auto)
             else:
-                lines.append(t(lang, "log.chance", outcome=shown))
+                line = decision_line(match.game, state, after, entry.notation, entry.seat, names, lang)
+                lines.append(f"{auto} {line}" if auto else line)
         state = after
+    flush()
     if told_by_events and state is not None and previous is not None:
         lines += event_lines(match, previous, state, names, lang)
     return lines
 
 
-def game_text(lang: str, key: str, game_id: str, /, **params: object) -> str:
-    """``key.<game_id>`` when the catalogs have a game-specific wording, else ``key``."""
-    specific = f"{key}.{game_id}"
-    return t(lang, specific if has(lang, specific) else key, **params)
+def _name(names: Sequence[str], seat: int | None) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
 
-def _special_line(game_id: str, entry: LogEntry, shown: str, names: Sequence[str], lang: str) -> str | None:
-    """Words for the steps of a secret set-up (None: narrate the entry the usual way; "": say nothing).
-
-    A set-up's values never reach these texts: they read only the public form of the notation.
-    """
-    if game_id != "subulata":
-        return None
-    if entry.kind is LogKind.MOVE and entry.seat is not None and " setup" in shown:
-        key = "log.subulata.setup_random" if shown.endswith("random") else "log.subulata.setup"
-        return t(lang, key, name=names[entry.seat])
-    if entry.kind is LogKind.CHANCE and shown.startswith("layout:"):
-        return t(lang, "log.subulata.layout")
-    if entry.kind is LogKind.CHANCE and shown.startswith(("tile:", "rotate:")):
-        # The layout is drawn in 18 steps; announce it once, after the last tile is turned.
-        return t(lang, "log.subulata.layout") if shown.startswith("rotate:9:") else ""
-    if entry.kind is LogKind.CHANCE and shown.startswith("setup:"):
-        # Two draws make one random arrangement; announce it once, after the second.
-        if len(entry.notation.rsplit(":", 1)[-1]) != 9:
-            return ""
-        return t(lang, "log.subulata.setup_drawn", name=names[int(shown.split(":")[1])])
-    return None
+def change_line(entry: LogEntry, names: Sequence[str], lang: str) -> str:
+    """A log entry that changes the match rather than the position (resignation, draw, undo...)."""
+    if entry.kind is LogKind.RESIGN:
+        return t(lang, "log.resign", name=_name(names, entry.seat))
+    if entry.kind is LogKind.ABORT:
+        return t(lang, "log.abort")
+    if entry.kind is LogKind.DRAW:
+        return t(lang, "log.draw")
+    if entry.kind is LogKind.FORFEIT:
+        return t(lang, "log.forfeit", name=_name(names, entry.seat))
+    return t(lang, "log.undo", name=_name(names, entry.seat))
 
 
 def result_line(outcome: Outcome, names: Sequence[str], lang: str) -> str:
@@ -145,19 +105,19 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
     roll = getattr(match.state, "roll", None)
     if roll is not None:
         return t(lang, "turn.your_roll", mentions=mentions, roll=roll)
-    line = t(lang, "turn.your_move", mentions=mentions)
     decision = getattr(match.state.view_for(None), "decision", None)
     key = f"decision.{match.game.id}.{getattr(decision, 'kind', '')}"
     if decision is not None and has(lang, key):
         # Games made of many small decisions say which one is awaited (Ursuppe: "defend, escape or yield").
-        line += " " + t(
+        what = t(
             lang,
             key,
             amoeba=decision.amoeba[1] if decision.amoeba else "",
             other=_amoeba_name(match, decision.other, lang),
             amount=decision.amount,
         )
-    return line
+        return t(lang, "turn.your_decision", mentions=mentions, decision=what)
+    return t(lang, "turn.your_move", mentions=mentions)
 
 
 def _amoeba_name(match: Match, amoeba: tuple[int, int] | None, lang: str) -> str:
@@ -171,25 +131,80 @@ MAX_EVENT_LINES = 12
 """Events told in one board message; older ones are summed up in a count (the image shows the last ones)."""
 
 
-def event_lines(match: Match, before: GameState, after: GameState, names: Sequence[str], lang: str) -> list[str]:
-    """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps)."""
+def event_lines(
+    match: Match,
+    before: GameState,
+    after: GameState,
+    names: Sequence[str],
+    lang: str,
+    *,
+    limit: int | None = MAX_EVENT_LINES,
+) -> list[str]:
+    """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps);
+    beyond ``limit`` lines the older ones are summed up in a count."""
     seen = max((e.index for e in getattr(before.view_for(None), "events", ())), default=0)
-    new = [e for e in getattr(after.view_for(None), "events", ()) if e.index > seen]
+    view = after.view_for(None)
+    new = [e for e in getattr(view, "events", ()) if e.index > seen]
     lines = []
     for e in new:
+        key = f"event.{match.game.id}.{e.kind}"
+        if not has(lang, key):
+            continue
         target = _amoeba_name(match, (e.target_seat, e.target_amoeba or 0), lang) if e.target_seat is not None else ""
-        lines.append(
-            t(
-                lang,
-                f"event.{match.game.id}.{e.kind}",
-                name=names[e.seat] if e.seat is not None and e.seat < len(names) else "",
-                amoeba=e.amoeba if e.amoeba is not None else "",
-                square=e.square or "",
-                detail=e.detail,
-                target=target,
-            )
-        )
-    if len(lines) > MAX_EVENT_LINES:
-        hidden = len(lines) - MAX_EVENT_LINES
-        lines = [t(lang, "log.more_events", count=hidden), *lines[-MAX_EVENT_LINES:]]
+        params = _event_params(e.kind, str(e.detail), lang)
+        count = params.pop("count", None)
+        fields = {
+            "name": names[e.seat] if e.seat is not None and e.seat < len(names) else "",
+            "amoeba": e.amoeba if e.amoeba is not None else "",
+            "square": e.square or "",
+            "detail": e.detail,
+            "target": target,
+            **params,
+        }
+        lines.append(tn(lang, key, int(count), **fields) if isinstance(count, int) else t(lang, key, **fields))
+    if limit is not None and len(lines) > limit:
+        hidden = len(lines) - limit
+        lines = [tn(lang, "log.more_events", hidden), *lines[-limit:]]
     return lines
+
+
+def _event_params(kind: str, detail: str, lang: str) -> dict[str, object]:
+    """The words of an Ursuppe event's detail (cubes, card, gene, payment...), never its raw code."""
+    from games.ursuppe.tables import TABLES
+    from render.ursuppe_words import card_text, gene_name, word
+
+    if kind == "card":
+        drift, ozone = (detail[:1], detail[1:]) if detail[:1] in ("N", "E", "S", "W", "-") else ("", detail)
+        return {"card": card_text(lang, "" if drift == "-" else drift, int(ozone) if ozone.isdigit() else 0)}
+    if kind in ("eat", "tentacle"):
+        counts: dict[str, int] = {}
+        for letter in detail:
+            counts[letter] = counts.get(letter, 0) + 1
+        parts = []
+        for letter, n in counts.items():
+            colour = next((c for c in TABLES.colours if c.letter == letter), None)
+            parts.append(f"{n} {(colour.fr if lang == 'fr' else colour.en) if colour else letter}")
+        return {"count": len(detail), "cubes": ", ".join(parts) or word(lang, "alt_cubes_none")}
+    if kind in ("excrete", "starve", "armor", "income") and detail.isdigit():
+        return {"count": int(detail)}
+    if kind == "roll":
+        return {"dice": t(lang, "words.and").join(detail.split(","))}
+    if kind == "fight":
+        attacker, _, defender = detail.partition("-")
+        return {"attacker": attacker, "defender": defender}
+    if kind in ("buy", "discard"):
+        return {"gene": gene_name(lang, detail)}
+    if kind == "defect":
+        paid = []
+        for item in detail.split("+"):
+            if item.endswith("bp") and item[:-2].isdigit():
+                paid.append(t(lang, "words.bp", count=item[:-2]))
+            elif item:
+                paid.append(gene_name(lang, item))
+        return {"paid": ", ".join(paid) or "0"}
+    if kind == "score":
+        step, _, position = detail.partition(">")
+        return {"count": int(step.lstrip("+") or 0), "space": position}
+    if kind == "end":
+        return {"why": t(lang, f"words.ursuppe.end.{'cards' if detail == 'cards' else 'finish'}")}
+    return {}

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -20,21 +19,21 @@ import discord
 from bot import replays
 from bot.components import HistoryButton, TimeoutButton, UndoButton
 from bot.deadlines import QuietHours
+from bot.history import pages, turn_lines
 from bot.i18n import language_of, t
 from bot.matches import (
     DueStep,
-    LogEntry,
-    LogKind,
     Match,
     MatchError,
     MatchService,
     MatchStatus,
     TurnClock,
     UndoRequest,
-    effective,
 )
 from bot.record import export_record
 from bot.status import MAX_LISTED, board_link, match_lines, variant_name
+from bot.threads import order_for
+from bot.turns import match_turn
 from bot.ui import GameUI, public_language
 
 if TYPE_CHECKING:
@@ -42,8 +41,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HISTORY_PAGE = 20
-"""Log lines per page of ``/game history``."""
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 """Turn starts travel in button ids as whole microseconds since this instant (exact, unlike floats)."""
 ANNOUNCE_GRACE = timedelta(minutes=5)
@@ -289,45 +286,57 @@ class PostUI:
             raise MatchError("no_match")
         return found
 
+    # Matches in threads.
+
+    async def thread_matches(self, interaction: discord.Interaction) -> str | None:
+        """For a command that found no match in a channel whose matches run in its threads: a reply
+        linking those matches, the caller's own first (None when the channel has no such thread)."""
+        guild = interaction.guild
+        if guild is None or isinstance(interaction.channel, discord.Thread) or interaction.channel_id is None:
+            return None
+        here = []
+        for match in await self.service.open_matches(guild_id=guild.id):
+            thread = guild.get_thread(match.channel_id)
+            if thread is not None and thread.parent_id == interaction.channel_id:
+                here.append(match)
+        if not here:
+            return None
+        lang = language_of(interaction.locale)
+        ordered = order_for(here, interaction.user.id)[:MAX_LISTED]
+        lines = await match_lines(ordered, interaction.user.id, lang, self.ui.names)
+        text = t(lang, "threads.here", count=len(here))
+        for line in lines:
+            if len(text) + len(line) + 1 > 1900:
+                break
+            text += "\n" + line
+        return text
+
     # History.
 
     async def history_page(self, match: Match, page: int, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
-        """One page of a match's log in notation (public form), newest page last."""
+        """One page of a match's history, one line per turn in sentences; page 1 holds the first turns."""
         entries = list(await self.service.history(match.id))
         names = await self.ui.names(match)
-        kept = {e.ply for e in effective(entries)}
-        pages = max(1, math.ceil(len(entries) / HISTORY_PAGE))
-        page = min(max(page, 1), pages)
-        lines = [self._history_line(match, e, names, lang, e.ply in kept) for e in entries]
-        chunk = lines[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
+        lines = await asyncio.to_thread(turn_lines, match, entries, names, lang)
+        book = pages(lines)
+        page = min(max(page, 1), len(book))
         embed = discord.Embed(
             title=t(lang, "history.title", game=variant_name(match, lang), id=match.id),
-            description="\n".join(chunk) or t(lang, "history.empty"),
+            description="\n".join(book[page - 1]) or t(lang, "history.empty"),
             colour=discord.Colour.blurple(),
         )
-        embed.set_footer(text=t(lang, "history.footer", page=page, pages=pages, count=len(entries)))
-        if pages == 1:
+        embed.set_footer(text=t(lang, "history.footer", page=page, pages=len(book), count=len(lines)))
+        if len(book) == 1:
             return embed, None
         view = discord.ui.View(timeout=None)
         view.add_item(HistoryButton(match.id, page - 1, "◀", disabled=page == 1, slot="prev"))
-        view.add_item(HistoryButton(match.id, page + 1, "▶", disabled=page == pages, slot="next"))
+        view.add_item(HistoryButton(match.id, page + 1, "▶", disabled=page == len(book), slot="next"))
         return embed, view
 
-    @staticmethod
-    def _history_line(match: Match, entry: LogEntry, names: Sequence[str], lang: str, kept: bool) -> str:
-        who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "🎲"
-        text = match.game.public_notation(entry.notation)
-        if entry.kind is LogKind.AUTO:
-            text += " ⏰"
-        line = f"`{entry.ply:>3}` {who} `{text}`"
-        return line if kept else f"~~{line}~~ ↩️"
-
     async def show_history(self, interaction: discord.Interaction, match_id: int | None) -> None:
-        """``/game history``: the last page of the log, ephemeral, with page buttons."""
+        """``/game history``: the first page of the turns, ephemeral, with page buttons."""
         match = await self.find(interaction, match_id)
-        lang = language_of(interaction.locale)
-        pages = max(1, math.ceil(len(await self.service.history(match.id)) / HISTORY_PAGE))
-        embed, view = await self.history_page(match, pages, lang)
+        embed, view = await self.history_page(match, 1, language_of(interaction.locale))
         if view is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
         else:
@@ -404,7 +413,8 @@ class PostUI:
         )
         more = len(matches) - MAX_LISTED
         matches = matches[:MAX_LISTED]  # match_lines lists no more than these
-        lines = await match_lines(matches, interaction.user.id, lang, self.ui.names)
+        turns = {m.id: await match_turn(self.service, m) for m in matches if m.status is MatchStatus.ACTIVE}
+        lines = await match_lines(matches, interaction.user.id, lang, self.ui.names, turns)
         lines = [
             line + await self._deadline_suffix(m, interaction.user.id) for line, m in zip(lines, matches, strict=True)
         ]

@@ -10,20 +10,23 @@ from bot.fairness_ui import fairness_lines
 from bot.i18n import t
 from bot.matches import Match, MatchStatus, TurnClock
 from bot.narration import result_line
-from games.base import Seat
+from games.base import GameInfo, Seat
 
 MAX_LISTED = 20
 
 
+def game_label(game: GameInfo, options: Mapping[str, str], lang: str) -> str:
+    """A game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
+    name = game.names.get(lang, game.name)
+    rules = options.get("rules")
+    return (
+        name if rules is None else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{game.id}.{rules}.name"))
+    )
+
+
 def variant_name(match: Match, lang: str) -> str:
     """The game's name with its rule set."""
-    name = match.game.names.get(lang, match.game.name)
-    rules = match.options.get("rules")
-    return (
-        name
-        if rules is None
-        else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{match.game.id}.{rules}.name"))
-    )
+    return game_label(match.game, match.options, lang)
 
 
 def board_link(match: Match) -> str:
@@ -41,8 +44,11 @@ def deadline_text(clocks: Mapping[Seat, TurnClock], lang: str) -> str:
     return f"{discord.utils.format_dt(deadline, 'f')} ({discord.utils.format_dt(deadline, 'R')})"
 
 
-def status_embed(match: Match, names: Sequence[str], clocks: Mapping[Seat, TurnClock], lang: str) -> discord.Embed:
-    """The status card edited in place every turn: players, whose turn, deadline, last move."""
+def status_embed(
+    match: Match, names: Sequence[str], clocks: Mapping[Seat, TurnClock], lang: str, *, turn: int | None = None
+) -> discord.Embed:
+    """The status card edited in place every turn: players, whose turn, deadline, last move; ``turn`` is
+    the current turn number (see :func:`bot.turns.turn_of`)."""
     embed = discord.Embed(
         title=t(lang, "status.card_title", game=variant_name(match, lang), id=match.id),
         url=board_link(match),
@@ -64,12 +70,19 @@ def status_embed(match: Match, names: Sequence[str], clocks: Mapping[Seat, TurnC
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
     if fair := fairness_lines(match, lang, final=True):
         embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
-    embed.set_footer(text=t(lang, "status.footer", moves=match.version))
+    embed.set_footer(text=t(lang, "status.footer", turn=turn if turn is not None else "?", moves=match.version))
     return embed
 
 
-async def match_lines(matches: Sequence[Match], user_id: int | None, lang: str, names_of: object) -> list[str]:
-    """One line per match for the overview lists (``names_of`` is the UI's async ``names(match)``)."""
+async def match_lines(
+    matches: Sequence[Match],
+    user_id: int | None,
+    lang: str,
+    names_of: object,
+    turns: Mapping[int, int] | None = None,
+) -> list[str]:
+    """One line per match for the overview lists (``names_of`` is the UI's async ``names(match)``;
+    ``turns`` the current turn number by match id, shown when given)."""
     lines = []
     for match in matches[:MAX_LISTED]:
         names = await names_of(match)  # type: ignore[operator]
@@ -82,5 +95,7 @@ async def match_lines(matches: Sequence[Match], user_id: int | None, lang: str, 
                 state = t(lang, "mine.your_turn")
             else:
                 state = t(lang, "mine.waiting", names=", ".join(names[s] for s in acting) or "—")
+        if turns is not None and match.id in turns and match.status is not MatchStatus.LOBBY:
+            state = t(lang, "mine.turn", turn=turns[match.id]) + " · " + state
         lines.append(f"[#{match.id} {game}]({board_link(match)}) · {state}")
     return lines

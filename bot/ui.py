@@ -22,6 +22,10 @@ from bot.i18n import language_of, t
 from bot.matches import DECISIONS, POSITION_KINDS, DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
+from bot.status import game_label
+from bot.threads import is_match_thread_name, thread_name
+from bot.turns import match_turn
+from bot.words import move_label
 from games import find_game
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
@@ -45,11 +49,7 @@ def public_language(interaction: discord.Interaction) -> str:
 
 def variant_label(match: Match, lang: str) -> str:
     """The game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
-    name = match.game.names.get(lang, match.game.name)
-    rules = match.options.get("rules")
-    if rules is None:
-        return name
-    return t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{match.game.id}.{rules}.name"))
+    return game_label(match.game, match.options, lang)
 
 
 class GameUI:
@@ -178,9 +178,10 @@ class GameUI:
         assert isinstance(channel, discord.TextChannel)
         self.service.check_new(game_id, options)  # before a thread exists that nothing would use
         await interaction.response.defer(thinking=True)
-        title = find_game(game_id).names.get(lang, game_id)
+        info = find_game(game_id)
+        label = game_label(info, info.validate_options(options), lang)
         created = await channel.create_thread(
-            name=f"{title} · {interaction.user.display_name}"[:100],
+            name=thread_name(label, [interaction.user.display_name]),
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
         )
@@ -213,10 +214,26 @@ class GameUI:
             match = await self.service.leave(match_id, user)
         else:
             report = await self.service.start(match_id, user)
+            await self.name_thread(report.match, public_language(interaction))
             await self._refresh_lobby(interaction, report.match)
             await self.post_board(interaction, report)
             return
         await self._refresh_lobby(interaction, match)
+
+    async def name_thread(self, match: Match, lang: str) -> None:
+        """Rename the match's thread after its final players, once the lobby starts (only a thread named
+        for the match by :meth:`create`; an event's threads keep their names)."""
+        thread = self.bot.get_channel(match.channel_id)
+        if not isinstance(thread, discord.Thread) or self.bot.user is None or thread.owner_id != self.bot.user.id:
+            return
+        label = variant_label(match, lang)
+        name = thread_name(label, await self.names(match))
+        if name == thread.name or not is_match_thread_name(thread.name, label):
+            return
+        try:
+            await thread.edit(name=name)
+        except discord.HTTPException:
+            log.info("thread %s could not be renamed", thread.id)
 
     async def _refresh_lobby(self, interaction: discord.Interaction, match: Match) -> None:
         lang = public_language(interaction)
@@ -242,7 +259,8 @@ class GameUI:
     ) -> dict[str, Any]:
         """Content, image, buttons and allowed mentions of a board message."""
         names = await self.names(match)
-        header = t(lang, "board.header", game=variant_label(match, lang), id=match.id, ply=match.version)
+        turn = await match_turn(self.service, match)
+        header = t(lang, "board.header", game=variant_label(match, lang), id=match.id, ply=match.version, turn=turn)
         lines = [header]
         if report is not None:
             lines += narrate(match, report.previous_state, report.entries, names, lang)
@@ -264,7 +282,7 @@ class GameUI:
                 users=[discord.Object(uid) for uid in pinged], roles=False, everyone=False
             ),
         }
-        view = self.move_view(match)
+        view = self.move_view(match, lang)
         if match.game.has_hidden_info and match.status is MatchStatus.ACTIVE:
             # Always at hand for a player who can't receive DMs, without a notice after every move.
             view = view or discord.ui.View(timeout=None)
@@ -273,8 +291,8 @@ class GameUI:
             payload["view"] = view
         return payload
 
-    def move_view(self, match: Match) -> discord.ui.View | None:
-        """One button per legal move of the player to act, when they fit."""
+    def move_view(self, match: Match, lang: str = "en") -> discord.ui.View | None:
+        """One button per legal move of the player to act, when they fit, labelled by :func:`move_label`."""
         if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
             return None
         moves = match.state.legal_moves(match.state.actors()[0])
@@ -286,7 +304,9 @@ class GameUI:
             return None
         view = discord.ui.View(timeout=None)
         for notation in notations:
-            view.add_item(MoveButton(match.id, match.version, notation))
+            view.add_item(
+                MoveButton(match.id, match.version, notation, move_label(match.game, match.state, notation, lang))
+            )
         return view
 
     async def pingable(self, match: Match, user_ids: Sequence[int], *, turn: bool) -> list[int]:
@@ -340,7 +360,7 @@ class GameUI:
         match = await self.service.get(match.id)
         names = await self.names(match)
         clocks = await self.service.clocks(match.id)
-        embed = status_embed(match, names, clocks, lang)
+        embed = status_embed(match, names, clocks, lang, turn=await match_turn(self.service, match))
         if match.status_message_id is not None:
             try:
                 await (

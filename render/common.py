@@ -83,6 +83,12 @@ class GameRenderer:
     highlights: Callable[[object, str], tuple[str, ...]]
 
 
+def plural(lang: str, count: int, one: str, other: str) -> str:
+    """``one`` or ``other`` for ``count`` things, by the language's rule (French: 0 and 1 are singular)."""
+    singular = abs(count) < 2 if lang == "fr" else abs(count) == 1
+    return one if singular else other
+
+
 def mix(a: Color, b: Color, t: float) -> Color:
     """The colour a fraction ``t`` of the way from ``a`` to ``b``."""
     return (

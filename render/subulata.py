@@ -55,6 +55,7 @@ from render.common import (
     encode_png,
     fit_text,
     font,
+    plural,
     supersampled,
 )
 
@@ -114,7 +115,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         # Alt text.
         "alt_board": "Subulata board, 9 by 9.",
         "alt_no_layout": "The tiles are not laid yet.",
-        "alt_side": "{colour} ({name}, {shape} pieces, {status}): {pieces}; captured {n}.",
+        "alt_side": "{colour} ({name}, {shape} pieces, {status}): {pieces}; {captured}.",
+        "alt_captured_one": "captured {n}",
+        "alt_captured": "captured {n}",
         "alt_none": "no pieces",
         "alt_status_play": "{n} on the board",
         "alt_values": "Values shown: {who}.",
@@ -146,7 +149,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "goal": "départ {start} · arrivée {goal}",
         "alt_board": "Plateau de Subulata, 9 sur 9.",
         "alt_no_layout": "Les tuiles ne sont pas encore posées.",
-        "alt_side": "{colour} ({name}, pions {shape}, {status}) : {pieces} ; {n} prise(s).",
+        "alt_side": "{colour} ({name}, pions {shape}, {status}) : {pieces} ; {captured}.",
+        "alt_captured_one": "{n} prise",
+        "alt_captured": "{n} prises",
         "alt_none": "aucun pion",
         "alt_status_play": "{n} sur le plateau",
         "alt_values": "Valeurs affichées : {who}.",
@@ -496,7 +501,9 @@ def describe(view: object, ctx: BoardContext) -> str:
                 shape=_word(lang, "shape", seat),
                 status=status,
                 pieces=", ".join(cells) or words["alt_none"],
-                n=v.captures[seat],
+                captured=plural(lang, v.captures[seat], words["alt_captured_one"], words["alt_captured"]).format(
+                    n=v.captures[seat]
+                ),
             )
         )
     if v.outcome is not None:

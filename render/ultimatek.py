@@ -49,6 +49,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    plural,
     supersampled,
 )
 from render.ultimatek_art import (
@@ -147,7 +148,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         # Alt text.
         "alt_field": "Ultima-Tek field: 9 columns of hexes, grey end zones in columns a and i.",
         "alt_score": "Score: blue ({blue}) {a}, red ({red}) {b}.",
-        "alt_state": "Phase {phase} ({phase_name}), {credits} credit(s) left, {turn}.",
+        "alt_state": "Phase {phase} ({phase_name}), {credits}, {turn}.",
+        "alt_credits_one": "{n} credit left",
+        "alt_credits": "{n} credits left",
         "alt_disc": "Disc on {hex}.",
         "alt_pieces": "{Side} pieces (strength): {pieces}.",
         "alt_blocked": "blocked by a Stop",
@@ -184,7 +187,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "private": "Vue privée de {name}",
         "alt_field": "Terrain d'Ultima-Tek : 9 colonnes d'hexagones, zones d'en-but grises en colonnes a et i.",
         "alt_score": "Score : bleu ({blue}) {a}, rouge ({red}) {b}.",
-        "alt_state": "Phase {phase} ({phase_name}), {credits} crédit(s) restant(s), {turn}.",
+        "alt_state": "Phase {phase} ({phase_name}), {credits}, {turn}.",
+        "alt_credits_one": "{n} crédit restant",
+        "alt_credits": "{n} crédits restants",
         "alt_disc": "Disque en {hex}.",
         "alt_pieces": "Pions {side} (force) : {pieces}.",
         "alt_blocked": "bloqué par un Stop",
@@ -657,7 +662,12 @@ def describe(view: object, ctx: BoardContext) -> str:
     if v.to_act is not None and v.outcome is None:
         phase_name = words["phases"].split("|")[max(1, v.phase) - 1]
         parts.append(
-            words["alt_state"].format(phase=v.phase, phase_name=phase_name, credits=v.credits, turn=_turn_text(v, lang))
+            words["alt_state"].format(
+                phase=v.phase,
+                phase_name=phase_name,
+                credits=plural(lang, v.credits, words["alt_credits_one"], words["alt_credits"]).format(n=v.credits),
+                turn=_turn_text(v, lang),
+            )
         )
     if v.disc is not None:
         parts.append(words["alt_disc"].format(hex=v.disc.name))

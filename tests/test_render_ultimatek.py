@@ -236,7 +236,7 @@ def test_alt_text_in_both_languages_never_holds_a_secret() -> None:
     public = describe(state.view_for(None), _ctx("d2-e2", 0))
     assert public.startswith("Ultima-Tek field")
     assert "Alice (blue) to play" in public and "Score: blue (Alice) 1, red (Bob) 0" in public
-    assert "2 credit(s) left" in public and "Disc on e3" in public
+    assert "2 credits left" in public and "Disc on e3" in public
     assert "c2 1 (blocked by a Stop)" in public and "d1 2 (Fly +/ face up)" in public
     assert "c3 1 (a face-down bonus)" in public and "Run + face down" not in public and "Stop face down" not in public
     blue = describe(state.view_for(0), _ctx("d2-e2", 0))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import zoneinfo
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -12,9 +13,11 @@ from discord.ext import commands
 
 from bot import fairness_ui
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
+from bot.history import turn_lines
 from bot.i18n import language_of, ls, t
-from bot.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus
+from bot.matches import MAX_MOVE_TEXT, MatchError, MatchStatus
 from bot.narration import result_line
+from bot.turns import match_turn
 from bot.ui import variant_label
 from games import GAMES, find_game
 from games.base import GameError
@@ -36,7 +39,8 @@ TIMEOUT_LABELS = {
     "move": "A move is played for the late player",
     "forfeit": "The late player forfeits",
 }
-HISTORY_SHOWN = 8
+HISTORY_SHOWN = 4
+"""Turns shown by ``/game status`` (the latest ones)."""
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
@@ -253,7 +257,9 @@ class GameCog(
         names = await self.bot.ui.names(match)
         embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.blurple())
         embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
-        embed.add_field(name=t(lang, "status.moves"), value=str(match.version), inline=True)
+        if match.status is not MatchStatus.LOBBY:
+            turn = await match_turn(self.bot.service, match)
+            embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
         seats = "\n".join(
             t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
             for i, uid in enumerate(match.seats)
@@ -267,12 +273,14 @@ class GameCog(
             )
         if match.result is not None:
             embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
-        history = await self.bot.service.history(match.id)
-        recent = [e for e in history if e.kind is not LogKind.CHANCE or e.notation.startswith("roll:")][-HISTORY_SHOWN:]
+        history = list(await self.bot.service.history(match.id))
+        recent: list[str] = []
+        for line in reversed((await asyncio.to_thread(turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
+            if sum(len(r) + 1 for r in recent) + len(line) > 1024:
+                break
+            recent.insert(0, line)
         if recent:
-            shown = match.game.public_notation
-            lines = [f"{e.ply}. {names[e.seat] if e.seat is not None else '🎲'} `{shown(e.notation)}`" for e in recent]
-            embed.add_field(name=t(lang, "status.recent"), value="\n".join(lines)[:1024], inline=False)
+            embed.add_field(name=t(lang, "status.recent"), value="\n".join(recent), inline=False)
         if fair := fairness_ui.fairness_lines(match, lang, final=True):
             embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
         embed.set_footer(text=t(lang, "match.footer", id=match.id))
@@ -397,7 +405,8 @@ class GameCog(
         await self.bot.pbp.request_undo(interaction)
 
     @app_commands.command(
-        name=ls("history", "cmd.history.name"), description=ls("The moves of a match, page by page", "cmd.history.desc")
+        name=ls("history", "cmd.history.name"),
+        description=ls("A match told turn by turn, page by page", "cmd.history.desc"),
     )
     @app_commands.rename(match=ls("match", "opt.match.name"))
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
