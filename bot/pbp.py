@@ -13,7 +13,7 @@ import logging
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -39,9 +39,6 @@ from bot.status import MAX_LISTED, board_link, match_lines, variant_name
 from bot.ui import GameUI, public_language
 from render import BoardContext, render_board
 
-if TYPE_CHECKING:
-    from bot.client import PlateauBot
-
 log = logging.getLogger(__name__)
 
 HISTORY_PAGE = 20
@@ -59,18 +56,10 @@ def _hours(seconds: int) -> str:
 class PostUI:
     """Handlers of the play-by-post features (see the module docstring)."""
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: discord.Client, service: MatchService, ui: GameUI) -> None:
         self.bot = bot
-
-    @property
-    def service(self) -> MatchService:
-        """The bot's match service."""
-        return self.bot.service
-
-    @property
-    def ui(self) -> GameUI:
-        """The bot's shared game UI."""
-        return self.bot.ui
+        self.service = service
+        self.ui = ui
 
     # The clock.
 

@@ -160,7 +160,7 @@ def plan(situation: Situation) -> Plan:
     turn_changed = previous is None or previous.key != key
     if not s.active:
         # The end: one post for everybody (only ``off`` stays quiet), after the last turn's post.
-        ping = tuple(uid for uid in s.seats if s.pings.get(uid, "all") != "off")
+        ping = () if s.repost else tuple(uid for uid in s.seats if s.pings.get(uid, "all") != "off")
         post: Literal["new", "edit"] = "new"
         number = previous.number if previous is not None else 0
     elif turn_changed or previous is None or previous.message_id is None or s.repost:
