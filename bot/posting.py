@@ -13,8 +13,9 @@ to the turn they happen in. The rules:
 - a seat that must act while another seat is on turn (a victim who defends, a holder who clings) gets a
   compact question, pinging only it; the question is edited to its answer by the next change;
 - the end of the match is one new post pinging every player;
-- a private-view DM per player, edited in place; a new one (which notifies) only when their turn starts
-  or their private information changed by someone else's doing; ``/game notify`` governs DMs too.
+- a private-view DM per player, edited in place; a new one (which notifies) only when their private
+  information changed by someone else's doing (their turn starting is told by the post's ping, once);
+  ``/game notify`` governs DMs too.
 """
 
 from __future__ import annotations
@@ -185,7 +186,7 @@ def plan(situation: Situation) -> Plan:
         ping=ping,
         retire=retire,
         questions=tuple(questions),
-        dms=_dm_steps(s, key, turn_changed, asked),
+        dms=_dm_steps(s, turn_changed),
         finished=not s.active,
     )
 
@@ -195,28 +196,27 @@ def _pingable(s: Situation, seats: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(dict.fromkeys(uid for uid in users if accepts(s.pings, uid, own_turn=True)))
 
 
-def _dm_steps(s: Situation, key: tuple[int, ...], turn_changed: bool, asked: tuple[int, ...]) -> tuple[DMStep, ...]:
+def _dm_steps(s: Situation, turn_changed: bool) -> tuple[DMStep, ...]:
     if not s.hidden_info:
         return ()
     steps = []
-    starting = set(key) | set(asked) if turn_changed else set(asked)
     for seat, uid in enumerate(s.seats):
         if uid in s.unreachable:
             continue
         digest = s.digests.get(uid, "")
         kept = s.dms.get(uid)
         mode = s.pings.get(uid, "all")
-        turn_starts = seat in starting and seat in s.actors and s.active
-        news = kept is not None and kept.digest != digest and seat not in s.movers
         if kept is None or kept.message_id is None:
             if mode != "off":
                 steps.append(DMStep(uid, "new", None, digest))
             continue
-        notify = (turn_starts and mode != "off") or (news and mode == "all")
-        if notify:
+        # News: what they privately hold changed by someone else's doing (their own move is no news).
+        news = kept.digest != digest and seat not in s.movers
+        if news and mode == "all":
             steps.append(DMStep(uid, "new", kept.message_id, digest))
         elif kept.digest != digest or turn_changed or not s.active:
-            # The picture also shows the public board: refresh it silently when the turn moves on.
+            # The picture also shows the public board: refresh it silently when the turn moves on. Their
+            # turn starting is told once, by the turn post's ping, not by a second notification here.
             steps.append(DMStep(uid, "edit", kept.message_id, digest))
     return tuple(steps)
 

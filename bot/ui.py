@@ -402,7 +402,7 @@ class GameUI:
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
         finished = match.status is not MatchStatus.ACTIVE
-        if finished and match.result is not None:
+        if finished and current and match.result is not None:
             awaited.append(result_line(match.result, names, lang))
             if match.result.scores:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
@@ -422,7 +422,7 @@ class GameUI:
             awaited.append(t(lang, "post.end", mentions=" ".join(f"<@{uid}>" for uid in match.seats)))
             rows.append([RematchButton(match.id, t(lang, "button.rematch"))])
         header = t(lang, "post.header", game=variant_label(match, lang), id=match.id, turn=max(number, 1))
-        if finished:
+        if finished and current:
             header = t(lang, "post.header_end", game=variant_label(match, lang), id=match.id)
         winners = match.result.winners if finished and match.result is not None else ()
         colour_seat = (winners or key or (None,))[0]
@@ -470,7 +470,8 @@ class GameUI:
                     match, lang, names, number=situation.turn.number, key=situation.turn.key, start=start,
                     report=report, alt=alt, current=False, mentions=False, asking=False,
                 )  # fmt: skip
-                await self._edit_post(match, steps.retire, old, png, alt, click, on_message)
+                # The retired post keeps its picture: the new post just below shows the position now.
+                await self._edit_post(match, steps.retire, old, None, alt, click, on_message)
             start = match.version - len(report.entries) if report is not None and not repost else start
             self._stories.pop(match.id, None)
             layout = await self._post_view(
@@ -505,20 +506,22 @@ class GameUI:
         match: Match,
         message_id: int,
         layout: discord.ui.LayoutView,
-        png: bytes,
+        png: bytes | None,
         alt: str,
         click: discord.Interaction | None,
         on_message: int | None,
     ) -> bool:
-        """Edit a turn post in place (through the click's response when the click was on it); False if gone."""
+        """Edit a turn post in place (through the click's response when the click was on it); False if gone.
+        Without ``png`` the post keeps its picture."""
+        files: dict[str, Any] = {} if png is None else {"attachments": [_file(png, alt)]}
         if click is not None and on_message == message_id and not click.response.is_done():
-            await click.response.edit_message(view=layout, attachments=[_file(png, alt)])
+            await click.response.edit_message(view=layout, **files)
             return True
         try:
             await (
                 self.bot.get_partial_messageable(match.channel_id)
                 .get_partial_message(message_id)
-                .edit(view=layout, attachments=[_file(png, alt)], allowed_mentions=discord.AllowedMentions.none())
+                .edit(view=layout, allowed_mentions=discord.AllowedMentions.none(), **files)
             )
         except discord.HTTPException:
             log.info("turn post %s of match %s could not be edited", message_id, match.id)

@@ -100,16 +100,16 @@ def test_the_end_pings_every_player_once_except_the_muted() -> None:
     assert end.retire is not None
 
 
-def test_private_views_one_dm_edited_and_new_only_on_news_or_turn_start() -> None:
+def test_private_views_one_dm_edited_and_new_only_on_news() -> None:
     s = Situation(seats=TWO, active=True, actors=(0,), hidden_info=True, digests={ALICE: "a", BOB: "b"})
     first = plan(s)
     assert {(d.user_id, d.action) for d in first.dms} == {(ALICE, "new"), (BOB, "new")}
     # Alice acts within her turn and her own hand changes: an edit, no notification.
     mid = after(s, movers=(0,), digests={ALICE: "a2", BOB: "b"})
     assert [(d.user_id, d.action) for d in plan(mid).dms] == [(ALICE, "edit")]
-    # Her turn ends: Bob's turn starts (a new DM for him), Alice's picture is refreshed in place.
+    # Her turn ends: both pictures are refreshed in place; Bob's turn is told by the post's ping only.
     bobs = after(mid, actors=(1,), movers=(0,), digests={ALICE: "a2", BOB: "b"})
-    assert {(d.user_id, d.action) for d in plan(bobs).dms} == {(ALICE, "edit"), (BOB, "new")}
+    assert {(d.user_id, d.action) for d in plan(bobs).dms} == {(ALICE, "edit"), (BOB, "edit")}
     # Bob's move changes nothing Alice holds privately: no new DM for her.
     within = after(bobs, movers=(1,), digests={ALICE: "a2", BOB: "b"})
     assert [d for d in plan(within).dms if d.user_id == ALICE] == []
