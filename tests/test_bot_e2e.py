@@ -212,9 +212,11 @@ async def test_a_closed_dm_falls_back_to_an_ephemeral_view_and_a_notice(world: d
     notice = channel.last_message
     assert notice is not None and f"<@{alice.id}>" in notice.content and not notice.attachments
     assert await env.bot.service.user_pref(alice.id, "dm_closed") is not None
-    # Remembered: the next request does not try the DM again and falls back at once.
+    # Remembered: the next request does not try the DM again and falls back at once, with no second notice.
     again = await alice.slash(channel, "game view")
     assert any(m.ephemeral and m.attachments for m in [again.response, *again.followups] if m is not None)
+    notices = [m for m in channel.history() if f"<@{alice.id}>" in m.content and not m.attachments]
+    assert len(notices) == 1, "the public notice is posted once per match"
 
 
 async def test_view_by_dm_when_dms_are_open(world: dict[str, Any]) -> None:
@@ -239,6 +241,20 @@ async def test_resign_needs_confirmation_and_ends_the_match(world: dict[str, Any
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.result is not None and final.result.winners == (1,)
     assert final.seats[1] == bob.id
+    assert button_labels(board) == ["Rematch"]
+
+    # The rematch: same game and rules, the same players with the seats rotated, a new turn post.
+    await expect_ephemeral(await world["carol"].click(board, label="Rematch"), "not a player")
+    requests = len(env.http_requests)
+    again = await bob.click(board, label="Rematch")
+    assert again.response is not None and again.response.ephemeral
+    rematch = await current(env, channel)
+    assert rematch is not None and rematch.id != final.id and rematch.status is MatchStatus.ACTIVE
+    assert rematch.game.id == final.game.id and dict(rematch.options) == dict(final.options)
+    assert rematch.seats == (bob.id, alice.id)
+    post = await assert_board(channel)
+    assert post.id != board.id and f"#{rematch.id}" in text_of(post)
+    assert pings_since(env, requests) == list(rematch.to_act())
 
 
 async def test_abort_by_creator_or_moderator_only(world: dict[str, Any]) -> None:
