@@ -186,7 +186,7 @@ def plan(situation: Situation) -> Plan:
         ping=ping,
         retire=retire,
         questions=tuple(questions),
-        dms=_dm_steps(s, turn_changed),
+        dms=_dm_steps(s, key, turn_changed),
         finished=not s.active,
     )
 
@@ -196,7 +196,7 @@ def _pingable(s: Situation, seats: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(dict.fromkeys(uid for uid in users if accepts(s.pings, uid, own_turn=True)))
 
 
-def _dm_steps(s: Situation, turn_changed: bool) -> tuple[DMStep, ...]:
+def _dm_steps(s: Situation, key: tuple[int, ...], turn_changed: bool) -> tuple[DMStep, ...]:
     if not s.hidden_info:
         return ()
     steps = []
@@ -211,11 +211,14 @@ def _dm_steps(s: Situation, turn_changed: bool) -> tuple[DMStep, ...]:
                 steps.append(DMStep(uid, "new", None, digest))
             continue
         # News: what they privately hold changed by someone else's doing (their own move is no news).
-        news = kept.digest != digest and seat not in s.movers
+        changed = kept.digest != digest
+        news = changed and seat not in s.movers
+        their_turn = turn_changed and seat in key and seat in s.actors
         if news and mode == "all":
             steps.append(DMStep(uid, "new", kept.message_id, digest))
-        elif kept.digest != digest or turn_changed or not s.active:
-            # The picture also shows the public board: refresh it silently when the turn moves on. Their
+        elif news or (changed and turn_changed) or their_turn or (not s.active and (changed or turn_changed)):
+            # Edited silently: news for a player who asked for fewer notifications, their own changes once their
+            # turn is over, and the picture (which also shows the public board) when their turn starts. Their
             # turn starting is told once, by the turn post's ping, not by a second notification here.
             steps.append(DMStep(uid, "edit", kept.message_id, digest))
     return tuple(steps)

@@ -287,10 +287,15 @@ class GameUI:
                     t(language_of(interaction.locale), "move.played", link=self.post_link(match)), ephemeral=True
                 )
             return
-        if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True, ephemeral=True)
-        post = await self.deliver(match, report, lang)
         key = "move.played" if in_channel else "move.done_privately"
+        if not interaction.response.is_done():
+            # Acknowledged at once (the change is saved), before the slower rendering and posting.
+            await interaction.response.send_message(
+                t(language_of(interaction.locale), key, link=self.channel_link(match)), ephemeral=True
+            )
+            await self.deliver(match, report, lang)
+            return
+        post = await self.deliver(match, report, lang)
         await interaction.followup.send(
             t(language_of(interaction.locale), key, link=self.post_link(match, post)), ephemeral=True
         )
@@ -541,8 +546,15 @@ class GameUI:
             return await interaction.followup.send(
                 view=layout, file=_file(png, alt), allowed_mentions=mentions, wait=True
             )
-        channel = await self.open_channel(match.channel_id)
-        return await channel.send(view=layout, file=_file(png, alt), allowed_mentions=mentions)
+        try:
+            # Straight to the channel: one request. Only when that fails is the channel looked up (an archived
+            # thread is reopened) and the post sent again.
+            return await self.bot.get_partial_messageable(match.channel_id).send(
+                view=layout, file=_file(png, alt), allowed_mentions=mentions
+            )
+        except discord.HTTPException:
+            channel = await self.open_channel(match.channel_id)
+            return await channel.send(view=layout, file=_file(png, alt), allowed_mentions=mentions)
 
     async def _questions(
         self, match: Match, report: TurnReport | None, lang: str, names: Sequence[str], steps: Plan

@@ -313,25 +313,27 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
             posts = {board.id, public.id}
             assert all(m.ephemeral or m.message.id in posts for m in replies), "acknowledged by the post or privately"
 
-        # Alice: her one DM edited in place, a new one only when her turn starts or her hand changes by chance.
+        # Alice: her one DM edited in place, a new one only when her hand changes by someone else's doing; it
+        # is brought up to date, silently, when her turn starts.
         dms = alice.user.dm_channel.history()
         assert len(dms) <= dms_before + 1 and dms[-1].attachments
         new_dms[turns] = new_dms.get(turns, 0) + len(dms) - dms_before
         assert new_dms[turns] <= 1, "at most one new DM per turn"
-        private = dms[-1].attachments[0]
-        mine = after.state.view_for(after.seat_of(alice.id))
-        hand = ", ".join(LABELS[k] for k in mine.hand) or WORDS["en"]["alt_empty"]
-        assert WORDS["en"]["alt_own_hand"].format(kinds=hand) in (private.description or "")
-        assert await private.read() != await public.attachments[0].read()
-        for bonus in mine.bonuses:
-            if bonus.owner == mine.viewer and not bonus.face_up:
-                # Her own face-down bonus: its kind on her image, a blank on the public one.
-                alice_hidden += 1
-                (piece,) = (p for p in mine.pieces_in(bonus.hex) if p.side == bonus.owner)
-                where = f"{bonus.hex.name} {piece.strength}"
-                kind = WORDS["en"]["alt_secret"].format(kind=LABELS[bonus.kind or ""])
-                assert f"{where} ({kind})" in (private.description or "")
-                assert f"{where} ({WORDS['en']['alt_face_down']})" in (public.attachments[0].description or "")
+        if changed and after.to_act() == (alice.id,):
+            private = dms[-1].attachments[0]
+            mine = after.state.view_for(after.seat_of(alice.id))
+            hand = ", ".join(LABELS[k] for k in mine.hand) or WORDS["en"]["alt_empty"]
+            assert WORDS["en"]["alt_own_hand"].format(kinds=hand) in (private.description or "")
+            assert await private.read() != await public.attachments[0].read()
+            for bonus in mine.bonuses:
+                if bonus.owner == mine.viewer and not bonus.face_up:
+                    # Her own face-down bonus: its kind on her image, a blank on the public one.
+                    alice_hidden += 1
+                    (piece,) = (p for p in mine.pieces_in(bonus.hex) if p.side == bonus.owner)
+                    where = f"{bonus.hex.name} {piece.strength}"
+                    kind = WORDS["en"]["alt_secret"].format(kind=LABELS[bonus.kind or ""])
+                    assert f"{where} ({kind})" in (private.description or "")
+                    assert f"{where} ({WORDS['en']['alt_face_down']})" in (public.attachments[0].description or "")
 
         # Bob, after placing a bonus, looks at his view behind the button: only he sees it.
         if action.verb == "place" and actor is bob and after.status is MatchStatus.ACTIVE and bob_peeked < 2:

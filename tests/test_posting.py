@@ -104,13 +104,17 @@ def test_private_views_one_dm_edited_and_new_only_on_news() -> None:
     s = Situation(seats=TWO, active=True, actors=(0,), hidden_info=True, digests={ALICE: "a", BOB: "b"})
     first = plan(s)
     assert {(d.user_id, d.action) for d in first.dms} == {(ALICE, "new"), (BOB, "new")}
-    # Alice acts within her turn and her own hand changes: an edit, no notification.
+    # Alice acts within her turn and her own hand changes: nothing yet (she knows, and plays on the post).
     mid = after(s, movers=(0,), digests={ALICE: "a2", BOB: "b"})
-    assert [(d.user_id, d.action) for d in plan(mid).dms] == [(ALICE, "edit")]
-    # Her turn ends: both pictures are refreshed in place; Bob's turn is told by the post's ping only.
+    assert plan(mid).dms == ()
+    # Her turn ends: her DM catches up in place, Bob's is refreshed in place as his turn starts (the post's
+    # ping tells him, once).
     bobs = after(mid, actors=(1,), movers=(0,), digests={ALICE: "a2", BOB: "b"})
     assert {(d.user_id, d.action) for d in plan(bobs).dms} == {(ALICE, "edit"), (BOB, "edit")}
-    # Bob's move changes nothing Alice holds privately: no new DM for her.
+    # The opponent's move starts Alice's turn: only her DM is refreshed, silently.
+    alices = after(bobs, actors=(0,), movers=(1,), digests={ALICE: "a2", BOB: "b"})
+    assert [(d.user_id, d.action) for d in plan(alices).dms] == [(ALICE, "edit")]
+    # Bob's move within his turn changes nothing Alice holds privately: nothing for her.
     within = after(bobs, movers=(1,), digests={ALICE: "a2", BOB: "b"})
     assert [d for d in plan(within).dms if d.user_id == ALICE] == []
     # Something Bob did changes what Alice privately holds: news for her.
