@@ -219,18 +219,27 @@ async def play(game: str, players: int, cap: int, seed: int) -> Figures:
 
 
 def report(figures: Figures) -> None:
-    """Print one game's line of figures."""
+    """Print one game's figures."""
     c, n = figures.counts, figures.changes
     own = max(sum(figures.own_turns.values()), 1)
+    bot_calls = c["api calls"] - c["interaction acks"] - c["private replies"]
+    per_decision = c["api calls"] / max(figures.decisions, 1)
     print(
-        f"{figures.game:<18} decisions {figures.decisions:>4}  turns {figures.turns:>4}  changes {n:>4} | "
-        f"posts {c['posts']:>4} ({c['posts'] / n:.2f}/chg)  pings {c['post pings']:>4} ({c['post pings'] / n:.2f}/chg)"
-        f"  questions {c['questions']:>3} (pings {c['question pings']:>3})  end {c['end posts']} (pings {c['end pings']})"
-        f"  other msgs {c['other messages']:>3} | "
-        f"edits {c['edits']:>4}  DMs {c['dms']:>3} ({c['dms'] / own:.2f}/own turn)  DM edits {c['dm edits']:>4} | "
-        f"API calls {c['api calls']:>5} ({c['api calls'] / n:.2f}/chg, "
-        f"{(c['api calls'] - c['interaction acks'] - c['private replies']) / n:.2f}/chg without acks) "
-        f"| {figures.seconds:.1f} s"
+        f"{figures.game}: {figures.decisions} decisions, {figures.turns} player turns, {n} turn changes "
+        f"({figures.seconds:.1f} s)"
+    )
+    print(
+        f"    public posts {c['posts']} ({c['posts'] / n:.2f}/change), pings {c['post pings']} "
+        f"({c['post pings'] / n:.2f}/change); end posts {c['end posts']} (pings {c['end pings']}); "
+        f"questions {c['questions']} (pings {c['question pings']}); other messages {c['other messages']}"
+    )
+    print(
+        f"    message edits {c['edits']}; DMs created {c['dms']} ({c['dms'] / own:.2f}/own turn), "
+        f"DM edits {c['dm edits']}"
+    )
+    print(
+        f"    API calls {c['api calls']} ({c['api calls'] / n:.2f}/change; {per_decision:.2f}"
+        f"/decision); without interaction acks and private replies {bot_calls} ({bot_calls / n:.2f}/change)"
     )
 
 

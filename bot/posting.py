@@ -80,6 +80,8 @@ class Situation:
     """The game has private views (DMs are managed only then)."""
     digests: Mapping[int, str] = dataclasses.field(default_factory=dict)
     """By user id: a digest of their private information now (see :func:`private_digest`)."""
+    before: Mapping[int, str] = dataclasses.field(default_factory=dict)
+    """By user id: the digest of their private information before this change (missing: unknown, no news)."""
     dms: Mapping[int, PrivateDM] = dataclasses.field(default_factory=dict)
     """By user id: the private-view DM kept so far."""
     unreachable: frozenset[int] = frozenset()
@@ -210,16 +212,16 @@ def _dm_steps(s: Situation, key: tuple[int, ...], turn_changed: bool) -> tuple[D
             if mode != "off":
                 steps.append(DMStep(uid, "new", None, digest))
             continue
-        # News: what they privately hold changed by someone else's doing (their own move is no news).
-        changed = kept.digest != digest
-        news = changed and seat not in s.movers
+        # News: what they privately hold changed in this change, by someone else's doing (their own move is
+        # no news; their own earlier changes the DM has not shown yet are no news either).
+        news = s.before.get(uid, digest) != digest and seat not in s.movers
         their_turn = turn_changed and seat in key and seat in s.actors
         if news and mode == "all":
             steps.append(DMStep(uid, "new", kept.message_id, digest))
-        elif news or (changed and turn_changed) or their_turn or (not s.active and (changed or turn_changed)):
-            # Edited silently: news for a player who asked for fewer notifications, their own changes once their
-            # turn is over, and the picture (which also shows the public board) when their turn starts. Their
-            # turn starting is told once, by the turn post's ping, not by a second notification here.
+        elif news or their_turn or not s.active:
+            # Edited silently: news for a player who asked for fewer notifications, and the picture (which also
+            # shows the public board, and their own changes since) when their turn starts or the match ends.
+            # Their turn starting is told once, by the turn post's ping, not by a second notification here.
             steps.append(DMStep(uid, "edit", kept.message_id, digest))
     return tuple(steps)
 

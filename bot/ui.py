@@ -342,10 +342,15 @@ class GameUI:
         active = match.status is MatchStatus.ACTIVE
         hidden = match.game.has_hidden_info
         digests: dict[int, str] = {}
+        before: dict[int, str] = {}
         unreachable: set[int] = set()
         if hidden:
             public = match.state.view_for(None)
             digests = {uid: private_digest(match.state.view_for(seat), public) for seat, uid in enumerate(match.seats)}
+            previous = report.previous_state if report is not None else None
+            if previous is not None and match.status is not MatchStatus.LOBBY:
+                old = previous.view_for(None)
+                before = {uid: private_digest(previous.view_for(seat), old) for seat, uid in enumerate(match.seats)}
             unreachable = {uid for uid in match.seats if await self._dm_known_closed(uid)}
         movers = tuple(e.seat for e in (report.entries if report else ()) if e.seat is not None and e.kind in DECISIONS)
         return Situation(
@@ -359,6 +364,7 @@ class GameUI:
             question=question,
             hidden_info=hidden,
             digests=digests,
+            before=before,
             dms=dms,
             unreachable=frozenset(unreachable),
             repost=repost,

@@ -107,18 +107,17 @@ def test_private_views_one_dm_edited_and_new_only_on_news() -> None:
     # Alice acts within her turn and her own hand changes: nothing yet (she knows, and plays on the post).
     mid = after(s, movers=(0,), digests={ALICE: "a2", BOB: "b"})
     assert plan(mid).dms == ()
-    # Her turn ends: her DM catches up in place, Bob's is refreshed in place as his turn starts (the post's
-    # ping tells him, once).
+    # Her turn ends: Bob's DM is refreshed in place as his turn starts (the post's ping tells him, once).
     bobs = after(mid, actors=(1,), movers=(0,), digests={ALICE: "a2", BOB: "b"})
-    assert {(d.user_id, d.action) for d in plan(bobs).dms} == {(ALICE, "edit"), (BOB, "edit")}
-    # The opponent's move starts Alice's turn: only her DM is refreshed, silently.
+    assert [(d.user_id, d.action) for d in plan(bobs).dms] == [(BOB, "edit")]
+    # The opponent's move starts Alice's turn: her DM catches up, silently, with her own changes too.
     alices = after(bobs, actors=(0,), movers=(1,), digests={ALICE: "a2", BOB: "b"})
-    assert [(d.user_id, d.action) for d in plan(alices).dms] == [(ALICE, "edit")]
+    assert plan(alices).dms == (DMStep(ALICE, "edit", alices.dms[ALICE].message_id, "a2"),)
     # Bob's move within his turn changes nothing Alice holds privately: nothing for her.
-    within = after(bobs, movers=(1,), digests={ALICE: "a2", BOB: "b"})
+    within = after(replace(bobs, dms={**bobs.dms, ALICE: PrivateDM(5, 2, "a2")}), movers=(1,))
     assert [d for d in plan(within).dms if d.user_id == ALICE] == []
     # Something Bob did changes what Alice privately holds: news for her.
-    news = replace(within, digests={ALICE: "a3", BOB: "b"}, movers=(1,))
+    news = replace(within, digests={ALICE: "a3", BOB: "b"}, before={ALICE: "a2", BOB: "b"}, movers=(1,))
     assert DMStep(ALICE, "new", within.dms[ALICE].message_id, "a3") in plan(news).dms
 
 
@@ -134,7 +133,7 @@ def test_dms_follow_the_notify_setting_and_skip_closed_dms() -> None:
     )
     assert plan(s).dms == ()
     quiet = replace(s, dms={ALICE: PrivateDM(5, 7, "a")}, turn=TurnPost(1, (1,), 1))
-    news = replace(quiet, digests={ALICE: "z", BOB: "b"})
+    news = replace(quiet, digests={ALICE: "z", BOB: "b"}, before={ALICE: "a"})
     assert plan(news).dms == (DMStep(ALICE, "edit", 7, "z"),), "muted: edited silently, never a new DM"
 
 
