@@ -191,15 +191,16 @@ class PostUI:
         names = await self.ui.names(match)
         others = [uid for seat, uid in enumerate(match.seats) if seat != request.seat]
         pinged = await self.ui.pingable(match, others, turn=False)
+        text = t(
+            lang,
+            "undo.request",
+            name=names[request.seat],
+            move=match.game.public_notation(request.notation),
+            mentions=" ".join(f"<@{uid}>" for uid in others),
+            id=match.id,
+        )
         await interaction.response.send_message(
-            t(
-                lang,
-                "undo.request",
-                name=names[request.seat],
-                move=match.game.public_notation(request.notation),
-                mentions=" ".join(f"<@{uid}>" for uid in others),
-                id=match.id,
-            ),
+            (text + "\n" + t(lang, "question.link", link=self.ui.post_link(match)))[:2000],
             view=self.undo_view(match, request, lang),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
         )

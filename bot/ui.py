@@ -32,6 +32,7 @@ from bot.matches import (
     POSITION_KINDS,
     DrawOffer,
     LogEntry,
+    LogKind,
     Match,
     MatchError,
     MatchService,
@@ -460,6 +461,10 @@ class GameUI:
         situation = await self.situation(match, report, repost=repost)
         steps = plan(situation)
         _, start, _, _ = await self._kept(match)
+        # After an undo the position jumped back: the post's story starts again from there.
+        undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
+        if undone:
+            start = match.version
         names = await self.names(match)
         png, alt = await self.render(match, None, names, lang, report)
         click = (
@@ -483,7 +488,8 @@ class GameUI:
                 )  # fmt: skip
                 # The retired post keeps its picture: the new post just below shows the position now.
                 await self._edit_post(match, steps.retire, old, None, alt, click, on_message)
-            start = match.version - len(report.entries) if report is not None and not repost else start
+            if report is not None and not repost and not undone:
+                start = match.version - len(report.entries)
             self._stories.pop(match.id, None)
             layout = await self._post_view(
                 match, lang, names, number=steps.turn.number, key=steps.turn.key, start=start, report=report,
@@ -925,16 +931,15 @@ class GameUI:
         lang = public_language(interaction)
         names = await self.names(match)
         others = [uid for seat, uid in enumerate(match.seats) if seat != offer.seat]
+        # Only those who must answer are pinged (as their ``/game notify`` allows), with a link to the turn post.
+        pinged = await self.pingable(match, others, turn=True)
+        text = t(
+            lang, "draw.offer", name=names[offer.seat], mentions=" ".join(f"<@{uid}>" for uid in others), id=match.id
+        )
         await interaction.response.send_message(
-            t(
-                lang,
-                "draw.offer",
-                name=names[offer.seat],
-                mentions=" ".join(f"<@{uid}>" for uid in others),
-                id=match.id,
-            ),
+            (text + "\n" + t(lang, "question.link", link=self.post_link(match)))[:2000],
             view=self.draw_view(match, offer, lang),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in others]),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
         )
 
     async def answer_draw(self, interaction: discord.Interaction, match_id: int, version: int, accept: bool) -> None:
