@@ -806,9 +806,19 @@ class GameUI:
         unreachable = [uid for uid in match.seats if await self._dm_known_closed(uid)]
         kept = (await self._kept(match))[3]
         for step in steps:
-            edit = kept.get(step.user_id) if step.action == "edit" else None
+            previous = kept.get(step.user_id)
+            edit = previous if step.action == "edit" else None
             if not await self.send_private(step.user_id, match, lang, report, edit=edit):
                 unreachable.append(step.user_id)
+            elif edit is None and previous is not None and previous.message_id is not None:
+                # A new DM (news) replaces the older one: one private view per match and player.
+                try:
+                    channel = self.bot.get_partial_messageable(
+                        previous.channel_id or 0, type=discord.ChannelType.private
+                    )
+                    await channel.get_partial_message(previous.message_id).delete()
+                except discord.HTTPException:
+                    log.info("older private view DM %s could not be deleted", previous.message_id)
             elif edit is not None:
                 await self.service.set_post(
                     match.id, PostRow("dm", step.user_id, edit.channel_id, edit.message_id, step.digest)
