@@ -504,7 +504,7 @@ class GameUI:
             match = replace(match, board_message_id=post_id)
         detail = ",".join(map(str, steps.turn.key)) + f";{start}"
         await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, detail, steps.turn.number))
-        await self._questions(match, report, lang, names, steps)
+        await self._questions(match, report, lang, names, steps, click)
         if steps.post == "new" or steps.finished:
             await self.refresh_status(match, lang)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
@@ -569,7 +569,13 @@ class GameUI:
             return await channel.send(view=layout, file=_file(png, alt), allowed_mentions=mentions)
 
     async def _questions(
-        self, match: Match, report: TurnReport | None, lang: str, names: Sequence[str], steps: Plan
+        self,
+        match: Match,
+        report: TurnReport | None,
+        lang: str,
+        names: Sequence[str],
+        steps: Plan,
+        click: discord.Interaction | None = None,
     ) -> None:
         """Settle the kept out-of-turn question (edited to its answer) and ask the new one."""
         for step in steps.questions:
@@ -577,12 +583,18 @@ class GameUI:
                 told = narrate(match, report.previous_state, report.entries, names, lang) if report else []
                 text = "\n".join(told[:3]) or t(lang, "question.settled")
                 colour = seat_colour(match.game.id, step.seats[0] if step.seats else None)
-                await self.edit_message(
-                    match.channel_id,
-                    step.message_id,
-                    view=question_layout(text, colour=colour),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
+                answered = question_layout(text, colour=colour)
+                on_question = click is not None and click.message is not None and click.message.id == step.message_id
+                if click is not None and on_question and not click.response.is_done():
+                    # Answered with the question's own button: its response turns it into the answer.
+                    await click.response.edit_message(view=answered)
+                else:
+                    await self.edit_message(
+                        match.channel_id,
+                        step.message_id,
+                        view=answered,
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
                 await self.service.drop_post(match.id, "question", 0)
             elif step.action == "ask":
                 text = turn_line(match, lang) + "\n" + t(lang, "question.link", link=self.post_link(match))

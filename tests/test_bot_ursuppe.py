@@ -189,7 +189,7 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
                 assert after is not None and after.version == match.version
 
         seen, requests = len(public(channel)), len(env.http_requests)
-        if len(decisions) % TURNS_WITH_BUTTONS == 0 and pick in button_labels(controls):
+        if (asked or len(decisions) % TURNS_WITH_BUTTONS == 0) and pick in button_labels(controls):
             await actor.click(controls, label=pick)
         else:
             await actor.slash(channel, "game move", move=pick)
@@ -207,6 +207,9 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
         expected_pings = list(after.to_act()) if turn_passed or question else []
         assert pings_since(env, requests) == expected_pings, (decision.kind, pick)
         assert len(public(channel)) - seen == int(turn_passed) + int(question)
+        if asked:
+            answered = next(m for m in channel.history() if m.id == controls.id)
+            assert button_labels(answered) == [] and text_of(answered), "the question now tells the answer"
         if view.phase == 1 and not asked and decision.kind == "act" and on_turn is actor:
             if amoebas_in_turn and not turn_passed and decisions[-2][0] == decision.seat:
                 amoebas_in_turn[-1] += 1
