@@ -1,9 +1,9 @@
 """A move through the whole bot under SimCord: ``python bench/bench_bot.py``.
 
-Each sample is one ``/game move`` interaction, from the gateway event to the reply with its board
-image: command tree, match service on a file database, rendering in a worker thread, the followup
-upload. Two members play Ur with the greedy move each turn; a finished match is replaced by a new one.
-Prints median, p95 and max; asserts nothing. Target: p95 at most 60 ms.
+Each sample is one ``/game move`` interaction, from the gateway event to the turn post with its board
+image: command tree, match service on a file database, the private acknowledgement, rendering in a
+worker thread, the post created or edited. Two members play Ur with the greedy move each turn; a finished
+match is replaced by a new one. Prints median, p95 and max; asserts nothing. Target: p95 at most 60 ms.
 """
 
 from __future__ import annotations
@@ -54,9 +54,11 @@ async def run(moves: int, warmup: int) -> None:
                 legal = [match.state.format_move(m) for m in match.state.legal_moves()]
                 pick = next((n for n in legal if n.endswith("off")), legal[-1])
                 began = time.perf_counter()
-                result = await actor.slash(channel, "game move", move=pick)
+                await actor.slash(channel, "game move", move=pick)
                 elapsed = time.perf_counter() - began
-                attachment = result.response.attachments[0]
+                # The turn post (new or edited in place) carries the board.
+                post = next(m for m in reversed(channel.history()) if m.attachments and not m.flags.ephemeral)
+                attachment = post.attachments[0]
                 sizes.append(attachment.size)
                 samples.append(elapsed)
             await bot.store.close()

@@ -73,7 +73,7 @@ class PlateauBot(commands.Bot):
         self.store = await Store.open(self.config.database)
         self.service = MatchService(self.store, clock=discord.utils.utcnow)
         self.ui = GameUI(self, self.service)
-        self.pbp = PostUI(self)
+        self.pbp = PostUI(self, self.service, self.ui)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

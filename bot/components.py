@@ -8,7 +8,7 @@ template, whatever message the button sits on and however old it is. The handler
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import discord
 
@@ -22,12 +22,15 @@ PREFIX = "plateau"
 
 
 def bot_of(interaction: discord.Interaction) -> PlateauBot:
-    """The running Plateau bot behind an interaction."""
-    from bot.client import PlateauBot
+    """The running Plateau bot behind an interaction.
 
+    Looked up by what it carries, not by importing :mod:`bot.client`: that module imports this one (to
+    register the buttons), and the handlers this module calls live on the bot's ``ui`` and ``pbp``.
+    """
     client = interaction.client
-    assert isinstance(client, PlateauBot)
-    return client
+    if not hasattr(client, "ui") or not hasattr(client, "pbp"):
+        raise RuntimeError("these buttons only work on the Plateau bot")
+    return cast("PlateauBot", client)
 
 
 class PlateauButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
@@ -381,6 +384,32 @@ class HistoryButton(
         await bot.pbp.turn_history_page(interaction, self.match_id, self.page)
 
 
+class RematchButton(
+    PlateauButton,
+    template=rf"{PREFIX}:rematch:(?P<match>[0-9]+)",
+):
+    """Under an end post: a new match of the same game, options and players, seats rotated."""
+
+    def __init__(self, match_id: int, label: str = "Rematch") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, emoji="🔁", custom_id=f"{PREFIX}:rematch:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), getattr(item, "label", None) or "Rematch")
+
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
+        """Start the rematch."""
+        await bot.ui.rematch(interaction, self.match_id)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     SaltButton,
@@ -392,4 +421,5 @@ DYNAMIC_ITEMS = (
     TimeoutButton,
     UndoButton,
     HistoryButton,
+    RematchButton,
 )

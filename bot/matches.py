@@ -33,7 +33,7 @@ from bot.deadlines import (
     turn_times,
     vacation_days_used,
 )
-from bot.storage import UNSET, ChannelBusyError, ConflictError, MatchRow, MoveRow, Store
+from bot.storage import UNSET, ChannelBusyError, ConflictError, MatchRow, MoveRow, PostRow, Store
 from bot.tournaments.ratings import DEFAULT, Rating, outcome_ranks, rate
 from games import UnknownGameError, find_game
 from games.base import GameError, GameInfo, GameState, NotYourTurnError, Outcome, Seat, Termination
@@ -911,6 +911,21 @@ class MatchService:
                         log.warning("match %s: the announced position does not replay", row.id)
                 reports.append(TurnReport(match=match, entries=pending, previous_state=previous))
         return reports
+
+    async def posts(self, match_id: int) -> dict[tuple[str, int], PostRow]:
+        """The messages the bot keeps for a match (turn post, DMs, question), by ``(kind, subject)``."""
+        async with self._store.transaction(immediate=False):
+            return {(p.kind, p.subject): p for p in await self._store.load_posts(match_id)}
+
+    async def set_post(self, match_id: int, post: PostRow) -> None:
+        """Remember one message of a match (replacing the one of the same kind and subject)."""
+        async with self._store.transaction():
+            await self._store.put_post(match_id, post, now=self._clock())
+
+    async def drop_post(self, match_id: int, kind: str, subject: int) -> None:
+        """Forget one message of a match."""
+        async with self._store.transaction():
+            await self._store.delete_post(match_id, kind, subject)
 
     async def user_pref(self, user_id: int, key: str) -> str | None:
         """A stored per-user preference (e.g. ``dm_closed``)."""

@@ -12,7 +12,6 @@ import io
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -36,9 +35,6 @@ from bot.threads import order_for
 from bot.turns import match_turn
 from bot.ui import GameUI, public_language
 
-if TYPE_CHECKING:
-    from bot.client import PlateauBot
-
 log = logging.getLogger(__name__)
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -56,20 +52,12 @@ def _hours(seconds: int) -> str:
 class PostUI:
     """Handlers of the play-by-post features (see the module docstring)."""
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: discord.Client, service: MatchService, ui: GameUI) -> None:
         self.bot = bot
+        self.service = service
+        self.ui = ui
         self.replays = replays.ReplayCache()
         self._first_tick = True
-
-    @property
-    def service(self) -> MatchService:
-        """The bot's match service."""
-        return self.bot.service
-
-    @property
-    def ui(self) -> GameUI:
-        """The bot's shared game UI."""
-        return self.bot.ui
 
     # The clock.
 
@@ -233,15 +221,16 @@ class PostUI:
         names = await self.ui.names(match)
         others = [uid for seat, uid in enumerate(match.seats) if seat != request.seat]
         pinged = await self.ui.pingable(match, others, turn=False)
+        text = t(
+            lang,
+            "undo.request",
+            name=names[request.seat],
+            move=match.game.public_notation(request.notation),
+            mentions=" ".join(f"<@{uid}>" for uid in others),
+            id=match.id,
+        )
         await interaction.response.send_message(
-            t(
-                lang,
-                "undo.request",
-                name=names[request.seat],
-                move=match.game.public_notation(request.notation),
-                mentions=" ".join(f"<@{uid}>" for uid in others),
-                id=match.id,
-            ),
+            (text + "\n" + t(lang, "question.link", link=self.ui.post_link(match)))[:2000],
             view=self.undo_view(match, request, lang),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
         )

@@ -12,6 +12,7 @@ Everything here is pure: from a match's log entries and the positions they were 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -132,4 +133,6 @@ def turns(match: Match, entries: Sequence[LogEntry]) -> list[TurnSpan]:
 
 async def match_turn(service: MatchService, match: Match) -> int:
     """The current turn number of ``match``, read from its log in the store."""
-    return turn_of(match, await service.history(match.id))
+    history = list(await service.history(match.id))
+    # A long log takes a fraction of a second to replay: off the event loop.
+    return await asyncio.to_thread(turn_of, match, history)

@@ -11,32 +11,51 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import fairness_ui
-from bot.components import DrawButton, LobbyButton, MoveButton, PrivateViewButton, ResignButton, SetupButton, SetupForm
+from bot.components import (
+    DrawButton,
+    LobbyButton,
+    PrivateViewButton,
+    RematchButton,
+    ResignButton,
+    SetupButton,
+    SetupForm,
+)
 from bot.i18n import language_of, t
-from bot.matches import DECISIONS, POSITION_KINDS, DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
+from bot.matches import (
+    DECISIONS,
+    POSITION_KINDS,
+    DrawOffer,
+    LogEntry,
+    LogKind,
+    Match,
+    MatchError,
+    MatchService,
+    MatchStatus,
+    TurnReport,
+    replay,
+)
+from bot.move_controls import move_controls
 from bot.narration import narrate, result_line, turn_line
+from bot.posting import DMStep, Plan, PrivateDM, Question, Situation, TurnPost, accepts, plan, private_digest
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
 from bot.status import game_label
+from bot.storage import PostRow
 from bot.threads import is_match_thread_name, thread_name
+from bot.turn_post import BOARD_FILE, post_layout, question_layout, seat_colour
 from bot.turns import match_turn
-from bot.words import move_label
 from games import find_game
-from games.base import Seat
+from games.base import GameState, Seat
 from render import BoardContext, describe_board, highlights_for, render_board
-
-if TYPE_CHECKING:
-    from bot.client import PlateauBot
 
 log = logging.getLogger(__name__)
 
-MAX_MOVE_BUTTONS = 20
-"""Four rows of five; more legal moves than this are played with ``/game move``."""
 DM_RETRY_AFTER = timedelta(hours=24)
 """How long a user whose DMs were closed is served by the fallback before the bot tries DMs again."""
 DM_CLOSED_CODES = frozenset({50007, 50278})
@@ -52,13 +71,19 @@ def variant_label(match: Match, lang: str) -> str:
     return game_label(match.game, match.options, lang)
 
 
+def _file(png: bytes, alt: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt[:1000])
+
+
 class GameUI:
     """Shared handlers behind the ``/game`` commands and the persistent buttons."""
 
-    def __init__(self, bot: PlateauBot, service: MatchService) -> None:
+    def __init__(self, bot: discord.Client, service: MatchService) -> None:
         self.bot = bot
         self.service = service
         self._names: dict[int, str] = {}
+        # What each match's turn post tells, kept between edits (rebuilt from the log after a restart).
+        self._stories: dict[int, tuple[int, GameState | None, list[LogEntry]]] = {}
 
     # Names and images.
 
@@ -82,33 +107,6 @@ class GameUI:
         """Display names of the seated players, in seat order."""
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
         return [await self.display_name(uid, guild) for uid in match.seats]
-
-    async def board_file(
-        self, match: Match, seat: Seat | None, names: Sequence[str], lang: str, report: TurnReport | None = None
-    ) -> discord.File:
-        """The board image of ``match`` as ``seat`` may see it (None = public), with alt text."""
-        last_move: str | None = None
-        last_mover: Seat | None = None
-        highlights: tuple[str, ...] = ()
-        moves = [e for e in (report.entries if report else ()) if e.kind in DECISIONS]
-        if moves and report is not None and report.previous_state is not None:
-            last = moves[-1]
-            state = report.previous_state
-            for entry in report.entries:
-                if entry is last:
-                    break
-                if entry.kind in POSITION_KINDS:
-                    state = state.apply(state.parse_move(entry.notation))
-            # Even a private image names the last move in its public form: it may be the opponent's secret.
-            last_move, last_mover = match.game.public_notation(last.notation), last.seat
-            highlights = highlights_for(match.game.id, state.view_for(seat), last_move)
-        ctx = BoardContext(
-            names=tuple(names), last_move=last_move, last_mover=last_mover, highlights=highlights, lang=lang
-        )
-        view = match.state.view_for(seat)
-        png = await asyncio.to_thread(render_board, match.game.id, view, ctx)
-        alt = describe_board(match.game.id, view, ctx)
-        return discord.File(io.BytesIO(png), filename="board.png", description=alt[:1000])
 
     # Lobby.
 
@@ -216,7 +214,7 @@ class GameUI:
             report = await self.service.start(match_id, user)
             await self.name_thread(report.match, public_language(interaction))
             await self._refresh_lobby(interaction, report.match)
-            await self.post_board(interaction, report)
+            await self.deliver(report.match, report, public_language(interaction))
             return
         await self._refresh_lobby(interaction, match)
 
@@ -252,91 +250,390 @@ class GameUI:
         if match.lobby_message_id is not None:
             await self.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=view)
 
-    # Boards.
+    # Turn posts.
 
-    async def board_payload(
-        self, match: Match, lang: str, report: TurnReport | None = None, *, repost: bool = False
-    ) -> dict[str, Any]:
-        """Content, image, buttons and allowed mentions of a board message."""
-        names = await self.names(match)
-        turn = await match_turn(self.service, match)
-        header = t(lang, "board.header", game=variant_label(match, lang), id=match.id, ply=match.version, turn=turn)
-        lines = [header]
-        if report is not None:
-            lines += narrate(match, report.previous_state, report.entries, names, lang)
-        if match.result is not None:
-            lines.append(result_line(match.result, names, lang))
-        else:
-            lines.append(turn_line(match, lang, names if repost else None))
-        lines += fairness_ui.board_lines(match, lang, report)
-        clocks = await self.service.clocks(match.id) if match.turn_limit is not None else {}
-        if clocks and match.status is MatchStatus.ACTIVE:
-            deadline = min(clock.times.deadline for clock in clocks.values())
-            lines.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
-        # On a repost nobody is pinged again: the turn ping went out with the move.
-        pinged = [] if repost else await self.pingable(match, match.to_act(), turn=True)
-        payload: dict[str, Any] = {
-            "content": "\n".join(line for line in lines if line)[:2000],
-            "file": await self.board_file(match, None, names, lang, report),
-            "allowed_mentions": discord.AllowedMentions(
-                users=[discord.Object(uid) for uid in pinged], roles=False, everyone=False
-            ),
-        }
-        view = self.move_view(match, lang)
-        if match.game.has_hidden_info and match.status is MatchStatus.ACTIVE:
-            # Always at hand for a player who can't receive DMs, without a notice after every move.
-            view = view or discord.ui.View(timeout=None)
-            view.add_item(PrivateViewButton(match.id, t(lang, "button.private_view")))
-        if view is not None:
-            payload["view"] = view
-        return payload
+    async def render(
+        self, match: Match, seat: Seat | None, names: Sequence[str], lang: str, report: TurnReport | None = None
+    ) -> tuple[bytes, str]:
+        """The board image (PNG) of ``match`` as ``seat`` may see it (None = public), and its alt text."""
+        last_move: str | None = None
+        last_mover: Seat | None = None
+        highlights: tuple[str, ...] = ()
+        moves = [e for e in (report.entries if report else ()) if e.kind in DECISIONS]
+        if moves and report is not None and report.previous_state is not None:
+            last = moves[-1]
+            state = report.previous_state
+            for entry in report.entries:
+                if entry is last:
+                    break
+                if entry.kind in POSITION_KINDS:
+                    state = state.apply(state.parse_move(entry.notation))
+            # Even a private image names the last move in its public form: it may be the opponent's secret.
+            last_move, last_mover = match.game.public_notation(last.notation), last.seat
+            highlights = highlights_for(match.game.id, state.view_for(seat), last_move)
+        ctx = BoardContext(
+            names=tuple(names), last_move=last_move, last_mover=last_mover, highlights=highlights, lang=lang
+        )
+        view = match.state.view_for(seat)
+        png = await asyncio.to_thread(render_board, match.game.id, view, ctx)
+        return png, describe_board(match.game.id, view, ctx)
 
-    def move_view(self, match: Match, lang: str = "en") -> discord.ui.View | None:
-        """One button per legal move of the player to act, when they fit, labelled by :func:`move_label`."""
-        if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
-            return None
-        moves = match.state.legal_moves(match.state.actors()[0])
-        if not moves or len(moves) > MAX_MOVE_BUTTONS:
-            return None
-        notations = [match.state.format_move(move) for move in moves]
-        if any(match.game.public_notation(n) != n for n in notations):
-            # Buttons sit on the public board: a choice that names a secret (a bonus in hand) must not.
-            return None
-        view = discord.ui.View(timeout=None)
-        for notation in notations:
-            view.add_item(
-                MoveButton(match.id, match.version, notation, move_label(match.game, match.state, notation, lang))
+    async def board_file(
+        self, match: Match, seat: Seat | None, names: Sequence[str], lang: str, report: TurnReport | None = None
+    ) -> discord.File:
+        """The board image of ``match`` as ``seat`` may see it (None = public), with alt text."""
+        png, alt = await self.render(match, seat, names, lang, report)
+        return _file(png, alt)
+
+    async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> int | None:
+        """Publish a change made without an interaction at hand (a deadline, a vote, an AI, a DM button):
+        the turn post is edited or a new one posted, as :mod:`bot.posting` decides. Returns the post's id."""
+        return await self.deliver(match, report, lang)
+
+    async def post_board(self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False) -> None:
+        """Publish a change made by an interaction, and acknowledge it.
+
+        A click on the turn post itself is answered by editing that post. A command in the match's channel
+        is acknowledged privately with a link, the post being edited or posted anew. A ``secret`` change (a
+        hidden set-up) or one made elsewhere (a button in a DM) is acknowledged privately too.
+        """
+        match = report.match
+        in_channel = interaction.channel_id == match.channel_id and not secret
+        lang = public_language(interaction) if in_channel else self.channel_language(match)
+        if in_channel and interaction.type is discord.InteractionType.component and not interaction.response.is_done():
+            await self.deliver(match, report, lang, interaction=interaction)
+            if not interaction.response.is_done():
+                # A click elsewhere than on the turn post (a confirmation): say where the change is shown.
+                await interaction.response.send_message(
+                    t(language_of(interaction.locale), "move.played", link=self.post_link(match)), ephemeral=True
+                )
+            return
+        key = "move.played" if in_channel else "move.done_privately"
+        if not interaction.response.is_done():
+            # Acknowledged at once (the change is saved), before the slower rendering and posting.
+            await interaction.response.send_message(
+                t(language_of(interaction.locale), key, link=self.channel_link(match)), ephemeral=True
             )
-        return view
+            await self.deliver(match, report, lang)
+            return
+        post = await self.deliver(match, report, lang)
+        await interaction.followup.send(
+            t(language_of(interaction.locale), key, link=self.post_link(match, post)), ephemeral=True
+        )
+
+    async def repost(self, interaction: discord.Interaction, match: Match) -> None:
+        """``/game board``: the current turn post again, as a new message that pings nobody."""
+        await interaction.response.defer(thinking=True)
+        lang = public_language(interaction)
+        await self.deliver(match, None, lang, interaction=interaction, repost=True)
+
+    def post_link(self, match: Match, message_id: int | None = None) -> str:
+        """A jump link to the turn post (or to the channel when there is none yet)."""
+        base = self.channel_link(match)
+        message = message_id or match.board_message_id
+        return f"{base}/{message}" if message else base
 
     async def pingable(self, match: Match, user_ids: Sequence[int], *, turn: bool) -> list[int]:
-        """The users among ``user_ids`` who accept a ping now: not muted, and for ``turn`` only pings
-        about their own turn reach those who asked for that."""
+        """The users among ``user_ids`` who accept a ping now (see :func:`bot.posting.accepts`)."""
         prefs = await self.service.pings(match.id)
-        return [uid for uid in user_ids if prefs.get(uid, "all") == "all" or (turn and prefs[uid] == "turn")]
+        return [uid for uid in user_ids if accepts(prefs, uid, own_turn=turn)]
 
-    async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> discord.Message:
-        """Post the board in the match's channel (no interaction at hand: a deadline, a vote, a DM button)."""
-        previous_board = match.board_message_id
-        channel = await self.open_channel(match.channel_id)
-        message = await channel.send(**await self.board_payload(match, lang, report))
-        await self._after_board(match, report, lang, message, previous_board)
-        return message
+    async def _kept(self, match: Match) -> tuple[TurnPost | None, int, Question | None, dict[int, PrivateDM]]:
+        """The turn post (with the ply its story starts after), question and DMs kept for ``match``."""
+        posts = await self.service.posts(match.id)
+        turn: TurnPost | None = None
+        start = match.version
+        row = posts.get(("turn", 0))
+        if row is not None:
+            key_text, _, start_text = row.detail.partition(";")
+            key = tuple(int(s) for s in key_text.split(",") if s)
+            turn = TurnPost(row.message_id, key, row.counter)
+            start = int(start_text or match.version)
+        question = None
+        if (q := posts.get(("question", 0))) is not None:
+            question = Question(q.message_id, tuple(int(s) for s in q.detail.split(",") if s))
+        dms = {
+            p.subject: PrivateDM(p.channel_id, p.message_id, p.detail) for (kind, _), p in posts.items() if kind == "dm"
+        }
+        return turn, start, question, dms
 
-    async def _after_board(
-        self, match: Match, report: TurnReport | None, lang: str, message: discord.Message, previous: int | None
-    ) -> None:
-        """What follows every new board: remember it, retire the old one, refresh the status, private views."""
-        await self.service.set_message(match.id, board=message.id)
-        await self.service.mark_announced(match.id, match.version)
-        if previous is not None and previous != message.id:
-            await self.edit_message(match.channel_id, previous, view=None)
-        await self.refresh_status(match, lang)
-        if match.game.has_hidden_info:
-            await self.deliver_private_views(match, lang, report)
+    async def situation(self, match: Match, report: TurnReport | None, *, repost: bool = False) -> Situation:
+        """What :func:`bot.posting.plan` needs to know about ``match`` now."""
+        turn, _, question, dms = await self._kept(match)
+        active = match.status is MatchStatus.ACTIVE
+        hidden = match.game.has_hidden_info
+        digests: dict[int, str] = {}
+        before: dict[int, str] = {}
+        unreachable: set[int] = set()
+        if hidden:
+            public = match.state.view_for(None)
+            digests = {uid: private_digest(match.state.view_for(seat), public) for seat, uid in enumerate(match.seats)}
+            previous = report.previous_state if report is not None else None
+            if previous is not None and match.status is not MatchStatus.LOBBY:
+                old = previous.view_for(None)
+                before = {uid: private_digest(previous.view_for(seat), old) for seat, uid in enumerate(match.seats)}
+            unreachable = {uid for uid in match.seats if await self._dm_known_closed(uid)}
+        movers = tuple(e.seat for e in (report.entries if report else ()) if e.seat is not None and e.kind in DECISIONS)
+        return Situation(
+            seats=match.seats,
+            active=active,
+            actors=match.state.actors() if active else (),
+            on_turn=getattr(match.state.view_for(None), "on_turn", None) if active else None,
+            movers=movers,
+            pings=await self.service.pings(match.id),
+            turn=turn,
+            question=question,
+            hidden_info=hidden,
+            digests=digests,
+            before=before,
+            dms=dms,
+            unreachable=frozenset(unreachable),
+            repost=repost,
+        )
+
+    async def _story(
+        self, match: Match, start: int, report: TurnReport | None
+    ) -> tuple[GameState | None, list[LogEntry]]:
+        """The state at ``start`` and the entries since: what the turn post tells."""
+        cached = self._stories.get(match.id)
+        if report is not None and cached is not None and cached[0] == start:
+            told = cached[2]
+            last = told[-1].ply if told else start
+            if last == match.version - len(report.entries):
+                entries = told + list(report.entries)
+                self._stories[match.id] = (start, cached[1], entries)
+                return cached[1], entries
+        if report is not None and match.version - len(report.entries) == start:
+            self._stories[match.id] = (start, report.previous_state, list(report.entries))
+            return report.previous_state, list(report.entries)
+        history = list(await self.service.history(match.id))
+        before = [e for e in history if e.ply <= start]
+        state: GameState | None = replay(match.game, match.options, len(match.seats), before)
+        entries = [e for e in history if e.ply > start]
+        self._stories[match.id] = (start, state, entries)
+        return state, entries
+
+    async def _post_view(
+        self,
+        match: Match,
+        lang: str,
+        names: Sequence[str],
+        *,
+        number: int,
+        key: tuple[int, ...],
+        start: int,
+        report: TurnReport | None,
+        alt: str,
+        current: bool,
+        mentions: bool,
+        asking: bool,
+    ) -> discord.ui.LayoutView:
+        """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none)."""
+        state, entries = await self._story(match, start, report)
+        happened = narrate(match, state, entries, names, lang)
+        awaited: list[str] = []
+        rows: list[list[discord.ui.Item[Any]]] = []
+        finished = match.status is not MatchStatus.ACTIVE
+        if finished and current and match.result is not None:
+            awaited.append(result_line(match.result, names, lang))
+            if match.result.scores:
+                scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
+                awaited.append(t(lang, "post.scores", scores=scores))
+        elif current:
+            awaited.append(turn_line(match, lang, None if mentions else names))
+            clocks = await self.service.clocks(match.id) if match.turn_limit is not None else {}
+            if clocks:
+                deadline = min(clock.times.deadline for clock in clocks.values())
+                awaited.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
+            if not asking:
+                rows = move_controls(match, lang)
+            if match.game.has_hidden_info:
+                # Always at hand for a player who can't receive DMs, without a notice after every move.
+                rows.append([PrivateViewButton(match.id, t(lang, "button.private_view"))])
+        if current and (finished or number <= 1):
+            # The commitment stays on the first turn's post; the seed is revealed on the final one.
+            awaited += fairness_ui.fairness_lines(match, lang, final=finished)
+        if finished and current and match.status is MatchStatus.FINISHED:
+            awaited.append(t(lang, "post.end", mentions=" ".join(f"<@{uid}>" for uid in match.seats)))
+            rows.append([RematchButton(match.id, t(lang, "button.rematch"))])
+        header = t(lang, "post.header", game=variant_label(match, lang), id=match.id, turn=max(number, 1))
+        if finished and current:
+            header = t(lang, "post.header_end", game=variant_label(match, lang), id=match.id)
+        winners = match.result.winners if finished and match.result is not None else ()
+        colour_seat = (winners or key or (None,))[0]
+        return post_layout(
+            header=f"### {header}",
+            happened=happened,
+            awaited=awaited,
+            colour=seat_colour(match.game.id, colour_seat),
+            alt=alt,
+            rows=rows,
+        )
+
+    async def deliver(
+        self,
+        match: Match,
+        report: TurnReport | None,
+        lang: str,
+        *,
+        interaction: discord.Interaction | None = None,
+        repost: bool = False,
+    ) -> int | None:
+        """Carry out the messaging plan of a change: edit or post the turn post, ask or settle the out-of-turn
+        question, send or edit private views, refresh the status card. Returns the turn post's id."""
+        situation = await self.situation(match, report, repost=repost)
+        steps = plan(situation)
+        # The post counts turns as /game status and /game history do (bot.turns), not as the plan does.
+        number = await match_turn(self.service, match)
+        _, start, _, _ = await self._kept(match)
+        # After an undo the position jumped back: the post's story starts again from there.
+        undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
+        if undone:
+            start = match.version
+        names = await self.names(match)
+        png, alt = await self.render(match, None, names, lang, report)
+        click = (
+            interaction if interaction is not None and interaction.type is discord.InteractionType.component else None
+        )
+        on_message = click.message.id if click is not None and click.message is not None else None
+        asking = any(q.action == "ask" for q in steps.questions)
+        post_id: int | None = None
+        if steps.post == "edit" and steps.turn.message_id is not None:
+            layout = await self._post_view(
+                match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
+                alt=alt, current=True, mentions=False, asking=asking,
+            )  # fmt: skip
+            if await self._edit_post(match, steps.turn.message_id, layout, png, alt, click, on_message):
+                post_id = steps.turn.message_id
+        if post_id is None:
+            if steps.retire is not None and situation.turn is not None:
+                old = await self._post_view(
+                    match, lang, names, number=situation.turn.number, key=situation.turn.key, start=start,
+                    report=report, alt=alt, current=False, mentions=False, asking=False,
+                )  # fmt: skip
+                # The retired post keeps its picture: the new post just below shows the position now.
+                await self._edit_post(match, steps.retire, old, None, alt, click, on_message)
+            if report is not None and not repost and not undone:
+                start = match.version - len(report.entries)
+            self._stories.pop(match.id, None)
+            layout = await self._post_view(
+                match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
+                alt=alt, current=True, mentions=not repost, asking=asking,
+            )  # fmt: skip
+            mentions = discord.AllowedMentions(
+                users=[discord.Object(uid) for uid in steps.ping], roles=False, everyone=False, replied_user=False
+            )
+            message = await self._send_post(match, layout, png, alt, mentions, interaction if repost else None)
+            post_id = message.id
+            await self.service.set_message(match.id, board=post_id)
+            match = replace(match, board_message_id=post_id)
+        detail = ",".join(map(str, steps.turn.key)) + f";{start}"
+        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, detail, number))
+        if not repost:
+            await self.service.mark_announced(match.id, match.version)
+        await self._questions(match, report, lang, names, steps, click)
+        if steps.post == "new" or steps.finished:
+            await self.refresh_status(match, lang)
+        if steps.dms or (match.game.has_hidden_info and situation.unreachable):
+            await self.deliver_private_views(match, lang, report, steps.dms)
+        if repost:
+            return post_id
+        self.bot.dispatch("match_changed", match)
         if match.status is not MatchStatus.ACTIVE:
             # Listeners (tournaments) learn that a match is over: ``on_match_finished(match)``.
+            self._stories.pop(match.id, None)
             self.bot.dispatch("match_finished", match)
+        return post_id
+
+    async def _edit_post(
+        self,
+        match: Match,
+        message_id: int,
+        layout: discord.ui.LayoutView,
+        png: bytes | None,
+        alt: str,
+        click: discord.Interaction | None,
+        on_message: int | None,
+    ) -> bool:
+        """Edit a turn post in place (through the click's response when the click was on it); False if gone.
+        Without ``png`` the post keeps its picture."""
+        files: dict[str, Any] = {} if png is None else {"attachments": [_file(png, alt)]}
+        if click is not None and on_message == message_id and not click.response.is_done():
+            await click.response.edit_message(view=layout, **files)
+            return True
+        try:
+            await (
+                self.bot.get_partial_messageable(match.channel_id)
+                .get_partial_message(message_id)
+                .edit(view=layout, allowed_mentions=discord.AllowedMentions.none(), **files)
+            )
+        except discord.HTTPException:
+            log.info("turn post %s of match %s could not be edited", message_id, match.id)
+            return False
+        return True
+
+    async def _send_post(
+        self,
+        match: Match,
+        layout: discord.ui.LayoutView,
+        png: bytes,
+        alt: str,
+        mentions: discord.AllowedMentions,
+        interaction: discord.Interaction | None,
+    ) -> discord.Message:
+        if interaction is not None and interaction.response.is_done():
+            return await interaction.followup.send(
+                view=layout, file=_file(png, alt), allowed_mentions=mentions, wait=True
+            )
+        try:
+            # Straight to the channel: one request. Only when that fails is the channel looked up (an archived
+            # thread is reopened) and the post sent again.
+            return await self.bot.get_partial_messageable(match.channel_id).send(
+                view=layout, file=_file(png, alt), allowed_mentions=mentions
+            )
+        except discord.HTTPException:
+            channel = await self.open_channel(match.channel_id)
+            return await channel.send(view=layout, file=_file(png, alt), allowed_mentions=mentions)
+
+    async def _questions(
+        self,
+        match: Match,
+        report: TurnReport | None,
+        lang: str,
+        names: Sequence[str],
+        steps: Plan,
+        click: discord.Interaction | None = None,
+    ) -> None:
+        """Settle the kept out-of-turn question (edited to its answer) and ask the new one."""
+        for step in steps.questions:
+            if step.action == "settle" and step.message_id is not None:
+                told = narrate(match, report.previous_state, report.entries, names, lang) if report else []
+                text = "\n".join(told[:3]) or t(lang, "question.settled")
+                colour = seat_colour(match.game.id, step.seats[0] if step.seats else None)
+                answered = question_layout(text, colour=colour)
+                on_question = click is not None and click.message is not None and click.message.id == step.message_id
+                if click is not None and on_question and not click.response.is_done():
+                    # Answered with the question's own button: its response turns it into the answer.
+                    await click.response.edit_message(view=answered)
+                else:
+                    await self.edit_message(
+                        match.channel_id,
+                        step.message_id,
+                        view=answered,
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                await self.service.drop_post(match.id, "question", 0)
+            elif step.action == "ask":
+                text = turn_line(match, lang) + "\n" + t(lang, "question.link", link=self.post_link(match))
+                layout = question_layout(
+                    text, move_controls(match, lang), seat_colour(match.game.id, step.seats[0] if step.seats else None)
+                )
+                mentions = discord.AllowedMentions(users=[discord.Object(uid) for uid in step.ping], roles=False)
+                message = await self.bot.get_partial_messageable(match.channel_id).send(
+                    view=layout, allowed_mentions=mentions
+                )
+                detail = ",".join(map(str, step.seats))
+                await self.service.set_post(match.id, PostRow("question", 0, match.channel_id, message.id, detail))
 
     async def open_channel(self, channel_id: int) -> discord.PartialMessageable:
         """The channel or thread to post in; an archived thread is reopened first."""
@@ -381,28 +678,6 @@ class GameUI:
             log.info("status message of match %s could not be posted", match.id)
             return
         await self.service.set_message(match.id, status=message.id)
-
-    async def post_board(self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False) -> None:
-        """Post the board after a change, as a new public message, and retire the previous board's buttons.
-
-        The board answers the interaction when it comes from the match's channel. A ``secret`` change (a
-        hidden set-up) or one made elsewhere (a button in a DM) is acknowledged privately instead, and the
-        board goes to the match's channel as a message of its own.
-        """
-        match = report.match
-        in_channel = interaction.channel_id == match.channel_id and not secret
-        lang = public_language(interaction) if in_channel else self.channel_language(match)
-        previous_board = match.board_message_id
-        if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True, ephemeral=not in_channel)
-        if not in_channel:
-            await self.publish_board(match, report, lang)
-            await interaction.followup.send(
-                t(language_of(interaction.locale), "move.done_privately", link=self.channel_link(match)), ephemeral=True
-            )
-            return
-        message = await interaction.followup.send(wait=True, **await self.board_payload(match, lang, report))
-        await self._after_board(match, report, lang, message, previous_board)
 
     def channel_language(self, match: Match) -> str:
         """Language of the match's channel when no interaction from it is at hand: the server's."""
@@ -526,37 +801,79 @@ class GameUI:
             return False
         return discord.utils.utcnow() - when < DM_RETRY_AFTER
 
-    async def send_private(self, user_id: int, match: Match, lang: str, report: TurnReport | None = None) -> bool:
-        """DM ``user_id`` their private view of ``match``; False when their DMs are closed."""
+    async def send_private(
+        self, user_id: int, match: Match, lang: str, report: TurnReport | None = None, *, edit: PrivateDM | None = None
+    ) -> bool:
+        """DM ``user_id`` their private view of ``match`` (with ``edit``, edit that DM in place instead, or
+        send a new one if it is gone); False when their DMs are closed."""
         if await self._dm_known_closed(user_id):
             return False
         seat = match.seat_of(user_id)
         names = await self.names(match)
-        file = await self.board_file(match, seat, names, lang, report)
-        content = t(lang, "private.dm", game=variant_label(match, lang), id=match.id, link=self.channel_link(match))
-        extra: dict[str, Any] = {}
+        png, alt = await self.render(match, seat, names, lang, report)
+        content = t(lang, "private.dm", game=variant_label(match, lang), id=match.id, link=self.post_link(match))
+        buttons: discord.ui.View | None = None
         if needs_setup(match, seat):
             assert seat is not None
             content += "\n\n" + setup_prompt(match, seat, lang)
             buttons = discord.ui.View(timeout=None)
             self.setup_buttons(match, lang, buttons)
-            extra["view"] = buttons
+        if edit is not None and edit.channel_id is not None and edit.message_id is not None:
+            try:
+                await (
+                    self.bot.get_partial_messageable(edit.channel_id, type=discord.ChannelType.private)
+                    .get_partial_message(edit.message_id)
+                    .edit(content=content[:2000], attachments=[_file(png, alt)], view=buttons)
+                )
+                return True
+            except discord.HTTPException:
+                log.info("private view DM %s of user %s is gone; sending a new one", edit.message_id, user_id)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content[:2000], file=file, **extra)
+            extra: dict[str, Any] = {} if buttons is None else {"view": buttons}
+            message = await user.send(content[:2000], file=_file(png, alt), **extra)
         except discord.Forbidden as exc:
             if exc.code not in DM_CLOSED_CODES:
                 raise
             await self.service.set_user_pref(user_id, "dm_closed", discord.utils.utcnow().isoformat())
             return False
         await self.service.set_user_pref(user_id, "dm_closed", None)
+        digest = private_digest(match.state.view_for(seat), match.state.view_for(None))
+        await self.service.set_post(match.id, PostRow("dm", user_id, message.channel.id, message.id, digest))
         return True
 
-    async def deliver_private_views(self, match: Match, lang: str, report: TurnReport | None = None) -> None:
-        """Send every seated player their private view; post a button for those who can't get DMs."""
-        unreachable = [uid for uid in match.seats if not await self.send_private(uid, match, lang, report)]
-        # One notice per player and match: afterwards the button under every board serves them.
-        first_time = [uid for uid in unreachable if await self.service.user_pref(uid, f"notice:{match.id}") is None]
+    async def deliver_private_views(
+        self, match: Match, lang: str, report: TurnReport | None = None, steps: Sequence[DMStep] | None = None
+    ) -> None:
+        """Send or edit the private views ``steps`` name (all players when None); a button for those whose
+        DMs are closed, announced once per match."""
+        if steps is None:
+            steps = [DMStep(uid, "new", None, "") for uid in match.seats]
+        unreachable = [uid for uid in match.seats if await self._dm_known_closed(uid)]
+        kept = (await self._kept(match))[3]
+        for step in steps:
+            previous = kept.get(step.user_id)
+            edit = previous if step.action == "edit" else None
+            if not await self.send_private(step.user_id, match, lang, report, edit=edit):
+                unreachable.append(step.user_id)
+            elif edit is None and previous is not None and previous.message_id is not None:
+                # A new DM (news) replaces the older one: one private view per match and player.
+                try:
+                    channel = self.bot.get_partial_messageable(
+                        previous.channel_id or 0, type=discord.ChannelType.private
+                    )
+                    await channel.get_partial_message(previous.message_id).delete()
+                except discord.HTTPException:
+                    log.info("older private view DM %s could not be deleted", previous.message_id)
+            elif edit is not None:
+                await self.service.set_post(
+                    match.id, PostRow("dm", step.user_id, edit.channel_id, edit.message_id, step.digest)
+                )
+        await self._announce_fallback_once(match, list(dict.fromkeys(unreachable)), lang)
+
+    async def _announce_fallback_once(self, match: Match, user_ids: Sequence[int], lang: str) -> None:
+        """The fallback notice for ``user_ids``, each named in it at most once per match."""
+        first_time = [uid for uid in user_ids if await self.service.user_pref(uid, f"notice:{match.id}") is None]
         for uid in first_time:
             await self.service.set_user_pref(uid, f"notice:{match.id}", "1")
         if first_time:
@@ -584,7 +901,7 @@ class GameUI:
             await interaction.followup.send(t(user_lang, "private.sent"), ephemeral=True)
             return
         await self._send_private_ephemeral(interaction, match, user_lang, closed=True)
-        await self._announce_fallback(match, [interaction.user.id], public_language(interaction))
+        await self._announce_fallback_once(match, [interaction.user.id], public_language(interaction))
 
     async def show_private_view(self, interaction: discord.Interaction, match_id: int) -> None:
         """The private-view button: an ephemeral copy for a seated player."""
@@ -608,6 +925,37 @@ class GameUI:
             text += "\n\n" + setup_prompt(match, seat, lang)
             self.setup_buttons(match, lang, view)
         await interaction.followup.send(text[:2000], file=file, view=view, ephemeral=True)
+
+    # Rematch.
+
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The Rematch button of an end post: the same game, options and players, seats rotated by one, in
+        the same channel or thread."""
+        old = await self.service.get(match_id)
+        if interaction.user.id not in old.seats:
+            raise MatchError("not_seated")
+        if old.status is not MatchStatus.FINISHED:
+            raise MatchError("not_active")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        seats = old.seats[1:] + old.seats[:1]
+        match = await self.service.create(
+            old.game.id,
+            dict(old.options),
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            creator_id=seats[0],
+            turn_limit=old.turn_limit,
+            on_timeout=old.on_timeout,
+            rated=old.rated,
+        )
+        for uid in seats[1:]:
+            await self.service.join(match.id, uid)
+        report = await self.service.start(match.id, seats[0])
+        post = await self.deliver(report.match, report, self.channel_language(report.match))
+        await interaction.followup.send(
+            t(language_of(interaction.locale), "rematch.started", id=match.id, link=self.post_link(match, post)),
+            ephemeral=True,
+        )
 
     # Resignation confirmation.
 
@@ -639,16 +987,15 @@ class GameUI:
         lang = public_language(interaction)
         names = await self.names(match)
         others = [uid for seat, uid in enumerate(match.seats) if seat != offer.seat]
+        # Only those who must answer are pinged (as their ``/game notify`` allows), with a link to the turn post.
+        pinged = await self.pingable(match, others, turn=True)
+        text = t(
+            lang, "draw.offer", name=names[offer.seat], mentions=" ".join(f"<@{uid}>" for uid in others), id=match.id
+        )
         await interaction.response.send_message(
-            t(
-                lang,
-                "draw.offer",
-                name=names[offer.seat],
-                mentions=" ".join(f"<@{uid}>" for uid in others),
-                id=match.id,
-            ),
+            (text + "\n" + t(lang, "question.link", link=self.post_link(match)))[:2000],
             view=self.draw_view(match, offer, lang),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in others]),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
         )
 
     async def answer_draw(self, interaction: discord.Interaction, match_id: int, version: int, accept: bool) -> None:

@@ -6,6 +6,12 @@ Kept out of ``conftest.py`` so that tests and fixtures share one registry of bot
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+
 from bot.client import PlateauBot
 from bot.config import Config
 
@@ -30,3 +36,70 @@ async def close_bots() -> None:
         store = getattr(BOTS.pop(), "store", None)
         if store is not None:
             await store.close()
+
+
+# Reading what the bot posted (turn posts are Components V2 messages: their text is in text displays).
+
+
+def _walk(components: Any) -> Iterator[Any]:
+    for item in components or ():
+        yield item
+        yield from _walk(getattr(item, "children", None) or getattr(item, "components", None) or ())
+
+
+def text_of(message: discord.Message) -> str:
+    """Everything a message says in words: its content and every text display of its layout."""
+    displays = [c.content for c in _walk(message.components) if isinstance(c, discord.components.TextDisplay)]
+    return "\n".join([message.content, *displays]).strip()
+
+
+def labels_of(message: discord.Message) -> list[str]:
+    """Labels of every button on a message, nested layouts included."""
+    return [c.label or "" for c in _walk(message.components) if isinstance(c, discord.components.Button)]
+
+
+def boards_in(channel: Any, viewer: Any = None) -> list[discord.Message]:
+    """The public messages of a channel that carry a board image, oldest first."""
+    history = channel.history(viewer=viewer) if viewer is not None else channel.history()
+    return [m for m in history if m.attachments and not m.flags.ephemeral]
+
+
+MENTION = re.compile(r"<@!?([0-9]+)>")
+CREATES = re.compile(r"^/(channels/[0-9]+/messages|webhooks/[0-9]+/[^/]+|interactions/[0-9]+/[^/]+/callback)$")
+
+
+def _request_text(payload: Any) -> str:
+    texts: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == 10 and isinstance(node.get("content"), str):
+                texts.append(node["content"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(payload.get("components"))
+    return "\n".join([payload.get("content") or "", *texts])
+
+
+def pings_of(request: Any) -> list[int]:
+    """Users a message-creating request pings (mentioned in its text and allowed), as Discord would count."""
+    if request.method != "POST" or not CREATES.match(request.path) or not isinstance(request.json, dict):
+        return []
+    payload = request.json.get("data", request.json) if "callback" in request.path else request.json
+    if "callback" in request.path and request.json.get("type") not in (4,):
+        return []
+    mentioned = [int(m) for m in dict.fromkeys(MENTION.findall(_request_text(payload)))]
+    allowed = payload.get("allowed_mentions")
+    if allowed is None or "users" in allowed.get("parse", []):
+        return mentioned
+    permitted = {int(u) for u in allowed.get("users", [])}
+    return [uid for uid in mentioned if uid in permitted]
+
+
+def pings_since(env: Any, start: int) -> list[int]:
+    """Every ping sent by the bot's requests from index ``start`` of ``env.http_requests`` on."""
+    return [uid for request in env.http_requests[start:] for uid in pings_of(request)]

@@ -6,6 +6,7 @@ attachments) against SimCord's in-memory Discord; no network, no token.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import discord
@@ -13,14 +14,14 @@ import pytest
 
 from bot.matches import Match, MatchStatus
 from games import ur as ur_rules
-from tests.botkit import make_bot
+from tests.botkit import boards_in, labels_of, make_bot, pings_since, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def button_labels(message: discord.Message) -> list[str]:
-    """Labels of every button on a message."""
-    return [c.label or "" for row in message.components for c in getattr(row, "children", []) if hasattr(c, "label")]
+    """Labels of every button on a message (nested layouts included)."""
+    return labels_of(message)
 
 
 async def current(env: Any, channel: Any) -> Match | None:
@@ -36,17 +37,21 @@ def best_move(notations: list[str]) -> str:
     return notations[-1]
 
 
-async def assert_board_reply(result: Any) -> discord.Message:
-    """The reply (or, after a lobby update, its followup) carries a real PNG board; returns it."""
-    replies = [m for m in (result.response, *result.followups) if m is not None and m.attachments]
-    assert len(replies) == 1
-    reply = replies[0]
-    assert not reply.ephemeral
-    attachments = reply.attachments
+async def assert_board(channel: Any) -> discord.Message:
+    """The channel's turn post as it is now: a public message with a real PNG board and alt text."""
+    post = boards_in(channel)[-1]
+    attachments = post.attachments
     assert len(attachments) == 1 and attachments[0].filename == "board.png"
     assert (await attachments[0].read()).startswith(PNG)
     assert attachments[0].description, "every board carries alt text"
-    return reply.message
+    return post
+
+
+async def assert_board_reply(result: Any, channel: Any) -> discord.Message:
+    """After an action: the interaction was acknowledged, and the channel's turn post shows a board."""
+    replies = [m for m in (result.response, *result.followups) if m is not None]
+    assert replies, "every action is acknowledged"
+    return await assert_board(channel)
 
 
 async def expect_ephemeral(result: Any, *fragments: str, env: Any = None) -> str:
@@ -90,22 +95,24 @@ async def open_and_start(world: dict[str, Any]) -> tuple[discord.Message, discor
     assert f"<@{bob.id}>" in str(joined.response.message.embeds[0].to_dict())
     started = await bob.click(lobby, label="Start")
     assert button_labels(started.response.message) == [], "the lobby card loses its buttons"
-    return lobby, await assert_board_reply(started)
+    return lobby, await assert_board_reply(started, channel)
 
 
 async def test_a_complete_game_with_restart_and_every_kind_of_bad_input(world: dict[str, Any], db_path: str) -> None:
     env, channel = world["env"], world["channel"]
     alice, bob, carol = world["alice"], world["bob"], world["carol"]
     players = {alice.id: alice, bob.id: bob}
+    requests = len(env.http_requests)
     _lobby, board = await open_and_start(world)
     match = await current(env, channel)
     assert match is not None and match.status is MatchStatus.ACTIVE
-    assert f"<@{match.to_act()[0]}>" in board.content, "the player to act is pinged"
+    assert f"<@{match.to_act()[0]}>" in text_of(board) and "turn 1" in text_of(board)
+    assert pings_since(env, requests) == [match.to_act()[0]], "the player to act is pinged, once"
 
     boards = [board]
     turn = 0
     checked_errors = restarted = checked_stale = False
-    stale_board: discord.Message | None = None
+    stale_board: Any = None
     while (match := await current(env, channel)) is not None:
         actor = players[match.to_act()[0]]
         other = bob if actor is alice else alice
@@ -131,19 +138,29 @@ async def test_a_complete_game_with_restart_and_every_kind_of_bad_input(world: d
             # a second board whose twin on the older message goes stale after the next move.
             restarted = True
             await env.restart_bot(make_bot(db_path))
-            stale_board = boards[-1]
-            boards.append(await assert_board_reply(await other.slash(channel, "game board")))
-            assert f"<@{actor.id}>" not in boards[-1].content, "a repost pings nobody again"
+            requests = len(env.http_requests)
+            boards.append(await assert_board_reply(await other.slash(channel, "game board"), channel))
+            assert pings_since(env, requests) == [], "a repost pings nobody again"
+            assert boards[-1].id != boards[-2].id and button_labels(boards[-1])
+            assert button_labels(await channel_message(channel, boards[-2].id)) == [], "the older post is retired"
+            stale_board = snapshot(env, boards[-1])
 
         pick = best_move(legal)
         use_button = turn % 2 == 0 or stale_board is not None
+        requests = len(env.http_requests)
         if use_button and pick in button_labels(boards[-1]):
             result = await actor.click(boards[-1], label=pick)
         else:
             result = await actor.slash(channel, "game move", move=pick)
-        boards.append(await assert_board_reply(result))
-        if stale_board is not None:
-            stale = await actor.click(stale_board, label=button_labels(stale_board)[0])
+        boards.append(await assert_board_reply(result, channel))
+        after = await env.bot.service.last_in_channel(channel.id)
+        assert after is not None
+        expected = [] if after.to_act() == match.to_act() else list(after.to_act())
+        if after.status is MatchStatus.ACTIVE:
+            assert pings_since(env, requests) == expected, "one ping when the turn passes, none within a turn"
+        if stale_board is not None and after.status is MatchStatus.ACTIVE:
+            # A click that reaches the bot after the post moved on (a client showing the older buttons).
+            stale = await click_stale(actor, stale_board)
             await expect_ephemeral(stale, "board has changed")
             stale_board = None
             checked_stale = True
@@ -153,9 +170,35 @@ async def test_a_complete_game_with_restart_and_every_kind_of_bad_input(world: d
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.status is MatchStatus.FINISHED
     assert final.result is not None and len(final.result.winners) == 1
-    assert "won the match" in boards[-1].content
-    assert button_labels(boards[-1]) == [], "no buttons on a finished board"
+    end = boards[-1]
+    assert "won the match" in text_of(end)
+    assert button_labels(end) == ["Rematch"], "a finished match offers only a rematch"
     assert restarted and checked_errors and checked_stale
+
+
+async def channel_message(channel: Any, message_id: int) -> discord.Message:
+    """A message of the channel as it is now."""
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+def snapshot(env: Any, message: discord.Message) -> Any:
+    """SimCord's record of ``message`` as it is now, kept apart from later edits."""
+    return copy.deepcopy(env.backend.get_message(message.channel.id, message.id))
+
+
+async def click_stale(actor: Any, stored: Any) -> Any:
+    """Click the first button of a message as ``stored`` shows it, though the message was edited since
+    (a client that had not refreshed yet)."""
+    from simcord.actors import _component_interaction
+
+    def buttons(components: Any) -> list[dict[str, Any]]:
+        found = []
+        for c in components:
+            found += [c] if c.get("type") == 2 else buttons(c.get("components", []))
+        return found
+
+    custom_id = buttons(stored.components)[0]["custom_id"]
+    return await _component_interaction(actor, stored, {"custom_id": custom_id, "component_type": 2})
 
 
 async def test_a_closed_dm_falls_back_to_an_ephemeral_view_and_a_notice(world: dict[str, Any]) -> None:
@@ -169,9 +212,11 @@ async def test_a_closed_dm_falls_back_to_an_ephemeral_view_and_a_notice(world: d
     notice = channel.last_message
     assert notice is not None and f"<@{alice.id}>" in notice.content and not notice.attachments
     assert await env.bot.service.user_pref(alice.id, "dm_closed") is not None
-    # Remembered: the next request does not try the DM again and falls back at once.
+    # Remembered: the next request does not try the DM again and falls back at once, with no second notice.
     again = await alice.slash(channel, "game view")
     assert any(m.ephemeral and m.attachments for m in [again.response, *again.followups] if m is not None)
+    notices = [m for m in channel.history() if f"<@{alice.id}>" in m.content and not m.attachments]
+    assert len(notices) == 1, "the public notice is posted once per match"
 
 
 async def test_view_by_dm_when_dms_are_open(world: dict[str, Any]) -> None:
@@ -191,11 +236,25 @@ async def test_resign_needs_confirmation_and_ends_the_match(world: dict[str, Any
     await expect_ephemeral(ask, "really")
     assert (await current(env, channel)) is not None
     done = await alice.click(ask.response.message, label="Yes, resign")
-    board = await assert_board_reply(done)
-    assert "resign" in board.content.lower()
+    board = await assert_board_reply(done, channel)
+    assert "resign" in text_of(board).lower()
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.result is not None and final.result.winners == (1,)
     assert final.seats[1] == bob.id
+    assert button_labels(board) == ["Rematch"]
+
+    # The rematch: same game and rules, the same players with the seats rotated, a new turn post.
+    await expect_ephemeral(await world["carol"].click(board, label="Rematch"), "not a player")
+    requests = len(env.http_requests)
+    again = await bob.click(board, label="Rematch")
+    assert again.response is not None and again.response.ephemeral
+    rematch = await current(env, channel)
+    assert rematch is not None and rematch.id != final.id and rematch.status is MatchStatus.ACTIVE
+    assert rematch.game.id == final.game.id and dict(rematch.options) == dict(final.options)
+    assert rematch.seats == (bob.id, alice.id)
+    post = await assert_board(channel)
+    assert post.id != board.id and f"#{rematch.id}" in text_of(post)
+    assert pings_since(env, requests) == list(rematch.to_act())
 
 
 async def test_abort_by_creator_or_moderator_only(world: dict[str, Any]) -> None:
@@ -224,7 +283,7 @@ async def test_lobby_rules_help_status_and_board(world: dict[str, Any]) -> None:
     status = await bob.slash(channel, "game status")
     assert status.response.ephemeral and status.response.embeds
     repost = await bob.slash(channel, "game board")
-    await assert_board_reply(repost)
+    await assert_board_reply(repost, channel)
     match = await current(env, channel)
     assert match is not None and match.status is MatchStatus.ACTIVE
 
@@ -236,7 +295,7 @@ async def test_lobby_buttons_keep_working_after_a_restart(world: dict[str, Any],
     await bob.click(lobby, label="Join")
     await env.restart_bot(make_bot(db_path))
     started = await alice.click(lobby, label="Start")
-    await assert_board_reply(started)
+    await assert_board_reply(started, channel)
     match = await current(env, channel)
     assert match is not None and match.status is MatchStatus.ACTIVE and match.seats == (alice.id, bob.id)
 
@@ -264,8 +323,8 @@ async def test_french_players_get_french_replies_and_boards(world: dict[str, Any
     assert lobby.embeds[0].fields[0].name.startswith("Joueurs")
     assert button_labels(lobby) == ["Rejoindre", "Quitter", "Lancer", "Ajouter mon sel"]
     await bob.click(lobby, label="Rejoindre")
-    board = await assert_board_reply(await bob.click(lobby, label="Lancer"))
-    assert "à vous" in board.content or "tirage au sort" in board.content
+    board = await assert_board_reply(await bob.click(lobby, label="Lancer"), channel)
+    assert "à vous" in text_of(board) or "tirage au sort" in text_of(board)
     match = await current(env, channel)
     assert match is not None
     waiting = bob if match.to_act()[0] == alice.id else alice
@@ -295,8 +354,8 @@ async def test_a_draw_offered_and_accepted_with_buttons(world: dict[str, Any]) -
     await expect_ephemeral(await carol.click(message, label="Accept the draw"), "not a player")
     await expect_ephemeral(await alice.click(message, label="Accept the draw"), "you made this offer")
     agreed = await bob.click(message, label="Accept the draw")
-    board = await assert_board_reply(agreed)
-    assert "drawn" in board.content
+    board = await assert_board_reply(agreed, channel)
+    assert "drawn" in text_of(board)
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.status is MatchStatus.FINISHED and final.result is not None
     assert final.result.winners == ()
@@ -337,7 +396,7 @@ async def test_a_complete_game_of_every_ur_rule_set(world: dict[str, Any], rules
     players = {alice.id: alice, bob.id: bob}
     lobby = (await alice.slash(channel, "game new", game=f"ur:{rules}", thread=False)).response.message
     await bob.click(lobby, label="Join")
-    boards = [await assert_board_reply(await bob.click(lobby, label="Start"))]
+    boards = [await assert_board_reply(await bob.click(lobby, label="Start"), channel)]
     turn = 0
     while (match := await current(env, channel)) is not None:
         (seat,) = match.state.actors()
@@ -350,13 +409,13 @@ async def test_a_complete_game_of_every_ur_rule_set(world: dict[str, Any], rules
             result = await actor.click(boards[-1], label=pick)
         else:
             result = await actor.slash(channel, "game move", move=pick)
-        boards.append(await assert_board_reply(result))
+        boards.append(await assert_board_reply(result, channel))
         turn += 1
         assert turn < 600, "the game should end"
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.status is MatchStatus.FINISHED and final.result is not None
     assert len(final.result.winners) == 1
-    assert button_labels(boards[-1]) == []
+    assert button_labels(boards[-1]) == ["Rematch"]
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)

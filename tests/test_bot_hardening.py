@@ -9,7 +9,7 @@ import pytest
 
 from bot.matches import LogKind, MatchStatus
 from games.base import Termination
-from tests.botkit import make_bot
+from tests.botkit import make_bot, text_of
 from tests.test_bot_e2e import button_labels, expect_ephemeral
 
 
@@ -187,7 +187,7 @@ async def test_a_move_committed_before_a_crash_is_announced_after_the_restart(
     after = [m for m in channel.history(viewer=carol) if m.attachments]
     assert len(after) == len(boards) + 1, "the missing board is posted once the bot is back"
     newest = max(after, key=lambda m: m.id)
-    assert f"#{match.id}" in newest.content
+    assert f"#{match.id}" in text_of(newest)
     to_act = report.match.to_act()
     if to_act:
         assert pinged(env, newest) == list(to_act), "the player to act is pinged"

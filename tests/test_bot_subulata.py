@@ -15,6 +15,7 @@ import pytest
 
 from bot.matches import MatchStatus
 from games.subulata.state import SIZE, Move
+from tests.botkit import boards_in, text_of
 from tests.test_bot_e2e import button_labels, current, expect_ephemeral
 
 WHITE_SECRET = {"north": "371946825", "south": "924615837"}
@@ -55,8 +56,8 @@ async def set_up_and_play(pond: dict[str, Any], where: str, script: list[str] | 
     players = {alice.id: alice, bob.id: bob}
     lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
     await bob.click(lobby, label="Join")
-    started = await bob.click(lobby, label="Start")
-    assert started.followups and started.followups[0].attachments, "the public board follows the start"
+    await bob.click(lobby, label="Start")
+    assert len(boards_in(channel, carol)) == 1, "the first turn post follows the start"
 
     # Alice's DM: her private board with the set-up prompt and its two buttons.
     prompt = alice.user.dm_channel.last_message
@@ -95,12 +96,15 @@ async def set_up_and_play(pond: dict[str, Any], where: str, script: list[str] | 
         assert await other.autocomplete(channel, "game move", "move", "") == []
         assert await carol.autocomplete(channel, "game move", "move", "") == []
         pick = script[len(played)] if script is not None else forward_first(match.state, legal)
-        board = channel.history(viewer=carol)[-1]
+        board = boards_in(channel, carol)[-1]
+        dms = len(alice.user.dm_channel.history())
         if len(played) % 2 == 0 and pick in button_labels(board):
             await actor.click(board, label=pick)
         else:
             await actor.slash(channel, "game move", move=pick)
         played.append(pick)
+        if actor is bob and "x" not in pick:
+            assert len(alice.user.dm_channel.history()) == dms, "the opponent's move sends Alice no new DM"
         assert len(played) < 300, "the game should end"
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.status is MatchStatus.FINISHED and final.result is not None
@@ -120,16 +124,17 @@ async def test_subulata_secret_set_ups_stay_secret_until_the_end(pond: dict[str,
     # from the match seed alone (kept for matches from before bot.fairness) gives them that.
     env.bot.service.config.fair = False
     script = await set_up_and_play(pond, "north", None)
-    # Alice's DMs: the prompt at the start, then her private board after every set-up and move.
+    # Alice's DMs: one, with the prompt at the start, then edited in place with her private board.
     dms = pond["alice"].user.dm_channel.history()
-    assert len(dms) >= len(script) + 3 and all(m.attachments for m in dms)
+    assert len(dms) == 1 and dms[0].attachments, "one private view per match: a newer DM replaces the older"
+    assert "Place your pieces in secret" not in dms[-1].content, "the prompt is gone once she has placed"
     again = await set_up_and_play(pond, "south", script)
     assert again == script
 
     north, south = pond["north"].history(viewer=carol), pond["south"].history(viewer=carol)
     assert len(north) == len(south)
     # The layout is drawn in 18 logged steps but announced once, without its step notations.
-    said = "\n".join(m.content for m in north)
+    said = "\n".join(text_of(m) for m in north)
     assert said.count("laid out and turned at random") == 1
     assert "tile:" not in said and "rotate:" not in said
     ids = {}
@@ -144,18 +149,19 @@ async def test_subulata_secret_set_ups_stay_secret_until_the_end(pond: dict[str,
     south = [m for m in south if m not in cards]
     # Everything before the final board is identical although the secret values differ.
     for i, (a, b) in enumerate(zip(north[:-1], south[:-1], strict=True)):
-        assert a.content.replace(f"#{ids['north']}", "#N") == b.content.replace(f"#{ids['south']}", "#N")
+        assert text_of(a).replace(f"#{ids['north']}", "#N") == text_of(b).replace(f"#{ids['south']}", "#N")
         embeds = [str(e.to_dict()).replace(f"Match #{ids['north']}", "#N") for e in a.embeds]
         assert embeds == [str(e.to_dict()).replace(f"Match #{ids['south']}", "#N") for e in b.embeds]
         assert await images(a) == await images(b), i
     # The final board reveals the values, so the two matches' images differ there.
-    assert "won the match" in north[-1].content or "draw" in north[-1].content
+    assert "won the match" in text_of(north[-1]) or "draw" in text_of(north[-1])
     assert await images(north[-1]) != await images(south[-1])
     for message in north + south + cards:
         for secret in (*WHITE_SECRET.values(), *BLACK_SECRET.values()):
-            assert secret not in message.content and all(secret not in str(e.to_dict()) for e in message.embeds)
-            assert not re.search(r"setup:\d:\d", message.content)
-            assert "Place your pieces in secret" not in message.content, "prompts go only to their player"
+            text = text_of(message)
+            assert secret not in text and all(secret not in str(e.to_dict()) for e in message.embeds)
+            assert not re.search(r"setup:\d:\d", text)
+            assert "Place your pieces in secret" not in text, "prompts go only to their player"
 
 
 async def test_subulata_rules_credit_the_author_in_both_languages(pond: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.matches import LogKind
+from tests.botkit import boards_in, text_of
 from tests.test_bot_e2e import best_move, current, expect_ephemeral
 
 
@@ -90,8 +91,8 @@ async def test_status_counts_turns_and_history_tells_them_in_sentences(club: dic
     fields = {f.name: f.value for f in status.response.embeds[0].fields}
     turn = int(fields["Turn"])
     assert turn <= 12 < len(log), "turns are counted, not log entries"
-    board = [m for m in channel.history() if m.attachments][-1]
-    assert f"· turn {turn}" in board.content
+    board = boards_in(channel)[-1]
+    assert f"· turn {turn}" in text_of(board)
     mine = await alice.slash(channel, "game mine")
     assert f"turn {turn} · " in (mine.response.embeds[0].description or "")
 

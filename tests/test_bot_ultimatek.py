@@ -33,6 +33,7 @@ from games.ultimatek.field import HEXES, NEIGHBOURS, hex_name
 from games.ultimatek.model import ACT, REVEAL, Action
 from render import describe_board, render_board
 from render.ultimatek import WORDS
+from tests.botkit import boards_in, pings_since, text_of
 from tests.test_bot_e2e import button_labels, current
 
 SEED = "utk-44"
@@ -198,7 +199,7 @@ def pitch(simcord_env: Any) -> dict[str, Any]:
 def public_texts(message: discord.Message) -> list[str]:
     """Everything anyone reads in a message but its image: text, embeds, button labels, alt texts."""
     return [
-        message.content,
+        text_of(message),
         *(str(e.to_dict()) for e in message.embeds),
         *button_labels(message),
         *(a.description or "" for a in message.attachments),
@@ -207,8 +208,7 @@ def public_texts(message: discord.Message) -> list[str]:
 
 def latest_board(channel: Any, carol: Any) -> discord.Message:
     """The newest board in the channel, as a bystander sees it."""
-    boards: list[discord.Message] = [m for m in channel.history(viewer=carol) if m.attachments]
-    return boards[-1]
+    return boards_in(channel, carol)[-1]
 
 
 def bonus_events(before: State, action: Action, after: State) -> set[str]:
@@ -247,8 +247,8 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
 
     lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
     await bob.click(lobby, label="Join")
-    started = await bob.click(lobby, label="Start")
-    assert started.followups and started.followups[0].attachments, "the public board follows the start"
+    await bob.click(lobby, label="Start")
+    assert len(boards_in(channel, carol)) == 1, "the first turn post follows the start"
     show = t("en", "button.private_view")
     notice = channel.history(viewer=carol)[-1]
     assert f"<@{bob.id}>" in notice.content and not notice.attachments, "Bob's closed DMs: a notice, no image"
@@ -256,6 +256,9 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
     assert len(alice.user.dm_channel.history()) == 1, "Alice's private image after the start"
 
     states: list[State] = []
+    turns = 1
+    actions_in_turn = longest = 0
+    new_dms: dict[int, int] = {}
     events: set[str] = set()
     clicked = typed_secret = bob_peeked = alice_hidden = 0
     while (match := await current(env, channel)) is not None:
@@ -279,7 +282,8 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         assert await other.autocomplete(channel, "game move", "move", "") == []
         assert await carol.autocomplete(channel, "game move", "move", "") == []
 
-        dms_before = len(alice.user.dm_channel.history())
+        dm_before = alice.user.dm_channel.history()[-1].id
+        seen_before, requests = len(channel.history(viewer=carol)), len(env.http_requests)
         board = latest_board(channel, carol)
         if pick in button_labels(board) and clicked <= len(states) // 4:
             result = await actor.click(board, label=pick)
@@ -290,7 +294,16 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         assert isinstance(after.state, State)
         events |= bonus_events(state, action, after.state)
         public = latest_board(channel, carol)
-        assert public.id != board.id, "every change posts a board"
+        changed = after.status is not MatchStatus.ACTIVE or after.state.actors() != state.actors()
+        turns += changed
+        # A turn of several actions: one new message and one ping when it begins, none while it goes on.
+        new_messages = len(channel.history(viewer=carol)) - seen_before
+        pinged = pings_since(env, requests)
+        if after.status is MatchStatus.ACTIVE:
+            assert (new_messages, len(pinged)) == ((1, 1) if changed else (0, 0)), (new_messages, pinged)
+            actions_in_turn = 0 if changed else actions_in_turn + 1
+            longest = max(longest, actions_in_turn + 1)
+        assert (public.id != board.id) == changed, "a new post when the turn passes, the same post edited within it"
         for text in public_texts(public):
             assert not SECRET_RE.search(text), text
         assert all(public_notation(label) == label for label in button_labels(public))
@@ -300,25 +313,30 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
             typed_secret += 1
             assert replies and all(m.ephemeral and pick not in m.content for m in replies)
         else:
-            assert public in [m.message for m in replies if not m.ephemeral], "the board answers the move"
+            posts = {board.id, public.id}
+            assert all(m.ephemeral or m.message.id in posts for m in replies), "acknowledged by the post or privately"
 
-        # Alice: one DM per change, with her private image, her hand in its alt text.
+        # Alice: her one DM edited in place, a new one only when her hand changes by someone else's doing; it
+        # is brought up to date, silently, when her turn starts.
         dms = alice.user.dm_channel.history()
-        assert len(dms) == dms_before + 1 and dms[-1].attachments
-        private = dms[-1].attachments[0]
-        mine = after.state.view_for(after.seat_of(alice.id))
-        hand = ", ".join(LABELS[k] for k in mine.hand) or WORDS["en"]["alt_empty"]
-        assert WORDS["en"]["alt_own_hand"].format(kinds=hand) in (private.description or "")
-        assert await private.read() != await public.attachments[0].read()
-        for bonus in mine.bonuses:
-            if bonus.owner == mine.viewer and not bonus.face_up:
-                # Her own face-down bonus: its kind on her image, a blank on the public one.
-                alice_hidden += 1
-                (piece,) = (p for p in mine.pieces_in(bonus.hex) if p.side == bonus.owner)
-                where = f"{bonus.hex.name} {piece.strength}"
-                kind = WORDS["en"]["alt_secret"].format(kind=LABELS[bonus.kind or ""])
-                assert f"{where} ({kind})" in (private.description or "")
-                assert f"{where} ({WORDS['en']['alt_face_down']})" in (public.attachments[0].description or "")
+        assert len(dms) == 1 and dms[-1].attachments, "one private view per match, a newer DM replacing the older"
+        new_dms[turns] = new_dms.get(turns, 0) + (dms[-1].id != dm_before)
+        assert new_dms[turns] <= 1, "at most one new DM per turn"
+        if changed and after.to_act() == (alice.id,):
+            private = dms[-1].attachments[0]
+            mine = after.state.view_for(after.seat_of(alice.id))
+            hand = ", ".join(LABELS[k] for k in mine.hand) or WORDS["en"]["alt_empty"]
+            assert WORDS["en"]["alt_own_hand"].format(kinds=hand) in (private.description or "")
+            assert await private.read() != await public.attachments[0].read()
+            for bonus in mine.bonuses:
+                if bonus.owner == mine.viewer and not bonus.face_up:
+                    # Her own face-down bonus: its kind on her image, a blank on the public one.
+                    alice_hidden += 1
+                    (piece,) = (p for p in mine.pieces_in(bonus.hex) if p.side == bonus.owner)
+                    where = f"{bonus.hex.name} {piece.strength}"
+                    kind = WORDS["en"]["alt_secret"].format(kind=LABELS[bonus.kind or ""])
+                    assert f"{where} ({kind})" in (private.description or "")
+                    assert f"{where} ({WORDS['en']['alt_face_down']})" in (public.attachments[0].description or "")
 
         # Bob, after placing a bonus, looks at his view behind the button: only he sees it.
         if action.verb == "place" and actor is bob and after.status is MatchStatus.ACTIVE and bob_peeked < 2:
@@ -340,6 +358,7 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
     assert final.state.score[winner] == 2 and final.state.score[1 - winner] < 2
     assert events == {"placed", "revealed", "unseen", "stop"}, events
     assert typed_secret and clicked and bob_peeked and alice_hidden
+    assert longest >= 3, "turns of three actions and more happened, each with one message and one ping"
     assert not bob.user.dm_channel.history(), "Bob's DMs are closed"
 
     # No secret in any message of the channel, as a bystander sees it.
@@ -354,7 +373,7 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         assert not SECRET_RE.search(text), text
         assert not any(secret in text for secret in secrets)
     # Every action is narrated in words: moves and throws by their notation, draws and kick-offs without codes.
-    narrated = "\n".join(m.content for m in messages)
+    narrated = "\n".join(text_of(m) for m in messages)
     for entry in log:
         shown = public_notation(entry.notation)
         if entry.kind in POSITION_KINDS and ("-" in shown or ">" in shown):
@@ -364,7 +383,7 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
 
     # The strong check: every public image comes out the same from the position with its secrets re-dealt.
     boards = [m for m in messages if m.attachments]
-    assert len(boards) == len(states)
+    assert len(boards) == turns, "one post per turn (the end post counted)"
     rng, redealt_differs = random.Random(SEED), 0
     for message in boards:
         attachment = message.attachments[0]

@@ -19,7 +19,8 @@ import pytest
 from bot.matches import MatchStatus
 from games.ursuppe.board import DIRECTIONS, INDEX, STEP
 from games.ursuppe.view import DECISION_KINDS, View
-from tests.test_bot_e2e import assert_board_reply, button_labels, current, expect_ephemeral
+from tests.botkit import pings_since, text_of
+from tests.test_bot_e2e import assert_board, button_labels, current, expect_ephemeral
 
 SEED = "soup-267"
 """With this seed, :func:`choose` reaches round 3, where Bob answers an attack in the 58th decision."""
@@ -99,6 +100,16 @@ def images(channel: Any, viewer: Any) -> list[discord.Message]:
     return [m for m in channel.history(viewer=viewer) if m.attachments]
 
 
+def public(channel: Any) -> list[discord.Message]:
+    """The messages of ``channel`` everyone sees."""
+    return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+def question_in(channel: Any, viewer: Any) -> discord.Message:
+    """The newest out-of-turn question: a message with buttons and no image."""
+    return [m for m in channel.history(viewer=viewer) if not m.attachments and button_labels(m)][-1]
+
+
 async def test_genes_lists_every_gene(soup: dict[str, Any]) -> None:
     from games.ursuppe.genes import GENES
 
@@ -123,17 +134,20 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
     assert "Ursuppe" in (lobby.embeds[0].title or "")
     for member in (bob, chloe, dmitri):
         await member.click(lobby, label="Join")
-    board = await assert_board_reply(await alice.click(lobby, label="Start"))
+    requests = len(env.http_requests)
+    await alice.click(lobby, label="Start")
+    board = await assert_board(channel)
     match = await current(env, channel)
     assert match is not None and match.status is MatchStatus.ACTIVE
     assert match.seats == (alice.id, bob.id, chloe.id, dmitri.id), "seats follow the joining order"
+    assert pings_since(env, requests) == list(match.to_act())
     members = {m.id: m for m in (alice, bob, chloe, dmitri)}
 
     decisions: list[tuple[int, str, str]] = []
-    boards: list[discord.Message] = []
     out_of_turn: list[tuple[str, str]] = []
     kinds_seen: set[str] = set()
     refused = False
+    amoebas_in_turn: list[int] = []
     while True:
         match = await current(env, channel)
         assert match is not None and match.status is MatchStatus.ACTIVE
@@ -144,10 +158,15 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
             break
         assert len(decisions) < 80, "the script should reach its goal in a modest number of decisions"
         actor = members[match.seats[decision.seat]]
-        # The board that asks for this decision pinged exactly its player and offers one button per move.
-        assert board.raw_mentions == [actor.id] == list(match.to_act())
+        on_turn = None if view.on_turn is None else members[match.seats[view.on_turn]]
+        asked = on_turn is not None and on_turn is not actor
+        board = await assert_board(channel)
+        # The buttons of a decision sit on the turn post, or on the question of a player answering out of turn.
+        controls = question_in(channel, chloe) if asked else board
         legal = list(decision.choices)
-        assert button_labels(board) == (legal if len(legal) <= 20 else [])
+        assert button_labels(controls) == (legal if len(legal) <= 20 else [])
+        if asked:
+            assert button_labels(board) == [], "the turn post waits for the answer"
 
         offered = [c["value"] for c in await actor.autocomplete(channel, "game move", "move", "")]
         assert offered and set(offered) <= set(legal)
@@ -158,13 +177,12 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
                 assert await other.autocomplete(channel, "game move", "move", "") == []
 
         pick = choose(view)
-        on_turn = None if view.on_turn is None else members[match.seats[view.on_turn]]
-        if on_turn is not None and on_turn is not actor:
+        if asked:
             # The victim's owner answers an attack made by the player on turn, who may not answer for them.
+            assert on_turn is not None
             out_of_turn.append((decision.kind, pick))
-            assert on_turn.id not in board.raw_mentions
             if decision.kind == "respond":
-                assert "attacked" in board.content and decision.other is not None
+                assert "attacked" in text_of(controls) and decision.other is not None
                 assert decision.other[0] == view.on_turn == ATTACKER, "the attacker is the player on turn"
                 assert f"Waiting for {actor.user.name}" in (board.attachments[0].description or "")
             if not refused:
@@ -173,25 +191,42 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
                 after = await current(env, channel)
                 assert after is not None and after.version == match.version
 
-        if len(decisions) % TURNS_WITH_BUTTONS == 0 and pick in button_labels(board):
-            result = await actor.click(board, label=pick)
+        seen, requests = len(public(channel)), len(env.http_requests)
+        if (asked or len(decisions) % TURNS_WITH_BUTTONS == 0) and pick in button_labels(controls):
+            await actor.click(controls, label=pick)
         else:
-            result = await actor.slash(channel, "game move", move=pick)
-        board = await assert_board_reply(result)
-        boards.append(board)
+            await actor.slash(channel, "game move", move=pick)
         decisions.append((decision.seat, decision.kind, pick))
         kinds_seen.add(decision.kind)
         after = await current(env, channel)
         assert after is not None
-        assert sorted(board.raw_mentions) == sorted(after.to_act()), "the new board pings whoever acts next"
+        after_view = after.state.view_for(None)
+        before_key = (view.on_turn,) if view.on_turn is not None else match.state.actors()
+        after_key = (after_view.on_turn,) if after_view.on_turn is not None else after.state.actors()
+        turn_passed = before_key != after_key
+        question = after_view.on_turn is not None and after.state.actors() != (after_view.on_turn,)
+        # One new message and one ping when a turn begins or a question is asked (only the one who must
+        # answer is pinged); nothing new while the same player goes on.
+        expected_pings = list(after.to_act()) if turn_passed or question else []
+        assert pings_since(env, requests) == expected_pings, (decision.kind, pick)
+        assert len(public(channel)) - seen == int(turn_passed) + int(question)
+        if asked:
+            answered = next(m for m in channel.history() if m.id == controls.id)
+            assert button_labels(answered) == [] and text_of(answered), "the question now tells the answer"
+        if view.phase == 1 and not asked and decision.kind == "act" and on_turn is actor:
+            if amoebas_in_turn and not turn_passed and decisions[-2][0] == decision.seat:
+                amoebas_in_turn[-1] += 1
+            else:
+                amoebas_in_turn.append(1)
 
     assert view.round >= 3, "two full rounds were played"
     assert out_of_turn and out_of_turn[0][0] == "respond" and out_of_turn[0][1] in ("defend", "escape")
     assert refused
     assert {"start", "place", "act", "buy", "divide", "feed", "respond"} <= kinds_seen
     assert any(kind == "feed" and " attack " in pick for _, kind, pick in decisions)
-    assert "escaped" in boards[-1].content, "the last board tells how the victim got away"
-    # One board image per decision, plus the one that opened the match.
-    assert len(boards) == len(decisions)
-    assert len(images(channel, chloe)) == len(decisions) + 1
+    told = text_of(await assert_board(channel)) + "\n".join(text_of(m) for m in channel.history(viewer=chloe))
+    assert "escaped" in told, "the match tells how the victim got away"
+    # One image per turn, not per decision.
+    assert len(images(channel, chloe)) < len(decisions) * 3 // 5
+    assert max(amoebas_in_turn) >= 4, "a player moved four amoebas in phase 1 under one post and one ping"
     assert {seat for seat, _, _ in decisions} == {0, 1, 2, 3}

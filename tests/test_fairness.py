@@ -27,6 +27,7 @@ from bot.fairness_ui import board_lines, fairness_lines, lobby_text
 from bot.matches import LogEntry, LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, effective
 from bot.record import RecordError, check_fair_draws, export_record, parse_record, replay_record
 from bot.storage import Store
+from tests.botkit import text_of
 from tests.test_bot_e2e import assert_board_reply, expect_ephemeral
 from tests.test_conformance import CASES, SAMPLES_PER_NODE, Case, chi2, chi2_threshold, distinct_chance_nodes
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock
@@ -414,8 +415,8 @@ async def test_on_discord_the_commitment_shown_at_the_start_hashes_the_seed_reve
     assert typed.response.ephemeral and "alice was here" in typed.response.content
     assert "2 of 2" in (channel.history()[0].embeds[0].description or ""), "the lobby card counts the salts"
 
-    board = await assert_board_reply(await bob.click(lobby, label="Start"))
-    assert hex64(board.content) == [committed], "the first board shows the commitment, and only it"
+    board = await assert_board_reply(await bob.click(lobby, label="Start"), channel)
+    assert hex64(text_of(board)) == [committed], "the first board shows the commitment, and only it"
     await expect_ephemeral(await bob.slash(channel, "game salt", text="late"), "locked", env=env)
     status = await bob.slash(channel, "game status")
     assert committed in str(status.response.embeds[0].to_dict())
@@ -433,8 +434,8 @@ async def test_on_discord_the_commitment_shown_at_the_start_hashes_the_seed_reve
         player = alice if uid == alice.id else bob
         await player.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[-1]))
     ask = await alice.slash(channel, "game resign")
-    final = await assert_board_reply(await alice.click(ask.response.message, label="Yes, resign"))
-    revealed = [h for h in hex64(final.content) if h != committed]
+    final = await assert_board_reply(await alice.click(ask.response.message, label="Yes, resign"), channel)
+    revealed = [h for h in hex64(text_of(final)) if h != committed]
     assert revealed == [seed]
     assert hashlib.sha256(bytes.fromhex(revealed[0])).hexdigest() == committed
 

@@ -235,12 +235,7 @@ class GameCog(
             match = await self.bot.service.last_in_channel(interaction.channel_id or 0)
         if match is None or match.status is MatchStatus.LOBBY:
             raise MatchError("no_match")
-        await interaction.response.defer(thinking=True)
-        lang = language_of(interaction.guild_locale or interaction.locale)
-        payload = await self.bot.ui.board_payload(match, lang, repost=True)
-        message = await interaction.followup.send(wait=True, **payload)
-        if match.status is MatchStatus.ACTIVE:
-            await self.bot.service.set_message(match.id, board=message.id)
+        await self.bot.ui.repost(interaction, match)
 
     @app_commands.command(
         name=ls("status", "cmd.status.name"),

@@ -123,6 +123,22 @@ class MoveRow:
     interaction_id: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PostRow:
+    """A message the bot keeps for a match (its turn post, a player's DM, an out-of-turn question)."""
+
+    kind: str
+    """``turn``, ``dm`` or ``question``."""
+    subject: int
+    """0 for the turn post and the question; the user id for a DM."""
+    channel_id: int | None
+    message_id: int | None
+    detail: str = ""
+    """The turn's key, a private view's digest, or the seats a question asks."""
+    counter: int = 0
+    """The turn number (turn post only)."""
+
+
 _MATCH_COLUMNS: Final = (
     "matches.id, matches.game, matches.options, matches.seed, matches.guild_id, matches.channel_id, "
     "matches.creator_id, matches.status, matches.version, matches.state, matches.result, "
@@ -919,6 +935,43 @@ class Store:
     async def delete_undo_request(self, match_id: int) -> None:
         """Forget the undo request of a match."""
         await self._write("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
+
+    # The messages kept per match (turn post, DMs, question).
+
+    async def load_posts(self, match_id: int) -> list[PostRow]:
+        """Every message remembered for a match."""
+        rows = await self._fetch(
+            "SELECT kind, subject, channel_id, message_id, detail, counter FROM match_posts WHERE match_id = ?",
+            (match_id,),
+        )
+        return [PostRow(str(k), int(s), c, m, str(d), int(n)) for k, s, c, m, d, n in rows]
+
+    async def put_post(self, match_id: int, post: PostRow, *, now: datetime) -> None:
+        """Remember (or replace) one message of a match."""
+        await self._write(
+            "DELETE FROM match_posts WHERE match_id = ? AND kind = ? AND subject = ?",
+            (match_id, post.kind, post.subject),
+        )
+        await self._write(
+            "INSERT INTO match_posts (match_id, kind, subject, channel_id, message_id, detail, counter, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                match_id,
+                post.kind,
+                post.subject,
+                post.channel_id,
+                post.message_id,
+                post.detail,
+                post.counter,
+                to_iso(now),
+            ),
+        )
+
+    async def delete_post(self, match_id: int, kind: str, subject: int) -> None:
+        """Forget one message of a match."""
+        await self._write(
+            "DELETE FROM match_posts WHERE match_id = ? AND kind = ? AND subject = ?", (match_id, kind, subject)
+        )
 
     # Per-match ping settings.
 

@@ -1,0 +1,156 @@
+"""The messaging policy without Discord: one post and one ping per turn, questions apart, quiet DMs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.posting import DMStep, PrivateDM, Question, QuestionStep, Situation, TurnPost, plan, private_digest
+
+ALICE, BOB, CAROL = 101, 202, 303
+TWO = (ALICE, BOB)
+
+
+def after(previous: Situation, **changes: object) -> Situation:
+    """The situation after a change, remembering what the plan of ``previous`` posted (as message 1, 2...)."""
+    done = plan(previous)
+    number = done.turn.message_id or ((previous.turn.message_id or 0) + 1 if previous.turn else 1)
+    question = previous.question
+    for step in done.questions:
+        question = None if step.action == "settle" else Question(900 + number, step.seats)
+    dms = dict(previous.dms)
+    for dm in done.dms:
+        dms[dm.user_id] = PrivateDM(5, (dm.message_id or 0) + 1 if dm.action == "new" else dm.message_id, dm.digest)
+    kept = replace(done.turn, message_id=number)
+    fields: dict[str, object] = {"movers": (), "repost": False, **changes}
+    return replace(previous, turn=kept, question=question, dms=dms, **fields)  # type: ignore[arg-type]
+
+
+def test_the_first_post_pings_the_player_to_act() -> None:
+    first = plan(Situation(seats=TWO, active=True, actors=(0,)))
+    assert first.post == "new" and first.ping == (ALICE,) and first.turn.number == 1 and first.retire is None
+
+
+def test_the_same_seat_acting_again_edits_the_post_without_a_ping() -> None:
+    start = Situation(seats=TWO, active=True, actors=(0,))
+    second = after(start, movers=(0,))
+    again = plan(second)
+    assert again.post == "edit" and again.ping == () and again.turn.number == 1
+    assert again.turn.message_id == second.turn.message_id if second.turn else False
+
+
+def test_a_turn_change_is_one_new_post_one_ping_and_retires_the_old_post() -> None:
+    start = Situation(seats=TWO, active=True, actors=(0,))
+    bobs = after(start, actors=(1,), movers=(0,))
+    step = plan(bobs)
+    assert step.post == "new" and step.ping == (BOB,) and step.turn.number == 2
+    assert bobs.turn is not None and step.retire == bobs.turn.message_id
+
+
+def test_three_actions_of_one_turn_make_one_post_and_one_ping() -> None:
+    s = Situation(seats=TWO, active=True, actors=(0,))
+    posts = pings = 0
+    for actors in [(0,), (0,), (1,), None]:
+        p = plan(s)
+        posts += p.post == "new"
+        pings += len(p.ping)
+        if actors is not None:
+            s = after(s, actors=actors, movers=s.actors)
+    assert posts == 2 and pings == 2, "Alice's turn, then Bob's"
+
+
+def test_notify_settings_filter_the_pings() -> None:
+    s = Situation(seats=TWO, active=True, actors=(1,), pings={BOB: "off"})
+    assert plan(s).ping == ()
+    s = Situation(seats=TWO, active=True, actors=(1,), pings={BOB: "turn"})
+    assert plan(s).ping == (BOB,)
+
+
+def test_a_repost_is_new_but_pings_nobody_and_keeps_the_turn_number() -> None:
+    start = Situation(seats=TWO, active=True, actors=(0,))
+    again = plan(replace(after(start), repost=True))
+    assert again.post == "new" and again.ping == () and again.turn.number == 1 and again.retire is not None
+
+
+def test_both_seats_acting_at_once_are_one_turn() -> None:
+    setup = Situation(seats=TWO, active=True, actors=(0, 1))
+    first = plan(setup)
+    assert first.ping == (ALICE, BOB)
+    one_left = plan(after(setup, actors=(1,), movers=(0,)))
+    assert one_left.post == "new" and one_left.ping == (BOB,)
+
+
+def test_an_out_of_turn_defence_pings_only_the_defender_and_keeps_the_turn_post() -> None:
+    three = (ALICE, BOB, CAROL)
+    attacker = Situation(seats=three, active=True, actors=(0,), on_turn=0)
+    defends = after(attacker, actors=(2,), on_turn=0, movers=(0,))
+    step = plan(defends)
+    assert step.post == "edit" and step.ping == ()
+    assert step.questions == (QuestionStep("ask", (2,), ping=(CAROL,)),)
+    answered = after(defends, actors=(0,), on_turn=0, movers=(2,))
+    assert answered.question is not None
+    back = plan(answered)
+    assert back.post == "edit" and back.ping == ()
+    assert back.questions == (QuestionStep("settle", (2,), message_id=answered.question.message_id),)
+
+
+def test_the_end_pings_every_player_once_except_the_muted() -> None:
+    s = Situation(seats=(ALICE, BOB, CAROL), active=True, actors=(0,), pings={CAROL: "off", BOB: "turn"})
+    end = plan(after(s, active=False, actors=()))
+    assert end.post == "new" and end.finished and end.ping == (ALICE, BOB)
+    assert end.retire is not None
+
+
+def test_private_views_one_dm_edited_and_new_only_on_news() -> None:
+    s = Situation(seats=TWO, active=True, actors=(0,), hidden_info=True, digests={ALICE: "a", BOB: "b"})
+    first = plan(s)
+    assert {(d.user_id, d.action) for d in first.dms} == {(ALICE, "new"), (BOB, "new")}
+    # Alice acts within her turn and her own hand changes: nothing yet (she knows, and plays on the post).
+    mid = after(s, movers=(0,), digests={ALICE: "a2", BOB: "b"})
+    assert plan(mid).dms == ()
+    # Her turn ends: Bob's DM is refreshed in place as his turn starts (the post's ping tells him, once).
+    bobs = after(mid, actors=(1,), movers=(0,), digests={ALICE: "a2", BOB: "b"})
+    assert [(d.user_id, d.action) for d in plan(bobs).dms] == [(BOB, "edit")]
+    # The opponent's move starts Alice's turn: her DM catches up, silently, with her own changes too.
+    alices = after(bobs, actors=(0,), movers=(1,), digests={ALICE: "a2", BOB: "b"})
+    assert plan(alices).dms == (DMStep(ALICE, "edit", alices.dms[ALICE].message_id, "a2"),)
+    # Bob's move within his turn changes nothing Alice holds privately: nothing for her.
+    within = after(replace(bobs, dms={**bobs.dms, ALICE: PrivateDM(5, 2, "a2")}), movers=(1,))
+    assert [d for d in plan(within).dms if d.user_id == ALICE] == []
+    # Something Bob did changes what Alice privately holds: news for her.
+    news = replace(within, digests={ALICE: "a3", BOB: "b"}, before={ALICE: "a2", BOB: "b"}, movers=(1,))
+    assert DMStep(ALICE, "new", within.dms[ALICE].message_id, "a3") in plan(news).dms
+
+
+def test_dms_follow_the_notify_setting_and_skip_closed_dms() -> None:
+    s = Situation(
+        seats=TWO,
+        active=True,
+        actors=(1,),
+        hidden_info=True,
+        digests={ALICE: "a", BOB: "b"},
+        pings={ALICE: "off"},
+        unreachable=frozenset({BOB}),
+    )
+    assert plan(s).dms == ()
+    quiet = replace(s, dms={ALICE: PrivateDM(5, 7, "a")}, turn=TurnPost(1, (1,), 1))
+    news = replace(quiet, digests={ALICE: "z", BOB: "b"}, before={ALICE: "a"})
+    assert plan(news).dms == (DMStep(ALICE, "edit", 7, "z"),), "muted: edited silently, never a new DM"
+
+
+def test_games_without_hidden_information_send_no_dm() -> None:
+    assert plan(Situation(seats=TWO, active=True, actors=(0,), digests={ALICE: "a"})).dms == ()
+
+
+@dataclass(frozen=True)
+class View:
+    viewer: int | None
+    board: tuple[str, ...]
+    hidden: tuple[str, ...]
+
+
+def test_the_private_digest_ignores_the_public_board() -> None:
+    mine = View(0, ("a1",), ("bonus at a1", "?"))
+    public = View(None, ("a1",), ("?", "?"))
+    moved = private_digest(View(0, ("b2",), ("bonus at a1", "?")), View(None, ("b2",), ("?", "?")))
+    assert private_digest(mine, public) == moved
+    assert private_digest(mine, public) != private_digest(View(0, ("a1",), ("bonus at b2", "?")), public)
