@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import DrawButton, LobbyButton, MoveButton, PrivateViewButton, ResignButton, SetupButton, SetupForm
+from bot.components import DrawButton, LobbyButton, PrivateViewButton, ResignButton, SetupButton, SetupForm
 from bot.i18n import language_of, t
 from bot.matches import DECISIONS, POSITION_KINDS, DrawOffer, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.narration import narrate, result_line, turn_line
@@ -30,8 +30,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_MOVE_BUTTONS = 20
-"""Four rows of five; more legal moves than this are played with ``/game move``."""
 DM_RETRY_AFTER = timedelta(hours=24)
 """How long a user whose DMs were closed is served by the fallback before the bot tries DMs again."""
 DM_CLOSED_CODES = frozenset({50007, 50278})
@@ -259,7 +257,7 @@ class GameUI:
                 users=[discord.Object(uid) for uid in pinged], roles=False, everyone=False
             ),
         }
-        view = self.move_view(match)
+        view = self.move_view(match, lang)
         if match.game.has_hidden_info and match.status is MatchStatus.ACTIVE:
             # Always at hand for a player who can't receive DMs, without a notice after every move.
             view = view or discord.ui.View(timeout=None)
@@ -268,20 +266,18 @@ class GameUI:
             payload["view"] = view
         return payload
 
-    def move_view(self, match: Match) -> discord.ui.View | None:
-        """One button per legal move of the player to act, when they fit."""
-        if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
-            return None
-        moves = match.state.legal_moves(match.state.actors()[0])
-        if not moves or len(moves) > MAX_MOVE_BUTTONS:
-            return None
-        notations = [match.state.format_move(move) for move in moves]
-        if any(match.game.public_notation(n) != n for n in notations):
-            # Buttons sit on the public board: a choice that names a secret (a bonus in hand) must not.
+    def move_view(self, match: Match, lang: str) -> discord.ui.View | None:
+        """The move components of the player to act (:func:`bot.move_controls.move_controls`), one row each."""
+        from bot.move_controls import move_controls
+
+        rows = move_controls(match, lang)
+        if not rows:
             return None
         view = discord.ui.View(timeout=None)
-        for notation in notations:
-            view.add_item(MoveButton(match.id, match.version, notation))
+        for i, row in enumerate(rows):
+            for item in row:
+                item.row = i
+                view.add_item(item)
         return view
 
     async def pingable(self, match: Match, user_ids: Sequence[int], *, turn: bool) -> list[int]:
@@ -408,12 +404,13 @@ class GameUI:
         *,
         expected_version: int | None = None,
         from_button: bool = False,
+        secret: bool = False,
     ) -> None:
         """Play ``text`` for the interaction's user, then post the board.
 
-        A move whose notation holds a secret (such as a hidden set-up) is acknowledged only to its author.
+        A move whose notation holds a secret (such as a hidden set-up; ``secret`` when the caller knows it)
+        is acknowledged only to its author.
         """
-        secret = False
         if match_id is None:
             current = await self.require_current(interaction)
             match_id = current.id
