@@ -114,3 +114,52 @@ async def test_a_complete_ultimatek_match_played_through_the_builder(table: dict
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.status is MatchStatus.FINISHED
     assert selects > played // 2, "most turns go through the builder's select"
+
+
+async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps_and_a_stale_step(
+    table: dict[str, Any], db_path: str
+) -> None:
+    env, channel = table["env"], table["channel"]
+    env.bot.service.config.seed_factory = lambda: "soup-267"
+    names = ("alice", "bob", "chloe", "dmitri")
+    await start(table, "ursuppe", names)
+    by_id = {table[n].id: table[n] for n in names}
+    restarted = stale_checked = False
+    old_step: tuple[Any, discord.Message, str] | None = None
+    played = 0
+    while (match := await current(env, channel)) is not None:
+        view = match.state.view_for(None)
+        if view.round >= 2:
+            break
+        actor = by_id[match.to_act()[0]]
+        board = latest_board(channel, table["chloe"])
+        move = choose(view)
+        select = builder_select(board)
+        if select is not None and not restarted:
+            # A restart between two steps: the private step picked before it still leads on after it.
+            path = path_to(match, move)
+            first = await actor.select(board, [str(path[0])], custom_id=select.custom_id)
+            private = first.response.message
+            await env.restart_bot(make_bot(db_path))
+            restarted = True
+            for index in path[1:]:
+                step = builder_select(private)
+                assert step is not None
+                private = (await actor.select(private, [str(index)], custom_id=step.custom_id)).response.message
+            old_step = (actor, private, move)
+            await assert_board_reply(await actor.click(private, label=t("en", "builder.play", move=move)[:80]))
+        else:
+            if select is not None:
+                # Someone else may not use the acting player's builder.
+                other = next(m for uid, m in by_id.items() if uid != actor.id)
+                await expect_ephemeral(await other.select(board, ["0"], custom_id=select.custom_id), "not your turn")
+            await assert_board_reply(await play_through_builder(actor, board, match, move))
+        if old_step is not None and not stale_checked and played > 3:
+            owner, private, move = old_step
+            stale = await owner.click(private, label=t("en", "builder.play", move=move)[:80])
+            await expect_ephemeral(stale, "board has changed")
+            stale_checked = True
+        played += 1
+        assert played < 300
+    assert restarted and stale_checked
+    assert played > 20
