@@ -13,10 +13,11 @@ from discord.ext import commands
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.i18n import language_of, ls, t
 from bot.matches import LogKind, MatchError, MatchStatus
+from bot.move_controls import describe
 from bot.narration import result_line
 from bot.ui import variant_label
 from games import GAMES, find_game
-from games.base import GameError
+from games.builder import ranked_moves
 
 if TYPE_CHECKING:
     from bot.client import PlateauBot
@@ -196,29 +197,24 @@ class GameCog(
         if seat is None or seat not in match.state.actors():
             return []
         complete = getattr(match.state, "completions", None)
+        lang = language_of(interaction.locale)
         if callable(complete):
             # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
-            values = [str(v) for v in complete(seat, current)]
-        else:
-            typed = current.strip().lower()
-            notations = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
-            values = sorted((n for n in notations if typed in n.lower()), key=lambda n: not n.lower().startswith(typed))
-        values = values[:MAX_CHOICES]
-        cost = getattr(match.state, "cost", None)
-        lang = language_of(interaction.locale)
-        if callable(cost):
-            # Games that spend action credits show each action's price next to it.
-            priced = []
-            for value in values:
-                try:
-                    price = cost(match.state.parse_move(value, seat))
-                except GameError:
-                    priced.append(app_commands.Choice(name=value, value=value))
-                    continue
-                label = t(lang, "autocomplete.cost", move=value, cost=price)
-                priced.append(app_commands.Choice(name=label[:100], value=value))
-            return priced
-        return [app_commands.Choice(name=v, value=v) for v in values]
+            values = [str(v) for v in complete(seat, current)][:MAX_CHOICES]
+            return [app_commands.Choice(name=v, value=v) for v in values]
+        # The game's order (what matters first), those starting with what was typed ahead of the rest.
+        typed = current.strip().lower()
+        state, info = match.state, match.game
+        found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
+        found = [(m, n) for m, n in found if typed in n.lower()]
+        found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
+        choices = []
+        for move, notation in found[:MAX_CHOICES]:
+            label = notation
+            if info.move_parts is not None or info.move_cost is not None:
+                label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
+            choices.append(app_commands.Choice(name=label[:100], value=notation))
+        return choices
 
     @app_commands.command(
         name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")
