@@ -233,6 +233,14 @@ class GameInfo:
     it the engine's sorted order is kept."""
     move_cost: Callable[[GameState, Any], int | None] | None = None
     """What a move spends (action credits), shown next to it; None when the game counts no cost."""
+    unlisted: Callable[[GameState, Seat], bool] | None = None
+    """True when the seat may now also make decisions that ``legal_moves`` does not list (a secret set-up
+    typed in full, where only ``setup random`` is listed): a single listed move is then no forced move."""
+    macros: Callable[[GameState, Seat], tuple[str, ...]] | None = None
+    """Bigger decisions on offer to a seat now, by name (Ursuppe's ``drift all``): each is a sequence of
+    single legal moves that :attr:`macro_step` gives one at a time."""
+    macro_step: Callable[[GameState, Seat, str], Any | None] | None = None
+    """The next single move of the macro ``name`` for the seat in this state, or None when it is done."""
 
     def option_defaults(self) -> dict[str, str]:
         """Every option at its default value."""

@@ -15,7 +15,7 @@ import pytest
 
 from bot.i18n import t
 from bot.matches import Match, MatchStatus
-from games.builder import Choice, build, leaves
+from games.builder import build, leaves
 from tests.botkit import make_bot
 from tests.test_bot_e2e import assert_board_reply, current, expect_ephemeral
 from tests.test_bot_ultimatek import SEED as UTK_SEED

@@ -120,6 +120,7 @@ class GameCog(
         on_timeout=ls("on_timeout", "opt.on_timeout.name"),
         thread=ls("thread", "opt.thread.name"),
         rated=ls("rated", "opt.rated.name"),
+        autoplay=ls("autoplay", "opt.autoplay.name"),
     )
     @app_commands.describe(
         game=ls("The game and rule set to play", "opt.game.desc"),
@@ -127,6 +128,7 @@ class GameCog(
         on_timeout=ls("When time runs out (default: the other players decide)", "opt.on_timeout.desc"),
         thread=ls("Play in a new thread (default: yes when I may create threads)", "opt.thread.desc"),
         rated=ls("Count the result for ratings (default: yes)", "opt.rated.desc"),
+        autoplay=ls("Play a decision for you when it is the only legal one (default: yes)", "opt.autoplay.desc"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -141,9 +143,11 @@ class GameCog(
         on_timeout: app_commands.Choice[str] | None = None,
         thread: bool | None = None,
         rated: bool = True,
+        autoplay: bool = True,
     ) -> None:
         """Open a lobby (in a new thread when possible)."""
         game_id, options = parse_variant(game.value)
+        options["autoplay"] = "on" if autoplay else "off"
         limit = DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_DEADLINE]
         policy = on_timeout.value if on_timeout else "vote"
         await self.bot.ui.create(

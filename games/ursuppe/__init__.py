@@ -41,4 +41,6 @@ INFO = GameInfo(
     max_plies=30_000,
     move_parts=steps.move_parts,
     rank_moves=steps.rank_moves,
+    macros=steps.macros,
+    macro_step=steps.macro_step,
 )

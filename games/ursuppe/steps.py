@@ -48,3 +48,21 @@ def rank_moves(state: GameState, seat: Seat, moves: tuple[Any, ...]) -> tuple[An
         return (0 if awaited and move.amoeba == awaited else 1), moves.index(move)
 
     return tuple(sorted(moves, key=key))
+
+
+DRIFT_ALL = "drift all"
+"""Phase 1 in one decision: every remaining amoeba of the player drifts (as long as only drifting is asked)."""
+
+
+def macros(state: GameState, seat: Seat) -> tuple[str, ...]:
+    """``drift all`` while the seat handles its amoebas in Phase 1 and may let the current one drift."""
+    return (DRIFT_ALL,) if macro_step(state, seat, DRIFT_ALL) is not None else ()
+
+
+def macro_step(state: GameState, seat: Seat, name: str) -> Any | None:
+    """The next drift of ``drift all``; None once the seat's next decision is anything but drift or move
+    (a feeding choice, another player's turn, the next phase)."""
+    assert isinstance(state, State)
+    if name != DRIFT_ALL or state.phase != 1 or state.actors() != (seat,):
+        return None
+    return next((m for m in state.legal_moves(seat) if m.kind == "drift"), None)
