@@ -154,15 +154,17 @@ class BuilderSelect(
 
 class BuilderButton(
     PlateauButton,
-    template=rf"{PREFIX}:mb(?P<act>ok|go|bk):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
+    template=rf"{PREFIX}:mb(?P<act>ok|go|bk|mx):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
 ):
     """The move builder's buttons: ``ok`` plays the move at ``path``, ``bk`` goes back to the step at
-    ``path``, ``go`` opens the first step privately (when it would name a secret on the public post)."""
+    ``path``, ``go`` opens the first step privately (when it would name a secret on the public post), ``mx``
+    plays the game's bigger decision number ``path`` (such as Ursuppe's ``drift all``)."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "ok": discord.ButtonStyle.success,
         "go": discord.ButtonStyle.primary,
         "bk": discord.ButtonStyle.secondary,
+        "mx": discord.ButtonStyle.primary,
     }
 
     def __init__(self, act: str, match_id: int, version: int, path: str, label: str) -> None:
@@ -183,10 +185,12 @@ class BuilderButton(
 
     async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
         """Play the chosen move, or show a step."""
-        from bot.move_controls import confirm, show_step
+        from bot.move_controls import confirm, play_macro, show_step
 
         if self.act == "ok":
             await confirm(interaction, bot, self.match_id, self.version, self.path)
+        elif self.act == "mx":
+            await play_macro(interaction, bot, self.match_id, self.version, self.path)
         else:
             await show_step(interaction, bot, self.match_id, self.version, self.path, None)
 

@@ -66,7 +66,7 @@ def builder_ids(match_id: int, version: int, path: Sequence[int]) -> list[str]:
     """Every custom id the builder may put on a component for ``path`` (the length check of the tests)."""
     code = encode_path(path)
     ids = [f"plateau:mb:{match_id}:{version}:{code}"]
-    ids += [f"plateau:mb{act}:{match_id}:{version}:{code}" for act in ("ok", "go", "bk")]
+    ids += [f"plateau:mb{act}:{match_id}:{version}:{code}" for act in ("ok", "go", "bk", "mx")]
     return ids
 
 
@@ -84,11 +84,39 @@ def _options(
     return options
 
 
+def macro_label(info: GameInfo, name: str, lang: str) -> str:
+    """The button text of a game's bigger decision (``builder.<game>.<name>``), else its name."""
+    key = f"builder.{info.id}.{name.replace(' ', '_')}"
+    return t(lang, key) if has(lang, key) else name
+
+
+def macros_of(match: Match, seat: Seat) -> tuple[str, ...]:
+    """The bigger decisions the game offers the seat now."""
+    return match.game.macros(match.state, seat) if match.game.macros is not None else ()
+
+
 def move_controls(match: Match, lang: str) -> list[list[discord.ui.Item[Any]]]:
-    """The rows of move components under a turn post (each ≤ 5 buttons or one select); empty when none."""
+    """The rows of move components under a turn post (each ≤ 5 buttons or one select); empty when none.
+
+    Under the moves, a row with the game's bigger decisions when it offers some (Ursuppe's ``drift all``).
+    """
     seat = acting_seat(match)
     if seat is None:
         return []
+    rows = _move_rows(match, seat, lang)
+    macros = macros_of(match, seat)[:PER_ROW]
+    if rows and macros:
+        code = encode_path
+        rows.append(
+            [
+                BuilderButton("mx", match.id, match.version, code([i]), macro_label(match.game, name, lang)[:80])
+                for i, name in enumerate(macros)
+            ]
+        )
+    return rows
+
+
+def _move_rows(match: Match, seat: Seat, lang: str) -> list[list[discord.ui.Item[Any]]]:
     state = match.state
     moves = state.legal_moves(seat)
     if not moves:
@@ -193,3 +221,15 @@ async def confirm(interaction: discord.Interaction, bot: PlateauBot, match_id: i
         raise BoardChangedError(match.version)
     secret = match.game.public_notation(node.move) != node.move
     await bot.ui.play(interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
+
+
+async def play_macro(interaction: discord.Interaction, bot: PlateauBot, match_id: int, version: int, code: str) -> None:
+    """Play the bigger decision number ``code`` the game offered on the post, through the usual move path."""
+    match, seat = await _checked(bot, interaction, match_id, version)
+    macros = macros_of(match, seat)
+    try:
+        (index,) = decode_path(code)
+        name = macros[index]
+    except (PathError, ValueError, IndexError) as exc:
+        raise BoardChangedError(match.version) from exc
+    await bot.ui.play(interaction, match.id, name, expected_version=version, from_button=True)

@@ -126,7 +126,8 @@ async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps
     by_id = {table[n].id: table[n] for n in names}
     restarted = stale_checked = False
     old_step: tuple[Any, discord.Message, str] | None = None
-    played = 0
+    played = drifted_at_once = 0
+    drift_all = t("en", "builder.ursuppe.drift_all")
     while (match := await current(env, channel)) is not None:
         view = match.state.view_for(None)
         if view.round >= 2:
@@ -135,7 +136,15 @@ async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps
         board = latest_board(channel, table["chloe"])
         move = choose(view)
         select = builder_select(board)
-        if select is not None and not restarted:
+        labels = [getattr(c, "label", None) for c in components(board)]
+        if drift_all in labels and move.endswith(" drift"):
+            # Every remaining amoeba drifts with one click, each drift logged as the player's move.
+            before = match.version
+            await assert_board_reply(await actor.click(board, label=drift_all))
+            after = await current(env, channel)
+            assert after is not None and after.version > before
+            drifted_at_once += 1
+        elif select is not None and not restarted:
             # A restart between two steps: the private step picked before it still leads on after it.
             path = path_to(match, move)
             first = await actor.select(board, [str(path[0])], custom_id=select.custom_id)
@@ -161,5 +170,5 @@ async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps
             stale_checked = True
         played += 1
         assert played < 300
-    assert restarted and stale_checked
-    assert played > 20
+    assert restarted and stale_checked and drifted_at_once
+    assert played > 10

@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.i18n import language_of, ls, t
 from bot.matches import LogKind, MatchError, MatchStatus
-from bot.move_controls import describe
+from bot.move_controls import describe, macro_label, macros_of
 from bot.narration import result_line
 from bot.ui import variant_label
 from games import GAMES, find_game
@@ -212,8 +212,14 @@ class GameCog(
         found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
         found = [(m, n) for m, n in found if typed in n.lower()]
         found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
-        choices = []
-        for move, notation in found[:MAX_CHOICES]:
+        choices = [
+            app_commands.Choice(
+                name=t(lang, "autocomplete.described", move=name, what=macro_label(info, name, lang)), value=name
+            )
+            for name in macros_of(match, seat)
+            if typed in name
+        ]
+        for move, notation in found[: MAX_CHOICES - len(choices)]:
             label = notation
             if info.move_parts is not None or info.move_cost is not None:
                 label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
