@@ -18,8 +18,8 @@ from bot.matches import Match, MatchStatus
 from games.builder import build, leaves
 from tests.botkit import make_bot
 from tests.test_bot_e2e import assert_board_reply, current, expect_ephemeral
+from tests.test_bot_ultimatek import SECRET_RE, scripted
 from tests.test_bot_ultimatek import SEED as UTK_SEED
-from tests.test_bot_ultimatek import scripted
 from tests.test_bot_ursuppe import choose
 
 
@@ -103,7 +103,12 @@ async def test_a_complete_ultimatek_match_played_through_the_builder(table: dict
     while (match := await current(env, channel)) is not None and match.status is MatchStatus.ACTIVE:
         actor = by_id[match.to_act()[0]]
         board = latest_board(channel, table["chloe"])
-        selects += builder_select(board) is not None
+        select = builder_select(board)
+        if select is not None:
+            selects += 1
+            for option in select.options:
+                # The public first step names no bonus kind in hand.
+                assert not SECRET_RE.search(f"{option.label} {option.description or ''}"), option
         result = await play_through_builder(actor, board, match, scripted(match.state))  # type: ignore[arg-type]
         assert not env.errors, env.errors
         after = await env.bot.service.get(match.id)
