@@ -64,7 +64,8 @@ _SPLIT = re.compile(r"^([^-x>]+?)([-x>].+)$")
 
 def default_parts(notation: str, public: str) -> tuple[Part, ...]:
     """Parts from the notation alone: words split at spaces, and a first word like ``b1-e1`` or
-    ``c7xf7`` split into the piece and where it goes. Words missing from ``public`` are secret."""
+    ``c7xf7`` split into the piece and where it goes (catalog frames ``to`` and ``captures``). Words
+    missing from ``public`` are secret."""
     shown = set(public.split())
     words = notation.split()
     parts: list[Part] = []
@@ -72,7 +73,8 @@ def default_parts(notation: str, public: str) -> tuple[Part, ...]:
         secret = word not in shown
         if i == 0 and (m := _SPLIT.match(word)) and not word.startswith(("-", "x", ">")):
             parts.append(Part(m[1], m[1], secret=secret))
-            parts.append(Part(m[2], m[2], secret=secret))
+            key = "captures" if m[2].startswith("x") else "to"
+            parts.append(Part(m[2], m[2][1:], key, secret=secret))
         else:
             parts.append(Part(word, word, secret=secret))
     return tuple(parts)
