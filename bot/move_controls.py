@@ -220,6 +220,11 @@ async def confirm(interaction: discord.Interaction, bot: PlateauBot, match_id: i
     if not isinstance(node, Choice) or node.move is None:
         raise BoardChangedError(match.version)
     secret = match.game.public_notation(node.move) != node.move
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        # The private steps are done with: the message says so and loses its components.
+        lang = language_of(interaction.locale)
+        await interaction.response.edit_message(content=t(lang, "builder.playing", move=node.move), view=None)
     await bot.ui.play(interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
 
 

@@ -67,7 +67,10 @@ async def play_through_builder(actor: Any, board: discord.Message, match: Match,
         result = await actor.select(private, [str(index)], custom_id=step.custom_id)
         private = result.response.message
         assert private.flags.ephemeral
-    return await actor.click(private, label=t("en", "builder.play", move=move)[:80])
+    result = await actor.click(private, label=t("en", "builder.play", move=move)[:80])
+    done = result.response.message
+    assert done.flags.ephemeral and not done.components, "the private steps close once the move is played"
+    return result
 
 
 @pytest.fixture
@@ -160,8 +163,9 @@ async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps
                 step = builder_select(private)
                 assert step is not None
                 private = (await actor.select(private, [str(index)], custom_id=step.custom_id)).response.message
+            # This private step is left unconfirmed (it goes stale); the move is made through a fresh one.
             old_step = (actor, private, move)
-            await assert_board_reply(await actor.click(private, label=t("en", "builder.play", move=move)[:80]))
+            await assert_board_reply(await play_through_builder(actor, board, match, move))
         else:
             if select is not None:
                 # Someone else may not use the acting player's builder.
