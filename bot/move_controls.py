@@ -70,9 +70,8 @@ def builder_ids(match_id: int, version: int, path: Sequence[int]) -> list[str]:
     return ids
 
 
-def _options(
-    match: Match, step: Step, lang: str, *, public: bool, seat: Seat, path: Sequence[int]
-) -> list[discord.SelectOption]:
+def _options(match: Match, step: Step, lang: str, *, public: bool) -> list[discord.SelectOption]:
+    """The select options of a step; on the public post a leaf shows the public form of its move."""
     options = []
     for i, choice in enumerate(step.choices):
         label = choice_label(choice, lang, public=public)
@@ -106,12 +105,9 @@ def move_controls(match: Match, lang: str) -> list[list[discord.ui.Item[Any]]]:
     rows = _move_rows(match, seat, lang)
     macros = macros_of(match, seat)[:PER_ROW]
     if rows and macros:
-        code = encode_path
+        labels = [macro_label(match.game, name, lang)[:80] for name in macros]
         rows.append(
-            [
-                BuilderButton("mx", match.id, match.version, code([i]), macro_label(match.game, name, lang)[:80])
-                for i, name in enumerate(macros)
-            ]
+            [BuilderButton("mx", match.id, match.version, encode_path([i]), label) for i, label in enumerate(labels)]
         )
     return rows
 
@@ -131,7 +127,7 @@ def _move_rows(match: Match, seat: Seat, lang: str) -> list[list[discord.ui.Item
     if any(choice.secret for choice in root.choices):
         # The first step would name a secret (a bonus in hand): it opens privately instead.
         return [[BuilderButton("go", match.id, match.version, "", t(lang, "builder.open"))]]
-    options = _options(match, root, lang, public=True, seat=seat, path=())
+    options = _options(match, root, lang, public=True)
     select = BuilderSelect(match.id, match.version, "", options, t(lang, "builder.placeholder"))
     return [[select]]
 
@@ -185,7 +181,7 @@ async def show_step(
         content = (
             t(lang, "builder.step", id=match.id, so_far=summary) if made else t(lang, "builder.first", id=match.id)
         )
-        options = _options(match, node, lang, public=False, seat=seat, path=path)
+        options = _options(match, node, lang, public=False)
         view.add_item(BuilderSelect(match.id, match.version, here, options, t(lang, "builder.placeholder")))
     else:
         assert node.move is not None
