@@ -36,6 +36,9 @@ def move_parts(state: GameState, move: Any) -> tuple[Part, ...]:
         parts.append(Part("via " + route, route, "ultimatek.via"))
     elif move.kind:
         parts.append(Part(move.kind, move.kind, "ultimatek.with"))
+    elif (carrier := state.piece(state.to_act, move.hex)) is not None and carrier.bonus and carrier.bonus != "stop":
+        # Beside the same action using the piece's bonus, this one keeps it: say so rather than "as is".
+        parts.append(Part("plain", "", "ultimatek.plain"))
     return tuple(parts)
 
 
