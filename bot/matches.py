@@ -530,6 +530,11 @@ class MatchService:
     ) -> TurnReport:
         """Play ``text`` for ``user_id``'s seat, then any chance steps that follow.
 
+        ``text`` may also name a bigger decision the game offers now (``GameInfo.macros``, such as Ursuppe's
+        ``drift all``): its single moves are applied one after the other, each logged as the seat's move.
+        With the match option ``autoplay`` on, every decision left with a single legal move is then played
+        for its seat too, in the same transaction.
+
         The log records the move in the engine's canonical notation, not the user's text. With
         ``interaction_id``, a second delivery of the same interaction returns the first one's report
         with ``replayed=True`` and writes nothing.
