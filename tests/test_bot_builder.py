@@ -41,10 +41,13 @@ def path_to(match: Match, move: str) -> tuple[int, ...]:
     return next(path for path, leaf in leaves(root) if leaf == move)
 
 
-async def play_through_builder(actor: Any, board: discord.Message, match: Match, move: str) -> Any:
+async def play_through_builder(
+    actor: Any, board: discord.Message, match: Match, move: str, *, back: bool = False
+) -> Any:
     """Play ``move`` by picking, step by step, then confirming; returns the confirming interaction's result.
 
     A move that is a button on the post is clicked instead (the builder is only there when they do not fit).
+    With ``back``, the player first goes back one step from the confirmation and picks the last step again.
     """
     select = builder_select(board)
     if select is None:
@@ -67,6 +70,14 @@ async def play_through_builder(actor: Any, board: discord.Message, match: Match,
         result = await actor.select(private, [str(index)], custom_id=step.custom_id)
         private = result.response.message
         assert private.flags.ephemeral
+    if back and path:
+        before = private.content
+        result = await actor.click(private, label=t("en", "builder.back"))
+        private = result.response.message
+        assert private.content != before and builder_select(private) is not None, "back to the previous step"
+        step = builder_select(private)
+        result = await actor.select(private, [str(path[-1])], custom_id=step.custom_id)
+        private = result.response.message
     result = await actor.click(private, label=t("en", "builder.play", move=move)[:80])
     done = result.response.message
     assert done.flags.ephemeral and not done.components, "the private steps close once the move is played"
@@ -112,7 +123,8 @@ async def test_a_complete_ultimatek_match_played_through_the_builder(table: dict
             for option in select.options:
                 # The public first step names no bonus kind in hand.
                 assert not SECRET_RE.search(f"{option.label} {option.description or ''}"), option
-        result = await play_through_builder(actor, board, match, scripted(match.state))  # type: ignore[arg-type]
+        move = scripted(match.state)  # type: ignore[arg-type]
+        result = await play_through_builder(actor, board, match, move, back=played % 10 == 3)
         assert not env.errors, env.errors
         after = await env.bot.service.get(match.id)
         assert after.version > match.version, "the confirmed move was played"
