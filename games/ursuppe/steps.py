@@ -14,6 +14,8 @@ from games.ursuppe.moves import Move
 from games.ursuppe.notation import format_move
 from games.ursuppe.state import State
 
+WORDS = frozenset({"drift", "move", "stay", "take", "eat", "starve", "attack", "again", "stop", "N", "E", "S", "W"})
+"""Words of the notation that the bot's catalogs put in the player's language (``builder.ursuppe.<word>``)."""
 AMOEBA_KINDS = frozenset({"drift", "stay", "again", "stop", "starve", "move", "dir", "take", "eat", "attack"})
 
 
@@ -28,7 +30,7 @@ def move_parts(state: GameState, move: Any) -> tuple[Part, ...]:
         return (Part(move.kind, "", f"ursuppe.{move.kind}"), amoeba, Part(square, square, "on"))
     if move.kind in AMOEBA_KINDS and words[0] == str(move.amoeba):
         rest = words[1:]
-        head = Part(rest[0], rest[0])
+        head = Part(rest[0], rest[0], f"ursuppe.{rest[0]}" if rest[0] in WORDS else "")
         return (amoeba, head, Part(" ".join(rest[1:]), " ".join(rest[1:]))) if len(rest) > 1 else (amoeba, head)
     if move.kind in ("buy", "pay") and len(words) > 1:
         gene, _, more = " ".join(words[1:]).partition(",")
