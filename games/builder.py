@@ -94,7 +94,13 @@ def build(info: GameInfo, state: GameState, seat: Seat) -> Step | None:
     if not moves:
         return None
     items = [(move_parts(info, state, m), state.format_move(m)) for m in moves]
-    return _node(items, 0)
+    root = _node(items, 0)
+    while len(root.choices) == 1 and root.choices[0].step is not None:
+        # A first step with one choice asks nothing: its parts go in front of the next step's choices.
+        only = root.choices[0]
+        assert only.step is not None
+        root = Step(tuple(Choice((*only.parts, *c.parts), c.step, c.move) for c in only.step.choices))
+    return root
 
 
 def _node(items: Sequence[tuple[tuple[Part, ...], str]], depth: int) -> Step:

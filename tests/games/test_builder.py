@@ -63,3 +63,17 @@ def test_every_path_is_one_legal_move_and_every_legal_move_one_path(
                 checked += 1
         state = state.apply(random_step(state, rng))
     assert checked > 0
+
+
+def test_ursuppe_placement_starts_with_the_amoeba_then_the_square() -> None:
+    info = next(g for g in GAMES if g.id == "ursuppe")
+    rng = random.Random(1)
+    state = info.new(4, {})
+    while state.is_chance() or not any(state.format_move(m).startswith("place ") for m in state.legal_moves()):
+        state = state.apply(random_step(state, rng))
+    (seat,) = state.actors()
+    root = build(info, state, seat)
+    assert root is not None and len(root.choices) > 1
+    first = root.choices[0]
+    assert [p.key for p in first.parts] == ["ursuppe.place", "ursuppe.amoeba"]
+    assert first.step is not None and all(c.move is not None and c.parts[0].key == "on" for c in first.step.choices)
