@@ -116,6 +116,8 @@ class GameUI:
         embed.add_field(name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats)
         if match.status is MatchStatus.LOBBY:
             embed.description = t(lang, "lobby.open", min=match.game.min_players)
+            if match.options.get("autoplay") == "on":
+                embed.description += "\n" + t(lang, "lobby.autoplay")
         elif match.status is MatchStatus.ACTIVE:
             embed.description = t(lang, "lobby.started")
         else:

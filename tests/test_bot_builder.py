@@ -98,6 +98,7 @@ async def start(table: dict[str, Any], game: str, players: tuple[str, ...]) -> d
     channel = table["channel"]
     first = table[players[0]]
     lobby = (await first.slash(channel, "game new", game=game, thread=False)).response.message
+    assert t("en", "lobby.autoplay") in (lobby.embeds[0].description or ""), "autoplay is on by default"
     for name in players[1:]:
         await table[name].click(lobby, label="Join")
     return await assert_board_reply(await first.click(lobby, label="Start"))
