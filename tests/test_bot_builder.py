@@ -194,3 +194,11 @@ async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps
         assert played < 300
     assert restarted and stale_checked and drifted_at_once
     assert played > 10
+
+
+async def test_autoplay_can_be_turned_off_when_the_match_is_opened(table: dict[str, Any]) -> None:
+    env, channel, alice = table["env"], table["channel"], table["alice"]
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
+    assert t("en", "lobby.autoplay") not in (lobby.embeds[0].description or "")
+    match = await current(env, channel)
+    assert match is not None and match.options["autoplay"] == "off"
