@@ -137,6 +137,96 @@ class MoveButton(
         await bot.ui.play(interaction, self.match_id, self.move, expected_version=self.version, from_button=True)
 
 
+class BuilderSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:mb:(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
+):
+    """One step of the move builder: the choices after the partial choice ``path`` (see :mod:`games.builder`).
+
+    Everything needed lives in the custom id (match, version, path), so a step answered after a restart
+    rebuilds the same tree from the same position; a stale version is refused like a stale button.
+    """
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        path: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:mb:{match_id}:{version}:{path}",
+                options=options or [discord.SelectOption(label="…", value="0")],
+                placeholder=placeholder,
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.path = path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuilderSelect:
+        """Rebuild the select from its custom id (the picked value comes with the interaction)."""
+        return cls(int(match["match"]), int(match["ver"]), match["path"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the next step (or the move to confirm); explain a refusal privately."""
+        from bot.move_controls import show_step
+
+        try:
+            picked = self.item.values[0] if self.item.values else ""
+            await show_step(interaction, bot_of(interaction), self.match_id, self.version, self.path, picked)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class BuilderButton(
+    PlateauButton,
+    template=rf"{PREFIX}:mb(?P<act>ok|go|bk|mx):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
+):
+    """The move builder's buttons: ``ok`` plays the move at ``path``, ``bk`` goes back to the step at
+    ``path``, ``go`` opens the first step privately (when it would name a secret on the public post), ``mx``
+    plays the game's bigger decision number ``path`` (such as Ursuppe's ``drift all``)."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "ok": discord.ButtonStyle.success,
+        "go": discord.ButtonStyle.primary,
+        "bk": discord.ButtonStyle.secondary,
+        "mx": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, act: str, match_id: int, version: int, path: str, label: str) -> None:
+        custom_id = f"{PREFIX}:mb{act}:{match_id}:{version}:{path}"
+        super().__init__(discord.ui.Button(label=label, style=self.STYLES[act], custom_id=custom_id))
+        self.act = act
+        self.match_id = match_id
+        self.version = version
+        self.path = path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuilderButton:
+        """Rebuild the button from its custom id."""
+        label = getattr(item, "label", None) or match["act"]
+        return cls(match["act"], int(match["match"]), int(match["ver"]), match["path"], label)
+
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
+        """Play the chosen move, or show a step."""
+        from bot.move_controls import confirm, play_macro, show_step
+
+        if self.act == "ok":
+            await confirm(interaction, bot, self.match_id, self.version, self.path)
+        elif self.act == "mx":
+            await play_macro(interaction, bot, self.match_id, self.version, self.path)
+        else:
+            await show_step(interaction, bot, self.match_id, self.version, self.path, None)
+
+
 class PrivateViewButton(
     PlateauButton,
     template=rf"{PREFIX}:pv:(?P<match>[0-9]+)",
@@ -414,6 +504,8 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     SaltButton,
     MoveButton,
+    BuilderSelect,
+    BuilderButton,
     PrivateViewButton,
     ResignButton,
     DrawButton,

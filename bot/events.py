@@ -645,9 +645,13 @@ class EventService:
         """
         match_id = game.match_id
         if match_id is None:
+            options = dict(event.options)
+            if event.turn_limit is not None:
+                # Play by post: a forced decision is played at once rather than waiting a day for a click.
+                options.setdefault("autoplay", "on")
             match = await self._matches.create(
                 event.game.id,
-                event.options,
+                options,
                 guild_id=event.guild_id,
                 channel_id=thread_id,
                 creator_id=game.players[0],

@@ -239,6 +239,26 @@ class ServiceConfig:
     """Makes the secret server seed of a provably fair match (64 hex digits)."""
 
 
+SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({"autoplay": ("on", "off")})
+"""Match options the service itself reads, stored with the game's options: ``autoplay`` (``on``: a decision
+that is the only legal one is played for its seat at once, logged as that seat's move). A match without
+the option (older ones, events) plays every decision by hand."""
+
+
+def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The game's options and the service's (:data:`SERVICE_OPTIONS`) of a match.
+
+    Raises:
+        ValueError: a service option with an unknown value.
+    """
+    game = {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
+    service = {k: v for k, v in options.items() if k in SERVICE_OPTIONS}
+    for name, value in service.items():
+        if value not in SERVICE_OPTIONS[name]:
+            raise ValueError(f"{name} must be one of {', '.join(SERVICE_OPTIONS[name])}")
+    return game, service
+
+
 class ReplayError(ValueError):
     """The move log does not replay: an entry is unreadable or was made by the wrong seat."""
 
@@ -405,7 +425,7 @@ class MatchService:
         except UnknownGameError as exc:
             raise MatchError("unknown_game", detail=str(exc.args[0])) from exc
         try:
-            game.validate_options(options)
+            game.validate_options(split_options(options)[0])
         except ValueError as exc:
             raise MatchError("unknown_option", detail=str(exc)) from exc
 
@@ -437,7 +457,8 @@ class MatchService:
         except UnknownGameError as exc:
             raise MatchError("unknown_game", detail=str(exc.args[0])) from exc
         try:
-            chosen = game.validate_options(options)
+            ours, service = split_options(options)
+            chosen = game.validate_options(ours) | service
         except ValueError as exc:
             raise MatchError("unknown_option", detail=str(exc)) from exc
         now = self._clock()
@@ -561,6 +582,8 @@ class MatchService:
                 raise MatchError("not_enough_players", min=match.game.min_players)
             opening = match.game.new(len(match.seats), match.options)
             state, entries = await self._chance_steps(match, opening, match.version, now)
+            state, forced = await self._autoplay(match, state, match.version + len(entries), now)
+            entries += forced
             outcome = state.outcome()
             return await self._save(
                 match,
@@ -584,6 +607,11 @@ class MatchService:
         interaction_id: int | None = None,
     ) -> TurnReport:
         """Play ``text`` for ``user_id``'s seat, then any chance steps that follow.
+
+        ``text`` may also name a bigger decision the game offers now (``GameInfo.macros``, such as Ursuppe's
+        ``drift all``): its single moves are applied one after the other, each logged as the seat's move.
+        With the match option ``autoplay`` on, every decision left with a single legal move is then played
+        for its seat too, in the same transaction.
 
         The log records the move in the engine's canonical notation, not the user's text. With
         ``interaction_id``, a second delivery of the same interaction returns the first one's report
@@ -609,18 +637,22 @@ class MatchService:
             before = match.state
             if seat not in before.actors():
                 raise NotYourTurnError("it is not your turn", key="not_your_turn")
-            decision = before.parse_move(text, seat)
-            if before.mover(decision) != seat:
-                raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
-            entry = LogEntry(match.version + 1, LogKind.MOVE, seat, before.format_move(decision), now, interaction_id)
-            state, chance = await self._chance_steps(match, before.apply(decision), entry.ply, now)
+            macro = self._macro(match.game, before, seat, text)
+            if macro is not None:
+                state, entries = await self._run_macro(match, before, seat, macro, now, interaction_id)
+            else:
+                decision = before.parse_move(text, seat)
+                if before.mover(decision) != seat:
+                    raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
+                state, entries = await self._decide(match, before, seat, decision, match.version, now, interaction_id)
+            state, forced = await self._autoplay(match, state, match.version + len(entries), now)
             outcome = state.outcome()
             return await self._save(
                 match,
                 now=now,
                 previous=before,
                 state=state,
-                entries=[entry, *chance],
+                entries=[*entries, *forced],
                 status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
                 result=outcome,
             )
@@ -1111,13 +1143,14 @@ class MatchService:
                 )
             entry = LogEntry(match.version + 1, LogKind.AUTO, seat, before.format_move(decision), now)
             state, chance = await self._chance_steps(match, before.apply(decision), entry.ply, now)
+            state, forced = await self._autoplay(match, state, entry.ply + len(chance), now)
             outcome = state.outcome()
             return await self._save(
                 match,
                 now=now,
                 previous=before,
                 state=state,
-                entries=[entry, *chance],
+                entries=[entry, *chance, *forced],
                 status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
                 result=outcome,
             )
@@ -1421,6 +1454,78 @@ class MatchService:
                 )
             entries.append(LogEntry(ply, LogKind.CHANCE, None, state.format_move(outcome), now))
             state = state.apply(outcome)
+        return state, entries
+
+    async def _decide(
+        self,
+        match: Match,
+        state: GameState,
+        seat: Seat,
+        decision: Any,
+        version: int,
+        now: datetime,
+        interaction_id: int | None = None,
+    ) -> tuple[GameState, list[LogEntry]]:
+        """Apply ``seat``'s decision at ``version`` (plies so far) and the chance steps after it."""
+        entry = LogEntry(version + 1, LogKind.MOVE, seat, state.format_move(decision), now, interaction_id)
+        after, chance = await self._chance_steps(match, state.apply(decision), entry.ply, now)
+        return after, [entry, *chance]
+
+    async def _autoplay(
+        self, match: Match, state: GameState, version: int, now: datetime
+    ) -> tuple[GameState, list[LogEntry]]:
+        """With the match option ``autoplay`` on: play every decision that is the only legal one, for its seat
+        (logged as that seat's move), until a real choice or the end; ``version`` = plies so far."""
+        entries: list[LogEntry] = []
+        if match.options.get("autoplay") != "on":
+            return state, entries
+        while state.outcome() is None and len(state.actors()) == 1:
+            (seat,) = state.actors()
+            moves = state.legal_moves(seat)
+            if len(moves) != 1 or (match.game.unlisted is not None and match.game.unlisted(state, seat)):
+                break
+            if len(entries) >= match.game.max_plies:
+                raise RuntimeError(f"{match.game.id}: more than {match.game.max_plies} forced decisions in a row")
+            state, more = await self._decide(match, state, seat, moves[0], version + len(entries), now)
+            entries += more
+        return state, entries
+
+    @staticmethod
+    def _macro(game: GameInfo, state: GameState, seat: Seat, text: str) -> str | None:
+        """The name of the bigger decision ``text`` asks for, when the game offers it to ``seat`` now."""
+        if game.macros is None:
+            return None
+        wanted = " ".join(text.lower().split())
+        return next((name for name in game.macros(state, seat) if name == wanted), None)
+
+    async def _run_macro(
+        self,
+        match: Match,
+        state: GameState,
+        seat: Seat,
+        name: str,
+        now: datetime,
+        interaction_id: int | None,
+    ) -> tuple[GameState, list[LogEntry]]:
+        """Play the single moves of the macro ``name`` one after the other, each logged as ``seat``'s move;
+        the seat's own forced decisions in between are played too when ``autoplay`` is on."""
+        assert match.game.macro_step is not None
+        entries: list[LogEntry] = []
+        while state.outcome() is None:
+            step = match.game.macro_step(state, seat, name)
+            if step is None and match.options.get("autoplay") == "on" and state.actors() == (seat,):
+                moves = state.legal_moves(seat)
+                unlisted = match.game.unlisted is not None and match.game.unlisted(state, seat)
+                forced = moves[0] if len(moves) == 1 and not unlisted else None
+                if forced is not None and match.game.macro_step(state.apply(forced), seat, name) is not None:
+                    step = forced
+            if step is None:
+                break
+            if len(entries) >= match.game.max_plies:
+                raise RuntimeError(f"{match.game.id}: macro {name!r} does not end")
+            first = interaction_id if not entries else None
+            state, more = await self._decide(match, state, seat, step, match.version + len(entries), now, first)
+            entries += more
         return state, entries
 
     async def _save(

@@ -31,6 +31,7 @@ from bot.i18n import language_of, t
 from bot.matches import (
     DECISIONS,
     POSITION_KINDS,
+    SERVICE_OPTIONS,
     DrawOffer,
     LogEntry,
     LogKind,
@@ -117,6 +118,8 @@ class GameUI:
         embed.add_field(name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats)
         if match.status is MatchStatus.LOBBY:
             embed.description = t(lang, "lobby.open", min=match.game.min_players)
+            if match.options.get("autoplay") == "on":
+                embed.description += "\n" + t(lang, "lobby.autoplay")
         elif match.status is MatchStatus.ACTIVE:
             embed.description = t(lang, "lobby.started")
         else:
@@ -177,7 +180,8 @@ class GameUI:
         self.service.check_new(game_id, options)  # before a thread exists that nothing would use
         await interaction.response.defer(thinking=True)
         info = find_game(game_id)
-        label = game_label(info, info.validate_options(options), lang)
+        game_options = {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
+        label = game_label(info, info.validate_options(game_options), lang)
         created = await channel.create_thread(
             name=thread_name(label, [interaction.user.display_name]),
             type=discord.ChannelType.public_thread,
@@ -450,7 +454,7 @@ class GameUI:
             if match.game.has_hidden_info:
                 # Always at hand for a player who can't receive DMs, without a notice after every move.
                 rows.append([PrivateViewButton(match.id, t(lang, "button.private_view"))])
-        if current and (finished or number <= 1):
+        if current and (finished or start == 0):
             # The commitment stays on the first turn's post; the seed is revealed on the final one.
             awaited += fairness_ui.fairness_lines(match, lang, final=finished)
         if finished and current and match.status is MatchStatus.FINISHED:
@@ -709,12 +713,13 @@ class GameUI:
         *,
         expected_version: int | None = None,
         from_button: bool = False,
+        secret: bool = False,
     ) -> None:
         """Play ``text`` for the interaction's user, then post the board.
 
-        A move whose notation holds a secret (such as a hidden set-up) is acknowledged only to its author.
+        A move whose notation holds a secret (such as a hidden set-up; ``secret`` when the caller knows it)
+        is acknowledged only to its author.
         """
-        secret = False
         if match_id is None:
             current = await self.require_current(interaction)
             match_id = current.id

@@ -217,6 +217,23 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
+class Part:
+    """One piece of a move as the move builder offers it: a piece, an action, a target, a bonus.
+
+    ``id`` tells parts apart within one step (the same id at the same step is the same choice);
+    ``text`` is what the part shows in any language (a hex, an amoeba number); ``key``, when given,
+    names a catalog text of the bot (``builder.<key>``) that frames it in the player's language, with
+    ``{x}`` standing for ``text``. ``secret`` marks a part that names something hidden from the other
+    players (a bonus in hand): it is never shown on a public component.
+    """
+
+    id: str
+    text: str
+    key: str = ""
+    secret: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """What the registry knows of a game: identity, table size, options and its constructors.
 
@@ -243,6 +260,23 @@ class GameInfo:
     public_notation: Callable[[str], str] = field(default=lambda text: text)
     """The form of a logged move that anyone may read: secrets (a hidden set-up, a bonus placed face
     down, a draw into a hand) removed. Games without secrets show the notation as it is."""
+
+    move_parts: Callable[[GameState, Any], tuple[Part, ...]] | None = None
+    """The move builder's steps for one legal move, in order (e.g. piece, action, target, bonus). Without
+    it the builder splits the notation text (see :mod:`games.builder`)."""
+    rank_moves: Callable[[GameState, Seat, tuple[Any, ...]], tuple[Any, ...]] | None = None
+    """The legal moves of a seat, most useful first (the autocomplete's and the builder's order); without
+    it the engine's sorted order is kept."""
+    move_cost: Callable[[GameState, Any], int | None] | None = None
+    """What a move spends (action credits), shown next to it; None when the game counts no cost."""
+    unlisted: Callable[[GameState, Seat], bool] | None = None
+    """True when the seat may now also make decisions that ``legal_moves`` does not list (a secret set-up
+    typed in full, where only ``setup random`` is listed): a single listed move is then no forced move."""
+    macros: Callable[[GameState, Seat], tuple[str, ...]] | None = None
+    """Bigger decisions on offer to a seat now, by name (Ursuppe's ``drift all``): each is a sequence of
+    single legal moves that :attr:`macro_step` gives one at a time."""
+    macro_step: Callable[[GameState, Seat, str], Any | None] | None = None
+    """The next single move of the macro ``name`` for the seat in this state, or None when it is done."""
 
     def option_defaults(self) -> dict[str, str]:
         """Every option at its default value."""

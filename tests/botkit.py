@@ -47,6 +47,11 @@ def _walk(components: Any) -> Iterator[Any]:
         yield from _walk(getattr(item, "children", None) or getattr(item, "components", None) or ())
 
 
+def controls_of(message: discord.Message) -> list[Any]:
+    """Every interactive component of a message (buttons and selects), nested layouts included."""
+    return [c for c in _walk(message.components) if isinstance(c, (discord.components.Button, discord.SelectMenu))]
+
+
 def text_of(message: discord.Message) -> str:
     """Everything a message says in words: its content and every text display of its layout."""
     displays = [c.content for c in _walk(message.components) if isinstance(c, discord.components.TextDisplay)]

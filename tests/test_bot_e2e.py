@@ -87,7 +87,7 @@ def world(simcord_env: Any) -> dict[str, Any]:
 async def open_and_start(world: dict[str, Any]) -> tuple[discord.Message, discord.Message]:
     """Alice opens a lobby, Bob joins with the button and starts; returns (lobby, first board)."""
     channel, alice, bob = world["channel"], world["alice"], world["bob"]
-    result = await alice.slash(channel, "game new", game="ur:v2", thread=False)
+    result = await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)
     lobby = result.response.message
     assert "Royal Game of Ur" in (lobby.embeds[0].title or "")
     assert button_labels(lobby) == ["Join", "Leave", "Start", "Add my salt"]
@@ -269,10 +269,10 @@ async def test_abort_by_creator_or_moderator_only(world: dict[str, Any]) -> None
 async def test_lobby_rules_help_status_and_board(world: dict[str, Any]) -> None:
     env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
     await expect_ephemeral(await alice.slash(channel, "game move", move="in"), "no match", env=env)
-    await alice.slash(channel, "game new", game="ur:v2", thread=False)
+    await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)
     await expect_ephemeral(await alice.slash(channel, "game start"), "at least 2", env=env)
     await expect_ephemeral(
-        await bob.slash(channel, "game new", game="ur:v2", thread=False), "already has a match", env=env
+        await bob.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False), "already has a match", env=env
     )
     await bob.slash(channel, "game join")
     rules = await alice.slash(channel, "game rules")
@@ -290,7 +290,7 @@ async def test_lobby_rules_help_status_and_board(world: dict[str, Any]) -> None:
 
 async def test_lobby_buttons_keep_working_after_a_restart(world: dict[str, Any], db_path: str) -> None:
     env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
-    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False)).response.message
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
     await env.restart_bot(make_bot(db_path))
     await bob.click(lobby, label="Join")
     await env.restart_bot(make_bot(db_path))
@@ -319,7 +319,7 @@ def french(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def test_french_players_get_french_replies_and_boards(world: dict[str, Any], french: None) -> None:
     env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
-    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False)).response.message
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
     assert lobby.embeds[0].fields[0].name.startswith("Joueurs")
     assert button_labels(lobby) == ["Rejoindre", "Quitter", "Lancer", "Ajouter mon sel"]
     await bob.click(lobby, label="Rejoindre")
@@ -394,7 +394,7 @@ async def test_a_complete_game_of_every_ur_rule_set(world: dict[str, Any], rules
     """Two members play each rule set from ``/game new`` to the result, with buttons and ``/game move``."""
     env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
     players = {alice.id: alice, bob.id: bob}
-    lobby = (await alice.slash(channel, "game new", game=f"ur:{rules}", thread=False)).response.message
+    lobby = (await alice.slash(channel, "game new", game=f"ur:{rules}", thread=False, autoplay=False)).response.message
     await bob.click(lobby, label="Join")
     boards = [await assert_board_reply(await bob.click(lobby, label="Start"), channel)]
     turn = 0

@@ -53,7 +53,9 @@ def pinged(env: Any, message: Any) -> list[int]:
 async def start_ur(club: dict[str, Any], **options: Any) -> Any:
     """Alice opens Royal Game of Ur, Bob joins and starts; returns the match."""
     channel, alice, bob, env = club["channel"], club["alice"], club["bob"], club["env"]
-    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, **options)).response.message
+    lobby = (
+        await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False, **options)
+    ).response.message
     await bob.click(lobby, label="Join")
     await bob.click(lobby, label="Start")
     return await env.bot.service.current(channel.id)
@@ -80,7 +82,7 @@ async def test_too_many_lobbies_are_refused_with_the_reason(club: dict[str, Any]
 
     for k in range(MAX_OPEN_LOBBIES):
         await env.bot.service.create("ur", {}, guild_id=club["guild"].id, channel_id=800_000 + k, creator_id=alice.id)
-    refused = await alice.slash(channel, "game new", game="ur:v2", thread=False)
+    refused = await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)
     await expect_ephemeral(refused, f"{MAX_OPEN_LOBBIES} lobbies", env=env)
 
 
@@ -133,7 +135,7 @@ async def test_a_display_name_holding_a_mention_pings_nobody_on_abort(simcord_en
     carol = guild.add_member(env.create_user("carol"))
     alice = guild.add_member(env.create_user("alice", global_name=f"<@{carol.id}>"), nick=f"<@{carol.id}>")
     bob = guild.add_member(env.create_user("bob"))
-    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False)).response.message
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
     await bob.click(lobby, label="Join")
     await bob.click(lobby, label="Start")
     done = await alice.slash(channel, "game abort")

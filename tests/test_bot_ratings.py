@@ -29,7 +29,9 @@ def club(simcord_env: Any) -> dict[str, Any]:
 async def resigned_match(club: dict[str, Any], loser: str, **options: Any) -> None:
     """Alice opens Ur (Variante 2), Bob joins and starts, then ``loser`` resigns."""
     channel, alice, bob = club["channel"], club["alice"], club["bob"]
-    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, **options)).response.message
+    lobby = (
+        await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False, **options)
+    ).response.message
     await bob.click(lobby, label="Join")
     await bob.click(lobby, label="Start")
     ask = await club[loser].slash(channel, "game resign")
@@ -50,7 +52,7 @@ async def test_a_rated_result_updates_both_ratings_as_openskill_does(club: dict[
     await resigned_match(club, "alice", rated=False)
     assert await env.bot.service.leaderboard(final.guild_id, "ur:v2") == board
     # An aborted match changes nothing either.
-    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False)).response.message
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
     await bob.click(lobby, label="Join")
     await bob.click(lobby, label="Start")
     await alice.slash(channel, "game abort")

@@ -71,7 +71,7 @@ async def test_the_parent_channel_links_the_matches_of_its_threads_the_callers_f
 
 async def test_status_counts_turns_and_history_tells_them_in_sentences(club: dict[str, Any]) -> None:
     env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
-    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False)).response.message
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
     await bob.click(lobby, label="Join")
     await bob.click(lobby, label="Start")
     players = {alice.id: alice, bob.id: bob}

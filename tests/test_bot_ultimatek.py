@@ -26,6 +26,7 @@ import pytest
 import bot.ui
 from bot.i18n import t
 from bot.matches import POSITION_KINDS, MatchStatus
+from bot.move_controls import describe
 from games.base import Seat
 from games.ultimatek import INFO, State, public_notation
 from games.ultimatek.bonuses import FLIES, LABELS, flights
@@ -277,8 +278,15 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         typed = await actor.autocomplete(channel, "game move", "move", pick)
         assert pick in {c["value"] for c in typed}
         for c in offered + typed:
-            cost = state.cost(state.parse_move(c["value"], seat))
-            assert c["name"] == t("en", "autocomplete.cost", move=c["value"], cost=cost)
+            move = state.parse_move(c["value"], seat)
+            what = describe(INFO, state, move, "en")
+            assert c["name"] == t("en", "autocomplete.described", move=c["value"], what=what)[:100]
+            assert f"{state.cost(move)} credit" in c["name"]
+        # Ranked by what matters: throws before anything else, ``end`` never ahead of another action.
+        kinds = [state.parse_move(c["value"], seat).verb for c in offered]
+        if "throw" in {a.verb for a in state.legal_moves()}:
+            assert kinds[0] == "throw", kinds
+        assert "end" not in kinds[:-1], kinds
         assert await other.autocomplete(channel, "game move", "move", "") == []
         assert await carol.autocomplete(channel, "game move", "move", "") == []
 

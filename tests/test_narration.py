@@ -121,8 +121,8 @@ def test_plurals_in_both_languages() -> None:
     assert t("en", "leaderboard.line", place=1, user="u", rating=1, played=1, wins=0).endswith("1 match played, 0 won")
     assert "2 matches played" in t("en", "leaderboard.line", place=1, user="u", rating=1, played=2, wins=2)
     assert "1 partie jouée" in t("fr", "leaderboard.line", place=1, user="u", rating=1, played=1, wins=1)
-    assert t("en", "autocomplete.cost", move="d3>d5", cost=1) == "d3>d5 · 1 credit"
-    assert t("fr", "autocomplete.cost", move="d3>d5", cost=2) == "d3>d5 · 2 crédits"
+    assert t("en", "builder.cost", what="throw", cost=1) == "throw · 1 credit"
+    assert t("fr", "builder.cost", what="lancer", cost=2) == "lancer · 2 crédits"
     assert "0 cube " in t("fr", "event.ursuppe.excrete", name="A", amoeba=1, count=0)
     assert "0 cubes " in t("en", "event.ursuppe.excrete", name="A", amoeba=1, count=0)
 

@@ -16,11 +16,12 @@ from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, 
 from bot.history import turn_lines
 from bot.i18n import language_of, ls, t
 from bot.matches import MAX_MOVE_TEXT, MatchError, MatchStatus
+from bot.move_controls import describe, macro_label, macros_of
 from bot.narration import result_line
 from bot.turns import match_turn
 from bot.ui import variant_label
 from games import GAMES, find_game
-from games.base import GameError
+from games.builder import ranked_moves
 
 if TYPE_CHECKING:
     from bot.client import PlateauBot
@@ -124,6 +125,7 @@ class GameCog(
         on_timeout=ls("on_timeout", "opt.on_timeout.name"),
         thread=ls("thread", "opt.thread.name"),
         rated=ls("rated", "opt.rated.name"),
+        autoplay=ls("autoplay", "opt.autoplay.name"),
     )
     @app_commands.describe(
         game=ls("The game and rule set to play", "opt.game.desc"),
@@ -131,6 +133,7 @@ class GameCog(
         on_timeout=ls("When time runs out (default: the other players decide)", "opt.on_timeout.desc"),
         thread=ls("Play in a new thread (default: yes when I may create threads)", "opt.thread.desc"),
         rated=ls("Count the result for ratings (default: yes)", "opt.rated.desc"),
+        autoplay=ls("Play a decision for you when it is the only legal one (default: yes)", "opt.autoplay.desc"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -145,9 +148,11 @@ class GameCog(
         on_timeout: app_commands.Choice[str] | None = None,
         thread: bool | None = None,
         rated: bool = True,
+        autoplay: bool = True,
     ) -> None:
         """Open a lobby (in a new thread when possible)."""
         game_id, options = parse_variant(game.value)
+        options["autoplay"] = "on" if autoplay else "off"
         limit = DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_DEADLINE]
         policy = on_timeout.value if on_timeout else "vote"
         await self.bot.ui.create(
@@ -201,29 +206,30 @@ class GameCog(
         if seat is None or seat not in match.state.actors():
             return []
         complete = getattr(match.state, "completions", None)
+        lang = language_of(interaction.locale)
         if callable(complete):
             # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
-            values = [str(v) for v in complete(seat, current)]
-        else:
-            typed = current.strip().lower()
-            notations = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
-            values = sorted((n for n in notations if typed in n.lower()), key=lambda n: not n.lower().startswith(typed))
-        values = values[:MAX_CHOICES]
-        cost = getattr(match.state, "cost", None)
-        lang = language_of(interaction.locale)
-        if callable(cost):
-            # Games that spend action credits show each action's price next to it.
-            priced = []
-            for value in values:
-                try:
-                    price = cost(match.state.parse_move(value, seat))
-                except GameError:
-                    priced.append(app_commands.Choice(name=value, value=value))
-                    continue
-                label = t(lang, "autocomplete.cost", move=value, cost=price)
-                priced.append(app_commands.Choice(name=label[:100], value=value))
-            return priced
-        return [app_commands.Choice(name=v, value=v) for v in values]
+            values = [str(v) for v in complete(seat, current)][:MAX_CHOICES]
+            return [app_commands.Choice(name=v, value=v) for v in values]
+        # The game's order (what matters first), those starting with what was typed ahead of the rest.
+        typed = current.strip().lower()
+        state, info = match.state, match.game
+        found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
+        found = [(m, n) for m, n in found if typed in n.lower()]
+        found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
+        choices = [
+            app_commands.Choice(
+                name=t(lang, "autocomplete.described", move=name, what=macro_label(info, name, lang)), value=name
+            )
+            for name in macros_of(match, seat)
+            if typed in name
+        ]
+        for move, notation in found[: MAX_CHOICES - len(choices)]:
+            label = notation
+            if info.move_parts is not None or info.move_cost is not None:
+                label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
+            choices.append(app_commands.Choice(name=label[:100], value=notation))
+        return choices
 
     @app_commands.command(
         name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")

@@ -23,6 +23,12 @@ def new(players: int, options: Mapping[str, str]) -> GameState:
     return engine.new_state(fixed_layout=options.get("layout", "random") == "fixed")
 
 
+def setting_up(state: GameState, seat: Seat) -> bool:
+    """True during the set-up: any arrangement may be typed, only ``setup random`` is listed."""
+    assert isinstance(state, engine.State)
+    return state.turn is None
+
+
 def resample_hidden(state: GameState, seat: Seat | None, rng: Any) -> GameState:
     """Deal again every value ``seat`` cannot see (see :func:`games.subulata.state.resample_hidden`)."""
     assert isinstance(state, State)
@@ -51,4 +57,5 @@ INFO = GameInfo(
     resample_hidden=resample_hidden,
     max_plies=1_000,
     public_notation=public_notation,
+    unlisted=setting_up,
 )

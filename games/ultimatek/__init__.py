@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import GameInfo, GameState, Option, Seat
-from games.ultimatek import hidden
+from games.ultimatek import hidden, steps
 from games.ultimatek import state as engine
 from games.ultimatek.state import Action, State, from_text, public_notation
 from games.ultimatek.view import BonusView, PieceView, StopView, View
@@ -80,4 +80,7 @@ INFO = GameInfo(
     resample_hidden=resample_hidden,
     max_plies=1_200,
     public_notation=public_notation,
+    move_parts=steps.move_parts,
+    rank_moves=steps.rank_moves,
+    move_cost=steps.move_cost,
 )

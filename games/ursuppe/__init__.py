@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.base import GameInfo, GameState, no_hidden_info
+from games.ursuppe import steps
 from games.ursuppe.moves import Move
 from games.ursuppe.state import State, from_text, new_state
 from games.ursuppe.view import View
@@ -38,4 +39,8 @@ INFO = GameInfo(
     from_text=from_text,
     resample_hidden=no_hidden_info,
     max_plies=30_000,
+    move_parts=steps.move_parts,
+    rank_moves=steps.rank_moves,
+    macros=steps.macros,
+    macro_step=steps.macro_step,
 )
