@@ -462,7 +462,7 @@ def _palette() -> Image.Image:
         ctx = BoardContext(("Alice", "Bob"), "c2-c4", 0, ("c2", "c4"), lang)
         samples.append(_draw_board(state.view_for(0), ctx))
         samples.append(_draw_board(state.view_for(None), ctx))
-    return build_palette(samples)
+    return build_palette(samples, keep=(EMPTY_CELL, GOLD, *PIECE_FILL))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

@@ -52,6 +52,7 @@ from render.common import (
     supersampled,
 )
 from render.ultimatek_art import (
+    DISC_WHITE,
     KINDS,
     LABELS,
     SIDE_COLOURS,
@@ -616,7 +617,7 @@ def _palette() -> Image.Image:
         ctx = BoardContext(("Alice", "Bob"), "d2-e2", 0, ("d2", "e2"), lang)
         for viewer in (None, 0, 1):
             samples.append(_draw_board(state.view_for(viewer), ctx))
-    return build_palette(samples)
+    return build_palette(samples, keep=(*GRASS, *GREY, LINE, GOLD, *SIDE_COLOURS, *SIDE_LIGHT, DISC_WHITE))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

@@ -585,7 +585,7 @@ def _palette() -> Image.Image:
         state = motifs.from_text(text)
         ctx = BoardContext(("Alice", "Bob"), move, mover, route, lang)
         samples.append(draw_board(state, ctx))
-    return build_palette(samples)
+    return build_palette(samples, keep=(MOVABLE, STUCK, GOLD))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

@@ -67,7 +67,9 @@ from render.common import (
     supersampled,
 )
 from render.ursuppe_art import (
+    DAMAGE,
     GOLD,
+    PLAYER_COLOURS,
     amoeba_sprite,
     chip_sprite,
     frame_sprite,
@@ -947,7 +949,7 @@ def _palette() -> Image.Image:
         samples.append(_draw_board(view, ctx))
     final = dataclasses.replace(_sample_view(5), outcome=Outcome(Termination.NORMAL, (0,), (), (40, 1, 2, 3, 4)))
     samples.append(_draw_board(final, BoardContext(("A", "B", "C", "D", "E"))))
-    return build_palette(samples)
+    return build_palette(samples, keep=(*PLAYER_COLOURS, SOUP, SQUARE, TRACK_FIFTH, *TRACK, DAMAGE, GOLD))
 
 
 def _encode(image: Image.Image) -> bytes:
