@@ -59,6 +59,17 @@ CORE_COLORS: Final[tuple[Color, ...]] = (
 MIN_TEXT_PX: Final = 20
 """No text on an image is smaller than this, so it stays legible on a phone."""
 
+PHONE_WIDTH: Final = 400
+"""How wide a phone shows an attachment (Discord shows them some 360 to 550 px wide)."""
+PHONE_TEXT_PX: Final = 11
+"""The smallest text a player must read, in px once the image is shown :data:`PHONE_WIDTH` wide."""
+
+
+def phone_text(width: int) -> int:
+    """The smallest text size, in px, on an image ``width`` px wide (:data:`PHONE_TEXT_PX` on a phone)."""
+    return -(-width * PHONE_TEXT_PX // PHONE_WIDTH)
+
+
 FONT_PACKAGE: Final = "font_source_sans_pro"
 LANGS: Final = ("en", "fr")
 

@@ -55,6 +55,7 @@ from render.ur import (
     NAME_X,
     PANEL_X1,
     PANEL_Y,
+    SMALL_PX,
     STATUS_ICON_D,
     TILE,
     _alt_names,
@@ -83,6 +84,7 @@ from render.ur import (
     _touched,
     _view_of,
     _winner,
+    draw_capture,
     square_box,
     square_centre,
 )
@@ -344,7 +346,7 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    small = font(20, "Semibold")
+    small = font(SMALL_PX, "Semibold")
     for seat in (0, 1):
         tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
         ex, ey = _entry_point(seat)
@@ -562,7 +564,7 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
     if held:
         key = ("holds_one" if held == 1 else "holds") + ("_refuge" if refuge else "")
         parts.append(words[key].format(n=held, k=refuge))
-    small = font(20, "Semibold")
+    small = font(SMALL_PX, "Semibold")
     draw_text(draw, (NAME_X, y + 70), fit_text(" · ".join(parts), small, TRAY_X[0] - 20 - NAME_X), small, MUTED, "lm")
     other = 1 - seat
     trays = [
@@ -581,6 +583,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     for square, stack in zip(towers.SQUARES, state.board, strict=True):
         if stack:
             _draw_tower(canvas, draw, square, stack)
+    draw_capture(canvas, ctx, _MOVE)
     for seat in (0, 1):
         _draw_panel(canvas, draw, state, ctx, seat)
     _draw_header(canvas, draw, state, ctx)

@@ -256,3 +256,19 @@ def test_names_that_the_font_cannot_draw_still_render() -> None:
 )
 def test_highlights(position: str, notation: str, expected: tuple[str, ...]) -> None:
     assert highlights(towers.from_text(position), notation) == expected
+
+
+def test_a_capture_leaves_the_taken_token_struck_out_where_it_was_taken() -> None:
+    """After ``B2xB3`` by orange, a struck-out blue token marks B3; the same move without ``x`` does not."""
+    position = BUSY
+    corner = square_box("B3")[0] + 18, square_box("B3")[1] + 18
+    taken = _render(position, BoardContext(NAMES, last_move="B2xB3", last_mover=0, highlights=("B2", "B3")))
+    moved = _render(position, BoardContext(NAMES, last_move="B2-B3", last_mover=0, highlights=("B2", "B3")))
+    box = (round(corner[0]) - 22, round(corner[1]) - 22, round(corner[0]) + 22, round(corner[1]) + 22)
+    assert _count(taken.crop(box), RED) > _count(moved.crop(box), RED) + 150, "the red strike-out is drawn"
+    assert _count(taken.crop(box), SEAT_COLORS[1]) > 10, "the taken token is blue"
+
+
+def _count(image: Image.Image, colour: Color) -> int:
+    raw = image.convert("RGB").tobytes()
+    return sum(1 for i in range(0, len(raw), 3) if _near((raw[i], raw[i + 1], raw[i + 2]), colour))
