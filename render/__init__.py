@@ -7,10 +7,11 @@ Discord or the disk (apart from the bundled font), and equal inputs give byte-id
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from games.ur import loop, motifs, race, towers
-from render import subulata, ultimatek, ur, ur_loop, ur_motifs, ur_towers, ursuppe
+from render import subulata, ultimatek, ur, ur_loop, ur_motifs, ur_towers, ursuppe, ursuppe_detail
 from render.common import BoardContext, GameRenderer
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "describe_board",
     "highlights_for",
     "render_board",
+    "render_board_detail",
 ]
 
 UR_RULE_SETS: Final[dict[type, GameRenderer]] = {
@@ -54,6 +56,12 @@ RENDERERS: Final[dict[str, GameRenderer]] = {
 """The renderer of each game, by game id (Ur dispatches on its rule set)."""
 
 
+DETAILS: Final[dict[str, Callable[[object, BoardContext], bytes]]] = {
+    ursuppe.GAME_ID: lambda view, ctx: ursuppe_detail.render_detail(ursuppe._view(view), ctx),
+}
+"""The games whose turn post carries a second image of detail, and its renderer."""
+
+
 class UnknownRendererError(KeyError):
     """No renderer is registered for that game id."""
 
@@ -74,6 +82,21 @@ def render_board(game_id: str, view: object, ctx: BoardContext) -> bytes:
         TypeError: ``view`` is not a view of that game.
     """
     return _renderer(game_id).render(view, ctx)
+
+
+def render_board_detail(game_id: str, view: object, ctx: BoardContext) -> bytes | None:
+    """The second image of the turn post (PNG bytes), or None for a game that has none.
+
+    Ursuppe's board shows the soup, the score ring and each player's key numbers; its gene market and
+    latest events, too small to read on a phone beside them, are this image. Deterministic.
+
+    Raises:
+        UnknownRendererError: no renderer for ``game_id``.
+        TypeError: ``view`` is not a view of that game.
+    """
+    _renderer(game_id)
+    detail = DETAILS.get(game_id)
+    return None if detail is None else detail(view, ctx)
 
 
 def describe_board(game_id: str, view: object, ctx: BoardContext) -> str:
