@@ -767,13 +767,15 @@ def _sample_palette(
     parse: Callable[[str], object],
     move_re: re.Pattern[str],
     samples: Iterable[tuple[str, str | None, int | None, str]],
+    keep: Sequence[Color] = (),
 ) -> Image.Image:
-    """The palette of representative renders: (position text, last move, its mover, language) each."""
+    """The palette of representative renders: (position text, last move, its mover, language) each;
+    the colours of ``keep`` are in it exactly."""
     images = []
     for text, move, mover, lang in samples:
         ctx = BoardContext(("Alice", "Bob"), move, mover, _move_marks(move_re, move), lang)
         images.append(draw_board(parse(text), ctx))
-    return build_palette(images)
+    return build_palette(images, keep=keep)
 
 
 # The static board.

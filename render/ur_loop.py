@@ -766,7 +766,7 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    return _sample_palette(draw_board, loop.from_text, _MOVE, SAMPLES)
+    return _sample_palette(draw_board, loop.from_text, _MOVE, SAMPLES, keep=(WHITE_TIP, HOME_CHEVRON, OUT_CHEVRON))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
