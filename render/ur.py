@@ -615,7 +615,13 @@ def _draw_status(
         _paste(canvas, icon(seat), (x + STATUS_ICON_D / 2, 36))
     text_x = x + STATUS_ICON_D + gap if seat is not None else x
     avail = right - text_x
-    big = font(HEADLINE_PX, "Bold")
+    # A long status steps down in size (never under the small text's size plus a few px) before a
+    # name is shortened: on a phone the name is what the player looks for.
+    size = HEADLINE_PX
+    full = template.replace("{name}", clean_text(name, font(size, "Bold")))
+    while size > SMALL_PX + 5 and font(size, "Bold").getlength(full) > avail:
+        size -= 2
+    big = font(size, "Bold")
     rest = big.getlength(template.replace("{name}", ""))
     shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
     draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
