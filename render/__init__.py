@@ -7,7 +7,8 @@ Discord or the disk (apart from the bundled font), and equal inputs give byte-id
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from games.ur import loop, motifs, race, towers
@@ -21,6 +22,7 @@ __all__ = [
     "UnknownRendererError",
     "describe_board",
     "highlights_for",
+    "move_targets",
     "render_board",
     "render_board_detail",
 ]
@@ -117,3 +119,25 @@ def highlights_for(game_id: str, previous_view: object, notation: str) -> tuple[
         TypeError: ``previous_view`` is not a view of that game.
     """
     return _renderer(game_id).highlights(previous_view, notation)
+
+
+_GOES: Final = re.compile(r"[->]|(?:\d|in)x", re.IGNORECASE)
+
+
+def move_targets(game_id: str, view: object, notations: Iterable[str]) -> tuple[str, ...]:
+    """The squares the moves ``notations`` (the reader's legal moves, read in ``view``) end on, for
+    :attr:`BoardContext.targets`. Only moves that go somewhere count (``-``, ``>`` or a capture's ``x``
+    in the notation): a roll, ``end``, or placing or revealing a bonus adds none.
+
+    Raises:
+        UnknownRendererError: no renderer for ``game_id``.
+        TypeError: ``view`` is not a view of that game.
+    """
+    found: dict[str, None] = {}
+    for notation in notations:
+        if not _GOES.search(notation):
+            continue
+        touched = highlights_for(game_id, view, notation)
+        if touched:
+            found[touched[-1]] = None
+    return tuple(found)

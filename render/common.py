@@ -88,6 +88,10 @@ class BoardContext:
     """Squares to outline, e.g. ``("B3", "B5")``."""
     lang: str = "en"
     """``en`` or ``fr``, for the few words on the image and the alt text."""
+    targets: tuple[str, ...] = ()
+    """Squares the reader may move a piece to now, each marked with a dot (see
+    :func:`render.move_targets`). The bot sets them only on the acting player's own board (their DM or
+    ephemeral view), never on a board someone else sees."""
 
     @property
     def language(self) -> str:
@@ -99,6 +103,34 @@ class BoardContext:
         if 0 <= seat < len(self.names) and self.names[seat].strip():
             return self.names[seat].strip()
         return fallback
+
+
+TARGET_D: Final = 36
+"""The dot that marks a square the reader may move to."""
+
+
+@lru_cache(maxsize=2)
+def target_dot(diameter: int = TARGET_D) -> Image.Image:
+    """A square the reader may move to: a yellow dot ringed in ink, readable over any piece or ground."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        r = diameter / 2
+        draw.ellipse((k, k, (diameter - 1) * k, (diameter - 1) * k), fill=INK)
+        draw.ellipse((5 * k, 5 * k, (diameter - 5) * k, (diameter - 5) * k), fill=HIGHLIGHT)
+        draw.ellipse(((r - 4) * k, (r - 4) * k, (r + 4) * k, (r + 4) * k), fill=INK)
+
+    return supersampled((diameter, diameter), 4, paint)
+
+
+def paste_targets(
+    canvas: Image.Image, targets: Sequence[str], corner: Callable[[str], tuple[float, float] | None]
+) -> None:
+    """A dot on each of ``targets`` at ``corner(name)`` (None: not a square of this board)."""
+    dot = target_dot()
+    for name in dict.fromkeys(targets):
+        at = corner(name)
+        if at is not None:
+            canvas.paste(dot, (round(at[0] - dot.width / 2), round(at[1] - dot.height / 2)), dot)
 
 
 @dataclass(frozen=True, slots=True)

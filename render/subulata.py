@@ -55,6 +55,7 @@ from render.common import (
     encode_png,
     fit_text,
     font,
+    paste_targets,
     phone_text,
     supersampled,
 )
@@ -475,7 +476,17 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
             _paste(canvas, sprite, centre)
             if value is not None:
                 draw_text(draw, (centre[0], centre[1] + 1), str(value), value_face, PIECE_INK[seat], "mm")
+    paste_targets(canvas, ctx.targets, _target_corner)
     return canvas
+
+
+def _target_corner(name: str) -> tuple[float, float] | None:
+    """Where a target dot goes on cell ``name``: its upper left corner, clear of the piece."""
+    try:
+        x0, y0, _, _ = cell_box(cell_index(name.strip().lower()))
+    except (ValueError, IndexError):
+        return None
+    return x0 + 40, y0 + 17
 
 
 @cache

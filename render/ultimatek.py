@@ -50,6 +50,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    paste_targets,
     phone_text,
     supersampled,
 )
@@ -585,6 +586,15 @@ def _draw_private_tag(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) 
     draw.text((cx, y), text, font=face, fill=CREAM, anchor="mm")
 
 
+def _target_corner(name: str) -> tuple[float, float] | None:
+    """Where a target dot goes on hex ``name``: right of its name, above the pieces."""
+    index = BY_NAME.get(name.strip().lower())
+    if index is None:
+        return None
+    cx, cy = hex_centre(HEXES[index])
+    return cx + 30, cy - HH + 26
+
+
 def goal_scorer(view: View, ctx: BoardContext) -> Seat | None:
     """The side whose last move scored: a throw (``>``) by ``ctx.last_mover`` ending in its goal column
     (i for blue, a for red) with a point on its score. None for any other move."""
@@ -629,6 +639,7 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     _draw_disc(canvas, view)
     _draw_private_tag(draw, view, ctx)
     _draw_footer(draw, view, ctx)
+    paste_targets(canvas, ctx.targets, _target_corner)
     _draw_goal_banner(canvas, view, ctx)
     return canvas
 

@@ -51,6 +51,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    paste_targets,
     phone_text,
     supersampled,
 )
@@ -674,6 +675,15 @@ def draw_capture(canvas: Image.Image, ctx: BoardContext, move_re: re.Pattern[str
         _paste(canvas, capture_marker(1 - int(ctx.last_mover or 0)), (x0 + CAPTURE_D / 2 - 8, y0 + CAPTURE_D / 2 - 8))
 
 
+def target_corner(name: str) -> tuple[float, float] | None:
+    """Where a target dot goes on square ``name``: its lower right corner (None: not a square)."""
+    square = name.strip().upper()
+    if square not in BOARD.motifs:
+        return None
+    _, _, x1, y1 = square_box(square)
+    return x1 - 16, y1 - 16
+
+
 CAPTURE_D: Final = 60
 """Size of the struck-out piece that marks a capture."""
 
@@ -1109,6 +1119,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
         if seats:
             _draw_square_pieces(canvas, draw, square, seats)
     draw_capture(canvas, ctx, _MOVE)
+    paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _draw_panel(canvas, draw, state, ctx, seat)
     _draw_header(canvas, draw, state, ctx)

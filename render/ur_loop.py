@@ -49,6 +49,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    paste_targets,
     supersampled,
 )
 from render.ur import (
@@ -93,6 +94,7 @@ from render.ur import (
     piece_sprite,
     square_box,
     square_centre,
+    target_corner,
 )
 from render.ur import HEIGHT as BOARD_HEIGHT
 
@@ -748,6 +750,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
         if pieces:
             _draw_square_pieces(canvas, draw, square, pieces)
     draw_capture(canvas, ctx, _MOVE)
+    paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _draw_panel(canvas, draw, state, ctx, seat)
     _draw_header(canvas, draw, state, ctx)

@@ -49,6 +49,7 @@ from render.common import (
     encode_png,
     font,
     mix,
+    paste_targets,
     supersampled,
 )
 from render.ur import (
@@ -80,6 +81,7 @@ from render.ur import (
     _winner,
     square_box,
     square_centre,
+    target_corner,
 )
 
 GAME_ID: Final = "ur"
@@ -569,6 +571,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
             if square in ringed:
                 _paste(canvas, ring, centre)
             _paste(canvas, pawn_sprite(seat, face, PAWN_D), centre)
+    paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _panel(canvas, draw, state, ctx, seat)
     _header(canvas, draw, state, ctx)

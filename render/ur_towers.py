@@ -45,6 +45,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    paste_targets,
     supersampled,
 )
 from render.ur import (
@@ -87,6 +88,7 @@ from render.ur import (
     draw_capture,
     square_box,
     square_centre,
+    target_corner,
 )
 
 PIECE_D: Final = 80
@@ -584,6 +586,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
         if stack:
             _draw_tower(canvas, draw, square, stack)
     draw_capture(canvas, ctx, _MOVE)
+    paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _draw_panel(canvas, draw, state, ctx, seat)
     _draw_header(canvas, draw, state, ctx)
