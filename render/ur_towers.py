@@ -297,7 +297,14 @@ def die_sprite(value: int, faded: bool, diameter: int = DIE_D, frame: Color = IN
     sprite = supersampled((diameter, diameter), 4, paint)
     if value == 0:
         # Not rolled yet.
-        draw_text(ImageDraw.Draw(sprite), (diameter / 2, diameter / 2), "?", font(diameter // 2, "Bold"), INK, "mm")
+        draw_text(
+            ImageDraw.Draw(sprite),
+            (diameter / 2, diameter / 2),
+            "?",
+            font(max(SMALL_PX, diameter // 2), "Bold"),
+            INK,
+            "mm",
+        )
     if faded:
         sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 45 // 100))
     return sprite

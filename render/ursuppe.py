@@ -264,19 +264,19 @@ def _board_layer(
         dark = slot >= finish
         fifth = slot % 5 == 0
         ink = (CREAM if fifth else MUTED) if dark else (INK if fifth else (96, 82, 58))
-        paste_text(base, (x0 + 7, y0 + 15), str(slot), 20, "Bold" if fifth else "Semibold", ink, "lm")
+        paste_text(base, (x0 + 5, y0 + 17), str(slot), 28, "Bold", ink, "lm")
     for slot in range(length + 1, track.slots):
         x0, y0, x1, y1 = track.slot_box(slot)
         _flag(base, (x0 + x1) / 2, (y0 + y1) / 2)
     # Coordinates.
     for c in range(5):
         x0, _, x1, _ = cell_box(0, c, length)
-        paste_text(base, ((x0 + x1) / 2, sy0 + COORD / 2 + 1), "abcde"[c], 20, "Semibold", MUTED, "mm")
-        paste_text(base, ((x0 + x1) / 2, sy1 - COORD / 2 - 1), "abcde"[c], 20, "Semibold", MUTED, "mm")
+        paste_text(base, ((x0 + x1) / 2, sy0 + COORD / 2 + 1), "abcde"[c], 24, "Semibold", MUTED, "mm")
+        paste_text(base, ((x0 + x1) / 2, sy1 - COORD / 2 - 1), "abcde"[c], 24, "Semibold", MUTED, "mm")
     for r in range(5):
         _, y0, _, y1 = cell_box(r, 0, length)
-        paste_text(base, (sx0 + COORD / 2 + 1, (y0 + y1) / 2), str(r + 1), 20, "Semibold", MUTED, "mm")
-        paste_text(base, (sx1 - COORD / 2 - 1, (y0 + y1) / 2), str(r + 1), 20, "Semibold", MUTED, "mm")
+        paste_text(base, (sx0 + COORD / 2 + 1, (y0 + y1) / 2), str(r + 1), 24, "Semibold", MUTED, "mm")
+        paste_text(base, (sx1 - COORD / 2 - 1, (y0 + y1) / 2), str(r + 1), 24, "Semibold", MUTED, "mm")
     for i, ci in enumerate(colours):
         paste(base, marker_sprite(ci, 42), (PANEL_X0 + 33, panel_y(i) + 30))
     return base
@@ -502,8 +502,8 @@ def _paint_square(tile: Image.Image, food: tuple[tuple[int, int, int], ...], amo
     w, h = tile.size
     for position, colour, count in food:
         col, row = position % 3, position // 3
-        chip = chip_sprite(colour, count, 46, 22)
-        tile.paste(chip, (3 + col * 47, 5 + row * 26), chip)
+        chip = chip_sprite(colour, count, 46, 26)
+        tile.paste(chip, (1 + col * 47, 3 + row * 27), chip)
     if not amoebas:
         return
     per_row, d, text, _ = _amoeba_layout(len(amoebas))
