@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 from games import GAMES, find_game
 from games.base import GameInfo, GameState, Seat
 from games.playout import random_step
-from render import RENDERERS, BoardContext, highlights_for, render_board
+from render import RENDERERS, BoardContext, highlights_for, render_board, render_board_detail
 from render.common import Pen
 
 P95_TARGET_MS = 25.0
@@ -165,6 +165,7 @@ def bench_table(table: Table, games: int, per_game: int) -> bool:
         smallest, text = probe.smallest()
         print(f"{label:12} {players}p smallest text {smallest:5.1f} px at {PHONE_WIDTH} px wide ({text!r})")
         ok &= smallest >= MIN_PHONE_TEXT_PX
+        ok &= bench_detail(info, label, players, positions)
         for viewer in viewers:
             times: list[float] = []
             sizes: list[int] = []
@@ -185,6 +186,31 @@ def bench_table(table: Table, games: int, per_game: int) -> bool:
                 f"  {'ok' if met else 'MISSED'}"
             )
     return ok
+
+
+def bench_detail(info: GameInfo, label: str, players: int, positions: list[tuple[GameState, BoardContext]]) -> bool:
+    """The figures of the game's second image (Ursuppe's gene market and events), if it has one."""
+    if render_board_detail(info.id, positions[0][0].view_for(None), positions[0][1]) is None:
+        return True
+    times: list[float] = []
+    sizes: list[int] = []
+    with TextProbe() as probe:
+        for state, ctx in positions:
+            probe.settle(render_board_detail(info.id, state.view_for(None), ctx) or b"")
+    for state, ctx in positions:
+        start = time.perf_counter()
+        png = render_board_detail(info.id, state.view_for(None), ctx) or b""
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png))
+    smallest, text = probe.smallest()
+    p95 = percentile(times, 0.95)
+    met = smallest >= MIN_PHONE_TEXT_PX and p95 <= P95_TARGET_MS and statistics.median(sizes) <= MEDIAN_SIZE_TARGET
+    print(
+        f"{label + ' detail':12} {players}p smallest text {smallest:5.1f} px ({text!r})  p95 {p95:5.1f} ms"
+        f"  PNG median {statistics.median(sizes) / 1000:5.1f} KB  max {max(sizes) / 1000:5.1f} KB"
+        f"  {'ok' if met else 'MISSED'}"
+    )
+    return met
 
 
 def main() -> int:
