@@ -209,8 +209,9 @@ def _inlay(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
 def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     """Seat ``seat``'s token seen from above, ``diameter`` pixels wide, with its shadow (square sprite).
 
-    Blue face: the seat's inlay (ring or diamond) around the seat colour. Red face: the same inlay with
-    a red heart holding five cream dots, and a red rim, so the face reads without relying on colour.
+    Blue face: the seat's inlay (ring or diamond) around the seat colour, on a round token. Red face: the
+    same inlay with a red heart holding five cream dots, and a red rim squared off at the corners, so the
+    face reads by its outline as well as its colour.
     """
     pad = max(3, diameter // 8)
     size = diameter + 2 * pad
@@ -220,14 +221,22 @@ def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         c = size / 2
-        pen.circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
+        x, y, r = c + diameter * 0.03, c + diameter * 0.06, diameter / 2
+        if red:
+            pen.rrect((x - r, y - r, x + r, y + r), r * 0.3, fill=(0, 0, 0, 150))
+        else:
+            pen.circle(x, y, r, fill=(0, 0, 0, 150))
 
     def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         c = size / 2
         r = diameter / 2
-        pen.circle(c, c, r, fill=RED if red else CREAM)
-        pen.circle(c, c, r * 0.9, fill=rim)
+        if red:
+            pen.rrect((c - r, c - r, c + r, c + r), r * 0.3, fill=RED)
+            pen.rrect((c - r * 0.9, c - r * 0.9, c + r * 0.9, c + r * 0.9), r * 0.24, fill=rim)
+        else:
+            pen.circle(c, c, r, fill=CREAM)
+            pen.circle(c, c, r * 0.9, fill=rim)
         pen.circle(c, c, r * 0.8, fill=colour)
         _inlay(pen, seat, c, r, RED if red else colour)
         if red:
