@@ -51,6 +51,7 @@ from render.common import (
 from render.ur import (
     ALT_COLOURS,
     ALT_MAX,
+    GUTTER,
     ICON_D,
     MARKS,
     NAME_X,
@@ -432,6 +433,11 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
     else:
         step = 1 if b > a else -1
         points = [square_centre(towers.square_of(seat, p)) for p in range(a, b + step, step)]
+    if len(points) > 2 and len({round(y) for _, y in points}) == 1:
+        # Along one row, the arrow runs in the gutter under it, not through the towers between.
+        (xa, y), (xb, _) = points[0], points[-1]
+        gutter = y + (TILE + GUTTER) / 2 if y < square_centre("C1")[1] - 1 else y - (TILE + GUTTER) / 2
+        points = [(xa, y), (xa, gutter), (xb, gutter), (xb, y)]
     (x0, y0), (x1, y1) = points[-2], points[-1]
     length = math.hypot(x1 - x0, y1 - y0)
     cut = min(TOP_D / 2 + 6, length * 0.6)
