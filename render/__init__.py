@@ -7,10 +7,12 @@ Discord or the disk (apart from the bundled font), and equal inputs give byte-id
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from games.ur import loop, motifs, race, towers
-from render import subulata, ultimatek, ur, ur_loop, ur_motifs, ur_towers, ursuppe
+from render import subulata, ultimatek, ur, ur_loop, ur_motifs, ur_towers, ursuppe, ursuppe_detail
 from render.common import BoardContext, GameRenderer
 
 __all__ = [
@@ -20,7 +22,9 @@ __all__ = [
     "UnknownRendererError",
     "describe_board",
     "highlights_for",
+    "move_targets",
     "render_board",
+    "render_board_detail",
 ]
 
 UR_RULE_SETS: Final[dict[type, GameRenderer]] = {
@@ -54,6 +58,12 @@ RENDERERS: Final[dict[str, GameRenderer]] = {
 """The renderer of each game, by game id (Ur dispatches on its rule set)."""
 
 
+DETAILS: Final[dict[str, Callable[[object, BoardContext], bytes]]] = {
+    ursuppe.GAME_ID: lambda view, ctx: ursuppe_detail.render_detail(ursuppe._view(view), ctx),
+}
+"""The games whose turn post carries a second image of detail, and its renderer."""
+
+
 class UnknownRendererError(KeyError):
     """No renderer is registered for that game id."""
 
@@ -76,6 +86,21 @@ def render_board(game_id: str, view: object, ctx: BoardContext) -> bytes:
     return _renderer(game_id).render(view, ctx)
 
 
+def render_board_detail(game_id: str, view: object, ctx: BoardContext) -> bytes | None:
+    """The second image of the turn post (PNG bytes), or None for a game that has none.
+
+    Ursuppe's board shows the soup, the score ring and each player's key numbers; its gene market and
+    latest events, too small to read on a phone beside them, are this image. Deterministic.
+
+    Raises:
+        UnknownRendererError: no renderer for ``game_id``.
+        TypeError: ``view`` is not a view of that game.
+    """
+    _renderer(game_id)
+    detail = DETAILS.get(game_id)
+    return None if detail is None else detail(view, ctx)
+
+
 def describe_board(game_id: str, view: object, ctx: BoardContext) -> str:
     """Alt text of the board (at most 1000 characters) in ``ctx.lang``.
 
@@ -94,3 +119,25 @@ def highlights_for(game_id: str, previous_view: object, notation: str) -> tuple[
         TypeError: ``previous_view`` is not a view of that game.
     """
     return _renderer(game_id).highlights(previous_view, notation)
+
+
+_GOES: Final = re.compile(r"[->]|(?:\d|in)x", re.IGNORECASE)
+
+
+def move_targets(game_id: str, view: object, notations: Iterable[str]) -> tuple[str, ...]:
+    """The squares the moves ``notations`` (the reader's legal moves, read in ``view``) end on, for
+    :attr:`BoardContext.targets`. Only moves that go somewhere count (``-``, ``>`` or a capture's ``x``
+    in the notation): a roll, ``end``, or placing or revealing a bonus adds none.
+
+    Raises:
+        UnknownRendererError: no renderer for ``game_id``.
+        TypeError: ``view`` is not a view of that game.
+    """
+    found: dict[str, None] = {}
+    for notation in notations:
+        if not _GOES.search(notation):
+            continue
+        touched = highlights_for(game_id, view, notation)
+        if touched:
+            found[touched[-1]] = None
+    return tuple(found)

@@ -23,7 +23,7 @@ import re
 from functools import cache, lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.subulata.state import (
     CELLS,
@@ -55,6 +55,8 @@ from render.common import (
     encode_png,
     fit_text,
     font,
+    paste_targets,
+    phone_text,
     plural,
     supersampled,
 )
@@ -62,21 +64,30 @@ from render.common import (
 GAME_ID: Final = "subulata"
 
 # Geometry, in pixels of the final image.
-WIDTH: Final = 1080
+# Landscape, so that a phone or a desktop preview capped in height shows it wide: the board on the
+# left, the players' panels in a column on its right (Black's at the top, White's at the bottom, as
+# they sit on the board), the headline across the top.
+WIDTH: Final = 1330
 CELL: Final = 86
 GAP: Final = 8
 """The gap between two tiles, so the nine tiles read as tiles."""
 BOARD_SPAN: Final = SIZE * CELL + 2 * GAP
-BOARD_X: Final = (WIDTH - BOARD_SPAN) // 2
-HEADER_H: Final = 112
-PANEL_H: Final = 84
-PANEL_X0: Final = BOARD_X - 40
-PANEL_X1: Final = WIDTH - PANEL_X0
-PANEL_Y: Final = (HEADER_H + PANEL_H + 40 + BOARD_SPAN + 40 + 6, HEADER_H)
-"""The top of each seat's panel: White's under the board, Black's above it."""
-BOARD_Y: Final = HEADER_H + PANEL_H + 40
-HEIGHT: Final = PANEL_Y[0] + PANEL_H + 14
-PIECE_D: Final = 58
+BOARD_X: Final = 62
+HEADER_H: Final = 84
+BOARD_Y: Final = HEADER_H + 48
+PANEL_X0: Final = BOARD_X + BOARD_SPAN + 58
+PANEL_X1: Final = WIDTH - 20
+PANEL_H: Final = 208
+PANEL_Y: Final = (BOARD_Y + BOARD_SPAN - PANEL_H, BOARD_Y)
+"""The top of each seat's panel: White's level with the bottom of the board, Black's with its top."""
+HEIGHT: Final = BOARD_Y + BOARD_SPAN + 52
+TEXT_PX: Final = phone_text(WIDTH)
+"""The smallest text: 11 px once the image is shown 400 px wide."""
+HEADLINE_PX: Final = 48
+PIECE_D: Final = 54
+PIECE_DX: Final = 12
+PIECE_DY: Final = -4
+"""Where a piece stands from its cell's centre: up and right, clear of the terrain's distance digit."""
 ICON_D: Final = 48
 SCALE: Final = 3
 
@@ -272,24 +283,24 @@ def _board_layer(layout: Layout | None) -> Image.Image:
     layer = supersampled((WIDTH, HEIGHT), SCALE, paint)
     base.paste(layer, (0, 0), layer)
     draw = ImageDraw.Draw(base)
-    coord = font(22, "Semibold")
+    coord = font(TEXT_PX, "Semibold")
     for x in range(SIZE):
         cx = cell_centre(x)[0]
-        draw_text(draw, (cx, BOARD_Y - 28), "abcdefghi"[x], coord, MUTED, "mm")
-        draw_text(draw, (cx, BOARD_Y + BOARD_SPAN + 28), "abcdefghi"[x], coord, MUTED, "mm")
+        draw_text(draw, (cx, BOARD_Y - 32), "abcdefghi"[x], coord, MUTED, "mm")
+        draw_text(draw, (cx, BOARD_Y + BOARD_SPAN + 32), "abcdefghi"[x], coord, MUTED, "mm")
     for y in range(SIZE):
         cy = cell_centre(y * SIZE)[1]
-        draw_text(draw, (BOARD_X - 30, cy), str(y + 1), coord, MUTED, "mm")
-        draw_text(draw, (BOARD_X + BOARD_SPAN + 30, cy), str(y + 1), coord, MUTED, "mm")
+        draw_text(draw, (BOARD_X - 36, cy), str(y + 1), coord, MUTED, "mm")
+        draw_text(draw, (BOARD_X + BOARD_SPAN + 36, cy), str(y + 1), coord, MUTED, "mm")
     if terrain:
-        digit = font(20, "Bold")
+        digit = font(TEXT_PX, "Bold")
         for cell in range(CELLS):
             bx0, _, _, by1 = cell_box(cell)
             draw_text(
-                draw, (bx0 + 8, by1 - 6), str(DISTANCE[terrain[cell]]), digit, SYMBOL_COLOURS[terrain[cell]], "ls"
+                draw, (bx0 + 5, by1 - 5), str(DISTANCE[terrain[cell]]), digit, SYMBOL_COLOURS[terrain[cell]], "ls"
             )
     for seat in (0, 1):
-        _paste(base, piece_sprite(seat, ICON_D), (PANEL_X0 + 18 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+        _paste(base, piece_sprite(seat, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + 40))
     return base
 
 
@@ -298,14 +309,16 @@ def _static_base(layout: Layout | None, lang: str) -> Image.Image:
     """The static image with the words of ``lang``; each render starts from a copy of it."""
     base = _board_layer(layout).copy()
     draw = ImageDraw.Draw(base)
-    small = font(20, "Semibold")
+    small = font(TEXT_PX, "Semibold")
+    room = PANEL_X1 - PANEL_X0 - 36
     for seat in (0, 1):
         label = f"{_word(lang, 'colour', seat)} · {_word(lang, 'shape', seat)}"
         start = "a1–c3" if seat == 0 else "g7–i9"
         goal = "g7–i9" if seat == 0 else "a1–c3"
         y = PANEL_Y[seat]
-        draw_text(draw, (PANEL_X0 + 86, y + 62), label, small, MUTED, "lm")
-        draw_text(draw, (PANEL_X1 - 18, y + 62), WORDS[lang]["goal"].format(start=start, goal=goal), small, MUTED, "rm")
+        draw_text(draw, (PANEL_X0 + 18, y + 88), fit_text(label, small, room), small, MUTED, "lm")
+        goal_text = fit_text(WORDS[lang]["goal"].format(start=start, goal=goal), small, room)
+        draw_text(draw, (PANEL_X0 + 18, y + 178), goal_text, small, MUTED, "lm")
     return base
 
 
@@ -383,6 +396,17 @@ def _status(view: View, ctx: BoardContext) -> tuple[str, int | None]:
     return words["to_move"].format(name=names[view.turn], colour=_word(lang, "colour", view.turn)), view.turn
 
 
+def _wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` wide, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and face.getlength(lines[-1] + " " + word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(fit_text(word, face, width))
+    return lines
+
+
 def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     lang = ctx.language
     words = WORDS[lang]
@@ -391,12 +415,12 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     names = _names(ctx)
     # Header.
     status, lead = _status(view, ctx)
-    big = font(34, "Semibold")
-    x = float(PANEL_X0)
+    big = font(HEADLINE_PX, "Bold")
+    x = float(BOARD_X - 40)
     if lead is not None:
-        _paste(canvas, piece_sprite(lead, 40), (x + 20, 36))
-        x += 54
-    draw_text(draw, (x, 36), fit_text(status, big, PANEL_X1 - x), big, CREAM, "lm")
+        _paste(canvas, piece_sprite(lead, 44), (x + 22, HEADER_H / 2))
+        x += 60
+    draw_text(draw, (x, HEADER_H / 2), fit_text(status, big, PANEL_X1 - x), big, CREAM, "lm")
     notes = []
     if ctx.last_move:
         notes.append(words["last"].format(text=public_notation(ctx.last_move)))
@@ -404,11 +428,19 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
         notes.append(words["private"].format(name=names[view.viewer]))
     elif view.outcome is None and view.turn is not None:
         notes.append(words["public"])
-    small = font(22)
-    draw_text(draw, (PANEL_X0, 86), fit_text("   ·   ".join(notes), small, PANEL_X1 - PANEL_X0), small, MUTED, "lm")
+    # The notes (last move, whose view this is), wrapped in the column between the panels.
+    small = font(TEXT_PX, "Semibold")
+    y = PANEL_Y[1] + PANEL_H + 44
+    for note in notes:
+        for line in _wrap(note, small, PANEL_X1 - PANEL_X0 - 12)[:3]:
+            if y > PANEL_Y[0] - 24:
+                break
+            draw_text(draw, (PANEL_X0 + 6, y), line, small, CREAM if note is notes[0] else MUTED, "lm")
+            y += TEXT_PX + 8
+        y += 10
     # Panels.
-    name_face = font(30, "Semibold")
-    info_face = font(24, "Semibold")
+    name_face = font(TEXT_PX + 4, "Bold")
+    info_face = font(TEXT_PX, "Semibold")
     for seat in (0, 1):
         y = PANEL_Y[seat]
         if view.outcome is None and view.turn == seat:
@@ -425,12 +457,11 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
             info.append(words["lost"].format(values=" ".join(map(str, view.lost_values[seat]))))
         if view.outcome is not None:
             info.append(words["score"].format(n=view.outcome.scores[seat]))
-        info_text = "   ".join(info)
-        info_w = info_face.getlength(info_text)
-        draw_text(draw, (PANEL_X1 - 18, y + 26), info_text, info_face, CREAM, "rm")
-        room = PANEL_X1 - 18 - info_w - 24 - (PANEL_X0 + 86)
-        shown = display_name(names[seat], name_face, max(80.0, room), f"{seat + 1}")
-        draw_text(draw, (PANEL_X0 + 86, y + 26), shown, name_face, CREAM, "lm")
+        info_text = fit_text("  ·  ".join(info), info_face, PANEL_X1 - PANEL_X0 - 36)
+        draw_text(draw, (PANEL_X0 + 18, y + 133), info_text, info_face, CREAM, "lm")
+        room = PANEL_X1 - 18 - (PANEL_X0 + 80)
+        shown = display_name(names[seat], name_face, room, f"{seat + 1}")
+        draw_text(draw, (PANEL_X0 + 80, y + 40), shown, name_face, CREAM, "lm")
     # Last move.
     marks = ctx.highlights or (highlights(view, ctx.last_move) if ctx.last_move else ())
     for name in marks:
@@ -441,16 +472,26 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
         bx0, by0, bx1, by1 = cell_box(cell)
         draw.rectangle((bx0 + 1, by0 + 1, bx1 - 1, by1 - 1), outline=HIGHLIGHT, width=5)
     # Pieces.
-    value_face = font(34, "Bold")
+    value_face = font(TEXT_PX + 2, "Bold")
     for seat in (0, 1):
         sprite = piece_sprite(seat, PIECE_D)
         for cell, value in view.pieces[seat]:
             centre = cell_centre(cell)
-            centre = (centre[0] + 6, centre[1] + 4)
+            centre = (centre[0] + PIECE_DX, centre[1] + PIECE_DY)
             _paste(canvas, sprite, centre)
             if value is not None:
                 draw_text(draw, (centre[0], centre[1] + 1), str(value), value_face, PIECE_INK[seat], "mm")
+    paste_targets(canvas, ctx.targets, _target_corner)
     return canvas
+
+
+def _target_corner(name: str) -> tuple[float, float] | None:
+    """Where a target dot goes on cell ``name``: its upper left corner, clear of the piece."""
+    try:
+        x0, y0, _, _ = cell_box(cell_index(name.strip().lower()))
+    except (ValueError, IndexError):
+        return None
+    return x0 + 40, y0 + 17
 
 
 @cache
@@ -467,7 +508,7 @@ def _palette() -> Image.Image:
         ctx = BoardContext(("Alice", "Bob"), "c2-c4", 0, ("c2", "c4"), lang)
         samples.append(_draw_board(state.view_for(0), ctx))
         samples.append(_draw_board(state.view_for(None), ctx))
-    return build_palette(samples)
+    return build_palette(samples, keep=(EMPTY_CELL, GOLD, *PIECE_FILL))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

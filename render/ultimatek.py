@@ -43,16 +43,20 @@ from render.common import (
     GameRenderer,
     Pen,
     build_palette,
+    clean_text,
     display_name,
     draw_text,
     encode_png,
     fit_text,
     font,
     mix,
+    paste_targets,
+    phone_text,
     plural,
     supersampled,
 )
 from render.ultimatek_art import (
+    DISC_WHITE,
     KINDS,
     LABELS,
     SIDE_COLOURS,
@@ -80,17 +84,24 @@ HH: Final = R * math.sqrt(3) / 2
 FIELD_X: Final = (WIDTH - 14 * R) / 2
 """Left edge of column a."""
 CARD_Y: Final = 14
-CARD_H: Final = 112
+CARD_H: Final = 150
 CARD_X: Final = ((40, 516), (764, 1240))
 """Left and right edges of blue's and red's cards."""
 SCORE_X: Final = (528, 752)
-STATUS_Y: Final = 158
-FIELD_Y: Final = 238
+STATUS_Y: Final = CARD_Y + CARD_H + 36
+FIELD_Y: Final = STATUS_Y + 84
 """Top edge of the even columns."""
 FIELD_BOTTOM: Final = FIELD_Y + 12 * HH
 PLAYED_Y: Final = round(FIELD_BOTTOM + 34)
-KEY_Y: Final = PLAYED_Y + 52
-HEIGHT: Final = KEY_Y + 40
+KEY_Y: Final = PLAYED_Y + 56
+KEY_ROW: Final = 52
+"""The key of the symbols takes two rows."""
+HEIGHT: Final = KEY_Y + KEY_ROW + 40
+SMALL_PX: Final = phone_text(WIDTH)
+"""The smallest text: 11 px once the image is shown 400 px wide."""
+HEADLINE_PX: Final = 46
+BANNER_PX: Final = 56
+"""The goal banner's words."""
 TOKEN_R: Final = 21
 """A token on a piece."""
 HAND_R: Final = 23
@@ -98,7 +109,7 @@ HAND_R: Final = 23
 KEY_R: Final = 20
 HAND_SLOTS: Final = 3
 """A hand holds at most three bonuses."""
-SLOT_DX: Final = 32
+SLOT_DX: Final = 26
 """How far from the hex centre each piece stands when both sides share a hex."""
 BASE_DY: Final = 18
 DISC_RX: Final = 34
@@ -126,7 +137,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "side": "blue|red",
         "Side": "Blue|Red",
         "player": "Player {n}",
-        "goal": "scores in column i →|← scores in column a",
+        "goal": "scores in i →|← scores in a",
         "hand": "hand",
         "first_to": "first to 2",
         "turn": "turn {n}",
@@ -145,6 +156,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "key_public": "dark: face down",
         "key_private": "dark: hidden from {name}",
         "private": "Private view of {name}",
+        "goal_banner": "GOAL! {name} scores · {a}–{b}",
         # Alt text.
         "alt_field": "Ultima-Tek field: 9 columns of hexes, grey end zones in columns a and i.",
         "alt_score": "Score: blue ({blue}) {a}, red ({red}) {b}.",
@@ -166,9 +178,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "side": "bleu|rouge",
         "Side": "Bleu|Rouge",
         "player": "Joueur {n}",
-        "goal": "marque en colonne i →|← marque en colonne a",
+        "goal": "marque en i →|← marque en a",
         "hand": "main",
-        "first_to": "2 points gagnent",
+        "first_to": "en 2 points",
         "turn": "tour {n}",
         "turn_cap": "tour {n} / {cap}",
         "to_act": "À {name} ({side}) de jouer",
@@ -185,6 +197,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "key_public": "sombre : face cachée",
         "key_private": "sombre : caché à {name}",
         "private": "Vue privée de {name}",
+        "goal_banner": "BUT ! {name} marque · {a}–{b}",
         "alt_field": "Terrain d'Ultima-Tek : 9 colonnes d'hexagones, zones d'en-but grises en colonnes a et i.",
         "alt_score": "Score : bleu ({blue}) {a}, rouge ({red}) {b}.",
         "alt_state": "Phase {phase} ({phase_name}), {credits}, {turn}.",
@@ -253,14 +266,14 @@ def _field_layer() -> Image.Image:
     layer = supersampled((WIDTH, HEIGHT), 3, lambda draw, k: _paint_field(Pen(draw, k)))
     base.paste(layer, (0, 0), layer)
     draw = ImageDraw.Draw(base)
-    label = font(20, "Semibold")
-    letter = font(24, "Bold")
+    label = font(SMALL_PX, "Semibold")
+    letter = font(SMALL_PX, "Bold")
     for column in range(9):
         cx = FIELD_X + R + 1.5 * R * column
-        draw_text(draw, (cx, FIELD_Y - 25), LETTERS[column], letter, MUTED, "mm")
+        draw_text(draw, (cx, FIELD_Y - 30), LETTERS[column], letter, MUTED, "mm")
     for h in HEXES:
         cx, cy = hex_centre(h)
-        draw_text(draw, (cx - 33, cy - HH + 19), h.name, label, LABEL_ON_GREY if h.grey else LABEL_ON_GRASS, "mm")
+        draw_text(draw, (cx - 30, cy - HH + 24), h.name, label, LABEL_ON_GREY if h.grey else LABEL_ON_GRASS, "mm")
     return base
 
 
@@ -270,38 +283,49 @@ def _static_base(lang: str) -> Image.Image:
     base = _field_layer().copy()
     draw = ImageDraw.Draw(base)
     words = WORDS[lang]
-    small = font(20, "Semibold")
+    small = font(SMALL_PX, "Semibold")
     for seat in (0, 1):
         x0, x1 = CARD_X[seat]
         goal = _word(lang, "goal", seat)
         if seat == 0:
-            draw_text(draw, (x0 + 86, CARD_Y + 82), goal, small, SIDE_LIGHT[seat], "lm")
+            draw_text(draw, (x0 + 86, CARD_Y + 100), goal, small, SIDE_LIGHT[seat], "lm")
         else:
-            draw_text(draw, (x1 - 86, CARD_Y + 82), goal, small, SIDE_LIGHT[seat], "rm")
+            draw_text(draw, (x1 - 86, CARD_Y + 100), goal, small, SIDE_LIGHT[seat], "rm")
     mid = (SCORE_X[0] + SCORE_X[1]) / 2
-    draw_text(draw, (mid, CARD_Y + 18), words["first_to"], small, MUTED, "mm")
-    draw_text(draw, (mid, CARD_Y + 62), "–", font(44, "Bold"), MUTED, "mm")
+    draw_text(draw, (mid, CARD_Y + 24), words["first_to"], small, MUTED, "mm")
+    draw_text(draw, (mid, CARD_Y + 76), "–", font(50, "Bold"), MUTED, "mm")
     for seat in (0, 1):
         hx0, hand_w = _hand_box(seat)
-        draw_text(draw, (hx0 + hand_w / 2, CARD_Y + 20), words["hand"], small, MUTED, "mm")
+        draw_text(draw, (hx0 + hand_w / 2, CARD_Y + 26), words["hand"], small, MUTED, "mm")
     # The key of the symbols.
-    x = FIELD_X
-    for kind in KINDS:
-        paste(base, token_sprite(kind, "up", KEY_R), (x + KEY_R, KEY_Y))
-        x += 2 * KEY_R + 8
-        x += draw_text(draw, (x, KEY_Y), LABELS[kind], small, CREAM, "lm") + 22
-    paste(base, token_sprite(None, "down", KEY_R), (x + KEY_R, KEY_Y))
+    for kind, (x, y) in zip(KINDS, _key_slots(), strict=False):
+        paste(base, token_sprite(kind, "up", KEY_R), (x + KEY_R, y))
+        draw_text(draw, (x + 2 * KEY_R + 8, y), LABELS[kind], small, CREAM, "lm")
+    x, y = _key_slots()[-1]
+    paste(base, token_sprite(None, "down", KEY_R), (x + KEY_R, y))
     return base
+
+
+@cache
+def _key_slots() -> tuple[tuple[float, float], ...]:
+    """Where each symbol of the key starts (left, middle), the blank token last: two rows."""
+    small = font(SMALL_PX, "Semibold")
+    per_row = (len(KINDS) + 2) // 2
+    slots: list[tuple[float, float]] = []
+    x, y = FIELD_X, float(KEY_Y)
+    for i, kind in enumerate(KINDS):
+        if i == per_row:
+            x, y = FIELD_X, float(KEY_Y + KEY_ROW)
+        slots.append((x, y))
+        x += 2 * KEY_R + 8 + small.getlength(LABELS[kind]) + 28
+    slots.append((x, y))
+    return tuple(slots)
 
 
 @cache
 def _key_text_x() -> float:
     """Where the words after the blank token of the key start."""
-    small = font(20, "Semibold")
-    x = FIELD_X
-    for kind in KINDS:
-        x += 2 * KEY_R + 8 + small.getlength(LABELS[kind]) + 22
-    return x + 2 * KEY_R + 8
+    return _key_slots()[-1][0] + 2 * KEY_R + 8
 
 
 # Rendering.
@@ -361,7 +385,7 @@ def _hand_box(seat: Seat) -> tuple[float, float]:
 def _draw_cards(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
     names = _names(ctx)
     lang = ctx.language
-    name_face = font(30, "Semibold")
+    name_face = font(SMALL_PX + 4, "Bold")
     for seat in (0, 1):
         x0, x1 = CARD_X[seat]
         if view.outcome is None and view.to_act == seat:
@@ -375,7 +399,7 @@ def _draw_cards(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx:
         hx0, hand_w = _hand_box(seat)
         for i in range(HAND_SLOTS):
             cx = hx0 + HAND_R + i * (2 * HAND_R + 8)
-            cy = CARD_Y + 66
+            cy = CARD_Y + 84
             if i < len(tokens):
                 kind, style = tokens[i]
                 paste(canvas, token_sprite(kind, style, HAND_R), (cx, cy))
@@ -386,15 +410,17 @@ def _draw_cards(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx:
         room = hx0 - (x0 + 86) - 14 if seat == 0 else (x1 - 86) - (hx0 + hand_w) - 14
         shown = display_name(names[seat], name_face, room, _word(lang, "Side", seat))
         if seat == 0:
-            draw.text((x0 + 86, CARD_Y + 42), shown, font=name_face, fill=CREAM, anchor="lm")
+            draw.text((x0 + 86, CARD_Y + 50), shown, font=name_face, fill=CREAM, anchor="lm")
         else:
-            draw.text((x1 - 86, CARD_Y + 42), shown, font=name_face, fill=CREAM, anchor="rm")
+            draw.text((x1 - 86, CARD_Y + 50), shown, font=name_face, fill=CREAM, anchor="rm")
     # The score.
     mid = (SCORE_X[0] + SCORE_X[1]) / 2
-    big = font(56, "Bold")
-    draw.text((mid - 24, CARD_Y + 62), str(view.score[0]), font=big, fill=SIDE_LIGHT[0], anchor="rm")
-    draw.text((mid + 24, CARD_Y + 62), str(view.score[1]), font=big, fill=SIDE_LIGHT[1], anchor="lm")
-    draw.text((mid, CARD_Y + CARD_H - 16), _turn_text(view, lang), font=font(20, "Semibold"), fill=MUTED, anchor="mm")
+    big = font(64, "Bold")
+    draw.text((mid - 24, CARD_Y + 76), str(view.score[0]), font=big, fill=SIDE_LIGHT[0], anchor="rm")
+    draw.text((mid + 24, CARD_Y + 76), str(view.score[1]), font=big, fill=SIDE_LIGHT[1], anchor="lm")
+    draw.text(
+        (mid, CARD_Y + CARD_H - 22), _turn_text(view, lang), font=font(SMALL_PX, "Semibold"), fill=MUTED, anchor="mm"
+    )
 
 
 @lru_cache(maxsize=16)
@@ -404,8 +430,8 @@ def _phase_layout(lang: str, phase: int) -> tuple[tuple[tuple[float, str, bool],
     words = WORDS[lang]
     right = float(WIDTH - 40) - 3 * 34 - 6
     credits_x = right
-    right -= font(22, "Semibold").getlength(words["credits"]) + 30
-    plain, lit_face = font(22, "Semibold"), font(22, "Bold")
+    right -= font(SMALL_PX, "Semibold").getlength(words["credits"]) + 24
+    plain, lit_face = font(SMALL_PX, "Semibold"), font(SMALL_PX, "Bold")
     names = words["phases"].split("|")
     parts = [f"{i + 1} {names[i]}" for i in range(3)]
     widths = [(lit_face if i + 1 == phase else plain).getlength(p) for i, p in enumerate(parts)]
@@ -428,19 +454,19 @@ def _draw_status(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx
     if lead is not None:
         paste(canvas, piece_sprite(lead, 1, False), (x + 26, STATUS_Y + 4))
         x += 60
-    big = font(30, "Semibold")
+    big = font(HEADLINE_PX, "Bold")
     right = float(WIDTH - 40)
     if view.to_act is not None and view.outcome is None:
         # The credits as coins on the right, then the phases with the current one lit.
         for i in range(3):
             paste(canvas, credit_sprite(i < view.credits, 14), (right - 14 - (2 - i) * 34, STATUS_Y))
         labels, separators, credits_x, right = _phase_layout(lang, view.phase)
-        plain, bold = font(22, "Semibold"), font(22, "Bold")
+        plain, bold = font(SMALL_PX, "Semibold"), font(SMALL_PX, "Bold")
         draw.text((credits_x, STATUS_Y), WORDS[lang]["credits"], font=plain, fill=MUTED, anchor="rm")
         for px, part, lit in labels:
             if lit:
                 w = bold.getlength(part)
-                draw.rounded_rectangle((px - 10, STATUS_Y - 17, px + w + 10, STATUS_Y + 17), radius=17, fill=PILL)
+                draw.rounded_rectangle((px - 10, STATUS_Y - 22, px + w + 10, STATUS_Y + 22), radius=22, fill=PILL)
             draw.text((px, STATUS_Y), part, font=bold if lit else plain, fill=HIGHLIGHT if lit else MUTED, anchor="lm")
         for sx in separators:
             draw.text((sx, STATUS_Y), "›", font=plain, fill=PANEL_EDGE, anchor="mm")
@@ -502,8 +528,9 @@ def _draw_field(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx:
 
 
 def _base_dy(shared: bool) -> int:
-    """How far below its hex's centre a stack stands: lower when two share the hex, for their tokens' sake."""
-    return BASE_DY + 6 if shared else BASE_DY
+    """How far below its hex's centre a stack stands: two sharing a hex stand nearer its middle, where the
+    hex is widest, so that both (and the disc before them) stay inside its border."""
+    return BASE_DY - 8 if shared else BASE_DY
 
 
 def _draw_disc(canvas: Image.Image, view: View) -> None:
@@ -518,8 +545,8 @@ def _draw_disc(canvas: Image.Image, view: View) -> None:
 def _draw_footer(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
     lang = ctx.language
     words = WORDS[lang]
-    face = font(24, "Semibold")
-    small = font(22, "Semibold")
+    face = font(SMALL_PX, "Semibold")
+    small = font(SMALL_PX, "Semibold")
     right = WIDTH - FIELD_X
     bag = words["bag"].format(bag=view.bag, discard=view.discard)
     right_w = draw_text(draw, (right, PLAYED_Y), bag, small, MUTED, "rm")
@@ -546,21 +573,66 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> No
     names = _names(ctx)
     key_x = _key_text_x()
     key = words["key_public"] if view.viewer is None else words["key_private"].format(name=names[1 - view.viewer])
-    key_face = font(20, "Semibold")
-    draw.text((key_x, KEY_Y), fit_text(key, key_face, WIDTH - FIELD_X - key_x), font=key_face, fill=MUTED, anchor="lm")
+    key_face = font(SMALL_PX, "Semibold")
+    key_y = _key_slots()[-1][1]
+    draw.text((key_x, key_y), fit_text(key, key_face, WIDTH - FIELD_X - key_x), font=key_face, fill=MUTED, anchor="lm")
 
 
 def _draw_private_tag(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
     if view.viewer is None:
         return
-    face = font(20, "Bold")
+    face = font(SMALL_PX, "Bold")
     text = fit_text(WORDS[ctx.language]["private"].format(name=_names(ctx)[view.viewer]), face, 14 * R - 40)
     w = face.getlength(text)
     cx = WIDTH / 2
     y = FIELD_BOTTOM + 2
     colour = SIDE_COLOURS[view.viewer]
-    draw.rounded_rectangle((cx - w / 2 - 14, y - 14, cx + w / 2 + 14, y + 14), radius=14, fill=mix(colour, INK, 0.3))
+    draw.rounded_rectangle((cx - w / 2 - 16, y - 22, cx + w / 2 + 16, y + 22), radius=22, fill=mix(colour, INK, 0.3))
     draw.text((cx, y), text, font=face, fill=CREAM, anchor="mm")
+
+
+def _target_corner(name: str) -> tuple[float, float] | None:
+    """Where a target dot goes on hex ``name``: right of its name, above the pieces."""
+    index = BY_NAME.get(name.strip().lower())
+    if index is None:
+        return None
+    cx, cy = hex_centre(HEXES[index])
+    return cx + 30, cy - HH + 26
+
+
+def goal_scorer(view: View, ctx: BoardContext) -> Seat | None:
+    """The side whose last move scored: a throw (``>``) by ``ctx.last_mover`` ending in its goal column
+    (i for blue, a for red) with a point on its score. None for any other move."""
+    mover = ctx.last_mover
+    if not ctx.last_move or ">" not in ctx.last_move or mover not in (0, 1):
+        return None
+    landed = _HEX_NAME.findall(ctx.last_move.lower())
+    goal_column = "i" if mover == 0 else "a"
+    return mover if landed and landed[-1][0] == goal_column and view.score[mover] > 0 else None
+
+
+def _draw_goal_banner(canvas: Image.Image, view: View, ctx: BoardContext) -> None:
+    """After a goal, a banner in the scorer's colour across the bottom row of the field, which the
+    kick-off set-up leaves empty."""
+    scorer = goal_scorer(view, ctx)
+    if scorer is None:
+        return
+    face = font(BANNER_PX, "Bold")
+    a, b = view.score
+    text = WORDS[ctx.language]["goal_banner"].format(name=_names(ctx)[scorer], a=a, b=b)
+    text = fit_text(clean_text(text, face), face, 14 * R - 120)
+    w = face.getlength(text)
+    cx, cy = WIDTH / 2, FIELD_BOTTOM - 0.55 * HH
+    box = (cx - w / 2 - 36, cy - 42, cx + w / 2 + 36, cy + 42)
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k, (box[0] - 8, box[1] - 8))
+        pen.rrect(box, 26, fill=mix(SIDE_COLOURS[scorer], INK, 0.25), outline=GOLD, width=6)
+
+    size = (round(box[2] - box[0]) + 16, round(box[3] - box[1]) + 16)
+    layer = supersampled(size, 2, paint)
+    canvas.paste(layer, (round(box[0]) - 8, round(box[1]) - 8), layer)
+    ImageDraw.Draw(canvas).text((cx, cy + 2), text, font=face, fill=CREAM, anchor="mm")
 
 
 def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
@@ -572,6 +644,8 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     _draw_disc(canvas, view)
     _draw_private_tag(draw, view, ctx)
     _draw_footer(draw, view, ctx)
+    paste_targets(canvas, ctx.targets, _target_corner)
+    _draw_goal_banner(canvas, view, ctx)
     return canvas
 
 
@@ -621,7 +695,7 @@ def _palette() -> Image.Image:
         ctx = BoardContext(("Alice", "Bob"), "d2-e2", 0, ("d2", "e2"), lang)
         for viewer in (None, 0, 1):
             samples.append(_draw_board(state.view_for(viewer), ctx))
-    return build_palette(samples)
+    return build_palette(samples, keep=(*GRASS, *GREY, LINE, GOLD, *SIDE_COLOURS, *SIDE_LIGHT, DISC_WHITE))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

@@ -128,7 +128,7 @@ def piece_sprite(side: int, strength: int, blocked: bool) -> Image.Image:
             pen.line([(right, y), (right, y + LAYER_T)], INK, 1.2)
             pen.poly(face, mix(top, dark, 0.15) if layer < strength - 1 else top, INK)
         ty = base_y - (strength - 1) * LAYER_T
-        pen.text((cx, ty + 1), str(strength), 26, (236, 234, 226) if blocked else PIECE_INK)
+        pen.text((cx, ty + 1), str(strength), 36, (236, 234, 226) if blocked else PIECE_INK)
 
     return supersampled((w, h), SCALE, paint)
 

@@ -51,6 +51,8 @@ from render.common import (
     fit_text,
     font,
     mix,
+    paste_targets,
+    phone_text,
     supersampled,
 )
 
@@ -66,7 +68,7 @@ STEP: Final = TILE + GUTTER
 FRAME_PAD: Final = 14
 FRAME_X: Final = (WIDTH - (8 * TILE + 7 * GUTTER + 2 * FRAME_PAD)) // 2
 GRID_X: Final = FRAME_X + FRAME_PAD
-HEADER_H: Final = 100
+HEADER_H: Final = 110
 PANEL_H: Final = 96
 PANEL_X0: Final = FRAME_X
 PANEL_X1: Final = WIDTH - FRAME_X
@@ -79,6 +81,12 @@ ROWS: Final = {"A": 0, "B": 1, "C": 2}
 
 TILE_BG: Final[Color] = (27, 23, 20)
 FRAME: Final[Color] = LAPIS_DARK
+HEADLINE_PX: Final = 42
+"""The status line: whose turn, what was rolled, what is awaited."""
+NOTE_Y: Final = HEADER_H - 20
+"""Middle of the header's second line (the last move)."""
+SMALL_PX: Final = phone_text(WIDTH)
+"""The smallest text on the board: 11 px once shown 400 px wide."""
 SCALE: Final = 3
 """Supersampling factor of the static drawing: 3 gives smooth curves for a one-off cost."""
 
@@ -456,7 +464,7 @@ def _crown_sprite() -> Image.Image:
 
 @cache
 def _badge_sprite(colour: Color) -> Image.Image:
-    d = 34
+    d = 42
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=CREAM, outline=colour, width=3)
@@ -517,7 +525,7 @@ def _board_ground(paint: Callable[[ImageDraw.ImageDraw, float], None], height: i
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw, left_x: float = FRAME_X / 2, left_dy: float = 0) -> None:
     """Column numbers above and below the board, row letters either side (the left ones at ``left_x``)."""
-    coord = font(22, "Semibold")
+    coord = font(SMALL_PX, "Semibold")
     for col in range(1, 9):
         x = square_centre(f"B{col}")[0]
         draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
@@ -583,7 +591,7 @@ def _draw_trays(
     slot_x: Callable[[float, int], float],
 ) -> None:
     """Fill a panel's trays: (left edge, count, sprite) each, the count written at the right."""
-    count_face = font(26, "Bold")
+    count_face = font(SMALL_PX, "Bold")
     for gx, count, sprite in trays:
         draw_text(draw, (gx + tray_w - 14, y + 24), str(count), count_face, CREAM, "rm")
         for i in range(count):
@@ -608,7 +616,13 @@ def _draw_status(
         _paste(canvas, icon(seat), (x + STATUS_ICON_D / 2, 36))
     text_x = x + STATUS_ICON_D + gap if seat is not None else x
     avail = right - text_x
-    big = font(34, "Semibold")
+    # A long status steps down in size (never under the small text's size plus a few px) before a
+    # name is shortened: on a phone the name is what the player looks for.
+    size = HEADLINE_PX
+    full = template.replace("{name}", clean_text(name, font(size, "Bold")))
+    while size > SMALL_PX + 5 and font(size, "Bold").getlength(full) > avail:
+        size -= 2
+    big = font(size, "Bold")
     rest = big.getlength(template.replace("{name}", ""))
     shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
     draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
@@ -617,14 +631,14 @@ def _draw_status(
 
 def _last_line(template: str, last: str | None) -> str | None:
     """The header's "last move" line for ``last``, with characters the font lacks cleaned out."""
-    return None if last is None else template.format(text=clean_text(last, font(22)))
+    return None if last is None else template.format(text=clean_text(last, font(SMALL_PX)))
 
 
 def _draw_note(draw: ImageDraw.ImageDraw, line: str | None, at: tuple[float, float]) -> None:
     """The header's second, muted line (the last move) at (left, available width), if any."""
     if line is not None:
-        small = font(22)
-        draw_text(draw, (at[0], 80), fit_text(line, small, at[1]), small, MUTED, "lm")
+        small = font(SMALL_PX)
+        draw_text(draw, (at[0], NOTE_Y), fit_text(line, small, at[1]), small, SHELL, "lm")
 
 
 def _move_marks(move_re: re.Pattern[str], move: str | None) -> tuple[str, ...]:
@@ -650,6 +664,60 @@ def _draw_last_move(
         points = path(ctx.last_move, ctx.last_mover if ctx.last_mover in (0, 1) else None)
         if points is not None:
             arrow(canvas, points)
+
+
+def draw_capture(canvas: Image.Image, ctx: BoardContext, move_re: re.Pattern[str]) -> None:
+    """After a capture (an ``x`` in the last move), the taken piece struck out in red in a corner of
+    the square where it was taken, over the pieces: the piece sent back, or made prisoner, leaves a trace."""
+    taken = captured_square(ctx, move_re)
+    if taken is not None and ctx.last_mover in (0, 1):
+        x0, y0, _, _ = square_box(taken)
+        _paste(canvas, capture_marker(1 - int(ctx.last_mover or 0)), (x0 + CAPTURE_D / 2 - 8, y0 + CAPTURE_D / 2 - 8))
+
+
+def target_corner(name: str) -> tuple[float, float] | None:
+    """Where a target dot goes on square ``name``: its lower right corner (None: not a square)."""
+    square = name.strip().upper()
+    if square not in BOARD.motifs:
+        return None
+    _, _, x1, y1 = square_box(square)
+    return x1 - 16, y1 - 16
+
+
+CAPTURE_D: Final = 60
+"""Size of the struck-out piece that marks a capture."""
+
+
+def captured_square(ctx: BoardContext, move_re: re.Pattern[str]) -> str | None:
+    """The square where the last move took a piece (its notation has an ``x``), if it did."""
+    text = ctx.last_move.strip() if ctx.last_move else ""
+    move = move_re.fullmatch(text)
+    if move is None or text[len(move[1])] not in "xX":
+        return None
+    square = move[2].upper()
+    return square if square in BOARD.motifs else None
+
+
+@cache
+def capture_marker(seat: int) -> Image.Image:
+    """``seat``'s piece, small, struck out by a red ring and cross: a piece taken on this square."""
+    piece = piece_sprite(seat, CAPTURE_D - 14)
+    d = CAPTURE_D
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        pen.circle(d / 2, d / 2, d / 2 - 3, outline=INK, width=9)
+        pen.circle(d / 2, d / 2, d / 2 - 3, outline=RED, width=5)
+        a, b = d * 0.2, d * 0.8
+        pen.line([(a, a), (b, b)], fill=INK, width=9)
+        pen.line([(a, b), (b, a)], fill=INK, width=9)
+        pen.line([(a, a), (b, b)], fill=RED, width=5)
+        pen.line([(a, b), (b, a)], fill=RED, width=5)
+
+    marker = Image.new("RGBA", (d, d), (0, 0, 0, 0))
+    marker.paste(piece, ((d - piece.width) // 2, (d - piece.height) // 2), piece)
+    cross = supersampled((d, d), 4, paint)
+    return Image.alpha_composite(marker, cross)
 
 
 def _touched(
@@ -700,7 +768,7 @@ def _label_panels(
 ) -> None:
     """The static words of both panels: each tray's label (left edge, key) and, with ``row``, the
     seat's colour and row under the name."""
-    small = font(20, "Semibold")
+    small = font(SMALL_PX, "Semibold")
     for seat in (0, 1):
         y = PANEL_Y[seat]
         for gx, key in trays:
@@ -715,13 +783,15 @@ def _sample_palette(
     parse: Callable[[str], object],
     move_re: re.Pattern[str],
     samples: Iterable[tuple[str, str | None, int | None, str]],
+    keep: Sequence[Color] = (),
 ) -> Image.Image:
-    """The palette of representative renders: (position text, last move, its mover, language) each."""
+    """The palette of representative renders: (position text, last move, its mover, language) each;
+    the colours of ``keep`` are in it exactly."""
     images = []
     for text, move, mover, lang in samples:
         ctx = BoardContext(("Alice", "Bob"), move, mover, _move_marks(move_re, move), lang)
         images.append(draw_board(parse(text), ctx))
-    return build_palette(images)
+    return build_palette(images, keep=keep)
 
 
 # The static board.
@@ -831,7 +901,7 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    small = font(20, "Semibold")
+    small = font(SMALL_PX, "Semibold")
     for seat in (0, 1):
         tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
         ex, ey = _entry_point(seat)
@@ -921,7 +991,7 @@ def _draw_badge(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, seat: int
 ) -> None:
     _paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
-    draw_text(draw, (centre[0], centre[1] + 1), str(count), font(22, "Bold"), INK, "mm")
+    draw_text(draw, (centre[0], centre[1] + 1), str(count), font(SMALL_PX, "Bold"), INK, "mm")
 
 
 def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, seats: list[int]) -> None:
@@ -1048,6 +1118,8 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
         seats = state.occupant(square)
         if seats:
             _draw_square_pieces(canvas, draw, square, seats)
+    draw_capture(canvas, ctx, _MOVE)
+    paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _draw_panel(canvas, draw, state, ctx, seat)
     _draw_header(canvas, draw, state, ctx)

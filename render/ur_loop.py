@@ -25,7 +25,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from games.base import GameError
 from games.ur import loop
@@ -49,6 +49,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    paste_targets,
     supersampled,
 )
 from render.ur import (
@@ -56,10 +57,12 @@ from render.ur import (
     FRAME,
     ICON_D,
     MARKS,
+    NOTE_Y,
     PAIR_D,
     PANEL_X0,
     PANEL_X1,
     PIECE_D,
+    SMALL_PX,
     STATUS_ICON_D,
     TILE,
     TRAY_D,
@@ -87,15 +90,17 @@ from render.ur import (
     _touched,
     _tray_slot_x,
     _view_of,
+    draw_capture,
     piece_sprite,
     square_box,
     square_centre,
+    target_corner,
 )
 from render.ur import HEIGHT as BOARD_HEIGHT
 
 GAME_ID: Final = "ur"
 
-LEGEND_H: Final = 92
+LEGEND_H: Final = 150
 LEGEND_Y: Final = BOARD_HEIGHT - 4
 HEIGHT: Final = LEGEND_Y + LEGEND_H + 10
 QUAD_D: Final = 50
@@ -139,7 +144,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "legend_b1": "B1: off with 4 or 5",
         "legend_in": "enter with 4 or 5",
         "route_off": "off",
-        "route": "Row A's loop: {route} · row C: the same with A and C swapped",
+        "route": "Row A's loop: {route}",
         "ring": "ring",
         "diamond": "diamond",
         # Alt text.
@@ -181,7 +186,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "legend_b1": "B1 : sort sur 4 ou 5",
         "legend_in": "entre sur 4 ou 5",
         "route_off": "sortie",
-        "route": "Boucle de la rangée A : {route} · rangée C : A et C échangés",
+        "route": "Boucle de la rangée A : {route}",
         "ring": "anneau",
         "diamond": "losange",
         "alt_title": "Jeu royal d'Ur, Variante 1 (boucle).",
@@ -391,7 +396,7 @@ def _finish_icon() -> Image.Image:
 
 @cache
 def _letter_badge(fill: Color, ring: Color) -> Image.Image:
-    d = 32
+    d = 38
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=fill, outline=ring, width=2)
@@ -405,10 +410,10 @@ def _draw_letter_badge(
     """The X (red disc) or O (cream disc) badge with its letter."""
     if letter == "X":
         _paste(canvas, _letter_badge(RED, CREAM), centre)
-        draw_text(draw, (centre[0], centre[1] + 1), "X", font(22, "Bold"), CREAM, "mm")
+        draw_text(draw, (centre[0], centre[1] + 1), "X", font(SMALL_PX, "Bold"), CREAM, "mm")
     else:
         _paste(canvas, _letter_badge(CREAM, RED), centre)
-        draw_text(draw, (centre[0], centre[1] + 1), "O", font(22, "Bold"), RED, "mm")
+        draw_text(draw, (centre[0], centre[1] + 1), "O", font(SMALL_PX, "Bold"), RED, "mm")
 
 
 # The static board.
@@ -455,13 +460,31 @@ def _board_layer() -> Image.Image:
 
 def _legend(base: Image.Image, draw: ImageDraw.ImageDraw, words: dict[str, str]) -> None:
     """The legend strip: what X, O, the chequered band, the turned piece and the entry arrow mean."""
-    face = font(20, "Semibold")
-    y = LEGEND_Y + 28
-    items = [("X", words["legend_x"]), ("O", words["legend_o"]), ("home", words["legend_home"])]
-    items += [("finish", words["legend_b1"]), ("in", words["legend_in"])]
-    icon_w, gap = 34.0, 14.0
-    total = sum(icon_w + 6 + face.getlength(text) for _, text in items) + gap * (len(items) - 1)
-    x = (WIDTH - total) / 2
+    face = font(SMALL_PX, "Semibold")
+    rows = (
+        [("X", words["legend_x"]), ("O", words["legend_o"]), ("home", words["legend_home"])],
+        [("finish", words["legend_b1"]), ("in", words["legend_in"])],
+    )
+    icon_w, gap = 34.0, 30.0
+    for line, items in enumerate(rows):
+        y = LEGEND_Y + 28 + 44 * line
+        total = sum(icon_w + 6 + face.getlength(text) for _, text in items) + gap * (len(items) - 1)
+        _legend_row(base, draw, face, items, ((WIDTH - total) / 2, y), icon_w, gap)
+    route = fit_text(words["route"].format(route=route_text(0, words["route_off"])), face, PANEL_X1 - PANEL_X0 - 32)
+    draw_text(draw, (WIDTH / 2, LEGEND_Y + 118), route, face, MUTED, "mm")
+
+
+def _legend_row(
+    base: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    face: ImageFont.FreeTypeFont,
+    items: list[tuple[str, str]],
+    at: tuple[float, float],
+    icon_w: float,
+    gap: float,
+) -> None:
+    """One line of the legend, (icon, words) each, from ``at`` (left, middle)."""
+    x, y = at
     for icon, text in items:
         centre = (x + icon_w / 2, y)
         if icon in ("X", "O"):
@@ -476,8 +499,6 @@ def _legend(base: Image.Image, draw: ImageDraw.ImageDraw, words: dict[str, str])
             draw.polygon([(x + icon_w, y), (x + icon_w - 12, y - 8), (x + icon_w - 12, y + 8)], fill=tint)
         x += icon_w + 6
         x += draw_text(draw, (x, y), text, face, SHELL, "lm") + gap
-    route = fit_text(words["route"].format(route=route_text(0, words["route_off"])), face, PANEL_X1 - PANEL_X0 - 32)
-    draw_text(draw, (WIDTH / 2, LEGEND_Y + 66), route, face, MUTED, "mm")
 
 
 def route_text(seat: int = 0, off: str = "off") -> str:
@@ -702,13 +723,13 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.Sta
         sprite = _die_sprite(tip, roll is None)
         canvas.paste(sprite, (DICE_X + i * (DIE_W + DIE_GAP), DICE_Y), sprite)
     centre = DICE_X + (3 * DIE_W + 2 * DIE_GAP) / 2
-    caption = font(22, "Semibold")
+    caption = font(SMALL_PX, "Semibold")
     if roll is None:
-        draw_text(draw, (centre, 80), words["to_throw"], caption, MUTED, "mm")
+        draw_text(draw, (centre, NOTE_Y), words["to_throw"], caption, MUTED, "mm")
     elif roll in loop.AGAIN:
-        draw_text(draw, (centre, 80), f"{roll} · {words['again']}", caption, HIGHLIGHT, "mm")
+        draw_text(draw, (centre, NOTE_Y), f"{roll} · {words['again']}", caption, HIGHLIGHT, "mm")
     else:
-        draw_text(draw, (centre, 80), str(roll), caption, CREAM, "mm")
+        draw_text(draw, (centre, NOTE_Y), str(roll), caption, CREAM, "mm")
 
 
 def _draw_panel(
@@ -728,6 +749,8 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
         pieces = state.pieces_on(square)
         if pieces:
             _draw_square_pieces(canvas, draw, square, pieces)
+    draw_capture(canvas, ctx, _MOVE)
+    paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _draw_panel(canvas, draw, state, ctx, seat)
     _draw_header(canvas, draw, state, ctx)
@@ -746,7 +769,7 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    return _sample_palette(draw_board, loop.from_text, _MOVE, SAMPLES)
+    return _sample_palette(draw_board, loop.from_text, _MOVE, SAMPLES, keep=(WHITE_TIP, HOME_CHEVRON, OUT_CHEVRON))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

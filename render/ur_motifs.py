@@ -49,6 +49,7 @@ from render.common import (
     encode_png,
     font,
     mix,
+    paste_targets,
     supersampled,
 )
 from render.ur import (
@@ -58,6 +59,7 @@ from render.ur import (
     PANEL_X0,
     PANEL_X1,
     PANEL_Y,
+    SMALL_PX,
     TILE,
     _alt_fit,
     _alt_names,
@@ -79,6 +81,7 @@ from render.ur import (
     _winner,
     square_box,
     square_centre,
+    target_corner,
 )
 
 GAME_ID: Final = "ur"
@@ -252,7 +255,9 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool
     if face is not None and letter:
         draw = ImageDraw.Draw(sprite)
         ink = CREAM if face == motifs.RED else LAPIS
-        draw_text(draw, (size / 2, size / 2 + 1), FACE_LETTER[face], font(max(20, round(r * 0.72)), "Bold"), ink, "mm")
+        draw_text(
+            draw, (size / 2, size / 2 + 1), FACE_LETTER[face], font(max(SMALL_PX, round(r * 0.72)), "Bold"), ink, "mm"
+        )
     return sprite
 
 
@@ -266,7 +271,7 @@ def _badge_sprite(face: motifs.Face) -> Image.Image:
 
     sprite = supersampled((size, size), 4, paint)
     ink = CREAM if face == motifs.RED else LAPIS
-    draw_text(ImageDraw.Draw(sprite), (size / 2, size / 2 + 1), FACE_LETTER[face], font(22, "Bold"), ink, "mm")
+    draw_text(ImageDraw.Draw(sprite), (size / 2, size / 2 + 1), FACE_LETTER[face], font(SMALL_PX, "Bold"), ink, "mm")
     return sprite
 
 
@@ -378,8 +383,8 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    small = font(20, "Semibold")
-    legend = font(22, "Semibold")
+    small = font(SMALL_PX, "Semibold")
+    legend = font(SMALL_PX, "Semibold")
     top = square_centre("A5")[1]
     bottom = square_centre("C5")[1]
     draw_text(draw, (HOLE_X, top - 26), words["legend_top"], legend, CREAM, "mm")
@@ -464,14 +469,14 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State,
     at = _draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18)
     line = _last_line(words["last"], _last_move_text(ctx, names))
     if _stuck(state) and state.turn is not None:
-        line = words["stuck"].format(name=clean_text(names[state.turn], font(22)) or "?", roll=state.roll)
+        line = words["stuck"].format(name=clean_text(names[state.turn], font(SMALL_PX)) or "?", roll=state.roll)
     _draw_note(draw, line, at)
     # The dice: shown once moving has begun, faded while the next throw is awaited.
     centre = DICE_X + (4 * DIE + 3 * DIE_GAP) / 2
     if state.turn is None or state.placing:
         if state.turn is not None and state.outcome() is None:
-            draw_text(draw, (centre, DICE_Y + 24), words["placement"], font(24, "Semibold"), CREAM, "mm")
-            draw_text(draw, (centre, DICE_Y + DIE + 16), words["no_dice"], font(20), MUTED, "mm")
+            draw_text(draw, (centre, DICE_Y + 24), words["placement"], font(SMALL_PX, "Semibold"), CREAM, "mm")
+            draw_text(draw, (centre, DICE_Y + DIE + 16), words["no_dice"], font(SMALL_PX), MUTED, "mm")
         return
     roll = state.roll
     faded = roll is None
@@ -487,7 +492,9 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State,
         sprite = _die_sprite(i < marked, faded)
         canvas.paste(sprite, (DICE_X + i * (DIE + DIE_GAP), DICE_Y), sprite)
     caption = words["none_marked"] if roll == 5 else words["marked_one"] if roll == 1 else words["marked"]
-    draw_text(draw, (centre, DICE_Y + DIE + 16), caption.format(n=marked), font(20), MUTED if faded else CREAM, "mm")
+    draw_text(
+        draw, (centre, DICE_Y + DIE + 16), caption.format(n=marked), font(SMALL_PX), MUTED if faded else CREAM, "mm"
+    )
 
 
 def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext, seat: int) -> None:
@@ -496,8 +503,8 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, 
     outcome = state.outcome()
     names = (*_names(ctx), words["player"].format(n=seat + 1))
     _draw_panel_heading(canvas, draw, seat, _winner(outcome), state.turn, names, MID_X)
-    small = font(20, "Semibold")
-    count_face = font(24, "Bold")
+    small = font(SMALL_PX, "Semibold")
+    count_face = font(SMALL_PX, "Bold")
     mid_right = GOAL_X - 14
     row_y = y + 64
     if state.placing or state.turn is None:
@@ -564,6 +571,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
             if square in ringed:
                 _paste(canvas, ring, centre)
             _paste(canvas, pawn_sprite(seat, face, PAWN_D), centre)
+    paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _panel(canvas, draw, state, ctx, seat)
     _header(canvas, draw, state, ctx)
@@ -585,7 +593,7 @@ def _palette() -> Image.Image:
         state = motifs.from_text(text)
         ctx = BoardContext(("Alice", "Bob"), move, mover, route, lang)
         samples.append(draw_board(state, ctx))
-    return build_palette(samples)
+    return build_palette(samples, keep=(MOVABLE, STUCK, GOLD))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

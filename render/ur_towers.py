@@ -45,16 +45,19 @@ from render.common import (
     fit_text,
     font,
     mix,
+    paste_targets,
     supersampled,
 )
 from render.ur import (
     ALT_COLOURS,
     ALT_MAX,
+    GUTTER,
     ICON_D,
     MARKS,
     NAME_X,
     PANEL_X1,
     PANEL_Y,
+    SMALL_PX,
     STATUS_ICON_D,
     TILE,
     _alt_names,
@@ -83,8 +86,10 @@ from render.ur import (
     _touched,
     _view_of,
     _winner,
+    draw_capture,
     square_box,
     square_centre,
+    target_corner,
 )
 
 PIECE_D: Final = 80
@@ -205,8 +210,9 @@ def _inlay(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
 def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     """Seat ``seat``'s token seen from above, ``diameter`` pixels wide, with its shadow (square sprite).
 
-    Blue face: the seat's inlay (ring or diamond) around the seat colour. Red face: the same inlay with
-    a red heart holding five cream dots, and a red rim, so the face reads without relying on colour.
+    Blue face: the seat's inlay (ring or diamond) around the seat colour, on a round token. Red face: the
+    same inlay with a red heart holding five cream dots, and a red rim squared off at the corners, so the
+    face reads by its outline as well as its colour.
     """
     pad = max(3, diameter // 8)
     size = diameter + 2 * pad
@@ -216,14 +222,22 @@ def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         c = size / 2
-        pen.circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
+        x, y, r = c + diameter * 0.03, c + diameter * 0.06, diameter / 2
+        if red:
+            pen.rrect((x - r, y - r, x + r, y + r), r * 0.3, fill=(0, 0, 0, 150))
+        else:
+            pen.circle(x, y, r, fill=(0, 0, 0, 150))
 
     def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         c = size / 2
         r = diameter / 2
-        pen.circle(c, c, r, fill=RED if red else CREAM)
-        pen.circle(c, c, r * 0.9, fill=rim)
+        if red:
+            pen.rrect((c - r, c - r, c + r, c + r), r * 0.3, fill=RED)
+            pen.rrect((c - r * 0.9, c - r * 0.9, c + r * 0.9, c + r * 0.9), r * 0.24, fill=rim)
+        else:
+            pen.circle(c, c, r, fill=CREAM)
+            pen.circle(c, c, r * 0.9, fill=rim)
         pen.circle(c, c, r * 0.8, fill=colour)
         _inlay(pen, seat, c, r, RED if red else colour)
         if red:
@@ -293,7 +307,14 @@ def die_sprite(value: int, faded: bool, diameter: int = DIE_D, frame: Color = IN
     sprite = supersampled((diameter, diameter), 4, paint)
     if value == 0:
         # Not rolled yet.
-        draw_text(ImageDraw.Draw(sprite), (diameter / 2, diameter / 2), "?", font(diameter // 2, "Bold"), INK, "mm")
+        draw_text(
+            ImageDraw.Draw(sprite),
+            (diameter / 2, diameter / 2),
+            "?",
+            font(max(SMALL_PX, diameter // 2), "Bold"),
+            INK,
+            "mm",
+        )
     if faded:
         sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 45 // 100))
     return sprite
@@ -344,7 +365,7 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    small = font(20, "Semibold")
+    small = font(SMALL_PX, "Semibold")
     for seat in (0, 1):
         tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
         ex, ey = _entry_point(seat)
@@ -412,6 +433,11 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
     else:
         step = 1 if b > a else -1
         points = [square_centre(towers.square_of(seat, p)) for p in range(a, b + step, step)]
+    if len(points) > 2 and len({round(y) for _, y in points}) == 1:
+        # Along one row, the arrow runs in the gutter under it, not through the towers between.
+        (xa, y), (xb, _) = points[0], points[-1]
+        gutter = y + (TILE + GUTTER) / 2 if y < square_centre("C1")[1] - 1 else y - (TILE + GUTTER) / 2
+        points = [(xa, y), (xa, gutter), (xb, gutter), (xb, y)]
     (x0, y0), (x1, y1) = points[-2], points[-1]
     length = math.hypot(x1 - x0, y1 - y0)
     cut = min(TOP_D / 2 + 6, length * 0.6)
@@ -562,7 +588,7 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
     if held:
         key = ("holds_one" if held == 1 else "holds") + ("_refuge" if refuge else "")
         parts.append(words[key].format(n=held, k=refuge))
-    small = font(20, "Semibold")
+    small = font(SMALL_PX, "Semibold")
     draw_text(draw, (NAME_X, y + 70), fit_text(" · ".join(parts), small, TRAY_X[0] - 20 - NAME_X), small, MUTED, "lm")
     other = 1 - seat
     trays = [
@@ -581,6 +607,8 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     for square, stack in zip(towers.SQUARES, state.board, strict=True):
         if stack:
             _draw_tower(canvas, draw, square, stack)
+    draw_capture(canvas, ctx, _MOVE)
+    paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _draw_panel(canvas, draw, state, ctx, seat)
     _draw_header(canvas, draw, state, ctx)

@@ -67,7 +67,9 @@ from render.common import (
     supersampled,
 )
 from render.ursuppe_art import (
+    DAMAGE,
     GOLD,
+    PLAYER_COLOURS,
     amoeba_sprite,
     chip_sprite,
     frame_sprite,
@@ -79,7 +81,6 @@ from render.ursuppe_art import (
     ring_sprite,
     superior_mark,
     text_width,
-    veil,
 )
 from render.ursuppe_words import (
     AmoebaRef,
@@ -89,7 +90,6 @@ from render.ursuppe_words import (
     colour_index,
     colour_name,
     decision_parts,
-    event_parts,
     gene_name,
     outcome_parts,
     phase_title,
@@ -113,17 +113,8 @@ PANEL_W: Final = 472
 PANEL_X1: Final = PANEL_X0 + PANEL_W
 WIDTH: Final = PANEL_X1 + MARGIN
 PANEL_H: Final = 146
-BOTTOM_Y: Final = BOARD_Y + BOARD + 14
-GENE_ROW: Final = 28
-GENE_COLUMNS: Final = 3
-BOTTOM_H: Final = 50 + 7 * GENE_ROW + 8
-HEIGHT: Final = BOTTOM_Y + BOTTOM_H + MARGIN
-COL_PRICE: Final = 214
-COL_MP: Final = 251
-COL_LEFT: Final = 298
-"""Right edges of the gene table's number columns, from the left of a column."""
-EVENT_LINES: Final = 6
-EVENT_PITCH: Final = 32
+HEIGHT: Final = BOARD_Y + BOARD + 4 + MARGIN
+"""The gene market and the events are on the detail image (:mod:`render.ursuppe_detail`)."""
 
 SOUP: Final[Color] = (24, 44, 50)
 SQUARE: Final[Color] = (42, 70, 76)
@@ -263,25 +254,6 @@ def _board_layer(
         for i in range(players):
             y = panel_y(i)
             rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=round(2 * k))
-        # Gene table and events.
-        rrect(
-            (BOARD_X, BOTTOM_Y, BOARD_X + BOARD, BOTTOM_Y + BOTTOM_H),
-            14,
-            fill=PANEL,
-            outline=PANEL_EDGE,
-            width=round(2 * k),
-        )
-        rrect(
-            (PANEL_X0, BOTTOM_Y, PANEL_X1, BOTTOM_Y + BOTTOM_H), 14, fill=PANEL, outline=PANEL_EDGE, width=round(2 * k)
-        )
-        colw = BOARD / GENE_COLUMNS
-        for j in range(1, GENE_COLUMNS):
-            x = BOARD_X + j * colw
-            draw.line(
-                ((x * k, (BOTTOM_Y + 14) * k), (x * k, (BOTTOM_Y + BOTTOM_H - 14) * k)),
-                fill=PANEL_EDGE,
-                width=round(2 * k),
-            )
 
     base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
     layer = supersampled((WIDTH, HEIGHT), SCALE, paint)
@@ -292,19 +264,19 @@ def _board_layer(
         dark = slot >= finish
         fifth = slot % 5 == 0
         ink = (CREAM if fifth else MUTED) if dark else (INK if fifth else (96, 82, 58))
-        paste_text(base, (x0 + 7, y0 + 15), str(slot), 20, "Bold" if fifth else "Semibold", ink, "lm")
+        paste_text(base, (x0 + 5, y0 + 17), str(slot), 28, "Bold", ink, "lm")
     for slot in range(length + 1, track.slots):
         x0, y0, x1, y1 = track.slot_box(slot)
         _flag(base, (x0 + x1) / 2, (y0 + y1) / 2)
     # Coordinates.
     for c in range(5):
         x0, _, x1, _ = cell_box(0, c, length)
-        paste_text(base, ((x0 + x1) / 2, sy0 + COORD / 2 + 1), "abcde"[c], 20, "Semibold", MUTED, "mm")
-        paste_text(base, ((x0 + x1) / 2, sy1 - COORD / 2 - 1), "abcde"[c], 20, "Semibold", MUTED, "mm")
+        paste_text(base, ((x0 + x1) / 2, sy0 + COORD / 2 + 1), "abcde"[c], 24, "Semibold", MUTED, "mm")
+        paste_text(base, ((x0 + x1) / 2, sy1 - COORD / 2 - 1), "abcde"[c], 24, "Semibold", MUTED, "mm")
     for r in range(5):
         _, y0, _, y1 = cell_box(r, 0, length)
-        paste_text(base, (sx0 + COORD / 2 + 1, (y0 + y1) / 2), str(r + 1), 20, "Semibold", MUTED, "mm")
-        paste_text(base, (sx1 - COORD / 2 - 1, (y0 + y1) / 2), str(r + 1), 20, "Semibold", MUTED, "mm")
+        paste_text(base, (sx0 + COORD / 2 + 1, (y0 + y1) / 2), str(r + 1), 24, "Semibold", MUTED, "mm")
+        paste_text(base, (sx1 - COORD / 2 - 1, (y0 + y1) / 2), str(r + 1), 24, "Semibold", MUTED, "mm")
     for i, ci in enumerate(colours):
         paste(base, marker_sprite(ci, 42), (PANEL_X0 + 33, panel_y(i) + 30))
     return base
@@ -342,33 +314,6 @@ def _static_base(
 ) -> Image.Image:
     """The static image with the words of ``lang``; each render starts from a copy of it."""
     base = _board_layer(players, colours, length, finish, board).copy()
-    # Gene table: heading, column labels, names, prices and MP.
-    colw = BOARD / GENE_COLUMNS
-    rows = max(1, math.ceil(len(genes) / GENE_COLUMNS))
-    for j in range(GENE_COLUMNS):
-        x0 = BOARD_X + j * colw
-        y = BOTTOM_Y + 26
-        if j == 0:
-            paste_text(base, (x0 + 16, y), word(lang, "genes_heading"), 24, "Semibold", CREAM, "lm")
-        for text, right in (
-            (word(lang, "col_price"), COL_PRICE),
-            (word(lang, "col_mp"), COL_MP),
-            (word(lang, "col_left"), COL_LEFT),
-        ):
-            paste_text(base, (x0 + right, y), text, 20, "Semibold", MUTED, "rm")
-    face = font(20)
-    for i, (gene, price, mp, superior) in enumerate(genes):
-        j, r = divmod(i, rows)
-        x0 = BOARD_X + j * colw
-        y = BOTTOM_Y + 58 + r * GENE_ROW
-        if superior:
-            paste(base, superior_mark(20), (x0 + 22, y + 1))
-        name = fit_text(gene_name(lang, gene, short=True), face, COL_PRICE - 60)
-        paste_text(base, (x0 + 35, y), name, 20, "Regular", CREAM, "lm")
-        paste_text(base, (x0 + COL_PRICE, y), str(price), 20, "Semibold", CREAM, "rm")
-        paste_text(base, (x0 + COL_MP, y), str(mp), 20, "Semibold", CREAM, "rm")
-    # Events heading.
-    paste_text(base, (PANEL_X0 + 16, BOTTOM_Y + 26), word(lang, "events"), 24, "Semibold", CREAM, "lm")
     return base
 
 
@@ -410,8 +355,10 @@ def _draw_parts(
     colour: Color = CREAM,
     amoeba_d: int = 30,
     name_max: float = 150,
+    chip: int = 20,
 ) -> None:
-    """Draw ``parts`` from ``x`` with its vertical middle at ``y``, never past ``max_x``."""
+    """Draw ``parts`` from ``x`` with its vertical middle at ``y``, never past ``max_x``; amoeba numbers and
+    food counts are ``chip`` px."""
     weight: Weight = "Semibold"
     face = font(size, weight)
     icon_d = amoeba_d - 4
@@ -436,18 +383,18 @@ def _draw_parts(
             ci = colours[part.seat] if 0 <= part.seat < len(colours) else 0
             if x + amoeba_d > max_x:
                 return
-            paste(canvas, amoeba_sprite(ci, part.number, 0, amoeba_d, 20), (x + amoeba_d / 2 + 2, y))
+            paste(canvas, amoeba_sprite(ci, part.number, 0, amoeba_d, chip), (x + amoeba_d / 2 + 2, y))
             x += amoeba_d + 6
         else:
             for seat, count in enumerate(part.counts):
                 if count <= 0:
                     continue
                 ci = colours[seat] if seat < len(colours) else 0
-                chip = chip_sprite(ci, count, 44, 20)
-                if x + chip.width > max_x:
+                sprite = chip_sprite(ci, count, 44, chip)
+                if x + sprite.width > max_x:
                     return
-                paste(canvas, chip, (x + chip.width / 2, y))
-                x += text_width(str(count), 20, "Bold") + 29
+                paste(canvas, sprite, (x + sprite.width / 2, y))
+                x += text_width(str(count), chip, "Bold") + 29
 
 
 # Rendering.
@@ -458,8 +405,29 @@ def _amoeba_layout(count: int) -> tuple[int, int, int, int]:
     if count <= 3:
         return 3, 42, 24, 46
     if count <= 6:
-        return 3, 38, 22, 46
+        return 3, 34, 22, 44
     return 4, 31, 20, 35
+
+
+AMOEBA_TOP: Final = 58
+"""Where the amoebas of a square start, under its two rows of food counts."""
+
+
+def amoeba_slots(count: int, size: tuple[int, int]) -> list[tuple[float, float]]:
+    """The centres of ``count`` amoebas (a "+n" slot included when they do not all fit) on a square tile
+    of ``size``: one or two rows under the food counts, each row centred, never two on one spot."""
+    per_row = _amoeba_layout(count)[0]
+    slots = min(count, 2 * per_row)
+    w, h = size
+    rows = 1 if slots <= per_row else 2
+    row_h = (h - 4 - AMOEBA_TOP) / rows
+    pitch = _amoeba_layout(count)[3]
+    centres = []
+    for i in range(slots):
+        r, c = divmod(i, per_row)
+        in_row = min(per_row, slots - r * per_row)
+        centres.append((w / 2 + (c - (in_row - 1) / 2) * pitch, AMOEBA_TOP + row_h * (r + 0.5)))
+    return centres
 
 
 class _Tiles:
@@ -534,26 +502,17 @@ def _paint_square(tile: Image.Image, food: tuple[tuple[int, int, int], ...], amo
     w, h = tile.size
     for position, colour, count in food:
         col, row = position % 3, position // 3
-        chip = chip_sprite(colour, count, 46, 22)
-        tile.paste(chip, (3 + col * 47, 5 + row * 26), chip)
+        chip = chip_sprite(colour, count, 46, 26)
+        tile.paste(chip, (1 + col * 47, 3 + row * 27), chip)
     if not amoebas:
         return
-    per_row, d, text, pitch = _amoeba_layout(len(amoebas))
+    per_row, d, text, _ = _amoeba_layout(len(amoebas))
     shown = list(amoebas)
     extra = 0
     if len(shown) > 2 * per_row:
         extra = len(shown) - (2 * per_row - 1)
         shown = shown[: 2 * per_row - 1]
-    top = 58
-    bottom = h - 4
-    slots = len(shown) + (1 if extra else 0)
-    rows = 1 if slots <= per_row else 2
-    row_h = (bottom - top) / rows
-    for i in range(slots):
-        r, c = divmod(i, per_row)
-        in_row = min(per_row, slots - r * per_row)
-        cx = w / 2 + (c - (in_row - 1) / 2) * pitch
-        cy = top + row_h * (r + 0.5)
+    for i, (cx, cy) in enumerate(amoeba_slots(len(amoebas), (w, h))):
         if i >= len(shown):
             paste_text(tile, (cx, cy), f"+{extra}", 20, "Bold", CREAM, "mm")
             continue
@@ -581,18 +540,32 @@ def _draw_square(
 
 def _draw_track(canvas: Image.Image, v: View, colours: tuple[int, ...]) -> None:
     track = track_geometry(v.track_length)
-    at_zero = [p.seat for p in v.player_info if p.score <= 0]
+    by_slot: dict[int, list[int]] = {}
     for p in v.player_info:
-        if p.score <= 0:
-            continue
-        slot = min(p.score, v.track_length)
-        x0, y0, x1, y1 = track.slot_box(slot)
-        paste(canvas, marker_sprite(colours[p.seat], 38), ((x0 + x1) / 2 + 7, (y0 + y1) / 2 + 8))
-    if at_zero:
-        x0, y0, x1, y1 = track.slot_box(0)
-        for i, seat in enumerate(at_zero):
-            r, c = divmod(i, 3)
-            paste(canvas, marker_sprite(colours[seat], 18), (x0 + 16 + c * 20, y0 + 36 + r * 20))
+        by_slot.setdefault(min(max(p.score, 0), v.track_length), []).append(p.seat)
+    for slot, seats in sorted(by_slot.items()):
+        box = track.slot_box(slot)
+        for seat, (centre, d) in zip(seats, marker_slots(len(seats), box), strict=True):
+            paste(canvas, marker_sprite(colours[seat], d), centre)
+
+
+def marker_slots(count: int, box: tuple[float, float, float, float]) -> list[tuple[tuple[float, float], int]]:
+    """(centre, diameter) of ``count`` score markers on one space of the ring: one large, or side by
+    side in rows of two or three, smaller, so that markers at the same score never cover each other."""
+    x0, y0, x1, y1 = box
+    if count == 1:
+        return [(((x0 + x1) / 2 + 7, (y0 + y1) / 2 + 8), 38)]
+    per_row = 2 if count <= 4 else 3
+    rows = -(-count // per_row)
+    pitch_x = (x1 - x0 - 8) / per_row
+    top = y0 + 22
+    pitch_y = (y1 - 4 - top) / rows
+    d = int(min(pitch_x, pitch_y) - 6)
+    out = []
+    for i in range(count):
+        r, c = divmod(i, per_row)
+        out.append(((x0 + 4 + pitch_x * (c + 0.5), top + pitch_y * (r + 0.5)), d))
+    return out
 
 
 def _draw_island(canvas: Image.Image, v: View, lang: str) -> None:
@@ -658,16 +631,16 @@ def _wrap(text: str, size: int, width: float) -> list[str]:
 
 
 def _gene_pills(canvas: Image.Image, genes: tuple[str, ...], x0: float, y0: float, x1: float, lang: str) -> None:
-    """The genes as pills on at most two rows; what does not fit becomes ``+n``."""
+    """The genes as pills on one row; what does not fit becomes ``+n`` (the detail image lists them all)."""
     placed: list[tuple[str, float, float, float]] = []
     x, y, row = x0, y0, 0
     for gene in genes:
         label = gene_name(lang, gene, short=True)
-        w = 6.0 * math.ceil((text_width(label, 20, "Semibold") + 18) / 6)
+        w = 6.0 * math.ceil((text_width(label, PILL_PX, "Semibold") + 18) / 6)
         if x + w > x1:
             row += 1
             x, y = x0, y + PILL_PITCH
-            if row >= 2:
+            if row >= 1:
                 break
         placed.append((label, x, y, w))
         x += w + 6
@@ -675,26 +648,27 @@ def _gene_pills(canvas: Image.Image, genes: tuple[str, ...], x0: float, y0: floa
     if hidden:
         while placed:
             label, px, py, w = placed[-1]
-            plus_w = text_width(f"+{hidden}", 20, "Bold") + 8
-            if py == y0 or px + w + 6 + plus_w <= x1:
+            plus_w = text_width(f"+{hidden}", PILL_PX, "Bold") + 8
+            if px + w + 6 + plus_w <= x1:
                 break
             placed.pop()
             hidden += 1
     for (label, px, py, w), gene in zip(placed, genes, strict=False):
         paste(canvas, _pill(round(w), gene in _SUPERIOR), (px + w / 2, py))
-        paste_text(canvas, (px + w / 2, py), label, 20, "Semibold", CREAM, "mm")
+        paste_text(canvas, (px + w / 2, py), label, PILL_PX, "Semibold", CREAM, "mm")
     if hidden:
-        end = placed[-1][1] + placed[-1][3] + 10 if placed and placed[-1][2] > y0 else x0
-        paste_text(canvas, (end, y0 + PILL_PITCH), f"+{hidden}", 20, "Bold", CREAM, "lm")
+        end = placed[-1][1] + placed[-1][3] + 10 if placed else x0
+        paste_text(canvas, (end, y0), f"+{hidden}", PILL_PX, "Bold", CREAM, "lm")
 
 
 PILL_PITCH: Final = 29
+PILL_PX: Final = 24
 _SUPERIOR: Final = frozenset(g.id for g in GENES if g.requires)
 
 
 @lru_cache(maxsize=128)
 def _pill(width: int, superior: bool) -> Image.Image:
-    h = 27
+    h = 32
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         draw.rounded_rectangle(
@@ -747,73 +721,29 @@ def _paint_panel(
     score, bp, mp, ozone, on_board, total, genes = values
     right = PANEL_W
     # Score at the right, name in what is left.
-    score_w = paste_text(tile, (right - 16, 30), str(score), 32, "Bold", CREAM, "rm")
-    label_w = paste_text(tile, (right - 24 - score_w, 32), word(lang, "score"), 20, "Semibold", MUTED, "rm")
+    score_w = paste_text(tile, (right - 16, 32), str(score), 40, "Bold", CREAM, "rm")
+    label_w = paste_text(tile, (right - 24 - score_w, 34), word(lang, "score"), 26, "Semibold", MUTED, "rm")
     room = right - 24 - score_w - label_w - 16 - 64
-    shown = fit_text(name, font(28, "Semibold"), max(60.0, room))
-    paste_text(tile, (64, 28), shown, 28, "Semibold", CREAM, "lm")
+    shown = fit_text(name, font(34, "Bold"), max(60.0, room))
+    paste_text(tile, (64, 30), shown, 34, "Bold", CREAM, "lm")
     # Energy, mutation points against the ozone, amoebas.
-    x, y = 16.0, 66
-    x += paste_text(tile, (x, y), word(lang, "bp") + " ", 20, "Semibold", MUTED, "lm")
-    x += paste_text(tile, (x, y), str(bp), 24, "Bold", CREAM, "lm") + 22
-    x += paste_text(tile, (x, y), word(lang, "mp") + " ", 20, "Semibold", MUTED, "lm")
+    x, y = 16.0, 70
+    x += paste_text(tile, (x, y), word(lang, "bp") + " ", 26, "Semibold", MUTED, "lm")
+    x += paste_text(tile, (x, y), str(bp), 30, "Bold", CREAM, "lm") + 18
+    x += paste_text(tile, (x, y), word(lang, "mp") + " ", 26, "Semibold", MUTED, "lm")
     if ozone is None:
-        x += paste_text(tile, (x, y), str(mp), 24, "Bold", CREAM, "lm") + 22
+        x += paste_text(tile, (x, y), str(mp), 30, "Bold", CREAM, "lm") + 18
     else:
         over = mp > ozone
         text = f"{mp} {'>' if over else '≤'} {ozone}"
-        x += paste_text(tile, (x, y), text, 24, "Bold", OVER if over else UNDER, "lm") + 22
-    x += paste_text(tile, (x, y), word(lang, "amoebas") + " ", 20, "Semibold", MUTED, "lm")
-    paste_text(tile, (x, y), f"{on_board}/{total}", 24, "Bold", CREAM, "lm")
+        x += paste_text(tile, (x, y), text, 30, "Bold", OVER if over else UNDER, "lm") + 18
+    x += paste_text(tile, (x, y), word(lang, "amoebas") + " ", 26, "Semibold", MUTED, "lm")
+    paste_text(tile, (x, y), f"{on_board}/{total}", 30, "Bold", CREAM, "lm")
     # Genes.
     if genes:
-        _gene_pills(tile, genes, 14, 98, right - 14, lang)
+        _gene_pills(tile, genes, 14, 104, right - 14, lang)
     else:
-        paste_text(tile, (16, 98), word(lang, "no_genes"), 20, "Regular", MUTED, "lm")
-
-
-def _draw_gene_table(canvas: Image.Image, v: View) -> None:
-    colw = BOARD / GENE_COLUMNS
-    rows = max(1, math.ceil(len(v.genes) / GENE_COLUMNS))
-    for i, g in enumerate(v.genes):
-        j, r = divmod(i, rows)
-        x0 = BOARD_X + j * colw
-        y = BOTTOM_Y + 58 + r * GENE_ROW
-        paste_text(canvas, (x0 + COL_LEFT, y), str(g.left), 20, "Bold", CREAM if g.left else MUTED, "rm")
-        if g.left <= 0:
-            dim = veil(round(colw - 16), GENE_ROW - 3, 165)
-            canvas.paste(dim, (round(x0 + 8), round(y - GENE_ROW / 2 + 2)), dim)
-
-
-def _draw_events(canvas: Image.Image, v: View, lang: str, colours: tuple[int, ...], names: tuple[str, ...]) -> None:
-    events = v.events[-EVENT_LINES:]
-    if not events:
-        paste_text(canvas, (PANEL_X0 + 16, BOTTOM_Y + 60), word(lang, "no_events"), 20, "Regular", MUTED, "lm")
-        return
-    for i, e in enumerate(events):
-        y = BOTTOM_Y + 60 + i * EVENT_PITCH
-        newest = i == len(events) - 1
-        box = (PANEL_X0 + 12, y - EVENT_PITCH // 2, PANEL_X1 - 8, y + EVENT_PITCH // 2)
-        key = (e, lang, v.players, colours, names, newest)
-        paint = partial(
-            _paint_event, event=e, lang=lang, players=v.players, colours=colours, names=names, newest=newest
-        )
-        _EVENTS.lay(canvas, box, key, paint)
-
-
-def _paint_event(
-    tile: Image.Image,
-    event: Event,
-    lang: str,
-    players: int,
-    colours: tuple[int, ...],
-    names: tuple[str, ...],
-    newest: bool,
-) -> None:
-    """One line of the event list, on its tile."""
-    colour = CREAM if newest else SHELL_TEXT
-    parts = event_parts(event, lang, players)
-    _draw_parts(tile, 4, EVENT_PITCH / 2, parts, colours, names, 20, tile.width - 4, colour, amoeba_d=30, name_max=120)
+        paste_text(tile, (16, 110), word(lang, "no_genes"), 26, "Regular", MUTED, "lm")
 
 
 SHELL_TEXT: Final[Color] = (214, 204, 182)
@@ -824,7 +754,7 @@ def _draw_header(
 ) -> None:
     lang = ctx.language
     title = phase_title(v, lang)
-    tw = paste_text(canvas, (MARGIN, 30), fit_text(title, font(32, "Semibold"), 900), 32, "Semibold", CREAM, "lm")
+    tw = paste_text(canvas, (MARGIN, 30), fit_text(title, font(40, "Bold"), 900), 40, "Bold", CREAM, "lm")
     if ctx.last_move:
         who = ""
         if ctx.last_mover is not None and 0 <= ctx.last_mover < len(names):
@@ -833,7 +763,13 @@ def _draw_header(
         room = WIDTH - MARGIN - (MARGIN + tw + 40)
         if room > 120:
             paste_text(
-                canvas, (WIDTH - MARGIN, 32), fit_text(text, font(22, "Semibold"), room), 22, "Semibold", MUTED, "rm"
+                canvas,
+                (WIDTH - MARGIN, 32),
+                fit_text(text, font(28, "Semibold"), room),
+                28,
+                "Semibold",
+                SHELL_TEXT,
+                "rm",
             )
     if v.outcome is not None or v.phase >= 7:
         parts = outcome_parts(v, lang, names)
@@ -842,7 +778,9 @@ def _draw_header(
         parts = decision_parts(v, lang)
         colour = HIGHLIGHT if v.decision is not None else CREAM
     if parts:
-        _draw_parts(canvas, MARGIN, 76, parts, colours, names, 26, WIDTH - MARGIN, colour, amoeba_d=36, name_max=320)
+        _draw_parts(
+            canvas, MARGIN, 78, parts, colours, names, 32, WIDTH - MARGIN, colour, amoeba_d=40, name_max=320, chip=26
+        )
 
 
 def _highlight_squares(canvas: Image.Image, v: View, marks: tuple[str, ...]) -> None:
@@ -875,8 +813,6 @@ def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
     _draw_supply(canvas, v, colours, lang)
     _draw_track(canvas, v, colours)
     _draw_panels(canvas, v, ctx, colours, names)
-    _draw_gene_table(canvas, v)
-    _draw_events(canvas, v, lang, colours, names)
     _draw_header(canvas, v, ctx, colours, names)
     return canvas
 
@@ -947,7 +883,7 @@ def _palette() -> Image.Image:
         samples.append(_draw_board(view, ctx))
     final = dataclasses.replace(_sample_view(5), outcome=Outcome(Termination.NORMAL, (0,), (), (40, 1, 2, 3, 4)))
     samples.append(_draw_board(final, BoardContext(("A", "B", "C", "D", "E"))))
-    return build_palette(samples)
+    return build_palette(samples, keep=(*PLAYER_COLOURS, SOUP, SQUARE, TRACK_FIFTH, *TRACK, DAMAGE, GOLD))
 
 
 def _encode(image: Image.Image) -> bytes:

@@ -17,15 +17,16 @@ from PIL import Image, ImageDraw, ImageFilter
 from render.common import CREAM, INK, MIN_TEXT_PX, MUTED, RED, Color, Weight, font, mix, supersampled
 
 PLAYER_COLOURS: Final[tuple[Color, ...]] = (
-    (213, 94, 0),
+    (214, 48, 48),
     (240, 228, 66),
     (0, 158, 115),
     (0, 114, 178),
     (204, 121, 167),
     (230, 159, 0),
 )
-"""Okabe–Ito vermillion, yellow, bluish green, blue, reddish purple and orange: the colours of
-``data/ursuppe.json`` (red, yellow, green, blue, purple, orange), by colour index."""
+"""A plain red (Okabe–Ito vermillion read as a second orange beside the orange seat), then Okabe–Ito
+yellow, bluish green, blue, reddish purple and orange: the colours of ``data/ursuppe.json`` (red,
+yellow, green, blue, purple, orange), by colour index; every colour also has its own shape."""
 
 SHAPE_OF: Final = ("circle", "triangle", "square", "diamond", "hexagon", "star")
 """The silhouette of each colour index."""

@@ -337,3 +337,32 @@ def test_registered_with_the_dispatcher() -> None:
     assert describe_board(GAME_ID, view, ctx) == describe(view, ctx)
     assert highlights_for(GAME_ID, view, "d2-e2") == ("d2", "e2")
     assert INFO.id == GAME_ID
+
+
+def test_a_goal_raises_a_banner_in_the_scorers_colour() -> None:
+    """After blue's throw into column i scores, a blue banner crosses the bottom of the field; the same
+    position after an ordinary throw, or a throw into the goal column without a point, has none."""
+    import dataclasses
+
+    from render.ultimatek import FIELD_BOTTOM, HH, WIDTH, goal_scorer, render
+
+    state = INFO.new(2, INFO.option_defaults())
+    rng = random.Random(1)
+    while state.view_for(None).disc is None:
+        state = _step(state, rng)
+    view = dataclasses.replace(state.view_for(None), score=(1, 0))
+    goal = BoardContext(NAMES, last_move="g3>i4", last_mover=0)
+    assert goal_scorer(view, goal) == 0
+    assert goal_scorer(view, BoardContext(NAMES, last_move="d3>d5", last_mover=0)) is None
+    assert goal_scorer(view, BoardContext(NAMES, last_move="g3>a4", last_mover=1)) is None, "red has no point"
+    centre = (WIDTH / 2 - 200, FIELD_BOTTOM - 0.55 * HH - 30)
+    with_banner = _image(render(view, goal))
+    assert _near(_pixel(with_banner, centre), SIDE_COLOURS[0], 60)
+    plain = _image(render(view, BoardContext(NAMES, last_move="d3>d5", last_mover=0)))
+    assert not _near(_pixel(plain, centre), SIDE_COLOURS[0], 60)
+
+
+def _step(state: State, rng: random.Random) -> State:
+    from games.playout import random_step
+
+    return state.apply(random_step(state, rng))

@@ -140,8 +140,8 @@ def test_x_o_and_the_arrival_square_are_marked() -> None:
     assert _near(_pixel(image, (mx, my)), CREAM)  # where the letter's strokes cross
     for square in ("B5", "B6", "B7"):
         mx, my = ur_loop._mark_centre(square)
-        assert _near(_pixel(image, (mx - 9, my)), CREAM), square
-        letter = image.crop((round(mx) - 6, round(my) - 6, round(mx) + 7, round(my) + 7))
+        assert _near(_pixel(image, (mx - 15, my)), CREAM), square  # the disc, left of the letter
+        letter = image.crop((round(mx) - 12, round(my) - 12, round(mx) + 13, round(my) + 13))
         assert _has(letter, RED), square  # the O is written in red
     for square in ("B1", "B2", "B3", "B4", "A8"):
         mx, my = ur_loop._mark_centre(square)
@@ -374,3 +374,20 @@ def test_wrong_view_is_a_type_error() -> None:
 def test_text_is_never_smaller_than_twenty_pixels() -> None:
     with pytest.raises(ValueError):
         font(19)
+
+
+def test_a_piece_sent_back_is_marked_where_it_was_taken() -> None:
+    """``A2xB6`` by orange: the blue piece sent home is struck out in red on B6."""
+    from render.ur import square_box
+
+    position = "v1 0:B6 1:- 1 -"
+    x0, y0, _, _ = square_box("B6")
+    box = (x0, y0, x0 + 40, y0 + 40)
+    taken = _render(position, BoardContext(("A", "B"), last_move="A2xB6", last_mover=0))
+    plain = _render(position, BoardContext(("A", "B"), last_move="A2-B6", last_mover=0))
+    assert _count(taken.crop(box), RED) > _count(plain.crop(box), RED) + 150
+
+
+def _count(image: Image.Image, colour: Color) -> int:
+    raw = image.convert("RGB").tobytes()
+    return sum(1 for i in range(0, len(raw), 3) if _near((raw[i], raw[i + 1], raw[i + 2]), colour))

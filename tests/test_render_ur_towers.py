@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
 
 import pytest
@@ -256,3 +257,33 @@ def test_names_that_the_font_cannot_draw_still_render() -> None:
 )
 def test_highlights(position: str, notation: str, expected: tuple[str, ...]) -> None:
     assert highlights(towers.from_text(position), notation) == expected
+
+
+def test_a_capture_leaves_the_taken_token_struck_out_where_it_was_taken() -> None:
+    """After ``B2xB3`` by orange, a struck-out blue token marks B3; the same move without ``x`` does not."""
+    position = BUSY
+    corner = square_box("B3")[0] + 18, square_box("B3")[1] + 18
+    taken = _render(position, BoardContext(NAMES, last_move="B2xB3", last_mover=0, highlights=("B2", "B3")))
+    moved = _render(position, BoardContext(NAMES, last_move="B2-B3", last_mover=0, highlights=("B2", "B3")))
+    box = (round(corner[0]) - 22, round(corner[1]) - 22, round(corner[0]) + 22, round(corner[1]) + 22)
+    assert _count(taken.crop(box), RED) > _count(moved.crop(box), RED) + 150, "the red strike-out is drawn"
+    assert _count(taken.crop(box), SEAT_COLORS[1]) > 10, "the taken token is blue"
+
+
+def _count(image: Image.Image, colour: Color) -> int:
+    raw = image.convert("RGB").tobytes()
+    return sum(1 for i in range(0, len(raw), 3) if _near((raw[i], raw[i + 1], raw[i + 2]), colour))
+
+
+def test_the_last_move_line_runs_beside_a_tall_tower_not_through_it() -> None:
+    """``B1-B5`` past the 14-token tower on B3: the arrow leaves row B for the gutter under it."""
+    from render.ur_towers import _move_path
+
+    points = _move_path("B1-B5", 1)
+    assert points is not None
+    bottom = square_box("B3")[3]
+    x3 = square_centre("B3")[0]
+    crossing = [(a, b) for a, b in itertools.pairwise(points) if min(a[0], b[0]) <= x3 <= max(a[0], b[0])]
+    assert crossing and all(a[1] > bottom and b[1] > bottom for a, b in crossing), points
+    image = _render(TALL, BoardContext(NAMES, last_move="B1-B5", last_mover=1, highlights=("B1", "B5")))
+    assert _near(_pixel(image, (x3, bottom + 6)), HIGHLIGHT, 40), "the arrow is in the gutter under B3"

@@ -391,3 +391,59 @@ def test_render_is_quick() -> None:
         times.append(time.perf_counter() - t)
     times.sort()
     assert times[18] < 0.25
+
+
+@pytest.mark.parametrize("count", range(1, 10))
+def test_crowded_squares_lay_their_amoebas_out_without_overlap(count: int) -> None:
+    """Up to nine amoebas on a square: every amoeba (or the "+n" slot) has its own place inside the
+    square, under the food counts, at least one amoeba's width from the next."""
+    x0, y0, x1, y1 = U.cell_box(1, 1)
+    size = (x1 - x0, y1 - y0)
+    diameter = U._amoeba_layout(count)[1]
+    centres = U.amoeba_slots(count, size)
+    assert len(centres) == min(count, 2 * U._amoeba_layout(count)[0])
+    for (ax, ay), (bx, by) in itertools.combinations(centres, 2):
+        assert max(abs(ax - bx), abs(ay - by)) >= diameter, (count, (ax, ay), (bx, by))
+    for cx, cy in centres:
+        assert diameter / 2 <= cx <= size[0] - diameter / 2 and U.AMOEBA_TOP <= cy + 4 <= size[1], (count, cx, cy)
+
+
+def test_five_amoebas_on_one_square_each_show_their_colour() -> None:
+    """Five amoebas of five players on b2: each player's colour is on the square."""
+    view, ctx = _late(6)
+    squares = list(view.squares)
+    index = next(i for i, sq in enumerate(squares) if sq.name == "b2")
+    crowd = tuple(AmoebaView(seat, 1, 0) for seat in range(5))
+    squares[index] = dataclasses.replace(squares[index], food=(0,) * view.players, amoebas=crowd)
+    view = dataclasses.replace(view, squares=tuple(squares), decision=None)
+    image = _image(U.render(view, dataclasses.replace(ctx, highlights=(), last_move=None)))
+    box = U.square_box("b2", view.track_length)
+    for seat in range(5):
+        assert _count(image, box, art.PLAYER_COLOURS[seat]) >= 200, seat
+
+
+@pytest.mark.parametrize("count", range(1, 7))
+def test_score_markers_at_the_same_value_do_not_cover_each_other(count: int) -> None:
+    track = U.track_geometry(50)
+    box = track.slot_box(12)
+    slots = U.marker_slots(count, box)
+    for ((ax, ay), d), ((bx, by), _) in itertools.combinations(slots, 2):
+        assert max(abs(ax - bx), abs(ay - by)) >= d, count
+    for (cx, cy), d in slots:
+        assert box[0] <= cx - d / 2 and cx + d / 2 <= box[2] + 8 and cy + d / 2 <= box[3] + 8
+
+
+def test_the_detail_image_holds_the_gene_market_and_the_events() -> None:
+    """Ursuppe's second image: deterministic, phone-sized, changes with the events; other games have none."""
+    from render import render_board_detail
+    from render.ursuppe_detail import WIDTH
+
+    view, ctx = _late(4)
+    png = render_board_detail("ursuppe", view, ctx)
+    assert png is not None and png == render_board_detail("ursuppe", view, ctx)
+    image = _image(png)
+    assert image.width == WIDTH and image.height < 1.3 * WIDTH
+    fewer = dataclasses.replace(view, events=view.events[:-1])
+    assert render_board_detail("ursuppe", fewer, ctx) != png
+    ur = __import__("games").find_game("ur")
+    assert render_board_detail("ur", ur.new(2, {"rules": "v2"}).view_for(None), ctx) is None

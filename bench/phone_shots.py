@@ -1,0 +1,148 @@
+"""Screenshots of the bot's turn posts as a Discord client shows them, on a phone and on a desktop.
+
+Run on demand, from the repository root: ``PYTHONPATH=. python bench/phone_shots.py [--out DIR]``. For
+every game and Ur rule set, members play a few turns through SimCord (the real discord.py machinery
+against an in-memory Discord), then SimCord's preview draws the channel as a Discord client would and
+Debian's Chromium, driven by Playwright, saves it at 390×844 (phone) and 1280×900 (desktop) as
+``DIR/<game>-phone.png`` and ``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git).
+
+Needs ``simcord[preview]`` and ``playwright`` (the ``test`` extra) and ``/usr/bin/chromium``; no browser
+is downloaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+PHONE = (390, 844)
+DESKTOP = (1280, 900)
+TABLES: tuple[tuple[str, str, int, int], ...] = (
+    ("ur-rb", "ur:rb", 2, 9),
+    ("ur-v1", "ur:v1", 2, 9),
+    ("ur-v2", "ur:v2", 2, 9),
+    ("ur-v3", "ur:v3", 2, 14),
+    ("subulata", "subulata", 2, 6),
+    ("ultimatek", "ultimatek", 2, 9),
+    ("ursuppe", "ursuppe", 4, 14),
+)
+"""(label, ``/game new`` choice, players, decisions played) of every game and rule set."""
+NAMES = ("alice", "bob", "chloe", "dmitri")
+
+
+async def play(env: Any, choice: str, players: int, turns: int, seed: int = 7) -> tuple[Any, list[Any]]:
+    """A channel where ``players`` members opened a match of ``choice`` and played ``turns`` decisions.
+
+    Returns the channel and the members (the first opened the match). Moves are picked at random among
+    the legal ones with a fixed seed, so a run shows the same positions every time.
+    """
+    rng = random.Random(seed)
+    guild = env.create_guild(name="Association")
+    channel = guild.create_text_channel(choice.replace(":", "-"))
+    members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
+    lobby = (await members[0].slash(channel, "game new", game=choice, thread=False)).response.message
+    for member in members[1:]:
+        await member.click(lobby, label="Join")
+    await members[0].click(lobby, label="Start")
+    by_id = {m.id: m for m in members}
+    for _ in range(turns):
+        match = await env.bot.service.current(channel.id)
+        if match is None:
+            break
+        seat = match.state.actors()[0]
+        legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+        await by_id[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
+    return channel, members
+
+
+@asynccontextmanager
+async def browser() -> AsyncIterator[Any]:
+    """Debian's Chromium under Playwright, headless, with no network beyond the loopback preview."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        chromium = await pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+        try:
+            yield chromium
+        finally:
+            await chromium.close()
+
+
+async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
+    """A page showing the preview at ``url`` in a ``size`` viewport, scrolled to the latest post."""
+    page = await chromium.new_page(viewport={"width": size[0], "height": size[1]})
+    await page.goto(url, wait_until="networkidle")
+    await page.wait_for_selector("img", timeout=15_000)
+    # Let every attachment finish decoding before the picture is taken.
+    await page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=15_000)
+    return page
+
+
+async def shoot(label: str, choice: str, players: int, turns: int, out: Path, chromium: Any) -> list[Path]:
+    """Play one table on a fresh bot and database; save its phone and desktop screenshots."""
+    from simcord import Env
+
+    from tests.botkit import close_bots, make_bot
+
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = Env(make_bot(str(Path(tmp) / "plateau.db")))
+        await env.start()
+        try:
+            channel, members = await play(env, choice, players, turns)
+            async with env.preview(channel, viewers=members, layout="channel") as preview:
+                for kind, size in (("phone", PHONE), ("desktop", DESKTOP)):
+                    page = await open_channel(chromium, preview.url, size)
+                    path = out / f"{label}-{kind}.png"
+                    await page.screenshot(path=str(path))
+                    await page.close()
+                    saved.append(path)
+        finally:
+            await env.shutdown()
+            await close_bots()
+    return saved
+
+
+async def main_async(out: Path, only: list[str]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    async with browser() as chromium:
+        for label, choice, players, turns in TABLES:
+            if only and label not in only:
+                continue
+            for path in await shoot(label, choice, players, turns, out, chromium):
+                print(path)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("shots"), help="folder of the screenshots (default shots/)")
+    parser.add_argument("tables", nargs="*", help=f"only these ({', '.join(t[0] for t in TABLES)})")
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing: apt-get install chromium", file=sys.stderr)
+        return 1
+    asyncio.run(main_async(args.out, args.tables))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,48 @@
+"""In a real browser: the turn post, as a phone shows it, carries the board image and the move buttons.
+
+SimCord's preview draws the channel as a Discord client does; Debian's Chromium, driven by Playwright,
+opens it 390 px wide. Skipped when Chromium or Playwright is missing (CI installs both).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.phone_shots import CHROMIUM, PHONE, browser, open_channel, play
+from tests.test_bot_e2e import button_labels
+
+pytestmark = [
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
+    pytest.mark.skipif(
+        importlib.util.find_spec("playwright") is None or importlib.util.find_spec("simcord.preview") is None,
+        reason="playwright or simcord[preview] is not installed (pip install -e '.[test]')",
+    ),
+]
+
+
+async def test_the_turn_post_reads_on_a_phone_with_its_board_and_buttons(simcord_env: Any) -> None:
+    env = simcord_env
+    channel, members = await play(env, "ur:v2", 2, 4)
+    post = channel.last_message
+    labels = button_labels(post)
+    assert post.attachments and labels, "the last post is a turn post with a board and buttons"
+    async with env.preview(channel, viewers=members, layout="channel") as preview, browser() as chromium:
+        page = await open_channel(chromium, preview.url, PHONE)
+        boards = await page.evaluate(
+            """() => Array.from(document.images)
+                .filter(i => i.naturalWidth >= 1000)
+                .map(i => [i.naturalWidth, i.getBoundingClientRect().width, i.getBoundingClientRect().bottom])"""
+        )
+        assert boards, "the board image is drawn"
+        natural, shown, bottom = boards[-1]
+        assert 250 <= shown <= PHONE[0], f"the board fills the phone's width ({shown} px of {natural})"
+        assert bottom <= PHONE[1], "the latest board is on screen"
+        buttons = await page.evaluate(
+            "() => Array.from(document.querySelectorAll('button')).map(b => b.innerText.trim())"
+        )
+        for label in labels:
+            assert label in buttons, (label, buttons)
