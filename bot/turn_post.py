@@ -16,6 +16,8 @@ from render.ultimatek_art import SIDE_COLOURS
 from render.ursuppe_art import PLAYER_COLOURS
 
 BOARD_FILE = "board.png"
+DETAIL_FILE = "detail.png"
+"""The second image of a turn post, for games that draw their detail apart (Ursuppe's genes and events)."""
 TEXT_LIMIT = 3800
 """Characters of text in one post (Discord allows 4000 across a message's text displays)."""
 NEUTRAL = discord.Colour.dark_grey()
@@ -61,6 +63,7 @@ def post_layout(
     alt: str,
     rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
     board: bool = True,
+    detail: bool = False,
 ) -> discord.ui.LayoutView:
     """A turn post: header, what happened, the board, what is awaited, then each row of controls."""
     view = discord.ui.LayoutView(timeout=None)
@@ -73,7 +76,10 @@ def post_layout(
         container.add_item(discord.ui.TextDisplay(told))
     if board:
         item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt[:1000] or None)
-        container.add_item(discord.ui.MediaGallery(item))
+        gallery = [item]
+        if detail:
+            gallery.append(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}"))
+        container.add_item(discord.ui.MediaGallery(*gallery))
     if awaited_text:
         container.add_item(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
     view.add_item(container)

@@ -49,11 +49,11 @@ from bot.secret_setup import cell_order, needs_setup, setup_prompt
 from bot.status import game_label
 from bot.storage import PostRow
 from bot.threads import is_match_thread_name, thread_name
-from bot.turn_post import BOARD_FILE, post_layout, question_layout, seat_colour
+from bot.turn_post import BOARD_FILE, DETAIL_FILE, post_layout, question_layout, seat_colour
 from bot.turns import match_turn
 from games import find_game
 from games.base import GameState, Seat
-from render import BoardContext, describe_board, highlights_for, render_board
+from render import BoardContext, describe_board, highlights_for, render_board, render_board_detail
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +74,14 @@ def variant_label(match: Match, lang: str) -> str:
 
 def _file(png: bytes, alt: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt[:1000])
+
+
+def _files(png: bytes, alt: str, detail: bytes | None) -> list[discord.File]:
+    """The board, then the game's detail image when it has one (Ursuppe's genes and events)."""
+    files = [_file(png, alt)]
+    if detail is not None:
+        files.append(discord.File(io.BytesIO(detail), filename=DETAIL_FILE))
+    return files
 
 
 class GameUI:
@@ -431,6 +439,7 @@ class GameUI:
         current: bool,
         mentions: bool,
         asking: bool,
+        detail: bool = False,
     ) -> discord.ui.LayoutView:
         """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none)."""
         state, entries = await self._story(match, start, report)
@@ -472,6 +481,7 @@ class GameUI:
             colour=seat_colour(match.game.id, colour_seat),
             alt=alt,
             rows=rows,
+            detail=detail,
         )
 
     async def deliver(
@@ -496,6 +506,9 @@ class GameUI:
             start = match.version
         names = await self.names(match)
         png, alt = await self.render(match, None, names, lang, report)
+        detail = await asyncio.to_thread(
+            render_board_detail, match.game.id, match.state.view_for(None), BoardContext(names=tuple(names), lang=lang)
+        )
         click = (
             interaction if interaction is not None and interaction.type is discord.InteractionType.component else None
         )
@@ -505,15 +518,15 @@ class GameUI:
         if steps.post == "edit" and steps.turn.message_id is not None:
             layout = await self._post_view(
                 match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
-                alt=alt, current=True, mentions=False, asking=asking,
+                alt=alt, current=True, mentions=False, asking=asking, detail=detail is not None,
             )  # fmt: skip
-            if await self._edit_post(match, steps.turn.message_id, layout, png, alt, click, on_message):
+            if await self._edit_post(match, steps.turn.message_id, layout, png, alt, click, on_message, detail):
                 post_id = steps.turn.message_id
         if post_id is None:
             if steps.retire is not None and situation.turn is not None:
                 old = await self._post_view(
                     match, lang, names, number=situation.turn.number, key=situation.turn.key, start=start,
-                    report=report, alt=alt, current=False, mentions=False, asking=False,
+                    report=report, alt=alt, current=False, mentions=False, asking=False, detail=detail is not None,
                 )  # fmt: skip
                 # The retired post keeps its picture: the new post just below shows the position now.
                 await self._edit_post(match, steps.retire, old, None, alt, click, on_message)
@@ -522,17 +535,19 @@ class GameUI:
             self._stories.pop(match.id, None)
             layout = await self._post_view(
                 match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
-                alt=alt, current=True, mentions=not repost, asking=asking,
+                alt=alt, current=True, mentions=not repost, asking=asking, detail=detail is not None,
             )  # fmt: skip
             mentions = discord.AllowedMentions(
                 users=[discord.Object(uid) for uid in steps.ping], roles=False, everyone=False, replied_user=False
             )
-            message = await self._send_post(match, layout, png, alt, mentions, interaction if repost else None)
+            message = await self._send_post(
+                match, layout, _files(png, alt, detail), mentions, interaction if repost else None
+            )
             post_id = message.id
             await self.service.set_message(match.id, board=post_id)
             match = replace(match, board_message_id=post_id)
-        detail = ",".join(map(str, steps.turn.key)) + f";{start}"
-        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, detail, number))
+        kept = ",".join(map(str, steps.turn.key)) + f";{start}"
+        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, number))
         if not repost:
             await self.service.mark_announced(match.id, match.version)
         await self._questions(match, report, lang, names, steps, click)
@@ -558,10 +573,11 @@ class GameUI:
         alt: str,
         click: discord.Interaction | None,
         on_message: int | None,
+        detail: bytes | None = None,
     ) -> bool:
         """Edit a turn post in place (through the click's response when the click was on it); False if gone.
         Without ``png`` the post keeps its picture."""
-        files: dict[str, Any] = {} if png is None else {"attachments": [_file(png, alt)]}
+        files: dict[str, Any] = {} if png is None else {"attachments": _files(png, alt, detail)}
         if click is not None and on_message == message_id and not click.response.is_done():
             await click.response.edit_message(view=layout, **files)
             return True
@@ -580,24 +596,23 @@ class GameUI:
         self,
         match: Match,
         layout: discord.ui.LayoutView,
-        png: bytes,
-        alt: str,
+        files: list[discord.File],
         mentions: discord.AllowedMentions,
         interaction: discord.Interaction | None,
     ) -> discord.Message:
         if interaction is not None and interaction.response.is_done():
-            return await interaction.followup.send(
-                view=layout, file=_file(png, alt), allowed_mentions=mentions, wait=True
-            )
+            return await interaction.followup.send(view=layout, files=files, allowed_mentions=mentions, wait=True)
         try:
             # Straight to the channel: one request. Only when that fails is the channel looked up (an archived
             # thread is reopened) and the post sent again.
             return await self.bot.get_partial_messageable(match.channel_id).send(
-                view=layout, file=_file(png, alt), allowed_mentions=mentions
+                view=layout, files=files, allowed_mentions=mentions
             )
         except discord.HTTPException:
             channel = await self.open_channel(match.channel_id)
-            return await channel.send(view=layout, file=_file(png, alt), allowed_mentions=mentions)
+            for file in files:
+                file.reset()  # the first attempt read them
+            return await channel.send(view=layout, files=files, allowed_mentions=mentions)
 
     async def _questions(
         self,

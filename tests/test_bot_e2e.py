@@ -38,11 +38,13 @@ def best_move(notations: list[str]) -> str:
 
 
 async def assert_board(channel: Any) -> discord.Message:
-    """The channel's turn post as it is now: a public message with a real PNG board and alt text."""
+    """The channel's turn post as it is now: a public message with a real PNG board and alt text (then, for
+    Ursuppe, the detail image)."""
     post = boards_in(channel)[-1]
     attachments = post.attachments
-    assert len(attachments) == 1 and attachments[0].filename == "board.png"
-    assert (await attachments[0].read()).startswith(PNG)
+    assert [a.filename for a in attachments] in (["board.png"], ["board.png", "detail.png"])
+    for attachment in attachments:
+        assert (await attachment.read()).startswith(PNG)
     assert attachments[0].description, "every board carries alt text"
     return post
 
