@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ai_runner import AIRunner
 from bot.components import DYNAMIC_ITEMS, on_setup_form
 from bot.config import Config
 from bot.errors import PlateauTree
@@ -24,7 +25,14 @@ from render import RENDERERS, BoardContext, render_board
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.game", "bot.cogs.clock", "bot.cogs.ratings", "bot.cogs.events")
+EXTENSIONS = (
+    "bot.cogs.game",
+    "bot.cogs.plateau",
+    "bot.cogs.clock",
+    "bot.cogs.ratings",
+    "bot.cogs.events",
+    "bot.cogs.ai",
+)
 SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
 COMMAND_DIGEST_KEY = "command_digest"
 
@@ -51,6 +59,7 @@ class PlateauBot(commands.Bot):
     service: MatchService
     ui: GameUI
     pbp: PostUI
+    ai: AIRunner
 
     def __init__(self, config: Config, **options: Any) -> None:
         # Plateau never joins a voice channel: discord.py's warnings about missing voice libraries are noise.
@@ -74,6 +83,7 @@ class PlateauBot(commands.Bot):
         self.service = MatchService(self.store, clock=discord.utils.utcnow)
         self.ui = GameUI(self, self.service)
         self.pbp = PostUI(self, self.service, self.ui)
+        self.ai = AIRunner(self)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -52,9 +52,9 @@ class PlateauButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(
 
 class LobbyButton(
     PlateauButton,
-    template=rf"{PREFIX}:lobby:(?P<action>join|leave|start):(?P<match>[0-9]+)",
+    template=rf"{PREFIX}:lobby:(?P<action>join|leave|start|ai-easy|ai-normal|ai-strong):(?P<match>[0-9]+)",
 ):
-    """Join, Leave or Start on a lobby message."""
+    """Join, Leave or Start on a lobby message, and Add AI at a level (``ai-strong``) for its creator."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.primary,
@@ -63,8 +63,11 @@ class LobbyButton(
     }
 
     def __init__(self, action: str, match_id: int, label: str) -> None:
+        style = self.STYLES.get(action, discord.ButtonStyle.secondary)
+        # The AI buttons sit on a row of their own, under the three lobby buttons.
+        row = 1 if action.startswith("ai-") else 0
         super().__init__(
-            discord.ui.Button(label=label, style=self.STYLES[action], custom_id=f"{PREFIX}:lobby:{action}:{match_id}")
+            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:lobby:{action}:{match_id}", row=row)
         )
         self.action = action
         self.match_id = match_id

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot import fairness
+from bot.ai_seats import DEFAULT_TAKEOVER_LEVEL, LEVELS, is_ai, level_of, next_ai_id
 from bot.deadlines import (
     VACATION_DAYS_PER_YEAR,
     QuietHours,
@@ -122,16 +123,32 @@ class Match:
     fair: fairness.Fairness | None = None
     """The committed seed and the salts of a match with provably fair chance; None for older matches,
     which keep sampling from ``seed`` (:func:`sample_chance`)."""
+    ai: Mapping[Seat, str] = field(default_factory=dict)
+    """The seats the AI plays now, with its level: AI seats from the lobby and seats taken over."""
+    takeovers: Mapping[Seat, tuple[int, str]] = field(default_factory=dict)
+    """Seats a member played until they left: seat → (the first ply the AI played, ``resign``/``forfeit``)."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat of ``user_id``, or None for someone not seated."""
         return self.seats.index(user_id) if user_id in self.seats else None
 
-    def to_act(self) -> tuple[int, ...]:
-        """User ids of the seats that must act now (empty unless the match is active)."""
+    @property
+    def has_ai(self) -> bool:
+        """True when the AI plays (or played) a seat of this match."""
+        return bool(self.ai) or any(is_ai(uid) for uid in self.seats)
+
+    def ai_to_act(self) -> tuple[Seat, ...]:
+        """The AI seats that must act now (empty unless the match is active)."""
         if self.status is not MatchStatus.ACTIVE:
             return ()
-        return tuple(self.seats[s] for s in self.state.actors())
+        return tuple(s for s in self.state.actors() if s in self.ai)
+
+    def to_act(self) -> tuple[int, ...]:
+        """User ids of the members who must act now (empty unless the match is active; seats the AI plays
+        are left out: nobody is pinged for them)."""
+        if self.status is not MatchStatus.ACTIVE:
+            return ()
+        return tuple(self.seats[s] for s in self.state.actors() if s not in self.ai)
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,6 +581,43 @@ class MatchService:
             await self._store.put_salt(match.id, user_id, salt, now=now)
             return await self._load(match.id), salt
 
+    async def add_ai(self, match_id: int, user_id: int, level: str) -> Match:
+        """Seat an AI of ``level`` in the lobby (its creator only).
+
+        Raises:
+            MatchError: ``no_match``, ``not_in_lobby``, ``not_creator``, ``unknown_level`` or ``table_full``.
+        """
+        if level not in LEVELS:
+            raise MatchError("unknown_level", level=level)
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load_lobby(match_id)
+            if user_id != match.creator_id:
+                raise MatchError("not_creator")
+            if len(match.seats) >= match.game.max_players:
+                raise MatchError("table_full", max=match.game.max_players)
+            await self._store.add_seat(match_id, len(match.seats), next_ai_id(match.seats, level), now=now)
+            await self._store.update_match(match_id, now=now)
+            return await self._load(match_id)
+
+    async def remove_ai(self, match_id: int, user_id: int) -> Match:
+        """Take the last AI seated out of the lobby (its creator only).
+
+        Raises:
+            MatchError: ``no_match``, ``not_in_lobby``, ``not_creator`` or ``not_seated`` (no AI seated).
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load_lobby(match_id)
+            if user_id != match.creator_id:
+                raise MatchError("not_creator")
+            seated = [uid for uid in match.seats if is_ai(uid)]
+            if not seated:
+                raise MatchError("not_seated")
+            await self._store.remove_seat(match_id, seated[-1])
+            await self._store.update_match(match_id, now=now)
+            return await self._load(match_id)
+
     async def start(self, match_id: int, user_id: int) -> TurnReport:
         """Start the match (any seated player once the table has enough players).
 
@@ -580,6 +634,10 @@ class MatchService:
                 raise MatchError("not_seated")
             if len(match.seats) < match.game.min_players:
                 raise MatchError("not_enough_players", min=match.game.min_players)
+            for seat, uid in enumerate(match.seats):
+                if is_ai(uid):
+                    await self._store.put_ai_seat(match.id, seat, level_of(uid), 0, "seated")
+            match = await self._load(match_id)
             opening = match.game.new(len(match.seats), match.options)
             state, entries = await self._chance_steps(match, opening, match.version, now)
             state, forced = await self._autoplay(match, state, match.version + len(entries), now)
@@ -635,7 +693,7 @@ class MatchService:
             if expected_version is not None and expected_version != match.version:
                 raise BoardChangedError(match.version)
             before = match.state
-            if seat not in before.actors():
+            if seat not in before.actors() or seat in match.ai:
                 raise NotYourTurnError("it is not your turn", key="not_your_turn")
             macro = self._macro(match.game, before, seat, text)
             if macro is not None:
@@ -656,6 +714,65 @@ class MatchService:
                 status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
                 result=outcome,
             )
+
+    async def ai_move(self, match_id: int, seat: Seat, text: str, *, expected_version: int) -> TurnReport:
+        """Play ``text`` for the AI seat ``seat``, logged as that seat's move, then any chance steps.
+
+        ``expected_version`` is the version the AI searched: if anything changed meanwhile (or the same
+        move was already played, say by a run before a restart), nothing is written.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active`` or ``not_ai`` (the AI does not play that seat).
+            BoardChangedError: the match moved on since the AI looked.
+            NotYourTurnError: the seat may not act now.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                raise MatchError("not_active")
+            if seat not in match.ai:
+                raise MatchError("not_ai")
+            if expected_version != match.version:
+                raise BoardChangedError(match.version)
+            before = match.state
+            if seat not in before.actors():
+                raise NotYourTurnError("it is not your turn", key="not_your_turn")
+            decision = before.parse_move(text, seat)
+            if before.mover(decision) != seat:
+                raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
+            state, entries = await self._decide(match, before, seat, decision, match.version, now)
+            state, forced = await self._autoplay(match, state, match.version + len(entries), now)
+            outcome = state.outcome()
+            return await self._save(
+                match,
+                now=now,
+                previous=before,
+                state=state,
+                entries=[*entries, *forced],
+                status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
+                result=outcome,
+            )
+
+    async def _take_over(self, match: Match, seat: Seat, entry: LogEntry, now: datetime) -> TurnReport | None:
+        """In a game of three or more, the AI takes over ``seat`` and the match goes on; None when the match
+        must end instead (two players, or no member would be left playing)."""
+        if len(match.seats) <= 2:
+            return None
+        members_left = [s for s, uid in enumerate(match.seats) if s != seat and s not in match.ai and not is_ai(uid)]
+        if not members_left:
+            return None
+        await self._store.put_ai_seat(match.id, seat, DEFAULT_TAKEOVER_LEVEL, entry.ply + 1, entry.notation)
+        report = await self._save(
+            match,
+            now=now,
+            previous=match.state,
+            state=match.state,
+            entries=[entry],
+            status=MatchStatus.ACTIVE,
+            result=None,
+        )
+        return replace(report, match=await self._load(match.id))
 
     async def resign(
         self,
@@ -684,8 +801,12 @@ class MatchService:
             match, seat = found
             if expected_version is not None and expected_version != match.version:
                 raise BoardChangedError(match.version)
+            if seat in match.ai:
+                raise MatchError("not_seated")
             others = tuple(s for s in range(len(match.seats)) if s != seat)
             entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
+            if (taken := await self._take_over(match, seat, entry, now)) is not None:
+                return taken
             return await self._save(
                 match,
                 now=now,
@@ -1012,6 +1133,8 @@ class MatchService:
             for match_id in sorted(waking):
                 match = await self._load(match_id)
                 for clock in (await self._clocks_of(match)).values():
+                    if clock.seat in match.ai:
+                        continue  # the AI acts at once; its seat has no reminders nor deadline
                     if "decided" in clock.handled:
                         # The players decided, but the decision was not carried out (a failure, a restart).
                         steps.append(DueStep(match, clock, "decided"))
@@ -1103,12 +1226,15 @@ class MatchService:
             match, voter = await self._load_seated(match_id, user_id)
             if voter == seat:
                 raise MatchError("own_timeout")
+            if voter in match.ai:
+                raise MatchError("not_seated")
             clocks = await self._store.load_clocks(match.id)
             if seat not in clocks or clocks[seat][0] != since or "decided" in clocks[seat][1]:
                 raise MatchError("vote_closed")
             await self._store.put_vote(match.id, seat, since, voter, choice, now=now)
             votes = await self._store.load_votes(match.id, seat, since)
-            voters = len(match.seats) - 1
+            # Only members vote: the AI seats have no say.
+            voters = sum(1 for s, uid in enumerate(match.seats) if s != seat and s not in match.ai and not is_ai(uid))
             decided = _majority(votes, voters)
             if decided is not None:
                 await self._store.mark_clock(match.id, seat, since, "decided")
@@ -1171,6 +1297,8 @@ class MatchService:
                 raise MatchError("vote_closed")
             others = tuple(s for s in range(len(match.seats)) if s != seat)
             entry = LogEntry(match.version + 1, LogKind.FORFEIT, seat, "forfeit", now)
+            if (taken := await self._take_over(match, seat, entry, now)) is not None:
+                return taken
             return await self._save(
                 match,
                 now=now,
@@ -1180,6 +1308,33 @@ class MatchService:
                 status=MatchStatus.FINISHED,
                 result=Outcome(Termination.FORFEIT, winners=others),
             )
+
+    # AI players.
+
+    async def waiting_for_ai(self) -> list[Match]:
+        """Active matches in which an AI seat must act now (after a restart, or missed by an event)."""
+        async with self._store.transaction(immediate=False):
+            ids = await self._store.matches_waiting_for_ai()
+            found = [await self._load(i) for i in ids]
+        return [m for m in found if m.ai_to_act()]
+
+    async def counts_for_rating(self, match: Match) -> bool:
+        """True when the match's result will change ratings: a rated match, and for a match with AI seats
+        only on a server that opted in (``ai_rated``)."""
+        if not match.rated:
+            return False
+        async with self._store.transaction(immediate=False):
+            return await self._rates_ai(match)
+
+    async def guild_setting(self, guild_id: int, key: str) -> str | None:
+        """A server's setting (such as ``ai_rated``), None when unset."""
+        async with self._store.transaction(immediate=False):
+            return await self._store.get_guild_setting(guild_id, key)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        """Store a server's setting."""
+        async with self._store.transaction():
+            await self._store.set_guild_setting(guild_id, key, value, now=self._clock())
 
     # Vacations, quiet hours and pings.
 
@@ -1395,6 +1550,10 @@ class MatchService:
                         version=row.log_version,
                         state_digest=snapshot_digest(row.game, row.options, row.log_version, text),
                     )
+        ai_rows = await self._store.load_ai_seats(row.id)
+        ai = {s: level_of(uid) for s, uid in enumerate(seats) if is_ai(uid)}
+        ai.update({s: level for s, (level, _, _) in ai_rows.items()})
+        takeovers = {s: (ply, reason) for s, (_, ply, reason) in ai_rows.items() if reason != "seated"}
         return Match(
             id=row.id,
             game=game,
@@ -1417,6 +1576,8 @@ class MatchService:
             on_timeout=row.on_timeout,
             rated=row.rated,
             fair=await self._fairness_of(row.id),
+            ai=MappingProxyType(ai),
+            takeovers=MappingProxyType(takeovers),
         )
 
     async def _fairness_of(self, match_id: int) -> fairness.Fairness | None:
@@ -1559,7 +1720,7 @@ class MatchService:
             state_digest=snapshot_digest(match.game.id, match.options, version, text) if started else UNSET,
             result=UNSET if result is None else outcome_to_json(result),
         )
-        if status is MatchStatus.FINISHED and result is not None and match.rated:
+        if status is MatchStatus.FINISHED and result is not None and match.rated and await self._rates_ai(match):
             await self._rate(match, result, now)
         # The seats that must act now keep (or start) their turn clocks; the others' clocks stop.
         acting = state.actors() if status is MatchStatus.ACTIVE else ()
@@ -1567,19 +1728,30 @@ class MatchService:
         after = replace(match, status=status, version=version, state=state, result=result, updated_at=now)
         return TurnReport(match=after, entries=tuple(entries), previous_state=previous)
 
+    async def _rates_ai(self, match: Match) -> bool:
+        """True unless the match has AI seats and its server has not opted in to rating such matches."""
+        if not match.has_ai:
+            return True
+        return match.guild_id is not None and await self._store.get_guild_setting(match.guild_id, "ai_rated") == "1"
+
     async def _rate(self, match: Match, result: Outcome, now: datetime) -> None:
         """Update the players' ratings with a finished match's result, inside the caller's transaction.
 
-        Aborted matches and results without a ranking (a forfeit with no winner) change nothing.
+        Aborted matches and results without a ranking (a forfeit with no winner) change nothing. Only the
+        members who played their seat to the end are rated (never an AI, nor a seat the AI took over).
         """
         ranks = outcome_ranks(result, len(match.seats))
         if ranks is None or len(set(match.seats)) != len(match.seats):
             return
+        rated = [s for s, uid in enumerate(match.seats) if not is_ai(uid) and s not in match.ai]
+        if len(rated) < 2:
+            return
+        uids = [match.seats[s] for s in rated]
         guild, game = match.guild_id or 0, rating_key(match)
-        known = await self._store.load_ratings(guild, game, match.seats)
-        before = [Rating(*known[uid]) if uid in known else DEFAULT for uid in match.seats]
-        after = rate(before, ranks)
-        for seat, uid in enumerate(match.seats):
+        known = await self._store.load_ratings(guild, game, uids)
+        before = {s: Rating(*known[match.seats[s]]) if match.seats[s] in known else DEFAULT for s in rated}
+        after = dict(zip(rated, rate([before[s] for s in rated], [ranks[s] for s in rated]), strict=True))
+        for seat, uid in ((s, match.seats[s]) for s in rated):
             word = "draw" if not result.winners else "win" if seat in result.winners else "loss"
             await self._store.record_rating(
                 match.id,

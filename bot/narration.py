@@ -8,10 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.ai_seats import ai_name
 from bot.i18n import has, t, tn
 from bot.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus
 from bot.words import chance_lines, decision_line
 from games.base import GameState, Outcome, Termination
+
+TAKEOVER_ARROW = " → "
+"""Joins a member's name and the AI's in the name of a seat the AI took over (``alice → Plateau (normal)``)."""
+
+
+def member_name(name: str) -> str:
+    """The member's part of a seat's name (the whole name unless the AI took the seat over)."""
+    return name.split(TAKEOVER_ARROW, 1)[0]
+
+
+def takeover_lines(match: Match, names: Sequence[str], lang: str) -> list[str]:
+    """Who played which turns of the seats the AI took over (for the result)."""
+    return [
+        t(lang, "result.ai_turns", name=member_name(names[seat]), ply=ply - 1, ai=ai_name(match.ai[seat]))
+        for seat, (ply, _) in sorted(match.takeovers.items())
+    ]
 
 
 def narrate(
@@ -34,6 +51,13 @@ def narrate(
     for entry in entries:
         if entry.kind not in POSITION_KINDS:
             flush()
+            if entry.kind in (LogKind.RESIGN, LogKind.FORFEIT) and entry.seat is not None:
+                member = member_name(names[entry.seat])
+                lines.append(t(lang, f"log.{entry.kind.value}", name=member))
+                taken = match.takeovers.get(entry.seat)
+                if taken is not None and taken[0] == entry.ply + 1:
+                    lines.append(t(lang, "log.ai_takeover", ai=ai_name(match.ai[entry.seat]), name=member))
+                continue
             lines.append(change_line(entry, names, lang))
             if entry.kind is LogKind.UNDO:
                 state = None  # the position jumped back; later entries of this change (none today) can't be told
@@ -97,7 +121,10 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
     if match.status is not MatchStatus.ACTIVE:
         return ""
     if names is None:
-        mentions = " ".join(f"<@{uid}>" for uid in match.to_act())
+        mentions = " ".join(
+            f"**{ai_name(match.ai[seat])}**" if seat in match.ai else f"<@{match.seats[seat]}>"
+            for seat in match.state.actors()
+        )
     else:
         mentions = ", ".join(f"**{names[seat]}**" for seat in match.state.actors())
     if match.game.id == "subulata" and getattr(match.state, "turn", 0) is None:

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from bot import replays
+from bot.ai_seats import humans
 from bot.components import HistoryButton, TimeoutButton, UndoButton
 from bot.deadlines import QuietHours
 from bot.history import pages, turn_lines
@@ -147,7 +148,7 @@ class PostUI:
                 name=names[clock.seat],
                 game=variant_name(match, lang),
                 id=match.id,
-                mentions=" ".join(f"<@{uid}>" for uid in others),
+                mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
                 link=board_link(match),
             ),
             view=self.vote_view(match, clock, names, lang),
@@ -226,7 +227,7 @@ class PostUI:
             "undo.request",
             name=names[request.seat],
             move=match.game.public_notation(request.notation),
-            mentions=" ".join(f"<@{uid}>" for uid in others),
+            mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
             id=match.id,
         )
         await interaction.response.send_message(

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
+from bot.ai_seats import ai_name, is_ai, mention
 from bot.fairness_ui import fairness_lines
 from bot.i18n import t
 from bot.matches import Match, MatchStatus, TurnClock
@@ -59,7 +60,10 @@ def status_embed(
     for seat, uid in enumerate(match.seats):
         mark = "⏳" if seat in acting else "·"
         label = t(lang, f"seat.{match.game.id}.{seat}")
-        lines.append(f"{mark} {label}: <@{uid}>" if not label.startswith("seat.") else f"{mark} <@{uid}>")
+        who = mention(uid)
+        if seat in match.ai and not is_ai(uid):
+            who = f"{ai_name(match.ai[seat])} (← {who})"
+        lines.append(f"{mark} {label}: {who}" if not label.startswith("seat.") else f"{mark} {who}")
     embed.add_field(name=t(lang, "status.players"), value="\n".join(lines) or "—", inline=False)
     if match.status is MatchStatus.ACTIVE:
         who = ", ".join(f"**{names[s]}**" for s in sorted(acting)) or t(lang, "status.nobody")

@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot import fairness_ui
+from bot.ai_seats import LEVELS, ai_name, humans, is_ai, level_of, mention
 from bot.components import (
     DrawButton,
     LobbyButton,
@@ -43,7 +44,7 @@ from bot.matches import (
     replay,
 )
 from bot.move_controls import move_controls
-from bot.narration import narrate, result_line, turn_line
+from bot.narration import TAKEOVER_ARROW, narrate, result_line, takeover_lines, turn_line
 from bot.posting import DMStep, Plan, PrivateDM, Question, Situation, TurnPost, accepts, plan, private_digest
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
 from bot.status import game_label
@@ -97,7 +98,9 @@ class GameUI:
     # Names and images.
 
     async def display_name(self, user_id: int, guild: discord.Guild | None) -> str:
-        """A user's name as shown on boards (server nickname when known)."""
+        """A user's name as shown on boards (server nickname when known; ``Plateau (strong)`` for an AI)."""
+        if is_ai(user_id):
+            return ai_name(level_of(user_id))
         member = guild.get_member(user_id) if guild is not None else None
         if member is not None:
             return member.display_name
@@ -113,15 +116,18 @@ class GameUI:
         return user.display_name
 
     async def names(self, match: Match) -> list[str]:
-        """Display names of the seated players, in seat order."""
+        """Display names of the seated players, in seat order; a seat the AI took over names both."""
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
-        return [await self.display_name(uid, guild) for uid in match.seats]
+        names = [await self.display_name(uid, guild) for uid in match.seats]
+        for seat in match.takeovers:
+            names[seat] = f"{names[seat]}{TAKEOVER_ARROW}{ai_name(match.ai[seat])}"
+        return names
 
     # Lobby.
 
     def lobby_embed(self, match: Match, lang: str) -> discord.Embed:
         """The lobby card: game, seats taken, how to join."""
-        seats = "\n".join(f"{i + 1}. <@{uid}>" for i, uid in enumerate(match.seats)) or "—"
+        seats = "\n".join(f"{i + 1}. {mention(uid)}" for i, uid in enumerate(match.seats)) or "—"
         embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.gold())
         embed.add_field(name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats)
         if match.status is MatchStatus.LOBBY:
@@ -145,6 +151,9 @@ class GameUI:
             view.add_item(LobbyButton(action, match.id, t(lang, f"button.{action}")))
         for item in fairness_ui.lobby_items(match, lang):
             view.add_item(item)
+        if len(match.seats) < match.game.max_players:
+            for level in LEVELS:
+                view.add_item(LobbyButton(f"ai-{level}", match.id, t(lang, "button.add_ai", level=level)))
         return view
 
     async def create(
@@ -157,9 +166,10 @@ class GameUI:
         on_timeout: str = "vote",
         thread: bool | None = None,
         rated: bool = True,
+        ai_level: str | None = None,
     ) -> None:
         """Open a lobby and post its card: in a new thread when asked (by default when the bot may create
-        threads here), otherwise in the interaction's channel."""
+        threads here), otherwise in the interaction's channel. With ``ai_level``, an AI is seated at once."""
         assert interaction.channel_id is not None
         lang = public_language(interaction)
         channel = interaction.channel
@@ -179,6 +189,8 @@ class GameUI:
                 creator_id=interaction.user.id,
                 **settings,
             )
+            if ai_level is not None:
+                match = await self.service.add_ai(match.id, interaction.user.id, ai_level)
             view = self.lobby_view(match, lang) or discord.ui.View()
             await interaction.response.send_message(embed=self.lobby_embed(match, lang), view=view)
             message = await interaction.original_response()
@@ -203,6 +215,8 @@ class GameUI:
             creator_id=interaction.user.id,
             **settings,
         )
+        if ai_level is not None:
+            match = await self.service.add_ai(match.id, interaction.user.id, ai_level)
         try:
             await created.add_user(interaction.user)
         except discord.HTTPException:
@@ -218,7 +232,9 @@ class GameUI:
     async def lobby_action(self, interaction: discord.Interaction, action: str, match_id: int) -> None:
         """Join, leave or start from a lobby button (or the matching command)."""
         user = interaction.user.id
-        if action == "join":
+        if action.startswith("ai-"):
+            match = await self.service.add_ai(match_id, user, action.removeprefix("ai-"))
+        elif action == "join":
             match = await self.service.join(match_id, user)
         elif action == "leave":
             match = await self.service.leave(match_id, user)
@@ -348,7 +364,7 @@ class GameUI:
     async def pingable(self, match: Match, user_ids: Sequence[int], *, turn: bool) -> list[int]:
         """The users among ``user_ids`` who accept a ping now (see :func:`bot.posting.accepts`)."""
         prefs = await self.service.pings(match.id)
-        return [uid for uid in user_ids if accepts(prefs, uid, own_turn=turn)]
+        return [uid for uid in humans(list(user_ids)) if accepts(prefs, uid, own_turn=turn)]
 
     async def _kept(self, match: Match) -> tuple[TurnPost | None, int, Question | None, dict[int, PrivateDM]]:
         """The turn post (with the ply its story starts after), question and DMs kept for ``match``."""
@@ -449,6 +465,7 @@ class GameUI:
         finished = match.status is not MatchStatus.ACTIVE
         if finished and current and match.result is not None:
             awaited.append(result_line(match.result, names, lang))
+            awaited += takeover_lines(match, names, lang)
             if match.result.scores:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
                 awaited.append(t(lang, "post.scores", scores=scores))
@@ -467,7 +484,7 @@ class GameUI:
             # The commitment stays on the first turn's post; the seed is revealed on the final one.
             awaited += fairness_ui.fairness_lines(match, lang, final=finished)
         if finished and current and match.status is MatchStatus.FINISHED:
-            awaited.append(t(lang, "post.end", mentions=" ".join(f"<@{uid}>" for uid in match.seats)))
+            awaited.append(t(lang, "post.end", mentions=" ".join(f"<@{uid}>" for uid in humans(match.seats))))
             rows.append([RematchButton(match.id, t(lang, "button.rematch"))])
         header = t(lang, "post.header", game=variant_label(match, lang), id=match.id, turn=max(number, 1))
         if finished and current:
@@ -538,7 +555,10 @@ class GameUI:
                 alt=alt, current=True, mentions=not repost, asking=asking, detail=detail is not None,
             )  # fmt: skip
             mentions = discord.AllowedMentions(
-                users=[discord.Object(uid) for uid in steps.ping], roles=False, everyone=False, replied_user=False
+                users=[discord.Object(uid) for uid in humans(steps.ping)],
+                roles=False,
+                everyone=False,
+                replied_user=False,
             )
             message = await self._send_post(
                 match, layout, _files(png, alt, detail), mentions, interaction if repost else None
@@ -647,7 +667,9 @@ class GameUI:
                 layout = question_layout(
                     text, move_controls(match, lang), seat_colour(match.game.id, step.seats[0] if step.seats else None)
                 )
-                mentions = discord.AllowedMentions(users=[discord.Object(uid) for uid in step.ping], roles=False)
+                mentions = discord.AllowedMentions(
+                    users=[discord.Object(uid) for uid in humans(step.ping)], roles=False
+                )
                 message = await self.bot.get_partial_messageable(match.channel_id).send(
                     view=layout, allowed_mentions=mentions
                 )
@@ -868,8 +890,9 @@ class GameUI:
         """Send or edit the private views ``steps`` name (all players when None); a button for those whose
         DMs are closed, announced once per match."""
         if steps is None:
-            steps = [DMStep(uid, "new", None, "") for uid in match.seats]
-        unreachable = [uid for uid in match.seats if await self._dm_known_closed(uid)]
+            steps = [DMStep(uid, "new", None, "") for uid in humans(match.seats)]
+        steps = [step for step in steps if not is_ai(step.user_id)]
+        unreachable = [uid for uid in humans(match.seats) if await self._dm_known_closed(uid)]
         kept = (await self._kept(match))[3]
         for step in steps:
             previous = kept.get(step.user_id)
@@ -1010,7 +1033,11 @@ class GameUI:
         # Only those who must answer are pinged (as their ``/game notify`` allows), with a link to the turn post.
         pinged = await self.pingable(match, others, turn=True)
         text = t(
-            lang, "draw.offer", name=names[offer.seat], mentions=" ".join(f"<@{uid}>" for uid in others), id=match.id
+            lang,
+            "draw.offer",
+            name=names[offer.seat],
+            mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
+            id=match.id,
         )
         await interaction.response.send_message(
             (text + "\n" + t(lang, "question.link", link=self.post_link(match)))[:2000],

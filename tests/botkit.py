@@ -25,7 +25,7 @@ def make_bot(db_path: str) -> PlateauBot:
     the test ends (an open aiosqlite connection keeps a worker thread alive).
     """
     # A half-hour tick keeps long stretches of virtual time cheap; reminders are then up to half an hour late.
-    bot = PlateauBot(Config(token="simcord", database=db_path, tick_seconds=1800))
+    bot = PlateauBot(Config(token="simcord", database=db_path, tick_seconds=1800, ai_delay=0, ai_seconds=0.01))
     BOTS.append(bot)
     return bot
 

@@ -92,7 +92,15 @@ async def open_and_start(world: dict[str, Any]) -> tuple[discord.Message, discor
     result = await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)
     lobby = result.response.message
     assert "Royal Game of Ur" in (lobby.embeds[0].title or "")
-    assert button_labels(lobby) == ["Join", "Leave", "Start", "Add my salt"]
+    assert button_labels(lobby) == [
+        "Join",
+        "Leave",
+        "Start",
+        "Add my salt",
+        "Add AI: easy",
+        "Add AI: normal",
+        "Add AI: strong",
+    ]
     joined = await bob.click(lobby, label="Join")
     assert f"<@{bob.id}>" in str(joined.response.message.embeds[0].to_dict())
     started = await bob.click(lobby, label="Start")
@@ -279,7 +287,7 @@ async def test_lobby_rules_help_status_and_board(world: dict[str, Any]) -> None:
     await bob.slash(channel, "game join")
     rules = await alice.slash(channel, "game rules")
     assert rules.response.ephemeral and "rosette" in rules.response.embeds[0].description.lower()
-    help_ = await alice.slash(channel, "game help")
+    help_ = await alice.slash(channel, "plateau help")
     assert "/game move" in help_.response.embeds[0].description
     await alice.slash(channel, "game start")
     status = await bob.slash(channel, "game status")
@@ -323,7 +331,7 @@ async def test_french_players_get_french_replies_and_boards(world: dict[str, Any
     env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
     lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
     assert lobby.embeds[0].fields[0].name.startswith("Joueurs")
-    assert button_labels(lobby) == ["Rejoindre", "Quitter", "Lancer", "Ajouter mon sel"]
+    assert button_labels(lobby)[:5] == ["Rejoindre", "Quitter", "Lancer", "Ajouter mon sel", "Ajouter une IA : easy"]
     await bob.click(lobby, label="Rejoindre")
     board = await assert_board_reply(await bob.click(lobby, label="Lancer"), channel)
     assert "à vous" in text_of(board) or "tirage au sort" in text_of(board)
@@ -344,7 +352,7 @@ async def test_commands_are_synced_once_and_not_again_when_unchanged(world: dict
     assert syncs() == 1
     await env.restart_bot(make_bot(db_path))
     assert syncs() == 1, "an unchanged command tree is not sent again"
-    await world["alice"].slash(world["channel"], "game help")
+    await world["alice"].slash(world["channel"], "plateau help")
 
 
 async def test_a_draw_offered_and_accepted_with_buttons(world: dict[str, Any]) -> None:

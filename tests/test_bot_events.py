@@ -245,9 +245,17 @@ async def test_tables_are_seated_by_rating_and_a_void_table_counts_for_nobody(se
     assert [sorted(g.players) for g in tables] == [[101, 103, 104, 107], [102, 105, 106]]
     four, three = tables
     assert four.match_id is not None and three.match_id is not None
+    # A player who resigns at a table hands their seat to the AI: the others play on.
     resigned = await matches.resign(four.match_id, four.players[0])
-    progress = await events.record(resigned.match)
-    assert progress is not None and dict(progress.game.result or {})["places"] == [4, 1, 1, 1]  # type: ignore[union-attr]
+    assert (
+        resigned.match.status is MatchStatus.ACTIVE and resigned.match.seats.index(four.players[0]) in resigned.match.ai
+    )
+    assert await events.record(resigned.match) is None
+    # The organisers stop it and set the places themselves.
+    stopped = await matches.abort(four.match_id, four.players[1], organiser=True)
+    await events.record(stopped.match)
+    progress = await events.replace_result(event.id, 99, 1, four.players[0], places="4 1 1 1")
+    assert dict(progress.game.result or {})["places"] == [4, 1, 1, 1]  # type: ignore[union-attr]
     aborted = await matches.abort(three.match_id, three.players[0], organiser=True)
     progress = await events.record(aborted.match)
     assert progress is not None and progress.closed_round == 1
@@ -626,11 +634,15 @@ async def test_a_seated_ursuppe_round_of_seven_players(club: dict[str, Any]) -> 
         match = await env.bot.service.get(game.match_id or 0)
         assert match.status is MatchStatus.ACTIVE and match.seats == game.players
 
-    # Table 1: a player resigns, the other three share first place.
+    # Table 1: a player resigns and the AI takes the seat; the organiser then records that the other three
+    # share first place.
     quitter = members[four.players[1]]
     assert four.thread_id is not None
     ask = await quitter.slash(thread_of(channel, four.thread_id), "game resign")
     await quitter.click(ask.response.message, label="Yes, resign")
+    going_on = await env.bot.service.get(four.match_id or 0)
+    assert going_on.status is MatchStatus.ACTIVE and 1 in going_on.ai
+    await admin.slash(channel, "event result", round=1, player=quitter, places="1 4 1 1")
     # Table 2: the organiser records the result; the match stops there.
     assert three.thread_id is not None
     reply = await admin.slash(channel, "event result", round=1, player=members[three.players[0]], places="2 1 3")

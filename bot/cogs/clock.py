@@ -42,6 +42,11 @@ class ClockCog(commands.Cog):
             await self.bot.pbp.tick(discord.utils.utcnow())
         except Exception:
             log.exception("clock tick failed")
+        try:
+            # Any match waiting for an AI seat (after a restart, or a missed event) gets its move.
+            await self.bot.ai.sweep()
+        except Exception:
+            log.exception("AI sweep failed")
 
     @tick.before_loop
     async def before_tick(self) -> None:

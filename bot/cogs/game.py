@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import fairness_ui
+from bot.ai_seats import LEVELS
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.history import turn_lines
 from bot.i18n import language_of, ls, t
@@ -126,9 +127,11 @@ class GameCog(
         thread=ls("thread", "opt.thread.name"),
         rated=ls("rated", "opt.rated.name"),
         autoplay=ls("autoplay", "opt.autoplay.name"),
+        ai=ls("ai", "opt.ai.name"),
     )
     @app_commands.describe(
         game=ls("The game and rule set to play", "opt.game.desc"),
+        ai=ls("Seat an AI player at once, at this level (more with the lobby's buttons)", "opt.ai.desc"),
         deadline=ls("Time each player has for a turn (default 48 h)", "opt.deadline.desc"),
         on_timeout=ls("When time runs out (default: the other players decide)", "opt.on_timeout.desc"),
         thread=ls("Play in a new thread (default: yes when I may create threads)", "opt.thread.desc"),
@@ -139,6 +142,7 @@ class GameCog(
         game=variant_choices(),
         deadline=deadline_choices(),
         on_timeout=timeout_choices(),
+        ai=[app_commands.Choice(name=ls(level, f"choice.ai.{level}"), value=level) for level in LEVELS],
     )
     async def new(
         self,
@@ -149,14 +153,22 @@ class GameCog(
         thread: bool | None = None,
         rated: bool = True,
         autoplay: bool = True,
+        ai: app_commands.Choice[str] | None = None,
     ) -> None:
-        """Open a lobby (in a new thread when possible)."""
+        """Open a lobby (in a new thread when possible), with an AI seat when asked."""
         game_id, options = parse_variant(game.value)
         options["autoplay"] = "on" if autoplay else "off"
         limit = DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_DEADLINE]
         policy = on_timeout.value if on_timeout else "vote"
         await self.bot.ui.create(
-            interaction, game_id, options, turn_limit=limit, on_timeout=policy, thread=thread, rated=rated
+            interaction,
+            game_id,
+            options,
+            turn_limit=limit,
+            on_timeout=policy,
+            thread=thread,
+            rated=rated,
+            ai_level=ai.value if ai else None,
         )
 
     @app_commands.command(
@@ -302,6 +314,29 @@ class GameCog(
         await self.bot.ui.confirm_resign(interaction)
 
     @app_commands.command(
+        name=ls("hint", "cmd.hint.name"),
+        description=ls("The strong AI's suggestion for your move (unrated matches only)", "cmd.hint.desc"),
+    )
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """Suggest a move to the player to act, privately, in an unrated match."""
+        from bot.ai_runner import ai_decision
+
+        lang = language_of(interaction.locale)
+        match = await self.bot.ui.require_current(interaction)
+        if match.status is not MatchStatus.ACTIVE:
+            raise MatchError("not_active")
+        if await self.bot.service.counts_for_rating(match):
+            raise MatchError("hint_rated")
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or seat in match.ai:
+            raise MatchError("not_seated")
+        if seat not in match.state.actors():
+            raise MatchError("hint_not_your_turn")
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        move = await asyncio.to_thread(ai_decision, match, seat, "strong", seconds=self.bot.config.ai_seconds)
+        await interaction.followup.send(t(lang, "hint.suggest", move=move), ephemeral=True)
+
+    @app_commands.command(
         name=ls("draw", "cmd.draw.name"), description=ls("Offer your opponents a draw", "cmd.draw.desc")
     )
     async def draw(self, interaction: discord.Interaction) -> None:
@@ -386,15 +421,6 @@ class GameCog(
             title=t(lang, "genes.title"), description="\n".join(lines)[:4096], colour=discord.Colour.green()
         )
         embed.set_footer(text=t(lang, "genes.footer"))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    @app_commands.command(name=ls("help", "cmd.help.name"), description=ls("How to play with Plateau", "cmd.help.desc"))
-    async def help(self, interaction: discord.Interaction) -> None:
-        """List the commands and how moves are written."""
-        lang = language_of(interaction.locale)
-        embed = discord.Embed(
-            title=t(lang, "help.title"), description=t(lang, "help.text")[:4096], colour=discord.Colour.blurple()
-        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(

@@ -788,6 +788,46 @@ class Store:
             (key, value, to_iso(now or datetime.now(UTC))),
         )
 
+    # AI seats and server settings.
+
+    async def load_ai_seats(self, match_id: int) -> dict[int, tuple[str, int, str]]:
+        """The seats the AI plays in a match: seat → (level, from ply, reason)."""
+        rows = await self._fetch("SELECT seat, level, from_ply, reason FROM ai_seats WHERE match_id = ?", (match_id,))
+        return {int(seat): (str(level), int(ply), str(reason)) for seat, level, ply, reason in rows}
+
+    async def put_ai_seat(self, match_id: int, seat: int, level: str, from_ply: int, reason: str) -> None:
+        """Let the AI play ``seat`` from ``from_ply`` on (replacing any earlier row for that seat)."""
+        await self._write("DELETE FROM ai_seats WHERE match_id = ? AND seat = ?", (match_id, seat))
+        await self._write(
+            "INSERT INTO ai_seats (match_id, seat, level, from_ply, reason) VALUES (?, ?, ?, ?, ?)",
+            (match_id, seat, level, from_ply, reason),
+        )
+
+    async def clear_ai_seats(self, match_id: int) -> None:
+        """Forget a lobby's AI seat rows (they are written again, renumbered, when seats change)."""
+        await self._write("DELETE FROM ai_seats WHERE match_id = ?", (match_id,))
+
+    async def matches_waiting_for_ai(self) -> list[int]:
+        """Active matches with at least one AI seat (the runner checks which must act)."""
+        rows = await self._fetch(
+            "SELECT DISTINCT m.id FROM matches m JOIN ai_seats a ON a.match_id = m.id WHERE m.status = 'active'"
+            " ORDER BY m.id"
+        )
+        return [int(r[0]) for r in rows]
+
+    async def get_guild_setting(self, guild_id: int, key: str) -> str | None:
+        """A server's setting, or None when unset."""
+        rows = await self._fetch("SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+        return str(rows[0][0]) if rows else None
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str, *, now: datetime) -> None:
+        """Store a server's setting."""
+        await self._write("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?)",
+            (guild_id, key, value, to_iso(now)),
+        )
+
     async def get_pref(self, user_id: int, key: str) -> str | None:
         """A user's preference, or None when unset."""
         rows = await self._fetch("SELECT value FROM user_prefs WHERE user_id = ? AND key = ?", (user_id, key))

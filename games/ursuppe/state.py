@@ -291,6 +291,7 @@ class State:
             events=self.events,
             supply=self.supply,
             outcome=self._outcome,
+            position=self.to_text(),
         )
 
     def _decision(self) -> Decision | None:

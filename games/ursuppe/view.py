@@ -250,3 +250,6 @@ class View:
     """Food cubes left in the supply, by colour (each colour has 55 in all)."""
     outcome: Outcome | None
     """The result once the game is over."""
+    position: str = ""
+    """The whole position as its one-line state text. Ursuppe hides nothing (cards are drawn when turned
+    up), so this is public; the AI players search from it (see :mod:`games.ai.determinise`)."""

@@ -1,0 +1,105 @@
+"""The AI seats at the table: whenever one must act, it plays through the match service.
+
+Triggers: every published change (``on_match_changed``, dispatched after each new board), the clock
+tick and start-up (:meth:`AIRunner.sweep`, which asks the database which matches wait for an AI). The
+search runs off the event loop (``asyncio.to_thread``); a per-match lock keeps one runner per match; the
+move is submitted with the version the AI looked at, so a move computed twice (say, before and after a
+restart) is written once and the second attempt fails harmlessly with ``BoardChangedError``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from bot.matches import BoardChangedError, Match, MatchError
+from games.ai import make_agent
+from games.base import GameError, Seat
+
+if TYPE_CHECKING:
+    from bot.client import PlateauBot
+
+log = logging.getLogger(__name__)
+
+
+def ai_decision(match: Match, seat: Seat, level: str, *, seconds: float | None = None) -> str:
+    """The notation of the move the AI at ``level`` chooses for ``seat``, from that seat's view only.
+
+    The generator is seeded by the match's seed and version, so the same position asks the same question.
+    """
+    players = len(match.seats)
+    agent = make_agent(match.game.id, level, seconds=seconds, players=players)
+    rng = random.Random(f"{match.seed}:ai:{match.version}:{seat}")
+    state = match.state
+    move = agent.choose(state.view_for(seat), state.legal_moves(seat), rng)
+    return state.format_move(move)
+
+
+class AIRunner:
+    """Plays the AI seats of the bot's matches (see the module docstring)."""
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._again: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def schedule(self, match: Match) -> None:
+        """Start playing ``match``'s AI seats in the background if one must act."""
+        if not match.ai_to_act():
+            return
+        task = asyncio.get_running_loop().create_task(self.run(match.id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def sweep(self) -> None:
+        """Play for every match waiting for an AI seat (start-up, clock tick)."""
+        for match in await self.bot.service.waiting_for_ai():
+            self.schedule(match)
+
+    async def idle(self) -> None:
+        """Wait until no AI is thinking or moving (tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def run(self, match_id: int) -> None:
+        """Play AI moves in ``match_id`` until a member must act or the match ends."""
+        lock = self._locks.setdefault(match_id, asyncio.Lock())
+        if lock.locked():
+            self._again.add(match_id)  # the runner holding the lock looks once more before leaving
+            return
+        async with lock:
+            while True:
+                self._again.discard(match_id)
+                try:
+                    played = await self._step(match_id)
+                except Exception:
+                    log.exception("AI move in match %s failed", match_id)
+                    played = False
+                if not played and match_id not in self._again:
+                    break
+
+    async def _step(self, match_id: int) -> bool:
+        """One AI move if one is due; False when no AI must act."""
+        service = self.bot.service
+        match = await service.get(match_id)
+        seats = match.ai_to_act()
+        if not seats:
+            return False
+        seat = seats[0]
+        if self.bot.config.ai_delay > 0:
+            await asyncio.sleep(self.bot.config.ai_delay)
+        text = await asyncio.to_thread(ai_decision, match, seat, match.ai[seat], seconds=self.bot.config.ai_seconds)
+        try:
+            report = await service.ai_move(match.id, seat, text, expected_version=match.version)
+        except BoardChangedError:
+            log.info("match %s moved on while the AI thought; looking again", match_id)
+            return True
+        except (MatchError, GameError) as exc:
+            log.info("AI move %r refused in match %s: %s", text, match_id, exc)
+            return False
+        lang = self.bot.ui.channel_language(report.match)
+        await self.bot.ui.publish_board(report.match, report, lang)
+        return True

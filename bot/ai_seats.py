@@ -1,0 +1,53 @@
+"""AI seats: the reserved pseudo user ids that stand for them, and their names. No Discord import.
+
+An AI seated from the lobby is stored in ``seats`` under a negative pseudo user id (Discord ids are
+positive), so nothing that reads seats can mistake it for a member: it is never pinged, never sent a DM
+and never rated. The id encodes the level and a number unique within the match: ``-(10 * n + level)``
+with ``level`` 1 easy, 2 normal, 3 strong.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+LEVELS: Final = ("easy", "normal", "strong")
+DEFAULT_TAKEOVER_LEVEL: Final = "normal"
+"""The level of the AI that takes over a seat whose player resigned, forfeited or left."""
+
+
+def ai_user_id(level: str, number: int) -> int:
+    """The pseudo user id of the ``number``-th AI (1, 2, …) of a match at ``level``."""
+    return -(10 * number + LEVELS.index(level) + 1)
+
+
+def is_ai(user_id: int) -> bool:
+    """True for an AI seat's pseudo user id."""
+    return user_id < 0
+
+
+def level_of(user_id: int) -> str:
+    """The level encoded in an AI pseudo user id."""
+    return LEVELS[(-user_id) % 10 - 1]
+
+
+def next_ai_id(seats: tuple[int, ...] | list[int], level: str) -> int:
+    """A pseudo id for one more AI at ``level``, unused in ``seats``."""
+    number = 1 + sum(1 for uid in seats if is_ai(uid))
+    while ai_user_id(level, number) in seats:
+        number += 1
+    return ai_user_id(level, number)
+
+
+def ai_name(level: str) -> str:
+    """How an AI seat is named on boards and cards: ``Plateau (strong)``."""
+    return f"Plateau ({level})"
+
+
+def mention(user_id: int) -> str:
+    """``<@id>`` for a member, the AI's name (no ping) for an AI seat."""
+    return ai_name(level_of(user_id)) if is_ai(user_id) else f"<@{user_id}>"
+
+
+def humans(user_ids: tuple[int, ...] | list[int]) -> list[int]:
+    """The members among ``user_ids`` (AI seats removed)."""
+    return [uid for uid in user_ids if not is_ai(uid)]

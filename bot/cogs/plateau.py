@@ -1,0 +1,68 @@
+"""The ``/plateau`` command group: about the bot itself rather than about one match (help, server settings).
+
+These live outside ``/game`` because Discord allows at most 25 subcommands in a group.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import language_of, ls, t
+from bot.matches import MatchError
+
+if TYPE_CHECKING:
+    from bot.client import PlateauBot
+
+
+@app_commands.guild_only()
+class PlateauCog(
+    commands.GroupCog,
+    group_name=ls("plateau", "cmd.plateau.name"),
+    group_description=ls("About Plateau: help and server settings", "cmd.plateau.desc"),
+):
+    """How to use the bot, and the server's settings for matches."""
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=ls("help", "cmd.help.name"), description=ls("How to play with Plateau", "cmd.help.desc"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        """List the commands and how moves are written."""
+        lang = language_of(interaction.locale)
+        embed = discord.Embed(
+            title=t(lang, "help.title"), description=t(lang, "help.text")[:4096], colour=discord.Colour.blurple()
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("settings", "cmd.settings.name"),
+        description=ls("Server settings for matches (Manage Server)", "cmd.settings.desc"),
+    )
+    @app_commands.rename(ai_rated=ls("ai_rated", "opt.ai_rated.name"))
+    @app_commands.describe(
+        ai_rated=ls("Whether matches with AI players count for ratings (default: no)", "opt.ai_rated.desc")
+    )
+    async def settings(self, interaction: discord.Interaction, ai_rated: bool | None = None) -> None:
+        """Show or change the server's settings (members with Manage Server)."""
+        lang = language_of(interaction.locale)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise MatchError("no_match")
+        if ai_rated is not None:
+            if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
+                raise MatchError("settings_forbidden")
+            await self.bot.service.set_guild_setting(guild_id, "ai_rated", "1" if ai_rated else "0")
+        current = await self.bot.service.guild_setting(guild_id, "ai_rated") == "1"
+        await interaction.response.send_message(
+            t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"), ephemeral=True
+        )
+
+
+async def setup(bot: PlateauBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(PlateauCog(bot))

@@ -1,1 +1,0 @@
--- Reason: placeholder on branch fair for migration number 0009, reserved for another change; the integrator drops this file when the real one is merged.

@@ -1,0 +1,357 @@
+"""The searches behind the agents: expectiminimax over dice, determinised MCTS, flat Monte Carlo.
+
+Every search takes a budget: ``seconds`` (None: no clock) and ``iterations`` (None: no cap). Tests give an
+iteration cap and no clock, so a decision depends on the rng alone and can be compared exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.ai.evaluate import terminal_value
+from games.base import GameState, Seat
+
+Evaluate = Callable[[GameState, Seat], float]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a search may run: wall-clock ``seconds`` and/or a number of ``iterations`` (None: no limit)."""
+
+    seconds: float | None = 1.0
+    iterations: int | None = None
+
+    def deadline(self) -> float | None:
+        """The ``time.perf_counter()`` value at which to stop, if any."""
+        return None if self.seconds is None else time.perf_counter() + self.seconds
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _chance(state: GameState, rng: random.Random) -> Any:
+    outcomes = state.chance_outcomes()
+    return rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+
+
+# Expectiminimax (two players, perfect information, dice).
+
+
+def expectiminimax(
+    state: GameState,
+    seat: Seat,
+    moves: Sequence[Any],
+    evaluate: Evaluate,
+    budget: Budget,
+    *,
+    max_depth: int = 12,
+    noise: float = 0.0,
+    rng: random.Random | None = None,
+) -> Any:
+    """The move of ``seat`` with the best expected value, searched by iterative deepening over decisions.
+
+    A depth counts the decisions searched (internally a decision costs 2 and a chance node 1, so a chain
+    of throws that pass the turn still ends). The deepest
+    fully searched depth gives the answer; ``budget.iterations`` caps the depth. ``noise`` adds a
+    random term to each root value (weakening the play on purpose).
+    """
+    deadline = budget.deadline()
+    cap = min(max_depth, budget.iterations or max_depth)
+    children = [state.apply(m) for m in moves]
+    best_values: list[float] = [evaluate(c, seat) for c in children]
+    nodes = [0]
+
+    def value(node: GameState, depth: int, cache: dict[tuple[GameState, int], float]) -> float:
+        done = terminal_value(node, seat)
+        if done is not None:
+            return done * (1 + depth * 0.01)
+        if depth <= 0:
+            return evaluate(node, seat)
+        key = (node, depth)
+        if (known := cache.get(key)) is not None:
+            return known
+        nodes[0] += 1
+        if deadline is not None and nodes[0] % 64 == 0 and time.perf_counter() > deadline:
+            raise _OutOfTime
+        if node.is_chance():
+            result = sum(float(p) * value(node.apply(o), depth - 1, cache) for o, p in node.chance_outcomes())
+        else:
+            actor = node.actors()[0]
+            options = node.legal_moves()
+            values = [value(node.apply(m), depth - 2, cache) for m in options]
+            result = max(values) if actor == seat else min(values)
+        cache[key] = result
+        return result
+
+    for depth in range(1, cap):
+        cache: dict[tuple[GameState, int], float] = {}
+        try:
+            best_values = [value(c, 2 * depth, cache) for c in children]
+        except _OutOfTime:
+            break
+        if all(abs(v) >= 1 for v in best_values):
+            break
+    if noise and rng is not None:
+        best_values = [v + rng.gauss(0, noise) for v in best_values]
+    top = max(best_values)
+    return moves[best_values.index(top)]
+
+
+# Determinised Monte Carlo tree search (information sets sampled each iteration).
+
+
+@dataclass(slots=True)
+class _Node:
+    mover: Seat | None = None
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    children: dict[Any, _Node] = field(default_factory=dict)
+
+
+def ismcts(
+    sample: Callable[[random.Random], GameState],
+    seat: Seat,
+    moves: Sequence[Any],
+    evaluate: Evaluate,
+    budget: Budget,
+    rng: random.Random,
+    *,
+    horizon: int = 30,
+    exploration: float = 0.7,
+    players: int = 2,
+) -> Any:
+    """Information-set MCTS: each iteration samples a full state consistent with the viewer's view
+    (``sample``), walks a tree of decisions shared by all samples (chance steps are sampled, not stored),
+    expands one move, plays random moves for ``horizon`` plies and scores the end with ``evaluate``.
+
+    Rewards are in [0, 1] from the point of view of the seat that made each move; the most visited root
+    move is chosen.
+    """
+    deadline = budget.deadline()
+    root = _Node()
+    allowed = set(moves)
+    iterations = 0
+    while True:
+        if budget.iterations is not None and iterations >= budget.iterations:
+            break
+        if deadline is not None and time.perf_counter() > deadline and iterations > 0:
+            break
+        iterations += 1
+        state = sample(rng)
+        node = root
+        path = [root]
+        expanded = False
+        while state.outcome() is None and not expanded:
+            if state.is_chance():
+                state = state.apply(_chance(state, rng))
+                continue
+            actor = state.actors()[0]
+            legal = state.legal_moves()
+            if node is root:
+                legal = tuple(m for m in legal if m in allowed) or legal
+            untried = [m for m in legal if m not in node.children]
+            if untried:
+                move = rng.choice(untried)
+                child = node.children[move] = _Node(mover=actor)
+                expanded = True
+            else:
+                log_n = math.log(max(1, node.visits))
+                best_score, move = -1.0, legal[0]
+                for m in legal:
+                    c = node.children[m]
+                    c.available += 1
+                    score = c.reward / c.visits + exploration * math.sqrt(log_n / c.visits)
+                    if score > best_score:
+                        best_score, move = score, m
+                child = node.children[move]
+            state = state.apply(move)
+            node = child
+            path.append(node)
+        rewards = _playout(state, evaluate, rng, horizon, players)
+        for n in path:
+            n.visits += 1
+            if n.mover is not None:
+                n.reward += rewards[n.mover]
+    candidates = [(c.visits, c.reward / max(1, c.visits), m) for m, c in root.children.items() if m in allowed]
+    if not candidates:
+        return moves[0]
+    best = max(candidates, key=lambda t: (t[0], t[1]))
+    return best[2]
+
+
+def _playout(state: GameState, evaluate: Evaluate, rng: random.Random, horizon: int, players: int) -> list[float]:
+    """Random moves for ``horizon`` plies, then each seat's reward in [0, 1]."""
+    for _ in range(horizon):
+        if state.outcome() is not None:
+            break
+        move = _chance(state, rng) if state.is_chance() else rng.choice(state.legal_moves())
+        state = state.apply(move)
+    rewards = []
+    for s in range(players):
+        done = terminal_value(state, s)
+        value = done if done is not None else evaluate(state, s)
+        rewards.append((value + 1) / 2)
+    return rewards
+
+
+# Flat Monte Carlo with a cut-off (multiplayer).
+
+
+def flat_monte_carlo(
+    state: GameState,
+    seat: Seat,
+    moves: Sequence[Any],
+    evaluate: Evaluate,
+    budget: Budget,
+    rng: random.Random,
+    *,
+    horizon: int = 40,
+    policy: Callable[[GameState, random.Random], Any] | None = None,
+) -> Any:
+    """Each move is tried in turn, followed by ``horizon`` plies of ``policy`` (random by default), and
+    scored with ``evaluate``; the best mean wins. ``budget.iterations`` counts playouts over all moves."""
+    deadline = budget.deadline()
+    totals = [0.0] * len(moves)
+    counts = [0] * len(moves)
+    children = [state.apply(m) for m in moves]
+    played = 0
+    while True:
+        if budget.iterations is not None and played >= budget.iterations:
+            break
+        if deadline is not None and time.perf_counter() > deadline and played >= len(moves):
+            break
+        i = played % len(moves)
+        played += 1
+        node = children[i]
+        for _ in range(horizon):
+            if node.outcome() is not None:
+                break
+            if node.is_chance():
+                node = node.apply(_chance(node, rng))
+            elif policy is not None:
+                node = node.apply(policy(node, rng))
+            else:
+                node = node.apply(rng.choice(node.legal_moves()))
+        done = terminal_value(node, seat)
+        totals[i] += done * 2 if done is not None else evaluate(node, seat)
+        counts[i] += 1
+    means = [t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
+    return moves[means.index(max(means))]
+
+
+def greedy(
+    state: GameState,
+    seat: Seat,
+    moves: Sequence[Any],
+    evaluate: Evaluate,
+    rng: random.Random,
+    *,
+    noise: float = 0.0,
+    chance_samples: int = 1,
+) -> Any:
+    """The move whose result evaluates best one step ahead (chance steps after it sampled), plus noise."""
+    best_value, best_move = -math.inf, moves[0]
+    for m in moves:
+        total = 0.0
+        for _ in range(chance_samples):
+            node = state.apply(m)
+            steps = 0
+            while node.is_chance() and node.outcome() is None and steps < 20:
+                node = node.apply(_chance(node, rng))
+                steps += 1
+            done = terminal_value(node, seat)
+            total += done * 2 if done is not None else evaluate(node, seat)
+        v = total / chance_samples + (rng.gauss(0, noise) if noise else 0.0)
+        if v > best_value:
+            best_value, best_move = v, m
+    return best_move
+
+
+def turn_beam(
+    state: GameState,
+    seat: Seat,
+    moves: Sequence[Any],
+    evaluate: Evaluate,
+    *,
+    beam: int = 12,
+    max_steps: int = 12,
+) -> Any:
+    """The first move of the best sequence of ``seat``'s decisions until its turn ends (a chance step or
+    another seat to act), found by beam search: after each decision only the ``beam`` best positions by
+    ``evaluate`` are kept. For games whose turn is a series of decisions (Ultima-Tek)."""
+    best: dict[Any, float] = {m: -math.inf for m in moves}
+    frontier: list[tuple[GameState, Any, float]] = []
+    for m in moves:
+        child = state.apply(m)
+        frontier.append((child, m, _settled_value(child, seat, evaluate)))
+    for _ in range(max_steps):
+        grown: list[tuple[GameState, Any, float]] = []
+        for node, first, value in frontier:
+            if node.outcome() is not None or node.is_chance() or node.actors() != (seat,):
+                best[first] = max(best[first], value)
+                continue
+            for m in node.legal_moves():
+                child = node.apply(m)
+                grown.append((child, first, _settled_value(child, seat, evaluate)))
+        if not grown:
+            frontier = []
+            break
+        grown.sort(key=lambda t: t[2], reverse=True)
+        frontier = grown[:beam]
+    for _node, first, value in frontier:
+        best[first] = max(best[first], value)
+    top = max(best.values())
+    return next(m for m in moves if best[m] == top)
+
+
+def _settled_value(state: GameState, seat: Seat, evaluate: Evaluate) -> float:
+    done = terminal_value(state, seat)
+    return done * 2 if done is not None else evaluate(state, seat)
+
+
+def determinised_minimax(
+    sample: Callable[[random.Random], GameState],
+    seat: Seat,
+    moves: Sequence[Any],
+    evaluate: Evaluate,
+    budget: Budget,
+    rng: random.Random,
+    *,
+    depth: int = 2,
+) -> Any:
+    """Perfect-information Monte Carlo: sample full states consistent with the view (``sample``), search
+    each to ``depth`` decisions (minimax, chance averaged) and choose the move with the best mean value
+    over the samples. ``budget.iterations`` counts samples."""
+    deadline = budget.deadline()
+    totals = [0.0] * len(moves)
+    samples = 0
+    while True:
+        if budget.iterations is not None and samples >= budget.iterations:
+            break
+        if deadline is not None and time.perf_counter() > deadline and samples > 0:
+            break
+        samples += 1
+        state = sample(rng)
+        for i, m in enumerate(moves):
+            totals[i] += _minimax(state.apply(m), seat, depth - 1, evaluate)
+    best = max(totals)
+    return moves[totals.index(best)]
+
+
+def _minimax(node: GameState, seat: Seat, depth: int, evaluate: Evaluate) -> float:
+    done = terminal_value(node, seat)
+    if done is not None:
+        return done * 2
+    if depth <= 0:
+        return evaluate(node, seat)
+    if node.is_chance():
+        return sum(float(p) * _minimax(node.apply(o), seat, depth, evaluate) for o, p in node.chance_outcomes())
+    values = [_minimax(node.apply(m), seat, depth - 1, evaluate) for m in node.legal_moves()]
+    return max(values) if node.actors()[0] == seat else min(values)
