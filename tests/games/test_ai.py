@@ -77,7 +77,7 @@ def test_re_dealing_what_the_seat_cannot_see_never_changes_the_ai_s_decision(gam
 @pytest.mark.parametrize("level", ALL_LEVELS)
 def test_every_level_chooses_a_legal_move(game_id: str, rules: str, level: str) -> None:
     info, options, players = options_of(game_id, rules)
-    agent = make_agent(info.id, level, iterations=8, players=players)
+    agent = make_agent(info.id, level, iterations=3, players=players)
     for state in positions(info, options, players, seed=11, count=3):
         seat = state.actors()[0]
         move = agent.choose(state.view_for(seat), state.legal_moves(seat), random.Random(1))
