@@ -27,6 +27,8 @@ HOUR = 3600
 def club(simcord_env: Any) -> dict[str, Any]:
     """A server with a games channel and four members."""
     env = simcord_env
+    # AI turns are real CPU work in a thread: on a loaded machine a chain of them outlasts the default 5 s.
+    env.settle_timeout = 60.0
     guild = env.create_guild(name="Association")
     members = {name: guild.add_member(env.create_user(name)) for name in ("alice", "bob", "chloe", "dmitri")}
     return {"env": env, "channel": guild.create_text_channel("games")} | members

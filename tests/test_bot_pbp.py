@@ -41,6 +41,8 @@ def club(simcord_env: Any) -> dict[str, Any]:
 async def start_ur(club: dict[str, Any], **options: Any) -> tuple[Any, Any]:
     """Alice opens Royal Game of Ur with ``options``, Bob joins and starts; returns (player to act, other)."""
     channel, alice, bob, env = club["channel"], club["alice"], club["bob"], club["env"]
+    # Seeds are drawn afresh for every match: with autoplay, a forced reply could come or not.
+    options.setdefault("autoplay", False)
     lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, **options)).response.message
     await bob.click(lobby, label="Join")
     await bob.click(lobby, label="Start")
