@@ -1160,8 +1160,12 @@ class MatchService:
         async with self._store.transaction():
             if step.threshold == "soon":
                 # A late reminder makes the half-time one pointless.
-                await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half")
-            return await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, step.threshold)
+                await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half", claim=True)
+            # On PostgreSQL a clock row another process is claiming right now is skipped (SKIP LOCKED): that
+            # process sends the reminder, so two shard processes never send the same one.
+            return await self._store.mark_clock(
+                step.match.id, step.clock.seat, step.clock.since, step.threshold, claim=True
+            )
 
     async def extend_turn(self, match_id: int, seat: Seat, since: datetime | None = None) -> Match:
         """Give a late seat a fresh turn (its clock starts again, reminders included).

@@ -59,8 +59,9 @@ class Clock:
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    opened = await Store.open(":memory:")
+async def store(store_url: str) -> AsyncIterator[Store]:
+    """The match-service suite runs on SQLite and on PostgreSQL (see tests/conftest.py)."""
+    opened = await Store.open(store_url)
     yield opened
     await opened.close()
 

@@ -1,4 +1,9 @@
-"""The SQLite store: migrations and schema version, the rules the schema enforces, transactions."""
+"""The store: migrations and schema version, the rules the schema enforces, transactions.
+
+The tests taking the ``store`` fixture are the shared storage suite: they run on SQLite and on a real
+PostgreSQL server. The ones that open a file look at SQLite itself; the PostgreSQL ones at the end look at
+what only PostgreSQL does (row locks, parallel transactions).
+"""
 
 from __future__ import annotations
 
@@ -29,8 +34,8 @@ LATEST = load_migrations()[-1].version
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    opened = await Store.open(":memory:")
+async def store(store_url: str) -> AsyncIterator[Store]:
+    opened = await Store.open(store_url)
     yield opened
     await opened.close()
 
@@ -368,6 +373,9 @@ async def test_a_nested_transaction_is_a_savepoint(store: Store) -> None:
 
 
 async def test_transactions_never_interleave_on_the_shared_connection(store: Store) -> None:
+    if store.kind != "sqlite":
+        pytest.skip("SQLite's shared connection only: PostgreSQL transactions run in parallel (row locks below)")
+
     async def increment() -> None:
         async with store.transaction():
             value = int(await store.get_pref(1, "counter") or "0")
