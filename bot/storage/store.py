@@ -370,18 +370,28 @@ class Store:
 
     async def load_match_row(self, match_id: int) -> MatchRow | None:
         """The match with this id, or None."""
-        # In a write transaction on PostgreSQL the row stays locked until the commit: the service's
-        # load → check → apply → save runs alone on this match, as it does on SQLite's single writer.
-        rows = await self._fetch(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.id = ?{self.backend.lock_rows}", (match_id,)
-        )
+        await self._lock_matches("matches.id = ?", (match_id,))
+        rows = await self._fetch(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.id = ?", (match_id,))
         return _match_row(rows[0]) if rows else None
+
+    async def _lock_matches(self, where: str, params: Sequence[Any]) -> None:
+        """In a write transaction on PostgreSQL, lock the match rows ``where`` selects until the commit.
+
+        The service's load → check → apply → save then runs alone on the match, as it does on SQLite's
+        single writer. The lock is its own statement, before the read: under READ COMMITTED a statement that
+        waited for a lock still sees the other tables (the move log) as they were when it began, while the
+        next statement sees everything the transaction it waited for committed.
+        """
+        lock = self.backend.lock_rows
+        if lock:
+            await self._fetch(f"SELECT matches.id FROM matches WHERE {where}{lock}", params)
 
     async def find_current(self, channel_id: int) -> MatchRow | None:
         """The lobby or active match of a channel or thread, if any."""
+        await self._lock_matches("matches.channel_id = ? AND matches.status IN ('lobby', 'active')", (channel_id,))
         rows = await self._fetch(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.channel_id = ?"
-            f" AND matches.status IN ('lobby', 'active'){self.backend.lock_rows}",
+            " AND matches.status IN ('lobby', 'active')",
             (channel_id,),
         )
         return _match_row(rows[0]) if rows else None

@@ -5,9 +5,17 @@
 -- SQLite exact); times stay ISO-8601 UTC text, as in SQLite, so rows read back identically; JSON columns
 -- are text checked by json_valid (defined here with SQLite's name and meaning: NULL passes).
 
+-- False (a CHECK violation, as in SQLite) rather than the cast's own error for a text that is not JSON.
 CREATE FUNCTION json_valid(doc text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS 'SELECT doc::jsonb IS NOT NULL';
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+BEGIN
+    PERFORM doc::json;
+    RETURN true;
+EXCEPTION WHEN invalid_text_representation THEN
+    RETURN false;
+END;
+$$;
 
 CREATE TABLE matches (
     -- An id is never reused (ids live on in old buttons' custom ids); BY DEFAULT lets the copy from
