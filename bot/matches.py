@@ -1718,7 +1718,7 @@ class MatchService:
         await self._store.update_match(
             match.id,
             now=now,
-            status=status.value,
+            status=UNSET if status is match.status else status.value,
             version=version,
             state=text if started else UNSET,
             state_digest=snapshot_digest(match.game.id, match.options, version, text) if started else UNSET,

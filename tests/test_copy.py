@@ -94,7 +94,6 @@ def test_the_command_line_reports_the_counts(
     tmp_path: Path, pg_server: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
 
-
     assert isinstance(pg_server, PgServer)
     path = tmp_path / "plateau.db"
     asyncio.run(association(path))

@@ -413,6 +413,12 @@ async def _refuse_newer(db: aiosqlite.Connection, path: str, latest: int) -> Non
 # PostgreSQL.
 
 
+async def _keep_session(conn: Any) -> None:
+    """Nothing to reset when a connection goes back to the pool (asyncpg still rolls back an open
+    transaction): the store sets no session state, takes no session lock and listens to nothing, so the
+    default reset query would be one more round trip per transaction for nothing."""
+
+
 @dataclass(slots=True)
 class _Transaction:
     """The connection a task's open transaction runs on."""
@@ -420,6 +426,9 @@ class _Transaction:
     conn: Any
     task: asyncio.Task[Any] | None
     writes: bool
+    """The block writes: its match reads lock their rows."""
+    open: bool
+    """A server transaction is open (False: a read-only block on a pinned connection, in autocommit)."""
 
 
 class PostgresBackend:
@@ -440,7 +449,7 @@ class PostgresBackend:
         """Open a pool on ``url`` (``postgresql://user:password@host:port/database``)."""
         import asyncpg
 
-        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_keep_session)
         return cls(pool, redacted(url))
 
     def _mine(self) -> _Transaction | None:
@@ -458,25 +467,44 @@ class PostgresBackend:
     def lock_rows(self) -> str:
         """``FOR UPDATE`` inside a write transaction: the match it loads stays ours until the commit."""
         tx = self._mine()
-        return " FOR UPDATE" if tx is not None and tx.writes else ""
+        return " FOR UPDATE" if tx is not None and tx.writes and tx.open else ""
 
     @property
     def skip_locked(self) -> str:
         """``FOR UPDATE SKIP LOCKED`` inside a transaction: a row another transaction holds is not ours."""
-        return " FOR UPDATE SKIP LOCKED" if self._mine() is not None else ""
+        tx = self._mine()
+        return " FOR UPDATE SKIP LOCKED" if tx is not None and tx.open else ""
 
     @asynccontextmanager
     async def transaction(self, *, immediate: bool = True) -> AsyncIterator[None]:
-        """One transaction on a connection of its own (READ COMMITTED); nested: a savepoint."""
+        """One transaction on a connection of its own (READ COMMITTED); nested: a savepoint.
+
+        A read-only block (``immediate=False``) only pins a connection and runs its statements in
+        autocommit: under READ COMMITTED each statement sees the latest commits either way, so ``BEGIN`` and
+        ``COMMIT`` would buy nothing but two round trips. A writing block nested in it opens the transaction.
+        """
         tx = self._mine()
         if tx is not None:
+            if not tx.open and not immediate:
+                yield
+                return
+            # A savepoint in an open transaction; in a read-only block, the real transaction begins here.
+            inner = _Transaction(tx.conn, tx.task, tx.writes or immediate, True)
             async with tx.conn.transaction():
-                yield
+                token = self._current.set(inner)
+                try:
+                    yield
+                finally:
+                    self._current.reset(token)
             return
-        async with self._pool.acquire() as conn, conn.transaction():
-            token = self._current.set(_Transaction(conn, asyncio.current_task(), immediate))
+        async with self._pool.acquire() as conn:
+            token = self._current.set(_Transaction(conn, asyncio.current_task(), immediate, immediate))
             try:
-                yield
+                if immediate:
+                    async with conn.transaction():
+                        yield
+                else:
+                    yield
             finally:
                 self._current.reset(token)
 
@@ -484,7 +512,7 @@ class PostgresBackend:
     async def guarded(self) -> AsyncIterator[None]:
         """A savepoint inside a transaction, so a refused statement does not abort the whole transaction."""
         tx = self._mine()
-        if tx is None:
+        if tx is None or not tx.open:
             yield
             return
         async with tx.conn.transaction():

@@ -17,6 +17,7 @@ transaction to end, so do not await such a task in one).
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import logging
@@ -370,17 +371,23 @@ class Store:
 
     async def load_match_row(self, match_id: int) -> MatchRow | None:
         """The match with this id, or None."""
-        await self._lock_matches("matches.id = ?", (match_id,))
-        rows = await self._fetch(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.id = ?", (match_id,))
+        lock = self.backend.lock_rows
+        sql = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.id = ?"
+        rows = await self._fetch(sql + lock, (match_id,))
+        if lock and rows and rows[0][8] != rows[0][15]:
+            # In a write transaction on PostgreSQL the row stays locked until the commit, so the service's
+            # load → check → apply → save runs alone on the match, as on SQLite's single writer. A read that
+            # waited for the lock gets the row as the other transaction left it, but counts the move log as it
+            # was when the read began: version and log disagree. The next statement sees that commit.
+            rows = await self._fetch(sql, (match_id,))
         return _match_row(rows[0]) if rows else None
 
     async def _lock_matches(self, where: str, params: Sequence[Any]) -> None:
         """In a write transaction on PostgreSQL, lock the match rows ``where`` selects until the commit.
 
-        The service's load → check → apply → save then runs alone on the match, as it does on SQLite's
-        single writer. The lock is its own statement, before the read: under READ COMMITTED a statement that
-        waited for a lock still sees the other tables (the move log) as they were when it began, while the
-        next statement sees everything the transaction it waited for committed.
+        The lock is its own statement, before the read: under READ COMMITTED a statement that waited for a
+        lock still sees the other tables (the move log) as they were when it began, while the next statement
+        sees everything the transaction it waited for committed.
         """
         lock = self.backend.lock_rows
         if lock:
@@ -460,8 +467,11 @@ class Store:
         if expected_version is not None:
             sql += " AND version = ?"
             params.append(expected_version)
+        # Only a match (re)entering lobby or active can meet the one-open-match-per-channel index; only then
+        # is a savepoint worth its round trips on PostgreSQL.
+        refusable = self._refusable() if status in OPEN_STATUSES else contextlib.nullcontext()
         try:
-            async with self._refusable():
+            async with refusable:
                 changed = await self._write(sql, params)
         except self.backend.integrity_errors as exc:
             if "channel" in str(exc):
@@ -545,27 +555,34 @@ class Store:
         return [_move_row(row) for row in rows]
 
     async def append_moves(self, match_id: int, entries: Iterable[MoveRow]) -> None:
-        """Append log entries; their plies must be the next free ones.
-
-        A failed append may leave the entries before the clashing one written, which is why callers
-        append inside :meth:`transaction` and let the error roll it back.
+        """Append log entries; their plies must be the next free ones. All or nothing.
 
         Raises:
             ConflictError: a ply is already taken (someone else wrote first) or an interaction id was
-                already used.
+                already used; nothing is written (inside a transaction: once the caller rolls back).
         """
         params = [
             (match_id, e.ply, e.kind, e.seat, e.notation, to_iso(e.created_at), e.interaction_id) for e in entries
         ]
-        try:
-            async with self._refusable():
-                await self.backend.executemany(
-                    "INSERT INTO moves (match_id, ply, kind, seat, notation, created_at, interaction_id)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    params,
-                )
-        except self.backend.integrity_errors as exc:
-            raise ConflictError(f"match {match_id}: the log already has these plies or interaction") from exc
+        if not params:
+            return
+        # One statement for the whole change (one round trip to a server). A row the (match_id, ply) key or
+        # the interaction index refuses is skipped rather than failing the statement, so the count says
+        # whether someone else wrote first, and a PostgreSQL transaction stays usable without a savepoint.
+        rows = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(params))
+        sql = (
+            "INSERT INTO moves (match_id, ply, kind, seat, notation, created_at, interaction_id)"
+            f" VALUES {rows} ON CONFLICT DO NOTHING"
+        )
+        flat = [value for row in params for value in row]
+        if self.in_transaction:
+            written = await self._write(sql, flat)
+            if written != len(params):
+                raise ConflictError(f"match {match_id}: the log already has these plies or interaction")
+            return
+        async with self.transaction():  # alone: the rows before a refused one must not stay
+            if await self._write(sql, flat) != len(params):
+                raise ConflictError(f"match {match_id}: the log already has these plies or interaction")
 
     async def load_interaction(self, interaction_id: int) -> tuple[int, list[MoveRow]] | None:
         """The match and the entries written by an interaction, or None if it wrote nothing.
