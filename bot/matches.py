@@ -1516,7 +1516,8 @@ class MatchService:
         """Build a Match from its row: the snapshot when it is usable, otherwise a replay of the log."""
         game = self._game(row.game)
         status = MatchStatus(row.status)
-        seats = tuple(await self._store.load_seats(row.id))
+        seat_rows, ai_rows, fair = await self._store.load_match_parts(row.id)
+        seats = tuple(seat_rows)
         options = MappingProxyType(dict(row.options))
         state: GameState | None = None
         trusted = row.state is not None and row.state_digest == snapshot_digest(
@@ -1554,7 +1555,6 @@ class MatchService:
                         version=row.log_version,
                         state_digest=snapshot_digest(row.game, row.options, row.log_version, text),
                     )
-        ai_rows = await self._store.load_ai_seats(row.id)
         ai = {s: level_of(uid) for s, uid in enumerate(seats) if is_ai(uid)}
         ai.update({s: level for s, (level, _, _) in ai_rows.items()})
         takeovers = {s: (ply, reason) for s, (_, ply, reason) in ai_rows.items() if reason != "seated"}
@@ -1579,17 +1579,10 @@ class MatchService:
             turn_limit=row.turn_limit,
             on_timeout=row.on_timeout,
             rated=row.rated,
-            fair=await self._fairness_of(row.id),
+            fair=None if fair is None else fairness.Fairness(fair[0], fair[1], fair[2], MappingProxyType(fair[3])),
             ai=MappingProxyType(ai),
             takeovers=MappingProxyType(takeovers),
         )
-
-    async def _fairness_of(self, match_id: int) -> fairness.Fairness | None:
-        found = await self._store.load_fairness(match_id)
-        if found is None:
-            return None
-        scheme, server_seed, commitment, salts = found
-        return fairness.Fairness(scheme, server_seed, commitment, MappingProxyType(salts))
 
     async def _chance_steps(
         self, match: Match, state: GameState, version: int, now: datetime

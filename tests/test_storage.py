@@ -550,3 +550,20 @@ async def test_transactions_on_different_matches_run_in_parallel(pg_url: str) ->
         await asyncio.wait_for(asyncio.gather(holder(), other()), timeout=30)
     finally:
         await store.close()
+
+
+async def test_the_parts_of_a_match_come_in_one_query(store: Store) -> None:
+    match_id = await new_lobby(store)
+    assert await store.load_match_parts(match_id) == ([], {}, None)
+    for seat, user in enumerate([30, 10, -5]):
+        await store.add_seat(match_id, seat, user, now=T0)
+    await store.put_ai_seat(match_id, 2, "strong", 0, "seated")
+    await store.put_ai_seat(match_id, 0, "normal", 7, "left")
+    await store.insert_fairness(match_id, "hmac-v1", "ab" * 32, "cd" * 32, now=T0)
+    await store.put_salt(match_id, 10, "pepper", now=T0)
+    await store.put_salt(match_id, 30, "salt;'", now=T0)
+    seats, ai, fair = await store.load_match_parts(match_id)
+    assert seats == await store.load_seats(match_id) == [30, 10, -5]
+    assert ai == await store.load_ai_seats(match_id)
+    assert fair == await store.load_fairness(match_id)
+    assert fair is not None and fair[3] == {10: "pepper", 30: "salt;'"}

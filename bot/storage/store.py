@@ -508,6 +508,26 @@ class Store:
 
     # Seats.
 
+    async def load_match_parts(
+        self, match_id: int
+    ) -> tuple[list[int], dict[int, tuple[str, int, str]], tuple[str, str, str, dict[int, str]] | None]:
+        """What every load of a match reads besides its row, in one query (one round trip to a server): the
+        seats (:meth:`load_seats`), the AI seats (:meth:`load_ai_seats`) and the fairness
+        (:meth:`load_fairness`)."""
+        rows = await self._fetch(
+            "SELECT 's', seat, user_id, NULL, NULL, NULL FROM seats WHERE match_id = ?"
+            " UNION ALL SELECT 'a', seat, from_ply, level, reason, NULL FROM ai_seats WHERE match_id = ?"
+            " UNION ALL SELECT 'f', 0, 0, scheme, server_seed, commitment FROM match_fairness WHERE match_id = ?"
+            " UNION ALL SELECT 't', 0, user_id, salt, NULL, NULL FROM match_salts WHERE match_id = ?"
+            " ORDER BY 1, 2",
+            (match_id, match_id, match_id, match_id),
+        )
+        seats = [int(r[2]) for r in rows if r[0] == "s"]
+        ai = {int(r[1]): (str(r[3]), int(r[2]), str(r[4])) for r in rows if r[0] == "a"}
+        fair = next(((str(r[3]), str(r[4]), str(r[5])) for r in rows if r[0] == "f"), None)
+        salts = {int(r[2]): str(r[3]) for r in rows if r[0] == "t"}
+        return seats, ai, None if fair is None else (*fair, salts)
+
     async def load_seats(self, match_id: int) -> list[int]:
         """User ids of the seats of a match, in seat order."""
         rows = await self._fetch("SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
