@@ -7,7 +7,8 @@ replaced by a new one in the same channel, so the number of live matches stays c
 
 - The database is a fresh SQLite file in a temporary directory by default; ``--database postgresql://...``
   uses that (empty) PostgreSQL database, and ``--database pg`` starts a throw-away PostgreSQL server (the
-  tests' fixture: Debian's binaries, a temporary directory, durability off like a test server).
+  tests' fixture: Debian's binaries, a temporary directory, durability off like a test server), reached
+  through the loopback; the bench then also prints the CPU time per move of the writers and the server.
 - ``--writers N`` runs N writer *processes*, each with its own store (its own SQLite connection or asyncpg
   pool) and its own share of the matches, as N shard processes would; the figure is the moves of all of
   them over the common time window. ``--concurrency N`` runs N coroutines in each process.
@@ -23,6 +24,7 @@ import asyncio
 import contextlib
 import itertools
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -63,9 +65,9 @@ async def setup(location: str, matches: int) -> list[int]:
 
 async def play(
     location: str, match_ids: list[int], start_at: float, seconds: float, moves: int | None, concurrency: int, seed: int
-) -> tuple[list[float], int, float]:
+) -> tuple[list[float], int, float, float]:
     """One writer: play on ``match_ids`` from ``start_at`` (wall clock) for ``seconds``; (latencies, finished,
-    elapsed)."""
+    elapsed, CPU seconds of this process)."""
     store = await Store.open(location, pool_size=max(2, concurrency))
     service = MatchService(store, utcnow)
     live = [await service.get(i) for i in match_ids]
@@ -75,6 +77,7 @@ async def play(
     budget = moves if moves is not None else sys.maxsize
     await asyncio.sleep(max(0.0, start_at - time.time()))
     began = time.perf_counter()
+    cpu = time.process_time()
     deadline = began + seconds
 
     async def worker(slots: range, rng: random.Random) -> None:
@@ -105,15 +108,23 @@ async def play(
         )
     )
     elapsed = time.perf_counter() - began
+    cpu = time.process_time() - cpu
+    # The server's CPU is sampled from its processes after the window: keep the connections (and so the
+    # server processes serving them) alive until then.
+    await asyncio.sleep(max(0.0, start_at + seconds + 1.5 - time.time()))
     await store.close()
-    return latencies, finished, elapsed
+    return latencies, finished, elapsed, cpu
 
 
 def writer(
     location: str, match_ids: list[int], start_at: float, seconds: float, moves: int | None, concurrency: int, seed: int
-) -> tuple[list[float], int, float]:
+) -> tuple[list[float], int, float, float]:
     """A writer process's entry point."""
     return asyncio.run(play(location, match_ids, start_at, seconds, moves, concurrency, seed))
+
+
+SERVER_PID: list[int] = []
+"""The postmaster of the throw-away server, when the bench started one (to read its CPU time)."""
 
 
 @contextlib.contextmanager
@@ -123,6 +134,8 @@ def database(choice: str | None) -> Iterator[str]:
         from tests.pgserver import running_server
 
         with running_server() as server:
+            pid_file = server.directory / "data" / "postmaster.pid"
+            SERVER_PID[:] = [int(pid_file.read_text().split()[0])]
             yield server.new_database()
         return
     if choice:
@@ -132,6 +145,22 @@ def database(choice: str | None) -> Iterator[str]:
         yield str(Path(tmp) / "bench.db")
 
 
+def server_cpu() -> float:
+    """CPU seconds used so far by the throw-away server's live processes (0 when there is none)."""
+    if not SERVER_PID:
+        return 0.0
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        pid = int(stat.parent.name)
+        if pid == SERVER_PID[0] or int(fields[1]) == SERVER_PID[0]:
+            ticks += int(fields[11]) + int(fields[12])  # utime + stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def run(args: argparse.Namespace) -> None:
     with database(args.database) as location:
         kind = "PostgreSQL" if is_postgres_url(location) else "SQLite"
@@ -139,25 +168,27 @@ def run(args: argparse.Namespace) -> None:
         ids = asyncio.run(setup(location, args.matches))
         shares = [ids[w :: args.writers] for w in range(args.writers)]
         start_at = time.time() + 2.0 + 0.5 * args.writers  # every process has opened its store by then
-        if args.writers == 1:
-            results = [writer(location, shares[0], start_at, args.seconds, args.moves, args.concurrency, 0)]
-        else:
-            context = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(args.writers, mp_context=context) as pool:
-                futures = [
-                    pool.submit(writer, location, share, start_at, args.seconds, args.moves, args.concurrency, n)
-                    for n, share in enumerate(shares)
-                ]
-                results = [f.result() for f in futures]
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(args.writers, mp_context=context) as pool:
+            futures = [
+                pool.submit(writer, location, share, start_at, args.seconds, args.moves, args.concurrency, n)
+                for n, share in enumerate(shares)
+            ]
+            time.sleep(max(0.0, start_at - time.time()))
+            server_before = server_cpu()
+            time.sleep(max(0.0, start_at + args.seconds + 0.5 - time.time()))
+            server_used = server_cpu() - server_before
+            results = [f.result() for f in futures]
         size = ""
         if not is_postgres_url(location):
             path = Path(location)
             total = path.stat().st_size + sum(p.stat().st_size for p in path.parent.glob(path.name + "-*"))
             size = f"; database size {total / 1e6:.1f} MB"
 
-    latencies = [x for lat, _, _ in results for x in lat]
-    finished = sum(f for _, f, _ in results)
-    elapsed = max(e for _, _, e in results)
+    latencies = [x for lat, _, _, _ in results for x in lat]
+    finished = sum(f for _, f, _, _ in results)
+    elapsed = max(e for _, _, e, _ in results)
+    writers_cpu = sum(c for _, _, _, c in results)
     quantiles = statistics.quantiles(latencies, n=100)
     target = 1000 if kind == "PostgreSQL" else 500
     print(f"moves: {len(latencies)} in {elapsed:.2f} s by {args.writers} writer(s) x {args.concurrency}")
@@ -167,6 +198,15 @@ def run(args: argparse.Namespace) -> None:
         f"max {max(latencies) * 1000:.2f} ms"
     )
     print(f"games finished and replaced: {finished}{size}")
+    per_move = (writers_cpu + server_used) / len(latencies)
+    server_part = f" + server {server_used / len(latencies) * 1000:.2f} ms" if SERVER_PID else ""
+    print(
+        f"CPU per move: writers {writers_cpu / len(latencies) * 1000:.2f} ms{server_part}; "
+        f"machine load (1 min) {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    if SERVER_PID:
+        # What the same work would reach with the machine's cores to itself (this bench shares them).
+        print(f"CPU-bound capacity on {os.cpu_count()} free cores: {(os.cpu_count() or 1) / per_move:.0f} moves/s")
 
 
 def main() -> None:

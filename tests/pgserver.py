@@ -127,7 +127,7 @@ class PgServer:
         return self.url(name)
 
     def url(self, database: str = "postgres") -> str:
-        """The address of ``database`` on this server."""
+        """The address of ``database`` on this server (TCP on the loopback)."""
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
     def stop(self) -> None:
