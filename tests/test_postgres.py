@@ -112,6 +112,24 @@ async def test_the_same_interaction_sent_to_two_processes_applies_once(
     assert sum(e.kind is LogKind.MOVE for e in await services[0].history(match.id)) == 1
 
 
+async def test_two_results_for_one_player_at_once_both_count(processes: tuple[list[MatchService], Clock]) -> None:
+    services, _clock = processes
+    first, second = await new_game(services[0], 600), await new_game(services[0], 601)
+    # Bob resigns both matches at the same moment, through the two processes: Alice's rating must move twice,
+    # the second change starting from the first one's result (the rating rows are locked while rated).
+    await asyncio.gather(services[0].resign(first.id, BOB), services[1].resign(second.id, BOB))
+    store = services[0]._store
+    changes = [await store.rating_change(m.id, ALICE) for m in (first, second)]
+    assert all(c is not None for c in changes)
+    befores = {c[0] for c in changes if c is not None}
+    afters = {c[2] for c in changes if c is not None}
+    assert len(befores & afters) == 1, "one change starts where the other ended"
+    ((_user, mu, _sigma, played, wins, _draws, _losses),) = [
+        row for row in await store.rating_table(7, "ur:v2") if row[0] == ALICE
+    ]
+    assert (played, wins) == (2, 2) and mu == max(afters)
+
+
 async def test_two_clocks_send_each_reminder_once(processes: tuple[list[MatchService], Clock]) -> None:
     services, clock = processes
     for channel in range(200, 208):

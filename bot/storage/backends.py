@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -165,6 +166,10 @@ class Backend(Protocol):
 
     def guarded(self) -> contextlib.AbstractAsyncContextManager[None]:
         """A savepoint around a statement a constraint may refuse, when the database needs one."""
+        ...
+
+    async def lock_names(self, names: Sequence[str]) -> None:
+        """In a write transaction, hold these names (rows that may not exist yet) until it ends."""
         ...
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
@@ -322,6 +327,9 @@ class SqliteBackend:
     async def guarded(self) -> AsyncIterator[None]:
         """Nothing to do: a refused statement leaves a SQLite transaction usable."""
         yield
+
+    async def lock_names(self, names: Sequence[str]) -> None:
+        """Nothing to do: a SQLite write transaction excludes every other writer already."""
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
         """The rows of a query."""
@@ -517,6 +525,17 @@ class PostgresBackend:
             return
         async with tx.conn.transaction():
             yield
+
+    async def lock_names(self, names: Sequence[str]) -> None:
+        """Transaction-level advisory locks on the names' 64-bit hashes, taken in one order (no deadlock)."""
+        tx = self._mine()
+        if tx is None or not tx.writes or not tx.open:
+            return
+        keys = sorted(
+            {int.from_bytes(hashlib.blake2b(n.encode(), digest_size=8).digest(), "big", signed=True) for n in names}
+        )
+        for key in keys:
+            await tx.conn.execute("SELECT pg_advisory_xact_lock($1)", key)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
         """The rows of a query."""

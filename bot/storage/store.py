@@ -870,6 +870,8 @@ class Store:
 
     async def load_vacations(self, user_id: int) -> list[tuple[int, datetime, datetime]]:
         """A user's absences, oldest first: (id, start, end)."""
+        # In a write transaction on PostgreSQL: the caller checks overlaps and allowances before adding one.
+        await self.backend.lock_names([f"vacations:{user_id}"])
         rows = await self._fetch(
             "SELECT id, starts_at, ends_at FROM vacations WHERE user_id = ? ORDER BY starts_at", (user_id,)
         )
@@ -985,6 +987,9 @@ class Store:
         if not user_ids:
             return {}
         marks = ", ".join("?" * len(user_ids))
+        # A write transaction on PostgreSQL holds these players' ratings (rows or, for a first rating, their
+        # names) until it ends: two matches of one player ending at once must not both start from the old one.
+        await self.backend.lock_names([f"rating:{guild_id}:{game}:{user_id}" for user_id in user_ids])
         rows = await self._fetch(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
             (guild_id, game, *user_ids),
