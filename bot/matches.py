@@ -127,6 +127,9 @@ class Match:
     """The seats the AI plays now, with its level: AI seats from the lobby and seats taken over."""
     takeovers: Mapping[Seat, tuple[int, str]] = field(default_factory=dict)
     """Seats a member played until they left: seat → (the first ply the AI played, ``resign``/``forfeit``)."""
+    undos: tuple[tuple[int, str], ...] = ()
+    """(ply, notation) of the log's undo entries when the match was loaded: where a provably fair draw sits
+    in the effective log (:func:`bot.fairness.effective_step`)."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat of ``user_id``, or None for someone not seated."""
@@ -1516,8 +1519,8 @@ class MatchService:
         """Build a Match from its row: the snapshot when it is usable, otherwise a replay of the log."""
         game = self._game(row.game)
         status = MatchStatus(row.status)
-        seat_rows, ai_rows, fair = await self._store.load_match_parts(row.id)
-        seats = tuple(seat_rows)
+        parts = await self._store.load_match_parts(row.id)
+        seats, ai_rows, fair = tuple(parts.seats), parts.ai, parts.fairness
         options = MappingProxyType(dict(row.options))
         state: GameState | None = None
         trusted = row.state is not None and row.state_digest == snapshot_digest(
@@ -1582,6 +1585,7 @@ class MatchService:
             fair=None if fair is None else fairness.Fairness(fair[0], fair[1], fair[2], MappingProxyType(fair[3])),
             ai=MappingProxyType(ai),
             takeovers=MappingProxyType(takeovers),
+            undos=tuple(parts.undos),
         )
 
     async def _chance_steps(
@@ -1593,7 +1597,7 @@ class MatchService:
         the effective log (:func:`bot.fairness.effective_step`); an older match samples from its seed.
         """
         entries: list[LogEntry] = []
-        undos: list[tuple[int, str]] | None = None
+        undos = list(match.undos)
         while state.is_chance() and state.outcome() is None:
             if len(entries) >= match.game.max_plies:
                 raise RuntimeError(f"{match.game.id}: more than {match.game.max_plies} chance steps in a row")
@@ -1601,8 +1605,6 @@ class MatchService:
             if match.fair is None:
                 outcome = sample_chance(state.chance_outcomes(), match.seed, ply)
             else:
-                if undos is None:
-                    undos = await self._store.undo_entries(match.id)
                 outcome = fairness.draw(
                     state.chance_outcomes(),
                     match.fair.server_seed,

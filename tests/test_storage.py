@@ -21,6 +21,7 @@ from bot.storage import (
     MIGRATIONS_PG_DIR,
     ChannelBusyError,
     ConflictError,
+    MatchParts,
     Migration,
     MigrationError,
     MoveRow,
@@ -554,7 +555,7 @@ async def test_transactions_on_different_matches_run_in_parallel(pg_url: str) ->
 
 async def test_the_parts_of_a_match_come_in_one_query(store: Store) -> None:
     match_id = await new_lobby(store)
-    assert await store.load_match_parts(match_id) == ([], {}, None)
+    assert await store.load_match_parts(match_id) == MatchParts([], {}, None, [])
     for seat, user in enumerate([30, 10, -5]):
         await store.add_seat(match_id, seat, user, now=T0)
     await store.put_ai_seat(match_id, 2, "strong", 0, "seated")
@@ -562,8 +563,10 @@ async def test_the_parts_of_a_match_come_in_one_query(store: Store) -> None:
     await store.insert_fairness(match_id, "hmac-v1", "ab" * 32, "cd" * 32, now=T0)
     await store.put_salt(match_id, 10, "pepper", now=T0)
     await store.put_salt(match_id, 30, "salt;'", now=T0)
-    seats, ai, fair = await store.load_match_parts(match_id)
-    assert seats == await store.load_seats(match_id) == [30, 10, -5]
-    assert ai == await store.load_ai_seats(match_id)
-    assert fair == await store.load_fairness(match_id)
-    assert fair is not None and fair[3] == {10: "pepper", 30: "salt;'"}
+    await store.append_moves(match_id, [entry(1), entry(2, "undo"), entry(3), entry(4, "undo")])
+    parts = await store.load_match_parts(match_id)
+    assert parts.seats == await store.load_seats(match_id) == [30, 10, -5]
+    assert parts.ai == await store.load_ai_seats(match_id)
+    assert parts.fairness == await store.load_fairness(match_id)
+    assert parts.fairness is not None and parts.fairness[3] == {10: "pepper", 30: "salt;'"}
+    assert parts.undos == await store.undo_entries(match_id) == [(2, "note2"), (4, "note4")]

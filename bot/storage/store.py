@@ -39,6 +39,7 @@ __all__ = [
     "UNSET",
     "ChannelBusyError",
     "ConflictError",
+    "MatchParts",
     "MatchRow",
     "MoveRow",
     "PostRow",
@@ -120,6 +121,20 @@ class PostRow:
     """The turn's key, a private view's digest, or the seats a question asks."""
     counter: int = 0
     """The turn number (turn post only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchParts:
+    """The rows of a match besides its own, read together (see :meth:`Store.load_match_parts`)."""
+
+    seats: list[int]
+    """User ids in seat order."""
+    ai: dict[int, tuple[str, int, str]]
+    """Seat → (level, from ply, reason)."""
+    fairness: tuple[str, str, str, dict[int, str]] | None
+    """(scheme, server seed, commitment, salt by user id), or None."""
+    undos: list[tuple[int, str]]
+    """(ply, notation) of every undo entry of the log, in order."""
 
 
 _MATCH_COLUMNS: Final = (
@@ -508,25 +523,27 @@ class Store:
 
     # Seats.
 
-    async def load_match_parts(
-        self, match_id: int
-    ) -> tuple[list[int], dict[int, tuple[str, int, str]], tuple[str, str, str, dict[int, str]] | None]:
+    async def load_match_parts(self, match_id: int) -> MatchParts:
         """What every load of a match reads besides its row, in one query (one round trip to a server): the
-        seats (:meth:`load_seats`), the AI seats (:meth:`load_ai_seats`) and the fairness
-        (:meth:`load_fairness`)."""
+        seats (:meth:`load_seats`), the AI seats (:meth:`load_ai_seats`), the fairness (:meth:`load_fairness`)
+        and the undo entries (:meth:`undo_entries`)."""
         rows = await self._fetch(
             "SELECT 's', seat, user_id, NULL, NULL, NULL FROM seats WHERE match_id = ?"
             " UNION ALL SELECT 'a', seat, from_ply, level, reason, NULL FROM ai_seats WHERE match_id = ?"
             " UNION ALL SELECT 'f', 0, 0, scheme, server_seed, commitment FROM match_fairness WHERE match_id = ?"
             " UNION ALL SELECT 't', 0, user_id, salt, NULL, NULL FROM match_salts WHERE match_id = ?"
+            " UNION ALL SELECT 'u', ply, 0, notation, NULL, NULL FROM moves WHERE match_id = ? AND kind = 'undo'"
             " ORDER BY 1, 2",
-            (match_id, match_id, match_id, match_id),
+            (match_id, match_id, match_id, match_id, match_id),
         )
-        seats = [int(r[2]) for r in rows if r[0] == "s"]
-        ai = {int(r[1]): (str(r[3]), int(r[2]), str(r[4])) for r in rows if r[0] == "a"}
         fair = next(((str(r[3]), str(r[4]), str(r[5])) for r in rows if r[0] == "f"), None)
         salts = {int(r[2]): str(r[3]) for r in rows if r[0] == "t"}
-        return seats, ai, None if fair is None else (*fair, salts)
+        return MatchParts(
+            seats=[int(r[2]) for r in rows if r[0] == "s"],
+            ai={int(r[1]): (str(r[3]), int(r[2]), str(r[4])) for r in rows if r[0] == "a"},
+            fairness=None if fair is None else (*fair, salts),
+            undos=[(int(r[1]), str(r[3])) for r in rows if r[0] == "u"],
+        )
 
     async def load_seats(self, match_id: int) -> list[int]:
         """User ids of the seats of a match, in seat order."""
