@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches import BoardChangedError, LogKind, Match, MatchService, MatchStatus, TurnReport, replay
+from bot.matches import BoardChangedError, LogKind, Match, MatchError, MatchService, MatchStatus, TurnReport, replay
 from bot.storage import Store
 from games.base import NotYourTurnError
 from tests.test_bot_e2e import test_a_complete_game_with_restart_and_every_kind_of_bad_input as _simcord_game
@@ -110,6 +110,20 @@ async def test_the_same_interaction_sent_to_two_processes_applies_once(
     )
     assert sorted(r.replayed for r in reports) == [False, True, True, True]
     assert sum(e.kind is LogKind.MOVE for e in await services[0].history(match.id)) == 1
+
+
+async def test_two_processes_opening_a_lobby_in_one_channel_open_one(
+    processes: tuple[list[MatchService], Clock],
+) -> None:
+    services, _clock = processes
+    results = await asyncio.gather(
+        *(services[n % 2].create("ur", {}, guild_id=7, channel_id=700, creator_id=10 + n) for n in range(6)),
+        return_exceptions=True,
+    )
+    opened = [r for r in results if isinstance(r, Match)]
+    refused = [r for r in results if isinstance(r, MatchError)]
+    assert len(opened) == 1 and len(refused) == 5
+    assert {r.key for r in refused} == {"channel_busy"}
 
 
 async def test_two_results_for_one_player_at_once_both_count(processes: tuple[list[MatchService], Clock]) -> None:
