@@ -19,6 +19,7 @@ import pytest
 from bot.storage import (
     MIGRATIONS_DIR,
     MIGRATIONS_PG_DIR,
+    Backend,
     ChannelBusyError,
     ConflictError,
     MatchParts,
@@ -570,3 +571,11 @@ async def test_the_parts_of_a_match_come_in_one_query(store: Store) -> None:
     assert parts.fairness == await store.load_fairness(match_id)
     assert parts.fairness is not None and parts.fairness[3] == {10: "pepper", 30: "salt;'"}
     assert parts.undos == await store.undo_entries(match_id) == [(2, "note2"), (4, "note4")]
+
+
+async def test_both_backends_keep_the_typed_contract(store: Store) -> None:
+    assert isinstance(store.backend, Backend)
+    assert store.kind in ("sqlite", "postgresql")
+    assert not store.in_transaction
+    async with store.transaction():
+        assert store.in_transaction
