@@ -10,7 +10,7 @@ import aiohttp
 import discord
 from dotenv import load_dotenv
 
-from bot.client import PlateauBot
+from bot.client import create_bot
 from bot.config import Config, ConfigError
 
 
@@ -25,7 +25,7 @@ def main() -> int:
     discord.utils.setup_logging(level=config.log_level, root=True)
 
     async def run() -> None:
-        async with PlateauBot(config) as bot:
+        async with create_bot(config) as bot:
             await bot.start(config.token)
 
     try:

@@ -57,7 +57,8 @@ class AIRunner:
     async def sweep(self) -> None:
         """Play for every match waiting for an AI seat (start-up, clock tick)."""
         for match in await self.bot.service.waiting_for_ai():
-            self.schedule(match)
+            if self.bot.owns(match.guild_id):  # another shard process plays the others
+                self.schedule(match)
 
     async def idle(self) -> None:
         """Wait until no AI is thinking or moving (tests)."""

@@ -77,6 +77,10 @@ class PlateauBot(commands.Bot):
         )
         self.config = config
 
+    def owns(self, guild_id: int | None) -> bool:
+        """True when this process runs the shard of ``guild_id`` (see :meth:`bot.config.Config.owns`)."""
+        return self.config.owns(guild_id)
+
     async def setup_hook(self) -> None:
         """Open storage, load extensions, register buttons and sync commands (see class docstring)."""
         self.store = await Store.open(self.config.database)
@@ -124,3 +128,17 @@ class PlateauBot(commands.Bot):
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
+
+
+class ShardedPlateauBot(PlateauBot, commands.AutoShardedBot):
+    """Plateau on several gateway connections: ``AutoShardedBot`` running ``PLATEAU_SHARD_IDS`` (or every
+    shard) of ``PLATEAU_SHARDS``. Several such processes, each with its own shards, share one PostgreSQL
+    database; each looks after the matches of its own servers in the background (clock, AI seats)."""
+
+
+def create_bot(config: Config, **options: Any) -> PlateauBot:
+    """The bot ``config`` asks for: sharded when ``PLATEAU_SHARDS`` is set, a plain one otherwise."""
+    if not config.sharded:
+        return PlateauBot(config, **options)
+    shard_ids = None if config.shard_ids is None else list(config.shard_ids)
+    return ShardedPlateauBot(config, shard_count=config.shard_count, shard_ids=shard_ids, **options)

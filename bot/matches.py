@@ -127,6 +127,9 @@ class Match:
     """The seats the AI plays now, with its level: AI seats from the lobby and seats taken over."""
     takeovers: Mapping[Seat, tuple[int, str]] = field(default_factory=dict)
     """Seats a member played until they left: seat → (the first ply the AI played, ``resign``/``forfeit``)."""
+    undos: tuple[tuple[int, str], ...] = ()
+    """(ply, notation) of the log's undo entries when the match was loaded: where a provably fair draw sits
+    in the effective log (:func:`bot.fairness.effective_step`)."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat of ``user_id``, or None for someone not seated."""
@@ -1160,8 +1163,12 @@ class MatchService:
         async with self._store.transaction():
             if step.threshold == "soon":
                 # A late reminder makes the half-time one pointless.
-                await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half")
-            return await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, step.threshold)
+                await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half", claim=True)
+            # On PostgreSQL a clock row another process is claiming right now is skipped (SKIP LOCKED): that
+            # process sends the reminder, so two shard processes never send the same one.
+            return await self._store.mark_clock(
+                step.match.id, step.clock.seat, step.clock.since, step.threshold, claim=True
+            )
 
     async def extend_turn(self, match_id: int, seat: Seat, since: datetime | None = None) -> Match:
         """Give a late seat a fresh turn (its clock starts again, reminders included).
@@ -1512,7 +1519,8 @@ class MatchService:
         """Build a Match from its row: the snapshot when it is usable, otherwise a replay of the log."""
         game = self._game(row.game)
         status = MatchStatus(row.status)
-        seats = tuple(await self._store.load_seats(row.id))
+        parts = await self._store.load_match_parts(row.id)
+        seats, ai_rows, fair = tuple(parts.seats), parts.ai, parts.fairness
         options = MappingProxyType(dict(row.options))
         state: GameState | None = None
         trusted = row.state is not None and row.state_digest == snapshot_digest(
@@ -1550,7 +1558,6 @@ class MatchService:
                         version=row.log_version,
                         state_digest=snapshot_digest(row.game, row.options, row.log_version, text),
                     )
-        ai_rows = await self._store.load_ai_seats(row.id)
         ai = {s: level_of(uid) for s, uid in enumerate(seats) if is_ai(uid)}
         ai.update({s: level for s, (level, _, _) in ai_rows.items()})
         takeovers = {s: (ply, reason) for s, (_, ply, reason) in ai_rows.items() if reason != "seated"}
@@ -1575,17 +1582,11 @@ class MatchService:
             turn_limit=row.turn_limit,
             on_timeout=row.on_timeout,
             rated=row.rated,
-            fair=await self._fairness_of(row.id),
+            fair=None if fair is None else fairness.Fairness(fair[0], fair[1], fair[2], MappingProxyType(fair[3])),
             ai=MappingProxyType(ai),
             takeovers=MappingProxyType(takeovers),
+            undos=tuple(parts.undos),
         )
-
-    async def _fairness_of(self, match_id: int) -> fairness.Fairness | None:
-        found = await self._store.load_fairness(match_id)
-        if found is None:
-            return None
-        scheme, server_seed, commitment, salts = found
-        return fairness.Fairness(scheme, server_seed, commitment, MappingProxyType(salts))
 
     async def _chance_steps(
         self, match: Match, state: GameState, version: int, now: datetime
@@ -1596,7 +1597,7 @@ class MatchService:
         the effective log (:func:`bot.fairness.effective_step`); an older match samples from its seed.
         """
         entries: list[LogEntry] = []
-        undos: list[tuple[int, str]] | None = None
+        undos = list(match.undos)
         while state.is_chance() and state.outcome() is None:
             if len(entries) >= match.game.max_plies:
                 raise RuntimeError(f"{match.game.id}: more than {match.game.max_plies} chance steps in a row")
@@ -1604,8 +1605,6 @@ class MatchService:
             if match.fair is None:
                 outcome = sample_chance(state.chance_outcomes(), match.seed, ply)
             else:
-                if undos is None:
-                    undos = await self._store.undo_entries(match.id)
                 outcome = fairness.draw(
                     state.chance_outcomes(),
                     match.fair.server_seed,
@@ -1714,7 +1713,7 @@ class MatchService:
         await self._store.update_match(
             match.id,
             now=now,
-            status=status.value,
+            status=UNSET if status is match.status else status.value,
             version=version,
             state=text if started else UNSET,
             state_digest=snapshot_digest(match.game.id, match.options, version, text) if started else UNSET,

@@ -62,6 +62,11 @@ class PostUI:
 
     # The clock.
 
+    def _owns(self, guild_id: int | None) -> bool:
+        """True when this process runs the server's shard (always, for a bot that is not sharded)."""
+        owns = getattr(self.bot, "owns", None)
+        return True if owns is None else bool(owns(guild_id))
+
     async def tick(self, now: datetime) -> int:
         """Do everything that is due at ``now``: reminders, deadline votes, automatic timeouts.
 
@@ -74,6 +79,8 @@ class PostUI:
         done = await self.announce_pending(None if self._first_tick else ANNOUNCE_GRACE)
         self._first_tick = False
         for step in await self.service.due(now):
+            if not self._owns(step.match.guild_id):
+                continue  # another shard process looks after that server
             try:
                 if step.threshold == "expired":
                     await self.expire(step)
@@ -94,6 +101,8 @@ class PostUI:
         between, or the post failed); each is marked once posted. Returns how many were posted."""
         posted = 0
         for report in await self.service.unannounced(settled_for=settled_for):
+            if not self._owns(report.match.guild_id):
+                continue
             try:
                 await self.ui.publish_board(report.match, report, self.ui.channel_language(report.match))
             except (discord.NotFound, discord.Forbidden):

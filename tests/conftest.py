@@ -1,8 +1,8 @@
-"""Shared fixtures: a Plateau bot for SimCord on a temporary database."""
+"""Shared fixtures: a Plateau bot for SimCord on a temporary database; a throw-away PostgreSQL server."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +10,7 @@ import pytest_asyncio
 
 from bot.client import PlateauBot
 from tests.botkit import close_bots, make_bot
+from tests.pgserver import PgServer, running_server, unavailable_reason
 
 
 @pytest.fixture
@@ -23,3 +24,27 @@ async def simcord_bot(db_path: str) -> AsyncIterator[PlateauBot]:
     """The bot SimCord's ``simcord_env`` fixture runs; every bot of the test is closed afterwards."""
     yield make_bot(db_path)
     await close_bots()
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One throw-away PostgreSQL server for the whole run (skips the test when none can be started)."""
+    reason = unavailable_reason()
+    if reason is not None:
+        pytest.skip(reason)
+    with running_server() as server:
+        yield server
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> str:
+    """A fresh empty database on the test server."""
+    return pg_server.new_database()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store_url(request: pytest.FixtureRequest) -> str:
+    """Where a store suite runs: an in-memory SQLite database, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return ":memory:"
+    return str(request.getfixturevalue("pg_url"))

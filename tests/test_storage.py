@@ -1,4 +1,9 @@
-"""The SQLite store: migrations and schema version, the rules the schema enforces, transactions."""
+"""The store: migrations and schema version, the rules the schema enforces, transactions.
+
+The tests taking the ``store`` fixture are the shared storage suite: they run on SQLite and on a real
+PostgreSQL server. The ones that open a file look at SQLite itself; the PostgreSQL ones at the end look at
+what only PostgreSQL does (row locks, parallel transactions).
+"""
 
 from __future__ import annotations
 
@@ -8,29 +13,36 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import (
+    MIGRATIONS_DIR,
+    MIGRATIONS_PG_DIR,
+    Backend,
     ChannelBusyError,
     ConflictError,
+    MatchParts,
     Migration,
     MigrationError,
     MoveRow,
     SchemaVersionError,
     Store,
     from_iso,
+    is_postgres_url,
     load_migrations,
     split_statements,
     to_iso,
 )
+from bot.storage.backends import redacted, sqlite_path
 
 T0 = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 LATEST = load_migrations()[-1].version
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[Store]:
-    opened = await Store.open(":memory:")
+async def store(store_url: str) -> AsyncIterator[Store]:
+    opened = await Store.open(store_url)
     yield opened
     await opened.close()
 
@@ -368,6 +380,9 @@ async def test_a_nested_transaction_is_a_savepoint(store: Store) -> None:
 
 
 async def test_transactions_never_interleave_on_the_shared_connection(store: Store) -> None:
+    if store.kind != "sqlite":
+        pytest.skip("SQLite's shared connection only: PostgreSQL transactions run in parallel (row locks below)")
+
     async def increment() -> None:
         async with store.transaction():
             value = int(await store.get_pref(1, "counter") or "0")
@@ -396,3 +411,171 @@ async def test_a_statement_outside_a_transaction_does_not_join_someone_elses(sto
     assert isinstance(results[0], RuntimeError)
     assert await store.get_pref(1, "doomed") is None
     assert await store.get_pref(2, "bystander") == "yes"
+
+
+# PostgreSQL: the same migrations, and what only a server with parallel transactions does.
+
+
+def test_the_postgresql_migrations_mirror_the_sqlite_ones() -> None:
+    sqlite_set = load_migrations(MIGRATIONS_DIR)
+    pg_set = load_migrations(MIGRATIONS_PG_DIR)
+    assert [(m.version, m.name) for m in pg_set] == [(m.version, m.name) for m in sqlite_set]
+
+
+def test_the_location_chooses_the_backend() -> None:
+    assert is_postgres_url("postgresql://u:p@db:5432/plateau")
+    assert is_postgres_url("postgres://db/plateau")
+    assert not is_postgres_url("plateau.db")
+    assert not is_postgres_url("sqlite:plateau.db")
+    assert sqlite_path("sqlite:///var/plateau.db") == "/var/plateau.db"
+    assert sqlite_path("sqlite:plateau.db") == "plateau.db"
+    assert redacted("postgresql://bot:secret@db/plateau") == "postgresql://bot:***@db/plateau"
+
+
+@pytest.mark.postgres
+async def test_postgresql_records_its_schema_and_refuses_a_newer_one(pg_url: str) -> None:
+    store = await Store.open(pg_url, now=T0)
+    try:
+        assert store.kind == "postgresql"
+        assert store.applied_migrations == tuple(range(1, LATEST + 1))
+        assert await store.schema_version() == LATEST
+        assert [(v, n) for v, n, _ in await store.migration_history()] == [
+            (m.version, m.name) for m in load_migrations(MIGRATIONS_PG_DIR)
+        ]
+        assert (await store.settings())["transaction_isolation"] == "read committed"
+        await store._write(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'from_the_future', ?)",
+            (LATEST + 1, to_iso(T0)),
+        )
+    finally:
+        await store.close()
+    with pytest.raises(SchemaVersionError, match="newer version"):
+        await Store.open(pg_url)
+
+
+@pytest.mark.postgres
+async def test_postgresql_opened_twice_at_once_migrates_once(pg_url: str) -> None:
+    first, second = await asyncio.gather(Store.open(pg_url), Store.open(pg_url))
+    try:
+        assert sorted([first.applied_migrations, second.applied_migrations]) == [(), tuple(range(1, LATEST + 1))]
+    finally:
+        await first.close()
+        await second.close()
+
+
+@pytest.mark.postgres
+async def test_a_failing_postgresql_migration_leaves_nothing(pg_url: str) -> None:
+    good = Migration(1, "tables", "two tables", "-- Reason: two tables\nCREATE TABLE a (x INTEGER);")
+    bad = Migration(2, "broken", "a typo", "-- Reason: a typo\nCREATE TABLE b (y INTEGER);\nCREATE TABEL c (z);")
+    with pytest.raises(asyncpg.PostgresSyntaxError):
+        await Store.open(pg_url, migrations=[good, bad])
+    conn = await asyncpg.connect(pg_url)
+    try:
+        tables = await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    finally:
+        await conn.close()
+    assert tables == []
+
+
+@pytest.mark.postgres
+async def test_the_postgresql_move_log_is_append_only(pg_url: str) -> None:
+    store = await Store.open(pg_url)
+    try:
+        match_id = await new_lobby(store)
+        await store.append_moves(match_id, [entry(1)])
+        with pytest.raises(asyncpg.IntegrityConstraintViolationError, match="append-only"):
+            await store._write("UPDATE moves SET notation = 'rewritten' WHERE match_id = ?", (match_id,))
+        with pytest.raises(asyncpg.CheckViolationError):
+            await store._write("UPDATE matches SET options = '{' WHERE id = ?", (match_id,))
+    finally:
+        await store.close()
+
+
+@pytest.mark.postgres
+async def test_a_refused_write_leaves_the_postgresql_transaction_usable(pg_url: str) -> None:
+    store = await Store.open(pg_url)
+    try:
+        match_id = await new_lobby(store)
+        async with store.transaction():
+            await store.append_moves(match_id, [entry(1)])
+            with pytest.raises(ConflictError):
+                await store.append_moves(match_id, [entry(1)])
+            # SQLite goes on after a refused statement; PostgreSQL too, thanks to the savepoint around it.
+            assert (await store.load_match_row(match_id)).log_version == 1  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
+@pytest.mark.postgres
+async def test_write_transactions_on_one_match_queue_on_its_row_lock(pg_url: str) -> None:
+    # Two pools: two bot processes. Each transaction reads the match, waits, and writes version + 1; the row
+    # lock taken by the read makes the second wait for the first commit, so no increment is lost.
+    stores = [await Store.open(pg_url, pool_size=4) for _ in range(2)]
+    try:
+        match_id = await new_lobby(stores[0])
+
+        async def bump(store: Store) -> None:
+            async with store.transaction():
+                row = await store.load_match_row(match_id)
+                assert row is not None
+                await asyncio.sleep(0.005)
+                await store.update_match(match_id, now=T0, version=row.version + 1)
+
+        await asyncio.gather(*(bump(stores[n % 2]) for n in range(20)))
+        assert (await stores[1].load_match_row(match_id)).version == 20  # type: ignore[union-attr]
+    finally:
+        for store in stores:
+            await store.close()
+
+
+@pytest.mark.postgres
+async def test_transactions_on_different_matches_run_in_parallel(pg_url: str) -> None:
+    store = await Store.open(pg_url, pool_size=4)
+    try:
+        first, second = await new_lobby(store, channel_id=1), await new_lobby(store, channel_id=2)
+        inside = asyncio.Event()
+        release = asyncio.Event()
+
+        async def holder() -> None:
+            async with store.transaction():
+                await store.load_match_row(first)
+                inside.set()
+                await release.wait()
+
+        async def other() -> None:
+            await inside.wait()
+            async with store.transaction():  # not blocked by the holder's open transaction
+                await store.load_match_row(second)
+                await store.update_match(second, now=T0, version=1)
+            release.set()
+
+        await asyncio.wait_for(asyncio.gather(holder(), other()), timeout=30)
+    finally:
+        await store.close()
+
+
+async def test_the_parts_of_a_match_come_in_one_query(store: Store) -> None:
+    match_id = await new_lobby(store)
+    assert await store.load_match_parts(match_id) == MatchParts([], {}, None, [])
+    for seat, user in enumerate([30, 10, -5]):
+        await store.add_seat(match_id, seat, user, now=T0)
+    await store.put_ai_seat(match_id, 2, "strong", 0, "seated")
+    await store.put_ai_seat(match_id, 0, "normal", 7, "left")
+    await store.insert_fairness(match_id, "hmac-v1", "ab" * 32, "cd" * 32, now=T0)
+    await store.put_salt(match_id, 10, "pepper", now=T0)
+    await store.put_salt(match_id, 30, "salt;'", now=T0)
+    await store.append_moves(match_id, [entry(1), entry(2, "undo"), entry(3), entry(4, "undo")])
+    parts = await store.load_match_parts(match_id)
+    assert parts.seats == await store.load_seats(match_id) == [30, 10, -5]
+    assert parts.ai == await store.load_ai_seats(match_id)
+    assert parts.fairness == await store.load_fairness(match_id)
+    assert parts.fairness is not None and parts.fairness[3] == {10: "pepper", 30: "salt;'"}
+    assert parts.undos == await store.undo_entries(match_id) == [(2, "note2"), (4, "note4")]
+
+
+async def test_both_backends_keep_the_typed_contract(store: Store) -> None:
+    assert isinstance(store.backend, Backend)
+    assert store.kind in ("sqlite", "postgresql")
+    assert not store.in_transaction
+    async with store.transaction():
+        assert store.in_transaction

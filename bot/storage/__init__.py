@@ -1,18 +1,29 @@
-"""Persistence of Plateau on SQLite (aiosqlite): the only place where SQL is written.
+"""Persistence of Plateau on SQLite (aiosqlite, the default) or PostgreSQL (asyncpg): the only place where SQL
+is written.
 
-``Store`` opens the database, applies the numbered migrations of ``migrations/`` and offers typed
-methods over the tables ``matches``, ``seats``, ``moves`` (the append-only move log) and
-``user_prefs``. It knows nothing of games or Discord; :mod:`bot.matches` gives the rows meaning.
+``Store`` opens the database (chosen by its location: a file or ``postgresql://...``), applies the
+numbered migrations of ``migrations/`` (``migrations_pg/`` on PostgreSQL, same numbers and names) and
+offers typed methods over the tables ``matches``, ``seats``, ``moves`` (the append-only move log),
+``user_prefs`` and the rest. It knows nothing of games or Discord; :mod:`bot.matches` gives the rows meaning.
 """
 
 from __future__ import annotations
 
-from bot.storage.migrate import MIGRATIONS_DIR, Migration, MigrationError, load_migrations, split_statements
+from bot.storage.backends import Backend, PostgresBackend, SqliteBackend, is_postgres_url
+from bot.storage.migrate import (
+    MIGRATIONS_DIR,
+    MIGRATIONS_PG_DIR,
+    Migration,
+    MigrationError,
+    load_migrations,
+    split_statements,
+)
 from bot.storage.store import (
     OPEN_STATUSES,
     UNSET,
     ChannelBusyError,
     ConflictError,
+    MatchParts,
     MatchRow,
     MoveRow,
     PostRow,
@@ -25,19 +36,25 @@ from bot.storage.store import (
 
 __all__ = [
     "MIGRATIONS_DIR",
+    "MIGRATIONS_PG_DIR",
     "OPEN_STATUSES",
     "UNSET",
+    "Backend",
     "ChannelBusyError",
     "ConflictError",
+    "MatchParts",
     "MatchRow",
     "Migration",
     "MigrationError",
     "MoveRow",
     "PostRow",
+    "PostgresBackend",
     "SchemaVersionError",
+    "SqliteBackend",
     "Store",
     "StoreError",
     "from_iso",
+    "is_postgres_url",
     "load_migrations",
     "split_statements",
     "to_iso",

@@ -1,7 +1,7 @@
-"""SQL of association events: the tables of migration ``0006_events.sql``, over the :class:`Store`'s connection.
+"""SQL of association events: the tables of migration ``0006_events.sql``, over the :class:`Store`'s backend.
 
 A small extension of :class:`bot.storage.Store` rather than more methods on it: it runs every statement
-through the store's own guarded helpers, so it shares the store's lock and transactions (a call inside
+through the store's own helpers, so it shares the store's transactions (a call inside
 ``store.transaction()`` is part of that transaction; a call outside takes the lock for itself). Rows come
 back as plain dataclasses; :mod:`bot.events` gives them meaning.
 """
@@ -133,8 +133,8 @@ class EventStore:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    # The store's guarded helpers are private to the storage package, which this module belongs to: going
-    # through them (never the raw connection) keeps the one-lock-per-connection rule of Store.
+    # The store's helpers are private to the storage package, which this module belongs to: going through
+    # them (never a raw connection) keeps the store's transactions and works on both backends.
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return await self.store._fetch(sql, params)
 
@@ -143,9 +143,7 @@ class EventStore:
 
     async def _insert(self, sql: str, params: Sequence[Any]) -> int:
         """Run an INSERT and return the new row id."""
-        async with self.store._guard():
-            cursor = await self.store._db.execute(sql, params)
-        return int(cursor.lastrowid or 0)
+        return await self.store._insert(sql, params)
 
     # Events.
 
@@ -221,6 +219,8 @@ class EventStore:
         self, guild_id: int, *, statuses: Sequence[str] | None = None, limit: int = 25
     ) -> list[EventRow]:
         """A server's events, newest first (only those with one of ``statuses`` when given)."""
+        if statuses is not None and not statuses:
+            return []
         if statuses is None:
             rows = await self._fetch(
                 f"SELECT {_EVENT_COLUMNS} FROM events WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, limit)

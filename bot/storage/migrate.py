@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Final
 
 MIGRATIONS_DIR: Final = Path(__file__).resolve().with_name("migrations")
+MIGRATIONS_PG_DIR: Final = Path(__file__).resolve().with_name("migrations_pg")
+"""The same numbered migrations written for PostgreSQL (same versions and names, checked by the tests)."""
 FILE_NAME: Final = re.compile(r"(?P<version>\d{4})_(?P<name>[a-z0-9_]+)\.sql")
 REASON: Final = re.compile(r"--\s*Reason:\s*(?P<reason>\S.*)")
 

@@ -1,57 +1,57 @@
-"""The SQLite store of Plateau, on one shared aiosqlite connection.
+"""The store of Plateau: every SQL statement of the project, on SQLite or PostgreSQL.
 
-All SQL of the project lives here, with ``?`` placeholders only. Methods are typed and return plain
-rows (:class:`MatchRow`, :class:`MoveRow`); the match service gives them meaning. The store knows
-nothing of games or Discord.
+All SQL lives here (and in :mod:`bot.storage.events_store`), written once with ``?`` placeholders in the
+SQL both databases understand. Methods are typed and return plain rows (:class:`MatchRow`,
+:class:`MoveRow`); the match service gives them meaning. The store knows nothing of games or Discord, and
+nothing above it knows which database it runs on: :meth:`Store.open` picks the backend from the location
+(a file path, ``sqlite:...`` or ``postgresql://...``), and :mod:`bot.storage.backends` holds everything
+that differs (connections, transactions, row locks, migrations).
 
-Concurrency: one connection serves every coroutine, and SQLite has one transaction per connection. A
-statement sent by coroutine B while coroutine A is inside a transaction would silently become part of
-A's transaction (and be rolled back with it, or see A's uncommitted rows). So the store serialises
-with one :class:`asyncio.Lock`: :meth:`Store.transaction` holds it from ``BEGIN`` to ``COMMIT``, and
-every method called outside a transaction takes it for its own statement(s). Inside a transaction the
-owning task's calls go straight through. The lock is per task: a task started *inside* a transaction
-that calls the store would wait for that transaction to end, so do not await such a task in one.
+Concurrency: :meth:`Store.transaction` is one transaction per service operation. On SQLite the store
+serialises every transaction on one connection; on PostgreSQL each transaction has a connection of its
+own and a write transaction locks the match rows it loads (``SELECT ... FOR UPDATE``), so writers to
+different matches run in parallel and writers to one match queue. Inside a transaction the owning task's
+calls run in it; a task started *inside* a transaction runs outside it (on SQLite it would wait for the
+transaction to end, so do not await such a task in one).
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import enum
 import json
 import logging
-import sqlite3
 from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from os import PathLike
 from typing import Any, Final, Literal
 
-import aiosqlite
-
-from bot.storage.migrate import Migration, MigrationError, load_migrations
+from bot.storage.backends import Backend, PostgresBackend, SqliteBackend, is_postgres_url, sqlite_path
+from bot.storage.base import ChannelBusyError, ConflictError, SchemaVersionError, StoreError, from_iso, to_iso
+from bot.storage.migrate import MIGRATIONS_DIR, MIGRATIONS_PG_DIR, Migration, load_migrations
 
 log = logging.getLogger(__name__)
 
-SYNCHRONOUS_MODES: Final = ("OFF", "NORMAL", "FULL", "EXTRA")
+__all__ = [
+    "OPEN_STATUSES",
+    "UNSET",
+    "ChannelBusyError",
+    "ConflictError",
+    "MatchParts",
+    "MatchRow",
+    "MoveRow",
+    "PostRow",
+    "SchemaVersionError",
+    "Store",
+    "StoreError",
+    "from_iso",
+    "to_iso",
+]
+
 OPEN_STATUSES: Final = ("lobby", "active")
 """Statuses of a match that occupies its channel (the partial unique index uses the same list)."""
-
-
-class StoreError(Exception):
-    """Base class of the store's own errors."""
-
-
-class SchemaVersionError(StoreError, MigrationError):
-    """The database was written by a newer Plateau: its schema is ahead of this code's migrations."""
-
-
-class ConflictError(StoreError):
-    """A uniqueness rule refused a write: someone else wrote first (stale ply, reused interaction id)."""
-
-
-class ChannelBusyError(ConflictError):
-    """The channel already has a match in lobby or active."""
 
 
 class _Unset(enum.Enum):
@@ -60,22 +60,6 @@ class _Unset(enum.Enum):
 
 UNSET: Final = _Unset.UNSET
 """Marks an :meth:`Store.update_match` argument as "leave this column alone" (None means NULL)."""
-
-
-def to_iso(moment: datetime) -> str:
-    """ISO-8601 UTC text with microseconds, e.g. ``2024-05-01T12:00:00.000000Z``.
-
-    One fixed width and zone, so texts sort like the instants they name. A naive datetime is taken
-    to be UTC already.
-    """
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def from_iso(text: str) -> datetime:
-    """The aware UTC datetime of a text written by :func:`to_iso`."""
-    return datetime.fromisoformat(text).astimezone(UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +121,20 @@ class PostRow:
     """The turn's key, a private view's digest, or the seats a question asks."""
     counter: int = 0
     """The turn number (turn post only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchParts:
+    """The rows of a match besides its own, read together (see :meth:`Store.load_match_parts`)."""
+
+    seats: list[int]
+    """User ids in seat order."""
+    ai: dict[int, tuple[str, int, str]]
+    """Seat → (level, from ply, reason)."""
+    fairness: tuple[str, str, str, dict[int, str]] | None
+    """(scheme, server seed, commitment, salt by user id), or None."""
+    undos: list[tuple[int, str]]
+    """(ply, notation) of every undo entry of the log, in order."""
 
 
 _MATCH_COLUMNS: Final = (
@@ -204,42 +202,17 @@ def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(dict(value), sort_keys=True, separators=(",", ":"))
 
 
-def _newer(path: str, current: int, latest: int) -> SchemaVersionError:
-    return SchemaVersionError(
-        f"the database {path} has schema version {current}, but this Plateau only knows "
-        f"migrations up to {latest}: it was written by a newer version. Upgrade Plateau (or "
-        f"restore a backup) instead of running an older version on it."
-    )
-
-
-async def _refuse_newer(db: aiosqlite.Connection, path: str, latest: int) -> None:
-    """Raise :class:`SchemaVersionError` when the file's recorded schema is ahead of ``latest``; reads only."""
-    (row,) = await db.execute_fetchall("PRAGMA user_version")
-    current = int(row[0])
-    tables = await db.execute_fetchall(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-    )
-    if list(tables):
-        (top,) = await db.execute_fetchall("SELECT coalesce(max(version), 0) FROM schema_migrations")
-        current = max(current, int(top[0]))
-    if current > latest:
-        raise _newer(path, current, latest)
-
-
 class Store:
-    """The database of matches, seats, move logs and user preferences.
+    """The database of matches, seats, move logs and user preferences, on SQLite or PostgreSQL.
 
-    Open with ``await Store.open(path)`` (``":memory:"`` for tests), close with ``await store.close()``
-    or use ``async with await Store.open(path) as store``.
+    Open with ``await Store.open(location)`` (``":memory:"`` for tests), close with ``await store.close()``
+    or use ``async with await Store.open(location) as store``.
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        """Wrap an open connection; use :meth:`open`, which also configures and migrates it."""
-        self._db = db
-        self.path = path
-        self._lock = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None
-        self._savepoints = 0
+    def __init__(self, backend: Backend) -> None:
+        """Wrap an open backend; use :meth:`open`, which also migrates it."""
+        self.backend = backend
+        self.path = backend.where
         self.applied_migrations: tuple[int, ...] = ()
         """Versions of the migrations this open applied (empty when the schema was up to date)."""
 
@@ -254,48 +227,50 @@ class Store:
         synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = "NORMAL",
         migrations: Sequence[Migration] | None = None,
         now: datetime | None = None,
+        pool_size: int = 10,
     ) -> Store:
         """Open (or create) the database at ``path`` and bring its schema up to date.
 
-        File databases use WAL, so readers never wait for the writer; with WAL, ``synchronous=NORMAL``
+        ``path`` is a SQLite file (or ``sqlite:file``, ``:memory:``) or a ``postgresql://`` address.
+        SQLite files use WAL, so readers never wait for the writer; with WAL, ``synchronous=NORMAL``
         cannot corrupt the file and only risks the last commits on a power cut, which is the right
-        trade for a chat bot. ``migrations`` defaults to the files of ``bot/storage/migrations``.
+        trade for a chat bot. On PostgreSQL, ``pool_size`` bounds the connections (and so the
+        transactions running at once). ``migrations`` defaults to the files of ``bot/storage/migrations``
+        (``migrations_pg`` on PostgreSQL).
 
         Raises:
             SchemaVersionError: the database comes from a newer version of the code.
             MigrationError: a migration file is malformed or the recorded history disagrees with it.
         """
-        if synchronous not in SYNCHRONOUS_MODES:
-            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS_MODES)}")
         location = str(path)
-        chosen = load_migrations() if migrations is None else tuple(migrations)
-        db = await aiosqlite.connect(location, isolation_level=None)
+        backend: Backend
+        if is_postgres_url(location):
+            chosen = load_migrations(MIGRATIONS_PG_DIR) if migrations is None else tuple(migrations)
+            backend = await PostgresBackend.open(location, max_size=pool_size)
+        else:
+            chosen = load_migrations(MIGRATIONS_DIR) if migrations is None else tuple(migrations)
+            backend = await SqliteBackend.open(
+                sqlite_path(location),
+                busy_timeout_ms=busy_timeout_ms,
+                synchronous=synchronous,
+                latest=chosen[-1].version if chosen else 0,
+            )
+        store = cls(backend)
         try:
-            # PRAGMA takes no placeholders; both values are checked above or converted to int.
-            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            # Read-only, before anything is written (the switch to WAL rewrites the file header): a
-            # database from a newer Plateau is refused exactly as it was found.
-            await _refuse_newer(db, location, chosen[-1].version if chosen else 0)
-            await db.execute("PRAGMA foreign_keys = ON")
-            rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
-            mode = str(rows[0][0]).lower() if rows else "?"
-            if mode not in ("wal", "memory"):
-                log.warning("SQLite refused WAL mode for %s (journal mode is %s)", location, mode)
-            await db.execute(f"PRAGMA synchronous = {synchronous}")
-            store = cls(db, location)
-            store.applied_migrations = await store._migrate(chosen, now or datetime.now(UTC))
+            store.applied_migrations = await backend.migrate(chosen, now or datetime.now(UTC))
         except BaseException:
-            await db.close()
+            await backend.close()
             raise
         return store
 
+    @property
+    def kind(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.backend.kind
+
     async def close(self) -> None:
-        """Close the connection (waits for a running transaction to end first)."""
-        async with self._lock:
-            try:
-                await self._db.execute("PRAGMA optimize")
-            finally:
-                await self._db.close()
+        """Close the connection(s); waits for running transactions to end first."""
+        await self.backend.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -303,130 +278,50 @@ class Store:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
-    async def _migrate(self, migrations: Sequence[Migration], now: datetime) -> tuple[int, ...]:
-        latest = migrations[-1].version if migrations else 0
-        async with self.transaction():
-            await self._db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            (version_row,) = await self._db.execute_fetchall("PRAGMA user_version")
-            user_version = int(version_row[0])
-            recorded = {
-                int(v): str(n)
-                for v, n in await self._db.execute_fetchall(
-                    "SELECT version, name FROM schema_migrations ORDER BY version"
-                )
-            }
-            current = max([user_version, *recorded])
-            if current > latest:
-                raise _newer(self.path, current, latest)
-            by_version = {m.version: m for m in migrations}
-            for version, name in sorted(recorded.items()):
-                if version in by_version and by_version[version].name != name:
-                    raise MigrationError(
-                        f"the database recorded migration {version} as {name!r} but the file is "
-                        f"{by_version[version].name!r}: applied migrations must never be renamed or replaced"
-                    )
-            applied: list[int] = []
-            for migration in migrations:
-                if migration.version <= current:
-                    continue
-                for statement in migration.statements():
-                    await self._db.execute(statement)
-                await self._db.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    (migration.version, migration.name, to_iso(now)),
-                )
-                applied.append(migration.version)
-            if applied:
-                await self._db.execute(f"PRAGMA user_version = {int(latest)}")
-                log.info("applied migrations %s to %s", applied, self.path)
-        return tuple(applied)
-
     # Transactions.
 
-    @asynccontextmanager
-    async def transaction(self, *, immediate: bool = True) -> AsyncIterator[None]:
+    def transaction(self, *, immediate: bool = True) -> AbstractAsyncContextManager[None]:
         """Run the block in one transaction: committed when it ends, rolled back when it raises.
 
-        Holds the store's lock for the whole block, so no other coroutine's statement can slip into
-        it. ``immediate`` takes SQLite's write lock at ``BEGIN`` (right for read-modify-write, and
-        it avoids a deadlock upgrade against another process); pass False for read-only blocks. A
-        nested ``transaction()`` in the same task becomes a savepoint.
+        ``immediate`` says the block writes: SQLite takes its write lock at ``BEGIN`` (right for
+        read-modify-write, and it avoids a deadlock upgrade against another process), PostgreSQL locks
+        the match rows the block loads. Pass False for read-only blocks. A nested ``transaction()`` in the
+        same task becomes a savepoint.
         """
-        task = asyncio.current_task()
-        if self._owner is not None and self._owner is task:
-            async with self._savepoint():
-                yield
-            return
-        async with self._lock:
-            self._owner = task
-            try:
-                await self._db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
-                try:
-                    yield
-                    await self._db.execute("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
-            finally:
-                self._owner = None
-
-    async def _rollback(self) -> None:
-        try:
-            await self._db.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            # No transaction left to roll back: SQLite ended it already (a failed COMMIT), or a
-            # cancellation arrived while our COMMIT was still queued and it has run since.
-            log.debug("ROLLBACK found no open transaction", exc_info=True)
-
-    @asynccontextmanager
-    async def _savepoint(self) -> AsyncIterator[None]:
-        self._savepoints += 1
-        name = f"nested_{self._savepoints}"
-        await self._db.execute(f"SAVEPOINT {name}")
-        try:
-            yield
-        except BaseException:
-            await self._db.execute(f"ROLLBACK TO {name}")
-            await self._db.execute(f"RELEASE {name}")
-            raise
-        else:
-            await self._db.execute(f"RELEASE {name}")
-        finally:
-            self._savepoints -= 1
-
-    @asynccontextmanager
-    async def _guard(self) -> AsyncIterator[None]:
-        """Exclusive use of the connection for one method: free inside our own transaction."""
-        if self._owner is not None and self._owner is asyncio.current_task():
-            yield
-            return
-        async with self._lock:
-            yield
+        return self.backend.transaction(immediate=immediate)
 
     @property
     def in_transaction(self) -> bool:
         """True while the current task is inside :meth:`transaction`."""
-        return self._owner is not None and self._owner is asyncio.current_task()
+        return self.backend.in_transaction
+
+    # The storage package's own helpers (events_store uses them too).
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._guard():
-            return list(await self._db.execute_fetchall(sql, params))
+        return await self.backend.fetch(sql, params)
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Execute one statement; return the number of rows it changed."""
-        async with self._guard():
-            cursor = await self._db.execute(sql, params)
-            return cursor.rowcount
+        return await self.backend.write(sql, params)
+
+    async def _insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute an INSERT into a table keyed by ``id``; return the new id."""
+        return await self.backend.insert(sql, params)
+
+    @asynccontextmanager
+    async def _refusable(self) -> AsyncIterator[None]:
+        """Around a statement a constraint may refuse: the refusal leaves the caller's transaction usable."""
+        async with self.backend.guarded():
+            yield
+
+    def _refused(self, exc: BaseException) -> bool:
+        return isinstance(exc, self.backend.integrity_errors)
 
     # Schema and settings.
 
     async def schema_version(self) -> int:
-        """The schema version recorded in the database (``PRAGMA user_version``)."""
-        rows = await self._fetch("PRAGMA user_version")
-        return int(rows[0][0])
+        """The schema version recorded in the database (SQLite: ``PRAGMA user_version``)."""
+        return await self.backend.schema_version()
 
     async def migration_history(self) -> list[tuple[int, str, datetime]]:
         """Every applied migration: (version, name, applied at), oldest first."""
@@ -434,12 +329,8 @@ class Store:
         return [(int(v), str(n), from_iso(at)) for v, n, at in rows]
 
     async def settings(self) -> dict[str, Any]:
-        """The connection settings that matter for diagnostics (journal mode, foreign keys, ...)."""
-        found: dict[str, Any] = {}
-        for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous"):
-            rows = await self._fetch(f"PRAGMA {name}")
-            found[name] = rows[0][0]
-        return found
+        """The connection settings that matter for diagnostics (SQLite: journal mode, foreign keys, ...)."""
+        return await self.backend.settings()
 
     # Matches.
 
@@ -465,9 +356,9 @@ class Store:
             ChannelBusyError: the channel already has a lobby or active match.
         """
         stamp = to_iso(now)
-        async with self._guard():
-            try:
-                cursor = await self._db.execute(
+        try:
+            async with self._refusable():
+                return await self._insert(
                     "INSERT INTO matches (game, options, seed, guild_id, channel_id, creator_id, status, version,"
                     " state, created_at, updated_at, turn_limit, on_timeout, rated)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
@@ -487,21 +378,39 @@ class Store:
                         int(rated),
                     ),
                 )
-            except sqlite3.IntegrityError as exc:
-                if "channel_id" in str(exc):
-                    raise ChannelBusyError(f"channel {channel_id} already has an open match") from exc
-                raise
-        if cursor.lastrowid is None:  # pragma: no cover - SQLite always reports it after an INSERT
-            raise StoreError("SQLite did not report the new match id")
-        return cursor.lastrowid
+        except self.backend.integrity_errors as exc:
+            # SQLite names the column, PostgreSQL the index (matches_one_open_per_channel).
+            if "channel" in str(exc):
+                raise ChannelBusyError(f"channel {channel_id} already has an open match") from exc
+            raise
 
     async def load_match_row(self, match_id: int) -> MatchRow | None:
         """The match with this id, or None."""
-        rows = await self._fetch(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.id = ?", (match_id,))
+        lock = self.backend.lock_rows
+        sql = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.id = ?"
+        rows = await self._fetch(sql + lock, (match_id,))
+        if lock and rows and rows[0][8] != rows[0][15]:
+            # In a write transaction on PostgreSQL the row stays locked until the commit, so the service's
+            # load → check → apply → save runs alone on the match, as on SQLite's single writer. A read that
+            # waited for the lock gets the row as the other transaction left it, but counts the move log as it
+            # was when the read began: version and log disagree. The next statement sees that commit.
+            rows = await self._fetch(sql, (match_id,))
         return _match_row(rows[0]) if rows else None
+
+    async def _lock_matches(self, where: str, params: Sequence[Any]) -> None:
+        """In a write transaction on PostgreSQL, lock the match rows ``where`` selects until the commit.
+
+        The lock is its own statement, before the read: under READ COMMITTED a statement that waited for a
+        lock still sees the other tables (the move log) as they were when it began, while the next statement
+        sees everything the transaction it waited for committed.
+        """
+        lock = self.backend.lock_rows
+        if lock:
+            await self._fetch(f"SELECT matches.id FROM matches WHERE {where}{lock}", params)
 
     async def find_current(self, channel_id: int) -> MatchRow | None:
         """The lobby or active match of a channel or thread, if any."""
+        await self._lock_matches("matches.channel_id = ? AND matches.status IN ('lobby', 'active')", (channel_id,))
         rows = await self._fetch(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.channel_id = ?"
             " AND matches.status IN ('lobby', 'active')",
@@ -573,10 +482,14 @@ class Store:
         if expected_version is not None:
             sql += " AND version = ?"
             params.append(expected_version)
+        # Only a match (re)entering lobby or active can meet the one-open-match-per-channel index; only then
+        # is a savepoint worth its round trips on PostgreSQL.
+        refusable = self._refusable() if status in OPEN_STATUSES else contextlib.nullcontext()
         try:
-            changed = await self._write(sql, params)
-        except sqlite3.IntegrityError as exc:
-            if "channel_id" in str(exc):
+            async with refusable:
+                changed = await self._write(sql, params)
+        except self.backend.integrity_errors as exc:
+            if "channel" in str(exc):
                 raise ChannelBusyError(f"match {match_id}: its channel already has an open match") from exc
             raise
         if changed == 0 and expected_version is not None:
@@ -610,6 +523,28 @@ class Store:
 
     # Seats.
 
+    async def load_match_parts(self, match_id: int) -> MatchParts:
+        """What every load of a match reads besides its row, in one query (one round trip to a server): the
+        seats (:meth:`load_seats`), the AI seats (:meth:`load_ai_seats`), the fairness (:meth:`load_fairness`)
+        and the undo entries (:meth:`undo_entries`)."""
+        rows = await self._fetch(
+            "SELECT 's', seat, user_id, NULL, NULL, NULL FROM seats WHERE match_id = ?"
+            " UNION ALL SELECT 'a', seat, from_ply, level, reason, NULL FROM ai_seats WHERE match_id = ?"
+            " UNION ALL SELECT 'f', 0, 0, scheme, server_seed, commitment FROM match_fairness WHERE match_id = ?"
+            " UNION ALL SELECT 't', 0, user_id, salt, NULL, NULL FROM match_salts WHERE match_id = ?"
+            " UNION ALL SELECT 'u', ply, 0, notation, NULL, NULL FROM moves WHERE match_id = ? AND kind = 'undo'"
+            " ORDER BY 1, 2",
+            (match_id, match_id, match_id, match_id, match_id),
+        )
+        fair = next(((str(r[3]), str(r[4]), str(r[5])) for r in rows if r[0] == "f"), None)
+        salts = {int(r[2]): str(r[3]) for r in rows if r[0] == "t"}
+        return MatchParts(
+            seats=[int(r[2]) for r in rows if r[0] == "s"],
+            ai={int(r[1]): (str(r[3]), int(r[2]), str(r[4])) for r in rows if r[0] == "a"},
+            fairness=None if fair is None else (*fair, salts),
+            undos=[(int(r[1]), str(r[3])) for r in rows if r[0] == "u"],
+        )
+
     async def load_seats(self, match_id: int) -> list[int]:
         """User ids of the seats of a match, in seat order."""
         rows = await self._fetch("SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
@@ -622,11 +557,12 @@ class Store:
             ConflictError: the seat is taken or the user is already seated in this match.
         """
         try:
-            await self._write(
-                "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)",
-                (match_id, seat, user_id, to_iso(now)),
-            )
-        except sqlite3.IntegrityError as exc:
+            async with self._refusable():
+                await self._write(
+                    "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)",
+                    (match_id, seat, user_id, to_iso(now)),
+                )
+        except self.backend.integrity_errors as exc:
             raise ConflictError(f"match {match_id}: seat {seat} or user {user_id} is taken") from exc
 
     async def remove_seat(self, match_id: int, user_id: int) -> bool:
@@ -640,11 +576,10 @@ class Store:
                 return False
             # Renumbering in place could collide with the primary key mid-update; rewrite instead.
             await self._write("DELETE FROM seats WHERE match_id = ?", (match_id,))
-            async with self._guard():
-                await self._db.executemany(
-                    "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)",
-                    [(match_id, seat, uid, joined) for seat, (uid, joined) in enumerate(kept)],
-                )
+            await self.backend.executemany(
+                "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)",
+                [(match_id, seat, uid, joined) for seat, (uid, joined) in enumerate(kept)],
+            )
         return True
 
     # The move log.
@@ -657,27 +592,34 @@ class Store:
         return [_move_row(row) for row in rows]
 
     async def append_moves(self, match_id: int, entries: Iterable[MoveRow]) -> None:
-        """Append log entries; their plies must be the next free ones.
-
-        A failed append may leave the entries before the clashing one written, which is why callers
-        append inside :meth:`transaction` and let the error roll it back.
+        """Append log entries; their plies must be the next free ones. All or nothing.
 
         Raises:
             ConflictError: a ply is already taken (someone else wrote first) or an interaction id was
-                already used.
+                already used; nothing is written (inside a transaction: once the caller rolls back).
         """
         params = [
             (match_id, e.ply, e.kind, e.seat, e.notation, to_iso(e.created_at), e.interaction_id) for e in entries
         ]
-        async with self._guard():
-            try:
-                await self._db.executemany(
-                    "INSERT INTO moves (match_id, ply, kind, seat, notation, created_at, interaction_id)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    params,
-                )
-            except sqlite3.IntegrityError as exc:
-                raise ConflictError(f"match {match_id}: the log already has these plies or interaction") from exc
+        if not params:
+            return
+        # One statement for the whole change (one round trip to a server). A row the (match_id, ply) key or
+        # the interaction index refuses is skipped rather than failing the statement, so the count says
+        # whether someone else wrote first, and a PostgreSQL transaction stays usable without a savepoint.
+        rows = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(params))
+        sql = (
+            "INSERT INTO moves (match_id, ply, kind, seat, notation, created_at, interaction_id)"
+            f" VALUES {rows} ON CONFLICT DO NOTHING"
+        )
+        flat = [value for row in params for value in row]
+        if self.in_transaction:
+            written = await self._write(sql, flat)
+            if written != len(params):
+                raise ConflictError(f"match {match_id}: the log already has these plies or interaction")
+            return
+        async with self.transaction():  # alone: the rows before a refused one must not stay
+            if await self._write(sql, flat) != len(params):
+                raise ConflictError(f"match {match_id}: the log already has these plies or interaction")
 
     async def load_interaction(self, interaction_id: int) -> tuple[int, list[MoveRow]] | None:
         """The match and the entries written by an interaction, or None if it wrote nothing.
@@ -859,8 +801,13 @@ class Store:
     async def set_clocks(self, match_id: int, seats: Collection[int], *, now: datetime) -> None:
         """Keep a clock for exactly ``seats``: new ones start at ``now``, continuing ones keep theirs."""
         wanted = sorted(set(seats))
-        marks = ", ".join("?" * len(wanted))
-        await self._write(f"DELETE FROM turn_clocks WHERE match_id = ? AND seat NOT IN ({marks})", (match_id, *wanted))
+        if wanted:
+            marks = ", ".join("?" * len(wanted))
+            await self._write(
+                f"DELETE FROM turn_clocks WHERE match_id = ? AND seat NOT IN ({marks})", (match_id, *wanted)
+            )
+        else:  # "NOT IN ()" is SQLite's only
+            await self._write("DELETE FROM turn_clocks WHERE match_id = ?", (match_id,))
         for seat in wanted:
             await self._write(
                 "INSERT INTO turn_clocks (match_id, seat, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -875,14 +822,20 @@ class Store:
         )
         return changed > 0
 
-    async def mark_clock(self, match_id: int, seat: int, since: datetime, threshold: str) -> bool:
+    async def mark_clock(
+        self, match_id: int, seat: int, since: datetime, threshold: str, *, claim: bool = False
+    ) -> bool:
         """Record that ``threshold`` was handled for the turn that began at ``since``.
 
         Returns False when it already was (or the turn is over): the caller then sends nothing, which is
-        what makes a reminder go out at most once per turn even if two ticks race.
+        what makes a reminder go out at most once per turn even if two ticks race. Call it in a
+        transaction. With ``claim``, a clock row another transaction holds (on PostgreSQL: another process
+        claiming the same reminder) counts as taken (``FOR UPDATE SKIP LOCKED``); otherwise the call waits
+        for that transaction and then reads the row as it left it (``FOR UPDATE``).
         """
+        lock = self.backend.skip_locked if claim else self.backend.lock_rows
         rows = await self._fetch(
-            "SELECT reminded FROM turn_clocks WHERE match_id = ? AND seat = ? AND since = ?",
+            f"SELECT reminded FROM turn_clocks WHERE match_id = ? AND seat = ? AND since = ?{lock}",
             (match_id, seat, to_iso(since)),
         )
         if not rows:
@@ -927,15 +880,15 @@ class Store:
 
     async def add_vacation(self, user_id: int, starts_at: datetime, ends_at: datetime, *, now: datetime) -> int:
         """Record a declared absence and return its id."""
-        async with self._guard():
-            cursor = await self._db.execute(
-                "INSERT INTO vacations (user_id, starts_at, ends_at, declared_at) VALUES (?, ?, ?, ?)",
-                (user_id, to_iso(starts_at), to_iso(ends_at), to_iso(now)),
-            )
-        return int(cursor.lastrowid or 0)
+        return await self._insert(
+            "INSERT INTO vacations (user_id, starts_at, ends_at, declared_at) VALUES (?, ?, ?, ?)",
+            (user_id, to_iso(starts_at), to_iso(ends_at), to_iso(now)),
+        )
 
     async def load_vacations(self, user_id: int) -> list[tuple[int, datetime, datetime]]:
         """A user's absences, oldest first: (id, start, end)."""
+        # In a write transaction on PostgreSQL: the caller checks overlaps and allowances before adding one.
+        await self.backend.lock_names([f"vacations:{user_id}"])
         rows = await self._fetch(
             "SELECT id, starts_at, ends_at FROM vacations WHERE user_id = ? ORDER BY starts_at", (user_id,)
         )
@@ -1051,6 +1004,9 @@ class Store:
         if not user_ids:
             return {}
         marks = ", ".join("?" * len(user_ids))
+        # A write transaction on PostgreSQL holds these players' ratings (rows or, for a first rating, their
+        # names) until it ends: two matches of one player ending at once must not both start from the old one.
+        await self.backend.lock_names([f"rating:{guild_id}:{game}:{user_id}" for user_id in user_ids])
         rows = await self._fetch(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
             (guild_id, game, *user_ids),
@@ -1080,8 +1036,9 @@ class Store:
         await self._write(
             "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, played, wins, draws, losses, updated_at)"
             " VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-            " mu = excluded.mu, sigma = excluded.sigma, played = played + 1, wins = wins + excluded.wins,"
-            " draws = draws + excluded.draws, losses = losses + excluded.losses, updated_at = excluded.updated_at",
+            " mu = excluded.mu, sigma = excluded.sigma, played = ratings.played + 1,"
+            " wins = ratings.wins + excluded.wins, draws = ratings.draws + excluded.draws,"
+            " losses = ratings.losses + excluded.losses, updated_at = excluded.updated_at",
             (guild_id, game, user_id, after[0], after[1], int(wins), int(draws), int(losses), to_iso(now)),
         )
 

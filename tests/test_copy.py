@@ -1,0 +1,104 @@
+"""Moving an association from SQLite to PostgreSQL: ``python -m bot.storage.copy`` keeps every row and id."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.matches import MatchService, MatchStatus
+from bot.storage import Store
+from bot.storage.copy import TABLES, CopyError, copy_database, main
+from bot.storage.events_store import EventStore
+from tests.pgserver import PgServer
+
+pytestmark = pytest.mark.postgres
+
+T0 = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+async def association(path: Path) -> None:
+    """A small association's database: finished and running games, ratings, an event, preferences."""
+    store = await Store.open(path)
+    service = MatchService(store, Clock())
+    rng = random.Random(3)
+    for channel in range(10, 16):
+        match = await service.create("ur", {}, guild_id=7, channel_id=channel, creator_id=1, turn_limit=86400)
+        await service.join(match.id, 2)
+        match = (await service.start(match.id, 1)).match
+        plies = None if channel % 2 else 6  # half are played to the end (rated), half stay running
+        while match.status is MatchStatus.ACTIVE and (plies is None or plies > 0):
+            (seat,) = match.state.actors()
+            text = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
+            match = (await service.move(match.id, match.seats[seat], text, expected_version=match.version)).match
+            plies = None if plies is None else plies - 1
+    await service.create("ur", {}, guild_id=7, channel_id=99, creator_id=3)  # a lobby
+    await service.set_user_pref(1, "lang", "fr")
+    await service.declare_vacation(2, T0 + timedelta(days=3), 2)
+    events = EventStore(store)
+    event = await events.insert_event(
+        guild_id=7, channel_id=50, name="Spring", game="ur", options={}, format="swiss", rounds=3,
+        turn_limit=None, on_timeout="forfeit", auto_advance=True, rated=True, organiser_id=1, now=T0,
+    )  # fmt: skip
+    await events.add_player(event, 1, 0, now=T0)
+    await events.add_player(event, 2, 1, now=T0)
+    await events.log(event, 1, "start", {"round": 1}, now=T0)
+    await store.close()
+
+
+async def test_every_row_and_id_survives_the_copy(tmp_path: Path, pg_url: str) -> None:
+    path = tmp_path / "plateau.db"
+    await association(path)
+
+    report = await copy_database(str(path), pg_url)
+    assert report.equal and report.source["moves"] > 50 and report.source["rating_changes"] == 6
+    assert set(report.source) == set(TABLES)
+
+    old, new = await Store.open(path), await Store.open(pg_url)
+    try:
+        for match_id in range(1, 8):
+            assert await new.load_match_row(match_id) == await old.load_match_row(match_id)
+            assert await new.load_moves(match_id) == await old.load_moves(match_id)
+            assert await new.load_seats(match_id) == await old.load_seats(match_id)
+        assert await new.rating_table(7, "ur:v2") == await old.rating_table(7, "ur:v2")
+        assert await new.load_vacations(2) == await old.load_vacations(2)
+        assert await new.load_prefs(1) == {"lang": "fr"}
+        assert await EventStore(new).load_log(1) == await EventStore(old).load_log(1)
+        # The copied matches play on, and new ids continue after the copied ones.
+        service = MatchService(new, Clock())
+        running = await service.current(10)
+        assert running is not None and running.status is MatchStatus.ACTIVE
+        fresh = await service.create("ur", {}, guild_id=7, channel_id=500, creator_id=1)
+        assert fresh.id == 8
+    finally:
+        await old.close()
+        await new.close()
+
+    with pytest.raises(CopyError, match="not empty"):
+        await copy_database(str(path), pg_url)
+
+
+def test_the_command_line_reports_the_counts(
+    tmp_path: Path, pg_server: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+
+    assert isinstance(pg_server, PgServer)
+    path = tmp_path / "plateau.db"
+    asyncio.run(association(path))
+    target = pg_server.new_database()
+    assert main([str(path), target]) == 0
+    out = capsys.readouterr().out
+    assert "every count checks equal" in out and "moves" in out
+    assert main([str(path), target]) == 1, "a second copy into the same database is refused"
