@@ -632,6 +632,7 @@ class GameUI:
         if match.status is not MatchStatus.ACTIVE:
             # Listeners (tournaments) learn that a match is over: ``on_match_finished(match)``.
             self._stories.pop(match.id, None)
+            self._status_at.pop(match.id, None)
             self.bot.dispatch("match_finished", match)
         return post_id
 

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 
+import bot.ui
 from bot.i18n import t
 from bot.matches import MatchStatus
 from bot.posting import STATUS_SETTLE
@@ -203,3 +204,34 @@ async def test_a_typed_secret_move_costs_its_acknowledgement_and_the_edit(world:
             assert result.response is not None and result.response.ephemeral and pick not in result.response.content
             return
     raise AssertionError("no bonus was placed")
+
+
+async def test_too_slow_to_answer_with_the_post_the_change_is_acknowledged_first(
+    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing that would not be done within Discord's 3 s: a deferred update (clicks) or a private
+    acknowledgement (commands) first, then the post changed with the bot's own calls."""
+    monkeypatch.setattr(bot.ui, "ANSWER_WITHIN", 0.0)
+    env, channel = world["env"], world["channel"]
+    players = {world["alice"].id: world["alice"], world["bob"].id: world["bob"]}
+    await start_ur(world)
+    clicked = typed = 0
+    for turn in range(12):
+        match = await env.bot.service.current(channel.id)
+        assert match is not None
+        post = boards_in(channel)[-1]
+        actor = players[match.to_act()[0]]
+        start = len(env.http_requests)
+        if turn % 2:
+            pick = next(label for label in reversed(labels_of(post)) if label in legal(match))
+            await actor.click(post, label=pick)
+            callbacks = [c for c in calls_since(env, start) if c[1].endswith(CALLBACK)]
+            assert [c[2]["type"] for c in callbacks] == [6], "DEFERRED_UPDATE_MESSAGE"
+            assert [c for c in calls_since(env, start) if c[0] == "PATCH" and c[1].endswith(f"/messages/{post.id}")]
+            clicked += 1
+        else:
+            result = await actor.slash(channel, "game move", move=legal(match)[-1])
+            assert result.response is not None and result.response.ephemeral
+            typed += 1
+        assert labels_of(boards_in(channel)[-1]), "the current post has its controls"
+    assert clicked and typed
