@@ -1,8 +1,10 @@
 """What the bot shows and does for a match: lobby and board messages, moves, private views.
 
 Commands and buttons both end up here, so a move typed with ``/game move`` and a move clicked on a
-board button take the same path. Rendering runs in a worker thread; interactions are acknowledged
-before any slow work, and later updates use channel and message ids, never old interaction tokens.
+board button take the same path. Rendering runs in a worker thread. An interaction is answered by the
+change it made when one of its steps fits (the clicked post's edit, the new turn post) and the drawing is
+done within :data:`ANSWER_WITHIN`, else acknowledged before the slow work; later updates use channel and
+message ids, never old interaction tokens.
 """
 
 from __future__ import annotations
