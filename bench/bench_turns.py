@@ -4,14 +4,20 @@ Seeded games of every game and rule set, played by scripted members who pick the
 :func:`games.playout.random_step` (a seeded ``random.Random``) and play them by clicking the move's button
 when the post (or the question) offers one, else with ``/game move``. Every Discord request the bot makes
 is counted from SimCord's ``env.http_requests``; per game it prints the player turns and turn changes,
-the public messages created (turn posts, questions apart, other messages), message edits, pings, DMs
-created and edited, and the ratios per turn change, against the targets of issue 12. Asserts nothing.
+the public messages created (turn posts, questions apart, other messages), message edits (the status
+card's apart), pings, DMs created and edited, and the ratios per turn change, against the targets of
+issue 12. Asserts nothing.
+
+SimCord's clock stands still unless moved: by default the decisions follow each other in no time (the
+quickest play there is). ``--pace SECONDS`` lets that much virtual time pass before each decision (the
+bot's clock tick runs meanwhile), e.g. 10 for quick live play, 3600 for play by post.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import random
 import re
 import sys
@@ -121,6 +127,7 @@ def classify(requests: list[Any], dm_channels: set[str], figures: Figures) -> No
                 continue
         elif request.method == "PATCH" and (m := CHANNEL_EDIT.match(request.path) or FOLLOWUP_EDIT.match(request.path)):
             c["dm edits" if m.groups() and m.group(1) in dm_channels else "edits"] += 1
+            c["status card edits"] += "embeds" in payload and "components" not in payload
             continue
         elif request.method == "POST" and (m := CHANNEL_POST.match(request.path)):
             if m.group(1) in dm_channels:
@@ -163,7 +170,7 @@ def turn_key(match: Match) -> tuple[int, ...]:
     return (on_turn,) if on_turn is not None else tuple(sorted(match.state.actors()))
 
 
-async def play(game: str, players: int, cap: int, seed: int) -> Figures:
+async def play(game: str, players: int, cap: int, seed: int, pace: float = 0.0) -> Figures:
     """One seeded game through the bot; its figures."""
     figures = Figures(game)
     rng = random.Random(f"{game}/{seed}")
@@ -175,6 +182,8 @@ async def play(game: str, players: int, cap: int, seed: int) -> Figures:
             members = [guild.add_member(env.create_user(f"player{i}")) for i in range(players)]
             dm_channels = {str(m.user.dm_channel.id) for m in members}
             bot.service.config.seed_factory = lambda: f"bench-{game}-{seed}"
+            # The committed server seed too, so that a run plays the same games as the last (fair chance kept).
+            bot.service.config.server_seed_factory = lambda: hashlib.sha256(f"bench-{game}-{seed}".encode()).hexdigest()
             lobby = (await members[0].slash(channel, "game new", game=game, thread=False)).response.message
             for member in members[1:]:
                 await member.click(lobby, label="Join")
@@ -196,6 +205,8 @@ async def play(game: str, players: int, cap: int, seed: int) -> Figures:
                     pick = "setup random"
                 else:
                     pick = match.state.format_move(random_step(match.state, rng))
+                if pace:
+                    await env.advance_time(pace)
                 visible = [m for m in channel.history() if not m.flags.ephemeral and labels(m)]
                 target = next((m for m in reversed(visible) if pick in labels(m)), None)
                 if target is not None:
@@ -234,7 +245,8 @@ def report(figures: Figures) -> None:
         f"questions {c['questions']} (pings {c['question pings']}); other messages {c['other messages']}"
     )
     print(
-        f"    message edits {c['edits']}; DMs created {c['dms']} ({c['dms'] / own:.2f}/own turn), "
+        f"    message edits {c['edits']} (status card {c['status card edits']}); DMs created {c['dms']} "
+        f"({c['dms'] / own:.2f}/own turn), "
         f"DM edits {c['dm edits']}"
     )
     print(
@@ -243,14 +255,15 @@ def report(figures: Figures) -> None:
     )
 
 
-async def run(seed: int, only: str | None, requests: bool = False) -> None:
+async def run(seed: int, only: str | None, requests: bool = False, pace: float = 0.0) -> None:
     print("targets per turn change: public posts <= 1.0, pings <= 1.0 (questions apart), API calls <= 4 on average;")
     print("new DMs <= 1 per player per own turn")
+    print(f"pace: {pace:g} s of virtual time before each decision")
     totals = Figures("all games")
     for game, players, cap in GAMES:
         if only is not None and not game.startswith(only):
             continue
-        figures = await play(game, players, cap, seed)
+        figures = await play(game, players, cap, seed, pace)
         report(figures)
         if requests:
             for kind, count in figures.kinds.most_common():
@@ -277,8 +290,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--requests", action="store_true", help="also print the requests by kind")
     parser.add_argument("--only", help="play only the games whose choice starts with this (e.g. ur:v2)")
+    parser.add_argument("--pace", type=float, default=0.0, help="virtual seconds before each decision (default 0)")
     args = parser.parse_args()
-    asyncio.run(run(args.seed, args.only, args.requests))
+    asyncio.run(run(args.seed, args.only, args.requests, args.pace))
 
 
 if __name__ == "__main__":

@@ -68,7 +68,8 @@ class PostUI:
         return True if owns is None else bool(owns(guild_id))
 
     async def tick(self, now: datetime) -> int:
-        """Do everything that is due at ``now``: reminders, deadline votes, automatic timeouts.
+        """Do everything that is due at ``now``: reminders, deadline votes, automatic timeouts (and the status
+        cards left behind).
 
         Returns how many steps were handled. A reminder is claimed in the database before it is sent,
         so two ticks (or a tick racing a restart) never send it twice. A deadline step is marked only once
@@ -78,6 +79,8 @@ class PostUI:
         # At start-up nothing is on its way; later, a change of the last minutes may still be being posted.
         done = await self.announce_pending(None if self._first_tick else ANNOUNCE_GRACE)
         self._first_tick = False
+        # Status cards whose edit was merged into a later one (quick play) catch up; not counted as steps.
+        await self.ui.flush_status()
         for step in await self.service.due(now):
             if not self._owns(step.match.guild_id):
                 continue  # another shard process looks after that server

@@ -16,6 +16,10 @@ to the turn they happen in. The rules:
 - a private-view DM per player, edited in place; a new one (which notifies) only when their private
   information changed by someone else's doing (their turn starting is told by the post's ping, once);
   ``/game notify`` governs DMs too.
+
+Discord API calls are counted too (each costs rate limit): the interaction that made the change is
+answered by the step it makes anyway, when one fits (:data:`Answer`), and the status card, which sits
+far above the turn posts, is edited at most once per :data:`STATUS_SETTLE` seconds (:data:`StatusStep`).
 """
 
 from __future__ import annotations
@@ -28,6 +32,31 @@ from typing import Any, Literal
 
 PingMode = str
 """``all`` (the default), ``turn`` (only about one's own turn) or ``off``."""
+
+Via = Literal["none", "click", "command", "private"]
+"""What made the change and still waits for its interaction to be answered: nothing (a deadline, an AI,
+an interaction answered already), a click on a public message of the match's channel, a command typed in
+that channel, or an interaction to be answered privately (a secret move, a click in a DM)."""
+
+Answer = Literal["none", "edit", "retire", "settle", "post", "ack"]
+"""How the interaction is answered, in one call that also does a step of the plan:
+
+- ``edit``: the click was on the turn post, which the change edits: the response is that edit
+  (UPDATE_MESSAGE);
+- ``retire``: the click was on the turn post that a new post replaces: the response retires it;
+- ``settle``: the click was on the out-of-turn question, which is settled: the response is its answer;
+- ``post``: a command in the channel starts a new turn: the response is the new turn post;
+- ``ack``: no step fits (an edit made by a command, a click elsewhere, a secret): a private
+  acknowledgement, sent before the slower rendering;
+- ``none``: no interaction waits.
+"""
+
+StatusStep = Literal["edit", "later", "keep"]
+"""The status card: edited now, left behind to be edited once :data:`STATUS_SETTLE` has passed, or kept."""
+
+STATUS_SETTLE = 60.0
+"""Seconds between two edits of a match's status card. Play-by-post turns are further apart, so every turn
+change shows on it at once; in quick live play its edits are merged (the turn post shows each turn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +117,14 @@ class Situation:
     """Users whose DMs are known to be closed (served by the fallback button instead)."""
     repost: bool = False
     """Someone asked for the board again: a new post, nobody pinged."""
+    via: Via = "none"
+    """What made the change, when its interaction still waits for an answer (see :data:`Via`)."""
+    clicked: int | None = None
+    """The message clicked (``via == "click"``)."""
+    status_age: float | None = None
+    """Seconds since the status card was last edited (None: never, or not known since a restart)."""
+    status_behind: bool = False
+    """An edit of the status card was left for later (``later``) and is still to be made."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +166,10 @@ class Plan:
     dms: tuple[DMStep, ...] = ()
     finished: bool = False
     """The match is over: the post is the end post."""
+    answer: Answer = "none"
+    """How the interaction that made the change is answered (see :data:`Answer`)."""
+    status: StatusStep = "keep"
+    """What becomes of the status card (see :data:`StatusStep`)."""
 
 
 def turn_key(situation: Situation) -> tuple[int, ...]:
@@ -182,15 +223,49 @@ def plan(situation: Situation) -> Plan:
         if asked:
             questions.append(QuestionStep("ask", asked, ping=_pingable(s, asked)))
 
+    kept = previous.message_id if previous is not None else None
     return Plan(
         post=post,
-        turn=TurnPost(None if post == "new" else previous.message_id if previous else None, key, number),
+        turn=TurnPost(None if post == "new" else kept, key, number),
         ping=ping,
         retire=retire,
         questions=tuple(questions),
         dms=_dm_steps(s, key, turn_changed),
         finished=not s.active,
+        answer=_answer(s, post, kept, retire, questions),
+        status=_status(s, post),
     )
+
+
+def _answer(
+    s: Situation, post: Literal["new", "edit"], kept: int | None, retire: int | None, questions: list[QuestionStep]
+) -> Answer:
+    if s.via == "click" and s.clicked is not None:
+        if post == "edit" and s.clicked == kept:
+            return "edit"
+        if s.clicked == retire:
+            return "retire"
+        if any(q.action == "settle" and q.message_id == s.clicked for q in questions):
+            return "settle"
+        return "ack"
+    if s.via == "command" and post == "new" and not s.repost:
+        return "post"
+    return "none" if s.via == "none" else "ack"
+
+
+def _status(s: Situation, post: Literal["new", "edit"]) -> StatusStep:
+    if not s.active:
+        return "edit"  # the result, at once
+    if post != "new" and not s.status_behind:
+        return "keep"
+    if s.status_age is None or s.status_age >= STATUS_SETTLE:
+        return "edit"
+    return "later"
+
+
+def status_due(age: float | None) -> bool:
+    """Whether a status card left behind may be edited now, its last edit ``age`` seconds ago."""
+    return age is None or age >= STATUS_SETTLE
 
 
 def _pingable(s: Situation, seats: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,8 +1,10 @@
 """What the bot shows and does for a match: lobby and board messages, moves, private views.
 
 Commands and buttons both end up here, so a move typed with ``/game move`` and a move clicked on a
-board button take the same path. Rendering runs in a worker thread; interactions are acknowledged
-before any slow work, and later updates use channel and message ids, never old interaction tokens.
+board button take the same path. Rendering runs in a worker thread. An interaction is answered by the
+change it made when one of its steps fits (the clicked post's edit, the new turn post) and the drawing is
+done within :data:`ANSWER_WITHIN`, else acknowledged before the slow work; later updates use channel and
+message ids, never old interaction tokens.
 """
 
 from __future__ import annotations
@@ -45,7 +47,19 @@ from bot.matches import (
 )
 from bot.move_controls import move_controls
 from bot.narration import TAKEOVER_ARROW, narrate, result_line, takeover_lines, turn_line
-from bot.posting import DMStep, Plan, PrivateDM, Question, Situation, TurnPost, accepts, plan, private_digest
+from bot.posting import (
+    DMStep,
+    Plan,
+    PrivateDM,
+    Question,
+    Situation,
+    TurnPost,
+    Via,
+    accepts,
+    plan,
+    private_digest,
+    status_due,
+)
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
 from bot.status import game_label
 from bot.storage import PostRow
@@ -61,6 +75,9 @@ log = logging.getLogger(__name__)
 DM_RETRY_AFTER = timedelta(hours=24)
 """How long a user whose DMs were closed is served by the fallback before the bot tries DMs again."""
 DM_CLOSED_CODES = frozenset({50007, 50278})
+ANSWER_WITHIN = 2.0
+"""Seconds after an interaction was created by which it is answered with its change (an edited or new turn
+post); drawing slower than that, it is acknowledged first and the post changed after (Discord allows 3 s)."""
 
 
 def public_language(interaction: discord.Interaction) -> str:
@@ -94,6 +111,10 @@ class GameUI:
         self._names: dict[int, str] = {}
         # What each match's turn post tells, kept between edits (rebuilt from the log after a restart).
         self._stories: dict[int, tuple[int, GameState | None, list[LogEntry]]] = {}
+        # When each match's status card was last edited, and the cards left behind (with their language).
+        # Lost at a restart: a card left behind then catches up at its match's next turn.
+        self._status_at: dict[int, datetime] = {}
+        self._status_behind: dict[int, str] = {}
 
     # Names and images.
 
@@ -319,31 +340,21 @@ class GameUI:
         return await self.deliver(match, report, lang)
 
     async def post_board(self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False) -> None:
-        """Publish a change made by an interaction, and acknowledge it.
+        """Publish a change made by an interaction, and answer it.
 
-        A click on the turn post itself is answered by editing that post. A command in the match's channel
-        is acknowledged privately with a link, the post being edited or posted anew. A ``secret`` change (a
-        hidden set-up) or one made elsewhere (a button in a DM) is acknowledged privately too.
+        The answer is a step of the change when one fits (:data:`bot.posting.Answer`): a click on the turn
+        post is answered by editing that post, a command in the match's channel that starts a new turn by
+        the new turn post. Otherwise the interaction is acknowledged privately with a link: a ``secret``
+        change (a hidden set-up), one made elsewhere (a button in a DM), a command whose change edits the
+        post. An interaction answered already (a confirmation) gets the link as a follow-up.
         """
         match = report.match
         in_channel = interaction.channel_id == match.channel_id and not secret
         lang = public_language(interaction) if in_channel else self.channel_language(match)
-        if in_channel and interaction.type is discord.InteractionType.component and not interaction.response.is_done():
-            await self.deliver(match, report, lang, interaction=interaction)
-            if not interaction.response.is_done():
-                # A click elsewhere than on the turn post (a confirmation): say where the change is shown.
-                await interaction.response.send_message(
-                    t(language_of(interaction.locale), "move.played", link=self.post_link(match)), ephemeral=True
-                )
+        if not interaction.response.is_done():
+            await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
             return
         key = "move.played" if in_channel else "move.done_privately"
-        if not interaction.response.is_done():
-            # Acknowledged at once (the change is saved), before the slower rendering and posting.
-            await interaction.response.send_message(
-                t(language_of(interaction.locale), key, link=self.channel_link(match)), ephemeral=True
-            )
-            await self.deliver(match, report, lang)
-            return
         post = await self.deliver(match, report, lang)
         await interaction.followup.send(
             t(language_of(interaction.locale), key, link=self.post_link(match, post)), ephemeral=True
@@ -385,9 +396,28 @@ class GameUI:
         }
         return turn, start, question, dms
 
-    async def situation(self, match: Match, report: TurnReport | None, *, repost: bool = False) -> Situation:
-        """What :func:`bot.posting.plan` needs to know about ``match`` now."""
+    async def situation(
+        self,
+        match: Match,
+        report: TurnReport | None,
+        *,
+        repost: bool = False,
+        interaction: discord.Interaction | None = None,
+        private: bool = False,
+    ) -> Situation:
+        """What :func:`bot.posting.plan` needs to know about ``match`` now (``interaction``: the one that made
+        the change, when it still waits for its answer; ``private``: that answer must be private)."""
         turn, _, question, dms = await self._kept(match)
+        via: Via = "none"
+        clicked: int | None = None
+        if interaction is not None and not interaction.response.is_done():
+            if private or interaction.channel_id != match.channel_id:
+                via = "private"
+            elif interaction.type is discord.InteractionType.component:
+                via, clicked = "click", interaction.message.id if interaction.message is not None else None
+            else:
+                via = "command"
+        edited = self._status_at.get(match.id)
         active = match.status is MatchStatus.ACTIVE
         hidden = match.game.has_hidden_info
         digests: dict[int, str] = {}
@@ -417,6 +447,10 @@ class GameUI:
             dms=dms,
             unreachable=frozenset(unreachable),
             repost=repost,
+            via=via,
+            clicked=clicked,
+            status_age=None if edited is None else (discord.utils.utcnow() - edited).total_seconds(),
+            status_behind=match.id in self._status_behind,
         )
 
     async def _story(
@@ -509,11 +543,19 @@ class GameUI:
         *,
         interaction: discord.Interaction | None = None,
         repost: bool = False,
+        private: bool = False,
     ) -> int | None:
         """Carry out the messaging plan of a change: edit or post the turn post, ask or settle the out-of-turn
-        question, send or edit private views, refresh the status card. Returns the turn post's id."""
-        situation = await self.situation(match, report, repost=repost)
+        question, send or edit private views, refresh the status card, and answer ``interaction`` (the one
+        that made the change, if it waits for its answer; ``private``: only privately). Returns the turn
+        post's id."""
+        situation = await self.situation(match, report, repost=repost, interaction=interaction, private=private)
         steps = plan(situation)
+        answering = interaction if steps.answer != "none" else None
+        if answering is not None and steps.answer == "ack":
+            # Said at once (the change is saved), before the slower rendering and posting.
+            await self._acknowledge(answering, match, steps, private=situation.via == "private")
+            answering = None
         # The post counts turns as /game status and /game history do (bot.turns), not as the plan does.
         number = await match_turn(self.service, match)
         _, start, _, _ = await self._kept(match)
@@ -522,14 +564,19 @@ class GameUI:
         if undone:
             start = match.version
         names = await self.names(match)
-        png, alt = await self.render(match, None, names, lang, report)
-        detail = await asyncio.to_thread(
-            render_board_detail, match.game.id, match.state.view_for(None), BoardContext(names=tuple(names), lang=lang)
-        )
-        click = (
-            interaction if interaction is not None and interaction.type is discord.InteractionType.component else None
-        )
-        on_message = click.message.id if click is not None and click.message is not None else None
+        if answering is not None and steps.answer == "settle":
+            # Answered with the question's own button: its response turns it into the answer, first.
+            await self._questions(match, report, lang, names, steps, answering, ask=False)
+            answering = None
+        images = asyncio.ensure_future(self._images(match, names, lang, report))
+        if answering is not None and not await self._in_time(images, answering):
+            # Too slow to answer with the change itself within Discord's 3 s: answered now, changed after.
+            if steps.answer == "post":
+                await self._acknowledge(answering, match, steps, private=False)
+            else:
+                await answering.response.defer()  # DEFERRED_UPDATE_MESSAGE: the clicked post changes below
+            answering = None
+        png, alt, detail = await images
         asking = any(q.action == "ask" for q in steps.questions)
         post_id: int | None = None
         if steps.post == "edit" and steps.turn.message_id is not None:
@@ -537,16 +584,16 @@ class GameUI:
                 match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
                 alt=alt, current=True, mentions=False, asking=asking, detail=detail is not None,
             )  # fmt: skip
-            if await self._edit_post(match, steps.turn.message_id, layout, png, alt, click, on_message, detail):
+            respond = answering if steps.answer == "edit" else None
+            if await self._edit_post(match, steps.turn.message_id, layout, _files(png, alt, detail), respond):
                 post_id = steps.turn.message_id
         if post_id is None:
+            old: discord.ui.LayoutView | None = None
             if steps.retire is not None and situation.turn is not None:
                 old = await self._post_view(
                     match, lang, names, number=situation.turn.number, key=situation.turn.key, start=start,
                     report=report, alt=alt, current=False, mentions=False, asking=False, detail=detail is not None,
                 )  # fmt: skip
-                # The retired post keeps its picture: the new post just below shows the position now.
-                await self._edit_post(match, steps.retire, old, None, alt, click, on_message)
             if report is not None and not repost and not undone:
                 start = match.version - len(report.entries)
             self._stories.pop(match.id, None)
@@ -560,19 +607,25 @@ class GameUI:
                 everyone=False,
                 replied_user=False,
             )
-            message = await self._send_post(
-                match, layout, _files(png, alt, detail), mentions, interaction if repost else None
-            )
-            post_id = message.id
+            if old is not None and steps.retire is not None and steps.answer != "post":
+                # The retired post keeps its picture: the new post just below shows the position now.
+                respond = answering if steps.answer == "retire" else None
+                await self._edit_post(match, steps.retire, old, None, respond)
+            respond = answering if steps.answer == "post" else interaction if repost else None
+            post_id = await self._send_post(match, layout, _files(png, alt, detail), mentions, respond)
+            if old is not None and steps.retire is not None and steps.answer == "post":
+                await self._edit_post(match, steps.retire, old, None, None)
             await self.service.set_message(match.id, board=post_id)
             match = replace(match, board_message_id=post_id)
         kept = ",".join(map(str, steps.turn.key)) + f";{start}"
         await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, number))
         if not repost:
             await self.service.mark_announced(match.id, match.version)
-        await self._questions(match, report, lang, names, steps, click)
-        if steps.post == "new" or steps.finished:
+        await self._questions(match, report, lang, names, steps)
+        if steps.status == "edit":
             await self.refresh_status(match, lang)
+        elif steps.status == "later":
+            self._status_behind[match.id] = lang
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
             await self.deliver_private_views(match, lang, report, steps.dms)
         if repost:
@@ -581,31 +634,62 @@ class GameUI:
         if match.status is not MatchStatus.ACTIVE:
             # Listeners (tournaments) learn that a match is over: ``on_match_finished(match)``.
             self._stories.pop(match.id, None)
+            self._status_at.pop(match.id, None)
             self.bot.dispatch("match_finished", match)
         return post_id
+
+    async def _images(
+        self, match: Match, names: Sequence[str], lang: str, report: TurnReport | None
+    ) -> tuple[bytes, str, bytes | None]:
+        """The public board (PNG), its alt text, and the game's detail image if it has one; drawn off the loop."""
+        png, alt = await self.render(match, None, names, lang, report)
+        detail = await asyncio.to_thread(
+            render_board_detail, match.game.id, match.state.view_for(None), BoardContext(names=tuple(names), lang=lang)
+        )
+        return png, alt, detail
+
+    @staticmethod
+    async def _in_time(work: asyncio.Future[Any], interaction: discord.Interaction) -> bool:
+        """Whether ``work`` is done in time to answer ``interaction`` with its result (see ANSWER_WITHIN)."""
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        left = ANSWER_WITHIN - max(age, 0.0)
+        if left <= 0:
+            return work.done()
+        done, _ = await asyncio.wait({work}, timeout=left)
+        return bool(done)
+
+    async def _acknowledge(self, interaction: discord.Interaction, match: Match, steps: Plan, *, private: bool) -> None:
+        """The private acknowledgement of a change, with a link to where it shows (the post it edits, or the
+        channel when a new post is on its way)."""
+        key = "move.done_privately" if private else "move.played"
+        link = self.post_link(match, steps.turn.message_id) if steps.post == "edit" else self.channel_link(match)
+        await interaction.response.send_message(t(language_of(interaction.locale), key, link=link), ephemeral=True)
 
     async def _edit_post(
         self,
         match: Match,
         message_id: int,
         layout: discord.ui.LayoutView,
-        png: bytes | None,
-        alt: str,
-        click: discord.Interaction | None,
-        on_message: int | None,
-        detail: bytes | None = None,
+        files: list[discord.File] | None,
+        respond: discord.Interaction | None = None,
     ) -> bool:
-        """Edit a turn post in place (through the click's response when the click was on it); False if gone.
-        Without ``png`` the post keeps its picture."""
-        files: dict[str, Any] = {} if png is None else {"attachments": _files(png, alt, detail)}
-        if click is not None and on_message == message_id and not click.response.is_done():
-            await click.response.edit_message(view=layout, **files)
-            return True
+        """Edit a turn post in place, as the response to ``respond`` (a click on that post) when given;
+        False if it is gone. Without ``files`` the post keeps its picture."""
+        fields: dict[str, Any] = {} if files is None else {"attachments": files}
+        if respond is not None and not respond.response.is_done():
+            try:
+                await respond.response.edit_message(view=layout, **fields)
+                return True
+            except discord.HTTPException:
+                # The interaction expired or failed: the post is edited the usual way.
+                log.info("the click on turn post %s of match %s could not be answered", message_id, match.id)
+                for file in files or ():
+                    file.reset()
         try:
             await (
                 self.bot.get_partial_messageable(match.channel_id)
                 .get_partial_message(message_id)
-                .edit(view=layout, allowed_mentions=discord.AllowedMentions.none(), **files)
+                .edit(view=layout, allowed_mentions=discord.AllowedMentions.none(), **fields)
             )
         except discord.HTTPException:
             log.info("turn post %s of match %s could not be edited", message_id, match.id)
@@ -619,20 +703,34 @@ class GameUI:
         files: list[discord.File],
         mentions: discord.AllowedMentions,
         interaction: discord.Interaction | None,
-    ) -> discord.Message:
+    ) -> int:
+        """Send a new turn post; as the answer to ``interaction`` when given (its response when not answered
+        yet, else its follow-up). Returns the post's message id."""
         if interaction is not None and interaction.response.is_done():
-            return await interaction.followup.send(view=layout, files=files, allowed_mentions=mentions, wait=True)
+            followup = await interaction.followup.send(view=layout, files=files, allowed_mentions=mentions, wait=True)
+            return followup.id
+        if interaction is not None:
+            try:
+                answer = await interaction.response.send_message(view=layout, files=files, allowed_mentions=mentions)
+                if answer.message_id is not None:
+                    return answer.message_id
+                return (await interaction.original_response()).id
+            except discord.HTTPException:
+                log.info("the command of match %s could not be answered with its post", match.id)
+                for file in files:
+                    file.reset()
         try:
             # Straight to the channel: one request. Only when that fails is the channel looked up (an archived
             # thread is reopened) and the post sent again.
-            return await self.bot.get_partial_messageable(match.channel_id).send(
+            message = await self.bot.get_partial_messageable(match.channel_id).send(
                 view=layout, files=files, allowed_mentions=mentions
             )
         except discord.HTTPException:
             channel = await self.open_channel(match.channel_id)
             for file in files:
                 file.reset()  # the first attempt read them
-            return await channel.send(view=layout, files=files, allowed_mentions=mentions)
+            message = await channel.send(view=layout, files=files, allowed_mentions=mentions)
+        return message.id
 
     async def _questions(
         self,
@@ -642,17 +740,22 @@ class GameUI:
         names: Sequence[str],
         steps: Plan,
         click: discord.Interaction | None = None,
+        *,
+        ask: bool = True,
     ) -> None:
-        """Settle the kept out-of-turn question (edited to its answer) and ask the new one."""
+        """Settle the kept out-of-turn question (edited to its answer; through ``click``'s response when given,
+        a click on it) and, if ``ask``, ask the new one. A question settled already is not settled again."""
+        kept = await self.service.posts(match.id) if any(q.action == "settle" for q in steps.questions) else {}
         for step in steps.questions:
             if step.action == "settle" and step.message_id is not None:
+                current = kept.get(("question", 0))
+                if current is None or current.message_id != step.message_id:
+                    continue
                 told = narrate(match, report.previous_state, report.entries, names, lang) if report else []
                 text = "\n".join(told[:3]) or t(lang, "question.settled")
                 colour = seat_colour(match.game.id, step.seats[0] if step.seats else None)
                 answered = question_layout(text, colour=colour)
-                on_question = click is not None and click.message is not None and click.message.id == step.message_id
-                if click is not None and on_question and not click.response.is_done():
-                    # Answered with the question's own button: its response turns it into the answer.
+                if click is not None and not click.response.is_done():
                     await click.response.edit_message(view=answered)
                 else:
                     await self.edit_message(
@@ -662,7 +765,7 @@ class GameUI:
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
                 await self.service.drop_post(match.id, "question", 0)
-            elif step.action == "ask":
+            elif step.action == "ask" and ask:
                 text = turn_line(match, lang) + "\n" + t(lang, "question.link", link=self.post_link(match))
                 layout = question_layout(
                     text, move_controls(match, lang), seat_colour(match.game.id, step.seats[0] if step.seats else None)
@@ -691,10 +794,29 @@ class GameUI:
                 log.info("thread %s could not be reopened", channel_id)
         return self.bot.get_partial_messageable(channel_id)
 
+    async def flush_status(self) -> int:
+        """Edit the status cards left behind (see :data:`bot.posting.STATUS_SETTLE`) whose time has come;
+        how many. The clock tick calls it."""
+        now = discord.utils.utcnow()
+        due = [
+            (match_id, lang)
+            for match_id, lang in self._status_behind.items()
+            if status_due(None if (at := self._status_at.get(match_id)) is None else (now - at).total_seconds())
+        ]
+        for match_id, lang in due:
+            try:
+                await self.refresh_status(await self.service.get(match_id), lang)
+            except (MatchError, discord.HTTPException):
+                log.info("status card of match %s could not be brought up to date", match_id)
+                self._status_behind.pop(match_id, None)
+        return len(due)
+
     async def refresh_status(self, match: Match, lang: str) -> None:
         """Edit the match's one status message in place, or post it the first time."""
         from bot.status import status_embed
 
+        self._status_at[match.id] = discord.utils.utcnow()
+        self._status_behind.pop(match.id, None)
         match = await self.service.get(match.id)
         names = await self.names(match)
         clocks = await self.service.clocks(match.id)
@@ -766,8 +888,6 @@ class GameUI:
             # several players act at once (secret set-ups): their engines refuse a second set-up anyway.
             if expected_version is None and current.status is MatchStatus.ACTIVE and len(current.state.actors()) == 1:
                 expected_version = current.version
-        if secret and not interaction.response.is_done():
-            await interaction.response.defer(thinking=True, ephemeral=True)
         report = await self.service.move(
             match_id,
             interaction.user.id,

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.posting import DMStep, PrivateDM, Question, QuestionStep, Situation, TurnPost, plan, private_digest
+from bot.posting import (
+    STATUS_SETTLE,
+    DMStep,
+    PrivateDM,
+    Question,
+    QuestionStep,
+    Situation,
+    TurnPost,
+    plan,
+    private_digest,
+    status_due,
+)
 
 ALICE, BOB, CAROL = 101, 202, 303
 TWO = (ALICE, BOB)
@@ -139,6 +150,61 @@ def test_dms_follow_the_notify_setting_and_skip_closed_dms() -> None:
 
 def test_games_without_hidden_information_send_no_dm() -> None:
     assert plan(Situation(seats=TWO, active=True, actors=(0,), digests={ALICE: "a"})).dms == ()
+
+
+def test_a_click_on_the_turn_post_is_answered_by_its_edit() -> None:
+    post = TurnPost(41, (0,), 1)
+    s = Situation(seats=TWO, active=True, actors=(0,), turn=post, via="click", clicked=41)
+    assert plan(s).post == "edit" and plan(s).answer == "edit"
+    elsewhere = replace(s, clicked=77)
+    assert plan(elsewhere).answer == "ack", "a click on another message: acknowledged privately"
+    assert plan(replace(s, via="none")).answer == "none"
+
+
+def test_a_click_that_ends_the_turn_is_answered_by_retiring_the_post_it_was_on() -> None:
+    s = Situation(seats=TWO, active=True, actors=(1,), turn=TurnPost(41, (0,), 1), via="click", clicked=41)
+    step = plan(s)
+    assert step.post == "new" and step.retire == 41 and step.answer == "retire"
+    end = plan(replace(s, active=False, actors=()))
+    assert end.finished and end.answer == "retire"
+
+
+def test_a_command_that_starts_a_turn_is_answered_by_the_new_post() -> None:
+    s = Situation(seats=TWO, active=True, actors=(1,), turn=TurnPost(41, (0,), 1), via="command")
+    step = plan(s)
+    assert step.post == "new" and step.ping == (BOB,) and step.answer == "post"
+    within = replace(s, actors=(0,))
+    assert plan(within).post == "edit" and plan(within).answer == "ack", "an edit: acknowledged with a link"
+    assert plan(replace(s, via="private")).answer == "ack", "a secret is never answered in public"
+    assert plan(replace(s, repost=True, via="command")).answer == "ack"
+
+
+def test_a_click_on_the_question_is_answered_by_settling_it() -> None:
+    three = (ALICE, BOB, CAROL)
+    s = Situation(
+        seats=three,
+        active=True,
+        actors=(0,),
+        on_turn=0,
+        turn=TurnPost(41, (0,), 1),
+        question=Question(55, (2,)),
+        via="click",
+        clicked=55,
+    )
+    assert plan(s).answer == "settle"
+
+
+def test_the_status_card_is_edited_at_most_once_a_minute_and_catches_up() -> None:
+    s = Situation(seats=TWO, active=True, actors=(1,), turn=TurnPost(41, (0,), 1))
+    assert plan(s).status == "edit", "never edited (or not since a restart): now"
+    assert plan(replace(s, status_age=STATUS_SETTLE)).status == "edit"
+    assert plan(replace(s, status_age=3.0)).status == "later", "quick play: merged into a later edit"
+    within = replace(s, actors=(0,), status_age=3.0)
+    assert plan(within).status == "keep", "no turn change: nothing new on the card"
+    assert plan(replace(within, status_behind=True)).status == "later"
+    assert plan(replace(within, status_behind=True, status_age=STATUS_SETTLE + 1)).status == "edit"
+    assert plan(replace(s, active=False, actors=(), status_age=0.0)).status == "edit", "the result at once"
+    assert status_due(None) and status_due(STATUS_SETTLE) and not status_due(1.0)
 
 
 @dataclass(frozen=True)
