@@ -246,7 +246,7 @@ def supersampled(size: tuple[int, int], scale: int, paint: Callable[[ImageDraw.I
     """
     big = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), float(scale))
-    return big.resize(size, Image.Resampling.LANCZOS, reducing_gap=None)
+    return big.resize(size, Image.Resampling.BOX)
 
 
 PALETTE_COLORS: Final = 48

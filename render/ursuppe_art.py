@@ -199,7 +199,7 @@ def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 def marker_sprite(colour_index: int, diameter: int) -> Image.Image:
     """A player's silhouette without a number: score markers, panel icons and inline references."""
     size = diameter + 10
-    return _token(PLAYER_COLOURS[colour_index], SHAPE_OF[colour_index], diameter, size, shadow=diameter >= 30)
+    return _token(PLAYER_COLOURS[colour_index], SHAPE_OF[colour_index], diameter, size, shadow=diameter >= 40)
 
 
 @lru_cache(maxsize=512)
