@@ -111,7 +111,7 @@ WIDTH: Final = 1000
 TEXT_PX: Final = phone_text(WIDTH)
 """The smallest text: food counts, amoeba numbers, coordinates, the words of the panels."""
 MARGIN: Final = 12
-BOARD: Final = 760
+BOARD: Final = 752
 """The side of the board: the score ring and the soup inside it."""
 BOARD_X: Final = MARGIN
 HEADER_H: Final = 100
@@ -412,7 +412,7 @@ def _amoeba_layout(count: int) -> tuple[int, int, int, int]:
 
 
 FOOD_W: Final = 35
-FOOD_H: Final = 24
+FOOD_H: Final = 23
 FOOD_PITCH: Final = (FOOD_W + 2, FOOD_H + 2)
 FOOD_TOP: Final = 4
 """The food tile of one colour, and the distance between tiles: three colours a row, seat order."""
@@ -682,12 +682,12 @@ def _paint_panel(
     numbers carry short labels and the amoebas a silhouette; gene names are on the detail image.
     """
     score, bp, mp, ozone, on_board, total, genes = values
-    right = PANEL_W - 10
+    right = PANEL_W - 8
     top, middle, bottom = PANEL_ROWS
     score_w = paste_text(tile, (right, top), str(score), 34, "Bold", CREAM, "rm")
     shown = fit_text(name, font(TEXT_PX, "Semibold"), max(40.0, right - score_w - 8 - 46))
     paste_text(tile, (46, top), shown, TEXT_PX, "Semibold", CREAM, "lm")
-    x = 10.0
+    x = 8.0
     x += paste_text(tile, (x, middle), word(lang, "bp") + " ", TEXT_PX, "Semibold", MUTED, "lm")
     paste_text(tile, (x, middle), str(bp), TEXT_PX, "Bold", CREAM, "lm")
     if ozone is None:
@@ -697,8 +697,8 @@ def _paint_panel(
         text, ink = f"{mp}{'>' if over else '≤'}{ozone}", OVER if over else UNDER
     w = paste_text(tile, (right, middle), text, TEXT_PX, "Bold", ink, "rm")
     paste_text(tile, (right - w, middle), word(lang, "mp") + " ", TEXT_PX, "Semibold", MUTED, "rm")
-    paste(tile, marker_sprite(colour, 20), (22, bottom))
-    paste_text(tile, (38, bottom), f"{on_board}/{total}", TEXT_PX, "Bold", CREAM, "lm")
+    paste(tile, marker_sprite(colour, 20), (20, bottom))
+    paste_text(tile, (36, bottom), f"{on_board}/{total}", TEXT_PX, "Bold", CREAM, "lm")
     genes_word = plural(lang, genes, word(lang, "gene_one"), word(lang, "genes_n")).format(n=genes)
     paste_text(tile, (right, bottom), genes_word, TEXT_PX, "Semibold", CREAM if genes else MUTED, "rm")
 
