@@ -562,7 +562,8 @@ def marker_slots(count: int, box: tuple[float, float, float, float]) -> list[tup
     side in rows of two or three, smaller, so that markers at the same score never cover each other."""
     x0, y0, x1, y1 = box
     if count == 1:
-        return [(((x0 + x1) / 2 + 6, (y0 + y1) / 2 + 7), 30)]
+        # Low and right in the space, clear of its number (when it has one).
+        return [(((x0 + x1) / 2 + 9, (y0 + y1) / 2 + 11), 28)]
     # Several markers share the space: they cover its number, which the spaces around still tell.
     per_row = 2 if count <= 4 else 3
     rows = -(-count // per_row)
