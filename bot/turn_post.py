@@ -76,10 +76,11 @@ def post_layout(
         container.add_item(discord.ui.TextDisplay(told))
     if board:
         item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt[:1000] or None)
-        gallery = [item]
+        container.add_item(discord.ui.MediaGallery(item))
         if detail:
-            gallery.append(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}"))
-        container.add_item(discord.ui.MediaGallery(*gallery))
+            # A gallery of its own: two items in one gallery are shown side by side, each cropped to a
+            # tile half as wide, and the boards are drawn to be read at the full width of a phone.
+            container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}")))
     if awaited_text:
         container.add_item(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
     view.add_item(container)

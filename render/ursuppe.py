@@ -1,22 +1,25 @@
-"""Ursuppe (Primordial Soup) as an image: the soup, the score track, the players, the genes and the news.
+"""Ursuppe (Primordial Soup) as an image: the soup, the score track and each player's key numbers.
 
-Layout: a header (round and phase, the last move, what the game waits for and from whom); on the left
-the board, a ring of score spaces (the dark finish zone included) around the soup's 19 squares and the
-compass island, which shows the environment card face up (drift as a red arrow, ozone in grey); on the
-right one panel per player (silhouette, name, score, BP, MP against the ozone, amoebas, genes); at the
-bottom the genes of the deck with price, MP and cards left, and the last events.
+The image is 1000 px wide and a little less tall, so that its smallest text (:data:`TEXT_PX`) is still
+11 px tall on a phone that shows it 400 px wide. Layout: a header (round and phase, the last move, what
+the game waits for and from whom); on the left the board, a ring of score spaces (every fifth numbered,
+the dark finish zone included) around the soup's 19 squares and the compass island, which shows the
+environment card's drift as a red arrow and its ozone value in grey; in the empty squares the supply,
+the card in words, the order of the phase and the damage legend; on the right one narrow panel per
+player (silhouette, name, score, BP, MP against the ozone, amoebas, number of genes). The gene market
+and the latest events are the turn post's second image (:mod:`render.ursuppe_detail`).
 
-Each square shows its food cubes as a count per colour (a small silhouette in the colour, then the
-number, always in the same place for a colour; nothing when there is none) and its amoebas as numbered
-silhouettes with one crimson pip per damage. Colours are Okabe–Ito and every colour has its own
-silhouette (see :mod:`render.ursuppe_art`), so nothing depends on telling colours apart. The amoeba a
-decision is about is ringed, the deciding player's panel framed, the last move's squares outlined.
+Each square shows its food cubes as a count per colour on a tile of that colour, always in the same place
+for a colour (seat order, three a row; nothing when there is none), and its amoebas as numbered
+silhouettes with one crimson pip per damage, in one row or, when four or more share the square, two.
+Colours are Okabe–Ito and every colour has its own silhouette (see :mod:`render.ursuppe_art`). The
+amoeba a decision is about is ringed, the deciding player's panel framed, the last move's squares
+outlined.
 
-The static part of an image (ring, soup, squares, coordinates, panel frames, the gene table's fixed
-words) depends on the player count, the colours, the deck and the language, and is cached. So are the
-finished squares, panels and event lines (:class:`_Tiles`): from one move to the next most of them are
-unchanged, and a render mostly pastes them on a copy of the static image, then maps it onto a palette
-computed once.
+The static part of an image (ring, soup, squares, coordinates, panel frames) depends on the player
+count, the colours and the track, and is cached. So are the finished squares and panels
+(:class:`_Tiles`): from one move to the next most of them are unchanged, and a render mostly pastes them
+on a copy of the static image, then maps it onto a palette computed once.
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ from render.common import (
     fit_text,
     font,
     mix,
+    phone_text,
+    plural,
     supersampled,
 )
 from render.ursuppe_art import (
@@ -72,6 +77,7 @@ from render.ursuppe_art import (
     PLAYER_COLOURS,
     amoeba_sprite,
     chip_sprite,
+    food_sprite,
     frame_sprite,
     island_sprite,
     marker_sprite,
@@ -79,7 +85,6 @@ from render.ursuppe_art import (
     paste_text,
     pip_sprite,
     ring_sprite,
-    superior_mark,
     text_width,
 )
 from render.ursuppe_words import (
@@ -99,20 +104,27 @@ from render.ursuppe_words import (
 
 GAME_ID: Final = "ursuppe"
 
-# Geometry, in pixels of the final image.
-MARGIN: Final = 16
-BOARD: Final = 920
+# Geometry, in pixels of the final image. The image is 1000 px wide so that its smallest text, TEXT_PX, is
+# 11 px tall once a phone shows the image 400 px wide; the board takes the left, one narrow panel per
+# player the right, which keeps the image a little wider than tall.
+WIDTH: Final = 1000
+TEXT_PX: Final = phone_text(WIDTH)
+"""The smallest text: food counts, amoeba numbers, coordinates, the words of the panels."""
+MARGIN: Final = 12
+BOARD: Final = 752
 """The side of the board: the score ring and the soup inside it."""
 BOARD_X: Final = MARGIN
-HEADER_H: Final = 104
+HEADER_H: Final = 100
 BOARD_Y: Final = HEADER_H
-COORD: Final = 24
-"""The band inside the ring that holds the column letters and row digits."""
-PANEL_X0: Final = BOARD_X + BOARD + 16
-PANEL_W: Final = 472
-PANEL_X1: Final = PANEL_X0 + PANEL_W
-WIDTH: Final = PANEL_X1 + MARGIN
-PANEL_H: Final = 146
+COORD: Final = 30
+"""The band inside the ring, above and left of the squares, that holds the column letters and row digits."""
+COORD_END: Final = 6
+"""The band inside the ring below and right of the squares (no coordinates there)."""
+PANEL_X0: Final = BOARD_X + BOARD + 12
+PANEL_X1: Final = WIDTH - MARGIN
+PANEL_W: Final = PANEL_X1 - PANEL_X0
+PANEL_GAP: Final = 6
+PANEL_H: Final = (BOARD - 5 * PANEL_GAP) // 6
 HEIGHT: Final = BOARD_Y + BOARD + 4 + MARGIN
 """The gene market and the events are on the detail image (:mod:`render.ursuppe_detail`)."""
 
@@ -127,7 +139,7 @@ OVER: Final[Color] = (236, 112, 92)
 """MP above the ozone value (a defect is coming); the text also says so with ``>``."""
 UNDER: Final[Color] = (150, 214, 150)
 SCALE: Final = 3
-PNG_LEVEL: Final = 1
+PNG_LEVEL: Final = 6
 
 ALT_MAX: Final = 1000
 ALT_NAME_MAX: Final = 32
@@ -181,8 +193,8 @@ def soup_box(length: int) -> tuple[float, float, float, float]:
 def cell_box(row: int, col: int, length: int = 50) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) of the square at ``row``, ``col``."""
     x0, y0, x1, _ = soup_box(length)
-    pitch = (x1 - x0 - 2 * COORD) / 5
-    gap = 5
+    pitch = (x1 - x0 - COORD - COORD_END) / 5
+    gap = 4
     left = x0 + COORD + col * pitch + gap / 2
     top = y0 + COORD + row * pitch + gap / 2
     return round(left), round(top), round(left + pitch - gap), round(top + pitch - gap)
@@ -197,8 +209,7 @@ def square_box(name: str, length: int = 50) -> tuple[int, int, int, int]:
 
 def panel_y(index: int) -> int:
     """The top of the ``index``-th player panel."""
-    gap = (BOARD - 6 * PANEL_H) / 5
-    return round(BOARD_Y + index * (PANEL_H + gap))
+    return BOARD_Y + index * (PANEL_H + PANEL_GAP)
 
 
 # Static drawing.
@@ -233,16 +244,9 @@ def _board_layer(
                 colour = TRACK_FIFTH
             else:
                 colour = TRACK[slot % 2]
-            rrect((x0 + 1.5, y0 + 1.5, x1 - 1.5, y1 - 1.5), 6, fill=colour)
+            # Square corners: 52 rounded ones would cost more bytes than they add looks.
+            draw.rectangle(((x0 + 1.5) * k, (y0 + 1.5) * k, (x1 - 1.5) * k, (y1 - 1.5) * k), fill=colour)
         rrect((sx0 + 2, sy0 + 2, sx1 - 2, sy1 - 2), 14, fill=SOUP, outline=RING_EDGE, width=round(3 * k))
-        # Bubbles in the soup between the squares.
-        for i in range(70):
-            bx = sx0 + 20 + (i * 137.5) % (sx1 - sx0 - 40)
-            by = sy0 + 20 + (i * 91.3 + (i % 7) * 53) % (sy1 - sy0 - 40)
-            br = 2 + (i * 7) % 5
-            draw.ellipse(
-                ((bx - br) * k, (by - br) * k, (bx + br) * k, (by + br) * k), outline=(40, 66, 72), width=round(1.5 * k)
-            )
         for r in range(5):
             for c in range(5):
                 if (r, c) not in squares:
@@ -258,27 +262,26 @@ def _board_layer(
     base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
     layer = supersampled((WIDTH, HEIGHT), SCALE, paint)
     base.paste(layer, (0, 0), layer)
-    # Numbers of the score spaces, in the corner away from the soup.
+    # Numbers of every fifth score space (lighter than the others) and of the first of the finish zone, in
+    # the corner away from the soup: enough to count from, and fewer glyphs keep the PNG small.
     for slot in range(min(track.slots, length + 1)):
+        if slot % 5 and slot != finish:
+            continue
         x0, y0, x1, y1 = track.slot_box(slot)
-        dark = slot >= finish
-        fifth = slot % 5 == 0
-        ink = (CREAM if fifth else MUTED) if dark else (INK if fifth else (96, 82, 58))
-        paste_text(base, (x0 + 5, y0 + 17), str(slot), 28, "Bold", ink, "lm")
+        ink = CREAM if slot >= finish else INK
+        paste_text(base, (x0 + 5, y0 + 17), str(slot), TEXT_PX, "Bold", ink, "lm")
     for slot in range(length + 1, track.slots):
         x0, y0, x1, y1 = track.slot_box(slot)
         _flag(base, (x0 + x1) / 2, (y0 + y1) / 2)
-    # Coordinates.
+    # Coordinates, above and left of the squares.
     for c in range(5):
         x0, _, x1, _ = cell_box(0, c, length)
-        paste_text(base, ((x0 + x1) / 2, sy0 + COORD / 2 + 1), "abcde"[c], 24, "Semibold", MUTED, "mm")
-        paste_text(base, ((x0 + x1) / 2, sy1 - COORD / 2 - 1), "abcde"[c], 24, "Semibold", MUTED, "mm")
+        paste_text(base, ((x0 + x1) / 2, sy0 + COORD / 2 + 1), "abcde"[c], TEXT_PX, "Semibold", MUTED, "mm")
     for r in range(5):
         _, y0, _, y1 = cell_box(r, 0, length)
-        paste_text(base, (sx0 + COORD / 2 + 1, (y0 + y1) / 2), str(r + 1), 24, "Semibold", MUTED, "mm")
-        paste_text(base, (sx1 - COORD / 2 - 1, (y0 + y1) / 2), str(r + 1), 24, "Semibold", MUTED, "mm")
+        paste_text(base, (sx0 + COORD / 2 + 1, (y0 + y1) / 2), str(r + 1), TEXT_PX, "Semibold", MUTED, "mm")
     for i, ci in enumerate(colours):
-        paste(base, marker_sprite(ci, 42), (PANEL_X0 + 33, panel_y(i) + 30))
+        paste(base, marker_sprite(ci, 30), (PANEL_X0 + 25, panel_y(i) + PANEL_ROWS[0]))
     return base
 
 
@@ -401,15 +404,19 @@ def _draw_parts(
 
 
 def _amoeba_layout(count: int) -> tuple[int, int, int, int]:
-    """(per row, diameter, text size, column pitch) for ``count`` amoebas on a square."""
+    """(per row, diameter, text size, column pitch) for ``count`` amoebas on a square: one row of
+    three, or two smaller rows (a sixth place says "+n" when more than six share the square)."""
     if count <= 3:
-        return 3, 42, 24, 46
-    if count <= 6:
-        return 3, 34, 22, 44
-    return 4, 31, 20, 35
+        return 3, 34, TEXT_PX, 39
+    return 3, 30, TEXT_PX, 39
 
 
-AMOEBA_TOP: Final = 58
+FOOD_W: Final = 35
+FOOD_H: Final = 23
+FOOD_PITCH: Final = (FOOD_W + 2, FOOD_H + 2)
+FOOD_TOP: Final = 4
+"""The food tile of one colour, and the distance between tiles: three colours a row, seat order."""
+AMOEBA_TOP: Final = FOOD_TOP + 2 * FOOD_PITCH[1]
 """Where the amoebas of a square start, under its two rows of food counts."""
 
 
@@ -420,7 +427,7 @@ def amoeba_slots(count: int, size: tuple[int, int]) -> list[tuple[float, float]]
     slots = min(count, 2 * per_row)
     w, h = size
     rows = 1 if slots <= per_row else 2
-    row_h = (h - 4 - AMOEBA_TOP) / rows
+    row_h = (h - 2 - AMOEBA_TOP) / rows
     pitch = _amoeba_layout(count)[3]
     centres = []
     for i in range(slots):
@@ -485,7 +492,7 @@ def clear_tiles() -> None:
 def clear_caches() -> None:
     """Forget every cached tile, sprite and static image (tests that watch drawing start from nothing)."""
     clear_tiles()
-    for cached in (_static_base, _board_layer, _pill, _flag_sprite):
+    for cached in (_static_base, _board_layer, _flag_sprite):
         cached.cache_clear()
     art.clear_caches()
 
@@ -500,10 +507,11 @@ def _paint_square(tile: Image.Image, food: tuple[tuple[int, int, int], ...], amo
     ``food`` holds (position, colour index, count) for each colour with cubes.
     """
     w, h = tile.size
+    left = (w - 3 * FOOD_W - 2 * (FOOD_PITCH[0] - FOOD_W)) // 2
     for position, colour, count in food:
         col, row = position % 3, position // 3
-        chip = chip_sprite(colour, count, 46, 26)
-        tile.paste(chip, (1 + col * 47, 3 + row * 27), chip)
+        chip = food_sprite(colour, count, FOOD_W, FOOD_H, TEXT_PX)
+        tile.paste(chip, (left + col * FOOD_PITCH[0], FOOD_TOP + row * FOOD_PITCH[1]), chip)
     if not amoebas:
         return
     per_row, d, text, _ = _amoeba_layout(len(amoebas))
@@ -514,11 +522,11 @@ def _paint_square(tile: Image.Image, food: tuple[tuple[int, int, int], ...], amo
         shown = shown[: 2 * per_row - 1]
     for i, (cx, cy) in enumerate(amoeba_slots(len(amoebas), (w, h))):
         if i >= len(shown):
-            paste_text(tile, (cx, cy), f"+{extra}", 20, "Bold", CREAM, "mm")
+            paste_text(tile, (cx, cy), f"+{extra}", TEXT_PX, "Bold", CREAM, "mm")
             continue
         colour, number, damage, ring = shown[i]
         if ring is not None:
-            paste(tile, ring_sprite(d + 12, ring, 3.5), (cx, cy))
+            paste(tile, ring_sprite(d + 9, ring, 3.0), (cx, cy))
         paste(tile, amoeba_sprite(colour, number, damage, d, text), (cx, cy))
 
 
@@ -554,69 +562,68 @@ def marker_slots(count: int, box: tuple[float, float, float, float]) -> list[tup
     side in rows of two or three, smaller, so that markers at the same score never cover each other."""
     x0, y0, x1, y1 = box
     if count == 1:
-        return [(((x0 + x1) / 2 + 7, (y0 + y1) / 2 + 8), 38)]
+        # Low and right in the space, clear of its number (when it has one).
+        return [(((x0 + x1) / 2 + 9, (y0 + y1) / 2 + 11), 28)]
+    # Several markers share the space: they cover its number, which the spaces around still tell.
     per_row = 2 if count <= 4 else 3
     rows = -(-count // per_row)
-    pitch_x = (x1 - x0 - 8) / per_row
-    top = y0 + 22
-    pitch_y = (y1 - 4 - top) / rows
-    d = int(min(pitch_x, pitch_y) - 6)
+    pitch_x = (x1 - x0 - 6) / per_row
+    top = y0 + (20 if rows == 1 else 4)
+    pitch_y = (y1 - 3 - top) / rows
+    d = int(min(pitch_x, pitch_y) - 3)
     out = []
     for i in range(count):
         r, c = divmod(i, per_row)
-        out.append(((x0 + 4 + pitch_x * (c + 0.5), top + pitch_y * (r + 0.5)), d))
+        out.append(((x0 + 3 + pitch_x * (c + 0.5), top + pitch_y * (r + 0.5)), d))
     return out
 
 
-def _draw_island(canvas: Image.Image, v: View, lang: str) -> None:
+def _draw_island(canvas: Image.Image, v: View) -> None:
     r, c = v.island
     x0, y0, x1, y1 = cell_box(r, c, v.track_length)
-    size = min(x1 - x0, y1 - y0) + 10
+    size = min(x1 - x0, y1 - y0)
     card: CardView | None = v.card
-    sprite = island_sprite(
-        size,
-        card.drift if card else "",
-        card.ozone if card else None,
-        word(lang, "ozone"),
-        word(lang, "no_drift"),
-    )
+    sprite = island_sprite(size, card.drift if card else "", card.ozone if card else None)
     paste(canvas, sprite, ((x0 + x1) / 2, (y0 + y1) / 2))
 
 
 def _draw_supply(canvas: Image.Image, v: View, colours: tuple[int, ...], lang: str) -> None:
-    """The cubes left in the supply and the cards left, in the empty top-right corner of the soup."""
+    """In the empty squares of the soup: the supply and the card (top right), the order of the phase (top
+    left) and what a damage pip means (bottom right)."""
     x0, y0, _, _ = cell_box(0, 2, v.track_length)
     _, _, x1, _y1 = cell_box(0, 4, v.track_length)
-    paste_text(canvas, (x0 + 8, y0 + 22), word(lang, "supply"), 22, "Semibold", CREAM, "lm")
+    paste_text(canvas, (x0 + 6, y0 + 18), word(lang, "supply"), TEXT_PX, "Semibold", CREAM, "lm")
     if v.card is None:
         left = word(lang, "no_card")
     elif v.cards_left == 1:
         left = word(lang, "card_one_left")
     else:
         left = word(lang, "cards_left").format(n=v.cards_left)
-    paste_text(canvas, (x1 - 8, y0 + 22), left, 20, "Semibold", MUTED, "rm")
+    paste_text(canvas, (x1 - 6, y0 + 18), left, TEXT_PX, "Semibold", MUTED, "rm")
+    pitch = (x1 - x0 - 12) / 6
     for seat, count in enumerate(v.supply[: v.players]):
-        col, row = seat % 3, seat // 3
-        chip = chip_sprite(colours[seat], count, 60, 22)
-        canvas.paste(chip, (round(x0 + 10 + col * 80), round(y0 + 48 + row * 32)), chip)
+        chip = chip_sprite(colours[seat], count, 30, TEXT_PX)
+        canvas.paste(chip, (round(x0 + 6 + seat * pitch), round(y0 + 54 - chip.height / 2)), chip)
+    if v.card is not None:
+        text = card_text(lang, v.card.drift, v.card.ozone)
+        text = fit_text(text, font(TEXT_PX, "Semibold"), x1 - x0 - 12)
+        paste_text(canvas, (x0 + 6, y0 + 92), text, TEXT_PX, "Semibold", CREAM, "lm")
     # The order of the phase, in the empty top-left corner; the player on turn is ringed.
     ox0, oy0, _ox1, _ = cell_box(0, 0, v.track_length)
     if v.order and v.outcome is None:
-        paste_text(canvas, (ox0 + 8, oy0 + 22), word(lang, "order"), 22, "Semibold", CREAM, "lm")
+        paste_text(canvas, (ox0 + 6, oy0 + 18), word(lang, "order"), TEXT_PX, "Semibold", CREAM, "lm")
         for i, seat in enumerate(v.order):
             r, c = divmod(i, 3)
-            centre = (ox0 + 26 + c * 45, oy0 + 64 + r * 46)
+            centre = (ox0 + 22 + c * 37, oy0 + 58 + r * 38)
             if seat == v.on_turn:
-                paste(canvas, ring_sprite(42, HIGHLIGHT, 3.0), centre)
-            paste(canvas, marker_sprite(colours[seat], 28), centre)
-    # Legend.
+                paste(canvas, ring_sprite(36, HIGHLIGHT, 3.0), centre)
+            paste(canvas, marker_sprite(colours[seat], 24), centre)
+    # Legend: the pip, then what it means on as many lines as it takes.
     lx0, ly0, lx1, _ = cell_box(4, 4, v.track_length)
-    pip = pip_sprite()
-    paste(canvas, pip, (lx0 + 16, ly0 + 24))
-    paste_text(canvas, (lx0 + 28, ly0 + 24), word(lang, "damage"), 20, "Semibold", MUTED, "lm")
-    paste(canvas, superior_mark(20), (lx0 + 16, ly0 + 58))
-    for i, line in enumerate(_wrap(word(lang, "superior"), 20, lx1 - lx0 - 34)):
-        paste_text(canvas, (lx0 + 30, ly0 + 58 + i * 24), line, 20, "Semibold", MUTED, "lm")
+    paste(canvas, pip_sprite(), (lx0 + 16, ly0 + 22))
+    lines = _wrap(word(lang, "damage"), TEXT_PX, lx1 - lx0 - 36)
+    for i, line in enumerate(lines[:3]):
+        paste_text(canvas, (lx0 + (30 if i == 0 else 8), ly0 + 22 + i * 32), line, TEXT_PX, "Semibold", MUTED, "lm")
 
 
 def _wrap(text: str, size: int, width: float) -> list[str]:
@@ -628,58 +635,6 @@ def _wrap(text: str, size: int, width: float) -> list[str]:
         else:
             lines.append(w)
     return lines
-
-
-def _gene_pills(canvas: Image.Image, genes: tuple[str, ...], x0: float, y0: float, x1: float, lang: str) -> None:
-    """The genes as pills on one row; what does not fit becomes ``+n`` (the detail image lists them all)."""
-    placed: list[tuple[str, float, float, float]] = []
-    x, y, row = x0, y0, 0
-    for gene in genes:
-        label = gene_name(lang, gene, short=True)
-        w = 6.0 * math.ceil((text_width(label, PILL_PX, "Semibold") + 18) / 6)
-        if x + w > x1:
-            row += 1
-            x, y = x0, y + PILL_PITCH
-            if row >= 1:
-                break
-        placed.append((label, x, y, w))
-        x += w + 6
-    hidden = len(genes) - len(placed)
-    if hidden:
-        while placed:
-            label, px, py, w = placed[-1]
-            plus_w = text_width(f"+{hidden}", PILL_PX, "Bold") + 8
-            if px + w + 6 + plus_w <= x1:
-                break
-            placed.pop()
-            hidden += 1
-    for (label, px, py, w), gene in zip(placed, genes, strict=False):
-        paste(canvas, _pill(round(w), gene in _SUPERIOR), (px + w / 2, py))
-        paste_text(canvas, (px + w / 2, py), label, PILL_PX, "Semibold", CREAM, "mm")
-    if hidden:
-        end = placed[-1][1] + placed[-1][3] + 10 if placed else x0
-        paste_text(canvas, (end, y0), f"+{hidden}", PILL_PX, "Bold", CREAM, "lm")
-
-
-PILL_PITCH: Final = 29
-PILL_PX: Final = 24
-_SUPERIOR: Final = frozenset(g.id for g in GENES if g.requires)
-
-
-@lru_cache(maxsize=128)
-def _pill(width: int, superior: bool) -> Image.Image:
-    h = 32
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        draw.rounded_rectangle(
-            (1 * k, 1 * k, (width - 1) * k, (h - 1) * k),
-            radius=12 * k,
-            fill=mix(PANEL, (70, 104, 108), 0.55),
-            outline=GOLD if superior else mix(PANEL, (120, 150, 150), 0.7),
-            width=round((2.2 if superior else 1.5) * k),
-        )
-
-    return supersampled((width, h), 3, paint)
 
 
 def _draw_panels(
@@ -699,51 +654,54 @@ def _draw_panels(
             frame = frame_sprite(PANEL_W, PANEL_H, HIGHLIGHT, 4, 14)
         elif v.on_turn == p.seat and v.outcome is None:
             frame = frame_sprite(PANEL_W, PANEL_H, MUTED, 2.5, 14)
-        values = (p.score, p.bp, p.mp, ozone, p.on_board, p.on_board + p.reserve, p.genes)
+        values = (p.score, p.bp, p.mp, ozone, p.on_board, p.on_board + p.reserve, len(p.genes))
         key = (lang, colours[p.seat], names[p.seat], *values)
         _PANELS.lay(
             canvas,
             (PANEL_X0, y, PANEL_X1, y + PANEL_H),
             key,
-            partial(_paint_panel, lang=lang, name=names[p.seat], values=values),
+            partial(_paint_panel, lang=lang, name=names[p.seat], colour=colours[p.seat], values=values),
         )
         if frame is not None:
             paste(canvas, frame, centre)
+
+
+PANEL_ROWS: Final = (24, 62, 98)
+"""The middle of each line of a player panel: name and score; BP and MP; amoebas and genes."""
 
 
 def _paint_panel(
     tile: Image.Image,
     lang: str,
     name: str,
-    values: tuple[int, int, int, int | None, int, int, tuple[str, ...]],
+    colour: int,
+    values: tuple[int, int, int, int | None, int, int, int],
 ) -> None:
-    """The words of one player panel: name, score, BP, MP against the ozone, amoebas, genes."""
+    """The words of one player panel: name and score; BP, MP against the ozone; amoebas and genes.
+
+    The panel is narrow (the board takes most of the width so that its squares read on a phone), so the
+    numbers carry short labels and the amoebas a silhouette; gene names are on the detail image.
+    """
     score, bp, mp, ozone, on_board, total, genes = values
-    right = PANEL_W
-    # Score at the right, name in what is left.
-    score_w = paste_text(tile, (right - 16, 32), str(score), 40, "Bold", CREAM, "rm")
-    label_w = paste_text(tile, (right - 24 - score_w, 34), word(lang, "score"), 26, "Semibold", MUTED, "rm")
-    room = right - 24 - score_w - label_w - 16 - 64
-    shown = fit_text(name, font(34, "Bold"), max(60.0, room))
-    paste_text(tile, (64, 30), shown, 34, "Bold", CREAM, "lm")
-    # Energy, mutation points against the ozone, amoebas.
-    x, y = 16.0, 70
-    x += paste_text(tile, (x, y), word(lang, "bp") + " ", 26, "Semibold", MUTED, "lm")
-    x += paste_text(tile, (x, y), str(bp), 30, "Bold", CREAM, "lm") + 18
-    x += paste_text(tile, (x, y), word(lang, "mp") + " ", 26, "Semibold", MUTED, "lm")
+    right = PANEL_W - 8
+    top, middle, bottom = PANEL_ROWS
+    score_w = paste_text(tile, (right, top), str(score), 34, "Bold", CREAM, "rm")
+    shown = fit_text(name, font(TEXT_PX, "Semibold"), max(40.0, right - score_w - 8 - 46))
+    paste_text(tile, (46, top), shown, TEXT_PX, "Semibold", CREAM, "lm")
+    x = 8.0
+    x += paste_text(tile, (x, middle), word(lang, "bp") + " ", TEXT_PX, "Semibold", MUTED, "lm")
+    paste_text(tile, (x, middle), str(bp), TEXT_PX, "Bold", CREAM, "lm")
     if ozone is None:
-        x += paste_text(tile, (x, y), str(mp), 30, "Bold", CREAM, "lm") + 18
+        text, ink = str(mp), CREAM
     else:
         over = mp > ozone
-        text = f"{mp} {'>' if over else '≤'} {ozone}"
-        x += paste_text(tile, (x, y), text, 30, "Bold", OVER if over else UNDER, "lm") + 18
-    x += paste_text(tile, (x, y), word(lang, "amoebas") + " ", 26, "Semibold", MUTED, "lm")
-    paste_text(tile, (x, y), f"{on_board}/{total}", 30, "Bold", CREAM, "lm")
-    # Genes.
-    if genes:
-        _gene_pills(tile, genes, 14, 104, right - 14, lang)
-    else:
-        paste_text(tile, (16, 110), word(lang, "no_genes"), 26, "Regular", MUTED, "lm")
+        text, ink = f"{mp}{'>' if over else '≤'}{ozone}", OVER if over else UNDER
+    w = paste_text(tile, (right, middle), text, TEXT_PX, "Bold", ink, "rm")
+    paste_text(tile, (right - w, middle), word(lang, "mp") + " ", TEXT_PX, "Semibold", MUTED, "rm")
+    paste(tile, marker_sprite(colour, 20), (20, bottom))
+    paste_text(tile, (36, bottom), f"{on_board}/{total}", TEXT_PX, "Bold", CREAM, "lm")
+    genes_word = plural(lang, genes, word(lang, "gene_one"), word(lang, "genes_n")).format(n=genes)
+    paste_text(tile, (right, bottom), genes_word, TEXT_PX, "Semibold", CREAM if genes else MUTED, "rm")
 
 
 SHELL_TEXT: Final[Color] = (214, 204, 182)
@@ -754,19 +712,19 @@ def _draw_header(
 ) -> None:
     lang = ctx.language
     title = phase_title(v, lang)
-    tw = paste_text(canvas, (MARGIN, 30), fit_text(title, font(40, "Bold"), 900), 40, "Bold", CREAM, "lm")
+    tw = paste_text(canvas, (MARGIN, 28), fit_text(title, font(38, "Bold"), 640), 38, "Bold", CREAM, "lm")
     if ctx.last_move:
         who = ""
         if ctx.last_mover is not None and 0 <= ctx.last_mover < len(names):
             who = names[ctx.last_mover] + ", "
         text = word(lang, "last").format(text=who + ctx.last_move)
-        room = WIDTH - MARGIN - (MARGIN + tw + 40)
-        if room > 120:
+        room = WIDTH - MARGIN - (MARGIN + tw + 30)
+        if room > 160:
             paste_text(
                 canvas,
-                (WIDTH - MARGIN, 32),
-                fit_text(text, font(28, "Semibold"), room),
-                28,
+                (WIDTH - MARGIN, 30),
+                fit_text(text, font(TEXT_PX, "Semibold"), room),
+                TEXT_PX,
                 "Semibold",
                 SHELL_TEXT,
                 "rm",
@@ -779,7 +737,18 @@ def _draw_header(
         colour = HIGHLIGHT if v.decision is not None else CREAM
     if parts:
         _draw_parts(
-            canvas, MARGIN, 78, parts, colours, names, 32, WIDTH - MARGIN, colour, amoeba_d=40, name_max=320, chip=26
+            canvas,
+            MARGIN,
+            74,
+            parts,
+            colours,
+            names,
+            32,
+            WIDTH - MARGIN,
+            colour,
+            amoeba_d=40,
+            name_max=320,
+            chip=TEXT_PX,
         )
 
 
@@ -808,7 +777,7 @@ def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
             focus.setdefault(v.decision.other, CREAM)
     for sq in v.squares:
         _draw_square(canvas, sq, v, colours, focus)
-    _draw_island(canvas, v, lang)
+    _draw_island(canvas, v)
     _highlight_squares(canvas, v, ctx.highlights or _notation_squares(v, ctx.last_move or ""))
     _draw_supply(canvas, v, colours, lang)
     _draw_track(canvas, v, colours)
@@ -883,16 +852,14 @@ def _palette() -> Image.Image:
         samples.append(_draw_board(view, ctx))
     final = dataclasses.replace(_sample_view(5), outcome=Outcome(Termination.NORMAL, (0,), (), (40, 1, 2, 3, 4)))
     samples.append(_draw_board(final, BoardContext(("A", "B", "C", "D", "E"))))
-    return build_palette(samples, keep=(*PLAYER_COLOURS, SOUP, SQUARE, TRACK_FIFTH, *TRACK, DAMAGE, GOLD))
+    # The half-tones of cream on red and on the damage crimson: without them the edges of those digits
+    # and pips snap to the purple player's colour, which would then seem to be on the square.
+    blends = (mix(PLAYER_COLOURS[0], CREAM, 0.5), mix(DAMAGE, CREAM, 0.5))
+    return build_palette(samples, keep=(*PLAYER_COLOURS, SOUP, SQUARE, TRACK_FIFTH, *TRACK, DAMAGE, GOLD, *blends))
 
 
 def _encode(image: Image.Image) -> bytes:
-    """Like :func:`render.common.encode_png`, at zlib level 1 instead of 6.
-
-    This image has some 1.9 million pixels, half as many again as the two-player boards: at level 6
-    deflate alone takes about 14 ms of the 25 ms budget, at level 1 about 6 ms, for some 20 % more
-    bytes (about 170 KB at most, still well below 250 KB). The bytes stay deterministic.
-    """
+    """Like :func:`render.common.encode_png`, at zlib level :data:`PNG_LEVEL`; deterministic."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     indexed = rgb.quantize(palette=_palette(), dither=Image.Dither.NONE)
     out = io.BytesIO()

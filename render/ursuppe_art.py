@@ -14,7 +14,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from render.common import CREAM, INK, MIN_TEXT_PX, MUTED, RED, Color, Weight, font, mix, supersampled
+from render.common import CREAM, INK, MUTED, RED, Color, Weight, font, mix, supersampled
 
 PLAYER_COLOURS: Final[tuple[Color, ...]] = (
     (214, 48, 48),
@@ -199,7 +199,7 @@ def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 def marker_sprite(colour_index: int, diameter: int) -> Image.Image:
     """A player's silhouette without a number: score markers, panel icons and inline references."""
     size = diameter + 10
-    return _token(PLAYER_COLOURS[colour_index], SHAPE_OF[colour_index], diameter, size, shadow=diameter >= 30)
+    return _token(PLAYER_COLOURS[colour_index], SHAPE_OF[colour_index], diameter, size, shadow=diameter >= 40)
 
 
 @lru_cache(maxsize=512)
@@ -247,13 +247,33 @@ def chip_sprite(colour_index: int, count: int, width: int, text: int) -> Image.I
     """A food count: a small silhouette in the colour and the count beside it."""
     d = 16
     h = max(d + 8, text + 6)
+    face = font(text, "Bold")
+    width = max(width, math.ceil(d + 8 + face.getlength(str(count))))
     sprite = Image.new("RGBA", (width, h), (0, 0, 0, 0))
     icon = _chip_icon(colour_index, d, h)
     sprite.paste(icon, (0, 0))
     cy = h / 2
-    # Two digits in a narrow square: one size smaller, still above the minimum.
-    face = font(max(MIN_TEXT_PX, text - 2) if count >= 10 else text, "Bold")
     ImageDraw.Draw(sprite).text((d + 6, cy + 1), str(count), font=face, fill=(*CREAM, 255), anchor="lm")
+    return sprite
+
+
+@lru_cache(maxsize=1024)
+def food_sprite(colour_index: int, count: int, width: int, height: int, text: int) -> Image.Image:
+    """The food cubes of one colour on a square: a cube-like tile in the colour with the count on it.
+
+    Each colour keeps one place on every square (seat order, as the panels), so the place tells the
+    colours apart as well as the hue does.
+    """
+    colour = PLAYER_COLOURS[colour_index]
+    # Drawn without supersampling: 114 tiles with soft corners would add more bytes than they add looks.
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).rounded_rectangle((0, 0, width - 1, height - 1), radius=4, fill=(*colour, 255))
+    face = font(text, "Bold")
+    digits = str(count)
+    # Centred on the height of the digits, like paste_text's "m" anchor.
+    ImageDraw.Draw(sprite).text(
+        (width / 2, height / 2 + round(text * 0.33)), digits, font=face, fill=(*ink_on(colour), 255), anchor="ms"
+    )
     return sprite
 
 
@@ -272,10 +292,11 @@ def _chip_icon(colour_index: int, d: int, h: int) -> Image.Image:
 
 
 @cache
-def island_sprite(size: int, drift: str, ozone: int | None, ozone_word: str, none_word: str) -> Image.Image:
+def island_sprite(size: int, drift: str, ozone: int | None) -> Image.Image:
     """The compass rose on its island, the card's drift as a red arrow and its ozone value in grey.
 
-    The French rules describe the card so: the direction in red, the ozone level in grey.
+    The French rules describe the card so: the direction in red, the ozone level in grey. The words
+    (``drift west, ozone 12``) are beside it on the board, where there is room for them at a legible size.
     """
     c = size / 2
     r = size / 2 - 4
@@ -336,13 +357,7 @@ def island_sprite(size: int, drift: str, ozone: int | None, ozone_word: str, non
     sprite = supersampled((size, size), 3, paint)
     draw = ImageDraw.Draw(sprite)
     if ozone is not None:
-        draw.text((c, c - 7), str(ozone), font=font(36, "Bold"), fill=(250, 250, 250, 255), anchor="mm")
-        draw.text((c, c + 19), ozone_word, font=font(20, "Semibold"), fill=(226, 228, 232, 255), anchor="mm")
-    if not drift and ozone is not None:
-        face = font(20, "Semibold")
-        w = face.getlength(none_word)
-        draw.rounded_rectangle((c - w / 2 - 6, size - 30, c + w / 2 + 6, size - 6), radius=8, fill=(*INK, 230))
-        draw.text((c, size - 18), none_word, font=face, fill=(*CREAM, 255), anchor="mm")
+        draw.text((c, c + round(40 * 0.33)), str(ozone), font=font(40, "Bold"), fill=(250, 250, 250, 255), anchor="ms")
     return sprite
 
 

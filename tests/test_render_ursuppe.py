@@ -83,12 +83,12 @@ def _spread(game: list[tuple[State, BoardContext]], count: int) -> Iterator[tupl
 
 
 def test_png_signature_width_and_weight() -> None:
-    """A busy six-player position: a PNG between 1200 and 1600 px wide, under 250 KB."""
+    """A busy six-player position: a PNG 1000 px wide, a little wider than tall, under 250 KB."""
     view, ctx = _late()
     png = U.render(view, ctx)
     assert png.startswith(PNG_SIGNATURE)
     image = _image(png)
-    assert 1200 <= image.width <= 1600
+    assert image.width == 1000 and 0.8 * image.width <= image.height <= image.width
     assert image.size == (U.WIDTH, U.HEIGHT)
     assert len(png) <= SIZE_LIMIT
 
