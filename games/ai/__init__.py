@@ -21,13 +21,14 @@ playout almost never scores), so those two use the evaluation-driven determinise
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from games.ai.determinise import determinise
-from games.ai.evaluate import EVALUATE
+from games.ai.evaluate import EASY_EVALUATE, EVALUATE
 from games.ai.search import (
     Budget,
     determinised_minimax,
@@ -99,12 +100,19 @@ class SearchAgent:
             )
         if self.level == "easy":
             state = determinise(self.game_id, view, rng)
-            return greedy(state, seat, moves, evaluate, rng, noise=0.03)
+            return greedy(state, seat, moves, EASY_EVALUATE.get(self.game_id, evaluate), rng, noise=0.03)
         if self.game_id == "ultimatek":
             # Random playouts almost never score in Ultima-Tek, so Monte Carlo learns little there: the
-            # search plans the whole turn (a beam over the turn's decisions) on a sampled determinisation.
+            # search plans the whole turn (a beam over the turn's decisions) on a sampled determinisation,
+            # then follows that plan while the views it expected come.
+            planned = _PLANS.pop((self.level, view), None)
+            if planned is not None and planned in moves:
+                return planned
             state = determinise(self.game_id, view, rng)
-            return turn_beam(state, seat, moves, evaluate, beam=10 if self.level == "strong" else 3)
+            plan: list[Any] = []
+            move = turn_beam(state, seat, moves, evaluate, beam=self._beam(), plan=plan)
+            _remember(self.level, state, seat, plan)
+            return move
 
         def sample(r: random.Random) -> GameState:
             return determinise(self.game_id, view, r)
@@ -115,6 +123,36 @@ class SearchAgent:
             return determinised_minimax(sample, seat, moves, evaluate, self.budget, rng, depth=2)
         horizon = 30
         return ismcts(sample, seat, moves, evaluate, self.budget, rng, horizon=horizon, players=self.players)
+
+    def _beam(self) -> int:
+        """Ultima-Tek's beam width: :data:`TEK_BEAM` at ``strong``, narrower with a shorter budget."""
+        if self.level != "strong":
+            return 3
+        if self.budget.seconds is None:
+            return TEK_BEAM
+        return max(2, min(TEK_BEAM, round(TEK_BEAM * self.budget.seconds / STRONG_SECONDS)))
+
+
+_PLANS: dict[tuple[str, Any], Any] = {}
+"""The rest of the turn a search planned, by level and the view expected before each step. Only the seat's
+own views and moves go in, so following a plan reveals nothing a person in that seat would not know."""
+PLANS_KEPT: Final = 256
+
+
+def _remember(level: str, state: GameState, seat: Seat, plan: Sequence[Any]) -> None:
+    """Store each later step of ``plan`` under the view ``seat`` will have when it is due."""
+    if len(_PLANS) > PLANS_KEPT:
+        _PLANS.clear()
+    node = state
+    for move, following in itertools.pairwise(plan):
+        node = node.apply(move)
+        if node.outcome() is not None or node.is_chance() or node.actors() != (seat,):
+            break
+        _PLANS[(level, node.view_for(seat))] = following
+
+
+TEK_BEAM: Final = 10
+"""Ultima-Tek's beam width at ``strong`` with the full budget (about 0.5 s of one core per turn planned)."""
 
 
 def _actor(view: Any) -> Seat:

@@ -282,33 +282,40 @@ def turn_beam(
     *,
     beam: int = 12,
     max_steps: int = 12,
+    plan: list[Any] | None = None,
 ) -> Any:
     """The first move of the best sequence of ``seat``'s decisions until its turn ends (a chance step or
     another seat to act), found by beam search: after each decision only the ``beam`` best positions by
-    ``evaluate`` are kept. For games whose turn is a series of decisions (Ultima-Tek)."""
-    best: dict[Any, float] = {m: -math.inf for m in moves}
-    frontier: list[tuple[GameState, Any, float]] = []
+    ``evaluate`` are kept. For games whose turn is a series of decisions (Ultima-Tek). When ``plan`` is
+    given, the whole best sequence is appended to it (its first move is the one returned)."""
+    best: dict[Any, tuple[float, tuple[Any, ...]]] = {m: (-math.inf, (m,)) for m in moves}
+    frontier: list[tuple[GameState, tuple[Any, ...], float]] = []
     for m in moves:
         child = state.apply(m)
-        frontier.append((child, m, _settled_value(child, seat, evaluate)))
+        frontier.append((child, (m,), _settled_value(child, seat, evaluate)))
     for _ in range(max_steps):
-        grown: list[tuple[GameState, Any, float]] = []
-        for node, first, value in frontier:
+        grown: list[tuple[GameState, tuple[Any, ...], float]] = []
+        for node, line, value in frontier:
             if node.outcome() is not None or node.is_chance() or node.actors() != (seat,):
-                best[first] = max(best[first], value)
+                if value > best[line[0]][0]:
+                    best[line[0]] = (value, line)
                 continue
             for m in node.legal_moves():
                 child = node.apply(m)
-                grown.append((child, first, _settled_value(child, seat, evaluate)))
+                grown.append((child, (*line, m), _settled_value(child, seat, evaluate)))
         if not grown:
             frontier = []
             break
         grown.sort(key=lambda t: t[2], reverse=True)
         frontier = grown[:beam]
-    for _node, first, value in frontier:
-        best[first] = max(best[first], value)
-    top = max(best.values())
-    return next(m for m in moves if best[m] == top)
+    for _node, line, value in frontier:
+        if value > best[line[0]][0]:
+            best[line[0]] = (value, line)
+    top = max(v for v, _ in best.values())
+    chosen = next(m for m in moves if best[m][0] == top)
+    if plan is not None:
+        plan.extend(best[chosen][1])
+    return chosen
 
 
 def _settled_value(state: GameState, seat: Seat, evaluate: Evaluate) -> float:
