@@ -7,11 +7,13 @@ from the AI as from a person.
 Levels: ``random`` (a legal move drawn uniformly), ``easy`` (plausible but weak: one step ahead, with
 noise), ``normal`` and ``strong`` (the best within :data:`STRONG_SECONDS` per decision). Per game:
 
-- Ur (every rule set): expectiminimax over the dice with iterative deepening;
+- Ur (every rule set): expectiminimax over the dice with iterative deepening (Variante 1 judged by the
+  turns each piece has saved, fitted to the exact solo race: ``bench/bench_ur_v1.py``);
 - Subulata: determinised search: the opponent's hidden values are dealt again for every sample (as the
   view allows), each sample searched two decisions deep, the values averaged over the samples;
 - Ultima-Tek: on a determinisation of the hidden bonuses, a beam search over the whole turn (its
-  reveal, action and bonus decisions), judged by points, disc control and receivers;
+  reveal, action and bonus decisions), judged by points and by the action credits each side still needs
+  to score (:mod:`games.ai.tek`); the agent then follows the planned turn step by step;
 - Ursuppe: flat Monte Carlo over the legal moves with cut-off playouts and a score evaluation;
 - any other game: information-set Monte Carlo tree search (:func:`games.ai.search.ismcts`).
 
@@ -110,7 +112,7 @@ class SearchAgent:
                 return planned
             state = determinise(self.game_id, view, rng)
             plan: list[Any] = []
-            move = turn_beam(state, seat, moves, evaluate, beam=self._beam(), plan=plan)
+            move = turn_beam(state, seat, moves, evaluate, beam=self._beam(), plan=plan, budget=self.budget)
             _remember(self.level, state, seat, plan)
             return move
 

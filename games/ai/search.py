@@ -283,17 +283,22 @@ def turn_beam(
     beam: int = 12,
     max_steps: int = 12,
     plan: list[Any] | None = None,
+    budget: Budget | None = None,
 ) -> Any:
     """The first move of the best sequence of ``seat``'s decisions until its turn ends (a chance step or
     another seat to act), found by beam search: after each decision only the ``beam`` best positions by
     ``evaluate`` are kept. For games whose turn is a series of decisions (Ultima-Tek). When ``plan`` is
-    given, the whole best sequence is appended to it (its first move is the one returned)."""
+    given, the whole best sequence is appended to it (its first move is the one returned). Once
+    ``budget.seconds`` have passed, the lines still growing are judged where they stand."""
+    deadline = budget.deadline() if budget is not None else None
     best: dict[Any, tuple[float, tuple[Any, ...]]] = {m: (-math.inf, (m,)) for m in moves}
     frontier: list[tuple[GameState, tuple[Any, ...], float]] = []
     for m in moves:
         child = state.apply(m)
         frontier.append((child, (m,), _settled_value(child, seat, evaluate)))
     for _ in range(max_steps):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
         grown: list[tuple[GameState, tuple[Any, ...], float]] = []
         for node, line, value in frontier:
             if node.outcome() is not None or node.is_chance() or node.actors() != (seat,):
