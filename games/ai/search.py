@@ -297,22 +297,32 @@ def turn_beam(
         child = state.apply(m)
         frontier.append((child, (m,), _settled_value(child, seat, evaluate)))
     for _ in range(max_steps):
-        if deadline is not None and time.perf_counter() > deadline:
-            break
         grown: list[tuple[GameState, tuple[Any, ...], float]] = []
-        for node, line, value in frontier:
+        late = False
+        for k, (node, line, value) in enumerate(frontier):
             if node.outcome() is not None or node.is_chance() or node.actors() != (seat,):
                 if value > best[line[0]][0]:
                     best[line[0]] = (value, line)
                 continue
             for m in node.legal_moves():
+                if deadline is not None and time.perf_counter() > deadline:
+                    late = True
+                    break
                 child = node.apply(m)
                 grown.append((child, (*line, m), _settled_value(child, seat, evaluate)))
-        if not grown:
-            frontier = []
-            break
-        grown.sort(key=lambda t: t[2], reverse=True)
-        frontier = grown[:beam]
+            if late:
+                # Out of time: the lines not grown yet are judged where they stand, beside the grown ones.
+                grown += frontier[k:]
+                break
+        else:
+            if not grown:
+                frontier = []
+                break
+            grown.sort(key=lambda t: t[2], reverse=True)
+            frontier = grown[:beam]
+            continue
+        frontier = grown
+        break
     for _node, line, value in frontier:
         if value > best[line[0]][0]:
             best[line[0]] = (value, line)
