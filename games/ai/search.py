@@ -216,7 +216,8 @@ def flat_monte_carlo(
     policy: Callable[[GameState, random.Random], Any] | None = None,
 ) -> Any:
     """Each move is tried in turn, followed by ``horizon`` plies of ``policy`` (random by default), and
-    scored with ``evaluate``; the best mean wins. ``budget.iterations`` counts playouts over all moves."""
+    scored with ``evaluate``; the best mean wins. ``budget.iterations`` counts playouts over all moves. When
+    the time runs out before every move had a playout, the others are judged by ``evaluate`` alone."""
     deadline = budget.deadline()
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
@@ -225,7 +226,7 @@ def flat_monte_carlo(
     while True:
         if budget.iterations is not None and played >= budget.iterations:
             break
-        if deadline is not None and time.perf_counter() > deadline and played >= len(moves):
+        if deadline is not None and time.perf_counter() > deadline and played > 0:
             break
         i = played % len(moves)
         played += 1
@@ -242,7 +243,11 @@ def flat_monte_carlo(
         done = terminal_value(node, seat)
         totals[i] += done * 2 if done is not None else evaluate(node, seat)
         counts[i] += 1
-    means = [t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
+    # Out of time before every move had a playout: the others are judged as they stand.
+    means = [
+        t / c if c else _settled_value(child, seat, evaluate)
+        for t, c, child in zip(totals, counts, children, strict=True)
+    ]
     return moves[means.index(max(means))]
 
 
