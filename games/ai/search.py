@@ -77,7 +77,7 @@ def expectiminimax(
         if (known := cache.get(key)) is not None:
             return known
         nodes[0] += 1
-        if deadline is not None and nodes[0] % 64 == 0 and time.perf_counter() > deadline:
+        if deadline is not None and nodes[0] % 8 == 0 and time.perf_counter() > deadline:
             raise _OutOfTime
         if node.is_chance():
             result = sum(float(p) * value(node.apply(o), depth - 1, cache) for o, p in node.chance_outcomes())
