@@ -47,8 +47,9 @@ LEVELS: Final = ("easy", "normal", "strong")
 ALL_LEVELS: Final = ("random", *LEVELS)
 EASY_SLIPS: Final = 0.4
 """How often ``easy`` plays any legal move instead of its one-step choice (a beginner's slips)."""
-STRONG_SECONDS: Final = 0.9
-"""The wall-clock budget of one ``strong`` decision (the target is at most 1 s at the 95th percentile)."""
+STRONG_SECONDS: Final = 0.8
+"""The wall-clock budget of one ``strong`` decision: the target is at most 1 s at the 95th percentile, and
+on a loaded machine the clock runs on while the search waits for a core."""
 
 
 class Agent(Protocol):
@@ -132,7 +133,7 @@ class SearchAgent:
             return 3
         if self.budget.seconds is None:
             return TEK_BEAM
-        return max(2, min(TEK_BEAM, round(TEK_BEAM * self.budget.seconds / STRONG_SECONDS)))
+        return max(2, min(TEK_BEAM, int(self.budget.seconds / TEK_SECONDS_PER_LINE)))
 
 
 _PLANS: dict[tuple[str, Any], Any] = {}
@@ -155,6 +156,8 @@ def _remember(level: str, state: GameState, seat: Seat, plan: Sequence[Any]) -> 
 
 TEK_BEAM: Final = 10
 """Ultima-Tek's beam width at ``strong`` with the full budget (about 0.5 s of one core per turn planned)."""
+TEK_SECONDS_PER_LINE: Final = 0.08
+"""A shorter budget keeps one line of the beam per this many seconds (at least 2)."""
 
 
 def _actor(view: Any) -> Seat:
