@@ -98,9 +98,9 @@ class SearchAgent:
             state = determinise(self.game_id, view, rng)
             if self.level == "easy":
                 return greedy(state, seat, moves, evaluate, rng, noise=0.05)
-            return flat_monte_carlo(
-                state, seat, moves, evaluate, self.budget, rng, horizon=40 if self.level == "normal" else 60
-            )
+            horizon = 40 if self.level == "normal" else 60
+            limit = HARD_SECONDS if self.budget.seconds is not None else None  # an iteration budget stays exact
+            return flat_monte_carlo(state, seat, moves, evaluate, self.budget, rng, horizon=horizon, limit=limit)
         if self.level == "easy":
             state = determinise(self.game_id, view, rng)
             return greedy(state, seat, moves, EASY_EVALUATE.get(self.game_id, evaluate), rng, noise=0.03)
@@ -154,6 +154,8 @@ def _remember(level: str, state: GameState, seat: Seat, plan: Sequence[Any]) -> 
         _PLANS[(level, node.view_for(seat))] = following
 
 
+HARD_SECONDS: Final = 0.95
+"""Ursuppe's flat Monte Carlo gives every move a playout even past its budget, but not past this."""
 TEK_BEAM: Final = 10
 """Ultima-Tek's beam width at ``strong`` with the full budget (about 0.5 s of one core per turn planned)."""
 TEK_SECONDS_PER_LINE: Final = 0.08

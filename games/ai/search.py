@@ -214,11 +214,14 @@ def flat_monte_carlo(
     *,
     horizon: int = 40,
     policy: Callable[[GameState, random.Random], Any] | None = None,
+    limit: float | None = None,
 ) -> Any:
     """Each move is tried in turn, followed by ``horizon`` plies of ``policy`` (random by default), and
-    scored with ``evaluate``; the best mean wins. ``budget.iterations`` counts playouts over all moves. When
-    the time runs out before every move had a playout, the others are judged by ``evaluate`` alone."""
+    scored with ``evaluate``; the best mean wins. ``budget.iterations`` counts playouts over all moves. Every
+    move gets a playout even past ``budget.seconds``, but never past ``limit`` seconds: the moves left
+    without one are then judged by ``evaluate`` alone."""
     deadline = budget.deadline()
+    cutoff = None if limit is None else time.perf_counter() + limit
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
     children = [state.apply(m) for m in moves]
@@ -226,7 +229,10 @@ def flat_monte_carlo(
     while True:
         if budget.iterations is not None and played >= budget.iterations:
             break
-        if deadline is not None and time.perf_counter() > deadline and played > 0:
+        now = time.perf_counter() if deadline is not None or cutoff is not None else 0.0
+        if deadline is not None and now > deadline and played >= len(moves):
+            break
+        if cutoff is not None and now > cutoff and played > 0:
             break
         i = played % len(moves)
         played += 1
