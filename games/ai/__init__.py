@@ -7,11 +7,13 @@ from the AI as from a person.
 Levels: ``random`` (a legal move drawn uniformly), ``easy`` (plausible but weak: one step ahead, with
 noise), ``normal`` and ``strong`` (the best within :data:`STRONG_SECONDS` per decision). Per game:
 
-- Ur (every rule set): expectiminimax over the dice with iterative deepening;
+- Ur (every rule set): expectiminimax over the dice with iterative deepening (Variante 1 judged by the
+  turns each piece has saved, fitted to the exact solo race: ``bench/bench_ur_v1.py``);
 - Subulata: determinised search: the opponent's hidden values are dealt again for every sample (as the
   view allows), each sample searched two decisions deep, the values averaged over the samples;
 - Ultima-Tek: on a determinisation of the hidden bonuses, a beam search over the whole turn (its
-  reveal, action and bonus decisions), judged by points, disc control and receivers;
+  reveal, action and bonus decisions), judged by points and by the action credits each side still needs
+  to score (:mod:`games.ai.tek`); the agent then follows the planned turn step by step;
 - Ursuppe: flat Monte Carlo over the legal moves with cut-off playouts and a score evaluation;
 - any other game: information-set Monte Carlo tree search (:func:`games.ai.search.ismcts`).
 
@@ -21,13 +23,14 @@ playout almost never scores), so those two use the evaluation-driven determinise
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from games.ai.determinise import determinise
-from games.ai.evaluate import EVALUATE
+from games.ai.evaluate import EASY_EVALUATE, EVALUATE
 from games.ai.search import (
     Budget,
     determinised_minimax,
@@ -44,8 +47,9 @@ LEVELS: Final = ("easy", "normal", "strong")
 ALL_LEVELS: Final = ("random", *LEVELS)
 EASY_SLIPS: Final = 0.4
 """How often ``easy`` plays any legal move instead of its one-step choice (a beginner's slips)."""
-STRONG_SECONDS: Final = 0.9
-"""The wall-clock budget of one ``strong`` decision (the target is at most 1 s at the 95th percentile)."""
+STRONG_SECONDS: Final = 0.8
+"""The wall-clock budget of one ``strong`` decision: the target is at most 1 s at the 95th percentile, and
+on a loaded machine the clock runs on while the search waits for a core."""
 
 
 class Agent(Protocol):
@@ -94,17 +98,24 @@ class SearchAgent:
             state = determinise(self.game_id, view, rng)
             if self.level == "easy":
                 return greedy(state, seat, moves, evaluate, rng, noise=0.05)
-            return flat_monte_carlo(
-                state, seat, moves, evaluate, self.budget, rng, horizon=40 if self.level == "normal" else 60
-            )
+            horizon = 40 if self.level == "normal" else 60
+            limit = HARD_SECONDS if self.budget.seconds is not None else None  # an iteration budget stays exact
+            return flat_monte_carlo(state, seat, moves, evaluate, self.budget, rng, horizon=horizon, limit=limit)
         if self.level == "easy":
             state = determinise(self.game_id, view, rng)
-            return greedy(state, seat, moves, evaluate, rng, noise=0.03)
+            return greedy(state, seat, moves, EASY_EVALUATE.get(self.game_id, evaluate), rng, noise=0.03)
         if self.game_id == "ultimatek":
             # Random playouts almost never score in Ultima-Tek, so Monte Carlo learns little there: the
-            # search plans the whole turn (a beam over the turn's decisions) on a sampled determinisation.
+            # search plans the whole turn (a beam over the turn's decisions) on a sampled determinisation,
+            # then follows that plan while the views it expected come.
+            planned = _PLANS.pop((self.level, view), None)
+            if planned is not None and planned in moves:
+                return planned
             state = determinise(self.game_id, view, rng)
-            return turn_beam(state, seat, moves, evaluate, beam=10 if self.level == "strong" else 3)
+            plan: list[Any] = []
+            move = turn_beam(state, seat, moves, evaluate, beam=self._beam(), plan=plan, budget=self.budget)
+            _remember(self.level, state, seat, plan)
+            return move
 
         def sample(r: random.Random) -> GameState:
             return determinise(self.game_id, view, r)
@@ -115,6 +126,40 @@ class SearchAgent:
             return determinised_minimax(sample, seat, moves, evaluate, self.budget, rng, depth=2)
         horizon = 30
         return ismcts(sample, seat, moves, evaluate, self.budget, rng, horizon=horizon, players=self.players)
+
+    def _beam(self) -> int:
+        """Ultima-Tek's beam width: :data:`TEK_BEAM` at ``strong``, narrower with a shorter budget."""
+        if self.level != "strong":
+            return 3
+        if self.budget.seconds is None:
+            return TEK_BEAM
+        return max(2, min(TEK_BEAM, int(self.budget.seconds / TEK_SECONDS_PER_LINE)))
+
+
+_PLANS: dict[tuple[str, Any], Any] = {}
+"""The rest of the turn a search planned, by level and the view expected before each step. Only the seat's
+own views and moves go in, so following a plan reveals nothing a person in that seat would not know."""
+PLANS_KEPT: Final = 256
+
+
+def _remember(level: str, state: GameState, seat: Seat, plan: Sequence[Any]) -> None:
+    """Store each later step of ``plan`` under the view ``seat`` will have when it is due."""
+    if len(_PLANS) > PLANS_KEPT:
+        _PLANS.clear()
+    node = state
+    for move, following in itertools.pairwise(plan):
+        node = node.apply(move)
+        if node.outcome() is not None or node.is_chance() or node.actors() != (seat,):
+            break
+        _PLANS[(level, node.view_for(seat))] = following
+
+
+HARD_SECONDS: Final = 0.95
+"""Ursuppe's flat Monte Carlo gives every move a playout even past its budget, but not past this."""
+TEK_BEAM: Final = 10
+"""Ultima-Tek's beam width at ``strong`` with the full budget (about 0.5 s of one core per turn planned)."""
+TEK_SECONDS_PER_LINE: Final = 0.08
+"""A shorter budget keeps one line of the beam per this many seconds (at least 2)."""
 
 
 def _actor(view: Any) -> Seat:

@@ -77,7 +77,7 @@ def expectiminimax(
         if (known := cache.get(key)) is not None:
             return known
         nodes[0] += 1
-        if deadline is not None and nodes[0] % 64 == 0 and time.perf_counter() > deadline:
+        if deadline is not None and nodes[0] % 8 == 0 and time.perf_counter() > deadline:
             raise _OutOfTime
         if node.is_chance():
             result = sum(float(p) * value(node.apply(o), depth - 1, cache) for o, p in node.chance_outcomes())
@@ -214,10 +214,14 @@ def flat_monte_carlo(
     *,
     horizon: int = 40,
     policy: Callable[[GameState, random.Random], Any] | None = None,
+    limit: float | None = None,
 ) -> Any:
     """Each move is tried in turn, followed by ``horizon`` plies of ``policy`` (random by default), and
-    scored with ``evaluate``; the best mean wins. ``budget.iterations`` counts playouts over all moves."""
+    scored with ``evaluate``; the best mean wins. ``budget.iterations`` counts playouts over all moves. Every
+    move gets a playout even past ``budget.seconds``, but never past ``limit`` seconds: the moves left
+    without one are then judged by ``evaluate`` alone."""
     deadline = budget.deadline()
+    cutoff = None if limit is None else time.perf_counter() + limit
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
     children = [state.apply(m) for m in moves]
@@ -225,7 +229,10 @@ def flat_monte_carlo(
     while True:
         if budget.iterations is not None and played >= budget.iterations:
             break
-        if deadline is not None and time.perf_counter() > deadline and played >= len(moves):
+        now = time.perf_counter() if deadline is not None or cutoff is not None else 0.0
+        if deadline is not None and now > deadline and played >= len(moves):
+            break
+        if cutoff is not None and now > cutoff and played > 0:
             break
         i = played % len(moves)
         played += 1
@@ -242,7 +249,11 @@ def flat_monte_carlo(
         done = terminal_value(node, seat)
         totals[i] += done * 2 if done is not None else evaluate(node, seat)
         counts[i] += 1
-    means = [t / c if c else -math.inf for t, c in zip(totals, counts, strict=True)]
+    # Out of time before every move had a playout: the others are judged as they stand.
+    means = [
+        t / c if c else _settled_value(child, seat, evaluate)
+        for t, c, child in zip(totals, counts, children, strict=True)
+    ]
     return moves[means.index(max(means))]
 
 
@@ -282,33 +293,55 @@ def turn_beam(
     *,
     beam: int = 12,
     max_steps: int = 12,
+    plan: list[Any] | None = None,
+    budget: Budget | None = None,
 ) -> Any:
     """The first move of the best sequence of ``seat``'s decisions until its turn ends (a chance step or
     another seat to act), found by beam search: after each decision only the ``beam`` best positions by
-    ``evaluate`` are kept. For games whose turn is a series of decisions (Ultima-Tek)."""
-    best: dict[Any, float] = {m: -math.inf for m in moves}
-    frontier: list[tuple[GameState, Any, float]] = []
+    ``evaluate`` are kept. For games whose turn is a series of decisions (Ultima-Tek). When ``plan`` is
+    given, the whole best sequence is appended to it (its first move is the one returned). Once
+    ``budget.seconds`` have passed, the lines still growing are judged where they stand."""
+    deadline = budget.deadline() if budget is not None else None
+    best: dict[Any, tuple[float, tuple[Any, ...]]] = {m: (-math.inf, (m,)) for m in moves}
+    frontier: list[tuple[GameState, tuple[Any, ...], float]] = []
     for m in moves:
         child = state.apply(m)
-        frontier.append((child, m, _settled_value(child, seat, evaluate)))
+        frontier.append((child, (m,), _settled_value(child, seat, evaluate)))
     for _ in range(max_steps):
-        grown: list[tuple[GameState, Any, float]] = []
-        for node, first, value in frontier:
+        grown: list[tuple[GameState, tuple[Any, ...], float]] = []
+        late = False
+        for k, (node, line, value) in enumerate(frontier):
             if node.outcome() is not None or node.is_chance() or node.actors() != (seat,):
-                best[first] = max(best[first], value)
+                if value > best[line[0]][0]:
+                    best[line[0]] = (value, line)
                 continue
             for m in node.legal_moves():
+                if deadline is not None and time.perf_counter() > deadline:
+                    late = True
+                    break
                 child = node.apply(m)
-                grown.append((child, first, _settled_value(child, seat, evaluate)))
-        if not grown:
-            frontier = []
-            break
-        grown.sort(key=lambda t: t[2], reverse=True)
-        frontier = grown[:beam]
-    for _node, first, value in frontier:
-        best[first] = max(best[first], value)
-    top = max(best.values())
-    return next(m for m in moves if best[m] == top)
+                grown.append((child, (*line, m), _settled_value(child, seat, evaluate)))
+            if late:
+                # Out of time: the lines not grown yet are judged where they stand, beside the grown ones.
+                grown += frontier[k:]
+                break
+        else:
+            if not grown:
+                frontier = []
+                break
+            grown.sort(key=lambda t: t[2], reverse=True)
+            frontier = grown[:beam]
+            continue
+        frontier = grown
+        break
+    for _node, line, value in frontier:
+        if value > best[line[0]][0]:
+            best[line[0]] = (value, line)
+    top = max(v for v, _ in best.values())
+    chosen = next(m for m in moves if best[m][0] == top)
+    if plan is not None:
+        plan.extend(best[chosen][1])
+    return chosen
 
 
 def _settled_value(state: GameState, seat: Seat, evaluate: Evaluate) -> float:

@@ -96,3 +96,26 @@ def test_a_short_duel_reports_a_win_rate_and_decision_times() -> None:
     assert result.matches == 2
     text = report("ur:v3", "strong", "random", 2, result)
     assert "A wins" in text and "p95" in text
+
+
+def test_ultimatek_credits_to_score_mirror_the_field_and_favour_the_kicker() -> None:
+    from games.ai.tek import FAR, credits_to_score
+    from games.ultimatek.model import Action
+    from games.ultimatek.state import new_state
+
+    need = []
+    for kicker in (0, 1):
+        state = new_state().apply(Action("kickoff", seat=kicker))
+        need.append([credits_to_score(state, side) for side in (0, 1)])
+        assert max(need[-1]) < FAR
+        assert need[-1][kicker] <= need[-1][1 - kicker]
+    assert need[0] == need[1][::-1]
+
+
+def test_ur_v1_is_judged_by_turns_saved_from_either_seat() -> None:
+    from games.ai.evaluate import EVALUATE, LOOP_TURNS
+    from games.ur import loop
+
+    assert list(LOOP_TURNS) == sorted(LOOP_TURNS) and len(LOOP_TURNS) == loop.OFF + 1
+    state = loop.State(((1, 5, 9, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 21)), 0, None)
+    assert EVALUATE["ur"](state, 0) == -EVALUATE["ur"](state, 1) != 0
