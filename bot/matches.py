@@ -706,17 +706,7 @@ class MatchService:
                 if before.mover(decision) != seat:
                     raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
                 state, entries = await self._decide(match, before, seat, decision, match.version, now, interaction_id)
-            state, forced = await self._autoplay(match, state, match.version + len(entries), now)
-            outcome = state.outcome()
-            return await self._save(
-                match,
-                now=now,
-                previous=before,
-                state=state,
-                entries=[*entries, *forced],
-                status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
-                result=outcome,
-            )
+            return await self._conclude(match, before, state, entries, now)
 
     async def ai_move(self, match_id: int, seat: Seat, text: str, *, expected_version: int) -> TurnReport:
         """Play ``text`` for the AI seat ``seat``, logged as that seat's move, then any chance steps.
@@ -745,17 +735,23 @@ class MatchService:
             if before.mover(decision) != seat:
                 raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
             state, entries = await self._decide(match, before, seat, decision, match.version, now)
-            state, forced = await self._autoplay(match, state, match.version + len(entries), now)
-            outcome = state.outcome()
-            return await self._save(
-                match,
-                now=now,
-                previous=before,
-                state=state,
-                entries=[*entries, *forced],
-                status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
-                result=outcome,
-            )
+            return await self._conclude(match, before, state, entries, now)
+
+    async def _conclude(
+        self, match: Match, before: GameState, state: GameState, entries: list[LogEntry], now: datetime
+    ) -> TurnReport:
+        """Play the forced decisions that follow a decision, then save the whole change with its outcome."""
+        state, forced = await self._autoplay(match, state, match.version + len(entries), now)
+        outcome = state.outcome()
+        return await self._save(
+            match,
+            now=now,
+            previous=before,
+            state=state,
+            entries=[*entries, *forced],
+            status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
+            result=outcome,
+        )
 
     async def _take_over(self, match: Match, seat: Seat, entry: LogEntry, now: datetime) -> TurnReport | None:
         """In a game of three or more, the AI takes over ``seat`` and the match goes on; None when the match
