@@ -1272,17 +1272,7 @@ class MatchService:
                 )
             entry = LogEntry(match.version + 1, LogKind.AUTO, seat, before.format_move(decision), now)
             state, chance = await self._chance_steps(match, before.apply(decision), entry.ply, now)
-            state, forced = await self._autoplay(match, state, entry.ply + len(chance), now)
-            outcome = state.outcome()
-            return await self._save(
-                match,
-                now=now,
-                previous=before,
-                state=state,
-                entries=[entry, *chance, *forced],
-                status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
-                result=outcome,
-            )
+            return await self._conclude(match, before, state, [entry, *chance], now)
 
     async def forfeit(self, match_id: int, seat: Seat, since: datetime | None = None) -> TurnReport:
         """End the match as ``seat``'s forfeit (its time ran out); every other seat wins.
