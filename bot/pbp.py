@@ -31,7 +31,7 @@ from bot.matches import (
     UndoRequest,
 )
 from bot.record import export_record
-from bot.status import MAX_LISTED, board_link, match_lines, variant_name
+from bot.status import MAX_LISTED, board_link, match_lines, span_text, variant_name
 from bot.threads import order_for
 from bot.turns import match_turn
 from bot.ui import GameUI, public_language
@@ -44,10 +44,6 @@ ANNOUNCE_GRACE = timedelta(minutes=5)
 """How long after a change the clock waits before announcing it itself (the command may still be posting)."""
 UPLOAD_LIMIT = 8_000_000
 """Bytes an attachment may weigh on any server (Discord's smallest upload limit, with a margin)."""
-
-
-def _hours(seconds: int) -> str:
-    return f"{seconds // 86400} d" if seconds % 86400 == 0 and seconds >= 86400 * 2 else f"{seconds // 3600} h"
 
 
 class PostUI:
@@ -68,8 +64,7 @@ class PostUI:
         return True if owns is None else bool(owns(guild_id))
 
     async def tick(self, now: datetime) -> int:
-        """Do everything that is due at ``now``: reminders, deadline votes, automatic timeouts (and the status
-        cards left behind).
+        """Do everything that is due at ``now``: reminders, deadline votes, automatic timeouts.
 
         Returns how many steps were handled. A reminder is claimed in the database before it is sent,
         so two ticks (or a tick racing a restart) never send it twice. A deadline step is marked only once
@@ -79,8 +74,6 @@ class PostUI:
         # At start-up nothing is on its way; later, a change of the last minutes may still be being posted.
         done = await self.announce_pending(None if self._first_tick else ANNOUNCE_GRACE)
         self._first_tick = False
-        # Status cards whose edit was merged into a later one (quick play) catch up; not counted as steps.
-        await self.ui.flush_status()
         for step in await self.service.due(now):
             if not self._owns(step.match.guild_id):
                 continue  # another shard process looks after that server
@@ -181,8 +174,6 @@ class PostUI:
         report = await self.service.carry_out(match.id, seat, since, decided)
         if report is not None:
             await self.ui.publish_board(report.match, report, lang)
-        elif decided == "wait":
-            await self.ui.refresh_status(match, lang)
 
     def vote_view(self, match: Match, clock: TurnClock, names: Sequence[str], lang: str) -> discord.ui.View:
         """The three answers to a passed deadline."""
@@ -194,7 +185,7 @@ class PostUI:
         # The game's own way to pass is what "move" plays when there is one (see MatchService.play_for).
         skip = any(n.split()[-1] in ("pass", "done", "end") for n in notations if n.split())
         labels = {
-            "wait": t(lang, "button.timeout_wait", span=_hours(match.turn_limit or 0)),
+            "wait": t(lang, "button.timeout_wait", span=span_text(match.turn_limit or 0)),
             "move": t(lang, "button.timeout_skip" if skip else "button.timeout_move", name=name),
             "forfeit": t(lang, "button.timeout_forfeit", name=name),
         }
@@ -218,7 +209,7 @@ class PostUI:
             return
         await interaction.response.edit_message(
             content=t(
-                lang, f"timeout.decided.{decided}", name=names[seat], id=match.id, span=_hours(match.turn_limit or 0)
+                lang, f"timeout.decided.{decided}", name=names[seat], id=match.id, span=span_text(match.turn_limit or 0)
             ),
             view=None,
         )

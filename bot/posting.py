@@ -18,8 +18,9 @@ to the turn they happen in. The rules:
   ``/game notify`` governs DMs too.
 
 Discord API calls are counted too (each costs rate limit): the interaction that made the change is
-answered by the step it makes anyway, when one fits (:data:`Answer`), and the status card, which sits
-far above the turn posts, is edited at most once per :data:`STATUS_SETTLE` seconds (:data:`StatusStep`).
+answered by the step it makes anyway, when one fits (:data:`Answer`), and the status card, a match sheet far
+above the turn posts, holds nothing that changes every turn: it is edited only when what it shows changes
+(a seat changing hands, the result; :data:`StatusStep`).
 """
 
 from __future__ import annotations
@@ -51,12 +52,8 @@ Answer = Literal["none", "edit", "retire", "settle", "post", "ack"]
 - ``none``: no interaction waits.
 """
 
-StatusStep = Literal["edit", "later", "keep"]
-"""The status card: edited now, left behind to be edited once :data:`STATUS_SETTLE` has passed, or kept."""
-
-STATUS_SETTLE = 60.0
-"""Seconds between two edits of a match's status card. Play-by-post turns are further apart, so every turn
-change shows on it at once; in quick live play its edits are merged (the turn post shows each turn)."""
+StatusStep = Literal["edit", "keep"]
+"""The status card: edited (or posted, the first time), or kept as it is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +118,10 @@ class Situation:
     """What made the change, when its interaction still waits for an answer (see :data:`Via`)."""
     clicked: int | None = None
     """The message clicked (``via == "click"``)."""
-    status_age: float | None = None
-    """Seconds since the status card was last edited (None: never, or not known since a restart)."""
-    status_behind: bool = False
-    """An edit of the status card was left for later (``later``) and is still to be made."""
+    sheet: str = ""
+    """A digest of what the status card should show now (see :func:`bot.status.sheet_digest`)."""
+    sheet_shown: str | None = None
+    """The digest of what it showed when last edited (None: never posted)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +230,7 @@ def plan(situation: Situation) -> Plan:
         dms=_dm_steps(s, key, turn_changed),
         finished=not s.active,
         answer=_answer(s, post, kept, retire, questions),
-        status=_status(s, post),
+        status="edit" if s.sheet != s.sheet_shown else "keep",
     )
 
 
@@ -251,21 +248,6 @@ def _answer(
     if s.via == "command" and post == "new" and not s.repost:
         return "post"
     return "none" if s.via == "none" else "ack"
-
-
-def _status(s: Situation, post: Literal["new", "edit"]) -> StatusStep:
-    if not s.active:
-        return "edit"  # the result, at once
-    if post != "new" and not s.status_behind:
-        return "keep"
-    if s.status_age is None or s.status_age >= STATUS_SETTLE:
-        return "edit"
-    return "later"
-
-
-def status_due(age: float | None) -> bool:
-    """Whether a status card left behind may be edited now, its last edit ``age`` seconds ago."""
-    return age is None or age >= STATUS_SETTLE
 
 
 def _pingable(s: Situation, seats: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,7 +1,9 @@
-"""Overview texts: a match's one status message, and the lists of ``/game mine`` and ``/game list``."""
+"""Overview texts: a match's status card (its match sheet), and the lists of ``/game mine`` and ``/game list``."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 
 import discord
@@ -9,9 +11,9 @@ import discord
 from bot.ai_seats import ai_name, is_ai, mention
 from bot.fairness_ui import fairness_lines
 from bot.i18n import t
-from bot.matches import Match, MatchStatus, TurnClock
+from bot.matches import Match, MatchStatus
 from bot.narration import result_line
-from games.base import GameInfo, Seat
+from games.base import GameInfo
 
 MAX_LISTED = 20
 
@@ -37,45 +39,51 @@ def board_link(match: Match) -> str:
     return f"{base}/{message}" if message else base
 
 
-def deadline_text(clocks: Mapping[Seat, TurnClock], lang: str) -> str:
-    """The nearest deadline as a Discord timestamp, or a word when there is none."""
-    if not clocks:
-        return t(lang, "status.no_deadline")
-    deadline = min(c.times.deadline for c in clocks.values())
-    return f"{discord.utils.format_dt(deadline, 'f')} ({discord.utils.format_dt(deadline, 'R')})"
+def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | None = None) -> discord.Embed:
+    """The match's status card, a match sheet: game, players (and who holds a seat for whom), the time per
+    turn and, once over, the result.
 
-
-def status_embed(
-    match: Match, names: Sequence[str], clocks: Mapping[Seat, TurnClock], lang: str, *, turn: int | None = None
-) -> discord.Embed:
-    """The status card edited in place every turn: players, whose turn, deadline, last move; ``turn`` is
-    the current turn number (see :func:`bot.turns.turn_of`)."""
+    It holds nothing that changes from turn to turn (whose turn, the deadline, the board: the latest turn
+    post tells them), so it is edited only when a seat changes hands or the match ends; ``turns`` is how
+    many turns were played, shown once the match is over.
+    """
+    active = match.status is MatchStatus.ACTIVE
     embed = discord.Embed(
         title=t(lang, "status.card_title", game=variant_name(match, lang), id=match.id),
-        url=board_link(match),
-        colour=discord.Colour.blurple() if match.status is MatchStatus.ACTIVE else discord.Colour.dark_grey(),
+        colour=discord.Colour.blurple() if active else discord.Colour.dark_grey(),
     )
-    acting = set(match.state.actors()) if match.status is MatchStatus.ACTIVE else set()
     lines = []
     for seat, uid in enumerate(match.seats):
-        mark = "⏳" if seat in acting else "·"
         label = t(lang, f"seat.{match.game.id}.{seat}")
         who = mention(uid)
         if seat in match.ai and not is_ai(uid):
             who = f"{ai_name(match.ai[seat])} (← {who})"
-        lines.append(f"{mark} {label}: {who}" if not label.startswith("seat.") else f"{mark} {who}")
+        lines.append(f"{label}: {who}" if not label.startswith("seat.") else who)
     embed.add_field(name=t(lang, "status.players"), value="\n".join(lines) or "—", inline=False)
-    if match.status is MatchStatus.ACTIVE:
-        who = ", ".join(f"**{names[s]}**" for s in sorted(acting)) or t(lang, "status.nobody")
-        embed.add_field(name=t(lang, "status.to_act"), value=who, inline=True)
+    if active:
+        follow = [t(lang, "status.follow")]
         if match.turn_limit is not None:
-            embed.add_field(name=t(lang, "status.deadline"), value=deadline_text(clocks, lang), inline=True)
+            follow.append(t(lang, "status.turn_time", span=span_text(match.turn_limit)))
+        embed.add_field(name=t(lang, "status.turns"), value="\n".join(follow), inline=False)
     elif match.result is not None:
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
     if fair := fairness_lines(match, lang, final=True):
         embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
-    embed.set_footer(text=t(lang, "status.footer", turn=turn if turn is not None else "?", moves=match.version))
+    if active:
+        embed.set_footer(text=t(lang, "status.footer"))
+    else:
+        embed.set_footer(text=t(lang, "status.footer_over", turns=turns if turns is not None else "?"))
     return embed
+
+
+def sheet_digest(embed: discord.Embed) -> str:
+    """What a status card shows, as a short digest: the card is edited only when it changes."""
+    return hashlib.sha256(json.dumps(embed.to_dict(), sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def span_text(seconds: int) -> str:
+    """A turn's time limit in days or hours ("2 d", "12 h")."""
+    return f"{seconds // 86400} d" if seconds % 86400 == 0 and seconds >= 86400 * 2 else f"{seconds // 3600} h"
 
 
 async def match_lines(

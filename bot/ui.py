@@ -58,10 +58,9 @@ from bot.posting import (
     accepts,
     plan,
     private_digest,
-    status_due,
 )
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
-from bot.status import game_label
+from bot.status import game_label, sheet_digest, sheet_embed
 from bot.storage import PostRow
 from bot.threads import is_match_thread_name, thread_name
 from bot.turn_post import BOARD_FILE, DETAIL_FILE, post_layout, question_layout, seat_colour
@@ -111,10 +110,6 @@ class GameUI:
         self._names: dict[int, str] = {}
         # What each match's turn post tells, kept between edits (rebuilt from the log after a restart).
         self._stories: dict[int, tuple[int, GameState | None, list[LogEntry]]] = {}
-        # When each match's status card was last edited, and the cards left behind (with their language).
-        # Lost at a restart: a card left behind then catches up at its match's next turn.
-        self._status_at: dict[int, datetime] = {}
-        self._status_behind: dict[int, str] = {}
 
     # Names and images.
 
@@ -417,7 +412,6 @@ class GameUI:
                 via, clicked = "click", interaction.message.id if interaction.message is not None else None
             else:
                 via = "command"
-        edited = self._status_at.get(match.id)
         active = match.status is MatchStatus.ACTIVE
         hidden = match.game.has_hidden_info
         digests: dict[int, str] = {}
@@ -449,8 +443,8 @@ class GameUI:
             repost=repost,
             via=via,
             clicked=clicked,
-            status_age=None if edited is None else (discord.utils.utcnow() - edited).total_seconds(),
-            status_behind=match.id in self._status_behind,
+            sheet=sheet_digest(await self.sheet(match)),
+            sheet_shown=shown.detail if (shown := (await self.service.posts(match.id)).get(("status", 0))) else None,
         )
 
     async def _story(
@@ -623,9 +617,7 @@ class GameUI:
             await self.service.mark_announced(match.id, match.version)
         await self._questions(match, report, lang, names, steps)
         if steps.status == "edit":
-            await self.refresh_status(match, lang)
-        elif steps.status == "later":
-            self._status_behind[match.id] = lang
+            await self.refresh_status(match)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
             await self.deliver_private_views(match, lang, report, steps.dms)
         if repost:
@@ -634,7 +626,6 @@ class GameUI:
         if match.status is not MatchStatus.ACTIVE:
             # Listeners (tournaments) learn that a match is over: ``on_match_finished(match)``.
             self._stories.pop(match.id, None)
-            self._status_at.pop(match.id, None)
             self.bot.dispatch("match_finished", match)
         return post_id
 
@@ -794,53 +785,38 @@ class GameUI:
                 log.info("thread %s could not be reopened", channel_id)
         return self.bot.get_partial_messageable(channel_id)
 
-    async def flush_status(self) -> int:
-        """Edit the status cards left behind (see :data:`bot.posting.STATUS_SETTLE`) whose time has come;
-        how many. The clock tick calls it."""
-        now = discord.utils.utcnow()
-        due = [
-            (match_id, lang)
-            for match_id, lang in self._status_behind.items()
-            if status_due(None if (at := self._status_at.get(match_id)) is None else (now - at).total_seconds())
-        ]
-        for match_id, lang in due:
-            try:
-                await self.refresh_status(await self.service.get(match_id), lang)
-            except (MatchError, discord.HTTPException):
-                log.info("status card of match %s could not be brought up to date", match_id)
-                self._status_behind.pop(match_id, None)
-        return len(due)
+    async def sheet(self, match: Match) -> discord.Embed:
+        """The match's status card as it should look now, in the channel's language."""
+        turns = await match_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
+        return sheet_embed(match, await self.names(match), self.channel_language(match), turns=turns)
 
-    async def refresh_status(self, match: Match, lang: str) -> None:
-        """Edit the match's one status message in place, or post it the first time."""
-        from bot.status import status_embed
-
-        self._status_at[match.id] = discord.utils.utcnow()
-        self._status_behind.pop(match.id, None)
+    async def refresh_status(self, match: Match) -> None:
+        """Edit the match's status card in place, or post it the first time; what it shows is remembered, so
+        that it is edited again only when that changes."""
         match = await self.service.get(match.id)
-        names = await self.names(match)
-        clocks = await self.service.clocks(match.id)
-        embed = status_embed(match, names, clocks, lang, turn=await match_turn(self.service, match))
-        if match.status_message_id is not None:
+        embed = await self.sheet(match)
+        message_id = match.status_message_id
+        if message_id is not None:
             try:
                 await (
-                    self.bot.get_partial_messageable(match.channel_id)
-                    .get_partial_message(match.status_message_id)
-                    .edit(embed=embed)
+                    self.bot.get_partial_messageable(match.channel_id).get_partial_message(message_id).edit(embed=embed)
                 )
-                return
             except discord.HTTPException:
                 log.info("status message of match %s is gone; posting a new one", match.id)
-        if match.status is not MatchStatus.ACTIVE:
-            return
-        try:
-            message = await self.bot.get_partial_messageable(match.channel_id).send(
-                embed=embed, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except discord.HTTPException:
-            log.info("status message of match %s could not be posted", match.id)
-            return
-        await self.service.set_message(match.id, status=message.id)
+                message_id = None
+        if message_id is None:
+            if match.status is not MatchStatus.ACTIVE:
+                return
+            try:
+                message = await self.bot.get_partial_messageable(match.channel_id).send(
+                    embed=embed, allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                log.info("status message of match %s could not be posted", match.id)
+                return
+            message_id = message.id
+            await self.service.set_message(match.id, status=message_id)
+        await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))
 
     def channel_language(self, match: Match) -> str:
         """Language of the match's channel when no interaction from it is at hand: the server's."""

@@ -2,8 +2,8 @@
 
 A click on the turn post is answered by its edit (UPDATE_MESSAGE, new layout and image in one call); a
 ``/game move`` that passes the turn is answered by the new turn post; a typed move within a turn or a
-secret one costs its private acknowledgement and the post's edit, no follow-up; the status card is edited
-at most once a minute and catches up on the clock's tick.
+secret one costs its private acknowledgement and the post's edit, no follow-up; the status card (a match
+sheet) is not edited by turns, only when what it shows changes, e.g. the result.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 import bot.ui
 from bot.i18n import t
 from bot.matches import MatchStatus
-from bot.posting import STATUS_SETTLE
+from bot.status import span_text
 from tests.botkit import boards_in, labels_of, pings_since, text_of
 
 CALLBACK = "/callback"
@@ -62,8 +62,8 @@ async def start_ur(world: dict[str, Any]) -> discord.Message:
 
 def status_card(channel: Any) -> discord.Message:
     """The match's status card (the one message with an embed and no board)."""
-    footer = t("en", "status.footer", turn=1, moves=0).split("·")[-1].strip()[:12]
-    (card,) = [m for m in channel.history() if m.embeds and footer in (m.embeds[0].footer.text or "")]
+    title = t("en", "status.card_title", game="", id="").strip(" ·#")
+    (card,) = [m for m in channel.history() if m.embeds and title in (m.embeds[0].title or "")]
     return card
 
 
@@ -151,35 +151,33 @@ async def test_a_typed_move_that_passes_the_turn_is_answered_by_the_new_post(wor
     assert clicked.response is not None and clicked.response.message.id in {post.id, boards_in(channel)[-2].id}
 
 
-async def test_the_status_card_is_edited_at_most_once_a_minute_and_catches_up(world: dict[str, Any]) -> None:
+async def test_the_status_card_is_a_match_sheet_edited_at_the_end_not_every_turn(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     players = {world["alice"].id: world["alice"], world["bob"].id: world["bob"]}
     await start_ur(world)
     card = status_card(channel)
-    waiting = t("en", "status.to_act")
-    edits_of_card = 0
-    turns = 0
+    fields = {f.name: f.value for f in card.embeds[0].fields}
+    assert t("en", "status.follow") in fields[t("en", "status.turns")], "it sends readers to the latest post"
+    assert t("en", "status.turn_time", span=span_text(48 * 3600)) in fields[t("en", "status.turns")]
+    edits_of_card = turns = 0
     while turns < 4:
         match = await env.bot.service.current(channel.id)
         assert match is not None
         (seat,) = match.state.actors()
-        pick = legal(match)[-1]
         start = len(env.http_requests)
-        await players[match.seats[seat]].slash(channel, "game move", move=pick)
+        await players[match.seats[seat]].slash(channel, "game move", move=legal(match)[-1])
+        await env.advance_time(3600)  # play by post: the clock ticks in between
         edits_of_card += sum(1 for c in calls_since(env, start) if c[0] == "PATCH" and str(card.id) in c[1])
         after = await env.bot.service.current(channel.id)
         assert after is not None
         turns += after.state.actors() != match.state.actors()
-    assert edits_of_card == 0, "four quick turns: the card's edit waits"
-    match = await env.bot.service.current(channel.id)
-    assert match is not None
-    names = await env.bot.ui.names(match)
-    acting = names[match.state.actors()[0]]
+    assert edits_of_card == 0, "four turns, an hour apart: the card has nothing new to say"
     start = len(env.http_requests)
-    await env.advance_time(STATUS_SETTLE + env.bot.config.tick_seconds)
+    resigned = await world["alice"].slash(channel, "game resign")
+    await world["alice"].click(resigned.response.message, label=t("en", "button.resign"))
     assert sum(1 for c in calls_since(env, start) if c[0] == "PATCH" and str(card.id) in c[1]) == 1
     fields = {f.name: f.value for f in message(channel, card.id).embeds[0].fields}
-    assert fields[waiting] == f"**{acting}**", "the card caught up with whose turn it is"
+    assert t("en", "status.result") in fields, "the end: the result, at once"
 
 
 async def test_a_typed_secret_move_costs_its_acknowledgement_and_the_edit(world: dict[str, Any]) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.posting import (
-    STATUS_SETTLE,
     DMStep,
     PrivateDM,
     Question,
@@ -14,7 +13,6 @@ from bot.posting import (
     TurnPost,
     plan,
     private_digest,
-    status_due,
 )
 
 ALICE, BOB, CAROL = 101, 202, 303
@@ -194,17 +192,14 @@ def test_a_click_on_the_question_is_answered_by_settling_it() -> None:
     assert plan(s).answer == "settle"
 
 
-def test_the_status_card_is_edited_at_most_once_a_minute_and_catches_up() -> None:
-    s = Situation(seats=TWO, active=True, actors=(1,), turn=TurnPost(41, (0,), 1))
-    assert plan(s).status == "edit", "never edited (or not since a restart): now"
-    assert plan(replace(s, status_age=STATUS_SETTLE)).status == "edit"
-    assert plan(replace(s, status_age=3.0)).status == "later", "quick play: merged into a later edit"
-    within = replace(s, actors=(0,), status_age=3.0)
-    assert plan(within).status == "keep", "no turn change: nothing new on the card"
-    assert plan(replace(within, status_behind=True)).status == "later"
-    assert plan(replace(within, status_behind=True, status_age=STATUS_SETTLE + 1)).status == "edit"
-    assert plan(replace(s, active=False, actors=(), status_age=0.0)).status == "edit", "the result at once"
-    assert status_due(None) and status_due(STATUS_SETTLE) and not status_due(1.0)
+def test_the_status_card_is_edited_only_when_what_it_shows_changes() -> None:
+    s = Situation(seats=TWO, active=True, actors=(1,), turn=TurnPost(41, (0,), 1), sheet="players")
+    assert plan(s).status == "edit", "never posted: posted now"
+    shown = replace(s, sheet_shown="players")
+    assert plan(shown).status == "keep", "a new turn is the turn post's news, not the card's"
+    assert plan(replace(shown, actors=(0,))).status == "keep"
+    assert plan(replace(shown, sheet="players, the AI in seat 2")).status == "edit", "a seat changed hands"
+    assert plan(replace(shown, active=False, actors=(), sheet="the result")).status == "edit", "the end"
 
 
 @dataclass(frozen=True)
