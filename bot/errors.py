@@ -41,6 +41,9 @@ def explain(error: BaseException, lang: str) -> str | None:
             shown = ", ".join(f"`{m}`" for m in error.legal[:MAX_LEGAL_SHOWN])
             more = len(error.legal) - MAX_LEGAL_SHOWN
             lines.append(t(lang, "error.legal_moves", moves=shown) + (f" (+{more})" if more > 0 else ""))
+        if error.step is not None:
+            number, count, move = error.step
+            lines.insert(0, t(lang, "error.sequence_step", number=number, count=count, move=move))
         return "\n".join(lines)
     if isinstance(error, app_commands.NoPrivateMessage):
         return t(lang, "error.guild_only")

@@ -36,7 +36,7 @@ from bot.deadlines import (
 )
 from bot.storage import UNSET, ChannelBusyError, ConflictError, MatchRow, MoveRow, PostRow, Store
 from bot.tournaments.ratings import DEFAULT, Rating, outcome_ranks, rate
-from games import UnknownGameError, find_game
+from games import UnknownGameError, find_game, sequence
 from games.base import GameError, GameInfo, GameState, NotYourTurnError, Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
@@ -209,8 +209,9 @@ class DrawOffer:
     accepted: tuple[Seat, ...]
 
 
-MAX_MOVE_TEXT = 100
-"""Characters a typed move may have; a longer text is refused before any engine parses it."""
+MAX_MOVE_TEXT = 250
+"""Characters a typed move may have, several decisions of a turn included (each is at most the engines'
+:data:`games.base.MAX_MOVE_TEXT`); a longer text is refused before any engine parses it."""
 MAX_OPEN_LOBBIES = 10
 """Lobbies a member may sit in at once (created or joined); event games do not count against it."""
 
@@ -671,6 +672,8 @@ class MatchService:
 
         ``text`` may also name a bigger decision the game offers now (``GameInfo.macros``, such as Ursuppe's
         ``drift all``): its single moves are applied one after the other, each logged as the seat's move.
+        Several decisions of the same turn may be typed at once, separated by ``;`` (a whole Ultima-Tek turn,
+        say): they are played in order, and one that fails refuses them all, so nothing is played.
         With the match option ``autoplay`` on, every decision left with a single legal move is then played
         for its seat too, in the same transaction.
 
@@ -679,8 +682,9 @@ class MatchService:
         with ``replayed=True`` and writes nothing.
 
         Raises:
-            MatchError: ``no_match``, ``not_active``, ``not_seated`` or ``move_too_long`` (more than
-                :data:`MAX_MOVE_TEXT` characters, refused before any parsing).
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``move_too_long`` (more than
+                :data:`MAX_MOVE_TEXT` characters, refused before any parsing), or ``sequence_turn_over`` (a
+                sequence goes on after the seat's turn is over).
             BoardChangedError: ``expected_version`` is stale, or another write won the race.
             NotYourTurnError: the caller's seat may not act now (key ``not_your_turn``).
             NotationError, IllegalMoveError: from the engine, unchanged.
@@ -698,15 +702,43 @@ class MatchService:
             before = match.state
             if seat not in before.actors() or seat in match.ai:
                 raise NotYourTurnError("it is not your turn", key="not_your_turn")
-            macro = self._macro(match.game, before, seat, text)
-            if macro is not None:
-                state, entries = await self._run_macro(match, before, seat, macro, now, interaction_id)
-            else:
-                decision = before.parse_move(text, seat)
-                if before.mover(decision) != seat:
-                    raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
-                state, entries = await self._decide(match, before, seat, decision, match.version, now, interaction_id)
+            parts = sequence.split(text)
+            state = before
+            entries: list[LogEntry] = []
+            for index, part in enumerate(parts):
+                if index:
+                    state, forced = await self._autoplay(match, state, match.version + len(entries), now)
+                    entries += forced
+                    if state.outcome() is not None or seat not in state.actors():
+                        raise MatchError("sequence_turn_over", done=index, move=part)
+                try:
+                    first = interaction_id if not entries else None
+                    state, more = await self._typed(match, state, seat, part, match.version + len(entries), now, first)
+                except GameError as exc:
+                    if len(parts) > 1:
+                        exc.step = (index + 1, len(parts), part)
+                    raise
+                entries += more
             return await self._conclude(match, before, state, entries, now)
+
+    async def _typed(
+        self,
+        match: Match,
+        state: GameState,
+        seat: Seat,
+        text: str,
+        version: int,
+        now: datetime,
+        interaction_id: int | None,
+    ) -> tuple[GameState, list[LogEntry]]:
+        """Play one typed decision of ``seat`` (a move, or a macro the game offers) at ``version``."""
+        macro = self._macro(match.game, state, seat, text)
+        if macro is not None:
+            return await self._run_macro(replace(match, version=version), state, seat, macro, now, interaction_id)
+        decision = state.parse_move(text, seat)
+        if state.mover(decision) != seat:
+            raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
+        return await self._decide(match, state, seat, decision, version, now, interaction_id)
 
     async def ai_move(self, match_id: int, seat: Seat, text: str, *, expected_version: int) -> TurnReport:
         """Play ``text`` for the AI seat ``seat``, logged as that seat's move, then any chance steps.
@@ -1627,12 +1659,12 @@ class MatchService:
             return state, entries
         while state.outcome() is None and len(state.actors()) == 1:
             (seat,) = state.actors()
-            moves = state.legal_moves(seat)
-            if len(moves) != 1 or (match.game.unlisted is not None and match.game.unlisted(state, seat)):
+            move = sequence.forced(match.game, state, seat)
+            if move is None:
                 break
             if len(entries) >= match.game.max_plies:
                 raise RuntimeError(f"{match.game.id}: more than {match.game.max_plies} forced decisions in a row")
-            state, more = await self._decide(match, state, seat, moves[0], version + len(entries), now)
+            state, more = await self._decide(match, state, seat, move, version + len(entries), now)
             entries += more
         return state, entries
 
@@ -1659,10 +1691,8 @@ class MatchService:
         entries: list[LogEntry] = []
         while state.outcome() is None:
             step = match.game.macro_step(state, seat, name)
-            if step is None and match.options.get("autoplay") == "on" and state.actors() == (seat,):
-                moves = state.legal_moves(seat)
-                unlisted = match.game.unlisted is not None and match.game.unlisted(state, seat)
-                forced = moves[0] if len(moves) == 1 and not unlisted else None
+            if step is None and match.options.get("autoplay") == "on":
+                forced = sequence.forced(match.game, state, seat)
                 if forced is not None and match.game.macro_step(state.apply(forced), seat, name) is not None:
                     step = forced
             if step is None:

@@ -65,7 +65,7 @@ from bot.storage import PostRow
 from bot.threads import is_match_thread_name, thread_name
 from bot.turn_post import BOARD_FILE, DETAIL_FILE, post_layout, question_layout, seat_colour
 from bot.turns import match_turn
-from games import find_game
+from games import find_game, sequence
 from games.base import GameState, Seat
 from render import BoardContext, describe_board, highlights_for, render_board, render_board_detail
 
@@ -858,7 +858,7 @@ class GameUI:
         if match_id is None:
             current = await self.require_current(interaction)
             match_id = current.id
-            secret = current.game.public_notation(text.strip()) != text.strip()
+            secret = any(current.game.public_notation(part) != part for part in sequence.split(text.strip()))
             # A typed move is played on the board as it stood when the command arrived: a double submit
             # (the same command sent twice at once) finds the board moved on and applies once. Not when
             # several players act at once (secret set-ups): their engines refuse a second set-up anyway.

@@ -83,6 +83,8 @@ class GameError(Exception):
         self.key = key
         self.params = dict(params or {})
         self.legal = tuple(legal)
+        self.step: tuple[int, int, str] | None = None
+        """Set when the text was one of several decisions typed at once: its number, how many, its text."""
 
 
 class NotationError(GameError, ValueError):

@@ -8,6 +8,7 @@ sheet) is not edited by turns, only when what it shows changes, e.g. the result.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import discord
@@ -233,3 +234,39 @@ async def test_too_slow_to_answer_with_the_post_the_change_is_acknowledged_first
             typed += 1
         assert labels_of(boards_in(channel)[-1]), "the current post has its controls"
     assert clicked and typed
+
+
+async def test_a_whole_ultimatek_turn_typed_at_once_is_one_post_and_few_calls(world: dict[str, Any]) -> None:
+    """``/game move`` with the turn's decisions separated by ``;``: one interaction for the whole turn."""
+    from games import sequence
+    from tests.test_sequence import plan_turn
+
+    env, channel = world["env"], world["channel"]
+    alice, bob = world["alice"], world["bob"]
+    lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    rng = random.Random(11)
+    whole_turns = 0
+    for _ in range(12):
+        match = await env.bot.service.current(channel.id)
+        assert match is not None
+        (seat,) = match.state.actors()
+        actor = {alice.id: alice, bob.id: bob}[match.seats[seat]]
+        parts, _ = plan_turn(match, seat, rng)
+        if len(parts) >= 2:
+            offered = await actor.autocomplete(channel, "game move", "move", f"{parts[0]}; ")
+            assert offered and all(c["value"].startswith(f"{parts[0]}; ") for c in offered), "completed after it"
+            narrowed = await actor.autocomplete(channel, "game move", "move", f"{parts[0]}; {parts[1]}")
+            assert f"{parts[0]}; {parts[1]}" in [c["value"] for c in narrowed]
+        posts_before, start = len(boards_in(channel)), len(env.http_requests)
+        await actor.slash(channel, "game move", move=f"{sequence.SEPARATOR} ".join(parts))
+        after = await env.bot.service.current(channel.id)
+        assert after is not None and seat not in after.state.actors(), "the turn is over"
+        assert len(boards_in(channel)) == posts_before + 1, "one new post for the new turn"
+        assert len(pings_since(env, start)) == 1
+        public = [c for c in calls_since(env, start) if c[1].endswith(CALLBACK) or f"/{channel.id}/" in c[1]]
+        # The answer is the new post itself, or (bonuses placed face down in it) a private one before the post.
+        assert len(public) <= 3, "the answer, the new post, the old post retired"
+        whole_turns += len(parts) >= 3
+    assert whole_turns >= 3

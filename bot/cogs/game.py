@@ -21,13 +21,15 @@ from bot.move_controls import describe, macro_label, macros_of
 from bot.narration import result_line
 from bot.turns import match_turn
 from bot.ui import variant_label
-from games import GAMES, find_game
+from games import GAMES, find_game, sequence
 from games.builder import ranked_moves
 
 if TYPE_CHECKING:
     from bot.client import PlateauBot
 
 MAX_CHOICES = 25
+CHOICE_TEXT = 100
+"""Discord's limit on an autocomplete choice's name and value."""
 LABELS = {
     "none": "No deadline",
     "12h": "12 hours",
@@ -201,7 +203,9 @@ class GameCog(
         description=ls("Play a move (the list shows your legal moves)", "cmd.move.desc"),
     )
     @app_commands.rename(move=ls("move", "opt.move.name"))
-    @app_commands.describe(move=ls("Your move in the game's notation, e.g. A4-A2", "opt.move.desc"))
+    @app_commands.describe(
+        move=ls("Your move in the game's notation, e.g. A4-A2; several moves of your turn: a; b; c", "opt.move.desc")
+    )
     async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT]) -> None:
         """Play a move in this channel's match."""
         await self.bot.ui.play(interaction, None, move)
@@ -217,15 +221,24 @@ class GameCog(
         seat = match.seat_of(interaction.user.id)
         if seat is None or seat not in match.state.actors():
             return []
-        complete = getattr(match.state, "completions", None)
+        state, info = match.state, match.game
+        # Several decisions typed at once ("a; b; c"): what follows is completed on the position after them.
+        prefix, _, current = current.rpartition(sequence.SEPARATOR)
+        head = ""
+        if prefix:
+            typed_before = sequence.split(prefix)
+            after = sequence.after(info, state, seat, typed_before, autoplay=match.options.get("autoplay") == "on")
+            if after is None:
+                return []
+            state, head = after, f"{sequence.SEPARATOR} ".join(typed_before) + f"{sequence.SEPARATOR} "
+        complete = getattr(state, "completions", None)
         lang = language_of(interaction.locale)
         if callable(complete):
             # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
-            values = [str(v) for v in complete(seat, current)][:MAX_CHOICES]
-            return [app_commands.Choice(name=v, value=v) for v in values]
+            values = [head + str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
+            return [app_commands.Choice(name=v[-CHOICE_TEXT:], value=v) for v in values if len(v) <= CHOICE_TEXT]
         # The game's order (what matters first), those starting with what was typed ahead of the rest.
         typed = current.strip().lower()
-        state, info = match.state, match.game
         found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
         found = [(m, n) for m, n in found if typed in n.lower()]
         found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
@@ -233,14 +246,15 @@ class GameCog(
             app_commands.Choice(
                 name=t(lang, "autocomplete.described", move=name, what=macro_label(info, name, lang)), value=name
             )
-            for name in macros_of(match, seat)
+            for name in (macros_of(match, seat) if not head else ())
             if typed in name
         ]
         for move, notation in found[: MAX_CHOICES - len(choices)]:
             label = notation
             if info.move_parts is not None or info.move_cost is not None:
                 label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
-            choices.append(app_commands.Choice(name=label[:100], value=notation))
+            if len(head + notation) <= CHOICE_TEXT:
+                choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
         return choices
 
     @app_commands.command(
