@@ -484,7 +484,7 @@ def _draw_status(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx
             draw.text((px, STATUS_Y), part, font=bold if lit else plain, fill=HIGHLIGHT if lit else MUTED, anchor="lm")
         for sx in separators:
             draw.text((sx, STATUS_Y), "›", font=plain, fill=PANEL_EDGE, anchor="mm")
-    draw.text((x, STATUS_Y), fit_text(status, big, right - x), font=big, fill=CREAM, anchor="lm")
+    draw.text((x, STATUS_Y), fit_text(clean_text(status, big), big, right - x), font=big, fill=CREAM, anchor="lm")
 
 
 def _hex_marks(ctx: BoardContext) -> tuple[Hex, ...]:
@@ -586,8 +586,12 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> No
         draw.text((FIELD_X, PLAYED_Y), fit_text(line, face, room), font=face, fill=CREAM, anchor="lm")
     names = _names(ctx)
     key_x = _key_text_x()
-    key = words["key_public"] if view.viewer is None else words["key_private"].format(name=names[1 - view.viewer])
     key_face = font(SMALL_PX, "Semibold")
+    if view.viewer is None:
+        key = words["key_public"]
+    else:
+        other = 1 - view.viewer
+        key = words["key_private"].format(name=display_name(names[other], key_face, WIDTH, _word(lang, "Side", other)))
     key_y = _key_slots()[-1][1]
     draw.text((key_x, key_y), fit_text(key, key_face, WIDTH - FIELD_X - key_x), font=key_face, fill=MUTED, anchor="lm")
 
@@ -596,7 +600,8 @@ def _draw_private_tag(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) 
     if view.viewer is None:
         return
     face = font(SMALL_PX, "Bold")
-    text = fit_text(WORDS[ctx.language]["private"].format(name=_names(ctx)[view.viewer]), face, 14 * R - u(40))
+    name = display_name(_names(ctx)[view.viewer], face, WIDTH, _word(ctx.language, "Side", view.viewer))
+    text = fit_text(WORDS[ctx.language]["private"].format(name=name), face, 14 * R - u(40))
     w = face.getlength(text)
     cx = WIDTH / 2
     y = FIELD_BOTTOM + u(2)

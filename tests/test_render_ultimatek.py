@@ -373,3 +373,13 @@ def _step(state: State, rng: random.Random) -> State:
     from games.playout import random_step
 
     return state.apply(random_step(state, rng))
+
+
+def test_characters_the_font_lacks_are_left_out_of_every_name() -> None:
+    """A name with an emoji draws as the name without it (headline, card, private tag, key), never as a box."""
+    state = from_text(BUSY)
+    for viewer in (None, 0, 1):
+        view = state.view_for(viewer)
+        with_emoji = render(view, BoardContext(("Alice 🎲", "Bob 🐙"), "d2-e2", 0, ("d2", "e2"), "fr"))
+        plain = render(view, BoardContext(("Alice", "Bob"), "d2-e2", 0, ("d2", "e2"), "fr"))
+        assert with_emoji == plain, viewer
