@@ -56,6 +56,7 @@ from render.common import (
     supersampled,
 )
 from render.ultimatek_art import (
+    BOARD_WIDTH,
     DISC_WHITE,
     KINDS,
     LABELS,
@@ -70,53 +71,59 @@ from render.ultimatek_art import (
     piece_sprite,
     piece_top,
     stop_marker,
+    text_px,
     token_sprite,
+    u,
 )
 
 GAME_ID: Final = "ultimatek"
 
-# Geometry, in pixels of the final image.
-WIDTH: Final = 1280
-R: Final = 80.0
+# Geometry, in pixels of the final image. The layout was designed on a 1280 px canvas; every length is
+# written in those design units and scaled by UNIT through u(), text sizes too (never below SMALL_PX).
+WIDTH: Final = BOARD_WIDTH
+R: Final = u(80)
 """Circumradius of a hex (flat-topped: 2R wide, R·√3 high)."""
 HH: Final = R * math.sqrt(3) / 2
 """Half the height of a hex."""
 FIELD_X: Final = (WIDTH - 14 * R) / 2
 """Left edge of column a."""
-CARD_Y: Final = 14
-CARD_H: Final = 150
-CARD_X: Final = ((40, 516), (764, 1240))
+CARD_Y: Final = u(14)
+CARD_H: Final = u(150)
+CARD_X: Final = ((u(40), u(516)), (u(764), u(1240)))
 """Left and right edges of blue's and red's cards."""
-SCORE_X: Final = (528, 752)
-STATUS_Y: Final = CARD_Y + CARD_H + 36
-FIELD_Y: Final = STATUS_Y + 84
+SCORE_X: Final = (u(528), u(752))
+STATUS_Y: Final = CARD_Y + CARD_H + u(36)
+FIELD_Y: Final = STATUS_Y + u(84)
 """Top edge of the even columns."""
 FIELD_BOTTOM: Final = FIELD_Y + 12 * HH
-PLAYED_Y: Final = round(FIELD_BOTTOM + 34)
-KEY_Y: Final = PLAYED_Y + 56
-KEY_ROW: Final = 52
+PLAYED_Y: Final = round(FIELD_BOTTOM + u(34))
+KEY_Y: Final = PLAYED_Y + u(56)
+KEY_ROW: Final = u(52)
 """The key of the symbols takes two rows."""
-HEIGHT: Final = KEY_Y + KEY_ROW + 40
+HEIGHT: Final = round(KEY_Y + KEY_ROW + u(40))
 SMALL_PX: Final = phone_text(WIDTH)
 """The smallest text: 11 px once the image is shown 400 px wide."""
-HEADLINE_PX: Final = 46
-BANNER_PX: Final = 56
+NAME_PX: Final = text_px(40)
+HEADLINE_PX: Final = text_px(46)
+BANNER_PX: Final = text_px(56)
 """The goal banner's words."""
-TOKEN_R: Final = 21
+SCORE_PX: Final = text_px(64)
+TOKEN_R: Final = round(u(21))
 """A token on a piece."""
-HAND_R: Final = 23
+HAND_R: Final = round(u(23))
 """A token in a hand, on a card."""
-KEY_R: Final = 20
+KEY_R: Final = round(u(20))
+CREDIT_R: Final = round(u(14))
 HAND_SLOTS: Final = 3
 """A hand holds at most three bonuses."""
-SLOT_DX: Final = 26
+SLOT_DX: Final = u(26)
 """How far from the hex centre each piece stands when both sides share a hex."""
-BASE_DY: Final = 18
-DISC_RX: Final = 34
-DISC_RY: Final = 14
-DISC_DY: Final = 28
-"""The disc lies in front of the pieces, this far below their base, near the bottom of its hex."""
+BASE_DY: Final = u(18)
 """How far below the hex centre a stack stands."""
+DISC_RX: Final = round(u(34))
+DISC_RY: Final = round(u(14))
+DISC_DY: Final = u(28)
+"""The disc lies in front of the pieces, this far below their base, near the bottom of its hex."""
 
 GRASS: Final[tuple[Color, Color]] = ((54, 110, 60), (62, 122, 66))
 """The green hexes, mown in alternate stripes (even and odd columns)."""
@@ -245,18 +252,24 @@ def hex_at(name: str) -> Hex | None:
 def _paint_field(pen: Pen) -> None:
     x0, y0 = FIELD_X, FIELD_Y
     pen.rrect(
-        (x0 - 16, y0 - 50, x0 + 14 * R + 16, FIELD_BOTTOM + 16), 18, fill=FIELD_FRAME, outline=PANEL_EDGE, width=2
+        (x0 - u(16), y0 - u(50), x0 + 14 * R + u(16), FIELD_BOTTOM + u(16)),
+        u(18),
+        fill=FIELD_FRAME,
+        outline=PANEL_EDGE,
+        width=u(2),
     )
     for h in HEXES:
         cx, cy = hex_centre(h)
         colour = (GREY if h.grey else GRASS)[h.column % 2]
         pen.poly(hexagon(cx, cy, R), LINE)
-        pen.poly(hexagon(cx, cy, R - 2.6), colour)
+        pen.poly(hexagon(cx, cy, R - u(2.6)), colour)
     for seat in (0, 1):
         x0_, x1_ = CARD_X[seat]
-        pen.rrect((x0_, CARD_Y, x1_, CARD_Y + CARD_H), 16, fill=PANEL, outline=PANEL_EDGE, width=2)
-        pen.rrect((x0_ + 3, CARD_Y + 3, x0_ + 11, CARD_Y + CARD_H - 3), 4, fill=SIDE_COLOURS[seat])
-    pen.rrect((SCORE_X[0], CARD_Y, SCORE_X[1], CARD_Y + CARD_H), 16, fill=(20, 18, 17), outline=PANEL_EDGE, width=2)
+        pen.rrect((x0_, CARD_Y, x1_, CARD_Y + CARD_H), u(16), fill=PANEL, outline=PANEL_EDGE, width=u(2))
+        pen.rrect((x0_ + u(3), CARD_Y + u(3), x0_ + u(11), CARD_Y + CARD_H - u(3)), u(4), fill=SIDE_COLOURS[seat])
+    pen.rrect(
+        (SCORE_X[0], CARD_Y, SCORE_X[1], CARD_Y + CARD_H), u(16), fill=(20, 18, 17), outline=PANEL_EDGE, width=u(2)
+    )
 
 
 @cache
@@ -270,10 +283,10 @@ def _field_layer() -> Image.Image:
     letter = font(SMALL_PX, "Bold")
     for column in range(9):
         cx = FIELD_X + R + 1.5 * R * column
-        draw_text(draw, (cx, FIELD_Y - 30), LETTERS[column], letter, MUTED, "mm")
+        draw_text(draw, (cx, FIELD_Y - u(30)), LETTERS[column], letter, MUTED, "mm")
     for h in HEXES:
         cx, cy = hex_centre(h)
-        draw_text(draw, (cx - 30, cy - HH + 24), h.name, label, LABEL_ON_GREY if h.grey else LABEL_ON_GRASS, "mm")
+        draw_text(draw, (cx - u(30), cy - HH + u(24)), h.name, label, LABEL_ON_GREY if h.grey else LABEL_ON_GRASS, "mm")
     return base
 
 
@@ -288,19 +301,19 @@ def _static_base(lang: str) -> Image.Image:
         x0, x1 = CARD_X[seat]
         goal = _word(lang, "goal", seat)
         if seat == 0:
-            draw_text(draw, (x0 + 86, CARD_Y + 100), goal, small, SIDE_LIGHT[seat], "lm")
+            draw_text(draw, (x0 + u(86), CARD_Y + u(100)), goal, small, SIDE_LIGHT[seat], "lm")
         else:
-            draw_text(draw, (x1 - 86, CARD_Y + 100), goal, small, SIDE_LIGHT[seat], "rm")
+            draw_text(draw, (x1 - u(86), CARD_Y + u(100)), goal, small, SIDE_LIGHT[seat], "rm")
     mid = (SCORE_X[0] + SCORE_X[1]) / 2
-    draw_text(draw, (mid, CARD_Y + 24), words["first_to"], small, MUTED, "mm")
-    draw_text(draw, (mid, CARD_Y + 76), "–", font(50, "Bold"), MUTED, "mm")
+    draw_text(draw, (mid, CARD_Y + u(24)), words["first_to"], small, MUTED, "mm")
+    draw_text(draw, (mid, CARD_Y + u(76)), "–", font(text_px(50), "Bold"), MUTED, "mm")
     for seat in (0, 1):
         hx0, hand_w = _hand_box(seat)
-        draw_text(draw, (hx0 + hand_w / 2, CARD_Y + 26), words["hand"], small, MUTED, "mm")
+        draw_text(draw, (hx0 + hand_w / 2, CARD_Y + u(26)), words["hand"], small, MUTED, "mm")
     # The key of the symbols.
     for kind, (x, y) in zip(KINDS, _key_slots(), strict=False):
         paste(base, token_sprite(kind, "up", KEY_R), (x + KEY_R, y))
-        draw_text(draw, (x + 2 * KEY_R + 8, y), LABELS[kind], small, CREAM, "lm")
+        draw_text(draw, (x + 2 * KEY_R + u(8), y), LABELS[kind], small, CREAM, "lm")
     x, y = _key_slots()[-1]
     paste(base, token_sprite(None, "down", KEY_R), (x + KEY_R, y))
     return base
@@ -317,7 +330,7 @@ def _key_slots() -> tuple[tuple[float, float], ...]:
         if i == per_row:
             x, y = FIELD_X, float(KEY_Y + KEY_ROW)
         slots.append((x, y))
-        x += 2 * KEY_R + 8 + small.getlength(LABELS[kind]) + 28
+        x += 2 * KEY_R + u(8) + small.getlength(LABELS[kind]) + u(28)
     slots.append((x, y))
     return tuple(slots)
 
@@ -325,7 +338,7 @@ def _key_slots() -> tuple[tuple[float, float], ...]:
 @cache
 def _key_text_x() -> float:
     """Where the words after the blank token of the key start."""
-    return _key_slots()[-1][0] + 2 * KEY_R + 8
+    return _key_slots()[-1][0] + 2 * KEY_R + u(8)
 
 
 # Rendering.
@@ -378,28 +391,28 @@ def _hand_tokens(view: View, seat: Seat) -> list[tuple[str | None, TokenStyle]]:
 
 def _hand_box(seat: Seat) -> tuple[float, float]:
     """The left edge and width of the row of hand tokens on ``seat``'s card."""
-    width = HAND_SLOTS * (2 * HAND_R + 8) - 8
-    return (CARD_X[seat][1] - 18 - width if seat == 0 else CARD_X[seat][0] + 18), width
+    width = HAND_SLOTS * (2 * HAND_R + u(8)) - u(8)
+    return (CARD_X[seat][1] - u(18) - width if seat == 0 else CARD_X[seat][0] + u(18)), width
 
 
 def _draw_cards(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
     names = _names(ctx)
     lang = ctx.language
-    name_face = font(SMALL_PX + 4, "Bold")
+    name_face = font(NAME_PX, "Bold")
     for seat in (0, 1):
         x0, x1 = CARD_X[seat]
         if view.outcome is None and view.to_act == seat:
-            draw.rounded_rectangle((x0, CARD_Y, x1, CARD_Y + CARD_H), radius=16, outline=HIGHLIGHT, width=3)
+            draw.rounded_rectangle((x0, CARD_Y, x1, CARD_Y + CARD_H), radius=u(16), outline=HIGHLIGHT, width=3)
         elif view.outcome is not None and seat in view.outcome.winners:
-            draw.rounded_rectangle((x0, CARD_Y, x1, CARD_Y + CARD_H), radius=16, outline=GOLD, width=4)
+            draw.rounded_rectangle((x0, CARD_Y, x1, CARD_Y + CARD_H), radius=u(16), outline=GOLD, width=4)
         icon = piece_sprite(seat, 2, False)
-        icon_x = x0 + 50 if seat == 0 else x1 - 50
-        paste(canvas, icon, (icon_x, CARD_Y + CARD_H / 2 + 4))
+        icon_x = x0 + u(50) if seat == 0 else x1 - u(50)
+        paste(canvas, icon, (icon_x, CARD_Y + CARD_H / 2 + u(4)))
         tokens = _hand_tokens(view, seat)
         hx0, hand_w = _hand_box(seat)
         for i in range(HAND_SLOTS):
-            cx = hx0 + HAND_R + i * (2 * HAND_R + 8)
-            cy = CARD_Y + 84
+            cx = hx0 + HAND_R + i * (2 * HAND_R + u(8))
+            cy = CARD_Y + u(84)
             if i < len(tokens):
                 kind, style = tokens[i]
                 paste(canvas, token_sprite(kind, style, HAND_R), (cx, cy))
@@ -407,19 +420,19 @@ def _draw_cards(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx:
                 draw.ellipse(
                     (cx - HAND_R + 3, cy - HAND_R + 3, cx + HAND_R - 3, cy + HAND_R - 3), outline=PANEL_EDGE, width=2
                 )
-        room = hx0 - (x0 + 86) - 14 if seat == 0 else (x1 - 86) - (hx0 + hand_w) - 14
+        room = hx0 - (x0 + u(86)) - u(14) if seat == 0 else (x1 - u(86)) - (hx0 + hand_w) - u(14)
         shown = display_name(names[seat], name_face, room, _word(lang, "Side", seat))
         if seat == 0:
-            draw.text((x0 + 86, CARD_Y + 50), shown, font=name_face, fill=CREAM, anchor="lm")
+            draw.text((x0 + u(86), CARD_Y + u(50)), shown, font=name_face, fill=CREAM, anchor="lm")
         else:
-            draw.text((x1 - 86, CARD_Y + 50), shown, font=name_face, fill=CREAM, anchor="rm")
+            draw.text((x1 - u(86), CARD_Y + u(50)), shown, font=name_face, fill=CREAM, anchor="rm")
     # The score.
     mid = (SCORE_X[0] + SCORE_X[1]) / 2
-    big = font(64, "Bold")
-    draw.text((mid - 24, CARD_Y + 76), str(view.score[0]), font=big, fill=SIDE_LIGHT[0], anchor="rm")
-    draw.text((mid + 24, CARD_Y + 76), str(view.score[1]), font=big, fill=SIDE_LIGHT[1], anchor="lm")
+    big = font(SCORE_PX, "Bold")
+    draw.text((mid - u(24), CARD_Y + u(76)), str(view.score[0]), font=big, fill=SIDE_LIGHT[0], anchor="rm")
+    draw.text((mid + u(24), CARD_Y + u(76)), str(view.score[1]), font=big, fill=SIDE_LIGHT[1], anchor="lm")
     draw.text(
-        (mid, CARD_Y + CARD_H - 22), _turn_text(view, lang), font=font(SMALL_PX, "Semibold"), fill=MUTED, anchor="mm"
+        (mid, CARD_Y + CARD_H - u(22)), _turn_text(view, lang), font=font(SMALL_PX, "Semibold"), fill=MUTED, anchor="mm"
     )
 
 
@@ -428,49 +441,50 @@ def _phase_layout(lang: str, phase: int) -> tuple[tuple[tuple[float, str, bool],
     """Where the status line's right part goes: each phase label (x, text, lit), the separators' x, the
     right edge of the word "credits", and the room left for the status text."""
     words = WORDS[lang]
-    right = float(WIDTH - 40) - 3 * 34 - 6
+    right = WIDTH - u(40) - 3 * u(34) - u(6)
     credits_x = right
-    right -= font(SMALL_PX, "Semibold").getlength(words["credits"]) + 24
+    right -= font(SMALL_PX, "Semibold").getlength(words["credits"]) + u(24)
     plain, lit_face = font(SMALL_PX, "Semibold"), font(SMALL_PX, "Bold")
     names = words["phases"].split("|")
     parts = [f"{i + 1} {names[i]}" for i in range(3)]
     widths = [(lit_face if i + 1 == phase else plain).getlength(p) for i, p in enumerate(parts)]
-    total = sum(widths) + 2 * 30
+    total = sum(widths) + 2 * u(30)
     px = right - total
     labels, separators = [], []
     for i, part in enumerate(parts):
         labels.append((px, part, i + 1 == phase))
         px += widths[i]
         if i < 2:
-            separators.append(px + 15)
-        px += 30
-    return tuple(labels), tuple(separators), credits_x, right - total - 30
+            separators.append(px + u(15))
+        px += u(30)
+    return tuple(labels), tuple(separators), credits_x, right - total - u(30)
 
 
 def _draw_status(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
     lang = ctx.language
     status, lead = _status(view, ctx)
-    x = 40.0
+    x = u(40)
     if lead is not None:
-        paste(canvas, piece_sprite(lead, 1, False), (x + 26, STATUS_Y + 4))
-        x += 60
+        paste(canvas, piece_sprite(lead, 1, False), (x + u(26), STATUS_Y + u(4)))
+        x += u(60)
     big = font(HEADLINE_PX, "Bold")
-    right = float(WIDTH - 40)
+    right = WIDTH - u(40)
     if view.to_act is not None and view.outcome is None:
         # The credits as coins on the right, then the phases with the current one lit.
         for i in range(3):
-            paste(canvas, credit_sprite(i < view.credits, 14), (right - 14 - (2 - i) * 34, STATUS_Y))
+            paste(canvas, credit_sprite(i < view.credits, CREDIT_R), (right - u(14) - (2 - i) * u(34), STATUS_Y))
         labels, separators, credits_x, right = _phase_layout(lang, view.phase)
         plain, bold = font(SMALL_PX, "Semibold"), font(SMALL_PX, "Bold")
         draw.text((credits_x, STATUS_Y), WORDS[lang]["credits"], font=plain, fill=MUTED, anchor="rm")
         for px, part, lit in labels:
             if lit:
                 w = bold.getlength(part)
-                draw.rounded_rectangle((px - 10, STATUS_Y - 22, px + w + 10, STATUS_Y + 22), radius=22, fill=PILL)
+                pill = (px - u(10), STATUS_Y - u(22), px + w + u(10), STATUS_Y + u(22))
+                draw.rounded_rectangle(pill, radius=u(22), fill=PILL)
             draw.text((px, STATUS_Y), part, font=bold if lit else plain, fill=HIGHLIGHT if lit else MUTED, anchor="lm")
         for sx in separators:
             draw.text((sx, STATUS_Y), "›", font=plain, fill=PANEL_EDGE, anchor="mm")
-    draw.text((x, STATUS_Y), fit_text(status, big, right - x), font=big, fill=CREAM, anchor="lm")
+    draw.text((x, STATUS_Y), fit_text(clean_text(status, big), big, right - x), font=big, fill=CREAM, anchor="lm")
 
 
 def _hex_marks(ctx: BoardContext) -> tuple[Hex, ...]:
@@ -498,10 +512,10 @@ def _draw_field(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx:
     if view.disc is not None:
         # The disc's hex is outlined in white, unless the last move's yellow outline takes its place.
         cx, cy = hex_centre(view.disc)
-        draw.polygon(hexagon(cx, cy, R - 3), outline=(250, 250, 246), width=4)
+        draw.polygon(hexagon(cx, cy, R - u(3)), outline=(250, 250, 246), width=round(u(4)))
     for h in _hex_marks(ctx):
         cx, cy = hex_centre(h)
-        draw.polygon(hexagon(cx, cy, R - 3), outline=HIGHLIGHT, width=5)
+        draw.polygon(hexagon(cx, cy, R - u(3)), outline=HIGHLIGHT, width=round(u(5)))
     stopped = {(s.hex, 1 - s.owner) for s in view.stops}
     by_hex: dict[Hex, list[PieceView]] = {}
     for p in view.pieces:
@@ -518,7 +532,7 @@ def _draw_field(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx:
             canvas.paste(sprite, (round(px - bx), round(base_y - by)), sprite)
             top_y = base_y - by + piece_top(p.strength)[1]
             # The token lies on the stack: above its top face, off to the right when the hex has room.
-            badge = (px + (0 if shared else 14), top_y - 28)
+            badge = (px + (0 if shared else u(14)), top_y - u(28))
             if (p.hex, p.side) in stopped or p.blocked:
                 paste(canvas, stop_marker(TOKEN_R), badge)
                 continue
@@ -527,10 +541,10 @@ def _draw_field(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx:
                 paste(canvas, token_sprite(token[0], token[1], TOKEN_R), badge)
 
 
-def _base_dy(shared: bool) -> int:
+def _base_dy(shared: bool) -> float:
     """How far below its hex's centre a stack stands: two sharing a hex stand nearer its middle, where the
     hex is widest, so that both (and the disc before them) stay inside its border."""
-    return BASE_DY - 8 if shared else BASE_DY
+    return BASE_DY - u(8) if shared else BASE_DY
 
 
 def _draw_disc(canvas: Image.Image, view: View) -> None:
@@ -538,7 +552,7 @@ def _draw_disc(canvas: Image.Image, view: View) -> None:
     if view.disc is not None:
         cx, cy = hex_centre(view.disc)
         here = view.pieces_in(view.disc)
-        dy = _base_dy(len(here) > 1) + DISC_DY if here else 14
+        dy = _base_dy(len(here) > 1) + DISC_DY if here else u(14)
         paste(canvas, disc_sprite(DISC_RX, DISC_RY), (cx, cy + dy))
 
 
@@ -550,7 +564,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> No
     right = WIDTH - FIELD_X
     bag = words["bag"].format(bag=view.bag, discard=view.discard)
     right_w = draw_text(draw, (right, PLAYED_Y), bag, small, MUTED, "rm")
-    room = right - right_w - 30 - FIELD_X
+    room = right - right_w - u(30) - FIELD_X
     played = [_public(a) for a in view.played]
     if played:
         line = words["this_turn"].format(actions=" · ".join(played))
@@ -572,8 +586,12 @@ def _draw_footer(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> No
         draw.text((FIELD_X, PLAYED_Y), fit_text(line, face, room), font=face, fill=CREAM, anchor="lm")
     names = _names(ctx)
     key_x = _key_text_x()
-    key = words["key_public"] if view.viewer is None else words["key_private"].format(name=names[1 - view.viewer])
     key_face = font(SMALL_PX, "Semibold")
+    if view.viewer is None:
+        key = words["key_public"]
+    else:
+        other = 1 - view.viewer
+        key = words["key_private"].format(name=display_name(names[other], key_face, WIDTH, _word(lang, "Side", other)))
     key_y = _key_slots()[-1][1]
     draw.text((key_x, key_y), fit_text(key, key_face, WIDTH - FIELD_X - key_x), font=key_face, fill=MUTED, anchor="lm")
 
@@ -582,12 +600,14 @@ def _draw_private_tag(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) 
     if view.viewer is None:
         return
     face = font(SMALL_PX, "Bold")
-    text = fit_text(WORDS[ctx.language]["private"].format(name=_names(ctx)[view.viewer]), face, 14 * R - 40)
+    name = display_name(_names(ctx)[view.viewer], face, WIDTH, _word(ctx.language, "Side", view.viewer))
+    text = fit_text(WORDS[ctx.language]["private"].format(name=name), face, 14 * R - u(40))
     w = face.getlength(text)
     cx = WIDTH / 2
-    y = FIELD_BOTTOM + 2
+    y = FIELD_BOTTOM + u(2)
     colour = SIDE_COLOURS[view.viewer]
-    draw.rounded_rectangle((cx - w / 2 - 16, y - 22, cx + w / 2 + 16, y + 22), radius=22, fill=mix(colour, INK, 0.3))
+    box = (cx - w / 2 - u(16), y - u(22), cx + w / 2 + u(16), y + u(22))
+    draw.rounded_rectangle(box, radius=u(22), fill=mix(colour, INK, 0.3))
     draw.text((cx, y), text, font=face, fill=CREAM, anchor="mm")
 
 
@@ -597,7 +617,7 @@ def _target_corner(name: str) -> tuple[float, float] | None:
     if index is None:
         return None
     cx, cy = hex_centre(HEXES[index])
-    return cx + 30, cy - HH + 26
+    return cx + u(30), cy - HH + u(26)
 
 
 def goal_scorer(view: View, ctx: BoardContext) -> Seat | None:
@@ -620,19 +640,19 @@ def _draw_goal_banner(canvas: Image.Image, view: View, ctx: BoardContext) -> Non
     face = font(BANNER_PX, "Bold")
     a, b = view.score
     text = WORDS[ctx.language]["goal_banner"].format(name=_names(ctx)[scorer], a=a, b=b)
-    text = fit_text(clean_text(text, face), face, 14 * R - 120)
+    text = fit_text(clean_text(text, face), face, 14 * R - u(120))
     w = face.getlength(text)
     cx, cy = WIDTH / 2, FIELD_BOTTOM - 0.55 * HH
-    box = (cx - w / 2 - 36, cy - 42, cx + w / 2 + 36, cy + 42)
+    box = (cx - w / 2 - u(36), cy - u(42), cx + w / 2 + u(36), cy + u(42))
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k, (box[0] - 8, box[1] - 8))
-        pen.rrect(box, 26, fill=mix(SIDE_COLOURS[scorer], INK, 0.25), outline=GOLD, width=6)
+        pen.rrect(box, u(26), fill=mix(SIDE_COLOURS[scorer], INK, 0.25), outline=GOLD, width=u(6))
 
     size = (round(box[2] - box[0]) + 16, round(box[3] - box[1]) + 16)
     layer = supersampled(size, 2, paint)
     canvas.paste(layer, (round(box[0]) - 8, round(box[1]) - 8), layer)
-    ImageDraw.Draw(canvas).text((cx, cy + 2), text, font=face, fill=CREAM, anchor="mm")
+    ImageDraw.Draw(canvas).text((cx, cy + u(2)), text, font=face, fill=CREAM, anchor="mm")
 
 
 def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
@@ -671,7 +691,7 @@ def _swatches() -> Image.Image:
         sheet.paste(sprite, (x, 230), sprite)
         x += sprite.width + 10
     for filled in (False, True):
-        sprite = credit_sprite(filled, 14)
+        sprite = credit_sprite(filled, CREDIT_R)
         sheet.paste(sprite, (x, 230), sprite)
         x += sprite.width + 10
     return sheet

@@ -1,7 +1,8 @@
 """The sprites of the Ultima-Tek image: piece stacks, bonus tokens and their symbols, the disc.
 
 Every sprite is painted supersampled once and cached; a render only pastes them. Sizes are in pixels of
-the final image.
+the final image; the lengths written here are design units of the 1280 px layout, scaled by :data:`UNIT`
+through :func:`u` (see :mod:`render.ultimatek`).
 
 - A piece is a stack of 1 to 3 layers, as on the table, with its strength written on the top layer.
   Blue pieces are round discs, red pieces are square tiles: the sides differ in shape as well as in
@@ -26,13 +27,31 @@ from typing import Final, Literal, TypeAlias
 from PIL import Image, ImageDraw
 
 from games.ultimatek.field import BONUS_KINDS
-from render.common import CREAM, INK, Color, Pen, mix, supersampled
+from render.common import CREAM, INK, Color, Pen, mix, phone_text, supersampled
 
 Point: TypeAlias = tuple[float, float]
 TokenStyle: TypeAlias = Literal["up", "down", "secret"]
 """``up`` face up (public), ``down`` the blank back, ``secret`` the back with the symbol the viewer may know."""
 
 SCALE: Final = 4
+BOARD_WIDTH: Final = 1024
+"""Width of the Ultima-Tek image. The layout was drawn for 1280 px; 1024 px holds the same picture, its
+texts as tall once the image is shown 400 px wide, in a PNG some 20 % smaller: the bytes go to the
+anti-aliased edges of hexes, pieces and letters, and those shrink with the canvas."""
+UNIT: Final = BOARD_WIDTH / 1280
+"""Pixels of the image per unit of the 1280 px design."""
+
+
+def u(length: float) -> float:
+    """A length of the 1280 px design, in pixels of the image."""
+    return length * UNIT
+
+
+def text_px(design: float) -> int:
+    """A text size of the 1280 px design, in pixels of the image: never below 11 px at 400 px wide."""
+    return max(phone_text(BOARD_WIDTH), round(design * UNIT))
+
+
 KINDS: Final = BONUS_KINDS
 LABELS: Final = {"run": "Run +", "run/": "Run +/", "fly": "Fly +", "fly/": "Fly /", "fly+/": "Fly +/", "stop": "Stop"}
 
@@ -56,10 +75,10 @@ STOP_RED: Final[Color] = (196, 30, 40)
 DISC_WHITE: Final[Color] = (250, 250, 246)
 DISC_RING: Final[Color] = (176, 184, 196)
 
-PIECE_RX: Final = 26.0
+PIECE_RX: Final = u(26)
 """Half-width of a piece; its top face is drawn squashed to suggest a view from above at an angle."""
-PIECE_RY: Final = 18.0
-LAYER_T: Final = 8.0
+PIECE_RY: Final = u(18)
+LAYER_T: Final = u(8)
 """Thickness of one layer of a stack."""
 
 
@@ -75,13 +94,13 @@ def hexagon(cx: float, cy: float, r: float) -> list[Point]:
 
 # Pieces.
 
-PIECE_W: Final = 64
+PIECE_W: Final = round(u(64))
 """Width of a piece sprite; its height depends on the strength (see :func:`piece_sprite`)."""
 
 
 def piece_size(strength: int) -> tuple[int, int]:
     """The size of the sprite of a stack of ``strength`` layers."""
-    return PIECE_W, round(2 * PIECE_RY + LAYER_T * strength + 12)
+    return PIECE_W, round(2 * PIECE_RY + LAYER_T * strength + u(12))
 
 
 def _layer_outline(side: int, cx: float, cy: float) -> list[Point]:
@@ -90,7 +109,7 @@ def _layer_outline(side: int, cx: float, cy: float) -> list[Point]:
         return [
             (cx + PIECE_RX * math.cos(a), cy + PIECE_RY * math.sin(a)) for a in (i * math.pi / 24 for i in range(48))
         ]
-    hw, hh, r = PIECE_RX - 2.0, PIECE_RY - 1.0, 5.0
+    hw, hh, r = PIECE_RX - u(2), PIECE_RY - u(1), u(5)
     pts: list[Point] = []
     for (ox, oy), start in (
         ((hw - r, hh - r), 0),
@@ -110,13 +129,13 @@ def piece_sprite(side: int, strength: int, blocked: bool) -> Image.Image:
     :func:`piece_base` of the sprite."""
     w, h = piece_size(strength)
     top, dark = (BLOCKED_TOP, BLOCKED_SIDE) if blocked else (SIDE_COLOURS[side], SIDE_DARK[side])
-    base_y = h - 6 - LAYER_T - PIECE_RY
+    base_y = h - u(6) - LAYER_T - PIECE_RY
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         cx = w / 2
-        pen.poly([(x + 1.5, y + LAYER_T + 3.0) for x, y in _layer_outline(side, cx, base_y)], (0, 0, 0, 120))
-        inset = 2.0 if side else 0.0
+        pen.poly([(x + u(1.5), y + LAYER_T + u(3)) for x, y in _layer_outline(side, cx, base_y)], (0, 0, 0, 120))
+        inset = u(2) if side else 0.0
         left, right = cx - PIECE_RX + inset, cx + PIECE_RX - inset
         for layer in range(strength):
             y = base_y - layer * LAYER_T
@@ -124,11 +143,11 @@ def piece_sprite(side: int, strength: int, blocked: bool) -> Image.Image:
             # The side band: the face shape swept down by one layer thickness.
             pen.poly([(x, py + LAYER_T) for x, py in face], dark, INK)
             pen.poly([(left, y), (right, y), (right, y + LAYER_T), (left, y + LAYER_T)], dark)
-            pen.line([(left, y), (left, y + LAYER_T)], INK, 1.2)
-            pen.line([(right, y), (right, y + LAYER_T)], INK, 1.2)
+            pen.line([(left, y), (left, y + LAYER_T)], INK, u(1.2))
+            pen.line([(right, y), (right, y + LAYER_T)], INK, u(1.2))
             pen.poly(face, mix(top, dark, 0.15) if layer < strength - 1 else top, INK)
         ty = base_y - (strength - 1) * LAYER_T
-        pen.text((cx, ty + 1), str(strength), 36, (236, 234, 226) if blocked else PIECE_INK)
+        pen.text((cx, ty + u(1)), str(strength), text_px(36), (236, 234, 226) if blocked else PIECE_INK)
 
     return supersampled((w, h), SCALE, paint)
 
@@ -136,7 +155,7 @@ def piece_sprite(side: int, strength: int, blocked: bool) -> Image.Image:
 def piece_base(strength: int) -> Point:
     """Where, in the sprite of a stack of ``strength``, the centre of the bottom layer's top face lies."""
     w, h = piece_size(strength)
-    return w / 2, h - 6 - LAYER_T - PIECE_RY
+    return w / 2, h - u(6) - LAYER_T - PIECE_RY
 
 
 def piece_top(strength: int) -> Point:
@@ -226,23 +245,23 @@ def paint_symbol(pen: Pen, kind: str, cx: float, cy: float, r: float, secret: bo
 @cache
 def token_sprite(kind: str | None, style: TokenStyle, radius: int) -> Image.Image:
     """A round bonus token of ``radius`` px: face up, its blank back, or its back showing a known kind."""
-    size = 2 * radius + 8
+    size = 2 * radius + round(u(8))
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         c = size / 2
-        pen.ellipse(c + 1.2, c + 2.2, radius, radius, fill=(0, 0, 0, 110))
+        pen.ellipse(c + u(1.2), c + u(2.2), radius, radius, fill=(0, 0, 0, 110))
         if style == "up":
-            pen.ellipse(c, c, radius, radius, fill=TOKEN_FACE, outline=TOKEN_RIM, width=2.2)
+            pen.ellipse(c, c, radius, radius, fill=TOKEN_FACE, outline=TOKEN_RIM, width=u(2.2))
         else:
-            pen.ellipse(c, c, radius, radius, fill=TOKEN_BACK, outline=TOKEN_RIM, width=2.2)
+            pen.ellipse(c, c, radius, radius, fill=TOKEN_BACK, outline=TOKEN_RIM, width=u(2.2))
             if style == "down":
-                pen.ellipse(c, c, radius - 4.5, radius - 4.5, outline=CREAM, width=1.6)
-                pen.ellipse(c, c, radius * 0.3, radius * 0.3, outline=mix(TOKEN_BACK, CREAM, 0.45), width=1.6)
+                pen.ellipse(c, c, radius - u(4.5), radius - u(4.5), outline=CREAM, width=u(1.6))
+                pen.ellipse(c, c, radius * 0.3, radius * 0.3, outline=mix(TOKEN_BACK, CREAM, 0.45), width=u(1.6))
             else:
-                pen.ellipse(c, c, radius - 2.5, radius - 2.5, outline=(112, 104, 124), width=1.2)
+                pen.ellipse(c, c, radius - u(2.5), radius - u(2.5), outline=(112, 104, 124), width=u(1.2))
         if kind is not None and style != "down":
-            paint_symbol(pen, kind, c, c, radius - 3.0, style == "secret")
+            paint_symbol(pen, kind, c, c, radius - u(3), style == "secret")
 
     return supersampled((size, size), SCALE, paint)
 
@@ -250,7 +269,7 @@ def token_sprite(kind: str | None, style: TokenStyle, radius: int) -> Image.Imag
 @cache
 def stop_marker(radius: int) -> Image.Image:
     """A revealed Stop lying on the piece it blocks: an octagonal stop sign."""
-    size = 2 * radius + 8
+    size = 2 * radius + round(u(8))
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
@@ -259,7 +278,7 @@ def stop_marker(radius: int) -> Image.Image:
             (c + radius * math.cos(math.pi / 8 + i * math.pi / 4), c + radius * math.sin(math.pi / 8 + i * math.pi / 4))
             for i in range(8)
         ]
-        pen.poly([(x + 1.2, y + 2.2) for x, y in octagon], (0, 0, 0, 120))
+        pen.poly([(x + u(1.2), y + u(2.2)) for x, y in octagon], (0, 0, 0, 120))
         pen.poly(octagon, CREAM, TOKEN_RIM)
         paint_symbol(pen, "stop", c, c, radius * 1.12, False)
 
@@ -269,16 +288,16 @@ def stop_marker(radius: int) -> Image.Image:
 @cache
 def disc_sprite(rx: int, ry: int) -> Image.Image:
     """The disc, a white flying disc seen at an angle, ``rx`` by ``ry`` px."""
-    w, h = 2 * rx + 8, 2 * ry + 10
+    w, h = 2 * rx + round(u(8)), 2 * ry + round(u(10))
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
-        cx, cy = w / 2, h / 2 - 1
-        pen.ellipse(cx + 1.5, cy + 4, rx, ry, fill=(0, 0, 0, 110))
-        pen.ellipse(cx, cy + 2.5, rx, ry, fill=DISC_RING, outline=INK, width=1.6)
-        pen.ellipse(cx, cy, rx, ry, fill=DISC_WHITE, outline=INK, width=1.6)
-        pen.ellipse(cx, cy, rx * 0.72, ry * 0.72, outline=DISC_RING, width=2.0)
-        pen.ellipse(cx, cy, rx * 0.5, ry * 0.5, outline=(214, 218, 226), width=1.4)
+        cx, cy = w / 2, h / 2 - u(1)
+        pen.ellipse(cx + u(1.5), cy + u(4), rx, ry, fill=(0, 0, 0, 110))
+        pen.ellipse(cx, cy + u(2.5), rx, ry, fill=DISC_RING, outline=INK, width=u(1.6))
+        pen.ellipse(cx, cy, rx, ry, fill=DISC_WHITE, outline=INK, width=u(1.6))
+        pen.ellipse(cx, cy, rx * 0.72, ry * 0.72, outline=DISC_RING, width=u(2))
+        pen.ellipse(cx, cy, rx * 0.5, ry * 0.5, outline=(214, 218, 226), width=u(1.4))
 
     return supersampled((w, h), SCALE, paint)
 
@@ -286,15 +305,15 @@ def disc_sprite(rx: int, ry: int) -> Image.Image:
 @cache
 def credit_sprite(filled: bool, radius: int) -> Image.Image:
     """One action credit: a gold coin when left, an empty ring when spent."""
-    size = 2 * radius + 6
+    size = 2 * radius + round(u(6))
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         c = size / 2
         if filled:
-            pen.ellipse(c, c, radius, radius, fill=(232, 186, 60), outline=(120, 84, 10), width=2.0)
-            pen.ellipse(c, c, radius * 0.6, radius * 0.6, outline=(255, 226, 140), width=1.6)
+            pen.ellipse(c, c, radius, radius, fill=(232, 186, 60), outline=(120, 84, 10), width=u(2))
+            pen.ellipse(c, c, radius * 0.6, radius * 0.6, outline=(255, 226, 140), width=u(1.6))
         else:
-            pen.ellipse(c, c, radius - 1, radius - 1, outline=(120, 110, 96), width=2.4)
+            pen.ellipse(c, c, radius - u(1), radius - u(1), outline=(120, 110, 96), width=u(2.4))
 
     return supersampled((size, size), SCALE, paint)

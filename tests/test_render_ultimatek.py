@@ -23,7 +23,7 @@ from render.ultimatek import (
     highlights,
     render,
 )
-from render.ultimatek_art import SIDE_COLOURS
+from render.ultimatek_art import SIDE_COLOURS, u
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Alice", "Bob")
@@ -53,7 +53,13 @@ def _hex_box(name: str) -> tuple[int, int, int, int]:
     h = hex_at(name)
     assert h is not None
     cx, cy = hex_centre(h)
-    return round(cx - 60), round(cy - 48), round(cx + 60), round(cy + 66)
+    return round(cx - u(60)), round(cy - u(48)), round(cx + u(60)), round(cy + u(66))
+
+
+def _design_box(*corners: float) -> tuple[int, int, int, int]:
+    """A box given in units of the 1280 px design, in pixels of the image."""
+    x0, y0, x1, y1 = (round(u(c)) for c in corners)
+    return x0, y0, x1, y1
 
 
 def _ctx(notation: str | None = None, mover: int | None = None, lang: str = "en") -> BoardContext:
@@ -102,13 +108,14 @@ def _face_down(state: State) -> tuple[tuple[int, int, str], ...]:
 
 
 def test_png_signature_width_and_weight() -> None:
-    """Between 1200 and 1500 px wide, under 250 KB, for the public and both private images."""
+    """Between 1000 and 1500 px wide, near square, under 250 KB, for the public and both private images."""
     state = from_text(BUSY)
     for viewer in (None, 0, 1):
         png = render(state.view_for(viewer), _ctx("d2-e2", 0))
         assert png.startswith(PNG_SIGNATURE)
         image = Image.open(io.BytesIO(png))
-        assert 1200 <= image.width <= 1500
+        assert 1000 <= image.width <= 1500
+        assert 0.8 <= image.height / image.width <= 1.25
         assert len(png) < 250_000
     final = _game(3)[-1]
     assert len(render(final[0].view_for(None), final[1])) < 250_000
@@ -130,26 +137,26 @@ def test_field_pieces_and_marks_at_probe_pixels() -> None:
         h = hex_at(name)
         assert h is not None
         cx, cy = hex_centre(h)
-        assert _near(_pixel(image, (cx - 40, cy + 20)), GREY[0], 14), name
+        assert _near(_pixel(image, (cx - u(40), cy + u(20))), GREY[0], 14), name
     for name in ("c1", "f2", "h5"):
         h = hex_at(name)
         assert h is not None
         cx, cy = hex_centre(h)
-        assert _near(_pixel(image, (cx - 40, cy + 20)), GRASS[h.column % 2], 14), name
+        assert _near(_pixel(image, (cx - u(40), cy + u(20))), GRASS[h.column % 2], 14), name
     # A lone piece's top face, beside its strength digit.
     for seat, name in ((0, "c4"), (1, "g4")):
         h = hex_at(name)
         assert h is not None
         cx, cy = hex_centre(h)
-        assert _near(_pixel(image, (cx - 17, cy + 24)), SIDE_COLOURS[seat], 30), name
+        assert _near(_pixel(image, (cx - u(17), cy + u(24))), SIDE_COLOURS[seat], 30), name
     for name in ("d2", "e2"):
         h = hex_at(name)
         assert h is not None
         cx, cy = hex_centre(h)
-        assert _near(_pixel(image, (cx - 74, cy)), HIGHLIGHT, 40), name
+        assert _near(_pixel(image, (cx - u(74), cy)), HIGHLIGHT, 40), name
     h = hex_at("c4")
     assert h is not None
-    assert not _near(_pixel(image, (hex_centre(h)[0] - 74, hex_centre(h)[1])), HIGHLIGHT, 40)
+    assert not _near(_pixel(image, (hex_centre(h)[0] - u(74), hex_centre(h)[1])), HIGHLIGHT, 40)
 
 
 def test_sides_differ_in_shape() -> None:
@@ -161,7 +168,7 @@ def test_sides_differ_in_shape() -> None:
         assert h is not None
         cx, cy = hex_centre(h)
         # Just inside the corner of the top face's bounding box: ground for a disc, piece for a square.
-        corners.append(_pixel(image.convert("L").convert("RGB"), (cx - 20, cy + 24 - 13)))
+        corners.append(_pixel(image.convert("L").convert("RGB"), (cx - u(20), cy + u(24 - 13))))
     assert abs(corners[0][0] - corners[1][0]) > 20
 
 
@@ -225,7 +232,7 @@ def test_the_hand_shows_kinds_only_to_its_owner() -> None:
     public = _image(render(state.view_for(None), ctx))
     blue = _image(render(state.view_for(0), ctx))
     red = _image(render(state.view_for(1), ctx))
-    blue_card, red_card = (300, 40, 500, 110), (780, 40, 980, 110)
+    blue_card, red_card = _design_box(300, 40, 500, 110), _design_box(780, 40, 980, 110)
     assert public.crop(blue_card).tobytes() == red.crop(blue_card).tobytes() != blue.crop(blue_card).tobytes()
     assert public.crop(red_card).tobytes() == blue.crop(red_card).tobytes() != red.crop(red_card).tobytes()
 
@@ -355,7 +362,7 @@ def test_a_goal_raises_a_banner_in_the_scorers_colour() -> None:
     assert goal_scorer(view, goal) == 0
     assert goal_scorer(view, BoardContext(NAMES, last_move="d3>d5", last_mover=0)) is None
     assert goal_scorer(view, BoardContext(NAMES, last_move="g3>a4", last_mover=1)) is None, "red has no point"
-    centre = (WIDTH / 2 - 200, FIELD_BOTTOM - 0.55 * HH - 30)
+    centre = (WIDTH / 2 - u(200), FIELD_BOTTOM - 0.55 * HH - u(30))
     with_banner = _image(render(view, goal))
     assert _near(_pixel(with_banner, centre), SIDE_COLOURS[0], 60)
     plain = _image(render(view, BoardContext(NAMES, last_move="d3>d5", last_mover=0)))
@@ -366,3 +373,13 @@ def _step(state: State, rng: random.Random) -> State:
     from games.playout import random_step
 
     return state.apply(random_step(state, rng))
+
+
+def test_characters_the_font_lacks_are_left_out_of_every_name() -> None:
+    """A name with an emoji draws as the name without it (headline, card, private tag, key), never as a box."""
+    state = from_text(BUSY)
+    for viewer in (None, 0, 1):
+        view = state.view_for(viewer)
+        with_emoji = render(view, BoardContext(("Alice 🎲", "Bob 🐙"), "d2-e2", 0, ("d2", "e2"), "fr"))
+        plain = render(view, BoardContext(("Alice", "Bob"), "d2-e2", 0, ("d2", "e2"), "fr"))
+        assert with_emoji == plain, viewer
