@@ -1597,6 +1597,15 @@ class MatchService:
             await self._store.put_replace_request(match.id, seat, user_id, match.version, (), now=now)
             return match, request
 
+    async def replaceable(self, match: Match) -> tuple[Seat, ...]:
+        """The seats of ``match`` a member who is not seated may ask to take over (see :meth:`request_replace`)."""
+        if match.status is not MatchStatus.ACTIVE or len(match.seats) <= 2 or not match.takeovers:
+            return ()
+        async with self._store.transaction(immediate=False):
+            if await self._store.in_event(match.id):
+                return ()
+        return tuple(sorted(match.takeovers))
+
     async def pending_replace(self, match_id: int) -> ReplaceRequest | None:
         """The replacement request pending in a match, if any."""
         async with self._store.transaction():
