@@ -13,7 +13,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.history import turn_lines
 from bot.matches import BoardChangedError, LogKind, Match, MatchError, MatchService, MatchStatus
+from bot.narration import holder_at, narrate, takeover_lines
 from bot.storage import Store
 from games.base import Outcome, Termination
 
@@ -265,3 +267,29 @@ async def test_a_replaced_seat_is_rated_for_neither_member(service: MatchService
     assert await service.rating_change(match.id, ERIN) is None
     assert await service.rating_change(match.id, BOB) is None
     assert await service.rating_change(match.id, ALICE) is not None
+
+
+async def test_the_log_the_history_and_the_result_say_who_played_which_turns(service: MatchService) -> None:
+    match = await bob_resigns(service, (ALICE, BOB, CAROL))
+    match, request = await service.request_replace(match.id, ERIN)
+    await service.answer_replace(match.id, ALICE, accept=True, version=request.version)
+    match, _, report = await service.answer_replace(match.id, CAROL, accept=True, version=request.version)
+    assert report is not None
+    names = ["alice", "bob → Plateau (normal) → erin", "carol"]
+    (entry,) = report.entries
+    assert holder_at(match, names, 1, entry.ply - 1) == "bob"
+    assert holder_at(match, names, 1, entry.ply) == "Plateau (normal)"
+    assert holder_at(match, names, 1, entry.ply + 1) == "erin"
+    told = narrate(match, report.previous_state, report.entries, names, "en")
+    assert told == ["🔁 **erin** takes over seat 2 from **Plateau (normal)**, as the other players agreed."]
+    history = "\n".join(turn_lines(match, await service.history(match.id), names, "en"))
+    assert "**bob** resigned" in history and "takes over the seat of **bob**" in history
+    assert "**erin** takes over seat 2" in history
+    (line,) = takeover_lines(match, names, "en", lambda ply: 100 + ply)
+    stints = match.stints(1)
+    assert line == (
+        f"🔁 Seat 2: **bob** up to turn {100 + stints[1].from_ply - 1}, **Plateau (normal)** from turn "
+        f"{100 + stints[1].from_ply}, **erin** from turn {100 + stints[2].from_ply}."
+    )
+    (french,) = takeover_lines(match, names, "fr", lambda ply: ply)
+    assert french.startswith("🔁 Place 2 : **bob** jusqu'au tour")
