@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class PlateauCog(
     commands.GroupCog,
     group_name=ls("plateau", "cmd.plateau.name"),
-    group_description=ls("About Plateau: help and server settings", "cmd.plateau.desc"),
+    group_description=ls("About Plateau: help, server settings, taking over an AI seat", "cmd.plateau.desc"),
 ):
     """How to use the bot, and the server's settings for matches."""
 
