@@ -159,7 +159,9 @@ def change_line(entry: LogEntry, names: Sequence[str], lang: str, match: Match |
             )
         names = names_at(match, names, entry.ply)
     if entry.kind is LogKind.REPLACE:
-        return t(lang, "log.replace", name=_name(names, entry.seat), ai="AI", seat=(entry.seat or 0) + 1)
+        # Without the match, the seat's whole name stands for both players.
+        who = _name(names, entry.seat)
+        return t(lang, "log.replace", name=who, ai=who, seat=(entry.seat or 0) + 1)
     if entry.kind is LogKind.RESIGN:
         return t(lang, "log.resign", name=_name(names, entry.seat))
     if entry.kind is LogKind.ABORT:
