@@ -446,6 +446,51 @@ class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<answer>yes|no):(?P<
         await bot.pbp.answer_undo(interaction, self.match_id, self.version, self.answer == "yes")
 
 
+class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+    """Accept or decline the request, made at a given match version, to let a member take over a seat the AI
+    plays. The request holds while play goes on (the AI keeps the seat meanwhile); the version names it."""
+
+    KIND = "replace"
+
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
+        """Record the clicking player's answer."""
+        from bot import replace_ui
+
+        await replace_ui.answer(bot, interaction, self.match_id, self.version, self.answer == "yes")
+
+
+class TakeSeatButton(
+    PlateauButton,
+    template=rf"{PREFIX}:take:(?P<match>[0-9]+):(?P<seat>[0-9]+)",
+):
+    """ "Take this seat" under a turn post: a member who is not seated asks to play a seat the AI took over."""
+
+    def __init__(self, match_id: int, seat: int, label: str = "Take this seat") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                emoji="🔁",
+                custom_id=f"{PREFIX}:take:{match_id}:{seat}",
+            )
+        )
+        self.match_id = match_id
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TakeSeatButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), int(match["seat"]), getattr(item, "label", None) or "Take this seat")
+
+    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
+        """Ask the players to let the clicking member take the seat."""
+        from bot import replace_ui
+
+        await replace_ui.ask(bot, interaction, self.match_id, self.seat)
+
+
 class HistoryButton(
     PlateauButton,
     template=rf"{PREFIX}:hist:(?P<slot>prev|next):(?P<match>[0-9]+):(?P<page>[0-9]+)",
@@ -517,4 +562,6 @@ DYNAMIC_ITEMS = (
     UndoButton,
     HistoryButton,
     RematchButton,
+    ReplaceButton,
+    TakeSeatButton,
 )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from bot.i18n import t
 from bot.matches import POSITION_KINDS, LogEntry, LogKind, Match, effective
-from bot.narration import change_line, event_lines
+from bot.narration import change_line, event_lines, names_at, takeover_line
 from bot.turns import TurnSpan, turns
 from bot.words import chance_lines, decision_line
 from games.base import GameState
@@ -50,13 +50,18 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
         chance.clear()
         chance_kept = True
 
+    everyone = names
     for i, entry in enumerate(span.entries):
         before, after = span.states[i], span.states[i + 1]
         still = entry.ply in kept
         if entry.kind not in POSITION_KINDS:
             flush()
-            say(change_line(entry, names, lang), still or entry.kind is LogKind.UNDO)
+            say(change_line(entry, everyone, lang, match), still or entry.kind is LogKind.UNDO)
+            if (taken := takeover_line(match, everyone, entry, lang)) is not None:
+                say(taken, still)
             continue
+        # A seat that changed hands is named by who played it at this entry.
+        names = names_at(match, everyone, entry.ply)
         if told_by_events:
             if entry.kind is LogKind.AUTO:
                 say(t(lang, "log.auto", name=_name(names, entry.seat)), still)

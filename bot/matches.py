@@ -34,7 +34,16 @@ from bot.deadlines import (
     turn_times,
     vacation_days_used,
 )
-from bot.storage import UNSET, ChannelBusyError, ConflictError, MatchRow, MoveRow, PostRow, Store
+from bot.storage import (
+    UNSET,
+    ChannelBusyError,
+    ConflictError,
+    MatchRow,
+    MoveRow,
+    PostRow,
+    SeatReplacement,
+    Store,
+)
 from bot.tournaments.ratings import DEFAULT, Rating, outcome_ranks, rate
 from games import UnknownGameError, find_game, sequence
 from games.base import GameError, GameInfo, GameState, NotYourTurnError, Outcome, Seat, Termination
@@ -71,6 +80,9 @@ class LogKind(enum.Enum):
     """A decision the bot made for a seat whose time ran out (seat = that seat), in the game's notation."""
     FORFEIT = "forfeit"
     """The seat's time ran out and the match ended as its forfeit (notation ``forfeit``)."""
+    REPLACE = "replace"
+    """A member took over the seat the AI played, with the other players' consent (notation ``replace``; seat
+    = that seat; who took it and from whom: :attr:`Match.replacements`)."""
 
 
 DECISIONS: frozenset[LogKind] = frozenset({LogKind.MOVE, LogKind.AUTO})
@@ -130,6 +142,8 @@ class Match:
     undos: tuple[tuple[int, str], ...] = ()
     """(ply, notation) of the log's undo entries when the match was loaded: where a provably fair draw sits
     in the effective log (:func:`bot.fairness.effective_step`)."""
+    replacements: Mapping[Seat, tuple[SeatReplacement, ...]] = field(default_factory=dict)
+    """Seats a member took over from the AI, by seat, in order (a seat may change hands more than once)."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat of ``user_id``, or None for someone not seated."""
@@ -138,7 +152,33 @@ class Match:
     @property
     def has_ai(self) -> bool:
         """True when the AI plays (or played) a seat of this match."""
-        return bool(self.ai) or any(is_ai(uid) for uid in self.seats)
+        return bool(self.ai) or bool(self.replacements) or any(is_ai(uid) for uid in self.seats)
+
+    def members_playing(self) -> tuple[Seat, ...]:
+        """The seats members play now (not the AI): the players who must consent to a replacement."""
+        return tuple(s for s, uid in enumerate(self.seats) if s not in self.ai and not is_ai(uid))
+
+    def stints(self, seat: Seat) -> tuple[Stint, ...]:
+        """Who played ``seat``, in order, each from the ply it began at (one stint for a seat that never
+        changed hands)."""
+        uid = self.seats[seat]
+        if is_ai(uid):
+            return (Stint(0, None, level_of(uid), "seated"),)
+        replaced = self.replacements.get(seat, ())
+        found = [Stint(0, replaced[0].previous_user_id if replaced else uid, None, "seated")]
+        for r in replaced:
+            found.append(Stint(r.ai_from_ply, None, r.ai_level, r.reason))
+            found.append(Stint(r.ply + 1, r.user_id, None, "replace"))
+        if seat in self.takeovers:
+            ply, reason = self.takeovers[seat]
+            found.append(Stint(ply, None, self.ai[seat], reason))
+        return tuple(found)
+
+    def played_by(self, user_id: int) -> bool:
+        """True when ``user_id`` holds or held a seat of this match."""
+        return user_id in self.seats or any(
+            r.previous_user_id == user_id or r.user_id == user_id for rs in self.replacements.values() for r in rs
+        )
 
     def ai_to_act(self) -> tuple[Seat, ...]:
         """The AI seats that must act now (empty unless the match is active)."""
@@ -152,6 +192,21 @@ class Match:
         if self.status is not MatchStatus.ACTIVE:
             return ()
         return tuple(self.seats[s] for s in self.state.actors() if s not in self.ai)
+
+
+@dataclass(frozen=True, slots=True)
+class Stint:
+    """A stretch of one seat's play: who played it from ``from_ply`` on (until the next stint begins)."""
+
+    from_ply: int
+    """The first ply of the stint (0: from the start)."""
+    user_id: int | None
+    """The member who played it; None for the AI."""
+    level: str | None
+    """The AI's level (None for a member)."""
+    reason: str
+    """``seated`` (from the start), ``resign``/``forfeit``/``left`` (the AI took over), ``replace`` (a member
+    took over from the AI)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +252,18 @@ class UndoRequest:
     version: int
     target_ply: int
     notation: str
+    accepted: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceRequest:
+    """A pending request of ``user_id`` (not seated) to take over the AI-held ``seat``; it holds until a player
+    declines, every member playing has accepted, or the match ends. ``version``: the match version it was
+    made at, which names it on the answer buttons."""
+
+    seat: Seat
+    user_id: int
+    version: int
     accepted: tuple[Seat, ...]
 
 
@@ -1521,6 +1588,140 @@ class MatchService:
         notation = rows[0].notation if rows else ""
         return UndoRequest(seat, version, target, notation, tuple(accepted))
 
+    # Replacing a player the AI took over.
+
+    async def request_replace(
+        self, match_id: int, user_id: int, seat: Seat | None = None
+    ) -> tuple[Match, ReplaceRequest]:
+        """Ask the members playing ``match_id`` to let ``user_id`` (not seated) take over a seat the AI plays
+        since its member resigned, forfeited or left (``seat``; None: the only such seat).
+
+        Only in a match of three or more seats (a two-player match ends when a player leaves), never in an
+        event's match (its pairing names its players), and never for an AI seated from the lobby.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``replace_event``, ``replace_two_players``,
+            ``already_seated`` (the caller holds or held a seat of the match), ``replace_no_seat`` (no seat the
+            AI took over, or ``seat`` is not one), ``replace_which`` (several: params ``seats``, 1-based) or
+            ``replace_pending``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                raise MatchError("not_active")
+            if len(match.seats) <= 2:
+                raise MatchError("replace_two_players")
+            if await self._store.in_event(match.id):
+                raise MatchError("replace_event")
+            if match.played_by(user_id):
+                raise MatchError("already_seated")
+            free = sorted(match.takeovers)
+            if seat is None and len(free) > 1:
+                raise MatchError("replace_which", seats=", ".join(str(s + 1) for s in free))
+            if seat is None:
+                seat = free[0] if free else None
+            if seat is None or seat not in match.takeovers:
+                raise MatchError("replace_no_seat")
+            if await self._current_replace(match) is not None:
+                raise MatchError("replace_pending")
+            request = ReplaceRequest(seat, user_id, match.version, ())
+            await self._store.put_replace_request(match.id, seat, user_id, match.version, (), now=now)
+            return match, request
+
+    async def replaceable(self, match: Match) -> tuple[Seat, ...]:
+        """The seats of ``match`` a member who is not seated may ask to take over (see :meth:`request_replace`)."""
+        if match.status is not MatchStatus.ACTIVE or len(match.seats) <= 2 or not match.takeovers:
+            return ()
+        async with self._store.transaction(immediate=False):
+            if await self._store.in_event(match.id):
+                return ()
+        return tuple(sorted(match.takeovers))
+
+    async def pending_replace(self, match_id: int) -> ReplaceRequest | None:
+        """The replacement request pending in a match, if any."""
+        async with self._store.transaction():
+            return await self._current_replace(await self._load(match_id))
+
+    async def answer_replace(
+        self, match_id: int, user_id: int, *, accept: bool, version: int
+    ) -> tuple[Match, ReplaceRequest | None, TurnReport | None]:
+        """A member playing the match accepts or declines the replacement requested at ``version``.
+
+        One decline cancels it. Once every member playing has accepted, the seat passes to the candidate at
+        the current ply, in this transaction: a ``replace`` log entry, the seat row, the replacement record;
+        the AI stops playing the seat (an AI move computed before is refused: the version moved on, and the
+        seat is no longer the AI's). Returns the match, the request as it stands (None once declined or
+        done) and, when done, the report of the change.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``no_replace_request`` (none pending, or another one
+            than ``version``), ``own_replace`` (the candidate answering) or ``not_seated`` (someone who does
+            not play the match, or whose seat the AI plays).
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                raise MatchError("not_active")
+            request = await self._current_replace(match)
+            if request is None or request.version != version:
+                raise MatchError("no_replace_request")
+            if user_id == request.user_id:
+                raise MatchError("own_replace")
+            seat = match.seat_of(user_id)
+            voters = match.members_playing()
+            if seat is None or seat not in voters:
+                raise MatchError("not_seated")
+            if not accept:
+                await self._store.delete_replace_request(match.id)
+                return match, None, None
+            accepted = tuple(sorted({*request.accepted, seat}))
+            if not set(voters) <= set(accepted):
+                request = replace(request, accepted=accepted)
+                await self._store.put_replace_request(
+                    match.id, request.seat, request.user_id, request.version, accepted, now=now
+                )
+                return match, request, None
+            await self._store.delete_replace_request(match.id)
+            return await self._hand_over(match, request, now)
+
+    async def _hand_over(self, match: Match, request: ReplaceRequest, now: datetime) -> tuple[Match, None, TurnReport]:
+        """Give ``request.seat`` to its candidate at the current ply (inside the caller's transaction)."""
+        seat = request.seat
+        ai_from, reason = match.takeovers[seat]
+        entry = LogEntry(match.version + 1, LogKind.REPLACE, seat, "replace", now)
+        record = SeatReplacement(seat, entry.ply, request.user_id, match.seats[seat], match.ai[seat], ai_from, reason)
+        try:
+            await self._store.replace_seat(match.id, record, now=now)
+        except ConflictError as exc:
+            raise MatchError("already_seated") from exc
+        report = await self._save(
+            match,
+            now=now,
+            previous=match.state,
+            state=match.state,
+            entries=[entry],
+            status=MatchStatus.ACTIVE,
+            result=None,
+        )
+        if seat in match.state.actors():
+            # The new member's turn starts now, not when the AI's began.
+            await self._store.restart_clock(match.id, seat, now=now)
+        after = await self._load(match.id)
+        return after, None, replace(report, match=after)
+
+    async def _current_replace(self, match: Match) -> ReplaceRequest | None:
+        """The pending replacement request; one whose match ended, or whose seat the AI no longer plays, lapses."""
+        found = await self._store.get_replace_request(match.id)
+        if found is None:
+            return None
+        seat, user_id, version, accepted = found
+        if match.status is not MatchStatus.ACTIVE or seat not in match.takeovers:
+            await self._store.delete_replace_request(match.id)
+            return None
+        return ReplaceRequest(seat, user_id, version, tuple(accepted))
+
     def _game(self, game_id: str) -> GameInfo:
         game = self._games.get(game_id)
         if game is None:
@@ -1579,6 +1780,9 @@ class MatchService:
         ai = {s: level_of(uid) for s, uid in enumerate(seats) if is_ai(uid)}
         ai.update({s: level for s, (level, _, _) in ai_rows.items()})
         takeovers = {s: (ply, reason) for s, (_, ply, reason) in ai_rows.items() if reason != "seated"}
+        replaced: dict[Seat, tuple[SeatReplacement, ...]] = {}
+        for r in sorted(parts.replacements, key=lambda r: (r.seat, r.ply)):
+            replaced[r.seat] = (*replaced.get(r.seat, ()), r)
         return Match(
             id=row.id,
             game=game,
@@ -1604,6 +1808,7 @@ class MatchService:
             ai=MappingProxyType(ai),
             takeovers=MappingProxyType(takeovers),
             undos=tuple(parts.undos),
+            replacements=MappingProxyType(replaced),
         )
 
     async def _chance_steps(
@@ -1737,6 +1942,8 @@ class MatchService:
         )
         if status is MatchStatus.FINISHED and result is not None and match.rated and await self._rates_ai(match):
             await self._rate(match, result, now)
+        if status is not MatchStatus.ACTIVE and match.status is MatchStatus.ACTIVE:
+            await self._store.delete_replace_request(match.id)  # a request lapses when the match ends
         # The seats that must act now keep (or start) their turn clocks; the others' clocks stop.
         acting = state.actors() if status is MatchStatus.ACTIVE else ()
         await self._store.set_clocks(match.id, acting, now=now)
@@ -1753,12 +1960,17 @@ class MatchService:
         """Update the players' ratings with a finished match's result, inside the caller's transaction.
 
         Aborted matches and results without a ranking (a forfeit with no winner) change nothing. Only the
-        members who played their seat to the end are rated (never an AI, nor a seat the AI took over).
+        members who played their seat to the end are rated (never an AI, nor a seat the AI took over, nor a seat
+        a member took over from the AI: neither of its members played the whole match).
         """
         ranks = outcome_ranks(result, len(match.seats))
         if ranks is None or len(set(match.seats)) != len(match.seats):
             return
-        rated = [s for s, uid in enumerate(match.seats) if not is_ai(uid) and s not in match.ai]
+        rated = [
+            s
+            for s, uid in enumerate(match.seats)
+            if not is_ai(uid) and s not in match.ai and s not in match.replacements
+        ]
         if len(rated) < 2:
             return
         uids = [match.seats[s] for s in rated]

@@ -6,7 +6,7 @@ so the text always matches the log.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.ai_seats import ai_name
 from bot.i18n import has, t, tn
@@ -19,16 +19,59 @@ TAKEOVER_ARROW = " → "
 
 
 def member_name(name: str) -> str:
-    """The member's part of a seat's name (the whole name unless the AI took the seat over)."""
+    """The first member's part of a seat's name (the whole name unless the seat changed hands)."""
     return name.split(TAKEOVER_ARROW, 1)[0]
 
 
-def takeover_lines(match: Match, names: Sequence[str], lang: str) -> list[str]:
-    """Who played which turns of the seats the AI took over (for the result)."""
-    return [
-        t(lang, "result.ai_turns", name=member_name(names[seat]), ply=ply - 1, ai=ai_name(match.ai[seat]))
-        for seat, (ply, _) in sorted(match.takeovers.items())
-    ]
+def holder_at(match: Match, names: Sequence[str], seat: int, ply: int) -> str:
+    """The name of who played ``seat`` at log entry ``ply``: a seat that changed hands is named by all its
+    players joined with :data:`TAKEOVER_ARROW` (``alice → Plateau (normal) → erin``), one per stint."""
+    if not 0 <= seat < len(names):
+        return "?"
+    stints = match.stints(seat) if seat < len(match.seats) else ()
+    parts = names[seat].split(TAKEOVER_ARROW)
+    if len(stints) < 2 or len(parts) != len(stints):
+        return names[seat]
+    return parts[max(i for i, stint in enumerate(stints) if stint.from_ply <= ply)]
+
+
+def names_at(match: Match, names: Sequence[str], ply: int) -> list[str]:
+    """Each seat's name as it was at log entry ``ply`` (see :func:`holder_at`)."""
+    return [holder_at(match, names, seat, ply) for seat in range(len(names))]
+
+
+def take_seat_label(match: Match, names: Sequence[str], seat: int, lang: str) -> str:
+    """The label of the button that offers to take over ``seat`` from the AI: it names the member who left."""
+    parts = names[seat].split(TAKEOVER_ARROW) if 0 <= seat < len(names) else []
+    member = parts[-2] if len(parts) >= 2 else member_name(names[seat]) if parts else "?"
+    return t(lang, "button.take_seat", seat=seat + 1, name=member)[:80]
+
+
+def takeover_lines(
+    match: Match, names: Sequence[str], lang: str, turn_of: Callable[[int], int] | None = None
+) -> list[str]:
+    """Who played which turns of the seats that changed hands (for the result).
+
+    ``turn_of`` gives the turn number of a log ply (as the turn posts and the history count); without it,
+    plies are given.
+    """
+    number = turn_of or (lambda ply: ply)
+    lines = []
+    for seat in range(len(match.seats)):
+        stints = match.stints(seat)
+        parts = names[seat].split(TAKEOVER_ARROW) if seat < len(names) else []
+        if len(stints) < 2 or len(parts) != len(stints):
+            continue
+        if len(stints) == 2 and stints[1].user_id is None:
+            lines.append(t(lang, "result.ai_turns", name=parts[0], turn=number(stints[1].from_ply - 1), ai=parts[1]))
+            continue
+        story = [t(lang, "result.stint_first", name=parts[0], turn=number(stints[1].from_ply - 1))]
+        story += [
+            t(lang, "result.stint_from", name=part, turn=number(stint.from_ply))
+            for part, stint in zip(parts[1:], stints[1:], strict=True)
+        ]
+        lines.append(t(lang, "result.stints", seat=seat + 1, story=", ".join(story)))
+    return lines
 
 
 def narrate(
@@ -52,13 +95,11 @@ def narrate(
         if entry.kind not in POSITION_KINDS:
             flush()
             if entry.kind in (LogKind.RESIGN, LogKind.FORFEIT) and entry.seat is not None:
-                member = member_name(names[entry.seat])
-                lines.append(t(lang, f"log.{entry.kind.value}", name=member))
-                taken = match.takeovers.get(entry.seat)
-                if taken is not None and taken[0] == entry.ply + 1:
-                    lines.append(t(lang, "log.ai_takeover", ai=ai_name(match.ai[entry.seat]), name=member))
+                lines.append(change_line(entry, names, lang, match))
+                if (taken := takeover_line(match, names, entry, lang)) is not None:
+                    lines.append(taken)
                 continue
-            lines.append(change_line(entry, names, lang))
+            lines.append(change_line(entry, names, lang, match))
             if entry.kind is LogKind.UNDO:
                 state = None  # the position jumped back; later entries of this change (none today) can't be told
             continue
@@ -70,18 +111,22 @@ def narrate(
                 chance.append((state, after, entry.notation))
         elif entry.seat is not None:
             flush()
-            auto = t(lang, "log.auto", name=_name(names, entry.seat)) if entry.kind is LogKind.AUTO else ""
+            who = holder_at(match, names, entry.seat, entry.ply)
+            auto = t(lang, "log.auto", name=who) if entry.kind is LogKind.AUTO else ""
             if told_by_events:
                 # The game's own events say what the decision did (and include its automatic steps).
                 if auto:
                     lines.append(auto)
             else:
-                line = decision_line(match.game, state, after, entry.notation, entry.seat, names, lang)
+                named = names_at(match, names, entry.ply)
+                line = decision_line(match.game, state, after, entry.notation, entry.seat, named, lang)
                 lines.append(f"{auto} {line}" if auto else line)
         state = after
     flush()
     if told_by_events and state is not None and previous is not None:
-        lines += event_lines(match, previous, state, names, lang)
+        lines += event_lines(
+            match, previous, state, names_at(match, names, entries[-1].ply) if entries else names, lang
+        )
     return lines
 
 
@@ -89,8 +134,34 @@ def _name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
 
-def change_line(entry: LogEntry, names: Sequence[str], lang: str) -> str:
-    """A log entry that changes the match rather than the position (resignation, draw, undo...)."""
+def takeover_line(match: Match, names: Sequence[str], entry: LogEntry, lang: str) -> str | None:
+    """The AI taking over the seat whose member left at ``entry`` (a resignation or forfeit), if it did."""
+    if entry.seat is None or entry.seat >= len(match.seats):
+        return None
+    for stint in match.stints(entry.seat):
+        if stint.from_ply == entry.ply + 1 and stint.level is not None:
+            member = holder_at(match, names, entry.seat, entry.ply)
+            return t(lang, "log.ai_takeover", ai=ai_name(stint.level), name=member)
+    return None
+
+
+def change_line(entry: LogEntry, names: Sequence[str], lang: str, match: Match | None = None) -> str:
+    """A log entry that changes the match rather than the position (resignation, draw, undo, a member taking
+    over a seat...); with ``match``, a seat that changed hands is named by who held it then."""
+    if match is not None and entry.seat is not None:
+        if entry.kind is LogKind.REPLACE:
+            return t(
+                lang,
+                "log.replace",
+                name=holder_at(match, names, entry.seat, entry.ply + 1),
+                ai=holder_at(match, names, entry.seat, entry.ply),
+                seat=entry.seat + 1,
+            )
+        names = names_at(match, names, entry.ply)
+    if entry.kind is LogKind.REPLACE:
+        # Without the match, the seat's whole name stands for both players.
+        who = _name(names, entry.seat)
+        return t(lang, "log.replace", name=who, ai=who, seat=(entry.seat or 0) + 1)
     if entry.kind is LogKind.RESIGN:
         return t(lang, "log.resign", name=_name(names, entry.seat))
     if entry.kind is LogKind.ABORT:

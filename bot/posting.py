@@ -9,7 +9,8 @@ turn (``on_turn`` in its public view, such as Ursuppe's player whose amoebas mov
 seats that must act. Chance steps and automatic steps never change the key by themselves, so they belong
 to the turn they happen in. The rules:
 
-- a new turn post, pinging only the seats that must act, when the key changes; an edit otherwise;
+- a new turn post, pinging only the seats that must act, when the key changes; an edit otherwise (but a member
+  who has just taken over from the AI a seat that must act gets a new post pinging them, in the same turn);
 - a seat that must act while another seat is on turn (a victim who defends, a holder who clings) gets a
   compact question, pinging only it; the question is edited to its answer by the next change;
 - the end of the match is one new post pinging every player;
@@ -122,6 +123,8 @@ class Situation:
     """A digest of what the status card should show now (see :func:`bot.status.sheet_digest`)."""
     sheet_shown: str | None = None
     """The digest of what it showed when last edited (None: never posted)."""
+    handed_over: tuple[int, ...] = ()
+    """Seats a member took over from the AI in this change: that member is new to the seat's turn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,15 +202,17 @@ def plan(situation: Situation) -> Plan:
     asked = out_of_turn(s)
     own = tuple(seat for seat in key if seat in s.actors) if s.active else ()
     turn_changed = previous is None or previous.key != key
+    # A member who just took over a seat that must act now is told like a turn that starts: a new post pings them.
+    handed = tuple(seat for seat in own if seat in s.handed_over)
     if not s.active:
         # The end: one post for everybody (only ``off`` stays quiet), after the last turn's post.
         ping = () if s.repost else tuple(uid for uid in s.seats if s.pings.get(uid, "all") != "off")
         post: Literal["new", "edit"] = "new"
         number = previous.number if previous is not None else 0
-    elif turn_changed or previous is None or previous.message_id is None or s.repost:
+    elif turn_changed or previous is None or previous.message_id is None or s.repost or handed:
         post = "new"
         number = (previous.number if previous is not None else 0) + (1 if turn_changed else 0)
-        ping = () if s.repost or not turn_changed else _pingable(s, own)
+        ping = () if s.repost else _pingable(s, own) if turn_changed else _pingable(s, handed)
     else:
         post, number, ping = "edit", previous.number, ()
     retire = previous.message_id if post == "new" and previous is not None else None

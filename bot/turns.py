@@ -136,3 +136,14 @@ async def match_turn(service: MatchService, match: Match) -> int:
     history = list(await service.history(match.id))
     # A long log takes a fraction of a second to replay: off the event loop.
     return await asyncio.to_thread(turn_of, match, history)
+
+
+def ply_turns(match: Match, entries: Sequence[LogEntry]) -> dict[int, int]:
+    """The turn number of each ply of the full log ``entries`` (for "played until turn 12")."""
+    return {e.ply: n for e, n in zip(entries, turn_numbers(entries, replay_states(match, entries)), strict=False)}
+
+
+async def match_ply_turns(service: MatchService, match: Match) -> dict[int, int]:
+    """:func:`ply_turns` of ``match``, read from its log in the store, replayed off the event loop."""
+    history = list(await service.history(match.id))
+    return await asyncio.to_thread(ply_turns, match, history)

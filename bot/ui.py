@@ -29,6 +29,7 @@ from bot.components import (
     ResignButton,
     SetupButton,
     SetupForm,
+    TakeSeatButton,
 )
 from bot.i18n import language_of, t
 from bot.matches import (
@@ -46,7 +47,7 @@ from bot.matches import (
     replay,
 )
 from bot.move_controls import move_controls
-from bot.narration import TAKEOVER_ARROW, narrate, result_line, takeover_lines, turn_line
+from bot.narration import TAKEOVER_ARROW, narrate, result_line, take_seat_label, takeover_lines, turn_line
 from bot.posting import (
     DMStep,
     Plan,
@@ -64,7 +65,7 @@ from bot.status import game_label, sheet_digest, sheet_embed
 from bot.storage import PostRow
 from bot.threads import is_match_thread_name, thread_name
 from bot.turn_post import BOARD_FILE, DETAIL_FILE, post_layout, question_layout, seat_colour
-from bot.turns import match_turn
+from bot.turns import match_ply_turns, match_turn
 from games import find_game, sequence
 from games.base import GameState, Seat
 from render import BoardContext, describe_board, highlights_for, render_board, render_board_detail
@@ -132,11 +133,19 @@ class GameUI:
         return user.display_name
 
     async def names(self, match: Match) -> list[str]:
-        """Display names of the seated players, in seat order; a seat the AI took over names both."""
+        """Display names of the seated players, in seat order; a seat that changed hands (the AI took it over,
+        then maybe a member from the AI) names each of its players, in order."""
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
         names = [await self.display_name(uid, guild) for uid in match.seats]
-        for seat in match.takeovers:
-            names[seat] = f"{names[seat]}{TAKEOVER_ARROW}{ai_name(match.ai[seat])}"
+        for seat in range(len(match.seats)):
+            stints = match.stints(seat)
+            if len(stints) > 1:
+                # Each player of the seat in turn (see bot.narration.holder_at, which picks one of them).
+                parts = [
+                    await self.display_name(s.user_id, guild) if s.user_id is not None else ai_name(s.level or "")
+                    for s in stints
+                ]
+                names[seat] = TAKEOVER_ARROW.join(parts)
         return names
 
     # Lobby.
@@ -426,6 +435,9 @@ class GameUI:
                 before = {uid: private_digest(previous.view_for(seat), old) for seat, uid in enumerate(match.seats)}
             unreachable = {uid for uid in match.seats if await self._dm_known_closed(uid)}
         movers = tuple(e.seat for e in (report.entries if report else ()) if e.seat is not None and e.kind in DECISIONS)
+        handed = tuple(
+            e.seat for e in (report.entries if report else ()) if e.seat is not None and e.kind is LogKind.REPLACE
+        )
         return Situation(
             seats=match.seats,
             active=active,
@@ -445,6 +457,7 @@ class GameUI:
             clicked=clicked,
             sheet=sheet_digest(await self.sheet(match)),
             sheet_shown=shown.detail if (shown := (await self.service.posts(match.id)).get(("status", 0))) else None,
+            handed_over=handed,
         )
 
     async def _story(
@@ -493,7 +506,10 @@ class GameUI:
         finished = match.status is not MatchStatus.ACTIVE
         if finished and current and match.result is not None:
             awaited.append(result_line(match.result, names, lang))
-            awaited += takeover_lines(match, names, lang)
+            if any(len(match.stints(seat)) > 1 for seat in range(len(match.seats))):
+                plies = await match_ply_turns(self.service, match)
+                last = max(plies.values(), default=1)
+                awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
             if match.result.scores:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
                 awaited.append(t(lang, "post.scores", scores=scores))
@@ -508,6 +524,11 @@ class GameUI:
             if match.game.has_hidden_info:
                 # Always at hand for a player who can't receive DMs, without a notice after every move.
                 rows.append([PrivateViewButton(match.id, t(lang, "button.private_view"))])
+            if match.takeovers and (free := await self.service.replaceable(match)):
+                # Anyone not seated may offer to play a seat the AI took over (the players then consent).
+                rows.append(
+                    [TakeSeatButton(match.id, seat, take_seat_label(match, names, seat, lang)) for seat in free]
+                )
         if current and (finished or start == 0):
             # The commitment stays on the first turn's post; the seed is revealed on the final one.
             awaited += fairness_ui.fairness_lines(match, lang, final=finished)

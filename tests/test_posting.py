@@ -215,3 +215,21 @@ def test_the_private_digest_ignores_the_public_board() -> None:
     moved = private_digest(View(0, ("b2",), ("bonus at a1", "?")), View(None, ("b2",), ("?", "?")))
     assert private_digest(mine, public) == moved
     assert private_digest(mine, public) != private_digest(View(0, ("a1",), ("bonus at b2", "?")), public)
+
+
+def test_a_member_who_takes_over_the_acting_seat_gets_a_new_post_and_the_ping() -> None:
+    erin = 505
+    three = (ALICE, BOB, CAROL)
+    start = Situation(
+        seats=three, active=True, actors=(1,), hidden_info=True, digests={ALICE: "a", BOB: "b", CAROL: "c"}
+    )
+    # The AI plays Bob's seat now; a member takes it over while it must act: same turn, a new post pinging her.
+    held = after(start)
+    handed = plan(
+        replace(held, seats=(ALICE, erin, CAROL), handed_over=(1,), digests={ALICE: "a", erin: "b", CAROL: "c"})
+    )
+    assert handed.post == "new" and handed.ping == (erin,) and handed.turn.number == held.turn.number  # type: ignore[union-attr]
+    assert [(dm.user_id, dm.action) for dm in handed.dms] == [(erin, "new")], "her private view reaches her"
+    # Taking over a seat that does not act now pings nobody for it: the turn goes on as usual.
+    quiet = plan(replace(held, seats=(ALICE, erin, CAROL), actors=(0,), handed_over=(1,)))
+    assert quiet.ping == (ALICE,)

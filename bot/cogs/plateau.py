@@ -1,4 +1,4 @@
-"""The ``/plateau`` command group: about the bot itself rather than about one match (help, server settings).
+"""The ``/plateau`` command group: help, server settings, and taking over a seat the AI plays (``replace``).
 
 These live outside ``/game`` because Discord allows at most 25 subcommands in a group.
 """
@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replace_ui
 from bot.i18n import language_of, ls, t
 from bot.matches import MatchError
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 class PlateauCog(
     commands.GroupCog,
     group_name=ls("plateau", "cmd.plateau.name"),
-    group_description=ls("About Plateau: help and server settings", "cmd.plateau.desc"),
+    group_description=ls("About Plateau: help, server settings, taking over an AI seat", "cmd.plateau.desc"),
 ):
     """How to use the bot, and the server's settings for matches."""
 
@@ -61,6 +62,26 @@ class PlateauCog(
         await interaction.response.send_message(
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"), ephemeral=True
         )
+
+    @app_commands.command(
+        name=ls("replace", "cmd.replace.name"),
+        description=ls(
+            "Take over a seat the AI plays since its player left (the players must agree)", "cmd.replace.desc"
+        ),
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"), seat=ls("seat", "opt.replace_seat.name"))
+    @app_commands.describe(
+        match=ls("Match number (default: this channel's)", "opt.match.desc"),
+        seat=ls("The seat's number (default: the only seat the AI took over)", "opt.replace_seat.desc"),
+    )
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, 1] | None = None,
+        seat: app_commands.Range[int, 1, 6] | None = None,
+    ) -> None:
+        """Ask the players of a match to let the caller play a seat the AI took over from a member."""
+        await replace_ui.ask(self.bot, interaction, match, None if seat is None else seat - 1)
 
 
 async def setup(bot: PlateauBot) -> None:

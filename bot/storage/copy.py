@@ -48,6 +48,8 @@ TABLES: Final = (
     "guild_settings",
     "match_fairness",
     "match_salts",
+    "replace_requests",
+    "seat_replacements",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -23,7 +23,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from os import PathLike
 from typing import Any, Final, Literal
@@ -135,6 +135,26 @@ class MatchParts:
     """(scheme, server seed, commitment, salt by user id), or None."""
     undos: list[tuple[int, str]]
     """(ply, notation) of every undo entry of the log, in order."""
+    replacements: list[SeatReplacement] = field(default_factory=list)
+    """The seats that passed from the AI to a member (:meth:`Store.replace_seat`), by seat and ply."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReplacement:
+    """A seat that passed from the AI to a member (migration 0011's ``seat_replacements``)."""
+
+    seat: int
+    ply: int
+    """The ply of the ``replace`` log entry; the member plays from the next one on."""
+    user_id: int
+    """The member who took the seat over."""
+    previous_user_id: int
+    """The member who held the seat before the AI."""
+    ai_level: str
+    ai_from_ply: int
+    """The first ply the AI played the seat."""
+    reason: str
+    """Why the AI had taken the seat over: ``resign``, ``forfeit`` or ``left``."""
 
 
 _MATCH_COLUMNS: Final = (
@@ -533,9 +553,17 @@ class Store:
             " UNION ALL SELECT 'f', 0, 0, scheme, server_seed, commitment FROM match_fairness WHERE match_id = ?"
             " UNION ALL SELECT 't', 0, user_id, salt, NULL, NULL FROM match_salts WHERE match_id = ?"
             " UNION ALL SELECT 'u', ply, 0, notation, NULL, NULL FROM moves WHERE match_id = ? AND kind = 'undo'"
-            " ORDER BY 1, 2",
-            (match_id, match_id, match_id, match_id, match_id),
+            " UNION ALL SELECT 'r', seat, ply, ai_level, reason,"
+            " CAST(user_id AS TEXT) || ':' || CAST(previous_user_id AS TEXT) || ':' || CAST(ai_from_ply AS TEXT)"
+            " FROM seat_replacements WHERE match_id = ?"
+            " ORDER BY 1, 2, 3",
+            (match_id, match_id, match_id, match_id, match_id, match_id),
         )
+        replaced = []
+        for r in rows:
+            if r[0] == "r":
+                user, previous, ai_from = (int(part) for part in str(r[5]).split(":"))
+                replaced.append(SeatReplacement(int(r[1]), int(r[2]), user, previous, str(r[3]), ai_from, str(r[4])))
         fair = next(((str(r[3]), str(r[4]), str(r[5])) for r in rows if r[0] == "f"), None)
         salts = {int(r[2]): str(r[3]) for r in rows if r[0] == "t"}
         return MatchParts(
@@ -543,6 +571,7 @@ class Store:
             ai={int(r[1]): (str(r[3]), int(r[2]), str(r[4])) for r in rows if r[0] == "a"},
             fairness=None if fair is None else (*fair, salts),
             undos=[(int(r[1]), str(r[3])) for r in rows if r[0] == "u"],
+            replacements=replaced,
         )
 
     async def load_seats(self, match_id: int) -> list[int]:
@@ -928,6 +957,61 @@ class Store:
     async def delete_undo_request(self, match_id: int) -> None:
         """Forget the undo request of a match."""
         await self._write("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
+
+    # Seat replacements (a member takes over a seat the AI plays).
+
+    async def get_replace_request(self, match_id: int) -> tuple[int, int, int, list[int]] | None:
+        """The pending replacement request: (seat, candidate's user id, version, seats that accepted)."""
+        rows = await self._fetch(
+            "SELECT seat, user_id, version, accepted FROM replace_requests WHERE match_id = ?", (match_id,)
+        )
+        if not rows:
+            return None
+        seat, user_id, version, accepted = rows[0]
+        return int(seat), int(user_id), int(version), [int(s) for s in json.loads(accepted)]
+
+    async def put_replace_request(
+        self, match_id: int, seat: int, user_id: int, version: int, accepted: Sequence[int], *, now: datetime
+    ) -> None:
+        """Record (or replace) the replacement request of a match."""
+        await self._write(
+            "INSERT INTO replace_requests (match_id, seat, user_id, version, accepted, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET seat = excluded.seat,"
+            " user_id = excluded.user_id, version = excluded.version, accepted = excluded.accepted,"
+            " created_at = excluded.created_at",
+            (match_id, seat, user_id, version, json.dumps(sorted(set(accepted))), to_iso(now)),
+        )
+
+    async def delete_replace_request(self, match_id: int) -> None:
+        """Forget the replacement request of a match."""
+        await self._write("DELETE FROM replace_requests WHERE match_id = ?", (match_id,))
+
+    async def replace_seat(self, match_id: int, replacement: SeatReplacement, *, now: datetime) -> None:
+        """Give the AI-held ``replacement.seat`` to ``replacement.user_id``: the seat row names the member, the
+        AI seat row goes, the replacement is recorded, and the previous member's salt moves with the seat (the
+        draws take the salts in seat order, so every draw stays as committed).
+
+        Raises:
+            ConflictError: the member is already seated in the match.
+        """
+        r = replacement
+        try:
+            async with self._refusable():
+                await self._write(
+                    "UPDATE seats SET user_id = ? WHERE match_id = ? AND seat = ?", (r.user_id, match_id, r.seat)
+                )
+        except self.backend.integrity_errors as exc:
+            raise ConflictError(f"match {match_id}: user {r.user_id} is seated already") from exc
+        await self._write("DELETE FROM ai_seats WHERE match_id = ? AND seat = ?", (match_id, r.seat))
+        await self._write(
+            "INSERT INTO seat_replacements (match_id, seat, ply, user_id, previous_user_id, ai_level, ai_from_ply,"
+            " reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, r.seat, r.ply, r.user_id, r.previous_user_id, r.ai_level, r.ai_from_ply, r.reason, to_iso(now)),
+        )
+        await self._write(
+            "UPDATE match_salts SET user_id = ? WHERE match_id = ? AND user_id = ?",
+            (r.user_id, match_id, r.previous_user_id),
+        )
 
     # The messages kept per match (turn post, DMs, question).
 
