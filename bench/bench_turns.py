@@ -11,6 +11,9 @@ issue 12. Asserts nothing.
 SimCord's clock stands still unless moved: by default the decisions follow each other in no time (the
 quickest play there is). ``--pace SECONDS`` lets that much virtual time pass before each decision (the
 bot's clock tick runs meanwhile), e.g. 10 for quick live play, 3600 for play by post.
+
+``--whole-turns``: a member with several decisions left in their turn types them at once, separated by
+``;`` (as a player who knows the notation would play an Ultima-Tek turn); a single one is still clicked.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ import simcord
 
 from bot.client import PlateauBot
 from bot.config import Config
-from bot.matches import Match, MatchStatus
+from bot.matches import MAX_MOVE_TEXT, Match, MatchStatus
+from games import sequence
+from games.base import Seat
 from games.playout import random_step
 
 GAMES: tuple[tuple[str, int, int], ...] = (
@@ -170,7 +175,25 @@ def turn_key(match: Match) -> tuple[int, ...]:
     return (on_turn,) if on_turn is not None else tuple(sorted(match.state.actors()))
 
 
-async def play(game: str, players: int, cap: int, seed: int, pace: float = 0.0) -> Figures:
+def rest_of_turn(match: Match, seat: Seat, first: str, rng: random.Random) -> list[str]:
+    """``first`` and the seat's further random decisions of the turn, as typed at once (forced ones left to
+    the bot, nothing past a roll or a draw, at most :data:`MAX_MOVE_TEXT` characters)."""
+    state, parts = match.state, [first]
+    state = state.apply(state.parse_move(first, seat))
+    autoplay = match.options.get("autoplay") == "on"
+    while seat in state.actors() and not state.is_chance() and state.outcome() is None:
+        move = sequence.forced(match.game, state, seat) if autoplay else None
+        if move is None:
+            move = rng.choice(state.legal_moves(seat))
+            text = state.format_move(move)
+            if len(f"{sequence.SEPARATOR} ".join([*parts, text])) > MAX_MOVE_TEXT:
+                break
+            parts.append(text)
+        state = state.apply(move)
+    return parts
+
+
+async def play(game: str, players: int, cap: int, seed: int, pace: float = 0.0, whole_turns: bool = False) -> Figures:
     """One seeded game through the bot; its figures."""
     figures = Figures(game)
     rng = random.Random(f"{game}/{seed}")
@@ -209,11 +232,14 @@ async def play(game: str, players: int, cap: int, seed: int, pace: float = 0.0) 
                     await env.advance_time(pace)
                 visible = [m for m in channel.history() if not m.flags.ephemeral and labels(m)]
                 target = next((m for m in reversed(visible) if pick in labels(m)), None)
-                if target is not None:
+                typed = [pick]
+                if whole_turns and not match.state.is_chance():
+                    typed = rest_of_turn(match, seat, pick, rng)
+                if target is not None and len(typed) == 1:
                     await actor.click(target, label=pick)
                 else:
-                    await actor.slash(channel, "game move", move=pick)
-                figures.decisions += 1
+                    await actor.slash(channel, "game move", move=f"{sequence.SEPARATOR} ".join(typed))
+                figures.decisions += len(typed)
                 match = await bot.service.last_in_channel(channel.id)
                 assert match is not None
                 now = turn_key(match)
@@ -255,15 +281,19 @@ def report(figures: Figures) -> None:
     )
 
 
-async def run(seed: int, only: str | None, requests: bool = False, pace: float = 0.0) -> None:
+async def run(
+    seed: int, only: str | None, requests: bool = False, pace: float = 0.0, whole_turns: bool = False
+) -> None:
     print("targets per turn change: public posts <= 1.0, pings <= 1.0 (questions apart), API calls <= 4 on average;")
     print("new DMs <= 1 per player per own turn")
     print(f"pace: {pace:g} s of virtual time before each decision")
+    if whole_turns:
+        print("typed moves: the rest of the turn at once")
     totals = Figures("all games")
     for game, players, cap in GAMES:
         if only is not None and not game.startswith(only):
             continue
-        figures = await play(game, players, cap, seed, pace)
+        figures = await play(game, players, cap, seed, pace, whole_turns)
         report(figures)
         if requests:
             for kind, count in figures.kinds.most_common():
@@ -291,8 +321,9 @@ def main() -> None:
     parser.add_argument("--requests", action="store_true", help="also print the requests by kind")
     parser.add_argument("--only", help="play only the games whose choice starts with this (e.g. ur:v2)")
     parser.add_argument("--pace", type=float, default=0.0, help="virtual seconds before each decision (default 0)")
+    parser.add_argument("--whole-turns", action="store_true", help="members type the rest of their turn at once")
     args = parser.parse_args()
-    asyncio.run(run(args.seed, args.only, args.requests, args.pace))
+    asyncio.run(run(args.seed, args.only, args.requests, args.pace, args.whole_turns))
 
 
 if __name__ == "__main__":
