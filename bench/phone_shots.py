@@ -4,7 +4,8 @@ Run on demand, from the repository root: ``PYTHONPATH=. python bench/phone_shots
 every game and Ur rule set, members play a few turns through SimCord (the real discord.py machinery
 against an in-memory Discord), then SimCord's preview draws the channel as a Discord client would and
 Debian's Chromium, driven by Playwright, saves it at 390×844 (phone) and 1280×900 (desktop) as
-``DIR/<game>-phone.png`` and ``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git).
+``DIR/<game>-phone.png`` (and ``-phone-top.png``, the top of the channel with the status card) and
+``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git).
 
 Needs ``simcord[preview]`` and ``playwright`` (the ``test`` extra) and ``/usr/bin/chromium``; no browser
 is downloaded.
@@ -87,6 +88,10 @@ async def browser() -> AsyncIterator[Any]:
             await chromium.close()
 
 
+SCROLL_TO_TOP = "document.querySelectorAll('*').forEach(e => { if (e.scrollHeight > e.clientHeight) e.scrollTop = 0; })"
+"""Scrolls every scrolled box of the preview back to its start."""
+
+
 async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
     """A page showing the preview at ``url`` in a ``size`` viewport, scrolled to the latest post."""
     page = await chromium.new_page(viewport={"width": size[0], "height": size[1]})
@@ -114,8 +119,14 @@ async def shoot(label: str, choice: str, players: int, turns: int, out: Path, ch
                     page = await open_channel(chromium, preview.url, size)
                     path = out / f"{label}-{kind}.png"
                     await page.screenshot(path=str(path))
-                    await page.close()
                     saved.append(path)
+                    if kind == "phone":
+                        # The top of the channel too: the match's status card, above the turn posts.
+                        await page.evaluate(SCROLL_TO_TOP)
+                        top = out / f"{label}-{kind}-top.png"
+                        await page.screenshot(path=str(top))
+                        saved.append(top)
+                    await page.close()
         finally:
             await env.shutdown()
             await close_bots()

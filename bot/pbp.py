@@ -185,7 +185,7 @@ class PostUI:
         # The game's own way to pass is what "move" plays when there is one (see MatchService.play_for).
         skip = any(n.split()[-1] in ("pass", "done", "end") for n in notations if n.split())
         labels = {
-            "wait": t(lang, "button.timeout_wait", span=span_text(match.turn_limit or 0)),
+            "wait": t(lang, "button.timeout_wait", span=span_text(match.turn_limit or 0, lang)),
             "move": t(lang, "button.timeout_skip" if skip else "button.timeout_move", name=name),
             "forfeit": t(lang, "button.timeout_forfeit", name=name),
         }
@@ -209,7 +209,11 @@ class PostUI:
             return
         await interaction.response.edit_message(
             content=t(
-                lang, f"timeout.decided.{decided}", name=names[seat], id=match.id, span=span_text(match.turn_limit or 0)
+                lang,
+                f"timeout.decided.{decided}",
+                name=names[seat],
+                id=match.id,
+                span=span_text(match.turn_limit or 0, lang),
             ),
             view=None,
         )

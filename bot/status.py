@@ -63,7 +63,7 @@ def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | N
     if active:
         follow = [t(lang, "status.follow")]
         if match.turn_limit is not None:
-            follow.append(t(lang, "status.turn_time", span=span_text(match.turn_limit)))
+            follow.append(t(lang, "status.turn_time", span=span_text(match.turn_limit, lang)))
         embed.add_field(name=t(lang, "status.turns"), value="\n".join(follow), inline=False)
     elif match.result is not None:
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
@@ -81,9 +81,11 @@ def sheet_digest(embed: discord.Embed) -> str:
     return hashlib.sha256(json.dumps(embed.to_dict(), sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def span_text(seconds: int) -> str:
-    """A turn's time limit in days or hours ("2 d", "12 h")."""
-    return f"{seconds // 86400} d" if seconds % 86400 == 0 and seconds >= 86400 * 2 else f"{seconds // 3600} h"
+def span_text(seconds: int, lang: str) -> str:
+    """A turn's time limit in whole days or hours, in words ("2 days", "12 hours", "36 hours")."""
+    if seconds % 86400 == 0 and seconds >= 86400 * 2:
+        return t(lang, "span.days", count=seconds // 86400)
+    return t(lang, "span.hours", count=seconds // 3600)
 
 
 async def match_lines(

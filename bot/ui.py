@@ -812,11 +812,15 @@ class GameUI:
         return sheet_embed(match, await self.names(match), self.channel_language(match), turns=turns)
 
     async def refresh_status(self, match: Match) -> None:
-        """Edit the match's status card in place, or post it the first time; what it shows is remembered, so
-        that it is edited again only when that changes."""
+        """Edit the match's status card in place, or make it the first time; what it shows is remembered, so
+        that it is edited again only when that changes.
+
+        The lobby card becomes the status card when the match starts: it already sits above the first turn
+        post, with the players and the commitment to the seed. A new message only when there is none.
+        """
         match = await self.service.get(match.id)
         embed = await self.sheet(match)
-        message_id = match.status_message_id
+        message_id = match.status_message_id or match.lobby_message_id
         if message_id is not None:
             try:
                 await (
@@ -825,6 +829,9 @@ class GameUI:
             except discord.HTTPException:
                 log.info("status message of match %s is gone; posting a new one", match.id)
                 message_id = None
+            else:
+                if match.status_message_id != message_id:
+                    await self.service.set_message(match.id, status=message_id)
         if message_id is None:
             if match.status is not MatchStatus.ACTIVE:
                 return

@@ -159,7 +159,7 @@ async def test_the_status_card_is_a_match_sheet_edited_at_the_end_not_every_turn
     card = status_card(channel)
     fields = {f.name: f.value for f in card.embeds[0].fields}
     assert t("en", "status.follow") in fields[t("en", "status.turns")], "it sends readers to the latest post"
-    assert t("en", "status.turn_time", span=span_text(48 * 3600)) in fields[t("en", "status.turns")]
+    assert t("en", "status.turn_time", span=span_text(48 * 3600, "en")) in fields[t("en", "status.turns")]
     edits_of_card = turns = 0
     while turns < 4:
         match = await env.bot.service.current(channel.id)

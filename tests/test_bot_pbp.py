@@ -93,12 +93,12 @@ async def test_reminders_at_half_time_and_before_the_deadline_once_each_across_a
     assert len(votes(channel, carol)) == 1
     vote = votes(channel, carol)[0]
     assert button_labels(vote) == [
-        "Wait 24 h more",
+        "Wait 24 hours more",
         f"Play a move for {actor.user.name}",
         f"End: {actor.user.name} forfeits",
     ]
-    await expect_ephemeral(await actor.click(vote, label="Wait 24 h more"), "other players")
-    waited = await other.click(vote, label="Wait 24 h more")
+    await expect_ephemeral(await actor.click(vote, label="Wait 24 hours more"), "other players")
+    waited = await other.click(vote, label="Wait 24 hours more")
     assert "chose to wait" in waited.response.message.content
     await wait(env, 12 * HOUR + TICK + MINUTE)
     assert len(reminders(channel, carol)) == 3, "a fresh turn gets its own half-time reminder"

@@ -143,7 +143,7 @@ async def test_subulata_secret_set_ups_stay_secret_until_the_end(pond: dict[str,
         assert last is not None
         ids[where] = last.id
     # The status card is edited in place, so it shows the final result; it is checked for secrets below.
-    cards = [m for m in north + south if m.embeds and "this card is updated" in (m.embeds[0].footer.text or "")]
+    cards = [m for m in north + south if m.embeds and " · match #" in (m.embeds[0].title or "")]
     assert len(cards) == 2
     north = [m for m in north if m not in cards]
     south = [m for m in south if m not in cards]
