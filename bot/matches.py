@@ -861,15 +861,7 @@ class MatchService:
         if not members_left:
             return None
         await self._store.put_ai_seat(match.id, seat, DEFAULT_TAKEOVER_LEVEL, entry.ply + 1, entry.notation)
-        report = await self._save(
-            match,
-            now=now,
-            previous=match.state,
-            state=match.state,
-            entries=[entry],
-            status=MatchStatus.ACTIVE,
-            result=None,
-        )
+        report = await self._record(match, entry, now)
         return replace(report, match=await self._load(match.id))
 
     async def resign(
@@ -905,14 +897,8 @@ class MatchService:
             entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
             if (taken := await self._take_over(match, seat, entry, now)) is not None:
                 return taken
-            return await self._save(
-                match,
-                now=now,
-                previous=match.state,
-                state=match.state,
-                entries=[entry],
-                status=MatchStatus.FINISHED,
-                result=Outcome(Termination.RESIGNATION, winners=others),
+            return await self._record(
+                match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.RESIGNATION, winners=others)
             )
 
     async def offer_draw(self, match_id: int, user_id: int) -> tuple[Match, DrawOffer]:
@@ -962,14 +948,8 @@ class MatchService:
                 return match, offer, None
             await self._store.delete_draw_offer(match.id)
             entry = LogEntry(match.version + 1, LogKind.DRAW, offer.seat, "draw", now)
-            report = await self._save(
-                match,
-                now=now,
-                previous=match.state,
-                state=match.state,
-                entries=[entry],
-                status=MatchStatus.FINISHED,
-                result=Outcome(Termination.DRAW_AGREED),
+            report = await self._record(
+                match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.DRAW_AGREED)
             )
             return report.match, None, report
 
@@ -1054,12 +1034,10 @@ class MatchService:
                 assert seat is not None  # the creator holds seat 0
                 others = tuple(s for s in range(len(match.seats)) if s != seat)
                 entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now)
-                return await self._save(
+                return await self._record(
                     match,
-                    now=now,
-                    previous=match.state,
-                    state=match.state,
-                    entries=[entry],
+                    entry,
+                    now,
                     status=MatchStatus.FINISHED,
                     result=Outcome(Termination.RESIGNATION, winners=others),
                 )
@@ -1391,14 +1369,8 @@ class MatchService:
             entry = LogEntry(match.version + 1, LogKind.FORFEIT, seat, "forfeit", now)
             if (taken := await self._take_over(match, seat, entry, now)) is not None:
                 return taken
-            return await self._save(
-                match,
-                now=now,
-                previous=match.state,
-                state=match.state,
-                entries=[entry],
-                status=MatchStatus.FINISHED,
-                result=Outcome(Termination.FORFEIT, winners=others),
+            return await self._record(
+                match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.FORFEIT, winners=others)
             )
 
     # AI players.
@@ -1696,15 +1668,7 @@ class MatchService:
             await self._store.replace_seat(match.id, record, now=now)
         except ConflictError as exc:
             raise MatchError("already_seated") from exc
-        report = await self._save(
-            match,
-            now=now,
-            previous=match.state,
-            state=match.state,
-            entries=[entry],
-            status=MatchStatus.ACTIVE,
-            result=None,
-        )
+        report = await self._record(match, entry, now)
         if seat in match.state.actors():
             # The new member's turn starts now, not when the AI's began.
             await self._store.restart_clock(match.id, seat, now=now)
@@ -1909,6 +1873,21 @@ class MatchService:
             entries += more
         return state, entries
 
+    async def _record(
+        self,
+        match: Match,
+        entry: LogEntry,
+        now: datetime,
+        *,
+        status: MatchStatus = MatchStatus.ACTIVE,
+        result: Outcome | None = None,
+    ) -> TurnReport:
+        """Save a change that logs ``entry`` without moving the position (a resignation, a seat changing
+        hands, an agreed draw...)."""
+        return await self._save(
+            match, now=now, previous=match.state, state=match.state, entries=[entry], status=status, result=result
+        )
+
     async def _save(
         self,
         match: Match,
@@ -2021,15 +2000,7 @@ class MatchService:
 
     async def _abort(self, match: Match, now: datetime) -> TurnReport:
         entry = LogEntry(match.version + 1, LogKind.ABORT, None, "abort", now)
-        return await self._save(
-            match,
-            now=now,
-            previous=match.state,
-            state=match.state,
-            entries=[entry],
-            status=MatchStatus.ABORTED,
-            result=Outcome(Termination.ABORTED),
-        )
+        return await self._record(match, entry, now, status=MatchStatus.ABORTED, result=Outcome(Termination.ABORTED))
 
     async def _replayed(self, interaction_id: int, match_id: int) -> TurnReport | None:
         """The report of an interaction already applied to ``match_id``, or None if it is new there."""

@@ -9,6 +9,7 @@ import pytest
 import pytest_asyncio
 
 from bot.client import PlateauBot
+from bot.storage import Store
 from tests.botkit import close_bots, make_bot
 from tests.pgserver import PgServer, running_server, unavailable_reason
 
@@ -48,3 +49,11 @@ def store_url(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
         return ":memory:"
     return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+async def store(store_url: str) -> AsyncIterator[Store]:
+    """A match store on each backend of :func:`store_url` (modules may define their own ``store``)."""
+    opened = await Store.open(store_url)
+    yield opened
+    await opened.close()

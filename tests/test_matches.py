@@ -6,7 +6,6 @@ import asyncio
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
@@ -56,14 +55,6 @@ class Clock:
     def __call__(self) -> datetime:
         self.now += timedelta(seconds=1)
         return self.now
-
-
-@pytest.fixture
-async def store(store_url: str) -> AsyncIterator[Store]:
-    """The match-service suite runs on SQLite and on PostgreSQL (see tests/conftest.py)."""
-    opened = await Store.open(store_url)
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture

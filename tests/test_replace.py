@@ -8,8 +8,6 @@ lobby, a second request, a stale answer) change nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -18,28 +16,9 @@ from bot.matches import BoardChangedError, LogKind, Match, MatchError, MatchServ
 from bot.narration import holder_at, narrate, takeover_lines
 from bot.storage import Store
 from games.base import Outcome, Termination
+from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock
 
-ALICE, BOB, CAROL, DMITRI, ERIN, FRED = 1001, 2002, 3003, 4004, 5005, 6006
-GUILD, CHANNEL = 77, 500
-
-
-class Clock:
-    """A clock that moves one second per reading, so every change has its own time."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
-
-
-@pytest.fixture
-async def store(store_url: str) -> AsyncIterator[Store]:
-    """Runs on SQLite and on PostgreSQL (see tests/conftest.py)."""
-    opened = await Store.open(store_url)
-    yield opened
-    await opened.close()
+DMITRI, ERIN, FRED = 4004, 5005, 6006
 
 
 @pytest.fixture
