@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from games.ai import ur_loop
 from games.ai.determinise import determinise
 from games.ai.evaluate import EASY_EVALUATE, EVALUATE
 from games.ai.search import (
@@ -41,6 +42,7 @@ from games.ai.search import (
     turn_beam,
 )
 from games.base import GameState, Seat
+from games.ur import loop
 
 LEVELS: Final = ("easy", "normal", "strong")
 """The levels a server can seat (``random`` exists for benchmarks)."""
@@ -91,6 +93,11 @@ class SearchAgent:
             state = determinise(self.game_id, view, rng)
             if self.level == "easy":
                 return greedy(state, seat, moves, evaluate, rng, noise=0.08)
+            if isinstance(state, loop.State):
+                depth = LOOP_DEPTH[self.level]
+                if self.budget.iterations is not None:
+                    depth = min(depth, self.budget.iterations)
+                return ur_loop.choose_move(state, seat, moves, max_depth=depth, seconds=self.budget.seconds)
             return expectiminimax(
                 state, seat, moves, evaluate, self.budget, max_depth=3 if self.level == "normal" else 12
             )
@@ -154,6 +161,9 @@ def _remember(level: str, state: GameState, seat: Seat, plan: Sequence[Any]) -> 
         _PLANS[(level, node.view_for(seat))] = following
 
 
+LOOP_DEPTH: Final = {"normal": 1, "strong": 8}
+"""Ur Variante 1: the most throws searched after the move (:mod:`games.ai.ur_loop`); ``strong`` deepens
+until its clock runs out, which at the full budget is three or four throws."""
 HARD_SECONDS: Final = 0.95
 """Ursuppe's flat Monte Carlo gives every move a playout even past its budget, but not past this."""
 TEK_BEAM: Final = 10
