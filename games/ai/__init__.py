@@ -7,8 +7,9 @@ from the AI as from a person.
 Levels: ``random`` (a legal move drawn uniformly), ``easy`` (plausible but weak: one step ahead, with
 noise), ``normal`` and ``strong`` (the best within :data:`STRONG_SECONDS` per decision). Per game:
 
-- Ur (every rule set): expectiminimax over the dice with iterative deepening (Variante 1 judged by the
-  turns each piece has saved, fitted to the exact solo race: ``bench/bench_ur_v1.py``);
+- Ur (every rule set): expectiminimax over the dice with iterative deepening; Variante 1 searches a
+  compact copy of its rules (:mod:`games.ai.ur_loop`), judged by the turns each piece has saved (fitted
+  to the exact solo race: ``bench/bench_ur_v1.py``) and the pieces exposed to a hit on B5-B7;
 - Subulata: determinised search: the opponent's hidden values are dealt again for every sample (as the
   view allows), each sample searched two decisions deep, the values averaged over the samples;
 - Ultima-Tek: on a determinisation of the hidden bonuses, a beam search over the whole turn (its
