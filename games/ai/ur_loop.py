@@ -2,9 +2,9 @@
 
 The engine's :class:`games.ur.loop.State` is built for the bot (notation, caching, errors), which makes it
 slow to search. Here a position is two sorted tuples of path positions, the side to throw first, and
-the rules of :mod:`games.ur.loop` are restated as lookup tables (``tests/test_ai_ur_loop.py`` checks the
-moves against the engine's on random games). The search then reaches about two throws deeper for the
-same time, with a transposition table shared by the iterations of one decision.
+the rules of :mod:`games.ur.loop` are restated as lookup tables (``tests/games/test_ai_ur_loop.py`` checks the
+moves against the engine's on random games). A search three throws deep then takes about 13 ms, five
+about 0.7 s, with a transposition table shared by the iterations of one decision.
 
 Search, from the point of view of the side about to throw (negamax with chance nodes): each throw is
 0 (3/8), 1 (3/8), 4 (1/8) or 5 (1/8); after a 4 or 5 the same side throws again. A 4 or 5 that no piece
@@ -104,8 +104,9 @@ def play(mine: Side, theirs: Side, frm: int, to: int) -> tuple[Side, Side]:
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The evaluation's weights (see :func:`evaluate`); fitted by a logistic regression of the winner on
-    130,000 positions of self-play at one throw deep, then checked by duels."""
+    """The evaluation's weights (see :func:`evaluate`): a logistic regression of the winner on 130,000
+    positions of self-play one throw deep gave tempo 0.51, exposure 2.4 and spread 2.4; duels against
+    ``random`` could not tell 1.0 to 2.4 apart for the exposure (without it: 4 points fewer wins)."""
 
     tempo: float = 0.5
     """What having the throw is worth, in turns."""
@@ -140,6 +141,7 @@ def _exposure(side: Side, hunters: Side) -> float:
             for r, pr in _HIT_CHANCE.items():
                 if p - r in hunters and p - r > 0:
                     chance += pr
+            # The piece's own turns, less part of the mobility it brings (another piece usually has it).
             loss += min(chance, 0.75) * (LOOP_TURNS[p] - LOOP_MOBILITY[1] * 0.5)
     return loss
 
