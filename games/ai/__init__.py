@@ -7,8 +7,9 @@ from the AI as from a person.
 Levels: ``random`` (a legal move drawn uniformly), ``easy`` (plausible but weak: one step ahead, with
 noise), ``normal`` and ``strong`` (the best within :data:`STRONG_SECONDS` per decision). Per game:
 
-- Ur (every rule set): expectiminimax over the dice with iterative deepening (Variante 1 judged by the
-  turns each piece has saved, fitted to the exact solo race: ``bench/bench_ur_v1.py``);
+- Ur (every rule set): expectiminimax over the dice with iterative deepening; Variante 1 searches a
+  compact copy of its rules (:mod:`games.ai.ur_loop`), judged by the turns each piece has saved (fitted
+  to the exact solo race: ``bench/bench_ur_v1.py``) and the pieces exposed to a hit on B5-B7;
 - Subulata: determinised search: the opponent's hidden values are dealt again for every sample (as the
   view allows), each sample searched two decisions deep, the values averaged over the samples;
 - Ultima-Tek: on a determinisation of the hidden bonuses, a beam search over the whole turn (its
@@ -29,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from games.ai import ur_loop
 from games.ai.determinise import determinise
 from games.ai.evaluate import EASY_EVALUATE, EVALUATE
 from games.ai.search import (
@@ -41,6 +43,7 @@ from games.ai.search import (
     turn_beam,
 )
 from games.base import GameState, Seat
+from games.ur import loop
 
 LEVELS: Final = ("easy", "normal", "strong")
 """The levels a server can seat (``random`` exists for benchmarks)."""
@@ -91,6 +94,11 @@ class SearchAgent:
             state = determinise(self.game_id, view, rng)
             if self.level == "easy":
                 return greedy(state, seat, moves, evaluate, rng, noise=0.08)
+            if isinstance(state, loop.State):
+                depth = LOOP_DEPTH[self.level]
+                if self.budget.iterations is not None:
+                    depth = min(depth, self.budget.iterations)
+                return ur_loop.choose_move(state, seat, moves, max_depth=depth, seconds=self.budget.seconds)
             return expectiminimax(
                 state, seat, moves, evaluate, self.budget, max_depth=3 if self.level == "normal" else 12
             )
@@ -154,6 +162,10 @@ def _remember(level: str, state: GameState, seat: Seat, plan: Sequence[Any]) -> 
         _PLANS[(level, node.view_for(seat))] = following
 
 
+LOOP_DEPTH: Final = {"normal": 1, "strong": 8}
+"""Ur Variante 1: the most throws searched after the move (:mod:`games.ai.ur_loop`); ``strong`` deepens
+until its clock runs out: about five throws at the full budget, three at 0.02 s. Deeper search barely
+helps (``bench/bench_ur_v1_ceiling.py``): the dice decide most of what the evaluation does not."""
 HARD_SECONDS: Final = 0.95
 """Ursuppe's flat Monte Carlo gives every move a playout even past its budget, but not past this."""
 TEK_BEAM: Final = 10
