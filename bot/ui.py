@@ -592,6 +592,10 @@ class GameUI:
                 await answering.response.defer()  # DEFERRED_UPDATE_MESSAGE: the clicked post changes below
             answering = None
         png, alt, detail = await images
+        card_first = steps.status == "edit" and match.status_message_id is None and match.lobby_message_id is None
+        if card_first:
+            # A match opened without a lobby card (an event's): its status card goes above its first post.
+            await self.refresh_status(match)
         asking = any(q.action == "ask" for q in steps.questions)
         post_id: int | None = None
         if steps.post == "edit" and steps.turn.message_id is not None:
@@ -637,7 +641,7 @@ class GameUI:
         if not repost:
             await self.service.mark_announced(match.id, match.version)
         await self._questions(match, report, lang, names, steps)
-        if steps.status == "edit":
+        if steps.status == "edit" and not card_first:
             await self.refresh_status(match)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
             await self.deliver_private_views(match, lang, report, steps.dms)

@@ -507,8 +507,9 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
             opponents[second].append(first)
             thread = thread_of(channel, game.thread_id)
             assert thread.name == f"Spring Open · R{number} · {names[first]} vs {names[second]}"
-            greeting, board = thread.history()[:2]
+            greeting, card, board = thread.history()[:3]
             assert sorted(greeting.raw_mentions) == sorted(game.players), "both players are pinged in the thread"
+            assert " · match #" in (card.embeds[0].title or ""), "the status card above the first turn post"
             assert board.attachments and (await board.attachments[0].read()).startswith(PNG)
 
     async def resign_round(games: list[EventGame], *, skip: int = 0) -> list[EventGame]:
@@ -629,8 +630,9 @@ async def test_a_seated_ursuppe_round_of_seven_players(club: dict[str, Any]) -> 
         assert game.thread_id is not None
         thread = thread_of(channel, game.thread_id)
         assert thread.name == f"Soup Night · R1 · Table {game.board}"
-        greeting, board = thread.history()[:2]
+        greeting, card, board = thread.history()[:3]
         assert sorted(greeting.raw_mentions) == sorted(game.players) and board.attachments
+        assert card.embeds and not card.attachments, "the status card above the first turn post"
         match = await env.bot.service.get(game.match_id or 0)
         assert match.status is MatchStatus.ACTIVE and match.seats == game.players
 
