@@ -15,7 +15,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -100,6 +100,18 @@ def _files(png: bytes, alt: str, detail: bytes | None) -> list[discord.File]:
     if detail is not None:
         files.append(discord.File(io.BytesIO(detail), filename=DETAIL_FILE))
     return files
+
+
+class Kept(NamedTuple):
+    """What the bot keeps of a match's messages (see :meth:`GameUI._kept`)."""
+
+    turn: TurnPost | None
+    start: int
+    """The ply the turn post's story starts after."""
+    question: Question | None
+    dms: dict[int, PrivateDM]
+    sheet: str | None
+    """The digest of what the status card shows (None: no card yet)."""
 
 
 class GameUI:
@@ -381,8 +393,8 @@ class GameUI:
         prefs = await self.service.pings(match.id)
         return [uid for uid in humans(list(user_ids)) if accepts(prefs, uid, own_turn=turn)]
 
-    async def _kept(self, match: Match) -> tuple[TurnPost | None, int, Question | None, dict[int, PrivateDM]]:
-        """The turn post (with the ply its story starts after), question and DMs kept for ``match``."""
+    async def _kept(self, match: Match) -> Kept:
+        """The turn post (with the ply its story starts after), question, DMs and status card kept for ``match``."""
         posts = await self.service.posts(match.id)
         turn: TurnPost | None = None
         start = match.version
@@ -398,7 +410,8 @@ class GameUI:
         dms = {
             p.subject: PrivateDM(p.channel_id, p.message_id, p.detail) for (kind, _), p in posts.items() if kind == "dm"
         }
-        return turn, start, question, dms
+        sheet = posts.get(("status", 0))
+        return Kept(turn, start, question, dms, sheet.detail if sheet is not None else None)
 
     async def situation(
         self,
@@ -411,7 +424,8 @@ class GameUI:
     ) -> Situation:
         """What :func:`bot.posting.plan` needs to know about ``match`` now (``interaction``: the one that made
         the change, when it still waits for its answer; ``private``: that answer must be private)."""
-        turn, _, question, dms = await self._kept(match)
+        kept = await self._kept(match)
+        turn, question, dms = kept.turn, kept.question, kept.dms
         via: Via = "none"
         clicked: int | None = None
         if interaction is not None and not interaction.response.is_done():
@@ -456,7 +470,7 @@ class GameUI:
             via=via,
             clicked=clicked,
             sheet=sheet_digest(await self.sheet(match)),
-            sheet_shown=shown.detail if (shown := (await self.service.posts(match.id)).get(("status", 0))) else None,
+            sheet_shown=kept.sheet,
             handed_over=handed,
         )
 
@@ -573,7 +587,7 @@ class GameUI:
             answering = None
         # The post counts turns as /game status and /game history do (bot.turns), not as the plan does.
         number = await match_turn(self.service, match)
-        _, start, _, _ = await self._kept(match)
+        start = (await self._kept(match)).start
         # After an undo the position jumped back: the post's story starts again from there.
         undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
         if undone:
@@ -1021,7 +1035,7 @@ class GameUI:
             steps = [DMStep(uid, "new", None, "") for uid in humans(match.seats)]
         steps = [step for step in steps if not is_ai(step.user_id)]
         unreachable = [uid for uid in humans(match.seats) if await self._dm_known_closed(uid)]
-        kept = (await self._kept(match))[3]
+        kept = (await self._kept(match)).dms
         for step in steps:
             previous = kept.get(step.user_id)
             edit = previous if step.action == "edit" else None
