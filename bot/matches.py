@@ -750,8 +750,9 @@ class MatchService:
 
         Raises:
             MatchError: ``no_match``, ``not_active``, ``not_seated``, ``move_too_long`` (more than
-                :data:`MAX_MOVE_TEXT` characters, refused before any parsing), or ``sequence_turn_over`` (a
-                sequence goes on after the seat's turn is over).
+                :data:`MAX_MOVE_TEXT` characters, refused before any parsing), ``sequence_turn_over`` (a
+                sequence goes on after the seat's turn is over) or ``sequence_past_chance`` (it goes on after
+                a roll or a draw).
             BoardChangedError: ``expected_version`` is stale, or another write won the race.
             NotYourTurnError: the caller's seat may not act now (key ``not_your_turn``).
             NotationError, IllegalMoveError: from the engine, unchanged.
@@ -776,6 +777,10 @@ class MatchService:
                 if index:
                     state, forced = await self._autoplay(match, state, match.version + len(entries), now)
                     entries += forced
+                    if any(e.kind is LogKind.CHANCE for e in entries):
+                        # What follows a roll or a draw is chosen once it is known. Checked first, and the same
+                        # whatever was drawn (the transaction forgets it): a refusal must not tell the result.
+                        raise MatchError("sequence_past_chance", move=parts[index - 1])
                     if state.outcome() is not None or seat not in state.actors():
                         raise MatchError("sequence_turn_over", done=index, move=part)
                 try:

@@ -72,10 +72,20 @@ async def test_one_bad_decision_refuses_the_whole_sequence(service: MatchService
 
 
 async def test_a_sequence_may_not_run_past_the_turn(service: MatchService) -> None:
+    """Ur, Variante 3: pawns are placed one a turn, without dice."""
+    match = await open_match(service, "ur", {"rules": "v3", "autoplay": "on"}, (ALICE, BOB))
+    (seat,) = match.state.actors()
+    with pytest.raises(MatchError) as caught:
+        await service.move(match.id, match.seats[seat], "@B4; @B5")
+    assert caught.value.key == "sequence_turn_over" and caught.value.params == {"done": 1, "move": "@B5"}
+    assert (await service.get(match.id)).version == match.version
+
+
+async def test_an_ultimatek_turn_ends_with_a_draw_that_nothing_typed_may_follow(service: MatchService) -> None:
     match, seat, parts, _ = await a_long_turn(service)
     with pytest.raises(MatchError) as caught:
         await service.move(match.id, match.seats[seat], "; ".join([*parts, parts[0]]))
-    assert caught.value.key == "sequence_turn_over" and caught.value.params["done"] == len(parts)
+    assert caught.value.key == "sequence_past_chance" and caught.value.params == {"move": parts[-1]}
     assert (await service.get(match.id)).version == match.version
 
 
@@ -89,3 +99,16 @@ async def test_autocomplete_goes_on_from_the_position_after_the_typed_decisions(
     assert halfway is not None and seat in halfway.actors()
     assert parts[2] in [halfway.format_move(m) for m in halfway.legal_moves(seat)]
     assert sequence.after(info, match.state, seat, [parts[0], "z9-z9"], autoplay=True) is None
+
+
+async def test_a_sequence_stops_at_a_roll_and_its_refusal_tells_nothing_of_it(service: MatchService) -> None:
+    """Ur, Variante 2: whatever the next roll, moves typed past it are refused with the same words, so a
+    player cannot learn the roll and then choose the first move knowing it."""
+    match = await open_match(service, "ur", {"rules": "v2", "autoplay": "on"}, (ALICE, BOB))
+    (seat,) = match.state.actors()
+    first = match.state.format_move(match.state.legal_moves(seat)[0])
+    with pytest.raises(MatchError) as caught:
+        await service.move(match.id, match.seats[seat], f"{first}; in")
+    assert caught.value.key == "sequence_past_chance" and caught.value.params == {"move": first}
+    after = await service.get(match.id)
+    assert after.version == match.version and after.state == match.state, "the roll was not kept either"
