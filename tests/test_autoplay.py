@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -18,9 +19,10 @@ DMITRI = 4004
 
 
 @pytest.fixture
-async def service() -> MatchService:
+async def service() -> AsyncIterator[MatchService]:
     store = await Store.open(":memory:")
-    return MatchService(store, Clock())
+    yield MatchService(store, Clock())
+    await store.close()
 
 
 async def open_match(service: MatchService, game: str, options: dict[str, str], users: tuple[int, ...]) -> Match:

@@ -4,6 +4,7 @@ played in order and logged move by move; one that fails refuses them all; autoco
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -16,9 +17,10 @@ from tests.test_matches import ALICE, BOB, Clock
 
 
 @pytest.fixture
-async def service() -> MatchService:
+async def service() -> AsyncIterator[MatchService]:
     store = await Store.open(":memory:")
-    return MatchService(store, Clock())
+    yield MatchService(store, Clock())
+    await store.close()
 
 
 def plan_turn(match: Match, seat: Seat, rng: random.Random) -> tuple[list[str], GameState]:
