@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from typing import TYPE_CHECKING
 
 from bot.matches import BoardChangedError, Match, MatchError
-from games.ai import make_agent
+from games import sequence
+from games.ai import Agent, make_agent
 from games.base import GameError, Seat
 
 if TYPE_CHECKING:
@@ -24,17 +26,49 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def ai_decision(match: Match, seat: Seat, level: str, *, seconds: float | None = None) -> str:
-    """The notation of the move the AI at ``level`` chooses for ``seat``, from that seat's view only.
+def _thinker(match: Match, seat: Seat, level: str, seconds: float | None) -> tuple[Agent, random.Random]:
+    """The agent at ``level`` for ``match``'s table, and its generator, seeded by the match's seed and
+    version so that the same position asks the same question."""
+    agent = make_agent(match.game.id, level, seconds=seconds, players=len(match.seats))
+    return agent, random.Random(f"{match.seed}:ai:{match.version}:{seat}")
 
-    The generator is seeded by the match's seed and version, so the same position asks the same question.
-    """
-    players = len(match.seats)
-    agent = make_agent(match.game.id, level, seconds=seconds, players=players)
-    rng = random.Random(f"{match.seed}:ai:{match.version}:{seat}")
+
+def ai_decision(match: Match, seat: Seat, level: str, *, seconds: float | None = None) -> str:
+    """The notation of the move the AI at ``level`` chooses for ``seat``, from that seat's view only."""
+    agent, rng = _thinker(match, seat, level, seconds)
     state = match.state
     move = agent.choose(state.view_for(seat), state.legal_moves(seat), rng)
     return state.format_move(move)
+
+
+HINT_TURN_SECONDS = 3.0
+"""A whole-turn hint stops thinking after this long (or three decision budgets, if more): the rest of the
+turn is then left out."""
+
+
+def ai_turn(match: Match, seat: Seat, level: str, *, seconds: float | None = None) -> tuple[list[str], bool]:
+    """The decisions the AI at ``level`` would make for ``seat`` up to the end of its turn, a roll or a draw
+    (the forced ones left to autoplay), in notation: what ``/game move`` takes at once, joined by ``;``; and
+    whether they reach that end (False: the time ran out first).
+
+    One agent thinks for the whole turn, so games whose AI plans a turn (Ultima-Tek) pay for one search.
+    The position moves on only by the seat's own decisions, each chosen from the seat's view.
+    """
+    agent, rng = _thinker(match, seat, level, seconds)
+    autoplay = match.options.get("autoplay") == "on"
+    budget = max(HINT_TURN_SECONDS, 3 * (seconds or 0.0))
+    began = time.perf_counter()
+    state, moves = match.state, []
+    while True:
+        move = agent.choose(state.view_for(seat), state.legal_moves(seat), rng)
+        moves.append(state.format_move(move))
+        state = state.apply(move)
+        while autoplay and (forced := sequence.forced(match.game, state, seat)) is not None:
+            state = state.apply(forced)
+        if state.is_chance() or state.outcome() is not None or seat not in state.actors():
+            return moves, True
+        if time.perf_counter() - began >= budget:
+            return moves, False
 
 
 class AIRunner:

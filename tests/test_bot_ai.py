@@ -186,3 +186,30 @@ async def test_no_hint_in_a_rated_match(club: dict[str, Any]) -> None:
     refused = await actor.slash(channel, "game hint")
     assert refused.response.ephemeral and "unrated" in refused.response.content
     assert env.errors
+
+
+async def test_an_ultimatek_hint_gives_the_whole_turn_and_pasted_it_plays_it(club: dict[str, Any]) -> None:
+    """Ultima-Tek's AI plans a turn: the hint shows all of it, in what ``/game move`` takes at once."""
+    env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
+    lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False, rated=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    players = {alice.id: alice, bob.id: bob}
+    for _ in range(6):
+        match = await current(env, channel)
+        assert match is not None
+        (seat,) = match.state.actors()
+        actor = players[match.seats[seat]]
+        hint = await actor.slash(channel, "game hint")
+        (reply,) = [m for m in (hint.response, *hint.followups) if m is not None and m.content]
+        assert reply.ephemeral and "would play" in reply.content
+        typed = reply.content.split("`")[1]
+        posts = len([m for m in channel.history() if m.attachments])
+        await actor.slash(channel, "game move", move=typed)
+        after = await current(env, channel)
+        assert after is not None and after.version > match.version
+        if ";" in typed:
+            assert seat not in after.state.actors(), "the hint's whole turn, played in one command"
+            assert len([m for m in channel.history() if m.attachments]) == posts + 1
+            return
+    raise AssertionError("no turn of several decisions in six turns")

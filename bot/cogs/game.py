@@ -333,7 +333,7 @@ class GameCog(
     )
     async def hint(self, interaction: discord.Interaction) -> None:
         """Suggest a move to the player to act, privately, in an unrated match."""
-        from bot.ai_runner import ai_decision
+        from bot.ai_runner import ai_turn
 
         lang = language_of(interaction.locale)
         match = await self.bot.ui.require_current(interaction)
@@ -347,8 +347,13 @@ class GameCog(
         if seat not in match.state.actors():
             raise MatchError("hint_not_your_turn")
         await interaction.response.defer(thinking=True, ephemeral=True)
-        move = await asyncio.to_thread(ai_decision, match, seat, "strong", seconds=self.bot.config.ai_seconds)
-        await interaction.followup.send(t(lang, "hint.suggest", move=move), ephemeral=True)
+        moves, whole = await asyncio.to_thread(ai_turn, match, seat, "strong", seconds=self.bot.config.ai_seconds)
+        if len(moves) == 1:
+            await interaction.followup.send(t(lang, "hint.suggest", move=moves[0]), ephemeral=True)
+        else:
+            typed = f"{sequence.SEPARATOR} ".join(moves)
+            key = "hint.turn" if whole else "hint.turn_start"
+            await interaction.followup.send(t(lang, key, moves=typed), ephemeral=True)
 
     @app_commands.command(
         name=ls("draw", "cmd.draw.name"), description=ls("Offer your opponents a draw", "cmd.draw.desc")
