@@ -90,7 +90,8 @@ async def test_status_counts_turns_and_history_tells_them_in_sentences(club: dic
     status = await alice.slash(channel, "game status")
     fields = {f.name: f.value for f in status.response.embeds[0].fields}
     turn = int(fields["Turn"])
-    assert turn <= 12 < len(log), "turns are counted, not log entries"
+    # A roll of 0 passes a turn without a move, so turns may outnumber moves; never the log's entries.
+    assert turn < len(log), "turns are counted, not log entries"
     board = boards_in(channel)[-1]
     assert f"· turn {turn}" in text_of(board)
     mine = await alice.slash(channel, "game mine")
