@@ -39,7 +39,7 @@ from bot.client import PlateauBot
 from bot.config import Config
 from bot.matches import MAX_MOVE_TEXT, Match, MatchStatus
 from games import sequence
-from games.base import Seat
+from games.base import GameState, Seat
 from games.playout import random_step
 
 GAMES: tuple[tuple[str, int, int], ...] = (
@@ -178,18 +178,17 @@ def turn_key(match: Match) -> tuple[int, ...]:
 def rest_of_turn(match: Match, seat: Seat, first: str, rng: random.Random) -> list[str]:
     """``first`` and the seat's further random decisions of the turn, as typed at once (forced ones left to
     the bot, nothing past a roll or a draw, at most :data:`MAX_MOVE_TEXT` characters)."""
-    state, parts = match.state, [first]
-    state = state.apply(state.parse_move(first, seat))
+    parts = [first]
+    state = match.state.apply(match.state.parse_move(first, seat))
     autoplay = match.options.get("autoplay") == "on"
-    while seat in state.actors() and not state.is_chance() and state.outcome() is None:
-        move = sequence.forced(match.game, state, seat) if autoplay else None
-        if move is None:
-            move = rng.choice(state.legal_moves(seat))
-            text = state.format_move(move)
-            if len(f"{sequence.SEPARATOR} ".join([*parts, text])) > MAX_MOVE_TEXT:
-                break
-            parts.append(text)
-        state = state.apply(move)
+
+    def choose(position: GameState) -> object:
+        return rng.choice(position.legal_moves(seat))
+
+    for text, _ in sequence.typed_turn(match.game, state, seat, choose, autoplay=autoplay):
+        if len(f"{sequence.SEPARATOR} ".join([*parts, text])) > MAX_MOVE_TEXT:
+            break
+        parts.append(text)
     return parts
 
 

@@ -55,20 +55,21 @@ def ai_turn(match: Match, seat: Seat, level: str, *, seconds: float | None = Non
     The position moves on only by the seat's own decisions, each chosen from the seat's view.
     """
     agent, rng = _thinker(match, seat, level, seconds)
-    autoplay = match.options.get("autoplay") == "on"
     budget = max(HINT_TURN_SECONDS, 3 * (seconds or 0.0))
     began = time.perf_counter()
-    state, moves = match.state, []
-    while True:
-        move = agent.choose(state.view_for(seat), state.legal_moves(seat), rng)
-        moves.append(state.format_move(move))
-        state = state.apply(move)
-        while autoplay and (forced := sequence.forced(match.game, state, seat)) is not None:
-            state = state.apply(forced)
-        if state.is_chance() or state.outcome() is not None or seat not in state.actors():
-            return moves, True
-        if time.perf_counter() - began >= budget:
+    moves: list[str] = []
+    autoplay = match.options.get("autoplay") == "on"
+    for text, state in sequence.typed_turn(
+        match.game,
+        match.state,
+        seat,
+        lambda position: agent.choose(position.view_for(seat), position.legal_moves(seat), rng),
+        autoplay=autoplay,
+    ):
+        moves.append(text)
+        if sequence.turn_goes_on(state, seat) and time.perf_counter() - began >= budget:
             return moves, False
+    return moves, True
 
 
 class AIRunner:

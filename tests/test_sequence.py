@@ -25,14 +25,12 @@ async def service() -> AsyncIterator[MatchService]:
 
 def plan_turn(match: Match, seat: Seat, rng: random.Random) -> tuple[list[str], GameState]:
     """A whole turn for ``seat`` as a player would type it, and the position before its closing draw."""
-    state, parts = match.state, []
-    while seat in state.actors() and not state.is_chance() and state.outcome() is None:
-        move = sequence.forced(match.game, state, seat)
-        if move is None:
-            move = rng.choice(state.legal_moves(seat))
-            parts.append(state.format_move(move))
-        state = state.apply(move)
-    return parts, state
+    turn = list(
+        sequence.typed_turn(
+            match.game, match.state, seat, lambda position: rng.choice(position.legal_moves(seat)), autoplay=True
+        )
+    )
+    return [text for text, _ in turn], turn[-1][1] if turn else match.state
 
 
 async def a_long_turn(service: MatchService) -> tuple[Match, Seat, list[str], GameState]:
