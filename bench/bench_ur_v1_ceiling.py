@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
 from games.ai import ur_loop as U
+from games.ai.duel import DuelResult
 
 Side = tuple[int, ...]
 Chooser = Callable[[Side, Side, int, Sequence[tuple[int, int]], random.Random], int]
@@ -126,10 +127,7 @@ def rate(chooser: Chooser, games: int) -> tuple[float, float, float]:
         seat = k % 2
         agents = [chooser, random_chooser] if seat == 0 else [random_chooser, chooser]
         wins += game(k, agents) == seat
-    p, z, n = wins / games, 1.96, games
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return p, centre - half, centre + half
+    return DuelResult(matches=games, score_a=wins).interval()
 
 
 def main() -> None:

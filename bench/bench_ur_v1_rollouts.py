@@ -19,7 +19,6 @@ figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import shutil
 import subprocess
@@ -28,8 +27,12 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
+
+from games.ai.duel import DuelResult
+
 SOURCE = Path(__file__).resolve().parent / "ur_v1_rollouts.c"
-RESULT = re.compile(r"(\d+) of (\d+) won = [\d.]+ % \(\+- [\d.]+\), ([\d.]+) captures a game")
+RESULT = re.compile(r"(\d+) of (\d+) won, (\d+) captures")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,25 +72,22 @@ def main(argv: list[str] | None = None) -> int:
             for j, n in enumerate(shares)
             if n
         ]
-        wins = games = 0
-        captures = 0.0
+        wins = games = captures = 0
         for run in runs:
             out, _ = run.communicate()
             found = RESULT.search(out)
             if run.returncode or not found:
                 print(out, file=sys.stderr)
                 return 1
-            won, played, per_game = int(found[1]), int(found[2]), float(found[3])
-            wins, games, captures = wins + won, games + played, captures + per_game * played
+            wins, games, captures = wins + int(found[1]), games + int(found[2]), captures + int(found[3])
         seconds = time.perf_counter() - started
-    rate = wins / games
-    half = 1.96 * math.sqrt(rate * (1 - rate) / games)
+    rate, low, high = DuelResult(matches=games, score_a=wins).interval()
     label = args.policy
     if args.policy == "rollouts":
         label += f" ({args.rollouts} per move, opponent played as {args.model}, z {args.z})"
     print(
         f"Variante 1, {label} against random: {wins} of {games} = {100 * rate:.1f} % "
-        f"[{100 * max(rate - half, 0):.1f}-{100 * min(rate + half, 1):.1f}], "
+        f"[{100 * low:.1f}-{100 * high:.1f}], "
         f"{captures / games:.2f} captures a game, {seconds:.0f} s"
     )
     return 0

@@ -18,7 +18,7 @@
  *          (as a sensible player would be assumed to play: what lookahead alone is worth).
  *        ur_v1_rollouts moves      (stdin: "m1..m7 t1..t7 roll" per line, sides sorted; stdout per line:
  *                                   the evaluation of the side to throw, then its moves as "frm-to")
- * Prints: wins of seat 0, the rate with a 95 % interval, and captures per game by seat 0.
+ * Prints: the games seat 0 won, the games played, and the captures seat 0 made.
  */
 #include <math.h>
 #include <stdint.h>
@@ -274,9 +274,7 @@ static int play_games(int games, const char *policy, int rollouts, int seed, dou
         wins += winner == 0;
         if (!strcmp(policy, "rollouts")) fprintf(stderr, "game %d/%d: %d won\n", g + 1, games, wins);
     }
-    double p = (double)wins / games, half = 1.96 * sqrt(p * (1 - p) / games);
-    printf("%s: %d of %d won = %.1f %% (+- %.1f), %.2f captures a game\n", policy, wins, games, 100 * p, 100 * half,
-           (double)captures / games);
+    printf("%s: %d of %d won, %ld captures\n", policy, wins, games, captures);
     return 0;
 }
 
