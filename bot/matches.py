@@ -593,7 +593,12 @@ class MatchService:
             return await self._load(match_id)
 
     async def _check_lobby_cap(self, user_id: int) -> None:
-        """Refuse a member who already sits in :data:`MAX_OPEN_LOBBIES` lobbies."""
+        """Refuse a member who already sits in :data:`MAX_OPEN_LOBBIES` lobbies.
+
+        In a write transaction the member's seating is locked first (see :meth:`Store.lock_seating`): two
+        processes seating the same member at once count one after the other. A read-only check locks nothing.
+        """
+        await self._store.lock_seating([user_id])
         lobbies = await self._store.matches_of_user(user_id, statuses=[MatchStatus.LOBBY.value], limit=MAX_OPEN_LOBBIES)
         if len(lobbies) >= MAX_OPEN_LOBBIES:
             raise MatchError("too_many_lobbies", max=MAX_OPEN_LOBBIES)
@@ -718,6 +723,8 @@ class MatchService:
             if old.status is not MatchStatus.FINISHED:
                 raise MatchError("not_active")
             seats = old.seats[1:] + old.seats[:1]
+            # Every member locked at once, in one order: two rematches sharing players cannot deadlock.
+            await self._store.lock_seating([uid for uid in seats if not is_ai(uid)])
             seating = seats[0]
             try:
                 match = await self.create(
