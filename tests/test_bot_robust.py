@@ -145,3 +145,99 @@ async def test_a_lobby_refused_after_its_thread_was_made_takes_the_thread_away(
     assert any(f"{MAX_OPEN_LOBBIES} lobbies" in text for text in texts), texts
     env.errors.clear()
     assert channel.threads == [], "the thread made for the refused lobby is deleted"
+
+
+# 11. Hints and verifications: one at a time per member and match; a verification worked out once.
+
+
+async def ai_match(club: dict[str, Any]) -> Any:
+    """Alice against the strong AI in an unrated Royal Game of Ur, Alice to act; the match."""
+    from tests.test_bot_ai import settle
+    from tests.test_bot_e2e import current
+
+    env, channel, alice = club["env"], club["channel"], club["alice"]
+    opened = await alice.slash(channel, "game new", game="ur:v2", thread=False, rated=False, ai="strong")
+    await alice.click(opened.response.message, label="Start")
+    await settle(env)
+    match = await current(env, channel)
+    assert match is not None and match.to_act() == (alice.id,)
+    return match
+
+
+def gate_first_run(env: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[int]]:
+    """Hold the first heavy work at its start until the returned future is set; count every run."""
+    import asyncio
+
+    gate = asyncio.get_running_loop().create_future()
+    runs: list[int] = []
+    real = env.bot.heavy.run
+
+    async def gated(work: Any) -> Any:
+        runs.append(1)
+        if len(runs) == 1:
+            await env.external_wait(gate, reason="the first request is still thinking")
+        return await real(work)
+
+    monkeypatch.setattr(env.bot.heavy, "run", gated)
+    return gate, runs
+
+
+async def test_a_second_hint_while_the_first_thinks_is_refused_politely(
+    club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env, channel, alice = club["env"], club["channel"], club["alice"]
+    match = await ai_match(club)
+    gate, runs = gate_first_run(env, monkeypatch)
+
+    first = await alice.slash(channel, "game hint")
+    assert first.response is not None and first.response.ephemeral, "the first hint is deferred privately"
+    for _ in range(7):
+        again = await alice.slash(channel, "game hint")
+        await expect_ephemeral(again, "still being worked out", f"#{match.id}", env=env)
+        env.errors.clear()
+    assert len(runs) == 1, "the refused hints started no search"
+
+    gate.set_result(None)
+    await env.settle()
+    replies = [m for m in (first.response, *first.followups) if m is not None]
+    assert any("would play" in m.content for m in replies), [m.content for m in replies]
+    # Once answered, the member may ask again.
+    later = await alice.slash(channel, "game hint")
+    assert any("would play" in m.content for m in (later.response, *later.followups) if m is not None)
+    assert len(runs) == 2
+
+
+async def test_verifying_an_ended_match_again_does_no_work_and_one_check_at_a_time(
+    club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.fairness_ui as fairness_ui
+
+    env, channel, alice, bob, carol = club["env"], club["channel"], club["alice"], club["bob"], club["carol"]
+    await finished_ur(club)
+    final = await env.bot.service.last_in_channel(channel.id)
+    assert final is not None and final.status is MatchStatus.FINISHED
+    checks: list[int] = []
+    real_check = fairness_ui.check_fair_draws
+
+    def counted(record: Any) -> int:
+        checks.append(1)
+        return int(real_check(record))
+
+    monkeypatch.setattr(fairness_ui, "check_fair_draws", counted)
+    gate, runs = gate_first_run(env, monkeypatch)
+
+    first = await alice.slash(channel, "game verify", match=final.id)
+    busy = await alice.slash(channel, "game verify", match=final.id)
+    await expect_ephemeral(busy, "still running", f"#{final.id}", env=env)
+    env.errors.clear()
+    gate.set_result(None)
+    await env.settle()
+    verdicts = [str(m.embeds[0].to_dict()) for m in (first.response, *first.followups) if m is not None and m.embeds]
+    assert verdicts and "outcomes match the seed and the salts" in verdicts[-1]
+
+    for member in (alice, bob, carol, alice):
+        again = await member.slash(channel, "game verify", match=final.id)
+        shown = [m for m in (again.response, *again.followups) if m is not None and m.embeds]
+        assert shown and shown[-1].ephemeral
+        assert "outcomes match the seed and the salts" in str(shown[-1].embeds[0].to_dict())
+    assert len(checks) == 1 and len(runs) == 1, "the ended match's draws were re-drawn once"
