@@ -15,6 +15,7 @@ from bot.ai_runner import AIRunner
 from bot.components import DYNAMIC_ITEMS, on_setup_form
 from bot.config import Config
 from bot.errors import PlateauTree
+from bot.heavy import HeavyWork
 from bot.i18n import CatalogTranslator
 from bot.matches import MatchService
 from bot.pbp import PostUI
@@ -60,6 +61,8 @@ class PlateauBot(commands.Bot):
     ui: GameUI
     pbp: PostUI
     ai: AIRunner
+    heavy: HeavyWork
+    """Bounds the hints and verifications members ask for (see :mod:`bot.heavy`)."""
 
     def __init__(self, config: Config, **options: Any) -> None:
         # Plateau never joins a voice channel: discord.py's warnings about missing voice libraries are noise.
@@ -76,6 +79,7 @@ class PlateauBot(commands.Bot):
             **options,
         )
         self.config = config
+        self.heavy = HeavyWork()
 
     def owns(self, guild_id: int | None) -> bool:
         """True when this process runs the shard of ``guild_id`` (see :meth:`bot.config.Config.owns`)."""

@@ -7,13 +7,12 @@ appears in no text before the match has ended: it decides hidden information.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import language_of, t
-from bot.matches import DECISIONS, Match, MatchStatus, TurnReport
+from bot.matches import DECISIONS, Match, MatchError, MatchStatus, TurnReport
 from bot.record import RecordError, check_fair_draws, export_record, parse_record
 
 if TYPE_CHECKING:
@@ -93,16 +92,11 @@ async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: in
     embed.add_field(name=t(lang, "fair.salts_name"), value="\n".join(salts)[:1024] or "—", inline=False)
     if match.status in ENDED:
         embed.add_field(name=t(lang, "fair.seed_name"), value=f"`{fair.server_seed}`", inline=False)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        history = await bot.service.history(match.id)
-        try:
-            # Through the export, as anyone else would check it; replaying the match is work for a thread.
-            count = await asyncio.to_thread(
-                lambda: check_fair_draws(parse_record(export_record(match, history, names)))
-            )
-            verdict = t(lang, "fair.all_match", count=count)
-        except RecordError as exc:
-            verdict = t(lang, "fair.mismatch", detail=str(exc))
+        checked = await _checked_draws(bot, interaction, match, names)
+        if isinstance(checked, int):
+            verdict = t(lang, "fair.all_match", count=checked)
+        else:
+            verdict = t(lang, "fair.mismatch", detail=checked)
         embed.add_field(name=t(lang, "fair.check_name"), value=verdict, inline=False)
         embed.description = t(lang, "fair.recipe_ended")
         await interaction.followup.send(embed=embed, ephemeral=True)
@@ -110,3 +104,35 @@ async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: in
     embed.add_field(name=t(lang, "fair.seed_name"), value=t(lang, "fair.seed_hidden"), inline=False)
     embed.description = t(lang, "fair.recipe_running")
     await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def _checked_draws(
+    bot: PlateauBot, interaction: discord.Interaction, match: Match, names: list[str]
+) -> int | str:
+    """Every draw of the ended ``match`` re-drawn from its record: the number that match, or the mismatch.
+
+    Worked out once per match version (an ended match does not change), one request at a time per member and
+    match; the interaction is deferred (privately) before the work.
+
+    Raises:
+        MatchError: ``verify_busy``, while the same member's earlier check of this match runs.
+    """
+    kept = bot.heavy.verdict(match.id, match.version)
+    if kept is not None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return kept
+    busy = MatchError("verify_busy", id=match.id)
+    with bot.heavy.one_at_a_time(("verify", interaction.user.id, match.id), busy):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        history = await bot.service.history(match.id)
+
+        def check() -> int | str:
+            # Through the export, as anyone else would check it; replaying the match is work for a thread.
+            try:
+                return check_fair_draws(parse_record(export_record(match, history, names)))
+            except RecordError as exc:
+                return str(exc)
+
+        verdict = await bot.heavy.run(check)
+    bot.heavy.keep_verdict(match.id, match.version, verdict)
+    return verdict

@@ -517,6 +517,19 @@ class MatchService:
         except ValueError as exc:
             raise MatchError("unknown_option", detail=str(exc)) from exc
 
+    async def check_open(self, game_id: str, options: Mapping[str, str], *, creator_id: int) -> None:
+        """Raise what :meth:`create` would for the game, its options or the creator's lobby cap, writing nothing.
+
+        For a caller that must make something first (a thread) and should not when the lobby will be refused.
+        :meth:`create` checks again: a lobby opened meanwhile elsewhere still counts.
+
+        Raises:
+            MatchError: ``unknown_game``, ``unknown_option`` or ``too_many_lobbies``.
+        """
+        self.check_new(game_id, options)
+        async with self._store.transaction(immediate=False):
+            await self._check_lobby_cap(creator_id)
+
     async def create(
         self,
         game_id: str,
@@ -580,7 +593,12 @@ class MatchService:
             return await self._load(match_id)
 
     async def _check_lobby_cap(self, user_id: int) -> None:
-        """Refuse a member who already sits in :data:`MAX_OPEN_LOBBIES` lobbies."""
+        """Refuse a member who already sits in :data:`MAX_OPEN_LOBBIES` lobbies.
+
+        In a write transaction the member's seating is locked first (see :meth:`Store.lock_seating`): two
+        processes seating the same member at once count one after the other. A read-only check locks nothing.
+        """
+        await self._store.lock_seating([user_id])
         lobbies = await self._store.matches_of_user(user_id, statuses=[MatchStatus.LOBBY.value], limit=MAX_OPEN_LOBBIES)
         if len(lobbies) >= MAX_OPEN_LOBBIES:
             raise MatchError("too_many_lobbies", max=MAX_OPEN_LOBBIES)
@@ -688,6 +706,46 @@ class MatchService:
             await self._store.remove_seat(match_id, seated[-1])
             await self._store.update_match(match_id, now=now)
             return await self._load(match_id)
+
+    async def rematch(self, match_id: int) -> TurnReport:
+        """A new match of the finished match's game, options and players, seats rotated by one, in the same
+        channel or thread, started at once: every player is seated and the match starts, or nothing is written.
+
+        The caller checks who may ask (a player of the finished match). The lobby cap applies to every member
+        seated (not to AI seats): one member at the cap refuses the whole rematch.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active`` (the match has not finished), ``channel_busy``, or
+            ``rematch_capped`` (params ``user_id``, the member who cannot be seated, and ``max``).
+        """
+        async with self._store.transaction():
+            old = await self._load(match_id)
+            if old.status is not MatchStatus.FINISHED:
+                raise MatchError("not_active")
+            seats = old.seats[1:] + old.seats[:1]
+            # Every member locked at once, in one order: two rematches sharing players cannot deadlock.
+            await self._store.lock_seating([uid for uid in seats if not is_ai(uid)])
+            seating = seats[0]
+            try:
+                match = await self.create(
+                    old.game.id,
+                    dict(old.options),
+                    guild_id=old.guild_id,
+                    channel_id=old.channel_id,
+                    creator_id=seating,
+                    turn_limit=old.turn_limit,
+                    on_timeout=old.on_timeout,
+                    rated=old.rated,
+                    capped=not is_ai(seating),
+                )
+                for seating in seats[1:]:
+                    await self.join(match.id, seating, capped=not is_ai(seating))
+            except MatchError as exc:
+                if exc.key == "too_many_lobbies":
+                    # Rolled back with the transaction: no lobby is left to block the channel.
+                    raise MatchError("rematch_capped", user_id=seating, max=MAX_OPEN_LOBBIES) from exc
+                raise
+            return await self.start(match.id, seats[0])
 
     async def start(self, match_id: int, user_id: int) -> TurnReport:
         """Start the match (any seated player once the table has enough players).

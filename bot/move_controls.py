@@ -155,7 +155,8 @@ async def _checked(
 def _path(code: str, picked: str | None) -> tuple[int, ...]:
     path = decode_path(code)
     if picked:
-        if not picked.isdigit():
+        # isdigit() alone lets through digits int() refuses ("²") or reads ("５"); a menu only offers ASCII.
+        if not (picked.isascii() and picked.isdigit()):
             raise PathError(f"bad choice {picked!r}")
         path = (*path, int(picked))
     return path

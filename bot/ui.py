@@ -234,7 +234,8 @@ class GameUI:
             await self.service.set_message(match.id, lobby=message.id)
             return
         assert isinstance(channel, discord.TextChannel)
-        self.service.check_new(game_id, options)  # before a thread exists that nothing would use
+        # Refused before a thread exists that nothing would use, and privately (the answer is not deferred yet).
+        await self.service.check_open(game_id, options, creator_id=interaction.user.id)
         await interaction.response.defer(thinking=True)
         info = find_game(game_id)
         game_options = {k: v for k, v in options.items() if k not in SERVICE_OPTIONS}
@@ -244,14 +245,19 @@ class GameUI:
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
         )
-        match = await self.service.create(
-            game_id,
-            options,
-            guild_id=interaction.guild_id,
-            channel_id=created.id,
-            creator_id=interaction.user.id,
-            **settings,
-        )
+        try:
+            match = await self.service.create(
+                game_id,
+                options,
+                guild_id=interaction.guild_id,
+                channel_id=created.id,
+                creator_id=interaction.user.id,
+                **settings,
+            )
+        except MatchError:
+            # A lobby opened elsewhere in the meantime reached the cap: the thread would stay empty.
+            await self._drop_thread(created)
+            raise
         if ai_level is not None:
             match = await self.service.add_ai(match.id, interaction.user.id, ai_level)
         try:
@@ -265,6 +271,13 @@ class GameUI:
         await interaction.followup.send(
             t(lang, "lobby.in_thread", game=variant_label(match, lang), thread=created.mention, id=match.id)
         )
+
+    async def _drop_thread(self, thread: discord.Thread) -> None:
+        """Delete a thread made for a lobby that was then refused."""
+        try:
+            await thread.delete()
+        except discord.HTTPException:
+            log.warning("could not delete the unused thread %s", thread.id, exc_info=True)
 
     async def lobby_action(self, interaction: discord.Interaction, action: str, match_id: int) -> None:
         """Join, leave or start from a lobby button (or the matching command)."""
@@ -1122,20 +1135,15 @@ class GameUI:
         if old.status is not MatchStatus.FINISHED:
             raise MatchError("not_active")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        seats = old.seats[1:] + old.seats[:1]
-        match = await self.service.create(
-            old.game.id,
-            dict(old.options),
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            creator_id=seats[0],
-            turn_limit=old.turn_limit,
-            on_timeout=old.on_timeout,
-            rated=old.rated,
-        )
-        for uid in seats[1:]:
-            await self.service.join(match.id, uid)
-        report = await self.service.start(match.id, seats[0])
+        try:
+            report = await self.service.rematch(match_id)
+        except MatchError as exc:
+            if exc.key != "rematch_capped":
+                raise
+            guild = self.bot.get_guild(old.guild_id) if old.guild_id else None
+            name = await self.display_name(int(str(exc.params["user_id"])), guild)
+            raise MatchError("rematch_capped", name=name, max=exc.params["max"]) from exc
+        match = report.match
         post = await self.deliver(report.match, report, self.channel_language(report.match))
         await interaction.followup.send(
             t(language_of(interaction.locale), "rematch.started", id=match.id, link=self.post_link(match, post)),

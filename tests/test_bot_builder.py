@@ -202,3 +202,39 @@ async def test_autoplay_can_be_turned_off_when_the_match_is_opened(table: dict[s
     assert t("en", "lobby.autoplay") not in (lobby.embeds[0].description or "")
     match = await current(env, channel)
     assert match is not None and match.options["autoplay"] == "off"
+
+
+async def forge_select(actor: Any, message: discord.Message, custom_id: str, values: list[str]) -> Any:
+    """Send a pick the menu never offered, as a modified client can (SimCord's ``select`` refuses it)."""
+    from simcord import actors
+
+    stored = actors._visible_message(actor, message)
+    data = {"custom_id": custom_id, "component_type": discord.ComponentType.string_select.value, "values": values}
+    return await actors._component_interaction(actor, stored, data)
+
+
+async def test_a_builder_pick_in_unicode_digits_is_refused_like_any_forged_value(table: dict[str, Any]) -> None:
+    env, channel = table["env"], table["channel"]
+    env.bot.service.config.seed_factory = lambda: UTK_SEED
+    await start(table, "ultimatek", ("alice", "bob"))
+    by_id = {table[n].id: table[n] for n in ("alice", "bob")}
+    match = await current(env, channel)
+    assert match is not None
+    board = latest_board(channel, table["chloe"])
+    while (select := builder_select(board)) is None:
+        await play_through_builder(by_id[match.to_act()[0]], board, match, scripted(match.state))  # type: ignore[arg-type]
+        match = await current(env, channel)
+        assert match is not None
+        board = latest_board(channel, table["chloe"])
+    actor = by_id[match.to_act()[0]]
+    # Superscript two, Arabic-Indic one, fullwidth five, Devanagari zero, a Kharosthi digit int() refuses.
+    for value in ("²", "١", "５", "०", "𐩀", "0²"):
+        env.errors.clear()
+        result = await forge_select(actor, board, select.custom_id, [value])
+        await expect_ephemeral(result, "board has changed")
+        assert not (result.response.message.components if result.response.message else []), value
+        after = await env.bot.service.get(match.id)
+        assert after.version == match.version, "a forged pick changes nothing"
+    # A genuine pick still opens the next step.
+    genuine = await actor.select(board, [select.options[0].value], custom_id=select.custom_id)
+    assert genuine.response.ephemeral and "board has changed" not in genuine.response.content.lower()

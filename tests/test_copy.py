@@ -102,3 +102,38 @@ def test_the_command_line_reports_the_counts(
     out = capsys.readouterr().out
     assert "every count checks equal" in out and "moves" in out
     assert main([str(path), target]) == 1, "a second copy into the same database is refused"
+
+
+async def _target_tables(url: str) -> int:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        return int(await conn.fetchval("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"))
+    finally:
+        await conn.close()
+
+
+def test_a_damaged_sqlite_file_fails_in_one_line_and_leaves_the_target_untouched(
+    tmp_path: Path, pg_server: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert isinstance(pg_server, PgServer)
+    garbage = tmp_path / "garbage.db"
+    garbage.write_bytes(bytes(range(256)) * 64)
+    whole = tmp_path / "whole.db"
+    asyncio.run(association(whole))
+    truncated = tmp_path / "truncated.db"
+    data = whole.read_bytes()
+    truncated.write_bytes(data[: len(data) // 2])
+
+    for damaged in (garbage, truncated):
+        before = damaged.read_bytes()
+        target = pg_server.new_database()
+        capsys.readouterr()
+        assert main([str(damaged), target]) == 1
+        captured = capsys.readouterr()
+        assert "Traceback" not in captured.err
+        lines = captured.err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("copy failed:") and damaged.name in lines[0], captured.err
+        assert asyncio.run(_target_tables(target)) == 0, "the target was not touched (not even migrated)"
+        assert damaged.read_bytes() == before, "the damaged source was not written either"

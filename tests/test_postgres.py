@@ -192,3 +192,32 @@ async def test_a_simcord_game_with_a_restart_on_postgresql(world: dict[str, Any]
     assert db_path.startswith("postgresql://")
     await _simcord_game(world, db_path)
     assert world["env"].bot.store.kind == "postgresql"
+
+
+async def test_two_processes_opening_lobbies_for_one_member_at_once_never_pass_the_cap(
+    processes: tuple[list[MatchService], Clock],
+) -> None:
+    from bot.matches import MAX_OPEN_LOBBIES
+
+    services, _clock = processes
+    attempts = 2 * MAX_OPEN_LOBBIES
+    results = await asyncio.gather(
+        *(services[n % 2].create("ur", {}, guild_id=7, channel_id=800 + n, creator_id=ALICE) for n in range(attempts)),
+        return_exceptions=True,
+    )
+    opened = [r for r in results if isinstance(r, Match)]
+    refused = [r for r in results if not isinstance(r, Match)]
+    assert len(opened) == MAX_OPEN_LOBBIES, f"{len(opened)} lobbies opened for a cap of {MAX_OPEN_LOBBIES}"
+    assert all(isinstance(r, MatchError) and r.key == "too_many_lobbies" for r in refused), refused
+    lobbies = await services[0].matches_of_user(ALICE, statuses=[MatchStatus.LOBBY])
+    assert len(lobbies) == MAX_OPEN_LOBBIES
+
+    # Joining many lobbies at once through both processes holds the same line.
+    others = [
+        await services[0].create("ur", {}, guild_id=7, channel_id=900 + n, creator_id=5000 + n) for n in range(attempts)
+    ]
+    results = await asyncio.gather(
+        *(services[n % 2].join(m.id, BOB) for n, m in enumerate(others)), return_exceptions=True
+    )
+    joined = [r for r in results if isinstance(r, Match)]
+    assert len(joined) == MAX_OPEN_LOBBIES, f"{len(joined)} lobbies joined for a cap of {MAX_OPEN_LOBBIES}"

@@ -346,8 +346,12 @@ class GameCog(
             raise MatchError("not_seated")
         if seat not in match.state.actors():
             raise MatchError("hint_not_your_turn")
-        await interaction.response.defer(thinking=True, ephemeral=True)
-        moves, whole = await asyncio.to_thread(ai_turn, match, seat, "strong", seconds=self.bot.config.ai_seconds)
+        # A strong search per request: a member's second hint on the same match waits for none, it is refused.
+        busy = MatchError("hint_busy", id=match.id)
+        with self.bot.heavy.one_at_a_time(("hint", interaction.user.id, match.id), busy):
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            seconds = self.bot.config.ai_seconds
+            moves, whole = await self.bot.heavy.run(lambda: ai_turn(match, seat, "strong", seconds=seconds))
         if len(moves) == 1:
             await interaction.followup.send(t(lang, "hint.suggest", move=moves[0]), ephemeral=True)
         else:

@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from bot.storage.backends import is_postgres_url, redacted, sqlite_path
@@ -100,6 +101,8 @@ async def copy_database(
         raise CopyError("the source must be an SQLite file")
     started = time.perf_counter()
     path = sqlite_path(source)
+    # A damaged source is refused before either database is opened for writing: the target stays untouched.
+    _check_source(path)
     # Bring both schemas up to date (and check neither is from a newer Plateau) before reading anything.
     await (await Store.open(path)).close()
     destination = await Store.open(target)
@@ -146,6 +149,26 @@ async def copy_database(
     return report
 
 
+def _check_source(path: str) -> None:
+    """Refuse a missing, foreign or damaged SQLite file, reading it only.
+
+    Raises:
+        CopyError: the file is absent, is not an SQLite database, or fails SQLite's own page check.
+    """
+    try:
+        reader = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise CopyError(f"cannot open the SQLite file {path}: {exc}") from exc
+    try:
+        problems = [str(row[0]) for row in reader.execute("PRAGMA quick_check")]
+    except sqlite3.Error as exc:
+        raise CopyError(f"the SQLite file {path} is damaged: {exc}") from exc
+    finally:
+        reader.close()
+    if problems != ["ok"]:
+        raise CopyError(f"the SQLite file {path} is damaged: {problems[0]}")
+
+
 async def _columns(reader: sqlite3.Connection, conn: Any, table: str) -> list[str]:
     """The columns of ``table``, which must be the same in both databases."""
     theirs = [str(row[1]) for row in reader.execute(f"PRAGMA table_info({table})")]
@@ -180,6 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         report = asyncio.run(copy_database(args.source, args.target, progress=show))
     except CopyError as exc:
         print(f"copy failed: {exc}", file=sys.stderr)
+        return 1
+    except sqlite3.DatabaseError as exc:
+        # Damage the page check missed shows up while reading: the PostgreSQL transaction is rolled back.
+        print(f"copy failed: the SQLite file {args.source} is damaged: {exc}", file=sys.stderr)
         return 1
     print(
         f"copied {report.rows} rows of {len(report.source)} tables in {report.seconds:.1f} s; every count checks equal"

@@ -543,6 +543,13 @@ class Store:
 
     # Seats.
 
+    async def lock_seating(self, user_ids: Sequence[int]) -> None:
+        """In a write transaction, hold these members' seating until it ends, so that a count of their
+        lobbies followed by a new seat cannot interleave with another process doing the same (on SQLite a
+        write transaction already excludes every other writer). Taken in one call, in one order: no deadlock.
+        """
+        await self.backend.lock_names([f"seating:{user_id}" for user_id in user_ids])
+
     async def load_match_parts(self, match_id: int) -> MatchParts:
         """What every load of a match reads besides its row, in one query (one round trip to a server): the
         seats (:meth:`load_seats`), the AI seats (:meth:`load_ai_seats`), the fairness (:meth:`load_fairness`)
