@@ -22,7 +22,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from bot import fairness
+from bot import fairness, member_text
 from bot.ai_seats import DEFAULT_TAKEOVER_LEVEL, LEVELS, is_ai, level_of, next_ai_id
 from bot.deadlines import (
     VACATION_DAYS_PER_YEAR,
@@ -635,8 +635,11 @@ class MatchService:
 
         Raises:
             MatchError: ``no_match``, ``not_verifiable`` (a match from before provably fair chance),
-            ``not_seated``, ``bad_salt`` (empty or too long; params ``max``) or ``salts_locked``.
+            ``not_seated``, ``control_characters`` (see :mod:`bot.member_text`), ``bad_salt`` (empty or too
+            long; params ``max``) or ``salts_locked``.
         """
+        if text is not None and not member_text.is_clean(text):
+            raise MatchError("control_characters")
         now = self._clock()
         async with self._store.transaction():
             match = await self._load(match_id)
