@@ -14,6 +14,7 @@ import discord
 
 from bot.i18n import language_of, t
 from bot.matches import DECISIONS, Match, MatchStatus, TurnReport
+from bot.member_text import inert
 from bot.record import RecordError, check_fair_draws, export_record, parse_record
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ async def salt(bot: PlateauBot, interaction: discord.Interaction, match_id: int 
         match_id = (await bot.ui.require_current(interaction)).id
     match, stored = await bot.service.add_salt(match_id, interaction.user.id, text)
     lang = language_of(interaction.locale)
-    await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=stored), ephemeral=True)
+    await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=inert(stored)), ephemeral=True)
     if match.status is MatchStatus.LOBBY and match.lobby_message_id is not None:
         public = bot.ui.channel_language(match)
         embed = bot.ui.lobby_embed(match, public)
@@ -86,8 +87,9 @@ async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: in
     embed = discord.Embed(title=t(lang, "fair.verify_title", id=match.id), colour=discord.Colour.green())
     embed.add_field(name=t(lang, "fair.scheme"), value=f"`{fair.scheme}`", inline=False)
     embed.add_field(name=t(lang, "fair.commitment_name"), value=f"`{fair.commitment}`", inline=False)
+    # Member text, shown inertly and never in a code span, which a backtick of its own would close.
     salts = [
-        f"{name}: `{salt}`" if salt else f"{name}: —"
+        f"{inert(name)}: {inert(salt)}" if salt else f"{inert(name)}: —"
         for name, salt in zip(names, fair.salts_in_seat_order(match.seats), strict=True)
     ]
     embed.add_field(name=t(lang, "fair.salts_name"), value="\n".join(salts)[:1024] or "—", inline=False)

@@ -12,11 +12,15 @@ A text is refused when it holds a character of the Unicode general categories in
 Format characters (``Cf``) stay allowed: the zero-width joiner builds emoji and names in many scripts.
 The check runs in the services, before anything is written, so both stores refuse the same texts.
 
-Pure: no storage, no Discord.
+Shown in a message, such a text goes through :func:`inert` and never into a code span: a backtick of its
+own would close the span and let the rest render (a masked link, a mention).
+
+Pure: no storage, no Discord (the services import it).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 REFUSED = frozenset({"Cc", "Cs", "Zl", "Zp"})
@@ -31,3 +35,13 @@ def refused_character(text: str) -> str | None:
 def is_clean(text: str) -> bool:
     """True when ``text`` holds no character of a :data:`REFUSED` category."""
     return refused_character(text) is None
+
+
+_MARKDOWN = re.compile(r"([\\*_~`|>#\-\[\]()<@:.+!=])")
+
+
+def inert(text: str) -> str:
+    """``text`` as Discord markdown that renders exactly as typed and nothing live: every character with a
+    markdown meaning (emphasis, code, quote, heading, list, masked link, mention, emoji, spoiler) is
+    escaped with a backslash, which Discord hides, so readers see (and copy) the member's text unchanged."""
+    return _MARKDOWN.sub(r"\\\1", text)
