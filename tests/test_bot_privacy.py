@@ -116,3 +116,73 @@ async def test_an_event_named_like_a_lure_shows_inertly_on_its_card_pairings_and
     assert any("Claim your prize" in s for s in shown)
     for text in shown:
         assert not live_markdown(text), text
+
+
+# Item 6: a match in a channel the caller cannot see reads as one of another server.
+
+
+async def private_match(club: dict[str, Any], *, finish: bool = True) -> Any:
+    """Alice and Bob play Ur in their private channel (and Alice resigns with ``finish``); returns the match."""
+    env, private, alice, bob = club["env"], club["private"], club["alice"], club["bob"]
+    lobby = (await alice.slash(private, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    match = await play_out(env, private, {alice.id: alice, bob.id: bob})
+    if finish:
+        ask = await alice.slash(private, "game resign")
+        await alice.click(ask.response.message, label="Yes, resign")
+    return await env.bot.service.get(match.id)
+
+
+async def not_found_text(club: dict[str, Any], command: str, **options: Any) -> str:
+    """What Carol reads when she asks ``command`` about a match of another server."""
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    elsewhere = await env.bot.service.create("ur", {}, guild_id=4242, channel_id=4343, creator_id=carol.id)
+    answer = await carol.slash(channel, command, match=elsewhere.id, **options)
+    env.errors.clear()
+    await env.bot.service.abort(elsewhere.id, carol.id)
+    assert answer.response is not None and answer.response.ephemeral
+    return str(answer.response.content)
+
+
+@pytest.mark.parametrize("command", ["game history", "game export", "game verify", "game replay", "plateau replace"])
+async def test_a_match_in_a_channel_the_caller_cannot_see_reads_as_another_servers(
+    club: dict[str, Any], command: str
+) -> None:
+    env, channel, private, carol = club["env"], club["channel"], club["private"], club["carol"]
+    match = await private_match(club, finish=command != "plateau replace")
+    expected = await not_found_text(club, command)
+    public_before, private_before = len(channel.history()), len(private.history())
+    requests_before = len(env.http_requests)
+
+    answer = await carol.slash(channel, command, match=match.id)
+
+    assert answer.response is not None and answer.response.ephemeral
+    assert answer.response.content == expected, "nothing tells the match exists"
+    assert env.errors, "refused through the one error handler"
+    env.errors.clear()
+    assert not answer.followups and not answer.response.attachments
+    assert len(channel.history()) == public_before and len(private.history()) == private_before, "nothing posted"
+    posted = [r for r in env.http_requests[requests_before:] if r.method == "POST" and "/channels/" in r.path]
+    assert posted == []
+
+
+@pytest.mark.parametrize("command", ["game history", "game export", "game verify", "game replay"])
+async def test_the_players_still_read_their_private_match_from_any_channel(club: dict[str, Any], command: str) -> None:
+    channel, bob = club["channel"], club["bob"]
+    match = await private_match(club)
+    answer = await bob.slash(channel, command, match=match.id)
+    replies = [m for m in (answer.response, *answer.followups) if m is not None]
+    assert replies and f"#{match.id}" in "".join(said_by(m) for m in replies)
+    assert all(m.flags.ephemeral for m in replies), "a private match's replay is not posted publicly elsewhere"
+    assert not [m for m in channel.history() if m.attachments], "nothing of it in the public channel"
+
+
+async def test_a_moderator_who_can_see_the_channel_reads_its_match(club: dict[str, Any]) -> None:
+    env, guild, channel, private = club["env"], club["guild"], club["channel"], club["private"]
+    mods = guild.create_role("Mods", permissions=discord.Permissions(administrator=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    match = await private_match(club)
+    answer = await mod.slash(channel, "game history", match=match.id)
+    assert answer.response.ephemeral and f"#{match.id}" in said_by(answer.response)
+    assert private is not None
