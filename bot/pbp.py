@@ -526,7 +526,7 @@ def _viewable(place: discord.abc.GuildChannel | discord.Thread, who: discord.Mem
         return False
     if isinstance(place, discord.Thread) and place.is_private() and not permissions.manage_threads:
         # A private thread shows only to its members (the cache may miss some: then it stays hidden).
-        return isinstance(who, discord.Member) and place.get_member(who.id) is not None
+        return isinstance(who, discord.Member) and any(m.id == who.id for m in place.members)
     return True
 
 
