@@ -11,6 +11,7 @@ import pytest
 
 from bot.member_text import inert
 from tests.botkit import text_of
+from tests.test_bot_e2e import assert_board_reply
 
 LURE = "a` [Claim your prize](https://evil.example/prize) `b <@123456789012345678> @everyone **now**"
 """A salt or a name that tries to escape its code span into a live masked link, a mention and bold text."""
@@ -186,3 +187,52 @@ async def test_a_moderator_who_can_see_the_channel_reads_its_match(club: dict[st
     answer = await mod.slash(channel, "game history", match=match.id)
     assert answer.response.ephemeral and f"#{match.id}" in said_by(answer.response)
     assert private is not None
+
+
+# Item 8: a rematch is salted by each member before its first roll, and /game verify says how.
+
+
+async def test_a_rematch_takes_the_standing_salts_and_verify_says_which_salt_each_seat_used(
+    club: dict[str, Any],
+) -> None:
+    env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
+    kept = await alice.slash(channel, "plateau salt", text="alice`s [standing](https://x.example) salt")
+    assert kept.response.ephemeral and "standing salt is now" in kept.response.content
+    assert not live_markdown(kept.response.content)
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.slash(channel, "game salt", text="bob typed this one")
+    await bob.click(lobby, label="Start")
+    first = await env.bot.service.current(channel.id)
+    assert first is not None and first.fair is not None
+    assert dict(first.fair.salts) == {
+        alice.id: "alice`s [standing](https://x.example) salt",
+        bob.id: "bob typed this one",
+    }
+    ask = await alice.slash(channel, "game resign")
+    end = await assert_board_reply(await alice.click(ask.response.message, label="Yes, resign"), channel)
+    cleared = await bob.slash(channel, "plateau salt")  # without text: none kept (Bob had none anyway)
+    assert "no standing salt" in cleared.response.content
+    await bob.click(end, label="Rematch")
+
+    rematch = await env.bot.service.current(channel.id)
+    assert rematch is not None and rematch.id != first.id and rematch.fair is not None
+    history = await env.bot.service.history(rematch.id)
+    assert history and history[0].kind.value == "chance", "created, joined and started in one go"
+    salts = dict(rematch.fair.salts)
+    assert salts[alice.id] == "alice`s [standing](https://x.example) salt"
+    assert re.fullmatch(r"[0-9a-f]{32}", salts[bob.id]), "Bob has no standing salt: one was drawn for him"
+
+    verified = await bob.slash(channel, "game verify")
+    (answer,) = [m for m in (verified.response, *verified.followups) if m is not None and m.embeds]
+    shown = "\n".join(str(f.value) for f in answer.embeds[0].fields if "Salts" in (f.name or ""))
+    assert "(standing salt)" in shown and "(drawn for them)" in shown and salts[bob.id] in shown, shown
+    assert not live_markdown(shown)
+    earlier = await bob.slash(channel, "game verify", match=first.id)
+    (answer,) = [m for m in (earlier.response, *earlier.followups) if m is not None and m.embeds]
+    shown = "\n".join(str(f.value) for f in answer.embeds[0].fields if "Salts" in (f.name or ""))
+    assert "(standing salt)" in shown and "(own text)" in shown, shown
+
+    forgot = await alice.slash(channel, "plateau salt")
+    assert "no standing salt" in forgot.response.content
+    assert await env.bot.service.standing_salt(alice.id) is None
