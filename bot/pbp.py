@@ -442,7 +442,12 @@ class PostUI:
         """``/game list``: the open matches of this channel or of the whole server."""
         lang = language_of(interaction.locale)
         if scope == "server":
-            matches = await self.service.open_matches(guild_id=interaction.guild_id)
+            # Only matches the caller could look up one by one (see find); from the cache alone, as a server
+            # may hold a thousand open matches: one in a thread Discord archived is then listed to its players.
+            matches: list[Match] = []
+            for match in await self.service.open_matches(guild_id=interaction.guild_id):
+                if len(matches) < MAX_LISTED and await may_see(interaction, match, fetch=False):
+                    matches.append(match)
         else:
             matches = await self.service.open_matches(channel_id=interaction.channel_id)
         matches = matches[:MAX_LISTED]
@@ -502,13 +507,16 @@ class PostUI:
 # Who may see a match looked up by number.
 
 
-async def _place_of(interaction: discord.Interaction, match: Match) -> discord.abc.GuildChannel | discord.Thread | None:
-    """The match's channel or thread as the bot sees it (fetched when not cached: an archived thread)."""
+async def _place_of(
+    interaction: discord.Interaction, match: Match, *, fetch: bool = True
+) -> discord.abc.GuildChannel | discord.Thread | None:
+    """The match's channel or thread as the bot sees it (with ``fetch``, asked of Discord when not cached:
+    an archived thread)."""
     guild = interaction.guild
     if guild is None:
         return None
     place = guild.get_channel_or_thread(match.channel_id)
-    if place is None:
+    if place is None and fetch:
         try:
             fetched = await guild.fetch_channel(match.channel_id)
         except (discord.HTTPException, discord.InvalidData):
@@ -530,15 +538,16 @@ def _viewable(place: discord.abc.GuildChannel | discord.Thread, who: discord.Mem
     return True
 
 
-async def may_see(interaction: discord.Interaction, match: Match) -> bool:
+async def may_see(interaction: discord.Interaction, match: Match, *, fetch: bool = True) -> bool:
     """True when the caller played in ``match`` (held a seat, even one later handed over) or can view its
-    channel or thread, as Discord's permissions say for them there; anything unknown counts as hidden."""
+    channel or thread, as Discord's permissions say for them there; anything unknown counts as hidden
+    (``fetch=False``: a channel or thread missing from the cache is unknown)."""
     user = interaction.user
     if match.played_by(user.id) or interaction.channel_id == match.channel_id:
         return True
     guild = interaction.guild
     member = user if isinstance(user, discord.Member) else (guild.get_member(user.id) if guild else None)
-    place = await _place_of(interaction, match)
+    place = await _place_of(interaction, match, fetch=fetch)
     return member is not None and place is not None and _viewable(place, member)
 
 

@@ -236,3 +236,12 @@ async def test_a_rematch_takes_the_standing_salts_and_verify_says_which_salt_eac
     forgot = await alice.slash(channel, "plateau salt")
     assert "no standing salt" in forgot.response.content
     assert await env.bot.service.standing_salt(alice.id) is None
+
+
+async def test_the_server_wide_list_leaves_out_matches_in_channels_the_caller_cannot_see(club: dict[str, Any]) -> None:
+    channel, alice, carol = club["channel"], club["alice"], club["carol"]
+    match = await private_match(club, finish=False)
+    for member, listed in ((alice, True), (carol, False)):
+        answer = await member.slash(channel, "game list", where="server")
+        shown = said_by(answer.response)
+        assert answer.response.ephemeral and (f"#{match.id}" in shown) is listed, shown
