@@ -37,11 +37,15 @@ def is_clean(text: str) -> bool:
     return refused_character(text) is None
 
 
-_MARKDOWN = re.compile(r"([\\*_~`|>#\-\[\]()<@:.+!=])")
+_MARKDOWN = re.compile(r"([\\*_~`|>#\-\[\]<@:])")
+"""What starts markdown: emphasis and spoilers (``* _ ~ |``), code (`````), quotes, headings and lists
+(``> # -``), masked links (``[ ]``), mentions and custom emoji (``< @``) and links (the ``:`` of ``https://``,
+so that even a bare address is not clickable). Parentheses and dots stay as they are: without ``[`` they
+make no link, and names such as ``Plateau (strong)`` read unchanged."""
 
 
 def inert(text: str) -> str:
-    """``text`` as Discord markdown that renders exactly as typed and nothing live: every character with a
-    markdown meaning (emphasis, code, quote, heading, list, masked link, mention, emoji, spoiler) is
-    escaped with a backslash, which Discord hides, so readers see (and copy) the member's text unchanged."""
+    """``text`` as Discord markdown that renders exactly as typed and nothing live: every character that
+    starts markdown is escaped with a backslash, which Discord hides, so readers see (and copy) the
+    member's text unchanged."""
     return _MARKDOWN.sub(r"\\\1", text)
