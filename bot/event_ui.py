@@ -38,6 +38,7 @@ from bot.events import (
 )
 from bot.i18n import language_of, t
 from bot.matches import Match, MatchError, MatchStatus
+from bot.member_text import inert
 from bot.tournaments.standings import Result, to_csv
 from bot.ui import public_language
 from render.standings import StandingsTable, describe_standings, render_standings
@@ -211,7 +212,7 @@ class EventUI:
     def card_embed(self, event: Event, lang: str) -> discord.Embed:
         """The event's card: game, format, rounds, deadline, players, and how to sign up."""
         colour = discord.Colour.gold() if event.status is not EventStatus.CANCELLED else discord.Colour.dark_grey()
-        embed = discord.Embed(title=f"🏆 {event.name}"[:256], colour=colour)
+        embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
         if event.status is EventStatus.SIGNUP:
             embed.description = t(lang, "event.card.signup", min=event.minimum_players)
         elif event.status is EventStatus.RUNNING:
@@ -336,7 +337,7 @@ class EventUI:
             return
         key = "event.signed_up" if action == "join" else "event.signed_off"
         await interaction.response.send_message(
-            t(language_of(interaction.locale), key, name=event.name), ephemeral=True
+            t(language_of(interaction.locale), key, name=inert(event.name)), ephemeral=True
         )
         await self.refresh_card(event, lang)
 
@@ -353,7 +354,8 @@ class EventUI:
         plan = await self.events.plan_round(event.id, interaction.user.id)
         await self.open_planned(plan, lang)
         await interaction.followup.send(
-            t(language_of(interaction.locale), "event.started", name=event.name, round=plan.round or 1), ephemeral=True
+            t(language_of(interaction.locale), "event.started", name=inert(event.name), round=plan.round or 1),
+            ephemeral=True,
         )
 
     async def next_round(self, interaction: discord.Interaction, event_id: int | None) -> None:
@@ -371,7 +373,7 @@ class EventUI:
             return
         if event.status is EventStatus.FINISHED:
             # Counting a missed result closed the last round: the final standings are posted.
-            await interaction.followup.send(t(user_lang, "event.over", name=event.name), ephemeral=True)
+            await interaction.followup.send(t(user_lang, "event.over", name=inert(event.name)), ephemeral=True)
             return
         if event.current_round > before:
             # Counting a missed result closed the round, and auto-advance already opened the next one.
@@ -462,7 +464,7 @@ class EventUI:
         text = t(
             lang,
             key,
-            event=event.name,
+            event=inert(event.name),
             round=game.round,
             rounds=event.rounds,
             board=game.board,
@@ -482,7 +484,7 @@ class EventUI:
         """The round's games with links to their threads, and its byes."""
         number_ = games[0].round if games else event.current_round
         embed = discord.Embed(
-            title=t(lang, "event.pairings.title", event=event.name, round=number_, rounds=event.rounds)[:256],
+            title=t(lang, "event.pairings.title", event=inert(event.name), round=number_, rounds=event.rounds)[:256],
             colour=discord.Colour.gold(),
         )
         lines = []
@@ -555,7 +557,7 @@ class EventUI:
             t(
                 lang,
                 "event.replaced",
-                event=event.name,
+                event=inert(event.name),
                 round=round,
                 board=game.board,
                 result=result_text(game, game.result, names, lang),
@@ -590,10 +592,10 @@ class EventUI:
         name = (await self.names(event, [target]))[target]
         if withdrawal.during_signup:
             await self.refresh_card(withdrawal.event, lang)
-            await interaction.followup.send(t(lang, "event.signed_off_by", name=name, event=event.name))
+            await interaction.followup.send(t(lang, "event.signed_off_by", name=name, event=inert(event.name)))
             return
         await interaction.followup.send(
-            t(lang, "event.withdrawn", name=name, event=event.name, round=withdrawal.event.current_round)
+            t(lang, "event.withdrawn", name=name, event=inert(event.name), round=withdrawal.event.current_round)
         )
         await self._after_withdrawal(withdrawal.event, target, withdrawal.unfinished_match)
 
@@ -616,7 +618,7 @@ class EventUI:
         event = await self.events.cancel(event.id, interaction.user.id)
         lang = public_language(interaction)
         await interaction.response.send_message(
-            t(lang, "event.cancelled", event=event.name), allowed_mentions=discord.AllowedMentions.none()
+            t(lang, "event.cancelled", event=inert(event.name)), allowed_mentions=discord.AllowedMentions.none()
         )
         await self.refresh_card(event, lang)
 
@@ -628,13 +630,17 @@ class EventUI:
         """Embed, PNG table and CSV file of the standings."""
         names = await self.names(event)
         shown = round if round is not None else max(event.closed_round, 0)
-        if final:
-            title = t(lang, "event.standings.final", event=event.name)
-        elif event.round_in_progress and round is None:
-            title = t(lang, "event.standings.live", event=event.name, round=event.current_round, rounds=event.rounds)
-        else:
-            title = t(lang, "event.standings.after", event=event.name, round=shown, rounds=event.rounds)
-        table = self.standings_table(event, standings, names, lang, title)
+
+        def heading(name: str) -> str:
+            if final:
+                return t(lang, "event.standings.final", event=name)
+            if event.round_in_progress and round is None:
+                return t(lang, "event.standings.live", event=name, round=event.current_round, rounds=event.rounds)
+            return t(lang, "event.standings.after", event=name, round=shown, rounds=event.rounds)
+
+        # The image shows the name as typed; the embed, which renders markdown, shows it inertly.
+        title = heading(inert(event.name))
+        table = self.standings_table(event, standings, names, lang, heading(event.name))
         png = await asyncio.to_thread(render_standings, table)
         csv_text = to_csv(standings.rows, names)
         slug = re.sub(r"[^a-z0-9]+", "-", event.name.lower()).strip("-")[:40] or "event"
@@ -762,7 +768,7 @@ class EventUI:
                 lang,
                 "event.list.line",
                 id=e.id,
-                name=e.name,
+                name=inert(e.name),
                 game=game_label(e, lang),
                 status=t(lang, f"event.status.{e.status.value}", round=e.current_round, rounds=e.rounds),
                 players=len(e.players),
@@ -781,7 +787,7 @@ class EventUI:
         lang = language_of(interaction.locale)
         names = await self.names(event, sorted({*event.player_ids, *(ln.actor_id for ln in lines if ln.actor_id)}))
         text = "\n".join(self.log_line(line, names, lang) for line in lines[-LOG_SHOWN:])
-        embed = discord.Embed(title=t(lang, "event.log.title", event=event.name), colour=discord.Colour.gold())
+        embed = discord.Embed(title=t(lang, "event.log.title", event=inert(event.name)), colour=discord.Colour.gold())
         embed.description = text[-4096:] or "—"
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

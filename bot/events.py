@@ -32,6 +32,7 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Final
 
+from bot import member_text
 from bot.matches import Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.storage import Store
 from bot.storage.events_store import EventGameRow, EventLogRow, EventRow, EventStore
@@ -465,8 +466,11 @@ class EventService:
         Raises:
             MatchError: ``unknown_game`` or ``unknown_option``.
             EventError: ``event_format_unsuitable`` (a two-player format for a game that cannot be played by
-                two, or tables for one that cannot seat 3 to 5) or ``event_bad_rounds``.
+                two, or tables for one that cannot seat 3 to 5), ``event_bad_rounds`` or ``control_characters``
+                (in ``name``, see :mod:`bot.member_text`).
         """
+        if not member_text.is_clean(name):
+            raise EventError("control_characters")
         self._matches.check_new(game_id, options)
         game = find_game(game_id)
         chosen = game.validate_options(options)

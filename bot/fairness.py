@@ -8,7 +8,12 @@ standalone script that checks a match record):
    lobby card, on the first board and in ``/game status``; the seed itself stays secret.
 2. Every seated player may add a **salt** (``/game salt``: any text of theirs; or the lobby's "Add my
    salt" button, which draws 16 random bytes for them as 32 hex digits when they click) until the match's
-   first chance step. A later salt is refused: the salts are then locked.
+   first chance step. A later salt is refused: the salts are then locked. When the match starts, every
+   seated member still without a salt gets their **standing salt** (``/plateau salt``, kept for all their
+   matches) or, without one, a salt drawn for them like the button's; so every member's seat has a salt
+   before the first draw, even in a match created and started in one go (an event's game, a rematch).
+   ``/game verify`` says for each seat whether its salt was the member's own text, their standing salt or
+   drawn for them. (AI seats have no salt: their length is 0, as in the layout below.)
 3. The chance entry that is the ``step``-th entry of the effective log (the log without the entries an
    undo took back, nor the undo entries themselves; with no undo, ``step`` is the entry's ply) is drawn
    from ``HMAC-SHA256(key, message)`` with ``key`` the 32 seed bytes and ``message`` these bytes, every
@@ -40,7 +45,10 @@ random set-ups), while set-ups that players choose are moves, never drawn from i
 cannot re-roll: the draw at a step depends only on the seed, the salts, the match and the step, and
 undoing a move and playing it again reaches the same step. One typed salt from any player suffices:
 with no salt at all, whoever runs the bot could have chosen the seed in advance, and a salt drawn by the
-button is only as trustworthy as the bot, so a player who wants to rely on nobody types their own.
+button is only as trustworthy as the bot, so a player who wants to rely on nobody types their own. A
+standing salt is no better than a drawn one on that count: it existed before the seed was drawn, so a bot
+that cheated could pick its seed knowing it. It guards the honest case (no match is drawn from the seed
+alone), and whoever wants more types a salt after the commitment is shown, which a lobby always allows.
 
 Everything here is pure: no storage, no Discord.
 """
@@ -62,6 +70,9 @@ SCHEME = "plateau-fair-1"
 SEED_BYTES = 32
 MAX_SALT = 100
 """Longest salt text accepted, in characters."""
+OWN, STANDING, DRAWN = "own", "standing", "drawn"
+"""Where a member's salt for a match came from: text they gave that match (``/game salt``), their standing
+salt (``/plateau salt``), or drawn for them by the bot (the lobby's button, or at the start)."""
 
 _SPACE = 1 << 256
 

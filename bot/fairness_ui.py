@@ -13,12 +13,27 @@ import discord
 
 from bot.i18n import language_of, t
 from bot.matches import DECISIONS, Match, MatchError, MatchStatus, TurnReport
+from bot.member_text import inert
 from bot.record import RecordError, check_fair_draws, export_record, parse_record
 
 if TYPE_CHECKING:
     from bot.client import PlateauBot
 
 ENDED = (MatchStatus.FINISHED, MatchStatus.ABORTED)
+FIELD_VALUE = 1024
+"""Discord's limit on an embed field's value."""
+
+
+def _chunks(lines: list[str], limit: int) -> list[str]:
+    """``lines`` joined into as few texts of at most ``limit`` characters as they fit (a longer line is cut)."""
+    chunks: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if chunks and len(chunks[-1]) + 1 + len(line) <= limit:
+            chunks[-1] += "\n" + line
+        else:
+            chunks.append(line)
+    return chunks or ["—"]
 
 
 def fairness_lines(match: Match, lang: str, *, final: bool) -> list[str]:
@@ -66,7 +81,7 @@ async def salt(bot: PlateauBot, interaction: discord.Interaction, match_id: int 
         match_id = (await bot.ui.require_current(interaction)).id
     match, stored = await bot.service.add_salt(match_id, interaction.user.id, text)
     lang = language_of(interaction.locale)
-    await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=stored), ephemeral=True)
+    await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=inert(stored)), ephemeral=True)
     if match.status is MatchStatus.LOBBY and match.lobby_message_id is not None:
         public = bot.ui.channel_language(match)
         embed = bot.ui.lobby_embed(match, public)
@@ -85,11 +100,14 @@ async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: in
     embed = discord.Embed(title=t(lang, "fair.verify_title", id=match.id), colour=discord.Colour.green())
     embed.add_field(name=t(lang, "fair.scheme"), value=f"`{fair.scheme}`", inline=False)
     embed.add_field(name=t(lang, "fair.commitment_name"), value=f"`{fair.commitment}`", inline=False)
-    salts = [
-        f"{name}: `{salt}`" if salt else f"{name}: —"
-        for name, salt in zip(names, fair.salts_in_seat_order(match.seats), strict=True)
-    ]
-    embed.add_field(name=t(lang, "fair.salts_name"), value="\n".join(salts)[:1024] or "—", inline=False)
+    # Member text, shown inertly and never in a code span, which a backtick of its own would close.
+    kinds = await bot.service.salt_kinds(match)
+    lines = []
+    for seat, (name, salt) in enumerate(zip(names, fair.salts_in_seat_order(match.seats), strict=True)):
+        origin = f" ({t(lang, f'fair.kind.{kinds[seat]}')})" if salt and seat in kinds else ""
+        lines.append(f"{inert(name)}: {inert(salt)}{origin}" if salt else f"{inert(name)}: —")
+    for value in _chunks(lines, FIELD_VALUE):
+        embed.add_field(name=t(lang, "fair.salts_name"), value=value, inline=False)
     if match.status in ENDED:
         embed.add_field(name=t(lang, "fair.seed_name"), value=f"`{fair.server_seed}`", inline=False)
         checked = await _checked_draws(bot, interaction, match, names)

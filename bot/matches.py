@@ -22,7 +22,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from bot import fairness
+from bot import fairness, member_text
 from bot.ai_seats import DEFAULT_TAKEOVER_LEVEL, LEVELS, is_ai, level_of, next_ai_id
 from bot.deadlines import (
     VACATION_DAYS_PER_YEAR,
@@ -325,6 +325,18 @@ class ServiceConfig:
     (only for tests scripted against that sampling)."""
     server_seed_factory: Callable[[], str] = field(default=fairness.new_server_seed)
     """Makes the secret server seed of a provably fair match (64 hex digits)."""
+    salt_factory: Callable[[], str] = field(default=fairness.random_salt)
+    """Draws the salt of a member who gives none (the lobby's button, or at the start: see
+    :meth:`MatchService.start`); tests that replay fixed dice fix it too."""
+
+
+STANDING_SALT = "salt"
+"""The user preference holding a member's standing salt (``/plateau salt``)."""
+
+
+def salt_kind_key(match_id: int) -> str:
+    """The user preference noting how the member's salt for ``match_id`` came to be."""
+    return f"salt_kind:{match_id}"
 
 
 SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({"autoplay": ("on", "off")})
@@ -642,6 +654,7 @@ class MatchService:
             else:
                 await self._store.remove_seat(match_id, user_id)
                 await self._store.delete_salt(match_id, user_id)
+                await self._store.set_pref(user_id, salt_kind_key(match_id), None, now=now)
                 await self._store.update_match(match_id, now=now)
             return await self._load(match_id)
 
@@ -653,8 +666,11 @@ class MatchService:
 
         Raises:
             MatchError: ``no_match``, ``not_verifiable`` (a match from before provably fair chance),
-            ``not_seated``, ``bad_salt`` (empty or too long; params ``max``) or ``salts_locked``.
+            ``not_seated``, ``control_characters`` (see :mod:`bot.member_text`), ``bad_salt`` (empty or too
+            long; params ``max``) or ``salts_locked``.
         """
+        if text is not None and not member_text.is_clean(text):
+            raise MatchError("control_characters")
         now = self._clock()
         async with self._store.transaction():
             match = await self._load(match_id)
@@ -664,11 +680,71 @@ class MatchService:
                 raise MatchError("not_seated")
             if match.status not in (MatchStatus.LOBBY, MatchStatus.ACTIVE) or await self._store.has_chance(match.id):
                 raise MatchError("salts_locked", id=match.id)
-            salt = fairness.random_salt() if text is None else fairness.clean_salt(text)
+            salt = self.config.salt_factory() if text is None else fairness.clean_salt(text)
             if salt is None:
                 raise MatchError("bad_salt", max=fairness.MAX_SALT)
-            await self._store.put_salt(match.id, user_id, salt, now=now)
+            await self._put_salt(match.id, user_id, salt, fairness.DRAWN if text is None else fairness.OWN, now)
             return await self._load(match.id), salt
+
+    async def set_standing_salt(self, user_id: int, text: str | None) -> str | None:
+        """Keep ``text`` as the member's standing salt (None clears it); returns it as stored.
+
+        A standing salt salts every provably fair match the member is seated in when it starts, unless they
+        gave that match a salt of their own (see :meth:`start`).
+
+        Raises:
+            MatchError: ``control_characters`` or ``bad_salt`` (params ``max``).
+        """
+        salt = None
+        if text is not None:
+            if not member_text.is_clean(text):
+                raise MatchError("control_characters")
+            salt = fairness.clean_salt(text)
+            if salt is None:
+                raise MatchError("bad_salt", max=fairness.MAX_SALT)
+        await self._store.set_pref(user_id, STANDING_SALT, salt, now=self._clock())
+        return salt
+
+    async def standing_salt(self, user_id: int) -> str | None:
+        """The member's standing salt, or None."""
+        return await self._store.get_pref(user_id, STANDING_SALT)
+
+    async def salt_kinds(self, match: Match) -> dict[Seat, str]:
+        """How each seat's salt came to be (:data:`bot.fairness.OWN`, ``STANDING`` or ``DRAWN``), for the seats
+        whose salt has a known origin (older salts have none).
+
+        The origin was noted under the member who gave the salt: a seat a member later took over asks the
+        members who held it before, too.
+        """
+        kinds: dict[Seat, str] = {}
+        for seat, uid in enumerate(match.seats):
+            holders = [uid, *(r.previous_user_id for r in match.replacements.get(seat, ()))]
+            for holder in holders:
+                kind = await self._store.get_pref(holder, salt_kind_key(match.id))
+                if kind is not None:
+                    kinds[seat] = kind
+                    break
+        return kinds
+
+    async def _put_salt(self, match_id: int, user_id: int, salt: str, kind: str, now: datetime) -> None:
+        """Store a member's salt and where it came from (its origin is kept with the member's preferences,
+        which need no new table)."""
+        await self._store.put_salt(match_id, user_id, salt, now=now)
+        await self._store.set_pref(user_id, salt_kind_key(match_id), kind, now=now)
+
+    async def _salt_every_member(self, match: Match, now: datetime) -> None:
+        """Before a match's first draw: every seated member without a salt gets their standing salt, or
+        one drawn for them, so that no match is drawn from the bot's seed alone."""
+        if match.fair is None:
+            return
+        for uid in match.seats:
+            if is_ai(uid) or uid in match.fair.salts:
+                continue
+            standing = await self._store.get_pref(uid, STANDING_SALT)
+            if standing is not None:
+                await self._put_salt(match.id, uid, standing, fairness.STANDING, now)
+            else:
+                await self._put_salt(match.id, uid, self.config.salt_factory(), fairness.DRAWN, now)
 
     async def add_ai(self, match_id: int, user_id: int, level: str) -> Match:
         """Seat an AI of ``level`` in the lobby (its creator only).
@@ -750,8 +826,11 @@ class MatchService:
     async def start(self, match_id: int, user_id: int) -> TurnReport:
         """Start the match (any seated player once the table has enough players).
 
-        Seats keep the lobby's joining order. The opening chance steps (such as the draw for the
-        first player and the first roll) are sampled and logged at once.
+        Seats keep the lobby's joining order. Every seated member without a salt for a provably fair
+        match gets one first: their standing salt (``/plateau salt``), or one drawn for them, so even a
+        match created and started in one go (an event's game, a rematch) has a salt from each member before
+        its first draw. The opening chance steps (such as the draw for the first player and the first
+        roll) are then sampled and logged at once.
 
         Raises:
             MatchError: ``no_match``, ``not_in_lobby``, ``not_seated`` or ``not_enough_players``.
@@ -766,6 +845,7 @@ class MatchService:
             for seat, uid in enumerate(match.seats):
                 if is_ai(uid):
                     await self._store.put_ai_seat(match.id, seat, level_of(uid), 0, "seated")
+            await self._salt_every_member(match, now)
             match = await self._load(match_id)
             opening = match.game.new(len(match.seats), match.options)
             state, entries = await self._chance_steps(match, opening, match.version, now)

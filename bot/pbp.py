@@ -271,10 +271,14 @@ class PostUI:
     # Finding a match by number.
 
     async def find(self, interaction: discord.Interaction, match_id: int | None) -> Match:
-        """The match numbered ``match_id`` on this server, or this channel's current or last match."""
+        """The match numbered ``match_id`` on this server, or this channel's current or last match.
+
+        A match the caller may not see (:func:`may_see`) is answered exactly as one of another server, so
+        that the small sequential numbers tell nothing about private channels.
+        """
         if match_id is not None:
             match: Match = await self.service.get(match_id)
-            if match.guild_id != interaction.guild_id:
+            if match.guild_id != interaction.guild_id or not await may_see(interaction, match):
                 raise MatchError("no_match")
             return match
         channel = interaction.channel_id or 0
@@ -340,8 +344,8 @@ class PostUI:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def turn_history_page(self, interaction: discord.Interaction, match_id: int, page: int) -> None:
-        """A click on ◀ or ▶ under a history page."""
-        match = await self.service.get(match_id)
+        """A click on ◀ or ▶ under a history page (its match number comes from a custom id: checked again)."""
+        match = await self.find(interaction, match_id)
         embed, view = await self.history_page(match, page, language_of(interaction.locale))
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -351,21 +355,23 @@ class PostUI:
         """``/game replay``: an animated image of the match, thinned to a bounded number of frames, built
         off the event loop, once per match version (see :mod:`bot.replays`)."""
         match = await self.find(interaction, match_id)
-        lang = public_language(interaction)
+        # Posted for everyone only where everyone could watch the match anyway.
+        private = not await open_to_everyone(interaction, match)
+        lang = language_of(interaction.locale) if private else public_language(interaction)
         names = tuple(await self.ui.names(match))
         key = self.replays.key(match, names, lang)
         animation = self.replays.get(key)
         if animation is None:
             self.replays.claim(match.id)  # refused politely while another replay is being built
             try:
-                await interaction.response.defer(thinking=True)
+                await interaction.response.defer(thinking=True, ephemeral=private)
                 entries = list(await self.service.history(match.id))
                 animation = await asyncio.to_thread(replays.build, match, entries, names, lang)
                 self.replays.put(key, animation)
             finally:
                 self.replays.release()
         else:
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=private)
         await interaction.followup.send(
             t(
                 lang,
@@ -376,6 +382,7 @@ class PostUI:
                 total=animation.frames_total,
             ),
             file=discord.File(io.BytesIO(animation.data), filename=animation.filename),
+            ephemeral=private,
         )
 
     async def export(self, interaction: discord.Interaction, match_id: int | None) -> None:
@@ -435,7 +442,12 @@ class PostUI:
         """``/game list``: the open matches of this channel or of the whole server."""
         lang = language_of(interaction.locale)
         if scope == "server":
-            matches = await self.service.open_matches(guild_id=interaction.guild_id)
+            # Only matches the caller could look up one by one (see find); from the cache alone, as a server
+            # may hold a thousand open matches: one in a thread Discord archived is then listed to its players.
+            matches: list[Match] = []
+            for match in await self.service.open_matches(guild_id=interaction.guild_id):
+                if len(matches) < MAX_LISTED and await may_see(interaction, match, fetch=False):
+                    matches.append(match)
         else:
             matches = await self.service.open_matches(channel_id=interaction.channel_id)
         matches = matches[:MAX_LISTED]
@@ -490,3 +502,59 @@ class PostUI:
         await self.service.set_pings(match.id, interaction.user.id, mode)
         lang = language_of(interaction.locale)
         await interaction.response.send_message(t(lang, f"notify.{mode}", id=match.id), ephemeral=True)
+
+
+# Who may see a match looked up by number.
+
+
+async def _place_of(
+    interaction: discord.Interaction, match: Match, *, fetch: bool = True
+) -> discord.abc.GuildChannel | discord.Thread | None:
+    """The match's channel or thread as the bot sees it (with ``fetch``, asked of Discord when not cached:
+    an archived thread)."""
+    guild = interaction.guild
+    if guild is None:
+        return None
+    place = guild.get_channel_or_thread(match.channel_id)
+    if place is None and fetch:
+        try:
+            fetched = await guild.fetch_channel(match.channel_id)
+        except (discord.HTTPException, discord.InvalidData):
+            return None
+        place = fetched if isinstance(fetched, (discord.abc.GuildChannel, discord.Thread)) else None
+    return place
+
+
+def _viewable(place: discord.abc.GuildChannel | discord.Thread, who: discord.Member | discord.Role) -> bool:
+    try:
+        permissions = place.permissions_for(who)
+    except discord.ClientException:  # a thread whose parent is not cached: unknown, so not visible
+        return False
+    if not permissions.view_channel:
+        return False
+    if isinstance(place, discord.Thread) and place.is_private() and not permissions.manage_threads:
+        # A private thread shows only to its members (the cache may miss some: then it stays hidden).
+        return isinstance(who, discord.Member) and any(m.id == who.id for m in place.members)
+    return True
+
+
+async def may_see(interaction: discord.Interaction, match: Match, *, fetch: bool = True) -> bool:
+    """True when the caller played in ``match`` (held a seat, even one later handed over) or can view its
+    channel or thread, as Discord's permissions say for them there; anything unknown counts as hidden
+    (``fetch=False``: a channel or thread missing from the cache is unknown)."""
+    user = interaction.user
+    if match.played_by(user.id) or interaction.channel_id == match.channel_id:
+        return True
+    guild = interaction.guild
+    member = user if isinstance(user, discord.Member) else (guild.get_member(user.id) if guild else None)
+    place = await _place_of(interaction, match, fetch=fetch)
+    return member is not None and place is not None and _viewable(place, member)
+
+
+async def open_to_everyone(interaction: discord.Interaction, match: Match) -> bool:
+    """True when ``match`` is played in the caller's channel or where the server's @everyone can look."""
+    if interaction.channel_id == match.channel_id:
+        return True
+    guild = interaction.guild
+    place = await _place_of(interaction, match)
+    return guild is not None and place is not None and _viewable(place, guild.default_role)

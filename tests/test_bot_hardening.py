@@ -153,7 +153,8 @@ async def test_an_event_name_holding_a_mention_pings_nobody_on_cancel(simcord_en
     name = f"Cup <@{zed.id}>"
     await admin.slash(channel, "event create", name=name, game="ur:v2", format="swiss", rounds=3)
     cancelled = await admin.slash(channel, "event cancel")
-    assert f"<@{zed.id}>" in cancelled.response.content
+    # Shown inertly (issue 24, item 10): the mention reads as typed but is no mention at all.
+    assert f"\\<\\@{zed.id}\\>" in cancelled.response.content and f" <@{zed.id}>" not in cancelled.response.content
     assert pinged(env, cancelled.response.message) == []
 
 

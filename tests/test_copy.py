@@ -74,7 +74,9 @@ async def test_every_row_and_id_survives_the_copy(tmp_path: Path, pg_url: str) -
             assert await new.load_seats(match_id) == await old.load_seats(match_id)
         assert await new.rating_table(7, "ur:v2") == await old.rating_table(7, "ur:v2")
         assert await new.load_vacations(2) == await old.load_vacations(2)
-        assert await new.load_prefs(1) == {"lang": "fr"}
+        # The preferences hold the language and, per match, how the member's salt came to be.
+        prefs = await new.load_prefs(1)
+        assert prefs == await old.load_prefs(1) and prefs["lang"] == "fr" and prefs["salt_kind:1"] == "drawn"
         assert await EventStore(new).load_log(1) == await EventStore(old).load_log(1)
         # The copied matches play on, and new ids continue after the copied ones.
         service = MatchService(new, Clock())

@@ -45,8 +45,10 @@ async def store() -> AsyncIterator[Store]:
 
 
 def fixed(seed: str = SEED) -> ServiceConfig:
-    """A service configuration whose server seed is known in advance."""
-    return ServiceConfig(server_seed_factory=lambda: seed)
+    """A service configuration whose server seed, and the salts it draws for members, are known in advance
+    (the n-th salt drawn is n in 32 hex digits)."""
+    drawn = (f"{n:032x}" for n in range(1, 1000))
+    return ServiceConfig(server_seed_factory=lambda: seed, salt_factory=lambda: next(drawn))
 
 
 async def lobby(service: MatchService, game: str, options: dict[str, str], players: int) -> Match:
@@ -246,7 +248,7 @@ async def test_the_draws_are_the_recipe_of_the_committed_seed_and_the_salts(stor
     match = await play(service, match, random.Random(2), decisions=40)
     assert match.fair is not None
     salts = match.fair.salts_in_seat_order(match.seats)
-    assert salts == ("", "bob's", "")
+    assert salts == (f"{1:032x}", "bob's", f"{2:032x}"), "members without a salt get one drawn at the start"
     state = match.game.new(3, match.options)
     draws = 0
     for step, entry in enumerate(effective(await service.history(match.id)), start=1):

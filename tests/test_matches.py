@@ -331,7 +331,9 @@ async def test_bad_input_is_refused_and_changes_nothing(
     service: MatchService, store: Store, who: str, text: str, error: type[Exception], key: str
 ) -> None:
     # A fixed server seed: with a random one the dice, and so whether "{lane}1" holds a piece, vary by run.
-    service.config = dataclasses.replace(service.config, server_seed_factory=lambda: "11" * 32)
+    service.config = dataclasses.replace(
+        service.config, server_seed_factory=lambda: "11" * 32, salt_factory=lambda: "22" * 16
+    )
     match = await started(service)
     match = await play(service, match, random.Random(3), plies=4)
     user, seat = to_act(match)
@@ -471,7 +473,7 @@ async def test_replaying_the_log_of_a_whole_game_gives_the_snapshot(
 async def test_a_restart_mid_game_changes_nothing(tmp_path: Path) -> None:
     decisions = random.Random(11)
     uninterrupted_store = await Store.open(":memory:")
-    fixed = ServiceConfig(server_seed_factory=lambda: "11" * 32)
+    fixed = ServiceConfig(server_seed_factory=lambda: "11" * 32, salt_factory=lambda: "22" * 16)
     reference = MatchService(uninterrupted_store, Clock(), fixed)
     expected = await play(reference, await started(reference, seed="restart"), decisions)
     expected_log = [(e.kind, e.seat, e.notation) for e in await reference.history(expected.id)]

@@ -1,4 +1,5 @@
-"""The ``/plateau`` command group: help, server settings, and taking over a seat the AI plays (``replace``).
+"""The ``/plateau`` command group: help, server settings, taking over a seat the AI plays (``replace``), and
+a member's standing salt (``salt``).
 
 These live outside ``/game`` because Discord allows at most 25 subcommands in a group.
 """
@@ -11,9 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replace_ui
+from bot import fairness, replace_ui
 from bot.i18n import language_of, ls, t
 from bot.matches import MatchError
+from bot.member_text import inert
 
 if TYPE_CHECKING:
     from bot.client import PlateauBot
@@ -23,7 +25,9 @@ if TYPE_CHECKING:
 class PlateauCog(
     commands.GroupCog,
     group_name=ls("plateau", "cmd.plateau.name"),
-    group_description=ls("About Plateau: help, server settings, taking over an AI seat", "cmd.plateau.desc"),
+    group_description=ls(
+        "About Plateau: help, server settings, taking over an AI seat, your standing salt", "cmd.plateau.desc"
+    ),
 ):
     """How to use the bot, and the server's settings for matches."""
 
@@ -82,6 +86,23 @@ class PlateauCog(
     ) -> None:
         """Ask the players of a match to let the caller play a seat the AI took over from a member."""
         await replace_ui.ask(self.bot, interaction, match, None if seat is None else seat - 1)
+
+    @app_commands.command(
+        name=ls("salt", "cmd.salt.name"),
+        description=ls("Keep a salt for every match you play (without text: forget it)", "cmd.standing_salt.desc"),
+    )
+    @app_commands.rename(text=ls("text", "opt.salt_text.name"))
+    @app_commands.describe(
+        text=ls("Any text of yours; leave it out to forget your standing salt", "opt.standing_salt_text.desc")
+    )
+    async def salt(
+        self, interaction: discord.Interaction, text: app_commands.Range[str, 1, fairness.MAX_SALT] | None = None
+    ) -> None:
+        """Set or forget the caller's standing salt, which every match they start in takes (privately)."""
+        kept = await self.bot.service.set_standing_salt(interaction.user.id, text)
+        lang = language_of(interaction.locale)
+        reply = t(lang, "fair.standing_cleared") if kept is None else t(lang, "fair.standing_set", salt=inert(kept))
+        await interaction.response.send_message(reply, ephemeral=True)
 
 
 async def setup(bot: PlateauBot) -> None:
