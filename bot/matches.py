@@ -34,6 +34,7 @@ from bot.deadlines import (
     turn_times,
     vacation_days_used,
 )
+from bot.seats import Action, Refusal, seat_for
 from bot.storage import (
     UNSET,
     ChannelBusyError,
@@ -298,6 +299,26 @@ class MatchError(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+def _declined_key(match_id: int, seat: Seat) -> str:
+    """The candidate's preference that records a declined replacement request for ``seat`` of a match."""
+    return f"replace_declined:{match_id}:{seat}"
+
+
+def require_seat(match: Match, user_id: int, action: Action) -> Seat:
+    """The seat ``user_id`` acts for in ``action`` (:func:`bot.seats.seat_for`, the one rule for every path).
+
+    Raises:
+        MatchError: the refusal's key (``not_seated``, ``seat_left``, ``not_creator``, ``already_seated``,
+        ``draw_ai``, ``undo_ai``), or ``not_seated`` for an action that needs a seat of one's own.
+    """
+    found = seat_for(match, user_id, action)
+    if isinstance(found, Refusal):
+        raise MatchError(found.key, **found.params)
+    if found is None:
+        raise MatchError("not_seated")
+    return found
 
 
 class BoardChangedError(MatchError):
@@ -642,8 +663,7 @@ class MatchService:
             match = await self._load(match_id)
             if match.fair is None:
                 raise MatchError("not_verifiable", id=match.id)
-            if match.seat_of(user_id) is None:
-                raise MatchError("not_seated")
+            require_seat(match, user_id, Action.SALT)
             if match.status not in (MatchStatus.LOBBY, MatchStatus.ACTIVE) or await self._store.has_chance(match.id):
                 raise MatchError("salts_locked", id=match.id)
             salt = fairness.random_salt() if text is None else fairness.clean_salt(text)
@@ -761,7 +781,7 @@ class MatchService:
             raise MatchError("move_too_long", max=MAX_MOVE_TEXT)
         now = self._clock()
         async with self._store.transaction():
-            found = await self._seated_or_replayed(match_id, user_id, interaction_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id, Action.MOVE)
             if isinstance(found, TurnReport):
                 return found
             match, seat = found
@@ -890,21 +910,24 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            found = await self._seated_or_replayed(match_id, user_id, interaction_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id, Action.RESIGN)
             if isinstance(found, TurnReport):
                 return found
             match, seat = found
             if expected_version is not None and expected_version != match.version:
                 raise BoardChangedError(match.version)
-            if seat in match.ai:
-                raise MatchError("not_seated")
-            others = tuple(s for s in range(len(match.seats)) if s != seat)
-            entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
-            if (taken := await self._take_over(match, seat, entry, now)) is not None:
-                return taken
-            return await self._record(
-                match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.RESIGNATION, winners=others)
-            )
+            return await self._resign(match, seat, now, interaction_id)
+
+    async def _resign(self, match: Match, seat: Seat, now: datetime, interaction_id: int | None = None) -> TurnReport:
+        """``seat`` resigns (inside the caller's transaction): with three or more the AI takes the seat over and
+        the match goes on, otherwise it ends and every other seat wins."""
+        others = tuple(s for s in range(len(match.seats)) if s != seat)
+        entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
+        if (taken := await self._take_over(match, seat, entry, now)) is not None:
+            return taken
+        return await self._record(
+            match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.RESIGNATION, winners=others)
+        )
 
     async def offer_draw(self, match_id: int, user_id: int) -> tuple[Match, DrawOffer]:
         """Offer a draw to the other players; it holds until a move is played or someone declines.
@@ -915,7 +938,7 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id)
+            match, seat = await self._load_seated(match_id, user_id, Action.DRAW_OFFER)
             pending = await self._current_offer(match)
             if pending is not None:
                 raise MatchError("draw_pending")
@@ -937,7 +960,7 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id)
+            match, seat = await self._load_seated(match_id, user_id, Action.DRAW_ANSWER)
             offer = await self._current_offer(match)
             if offer is None or offer.version != version:
                 raise MatchError("no_draw_offer")
@@ -977,34 +1000,34 @@ class MatchService:
         return match
 
     async def _seated_or_replayed(
-        self, match_id: int, user_id: int, interaction_id: int | None
+        self, match_id: int, user_id: int, interaction_id: int | None, action: Action
     ) -> tuple[Match, Seat] | TurnReport:
-        """The active match and the caller's seat, or the report of this interaction when it was applied already.
+        """The active match and the seat the caller acts for in ``action``, or the report of this interaction
+        when it was applied already.
 
         The match and the seat are checked before the interaction id is looked up, and only an interaction
-        of this match by this player counts: nobody learns about another match through an id.
+        of this match by this player on their seat counts: nobody learns about another match through an id.
+        A member whose resignation handed the seat to the AI still gets the replay of that resignation.
         """
         match = await self._load(match_id)
-        seat = match.seat_of(user_id)
-        if seat is None:
+        held = match.seat_of(user_id)
+        if held is None:
             raise MatchError("not_seated")
         if interaction_id is not None:
             done = await self._replayed(interaction_id, match.id)
-            if done is not None and all(e.seat in (None, seat) for e in done.entries):
+            if done is not None and all(e.seat in (None, held) for e in done.entries):
                 return done
+        seat = require_seat(match, user_id, action)
         if match.status is not MatchStatus.ACTIVE:
             raise MatchError("not_active")
         return match, seat
 
-    async def _load_seated(self, match_id: int, user_id: int) -> tuple[Match, Seat]:
-        """An active match and the caller's seat in it (inside the caller's transaction)."""
+    async def _load_seated(self, match_id: int, user_id: int, action: Action) -> tuple[Match, Seat]:
+        """An active match and the seat the caller acts for in ``action`` (inside the caller's transaction)."""
         match = await self._load(match_id)
         if match.status is not MatchStatus.ACTIVE:
             raise MatchError("not_active")
-        seat = match.seat_of(user_id)
-        if seat is None:
-            raise MatchError("not_seated")
-        return match, seat
+        return match, require_seat(match, user_id, action)
 
     async def abort(
         self, match_id: int, user_id: int, *, moderator: bool = False, organiser: bool = False
@@ -1014,12 +1037,15 @@ class MatchService:
         Allowed in the lobby and while active; writes an ABORT log entry and the result
         ``Outcome(Termination.ABORTED)``. An event's match is stopped only by an ``organiser`` (its
         creator is merely the pairing's first player). In a rated match, once a player has made a
-        decision, the creator cannot void the result alone: their abort counts as their resignation
-        (the report then shows a FINISHED match with result RESIGNATION).
+        decision, the creator cannot void the result alone: their abort counts as their resignation, exactly
+        as :meth:`resign` (two players: a FINISHED match with result RESIGNATION; three or more: a RESIGN
+        entry, the AI takes the creator's seat and the match goes on). Who may abort as the creator is
+        :func:`bot.seats.seat_for`'s to say: a creator whose seat the AI or another member plays now cannot.
 
         Raises:
-            MatchError: ``no_match``, ``not_active`` (already finished or aborted), ``not_creator`` or
-                ``event_abort`` (an event's match, and the caller is no organiser).
+            MatchError: ``no_match``, ``not_active`` (already finished or aborted), ``not_creator``,
+                ``seat_left`` (the creator no longer holds a seat) or ``event_abort`` (an event's match, and
+                the caller is no organiser).
         """
         now = self._clock()
         async with self._store.transaction():
@@ -1032,20 +1058,11 @@ class MatchService:
                 return await self._abort(match, now)
             if moderator or organiser:
                 return await self._abort(match, now)
-            if user_id != match.creator_id:
-                raise MatchError("not_creator")
+            # Only a creator who still plays their seat: one who left (the AI or a member plays it now) has no
+            # say over the match the others play on.
+            seat = require_seat(match, user_id, Action.ABORT)
             if match.rated and match.status is MatchStatus.ACTIVE and await self._decided(match):
-                seat = match.seat_of(user_id)
-                assert seat is not None  # the creator holds seat 0
-                others = tuple(s for s in range(len(match.seats)) if s != seat)
-                entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now)
-                return await self._record(
-                    match,
-                    entry,
-                    now,
-                    status=MatchStatus.FINISHED,
-                    result=Outcome(Termination.RESIGNATION, winners=others),
-                )
+                return await self._resign(match, seat, now)
             return await self._abort(match, now)
 
     async def _decided(self, match: Match) -> bool:
@@ -1308,11 +1325,9 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            match, voter = await self._load_seated(match_id, user_id)
+            match, voter = await self._load_seated(match_id, user_id, Action.VOTE)
             if voter == seat:
                 raise MatchError("own_timeout")
-            if voter in match.ai:
-                raise MatchError("not_seated")
             clocks = await self._store.load_clocks(match.id)
             if seat not in clocks or clocks[seat][0] != since or "decided" in clocks[seat][1]:
                 raise MatchError("vote_closed")
@@ -1494,7 +1509,7 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id)
+            match, seat = await self._load_seated(match_id, user_id, Action.UNDO_REQUEST)
             pending = await self._current_undo(match)
             if pending is not None:
                 raise MatchError("undo_pending")
@@ -1522,7 +1537,7 @@ class MatchService:
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id)
+            match, seat = await self._load_seated(match_id, user_id, Action.UNDO_ANSWER)
             request = await self._current_undo(match)
             if request is None or request.version != version:
                 raise MatchError("no_undo")
@@ -1574,12 +1589,16 @@ class MatchService:
         since its member resigned, forfeited or left (``seat``; None: the only such seat).
 
         Only in a match of three or more seats (a two-player match ends when a player leaves), never in an
-        event's match (its pairing names its players), and never for an AI seated from the lobby.
+        event's match (its pairing names its players), and never for an AI seated from the lobby. A decline
+        bars the candidate from that seat for the rest of the match (not a cooldown: the players said no to
+        that member for that seat, and a repeat would only ping them all again); another seat, or another
+        candidate, may still be asked for.
 
         Raises:
             MatchError: ``no_match``, ``not_active``, ``replace_event``, ``replace_two_players``,
             ``already_seated`` (the caller holds or held a seat of the match), ``replace_no_seat`` (no seat the
-            AI took over, or ``seat`` is not one), ``replace_which`` (several: params ``seats``, 1-based) or
+            AI took over, or ``seat`` is not one), ``replace_which`` (several: params ``seats``, 1-based),
+            ``replace_barred`` (a request of the caller for that seat was declined; params ``seat``, ``id``) or
             ``replace_pending``.
         """
         now = self._clock()
@@ -1591,8 +1610,9 @@ class MatchService:
                 raise MatchError("replace_two_players")
             if await self._store.in_event(match.id):
                 raise MatchError("replace_event")
-            if match.played_by(user_id):
-                raise MatchError("already_seated")
+            refused = seat_for(match, user_id, Action.REPLACE_REQUEST)
+            if isinstance(refused, Refusal):
+                raise MatchError(refused.key, **refused.params)
             free = sorted(match.takeovers)
             if seat is None and len(free) > 1:
                 raise MatchError("replace_which", seats=", ".join(str(s + 1) for s in free))
@@ -1600,6 +1620,9 @@ class MatchService:
                 seat = free[0] if free else None
             if seat is None or seat not in match.takeovers:
                 raise MatchError("replace_no_seat")
+            if await self._store.get_pref(user_id, _declined_key(match.id, seat)) is not None:
+                # Declined once for this seat: asking again (and pinging every player again) is refused.
+                raise MatchError("replace_barred", seat=seat + 1, id=match.id)
             if await self._current_replace(match) is not None:
                 raise MatchError("replace_pending")
             request = ReplaceRequest(seat, user_id, match.version, ())
@@ -1633,8 +1656,8 @@ class MatchService:
 
         Raises:
             MatchError: ``no_match``, ``not_active``, ``no_replace_request`` (none pending, or another one
-            than ``version``), ``own_replace`` (the candidate answering) or ``not_seated`` (someone who does
-            not play the match, or whose seat the AI plays).
+            than ``version``), ``own_replace`` (the candidate answering), ``not_seated`` (someone who never
+            played the match) or ``seat_left`` (a member whose seat the AI or another member plays now).
         """
         now = self._clock()
         async with self._store.transaction():
@@ -1646,12 +1669,14 @@ class MatchService:
                 raise MatchError("no_replace_request")
             if user_id == request.user_id:
                 raise MatchError("own_replace")
-            seat = match.seat_of(user_id)
+            seat = require_seat(match, user_id, Action.REPLACE_ANSWER)
             voters = match.members_playing()
-            if seat is None or seat not in voters:
-                raise MatchError("not_seated")
             if not accept:
                 await self._store.delete_replace_request(match.id)
+                # The candidate may not ask for this seat again in this match.
+                await self._store.set_pref(
+                    request.user_id, _declined_key(match.id, request.seat), str(match.version), now=now
+                )
                 return match, None, None
             accepted = tuple(sorted({*request.accepted, seat}))
             if not set(voters) <= set(accepted):
