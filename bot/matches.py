@@ -34,7 +34,7 @@ from bot.deadlines import (
     turn_times,
     vacation_days_used,
 )
-from bot.seats import Action, Refusal, seat_for
+from bot.seats import Action, Refusal, ai_acts, seat_for
 from bot.storage import (
     UNSET,
     ChannelBusyError,
@@ -292,7 +292,10 @@ class MatchError(Exception):
     (move/resign while not active), ``already_seated``, ``not_seated``, ``table_full``,
     ``not_enough_players`` (params ``min``), ``not_creator`` (start/abort by someone else),
     ``board_changed`` (stale version; params ``version``), ``unknown_option`` (params ``detail``),
-    ``unknown_game`` (``create`` with a game id the registry does not know; params ``detail``).
+    ``unknown_game`` (``create`` with a game id the registry does not know; params ``detail``). Who may act
+    for a seat is refused by :func:`bot.seats.seat_for`'s keys: ``seat_left`` (the caller's seat passed to
+    the AI or to another member; params ``id``), ``draw_ai`` and ``undo_ai`` (the AI plays a seat and accepts
+    neither; params ``seat``, ``id``).
     """
 
     def __init__(self, key: str, **params: object) -> None:
@@ -656,7 +659,7 @@ class MatchService:
 
         Raises:
             MatchError: ``no_match``, ``not_verifiable`` (a match from before provably fair chance),
-            ``not_seated``, ``bad_salt`` (empty or too long; params ``max``) or ``salts_locked``.
+            ``not_seated``, ``seat_left``, ``bad_salt`` (empty or too long; params ``max``) or ``salts_locked``.
         """
         now = self._clock()
         async with self._store.transaction():
@@ -769,7 +772,8 @@ class MatchService:
         with ``replayed=True`` and writes nothing.
 
         Raises:
-            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``move_too_long`` (more than
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left`` (the caller's seat passed to the
+                AI or to another member), ``move_too_long`` (more than
                 :data:`MAX_MOVE_TEXT` characters, refused before any parsing), ``sequence_turn_over`` (a
                 sequence goes on after the seat's turn is over) or ``sequence_past_chance`` (it goes on after
                 a roll or a draw).
@@ -848,7 +852,7 @@ class MatchService:
             match = await self._load(match_id)
             if match.status is not MatchStatus.ACTIVE:
                 raise MatchError("not_active")
-            if seat not in match.ai:
+            if not ai_acts(match, seat, Action.MOVE):
                 raise MatchError("not_ai")
             if expected_version != match.version:
                 raise BoardChangedError(match.version)
@@ -905,7 +909,7 @@ class MatchService:
         confirmation from an older board is refused.
 
         Raises:
-            MatchError: ``no_match``, ``not_active`` or ``not_seated``.
+            MatchError: ``no_match``, ``not_active``, ``not_seated`` or ``seat_left``.
             BoardChangedError: ``expected_version`` is stale.
         """
         now = self._clock()
@@ -933,8 +937,9 @@ class MatchService:
         """Offer a draw to the other players; it holds until a move is played or someone declines.
 
         Raises:
-            MatchError: ``no_match``, ``not_active``, ``not_seated``, or ``draw_pending`` when an offer
-            at this version is already open.
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left``, ``draw_ai`` (the AI plays a
+            seat: it accepts no draw, so the offer could never be agreed; params ``seat``, ``id``), or
+            ``draw_pending`` when an offer at this version is already open.
         """
         now = self._clock()
         async with self._store.transaction():
@@ -955,8 +960,8 @@ class MatchService:
         player has accepted, the report of the finished match (a DRAW log entry, result DRAW_AGREED).
 
         Raises:
-            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``no_draw_offer`` (none open, or
-            the match moved on since), ``own_draw_offer`` (the offering player answering).
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left``, ``draw_ai``, ``no_draw_offer``
+            (none open, or the match moved on since), ``own_draw_offer`` (the offering player answering).
         """
         now = self._clock()
         async with self._store.transaction():
@@ -1320,7 +1325,7 @@ class MatchService:
         (``wait``, ``move`` or ``forfeit``) and the votes so far.
 
         Raises:
-            MatchError: ``not_active``, ``not_seated``, ``own_timeout`` (the late player voting) or
+            MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``own_timeout`` (the late player voting) or
             ``vote_closed`` (the turn is over: the player acted, or the vote was decided).
         """
         now = self._clock()
@@ -1504,7 +1509,8 @@ class MatchService:
         it), and only when it revealed nothing hidden to any other player.
 
         Raises:
-            MatchError: ``not_active``, ``not_seated``, ``undo_pending``, ``undo_nothing`` (the last
+            MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``undo_ai`` (the AI plays a seat: it accepts
+            no undo; params ``seat``, ``id``), ``undo_pending``, ``undo_nothing`` (the last
             decision is not the caller's), ``undo_chance`` (a roll or draw followed it) or ``undo_hidden``.
         """
         now = self._clock()
@@ -1533,7 +1539,7 @@ class MatchService:
         """Accept or refuse the undo requested at ``version``; when all others accept, it is done.
 
         Raises:
-            MatchError: ``not_active``, ``not_seated``, ``no_undo`` or ``own_undo``.
+            MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``undo_ai``, ``no_undo`` or ``own_undo``.
         """
         now = self._clock()
         async with self._store.transaction():
