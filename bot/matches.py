@@ -304,11 +304,6 @@ class MatchError(Exception):
         self.params = params
 
 
-def _declined_key(match_id: int, seat: Seat) -> str:
-    """The candidate's preference that records a declined replacement request for ``seat`` of a match."""
-    return f"replace_declined:{match_id}:{seat}"
-
-
 def require_seat(match: Match, user_id: int, action: Action) -> Seat:
     """The seat ``user_id`` acts for in ``action`` (:func:`bot.seats.seat_for`, the one rule for every path).
 
@@ -1626,7 +1621,7 @@ class MatchService:
                 seat = free[0] if free else None
             if seat is None or seat not in match.takeovers:
                 raise MatchError("replace_no_seat")
-            if await self._store.get_pref(user_id, _declined_key(match.id, seat)) is not None:
+            if await self._store.replace_declined(match.id, seat, user_id):
                 # Declined once for this seat: asking again (and pinging every player again) is refused.
                 raise MatchError("replace_barred", seat=seat + 1, id=match.id)
             if await self._current_replace(match) is not None:
@@ -1680,8 +1675,8 @@ class MatchService:
             if not accept:
                 await self._store.delete_replace_request(match.id)
                 # The candidate may not ask for this seat again in this match.
-                await self._store.set_pref(
-                    request.user_id, _declined_key(match.id, request.seat), str(match.version), now=now
+                await self._store.add_replace_decline(
+                    match.id, request.seat, request.user_id, user_id, request.version, now=now
                 )
                 return match, None, None
             accepted = tuple(sorted({*request.accepted, seat}))
