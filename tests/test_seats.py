@@ -325,3 +325,82 @@ async def test_a_bar_holds_for_its_seat_only(service: MatchService) -> None:
     await refused("replace_barred", service.request_replace(match.id, ERIN, 1))
     _, other = await service.request_replace(match.id, ERIN, 2)
     assert other.seat == 2
+
+
+# The whole table through the service, on a real match: each refusal is the service's answer and changes
+# nothing; each allowed cell gets past the authority (the call then stops at a later check, or is harmless).
+
+GINA = 7007
+
+
+async def every_kind(service: MatchService) -> Match:
+    """Ursuppe for Alice, Bob, Carol, Dmitri, Gina and an AI from the lobby; Bob resigns and Erin takes his seat
+    over; Carol resigns and the AI plays hers."""
+    match = await ursuppe(service, (ALICE, BOB, CAROL, DMITRI, GINA), ai=1)
+    match = (await service.resign(match.id, BOB)).match
+    match, request = await service.request_replace(match.id, ERIN, 1)
+    for member in (ALICE, CAROL, DMITRI, GINA):
+        match, _, _ = await service.answer_replace(match.id, member, accept=True, version=request.version)
+    match = (await service.resign(match.id, CAROL)).match
+    assert [holder(match, u)[0] for u in USERS] == [
+        Holder.MEMBER,
+        Holder.MEMBER,
+        Holder.SUCCESSOR,
+        Holder.LEFT,
+        Holder.REPLACED,
+        Holder.OUTSIDER,
+    ]
+    return match
+
+
+async def outcome(call: Any) -> str:
+    """``allowed`` when the call got past the seat authority (it succeeded, or stopped at a later check)."""
+    authority = {"not_seated", "seat_left", "not_creator", "already_seated", "draw_ai", "undo_ai"}
+    try:
+        await call
+    except MatchError as exc:
+        return exc.key if exc.key in authority else "allowed"
+    except (BoardChangedError, NotYourTurnError):
+        return "allowed"
+    return "allowed"
+
+
+async def test_every_action_for_every_kind_of_holder_through_the_service(service: MatchService) -> None:
+    match = await every_kind(service)
+    since = datetime(2024, 5, 1, tzinfo=UTC)
+    stale = match.version - 1
+    calls = {
+        Action.MOVE: lambda u: service.move(match.id, u, "x", expected_version=stale),
+        Action.RESIGN: lambda u: service.resign(match.id, u, expected_version=stale),
+        Action.DRAW_OFFER: lambda u: service.offer_draw(match.id, u),
+        Action.DRAW_ANSWER: lambda u: service.answer_draw(match.id, u, accept=True, version=match.version),
+        Action.UNDO_REQUEST: lambda u: service.request_undo(match.id, u),
+        Action.UNDO_ANSWER: lambda u: service.answer_undo(match.id, u, accept=True, version=match.version),
+        Action.SALT: lambda u: service.add_salt(match.id, u, "late"),
+        Action.VOTE: lambda u: service.vote_timeout(match.id, u, 5, since, "wait"),
+    }
+    for action, call in calls.items():
+        found = tuple([await outcome(call(u)) for u in USERS])
+        expected = tuple("allowed" if cell == SEAT else cell for cell in WITH_AI[action])
+        assert found == expected, action
+    assert (await service.get(match.id)).version == match.version, "no refusal changed anything"
+
+    # Replacement: only Fred may ask (for Carol's seat); the members playing answer, those who left may not.
+    asked = [await outcome(service.request_replace(match.id, u, 2)) for u in USERS[:-1]]
+    assert asked == list(WITH_AI[Action.REPLACE_REQUEST][:-1])
+    _, request = await service.request_replace(match.id, FRED, 2)
+    answers = [await outcome(service.answer_replace(match.id, u, accept=True, version=request.version)) for u in USERS]
+    assert answers[:5] == ["allowed", "allowed", "allowed", LEFT, LEFT] and answers[5] == "allowed"  # Fred: own_replace
+    pending = await service.pending_replace(match.id)
+    assert pending is not None and pending.accepted == (0, 1, 3), "Alice, Erin and Dmitri accepted; Gina has not"
+
+    # Rematch and hint are the UI's: it asks the same rule of the match as loaded.
+    loaded = await service.get(match.id)
+    for action in (Action.REMATCH, Action.HINT):
+        assert tuple(_verdict(loaded, u, action) for u in USERS) == WITH_AI[action]
+
+    # Abort last: Alice, the creator, still plays her seat, and nobody has decided anything yet: it stops the match.
+    aborts = [await outcome(service.abort(match.id, u)) for u in USERS[1:]]
+    assert aborts == list(WITH_AI[Action.ABORT][1:])
+    assert (await service.get(match.id)).status is MatchStatus.ACTIVE
+    assert (await service.abort(match.id, ALICE)).match.status is MatchStatus.ABORTED
