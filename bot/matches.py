@@ -898,10 +898,10 @@ class MatchService:
     ) -> TurnReport:
         """Resign: in a two-player game the opponent wins.
 
-        With more players the match ends too, and every other seat is listed as a winner: whether a
-        multiplayer game could go on without the resigning seat is game-specific, and no engine
-        supports that yet. ``expected_version`` is the version the confirmation was asked at: a
-        confirmation from an older board is refused.
+        With three or more players the AI takes the seat over and the others play on (:meth:`_take_over`);
+        the match ends, every other seat a winner, only when no member would be left playing. Only the member
+        who plays the seat resigns it (:func:`bot.seats.seat_for`). ``expected_version`` is the version the
+        confirmation was asked at: a confirmation from an older board is refused.
 
         Raises:
             MatchError: ``no_match``, ``not_active``, ``not_seated`` or ``seat_left``.
