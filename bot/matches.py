@@ -34,6 +34,7 @@ from bot.deadlines import (
     turn_times,
     vacation_days_used,
 )
+from bot.seats import Action, Refusal, ai_acts, seat_for
 from bot.storage import (
     UNSET,
     ChannelBusyError,
@@ -291,13 +292,31 @@ class MatchError(Exception):
     (move/resign while not active), ``already_seated``, ``not_seated``, ``table_full``,
     ``not_enough_players`` (params ``min``), ``not_creator`` (start/abort by someone else),
     ``board_changed`` (stale version; params ``version``), ``unknown_option`` (params ``detail``),
-    ``unknown_game`` (``create`` with a game id the registry does not know; params ``detail``).
+    ``unknown_game`` (``create`` with a game id the registry does not know; params ``detail``). Who may act
+    for a seat is refused by :func:`bot.seats.seat_for`'s keys: ``seat_left`` (the caller's seat passed to
+    the AI or to another member; params ``id``), ``draw_ai`` and ``undo_ai`` (the AI plays a seat and accepts
+    neither; params ``seat``, ``id``).
     """
 
     def __init__(self, key: str, **params: object) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+def require_seat(match: Match, user_id: int, action: Action) -> Seat:
+    """The seat ``user_id`` acts for in ``action`` (:func:`bot.seats.seat_for`, the one rule for every path).
+
+    Raises:
+        MatchError: the refusal's key (``not_seated``, ``seat_left``, ``not_creator``, ``already_seated``,
+        ``draw_ai``, ``undo_ai``), or ``not_seated`` for an action that needs a seat of one's own.
+    """
+    found = seat_for(match, user_id, action)
+    if isinstance(found, Refusal):
+        raise MatchError(found.key, **found.params)
+    if found is None:
+        raise MatchError("not_seated")
+    return found
 
 
 class BoardChangedError(MatchError):
@@ -666,8 +685,8 @@ class MatchService:
 
         Raises:
             MatchError: ``no_match``, ``not_verifiable`` (a match from before provably fair chance),
-            ``not_seated``, ``control_characters`` (see :mod:`bot.member_text`), ``bad_salt`` (empty or too
-            long; params ``max``) or ``salts_locked``.
+            ``not_seated``, ``seat_left``, ``control_characters`` (see :mod:`bot.member_text`), ``bad_salt``
+            (empty or too long; params ``max``) or ``salts_locked``.
         """
         if text is not None and not member_text.is_clean(text):
             raise MatchError("control_characters")
@@ -676,8 +695,7 @@ class MatchService:
             match = await self._load(match_id)
             if match.fair is None:
                 raise MatchError("not_verifiable", id=match.id)
-            if match.seat_of(user_id) is None:
-                raise MatchError("not_seated")
+            require_seat(match, user_id, Action.SALT)
             if match.status not in (MatchStatus.LOBBY, MatchStatus.ACTIVE) or await self._store.has_chance(match.id):
                 raise MatchError("salts_locked", id=match.id)
             salt = self.config.salt_factory() if text is None else fairness.clean_salt(text)
@@ -887,7 +905,8 @@ class MatchService:
         with ``replayed=True`` and writes nothing.
 
         Raises:
-            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``move_too_long`` (more than
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left`` (the caller's seat passed to the
+                AI or to another member), ``move_too_long`` (more than
                 :data:`MAX_MOVE_TEXT` characters, refused before any parsing), ``sequence_turn_over`` (a
                 sequence goes on after the seat's turn is over) or ``sequence_past_chance`` (it goes on after
                 a roll or a draw).
@@ -899,7 +918,7 @@ class MatchService:
             raise MatchError("move_too_long", max=MAX_MOVE_TEXT)
         now = self._clock()
         async with self._store.transaction():
-            found = await self._seated_or_replayed(match_id, user_id, interaction_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id, Action.MOVE)
             if isinstance(found, TurnReport):
                 return found
             match, seat = found
@@ -966,7 +985,7 @@ class MatchService:
             match = await self._load(match_id)
             if match.status is not MatchStatus.ACTIVE:
                 raise MatchError("not_active")
-            if seat not in match.ai:
+            if not ai_acts(match, seat, Action.MOVE):
                 raise MatchError("not_ai")
             if expected_version != match.version:
                 raise BoardChangedError(match.version)
@@ -1017,43 +1036,47 @@ class MatchService:
     ) -> TurnReport:
         """Resign: in a two-player game the opponent wins.
 
-        With more players the match ends too, and every other seat is listed as a winner: whether a
-        multiplayer game could go on without the resigning seat is game-specific, and no engine
-        supports that yet. ``expected_version`` is the version the confirmation was asked at: a
-        confirmation from an older board is refused.
+        With three or more players the AI takes the seat over and the others play on (:meth:`_take_over`);
+        the match ends, every other seat a winner, only when no member would be left playing. Only the member
+        who plays the seat resigns it (:func:`bot.seats.seat_for`). ``expected_version`` is the version the
+        confirmation was asked at: a confirmation from an older board is refused.
 
         Raises:
-            MatchError: ``no_match``, ``not_active`` or ``not_seated``.
+            MatchError: ``no_match``, ``not_active``, ``not_seated`` or ``seat_left``.
             BoardChangedError: ``expected_version`` is stale.
         """
         now = self._clock()
         async with self._store.transaction():
-            found = await self._seated_or_replayed(match_id, user_id, interaction_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id, Action.RESIGN)
             if isinstance(found, TurnReport):
                 return found
             match, seat = found
             if expected_version is not None and expected_version != match.version:
                 raise BoardChangedError(match.version)
-            if seat in match.ai:
-                raise MatchError("not_seated")
-            others = tuple(s for s in range(len(match.seats)) if s != seat)
-            entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
-            if (taken := await self._take_over(match, seat, entry, now)) is not None:
-                return taken
-            return await self._record(
-                match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.RESIGNATION, winners=others)
-            )
+            return await self._resign(match, seat, now, interaction_id)
+
+    async def _resign(self, match: Match, seat: Seat, now: datetime, interaction_id: int | None = None) -> TurnReport:
+        """``seat`` resigns (inside the caller's transaction): with three or more the AI takes the seat over and
+        the match goes on, otherwise it ends and every other seat wins."""
+        others = tuple(s for s in range(len(match.seats)) if s != seat)
+        entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now, interaction_id)
+        if (taken := await self._take_over(match, seat, entry, now)) is not None:
+            return taken
+        return await self._record(
+            match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.RESIGNATION, winners=others)
+        )
 
     async def offer_draw(self, match_id: int, user_id: int) -> tuple[Match, DrawOffer]:
         """Offer a draw to the other players; it holds until a move is played or someone declines.
 
         Raises:
-            MatchError: ``no_match``, ``not_active``, ``not_seated``, or ``draw_pending`` when an offer
-            at this version is already open.
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left``, ``draw_ai`` (the AI plays a
+            seat: it accepts no draw, so the offer could never be agreed; params ``seat``, ``id``), or
+            ``draw_pending`` when an offer at this version is already open.
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id)
+            match, seat = await self._load_seated(match_id, user_id, Action.DRAW_OFFER)
             pending = await self._current_offer(match)
             if pending is not None:
                 raise MatchError("draw_pending")
@@ -1070,12 +1093,12 @@ class MatchService:
         player has accepted, the report of the finished match (a DRAW log entry, result DRAW_AGREED).
 
         Raises:
-            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``no_draw_offer`` (none open, or
-            the match moved on since), ``own_draw_offer`` (the offering player answering).
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left``, ``draw_ai``, ``no_draw_offer``
+            (none open, or the match moved on since), ``own_draw_offer`` (the offering player answering).
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id)
+            match, seat = await self._load_seated(match_id, user_id, Action.DRAW_ANSWER)
             offer = await self._current_offer(match)
             if offer is None or offer.version != version:
                 raise MatchError("no_draw_offer")
@@ -1115,34 +1138,32 @@ class MatchService:
         return match
 
     async def _seated_or_replayed(
-        self, match_id: int, user_id: int, interaction_id: int | None
+        self, match_id: int, user_id: int, interaction_id: int | None, action: Action
     ) -> tuple[Match, Seat] | TurnReport:
-        """The active match and the caller's seat, or the report of this interaction when it was applied already.
+        """The active match and the seat the caller acts for in ``action``, or the report of this interaction
+        when it was applied already.
 
         The match and the seat are checked before the interaction id is looked up, and only an interaction
-        of this match by this player counts: nobody learns about another match through an id.
+        of this match by this player on their seat counts: nobody learns about another match through an id.
+        A member whose resignation handed the seat to the AI still gets the replay of that resignation.
         """
         match = await self._load(match_id)
-        seat = match.seat_of(user_id)
-        if seat is None:
-            raise MatchError("not_seated")
-        if interaction_id is not None:
+        held = match.seat_of(user_id)
+        if held is not None and interaction_id is not None:
             done = await self._replayed(interaction_id, match.id)
-            if done is not None and all(e.seat in (None, seat) for e in done.entries):
+            if done is not None and all(e.seat in (None, held) for e in done.entries):
                 return done
+        seat = require_seat(match, user_id, action)
         if match.status is not MatchStatus.ACTIVE:
             raise MatchError("not_active")
         return match, seat
 
-    async def _load_seated(self, match_id: int, user_id: int) -> tuple[Match, Seat]:
-        """An active match and the caller's seat in it (inside the caller's transaction)."""
+    async def _load_seated(self, match_id: int, user_id: int, action: Action) -> tuple[Match, Seat]:
+        """An active match and the seat the caller acts for in ``action`` (inside the caller's transaction)."""
         match = await self._load(match_id)
         if match.status is not MatchStatus.ACTIVE:
             raise MatchError("not_active")
-        seat = match.seat_of(user_id)
-        if seat is None:
-            raise MatchError("not_seated")
-        return match, seat
+        return match, require_seat(match, user_id, action)
 
     async def abort(
         self, match_id: int, user_id: int, *, moderator: bool = False, organiser: bool = False
@@ -1152,12 +1173,15 @@ class MatchService:
         Allowed in the lobby and while active; writes an ABORT log entry and the result
         ``Outcome(Termination.ABORTED)``. An event's match is stopped only by an ``organiser`` (its
         creator is merely the pairing's first player). In a rated match, once a player has made a
-        decision, the creator cannot void the result alone: their abort counts as their resignation
-        (the report then shows a FINISHED match with result RESIGNATION).
+        decision, the creator cannot void the result alone: their abort counts as their resignation, exactly
+        as :meth:`resign` (two players: a FINISHED match with result RESIGNATION; three or more: a RESIGN
+        entry, the AI takes the creator's seat and the match goes on). Who may abort as the creator is
+        :func:`bot.seats.seat_for`'s to say: a creator whose seat the AI or another member plays now cannot.
 
         Raises:
-            MatchError: ``no_match``, ``not_active`` (already finished or aborted), ``not_creator`` or
-                ``event_abort`` (an event's match, and the caller is no organiser).
+            MatchError: ``no_match``, ``not_active`` (already finished or aborted), ``not_creator``,
+                ``seat_left`` (the creator no longer holds a seat) or ``event_abort`` (an event's match, and
+                the caller is no organiser).
         """
         now = self._clock()
         async with self._store.transaction():
@@ -1170,20 +1194,11 @@ class MatchService:
                 return await self._abort(match, now)
             if moderator or organiser:
                 return await self._abort(match, now)
-            if user_id != match.creator_id:
-                raise MatchError("not_creator")
+            # Only a creator who still plays their seat: one who left (the AI or a member plays it now) has no
+            # say over the match the others play on.
+            seat = require_seat(match, user_id, Action.ABORT)
             if match.rated and match.status is MatchStatus.ACTIVE and await self._decided(match):
-                seat = match.seat_of(user_id)
-                assert seat is not None  # the creator holds seat 0
-                others = tuple(s for s in range(len(match.seats)) if s != seat)
-                entry = LogEntry(match.version + 1, LogKind.RESIGN, seat, "resign", now)
-                return await self._record(
-                    match,
-                    entry,
-                    now,
-                    status=MatchStatus.FINISHED,
-                    result=Outcome(Termination.RESIGNATION, winners=others),
-                )
+                return await self._resign(match, seat, now)
             return await self._abort(match, now)
 
     async def _decided(self, match: Match) -> bool:
@@ -1441,16 +1456,14 @@ class MatchService:
         (``wait``, ``move`` or ``forfeit``) and the votes so far.
 
         Raises:
-            MatchError: ``not_active``, ``not_seated``, ``own_timeout`` (the late player voting) or
+            MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``own_timeout`` (the late player voting) or
             ``vote_closed`` (the turn is over: the player acted, or the vote was decided).
         """
         now = self._clock()
         async with self._store.transaction():
-            match, voter = await self._load_seated(match_id, user_id)
+            match, voter = await self._load_seated(match_id, user_id, Action.VOTE)
             if voter == seat:
                 raise MatchError("own_timeout")
-            if voter in match.ai:
-                raise MatchError("not_seated")
             clocks = await self._store.load_clocks(match.id)
             if seat not in clocks or clocks[seat][0] != since or "decided" in clocks[seat][1]:
                 raise MatchError("vote_closed")
@@ -1627,12 +1640,13 @@ class MatchService:
         it), and only when it revealed nothing hidden to any other player.
 
         Raises:
-            MatchError: ``not_active``, ``not_seated``, ``undo_pending``, ``undo_nothing`` (the last
+            MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``undo_ai`` (the AI plays a seat: it accepts
+            no undo; params ``seat``, ``id``), ``undo_pending``, ``undo_nothing`` (the last
             decision is not the caller's), ``undo_chance`` (a roll or draw followed it) or ``undo_hidden``.
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id)
+            match, seat = await self._load_seated(match_id, user_id, Action.UNDO_REQUEST)
             pending = await self._current_undo(match)
             if pending is not None:
                 raise MatchError("undo_pending")
@@ -1656,11 +1670,11 @@ class MatchService:
         """Accept or refuse the undo requested at ``version``; when all others accept, it is done.
 
         Raises:
-            MatchError: ``not_active``, ``not_seated``, ``no_undo`` or ``own_undo``.
+            MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``undo_ai``, ``no_undo`` or ``own_undo``.
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id)
+            match, seat = await self._load_seated(match_id, user_id, Action.UNDO_ANSWER)
             request = await self._current_undo(match)
             if request is None or request.version != version:
                 raise MatchError("no_undo")
@@ -1712,12 +1726,16 @@ class MatchService:
         since its member resigned, forfeited or left (``seat``; None: the only such seat).
 
         Only in a match of three or more seats (a two-player match ends when a player leaves), never in an
-        event's match (its pairing names its players), and never for an AI seated from the lobby.
+        event's match (its pairing names its players), and never for an AI seated from the lobby. A decline
+        bars the candidate from that seat for the rest of the match (not a cooldown: the players said no to
+        that member for that seat, and a repeat would only ping them all again); another seat, or another
+        candidate, may still be asked for.
 
         Raises:
             MatchError: ``no_match``, ``not_active``, ``replace_event``, ``replace_two_players``,
             ``already_seated`` (the caller holds or held a seat of the match), ``replace_no_seat`` (no seat the
-            AI took over, or ``seat`` is not one), ``replace_which`` (several: params ``seats``, 1-based) or
+            AI took over, or ``seat`` is not one), ``replace_which`` (several: params ``seats``, 1-based),
+            ``replace_barred`` (a request of the caller for that seat was declined; params ``seat``, ``id``) or
             ``replace_pending``.
         """
         now = self._clock()
@@ -1729,8 +1747,9 @@ class MatchService:
                 raise MatchError("replace_two_players")
             if await self._store.in_event(match.id):
                 raise MatchError("replace_event")
-            if match.played_by(user_id):
-                raise MatchError("already_seated")
+            refused = seat_for(match, user_id, Action.REPLACE_REQUEST)
+            if isinstance(refused, Refusal):
+                raise MatchError(refused.key, **refused.params)
             free = sorted(match.takeovers)
             if seat is None and len(free) > 1:
                 raise MatchError("replace_which", seats=", ".join(str(s + 1) for s in free))
@@ -1738,6 +1757,9 @@ class MatchService:
                 seat = free[0] if free else None
             if seat is None or seat not in match.takeovers:
                 raise MatchError("replace_no_seat")
+            if await self._store.replace_declined(match.id, seat, user_id):
+                # Declined once for this seat: asking again (and pinging every player again) is refused.
+                raise MatchError("replace_barred", seat=seat + 1, id=match.id)
             if await self._current_replace(match) is not None:
                 raise MatchError("replace_pending")
             request = ReplaceRequest(seat, user_id, match.version, ())
@@ -1771,8 +1793,8 @@ class MatchService:
 
         Raises:
             MatchError: ``no_match``, ``not_active``, ``no_replace_request`` (none pending, or another one
-            than ``version``), ``own_replace`` (the candidate answering) or ``not_seated`` (someone who does
-            not play the match, or whose seat the AI plays).
+            than ``version``), ``own_replace`` (the candidate answering), ``not_seated`` (someone who never
+            played the match) or ``seat_left`` (a member whose seat the AI or another member plays now).
         """
         now = self._clock()
         async with self._store.transaction():
@@ -1784,12 +1806,14 @@ class MatchService:
                 raise MatchError("no_replace_request")
             if user_id == request.user_id:
                 raise MatchError("own_replace")
-            seat = match.seat_of(user_id)
+            seat = require_seat(match, user_id, Action.REPLACE_ANSWER)
             voters = match.members_playing()
-            if seat is None or seat not in voters:
-                raise MatchError("not_seated")
             if not accept:
                 await self._store.delete_replace_request(match.id)
+                # The candidate may not ask for this seat again in this match.
+                await self._store.add_replace_decline(
+                    match.id, request.seat, request.user_id, user_id, request.version, now=now
+                )
                 return match, None, None
             accepted = tuple(sorted({*request.accepted, seat}))
             if not set(voters) <= set(accepted):

@@ -18,7 +18,8 @@ import discord
 
 from bot.components import BuilderButton, BuilderSelect, MoveButton
 from bot.i18n import has, language_of, t
-from bot.matches import BoardChangedError, Match, MatchError, MatchStatus
+from bot.matches import BoardChangedError, Match, MatchError, MatchStatus, require_seat
+from bot.seats import Action, member_acts
 from bot.words import move_label
 from games.base import GameInfo, GameState, NotYourTurnError, Part, Seat
 from games.builder import Choice, PathError, Step, build, decode_path, encode_path, trail, walk
@@ -63,6 +64,13 @@ def acting_seat(match: Match) -> Seat | None:
     return match.state.actors()[0]
 
 
+def member_to_act(match: Match) -> Seat | None:
+    """The one seat to act, when a member acts for it (None too while the AI must act: its turn post shows no
+    move controls, which nobody could use)."""
+    seat = acting_seat(match)
+    return seat if seat is not None and member_acts(match, seat) else None
+
+
 def builder_ids(match_id: int, version: int, path: Sequence[int]) -> list[str]:
     """Every custom id the builder may put on a component for ``path`` (the length check of the tests)."""
     code = encode_path(path)
@@ -100,7 +108,7 @@ def move_controls(match: Match, lang: str) -> list[list[discord.ui.Item[Any]]]:
 
     Under the moves, a row with the game's bigger decisions when it offers some (Ursuppe's ``drift all``).
     """
-    seat = acting_seat(match)
+    seat = member_to_act(match)
     if seat is None:
         return []
     rows = _move_rows(match, seat, lang)
@@ -138,13 +146,12 @@ def _move_rows(match: Match, seat: Seat, lang: str) -> list[list[discord.ui.Item
 async def _checked(
     bot: PlateauBot, interaction: discord.Interaction, match_id: int, version: int
 ) -> tuple[Match, Seat]:
-    """The match, if the clicking user is the seat to act and the board is the one the component showed."""
+    """The match, if the clicking user acts for the seat to act (:func:`bot.seats.seat_for`: never a member
+    whose seat the AI plays now) and the board is the one the component showed."""
     match = await bot.service.get(match_id)
     if match.status is not MatchStatus.ACTIVE:
         raise MatchError("not_active")
-    seat = match.seat_of(interaction.user.id)
-    if seat is None:
-        raise MatchError("not_seated")
+    seat = require_seat(match, interaction.user.id, Action.MOVE)
     if match.version != version:
         raise BoardChangedError(match.version)
     if seat not in match.state.actors():

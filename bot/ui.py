@@ -45,6 +45,7 @@ from bot.matches import (
     MatchStatus,
     TurnReport,
     replay,
+    require_seat,
 )
 from bot.move_controls import move_controls
 from bot.narration import TAKEOVER_ARROW, narrate, result_line, take_seat_label, takeover_lines, turn_line
@@ -60,6 +61,7 @@ from bot.posting import (
     plan,
     private_digest,
 )
+from bot.seats import Action
 from bot.secret_setup import cell_order, needs_setup, setup_prompt
 from bot.status import game_label, sheet_digest, sheet_embed
 from bot.storage import PostRow
@@ -1130,8 +1132,8 @@ class GameUI:
         """The Rematch button of an end post: the same game, options and players, seats rotated by one, in
         the same channel or thread."""
         old = await self.service.get(match_id)
-        if interaction.user.id not in old.seats:
-            raise MatchError("not_seated")
+        # A member who left the match (the AI or another member plays their seat) does not start the next one.
+        require_seat(old, interaction.user.id, Action.REMATCH)
         if old.status is not MatchStatus.FINISHED:
             raise MatchError("not_active")
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -1158,8 +1160,7 @@ class GameUI:
         lang = language_of(interaction.locale)
         if match.status is not MatchStatus.ACTIVE:
             raise MatchError("not_active")
-        if match.seat_of(interaction.user.id) is None:
-            raise MatchError("not_seated")
+        require_seat(match, interaction.user.id, Action.RESIGN)
         view = discord.ui.View(timeout=None)
         view.add_item(ResignButton(match.id, match.version, t(lang, "button.resign")))
         await interaction.response.send_message(t(lang, "resign.confirm", id=match.id), view=view, ephemeral=True)

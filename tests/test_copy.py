@@ -46,6 +46,7 @@ async def association(path: Path) -> None:
             plies = None if plies is None else plies - 1
     await service.create("ur", {}, guild_id=7, channel_id=99, creator_id=3)  # a lobby
     await service.set_user_pref(1, "lang", "fr")
+    await store.add_replace_decline(1, 1, 5, 2, 3, now=T0)  # member 5 was declined for seat 1 of match 1
     await service.declare_vacation(2, T0 + timedelta(days=3), 2)
     events = EventStore(store)
     event = await events.insert_event(
@@ -64,7 +65,7 @@ async def test_every_row_and_id_survives_the_copy(tmp_path: Path, pg_url: str) -
 
     report = await copy_database(str(path), pg_url)
     assert report.equal and report.source["moves"] > 50 and report.source["rating_changes"] == 6
-    assert set(report.source) == set(TABLES)
+    assert set(report.source) == set(TABLES) and report.source["replace_declines"] == 1
 
     old, new = await Store.open(path), await Store.open(pg_url)
     try:

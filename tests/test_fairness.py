@@ -363,7 +363,9 @@ async def finished_match(service: MatchService, case: Case, rng: random.Random) 
     match = (await service.start(match.id, match.seats[0])).match
     match = await play(service, match, rng, decisions=150)
     if match.status is MatchStatus.ACTIVE:
-        match = (await service.abort(match.id, match.creator_id)).match
+        # By a moderator: with three or more players, the creator's own abort of a rated match under way is their
+        # resignation, and the AI would play on for them.
+        match = (await service.abort(match.id, match.creator_id, moderator=True)).match
     return match
 
 

@@ -20,3 +20,9 @@ def test_the_messaging_policy_imports_no_discord() -> None:
     code = "import sys\nimport bot.posting\nassert 'discord' not in sys.modules, 'bot.posting must stay pure'\n"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_seat_authority_imports_no_discord() -> None:
+    code = "import sys\nimport bot.seats, bot.matches\nassert 'discord' not in sys.modules, 'bot.seats is pure'\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr

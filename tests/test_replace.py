@@ -125,7 +125,7 @@ async def test_a_second_request_a_stale_answer_and_wrong_people_are_refused(serv
         (ALICE, request.version + 1, "no_replace_request"),  # a button of another (older) request
         (ERIN, request.version, "own_replace"),
         (FRED, request.version, "not_seated"),
-        (BOB, request.version, "not_seated"),  # his seat is the AI's now: he has no say
+        (BOB, request.version, "seat_left"),  # his seat is the AI's now: he has no say
     ]
     for user, version, key in refusals:
         with pytest.raises(MatchError) as caught:

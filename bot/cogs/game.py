@@ -16,9 +16,10 @@ from bot.ai_seats import LEVELS
 from bot.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.history import turn_lines
 from bot.i18n import language_of, ls, t
-from bot.matches import MAX_MOVE_TEXT, MatchError, MatchStatus
+from bot.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.move_controls import describe, macro_label, macros_of
 from bot.narration import result_line
+from bot.seats import Action, seat_for
 from bot.turns import match_turn
 from bot.ui import variant_label
 from games import GAMES, find_game, sequence
@@ -218,8 +219,8 @@ class GameCog(
         match = await self.bot.service.current(interaction.channel_id)
         if match is None or match.status is not MatchStatus.ACTIVE:
             return []
-        seat = match.seat_of(interaction.user.id)
-        if seat is None or seat not in match.state.actors():
+        seat = seat_for(match, interaction.user.id, Action.MOVE)
+        if not isinstance(seat, int) or seat not in match.state.actors():
             return []
         state, info = match.state, match.game
         # Several decisions typed at once ("a; b; c"): what follows is completed on the position after them.
@@ -341,9 +342,7 @@ class GameCog(
             raise MatchError("not_active")
         if await self.bot.service.counts_for_rating(match):
             raise MatchError("hint_rated")
-        seat = match.seat_of(interaction.user.id)
-        if seat is None or seat in match.ai:
-            raise MatchError("not_seated")
+        seat = require_seat(match, interaction.user.id, Action.HINT)
         if seat not in match.state.actors():
             raise MatchError("hint_not_your_turn")
         # A strong search per request: a member's second hint on the same match waits for none, it is refused.
@@ -378,8 +377,9 @@ class GameCog(
         moderator = bool(interaction.permissions.manage_channels)
         organiser = await event_ui(self.bot).is_organiser(interaction)
         report = await self.bot.service.abort(match.id, interaction.user.id, moderator=moderator, organiser=organiser)
-        if report.match.status is MatchStatus.FINISHED:
-            # A rated match already under way: the creator's abort counted as their resignation.
+        if report.entries and report.entries[-1].kind is LogKind.RESIGN:
+            # A rated match already under way: the creator's abort counted as their resignation (with three or
+            # more players the AI took the seat and the match goes on).
             await self.bot.ui.post_board(interaction, report)
             await interaction.followup.send(t(language_of(interaction.locale), "abort.resigned"), ephemeral=True)
             return

@@ -51,6 +51,7 @@ TABLES: Final = (
     "match_salts",
     "replace_requests",
     "seat_replacements",
+    "replace_declines",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -993,6 +993,24 @@ class Store:
         """Forget the replacement request of a match."""
         await self._write("DELETE FROM replace_requests WHERE match_id = ?", (match_id,))
 
+    async def add_replace_decline(
+        self, match_id: int, seat: int, user_id: int, declined_by: int, version: int, *, now: datetime
+    ) -> None:
+        """Record that the players declined ``user_id`` for ``seat`` (migration 0012's ``replace_declines``)."""
+        await self._write(
+            "INSERT INTO replace_declines (match_id, seat, user_id, declined_by, version, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat, user_id) DO NOTHING",
+            (match_id, seat, user_id, declined_by, version, to_iso(now)),
+        )
+
+    async def replace_declined(self, match_id: int, seat: int, user_id: int) -> bool:
+        """True when the players declined ``user_id`` for ``seat`` of the match."""
+        rows = await self._fetch(
+            "SELECT 1 FROM replace_declines WHERE match_id = ? AND seat = ? AND user_id = ?",
+            (match_id, seat, user_id),
+        )
+        return bool(rows)
+
     async def replace_seat(self, match_id: int, replacement: SeatReplacement, *, now: datetime) -> None:
         """Give the AI-held ``replacement.seat`` to ``replacement.user_id``: the seat row names the member, the
         AI seat row goes, the replacement is recorded, and the previous member's salt moves with the seat (the
