@@ -16,9 +16,10 @@ Two halves:
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from types import MappingProxyType, SimpleNamespace
 from typing import Any
@@ -27,18 +28,21 @@ import discord
 import pytest
 
 from bot import fairness
+from bot import ui as bot_ui
 from bot.ai_seats import ai_name
+from bot.cogs.game import variant_choices
 from bot.components import BuilderButton, BuilderSelect
+from bot.events import EventError
 from bot.i18n import t
-from bot.matches import Match, MatchStatus
-from bot.move_controls import _options, builder_ids, describe
+from bot.matches import LogKind, Match, MatchError, MatchStatus
+from bot.move_controls import _options, builder_ids, describe, move_controls
 from bot.narration import TAKEOVER_ARROW
 from bot.ui import GameUI
 from games import GAMES, GameInfo
 from games.base import GameState
 from games.builder import Choice, Step, build, encode_path
 from games.playout import random_step
-from tests.discord_limits import IS_COMPONENTS_V2, check_discord_limits, components_in
+from tests.discord_limits import IS_COMPONENTS_V2, check_discord_limits, components_in, message_bodies
 
 LANGS = ("en", "fr")
 NAME_MAX = 32
@@ -238,3 +242,163 @@ def test_the_checker_names_every_limit_broken() -> None:
     for expected, body in broken.items():
         faults = check_discord_limits(body)
         assert any(expected in fault for fault in faults), (expected, faults)
+
+
+# What the bot really sends, on SimCord.
+
+
+def speak(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Every interaction comes from a Discord client and a server in ``lang``."""
+    if lang == "en":
+        return
+    import simcord.interactions as payloads
+
+    original = payloads.base_payload
+
+    def localised(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = lang
+        if "guild_locale" in payload:
+            payload["guild_locale"] = lang
+        return record, payload
+
+    monkeypatch.setattr(payloads, "base_payload", localised)
+
+
+def check_sent(env: Any) -> tuple[int, int]:
+    """Check every message body SimCord received; how many there were, and the most components in one."""
+    refusals = [getattr(e, "original", e) for e in env.errors]
+    assert all(isinstance(e, MatchError | EventError) for e in refusals), refusals
+    checked = most = 0
+    faults: list[str] = []
+    for where, body in message_bodies(env.http_requests):
+        checked += 1
+        most = max(most, len(list(components_in(body.get("components")))))
+        faults += [f"{where}: {fault}" for fault in check_discord_limits(body)]
+    assert not faults, faults[:10]
+    return checked, most
+
+
+@pytest.fixture(params=LANGS)
+def club(simcord_env: Any, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """Thirteen members of 32-character names (the first one manages the server), on Discord in ``lang``."""
+    env = simcord_env
+    env.settle_timeout = 60.0  # AI turns are real CPU work in a thread
+    lang = request.param
+    speak(monkeypatch, lang)
+    guild = env.create_guild(name="Association", preferred_locale=lang)
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    members = [
+        guild.add_member(
+            env.create_user(f"member{i}", global_name=long_name(i)), nick=long_name(i), roles=[admins] if i == 0 else []
+        )
+        for i in range(13)
+    ]
+    return {"env": env, "lang": lang, "channel": guild.create_text_channel("games"), "members": members}
+
+
+async def settle(env: Any) -> None:
+    """Let the AI seats play until nothing is left to do."""
+    for _ in range(3):
+        await asyncio.sleep(0)
+        await env.bot.ai.idle()
+
+
+async def active(env: Any, channel: Any) -> Match:
+    match = await env.bot.service.last_in_channel(channel.id)
+    assert match is not None and match.status is MatchStatus.ACTIVE
+    return match
+
+
+async def test_what_a_six_player_match_of_long_names_sends_fits_discords_limits(club: dict[str, Any]) -> None:
+    env, channel, lang = club["env"], club["channel"], club["lang"]
+    members = club["members"]
+    players, stranger = members[:6], members[6]
+    by_id = {m.id: m for m in members}
+    lobby = (await players[0].slash(channel, "game new", game="ursuppe", thread=False)).response.message
+    for member in players[1:]:
+        await member.click(lobby, label=t(lang, "button.join"))
+    await players[0].click(lobby, label=t(lang, "button.start"))
+    await settle(env)
+
+    async def play(turns: int) -> None:
+        for _ in range(turns):
+            match = await active(env, channel)
+            (seat,) = match.state.actors()
+            if seat in match.ai:
+                await settle(env)
+                continue
+            legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+            await by_id[match.seats[seat]].slash(channel, "game move", move=legal[-1])
+            await settle(env)
+
+    await play(12)
+    match = await active(env, channel)
+    await by_id[match.seats[match.state.actors()[0]]].slash(channel, "game draw")
+    last = next(e for e in reversed(await env.bot.service.history(match.id)) if e.kind is LogKind.MOVE)
+    await by_id[match.seats[last.seat]].slash(channel, "game undo")
+    for member in players[1:5]:
+        # Four resign: the AI takes their seats, and the turn post offers each of them.
+        ask = await member.slash(channel, "game resign")
+        await member.click(ask.response.message, label=t(lang, "button.resign"))
+        await settle(env)
+    await play(6)
+    seat = sorted((await active(env, channel)).takeovers)[0]
+    await stranger.slash(channel, "plateau replace", seat=seat + 1)
+    for command in ("game status", "game board", "game history", "game mine", "game genes", "game verify"):
+        await players[0].slash(channel, command)
+    for choice in variant_choices():
+        await players[0].slash(channel, "game rules", game=choice.value)
+
+    # The busiest positions of 6-player Ursuppe, shown as turn posts of this match, through the bot's own code.
+    match = await active(env, channel)
+    info = match.game
+    ranked = sorted(
+        positions(info, {}, 6, seed=6),
+        key=lambda s: sum(len(row) + 1 for row in move_controls(replace(match, state=s), lang)),
+    )
+    ui = env.bot.ui
+    names = await ui.names(match)
+    for state in ranked[-3:]:
+        busy = replace(match, state=state)
+        view = await ui._post_view(
+            busy, lang, names, number=9_999, key=(state.actors()[0],), start=0, report=None,
+            alt="A" * 1000, current=True, mentions=True, asking=False, detail=True,
+        )  # fmt: skip
+        png, alt, detail = await ui._images(match, names, lang, None)
+        await ui._send_post(busy, view, bot_ui._files(png, alt, detail), discord.AllowedMentions.none(), None)
+
+    checked, most = check_sent(env)
+    print(f"{lang}: {checked} messages sent or edited, the busiest of {most} components")
+    assert checked > 40 and most > 30, (checked, most)
+
+
+async def test_what_an_event_of_long_names_sends_fits_discords_limits(club: dict[str, Any]) -> None:
+    env, channel, lang = club["env"], club["channel"], club["lang"]
+    admin, players = club["members"][0], club["members"][1:]
+    by_id = {m.id: m for m in players}
+    for game, format_ in (("ursuppe", "tables"), ("ur:v2", "swiss")):
+        name = f"{format_} " + "Ŵ" * (80 - len(format_) - 1)
+        made = await admin.slash(channel, "event create", name=name, game=game, format=format_, rounds=2)
+        card = made.response.message
+        for member in players:
+            await member.click(card, label=t(lang, "event.button.join"))
+        await admin.click(card, label=t(lang, "event.button.start"))
+        await settle(env)
+    # The Swiss event's first round ends (the second player of each game resigns): standings, then round 2.
+    events = env.bot.get_cog("EventCog").ui.events
+    (swiss,) = [e for e in await events.events_of_guild(channel.guild.id) if e.name.startswith("swiss")]
+    for game in await events.games(swiss.id, 1):
+        assert game.thread_id is not None
+        thread = next(t for t in channel.threads if t.id == game.thread_id)
+        loser = by_id[game.players[1]]
+        ask = await loser.slash(thread, "game resign")
+        await loser.click(ask.response.message, label=t(lang, "button.resign"))
+    await settle(env)
+    await admin.slash(channel, "event next", event=swiss.id)
+    assert await events.games(swiss.id, 2), "the second round was paired"
+    await admin.slash(channel, "event standings", event=swiss.id, public=True)
+    await admin.slash(channel, "event list")
+    checked, _ = check_sent(env)
+    print(f"{lang}: {checked} messages sent or edited by two events")
+    assert checked > 20, checked
