@@ -10,6 +10,7 @@ message ids, never old interaction tokens.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Sequence
@@ -629,7 +630,7 @@ class GameUI:
                 refused = True
                 # Discord refuses some edits that bring a new image into a post's gallery (HTTP 400, "unfurled
                 # media attachment not found"): the turn is posted anew below, and the refused post, which still
-                # exists, is retired as when a turn passes (the unanswered click answered by retiring it).
+                # exists, is retired (loses its controls, keeps its picture) as when a turn passes.
                 steps = replace(steps, retire=steps.turn.message_id, answer="retire" if respond else steps.answer)
         if post_id is None:
             old: discord.ui.LayoutView | None = None
@@ -723,10 +724,14 @@ class GameUI:
                 await respond.response.edit_message(view=layout, **fields)
                 return "edited"
             except discord.HTTPException:
-                # The interaction expired or failed: the post is edited the usual way.
+                # The interaction expired or the edit was refused (Discord refuses some edits that bring a new
+                # image into a gallery): the post is edited the usual way, the click acknowledged first if it
+                # still can be, lest its player see "This interaction failed".
                 log.info("the click on turn post %s of match %s could not be answered", message_id, match.id)
                 for file in files or ():
                     file.reset()
+                with contextlib.suppress(discord.HTTPException):
+                    await respond.response.defer()
         try:
             await (
                 self.bot.get_partial_messageable(match.channel_id)

@@ -39,8 +39,9 @@ def _galleries(node: Any) -> Iterator[dict[str, Any]]:
             yield from _galleries(value)
 
 
-def refused(method: str, path: str, json: Any, files: list[Any]) -> bool:
-    """Whether Discord refuses this call: an edit of a message whose gallery shows a newly uploaded image."""
+def refused(method: str, path: str, json: Any, files: list[Any], *, responses_only: bool = False) -> bool:
+    """Whether Discord refuses this call: an edit of a message whose gallery shows a newly uploaded image
+    (with ``responses_only``, only when the edit is a click's response, the path reported upstream)."""
     if not files or not isinstance(json, dict):
         return False
     body = json
@@ -48,7 +49,7 @@ def refused(method: str, path: str, json: Any, files: list[Any]) -> bool:
         if json.get("type") != 7:  # UPDATE_MESSAGE, the click's response that edits the clicked post
             return False
         body = json.get("data") or {}
-    elif method != "PATCH" or "/messages/" not in path:
+    elif method != "PATCH" or "/messages/" not in path or responses_only:
         return False
     return any(True for _ in _galleries(body.get("components")))
 
@@ -56,11 +57,16 @@ def refused(method: str, path: str, json: Any, files: list[Any]) -> bool:
 @pytest.fixture
 def refusing(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Discord refusing every edit that brings a new image into a media gallery; the refused calls' paths."""
+    return refuse(monkeypatch, responses_only=False)
+
+
+def refuse(monkeypatch: pytest.MonkeyPatch, *, responses_only: bool) -> list[str]:
+    """Make SimCord refuse the edits :func:`refused` names; the refused calls, as they come."""
     calls: list[str] = []
     dispatch = router.dispatch
 
     def strict(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
-        if refused(method, path, kwargs.get("json"), kwargs.get("files") or []):
+        if refused(method, path, kwargs.get("json"), kwargs.get("files") or [], responses_only=responses_only):
             calls.append(f"{method} {path}")
             raise BackendError(400, 50035, REFUSAL)
         return dispatch(backend, method, path, **kwargs)
@@ -87,7 +93,7 @@ async def test_a_refused_edit_with_the_new_board_posts_the_turn_anew(
         before = len(refusing)
         result = await players[match.to_act()[0]].click(post, label=pick)
         assert not env.errors, env.errors
-        assert result.response is not None, "the click is answered"
+        assert result.acknowledged, "the click is answered"
         after = await env.bot.service.current(channel.id)
         assert after is not None and after.version > match.version, "the move was played"
         if after.state.actors() != match.state.actors():
@@ -113,6 +119,38 @@ async def test_a_refused_edit_with_the_new_board_posts_the_turn_anew(
     assert after is not None and after.version > match.version
 
 
+async def test_a_click_whose_response_edit_is_refused_is_still_answered_and_the_post_edited(
+    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env, channel = world["env"], world["channel"]
+    players = {world["alice"].id: world["alice"], world["bob"].id: world["bob"]}
+    await start_ur(world)
+    refusing = refuse(monkeypatch, responses_only=True)
+    edited = 0
+    for _ in range(40):
+        match = await env.bot.service.current(channel.id)
+        assert match is not None and match.status is MatchStatus.ACTIVE
+        if edited >= 2:
+            break
+        post = boards_in(channel)[-1]
+        image = await post.attachments[0].read()
+        pick = next(label for label in reversed(labels_of(post)) if label in legal(match))
+        before = len(refusing)
+        result = await players[match.to_act()[0]].click(post, label=pick)
+        assert not env.errors, env.errors
+        assert result.acknowledged, "the click is answered, though not by the refused edit"
+        after = await env.bot.service.current(channel.id)
+        assert after is not None and after.version > match.version, "the move was played"
+        if after.state.actors() != match.state.actors():
+            continue
+        assert len(refusing) > before, "the click's response editing the post with the new board was refused"
+        now = message(channel, post.id)
+        assert boards_in(channel)[-1].id == post.id, "the post is edited in place (through the channel)"
+        assert await now.attachments[0].read() != image and labels_of(now), "new board, next controls"
+        edited += 1
+    assert edited >= 2
+
+
 def test_only_edits_bringing_a_new_image_into_a_gallery_are_refused() -> None:
     gallery = {"components": [{"type": 17, "components": [{"type": MEDIA_GALLERY, "items": []}]}]}
     png = [discord.File(io.BytesIO(b"png"), "board.png")]
@@ -121,3 +159,5 @@ def test_only_edits_bringing_a_new_image_into_a_gallery_are_refused() -> None:
     assert not refused("PATCH", "/channels/1/messages/2", gallery, [])
     assert not refused("POST", "/channels/1/messages", gallery, png)
     assert not refused("POST", "/interactions/1/t/callback", {"type": 4, "data": gallery}, png)
+    assert not refused("PATCH", "/channels/1/messages/2", gallery, png, responses_only=True)
+    assert refused("POST", "/interactions/1/t/callback", {"type": 7, "data": gallery}, png, responses_only=True)
