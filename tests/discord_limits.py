@@ -162,14 +162,42 @@ def check_discord_limits(message_payload: Mapping[str, Any]) -> list[str]:
     return faults
 
 
+def message_body(method: str, path: str, json: Any) -> Mapping[str, Any] | None:
+    """The message body of one REST call, if it creates or edits a message (else None)."""
+    if not isinstance(json, Mapping) or method not in ("POST", "PATCH"):
+        return None
+    if path.endswith("/callback"):
+        data = json.get("data")
+        return data if json.get("type") in (4, 7) and isinstance(data, Mapping) else None
+    if path.endswith("/threads") or not ("/messages" in path or "/webhooks/" in path):
+        return None
+    return json
+
+
 def message_bodies(requests: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """The message bodies among SimCord's recorded requests (``env.http_requests``): where, and the body."""
     for request in requests:
-        body = request.json
-        if not isinstance(body, Mapping):
-            continue
-        if request.path.endswith("/callback"):
-            if body.get("type") in (4, 7) and isinstance(body.get("data"), Mapping):
-                yield f"{request.method} {request.path} type {body['type']}", body["data"]
-        elif request.method in ("POST", "PATCH") and ("/messages" in request.path or "/webhooks/" in request.path):
+        body = message_body(request.method, request.path, request.json)
+        if body is not None:
             yield f"{request.method} {request.path}", body
+
+
+def enforce_on_simcord(monkeypatch: Any) -> list[str]:
+    """Make SimCord refuse, as Discord does (HTTP 400, Invalid Form Body), every message over a limit; the
+    faults of the refused messages, for the test to fail on."""
+    from simcord.backend.errors import BackendError
+    from simcord.http import router
+
+    faults: list[str] = []
+    dispatch = router.dispatch
+
+    def strict(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        body = message_body(method, path, kwargs.get("json"))
+        found = check_discord_limits(body) if body is not None else []
+        if found:
+            faults.extend(f"{method} {path}: {fault}" for fault in found)
+            raise BackendError(400, 50035, f"Invalid Form Body: {found[0]}")
+        return dispatch(backend, method, path, **kwargs)
+
+    monkeypatch.setattr(router, "dispatch", strict)
+    return faults

@@ -402,3 +402,20 @@ async def test_what_an_event_of_long_names_sends_fits_discords_limits(club: dict
     checked, _ = check_sent(env)
     print(f"{lang}: {checked} messages sent or edited by two events")
     assert checked > 20, checked
+
+
+async def test_simcord_refuses_a_message_over_a_limit_as_discord_does(
+    simcord_env: Any, discord_limits: list[str]
+) -> None:
+    env = simcord_env
+    channel = env.create_guild(name="Association").create_text_channel("games")
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="L" * 81, custom_id="plateau:test"))
+    with pytest.raises(discord.HTTPException) as refused:
+        await env.bot.get_partial_messageable(channel.id).send("hello", view=view)
+    assert refused.value.status == 400 and refused.value.code == 50035
+    assert discord_limits == [
+        f"POST /channels/{channel.id}/messages: component 1 (type 2): button label of 81 characters: {'L' * 81!r}"
+    ]
+    assert channel.history() == [], "the post never appears"
+    discord_limits.clear()
