@@ -31,12 +31,13 @@ from bot import fairness
 from bot import ui as bot_ui
 from bot.ai_seats import ai_name
 from bot.cogs.game import variant_choices
-from bot.components import BuilderButton, BuilderSelect
+from bot.components import DYNAMIC_ITEMS, BuilderButton, BuilderSelect, MoveButton, PrivateViewButton, TakeSeatButton
 from bot.events import EventError
 from bot.i18n import t
 from bot.matches import LogKind, Match, MatchError, MatchStatus
-from bot.move_controls import _options, builder_ids, describe, move_controls
+from bot.move_controls import MAX_MOVE_BUTTONS, PER_ROW, _options, builder_ids, describe, move_controls
 from bot.narration import TAKEOVER_ARROW
+from bot.turn_post import post_layout
 from bot.ui import GameUI
 from games import GAMES, GameInfo
 from games.base import GameState
@@ -147,6 +148,13 @@ def payload(view: discord.ui.View | discord.ui.LayoutView, content: str | None =
     return body
 
 
+def dead_ids(body: Mapping[str, Any]) -> list[str]:
+    """The custom ids of a message that no persistent component of the bot answers (a click on one fails)."""
+    templates = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
+    ids = [c["custom_id"] for c in components_in(body.get("components")) if c.get("custom_id")]
+    return [cid for cid in ids if not any(template.fullmatch(cid) for template in templates)]
+
+
 def private_steps(match: Match, lang: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every private step of the move builder (as ``move_controls.show_step`` makes them) and every custom id
     the builder may give its path: where, and the message body."""
@@ -200,9 +208,13 @@ async def test_every_turn_post_and_builder_step_fits_discords_limits(
             body = payload(view)
             busiest = max(busiest, len(list(components_in(body["components"]))))
             faults += [f"position {number} ({lang}): {f}" for f in check_discord_limits(body)]
+            faults += [f"position {number} ({lang}): {cid!r} reaches no handler" for cid in dead_ids(body)]
             if number % 7 == 0:  # every private step of one position in seven: the tree is large
                 for where, step in private_steps(match, lang):
                     faults += [f"position {number} ({lang}) {where}: {f}" for f in check_discord_limits(step)]
+                    faults += [
+                        f"position {number} ({lang}) {where}: {cid!r} reaches no handler" for cid in dead_ids(step)
+                    ]
         assert not faults, faults[:10]
     print(f"{info.id} {options} {players}p: busiest post {busiest} components")
     assert busiest > 0
@@ -419,3 +431,26 @@ async def test_simcord_refuses_a_message_over_a_limit_as_discord_does(
     ]
     assert channel.history() == [], "the post never appears"
     discord_limits.clear()
+
+
+async def test_a_turn_post_with_every_kind_of_row_at_its_fullest_fits() -> None:
+    """The bound behind the positions above, whatever the position: twenty move buttons (more go to the
+    builder's select), a row of bigger decisions (Ursuppe's one), the private-view button, five take-seat
+    buttons (the most seats the AI can take over: one member always plays on), two images and the longest
+    text. It comes to exactly 40 components: a new kind of row must take the place of another."""
+    names = [long_name(s) for s in range(6)]
+    rows: list[list[discord.ui.Item[Any]]] = [
+        [MoveButton(MATCH_ID, VERSION, f"m{r}{c}" + "x" * 57, "L" * 80) for c in range(PER_ROW)]
+        for r in range(MAX_MOVE_BUTTONS // PER_ROW)
+    ]
+    rows.append([BuilderButton("mx", MATCH_ID, VERSION, encode_path([0]), "M" * 80)])
+    rows.append([PrivateViewButton(MATCH_ID, "P" * 80)])
+    rows.append([TakeSeatButton(MATCH_ID, seat, f"{names[seat]} " + "T" * 47) for seat in range(1, 6)])
+    for lang in LANGS:
+        view = post_layout(
+            header="#" * 300, happened=["h" * 300] * 20, awaited=["a" * 500] * 3, colour=discord.Colour.red(),
+            alt="A" * 1000, rows=rows, detail=True,
+        )  # fmt: skip
+        body = payload(view)
+        assert len(list(components_in(body["components"]))) == 40, lang
+        assert check_discord_limits(body) == [] and dead_ids(body) == []
