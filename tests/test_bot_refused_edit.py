@@ -75,8 +75,9 @@ def refuse(monkeypatch: pytest.MonkeyPatch, *, responses_only: bool) -> list[str
     return calls
 
 
+@pytest.mark.parametrize("typed", [False, True], ids=["clicked", "typed"])
 async def test_a_refused_edit_with_the_new_board_posts_the_turn_anew(
-    world: dict[str, Any], refusing: list[str]
+    world: dict[str, Any], refusing: list[str], typed: bool
 ) -> None:
     env, channel = world["env"], world["channel"]
     players = {world["alice"].id: world["alice"], world["bob"].id: world["bob"]}
@@ -91,9 +92,14 @@ async def test_a_refused_edit_with_the_new_board_posts_the_turn_anew(
         image = await post.attachments[0].read()
         pick = next(label for label in reversed(labels_of(post)) if label in legal(match))
         before = len(refusing)
-        result = await players[match.to_act()[0]].click(post, label=pick)
+        actor = players[match.to_act()[0]]
+        if typed:
+            # A move typed within the turn is acknowledged privately; the post's edit comes after.
+            result = await actor.slash(channel, "game move", move=pick)
+        else:
+            result = await actor.click(post, label=pick)
         assert not env.errors, env.errors
-        assert result.acknowledged, "the click is answered"
+        assert result.acknowledged, "the click or the command is answered"
         after = await env.bot.service.current(channel.id)
         assert after is not None and after.version > match.version, "the move was played"
         if after.state.actors() != match.state.actors():
