@@ -10,12 +10,13 @@ message ids, never old interaction tokens.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import discord
 
@@ -73,6 +74,9 @@ from games.base import GameState, Seat
 from render import BoardContext, describe_board, highlights_for, render_board, render_board_detail
 
 log = logging.getLogger(__name__)
+
+EditOutcome = Literal["edited", "gone", "refused"]
+"""What came of editing a turn post: edited, gone (deleted, or out of reach), or the edit refused."""
 
 DM_RETRY_AFTER = timedelta(hours=24)
 """How long a user whose DMs were closed is served by the fallback before the bot tries DMs again."""
@@ -627,14 +631,22 @@ class GameUI:
             await self.refresh_status(match)
         asking = any(q.action == "ask" for q in steps.questions)
         post_id: int | None = None
+        refused = False
         if steps.post == "edit" and steps.turn.message_id is not None:
             layout = await self._post_view(
                 match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
                 alt=alt, current=True, mentions=False, asking=asking, detail=detail is not None,
             )  # fmt: skip
             respond = answering if steps.answer == "edit" else None
-            if await self._edit_post(match, steps.turn.message_id, layout, _files(png, alt, detail), respond):
+            edited = await self._edit_post(match, steps.turn.message_id, layout, _files(png, alt, detail), respond)
+            if edited == "edited":
                 post_id = steps.turn.message_id
+            elif edited == "refused":
+                refused = True
+                # Discord refuses some edits that bring a new image into a post's gallery (HTTP 400, "unfurled
+                # media attachment not found"): the turn is posted anew below, and the refused post, which still
+                # exists, is retired (loses its controls, keeps its picture) as when a turn passes.
+                steps = replace(steps, retire=steps.turn.message_id, answer="retire" if respond else steps.answer)
         if post_id is None:
             old: discord.ui.LayoutView | None = None
             if steps.retire is not None and situation.turn is not None:
@@ -642,7 +654,8 @@ class GameUI:
                     match, lang, names, number=situation.turn.number, key=situation.turn.key, start=start,
                     report=report, alt=alt, current=False, mentions=False, asking=False, detail=detail is not None,
                 )  # fmt: skip
-            if report is not None and not repost and not undone:
+            if report is not None and not repost and not undone and not refused:
+                # A new turn: its post tells from the change on (a turn posted anew tells the whole turn).
                 start = match.version - len(report.entries)
             self._stories.pop(match.id, None)
             layout = await self._post_view(
@@ -717,29 +730,36 @@ class GameUI:
         layout: discord.ui.LayoutView,
         files: list[discord.File] | None,
         respond: discord.Interaction | None = None,
-    ) -> bool:
-        """Edit a turn post in place, as the response to ``respond`` (a click on that post) when given;
-        False if it is gone. Without ``files`` the post keeps its picture."""
+    ) -> EditOutcome:
+        """Edit a turn post in place, as the response to ``respond`` (a click on that post) when given. Without
+        ``files`` the post keeps its picture. Says whether it was edited, is gone, or refused the edit."""
         fields: dict[str, Any] = {} if files is None else {"attachments": files}
         if respond is not None and not respond.response.is_done():
             try:
                 await respond.response.edit_message(view=layout, **fields)
-                return True
+                return "edited"
             except discord.HTTPException:
-                # The interaction expired or failed: the post is edited the usual way.
+                # The interaction expired or the edit was refused (Discord refuses some edits that bring a new
+                # image into a gallery): the post is edited the usual way, the click acknowledged first if it
+                # still can be, lest its player see "This interaction failed".
                 log.info("the click on turn post %s of match %s could not be answered", message_id, match.id)
                 for file in files or ():
                     file.reset()
+                with contextlib.suppress(discord.HTTPException):
+                    await respond.response.defer()
         try:
             await (
                 self.bot.get_partial_messageable(match.channel_id)
                 .get_partial_message(message_id)
                 .edit(view=layout, allowed_mentions=discord.AllowedMentions.none(), **fields)
             )
-        except discord.HTTPException:
-            log.info("turn post %s of match %s could not be edited", message_id, match.id)
-            return False
-        return True
+        except (discord.NotFound, discord.Forbidden):
+            log.info("turn post %s of match %s is gone", message_id, match.id)
+            return "gone"
+        except discord.HTTPException as exc:
+            log.info("turn post %s of match %s could not be edited (HTTP %s)", message_id, match.id, exc.status)
+            return "refused"
+        return "edited"
 
     async def _send_post(
         self,

@@ -11,6 +11,7 @@ import pytest_asyncio
 from bot.client import PlateauBot
 from bot.storage import Store
 from tests.botkit import close_bots, make_bot
+from tests.discord_limits import enforce_on_simcord
 from tests.pgserver import PgServer, running_server, unavailable_reason
 
 
@@ -25,6 +26,15 @@ async def simcord_bot(db_path: str) -> AsyncIterator[PlateauBot]:
     """The bot SimCord's ``simcord_env`` fixture runs; every bot of the test is closed afterwards."""
     yield make_bot(db_path)
     await close_bots()
+
+
+@pytest.fixture(autouse=True)
+def discord_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """SimCord refuses, as Discord does, every message over one of Discord's limits; and the test fails
+    (a test that sends one on purpose empties the list of faults it is given)."""
+    faults = enforce_on_simcord(monkeypatch)
+    yield faults
+    assert not faults, faults[:5]
 
 
 @pytest.fixture(scope="session")
