@@ -52,7 +52,8 @@ class PlateauBot(commands.Bot):
     """Plateau's bot. Slash commands only, so it needs no privileged intent.
 
     ``setup_hook`` opens the database (running its migrations), builds the match service, installs
-    the translator, loads the extensions, registers the persistent buttons and syncs the commands.
+    the translator, loads the extensions, registers the persistent buttons and syncs the commands; the
+    board artwork is drawn in the background meanwhile (:attr:`warm_up`).
     """
 
     store: Store
@@ -60,6 +61,8 @@ class PlateauBot(commands.Bot):
     ui: GameUI
     pbp: PostUI
     ai: AIRunner
+    warm_up: asyncio.Task[None] | None = None
+    """The background drawing of every game's opening board (:func:`warm_up_renderers`), once started."""
 
     def __init__(self, config: Config, **options: Any) -> None:
         # Plateau never joins a voice channel: discord.py's warnings about missing voice libraries are noise.
@@ -94,7 +97,16 @@ class PlateauBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(on_setup_form, "on_interaction")  # set-up forms, before and after a restart
         await self.sync_commands()
-        await asyncio.to_thread(warm_up_renderers)
+        # Drawing the artwork takes seconds of CPU: awaited here, it would hold back the connection to
+        # Discord (which waits for setup_hook) and so every member's command. The first board drawn before
+        # it ends is merely slower.
+        self.warm_up = asyncio.get_running_loop().create_task(self._warm_up_renderers())
+
+    async def _warm_up_renderers(self) -> None:
+        try:
+            await asyncio.to_thread(warm_up_renderers)
+        except Exception:
+            log.exception("the board artwork could not be drawn in advance")
 
     async def command_digest(self) -> str:
         """A hash of the command tree as Discord would receive it, translations included."""
