@@ -7,16 +7,20 @@ a FRESH PROCESS per run, so that its memory is the real process's, and times sta
 
 - the bot's own ``setup_hook`` (:meth:`bot.client.PlateauBot.setup_hook`): the store opened and its
   migrations checked, the service built, the extensions loaded, the command tree compared with the digest
-  stored at the last sync (unchanged, so nothing is sent to Discord), the renderers warmed up;
+  stored at the last sync (unchanged, so nothing is sent to Discord);
 - then what ``on_ready`` and the clock's first tick read before they act: the matches waiting for an AI seat
   (:meth:`MatchService.waiting_for_ai`), the changes never announced (:meth:`MatchService.unannounced`) and
   the due clock steps (:meth:`MatchService.due`). Posting to Discord and thinking for the AI are left out.
+  After that tick the clock starts drawing the artwork in the background
+  (:meth:`bot.client.PlateauBot.start_warm_up`): the child does the same after its ready line.
 
 Ready is measured by the parent from the child's launch (interpreter start and imports included) to its
-"ready" line; peak RSS is the child's ``ru_maxrss``. Then the per-minute clock work (one ``due()`` tick, one
-``unannounced()`` pass, the AI sweep's ``waiting_for_ai()``) is timed at 10,000 and at ``--matches`` finished
-matches (statements, rows returned, and rows read: SQLite's virtual-machine steps, PostgreSQL's scanned
-rows from ``EXPLAIN ANALYZE``), with every query's plan printed to show which index it uses.
+"ready" line; peak RSS is the child's high-water mark (``VmHWM``) once the background drawing has ended (every game's
+artwork in memory, as in a bot that has drawn a board of each), and at ready. Then the per-minute clock
+work (one ``due()`` tick, one ``unannounced()`` pass, the AI sweep's ``waiting_for_ai()``) is timed at
+10,000 and at ``--matches`` finished matches (statements, rows returned, and rows read: SQLite's
+virtual-machine steps, PostgreSQL's scanned rows from ``EXPLAIN ANALYZE``), with the plan of the query that
+picks the matches printed to show which index it uses.
 
 - ``--database sqlite`` (default) runs on the SQLite file itself; ``--database pg`` starts a throw-away
   PostgreSQL server (the tests' fixture) and copies the SQLite association into it with the project's copy
@@ -261,6 +265,14 @@ def locations(database: str, paths: dict[str, Path]) -> Iterator[dict[str, str]]
 # One start-up, in a fresh process.
 
 
+def peak_rss_kb() -> int:
+    """This process's peak resident memory, in KiB: ``VmHWM``, which starts afresh at ``exec`` (``ru_maxrss``
+    does not: it keeps the parent's high-water mark from the fork), else ``ru_maxrss``."""
+    with contextlib.suppress(OSError, StopIteration), open("/proc/self/status") as status:
+        return int(next(line for line in status if line.startswith("VmHWM:")).split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 async def child(location: str, reference: datetime) -> dict[str, Any]:
     """Start the bot on ``location`` up to ready; the figures of each phase."""
     from bot.client import EXTENSIONS, PlateauBot
@@ -272,20 +284,30 @@ async def child(location: str, reference: datetime) -> dict[str, Any]:
     await bot.setup_hook()
     set_up = time.perf_counter()
     waiting = await bot.service.waiting_for_ai()  # on_ready: the AI sweep
+    swept = time.perf_counter()
     unannounced = await bot.service.unannounced()  # the first tick: changes never posted ...
+    announced = time.perf_counter()
     due = await bot.service.due(reference)  # ... and what the clock must do now
     ready = time.perf_counter()
     figures: dict[str, Any] = {
         "imports": imported - STARTED,
         "setup_hook": set_up - imported,
         "catch_up": ready - set_up,
-        "rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        "passes_ms": [round((b - a) * 1000, 1) for a, b in ((set_up, swept), (swept, announced), (announced, ready))],
+        "rss_kb": peak_rss_kb(),
         "waiting_for_ai": len(waiting),
         "unannounced": len(unannounced),
         "due": len(due),
         "extensions": len(EXTENSIONS),
     }
     print(json.dumps(figures), flush=True)  # the parent's clock stops at this line
+    # Then the clock starts drawing the artwork in the background. Once drawn it stays in memory, as in a
+    # bot that has drawn a board of every game: the process's peak then is the one to compare with the target.
+    bot.start_warm_up()
+    assert bot.warm_up is not None
+    await bot.warm_up
+    drawn = {"warm_up": time.perf_counter() - ready, "rss_kb": peak_rss_kb()}
+    print(json.dumps(drawn), flush=True)
     for name in list(bot.cogs):
         await bot.remove_cog(name)
     await bot.store.close()
@@ -304,10 +326,16 @@ def start_once(location: str, reference: datetime) -> tuple[float, dict[str, Any
     assert process.stdout is not None
     line = process.stdout.readline()
     elapsed = time.perf_counter() - began
+    later = process.stdout.readline()
     process.wait()
-    if process.returncode != 0 or not line:
+    if process.returncode != 0 or not line or not later:
         raise SystemExit(f"the start-up child failed (exit {process.returncode})")
-    return elapsed, json.loads(line)
+    figures = json.loads(line)
+    drawn = json.loads(later)
+    figures["rss_ready_kb"] = figures.pop("rss_kb")
+    figures["rss_kb"] = drawn["rss_kb"]
+    figures["warm_up"] = drawn["warm_up"]
+    return elapsed, figures
 
 
 # The clock's work.
@@ -431,6 +459,7 @@ def run(args: argparse.Namespace) -> None:
         }
     times = [s for s, _ in samples]
     rss = max(f["rss_kb"] for _, f in samples) / 1024
+    rss_ready = max(f["rss_ready_kb"] for _, f in samples) / 1024
     last = samples[-1][1]
     print(
         f"ready: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} runs"
@@ -446,7 +475,11 @@ def run(args: argparse.Namespace) -> None:
         f"  found at start-up: {last['waiting_for_ai']} matches waiting for an AI seat, {last['unannounced']}"
         f" unannounced changes, {last['due']} clock steps due"
     )
-    print(f"peak RSS: {rss:.0f} MB (target <= 250 MB): {'met' if rss <= 250 else 'NOT met'}")
+    print(
+        f"peak RSS: {rss:.0f} MB once the artwork is drawn (target <= 250 MB): {'met' if rss <= 250 else 'NOT met'};"
+        f" {rss_ready:.0f} MB at ready; the artwork then drawn in"
+        f" {statistics.median(f['warm_up'] for _, f in samples):.1f} s (median)"
+    )
     print("clock work per pass (median of", args.repeats, "):")
     for name in ("due", "unannounced", "waiting_for_ai"):
         for count in (SMALL_FINISHED, finished):

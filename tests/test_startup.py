@@ -8,12 +8,12 @@ walk every match ever stored; and the warm-up of the board artwork must not hold
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+import simcord
 
 import bot.client
 from bot.matches import Match, MatchService, MatchStatus
@@ -143,31 +143,29 @@ async def test_the_clock_never_walks_every_stored_match(sqlite_store: Store, rea
             assert re.search(r"USING (COVERING )?INDEX matches_(active|unannounced)\b", step), (read, sql, plan)
 
 
-async def test_the_bot_connects_before_its_boards_are_drawn(db_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Drawing every game's artwork once takes seconds, and discord.py connects to Discord only once
-    ``setup_hook`` has returned: the drawing goes on in the background instead of holding it back."""
-    release, drawn = threading.Event(), threading.Event()
+async def test_the_artwork_is_drawn_once_the_restart_is_caught_up(
+    db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing every game's artwork takes seconds of CPU. Awaited in ``setup_hook``, it held back the
+    connection to Discord (discord.py connects only after it); beside the first tick, it would slow down
+    the posts and reminders missed during the restart. It comes once the bot is ready and that tick done."""
+    seen: list[str] = []
+    unannounced = MatchService.unannounced
 
-    def slow_warm_up() -> None:
-        release.wait(5)  # released below; were setup_hook to wait for it, it would give up after 5 s
-        drawn.set()
+    async def catching_up(service: MatchService, *args: Any, **kwargs: Any) -> Any:
+        seen.append("first tick")
+        return await unannounced(service, *args, **kwargs)
 
-    async def no_sync(*_args: Any, **_kwargs: Any) -> list[Any]:
-        return []  # the command tree would be sent to Discord here
+    def drawing() -> None:
+        seen.append("drawing, the bot ready" if plateau.is_ready() else "drawing, the bot not ready")
 
-    monkeypatch.setattr(bot.client, "warm_up_renderers", slow_warm_up)
+    monkeypatch.setattr(MatchService, "unannounced", catching_up)
+    monkeypatch.setattr(bot.client, "warm_up_renderers", drawing)
     plateau = make_bot(db_path)
-    monkeypatch.setattr(plateau.tree, "sync", no_sync)
     try:
-        await plateau._async_setup_hook()  # what login() does first, without the HTTP login
-        await plateau.setup_hook()
-        assert not drawn.is_set()  # set up, ready to connect, while the artwork is still being drawn
-        release.set()
-        assert plateau.warm_up is not None
-        await plateau.warm_up
-        assert drawn.is_set()
+        async with simcord.run(plateau):
+            pass  # SimCord returns once the bot has settled: ready, first tick done, nothing left running
+        assert seen[:2] == ["first tick", "drawing, the bot ready"]
+        assert seen.count("drawing, the bot ready") == 1  # once, not at every tick
     finally:
-        release.set()
-        for name in list(plateau.cogs):
-            await plateau.remove_cog(name)  # stops the clock
         await close_bots()
