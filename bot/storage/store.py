@@ -785,12 +785,14 @@ class Store:
     async def matches_waiting_for_ai(self) -> list[int]:
         """Active matches with at least one AI seat (the runner checks which must act).
 
-        The active matches are walked (migration 0014's ``matches_active``) and their AI seats looked up,
-        not the other way round: finished matches keep their AI seat rows, as many as were ever played.
+        The active matches are walked (migration 0014's ``matches_active``) and their AI seats looked up
+        by key, not the other way round: finished matches keep their AI seat rows, as many as were ever
+        played. A correlated scalar subquery, because PostgreSQL turns ``EXISTS`` into a hash join that
+        reads every AI seat row.
         """
         rows = await self._fetch(
             "SELECT m.id FROM matches AS m WHERE m.status = 'active'"
-            " AND EXISTS (SELECT 1 FROM ai_seats AS a WHERE a.match_id = m.id) ORDER BY m.id"
+            " AND (SELECT a.seat FROM ai_seats AS a WHERE a.match_id = m.id LIMIT 1) IS NOT NULL ORDER BY m.id"
         )
         return [int(r[0]) for r in rows]
 
