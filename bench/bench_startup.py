@@ -242,6 +242,16 @@ async def _prepare(location: str) -> None:
     await bot.store.close()
 
 
+async def _analyze(url: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("ANALYZE")
+    finally:
+        await conn.close()
+
+
 @contextlib.contextmanager
 def locations(database: str, paths: dict[str, Path]) -> Iterator[dict[str, str]]:
     """Where each association is reached: the SQLite files, or copies of them on a throw-away server."""
@@ -257,6 +267,7 @@ def locations(database: str, paths: dict[str, Path]) -> Iterator[dict[str, str]]
             url = server.new_database()
             began = time.perf_counter()
             report = asyncio.run(copy_database(str(path), url))
+            asyncio.run(_analyze(url))  # a database in service has its statistics; a fresh copy has none yet
             print(f"  {name}: copied {report.rows:,} rows to PostgreSQL in {time.perf_counter() - began:.1f} s")
             found[name] = url
         yield found
@@ -382,11 +393,14 @@ async def _vm_steps(store: Any, work: Callable[[], Awaitable[Any]]) -> int:
 
 
 def _scanned(plan: dict[str, Any]) -> int:
-    """Rows a PostgreSQL plan node and its children read: every scan's output and what its filter dropped."""
+    """Rows a PostgreSQL plan node and its children read: every scan's output and what its filter dropped
+    (a bitmap index scan only hands row addresses to its heap scan, which counts the rows)."""
     rows = 0
-    if "Scan" in plan.get("Node Type", ""):
+    kind = plan.get("Node Type", "")
+    if "Scan" in kind and kind != "Bitmap Index Scan":
         loops = plan.get("Actual Loops", 1)
-        rows += (plan.get("Actual Rows", 0) + plan.get("Rows Removed by Filter", 0)) * loops
+        dropped = plan.get("Rows Removed by Filter", 0) + plan.get("Rows Removed by Index Recheck", 0)
+        rows += (plan.get("Actual Rows", 0) + dropped) * loops
     for sub in plan.get("Plans", ()):
         rows += _scanned(sub)
     return rows
