@@ -65,17 +65,6 @@ class PlateauBot(commands.Bot):
     warm_up: asyncio.Task[None] | None = None
     """The background drawing of every game's opening board (:func:`warm_up_renderers`), once started."""
 
-    def start_warm_up(self) -> None:
-        """Draw every game's opening board in the background, once (later calls do nothing).
-
-        It takes seconds of CPU and holds the interpreter lock for much of them, slowing down every
-        coroutine meanwhile. So it is neither awaited in ``setup_hook`` (discord.py connects to Discord
-        only after it) nor run during the first tick (the posts and reminders missed while the bot was
-        down): the clock starts it once that tick is done. A board drawn before it ends is merely slower.
-        """
-        if self.warm_up is None:
-            self.warm_up = asyncio.get_running_loop().create_task(self._warm_up_renderers())
-
     def __init__(self, config: Config, **options: Any) -> None:
         # Plateau never joins a voice channel: discord.py's warnings about missing voice libraries are noise.
         discord.VoiceClient.warn_nacl = False
@@ -109,6 +98,17 @@ class PlateauBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(on_setup_form, "on_interaction")  # set-up forms, before and after a restart
         await self.sync_commands()
+
+    def start_warm_up(self) -> None:
+        """Draw every game's opening board in the background, once (later calls do nothing).
+
+        It takes seconds of CPU and holds the interpreter lock for much of them, slowing down every
+        coroutine meanwhile. So it is neither awaited in ``setup_hook`` (discord.py connects to Discord
+        only after it) nor run during the first tick (the posts and reminders missed while the bot was
+        down): the clock starts it once that tick is done. A board drawn before it ends is merely slower.
+        """
+        if self.warm_up is None:
+            self.warm_up = asyncio.get_running_loop().create_task(self._warm_up_renderers())
 
     async def _warm_up_renderers(self) -> None:
         try:

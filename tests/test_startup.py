@@ -120,6 +120,7 @@ async def test_the_clock_reads_find_what_waits_and_only_that(store: Store) -> No
 READS: dict[str, Callable[[MatchService], Awaitable[Any]]] = {
     "due": lambda service: service.due(service._clock()),
     "unannounced": lambda service: service.unannounced(),
+    "unannounced, settled": lambda service: service.unannounced(settled_for=timedelta(minutes=2)),
     "waiting_for_ai": lambda service: service.waiting_for_ai(),
 }
 
