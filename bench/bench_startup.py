@@ -193,7 +193,6 @@ def _replicate(path: Path, templates: tuple[int, int], finished: int) -> None:
                 f"INSERT INTO {table} ({', '.join(columns)}) SELECT {', '.join(chosen)}"
                 f" FROM copies AS c JOIN {table} AS t ON t.{key} = c.template"
             )
-    db.execute("VACUUM")
     db.close()
 
 
