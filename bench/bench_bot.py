@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 import simcord
 
-from bot.client import PlateauBot
+from bot.client import PlateauBot, warm_up_renderers
 from bot.config import Config
 
 
@@ -31,6 +31,9 @@ def percentile(samples: list[float], q: float) -> float:
 
 
 async def run(moves: int, warmup: int) -> None:
+    # The bot draws the artwork in the background after its first tick; SimCord allows 5 s to settle after
+    # READY, which a cold drawing may overrun on a busy machine. Drawn here, it is cached for the bot.
+    warm_up_renderers()
     with tempfile.TemporaryDirectory() as tmp:
         bot = PlateauBot(Config(token="bench", database=str(Path(tmp) / "bench.db")))
         async with simcord.run(bot) as env:

@@ -53,7 +53,9 @@ class PlateauBot(commands.Bot):
     """Plateau's bot. Slash commands only, so it needs no privileged intent.
 
     ``setup_hook`` opens the database (running its migrations), builds the match service, installs
-    the translator, loads the extensions, registers the persistent buttons and syncs the commands.
+    the translator, loads the extensions, registers the persistent buttons and syncs the commands. The
+    board artwork is drawn later, in the background, once the clock's first tick has caught up with what
+    waited during the restart (:meth:`start_warm_up`).
     """
 
     store: Store
@@ -63,6 +65,8 @@ class PlateauBot(commands.Bot):
     ai: AIRunner
     heavy: HeavyWork
     """Bounds the hints and verifications members ask for (see :mod:`bot.heavy`)."""
+    warm_up: asyncio.Task[None] | None = None
+    """The background drawing of every game's opening board (:func:`warm_up_renderers`), once started."""
 
     def __init__(self, config: Config, **options: Any) -> None:
         # Plateau never joins a voice channel: discord.py's warnings about missing voice libraries are noise.
@@ -98,7 +102,23 @@ class PlateauBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(on_setup_form, "on_interaction")  # set-up forms, before and after a restart
         await self.sync_commands()
-        await asyncio.to_thread(warm_up_renderers)
+
+    def start_warm_up(self) -> None:
+        """Draw every game's opening board in the background, once (later calls do nothing).
+
+        It takes seconds of CPU and holds the interpreter lock for much of them, slowing down every
+        coroutine meanwhile. So it is neither awaited in ``setup_hook`` (discord.py connects to Discord
+        only after it) nor run during the first tick (the posts and reminders missed while the bot was
+        down): the clock starts it once that tick is done. A board drawn before it ends is merely slower.
+        """
+        if self.warm_up is None:
+            self.warm_up = asyncio.get_running_loop().create_task(self._warm_up_renderers())
+
+    async def _warm_up_renderers(self) -> None:
+        try:
+            await asyncio.to_thread(warm_up_renderers)
+        except Exception:
+            log.exception("the board artwork could not be drawn in advance")
 
     async def command_digest(self) -> str:
         """A hash of the command tree as Discord would receive it, translations included."""

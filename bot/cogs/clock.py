@@ -47,6 +47,8 @@ class ClockCog(commands.Cog):
             await self.bot.ai.sweep()
         except Exception:
             log.exception("AI sweep failed")
+        # The artwork is drawn once the first tick has caught up with the restart (see start_warm_up).
+        self.bot.start_warm_up()
 
     @tick.before_loop
     async def before_tick(self) -> None:

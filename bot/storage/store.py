@@ -525,12 +525,16 @@ class Store:
 
     async def unannounced(self, limit: int = 50, *, before: datetime | None = None) -> list[MatchRow]:
         """Active or finished matches whose latest version was never announced, oldest change first
-        (with ``before``: only those last changed before then)."""
+        (with ``before``: only those last changed before then).
+
+        The WHERE clause is migration 0013's partial index ``matches_unannounced``, word for word: the
+        clock runs this every minute, and it must read the few matches waiting for a post, not them all.
+        """
         settled = "" if before is None else " AND matches.updated_at <= ?"
         params: list[Any] = [] if before is None else [to_iso(before)]
         rows = await self._fetch(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE matches.status IN ('active', 'finished')"
-            f" AND coalesce(matches.announced_version, 0) < matches.version{settled}"
+            f" AND matches.version > coalesce(matches.announced_version, 0){settled}"
             " ORDER BY matches.updated_at LIMIT ?",
             (*params, limit),
         )
@@ -786,10 +790,16 @@ class Store:
         await self._write("DELETE FROM ai_seats WHERE match_id = ?", (match_id,))
 
     async def matches_waiting_for_ai(self) -> list[int]:
-        """Active matches with at least one AI seat (the runner checks which must act)."""
+        """Active matches with at least one AI seat (the runner checks which must act).
+
+        The active matches are walked (migration 0013's ``matches_active``) and their AI seats looked up
+        by key, not the other way round: finished matches keep their AI seat rows, as many as were ever
+        played. A correlated scalar subquery, because PostgreSQL turns ``EXISTS`` into a hash join that
+        reads every AI seat row.
+        """
         rows = await self._fetch(
-            "SELECT DISTINCT m.id FROM matches m JOIN ai_seats a ON a.match_id = m.id WHERE m.status = 'active'"
-            " ORDER BY m.id"
+            "SELECT m.id FROM matches AS m WHERE m.status = 'active'"
+            " AND (SELECT a.seat FROM ai_seats AS a WHERE a.match_id = m.id LIMIT 1) IS NOT NULL ORDER BY m.id"
         )
         return [int(r[0]) for r in rows]
 
