@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.client import PlateauBot
-from bot.config import Config
+from bot.app.config import Config
+from bot.shell.client import PlateauBot
 
 BOTS: list[PlateauBot] = []
 
