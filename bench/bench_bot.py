@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 import simcord
 
-from bot.client import PlateauBot, warm_up_renderers
-from bot.config import Config
+from bot.app.config import Config
+from bot.shell.client import PlateauBot, warm_up_renderers
 
 
 def percentile(samples: list[float], q: float) -> float:

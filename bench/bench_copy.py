@@ -2,7 +2,7 @@
 
 Writes an SQLite database of Plateau with ``--matches`` finished matches (two seats each, a move log of
 ``--plies`` entries, ratings and rating changes, fairness seeds and salts), a few events with players, games
-and log lines, preferences and vacations; then runs :func:`bot.storage.copy.copy_database` into a fresh
+and log lines, preferences and vacations; then runs :func:`bot.app.storage.copy.copy_database` into a fresh
 PostgreSQL database (a throw-away server by default, or ``--database postgresql://...``, which must be
 empty) and prints the row counts of both sides and the time taken. The rows are written straight into the
 tables (plausible values, no games played): the copy neither knows nor cares what the games were.
@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-from bot.storage import Store
-from bot.storage.copy import copy_database
+from bot.app.storage import Store
+from bot.app.storage.copy import copy_database
 
 STAMP = "2025-03-01T12:00:00.000000Z"
 

@@ -37,8 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-from bot.matches import Match, MatchService, MatchStatus
-from bot.storage import Store, is_postgres_url
+from bot.app.matches import Match, MatchService, MatchStatus
+from bot.app.storage import Store, is_postgres_url
 
 
 def utcnow() -> datetime:

@@ -5,14 +5,14 @@ Builds an association of ``--matches`` stored matches, ``--active`` of them bein
 once (the SQLite file is kept under the temporary directory, keyed by its size), then starts the bot on it in
 a FRESH PROCESS per run, so that its memory is the real process's, and times start-up to ready:
 
-- the bot's own ``setup_hook`` (:meth:`bot.client.PlateauBot.setup_hook`): the store opened and its
+- the bot's own ``setup_hook`` (:meth:`bot.shell.client.PlateauBot.setup_hook`): the store opened and its
   migrations checked, the service built, the extensions loaded, the command tree compared with the digest
   stored at the last sync (unchanged, so nothing is sent to Discord);
 - then what ``on_ready`` and the clock's first tick read before they act: the matches waiting for an AI seat
   (:meth:`MatchService.waiting_for_ai`), the changes never announced (:meth:`MatchService.unannounced`) and
   the due clock steps (:meth:`MatchService.due`). Posting to Discord and thinking for the AI are left out.
   After that tick the clock starts drawing the artwork in the background
-  (:meth:`bot.client.PlateauBot.start_warm_up`): the child does the same after its ready line.
+  (:meth:`bot.shell.client.PlateauBot.start_warm_up`): the child does the same after its ready line.
 
 Ready is measured by the parent from the child's launch (interpreter start and imports included) to its
 "ready" line; peak RSS is the child's high-water mark (``VmHWM``) once the background drawing has ended (every game's
@@ -24,7 +24,7 @@ picks the matches printed to show which index it uses.
 
 - ``--database sqlite`` (default) runs on the SQLite file itself; ``--database pg`` starts a throw-away
   PostgreSQL server (the tests' fixture) and copies the SQLite association into it with the project's copy
-  tool (:mod:`bot.storage.copy`), once per bench run. The server's own processes are not in the RSS figure.
+  tool (:mod:`bot.app.storage.copy`), once per bench run. The server's own processes are not in the RSS figure.
 
 The association is made of real matches: templates are created, played and finished through the match
 service (one between two members, one against an AI), and their rows are replicated for the finished ones
@@ -85,8 +85,8 @@ class Clock:
 
 async def _play(service: Any, match: Any, moves: int, rng: random.Random) -> Any:
     """Play up to ``moves`` random legal moves for the members of ``match``; the match afterwards."""
-    from bot.ai_seats import is_ai
-    from bot.matches import MatchStatus
+    from bot.app.ai_seats import is_ai
+    from bot.app.matches import MatchStatus
 
     for _ in range(moves):
         if match.status is not MatchStatus.ACTIVE:
@@ -102,8 +102,8 @@ async def _play(service: Any, match: Any, moves: int, rng: random.Random) -> Any
 
 async def _build_service_part(path: Path, active: int, reference: datetime) -> tuple[int, int]:
     """Create the two finished templates and the active matches through the service; the template ids."""
-    from bot.matches import MatchService
-    from bot.storage import Store
+    from bot.app.matches import MatchService
+    from bot.app.storage import Store
 
     rng = random.Random(19)
     clock = Clock(reference - timedelta(days=30))
@@ -225,8 +225,8 @@ def build(finished: int, active: int) -> tuple[Path, datetime]:
 async def _prepare(location: str) -> None:
     """Open the association once as the bot would (migrating it if needed) and record the command digest, so
     that each run's start-up finds the tree unchanged and sends nothing to Discord."""
-    from bot.client import PlateauBot
-    from bot.config import Config
+    from bot.app.config import Config
+    from bot.shell.client import PlateauBot
 
     bot = PlateauBot(Config(token="bench", database=location))
 
@@ -257,7 +257,7 @@ def locations(database: str, paths: dict[str, Path]) -> Iterator[dict[str, str]]
     if database == "sqlite":
         yield {name: str(path) for name, path in paths.items()}
         return
-    from bot.storage.copy import copy_database
+    from bot.app.storage.copy import copy_database
     from tests.pgserver import running_server
 
     with running_server() as server:
@@ -285,8 +285,8 @@ def peak_rss_kb() -> int:
 
 async def child(location: str, reference: datetime) -> dict[str, Any]:
     """Start the bot on ``location`` up to ready; the figures of each phase."""
-    from bot.client import EXTENSIONS, PlateauBot
-    from bot.config import Config
+    from bot.app.config import Config
+    from bot.shell.client import EXTENSIONS, PlateauBot
 
     imported = time.perf_counter()
     bot = PlateauBot(Config(token="bench", database=location))
@@ -407,8 +407,8 @@ def _scanned(plan: dict[str, Any]) -> int:
 
 async def clock_work(location: str, reference: datetime, repeats: int) -> dict[str, Any]:
     """Time the clock's reads on ``location``; with their statements, rows and plans."""
-    from bot.matches import MatchService
-    from bot.storage import Store
+    from bot.app.matches import MatchService
+    from bot.app.storage import Store
 
     store = await Store.open(location)
     service = MatchService(store, lambda: reference)

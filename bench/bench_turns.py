@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 import simcord
 
-from bot.client import PlateauBot
-from bot.config import Config
-from bot.matches import MAX_MOVE_TEXT, Match, MatchStatus
+from bot.app.config import Config
+from bot.app.matches import MAX_MOVE_TEXT, Match, MatchStatus
+from bot.shell.client import PlateauBot
 from games import sequence
 from games.base import GameState, Seat
 from games.playout import random_step

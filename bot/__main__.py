@@ -10,8 +10,8 @@ import aiohttp
 import discord
 from dotenv import load_dotenv
 
-from bot.client import create_bot
-from bot.config import Config, ConfigError
+from bot.app.config import Config, ConfigError
+from bot.shell.client import create_bot
 
 
 def main() -> int:

@@ -1,6 +1,6 @@
 """Seeded random play, for tests and benchmarks: chance by its probabilities, decisions uniformly.
 
-The match service never uses this (it samples chance with :func:`bot.matches.sample_chance`); it exists so
+The match service never uses this (it samples chance with :func:`bot.app.matches.sample_chance`); it exists so
 every test and benchmark that plays random games draws the same way from a ``random.Random`` it owns.
 """
 

@@ -1,6 +1,6 @@
 """Several decisions of one turn typed at once, separated by ``;`` (e.g. a whole Ultima-Tek turn).
 
-The match service plays them (:meth:`bot.matches.MatchService.move`); this module holds the pure part
+The match service plays them (:meth:`bot.app.matches.MatchService.move`); this module holds the pure part
 shared with autocompletion and with whoever writes a turn out (the AI's hint, benchmarks): splitting the
 text, the position after the decisions typed so far, and the decisions of a turn as they would be typed.
 """

@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
-from bot.client import PlateauBot, warm_up_renderers
-from bot.config import Config
+from bot.app.config import Config
+from bot.shell.client import PlateauBot, warm_up_renderers
 
 BOTS: list[PlateauBot] = []
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.client import PlateauBot
-from bot.storage import Store
+from bot.app.storage import Store
+from bot.shell.client import PlateauBot
 from tests.botkit import close_bots, make_bot
 from tests.discord_limits import enforce_on_simcord
 from tests.pgserver import PgServer, running_server, unavailable_reason

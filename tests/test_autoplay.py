@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.matches import LogKind, Match, MatchError, MatchService, MatchStatus, replay
-from bot.storage import Store
+from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, replay
+from bot.app.storage import Store
 from games import find_game
 from games.base import GameError
 from games.ursuppe.steps import DRIFT_ALL

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot.ai_runner import ai_decision
-from bot.ai_seats import is_ai
-from bot.client import PlateauBot
-from bot.config import Config
-from bot.matches import BoardChangedError, LogKind, Match, MatchStatus
+from bot.app.ai_runner import ai_decision
+from bot.app.ai_seats import is_ai
+from bot.app.config import Config
+from bot.app.matches import BoardChangedError, LogKind, Match, MatchStatus
+from bot.shell.client import PlateauBot
 from tests.botkit import BOTS, make_bot, text_of
 from tests.test_bot_e2e import button_labels, current
 

@@ -13,8 +13,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.i18n import t
-from bot.matches import Match, MatchStatus
+from bot.app.i18n import t
+from bot.app.matches import Match, MatchStatus
 from games.builder import build, leaves
 from tests.botkit import controls_of, make_bot
 from tests.test_bot_e2e import assert_board_reply, current, expect_ephemeral

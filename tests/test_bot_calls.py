@@ -14,10 +14,10 @@ from typing import Any
 import discord
 import pytest
 
-import bot.ui
-from bot.i18n import t
-from bot.matches import MatchStatus
-from bot.status import span_text
+import bot.shell.ui
+from bot.app.i18n import t
+from bot.app.matches import MatchStatus
+from bot.shell.status import span_text
 from tests.botkit import boards_in, labels_of, pings_since, text_of
 
 CALLBACK = "/callback"

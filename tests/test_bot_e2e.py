@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.matches import Match, MatchStatus
+from bot.app.matches import Match, MatchStatus
 from games import ur as ur_rules
 from tests.botkit import boards_in, labels_of, make_bot, pings_since, text_of
 
@@ -430,7 +430,7 @@ async def test_a_complete_game_of_every_ur_rule_set(world: dict[str, Any], rules
 
 @pytest.mark.parametrize("rules", RULE_SETS)
 async def test_rules_help_exists_for_every_rule_set_in_both_languages(world: dict[str, Any], rules: str) -> None:
-    from bot.i18n import catalog
+    from bot.app.i18n import catalog
 
     result = await world["alice"].slash(world["channel"], "game rules", game=f"ur:{rules}")
     embed = result.response.embeds[0]

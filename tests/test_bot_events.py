@@ -11,19 +11,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections import Counter
-from collections.abc import Iterator
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
-import bot.i18n
-from bot.events import (
+import bot.app.i18n
+from bot.app.events import (
     EventError,
     EventFormat,
     EventGame,
@@ -33,8 +30,8 @@ from bot.events import (
     result_for,
     result_from_outcome,
 )
-from bot.matches import MatchService, MatchStatus
-from bot.storage import Store
+from bot.app.matches import MatchService, MatchStatus
+from bot.app.storage import Store
 from games.base import Outcome, Termination
 from tests.botkit import make_bot
 from tests.test_bot_e2e import button_labels, expect_ephemeral, french  # noqa: F401 (a fixture)
@@ -42,24 +39,6 @@ from tests.test_bot_e2e import button_labels, expect_ephemeral, french  # noqa: 
 HOUR = 3600.0
 TICK = 1800.0
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture(autouse=True)
-def event_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The event texts, while they wait in /tmp to be merged into the catalogs (a no-op once merged)."""
-    original = bot.i18n.catalog
-
-    @cache
-    def merged(lang: str) -> dict[str, str]:
-        texts = dict(original(lang))
-        extra = Path(f"/tmp/catalog_events_{lang}.json")
-        if extra.exists():
-            for key, value in json.loads(extra.read_text(encoding="utf-8")).items():
-                texts.setdefault(key, value)
-        return texts
-
-    monkeypatch.setattr(bot.i18n, "catalog", merged)
-    yield
 
 
 # The service on its own.
@@ -664,15 +643,15 @@ async def test_a_seated_ursuppe_round_of_seven_players(club: dict[str, Any]) -> 
 
 
 async def test_the_event_commands_fit_discords_limits_in_every_locale() -> None:
-    from bot.client import PlateauBot
-    from bot.config import Config
-    from bot.i18n import CatalogTranslator
+    from bot.app.config import Config
+    from bot.shell.client import PlateauBot
+    from bot.shell.translator import CatalogTranslator
     from tests.test_command_tree import walk
 
     client = PlateauBot(Config(token="unused"))
     translator = CatalogTranslator()
     await client.tree.set_translator(translator)
-    await client.load_extension("bot.cogs.events")
+    await client.load_extension("bot.shell.cogs.events")
     (command,) = [await c.get_translated_payload(client.tree, translator) for c in client.tree.get_commands()]
     problems: list[str] = []
     assert walk(command, command["name"], problems) <= 8000
@@ -699,7 +678,7 @@ async def test_the_event_commands_fit_discords_limits_in_every_locale() -> None:
 def test_the_event_texts_exist_in_both_languages_with_the_same_fields() -> None:
     import re
 
-    en, fr = bot.i18n.catalog("en"), bot.i18n.catalog("fr")
+    en, fr = bot.app.i18n.catalog("en"), bot.app.i18n.catalog("fr")
     mine = ("event.", "match_error.event_", "cmd.event.", "opt.event", "choice.format.", "choice.outcome.")
     keys = [k for k in en if k.startswith(mine) and not k.startswith("event.ursuppe.")]
     assert len(keys) > 100

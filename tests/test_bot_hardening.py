@@ -7,7 +7,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.matches import LogKind, MatchStatus
+from bot.app.matches import LogKind, MatchStatus
 from games.base import Termination
 from tests.botkit import make_bot, text_of
 from tests.test_bot_e2e import button_labels, expect_ephemeral
@@ -78,7 +78,7 @@ async def test_mine_with_more_than_twenty_open_matches(club: dict[str, Any]) -> 
 
 async def test_too_many_lobbies_are_refused_with_the_reason(club: dict[str, Any]) -> None:
     env, channel, alice = club["env"], club["channel"], club["alice"]
-    from bot.matches import MAX_OPEN_LOBBIES
+    from bot.app.matches import MAX_OPEN_LOBBIES
 
     for k in range(MAX_OPEN_LOBBIES):
         await env.bot.service.create("ur", {}, guild_id=club["guild"].id, channel_id=800_000 + k, creator_id=alice.id)
@@ -287,7 +287,7 @@ async def test_in_an_event_the_round_closes_after_a_forfeit_that_failed_once(
 async def test_a_replay_is_built_once_per_version_and_refused_while_another_is_built(
     club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot import replays
+    from bot.app import replays
 
     env, channel, carol = club["env"], club["channel"], club["carol"]
     match = await start_ur(club)

@@ -12,8 +12,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.matches import LogKind, MatchStatus
-from bot.record import parse_record, replay_record
+from bot.app.matches import LogKind, MatchStatus
+from bot.app.record import parse_record, replay_record
 from games.base import Termination
 from tests.botkit import make_bot, text_of
 from tests.test_bot_e2e import button_labels, current, expect_ephemeral

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.member_text import inert
+from bot.app.member_text import inert
 from tests.botkit import text_of
 from tests.test_bot_e2e import assert_board_reply
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchStatus
-from bot.tournaments.ratings import DEFAULT, rate
+from bot.app.matches import MatchStatus
+from bot.app.tournaments.ratings import DEFAULT, rate
 from games.base import Termination
 from tests.test_bot_e2e import current
 

@@ -18,7 +18,7 @@ import pytest
 from simcord.backend.errors import BackendError
 from simcord.http import router
 
-from bot.matches import MatchStatus
+from bot.app.matches import MatchStatus
 from tests.botkit import boards_in, labels_of, text_of
 from tests.test_bot_calls import legal, message, start_ur, world
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches import MatchStatus
+from bot.app.matches import MatchStatus
 from tests.botkit import boards_in, labels_of
 from tests.test_bot_e2e import expect_ephemeral
 from tests.test_bot_replace import now, play, resign, settle

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.matches import MatchStatus
+from bot.app.matches import MatchStatus
 from games.subulata.state import SIZE, Move
 from tests.botkit import boards_in, text_of
 from tests.test_bot_e2e import button_labels, current, expect_ephemeral
@@ -121,7 +121,7 @@ async def test_subulata_secret_set_ups_stay_secret_until_the_end(pond: dict[str,
     env.inject_error("POST", f"/channels/{pond['bob'].user.dm_channel.id}/messages", status=403, code=50007, times=None)
     env.bot.service.config.seed_factory = lambda: "twin-ponds"
     # The twins need the same draws, but provably fair draws depend on the match number: the older sampling
-    # from the match seed alone (kept for matches from before bot.fairness) gives them that.
+    # from the match seed alone (kept for matches from before bot.app.fairness) gives them that.
     env.bot.service.config.fair = False
     script = await set_up_and_play(pond, "north", None)
     # Alice's DMs: one, with the prompt at the start, then edited in place with her private board.
@@ -165,7 +165,7 @@ async def test_subulata_secret_set_ups_stay_secret_until_the_end(pond: dict[str,
 
 
 async def test_subulata_rules_credit_the_author_in_both_languages(pond: dict[str, Any]) -> None:
-    from bot.i18n import catalog
+    from bot.app.i18n import catalog
 
     result = await pond["alice"].slash(pond["north"], "game rules", game="subulata")
     embed = result.response.embeds[0]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.matches import LogKind
+from bot.app.matches import LogKind
 from tests.botkit import boards_in, text_of
 from tests.test_bot_e2e import best_move, current, expect_ephemeral
 

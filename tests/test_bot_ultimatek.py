@@ -2,7 +2,7 @@
 
 Both sides are played by :func:`scripted`, a strategy that reads the state and its legal actions. The
 match seed is fixed, so the kick-off and every bonus drawn are known in advance: with :data:`SEED` (found
-offline by playing the strategy against :func:`bot.matches.sample_chance`, the way the service samples
+offline by playing the strategy against :func:`bot.app.matches.sample_chance`, the way the service samples
 chance) the match sees bonuses placed face down, revealed, discarded unseen and a Stop that blocks a
 piece, and ends with a 2-point winner in about 130 actions.
 
@@ -23,10 +23,10 @@ from typing import Any
 import discord
 import pytest
 
-import bot.ui
-from bot.i18n import t
-from bot.matches import POSITION_KINDS, MatchStatus
-from bot.move_controls import describe
+import bot.shell.ui
+from bot.app.i18n import t
+from bot.app.matches import POSITION_KINDS, MatchStatus
+from bot.shell.move_controls import describe
 from games.base import Seat
 from games.ultimatek import INFO, State, public_notation
 from games.ultimatek.bonuses import FLIES, LABELS, flights
@@ -192,7 +192,7 @@ def pitch(simcord_env: Any) -> dict[str, Any]:
     )
     env.bot.service.config.seed_factory = lambda: SEED
     # The script was found with the older sampling from the match seed, which matches from before
-    # provably fair chance keep (bot.fairness); tests/test_fairness.py covers the new draws.
+    # provably fair chance keep (bot.app.fairness); tests/test_fairness.py covers the new draws.
     env.bot.service.config.fair = False
     return {"env": env, "channel": guild.create_text_channel("pitch")} | players
 

@@ -16,8 +16,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.i18n import t
-from bot.matches import MatchStatus
+from bot.app.i18n import t
+from bot.app.matches import MatchStatus
 from games.ursuppe.board import DIRECTIONS, INDEX, STEP
 from games.ursuppe.view import DECISION_KINDS, View
 from tests.botkit import pings_since, text_of
@@ -128,7 +128,7 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
     alice, bob, chloe, dmitri = soup["alice"], soup["bob"], soup["chloe"], soup["dmitri"]
     env.bot.service.config.seed_factory = lambda: SEED
     # The script was found with the older sampling from the match seed, which matches from before
-    # provably fair chance keep (bot.fairness); tests/test_fairness.py covers the new draws.
+    # provably fair chance keep (bot.app.fairness); tests/test_fairness.py covers the new draws.
     env.bot.service.config.fair = False
 
     lobby = (await alice.slash(channel, "game new", game="ursuppe", thread=False)).response.message

@@ -13,9 +13,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.client import PlateauBot
-from bot.config import Config
-from bot.i18n import CatalogTranslator, catalog
+from bot.app.config import Config
+from bot.app.i18n import catalog
+from bot.shell.client import PlateauBot
+from bot.shell.translator import CatalogTranslator
 
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 MAX_TOTAL = 8000
@@ -63,7 +64,7 @@ async def tree_payload() -> list[dict[str, Any]]:
     bot = PlateauBot(Config(token="unused"))
     translator = CatalogTranslator()
     await bot.tree.set_translator(translator)
-    await bot.load_extension("bot.cogs.game")
+    await bot.load_extension("bot.shell.cogs.game")
     return [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]
 
 

@@ -1,4 +1,4 @@
-"""Moving an association from SQLite to PostgreSQL: ``python -m bot.storage.copy`` keeps every row and id."""
+"""Moving an association from SQLite to PostgreSQL: ``python -m bot.app.storage.copy`` keeps every row and id."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.matches import MatchService, MatchStatus
-from bot.storage import Store
-from bot.storage.copy import TABLES, CopyError, copy_database, main
-from bot.storage.events_store import EventStore
+from bot.app.matches import MatchService, MatchStatus
+from bot.app.storage import Store
+from bot.app.storage.copy import TABLES, CopyError, copy_database, main
+from bot.app.storage.events_store import EventStore
 from tests.pgserver import PgServer
 
 pytestmark = pytest.mark.postgres

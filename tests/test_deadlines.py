@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.deadlines import (
+from bot.app.deadlines import (
     QuietHoursError,
     active_deadline,
     on_vacation,

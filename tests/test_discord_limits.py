@@ -27,18 +27,25 @@ from typing import Any
 import discord
 import pytest
 
-from bot import fairness
-from bot import ui as bot_ui
-from bot.ai_seats import ai_name
-from bot.cogs.game import variant_choices
-from bot.components import DYNAMIC_ITEMS, BuilderButton, BuilderSelect, MoveButton, PrivateViewButton, TakeSeatButton
-from bot.events import EventError
-from bot.i18n import t
-from bot.matches import LogKind, Match, MatchError, MatchStatus
-from bot.move_controls import MAX_MOVE_BUTTONS, PER_ROW, _options, builder_ids, describe, move_controls
-from bot.narration import TAKEOVER_ARROW
-from bot.turn_post import post_layout
-from bot.ui import GameUI
+from bot.app import fairness
+from bot.app.ai_seats import ai_name
+from bot.app.events import EventError
+from bot.app.i18n import t
+from bot.app.matches import LogKind, Match, MatchError, MatchStatus
+from bot.app.narration import TAKEOVER_ARROW
+from bot.shell import ui as bot_ui
+from bot.shell.cogs.game import variant_choices
+from bot.shell.components import (
+    DYNAMIC_ITEMS,
+    BuilderButton,
+    BuilderSelect,
+    MoveButton,
+    PrivateViewButton,
+    TakeSeatButton,
+)
+from bot.shell.move_controls import MAX_MOVE_BUTTONS, PER_ROW, _options, builder_ids, describe, move_controls
+from bot.shell.turn_post import post_layout
+from bot.shell.ui import GameUI
 from games import GAMES, GameInfo
 from games.base import GameState
 from games.builder import Choice, Step, build, encode_path

@@ -1,7 +1,7 @@
 """Provably fair dice and draws: commit, salt, draw, reveal, and the README's script checks it all.
 
 The service commits to a secret seed when a match is created, takes the players' salts until the first
-chance step, draws every outcome by HMAC-SHA256 (``bot.fairness``) and reveals the seed once the match
+chance step, draws every outcome by HMAC-SHA256 (``bot.app.fairness``) and reveals the seed once the match
 is over. The standalone script of the README's "Verifying dice and draws" is run, as written there, on
 exports of every game and rule set.
 """
@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from bot import fairness
-from bot.fairness_ui import board_lines, fairness_lines, lobby_text
-from bot.matches import LogEntry, LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, effective
-from bot.record import RecordError, check_fair_draws, export_record, parse_record, replay_record
-from bot.storage import Store
+from bot.app import fairness
+from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, effective
+from bot.app.record import RecordError, check_fair_draws, export_record, parse_record, replay_record
+from bot.app.storage import Store
+from bot.shell.fairness_ui import board_lines, fairness_lines, lobby_text
 from tests.botkit import text_of
 from tests.test_bot_e2e import assert_board_reply, expect_ephemeral
 from tests.test_conformance import CASES, SAMPLES_PER_NODE, Case, chi2, chi2_threshold, distinct_chance_nodes

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.matches import (
+from bot.app.matches import (
     MAX_MOVE_TEXT,
     MAX_OPEN_LOBBIES,
     BoardChangedError,
@@ -21,8 +21,8 @@ from bot.matches import (
     MatchService,
     MatchStatus,
 )
-from bot.storage import Store
-from bot.storage.store import SchemaVersionError, to_iso
+from bot.app.storage import Store
+from bot.app.storage.store import SchemaVersionError, to_iso
 from games.base import GameError, Termination
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock, choose, snapshot, started
 
@@ -308,7 +308,7 @@ async def finished_ur(service: MatchService) -> Match:
 async def test_a_long_replay_is_thinned_to_the_cap_keeping_first_and_last(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot import replays
+    from bot.app import replays
     from render import BoardContext, render_board
 
     match = await finished_ur(service)
@@ -337,7 +337,7 @@ async def test_a_long_replay_is_thinned_to_the_cap_keeping_first_and_last(
 async def test_a_replay_longer_than_the_work_cap_is_refused(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot import replays
+    from bot.app import replays
 
     match = await finished_ur(service)
     monkeypatch.setattr(replays, "MAX_ACTIONS", 5)
@@ -347,7 +347,7 @@ async def test_a_replay_longer_than_the_work_cap_is_refused(
 
 
 def test_the_replay_cache_keeps_the_latest_and_builds_one_at_a_time() -> None:
-    from bot.replays import ReplayCache
+    from bot.app.replays import ReplayCache
 
     cache = ReplayCache(size=2)
     for k in range(3):

@@ -1,11 +1,11 @@
-"""The bounds on on-demand CPU work (bot.heavy): one request per key, a bounded verdict cache."""
+"""The bounds on on-demand CPU work (bot.app.heavy): one request per key, a bounded verdict cache."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.heavy import HeavyWork
-from bot.matches import MatchError
+from bot.app.heavy import HeavyWork
+from bot.app.matches import MatchError
 
 
 def test_a_key_is_held_for_its_block_only() -> None:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.matches import (
+from bot.app.matches import (
     BoardChangedError,
     LogEntry,
     LogKind,
@@ -30,7 +30,7 @@ from bot.matches import (
     replay,
     sample_chance,
 )
-from bot.storage import MatchRow, Store
+from bot.app.storage import MatchRow, Store
 from games import find_game
 from games.base import (
     GameError,

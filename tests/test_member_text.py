@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import fairness, member_text
-from bot.events import EventFormat, EventService
-from bot.matches import LogKind, MatchError, MatchService, ServiceConfig
-from bot.storage import Store
+from bot.app import fairness, member_text
+from bot.app.events import EventFormat, EventService
+from bot.app.matches import LogKind, MatchError, MatchService, ServiceConfig
+from bot.app.storage import Store
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock
 
 CONTROLLED = ["nul\x00here", "line\nbreak", "tab\there", "esc\x1b[31m", "c1\x85", "sep\u2028arator", "par\u2029"]

@@ -12,10 +12,10 @@ from types import MappingProxyType
 import discord
 import pytest
 
-from bot.components import BuilderButton, BuilderSelect, MoveButton
-from bot.i18n import t
-from bot.matches import Match, MatchStatus
-from bot.move_controls import MAX_MOVE_BUTTONS, describe, move_controls
+from bot.app.i18n import t
+from bot.app.matches import Match, MatchStatus
+from bot.shell.components import BuilderButton, BuilderSelect, MoveButton
+from bot.shell.move_controls import MAX_MOVE_BUTTONS, describe, move_controls
 from games import GAMES, find_game
 from games.base import GameInfo, GameState, Part
 from games.builder import build

@@ -10,10 +10,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.i18n import t
-from bot.matches import LogEntry, LogKind, Match, MatchStatus
-from bot.narration import narrate, turn_line
-from bot.words import move_label
+from bot.app.i18n import t
+from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
+from bot.app.narration import narrate, turn_line
+from bot.app.words import move_label
 from games import GAMES
 from games.base import GameInfo, GameState
 from games.playout import random_step
@@ -143,7 +143,7 @@ def test_an_ultimatek_goal_is_announced_as_a_goal() -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("info", "options"), list(variants()), ids=lambda v: getattr(v, "id", str(v)))
 def test_the_history_in_turns_shows_no_internal_code(info: GameInfo, options: dict[str, str], lang: str) -> None:
-    from bot.history import turn_lines
+    from bot.app.history import turn_lines
 
     players = 4 if info.id == "ursuppe" else info.min_players
     options = info.validate_options(options)

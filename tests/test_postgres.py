@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.matches import BoardChangedError, LogKind, Match, MatchError, MatchService, MatchStatus, TurnReport, replay
-from bot.storage import Store
+from bot.app.matches import BoardChangedError, LogKind, Match, MatchError, MatchService, MatchStatus, TurnReport, replay
+from bot.app.storage import Store
 from games.base import NotYourTurnError
 from tests.test_bot_e2e import test_a_complete_game_with_restart_and_every_kind_of_bad_input as _simcord_game
 from tests.test_bot_e2e import world  # noqa: F401 - the fixture of the SimCord game below
@@ -197,7 +197,7 @@ async def test_a_simcord_game_with_a_restart_on_postgresql(world: dict[str, Any]
 async def test_two_processes_opening_lobbies_for_one_member_at_once_never_pass_the_cap(
     processes: tuple[list[MatchService], Clock],
 ) -> None:
-    from bot.matches import MAX_OPEN_LOBBIES
+    from bot.app.matches import MAX_OPEN_LOBBIES
 
     services, _clock = processes
     attempts = 2 * MAX_OPEN_LOBBIES

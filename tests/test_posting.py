@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.posting import (
+from bot.app.posting import (
     DMStep,
     PrivateDM,
     Question,

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from bot.tournaments.ratings import (
+from bot.app.tournaments.ratings import (
     DEFAULT,
     MODEL,
     Rating,

@@ -1,4 +1,4 @@
-"""Who may act for a seat that changed hands: one rule (:mod:`bot.seats`) for every action, tested pair by pair.
+"""Who may act for a seat that changed hands: one rule (:mod:`bot.app.seats`) for every action, tested pair by pair.
 
 Five members sit at an Ursuppe table with an AI from the lobby: Alice (the creator) and Dmitri still play
 their seats, Bob resigned and Erin took his seat over from the AI, Carol resigned and the AI plays hers, Fred
@@ -16,10 +16,10 @@ from typing import Any, cast
 
 import pytest
 
-from bot.ai_seats import next_ai_id
-from bot.matches import BoardChangedError, LogKind, Match, MatchError, MatchService, MatchStatus
-from bot.seats import Action, Holder, Refusal, ai_acts, holder, seat_for
-from bot.storage import SeatReplacement, Store
+from bot.app.ai_seats import next_ai_id
+from bot.app.matches import BoardChangedError, LogKind, Match, MatchError, MatchService, MatchStatus
+from bot.app.seats import Action, Holder, Refusal, ai_acts, holder, seat_for
+from bot.app.storage import SeatReplacement, Store
 from games import find_game
 from games.base import NotYourTurnError
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock
@@ -151,7 +151,7 @@ def test_the_refusals_name_the_ai_seat_in_words() -> None:
     draw = seat_for(match, ALICE, Action.DRAW_OFFER)
     assert isinstance(draw, Refusal) and dict(draw.params) == {"seat": 3, "id": 42}
     for lang in ("en", "fr"):
-        from bot.i18n import t
+        from bot.app.i18n import t
 
         for key in ("draw_ai", "undo_ai", "seat_left", "replace_barred"):
             text = t(lang, f"match_error.{key}", seat=3, id=42)
@@ -267,7 +267,7 @@ async def test_a_member_who_resigned_plays_no_move_salt_nor_vote_for_the_ais_sea
 
 
 async def test_a_turn_post_has_no_move_controls_while_the_ai_acts(service: MatchService) -> None:
-    from bot.move_controls import move_controls
+    from bot.shell.move_controls import move_controls
 
     match = await service.create("ur", {}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE, seed="x")
     match = await service.add_ai(match.id, ALICE, "easy")
@@ -288,7 +288,7 @@ async def test_a_resignation_delivered_twice_is_still_answered_as_applied(servic
 
 
 async def test_the_builder_refuses_its_private_steps_to_a_member_who_resigned(service: MatchService) -> None:
-    from bot.move_controls import _checked
+    from bot.shell.move_controls import _checked
 
     match = await bob_resigns(service)
     rng = random.Random(3)

@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.matches import LogKind, Match, MatchError, MatchService
-from bot.storage import Store
+from bot.app.matches import LogKind, Match, MatchError, MatchService
+from bot.app.storage import Store
 from games import sequence
 from games.base import GameError, GameState, Seat
 from tests.test_autoplay import open_match

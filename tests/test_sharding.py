@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from discord.ext import commands
 
-from bot.client import PlateauBot, ShardedPlateauBot, create_bot
-from bot.config import Config, ConfigError
+from bot.app.config import Config, ConfigError
+from bot.shell.client import PlateauBot, ShardedPlateauBot, create_bot
 
 PG = "postgresql://bot@db/plateau"
 

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 import simcord
 
-import bot.client
-from bot.matches import Match, MatchService, MatchStatus
-from bot.storage import Store
+import bot.shell.client
+from bot.app.matches import Match, MatchService, MatchStatus
+from bot.app.storage import Store
 from tests.botkit import close_bots, make_bot
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -161,7 +161,7 @@ async def test_the_artwork_is_drawn_once_the_restart_is_caught_up(
         seen.append("drawing, the bot ready" if plateau.is_ready() else "drawing, the bot not ready")
 
     monkeypatch.setattr(MatchService, "unannounced", catching_up)
-    monkeypatch.setattr(bot.client, "warm_up_renderers", drawing)
+    monkeypatch.setattr(bot.shell.client, "warm_up_renderers", drawing)
     plateau = make_bot(db_path)
     try:
         async with simcord.run(plateau):

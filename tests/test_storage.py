@@ -16,7 +16,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import (
+from bot.app.storage import (
     MIGRATIONS_DIR,
     MIGRATIONS_PG_DIR,
     Backend,
@@ -34,7 +34,7 @@ from bot.storage import (
     split_statements,
     to_iso,
 )
-from bot.storage.backends import redacted, sqlite_path
+from bot.app.storage.backends import redacted, sqlite_path
 
 T0 = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 LATEST = load_migrations()[-1].version

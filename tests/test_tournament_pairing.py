@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournaments.pairing import Round, round_robin, seat_tables, seeding, swiss_round, table_sizes
+from bot.app.tournaments.pairing import Round, round_robin, seat_tables, seeding, swiss_round, table_sizes
 
 # Helpers.
 

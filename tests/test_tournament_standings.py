@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from bot.tournaments.pairing import Round, swiss_round
-from bot.tournaments.standings import (
+from bot.app.tournaments.pairing import Round, swiss_round
+from bot.app.tournaments.standings import (
     Bye,
     Game,
     PointSystem,

@@ -1,0 +1,81 @@
+"""Reply texts in English and French (the catalogs; the shell's translator turns them into command names).
+
+Catalogs are flat JSON files in ``bot/app/locales/`` (``en.json`` is complete; other languages may omit
+keys, which then fall back to English). Texts use ``str.format`` fields: ``{name}``.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
+LANGUAGES: Final = ("en", "fr")
+DEFAULT_LANGUAGE: Final = "en"
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """The catalog of ``lang`` (read once)."""
+    return dict(json.loads((LOCALES_DIR / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+def language_of(locale: object) -> str:
+    """Our language for a Discord locale (a ``discord.Locale`` or its value): French for ``fr``, English
+    otherwise."""
+    value = str(getattr(locale, "value", locale) or "")
+    base = value.split("-")[0].lower()
+    return base if base in LANGUAGES else DEFAULT_LANGUAGE
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus plurals: ``{count:p:cube|cubes}`` gives the singular or plural word for the
+    value of ``count`` by the rule of the language (the number itself is written apart: ``{count}``)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        """The plural word for a ``p:`` spec, else the usual formatting."""
+        if format_spec.startswith("p:"):
+            forms = format_spec[2:].split("|")
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                return forms[-1]
+            return forms[0] if plural_form(self.lang, number) == "one" else forms[-1]
+        return super().format_field(value, format_spec)
+
+
+class _Lenient(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def t(lang: str, key: str, /, **params: Any) -> str:
+    """The text ``key`` in ``lang`` (falling back to English, then to the key itself), formatted."""
+    text = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
+    return _Formatter(lang).vformat(text, (), _Lenient(params))
+
+
+def plural_form(lang: str, count: int) -> str:
+    """``one`` or ``other``: English says "1 cube, 0 cubes", French "1 cube, 0 cube" (0 and 1 are singular)."""
+    if lang == "fr":
+        return "one" if abs(count) < 2 else "other"
+    return "one" if abs(count) == 1 else "other"
+
+
+def tn(lang: str, key: str, count: int, /, **params: Any) -> str:
+    """The text ``key`` for ``count`` things: ``key.one`` or ``key.other`` by the language's plural rule
+    (falling back to ``key``), formatted with ``count`` and ``params``."""
+    specific = f"{key}.{plural_form(lang, count)}"
+    return t(lang, specific if has(lang, specific) else key, count=count, **params)
+
+
+def has(lang: str, key: str) -> bool:
+    """True when ``key`` exists in ``lang``'s catalog or in English."""
+    return key in catalog(lang) or key in catalog(DEFAULT_LANGUAGE)

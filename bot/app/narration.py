@@ -1,0 +1,308 @@
+"""Turn reports in words: what was played, what the dice said, who must act now.
+
+Works from the log entries a change appended, stepping through them from the state before the change,
+so the text always matches the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.app.ai_seats import ai_name
+from bot.app.i18n import has, t, tn
+from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus
+from bot.app.words import chance_lines, decision_line
+from games.base import GameState, Outcome, Termination
+
+TAKEOVER_ARROW = " → "
+"""Joins a member's name and the AI's in the name of a seat the AI took over (``alice → Plateau (normal)``)."""
+
+
+def member_name(name: str) -> str:
+    """The first member's part of a seat's name (the whole name unless the seat changed hands)."""
+    return name.split(TAKEOVER_ARROW, 1)[0]
+
+
+def holder_at(match: Match, names: Sequence[str], seat: int, ply: int) -> str:
+    """The name of who played ``seat`` at log entry ``ply``: a seat that changed hands is named by all its
+    players joined with :data:`TAKEOVER_ARROW` (``alice → Plateau (normal) → erin``), one per stint."""
+    if not 0 <= seat < len(names):
+        return "?"
+    stints = match.stints(seat) if seat < len(match.seats) else ()
+    parts = names[seat].split(TAKEOVER_ARROW)
+    if len(stints) < 2 or len(parts) != len(stints):
+        return names[seat]
+    return parts[max(i for i, stint in enumerate(stints) if stint.from_ply <= ply)]
+
+
+def names_at(match: Match, names: Sequence[str], ply: int) -> list[str]:
+    """Each seat's name as it was at log entry ``ply`` (see :func:`holder_at`)."""
+    return [holder_at(match, names, seat, ply) for seat in range(len(names))]
+
+
+def take_seat_label(match: Match, names: Sequence[str], seat: int, lang: str) -> str:
+    """The label of the button that offers to take over ``seat`` from the AI: it names the member who left."""
+    parts = names[seat].split(TAKEOVER_ARROW) if 0 <= seat < len(names) else []
+    member = parts[-2] if len(parts) >= 2 else member_name(names[seat]) if parts else "?"
+    return t(lang, "button.take_seat", seat=seat + 1, name=member)[:80]
+
+
+def takeover_lines(
+    match: Match, names: Sequence[str], lang: str, turn_of: Callable[[int], int] | None = None
+) -> list[str]:
+    """Who played which turns of the seats that changed hands (for the result).
+
+    ``turn_of`` gives the turn number of a log ply (as the turn posts and the history count); without it,
+    plies are given.
+    """
+    number = turn_of or (lambda ply: ply)
+    lines = []
+    for seat in range(len(match.seats)):
+        stints = match.stints(seat)
+        parts = names[seat].split(TAKEOVER_ARROW) if seat < len(names) else []
+        if len(stints) < 2 or len(parts) != len(stints):
+            continue
+        if len(stints) == 2 and stints[1].user_id is None:
+            lines.append(t(lang, "result.ai_turns", name=parts[0], turn=number(stints[1].from_ply - 1), ai=parts[1]))
+            continue
+        story = [t(lang, "result.stint_first", name=parts[0], turn=number(stints[1].from_ply - 1))]
+        story += [
+            t(lang, "result.stint_from", name=part, turn=number(stint.from_ply))
+            for part, stint in zip(parts[1:], stints[1:], strict=True)
+        ]
+        lines.append(t(lang, "result.stints", seat=seat + 1, story=", ".join(story)))
+    return lines
+
+
+def narrate(
+    match: Match, previous: GameState | None, entries: Sequence[LogEntry], names: Sequence[str], lang: str
+) -> list[str]:
+    """What the log entries of one change did, in words and in ``lang``, in the order they happened.
+
+    Rolls are folded into the move they were played with ("rolled 2 and played A4-A2"); a roll with no
+    move says so; games that record their own steps as events (Ursuppe) are told by those events.
+    """
+    lines: list[str] = []
+    state = previous
+    told_by_events = previous is not None and hasattr(previous.view_for(None), "events")
+    chance: list[tuple[GameState, GameState, str]] = []
+
+    def flush() -> None:
+        lines.extend(chance_lines(match.game, chance, names, lang))
+        chance.clear()
+
+    for entry in entries:
+        if entry.kind not in POSITION_KINDS:
+            flush()
+            if entry.kind in (LogKind.RESIGN, LogKind.FORFEIT) and entry.seat is not None:
+                lines.append(change_line(entry, names, lang, match))
+                if (taken := takeover_line(match, names, entry, lang)) is not None:
+                    lines.append(taken)
+                continue
+            lines.append(change_line(entry, names, lang, match))
+            if entry.kind is LogKind.UNDO:
+                state = None  # the position jumped back; later entries of this change (none today) can't be told
+            continue
+        if state is None:
+            continue
+        after = state.apply(state.parse_move(entry.notation))
+        if entry.kind is LogKind.CHANCE:
+            if not told_by_events:
+                chance.append((state, after, entry.notation))
+        elif entry.seat is not None:
+            flush()
+            who = holder_at(match, names, entry.seat, entry.ply)
+            auto = t(lang, "log.auto", name=who) if entry.kind is LogKind.AUTO else ""
+            if told_by_events:
+                # The game's own events say what the decision did (and include its automatic steps).
+                if auto:
+                    lines.append(auto)
+            else:
+                named = names_at(match, names, entry.ply)
+                line = decision_line(match.game, state, after, entry.notation, entry.seat, named, lang)
+                lines.append(f"{auto} {line}" if auto else line)
+        state = after
+    flush()
+    if told_by_events and state is not None and previous is not None:
+        lines += event_lines(
+            match, previous, state, names_at(match, names, entries[-1].ply) if entries else names, lang
+        )
+    return lines
+
+
+def _name(names: Sequence[str], seat: int | None) -> str:
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+
+def takeover_line(match: Match, names: Sequence[str], entry: LogEntry, lang: str) -> str | None:
+    """The AI taking over the seat whose member left at ``entry`` (a resignation or forfeit), if it did."""
+    if entry.seat is None or entry.seat >= len(match.seats):
+        return None
+    for stint in match.stints(entry.seat):
+        if stint.from_ply == entry.ply + 1 and stint.level is not None:
+            member = holder_at(match, names, entry.seat, entry.ply)
+            return t(lang, "log.ai_takeover", ai=ai_name(stint.level), name=member)
+    return None
+
+
+def change_line(entry: LogEntry, names: Sequence[str], lang: str, match: Match | None = None) -> str:
+    """A log entry that changes the match rather than the position (resignation, draw, undo, a member taking
+    over a seat...); with ``match``, a seat that changed hands is named by who held it then."""
+    if match is not None and entry.seat is not None:
+        if entry.kind is LogKind.REPLACE:
+            return t(
+                lang,
+                "log.replace",
+                name=holder_at(match, names, entry.seat, entry.ply + 1),
+                ai=holder_at(match, names, entry.seat, entry.ply),
+                seat=entry.seat + 1,
+            )
+        names = names_at(match, names, entry.ply)
+    if entry.kind is LogKind.REPLACE:
+        # Without the match, the seat's whole name stands for both players.
+        who = _name(names, entry.seat)
+        return t(lang, "log.replace", name=who, ai=who, seat=(entry.seat or 0) + 1)
+    if entry.kind is LogKind.RESIGN:
+        return t(lang, "log.resign", name=_name(names, entry.seat))
+    if entry.kind is LogKind.ABORT:
+        return t(lang, "log.abort")
+    if entry.kind is LogKind.DRAW:
+        return t(lang, "log.draw")
+    if entry.kind is LogKind.FORFEIT:
+        return t(lang, "log.forfeit", name=_name(names, entry.seat))
+    return t(lang, "log.undo", name=_name(names, entry.seat))
+
+
+def result_line(outcome: Outcome, names: Sequence[str], lang: str) -> str:
+    """The result of a finished match in words."""
+    winners = ", ".join(f"**{names[s]}**" for s in outcome.winners)
+    if outcome.termination is Termination.ABORTED:
+        return t(lang, "result.aborted")
+    if outcome.termination is Termination.RESIGNATION:
+        return t(lang, "result.resignation", winners=winners)
+    if outcome.termination is Termination.FORFEIT:
+        return t(lang, "result.forfeit", winners=winners)
+    if not outcome.winners:
+        return t(lang, "result.draw")
+    return t(lang, "result.win", winners=winners)
+
+
+def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> str:
+    """Who must act now: their mention(s), or with ``names`` their names in bold (no ping)."""
+    if match.status is not MatchStatus.ACTIVE:
+        return ""
+    if names is None:
+        mentions = " ".join(
+            f"**{ai_name(match.ai[seat])}**" if seat in match.ai else f"<@{match.seats[seat]}>"
+            for seat in match.state.actors()
+        )
+    else:
+        mentions = ", ".join(f"**{names[seat]}**" for seat in match.state.actors())
+    if match.game.id == "subulata" and getattr(match.state, "turn", 0) is None:
+        return t(lang, "turn.subulata.setup", mentions=mentions)
+    roll = getattr(match.state, "roll", None)
+    if roll is not None:
+        return t(lang, "turn.your_roll", mentions=mentions, roll=roll)
+    decision = getattr(match.state.view_for(None), "decision", None)
+    key = f"decision.{match.game.id}.{getattr(decision, 'kind', '')}"
+    if decision is not None and has(lang, key):
+        # Games made of many small decisions say which one is awaited (Ursuppe: "defend, escape or yield").
+        what = t(
+            lang,
+            key,
+            amoeba=decision.amoeba[1] if decision.amoeba else "",
+            other=_amoeba_name(match, decision.other, lang),
+            amount=decision.amount,
+        )
+        return t(lang, "turn.your_decision", mentions=mentions, decision=what)
+    return t(lang, "turn.your_move", mentions=mentions)
+
+
+def _amoeba_name(match: Match, amoeba: tuple[int, int] | None, lang: str) -> str:
+    """``yellow ▲ 3``: an amoeba named by its player's colour and its number."""
+    if amoeba is None:
+        return ""
+    return f"{t(lang, f'seat.{match.game.id}.{amoeba[0]}')} {amoeba[1]}"
+
+
+MAX_EVENT_LINES = 12
+"""Events told in one board message; older ones are summed up in a count (the image shows the last ones)."""
+
+
+def event_lines(
+    match: Match,
+    before: GameState,
+    after: GameState,
+    names: Sequence[str],
+    lang: str,
+    *,
+    limit: int | None = MAX_EVENT_LINES,
+) -> list[str]:
+    """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps);
+    beyond ``limit`` lines the older ones are summed up in a count."""
+    seen = max((e.index for e in getattr(before.view_for(None), "events", ())), default=0)
+    view = after.view_for(None)
+    new = [e for e in getattr(view, "events", ()) if e.index > seen]
+    lines = []
+    for e in new:
+        key = f"event.{match.game.id}.{e.kind}"
+        if not has(lang, key):
+            continue
+        target = _amoeba_name(match, (e.target_seat, e.target_amoeba or 0), lang) if e.target_seat is not None else ""
+        params = _event_params(e.kind, str(e.detail), lang)
+        count = params.pop("count", None)
+        fields = {
+            "name": names[e.seat] if e.seat is not None and e.seat < len(names) else "",
+            "amoeba": e.amoeba if e.amoeba is not None else "",
+            "square": e.square or "",
+            "detail": e.detail,
+            "target": target,
+            **params,
+        }
+        lines.append(tn(lang, key, int(count), **fields) if isinstance(count, int) else t(lang, key, **fields))
+    if limit is not None and len(lines) > limit:
+        hidden = len(lines) - limit
+        lines = [tn(lang, "log.more_events", hidden), *lines[-limit:]]
+    return lines
+
+
+def _event_params(kind: str, detail: str, lang: str) -> dict[str, object]:
+    """The words of an Ursuppe event's detail (cubes, card, gene, payment...), never its raw code."""
+    from games.ursuppe.tables import TABLES
+    from render.ursuppe_words import card_text, gene_name, word
+
+    if kind == "card":
+        drift, ozone = (detail[:1], detail[1:]) if detail[:1] in ("N", "E", "S", "W", "-") else ("", detail)
+        return {"card": card_text(lang, "" if drift == "-" else drift, int(ozone) if ozone.isdigit() else 0)}
+    if kind in ("eat", "tentacle"):
+        counts: dict[str, int] = {}
+        for letter in detail:
+            counts[letter] = counts.get(letter, 0) + 1
+        parts = []
+        for letter, n in counts.items():
+            colour = next((c for c in TABLES.colours if c.letter == letter), None)
+            parts.append(f"{n} {(colour.fr if lang == 'fr' else colour.en) if colour else letter}")
+        return {"count": len(detail), "cubes": ", ".join(parts) or word(lang, "alt_cubes_none")}
+    if kind in ("excrete", "starve", "armor", "income") and detail.isdigit():
+        return {"count": int(detail)}
+    if kind == "roll":
+        return {"dice": t(lang, "words.and").join(detail.split(","))}
+    if kind == "fight":
+        attacker, _, defender = detail.partition("-")
+        return {"attacker": attacker, "defender": defender}
+    if kind in ("buy", "discard"):
+        return {"gene": gene_name(lang, detail)}
+    if kind == "defect":
+        paid = []
+        for item in detail.split("+"):
+            if item.endswith("bp") and item[:-2].isdigit():
+                paid.append(t(lang, "words.bp", count=item[:-2]))
+            elif item:
+                paid.append(gene_name(lang, item))
+        return {"paid": ", ".join(paid) or "0"}
+    if kind == "score":
+        step, _, position = detail.partition(">")
+        return {"count": int(step.lstrip("+") or 0), "space": position}
+    if kind == "end":
+        return {"why": t(lang, f"words.ursuppe.end.{'cards' if detail == 'cards' else 'finish'}")}
+    return {}

@@ -1,0 +1,260 @@
+"""A match record as plain text, and back: what ``/game export`` writes and what replays it exactly.
+
+The record names the game, its options, the players, the match seed and every log entry. Loading it
+replays the log through the engine; with the seed, every chance entry is also checked against the
+draw the service would have made, so a record proves the whole match, dice included. No Discord here.
+
+A provably fair match (``plateau-record 2``) also carries the match id, the scheme, the commitment, each
+seat's salt (a JSON string), the server seed once the match has ended, and after the moves an
+``outcomes:`` section: for each chance entry in force, its ply and the JSON list of ``[notation, weight]``
+the engine offered, in order. That is all the README's standalone script needs to redo every draw
+(:mod:`bot.app.fairness` describes the recipe).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from bot.app import fairness
+from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus, effective, replay, sample_chance
+from games import find_game
+from games.base import GameState
+
+FORMAT = "plateau-record 1"
+"""Records of matches from before provably fair chance."""
+FAIR_FORMAT = "plateau-record 2"
+"""Records of provably fair matches."""
+
+
+class RecordError(ValueError):
+    """A record that cannot be read, or whose log does not replay."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """The parsed content of a record."""
+
+    game: str
+    options: dict[str, str]
+    players: tuple[str, ...]
+    seed: str
+    entries: tuple[LogEntry, ...]
+    match_id: int | None = None
+    result: str = ""
+    scheme: str | None = None
+    """The fairness scheme (None: a match from before provably fair chance)."""
+    commitment: str = ""
+    server_seed: str | None = None
+    """Revealed only in records of ended matches."""
+    salts: tuple[str, ...] = ()
+    outcomes: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
+    """The listed outcomes of each chance entry in force, by ply: (notation, weight)."""
+
+
+def export_record(match: Match, entries: Sequence[LogEntry], names: Sequence[str]) -> str:
+    """The text record of ``match`` with its full log (secrets included: export only finished or open games).
+
+    The server seed of a provably fair match is written only once the match has ended.
+    """
+    fair = match.fair
+    lines = [
+        f"# Plateau match record, match #{match.id}",
+        f"format: {FORMAT if fair is None else FAIR_FORMAT}",
+        f"game: {match.game.id}",
+        f"options: {json.dumps(dict(match.options), sort_keys=True)}",
+        f"players: {len(match.seats)}",
+        *(f"seat {i}: {name}" for i, name in enumerate(names)),
+        f"seed: {match.seed}",
+        f"result: {json.dumps(None if match.result is None else _result(match))}",
+    ]
+    if fair is not None:
+        lines += [
+            "# Every chance entry is HMAC-SHA256 keyed by the server seed's bytes over b'plateau-fair-1',",
+            "# u32 seats, per seat u32 length + UTF-8 salt, u64 match, u32 step (position in the log in force),",
+            "# u32 attempt; a digest below 2**256 - 2**256 % total picks ticket digest % total among the listed",
+            "# weights (see the README, 'Verifying dice and draws'). SHA-256 of the seed is the commitment.",
+            f"match: {match.id}",
+            f"fairness: {fair.scheme}",
+            f"commitment: {fair.commitment}",
+            *(f"salt {i}: {json.dumps(salt)}" for i, salt in enumerate(fair.salts_in_seat_order(match.seats))),
+        ]
+        if match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
+            lines.append(f"server_seed: {fair.server_seed}")
+        else:
+            lines.append("# server_seed: revealed when the match ends")
+    lines.append("moves:")
+    for e in entries:
+        seat = "-" if e.seat is None else str(e.seat)
+        lines.append(f"{e.ply} {e.kind.value} {seat} {e.notation}")
+    if fair is not None:
+        lines.append("outcomes:")
+        for ply, listed in chance_lists(match, entries).items():
+            lines.append(f"{ply} {json.dumps(listed, ensure_ascii=False, separators=(',', ':'))}")
+    return "\n".join(lines) + "\n"
+
+
+def chance_lists(match: Match, entries: Sequence[LogEntry]) -> dict[int, list[tuple[str, int]]]:
+    """For each chance entry in force, by ply: the outcomes the engine offered, as (notation, integer weight)."""
+    found: dict[int, list[tuple[str, int]]] = {}
+    state = match.game.new(len(match.seats), match.options)
+    for entry in effective(entries):
+        if entry.kind not in POSITION_KINDS:
+            continue
+        if entry.kind is LogKind.CHANCE:
+            outcomes = state.chance_outcomes()
+            weights = fairness.weights(p for _, p in outcomes)
+            found[entry.ply] = [(state.format_move(o), w) for (o, _), w in zip(outcomes, weights, strict=True)]
+        state = state.apply(state.parse_move(entry.notation, entry.seat))
+    return found
+
+
+def _result(match: Match) -> dict[str, object]:
+    assert match.result is not None
+    return {
+        "termination": match.result.termination.value,
+        "winners": list(match.result.winners),
+        "scores": list(match.result.scores),
+    }
+
+
+def parse_record(text: str) -> Record:
+    """Read a record written by :func:`export_record`.
+
+    Raises:
+        RecordError: a missing header field or a malformed log line.
+    """
+    header: dict[str, str] = {}
+    names: dict[int, str] = {}
+    salts: dict[int, str] = {}
+    entries: list[LogEntry] = []
+    outcomes: dict[int, list[tuple[str, int]]] = {}
+    in_moves = in_outcomes = False
+    epoch = datetime(1970, 1, 1, tzinfo=UTC)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if in_outcomes:
+            ply_text, _, listed = line.partition(" ")
+            try:
+                outcomes[int(ply_text)] = [(str(n), int(w)) for n, w in json.loads(listed)]
+            except ValueError as exc:
+                raise RecordError(f"line {number}: expected 'ply [[notation, weight], ...]', got {line!r}") from exc
+            continue
+        if line == "outcomes:":
+            in_outcomes = True
+            continue
+        if in_moves:
+            parts = line.split(" ", 3)
+            if len(parts) != 4:
+                raise RecordError(f"line {number}: expected 'ply kind seat notation', got {line!r}")
+            ply, kind, seat, notation = parts
+            try:
+                entries.append(LogEntry(int(ply), LogKind(kind), None if seat == "-" else int(seat), notation, epoch))
+            except ValueError as exc:
+                raise RecordError(f"line {number}: {exc}") from exc
+            continue
+        if line == "moves:":
+            in_moves = True
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise RecordError(f"line {number}: expected 'field: value', got {line!r}")
+        key, value = key.strip(), value.strip()
+        if key.startswith("seat "):
+            names[int(key.split()[1])] = value
+        elif key.startswith("salt "):
+            salts[int(key.split()[1])] = str(json.loads(value))
+        else:
+            header[key] = value
+    for needed in ("format", "game", "options", "players", "seed"):
+        if needed not in header:
+            raise RecordError(f"the record has no {needed!r} field")
+    if header["format"] not in (FORMAT, FAIR_FORMAT):
+        raise RecordError(f"unknown record format {header['format']!r}")
+    players = int(header["players"])
+    fair = header["format"] == FAIR_FORMAT
+    if fair and not {"match", "fairness", "commitment"} <= header.keys():
+        raise RecordError("a provably fair record needs 'match', 'fairness' and 'commitment' fields")
+    return Record(
+        game=header["game"],
+        options=dict(json.loads(header["options"])),
+        players=tuple(names.get(i, f"seat {i}") for i in range(players)),
+        seed=header["seed"],
+        entries=tuple(entries),
+        match_id=int(header["match"]) if "match" in header else None,
+        result=header.get("result", ""),
+        scheme=header["fairness"] if fair else None,
+        commitment=header.get("commitment", ""),
+        server_seed=header.get("server_seed"),
+        salts=tuple(salts.get(i, "") for i in range(players)),
+        outcomes=outcomes,
+    )
+
+
+def replay_record(record: Record, *, check_chance: bool = True) -> GameState:
+    """The final position of a record, replayed through the engine.
+
+    With ``check_chance``, each chance entry must be the outcome the match's seeded generator gives at
+    that ply, so a record cannot bend the dice.
+
+    Raises:
+        RecordError: the log does not replay, or a chance entry differs from the seeded draw.
+    """
+    info = find_game(record.game)
+    try:
+        final = replay(info, record.options, len(record.players), record.entries)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from exc
+    if check_chance and record.scheme is not None:
+        check_fair_draws(record)
+    elif check_chance:
+        state = info.new(len(record.players), record.options)
+        for entry in effective(record.entries):
+            if entry.kind is LogKind.CHANCE:
+                drawn = sample_chance(state.chance_outcomes(), record.seed, entry.ply)
+                if state.format_move(drawn) != entry.notation:
+                    raise RecordError(f"ply {entry.ply}: {entry.notation!r} is not the seeded draw")
+            if entry.kind in (LogKind.MOVE, LogKind.AUTO, LogKind.CHANCE):
+                state = state.apply(state.parse_move(entry.notation, entry.seat))
+        # Taken-back entries are not replayed, so the final state comes from the effective log only.
+    return final
+
+
+def check_fair_draws(record: Record) -> int:
+    """Check a provably fair record's chance entries; return how many were checked.
+
+    The listed outcomes must be exactly what the engine offers at each chance entry; with the server
+    seed (a record of an ended match) the seed must match the commitment and every chance entry must be
+    the draw of :mod:`bot.app.fairness`. Without the seed only the lists are checked (and 0 is returned).
+
+    Raises:
+        RecordError: naming the first thing that does not match.
+    """
+    if record.scheme != fairness.SCHEME or record.match_id is None:
+        raise RecordError(f"unknown fairness scheme {record.scheme!r}")
+    seed = record.server_seed
+    if seed is not None and hashlib.sha256(bytes.fromhex(seed)).hexdigest() != record.commitment:
+        raise RecordError("the server seed does not match the commitment")
+    info = find_game(record.game)
+    state = info.new(len(record.players), record.options)
+    checked = 0
+    for step, entry in enumerate(effective(record.entries), start=1):
+        if entry.kind is LogKind.CHANCE:
+            outcomes = state.chance_outcomes()
+            weights = fairness.weights(p for _, p in outcomes)
+            offered = [(state.format_move(o), w) for (o, _), w in zip(outcomes, weights, strict=True)]
+            if record.outcomes.get(entry.ply) != offered:
+                raise RecordError(f"ply {entry.ply}: the listed outcomes are not the ones the game offers")
+            if seed is not None:
+                drawn = fairness.draw(outcomes, seed, record.salts, record.match_id, step)
+                if state.format_move(drawn) != entry.notation:
+                    raise RecordError(f"ply {entry.ply}: {entry.notation!r} is not the committed draw")
+                checked += 1
+        if entry.kind in POSITION_KINDS:
+            state = state.apply(state.parse_move(entry.notation, entry.seat))
+    return checked

@@ -1,0 +1,63 @@
+"""Persistence of Plateau on SQLite (aiosqlite, the default) or PostgreSQL (asyncpg): the only place where SQL
+is written.
+
+``Store`` opens the database (chosen by its location: a file or ``postgresql://...``), applies the
+numbered migrations of ``migrations/`` (``migrations_pg/`` on PostgreSQL, same numbers and names) and
+offers typed methods over the tables ``matches``, ``seats``, ``moves`` (the append-only move log),
+``user_prefs`` and the rest. It knows nothing of games or Discord; :mod:`bot.app.matches` gives the rows meaning.
+"""
+
+from __future__ import annotations
+
+from bot.app.storage.backends import Backend, PostgresBackend, SqliteBackend, is_postgres_url
+from bot.app.storage.migrate import (
+    MIGRATIONS_DIR,
+    MIGRATIONS_PG_DIR,
+    Migration,
+    MigrationError,
+    load_migrations,
+    split_statements,
+)
+from bot.app.storage.store import (
+    OPEN_STATUSES,
+    UNSET,
+    ChannelBusyError,
+    ConflictError,
+    MatchParts,
+    MatchRow,
+    MoveRow,
+    PostRow,
+    SchemaVersionError,
+    SeatReplacement,
+    Store,
+    StoreError,
+    from_iso,
+    to_iso,
+)
+
+__all__ = [
+    "MIGRATIONS_DIR",
+    "MIGRATIONS_PG_DIR",
+    "OPEN_STATUSES",
+    "UNSET",
+    "Backend",
+    "ChannelBusyError",
+    "ConflictError",
+    "MatchParts",
+    "MatchRow",
+    "Migration",
+    "MigrationError",
+    "MoveRow",
+    "PostRow",
+    "PostgresBackend",
+    "SchemaVersionError",
+    "SeatReplacement",
+    "SqliteBackend",
+    "Store",
+    "StoreError",
+    "from_iso",
+    "is_postgres_url",
+    "load_migrations",
+    "split_statements",
+    "to_iso",
+]

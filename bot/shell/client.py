@@ -1,0 +1,172 @@
+"""The bot process: a ``commands.Bot`` that opens the database, loads the cogs and syncs commands."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.app.ai_runner import AIRunner
+from bot.app.config import Config
+from bot.app.heavy import HeavyWork
+from bot.app.matches import MatchService, TurnReport
+from bot.app.storage import Store
+from bot.shell.components import DYNAMIC_ITEMS, on_setup_form
+from bot.shell.errors import PlateauTree
+from bot.shell.pbp import PostUI
+from bot.shell.translator import CatalogTranslator
+from bot.shell.ui import GameUI
+from games import GAMES
+from render import RENDERERS, BoardContext, render_board
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "bot.shell.cogs.game",
+    "bot.shell.cogs.plateau",
+    "bot.shell.cogs.clock",
+    "bot.shell.cogs.ratings",
+    "bot.shell.cogs.events",
+    "bot.shell.cogs.ai",
+)
+SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
+COMMAND_DIGEST_KEY = "command_digest"
+
+
+def warm_up_renderers() -> None:
+    """Draw every game's opening board once, so the static artwork is cached before the first move."""
+    for info in GAMES:
+        if info.id not in RENDERERS:
+            log.error("game %s has no board renderer", info.id)
+            continue
+        state = info.new(info.min_players, info.option_defaults())
+        names = tuple(f"{i + 1}" for i in range(info.min_players))
+        render_board(info.id, state.view_for(None), BoardContext(names=names))
+
+
+class PlateauBot(commands.Bot):
+    """Plateau's bot. Slash commands only, so it needs no privileged intent.
+
+    ``setup_hook`` opens the database (running its migrations), builds the match service, installs
+    the translator, loads the extensions, registers the persistent buttons and syncs the commands. The
+    board artwork is drawn later, in the background, once the clock's first tick has caught up with what
+    waited during the restart (:meth:`start_warm_up`).
+    """
+
+    store: Store
+    service: MatchService
+    ui: GameUI
+    pbp: PostUI
+    ai: AIRunner
+    heavy: HeavyWork
+    """Bounds the hints and verifications members ask for (see :mod:`bot.app.heavy`)."""
+    warm_up: asyncio.Task[None] | None = None
+    """The background drawing of every game's opening board (:func:`warm_up_renderers`), once started."""
+
+    def __init__(self, config: Config, **options: Any) -> None:
+        # Plateau never joins a voice channel: discord.py's warnings about missing voice libraries are noise.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=PlateauTree,
+            help_command=None,
+            # Nobody is pinged unless a message names exactly whom it means to ping: a display name or an
+            # event name holding "<@id>" must not reach that member.
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        self.config = config
+        self.heavy = HeavyWork()
+
+    def owns(self, guild_id: int | None) -> bool:
+        """True when this process runs the shard of ``guild_id`` (see :meth:`bot.app.config.Config.owns`)."""
+        return self.config.owns(guild_id)
+
+    async def _publish_ai(self, report: TurnReport) -> None:
+        """Show a change an AI seat made, in the channel's language."""
+        await self.ui.publish_board(report.match, report, self.ui.channel_language(report.match))
+
+    async def setup_hook(self) -> None:
+        """Open storage, load extensions, register buttons and sync commands (see class docstring)."""
+        self.store = await Store.open(self.config.database)
+        self.service = MatchService(self.store, clock=discord.utils.utcnow)
+        self.ui = GameUI(self, self.service)
+        self.pbp = PostUI(self, self.service, self.ui)
+        self.ai = AIRunner(self.service, self.config, owns=self.owns, publish=self._publish_ai)
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(on_setup_form, "on_interaction")  # set-up forms, before and after a restart
+        await self.sync_commands()
+
+    def start_warm_up(self) -> None:
+        """Draw every game's opening board in the background, once (later calls do nothing).
+
+        It takes seconds of CPU and holds the interpreter lock for much of them, slowing down every
+        coroutine meanwhile. So it is neither awaited in ``setup_hook`` (discord.py connects to Discord
+        only after it) nor run during the first tick (the posts and reminders missed while the bot was
+        down): the clock starts it once that tick is done. A board drawn before it ends is merely slower.
+        """
+        if self.warm_up is None:
+            self.warm_up = asyncio.get_running_loop().create_task(self._warm_up_renderers())
+
+    async def _warm_up_renderers(self) -> None:
+        try:
+            await asyncio.to_thread(warm_up_renderers)
+        except Exception:
+            log.exception("the board artwork could not be drawn in advance")
+
+    async def command_digest(self) -> str:
+        """A hash of the command tree as Discord would receive it, translations included."""
+        translator = self.tree.translator
+        assert translator is not None
+        payload = [await cmd.get_translated_payload(self.tree, translator) for cmd in self.tree.get_commands()]
+        return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+    async def sync_commands(self) -> None:
+        """Sync instantly to the development server when one is set; globally only when the tree changed.
+
+        Global syncs are rate limited (200 command creations a day), so an unchanged tree is not sent.
+        """
+        if self.config.dev_guild_id is not None:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("commands synced to development server %s", self.config.dev_guild_id)
+            return
+        digest = await self.command_digest()
+        if await self.store.get_meta(COMMAND_DIGEST_KEY) == digest:
+            log.info("command tree unchanged; not syncing")
+            return
+        await self.tree.sync()
+        await self.store.set_meta(COMMAND_DIGEST_KEY, digest)
+        log.info("commands synced globally")
+
+    async def close(self) -> None:
+        """Close Discord first, then the database."""
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+
+
+class ShardedPlateauBot(PlateauBot, commands.AutoShardedBot):
+    """Plateau on several gateway connections: ``AutoShardedBot`` running ``PLATEAU_SHARD_IDS`` (or every
+    shard) of ``PLATEAU_SHARDS``. Several such processes, each with its own shards, share one PostgreSQL
+    database; each looks after the matches of its own servers in the background (clock, AI seats)."""
+
+
+def create_bot(config: Config, **options: Any) -> PlateauBot:
+    """The bot ``config`` asks for: sharded when ``PLATEAU_SHARDS`` is set, a plain one otherwise."""
+    if not config.sharded:
+        return PlateauBot(config, **options)
+    shard_ids = None if config.shard_ids is None else list(config.shard_ids)
+    return ShardedPlateauBot(config, shard_count=config.shard_count, shard_ids=shard_ids, **options)

@@ -1,0 +1,61 @@
+"""The clock: a ``tasks.loop`` tick that reads from the database what is due (reminders, deadlines).
+
+Nothing is scheduled in memory: each tick asks the match service what is due now, so a restart in
+the middle of a turn resumes exactly where the database says, without losing or repeating a reminder.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+if TYPE_CHECKING:
+    from bot.shell.client import PlateauBot
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 60
+
+
+class ClockCog(commands.Cog):
+    """Runs :meth:`bot.shell.pbp.PostUI.tick` every minute."""
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Start ticking once the bot is set up."""
+        self.tick.change_interval(seconds=self.bot.config.tick_seconds)
+        self.tick.start()
+
+    async def cog_unload(self) -> None:
+        """Stop ticking."""
+        self.tick.cancel()
+
+    @tasks.loop(seconds=TICK_SECONDS)
+    async def tick(self) -> None:
+        """Handle what is due now; one failure never stops the clock."""
+        try:
+            await self.bot.pbp.tick(discord.utils.utcnow())
+        except Exception:
+            log.exception("clock tick failed")
+        try:
+            # Any match waiting for an AI seat (after a restart, or a missed event) gets its move.
+            await self.bot.ai.sweep()
+        except Exception:
+            log.exception("AI sweep failed")
+        # The artwork is drawn once the first tick has caught up with the restart (see start_warm_up).
+        self.bot.start_warm_up()
+
+    @tick.before_loop
+    async def before_tick(self) -> None:
+        """Wait until the bot is connected before the first tick."""
+        await self.bot.wait_until_ready()
+
+
+async def setup(bot: PlateauBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(ClockCog(bot))

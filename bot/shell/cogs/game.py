@@ -1,0 +1,614 @@
+"""The ``/game`` command group: thin adapters from slash commands to :class:`bot.shell.ui.GameUI`."""
+
+from __future__ import annotations
+
+import asyncio
+import zoneinfo
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.ai_seats import LEVELS
+from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
+from bot.app.history import turn_lines
+from bot.app.i18n import language_of, t
+from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
+from bot.app.narration import result_line
+from bot.app.seats import Action, seat_for
+from bot.app.turns import match_turn
+from bot.shell import fairness_ui
+from bot.shell.move_controls import describe, macro_label, macros_of
+from bot.shell.translator import ls
+from bot.shell.ui import variant_label
+from games import GAMES, find_game, sequence
+from games.builder import ranked_moves
+
+if TYPE_CHECKING:
+    from bot.shell.client import PlateauBot
+
+MAX_CHOICES = 25
+CHOICE_TEXT = 100
+"""Discord's limit on an autocomplete choice's name and value."""
+LABELS = {
+    "none": "No deadline",
+    "12h": "12 hours",
+    "24h": "24 hours",
+    "48h": "48 hours",
+    "72h": "72 hours",
+    "7d": "7 days",
+}
+TIMEOUT_LABELS = {
+    "vote": "The other players decide",
+    "move": "A move is played for the late player",
+    "forfeit": "The late player forfeits",
+}
+HISTORY_SHOWN = 4
+"""Turns shown by ``/game status`` (the latest ones)."""
+
+
+def variant_choices() -> list[app_commands.Choice[str]]:
+    """One choice per game and rule set (``ur:v2``), or per value of a game's one other option
+    (``subulata:layout=fixed``); a game without options is one choice (``ursuppe``)."""
+    choices: list[app_commands.Choice[str]] = []
+    for info in GAMES:
+        option = next((o for o in info.options if o.name == "rules"), None) or (
+            info.options[0] if len(info.options) == 1 else None
+        )
+        if option is None:
+            choices.append(app_commands.Choice(name=ls(info.name, f"choice.{info.id}"), value=info.id))
+            continue
+        for value in option.choices:
+            label = f"{info.name} — {option.labels.get(value, value)}"[:100]
+            if option.name == "rules":
+                key, code = f"choice.{info.id}.{value}", f"{info.id}:{value}"
+            elif value == option.default:
+                # The default keeps the plain game id, so ``game: subulata`` reads naturally.
+                key, code = f"choice.{info.id}.{option.name}.{value}", info.id
+            else:
+                key, code = f"choice.{info.id}.{option.name}.{value}", f"{info.id}:{option.name}={value}"
+            choices.append(app_commands.Choice(name=ls(label, key), value=code))
+    return choices[:MAX_CHOICES]
+
+
+def deadline_choices() -> list[app_commands.Choice[str]]:
+    """The turn deadlines offered when a match or an event is created."""
+    return [app_commands.Choice(name=ls(LABELS[k], f"choice.deadline.{k}"), value=k) for k in DEADLINE_CHOICES]
+
+
+def timeout_choices() -> list[app_commands.Choice[str]]:
+    """What may happen when a turn's time runs out."""
+    return [
+        app_commands.Choice(name=ls(TIMEOUT_LABELS[k], f"choice.on_timeout.{k}"), value=k) for k in TIMEOUT_POLICIES
+    ]
+
+
+def rated_choices() -> list[app_commands.Choice[str]]:
+    """One choice per rated game: each rule set of a game that has several, otherwise the game itself."""
+    choices: list[app_commands.Choice[str]] = []
+    for info in GAMES:
+        rules = next((o for o in info.options if o.name == "rules"), None)
+        if rules is None:
+            choices.append(app_commands.Choice(name=ls(info.name, f"choice.{info.id}"), value=info.id))
+            continue
+        for value in rules.choices:
+            label = f"{info.name} — {rules.labels.get(value, value)}"[:100]
+            choices.append(app_commands.Choice(name=ls(label, f"choice.{info.id}.{value}"), value=f"{info.id}:{value}"))
+    return choices[:MAX_CHOICES]
+
+
+def parse_variant(value: str) -> tuple[str, dict[str, str]]:
+    """The game id and options of a choice value.
+
+    ``ur:v2`` → (``ur``, {``rules``: ``v2``}); ``subulata:layout=fixed`` → (``subulata``, {``layout``: ``fixed``}).
+    """
+    game_id, _, rest = value.partition(":")
+    if not rest:
+        return game_id, {}
+    name, sep, choice = rest.partition("=")
+    return game_id, ({name: choice} if sep else {"rules": rest})
+
+
+@app_commands.guild_only()
+class GameCog(
+    commands.GroupCog, group_name=ls("game", "cmd.game.name"), group_description=ls("Play board games", "cmd.game.desc")
+):
+    """Create, join and play matches in a channel or thread."""
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name=ls("new", "cmd.new.name"), description=ls("Open a new match in this channel", "cmd.new.desc")
+    )
+    @app_commands.rename(
+        game=ls("game", "opt.game.name"),
+        deadline=ls("deadline", "opt.deadline.name"),
+        on_timeout=ls("on_timeout", "opt.on_timeout.name"),
+        thread=ls("thread", "opt.thread.name"),
+        rated=ls("rated", "opt.rated.name"),
+        autoplay=ls("autoplay", "opt.autoplay.name"),
+        ai=ls("ai", "opt.ai.name"),
+    )
+    @app_commands.describe(
+        game=ls("The game and rule set to play", "opt.game.desc"),
+        ai=ls("Seat an AI player at once, at this level (more with the lobby's buttons)", "opt.ai.desc"),
+        deadline=ls("Time each player has for a turn (default 48 h)", "opt.deadline.desc"),
+        on_timeout=ls("When time runs out (default: the other players decide)", "opt.on_timeout.desc"),
+        thread=ls("Play in a new thread (default: yes when I may create threads)", "opt.thread.desc"),
+        rated=ls("Count the result for ratings (default: yes)", "opt.rated.desc"),
+        autoplay=ls("Play a decision for you when it is the only legal one (default: yes)", "opt.autoplay.desc"),
+    )
+    @app_commands.choices(
+        game=variant_choices(),
+        deadline=deadline_choices(),
+        on_timeout=timeout_choices(),
+        ai=[app_commands.Choice(name=ls(level, f"choice.ai.{level}"), value=level) for level in LEVELS],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        deadline: app_commands.Choice[str] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+        thread: bool | None = None,
+        rated: bool = True,
+        autoplay: bool = True,
+        ai: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Open a lobby (in a new thread when possible), with an AI seat when asked."""
+        game_id, options = parse_variant(game.value)
+        options["autoplay"] = "on" if autoplay else "off"
+        limit = DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_DEADLINE]
+        policy = on_timeout.value if on_timeout else "vote"
+        await self.bot.ui.create(
+            interaction,
+            game_id,
+            options,
+            turn_limit=limit,
+            on_timeout=policy,
+            thread=thread,
+            rated=rated,
+            ai_level=ai.value if ai else None,
+        )
+
+    @app_commands.command(
+        name=ls("join", "cmd.join.name"), description=ls("Join the open match in this channel", "cmd.join.desc")
+    )
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Take a seat in the lobby."""
+        match = await self.bot.ui.require_current(interaction)
+        await self.bot.ui.lobby_action(interaction, "join", match.id)
+
+    @app_commands.command(
+        name=ls("leave", "cmd.leave.name"), description=ls("Leave the open match before it starts", "cmd.leave.desc")
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Give up a seat in the lobby."""
+        match = await self.bot.ui.require_current(interaction)
+        await self.bot.ui.lobby_action(interaction, "leave", match.id)
+
+    @app_commands.command(
+        name=ls("start", "cmd.start.name"),
+        description=ls("Start the match once enough players have joined", "cmd.start.desc"),
+    )
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Start the lobby's match."""
+        match = await self.bot.ui.require_current(interaction)
+        await self.bot.ui.lobby_action(interaction, "start", match.id)
+
+    @app_commands.command(
+        name=ls("move", "cmd.move.name"),
+        description=ls("Play a move (the list shows your legal moves)", "cmd.move.desc"),
+    )
+    @app_commands.rename(move=ls("move", "opt.move.name"))
+    @app_commands.describe(
+        move=ls("Your move in the game's notation, e.g. A4-A2; several moves of your turn: a; b; c", "opt.move.desc")
+    )
+    async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT]) -> None:
+        """Play a move in this channel's match."""
+        await self.bot.ui.play(interaction, None, move)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves that contain what they typed (at most 25)."""
+        if interaction.channel_id is None:
+            return []
+        match = await self.bot.service.current(interaction.channel_id)
+        if match is None or match.status is not MatchStatus.ACTIVE:
+            return []
+        seat = seat_for(match, interaction.user.id, Action.MOVE)
+        if not isinstance(seat, int) or seat not in match.state.actors():
+            return []
+        state, info = match.state, match.game
+        # Several decisions typed at once ("a; b; c"): what follows is completed on the position after them.
+        prefix, _, current = current.rpartition(sequence.SEPARATOR)
+        head = ""
+        if prefix:
+            typed_before = sequence.split(prefix)
+            after = sequence.after(info, state, seat, typed_before, autoplay=match.options.get("autoplay") == "on")
+            if after is None:
+                return []
+            state, head = after, f"{sequence.SEPARATOR} ".join(typed_before) + f"{sequence.SEPARATOR} "
+        complete = getattr(state, "completions", None)
+        lang = language_of(interaction.locale)
+        if callable(complete):
+            # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
+            values = [head + str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
+            return [app_commands.Choice(name=v[-CHOICE_TEXT:], value=v) for v in values if len(v) <= CHOICE_TEXT]
+        # The game's order (what matters first), those starting with what was typed ahead of the rest.
+        typed = current.strip().lower()
+        found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
+        found = [(m, n) for m, n in found if typed in n.lower()]
+        found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
+        choices = [
+            app_commands.Choice(
+                name=t(lang, "autocomplete.described", move=name, what=macro_label(info, name, lang)), value=name
+            )
+            for name in (macros_of(match, seat) if not head else ())
+            if typed in name
+        ]
+        for move, notation in found[: MAX_CHOICES - len(choices)]:
+            label = notation
+            if info.move_parts is not None or info.move_cost is not None:
+                label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
+            if len(head + notation) <= CHOICE_TEXT:
+                choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
+        return choices
+
+    @app_commands.command(
+        name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")
+    )
+    async def board(self, interaction: discord.Interaction) -> None:
+        """Repost the board of this channel's match (or its last finished one)."""
+        match = await self.bot.service.current(interaction.channel_id or 0)
+        if match is None:
+            match = await self.bot.service.last_in_channel(interaction.channel_id or 0)
+        if match is None or match.status is MatchStatus.LOBBY:
+            raise MatchError("no_match")
+        await self.bot.ui.repost(interaction, match)
+
+    @app_commands.command(
+        name=ls("status", "cmd.status.name"),
+        description=ls("Who plays, whose turn it is, the last moves", "cmd.status.desc"),
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        """An ephemeral summary of this channel's match."""
+        match = await self.bot.service.current(interaction.channel_id or 0)
+        if match is None:
+            match = await self.bot.service.last_in_channel(interaction.channel_id or 0)
+        if match is None:
+            raise MatchError("no_match")
+        lang = language_of(interaction.locale)
+        names = await self.bot.ui.names(match)
+        embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.blurple())
+        embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
+        if match.status is not MatchStatus.LOBBY:
+            turn = await match_turn(self.bot.service, match)
+            embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
+        seats = "\n".join(
+            t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
+            for i, uid in enumerate(match.seats)
+        )
+        embed.add_field(name=t(lang, "status.players"), value=seats or "—", inline=False)
+        if match.status is MatchStatus.ACTIVE:
+            embed.add_field(
+                name=t(lang, "status.to_act"),
+                value=" ".join(f"<@{uid}>" for uid in match.to_act()) or t(lang, "status.nobody"),
+                inline=False,
+            )
+        if match.result is not None:
+            embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
+        history = list(await self.bot.service.history(match.id))
+        recent: list[str] = []
+        for line in reversed((await asyncio.to_thread(turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
+            if sum(len(r) + 1 for r in recent) + len(line) > 1024:
+                break
+            recent.insert(0, line)
+        if recent:
+            embed.add_field(name=t(lang, "status.recent"), value="\n".join(recent), inline=False)
+        if fair := fairness_ui.fairness_lines(match, lang, final=True):
+            embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
+        embed.set_footer(text=t(lang, "match.footer", id=match.id))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("view", "cmd.view.name"), description=ls("Get your own view of the board by DM", "cmd.view.desc")
+    )
+    async def view(self, interaction: discord.Interaction) -> None:
+        """DM the caller their private view (with a fallback when DMs are closed)."""
+        await self.bot.ui.request_private_view(interaction)
+
+    @app_commands.command(
+        name=ls("resign", "cmd.resign.name"), description=ls("Resign from this channel's match", "cmd.resign.desc")
+    )
+    async def resign(self, interaction: discord.Interaction) -> None:
+        """Ask for confirmation, then resign."""
+        await self.bot.ui.confirm_resign(interaction)
+
+    @app_commands.command(
+        name=ls("hint", "cmd.hint.name"),
+        description=ls("The strong AI's suggestion for your move (unrated matches only)", "cmd.hint.desc"),
+    )
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """Suggest a move to the player to act, privately, in an unrated match."""
+        from bot.app.ai_runner import ai_turn
+
+        lang = language_of(interaction.locale)
+        match = await self.bot.ui.require_current(interaction)
+        if match.status is not MatchStatus.ACTIVE:
+            raise MatchError("not_active")
+        if await self.bot.service.counts_for_rating(match):
+            raise MatchError("hint_rated")
+        seat = require_seat(match, interaction.user.id, Action.HINT)
+        if seat not in match.state.actors():
+            raise MatchError("hint_not_your_turn")
+        # A strong search per request: a member's second hint on the same match waits for none, it is refused.
+        busy = MatchError("hint_busy", id=match.id)
+        with self.bot.heavy.one_at_a_time(("hint", interaction.user.id, match.id), busy):
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            seconds = self.bot.config.ai_seconds
+            moves, whole = await self.bot.heavy.run(lambda: ai_turn(match, seat, "strong", seconds=seconds))
+        if len(moves) == 1:
+            await interaction.followup.send(t(lang, "hint.suggest", move=moves[0]), ephemeral=True)
+        else:
+            typed = f"{sequence.SEPARATOR} ".join(moves)
+            key = "hint.turn" if whole else "hint.turn_start"
+            await interaction.followup.send(t(lang, key, moves=typed), ephemeral=True)
+
+    @app_commands.command(
+        name=ls("draw", "cmd.draw.name"), description=ls("Offer your opponents a draw", "cmd.draw.desc")
+    )
+    async def draw(self, interaction: discord.Interaction) -> None:
+        """Offer a draw (the others accept or decline with buttons)."""
+        await self.bot.ui.offer_draw(interaction)
+
+    @app_commands.command(
+        name=ls("abort", "cmd.abort.name"),
+        description=ls("Stop this channel's match without a result", "cmd.abort.desc"),
+    )
+    async def abort(self, interaction: discord.Interaction) -> None:
+        """Abort the match (its creator, or members who can manage the channel)."""
+        from bot.shell.event_ui import event_ui
+
+        match = await self.bot.ui.require_current(interaction)
+        moderator = bool(interaction.permissions.manage_channels)
+        organiser = await event_ui(self.bot).is_organiser(interaction)
+        report = await self.bot.service.abort(match.id, interaction.user.id, moderator=moderator, organiser=organiser)
+        if report.entries and report.entries[-1].kind is LogKind.RESIGN:
+            # A rated match already under way: the creator's abort counted as their resignation (with three or
+            # more players the AI took the seat and the match goes on).
+            await self.bot.ui.post_board(interaction, report)
+            await interaction.followup.send(t(language_of(interaction.locale), "abort.resigned"), ephemeral=True)
+            return
+        self.bot.dispatch("match_finished", report.match)
+        lang = language_of(interaction.guild_locale or interaction.locale)
+        names = await self.bot.ui.names(report.match)
+        done = t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names))
+        await interaction.response.send_message(
+            "\n".join([done, *fairness_ui.fairness_lines(report.match, lang, final=True)]),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
+            embed = self.bot.ui.lobby_embed(report.match, lang)
+            await self.bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=None)
+
+    @app_commands.command(
+        name=ls("rules", "cmd.rules.name"), description=ls("The rules of a game, in short", "cmd.rules.desc")
+    )
+    @app_commands.rename(game=ls("game", "opt.game.name"))
+    @app_commands.describe(game=ls("The game and rule set (default: this channel's match)", "opt.rules_game.desc"))
+    @app_commands.choices(game=variant_choices())
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        """Explain a rule set in our own words."""
+        lang = language_of(interaction.locale)
+        if game is not None:
+            game_id, options = parse_variant(game.value)
+        else:
+            match = await self.bot.service.current(interaction.channel_id or 0)
+            if match is None:
+                game_id, options = GAMES[0].id, GAMES[0].option_defaults()
+            else:
+                game_id, options = match.game.id, dict(match.options)
+        info = find_game(game_id)
+        rules = options.get("rules") or info.option_defaults().get("rules", "")
+        key = f"rules.{info.id}.{rules}" if rules else f"rules.{info.id}"
+        embed = discord.Embed(
+            title=t(lang, f"{key}.title"), description=t(lang, f"{key}.text")[:4096], colour=discord.Colour.gold()
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("genes", "cmd.genes.name"),
+        description=ls("Ursuppe: every gene with its price, mutation points and effect", "cmd.genes.desc"),
+    )
+    async def genes(self, interaction: discord.Interaction) -> None:
+        """List Ursuppe's genes in the reader's language."""
+        from games.ursuppe.genes import GENES, effect, name
+
+        lang = language_of(interaction.locale)
+        lines = []
+        for gene in GENES:
+            needs = ""
+            if gene.superior:
+                needs = " " + t(
+                    lang, "genes.requires", genes=" / ".join(name(g, lang) for g in _genes_named(gene.requires))
+                )
+            lines.append(
+                t(lang, "genes.line", name=name(gene, lang), price=gene.price, mp=gene.mp, effect=effect(gene, lang))
+                + needs
+            )
+        embed = discord.Embed(
+            title=t(lang, "genes.title"), description="\n".join(lines)[:4096], colour=discord.Colour.green()
+        )
+        embed.set_footer(text=t(lang, "genes.footer"))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("undo", "cmd.undo.name"),
+        description=ls("Ask the other players to take back your last move", "cmd.undo.desc"),
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Request an undo (the others accept or refuse with buttons)."""
+        await self.bot.pbp.request_undo(interaction)
+
+    @app_commands.command(
+        name=ls("history", "cmd.history.name"),
+        description=ls("A match told turn by turn, page by page", "cmd.history.desc"),
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"))
+    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    async def history(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Show the move log."""
+        await self.bot.pbp.show_history(interaction, match)
+
+    @app_commands.command(
+        name=ls("replay", "cmd.replay.name"), description=ls("An animated replay of a match", "cmd.replay.desc")
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"))
+    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Post an animated replay."""
+        await self.bot.pbp.replay(interaction, match)
+
+    @app_commands.command(
+        name=ls("export", "cmd.export.name"),
+        description=ls("The match record as a text file that replays exactly", "cmd.export.desc"),
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"))
+    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Send the match record."""
+        await self.bot.pbp.export(interaction, match)
+
+    @app_commands.command(
+        name=ls("salt", "cmd.salt.name"),
+        description=ls("Add your own entropy to the match's dice and draws", "cmd.salt.desc"),
+    )
+    @app_commands.rename(text=ls("text", "opt.salt_text.name"))
+    @app_commands.describe(text=ls("Any text of yours, mixed into every roll and draw", "opt.salt_text.desc"))
+    async def salt(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
+        """Record the caller's salt before the first roll or draw."""
+        await fairness_ui.salt(self.bot, interaction, None, text)
+
+    @app_commands.command(
+        name=ls("verify", "cmd.verify.name"),
+        description=ls("Check that a match's dice and draws were fair", "cmd.verify.desc"),
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"))
+    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """The commitment, salts and (once over) the seed of a match, with every draw re-checked."""
+        await fairness_ui.verify(self.bot, interaction, match)
+
+    @app_commands.command(
+        name=ls("mine", "cmd.mine.name"),
+        description=ls("Your matches on every server: whose turn, deadlines, links", "cmd.mine.desc"),
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """List the caller's matches."""
+        await self.bot.pbp.mine(interaction)
+
+    @app_commands.command(
+        name=ls("list", "cmd.list.name"), description=ls("Open matches of this channel or server", "cmd.list.desc")
+    )
+    @app_commands.rename(scope=ls("where", "opt.scope.name"))
+    @app_commands.describe(scope=ls("This channel or the whole server", "opt.scope.desc"))
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(name=ls("This channel", "choice.scope.channel"), value="channel"),
+            app_commands.Choice(name=ls("The whole server", "choice.scope.server"), value="server"),
+        ]
+    )
+    async def list_matches(
+        self, interaction: discord.Interaction, scope: app_commands.Choice[str] | None = None
+    ) -> None:
+        """List open matches."""
+        await self.bot.pbp.list_open(interaction, scope.value if scope else "channel")
+
+    @app_commands.command(
+        name=ls("vacation", "cmd.vacation.name"),
+        description=ls("Declare a vacation: your deadlines pause (0 days ends it)", "cmd.vacation.desc"),
+    )
+    @app_commands.rename(days=ls("days", "opt.days.name"), start_in=ls("start_in", "opt.start_in.name"))
+    @app_commands.describe(
+        days=ls("How many days (0 ends your vacation)", "opt.days.desc"),
+        start_in=ls("Days from now until it starts (default: now)", "opt.start_in.desc"),
+    )
+    async def vacation(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 0, 30],
+        start_in: app_commands.Range[int, 0, 90] = 0,
+    ) -> None:
+        """Declare or end a vacation."""
+        await self.bot.pbp.vacation(interaction, days, start_in)
+
+    @app_commands.command(
+        name=ls("quiet", "cmd.quiet.name"),
+        description=ls("Hours when reminders wait, in your time zone", "cmd.quiet.desc"),
+    )
+    @app_commands.rename(hours=ls("hours", "opt.hours.name"), timezone=ls("timezone", "opt.timezone.name"))
+    @app_commands.describe(
+        hours=ls("e.g. 22-7 or 22:30-07:00; 'off' to clear", "opt.hours.desc"),
+        timezone=ls("e.g. Europe/Paris", "opt.timezone.desc"),
+    )
+    async def quiet(
+        self, interaction: discord.Interaction, hours: app_commands.Range[str, 2, 60], timezone: str | None = None
+    ) -> None:
+        """Set quiet hours."""
+        if hours.strip().lower() in ("off", "none", "aucune", "non"):
+            await self.bot.pbp.quiet(interaction, None)
+            return
+        try:
+            quiet = parse_quiet_hours(hours, timezone)
+        except QuietHoursError as exc:
+            raise MatchError("bad_quiet_hours", detail=str(exc)) from exc
+        await self.bot.pbp.quiet(interaction, quiet)
+
+    @quiet.autocomplete("timezone")
+    async def timezone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Time zone names containing what was typed."""
+        typed = current.strip().lower().replace(" ", "_")
+        found = [z for z in all_zones() if typed in z.lower()]
+        found.sort(key=lambda z: (not z.lower().startswith(typed), len(z)))
+        return [app_commands.Choice(name=z, value=z) for z in found[:MAX_CHOICES]]
+
+    @app_commands.command(
+        name=ls("notify", "cmd.notify.name"),
+        description=ls("How this match pings you: always, only on your turn, or never", "cmd.notify.desc"),
+    )
+    @app_commands.rename(mode=ls("pings", "opt.pings.name"))
+    @app_commands.describe(mode=ls("When I may ping you in this match", "opt.pings.desc"))
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name=ls("Always (default)", "choice.pings.all"), value="all"),
+            app_commands.Choice(name=ls("Only when it is my turn", "choice.pings.turn"), value="turn"),
+            app_commands.Choice(name=ls("Never (muted)", "choice.pings.off"), value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        """Set how this match pings the caller."""
+        await self.bot.pbp.notify(interaction, mode.value)
+
+
+def _genes_named(ids: tuple[str, ...]) -> list[Any]:
+    from games.ursuppe.genes import BY_ID
+
+    return [BY_ID[i] for i in ids]
+
+
+@cache
+def all_zones() -> tuple[str, ...]:
+    """Every IANA time zone name, sorted (read once)."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+async def setup(bot: PlateauBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(GameCog(bot))

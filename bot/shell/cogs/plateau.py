@@ -1,0 +1,112 @@
+"""The ``/plateau`` command group: help, server settings, taking over a seat the AI plays (``replace``), and
+a member's standing salt (``salt``).
+
+These live outside ``/game`` because Discord allows at most 25 subcommands in a group.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import fairness
+from bot.app.i18n import language_of, t
+from bot.app.matches import MatchError
+from bot.app.member_text import inert
+from bot.shell import replace_ui
+from bot.shell.translator import ls
+
+if TYPE_CHECKING:
+    from bot.shell.client import PlateauBot
+
+
+@app_commands.guild_only()
+class PlateauCog(
+    commands.GroupCog,
+    group_name=ls("plateau", "cmd.plateau.name"),
+    group_description=ls(
+        "About Plateau: help, server settings, taking over an AI seat, your standing salt", "cmd.plateau.desc"
+    ),
+):
+    """How to use the bot, and the server's settings for matches."""
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=ls("help", "cmd.help.name"), description=ls("How to play with Plateau", "cmd.help.desc"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        """List the commands and how moves are written."""
+        lang = language_of(interaction.locale)
+        embed = discord.Embed(
+            title=t(lang, "help.title"), description=t(lang, "help.text")[:4096], colour=discord.Colour.blurple()
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("settings", "cmd.settings.name"),
+        description=ls("Server settings for matches (Manage Server)", "cmd.settings.desc"),
+    )
+    @app_commands.rename(ai_rated=ls("ai_rated", "opt.ai_rated.name"))
+    @app_commands.describe(
+        ai_rated=ls("Whether matches with AI players count for ratings (default: no)", "opt.ai_rated.desc")
+    )
+    async def settings(self, interaction: discord.Interaction, ai_rated: bool | None = None) -> None:
+        """Show or change the server's settings (members with Manage Server)."""
+        lang = language_of(interaction.locale)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise MatchError("no_match")
+        if ai_rated is not None:
+            if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
+                raise MatchError("settings_forbidden")
+            await self.bot.service.set_guild_setting(guild_id, "ai_rated", "1" if ai_rated else "0")
+        current = await self.bot.service.guild_setting(guild_id, "ai_rated") == "1"
+        await interaction.response.send_message(
+            t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"), ephemeral=True
+        )
+
+    @app_commands.command(
+        name=ls("replace", "cmd.replace.name"),
+        description=ls(
+            "Take over a seat the AI plays since its player left (the players must agree)", "cmd.replace.desc"
+        ),
+    )
+    @app_commands.rename(match=ls("match", "opt.match.name"), seat=ls("seat", "opt.replace_seat.name"))
+    @app_commands.describe(
+        match=ls("Match number (default: this channel's)", "opt.match.desc"),
+        seat=ls("The seat's number (default: the only seat the AI took over)", "opt.replace_seat.desc"),
+    )
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, 1] | None = None,
+        seat: app_commands.Range[int, 1, 6] | None = None,
+    ) -> None:
+        """Ask the players of a match to let the caller play a seat the AI took over from a member."""
+        await replace_ui.ask(self.bot, interaction, match, None if seat is None else seat - 1)
+
+    @app_commands.command(
+        name=ls("salt", "cmd.salt.name"),
+        description=ls("Keep a salt for every match you play (without text: forget it)", "cmd.standing_salt.desc"),
+    )
+    @app_commands.rename(text=ls("text", "opt.salt_text.name"))
+    @app_commands.describe(
+        text=ls("Any text of yours; leave it out to forget your standing salt", "opt.standing_salt_text.desc")
+    )
+    async def salt(
+        self, interaction: discord.Interaction, text: app_commands.Range[str, 1, fairness.MAX_SALT] | None = None
+    ) -> None:
+        """Set or forget the caller's standing salt, which every match they start in takes (privately)."""
+        kept = await self.bot.service.set_standing_salt(interaction.user.id, text)
+        lang = language_of(interaction.locale)
+        reply = t(lang, "fair.standing_cleared") if kept is None else t(lang, "fair.standing_set", salt=inert(kept))
+        await interaction.response.send_message(reply, ephemeral=True)
+
+
+async def setup(bot: PlateauBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(PlateauCog(bot))

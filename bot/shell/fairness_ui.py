@@ -1,0 +1,156 @@
+"""What players see of provably fair chance: the commitment, the salts, the revealed seed, ``/game verify``.
+
+The texts are pure functions of a match (the boards, the lobby card and the status call them); the two
+handlers serve ``/game salt`` (and the lobby's "Add my salt" button) and ``/game verify``. The seed
+appears in no text before the match has ended: it decides hidden information.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.app.i18n import language_of, t
+from bot.app.matches import DECISIONS, Match, MatchError, MatchStatus, TurnReport
+from bot.app.member_text import inert
+from bot.app.record import RecordError, check_fair_draws, export_record, parse_record
+
+if TYPE_CHECKING:
+    from bot.shell.client import PlateauBot
+
+ENDED = (MatchStatus.FINISHED, MatchStatus.ABORTED)
+FIELD_VALUE = 1024
+"""Discord's limit on an embed field's value."""
+
+
+def _chunks(lines: list[str], limit: int) -> list[str]:
+    """``lines`` joined into as few texts of at most ``limit`` characters as they fit (a longer line is cut)."""
+    chunks: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if chunks and len(chunks[-1]) + 1 + len(line) <= limit:
+            chunks[-1] += "\n" + line
+        else:
+            chunks.append(line)
+    return chunks or ["—"]
+
+
+def fairness_lines(match: Match, lang: str, *, final: bool) -> list[str]:
+    """The commitment and the salts so far, or with ``final`` (an ended match) the revealed seed.
+
+    Empty for a match from before provably fair chance.
+    """
+    fair = match.fair
+    if fair is None:
+        return []
+    if final and match.status in ENDED:
+        return [t(lang, "fair.revealed", seed=fair.server_seed, commitment=fair.commitment, id=match.id)]
+    salted = sum(1 for uid in match.seats if uid in fair.salts)
+    return [
+        t(lang, "fair.commitment", commitment=fair.commitment),
+        t(lang, "fair.salts", count=salted, total=len(match.seats)),
+    ]
+
+
+def board_lines(match: Match, lang: str, report: TurnReport | None) -> list[str]:
+    """The fairness lines of a board post: the commitment on the first board, the seed on the final one."""
+    if match.status in ENDED:
+        return fairness_lines(match, lang, final=True)
+    if report is None or any(e.kind in DECISIONS for e in report.entries):
+        return []
+    # The start's report: only the opening chance entries, the whole log so far.
+    return fairness_lines(match, lang, final=False) if match.version == len(report.entries) else []
+
+
+def lobby_text(match: Match, lang: str) -> str:
+    """The lobby card's lines about fairness: the commitment and salts, or the seed of a closed lobby."""
+    return "\n".join(fairness_lines(match, lang, final=True))
+
+
+def lobby_items(match: Match, lang: str) -> list[discord.ui.Item[Any]]:
+    """The lobby card's "Add my salt" button (none for an older match)."""
+    from bot.shell.components import SaltButton  # components imports this module for the button's handler
+
+    return [] if match.fair is None else [SaltButton(match.id, t(lang, "button.salt"))]
+
+
+async def salt(bot: PlateauBot, interaction: discord.Interaction, match_id: int | None, text: str | None) -> None:
+    """``/game salt`` (``text`` given) or the lobby's button (a salt drawn now): record the caller's salt."""
+    if match_id is None:
+        match_id = (await bot.ui.require_current(interaction)).id
+    match, stored = await bot.service.add_salt(match_id, interaction.user.id, text)
+    lang = language_of(interaction.locale)
+    await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=inert(stored)), ephemeral=True)
+    if match.status is MatchStatus.LOBBY and match.lobby_message_id is not None:
+        public = bot.ui.channel_language(match)
+        embed = bot.ui.lobby_embed(match, public)
+        await bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed)
+
+
+async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: int | None) -> None:
+    """``/game verify``: the scheme, commitment and salts, and once the match is over the seed and a re-check."""
+    match = await bot.pbp.find(interaction, match_id)
+    lang = language_of(interaction.locale)
+    fair = match.fair
+    if fair is None:
+        await interaction.response.send_message(t(lang, "fair.not_verifiable", id=match.id), ephemeral=True)
+        return
+    names = await bot.ui.names(match)
+    embed = discord.Embed(title=t(lang, "fair.verify_title", id=match.id), colour=discord.Colour.green())
+    embed.add_field(name=t(lang, "fair.scheme"), value=f"`{fair.scheme}`", inline=False)
+    embed.add_field(name=t(lang, "fair.commitment_name"), value=f"`{fair.commitment}`", inline=False)
+    # Member text, shown inertly and never in a code span, which a backtick of its own would close.
+    kinds = await bot.service.salt_kinds(match)
+    lines = []
+    for seat, (name, salt) in enumerate(zip(names, fair.salts_in_seat_order(match.seats), strict=True)):
+        origin = f" ({t(lang, f'fair.kind.{kinds[seat]}')})" if salt and seat in kinds else ""
+        lines.append(f"{inert(name)}: {inert(salt)}{origin}" if salt else f"{inert(name)}: —")
+    for value in _chunks(lines, FIELD_VALUE):
+        embed.add_field(name=t(lang, "fair.salts_name"), value=value, inline=False)
+    if match.status in ENDED:
+        embed.add_field(name=t(lang, "fair.seed_name"), value=f"`{fair.server_seed}`", inline=False)
+        checked = await _checked_draws(bot, interaction, match, names)
+        if isinstance(checked, int):
+            verdict = t(lang, "fair.all_match", count=checked)
+        else:
+            verdict = t(lang, "fair.mismatch", detail=checked)
+        embed.add_field(name=t(lang, "fair.check_name"), value=verdict, inline=False)
+        embed.description = t(lang, "fair.recipe_ended")
+        await interaction.followup.send(embed=embed, ephemeral=True)
+        return
+    embed.add_field(name=t(lang, "fair.seed_name"), value=t(lang, "fair.seed_hidden"), inline=False)
+    embed.description = t(lang, "fair.recipe_running")
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def _checked_draws(
+    bot: PlateauBot, interaction: discord.Interaction, match: Match, names: list[str]
+) -> int | str:
+    """Every draw of the ended ``match`` re-drawn from its record: the number that match, or the mismatch.
+
+    Worked out once per match version (an ended match does not change), one request at a time per member and
+    match; the interaction is deferred (privately) before the work.
+
+    Raises:
+        MatchError: ``verify_busy``, while the same member's earlier check of this match runs.
+    """
+    kept = bot.heavy.verdict(match.id, match.version)
+    if kept is not None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return kept
+    busy = MatchError("verify_busy", id=match.id)
+    with bot.heavy.one_at_a_time(("verify", interaction.user.id, match.id), busy):
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        history = await bot.service.history(match.id)
+
+        def check() -> int | str:
+            # Through the export, as anyone else would check it; replaying the match is work for a thread.
+            try:
+                return check_fair_draws(parse_record(export_record(match, history, names)))
+            except RecordError as exc:
+                return str(exc)
+
+        verdict = await bot.heavy.run(check)
+    bot.heavy.keep_verdict(match.id, match.version, verdict)
+    return verdict

@@ -1,0 +1,247 @@
+"""The move components of a turn post, and the move builder's steps answered privately.
+
+:func:`move_controls` gives the rows under the board: one button per legal move when they fit (at most
+:data:`MAX_MOVE_BUTTONS`, none naming a secret), otherwise the first step of the move builder
+(:mod:`games.builder`) as a select menu. Picking in it answers the picking player alone, with an
+ephemeral message holding the next step, edited in place at every step, and a button that confirms the
+move; the confirmation plays it through the same path as a move button. Every component carries the
+match id, the version and the partial choice, so it keeps working after a restart and is refused once the
+board has changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.app.i18n import has, language_of, t
+from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus, require_seat
+from bot.app.seats import Action, member_acts
+from bot.app.words import move_label
+from bot.shell.components import BuilderButton, BuilderSelect, MoveButton
+from games.base import GameInfo, GameState, NotYourTurnError, Part, Seat
+from games.builder import Choice, PathError, Step, build, decode_path, encode_path, trail, walk
+
+if TYPE_CHECKING:
+    from bot.shell.client import PlateauBot
+
+MAX_MOVE_BUTTONS = 20
+"""Four rows of five buttons; more legal moves than this are chosen with the builder."""
+PER_ROW = 5
+
+
+def part_label(part: Part, lang: str) -> str:
+    """A part in the player's language: its catalog frame (``builder.<key>``) around its text."""
+    key = f"builder.{part.key}"
+    if part.key and has(lang, key):
+        return t(lang, key, x=part.text)
+    return part.text
+
+
+def choice_label(choice: Choice, lang: str, *, public: bool = False) -> str:
+    """A choice's parts, joined; on a public component its secret parts are left out."""
+    words = [part_label(p, lang) for p in choice.parts if not (public and p.secret)]
+    return " · ".join(w for w in words if w) or "…"
+
+
+def describe(info: GameInfo, state: GameState, move: Any, lang: str) -> str:
+    """What ``move`` does, in words (its builder parts), with its cost when the game counts one."""
+    from games.builder import move_parts
+
+    words = " · ".join(w for w in (part_label(p, lang) for p in move_parts(info, state, move)) if w)
+    cost = info.move_cost(state, move) if info.move_cost is not None else None
+    if cost is not None:
+        words = t(lang, "builder.cost", what=words, cost=cost)
+    return words
+
+
+def acting_seat(match: Match) -> Seat | None:
+    """The one seat to act in an active match (None when nobody or several act at once)."""
+    if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
+        return None
+    return match.state.actors()[0]
+
+
+def member_to_act(match: Match) -> Seat | None:
+    """The one seat to act, when a member acts for it (None too while the AI must act: its turn post shows no
+    move controls, which nobody could use)."""
+    seat = acting_seat(match)
+    return seat if seat is not None and member_acts(match, seat) else None
+
+
+def builder_ids(match_id: int, version: int, path: Sequence[int]) -> list[str]:
+    """Every custom id the builder may put on a component for ``path`` (the length check of the tests)."""
+    code = encode_path(path)
+    ids = [f"plateau:mb:{match_id}:{version}:{code}"]
+    ids += [f"plateau:mb{act}:{match_id}:{version}:{code}" for act in ("ok", "go", "bk", "mx")]
+    return ids
+
+
+def _options(match: Match, step: Step, lang: str, *, public: bool) -> list[discord.SelectOption]:
+    """The select options of a step; on the public post a leaf shows the public form of its move."""
+    options = []
+    for i, choice in enumerate(step.choices):
+        label = choice_label(choice, lang, public=public)
+        description = None
+        if choice.move is not None:
+            shown = match.game.public_notation(choice.move) if public else choice.move
+            description = shown if shown != label else None
+        options.append(discord.SelectOption(label=label[:100], value=str(i), description=(description or None)))
+    return options
+
+
+def macro_label(info: GameInfo, name: str, lang: str) -> str:
+    """The button text of a game's bigger decision (``builder.<game>.<name>``), else its name."""
+    key = f"builder.{info.id}.{name.replace(' ', '_')}"
+    return t(lang, key) if has(lang, key) else name
+
+
+def macros_of(match: Match, seat: Seat) -> tuple[str, ...]:
+    """The bigger decisions the game offers the seat now."""
+    return match.game.macros(match.state, seat) if match.game.macros is not None else ()
+
+
+def move_controls(match: Match, lang: str) -> list[list[discord.ui.Item[Any]]]:
+    """The rows of move components under a turn post (each ≤ 5 buttons or one select); empty when none.
+
+    Under the moves, a row with the game's bigger decisions when it offers some (Ursuppe's ``drift all``).
+    """
+    seat = member_to_act(match)
+    if seat is None:
+        return []
+    rows = _move_rows(match, seat, lang)
+    macros = macros_of(match, seat)[:PER_ROW]
+    if rows and macros:
+        labels = [macro_label(match.game, name, lang)[:80] for name in macros]
+        rows.append(
+            [BuilderButton("mx", match.id, match.version, encode_path([i]), label) for i, label in enumerate(labels)]
+        )
+    return rows
+
+
+def _move_rows(match: Match, seat: Seat, lang: str) -> list[list[discord.ui.Item[Any]]]:
+    state = match.state
+    moves = state.legal_moves(seat)
+    if not moves:
+        return []
+    notations = [state.format_move(m) for m in moves]
+    if len(moves) <= MAX_MOVE_BUTTONS and all(match.game.public_notation(n) == n for n in notations):
+        buttons: list[discord.ui.Item[Any]] = [
+            MoveButton(match.id, match.version, n, move_label(match.game, state, n, lang)) for n in notations
+        ]
+        return [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
+    root = build(match.game, state, seat)
+    if root is None:
+        return []
+    if any(choice.secret for choice in root.choices):
+        # The first step would name a secret (a bonus in hand): it opens privately instead.
+        return [[BuilderButton("go", match.id, match.version, "", t(lang, "builder.open"))]]
+    options = _options(match, root, lang, public=True)
+    select = BuilderSelect(match.id, match.version, "", options, t(lang, "builder.placeholder"))
+    return [[select]]
+
+
+async def _checked(
+    bot: PlateauBot, interaction: discord.Interaction, match_id: int, version: int
+) -> tuple[Match, Seat]:
+    """The match, if the clicking user acts for the seat to act (:func:`bot.app.seats.seat_for`: never a member
+    whose seat the AI plays now) and the board is the one the component showed."""
+    match = await bot.service.get(match_id)
+    if match.status is not MatchStatus.ACTIVE:
+        raise MatchError("not_active")
+    seat = require_seat(match, interaction.user.id, Action.MOVE)
+    if match.version != version:
+        raise BoardChangedError(match.version)
+    if seat not in match.state.actors():
+        raise NotYourTurnError("it is not your turn", key="not_your_turn")
+    return match, seat
+
+
+def _path(code: str, picked: str | None) -> tuple[int, ...]:
+    path = decode_path(code)
+    if picked:
+        # isdigit() alone lets through digits int() refuses ("²") or reads ("５"); a menu only offers ASCII.
+        if not (picked.isascii() and picked.isdigit()):
+            raise PathError(f"bad choice {picked!r}")
+        path = (*path, int(picked))
+    return path
+
+
+async def show_step(
+    interaction: discord.Interaction, bot: PlateauBot, match_id: int, version: int, code: str, picked: str | None
+) -> None:
+    """Answer a pick (or a Back / Open click) with the next step, privately: a new ephemeral message from the
+    public post, the same ephemeral message edited in place from a private step."""
+    match, seat = await _checked(bot, interaction, match_id, version)
+    lang = language_of(interaction.locale)
+    root = build(match.game, match.state, seat)
+    try:
+        if root is None:
+            raise PathError("no moves")
+        path = _path(code, picked)
+        node = walk(root, path)
+        made = trail(root, path)
+    except PathError as exc:
+        raise BoardChangedError(match.version) from exc
+    summary = " › ".join(choice_label(c, lang) for c in made)
+    view = discord.ui.View(timeout=None)
+    here = encode_path(path)
+    if isinstance(node, Step):
+        content = (
+            t(lang, "builder.step", id=match.id, so_far=summary) if made else t(lang, "builder.first", id=match.id)
+        )
+        options = _options(match, node, lang, public=False)
+        view.add_item(BuilderSelect(match.id, match.version, here, options, t(lang, "builder.placeholder")))
+    else:
+        assert node.move is not None
+        move = match.state.parse_move(node.move, seat)
+        content = t(
+            lang,
+            "builder.confirm",
+            id=match.id,
+            move=node.move,
+            what=describe(match.game, match.state, move, lang),
+        )
+        view.add_item(BuilderButton("ok", match.id, match.version, here, t(lang, "builder.play", move=node.move)[:80]))
+    if path:
+        view.add_item(BuilderButton("bk", match.id, match.version, encode_path(path[:-1]), t(lang, "builder.back")))
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(content=content[:2000], view=view)
+    else:
+        await interaction.response.send_message(content[:2000], view=view, ephemeral=True)
+
+
+async def confirm(interaction: discord.Interaction, bot: PlateauBot, match_id: int, version: int, code: str) -> None:
+    """Play the move at the end of the path, as a move button would."""
+    match, seat = await _checked(bot, interaction, match_id, version)
+    root = build(match.game, match.state, seat)
+    try:
+        if root is None:
+            raise PathError("no moves")
+        node = walk(root, decode_path(code))
+    except PathError as exc:
+        raise BoardChangedError(match.version) from exc
+    if not isinstance(node, Choice) or node.move is None:
+        raise BoardChangedError(match.version)
+    secret = match.game.public_notation(node.move) != node.move
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        # The private steps are done with: the message says so and loses its components.
+        lang = language_of(interaction.locale)
+        await interaction.response.edit_message(content=t(lang, "builder.playing", move=node.move), view=None)
+    await bot.ui.play(interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
+
+
+async def play_macro(interaction: discord.Interaction, bot: PlateauBot, match_id: int, version: int, code: str) -> None:
+    """Play the bigger decision number ``code`` the game offered on the post, through the usual move path."""
+    match, seat = await _checked(bot, interaction, match_id, version)
+    macros = macros_of(match, seat)
+    try:
+        (index,) = decode_path(code)
+        name = macros[index]
+    except (PathError, ValueError, IndexError) as exc:
+        raise BoardChangedError(match.version) from exc
+    await bot.ui.play(interaction, match.id, name, expected_version=version, from_button=True)

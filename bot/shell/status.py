@@ -1,0 +1,115 @@
+"""Overview texts: a match's status card (its match sheet), and the lists of ``/game mine`` and ``/game list``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+
+import discord
+
+from bot.app.ai_seats import ai_name, is_ai, mention
+from bot.app.i18n import t
+from bot.app.matches import Match, MatchStatus
+from bot.app.narration import result_line
+from bot.shell.fairness_ui import fairness_lines
+from games.base import GameInfo
+
+MAX_LISTED = 20
+
+
+def game_label(game: GameInfo, options: Mapping[str, str], lang: str) -> str:
+    """A game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
+    name = game.names.get(lang, game.name)
+    rules = options.get("rules")
+    return (
+        name if rules is None else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{game.id}.{rules}.name"))
+    )
+
+
+def variant_name(match: Match, lang: str) -> str:
+    """The game's name with its rule set."""
+    return game_label(match.game, match.options, lang)
+
+
+def board_link(match: Match) -> str:
+    """A jump link to the latest board, or to the channel when there is none yet."""
+    base = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
+    message = match.board_message_id or match.lobby_message_id
+    return f"{base}/{message}" if message else base
+
+
+def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | None = None) -> discord.Embed:
+    """The match's status card, a match sheet: game, players (and who holds a seat for whom), the time per
+    turn and, once over, the result.
+
+    It holds nothing that changes from turn to turn (whose turn, the deadline, the board: the latest turn
+    post tells them), so it is edited only when a seat changes hands or the match ends; ``turns`` is how
+    many turns were played, shown once the match is over.
+    """
+    active = match.status is MatchStatus.ACTIVE
+    embed = discord.Embed(
+        title=t(lang, "status.card_title", game=variant_name(match, lang), id=match.id),
+        colour=discord.Colour.blurple() if active else discord.Colour.dark_grey(),
+    )
+    lines = []
+    for seat, uid in enumerate(match.seats):
+        label = t(lang, f"seat.{match.game.id}.{seat}")
+        who = mention(uid)
+        if seat in match.ai and not is_ai(uid):
+            who = f"{ai_name(match.ai[seat])} (← {who})"
+        lines.append(f"{label}: {who}" if not label.startswith("seat.") else who)
+    embed.add_field(name=t(lang, "status.players"), value="\n".join(lines) or "—", inline=False)
+    if active:
+        follow = [t(lang, "status.follow")]
+        if match.turn_limit is not None:
+            follow.append(t(lang, "status.turn_time", span=span_text(match.turn_limit, lang)))
+        embed.add_field(name=t(lang, "status.turns"), value="\n".join(follow), inline=False)
+    elif match.result is not None:
+        embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
+    if fair := fairness_lines(match, lang, final=True):
+        embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
+    if active:
+        embed.set_footer(text=t(lang, "status.footer"))
+    else:
+        embed.set_footer(text=t(lang, "status.footer_over", turns=turns if turns is not None else "?"))
+    return embed
+
+
+def sheet_digest(embed: discord.Embed) -> str:
+    """What a status card shows, as a short digest: the card is edited only when it changes."""
+    return hashlib.sha256(json.dumps(embed.to_dict(), sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def span_text(seconds: int, lang: str) -> str:
+    """A turn's time limit in whole days or hours, in words ("2 days", "12 hours", "36 hours")."""
+    if seconds % 86400 == 0 and seconds >= 86400 * 2:
+        return t(lang, "span.days", count=seconds // 86400)
+    return t(lang, "span.hours", count=seconds // 3600)
+
+
+async def match_lines(
+    matches: Sequence[Match],
+    user_id: int | None,
+    lang: str,
+    names_of: object,
+    turns: Mapping[int, int] | None = None,
+) -> list[str]:
+    """One line per match for the overview lists (``names_of`` is the UI's async ``names(match)``;
+    ``turns`` the current turn number by match id, shown when given)."""
+    lines = []
+    for match in matches[:MAX_LISTED]:
+        names = await names_of(match)  # type: ignore[operator]
+        game = variant_name(match, lang)
+        if match.status is MatchStatus.LOBBY:
+            state = t(lang, "mine.lobby", count=len(match.seats))
+        else:
+            acting = match.state.actors()
+            if user_id is not None and match.seat_of(user_id) in acting:
+                state = t(lang, "mine.your_turn")
+            else:
+                state = t(lang, "mine.waiting", names=", ".join(names[s] for s in acting) or "—")
+        if turns is not None and match.id in turns and match.status is not MatchStatus.LOBBY:
+            state = t(lang, "mine.turn", turn=turns[match.id]) + " · " + state
+        lines.append(f"[#{match.id} {game}]({board_link(match)}) · {state}")
+    return lines

@@ -1,0 +1,121 @@
+"""The turn post in Components V2: a container in the acting seat's colour with what happened, the board
+and what is awaited, then the controls. Also the compact out-of-turn question and the end post's parts.
+
+Builders only: what to post and when is :mod:`bot.app.posting`'s decision, the sending is :mod:`bot.shell.ui`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from render.common import SEAT_COLORS
+from render.ultimatek_art import SIDE_COLOURS
+from render.ursuppe_art import PLAYER_COLOURS
+
+BOARD_FILE = "board.png"
+DETAIL_FILE = "detail.png"
+"""The second image of a turn post, for games that draw their detail apart (Ursuppe's genes and events)."""
+TEXT_LIMIT = 3800
+"""Characters of text in one post (Discord allows 4000 across a message's text displays)."""
+NEUTRAL = discord.Colour.dark_grey()
+SUBULATA_SIDES = ((238, 234, 222), (30, 30, 34))
+"""Subulata's light and dark pieces."""
+
+
+def seat_colour(game_id: str, seat: int | None) -> discord.Colour:
+    """The colour ``seat`` has on the board drawn for ``game_id`` (grey when there is no seat)."""
+    if seat is None:
+        return NEUTRAL
+    palette: Sequence[tuple[int, int, int]]
+    if game_id == "ultimatek":
+        palette = SIDE_COLOURS
+    elif game_id == "ursuppe":
+        palette = PLAYER_COLOURS
+    elif game_id == "subulata":
+        palette = SUBULATA_SIDES
+    else:
+        palette = SEAT_COLORS
+    return discord.Colour.from_rgb(*palette[seat % len(palette)])
+
+
+def _clip(lines: Sequence[str], limit: int) -> str:
+    """The lines joined, the oldest dropped first when they are too long for a post."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed([line for line in lines if line]):
+        if size + len(line) + 1 > limit:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
+def post_layout(
+    *,
+    header: str,
+    happened: Sequence[str],
+    awaited: Sequence[str],
+    colour: discord.Colour,
+    alt: str,
+    rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
+    board: bool = True,
+    detail: bool = False,
+) -> discord.ui.LayoutView:
+    """A turn post: header, what happened, the board, what is awaited, then each row of controls."""
+    view = discord.ui.LayoutView(timeout=None)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
+    awaited_text = "\n".join(line for line in awaited if line)
+    room = TEXT_LIMIT - len(header) - len(awaited_text)
+    container.add_item(discord.ui.TextDisplay(header))
+    told = _clip(happened, max(room, 200))
+    if told:
+        container.add_item(discord.ui.TextDisplay(told))
+    if board:
+        item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt[:1000] or None)
+        container.add_item(discord.ui.MediaGallery(item))
+        if detail:
+            # A gallery of its own: two items in one gallery are shown side by side, each cropped to a
+            # tile half as wide, and the boards are drawn to be read at the full width of a phone.
+            container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}")))
+    if awaited_text:
+        container.add_item(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
+    view.add_item(container)
+    for row in rows:
+        if row:
+            view.add_item(discord.ui.ActionRow(*row))
+    return view
+
+
+def question_layout(
+    text: str, rows: Sequence[Sequence[discord.ui.Item[Any]]] = (), colour: discord.Colour = NEUTRAL
+) -> discord.ui.LayoutView:
+    """The compact message of an out-of-turn question (or, without rows, its answer)."""
+    view = discord.ui.LayoutView(timeout=None)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
+    container.add_item(discord.ui.TextDisplay(text[:TEXT_LIMIT]))
+    view.add_item(container)
+    for row in rows:
+        if row:
+            view.add_item(discord.ui.ActionRow(*row))
+    return view
+
+
+def layout_text(components: Sequence[Any]) -> str:
+    """Every text display of a received message's components, in order (for tests and previews)."""
+    texts: list[str] = []
+
+    def walk(items: Sequence[Any]) -> None:
+        for item in items:
+            content = getattr(item, "content", None)
+            if isinstance(content, str) and type(item).__name__ == "TextDisplay":
+                texts.append(content)
+            children = getattr(item, "children", None) or getattr(item, "components", None)
+            if children:
+                walk(list(children))
+
+    walk(components)
+    return "\n".join(texts)
