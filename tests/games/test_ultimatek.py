@@ -742,7 +742,7 @@ def test_new_match_options() -> None:
 def test_rules_help_says_a_blocked_piece_cannot_score() -> None:
     """ultimatek.md ruling: a piece blocked by a Stop is not active, so it cannot receive the disc for a
     point; ``/game rules`` says so in both languages."""
-    root = Path(__file__).resolve().parents[2] / "bot" / "locales"
+    root = Path(__file__).resolve().parents[2] / "bot" / "app" / "locales"
     english = json.loads((root / "en.json").read_text(encoding="utf-8"))["rules.ultimatek.text"]
     french = json.loads((root / "fr.json").read_text(encoding="utf-8"))["rules.ultimatek.text"]
     assert "A piece blocked by a Stop cannot receive the disc for a point" in english
