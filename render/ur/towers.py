@@ -48,48 +48,50 @@ from render.common import (
     paste_targets,
     supersampled,
 )
-from render.ur import (
+from render.ur.alt import (
     ALT_COLOURS,
     ALT_MAX,
+    MARKS,
+    alt_names,
+)
+from render.ur.kit import (
     GUTTER,
     ICON_D,
-    MARKS,
     NAME_X,
     PANEL_X1,
     PANEL_Y,
     SMALL_PX,
     STATUS_ICON_D,
     TILE,
-    _alt_names,
-    _arrow_head,
-    _board_ground,
-    _chevron,
-    _draw_arrow,
-    _draw_badge,
-    _draw_coordinates,
-    _draw_last_move,
-    _draw_note,
-    _draw_panel_heading,
-    _draw_status,
-    _draw_trays,
-    _entry_point,
-    _label_panels,
-    _last_line,
-    _paint_entry,
-    _paint_frame,
-    _paint_panels,
-    _paste,
-    _paste_panel_icons,
-    _path_chevrons,
-    _player_names,
-    _sample_palette,
-    _touched,
-    _view_of,
-    _winner,
+    arrow_head,
+    board_ground,
+    chevron,
+    draw_arrow,
+    draw_badge,
     draw_capture,
+    draw_coordinates,
+    draw_last_move,
+    draw_note,
+    draw_panel_heading,
+    draw_status,
+    draw_trays,
+    entry_point,
+    label_panels,
+    last_line,
+    paint_entry,
+    paint_frame,
+    paint_panels,
+    paste,
+    paste_panel_icons,
+    path_chevrons,
+    player_names,
+    sample_palette,
     square_box,
     square_centre,
     target_corner,
+    touched_squares,
+    view_of,
+    winner_of,
 )
 
 PIECE_D: Final = 80
@@ -330,22 +332,22 @@ def _goal_point(seat: int) -> tuple[float, float]:
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
-    _paint_frame(pen)
-    for at, direction, colour in _path_chevrons():
-        _chevron(pen, at, direction, colour)
+    paint_frame(pen)
+    for at, direction, colour in path_chevrons():
+        chevron(pen, at, direction, colour)
     for seat in (0, 1):
         tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
         lane = BOARD.lanes[seat]
-        _paint_entry(pen, seat, tint)
+        paint_entry(pen, seat, tint)
         # The final goal: a red-dotted marker pointing at A7 / C7, where tokens turn red.
         gx, gy = _goal_point(seat)
         goal_edge = square_box(f"{lane}7")[0] - 6
         pen.line([(gx + 12, gy), (goal_edge - 12, gy)], fill=tint, width=4)
-        _arrow_head(pen, (goal_edge, gy), (1.0, 0.0), 13, tint)
+        arrow_head(pen, (goal_edge, gy), (1.0, 0.0), 13, tint)
         pen.circle(gx, gy, 11, fill=RED, outline=tint, width=3)
         for dx, dy in ((0, 0), (-3.5, -3.5), (3.5, -3.5), (-3.5, 3.5), (3.5, 3.5)):
             pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
-    _paint_panels(pen, TRAY_X, TRAY_W, towers.TOKENS, SLOT_D, _slot_x)
+    paint_panels(pen, TRAY_X, TRAY_W, towers.TOKENS, SLOT_D, _slot_x)
 
 
 def _slot_x(group_x: float, i: int) -> float:
@@ -354,9 +356,9 @@ def _slot_x(group_x: float, i: int) -> float:
 
 @cache
 def _board_layer() -> Image.Image:
-    base = _board_ground(_paint_static)
-    _draw_coordinates(ImageDraw.Draw(base))
-    _paste_panel_icons(base, lambda seat: token_sprite(seat, False, ICON_D))
+    base = board_ground(_paint_static)
+    draw_coordinates(ImageDraw.Draw(base))
+    paste_panel_icons(base, lambda seat: token_sprite(seat, False, ICON_D))
     return base
 
 
@@ -368,11 +370,11 @@ def _static_base(lang: str) -> Image.Image:
     small = font(SMALL_PX, "Semibold")
     for seat in (0, 1):
         tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
-        ex, ey = _entry_point(seat)
+        ex, ey = entry_point(seat)
         gx, gy = _goal_point(seat)
         draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
         draw_text(draw, (gx + 14, gy + 32), words["goal"], small, tint, "mm")
-    _label_panels(draw, lang, words, tuple(zip(TRAY_X, ("reserve", "delivered"), strict=True)), row=False)
+    label_panels(draw, lang, words, tuple(zip(TRAY_X, ("reserve", "delivered"), strict=True)), row=False)
     return base
 
 
@@ -380,11 +382,11 @@ def _static_base(lang: str) -> Image.Image:
 
 
 def _state(view: object) -> State:
-    return _view_of(view, State, "Ravensburger Ur")
+    return view_of(view, State, "Ravensburger Ur")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    return _player_names(ctx, WORDS)
+    return player_names(ctx, WORDS)
 
 
 def _untouched(state: State) -> bool:
@@ -429,7 +431,7 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
     if a is None or b is None or a == b:
         return None
     if a == 0:
-        points = [_entry_point(seat)] + [square_centre(towers.square_of(seat, p)) for p in range(1, b + 1)]
+        points = [entry_point(seat)] + [square_centre(towers.square_of(seat, p)) for p in range(1, b + 1)]
     else:
         step = 1 if b > a else -1
         points = [square_centre(towers.square_of(seat, p)) for p in range(a, b + step, step)]
@@ -500,16 +502,16 @@ def _draw_tower(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, sta
     centre = top_centre(square, n)
     if n > 1:
         _, y0, _, _ = square_box(square)
-        _paste(canvas, _plinth_sprite(), (slice_centre(square, n, 0)[0], y0 + TILE / 2))
+        paste(canvas, _plinth_sprite(), (slice_centre(square, n, 0)[0], y0 + TILE / 2))
         height = max(3, round(_pitch(n) - 1.5))
         for i, token in enumerate(stack):
-            _paste(canvas, slice_sprite(token.owner, token.red, height), slice_centre(square, n, i))
+            paste(canvas, slice_sprite(token.owner, token.red, height), slice_centre(square, n, i))
     diameter = PIECE_D if n == 1 else TOP_D
-    _paste(canvas, token_sprite(top.owner, top.red, diameter), centre)
+    paste(canvas, token_sprite(top.owner, top.red, diameter), centre)
     if captive:
-        _paste(canvas, _bars_sprite(diameter), centre)
+        paste(canvas, _bars_sprite(diameter), centre)
     if n > 1:
-        _draw_badge(canvas, draw, (centre[0], centre[1] + 48), n, top.owner)
+        draw_badge(canvas, draw, (centre[0], centre[1] + 48), n, top.owner)
 
 
 def _last_move_text(state: State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -557,17 +559,17 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
     show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
     dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
     status = _status(state, ctx, names)
-    at = _draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24)
-    _draw_note(draw, _last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
+    at = draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24)
+    draw_note(draw, last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
     if state.outcome() is not None:
         return
     if show_opening:
         # The two opening rolls, each beside its player's token.
         for i, value in enumerate(state.opening):
             ox = dice_left + i * (OPEN_D + 40)
-            _paste(canvas, token_sprite(i, False, 30), (ox + 14, DIE_Y + DIE_D / 2))
+            paste(canvas, token_sprite(i, False, 30), (ox + 14, DIE_Y + DIE_D / 2))
             frame = mix(SEAT_COLORS[i], INK, 0.2)
-            _paste(
+            paste(
                 canvas, die_sprite(value or 0, value is None, OPEN_D, frame), (ox + 34 + OPEN_D / 2, DIE_Y + DIE_D / 2)
             )
     if state.turn is not None:
@@ -575,14 +577,14 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
         faded = roll is None
         if roll is None and ctx.last_move and (m := _ROLL.fullmatch(ctx.last_move.strip())):
             roll = int(m[1])
-        _paste(canvas, die_sprite(roll or 0, faded), (DIE_X + DIE_D / 2, DIE_Y + DIE_D / 2))
+        paste(canvas, die_sprite(roll or 0, faded), (DIE_X + DIE_D / 2, DIE_Y + DIE_D / 2))
 
 
 def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext, seat: int) -> None:
     y = PANEL_Y[seat]
     words = WORDS[ctx.language]
     names = (*_names(ctx), words["player"].format(n=seat + 1))
-    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, names, TRAY_X[0], 34)
+    draw_panel_heading(canvas, draw, seat, winner_of(state.outcome()), state.turn, names, TRAY_X[0], 34)
     held, refuge = _held(state, seat)
     parts = [words["row"].format(row=BOARD.lanes[seat])]
     if held:
@@ -595,7 +597,7 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
         (TRAY_X[0], state.reserve[seat], token_sprite(seat, False, SLOT_D)),
         (TRAY_X[1], state.removed[other], token_sprite(other, False, SLOT_D)),
     ]
-    _draw_trays(canvas, draw, y, trays, TRAY_W, _slot_x)
+    draw_trays(canvas, draw, y, trays, TRAY_W, _slot_x)
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
@@ -603,7 +605,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     state = _state(view)
     canvas = _static_base(ctx.language).copy()
     draw = ImageDraw.Draw(canvas)
-    _draw_last_move(canvas, ctx, _MOVE, _move_path, _draw_arrow)
+    draw_last_move(canvas, ctx, _MOVE, _move_path, draw_arrow)
     for square, stack in zip(towers.SQUARES, state.board, strict=True):
         if stack:
             _draw_tower(canvas, draw, square, stack)
@@ -625,7 +627,7 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    return _sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES)
+    return sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES)
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
@@ -666,7 +668,7 @@ def describe(view: object, ctx: BoardContext) -> str:
     state = _state(view)
     lang = ctx.language
     words = WORDS[lang]
-    names = _alt_names(_names(ctx))
+    names = alt_names(_names(ctx))
     parts = [words["title"] + "."]
     for seat in (0, 1):
         parts.append(
@@ -713,7 +715,7 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     Chance outcomes touch nothing, and a notation that is not a legal move there gives no highlight.
     """
     state = _state(previous_view)
-    return _touched(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
+    return touched_squares(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
