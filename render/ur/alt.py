@@ -1,8 +1,19 @@
-"""ALT"""
+"""The alt text of every Ur board: one skeleton that each rule set fills in.
+
+Every rule set says the same things in the same order: the title (and, in Variante 3, the goal), each
+player's pieces, a long listing where the board needs one (the Ravensburger towers), what the game
+notes before play (its opening rolls), the last move, and the result or whose turn it is. Each
+renderer says them in its own words (its ``alt_*`` strings) and :class:`AltText` puts them together
+within :data:`ALT_MAX` characters.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
+
+from games.base import Outcome
 
 ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
 """Colour words as the alt text uses them (in French they agree with « pions »)."""
@@ -19,4 +30,69 @@ def alt_names(names: tuple[str, str]) -> tuple[str, str]:
 
 
 def alt_fit(text: str) -> str:
+    """``text`` cut to :data:`ALT_MAX` characters, an ellipsis ending what was cut."""
     return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def on_squares(words: Mapping[str, str], listed: Sequence[str], pieces: int) -> str:
+    """A player's pieces on the board: ``listed`` (squares with their notes), ``pieces`` in all."""
+    if not listed:
+        return words["alt_none"]
+    key = "alt_on_one" if pieces == 1 else "alt_on"
+    return words[key].format(squares=", ".join(listed))
+
+
+def whose_turn(
+    words: Mapping[str, str],
+    names: tuple[str, str],
+    outcome: Outcome | None,
+    turn: int | None,
+    roll: int | None,
+    *,
+    move_key: str = "alt_to_move",
+    nobody: str | None = None,
+    squares: str = "",
+) -> str:
+    """The winner; else, with no one to play, ``nobody`` (default: a draw); else who rolls, or who moves
+    with the roll (said by ``move_key``, which may name the ``squares`` that can move)."""
+    if outcome is not None and outcome.winners:
+        return words["alt_wins"].format(name=names[outcome.winners[0]])
+    if turn is None:
+        return words["alt_draw"] if nobody is None else nobody
+    if roll is None:
+        return words["alt_to_roll"].format(name=names[turn])
+    return words[move_key].format(name=names[turn], roll=roll, squares=squares)
+
+
+@dataclass(frozen=True, slots=True)
+class AltText:
+    """What one rule set's alt text says, in the words of its renderer."""
+
+    intro: Sequence[str]
+    """The title, with its full stop (and what the game is about, if the title does not say it)."""
+    players: Sequence[str]
+    """Each player's sentence, in seat order."""
+    last: str | None
+    """The last move as the header shows it (its parts joined by " · "), or None."""
+    ending: Sequence[str]
+    """The result, or whose turn it is and what they are to do."""
+    notes: Sequence[str] = ()
+    """What the game says before the last move (the opening rolls)."""
+    board: str | None = None
+    """A listing of the board after the players, shortened first when the text is too long."""
+
+    def text(self, words: Mapping[str, str]) -> str:
+        """The alt text, at most :data:`ALT_MAX` characters."""
+        tail = list(self.notes)
+        if self.last is not None:
+            tail.append(words["alt_last"].format(text=self.last.replace(" · ", ", ")))
+        tail += self.ending
+        if self.board is None:
+            return alt_fit(" ".join([*self.intro, *self.players, *tail]))
+        head = " ".join([*self.intro, *self.players])
+        rest = " ".join(tail)
+        board = self.board
+        room = ALT_MAX - len(head) - len(rest) - 2
+        if len(board) > room:
+            board = board[: max(0, room - 1)] + "…"
+        return " ".join(p for p in (head, board, rest) if p)[:ALT_MAX]

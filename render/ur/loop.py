@@ -55,8 +55,10 @@ from render.common import (
 from render.ur.alt import (
     ALT_COLOURS,
     MARKS,
-    alt_fit,
+    AltText,
     alt_names,
+    on_squares,
+    whose_turn,
 )
 from render.ur.kit import (
     FRAME,
@@ -796,47 +798,35 @@ def _alt_pieces(state: loop.State, seat: int, lang: str) -> str:
         if n > 1:
             notes.insert(0, str(n))
         listed.append(f"{text} ({', '.join(notes)})" if notes else text)
-    if not listed:
-        return words["alt_none"]
-    key = "alt_on_one" if total == 1 else "alt_on"
-    return words[key].format(squares=", ".join(listed))
+    return on_squares(words, listed, total)
+
+
+def _alt_player(state: loop.State, seat: int, lang: str, name: str) -> str:
+    off = state.borne_off(seat)
+    return WORDS[lang]["alt_player"].format(
+        name=name,
+        colour=ALT_COLOURS[lang][seat],
+        mark=WORDS[lang][MARKS[seat]],
+        entry=loop.PATHS[seat][0],
+        waiting=state.reserve(seat),
+        board=_alt_pieces(state, seat, lang),
+        off=off,
+        out="sortis" if off > 1 else "sorti",
+    )
 
 
 def describe(view: object, ctx: BoardContext) -> str:
     """Alt text of the board: each player's pieces and faces, the last move and whose turn it is."""
     state = _state(view)
-    lang = ctx.language
-    words = WORDS[lang]
+    words = WORDS[ctx.language]
     names = alt_names(_names(ctx))
-    parts = [words["alt_title"]]
-    for seat in (0, 1):
-        off = state.borne_off(seat)
-        parts.append(
-            words["alt_player"].format(
-                name=names[seat],
-                colour=ALT_COLOURS[lang][seat],
-                mark=words[MARKS[seat]],
-                entry=loop.PATHS[seat][0],
-                waiting=state.reserve(seat),
-                board=_alt_pieces(state, seat, lang),
-                off=off,
-                out="sortis" if off > 1 else "sorti",
-            )
-        )
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
-    elif state.turn is None:
-        parts.append(words["alt_draw"])
-    elif state.roll is None:
-        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
-    else:
-        key = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
-        parts.append(words[key].format(name=names[state.turn], roll=state.roll))
-    return alt_fit(" ".join(parts))
+    again = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
+    return AltText(
+        intro=(words["alt_title"],),
+        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        last=_last_move_text(state, ctx, names),
+        ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll, move_key=again),),
+    ).text(words)
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:

@@ -54,8 +54,9 @@ from render.common import (
 )
 from render.ur.alt import (
     ALT_COLOURS,
-    alt_fit,
+    AltText,
     alt_names,
+    whose_turn,
 )
 from render.ur.kit import (
     NAME_X,
@@ -630,29 +631,23 @@ def _alt_player(state: motifs.State, seat: int, lang: str, name: str) -> str:
 def describe(view: object, ctx: BoardContext) -> str:
     """Alt text of the board: the goal, each player's pawns and faces, the last move, whose turn it is."""
     state = _state(view)
-    lang = ctx.language
-    words = WORDS[lang]
+    words = WORDS[ctx.language]
     names = alt_names(_names(ctx))
-    parts = [words["title"] + ".", words["alt_goal"]]
-    parts += [_alt_player(state, seat, lang, names[seat]) for seat in (0, 1)]
-    last = _last_move_text(ctx, names)
-    if last is not None:
-        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
     outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        if _stuck(state) and state.turn is not None:
-            parts.append(words["alt_stuck"].format(name=names[state.turn], roll=state.roll))
-        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
-    elif state.turn is None:
-        parts.append(words["alt_draw"])
-    elif state.placing:
-        parts.append(words["alt_placing"].format(name=names[state.turn]))
-    elif state.roll is None:
-        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
+    ending: list[str] = []
+    if outcome is not None and outcome.winners and _stuck(state) and state.turn is not None:
+        ending.append(words["alt_stuck"].format(name=names[state.turn], roll=state.roll))
+    if (outcome is None or not outcome.winners) and state.turn is not None and state.placing:
+        ending.append(words["alt_placing"].format(name=names[state.turn]))
     else:
-        squares = ", ".join(state.can_move(state.turn))
-        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll, squares=squares))
-    return alt_fit(" ".join(parts))
+        movable = state.can_move(state.turn) if state.turn is not None and state.roll is not None else ()
+        ending.append(whose_turn(words, names, outcome, state.turn, state.roll, squares=", ".join(movable)))
+    return AltText(
+        intro=(words["title"] + ".", words["alt_goal"]),
+        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        last=_last_move_text(ctx, names),
+        ending=ending,
+    ).text(words)
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:

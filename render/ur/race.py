@@ -40,8 +40,10 @@ from render.common import (
 from render.ur.alt import (
     ALT_COLOURS,
     MARKS,
-    alt_fit,
+    AltText,
     alt_names,
+    on_squares,
+    whose_turn,
 )
 from render.ur.kit import (
     ICON_D,
@@ -410,52 +412,39 @@ def render(view: object, ctx: BoardContext) -> bytes:
 
 
 def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
-    words = WORDS[lang]
     squares = [race.square_of(seat, p) for p in state.pieces[seat] if 0 < p < race.OFF]
-    if not squares:
-        return words["alt_none"]
     listed = []
     for sq in dict.fromkeys(squares):
         n = squares.count(sq)
         listed.append(f"{sq} ({n})" if n > 1 else sq)
-    key = "alt_on_one" if len(squares) == 1 else "alt_on"
-    return words[key].format(squares=", ".join(listed))
+    return on_squares(WORDS[lang], listed, len(squares))
+
+
+def _alt_player(state: race.State, seat: int, lang: str, name: str) -> str:
+    off = state.borne_off(seat)
+    return WORDS[lang]["alt_player"].format(
+        name=name,
+        colour=ALT_COLOURS[lang][seat],
+        mark=WORDS[lang][MARKS[seat]],
+        row=BOARD.lanes[seat],
+        waiting=state.reserve(seat),
+        board=_alt_pieces(state, seat, lang),
+        off=off,
+        out="sortis" if off > 1 else "sorti",
+    )
 
 
 def describe(view: object, ctx: BoardContext) -> str:
     """Alt text of the board: each player's pieces, the last move and whose turn it is."""
     state = _state(view)
-    lang = ctx.language
-    words = WORDS[lang]
+    words = WORDS[ctx.language]
     names = alt_names(_names(ctx))
-    parts = [words["title"] + "."]
-    for seat in (0, 1):
-        off = state.borne_off(seat)
-        parts.append(
-            words["alt_player"].format(
-                name=names[seat],
-                colour=ALT_COLOURS[lang][seat],
-                mark=words[MARKS[seat]],
-                row=BOARD.lanes[seat],
-                waiting=state.reserve(seat),
-                board=_alt_pieces(state, seat, lang),
-                off=off,
-                out="sortis" if off > 1 else "sorti",
-            )
-        )
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
-    elif state.turn is None:
-        parts.append(words["alt_draw"])
-    elif state.roll is None:
-        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
-    else:
-        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll))
-    return alt_fit(" ".join(parts))
+    return AltText(
+        intro=(words["title"] + ".",),
+        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        last=_last_move_text(state, ctx, names),
+        ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll),),
+    ).text(words)
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:

@@ -50,9 +50,10 @@ from render.common import (
 )
 from render.ur.alt import (
     ALT_COLOURS,
-    ALT_MAX,
     MARKS,
+    AltText,
     alt_names,
+    whose_turn,
 )
 from render.ur.kit import (
     GUTTER,
@@ -663,50 +664,40 @@ def _alt_towers(state: State, lang: str) -> str:
     return words["alt_towers"].format(list="; ".join(items))
 
 
+def _alt_player(state: State, seat: int, lang: str, name: str) -> str:
+    return WORDS[lang]["alt_player"].format(
+        name=name,
+        colour=ALT_COLOURS[lang][seat],
+        mark=WORDS[lang][MARKS[seat]],
+        row=BOARD.lanes[seat],
+        reserve=state.reserve[seat],
+        lost=state.removed[seat],
+        delivered=state.removed[1 - seat],
+        held=_held(state, seat)[0],
+    )
+
+
 def describe(view: object, ctx: BoardContext) -> str:
-    """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is."""
+    """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is.
+
+    The towers come after the players: when the text is too long, they are what gets shortened."""
     state = _state(view)
-    lang = ctx.language
-    words = WORDS[lang]
+    words = WORDS[ctx.language]
     names = alt_names(_names(ctx))
-    parts = [words["title"] + "."]
-    for seat in (0, 1):
-        parts.append(
-            words["alt_player"].format(
-                name=names[seat],
-                colour=ALT_COLOURS[lang][seat],
-                mark=words[MARKS[seat]],
-                row=BOARD.lanes[seat],
-                reserve=state.reserve[seat],
-                lost=state.removed[seat],
-                delivered=state.removed[1 - seat],
-                held=_held(state, seat)[0],
-            )
-        )
     outcome = state.outcome()
+    notes = []
     if (state.turn is None or _untouched(state)) and outcome is None:
         rolls = ", ".join(f"{names[s]} {'–' if v is None else v}" for s, v in enumerate(state.opening))
-        parts.append(words["alt_opening"].format(rolls=rolls))
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
-    if outcome is not None and outcome.winners:
-        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
-    elif state.turn is None:
-        seat = 0 if state.opening[0] is None else 1
-        parts.append(words["alt_to_roll"].format(name=names[seat]))
-    elif state.roll is None:
-        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
-    else:
-        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll))
-    # The towers come last but one: when the text is too long, they are what gets shortened.
-    towers_text = _alt_towers(state, lang)
-    head = " ".join(parts[:3])
-    tail = " ".join(parts[3:])
-    room = ALT_MAX - len(head) - len(tail) - 2
-    if len(towers_text) > room:
-        towers_text = towers_text[: max(0, room - 1)] + "…"
-    return " ".join(p for p in (head, towers_text, tail) if p)[:ALT_MAX]
+        notes.append(words["alt_opening"].format(rolls=rolls))
+    opener = words["alt_to_roll"].format(name=names[0 if state.opening[0] is None else 1])
+    return AltText(
+        intro=(words["title"] + ".",),
+        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        last=_last_move_text(state, ctx, names),
+        ending=(whose_turn(words, names, outcome, state.turn, state.roll, nobody=opener),),
+        notes=notes,
+        board=_alt_towers(state, ctx.language),
+    ).text(words)
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
