@@ -423,6 +423,31 @@ def draw_coordinates(draw: ImageDraw.ImageDraw, left_x: float = FRAME_X / 2, lef
         draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
 
 
+def plain_board_layer(
+    paint: Callable[[ImageDraw.ImageDraw, float], None], icon: Callable[[int], Image.Image]
+) -> Image.Image:
+    """The static board without words, for a board that adds nothing to it: the ground ``paint`` draws
+    (supersampled), the coordinates, and each seat's ``icon`` on its panel."""
+    base = board_ground(paint)
+    draw_coordinates(ImageDraw.Draw(base))
+    paste_panel_icons(base, icon)
+    return base
+
+
+def label_lane_ends(
+    draw: ImageDraw.ImageDraw, words: dict[str, str], far_key: str, far: Callable[[int], tuple[float, float]]
+) -> None:
+    """The word ``in`` under each seat's entry marker, and ``words[far_key]`` under the far end of its
+    lane, centred on ``far(seat)``, both in the seat's tint."""
+    small = font(SMALL_PX, "Semibold")
+    for seat in (0, 1):
+        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
+        ex, ey = entry_point(seat)
+        fx, fy = far(seat)
+        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
+        draw_text(draw, (fx, fy + 32), words[far_key], small, tint, "mm")
+
+
 def paste_panel_icons(base: Image.Image, icon: Callable[[int], Image.Image]) -> None:
     """Each seat's piece, ``icon(seat)``, at the left of its panel."""
     for seat in (0, 1):
@@ -514,6 +539,32 @@ def draw_status(
     shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
     draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
     return text_x, avail
+
+
+def status_line(
+    words: dict[str, str],
+    names: tuple[str, str],
+    outcome: Outcome | None,
+    turn: int | None,
+    roll: int | None,
+    *,
+    move_key: str = "to_move",
+    opener: int | None = None,
+    placing: bool = False,
+) -> tuple[str, str, int | None]:
+    """The status template, the name it is about, and the seat whose piece leads the line: the winner;
+    with no one's turn yet, the draw for the first player (or the ``opener``'s opening roll); the seat
+    ``placing`` its pawns; the seat to roll; the seat to move with its roll (said by ``move_key``)."""
+    if outcome is not None and outcome.winners:
+        seat = outcome.winners[0]
+        return words["wins"], names[seat], seat
+    if turn is None:
+        return (words["draw"], "", None) if opener is None else (words["opening"], names[opener], opener)
+    if placing:
+        return words["placing"], names[turn], turn
+    if roll is None:
+        return words["to_roll"], names[turn], turn
+    return words[move_key].replace("{roll}", str(roll)), names[turn], turn
 
 
 def last_line(template: str, last: str | None) -> str | None:

@@ -95,6 +95,7 @@ from render.ur.kit import (
     sample_palette,
     square_box,
     square_centre,
+    status_line,
     target_corner,
     touched_squares,
     tray_slot_x,
@@ -676,18 +677,8 @@ def _draw_square_pieces(
 
 
 def _status(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    """The status template, the name it is about, and the seat whose piece leads the line."""
-    words = WORDS[ctx.language]
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        seat = outcome.winners[0]
-        return words["wins"], names[seat], seat
-    if state.turn is None:
-        return words["draw"], "", None
-    if state.roll is None:
-        return words["to_roll"], names[state.turn], state.turn
     key = "to_move_again" if state.roll in loop.AGAIN else "to_move"
-    return words[key].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, move_key=key)
 
 
 def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:

@@ -82,6 +82,7 @@ from render.ur.kit import (
     player_names,
     square_box,
     square_centre,
+    status_line,
     target_corner,
     view_of,
     winner_of,
@@ -434,19 +435,7 @@ def _stuck(state: motifs.State) -> bool:
 
 
 def _status(state: motifs.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    """The status template, the name it is about, and the seat whose pawn leads the line."""
-    words = WORDS[ctx.language]
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        seat = outcome.winners[0]
-        return words["wins"], names[seat], seat
-    if state.turn is None:
-        return words["draw"], "", None
-    if state.placing:
-        return words["placing"], names[state.turn], state.turn
-    if state.roll is None:
-        return words["to_roll"], names[state.turn], state.turn
-    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, placing=state.placing)
 
 
 def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:

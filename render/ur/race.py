@@ -30,9 +30,7 @@ from render.common import (
     BoardContext,
     GameRenderer,
     Pen,
-    draw_text,
     encode_png,
-    font,
     mix,
     paste_targets,
     supersampled,
@@ -50,38 +48,37 @@ from render.ur.kit import (
     PAIR_D,
     PANEL_X1,
     PIECE_D,
-    SMALL_PX,
     STATUS_ICON_D,
     TILE,
     TRAY_D,
     TRAY_GROUPS,
     TRAY_W,
     arrow_head,
-    board_ground,
     chevron,
     draw_arrow,
     draw_badge,
     draw_capture,
-    draw_coordinates,
     draw_last_move,
     draw_note,
     draw_race_panel,
     draw_status,
     entry_point,
     exit_point,
+    label_lane_ends,
     label_panels,
     last_line,
     paint_entry,
     paint_frame,
     paint_panels,
     paste,
-    paste_panel_icons,
     path_chevrons,
     piece_sprite,
+    plain_board_layer,
     player_names,
     sample_palette,
     square_box,
     square_centre,
+    status_line,
     target_corner,
     touched_squares,
     tray_slot_x,
@@ -213,10 +210,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
 @cache
 def _board_layer() -> Image.Image:
     """Everything static that has no words: the costly, supersampled part, shared by the languages."""
-    base = board_ground(_paint_static)
-    draw_coordinates(ImageDraw.Draw(base))
-    paste_panel_icons(base, lambda seat: piece_sprite(seat, ICON_D))
-    return base
+    return plain_board_layer(_paint_static, lambda seat: piece_sprite(seat, ICON_D))
 
 
 @cache
@@ -225,13 +219,7 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    small = font(SMALL_PX, "Semibold")
-    for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
-        ex, ey = entry_point(seat)
-        xx, xy = exit_point(seat)
-        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
-        draw_text(draw, (xx + 26, xy + 32), words["out"], small, tint, "mm")
+    label_lane_ends(draw, words, "out", lambda seat: (exit_point(seat)[0] + 26, exit_point(seat)[1]))
     label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
     return base
 
@@ -311,17 +299,7 @@ def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: 
 
 
 def _status(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    """The status template, the name it is about, and the seat whose piece leads the line."""
-    words = WORDS[ctx.language]
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        seat = outcome.winners[0]
-        return words["wins"], names[seat], seat
-    if state.turn is None:
-        return words["draw"], "", None
-    if state.roll is None:
-        return words["to_roll"], names[state.turn], state.turn
-    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll)
 
 
 def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:

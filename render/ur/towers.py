@@ -65,30 +65,30 @@ from render.ur.kit import (
     STATUS_ICON_D,
     TILE,
     arrow_head,
-    board_ground,
     chevron,
     draw_arrow,
     draw_badge,
     draw_capture,
-    draw_coordinates,
     draw_last_move,
     draw_note,
     draw_panel_heading,
     draw_status,
     draw_trays,
     entry_point,
+    label_lane_ends,
     label_panels,
     last_line,
     paint_entry,
     paint_frame,
     paint_panels,
     paste,
-    paste_panel_icons,
     path_chevrons,
+    plain_board_layer,
     player_names,
     sample_palette,
     square_box,
     square_centre,
+    status_line,
     target_corner,
     touched_squares,
     view_of,
@@ -357,10 +357,7 @@ def _slot_x(group_x: float, i: int) -> float:
 
 @cache
 def _board_layer() -> Image.Image:
-    base = board_ground(_paint_static)
-    draw_coordinates(ImageDraw.Draw(base))
-    paste_panel_icons(base, lambda seat: token_sprite(seat, False, ICON_D))
-    return base
+    return plain_board_layer(_paint_static, lambda seat: token_sprite(seat, False, ICON_D))
 
 
 @cache
@@ -368,13 +365,7 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    small = font(SMALL_PX, "Semibold")
-    for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
-        ex, ey = entry_point(seat)
-        gx, gy = _goal_point(seat)
-        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
-        draw_text(draw, (gx + 14, gy + 32), words["goal"], small, tint, "mm")
+    label_lane_ends(draw, words, "goal", lambda seat: (_goal_point(seat)[0] + 14, _goal_point(seat)[1]))
     label_panels(draw, lang, words, tuple(zip(TRAY_X, ("reserve", "delivered"), strict=True)), row=False)
     return base
 
@@ -543,16 +534,8 @@ def _last_move_text(state: State, ctx: BoardContext, names: tuple[str, str]) -> 
 
 
 def _status(state: State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    words = WORDS[ctx.language]
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        return words["wins"], names[outcome.winners[0]], outcome.winners[0]
-    if state.turn is None:
-        seat = 0 if state.opening[0] is None else 1
-        return words["opening"], names[seat], seat
-    if state.roll is None:
-        return words["to_roll"], names[state.turn], state.turn
-    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+    opener = 0 if state.opening[0] is None else 1
+    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, opener=opener)
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext) -> None:
