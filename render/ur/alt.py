@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.base import Outcome
+from render.ur.kit import phase
 
 ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
 """Colour words as the alt text uses them (in French they agree with « pions »)."""
@@ -51,17 +52,18 @@ def whose_turn(
     *,
     move_key: str = "alt_to_move",
     nobody: str | None = None,
+    placing: bool = False,
     squares: str = "",
 ) -> str:
-    """The winner; else, with no one to play, ``nobody`` (default: a draw); else who rolls, or who moves
-    with the roll (said by ``move_key``, which may name the ``squares`` that can move)."""
-    if outcome is not None and outcome.winners:
-        return words["alt_wins"].format(name=names[outcome.winners[0]])
-    if turn is None:
+    """The :func:`~render.ur.kit.phase` of the game in words: the winner; with no one to play, ``nobody``
+    (default: a draw for the first player); who places, rolls, or moves with the roll (said by
+    ``move_key``, which may name the ``squares`` that can move)."""
+    key, seat = phase(outcome, turn, roll, placing)
+    if seat is None:
         return words["alt_draw"] if nobody is None else nobody
-    if roll is None:
-        return words["alt_to_roll"].format(name=names[turn])
-    return words[move_key].format(name=names[turn], roll=roll, squares=squares)
+    if key == "to_move":
+        return words[move_key].format(name=names[seat], roll=roll, squares=squares)
+    return words[f"alt_{key}"].format(name=names[seat])
 
 
 @dataclass(frozen=True, slots=True)

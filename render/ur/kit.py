@@ -541,6 +541,18 @@ def draw_status(
     return text_x, avail
 
 
+def phase(outcome: Outcome | None, turn: int | None, roll: int | None, placing: bool = False) -> tuple[str, int | None]:
+    """What the game waits for, and the seat it is about: ``wins`` (the winner), ``draw`` (no one's turn
+    yet: the first player is being drawn; no seat), ``placing`` (pawns), ``to_roll`` or ``to_move``."""
+    if outcome is not None and outcome.winners:
+        return "wins", outcome.winners[0]
+    if turn is None:
+        return "draw", None
+    if placing:
+        return "placing", turn
+    return ("to_roll" if roll is None else "to_move"), turn
+
+
 def status_line(
     words: dict[str, str],
     names: tuple[str, str],
@@ -552,19 +564,14 @@ def status_line(
     opener: int | None = None,
     placing: bool = False,
 ) -> tuple[str, str, int | None]:
-    """The status template, the name it is about, and the seat whose piece leads the line: the winner;
-    with no one's turn yet, the draw for the first player (or the ``opener``'s opening roll); the seat
-    ``placing`` its pawns; the seat to roll; the seat to move with its roll (said by ``move_key``)."""
-    if outcome is not None and outcome.winners:
-        seat = outcome.winners[0]
-        return words["wins"], names[seat], seat
-    if turn is None:
+    """The status template, the name it is about, and the seat whose piece leads the line, for the
+    :func:`phase` of the game; with no one's turn yet, the draw for the first player (or the
+    ``opener``'s opening roll); a move is said by ``move_key``."""
+    key, seat = phase(outcome, turn, roll, placing)
+    if seat is None:
         return (words["draw"], "", None) if opener is None else (words["opening"], names[opener], opener)
-    if placing:
-        return words["placing"], names[turn], turn
-    if roll is None:
-        return words["to_roll"], names[turn], turn
-    return words[move_key].replace("{roll}", str(roll)), names[turn], turn
+    template = words[move_key].replace("{roll}", str(roll)) if key == "to_move" else words[key]
+    return template, names[seat], seat
 
 
 def last_line(template: str, last: str | None) -> str | None:
@@ -787,6 +794,19 @@ def paint_entry(pen: Pen, seat: int, tint: Color) -> None:
     pen.circle(ex, ey, 8, outline=tint, width=3)
     pen.line([(ex - 9, ey), (target + 12, ey)], fill=tint, width=4)
     arrow_head(pen, (target, ey), (-1.0, 0.0), 13, tint)
+
+
+def paint_lanes(pen: Pen, far_end: Callable[[Pen, int, Color], None]) -> None:
+    """The ground of a race along the lanes: the frame in its shell border, the path's chevrons, and in
+    the empty corners where each lane meets the outside, its entry marker and what ``far_end(pen, seat,
+    tint)`` paints at the other end (Variante 2's exit, the Ravensburger goal)."""
+    paint_frame(pen)
+    for at, direction, colour in path_chevrons():
+        chevron(pen, at, direction, colour)
+    for seat in (0, 1):
+        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
+        paint_entry(pen, seat, tint)
+        far_end(pen, seat, tint)
 
 
 def tray_slot_x(group_x: float, i: int) -> float:

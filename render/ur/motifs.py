@@ -626,11 +626,10 @@ def describe(view: object, ctx: BoardContext) -> str:
     ending: list[str] = []
     if outcome is not None and outcome.winners and _stuck(state) and state.turn is not None:
         ending.append(words["alt_stuck"].format(name=names[state.turn], roll=state.roll))
-    if (outcome is None or not outcome.winners) and state.turn is not None and state.placing:
-        ending.append(words["alt_placing"].format(name=names[state.turn]))
-    else:
-        movable = state.can_move(state.turn) if state.turn is not None and state.roll is not None else ()
-        ending.append(whose_turn(words, names, outcome, state.turn, state.roll, squares=", ".join(movable)))
+    movable = state.can_move(state.turn) if state.turn is not None and state.roll is not None else ()
+    ending.append(
+        whose_turn(words, names, outcome, state.turn, state.roll, placing=state.placing, squares=", ".join(movable))
+    )
     return AltText(
         intro=(words["title"] + ".", words["alt_goal"]),
         players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],

@@ -24,14 +24,12 @@ from games.base import GameError
 from games.ur import race
 from games.ur.board import BOARD
 from render.common import (
-    BACKDROP,
     INK,
-    SEAT_COLORS,
     BoardContext,
+    Color,
     GameRenderer,
     Pen,
     encode_png,
-    mix,
     paste_targets,
     supersampled,
 )
@@ -54,7 +52,6 @@ from render.ur.kit import (
     TRAY_GROUPS,
     TRAY_W,
     arrow_head,
-    chevron,
     draw_arrow,
     draw_badge,
     draw_capture,
@@ -67,11 +64,9 @@ from render.ur.kit import (
     label_lane_ends,
     label_panels,
     last_line,
-    paint_entry,
-    paint_frame,
+    paint_lanes,
     paint_panels,
     paste,
-    path_chevrons,
     piece_sprite,
     plain_board_layer,
     player_names,
@@ -186,23 +181,19 @@ def _die_sprite(marked: bool, faded: bool) -> Image.Image:
     return sprite
 
 
+def _paint_exit(pen: Pen, seat: int, tint: Color) -> None:
+    """The exit marker of ``seat``: an arrow from the end of its lane out to a double bar."""
+    xx, xy = exit_point(seat)
+    source = square_box(f"{BOARD.lanes[seat]}7")[0] - 6
+    pen.line([(source, xy), (xx + 16, xy)], fill=tint, width=4)
+    arrow_head(pen, (xx + 4, xy), (-1.0, 0.0), 13, tint)
+    pen.line([(xx, xy - 13), (xx, xy + 13)], fill=tint, width=4)
+    pen.line([(xx - 7, xy - 13), (xx - 7, xy + 13)], fill=tint, width=2)
+
+
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
-    # A shell border around the lapis frame: draw the union grown, then the union itself.
-    paint_frame(pen)
-    for at, direction, colour in path_chevrons():
-        chevron(pen, at, direction, colour)
-    # Entry and exit markers in the empty corners, where a lane meets the outside of the board.
-    for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
-        lane = BOARD.lanes[seat]
-        paint_entry(pen, seat, tint)
-        xx, xy = exit_point(seat)
-        source = square_box(f"{lane}7")[0] - 6
-        pen.line([(source, xy), (xx + 16, xy)], fill=tint, width=4)
-        arrow_head(pen, (xx + 4, xy), (-1.0, 0.0), 13, tint)
-        pen.line([(xx, xy - 13), (xx, xy + 13)], fill=tint, width=4)
-        pen.line([(xx - 7, xy - 13), (xx - 7, xy + 13)], fill=tint, width=2)
+    paint_lanes(pen, _paint_exit)
     # Panels and their empty trays.
     paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, tray_slot_x)
 

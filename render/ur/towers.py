@@ -29,7 +29,6 @@ from games.ur import towers
 from games.ur.board import BOARD
 from games.ur.towers import Move, State, Token
 from render.common import (
-    BACKDROP,
     CREAM,
     INK,
     MUTED,
@@ -65,7 +64,6 @@ from render.ur.kit import (
     STATUS_ICON_D,
     TILE,
     arrow_head,
-    chevron,
     draw_arrow,
     draw_badge,
     draw_capture,
@@ -78,11 +76,9 @@ from render.ur.kit import (
     label_lane_ends,
     label_panels,
     last_line,
-    paint_entry,
-    paint_frame,
+    paint_lanes,
     paint_panels,
     paste,
-    path_chevrons,
     plain_board_layer,
     player_names,
     sample_palette,
@@ -331,23 +327,20 @@ def _goal_point(seat: int) -> tuple[float, float]:
     return x - 12, y
 
 
+def _paint_goal(pen: Pen, seat: int, tint: Color) -> None:
+    """The final goal: a red-dotted marker pointing at A7 / C7, where tokens turn red."""
+    gx, gy = _goal_point(seat)
+    goal_edge = square_box(f"{BOARD.lanes[seat]}7")[0] - 6
+    pen.line([(gx + 12, gy), (goal_edge - 12, gy)], fill=tint, width=4)
+    arrow_head(pen, (goal_edge, gy), (1.0, 0.0), 13, tint)
+    pen.circle(gx, gy, 11, fill=RED, outline=tint, width=3)
+    for dx, dy in ((0, 0), (-3.5, -3.5), (3.5, -3.5), (-3.5, 3.5), (3.5, 3.5)):
+        pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
+
+
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
-    paint_frame(pen)
-    for at, direction, colour in path_chevrons():
-        chevron(pen, at, direction, colour)
-    for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
-        lane = BOARD.lanes[seat]
-        paint_entry(pen, seat, tint)
-        # The final goal: a red-dotted marker pointing at A7 / C7, where tokens turn red.
-        gx, gy = _goal_point(seat)
-        goal_edge = square_box(f"{lane}7")[0] - 6
-        pen.line([(gx + 12, gy), (goal_edge - 12, gy)], fill=tint, width=4)
-        arrow_head(pen, (goal_edge, gy), (1.0, 0.0), 13, tint)
-        pen.circle(gx, gy, 11, fill=RED, outline=tint, width=3)
-        for dx, dy in ((0, 0), (-3.5, -3.5), (3.5, -3.5), (-3.5, 3.5), (3.5, 3.5)):
-            pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
+    paint_lanes(pen, _paint_goal)
     paint_panels(pen, TRAY_X, TRAY_W, towers.TOKENS, SLOT_D, _slot_x)
 
 
