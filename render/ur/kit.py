@@ -68,6 +68,25 @@ FRAME_BOTTOM: Final = GRID_Y + 3 * TILE + 2 * GUTTER + FRAME_PAD
 HEIGHT: Final = PANEL_Y[1] + PANEL_H + 12
 ROWS: Final = {"A": 0, "B": 1, "C": 2}
 
+
+SHARED_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "player": "Player {n}",
+        "wins": "{name} wins!",
+        "last": "Last move: {text}",
+        "alt_last": "Last move: {text}.",
+        "alt_wins": "{name} wins.",
+    },
+    "fr": {
+        "player": "Joueur {n}",
+        "wins": "{name} a gagné !",
+        "last": "Dernier coup : {text}",
+        "alt_last": "Dernier coup : {text}.",
+        "alt_wins": "{name} a gagné.",
+    },
+}
+"""The words every Ur board says alike; each rule set's ``WORDS`` adds its own to them."""
+
 TILE_BG: Final[Color] = (27, 23, 20)
 FRAME: Final[Color] = LAPIS_DARK
 HEADLINE_PX: Final = 42
