@@ -43,11 +43,13 @@ from render.common import (
     fit_text,
     font,
     mix,
+    paste_targets,
     phone_text,
     supersampled,
 )
 
 _M = TypeVar("_M")
+_S = TypeVar("_S")
 
 # Geometry, in pixels of the final image.
 WIDTH: Final = 1100
@@ -646,6 +648,35 @@ def target_corner(name: str) -> tuple[float, float] | None:
         return None
     _, _, x1, y1 = square_box(square)
     return x1 - 16, y1 - 16
+
+
+def draw_lanes_board(
+    base: Image.Image,
+    ctx: BoardContext,
+    move_re: re.Pattern[str],
+    path: Callable[[str, int | None], list[tuple[float, float]] | None],
+    arrow: Callable[[Image.Image, list[tuple[float, float]]], None],
+    stands: Iterable[tuple[str, _S]],
+    draw_stand: Callable[[Image.Image, ImageDraw.ImageDraw, str, _S], None],
+    panel: Callable[[Image.Image, ImageDraw.ImageDraw, int], None],
+    header: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+) -> Image.Image:
+    """A board whose pieces run along the lanes, on a copy of its static ``base``: the last move (its
+    squares outlined, its ``arrow`` along ``path``), what stands on each square (``stands``: square and
+    pieces, drawn by ``draw_stand`` where there are any), the piece taken, the reader's target dots,
+    each seat's ``panel`` and the ``header``."""
+    canvas = base.copy()
+    draw = ImageDraw.Draw(canvas)
+    draw_last_move(canvas, ctx, move_re, path, arrow)
+    for square, stand in stands:
+        if stand:
+            draw_stand(canvas, draw, square, stand)
+    draw_capture(canvas, ctx, move_re)
+    paste_targets(canvas, ctx.targets, target_corner)
+    for seat in (0, 1):
+        panel(canvas, draw, seat)
+    header(canvas, draw)
+    return canvas
 
 
 CAPTURE_D: Final = 60

@@ -49,7 +49,6 @@ from render.common import (
     fit_text,
     font,
     mix,
-    paste_targets,
     supersampled,
 )
 from render.ur.alt import (
@@ -79,9 +78,8 @@ from render.ur.kit import (
     arrow_head,
     board_ground,
     draw_badge,
-    draw_capture,
     draw_coordinates,
-    draw_last_move,
+    draw_lanes_board,
     draw_note,
     draw_race_panel,
     draw_status,
@@ -97,7 +95,6 @@ from render.ur.kit import (
     square_box,
     square_centre,
     status_line,
-    target_corner,
     touched_squares,
     tray_slot_x,
     view_of,
@@ -730,19 +727,17 @@ def _draw_panel(
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
     state = _state(view)
-    canvas = _static_base(ctx.language).copy()
-    draw = ImageDraw.Draw(canvas)
-    draw_last_move(canvas, ctx, _MOVE, _move_path, _draw_move_arrow)
-    for square in BOARD.squares:
-        pieces = state.pieces_on(square)
-        if pieces:
-            _draw_square_pieces(canvas, draw, square, pieces)
-    draw_capture(canvas, ctx, _MOVE)
-    paste_targets(canvas, ctx.targets, target_corner)
-    for seat in (0, 1):
-        _draw_panel(canvas, draw, state, ctx, seat)
-    _draw_header(canvas, draw, state, ctx)
-    return canvas
+    return draw_lanes_board(
+        _static_base(ctx.language),
+        ctx,
+        _MOVE,
+        _move_path,
+        _draw_move_arrow,
+        ((square, state.pieces_on(square)) for square in BOARD.squares),
+        _draw_square_pieces,
+        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
+        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
+    )
 
 
 SAMPLES: Final = (

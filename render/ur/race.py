@@ -30,7 +30,6 @@ from render.common import (
     GameRenderer,
     Pen,
     encode_png,
-    paste_targets,
     supersampled,
 )
 from render.ur.alt import (
@@ -55,8 +54,7 @@ from render.ur.kit import (
     arrow_head,
     draw_arrow,
     draw_badge,
-    draw_capture,
-    draw_last_move,
+    draw_lanes_board,
     draw_note,
     draw_race_panel,
     draw_status,
@@ -75,7 +73,6 @@ from render.ur.kit import (
     square_box,
     square_centre,
     status_line,
-    target_corner,
     touched_squares,
     tray_slot_x,
     view_of,
@@ -334,19 +331,17 @@ def _draw_panel(
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
     state = _state(view)
-    canvas = _static_base(ctx.language).copy()
-    draw = ImageDraw.Draw(canvas)
-    draw_last_move(canvas, ctx, _MOVE, _move_path, draw_arrow)
-    for square in BOARD.squares:
-        seats = state.occupant(square)
-        if seats:
-            _draw_square_pieces(canvas, draw, square, seats)
-    draw_capture(canvas, ctx, _MOVE)
-    paste_targets(canvas, ctx.targets, target_corner)
-    for seat in (0, 1):
-        _draw_panel(canvas, draw, state, ctx, seat)
-    _draw_header(canvas, draw, state, ctx)
-    return canvas
+    return draw_lanes_board(
+        _static_base(ctx.language),
+        ctx,
+        _MOVE,
+        _move_path,
+        draw_arrow,
+        ((square, state.occupant(square)) for square in BOARD.squares),
+        _draw_square_pieces,
+        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
+        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
+    )
 
 
 @cache

@@ -44,7 +44,6 @@ from render.common import (
     fit_text,
     font,
     mix,
-    paste_targets,
     supersampled,
 )
 from render.ur.alt import (
@@ -67,8 +66,7 @@ from render.ur.kit import (
     arrow_head,
     draw_arrow,
     draw_badge,
-    draw_capture,
-    draw_last_move,
+    draw_lanes_board,
     draw_note,
     draw_panel_heading,
     draw_status,
@@ -86,7 +84,6 @@ from render.ur.kit import (
     square_box,
     square_centre,
     status_line,
-    target_corner,
     touched_squares,
     view_of,
     winner_of,
@@ -573,18 +570,17 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
     state = _state(view)
-    canvas = _static_base(ctx.language).copy()
-    draw = ImageDraw.Draw(canvas)
-    draw_last_move(canvas, ctx, _MOVE, _move_path, draw_arrow)
-    for square, stack in zip(towers.SQUARES, state.board, strict=True):
-        if stack:
-            _draw_tower(canvas, draw, square, stack)
-    draw_capture(canvas, ctx, _MOVE)
-    paste_targets(canvas, ctx.targets, target_corner)
-    for seat in (0, 1):
-        _draw_panel(canvas, draw, state, ctx, seat)
-    _draw_header(canvas, draw, state, ctx)
-    return canvas
+    return draw_lanes_board(
+        _static_base(ctx.language),
+        ctx,
+        _MOVE,
+        _move_path,
+        draw_arrow,
+        zip(towers.SQUARES, state.board, strict=True),
+        _draw_tower,
+        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
+        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
+    )
 
 
 SAMPLES: Final = (
