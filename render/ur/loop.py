@@ -101,8 +101,6 @@ from render.ur.kit import (
 )
 from render.ur.kit import HEIGHT as BOARD_HEIGHT
 
-GAME_ID: Final = "ur"
-
 LEGEND_H: Final = 150
 LEGEND_Y: Final = BOARD_HEIGHT - 4
 HEIGHT: Final = LEGEND_Y + LEGEND_H + 10

@@ -89,8 +89,6 @@ from render.ur.kit import (
     winner_of,
 )
 
-GAME_ID: Final = "ur"
-
 PAWN_D: Final = 62
 """Pawn size on the board: a little over half a tile, so each motif shows all round it."""
 DIAMOND: Final = 1.2

@@ -84,8 +84,6 @@ DICE_X: Final = PANEL_X1 - 3 * DIE_W - 2 * 12
 DICE_Y: Final = 19
 
 
-GAME_ID: Final = "ur"
-
 _MOVE = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
 _ROLL = re.compile(r"roll:?([0-3])", re.IGNORECASE)
 _FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
