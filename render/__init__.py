@@ -11,8 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from games.ur import loop, motifs, race, towers
-from render import subulata, ultimatek, ur, ur_loop, ur_motifs, ur_towers, ursuppe, ursuppe_detail
+from render import subulata, ultimatek, ur, ursuppe, ursuppe_detail
 from render.common import BoardContext, GameRenderer
 
 __all__ = [
@@ -27,30 +26,8 @@ __all__ = [
     "render_board_detail",
 ]
 
-UR_RULE_SETS: Final[dict[type, GameRenderer]] = {
-    loop.State: ur_loop.RENDERER,
-    race.State: ur.RENDERER,
-    motifs.State: ur_motifs.RENDERER,
-    towers.State: ur_towers.RENDERER,
-}
-"""The Ur renderer of each rule set, by the class of its views."""
-
-
-def _ur_for(view: object) -> GameRenderer:
-    try:
-        return UR_RULE_SETS[type(view)]
-    except KeyError:
-        raise TypeError(f"not a view of any Ur rule set: {type(view).__name__}") from None
-
-
-UR_DISPATCH: Final = GameRenderer(
-    render=lambda view, ctx: _ur_for(view).render(view, ctx),
-    describe=lambda view, ctx: _ur_for(view).describe(view, ctx),
-    highlights=lambda view, notation: _ur_for(view).highlights(view, notation),
-)
-
 RENDERERS: Final[dict[str, GameRenderer]] = {
-    ur.GAME_ID: UR_DISPATCH,
+    ur.GAME_ID: ur.RENDERER,
     subulata.GAME_ID: subulata.RENDERER,
     ultimatek.GAME_ID: ultimatek.RENDERER,
     ursuppe.GAME_ID: ursuppe.RENDERER,

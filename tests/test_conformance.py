@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import GAMES, find_game
+from games.ai import STRATEGIES
 from games.base import (
     MAX_MOVE_TEXT,
     GameError,
@@ -38,6 +39,7 @@ from games.base import (
     Termination,
 )
 from games.playout import exact_chance
+from render import RENDERERS
 
 PLAYOUTS_PER_CASE = 30
 """Random games played to the end for every game, option value and table size."""
@@ -547,3 +549,11 @@ def test_parsers_raise_only_the_games_errors(info: GameInfo, data: st.DataObject
     text = data.draw(st.one_of(st.text(max_size=120), st.lists(pieces, max_size=40).map("".join)))
     with contextlib.suppress(GameError):
         state.parse_move(text, seat)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda info: info.id)
+def test_every_game_has_a_board_renderer_and_an_ai_strategy(info: GameInfo) -> None:
+    """A game is registered in every registry that finds a game's home by its id: its board and its AI."""
+    assert info.id in RENDERERS
+    assert info.id in STRATEGIES
+    assert STRATEGIES[info.id].game_id == info.id

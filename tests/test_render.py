@@ -18,7 +18,7 @@ from render import (
     render_board,
 )
 from render.common import HIGHLIGHT, SEAT_COLORS, Color, font
-from render.ur import PAIR_D, TILE, square_box, square_centre
+from render.ur.kit import PAIR_D, TILE, square_box, square_centre
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Alice", "Bob")

@@ -1,4 +1,4 @@
-"""The Variante 1 board image (``render/ur_loop.py``): PNG, determinism, what the pixels show, alt texts.
+"""The Variante 1 board image (``render/ur/loop.py``): PNG, determinism, what the pixels show, alt texts.
 
 Probes read the rendered PNG (after the palette mapping), so they check what players actually see.
 """
@@ -14,10 +14,10 @@ import pytest
 from PIL import Image, ImageChops
 
 from games.ur import loop
-from render import ur as ur_base
-from render import ur_loop
 from render.common import CREAM, HIGHLIGHT, INK, RED, SEAT_COLORS, BoardContext, Color, font
-from render.ur import piece_sprite, square_box, square_centre
+from render.ur import kit
+from render.ur import loop as ur_loop
+from render.ur.kit import piece_sprite, square_box, square_centre
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Alice", "Bob")
@@ -258,12 +258,12 @@ def test_a_move_is_read_on_the_loop(notation: str, seat: int | None, expected: t
 
 def test_waiting_and_off_trays_are_filled() -> None:
     image = _render("v1 0:A2+3 1:C3+1 0 -")
-    y = ur_base.PANEL_Y[0] + 65
-    off_x = ur_base.TRAY_GROUPS[1]
-    assert _near(_pixel(image, (ur_base._tray_slot_x(off_x, 2), y)), RED)  # pieces off show the red face
-    assert not _near(_pixel(image, (ur_base._tray_slot_x(off_x, 3), y)), RED)
-    waiting_x = ur_base.TRAY_GROUPS[0]
-    assert _near(_pixel(image, (ur_base._tray_slot_x(waiting_x, 2), y)), SEAT_COLORS[0])
+    y = kit.PANEL_Y[0] + 65
+    off_x = kit.TRAY_GROUPS[1]
+    assert _near(_pixel(image, (kit.tray_slot_x(off_x, 2), y)), RED)  # pieces off show the red face
+    assert not _near(_pixel(image, (kit.tray_slot_x(off_x, 3), y)), RED)
+    waiting_x = kit.TRAY_GROUPS[0]
+    assert _near(_pixel(image, (kit.tray_slot_x(waiting_x, 2), y)), SEAT_COLORS[0])
 
 
 # Whole games.
@@ -378,7 +378,7 @@ def test_text_is_never_smaller_than_twenty_pixels() -> None:
 
 def test_a_piece_sent_back_is_marked_where_it_was_taken() -> None:
     """``A2xB6`` by orange: the blue piece sent home is struck out in red on B6."""
-    from render.ur import square_box
+    from render.ur.kit import square_box
 
     position = "v1 0:B6 1:- 1 -"
     x0, y0, _, _ = square_box("B6")

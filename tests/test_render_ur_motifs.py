@@ -1,4 +1,4 @@
-"""The Variante 3 board image (``render/ur_motifs.py``): PNG validity, determinism, what the pixels show
+"""The Variante 3 board image (``render/ur/motifs.py``): PNG validity, determinism, what the pixels show
 (pawns, faces, the pawns that may move, single squares, the last move's route, the dice), alt texts in
 English and French, and highlights."""
 
@@ -13,8 +13,8 @@ from PIL import Image
 
 from games.ur import motifs, race
 from render.common import HIGHLIGHT, LAPIS, RED, SEAT_COLORS, BoardContext, Color
-from render.ur import square_box, square_centre
-from render.ur_motifs import (
+from render.ur.kit import square_box, square_centre
+from render.ur.motifs import (
     DIAMOND,
     DICE_X,
     DICE_Y,

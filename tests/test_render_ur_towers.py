@@ -1,4 +1,4 @@
-"""The Ravensburger Ur renderer (``render/ur_towers.py``): PNG validity, determinism, what the pixels show
+"""The Ravensburger Ur renderer (``render/ur/towers.py``): PNG validity, determinism, what the pixels show
 (towers, faces, control, highlights, dice), alt texts in both languages and highlights."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from PIL import Image
 
 from games.ur import race, towers
 from render.common import HIGHLIGHT, RED, SEAT_COLORS, BoardContext, Color
-from render.ur import square_box, square_centre
-from render.ur_towers import (
+from render.ur.kit import square_box, square_centre
+from render.ur.towers import (
     DIE_D,
     DIE_X,
     DIE_Y,
@@ -277,7 +277,7 @@ def _count(image: Image.Image, colour: Color) -> int:
 
 def test_the_last_move_line_runs_beside_a_tall_tower_not_through_it() -> None:
     """``B1-B5`` past the 14-token tower on B3: the arrow leaves row B for the gutter under it."""
-    from render.ur_towers import _move_path
+    from render.ur.towers import _move_path
 
     points = _move_path("B1-B5", 1)
     assert points is not None

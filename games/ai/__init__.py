@@ -5,17 +5,14 @@ view by sampling what the view hides (:mod:`games.ai.determinise`), so hidden in
 from the AI as from a person.
 
 Levels: ``random`` (a legal move drawn uniformly), ``easy`` (plausible but weak: one step ahead, with
-noise), ``normal`` and ``strong`` (the best within :data:`STRONG_SECONDS` per decision). Per game:
+noise), ``normal`` and ``strong`` (the best within :data:`STRONG_SECONDS` per decision). Each game's AI
+module declares its :class:`~games.ai.strategy.Strategy` and :data:`STRATEGIES` lists them by game id:
 
-- Ur (every rule set): expectiminimax over the dice with iterative deepening; Variante 1 searches a
-  compact copy of its rules (:mod:`games.ai.ur_loop`), judged by the turns each piece has saved (fitted
-  to the exact solo race: ``bench/bench_ur_v1.py``) and the pieces exposed to a hit on B5-B7;
-- Subulata: determinised search: the opponent's hidden values are dealt again for every sample (as the
-  view allows), each sample searched two decisions deep, the values averaged over the samples;
-- Ultima-Tek: on a determinisation of the hidden bonuses, a beam search over the whole turn (its
-  reveal, action and bonus decisions), judged by points and by the action credits each side still needs
-  to score (:mod:`games.ai.tek`); the agent then follows the planned turn step by step;
-- Ursuppe: flat Monte Carlo over the legal moves with cut-off playouts and a score evaluation;
+- :mod:`games.ai.ur` (every rule set): expectiminimax over the dice; Variante 1 by :mod:`games.ai.ur_loop`;
+- :mod:`games.ai.subulata`: a determinised search, the opponent's hidden values dealt again per sample;
+- :mod:`games.ai.ultimatek`: a beam search over the whole turn on a determinisation, then the plan followed
+  (kept in the agent's :class:`~games.ai.strategy.Plans`, which its owner may share between agents);
+- :mod:`games.ai.ursuppe`: flat Monte Carlo with cut-off playouts and a score evaluation;
 - any other game: information-set Monte Carlo tree search (:func:`games.ai.search.ismcts`).
 
 Random playouts, the heart of MCTS, proved poor judges in Subulata and Ultima-Tek (a random Ultima-Tek
@@ -24,26 +21,16 @@ playout almost never scores), so those two use the evaluation-driven determinise
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from games.ai import ur_loop
-from games.ai.determinise import determinise
-from games.ai.evaluate import EASY_EVALUATE, EVALUATE
-from games.ai.search import (
-    Budget,
-    determinised_minimax,
-    expectiminimax,
-    flat_monte_carlo,
-    greedy,
-    ismcts,
-    turn_beam,
-)
+from games.ai import subulata, ultimatek, ur, ursuppe
+from games.ai.evaluate import EASY_EVALUATE
+from games.ai.search import Budget, greedy
+from games.ai.strategy import DEFAULT, Ask, Plans, Strategy
 from games.base import GameState, Seat
-from games.ur import loop
 
 LEVELS: Final = ("easy", "normal", "strong")
 """The levels a server can seat (``random`` exists for benchmarks)."""
@@ -74,12 +61,17 @@ class RandomAgent:
 
 @dataclass(frozen=True, slots=True)
 class SearchAgent:
-    """A game's search at a level; the seat is read from the view."""
+    """A game's search at a level; the seat is read from the view.
+
+    ``plans`` holds what a turn-planning search (Ultima-Tek) leaves for the agent's next decisions: an
+    agent kept for a whole turn, or given the same :class:`Plans` by its owner, follows its plan.
+    """
 
     game_id: str
     level: str
     budget: Budget
     players: int = 2
+    plans: Plans = field(default_factory=Plans)
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
         """The level's choice among ``legal_moves`` for the viewer of ``view``."""
@@ -89,89 +81,23 @@ class SearchAgent:
         seat: Seat = view.viewer if getattr(view, "viewer", None) is not None else _actor(view)
         if self.level == "easy" and rng.random() < EASY_SLIPS:
             return rng.choice(moves)
-        evaluate = EVALUATE[self.game_id]
-        if self.game_id == "ur":
-            state = determinise(self.game_id, view, rng)
-            if self.level == "easy":
-                return greedy(state, seat, moves, evaluate, rng, noise=0.08)
-            if isinstance(state, loop.State):
-                depth = LOOP_DEPTH[self.level]
-                if self.budget.iterations is not None:
-                    depth = min(depth, self.budget.iterations)
-                return ur_loop.choose_move(state, seat, moves, max_depth=depth, seconds=self.budget.seconds)
-            return expectiminimax(
-                state, seat, moves, evaluate, self.budget, max_depth=3 if self.level == "normal" else 12
-            )
-        if self.game_id == "ursuppe":
-            state = determinise(self.game_id, view, rng)
-            if self.level == "easy":
-                return greedy(state, seat, moves, evaluate, rng, noise=0.05)
-            horizon = 40 if self.level == "normal" else 60
-            limit = HARD_SECONDS if self.budget.seconds is not None else None  # an iteration budget stays exact
-            return flat_monte_carlo(state, seat, moves, evaluate, self.budget, rng, horizon=horizon, limit=limit)
+        strategy = strategy_for(self.game_id)
+        ask = Ask(self.game_id, self.level, self.budget, self.players, view, seat, moves, rng, self.plans)
         if self.level == "easy":
-            state = determinise(self.game_id, view, rng)
-            return greedy(state, seat, moves, EASY_EVALUATE.get(self.game_id, evaluate), rng, noise=0.03)
-        if self.game_id == "ultimatek":
-            # Random playouts almost never score in Ultima-Tek, so Monte Carlo learns little there: the
-            # search plans the whole turn (a beam over the turn's decisions) on a sampled determinisation,
-            # then follows that plan while the views it expected come.
-            planned = _PLANS.pop((self.level, view), None)
-            if planned is not None and planned in moves:
-                return planned
-            state = determinise(self.game_id, view, rng)
-            plan: list[Any] = []
-            move = turn_beam(state, seat, moves, evaluate, beam=self._beam(), plan=plan, budget=self.budget)
-            _remember(self.level, state, seat, plan)
-            return move
-
-        def sample(r: random.Random) -> GameState:
-            return determinise(self.game_id, view, r)
-
-        if self.game_id == "subulata":
-            # Random playouts judge Subulata's race poorly; a shallow search on each sampled deal of the
-            # opponent's values, averaged over the samples, plays far better for the same time.
-            return determinised_minimax(sample, seat, moves, evaluate, self.budget, rng, depth=2)
-        horizon = 30
-        return ismcts(sample, seat, moves, evaluate, self.budget, rng, horizon=horizon, players=self.players)
-
-    def _beam(self) -> int:
-        """Ultima-Tek's beam width: :data:`TEK_BEAM` at ``strong``, narrower with a shorter budget."""
-        if self.level != "strong":
-            return 3
-        if self.budget.seconds is None:
-            return TEK_BEAM
-        return max(2, min(TEK_BEAM, int(self.budget.seconds / TEK_SECONDS_PER_LINE)))
+            evaluate = EASY_EVALUATE.get(self.game_id, ask.evaluate)
+            return greedy(ask.sample(), seat, moves, evaluate, rng, noise=strategy.easy_noise)
+        return strategy.search(ask)
 
 
-_PLANS: dict[tuple[str, Any], Any] = {}
-"""The rest of the turn a search planned, by level and the view expected before each step. Only the seat's
-own views and moves go in, so following a plan reveals nothing a person in that seat would not know."""
-PLANS_KEPT: Final = 256
+STRATEGIES: Final[dict[str, Strategy]] = {
+    s.game_id: s for s in (ur.STRATEGY, subulata.STRATEGY, ultimatek.STRATEGY, ursuppe.STRATEGY)
+}
+"""Each game's AI strategy, by game id, as each game's AI module declares it."""
 
 
-def _remember(level: str, state: GameState, seat: Seat, plan: Sequence[Any]) -> None:
-    """Store each later step of ``plan`` under the view ``seat`` will have when it is due."""
-    if len(_PLANS) > PLANS_KEPT:
-        _PLANS.clear()
-    node = state
-    for move, following in itertools.pairwise(plan):
-        node = node.apply(move)
-        if node.outcome() is not None or node.is_chance() or node.actors() != (seat,):
-            break
-        _PLANS[(level, node.view_for(seat))] = following
-
-
-LOOP_DEPTH: Final = {"normal": 1, "strong": 8}
-"""Ur Variante 1: the most throws searched after the move (:mod:`games.ai.ur_loop`); ``strong`` deepens
-until its clock runs out: about five throws at the full budget, three at 0.02 s. Deeper search barely
-helps (``bench/bench_ur_v1_ceiling.py``): the dice decide most of what the evaluation does not."""
-HARD_SECONDS: Final = 0.95
-"""Ursuppe's flat Monte Carlo gives every move a playout even past its budget, but not past this."""
-TEK_BEAM: Final = 10
-"""Ultima-Tek's beam width at ``strong`` with the full budget (about 0.5 s of one core per turn planned)."""
-TEK_SECONDS_PER_LINE: Final = 0.08
-"""A shorter budget keeps one line of the beam per this many seconds (at least 2)."""
+def strategy_for(game_id: str) -> Strategy:
+    """The strategy of ``game_id``, or :data:`games.ai.strategy.DEFAULT` (ISMCTS) for a game without one."""
+    return STRATEGIES.get(game_id, DEFAULT)
 
 
 def _actor(view: Any) -> Seat:
@@ -187,16 +113,19 @@ def make_agent(
     seconds: float | None = None,
     iterations: int | None = None,
     players: int = 2,
+    plans: Plans | None = None,
 ) -> Agent:
     """The agent of ``level`` for a game (by id). ``seconds`` overrides the level's time per decision,
-    ``iterations`` caps the search (an exact, clock-free budget for tests)."""
+    ``iterations`` caps the search (an exact, clock-free budget for tests). ``plans`` is where the agent
+    keeps what a turn-planning search leaves for its next decisions: pass the same one to the agents of
+    one table's successive decisions (default: the agent's own)."""
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown AI level {level!r}; known: {', '.join(ALL_LEVELS)}")
     if level == "random":
         return RandomAgent()
     default = {"easy": 0.05, "normal": 0.25, "strong": STRONG_SECONDS}[level]
     budget = Budget(seconds=default if seconds is None and iterations is None else seconds, iterations=iterations)
-    return SearchAgent(game_id, level, budget, players)
+    return SearchAgent(game_id, level, budget, players, Plans() if plans is None else plans)
 
 
 def decide(game_id: str, state: GameState, seat: Seat, level: str, rng: random.Random, **kwargs: Any) -> Any:

@@ -11,6 +11,7 @@ from games import find_game
 from games.ai import ALL_LEVELS, LEVELS, make_agent
 from games.ai.determinise import determinise
 from games.ai.duel import duel, parse_game, report
+from games.ai.strategy import Plans
 from games.base import GameInfo, GameState
 from games.playout import random_step
 
@@ -82,6 +83,30 @@ def test_every_level_chooses_a_legal_move(game_id: str, rules: str, level: str) 
         seat = state.actors()[0]
         move = agent.choose(state.view_for(seat), state.legal_moves(seat), random.Random(1))
         assert move in state.legal_moves(seat)
+
+
+def test_an_ultima_tek_plan_stays_with_the_table_that_made_it() -> None:
+    """A strong search plans Ultima-Tek's whole turn and keeps the rest for its next decisions. Whoever
+    shares its plans follows them; an agent of another table, meeting the very same view, searches for
+    itself and leaves the first table's plan where it is."""
+    info, options, players = options_of("ultimatek", "")
+    for state in positions(info, options, players, seed=5, count=40):
+        seat = state.actors()[0]
+        table = Plans()
+        planner = make_agent(info.id, "normal", iterations=3, plans=table)
+        after = state.apply(planner.choose(state.view_for(seat), state.legal_moves(seat), random.Random(1)))
+        if not table or after.is_chance() or after.actors() != (seat,) or len(after.legal_moves(seat)) < 2:
+            continue
+        view = after.view_for(seat)
+        kept = len(table)
+        stranger = make_agent(info.id, "normal", iterations=3)
+        stranger.choose(view, after.legal_moves(seat), random.Random(2))
+        assert len(table) == kept, "another table's decision took a step of this table's plan"
+        follower = make_agent(info.id, "normal", iterations=3, plans=table)
+        follower.choose(view, after.legal_moves(seat), random.Random(3))
+        assert len(table) == kept - 1
+        return
+    pytest.fail("no planned turn met in 40 positions")
 
 
 def test_game_ids_read_like_the_new_game_choices() -> None:

@@ -1,14 +1,8 @@
-"""The Royal Game of Ur as an image: the British Museum board with its inlaid motifs, the pieces, the dice.
+"""The drawing kit the four Ur boards share: geometry, motifs, sprites, panels, status line, arrows.
 
-Layout, top to bottom: the status line (whose turn, the roll, the last move) with the three dice;
-seat 0's panel (name, pieces waiting, pieces off); the board with row A on top, so seat 0's lane sits
-next to its panel; seat 1's panel under row C. Coordinates run around the board so players can type
-moves, and small chevrons in the joints between squares trace the path.
-
-Everything that never changes (the board, the motifs, the coordinates, the empty trays) is drawn once,
-supersampled for smooth curves, and kept with the few static words of each language; so are the
-sprites (pieces, dice, outlines). A render copies that image, pastes sprites, writes the text, and maps
-the result onto a palette computed once, which keeps encoding quick and the PNG small.
+Variante 2 (:mod:`render.ur.race`) draws the British Museum board with it as it is; Variante 1
+(:mod:`render.ur.loop`), the Ravensburger towers (:mod:`render.ur.towers`) and Variante 3
+(:mod:`render.ur.motifs`) keep its frame, panels and status line and change only what their rules add.
 """
 
 from __future__ import annotations
@@ -41,13 +35,11 @@ from render.common import (
     SHELL,
     BoardContext,
     Color,
-    GameRenderer,
     Pen,
     build_palette,
     clean_text,
     display_name,
     draw_text,
-    encode_png,
     fit_text,
     font,
     mix,
@@ -56,9 +48,8 @@ from render.common import (
     supersampled,
 )
 
-GAME_ID: Final = "ur"
-
 _M = TypeVar("_M")
+_S = TypeVar("_S")
 
 # Geometry, in pixels of the final image.
 WIDTH: Final = 1100
@@ -78,6 +69,25 @@ GRID_Y: Final = FRAME_Y + FRAME_PAD
 FRAME_BOTTOM: Final = GRID_Y + 3 * TILE + 2 * GUTTER + FRAME_PAD
 HEIGHT: Final = PANEL_Y[1] + PANEL_H + 12
 ROWS: Final = {"A": 0, "B": 1, "C": 2}
+
+
+SHARED_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "player": "Player {n}",
+        "wins": "{name} wins!",
+        "last": "Last move: {text}",
+        "alt_last": "Last move: {text}.",
+        "alt_wins": "{name} wins.",
+    },
+    "fr": {
+        "player": "Joueur {n}",
+        "wins": "{name} a gagné !",
+        "last": "Dernier coup : {text}",
+        "alt_last": "Dernier coup : {text}.",
+        "alt_wins": "{name} a gagné.",
+    },
+}
+"""The words every Ur board says alike; each rule set's ``WORDS`` adds its own to them."""
 
 TILE_BG: Final[Color] = (27, 23, 20)
 FRAME: Final[Color] = LAPIS_DARK
@@ -99,78 +109,6 @@ TRAY_W: Final = 252
 TRAY_GROUPS: Final = (PANEL_X1 - 16 - 2 * TRAY_W - 20, PANEL_X1 - 16 - TRAY_W)
 """Left edges of the 'waiting' and 'off' trays in a panel."""
 NAME_X: Final = PANEL_X0 + 16 + ICON_D + 14
-DIE_W: Final = 64
-DIE_H: Final = 62
-DICE_X: Final = PANEL_X1 - 3 * DIE_W - 2 * 12
-DICE_Y: Final = 19
-
-_MOVE = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
-_ROLL = re.compile(r"roll:?([0-3])", re.IGNORECASE)
-_FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
-
-WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "title": "Royal Game of Ur",
-        "player": "Player {n}",
-        "waiting": "WAITING",
-        "off": "OFF",
-        "in": "IN",
-        "out": "OUT",
-        "row": "row {row}",
-        "to_move": "{name} to move — rolled {roll}",
-        "to_roll": "{name} to roll",
-        "draw": "Drawing lots for who starts",
-        "wins": "{name} wins!",
-        "last": "Last move: {text}",
-        "passes": "{name} rolled {roll}, no move",
-        "first": "{name} drawn to start",
-        "ring": "ring",
-        "diamond": "diamond",
-        # Alt text.
-        "alt_player": "{name} ({colour} {mark} pieces, row {row}): {waiting} waiting, {board}, {off} off.",
-        "alt_on": "pieces on {squares}",
-        "alt_on_one": "piece on {squares}",
-        "alt_none": "none on the board",
-        "alt_last": "Last move: {text}.",
-        "alt_to_move": "{name} to move, rolled {roll}.",
-        "alt_to_roll": "{name} to roll the dice.",
-        "alt_draw": "The first player is being drawn.",
-        "alt_wins": "{name} wins.",
-    },
-    "fr": {
-        "title": "Jeu royal d'Ur",
-        "player": "Joueur {n}",
-        "waiting": "EN RÉSERVE",
-        "off": "SORTIS",
-        "in": "ENTRÉE",
-        "out": "SORTIE",
-        "row": "rangée {row}",
-        "to_move": "À {name} de jouer — dés : {roll}",
-        "to_roll": "À {name} de lancer les dés",
-        "draw": "Tirage au sort du premier joueur",
-        "wins": "{name} a gagné !",
-        "last": "Dernier coup : {text}",
-        "passes": "{name} a fait {roll}, sans coup possible",
-        "first": "{name} commence (tirage au sort)",
-        "ring": "anneau",
-        "diamond": "losange",
-        "alt_player": "{name} (pions {colour} à {mark}, rangée {row}) : {waiting} en réserve, {board}, {off} {out}.",
-        "alt_on": "pions en {squares}",
-        "alt_on_one": "pion en {squares}",
-        "alt_none": "aucun pion sur le plateau",
-        "alt_last": "Dernier coup : {text}.",
-        "alt_to_move": "À {name} de jouer, dés : {roll}.",
-        "alt_to_roll": "À {name} de lancer les dés.",
-        "alt_draw": "Tirage au sort du premier joueur en cours.",
-        "alt_wins": "{name} a gagné.",
-    },
-}
-ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
-"""Colour words as the alt text uses them (in French they agree with « pions »)."""
-MARKS: Final = ("ring", "diamond")
-"""The marking inlaid in each seat's pieces, so the seats differ in shape as well as colour."""
-ALT_MAX: Final = 1000
-ALT_NAME_MAX: Final = 40
 
 
 # Geometry helpers.
@@ -190,12 +128,12 @@ def square_centre(square: str) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def _entry_point(seat: int) -> tuple[float, float]:
+def entry_point(seat: int) -> tuple[float, float]:
     x, y = square_centre(f"{BOARD.lanes[seat]}5")
     return x + 22, y
 
 
-def _exit_point(seat: int) -> tuple[float, float]:
+def exit_point(seat: int) -> tuple[float, float]:
     x, y = square_centre(f"{BOARD.lanes[seat]}6")
     return x - 30, y
 
@@ -339,7 +277,7 @@ MOTIF_PAINTERS: Final = {
 
 
 @cache
-def _motif_tile(motif: str) -> Image.Image:
+def motif_tile(motif: str) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, TILE * k)
         _tile_ground(pen)
@@ -389,37 +327,7 @@ def piece_sprite(seat: int, diameter: int) -> Image.Image:
 
 
 @cache
-def _die_sprite(marked: bool, faded: bool) -> Image.Image:
-    light, dark = (70, 98, 160), (40, 60, 112)
-    tip = (252, 248, 236)
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        apex = (DIE_W * 0.5, DIE_H * 0.05)
-        left = (DIE_W * 0.04, DIE_H * 0.8)
-        right = (DIE_W * 0.96, DIE_H * 0.78)
-        front = (DIE_W * 0.58, DIE_H * 0.96)
-        pen.poly([apex, left, front], fill=light)
-        pen.poly([apex, front, right], fill=dark)
-        if marked:
-            t = 0.42
-
-            def towards(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-                return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-            pen.poly([apex, towards(apex, left), towards(apex, front), towards(apex, right)], fill=tip)
-        pen.line([apex, left, front, right, apex], fill=INK, width=1.6)
-        pen.line([apex, front], fill=INK, width=1.2)
-
-    sprite = supersampled((DIE_W, DIE_H), 4, paint)
-    if faded:
-        alpha = sprite.getchannel("A").point(lambda a: a * 45 // 100)
-        sprite.putalpha(alpha)
-    return sprite
-
-
-@cache
-def _outline_sprite(strong: bool) -> Image.Image:
+def outline_sprite(strong: bool) -> Image.Image:
     margin = 8
     size = TILE + 2 * margin
     width = 6.0 if strong else 3.5
@@ -472,19 +380,19 @@ def _badge_sprite(colour: Color) -> Image.Image:
     return supersampled((d, d), 4, paint)
 
 
-def _paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
     x = round(centre[0] - sprite.width / 2)
     y = round(centre[1] - sprite.height / 2)
     canvas.paste(sprite, (x, y), sprite)
 
 
-# Shared by the Ur renderers (render.ur_loop, render.ur_motifs and render.ur_towers draw on the same
+# Shared by the Ur renderers (render.ur.loop, render.ur.motifs and render.ur.towers draw on the same
 # frame, panels and status line, and only change what their rules add).
 
 
-def _paint_frame(pen: Pen, border: Color = SHELL, fill: Color = FRAME) -> None:
+def paint_frame(pen: Pen, border: Color = SHELL, fill: Color = FRAME) -> None:
     """The board's outline: a ``border`` rim around the union of the frame boxes, then the boxes."""
-    boxes = _frame_boxes()
+    boxes = frame_boxes()
     for x0, y0, x1, y1 in boxes:
         pen.rrect((x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=border)
     for x0, y0, x1, y1 in boxes:
@@ -493,7 +401,7 @@ def _paint_frame(pen: Pen, border: Color = SHELL, fill: Color = FRAME) -> None:
         pen.rrect(box, 15, fill=fill)
 
 
-def _paint_panels(
+def paint_panels(
     pen: Pen,
     trays: Sequence[float],
     tray_w: float,
@@ -511,19 +419,19 @@ def _paint_panels(
                 pen.circle(slot_x(gx, i), y + 65, slot_d / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
 
 
-def _board_ground(paint: Callable[[ImageDraw.ImageDraw, float], None], height: int = HEIGHT) -> Image.Image:
+def board_ground(paint: Callable[[ImageDraw.ImageDraw, float], None], height: int = HEIGHT) -> Image.Image:
     """The backdrop, ``height`` tall, with the supersampled drawing of ``paint`` and the inlaid motif tiles."""
     base = Image.new("RGB", (WIDTH, height), BACKDROP)
     layer = supersampled((WIDTH, height), SCALE, paint)
     base.paste(layer, (0, 0), layer)
     for square, motif in BOARD.motifs.items():
         x0, y0, _, _ = square_box(square)
-        tile = _motif_tile(motif)
+        tile = motif_tile(motif)
         base.paste(tile, (x0, y0), tile)
     return base
 
 
-def _draw_coordinates(draw: ImageDraw.ImageDraw, left_x: float = FRAME_X / 2, left_dy: float = 0) -> None:
+def draw_coordinates(draw: ImageDraw.ImageDraw, left_x: float = FRAME_X / 2, left_dy: float = 0) -> None:
     """Column numbers above and below the board, row letters either side (the left ones at ``left_x``)."""
     coord = font(SMALL_PX, "Semibold")
     for col in range(1, 9):
@@ -536,23 +444,48 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw, left_x: float = FRAME_X / 2, le
         draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
 
 
-def _paste_panel_icons(base: Image.Image, icon: Callable[[int], Image.Image]) -> None:
+def plain_board_layer(
+    paint: Callable[[ImageDraw.ImageDraw, float], None], icon: Callable[[int], Image.Image]
+) -> Image.Image:
+    """The static board without words, for a board that adds nothing to it: the ground ``paint`` draws
+    (supersampled), the coordinates, and each seat's ``icon`` on its panel."""
+    base = board_ground(paint)
+    draw_coordinates(ImageDraw.Draw(base))
+    paste_panel_icons(base, icon)
+    return base
+
+
+def label_lane_ends(
+    draw: ImageDraw.ImageDraw, words: dict[str, str], far_key: str, far: Callable[[int], tuple[float, float]]
+) -> None:
+    """The word ``in`` under each seat's entry marker, and ``words[far_key]`` under the far end of its
+    lane, centred on ``far(seat)``, both in the seat's tint."""
+    small = font(SMALL_PX, "Semibold")
+    for seat in (0, 1):
+        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
+        ex, ey = entry_point(seat)
+        fx, fy = far(seat)
+        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
+        draw_text(draw, (fx, fy + 32), words[far_key], small, tint, "mm")
+
+
+def paste_panel_icons(base: Image.Image, icon: Callable[[int], Image.Image]) -> None:
     """Each seat's piece, ``icon(seat)``, at the left of its panel."""
     for seat in (0, 1):
-        _paste(base, icon(seat), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+        paste(base, icon(seat), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
 
 
-def _player_names(ctx: BoardContext, words: dict[str, dict[str, str]]) -> tuple[str, str]:
+def player_names(ctx: BoardContext, words: dict[str, dict[str, str]]) -> tuple[str, str]:
     """The two players' names, or "Player 1" and "Player 2" in the context's language."""
     player = words[ctx.language]["player"]
     return ctx.name(0, player.format(n=1)), ctx.name(1, player.format(n=2))
 
 
-def _winner(outcome: Outcome | None) -> int | None:
+def winner_of(outcome: Outcome | None) -> int | None:
     return outcome.winners[0] if outcome is not None and outcome.winners else None
 
 
-def _draw_panel_heading(
+def draw_panel_heading(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
     seat: int,
@@ -579,10 +512,10 @@ def _draw_panel_heading(
     shown = display_name(names[seat], face, room, names[2])
     width = draw_text(draw, (NAME_X, y + name_dy), shown, face, CREAM, "lm")
     if winner == seat:
-        _paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + name_dy - 2))
+        paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + name_dy - 2))
 
 
-def _draw_trays(
+def draw_trays(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
     y: int,
@@ -595,10 +528,10 @@ def _draw_trays(
     for gx, count, sprite in trays:
         draw_text(draw, (gx + tray_w - 14, y + 24), str(count), count_face, CREAM, "rm")
         for i in range(count):
-            _paste(canvas, sprite, (slot_x(gx, i), y + 65))
+            paste(canvas, sprite, (slot_x(gx, i), y + 65))
 
 
-def _draw_status(
+def draw_status(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
     status: tuple[str, str, int | None],
@@ -613,7 +546,7 @@ def _draw_status(
     template, name, seat = status
     x = float(PANEL_X0)
     if seat is not None:
-        _paste(canvas, icon(seat), (x + STATUS_ICON_D / 2, 36))
+        paste(canvas, icon(seat), (x + STATUS_ICON_D / 2, 36))
     text_x = x + STATUS_ICON_D + gap if seat is not None else x
     avail = right - text_x
     # A long status steps down in size (never under the small text's size plus a few px) before a
@@ -629,12 +562,45 @@ def _draw_status(
     return text_x, avail
 
 
-def _last_line(template: str, last: str | None) -> str | None:
+def phase(outcome: Outcome | None, turn: int | None, roll: int | None, placing: bool = False) -> tuple[str, int | None]:
+    """What the game waits for, and the seat it is about: ``wins`` (the winner), ``draw`` (no one's turn
+    yet: the first player is being drawn; no seat), ``placing`` (pawns), ``to_roll`` or ``to_move``."""
+    if outcome is not None and outcome.winners:
+        return "wins", outcome.winners[0]
+    if turn is None:
+        return "draw", None
+    if placing:
+        return "placing", turn
+    return ("to_roll" if roll is None else "to_move"), turn
+
+
+def status_line(
+    words: dict[str, str],
+    names: tuple[str, str],
+    outcome: Outcome | None,
+    turn: int | None,
+    roll: int | None,
+    *,
+    move_key: str = "to_move",
+    opener: int | None = None,
+    placing: bool = False,
+) -> tuple[str, str, int | None]:
+    """The status template, the name it is about, and the seat whose piece leads the line, for the
+    :func:`phase` of the game; with no one's turn yet, the draw for the first player (or the
+    ``opener``'s opening roll); a move is said by ``move_key``."""
+    key, seat = phase(outcome, turn, roll, placing)
+    if seat is None:
+        return (words["draw"], "", None) if opener is None else (words["opening"], names[opener], opener)
+    template = words[move_key].replace("{roll}", str(roll)) if key == "to_move" else words[key]
+    return template, names[seat], seat
+
+
+def last_line(template: str, last: str | None) -> str | None:
     """The header's "last move" line for ``last``, with characters the font lacks cleaned out."""
     return None if last is None else template.format(text=clean_text(last, font(SMALL_PX)))
 
 
-def _draw_note(draw: ImageDraw.ImageDraw, line: str | None, at: tuple[float, float]) -> None:
+def draw_note(draw: ImageDraw.ImageDraw, line: str | None, at: tuple[float, float]) -> None:
     """The header's second, muted line (the last move) at (left, available width), if any."""
     if line is not None:
         small = font(SMALL_PX)
@@ -647,7 +613,7 @@ def _move_marks(move_re: re.Pattern[str], move: str | None) -> tuple[str, ...]:
     return tuple(sq.upper() for sq in (m[1], m[2]) if sq.upper() in BOARD.motifs) if m else ()
 
 
-def _draw_last_move(
+def draw_last_move(
     canvas: Image.Image,
     ctx: BoardContext,
     move_re: re.Pattern[str],
@@ -659,7 +625,7 @@ def _draw_last_move(
     destination = move[2].upper() if move else None
     for square in sorted(set(ctx.highlights)):
         if square in BOARD.motifs:
-            _paste(canvas, _outline_sprite(square == destination), square_centre(square))
+            paste(canvas, outline_sprite(square == destination), square_centre(square))
     if ctx.last_move:
         points = path(ctx.last_move, ctx.last_mover if ctx.last_mover in (0, 1) else None)
         if points is not None:
@@ -672,7 +638,7 @@ def draw_capture(canvas: Image.Image, ctx: BoardContext, move_re: re.Pattern[str
     taken = captured_square(ctx, move_re)
     if taken is not None and ctx.last_mover in (0, 1):
         x0, y0, _, _ = square_box(taken)
-        _paste(canvas, capture_marker(1 - int(ctx.last_mover or 0)), (x0 + CAPTURE_D / 2 - 8, y0 + CAPTURE_D / 2 - 8))
+        paste(canvas, capture_marker(1 - int(ctx.last_mover or 0)), (x0 + CAPTURE_D / 2 - 8, y0 + CAPTURE_D / 2 - 8))
 
 
 def target_corner(name: str) -> tuple[float, float] | None:
@@ -682,6 +648,35 @@ def target_corner(name: str) -> tuple[float, float] | None:
         return None
     _, _, x1, y1 = square_box(square)
     return x1 - 16, y1 - 16
+
+
+def draw_lanes_board(
+    base: Image.Image,
+    ctx: BoardContext,
+    move_re: re.Pattern[str],
+    path: Callable[[str, int | None], list[tuple[float, float]] | None],
+    arrow: Callable[[Image.Image, list[tuple[float, float]]], None],
+    stands: Iterable[tuple[str, _S]],
+    draw_stand: Callable[[Image.Image, ImageDraw.ImageDraw, str, _S], None],
+    panel: Callable[[Image.Image, ImageDraw.ImageDraw, int], None],
+    header: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+) -> Image.Image:
+    """A board whose pieces run along the lanes, on a copy of its static ``base``: the last move (its
+    squares outlined, its ``arrow`` along ``path``), what stands on each square (``stands``: square and
+    pieces, drawn by ``draw_stand`` where there are any), the piece taken, the reader's target dots,
+    each seat's ``panel`` and the ``header``."""
+    canvas = base.copy()
+    draw = ImageDraw.Draw(canvas)
+    draw_last_move(canvas, ctx, move_re, path, arrow)
+    for square, stand in stands:
+        if stand:
+            draw_stand(canvas, draw, square, stand)
+    draw_capture(canvas, ctx, move_re)
+    paste_targets(canvas, ctx.targets, target_corner)
+    for seat in (0, 1):
+        panel(canvas, draw, seat)
+    header(canvas, draw)
+    return canvas
 
 
 CAPTURE_D: Final = 60
@@ -720,7 +715,7 @@ def capture_marker(seat: int) -> Image.Image:
     return Image.alpha_composite(marker, cross)
 
 
-def _touched(
+def touched_squares(
     notation: str,
     chance: Sequence[re.Pattern[str]],
     parse: Callable[[str], object],
@@ -740,17 +735,7 @@ def _touched(
     return tuple(sq for sq in squares_of(move) if sq is not None)
 
 
-def _alt_names(names: tuple[str, str]) -> tuple[str, str]:
-    """The names as the alt text gives them: cut to ``ALT_NAME_MAX`` characters."""
-    a, b = (n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in names)
-    return a, b
-
-
-def _alt_fit(text: str) -> str:
-    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
-
-
-def _view_of(view: object, kind: type[_M], renderer: str) -> _M:
+def view_of(view: object, kind: type[_M], renderer: str) -> _M:
     """``view`` if it is a ``kind``, the state this renderer (named in the error) draws."""
     if not isinstance(view, kind):
         raise TypeError(
@@ -759,7 +744,7 @@ def _view_of(view: object, kind: type[_M], renderer: str) -> _M:
     return view
 
 
-def _label_panels(
+def label_panels(
     draw: ImageDraw.ImageDraw,
     lang: str,
     words: dict[str, str],
@@ -778,7 +763,7 @@ def _label_panels(
             draw_text(draw, (NAME_X, y + 70), row_label, small, MUTED, "lm")
 
 
-def _sample_palette(
+def sample_palette(
     draw_board: Callable[[object, BoardContext], Image.Image],
     parse: Callable[[str], object],
     move_re: re.Pattern[str],
@@ -797,7 +782,7 @@ def _sample_palette(
 # The static board.
 
 
-def _frame_boxes() -> list[tuple[float, float, float, float]]:
+def frame_boxes() -> list[tuple[float, float, float, float]]:
     """The board's outline as three boxes: the big block, the bridge and the small block."""
     left = float(FRAME_X)
     right = float(WIDTH - FRAME_X)
@@ -813,7 +798,7 @@ def _frame_boxes() -> list[tuple[float, float, float, float]]:
     ]
 
 
-def _path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Color]]:
+def path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Color]]:
     """Where to draw the path hints: (joint centre, direction, colour) between consecutive squares."""
     marks: dict[tuple[str, str], Color] = {}
     for seat in (0, 1):
@@ -829,7 +814,7 @@ def _path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Col
     return found
 
 
-def _chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
+def chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
     (x, y), (dx, dy) = at, direction
     depth, half = 5.0, 8.0
     tip = (x + dx * depth, y + dy * depth)
@@ -839,7 +824,7 @@ def _chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], 
     pen.poly([tip, b1, notch, b2], fill=colour)
 
 
-def _arrow_head(pen: Pen, tip: tuple[float, float], direction: tuple[float, float], size: float, colour: Color) -> None:
+def arrow_head(pen: Pen, tip: tuple[float, float], direction: tuple[float, float], size: float, colour: Color) -> None:
     (x, y), (dx, dy) = tip, direction
     back = (x - dx * size, y - dy * size)
     pen.poly(
@@ -852,115 +837,33 @@ def _arrow_head(pen: Pen, tip: tuple[float, float], direction: tuple[float, floa
     )
 
 
-def _paint_entry(pen: Pen, seat: int, tint: Color) -> None:
+def paint_entry(pen: Pen, seat: int, tint: Color) -> None:
     """The entry marker of ``seat``: an arrow from its empty corner into the first square of its lane."""
-    ex, ey = _entry_point(seat)
+    ex, ey = entry_point(seat)
     target = square_box(f"{BOARD.lanes[seat]}4")[2] + 6
     pen.circle(ex, ey, 8, outline=tint, width=3)
     pen.line([(ex - 9, ey), (target + 12, ey)], fill=tint, width=4)
-    _arrow_head(pen, (target, ey), (-1.0, 0.0), 13, tint)
+    arrow_head(pen, (target, ey), (-1.0, 0.0), 13, tint)
 
 
-def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = Pen(draw, k)
-    # A shell border around the lapis frame: draw the union grown, then the union itself.
-    _paint_frame(pen)
-    for at, direction, colour in _path_chevrons():
-        _chevron(pen, at, direction, colour)
-    # Entry and exit markers in the empty corners, where a lane meets the outside of the board.
+def paint_lanes(pen: Pen, far_end: Callable[[Pen, int, Color], None]) -> None:
+    """The ground of a race along the lanes: the frame in its shell border, the path's chevrons, and in
+    the empty corners where each lane meets the outside, its entry marker and what ``far_end(pen, seat,
+    tint)`` paints at the other end (Variante 2's exit, the Ravensburger goal)."""
+    paint_frame(pen)
+    for at, direction, colour in path_chevrons():
+        chevron(pen, at, direction, colour)
     for seat in (0, 1):
         tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
-        lane = BOARD.lanes[seat]
-        _paint_entry(pen, seat, tint)
-        xx, xy = _exit_point(seat)
-        source = square_box(f"{lane}7")[0] - 6
-        pen.line([(source, xy), (xx + 16, xy)], fill=tint, width=4)
-        _arrow_head(pen, (xx + 4, xy), (-1.0, 0.0), 13, tint)
-        pen.line([(xx, xy - 13), (xx, xy + 13)], fill=tint, width=4)
-        pen.line([(xx - 7, xy - 13), (xx - 7, xy + 13)], fill=tint, width=2)
-    # Panels and their empty trays.
-    _paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, _tray_slot_x)
+        paint_entry(pen, seat, tint)
+        far_end(pen, seat, tint)
 
 
-def _tray_slot_x(group_x: float, i: int) -> float:
+def tray_slot_x(group_x: float, i: int) -> float:
     return group_x + 12 + (TRAY_W - 24) * (i + 0.5) / 7
 
 
-@cache
-def _board_layer() -> Image.Image:
-    """Everything static that has no words: the costly, supersampled part, shared by the languages."""
-    base = _board_ground(_paint_static)
-    _draw_coordinates(ImageDraw.Draw(base))
-    _paste_panel_icons(base, lambda seat: piece_sprite(seat, ICON_D))
-    return base
-
-
-@cache
-def _static_base(lang: str) -> Image.Image:
-    """The static image with the words of ``lang``; each render starts from a copy of it."""
-    words = WORDS[lang]
-    base = _board_layer().copy()
-    draw = ImageDraw.Draw(base)
-    small = font(SMALL_PX, "Semibold")
-    for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
-        ex, ey = _entry_point(seat)
-        xx, xy = _exit_point(seat)
-        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
-        draw_text(draw, (xx + 26, xy + 32), words["out"], small, tint, "mm")
-    _label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
-    return base
-
-
-# Dynamic parts.
-
-
-def _state(view: object) -> race.State:
-    return _view_of(view, race.State, "Ur")
-
-
-def _names(ctx: BoardContext) -> tuple[str, str]:
-    return _player_names(ctx, WORDS)
-
-
-def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
-    """The arrow of a piece move along its path, or None when the notation is not a full move."""
-    m = _MOVE.fullmatch(notation.strip())
-    if m is None:
-        return None
-    frm, to = m[1].upper(), m[2].upper()
-    if seat is None:
-        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
-        if len(lanes) != 1:
-            # Only row B is named: the path there is the same for both seats, unless it leaves it.
-            if frm == "IN" or to == "OFF":
-                return None
-            seat = 0
-        else:
-            seat = BOARD.lanes.index(lanes.pop())
-    try:
-        a = 0 if frm == "IN" else race.position_of(seat, frm)
-        b = race.OFF if to == "OFF" else race.position_of(seat, to)
-    except GameError:
-        return None
-    if not 0 <= a < b <= race.OFF:
-        return None
-    points = [_entry_point(seat) if a == 0 else square_centre(race.square_of(seat, a))]
-    points += [square_centre(race.square_of(seat, p)) for p in range(a + 1, min(b, race.PATH_LENGTH) + 1)]
-    if b == race.OFF:
-        # End just short of the exit bar so it stays visible under the arrowhead.
-        ex, ey = _exit_point(seat)
-        points.append((ex + 10, ey))
-    else:
-        # Stop short of the piece that now stands on the destination, so the head stays visible.
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        length = math.hypot(x1 - x0, y1 - y0)
-        cut = min(PIECE_D / 2 + 4, length * 0.6)
-        points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
-    return points
-
-
-def _draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
+def draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
     margin = 24
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
@@ -977,99 +880,21 @@ def _draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
         pen.line(shaft, fill=INK, width=11)
         for x, y in shaft[:1]:
             pen.circle(x, y, 8, fill=INK)
-        _arrow_head(pen, (x1 + direction[0] * 3, y1 + direction[1] * 3), direction, head + 5, INK)
+        arrow_head(pen, (x1 + direction[0] * 3, y1 + direction[1] * 3), direction, head + 5, INK)
         pen.line(shaft, fill=HIGHLIGHT, width=6)
         for x, y in shaft[:1]:
             pen.circle(x, y, 5.5, fill=HIGHLIGHT)
-        _arrow_head(pen, (x1, y1), direction, head, HIGHLIGHT)
+        arrow_head(pen, (x1, y1), direction, head, HIGHLIGHT)
 
     layer = supersampled(size, 2, paint)
     canvas.paste(layer, (left, top), layer)
 
 
-def _draw_badge(
+def draw_badge(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, seat: int
 ) -> None:
-    _paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
+    paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
     draw_text(draw, (centre[0], centre[1] + 1), str(count), font(SMALL_PX, "Bold"), INK, "mm")
-
-
-def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, seats: list[int]) -> None:
-    cx, cy = square_centre(square)
-    counts = [seats.count(0), seats.count(1)]
-    present = [s for s in (0, 1) if counts[s]]
-    if len(present) == 1:
-        seat = present[0]
-        n = counts[seat]
-        sprite = piece_sprite(seat, PIECE_D)
-        # A stack: the pieces underneath peek out below, the count says how many there are.
-        for i in range(min(n, 3) - 1, 0, -1):
-            _paste(canvas, sprite, (cx, cy + 5 * i))
-        _paste(canvas, sprite, (cx, cy - 3 * (min(n, 3) - 1)))
-        if n > 1:
-            _draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), n, seat)
-        return
-    # Both colours on the shared rosette: one piece each, seat 0 up-left like its lane, each with
-    # its count on the outer side so neither piece hides the other's badge.
-    centres = ((cx - 0.2 * TILE, cy - 0.2 * TILE), (cx + 0.2 * TILE, cy + 0.2 * TILE))
-    for seat in (0, 1):
-        _paste(canvas, piece_sprite(seat, PAIR_D), centres[seat])
-    for seat, side in ((0, 1), (1, -1)):
-        if counts[seat] > 1:
-            x, y = centres[seat]
-            _draw_badge(canvas, draw, (x + side * (PAIR_D / 2 - 2), y - side * (PAIR_D / 2 - 4)), counts[seat], seat)
-
-
-def _status(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    """The status template, the name it is about, and the seat whose piece leads the line."""
-    words = WORDS[ctx.language]
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        seat = outcome.winners[0]
-        return words["wins"], names[seat], seat
-    if state.turn is None:
-        return words["draw"], "", None
-    if state.roll is None:
-        return words["to_roll"], names[state.turn], state.turn
-    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
-
-
-def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
-    if not ctx.last_move:
-        return None
-    words = WORDS[ctx.language]
-    notation = ctx.last_move.strip()
-    mover = ctx.last_mover
-    if m := _ROLL.fullmatch(notation):
-        roller = mover if mover is not None else state.turn if state.roll is not None else None
-        if roller is None and state.turn is not None:
-            roller = 1 - state.turn
-        if roller is None:
-            return None
-        if state.roll is not None and state.turn == roller:
-            # The roll waiting to be played: the status line already says it.
-            return None
-        return words["passes"].format(name=names[roller], roll=m[1])
-    if m := _FIRST.fullmatch(notation):
-        return words["first"].format(name=names[BOARD.lanes.index(m[1].upper())])
-    who = f"{names[mover]} · " if mover in (0, 1) else ""
-    return f"{who}{notation}"
-
-
-def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
-    names = _names(ctx)
-    at = _draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
-    _draw_note(draw, _last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
-    # The dice: the current roll, or faded while the next throw is awaited.
-    roll = state.roll
-    faded = roll is None
-    if roll is None and ctx.last_move and (m := _ROLL.fullmatch(ctx.last_move.strip())):
-        roll = int(m[1])
-    shown_roll = roll or 0
-    if state.outcome() is None and state.turn is not None:
-        for i in range(3):
-            sprite = _die_sprite(i < shown_roll, faded)
-            canvas.paste(sprite, (DICE_X + i * (DIE_W + 12), DICE_Y), sprite)
 
 
 class RacePanelState(Protocol):
@@ -1085,7 +910,7 @@ class RacePanelState(Protocol):
     def borne_off(self, seat: int) -> int: ...
 
 
-def _draw_race_panel(
+def draw_race_panel(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
     state: RacePanelState,
@@ -1095,119 +920,7 @@ def _draw_race_panel(
     off_sprite: Image.Image,
 ) -> None:
     """A seat's panel: heading, then the trays of pieces waiting and pieces off (drawn with ``off_sprite``)."""
-    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, (*names, fallback), TRAY_GROUPS[0])
+    draw_panel_heading(canvas, draw, seat, winner_of(state.outcome()), state.turn, (*names, fallback), TRAY_GROUPS[0])
     sprites = (piece_sprite(seat, TRAY_D), off_sprite)
     trays = zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), sprites, strict=True)
-    _draw_trays(canvas, draw, PANEL_Y[seat], list(trays), TRAY_W, _tray_slot_x)
-
-
-def _draw_panel(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext, seat: int
-) -> None:
-    fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
-    _draw_race_panel(canvas, draw, state, seat, _names(ctx), fallback, piece_sprite(seat, TRAY_D))
-
-
-def draw_board(view: object, ctx: BoardContext) -> Image.Image:
-    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    state = _state(view)
-    canvas = _static_base(ctx.language).copy()
-    draw = ImageDraw.Draw(canvas)
-    _draw_last_move(canvas, ctx, _MOVE, _move_path, _draw_arrow)
-    for square in BOARD.squares:
-        seats = state.occupant(square)
-        if seats:
-            _draw_square_pieces(canvas, draw, square, seats)
-    draw_capture(canvas, ctx, _MOVE)
-    paste_targets(canvas, ctx.targets, target_corner)
-    for seat in (0, 1):
-        _draw_panel(canvas, draw, state, ctx, seat)
-    _draw_header(canvas, draw, state, ctx)
-    return canvas
-
-
-@cache
-def _palette() -> Image.Image:
-    # Representative renders in both languages: every sprite, both seats, highlights, dice, text.
-    return _sample_palette(
-        draw_board,
-        race.from_text,
-        _MOVE,
-        (
-            ("v2 0:A4,B4,B4+1 1:C2,B4,B8,C7,C7+2 0 3", "C1-B4", 1, "en"),
-            ("v2 0:A1,B2,A8+3 1:C3,B6,B7+1 1 2", "in-A3", 0, "fr"),
-            ("v2 0:-+7 1:C7,B1+4 1 -", "A7-off", 0, "en"),
-            ("v2 0:- 1:- - -", None, None, "fr"),
-        ),
-    )
-
-
-def render(view: object, ctx: BoardContext) -> bytes:
-    """PNG bytes of the board for ``view`` (a :class:`games.ur.race.State`)."""
-    return encode_png(draw_board(view, ctx), _palette())
-
-
-# Alt text.
-
-
-def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
-    words = WORDS[lang]
-    squares = [race.square_of(seat, p) for p in state.pieces[seat] if 0 < p < race.OFF]
-    if not squares:
-        return words["alt_none"]
-    listed = []
-    for sq in dict.fromkeys(squares):
-        n = squares.count(sq)
-        listed.append(f"{sq} ({n})" if n > 1 else sq)
-    key = "alt_on_one" if len(squares) == 1 else "alt_on"
-    return words[key].format(squares=", ".join(listed))
-
-
-def describe(view: object, ctx: BoardContext) -> str:
-    """Alt text of the board: each player's pieces, the last move and whose turn it is."""
-    state = _state(view)
-    lang = ctx.language
-    words = WORDS[lang]
-    names = _alt_names(_names(ctx))
-    parts = [words["title"] + "."]
-    for seat in (0, 1):
-        off = state.borne_off(seat)
-        parts.append(
-            words["alt_player"].format(
-                name=names[seat],
-                colour=ALT_COLOURS[lang][seat],
-                mark=words[MARKS[seat]],
-                row=BOARD.lanes[seat],
-                waiting=state.reserve(seat),
-                board=_alt_pieces(state, seat, lang),
-                off=off,
-                out="sortis" if off > 1 else "sorti",
-            )
-        )
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
-    elif state.turn is None:
-        parts.append(words["alt_draw"])
-    elif state.roll is None:
-        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
-    else:
-        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll))
-    return _alt_fit(" ".join(parts))
-
-
-def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
-    """The squares a move touched, read in the position before it: from and to, as far as they exist.
-
-    Entering has only a destination, bearing off only a source; chance outcomes (``roll:2``,
-    ``first:A``) touch nothing. A notation that does not read as a legal move in ``previous_view``
-    gives no highlight rather than an error, since a missing outline is harmless.
-    """
-    state = _state(previous_view)
-    return _touched(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, race.Move)
-
-
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+    draw_trays(canvas, draw, PANEL_Y[seat], list(trays), TRAY_W, tray_slot_x)

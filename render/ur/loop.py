@@ -1,6 +1,6 @@
 """The Royal Game of Ur, Variante 1, as an image: the Variante 2 board, drawn for the loop.
 
-It keeps the board, motifs, panels and layout of :mod:`render.ur` and adds what Variante 1 needs:
+It keeps the board, motifs, panels and layout of Variante 2 (:mod:`render.ur.kit`) and adds what Variante 1 needs:
 
 - the loop drawn in the joints between squares: chevrons in a seat's colour on its own stretches (in
   the right-hand block, where the two loops turn opposite ways, one chevron per seat side by side),
@@ -49,19 +49,25 @@ from render.common import (
     fit_text,
     font,
     mix,
-    paste_targets,
     supersampled,
 )
-from render.ur import (
+from render.ur.alt import (
     ALT_COLOURS,
+    MARKS,
+    AltText,
+    alt_names,
+    on_squares,
+    whose_turn,
+)
+from render.ur.kit import (
     FRAME,
     ICON_D,
-    MARKS,
     NOTE_Y,
     PAIR_D,
     PANEL_X0,
     PANEL_X1,
     PIECE_D,
+    SHARED_WORDS,
     SMALL_PX,
     STATUS_ICON_D,
     TILE,
@@ -69,36 +75,31 @@ from render.ur import (
     TRAY_GROUPS,
     TRAY_W,
     WIDTH,
-    _alt_fit,
-    _alt_names,
-    _arrow_head,
-    _board_ground,
-    _draw_badge,
-    _draw_coordinates,
-    _draw_last_move,
-    _draw_note,
-    _draw_race_panel,
-    _draw_status,
-    _label_panels,
-    _last_line,
-    _paint_frame,
-    _paint_panels,
-    _paste,
-    _paste_panel_icons,
-    _player_names,
-    _sample_palette,
-    _touched,
-    _tray_slot_x,
-    _view_of,
-    draw_capture,
+    arrow_head,
+    board_ground,
+    draw_badge,
+    draw_coordinates,
+    draw_lanes_board,
+    draw_note,
+    draw_race_panel,
+    draw_status,
+    label_panels,
+    last_line,
+    paint_frame,
+    paint_panels,
+    paste,
+    paste_panel_icons,
     piece_sprite,
+    player_names,
+    sample_palette,
     square_box,
     square_centre,
-    target_corner,
+    status_line,
+    touched_squares,
+    tray_slot_x,
+    view_of,
 )
-from render.ur import HEIGHT as BOARD_HEIGHT
-
-GAME_ID: Final = "ur"
+from render.ur.kit import HEIGHT as BOARD_HEIGHT
 
 LEGEND_H: Final = 150
 LEGEND_Y: Final = BOARD_HEIGHT - 4
@@ -121,8 +122,8 @@ _FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
+        **SHARED_WORDS["en"],
         "title": "Royal Game of Ur — Variante 1",
-        "player": "Player {n}",
         "waiting": "WAITING",
         "off": "OFF",
         "row": "row {row}",
@@ -130,8 +131,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "to_move_again": "{name} to move — rolled {roll}, rolls again",
         "to_roll": "{name} to roll",
         "draw": "Drawing lots for who starts",
-        "wins": "{name} wins!",
-        "last": "Last move: {text}",
         "passes": "{name} rolled {roll}, no move",
         "zero": "{name} rolled 0, turn over",
         "passes_again": "{name} rolled {roll}, no move, rolls again",
@@ -155,16 +154,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_none": "none on the board",
         "alt_turned": "turned",
         "alt_turned_many": "turned",
-        "alt_last": "Last move: {text}.",
         "alt_to_move": "{name} to move, rolled {roll}.",
         "alt_to_move_again": "{name} to move, rolled {roll} and rolls again after.",
         "alt_to_roll": "{name} to roll the dice.",
         "alt_draw": "The first player is being drawn.",
-        "alt_wins": "{name} wins.",
     },
     "fr": {
+        **SHARED_WORDS["fr"],
         "title": "Jeu royal d'Ur — Variante 1",
-        "player": "Joueur {n}",
         "waiting": "EN RÉSERVE",
         "off": "SORTIS",
         "row": "rangée {row}",
@@ -172,8 +169,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "to_move_again": "À {name} de jouer — dés : {roll}, puis rejoue",
         "to_roll": "À {name} de lancer les dés",
         "draw": "Tirage au sort du premier joueur",
-        "wins": "{name} a gagné !",
-        "last": "Dernier coup : {text}",
         "passes": "{name} a fait {roll}, sans coup possible",
         "zero": "{name} a fait 0, fin du tour",
         "passes_again": "{name} a fait {roll}, sans coup possible, rejoue",
@@ -198,12 +193,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_none": "aucun pion sur le plateau",
         "alt_turned": "retourné",
         "alt_turned_many": "retournés",
-        "alt_last": "Dernier coup : {text}.",
         "alt_to_move": "À {name} de jouer, dés : {roll}.",
         "alt_to_move_again": "À {name} de jouer, dés : {roll}, puis rejoue.",
         "alt_to_roll": "À {name} de lancer les dés.",
         "alt_draw": "Tirage au sort du premier joueur en cours.",
-        "alt_wins": "{name} a gagné.",
     },
 }
 
@@ -274,7 +267,7 @@ def _u_turn(pen: Pen, cx: float, cy: float, r: float, colour: Color, width: floa
     box = (*pen.p(cx - arc_r, top - arc_r), *pen.p(cx + arc_r, top + arc_r))
     pen.draw.arc(box, start=180, end=360, fill=colour, width=pen.w(width))
     pen.line([(right, top), (right, cy + r * 0.15)], fill=colour, width=width)
-    _arrow_head(pen, (right, cy + r * 0.95), (0.0, 1.0), r * 0.75, colour)
+    arrow_head(pen, (right, cy + r * 0.95), (0.0, 1.0), r * 0.75, colour)
 
 
 def _big_chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
@@ -409,10 +402,10 @@ def _draw_letter_badge(
 ) -> None:
     """The X (red disc) or O (cream disc) badge with its letter."""
     if letter == "X":
-        _paste(canvas, _letter_badge(RED, CREAM), centre)
+        paste(canvas, _letter_badge(RED, CREAM), centre)
         draw_text(draw, (centre[0], centre[1] + 1), "X", font(SMALL_PX, "Bold"), CREAM, "mm")
     else:
-        _paste(canvas, _letter_badge(CREAM, RED), centre)
+        paste(canvas, _letter_badge(CREAM, RED), centre)
         draw_text(draw, (centre[0], centre[1] + 1), "O", font(SMALL_PX, "Bold"), RED, "mm")
 
 
@@ -421,7 +414,7 @@ def _draw_letter_badge(
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
-    _paint_frame(pen)
+    paint_frame(pen)
     for at, direction, colour in _joint_chevrons():
         _big_chevron(pen, at, direction, colour)
     # Into the entry squares from the left margin, and out of the arrival square.
@@ -431,30 +424,30 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
         target = square_box(f"{BOARD.lanes[seat]}1")[0] - 3
         pen.circle(ex, ey, 6, outline=tint, width=3)
         pen.line([(ex + 6, ey), (target - 10, ey)], fill=tint, width=4)
-        _arrow_head(pen, (target, ey), (1.0, 0.0), 12, tint)
+        arrow_head(pen, (target, ey), (1.0, 0.0), 12, tint)
     x0, y0, x1, y1 = square_box(loop.ARRIVAL_SQUARE)
     _finish_ring(pen, (x0 - 1, y0 - 1, x1 + 1, y1 + 1), 5.5)
     xx, xy = _exit_point()
     source = square_box(loop.ARRIVAL_SQUARE)[0] - 4
     out = mix(BACKDROP, CREAM, 0.8)
     pen.line([(source, xy), (xx + 12, xy)], fill=out, width=4)
-    _arrow_head(pen, (xx, xy), (-1.0, 0.0), 12, out)
+    arrow_head(pen, (xx, xy), (-1.0, 0.0), 12, out)
     pen.line([(xx - 5, xy - 12), (xx - 5, xy + 12)], fill=out, width=4)
     # Panels and their empty trays.
-    _paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, _tray_slot_x)
+    paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, tray_slot_x)
     pen.rrect((PANEL_X0, LEGEND_Y, PANEL_X1, LEGEND_Y + LEGEND_H), 14, fill=mix(BACKDROP, PANEL, 0.6))
 
 
 @cache
 def _board_layer() -> Image.Image:
     """Everything static that has no words, shared by the languages."""
-    base = _board_ground(_paint_static, HEIGHT)
+    base = board_ground(_paint_static, HEIGHT)
     draw = ImageDraw.Draw(base)
-    _draw_coordinates(draw, MARGIN_X, -28)
+    draw_coordinates(draw, MARGIN_X, -28)
     for square in loop.O_SQUARES:
         _draw_letter_badge(base, draw, _mark_centre(square), "O")
     _draw_letter_badge(base, draw, _mark_centre(loop.X_SQUARE), "X")
-    _paste_panel_icons(base, lambda seat: piece_sprite(seat, ICON_D))
+    paste_panel_icons(base, lambda seat: piece_sprite(seat, ICON_D))
     return base
 
 
@@ -490,9 +483,9 @@ def _legend_row(
         if icon in ("X", "O"):
             _draw_letter_badge(base, draw, centre, icon)
         elif icon == "finish":
-            _paste(base, _finish_icon(), centre)
+            paste(base, _finish_icon(), centre)
         elif icon == "home":
-            _paste(base, turned_piece_sprite(0, 30, False), centre)
+            paste(base, turned_piece_sprite(0, 30, False), centre)
         else:
             tint = mix(BACKDROP, SEAT_COLORS[0], 0.85)
             draw.line([(x + 2, y), (x + icon_w - 8, y)], fill=tint, width=4)
@@ -526,7 +519,7 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    _label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
+    label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
     _legend(base, draw, words)
     return base
 
@@ -535,11 +528,11 @@ def _static_base(lang: str) -> Image.Image:
 
 
 def _state(view: object) -> loop.State:
-    return _view_of(view, loop.State, "Ur Variante 1")
+    return view_of(view, loop.State, "Ur Variante 1")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    return _player_names(ctx, WORDS)
+    return player_names(ctx, WORDS)
 
 
 def _read_move(notation: str, seat: int | None) -> tuple[int, int, int] | None:
@@ -598,9 +591,9 @@ def _arrow_head_sprite(dx: int, dy: int) -> Image.Image:
         pen = Pen(draw, k)
         back = (c - dx * ARROW_HEAD * 0.7, c - dy * ARROW_HEAD * 0.7)
         stub = (c - dx * ARROW_HEAD * 1.2, c - dy * ARROW_HEAD * 1.2)
-        _arrow_head(pen, (c + dx * 3, c + dy * 3), (dx, dy), ARROW_HEAD + 5, INK)
+        arrow_head(pen, (c + dx * 3, c + dy * 3), (dx, dy), ARROW_HEAD + 5, INK)
         pen.line([stub, back], fill=HIGHLIGHT, width=6)
-        _arrow_head(pen, (c, c), (dx, dy), ARROW_HEAD, HIGHLIGHT)
+        arrow_head(pen, (c, c), (dx, dy), ARROW_HEAD, HIGHLIGHT)
 
     return supersampled((size, size), 3, paint)
 
@@ -628,8 +621,8 @@ def _draw_move_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> 
     draw = ImageDraw.Draw(canvas)
     draw.line(shaft, fill=INK, width=11, joint="curve")
     draw.line(shaft, fill=HIGHLIGHT, width=6, joint="curve")
-    _paste(canvas, _arrow_tail_sprite(), points[0])
-    _paste(canvas, _arrow_head_sprite(dx, dy), (x1, y1))
+    paste(canvas, _arrow_tail_sprite(), points[0])
+    paste(canvas, _arrow_head_sprite(dx, dy), (x1, y1))
 
 
 def _draw_square_pieces(
@@ -644,10 +637,10 @@ def _draw_square_pieces(
         n = counts[kind]
         sprite = face_sprite(kind[0], kind[1], PIECE_D)
         for i in range(min(n, 3) - 1, 0, -1):
-            _paste(canvas, sprite, (cx, cy + 5 * i))
-        _paste(canvas, sprite, (cx, cy - 3 * (min(n, 3) - 1)))
+            paste(canvas, sprite, (cx, cy + 5 * i))
+        paste(canvas, sprite, (cx, cy - 3 * (min(n, 3) - 1)))
         if n > 1:
-            _draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), n, kind[0])
+            draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), n, kind[0])
         return
     places: list[tuple[float, float]] = []
     corners: list[tuple[int, int]] = []
@@ -665,25 +658,15 @@ def _draw_square_pieces(
             places.append((cx + sx * quad, cy + sy * quad))
             corners.append((sx, sy))
     for kind, centre in zip(kinds, places, strict=True):
-        _paste(canvas, face_sprite(kind[0], kind[1], diameter), centre)
+        paste(canvas, face_sprite(kind[0], kind[1], diameter), centre)
     for kind, (x, y), (sx, sy) in zip(kinds, places, corners, strict=True):
         if counts[kind] > 1:
-            _draw_badge(canvas, draw, (x + sx * (diameter / 2 - 4), y + sy * (diameter / 2 - 6)), counts[kind], kind[0])
+            draw_badge(canvas, draw, (x + sx * (diameter / 2 - 4), y + sy * (diameter / 2 - 6)), counts[kind], kind[0])
 
 
 def _status(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    """The status template, the name it is about, and the seat whose piece leads the line."""
-    words = WORDS[ctx.language]
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        seat = outcome.winners[0]
-        return words["wins"], names[seat], seat
-    if state.turn is None:
-        return words["draw"], "", None
-    if state.roll is None:
-        return words["to_roll"], names[state.turn], state.turn
     key = "to_move_again" if state.roll in loop.AGAIN else "to_move"
-    return words[key].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, move_key=key)
 
 
 def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -709,8 +692,8 @@ def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext) -> None:
     names = _names(ctx)
     words = WORDS[ctx.language]
-    at = _draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
-    _draw_note(draw, _last_line(words["last"], _last_move_text(state, ctx, names)), at)
+    at = draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
+    draw_note(draw, last_line(words["last"], _last_move_text(state, ctx, names)), at)
     if state.outcome() is not None or state.turn is None:
         return
     # The dice: the throw to play, or blank and faded while the next throw is awaited.
@@ -736,25 +719,23 @@ def _draw_panel(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext, seat: int
 ) -> None:
     fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
-    _draw_race_panel(canvas, draw, state, seat, _names(ctx), fallback, turned_piece_sprite(seat, TRAY_D, False))
+    draw_race_panel(canvas, draw, state, seat, _names(ctx), fallback, turned_piece_sprite(seat, TRAY_D, False))
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
     state = _state(view)
-    canvas = _static_base(ctx.language).copy()
-    draw = ImageDraw.Draw(canvas)
-    _draw_last_move(canvas, ctx, _MOVE, _move_path, _draw_move_arrow)
-    for square in BOARD.squares:
-        pieces = state.pieces_on(square)
-        if pieces:
-            _draw_square_pieces(canvas, draw, square, pieces)
-    draw_capture(canvas, ctx, _MOVE)
-    paste_targets(canvas, ctx.targets, target_corner)
-    for seat in (0, 1):
-        _draw_panel(canvas, draw, state, ctx, seat)
-    _draw_header(canvas, draw, state, ctx)
-    return canvas
+    return draw_lanes_board(
+        _static_base(ctx.language),
+        ctx,
+        _MOVE,
+        _move_path,
+        _draw_move_arrow,
+        ((square, state.pieces_on(square)) for square in BOARD.squares),
+        _draw_square_pieces,
+        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
+        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
+    )
 
 
 SAMPLES: Final = (
@@ -769,7 +750,7 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    return _sample_palette(draw_board, loop.from_text, _MOVE, SAMPLES, keep=(WHITE_TIP, HOME_CHEVRON, OUT_CHEVRON))
+    return sample_palette(draw_board, loop.from_text, _MOVE, SAMPLES, keep=(WHITE_TIP, HOME_CHEVRON, OUT_CHEVRON))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
@@ -794,47 +775,35 @@ def _alt_pieces(state: loop.State, seat: int, lang: str) -> str:
         if n > 1:
             notes.insert(0, str(n))
         listed.append(f"{text} ({', '.join(notes)})" if notes else text)
-    if not listed:
-        return words["alt_none"]
-    key = "alt_on_one" if total == 1 else "alt_on"
-    return words[key].format(squares=", ".join(listed))
+    return on_squares(words, listed, total)
+
+
+def _alt_player(state: loop.State, seat: int, lang: str, name: str) -> str:
+    off = state.borne_off(seat)
+    return WORDS[lang]["alt_player"].format(
+        name=name,
+        colour=ALT_COLOURS[lang][seat],
+        mark=WORDS[lang][MARKS[seat]],
+        entry=loop.PATHS[seat][0],
+        waiting=state.reserve(seat),
+        board=_alt_pieces(state, seat, lang),
+        off=off,
+        out="sortis" if off > 1 else "sorti",
+    )
 
 
 def describe(view: object, ctx: BoardContext) -> str:
     """Alt text of the board: each player's pieces and faces, the last move and whose turn it is."""
     state = _state(view)
-    lang = ctx.language
-    words = WORDS[lang]
-    names = _alt_names(_names(ctx))
-    parts = [words["alt_title"]]
-    for seat in (0, 1):
-        off = state.borne_off(seat)
-        parts.append(
-            words["alt_player"].format(
-                name=names[seat],
-                colour=ALT_COLOURS[lang][seat],
-                mark=words[MARKS[seat]],
-                entry=loop.PATHS[seat][0],
-                waiting=state.reserve(seat),
-                board=_alt_pieces(state, seat, lang),
-                off=off,
-                out="sortis" if off > 1 else "sorti",
-            )
-        )
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
-    elif state.turn is None:
-        parts.append(words["alt_draw"])
-    elif state.roll is None:
-        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
-    else:
-        key = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
-        parts.append(words[key].format(name=names[state.turn], roll=state.roll))
-    return _alt_fit(" ".join(parts))
+    words = WORDS[ctx.language]
+    names = alt_names(_names(ctx))
+    again = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
+    return AltText(
+        intro=(words["alt_title"],),
+        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        last=_last_move_text(state, ctx, names),
+        ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll, move_key=again),),
+    ).text(words)
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
@@ -844,7 +813,7 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     notation that is not a legal move in ``previous_view`` gives no highlight rather than an error.
     """
     state = _state(previous_view)
-    return _touched(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, loop.Move)
+    return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, loop.Move)
 
 
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)

@@ -3,7 +3,7 @@ with their faces, the four dice.
 
 Layout, top to bottom: the status line (whose turn, the phase, the last move) with the four dice and
 what they show; seat 0's panel (name, pawns still to place or the face that may move, progress towards
-the goal); the board; seat 1's panel. The board is the one of ``render.ur`` (same geometry, same motif
+the goal); the board; seat 1's panel. The board is the one of ``render.ur.race`` (same geometry, same motif
 tiles), without the race path: here the motifs themselves are the goal, so pawns are drawn small enough
 to leave each motif readable around them, the five single squares carry a gold diamond, and the two
 empty corners of the board hold the goal's legend.
@@ -52,39 +52,42 @@ from render.common import (
     paste_targets,
     supersampled,
 )
-from render.ur import (
+from render.ur.alt import (
     ALT_COLOURS,
+    AltText,
+    alt_names,
+    whose_turn,
+)
+from render.ur.kit import (
     NAME_X,
     PANEL_H,
     PANEL_X0,
     PANEL_X1,
     PANEL_Y,
+    SHARED_WORDS,
     SMALL_PX,
     TILE,
-    _alt_fit,
-    _alt_names,
-    _board_ground,
-    _draw_arrow,
-    _draw_coordinates,
-    _draw_note,
-    _draw_panel_heading,
-    _draw_status,
-    _frame_boxes,
-    _last_line,
-    _motif_tile,
-    _outline_sprite,
-    _paint_frame,
-    _paste,
-    _paste_panel_icons,
-    _player_names,
-    _view_of,
-    _winner,
+    board_ground,
+    draw_arrow,
+    draw_coordinates,
+    draw_note,
+    draw_panel_heading,
+    draw_status,
+    frame_boxes,
+    last_line,
+    motif_tile,
+    outline_sprite,
+    paint_frame,
+    paste,
+    paste_panel_icons,
+    player_names,
     square_box,
     square_centre,
+    status_line,
     target_corner,
+    view_of,
+    winner_of,
 )
-
-GAME_ID: Final = "ur"
 
 PAWN_D: Final = 62
 """Pawn size on the board: a little over half a tile, so each motif shows all round it."""
@@ -109,13 +112,13 @@ MID_X: Final = 432
 """Left edge of a panel's middle box (pawns to place, or the face that may move)."""
 GOAL_CELL: Final = 96
 GOAL_X: Final = PANEL_X1 - 16 - 4 * GOAL_CELL
-HOLE_X: Final = (_frame_boxes()[0][2] + _frame_boxes()[2][0]) / 2
+HOLE_X: Final = (frame_boxes()[0][2] + frame_boxes()[2][0]) / 2
 """Centre of the two empty corners (where A5-A6 and C5-C6 would be), which hold the goal's legend."""
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
+        **SHARED_WORDS["en"],
         "title": "Royal Game of Ur — Variante 3",
-        "player": "Player {n}",
         "shape0": "round pawns",
         "shape1": "diamond pawns",
         "to_place": "TO PLACE",
@@ -127,8 +130,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "placing": "{name} to place a pawn",
         "to_roll": "{name} to roll",
         "to_move": "{name} to move — rolled {roll}",
-        "wins": "{name} wins!",
-        "last": "Last move: {text}",
         "stuck": "{name} rolled {roll} and cannot move",
         "first": "{name} drawn to start",
         "marked": "{n} marked",
@@ -146,17 +147,15 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_movable": "; {face} pawns may move",
         "red": "red",
         "blue": "blue",
-        "alt_last": "Last move: {text}.",
         "alt_draw": "The first player is being drawn.",
         "alt_placing": "{name} to place a pawn.",
         "alt_to_roll": "{name} to roll the dice.",
         "alt_to_move": "{name} to move, rolled {roll}; pawns that can move: {squares}.",
-        "alt_wins": "{name} wins.",
         "alt_stuck": "{name} rolled {roll} and cannot move.",
     },
     "fr": {
+        **SHARED_WORDS["fr"],
         "title": "Jeu royal d'Ur — variante 3",
-        "player": "Joueur {n}",
         "shape0": "pions ronds",
         "shape1": "pions en losange",
         "to_place": "À POSER",
@@ -168,8 +167,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "placing": "À {name} de poser un pion",
         "to_roll": "À {name} de lancer les dés",
         "to_move": "À {name} de jouer — dés : {roll}",
-        "wins": "{name} a gagné !",
-        "last": "Dernier coup : {text}",
         "stuck": "{name} a fait {roll} et ne peut pas jouer",
         "first": "{name} commence (tirage au sort)",
         "marked": "{n} marquées",
@@ -186,12 +183,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_movable": " ; les pions {face}s peuvent jouer",
         "red": "rouge",
         "blue": "bleu",
-        "alt_last": "Dernier coup : {text}.",
         "alt_draw": "Tirage au sort du premier joueur en cours.",
         "alt_placing": "À {name} de poser un pion.",
         "alt_to_roll": "À {name} de lancer les dés.",
         "alt_to_move": "À {name} de jouer, dés : {roll} ; pions jouables : {squares}.",
-        "alt_wins": "{name} a gagné.",
         "alt_stuck": "{name} a fait {roll} et ne peut pas jouer.",
     },
 }
@@ -307,7 +302,7 @@ def _single_marker(d: int = 20) -> Image.Image:
 
 @cache
 def _mini_motif(motif: str) -> Image.Image:
-    return _motif_tile(motif).resize((MINI, MINI), Image.Resampling.LANCZOS)
+    return motif_tile(motif).resize((MINI, MINI), Image.Resampling.LANCZOS)
 
 
 @cache
@@ -350,7 +345,7 @@ def _seat_outline(seat: int) -> Image.Image:
 
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
-    _paint_frame(pen, mix(CREAM, MUTED, 0.5), (24, 44, 96))
+    paint_frame(pen, mix(CREAM, MUTED, 0.5), (24, 44, 96))
     for seat in (0, 1):
         y = PANEL_Y[seat]
         pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
@@ -361,19 +356,19 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
 @cache
 def _board_layer() -> Image.Image:
     """Everything static without words: frame, motif tiles, single-square marks, panel backgrounds."""
-    base = _board_ground(_paint_static)
+    base = board_ground(_paint_static)
     for square in motifs.SINGLES:
         _, y0, x1, _ = square_box(square)
-        _paste(base, _single_marker(), (x1 - 2, y0 + 2))
-    _draw_coordinates(ImageDraw.Draw(base))
-    _paste_panel_icons(base, lambda seat: pawn_sprite(seat, None, ICON_D))
+        paste(base, _single_marker(), (x1 - 2, y0 + 2))
+    draw_coordinates(ImageDraw.Draw(base))
+    paste_panel_icons(base, lambda seat: pawn_sprite(seat, None, ICON_D))
     # The goal's legend in the two empty corners: the three motifs above, the single squares below.
     top = square_centre("A5")[1]
     for i, motif in enumerate(motifs.GOAL_MOTIFS):
-        _paste(base, _mini_motif(motif), (HOLE_X + (i - 1) * (MINI + 12), top + 16))
+        paste(base, _mini_motif(motif), (HOLE_X + (i - 1) * (MINI + 12), top + 16))
     bottom = square_centre("C5")[1]
     for i, motif in enumerate(("grid12", "castle20", "castle5")):
-        _paste(base, _mini_motif(motif), (HOLE_X + (i - 1) * (MINI + 12), bottom + 16))
+        paste(base, _mini_motif(motif), (HOLE_X + (i - 1) * (MINI + 12), bottom + 16))
     return base
 
 
@@ -391,7 +386,7 @@ def _static_base(lang: str) -> Image.Image:
     text = words["legend_bottom"].removesuffix(" ◆")
     width = legend.getlength(text) + 8 + 20
     draw_text(draw, (HOLE_X - width / 2, bottom - 26), text, legend, CREAM, "lm")
-    _paste(base, _single_marker(), (HOLE_X + width / 2 - 10, bottom - 26))
+    paste(base, _single_marker(), (HOLE_X + width / 2 - 10, bottom - 26))
     for seat in (0, 1):
         y = PANEL_Y[seat]
         label = f"{SEAT_NAMES[lang][seat]} · {words[f'shape{seat}']}"
@@ -404,11 +399,11 @@ def _static_base(lang: str) -> Image.Image:
 
 
 def _state(view: object) -> motifs.State:
-    return _view_of(view, motifs.State, "Variante 3")
+    return view_of(view, motifs.State, "Variante 3")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    return _player_names(ctx, WORDS)
+    return player_names(ctx, WORDS)
 
 
 def _route_points(route: tuple[str, ...]) -> list[tuple[float, float]] | None:
@@ -431,19 +426,7 @@ def _stuck(state: motifs.State) -> bool:
 
 
 def _status(state: motifs.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    """The status template, the name it is about, and the seat whose pawn leads the line."""
-    words = WORDS[ctx.language]
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        seat = outcome.winners[0]
-        return words["wins"], names[seat], seat
-    if state.turn is None:
-        return words["draw"], "", None
-    if state.placing:
-        return words["placing"], names[state.turn], state.turn
-    if state.roll is None:
-        return words["to_roll"], names[state.turn], state.turn
-    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, placing=state.placing)
 
 
 def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -466,11 +449,11 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State,
     names = _names(ctx)
     words = WORDS[ctx.language]
     status = _status(state, ctx, names)
-    at = _draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18)
-    line = _last_line(words["last"], _last_move_text(ctx, names))
+    at = draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18)
+    line = last_line(words["last"], _last_move_text(ctx, names))
     if _stuck(state) and state.turn is not None:
         line = words["stuck"].format(name=clean_text(names[state.turn], font(SMALL_PX)) or "?", roll=state.roll)
-    _draw_note(draw, line, at)
+    draw_note(draw, line, at)
     # The dice: shown once moving has begun, faded while the next throw is awaited.
     centre = DICE_X + (4 * DIE + 3 * DIE_GAP) / 2
     if state.turn is None or state.placing:
@@ -502,7 +485,7 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, 
     words = WORDS[ctx.language]
     outcome = state.outcome()
     names = (*_names(ctx), words["player"].format(n=seat + 1))
-    _draw_panel_heading(canvas, draw, seat, _winner(outcome), state.turn, names, MID_X)
+    draw_panel_heading(canvas, draw, seat, winner_of(outcome), state.turn, names, MID_X)
     small = font(SMALL_PX, "Semibold")
     count_face = font(SMALL_PX, "Bold")
     mid_right = GOAL_X - 14
@@ -516,7 +499,7 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, 
         for i in range(motifs.PAWNS):
             cx = MID_X + 12 + slot_w * (i + 0.5)
             if i < left:
-                _paste(canvas, sprite, (cx, row_y))
+                paste(canvas, sprite, (cx, row_y))
             else:
                 draw.ellipse((cx - 11, row_y - 11, cx + 11, row_y + 11), outline=mix(PANEL, MUTED, 0.35), width=2)
     else:
@@ -524,8 +507,8 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, 
         count = len(state.eligible(seat))
         draw_text(draw, (MID_X + 14, y + 22), words["movable"], small, MUTED, "lm")
         if outcome is None and state.turn == seat:
-            _paste(canvas, _ring_sprite(MOVABLE, BADGE_D), (MID_X + 40, row_y))
-        _paste(canvas, _badge_sprite(movable), (MID_X + 40, row_y))
+            paste(canvas, _ring_sprite(MOVABLE, BADGE_D), (MID_X + 40, row_y))
+        paste(canvas, _badge_sprite(movable), (MID_X + 40, row_y))
         draw_text(draw, (MID_X + 66, row_y), f"× {count}", count_face, CREAM, "lm")
     # Progress towards the goal: pawns on each motif, and on single squares.
     squares = state.squares(seat)
@@ -537,7 +520,7 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, 
     cells.append((_single_marker(24), singles, 1))
     for i, (icon, n, target) in enumerate(cells):
         cx = GOAL_X + 8 + i * GOAL_CELL
-        _paste(canvas, icon, (cx + MINI / 2, row_y))
+        paste(canvas, icon, (cx + MINI / 2, row_y))
         colour = HIGHLIGHT if n == target else CREAM if n else MUTED
         draw_text(draw, (cx + MINI + 8, row_y + 1), f"{n}/{target}", count_face, colour, "lm")
 
@@ -551,13 +534,13 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     outcome = state.outcome()
     if outcome is not None and outcome.winners and outcome.termination.value == "normal":
         for square in state.squares(outcome.winners[0]):
-            _paste(canvas, _seat_outline(outcome.winners[0]), square_centre(square))
+            paste(canvas, _seat_outline(outcome.winners[0]), square_centre(square))
     if route:
-        _paste(canvas, _outline_sprite(False), square_centre(route[0]))
-        _paste(canvas, _outline_sprite(True), square_centre(route[-1]))
+        paste(canvas, outline_sprite(False), square_centre(route[0]))
+        paste(canvas, outline_sprite(True), square_centre(route[-1]))
     points = _route_points(route)
     if points is not None:
-        _draw_arrow(canvas, points)
+        draw_arrow(canvas, points)
     ringed: set[str] = set()
     ring = _ring_sprite()
     if outcome is None and state.turn is not None and not state.placing:
@@ -569,8 +552,8 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
         for square, face in state.pawns[seat]:
             centre = square_centre(square)
             if square in ringed:
-                _paste(canvas, ring, centre)
-            _paste(canvas, pawn_sprite(seat, face, PAWN_D), centre)
+                paste(canvas, ring, centre)
+            paste(canvas, pawn_sprite(seat, face, PAWN_D), centre)
     paste_targets(canvas, ctx.targets, target_corner)
     for seat in (0, 1):
         _panel(canvas, draw, state, ctx, seat)
@@ -628,29 +611,22 @@ def _alt_player(state: motifs.State, seat: int, lang: str, name: str) -> str:
 def describe(view: object, ctx: BoardContext) -> str:
     """Alt text of the board: the goal, each player's pawns and faces, the last move, whose turn it is."""
     state = _state(view)
-    lang = ctx.language
-    words = WORDS[lang]
-    names = _alt_names(_names(ctx))
-    parts = [words["title"] + ".", words["alt_goal"]]
-    parts += [_alt_player(state, seat, lang, names[seat]) for seat in (0, 1)]
-    last = _last_move_text(ctx, names)
-    if last is not None:
-        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
+    words = WORDS[ctx.language]
+    names = alt_names(_names(ctx))
     outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        if _stuck(state) and state.turn is not None:
-            parts.append(words["alt_stuck"].format(name=names[state.turn], roll=state.roll))
-        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
-    elif state.turn is None:
-        parts.append(words["alt_draw"])
-    elif state.placing:
-        parts.append(words["alt_placing"].format(name=names[state.turn]))
-    elif state.roll is None:
-        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
-    else:
-        squares = ", ".join(state.can_move(state.turn))
-        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll, squares=squares))
-    return _alt_fit(" ".join(parts))
+    ending: list[str] = []
+    if outcome is not None and outcome.winners and _stuck(state) and state.turn is not None:
+        ending.append(words["alt_stuck"].format(name=names[state.turn], roll=state.roll))
+    movable = state.can_move(state.turn) if state.turn is not None and state.roll is not None else ()
+    ending.append(
+        whose_turn(words, names, outcome, state.turn, state.roll, placing=state.placing, squares=", ".join(movable))
+    )
+    return AltText(
+        intro=(words["title"] + ".", words["alt_goal"]),
+        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        last=_last_move_text(ctx, names),
+        ending=ending,
+    ).text(words)
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:

@@ -29,7 +29,6 @@ from games.ur import towers
 from games.ur.board import BOARD
 from games.ur.towers import Move, State, Token
 from render.common import (
-    BACKDROP,
     CREAM,
     INK,
     MUTED,
@@ -45,51 +44,49 @@ from render.common import (
     fit_text,
     font,
     mix,
-    paste_targets,
     supersampled,
 )
-from render.ur import (
+from render.ur.alt import (
     ALT_COLOURS,
-    ALT_MAX,
+    MARKS,
+    AltText,
+    alt_names,
+    whose_turn,
+)
+from render.ur.kit import (
     GUTTER,
     ICON_D,
-    MARKS,
     NAME_X,
     PANEL_X1,
     PANEL_Y,
+    SHARED_WORDS,
     SMALL_PX,
     STATUS_ICON_D,
     TILE,
-    _alt_names,
-    _arrow_head,
-    _board_ground,
-    _chevron,
-    _draw_arrow,
-    _draw_badge,
-    _draw_coordinates,
-    _draw_last_move,
-    _draw_note,
-    _draw_panel_heading,
-    _draw_status,
-    _draw_trays,
-    _entry_point,
-    _label_panels,
-    _last_line,
-    _paint_entry,
-    _paint_frame,
-    _paint_panels,
-    _paste,
-    _paste_panel_icons,
-    _path_chevrons,
-    _player_names,
-    _sample_palette,
-    _touched,
-    _view_of,
-    _winner,
-    draw_capture,
+    arrow_head,
+    draw_arrow,
+    draw_badge,
+    draw_lanes_board,
+    draw_note,
+    draw_panel_heading,
+    draw_status,
+    draw_trays,
+    entry_point,
+    label_lane_ends,
+    label_panels,
+    last_line,
+    paint_lanes,
+    paint_panels,
+    paste,
+    plain_board_layer,
+    player_names,
+    sample_palette,
     square_box,
     square_centre,
-    target_corner,
+    status_line,
+    touched_squares,
+    view_of,
+    winner_of,
 )
 
 PIECE_D: Final = 80
@@ -117,8 +114,8 @@ _OPEN = re.compile(r"open:?([ac]):?([1-6])", re.IGNORECASE)
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
+        **SHARED_WORDS["en"],
         "title": "Royal Game of Ur, Ravensburger rules",
-        "player": "Player {n}",
         "reserve": "RESERVE",
         "delivered": "DELIVERED",
         "in": "IN",
@@ -131,8 +128,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "to_move": "{name} to move — rolled {roll}",
         "to_roll": "{name} to roll",
         "opening": "Opening: {name} rolls",
-        "wins": "{name} wins!",
-        "last": "Last move: {text}",
         "no_move": "{name} rolled 6: no move",
         "passes": "{name} rolled {roll}: no legal move",
         "opened": "{name} rolled {roll} for the opening",
@@ -146,15 +141,13 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "opponent's tokens delivered: {delivered}; prisoners held: {held}.",
         "alt_towers": "Board, each square top token first: {list}.",
         "alt_empty": "The board is empty.",
-        "alt_last": "Last move: {text}.",
         "alt_to_move": "{name} to move, rolled {roll}.",
         "alt_to_roll": "{name} to roll the die.",
         "alt_opening": "Opening rolls: {rolls}.",
-        "alt_wins": "{name} wins.",
     },
     "fr": {
+        **SHARED_WORDS["fr"],
         "title": "Jeu royal d'Ur, règles Ravensburger",
-        "player": "Joueur {n}",
         "reserve": "RÉSERVE",
         "delivered": "LIVRÉS",
         "in": "ENTRÉE",
@@ -167,8 +160,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "to_move": "À {name} de jouer — dé : {roll}",
         "to_roll": "À {name} de lancer le dé",
         "opening": "Ouverture : {name} lance le dé",
-        "wins": "{name} a gagné !",
-        "last": "Dernier coup : {text}",
         "no_move": "{name} a fait 6 : pas de mouvement",
         "passes": "{name} a fait {roll} : aucun coup possible",
         "opened": "{name} a fait {roll} à l'ouverture",
@@ -181,11 +172,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "{lost} ; jetons adverses livrés : {delivered} ; prisonniers retenus : {held}.",
         "alt_towers": "Plateau, jeton du dessus en premier : {list}.",
         "alt_empty": "Le plateau est vide.",
-        "alt_last": "Dernier coup : {text}.",
         "alt_to_move": "À {name} de jouer, dé : {roll}.",
         "alt_to_roll": "À {name} de lancer le dé.",
         "alt_opening": "Dés d'ouverture : {rolls}.",
-        "alt_wins": "{name} a gagné.",
     },
 }
 TOKEN_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleu")}
@@ -328,24 +317,21 @@ def _goal_point(seat: int) -> tuple[float, float]:
     return x - 12, y
 
 
+def _paint_goal(pen: Pen, seat: int, tint: Color) -> None:
+    """The final goal: a red-dotted marker pointing at A7 / C7, where tokens turn red."""
+    gx, gy = _goal_point(seat)
+    goal_edge = square_box(f"{BOARD.lanes[seat]}7")[0] - 6
+    pen.line([(gx + 12, gy), (goal_edge - 12, gy)], fill=tint, width=4)
+    arrow_head(pen, (goal_edge, gy), (1.0, 0.0), 13, tint)
+    pen.circle(gx, gy, 11, fill=RED, outline=tint, width=3)
+    for dx, dy in ((0, 0), (-3.5, -3.5), (3.5, -3.5), (-3.5, 3.5), (3.5, 3.5)):
+        pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
+
+
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
-    _paint_frame(pen)
-    for at, direction, colour in _path_chevrons():
-        _chevron(pen, at, direction, colour)
-    for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
-        lane = BOARD.lanes[seat]
-        _paint_entry(pen, seat, tint)
-        # The final goal: a red-dotted marker pointing at A7 / C7, where tokens turn red.
-        gx, gy = _goal_point(seat)
-        goal_edge = square_box(f"{lane}7")[0] - 6
-        pen.line([(gx + 12, gy), (goal_edge - 12, gy)], fill=tint, width=4)
-        _arrow_head(pen, (goal_edge, gy), (1.0, 0.0), 13, tint)
-        pen.circle(gx, gy, 11, fill=RED, outline=tint, width=3)
-        for dx, dy in ((0, 0), (-3.5, -3.5), (3.5, -3.5), (-3.5, 3.5), (3.5, 3.5)):
-            pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
-    _paint_panels(pen, TRAY_X, TRAY_W, towers.TOKENS, SLOT_D, _slot_x)
+    paint_lanes(pen, _paint_goal)
+    paint_panels(pen, TRAY_X, TRAY_W, towers.TOKENS, SLOT_D, _slot_x)
 
 
 def _slot_x(group_x: float, i: int) -> float:
@@ -354,10 +340,7 @@ def _slot_x(group_x: float, i: int) -> float:
 
 @cache
 def _board_layer() -> Image.Image:
-    base = _board_ground(_paint_static)
-    _draw_coordinates(ImageDraw.Draw(base))
-    _paste_panel_icons(base, lambda seat: token_sprite(seat, False, ICON_D))
-    return base
+    return plain_board_layer(_paint_static, lambda seat: token_sprite(seat, False, ICON_D))
 
 
 @cache
@@ -365,14 +348,8 @@ def _static_base(lang: str) -> Image.Image:
     words = WORDS[lang]
     base = _board_layer().copy()
     draw = ImageDraw.Draw(base)
-    small = font(SMALL_PX, "Semibold")
-    for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
-        ex, ey = _entry_point(seat)
-        gx, gy = _goal_point(seat)
-        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
-        draw_text(draw, (gx + 14, gy + 32), words["goal"], small, tint, "mm")
-    _label_panels(draw, lang, words, tuple(zip(TRAY_X, ("reserve", "delivered"), strict=True)), row=False)
+    label_lane_ends(draw, words, "goal", lambda seat: (_goal_point(seat)[0] + 14, _goal_point(seat)[1]))
+    label_panels(draw, lang, words, tuple(zip(TRAY_X, ("reserve", "delivered"), strict=True)), row=False)
     return base
 
 
@@ -380,11 +357,11 @@ def _static_base(lang: str) -> Image.Image:
 
 
 def _state(view: object) -> State:
-    return _view_of(view, State, "Ravensburger Ur")
+    return view_of(view, State, "Ravensburger Ur")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    return _player_names(ctx, WORDS)
+    return player_names(ctx, WORDS)
 
 
 def _untouched(state: State) -> bool:
@@ -429,7 +406,7 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
     if a is None or b is None or a == b:
         return None
     if a == 0:
-        points = [_entry_point(seat)] + [square_centre(towers.square_of(seat, p)) for p in range(1, b + 1)]
+        points = [entry_point(seat)] + [square_centre(towers.square_of(seat, p)) for p in range(1, b + 1)]
     else:
         step = 1 if b > a else -1
         points = [square_centre(towers.square_of(seat, p)) for p in range(a, b + step, step)]
@@ -500,16 +477,16 @@ def _draw_tower(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, sta
     centre = top_centre(square, n)
     if n > 1:
         _, y0, _, _ = square_box(square)
-        _paste(canvas, _plinth_sprite(), (slice_centre(square, n, 0)[0], y0 + TILE / 2))
+        paste(canvas, _plinth_sprite(), (slice_centre(square, n, 0)[0], y0 + TILE / 2))
         height = max(3, round(_pitch(n) - 1.5))
         for i, token in enumerate(stack):
-            _paste(canvas, slice_sprite(token.owner, token.red, height), slice_centre(square, n, i))
+            paste(canvas, slice_sprite(token.owner, token.red, height), slice_centre(square, n, i))
     diameter = PIECE_D if n == 1 else TOP_D
-    _paste(canvas, token_sprite(top.owner, top.red, diameter), centre)
+    paste(canvas, token_sprite(top.owner, top.red, diameter), centre)
     if captive:
-        _paste(canvas, _bars_sprite(diameter), centre)
+        paste(canvas, _bars_sprite(diameter), centre)
     if n > 1:
-        _draw_badge(canvas, draw, (centre[0], centre[1] + 48), n, top.owner)
+        draw_badge(canvas, draw, (centre[0], centre[1] + 48), n, top.owner)
 
 
 def _last_move_text(state: State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -540,16 +517,8 @@ def _last_move_text(state: State, ctx: BoardContext, names: tuple[str, str]) -> 
 
 
 def _status(state: State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    words = WORDS[ctx.language]
-    outcome = state.outcome()
-    if outcome is not None and outcome.winners:
-        return words["wins"], names[outcome.winners[0]], outcome.winners[0]
-    if state.turn is None:
-        seat = 0 if state.opening[0] is None else 1
-        return words["opening"], names[seat], seat
-    if state.roll is None:
-        return words["to_roll"], names[state.turn], state.turn
-    return words["to_move"].replace("{roll}", str(state.roll)), names[state.turn], state.turn
+    opener = 0 if state.opening[0] is None else 1
+    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, opener=opener)
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext) -> None:
@@ -557,17 +526,17 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
     show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
     dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
     status = _status(state, ctx, names)
-    at = _draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24)
-    _draw_note(draw, _last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
+    at = draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24)
+    draw_note(draw, last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
     if state.outcome() is not None:
         return
     if show_opening:
         # The two opening rolls, each beside its player's token.
         for i, value in enumerate(state.opening):
             ox = dice_left + i * (OPEN_D + 40)
-            _paste(canvas, token_sprite(i, False, 30), (ox + 14, DIE_Y + DIE_D / 2))
+            paste(canvas, token_sprite(i, False, 30), (ox + 14, DIE_Y + DIE_D / 2))
             frame = mix(SEAT_COLORS[i], INK, 0.2)
-            _paste(
+            paste(
                 canvas, die_sprite(value or 0, value is None, OPEN_D, frame), (ox + 34 + OPEN_D / 2, DIE_Y + DIE_D / 2)
             )
     if state.turn is not None:
@@ -575,14 +544,14 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
         faded = roll is None
         if roll is None and ctx.last_move and (m := _ROLL.fullmatch(ctx.last_move.strip())):
             roll = int(m[1])
-        _paste(canvas, die_sprite(roll or 0, faded), (DIE_X + DIE_D / 2, DIE_Y + DIE_D / 2))
+        paste(canvas, die_sprite(roll or 0, faded), (DIE_X + DIE_D / 2, DIE_Y + DIE_D / 2))
 
 
 def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext, seat: int) -> None:
     y = PANEL_Y[seat]
     words = WORDS[ctx.language]
     names = (*_names(ctx), words["player"].format(n=seat + 1))
-    _draw_panel_heading(canvas, draw, seat, _winner(state.outcome()), state.turn, names, TRAY_X[0], 34)
+    draw_panel_heading(canvas, draw, seat, winner_of(state.outcome()), state.turn, names, TRAY_X[0], 34)
     held, refuge = _held(state, seat)
     parts = [words["row"].format(row=BOARD.lanes[seat])]
     if held:
@@ -595,24 +564,23 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
         (TRAY_X[0], state.reserve[seat], token_sprite(seat, False, SLOT_D)),
         (TRAY_X[1], state.removed[other], token_sprite(other, False, SLOT_D)),
     ]
-    _draw_trays(canvas, draw, y, trays, TRAY_W, _slot_x)
+    draw_trays(canvas, draw, y, trays, TRAY_W, _slot_x)
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
     state = _state(view)
-    canvas = _static_base(ctx.language).copy()
-    draw = ImageDraw.Draw(canvas)
-    _draw_last_move(canvas, ctx, _MOVE, _move_path, _draw_arrow)
-    for square, stack in zip(towers.SQUARES, state.board, strict=True):
-        if stack:
-            _draw_tower(canvas, draw, square, stack)
-    draw_capture(canvas, ctx, _MOVE)
-    paste_targets(canvas, ctx.targets, target_corner)
-    for seat in (0, 1):
-        _draw_panel(canvas, draw, state, ctx, seat)
-    _draw_header(canvas, draw, state, ctx)
-    return canvas
+    return draw_lanes_board(
+        _static_base(ctx.language),
+        ctx,
+        _MOVE,
+        _move_path,
+        draw_arrow,
+        zip(towers.SQUARES, state.board, strict=True),
+        _draw_tower,
+        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
+        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
+    )
 
 
 SAMPLES: Final = (
@@ -625,7 +593,7 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    return _sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES)
+    return sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES)
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
@@ -661,50 +629,40 @@ def _alt_towers(state: State, lang: str) -> str:
     return words["alt_towers"].format(list="; ".join(items))
 
 
+def _alt_player(state: State, seat: int, lang: str, name: str) -> str:
+    return WORDS[lang]["alt_player"].format(
+        name=name,
+        colour=ALT_COLOURS[lang][seat],
+        mark=WORDS[lang][MARKS[seat]],
+        row=BOARD.lanes[seat],
+        reserve=state.reserve[seat],
+        lost=state.removed[seat],
+        delivered=state.removed[1 - seat],
+        held=_held(state, seat)[0],
+    )
+
+
 def describe(view: object, ctx: BoardContext) -> str:
-    """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is."""
+    """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is.
+
+    The towers come after the players: when the text is too long, they are what gets shortened."""
     state = _state(view)
-    lang = ctx.language
-    words = WORDS[lang]
-    names = _alt_names(_names(ctx))
-    parts = [words["title"] + "."]
-    for seat in (0, 1):
-        parts.append(
-            words["alt_player"].format(
-                name=names[seat],
-                colour=ALT_COLOURS[lang][seat],
-                mark=words[MARKS[seat]],
-                row=BOARD.lanes[seat],
-                reserve=state.reserve[seat],
-                lost=state.removed[seat],
-                delivered=state.removed[1 - seat],
-                held=_held(state, seat)[0],
-            )
-        )
+    words = WORDS[ctx.language]
+    names = alt_names(_names(ctx))
     outcome = state.outcome()
+    notes = []
     if (state.turn is None or _untouched(state)) and outcome is None:
         rolls = ", ".join(f"{names[s]} {'–' if v is None else v}" for s, v in enumerate(state.opening))
-        parts.append(words["alt_opening"].format(rolls=rolls))
-    last = _last_move_text(state, ctx, names)
-    if last is not None:
-        parts.append(words["alt_last"].format(text=last.replace(" · ", ", ")))
-    if outcome is not None and outcome.winners:
-        parts.append(words["alt_wins"].format(name=names[outcome.winners[0]]))
-    elif state.turn is None:
-        seat = 0 if state.opening[0] is None else 1
-        parts.append(words["alt_to_roll"].format(name=names[seat]))
-    elif state.roll is None:
-        parts.append(words["alt_to_roll"].format(name=names[state.turn]))
-    else:
-        parts.append(words["alt_to_move"].format(name=names[state.turn], roll=state.roll))
-    # The towers come last but one: when the text is too long, they are what gets shortened.
-    towers_text = _alt_towers(state, lang)
-    head = " ".join(parts[:3])
-    tail = " ".join(parts[3:])
-    room = ALT_MAX - len(head) - len(tail) - 2
-    if len(towers_text) > room:
-        towers_text = towers_text[: max(0, room - 1)] + "…"
-    return " ".join(p for p in (head, towers_text, tail) if p)[:ALT_MAX]
+        notes.append(words["alt_opening"].format(rolls=rolls))
+    opener = words["alt_to_roll"].format(name=names[0 if state.opening[0] is None else 1])
+    return AltText(
+        intro=(words["title"] + ".",),
+        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        last=_last_move_text(state, ctx, names),
+        ending=(whose_turn(words, names, outcome, state.turn, state.roll, nobody=opener),),
+        notes=notes,
+        board=_alt_towers(state, ctx.language),
+    ).text(words)
 
 
 def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
@@ -713,7 +671,7 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     Chance outcomes touch nothing, and a notation that is not a legal move there gives no highlight.
     """
     state = _state(previous_view)
-    return _touched(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
+    return touched_squares(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)

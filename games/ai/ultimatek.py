@@ -1,0 +1,43 @@
+"""Ultima-Tek's AI: on a determinisation of the hidden bonuses, a beam search over the whole turn.
+
+Random playouts almost never score in Ultima-Tek, so Monte Carlo learns little there: the search plans the
+whole turn (its reveal, action and bonus decisions), judged by points and by the action credits each side
+still needs to score (:mod:`games.ai.tek`), then follows that plan while the views it expected come.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from games.ai.search import Budget, turn_beam
+from games.ai.strategy import Ask, Strategy
+
+TEK_BEAM: Final = 10
+"""The beam width at ``strong`` with the full budget (about 0.5 s of one core per turn planned)."""
+TEK_SECONDS_PER_LINE: Final = 0.08
+"""A shorter budget keeps one line of the beam per this many seconds (at least 2)."""
+
+
+def beam_width(level: str, budget: Budget) -> int:
+    """:data:`TEK_BEAM` at ``strong``, narrower with a shorter budget; 3 below ``strong``."""
+    if level != "strong":
+        return 3
+    if budget.seconds is None:
+        return TEK_BEAM
+    return max(2, min(TEK_BEAM, int(budget.seconds / TEK_SECONDS_PER_LINE)))
+
+
+def search(ask: Ask) -> Any:
+    """The next step of the turn planned earlier for this very view, else a new plan's first step."""
+    planned = ask.plans.take(ask.level, ask.view)
+    if planned is not None and planned in ask.moves:
+        return planned
+    state = ask.sample()
+    plan: list[Any] = []
+    width = beam_width(ask.level, ask.budget)
+    move = turn_beam(state, ask.seat, ask.moves, ask.evaluate, beam=width, plan=plan, budget=ask.budget)
+    ask.plans.remember(ask.level, state, ask.seat, plan)
+    return move
+
+
+STRATEGY: Final = Strategy(game_id="ultimatek", search=search)

@@ -1,0 +1,35 @@
+"""The Royal Game of Ur's AI (every rule set): expectiminimax over the dice with iterative deepening.
+
+Variante 1 searches a compact copy of its rules (:mod:`games.ai.ur_loop`), judged by the turns each piece
+has saved (fitted to the exact solo race: ``bench/bench_ur_v1.py``) and the pieces exposed to a hit on
+B5-B7.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from games.ai import ur_loop
+from games.ai.search import expectiminimax
+from games.ai.strategy import Ask, Strategy
+from games.ur import loop
+
+LOOP_DEPTH: Final = {"normal": 1, "strong": 8}
+"""Ur Variante 1: the most throws searched after the move (:mod:`games.ai.ur_loop`); ``strong`` deepens
+until its clock runs out: about five throws at the full budget, three at 0.02 s. Deeper search barely
+helps (``bench/bench_ur_v1_ceiling.py``): the dice decide most of what the evaluation does not."""
+
+
+def search(ask: Ask) -> Any:
+    """Variante 1 by its own search to :data:`LOOP_DEPTH`; the other rule sets by expectiminimax."""
+    state = ask.sample()
+    if isinstance(state, loop.State):
+        depth = LOOP_DEPTH[ask.level]
+        if ask.budget.iterations is not None:
+            depth = min(depth, ask.budget.iterations)
+        return ur_loop.choose_move(state, ask.seat, ask.moves, max_depth=depth, seconds=ask.budget.seconds)
+    max_depth = 3 if ask.level == "normal" else 12
+    return expectiminimax(state, ask.seat, ask.moves, ask.evaluate, ask.budget, max_depth=max_depth)
+
+
+STRATEGY: Final = Strategy(game_id="ur", search=search, easy_noise=0.08)

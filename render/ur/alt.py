@@ -1,0 +1,100 @@
+"""The alt text of every Ur board: one skeleton that each rule set fills in.
+
+Every rule set says the same things in the same order: the title (and, in Variante 3, the goal), each
+player's pieces, a long listing where the board needs one (the Ravensburger towers), what the game
+notes before play (its opening rolls), the last move, and the result or whose turn it is. Each
+renderer says them in its own words (its ``alt_*`` strings) and :class:`AltText` puts them together
+within :data:`ALT_MAX` characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from games.base import Outcome
+from render.ur.kit import phase
+
+ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
+"""Colour words as the alt text uses them (in French they agree with « pions »)."""
+MARKS: Final = ("ring", "diamond")
+"""The marking inlaid in each seat's pieces, so the seats differ in shape as well as colour."""
+ALT_MAX: Final = 1000
+ALT_NAME_MAX: Final = 40
+
+
+def alt_names(names: tuple[str, str]) -> tuple[str, str]:
+    """The names as the alt text gives them: cut to ``ALT_NAME_MAX`` characters."""
+    a, b = (n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in names)
+    return a, b
+
+
+def alt_fit(text: str) -> str:
+    """``text`` cut to :data:`ALT_MAX` characters, an ellipsis ending what was cut."""
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"
+
+
+def on_squares(words: Mapping[str, str], listed: Sequence[str], pieces: int) -> str:
+    """A player's pieces on the board: ``listed`` (squares with their notes), ``pieces`` in all."""
+    if not listed:
+        return words["alt_none"]
+    key = "alt_on_one" if pieces == 1 else "alt_on"
+    return words[key].format(squares=", ".join(listed))
+
+
+def whose_turn(
+    words: Mapping[str, str],
+    names: tuple[str, str],
+    outcome: Outcome | None,
+    turn: int | None,
+    roll: int | None,
+    *,
+    move_key: str = "alt_to_move",
+    nobody: str | None = None,
+    placing: bool = False,
+    squares: str = "",
+) -> str:
+    """The :func:`~render.ur.kit.phase` of the game in words: the winner; with no one to play, ``nobody``
+    (default: a draw for the first player); who places, rolls, or moves with the roll (said by
+    ``move_key``, which may name the ``squares`` that can move)."""
+    key, seat = phase(outcome, turn, roll, placing)
+    if seat is None:
+        return words["alt_draw"] if nobody is None else nobody
+    if key == "to_move":
+        return words[move_key].format(name=names[seat], roll=roll, squares=squares)
+    return words[f"alt_{key}"].format(name=names[seat])
+
+
+@dataclass(frozen=True, slots=True)
+class AltText:
+    """What one rule set's alt text says, in the words of its renderer."""
+
+    intro: Sequence[str]
+    """The title, with its full stop (and what the game is about, if the title does not say it)."""
+    players: Sequence[str]
+    """Each player's sentence, in seat order."""
+    last: str | None
+    """The last move as the header shows it (its parts joined by " · "), or None."""
+    ending: Sequence[str]
+    """The result, or whose turn it is and what they are to do."""
+    notes: Sequence[str] = ()
+    """What the game says before the last move (the opening rolls)."""
+    board: str | None = None
+    """A listing of the board after the players, shortened first when the text is too long."""
+
+    def text(self, words: Mapping[str, str]) -> str:
+        """The alt text, at most :data:`ALT_MAX` characters."""
+        tail = list(self.notes)
+        if self.last is not None:
+            tail.append(words["alt_last"].format(text=self.last.replace(" · ", ", ")))
+        tail += self.ending
+        if self.board is None:
+            return alt_fit(" ".join([*self.intro, *self.players, *tail]))
+        head = " ".join([*self.intro, *self.players])
+        rest = " ".join(tail)
+        board = self.board
+        room = ALT_MAX - len(head) - len(rest) - 2
+        if len(board) > room:
+            board = board[: max(0, room - 1)] + "…"
+        return " ".join(p for p in (head, board, rest) if p)[:ALT_MAX]

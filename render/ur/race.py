@@ -1,0 +1,416 @@
+"""The Royal Game of Ur as an image: the British Museum board with its inlaid motifs, the pieces, the dice.
+
+Layout, top to bottom: the status line (whose turn, the roll, the last move) with the three dice;
+seat 0's panel (name, pieces waiting, pieces off); the board with row A on top, so seat 0's lane sits
+next to its panel; seat 1's panel under row C. Coordinates run around the board so players can type
+moves, and small chevrons in the joints between squares trace the path.
+
+Everything that never changes (the board, the motifs, the coordinates, the empty trays) is drawn once,
+supersampled for smooth curves, and kept with the few static words of each language; so are the
+sprites (pieces, dice, outlines). A render copies that image, pastes sprites, writes the text, and maps
+the result onto a palette computed once, which keeps encoding quick and the PNG small.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from games.base import GameError
+from games.ur import race
+from games.ur.board import BOARD
+from render.common import (
+    INK,
+    BoardContext,
+    Color,
+    GameRenderer,
+    Pen,
+    encode_png,
+    supersampled,
+)
+from render.ur.alt import (
+    ALT_COLOURS,
+    MARKS,
+    AltText,
+    alt_names,
+    on_squares,
+    whose_turn,
+)
+from render.ur.kit import (
+    ICON_D,
+    PAIR_D,
+    PANEL_X1,
+    PIECE_D,
+    SHARED_WORDS,
+    STATUS_ICON_D,
+    TILE,
+    TRAY_D,
+    TRAY_GROUPS,
+    TRAY_W,
+    arrow_head,
+    draw_arrow,
+    draw_badge,
+    draw_lanes_board,
+    draw_note,
+    draw_race_panel,
+    draw_status,
+    entry_point,
+    exit_point,
+    label_lane_ends,
+    label_panels,
+    last_line,
+    paint_lanes,
+    paint_panels,
+    paste,
+    piece_sprite,
+    plain_board_layer,
+    player_names,
+    sample_palette,
+    square_box,
+    square_centre,
+    status_line,
+    touched_squares,
+    tray_slot_x,
+    view_of,
+)
+
+DIE_W: Final = 64
+DIE_H: Final = 62
+DICE_X: Final = PANEL_X1 - 3 * DIE_W - 2 * 12
+DICE_Y: Final = 19
+
+
+_MOVE = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
+_ROLL = re.compile(r"roll:?([0-3])", re.IGNORECASE)
+_FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        **SHARED_WORDS["en"],
+        "title": "Royal Game of Ur",
+        "waiting": "WAITING",
+        "off": "OFF",
+        "in": "IN",
+        "out": "OUT",
+        "row": "row {row}",
+        "to_move": "{name} to move — rolled {roll}",
+        "to_roll": "{name} to roll",
+        "draw": "Drawing lots for who starts",
+        "passes": "{name} rolled {roll}, no move",
+        "first": "{name} drawn to start",
+        "ring": "ring",
+        "diamond": "diamond",
+        # Alt text.
+        "alt_player": "{name} ({colour} {mark} pieces, row {row}): {waiting} waiting, {board}, {off} off.",
+        "alt_on": "pieces on {squares}",
+        "alt_on_one": "piece on {squares}",
+        "alt_none": "none on the board",
+        "alt_to_move": "{name} to move, rolled {roll}.",
+        "alt_to_roll": "{name} to roll the dice.",
+        "alt_draw": "The first player is being drawn.",
+    },
+    "fr": {
+        **SHARED_WORDS["fr"],
+        "title": "Jeu royal d'Ur",
+        "waiting": "EN RÉSERVE",
+        "off": "SORTIS",
+        "in": "ENTRÉE",
+        "out": "SORTIE",
+        "row": "rangée {row}",
+        "to_move": "À {name} de jouer — dés : {roll}",
+        "to_roll": "À {name} de lancer les dés",
+        "draw": "Tirage au sort du premier joueur",
+        "passes": "{name} a fait {roll}, sans coup possible",
+        "first": "{name} commence (tirage au sort)",
+        "ring": "anneau",
+        "diamond": "losange",
+        "alt_player": "{name} (pions {colour} à {mark}, rangée {row}) : {waiting} en réserve, {board}, {off} {out}.",
+        "alt_on": "pions en {squares}",
+        "alt_on_one": "pion en {squares}",
+        "alt_none": "aucun pion sur le plateau",
+        "alt_to_move": "À {name} de jouer, dés : {roll}.",
+        "alt_to_roll": "À {name} de lancer les dés.",
+        "alt_draw": "Tirage au sort du premier joueur en cours.",
+    },
+}
+
+
+@cache
+def _die_sprite(marked: bool, faded: bool) -> Image.Image:
+    light, dark = (70, 98, 160), (40, 60, 112)
+    tip = (252, 248, 236)
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        apex = (DIE_W * 0.5, DIE_H * 0.05)
+        left = (DIE_W * 0.04, DIE_H * 0.8)
+        right = (DIE_W * 0.96, DIE_H * 0.78)
+        front = (DIE_W * 0.58, DIE_H * 0.96)
+        pen.poly([apex, left, front], fill=light)
+        pen.poly([apex, front, right], fill=dark)
+        if marked:
+            t = 0.42
+
+            def towards(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+                return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+            pen.poly([apex, towards(apex, left), towards(apex, front), towards(apex, right)], fill=tip)
+        pen.line([apex, left, front, right, apex], fill=INK, width=1.6)
+        pen.line([apex, front], fill=INK, width=1.2)
+
+    sprite = supersampled((DIE_W, DIE_H), 4, paint)
+    if faded:
+        alpha = sprite.getchannel("A").point(lambda a: a * 45 // 100)
+        sprite.putalpha(alpha)
+    return sprite
+
+
+def _paint_exit(pen: Pen, seat: int, tint: Color) -> None:
+    """The exit marker of ``seat``: an arrow from the end of its lane out to a double bar."""
+    xx, xy = exit_point(seat)
+    source = square_box(f"{BOARD.lanes[seat]}7")[0] - 6
+    pen.line([(source, xy), (xx + 16, xy)], fill=tint, width=4)
+    arrow_head(pen, (xx + 4, xy), (-1.0, 0.0), 13, tint)
+    pen.line([(xx, xy - 13), (xx, xy + 13)], fill=tint, width=4)
+    pen.line([(xx - 7, xy - 13), (xx - 7, xy + 13)], fill=tint, width=2)
+
+
+def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
+    pen = Pen(draw, k)
+    paint_lanes(pen, _paint_exit)
+    # Panels and their empty trays.
+    paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, tray_slot_x)
+
+
+@cache
+def _board_layer() -> Image.Image:
+    """Everything static that has no words: the costly, supersampled part, shared by the languages."""
+    return plain_board_layer(_paint_static, lambda seat: piece_sprite(seat, ICON_D))
+
+
+@cache
+def _static_base(lang: str) -> Image.Image:
+    """The static image with the words of ``lang``; each render starts from a copy of it."""
+    words = WORDS[lang]
+    base = _board_layer().copy()
+    draw = ImageDraw.Draw(base)
+    label_lane_ends(draw, words, "out", lambda seat: (exit_point(seat)[0] + 26, exit_point(seat)[1]))
+    label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
+    return base
+
+
+# Dynamic parts.
+
+
+def _state(view: object) -> race.State:
+    return view_of(view, race.State, "Ur")
+
+
+def _names(ctx: BoardContext) -> tuple[str, str]:
+    return player_names(ctx, WORDS)
+
+
+def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
+    """The arrow of a piece move along its path, or None when the notation is not a full move."""
+    m = _MOVE.fullmatch(notation.strip())
+    if m is None:
+        return None
+    frm, to = m[1].upper(), m[2].upper()
+    if seat is None:
+        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
+        if len(lanes) != 1:
+            # Only row B is named: the path there is the same for both seats, unless it leaves it.
+            if frm == "IN" or to == "OFF":
+                return None
+            seat = 0
+        else:
+            seat = BOARD.lanes.index(lanes.pop())
+    try:
+        a = 0 if frm == "IN" else race.position_of(seat, frm)
+        b = race.OFF if to == "OFF" else race.position_of(seat, to)
+    except GameError:
+        return None
+    if not 0 <= a < b <= race.OFF:
+        return None
+    points = [entry_point(seat) if a == 0 else square_centre(race.square_of(seat, a))]
+    points += [square_centre(race.square_of(seat, p)) for p in range(a + 1, min(b, race.PATH_LENGTH) + 1)]
+    if b == race.OFF:
+        # End just short of the exit bar so it stays visible under the arrowhead.
+        ex, ey = exit_point(seat)
+        points.append((ex + 10, ey))
+    else:
+        # Stop short of the piece that now stands on the destination, so the head stays visible.
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = math.hypot(x1 - x0, y1 - y0)
+        cut = min(PIECE_D / 2 + 4, length * 0.6)
+        points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+    return points
+
+
+def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: str, seats: list[int]) -> None:
+    cx, cy = square_centre(square)
+    counts = [seats.count(0), seats.count(1)]
+    present = [s for s in (0, 1) if counts[s]]
+    if len(present) == 1:
+        seat = present[0]
+        n = counts[seat]
+        sprite = piece_sprite(seat, PIECE_D)
+        # A stack: the pieces underneath peek out below, the count says how many there are.
+        for i in range(min(n, 3) - 1, 0, -1):
+            paste(canvas, sprite, (cx, cy + 5 * i))
+        paste(canvas, sprite, (cx, cy - 3 * (min(n, 3) - 1)))
+        if n > 1:
+            draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), n, seat)
+        return
+    # Both colours on the shared rosette: one piece each, seat 0 up-left like its lane, each with
+    # its count on the outer side so neither piece hides the other's badge.
+    centres = ((cx - 0.2 * TILE, cy - 0.2 * TILE), (cx + 0.2 * TILE, cy + 0.2 * TILE))
+    for seat in (0, 1):
+        paste(canvas, piece_sprite(seat, PAIR_D), centres[seat])
+    for seat, side in ((0, 1), (1, -1)):
+        if counts[seat] > 1:
+            x, y = centres[seat]
+            draw_badge(canvas, draw, (x + side * (PAIR_D / 2 - 2), y - side * (PAIR_D / 2 - 4)), counts[seat], seat)
+
+
+def _status(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
+    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll)
+
+
+def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
+    if not ctx.last_move:
+        return None
+    words = WORDS[ctx.language]
+    notation = ctx.last_move.strip()
+    mover = ctx.last_mover
+    if m := _ROLL.fullmatch(notation):
+        roller = mover if mover is not None else state.turn if state.roll is not None else None
+        if roller is None and state.turn is not None:
+            roller = 1 - state.turn
+        if roller is None:
+            return None
+        if state.roll is not None and state.turn == roller:
+            # The roll waiting to be played: the status line already says it.
+            return None
+        return words["passes"].format(name=names[roller], roll=m[1])
+    if m := _FIRST.fullmatch(notation):
+        return words["first"].format(name=names[BOARD.lanes.index(m[1].upper())])
+    who = f"{names[mover]} · " if mover in (0, 1) else ""
+    return f"{who}{notation}"
+
+
+def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
+    names = _names(ctx)
+    at = draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
+    draw_note(draw, last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
+    # The dice: the current roll, or faded while the next throw is awaited.
+    roll = state.roll
+    faded = roll is None
+    if roll is None and ctx.last_move and (m := _ROLL.fullmatch(ctx.last_move.strip())):
+        roll = int(m[1])
+    shown_roll = roll or 0
+    if state.outcome() is None and state.turn is not None:
+        for i in range(3):
+            sprite = _die_sprite(i < shown_roll, faded)
+            canvas.paste(sprite, (DICE_X + i * (DIE_W + 12), DICE_Y), sprite)
+
+
+def _draw_panel(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext, seat: int
+) -> None:
+    fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
+    draw_race_panel(canvas, draw, state, seat, _names(ctx), fallback, piece_sprite(seat, TRAY_D))
+
+
+def draw_board(view: object, ctx: BoardContext) -> Image.Image:
+    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
+    state = _state(view)
+    return draw_lanes_board(
+        _static_base(ctx.language),
+        ctx,
+        _MOVE,
+        _move_path,
+        draw_arrow,
+        ((square, state.occupant(square)) for square in BOARD.squares),
+        _draw_square_pieces,
+        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
+        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
+    )
+
+
+@cache
+def _palette() -> Image.Image:
+    # Representative renders in both languages: every sprite, both seats, highlights, dice, text.
+    return sample_palette(
+        draw_board,
+        race.from_text,
+        _MOVE,
+        (
+            ("v2 0:A4,B4,B4+1 1:C2,B4,B8,C7,C7+2 0 3", "C1-B4", 1, "en"),
+            ("v2 0:A1,B2,A8+3 1:C3,B6,B7+1 1 2", "in-A3", 0, "fr"),
+            ("v2 0:-+7 1:C7,B1+4 1 -", "A7-off", 0, "en"),
+            ("v2 0:- 1:- - -", None, None, "fr"),
+        ),
+    )
+
+
+def render(view: object, ctx: BoardContext) -> bytes:
+    """PNG bytes of the board for ``view`` (a :class:`games.ur.race.State`)."""
+    return encode_png(draw_board(view, ctx), _palette())
+
+
+# Alt text.
+
+
+def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
+    squares = [race.square_of(seat, p) for p in state.pieces[seat] if 0 < p < race.OFF]
+    listed = []
+    for sq in dict.fromkeys(squares):
+        n = squares.count(sq)
+        listed.append(f"{sq} ({n})" if n > 1 else sq)
+    return on_squares(WORDS[lang], listed, len(squares))
+
+
+def _alt_player(state: race.State, seat: int, lang: str, name: str) -> str:
+    off = state.borne_off(seat)
+    return WORDS[lang]["alt_player"].format(
+        name=name,
+        colour=ALT_COLOURS[lang][seat],
+        mark=WORDS[lang][MARKS[seat]],
+        row=BOARD.lanes[seat],
+        waiting=state.reserve(seat),
+        board=_alt_pieces(state, seat, lang),
+        off=off,
+        out="sortis" if off > 1 else "sorti",
+    )
+
+
+def describe(view: object, ctx: BoardContext) -> str:
+    """Alt text of the board: each player's pieces, the last move and whose turn it is."""
+    state = _state(view)
+    words = WORDS[ctx.language]
+    names = alt_names(_names(ctx))
+    return AltText(
+        intro=(words["title"] + ".",),
+        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        last=_last_move_text(state, ctx, names),
+        ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll),),
+    ).text(words)
+
+
+def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+    """The squares a move touched, read in the position before it: from and to, as far as they exist.
+
+    Entering has only a destination, bearing off only a source; chance outcomes (``roll:2``,
+    ``first:A``) touch nothing. A notation that does not read as a legal move in ``previous_view``
+    gives no highlight rather than an error, since a missing outline is harmless.
+    """
+    state = _state(previous_view)
+    return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, race.Move)
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
