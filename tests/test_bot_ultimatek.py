@@ -244,7 +244,7 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         rendered[png] = (view, ctx)
         return png
 
-    monkeypatch.setattr(bot.ui, "render_board", spy)
+    monkeypatch.setattr(bot.shell.ui, "render_board", spy)
 
     lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
     await bob.click(lobby, label="Join")

@@ -19,21 +19,30 @@ from bot.app.config import Config
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, TurnReport
 from games import sequence
 from games.ai import Agent, make_agent
+from games.ai.strategy import Plans
 from games.base import GameError, Seat
 
 log = logging.getLogger(__name__)
 
 
-def _thinker(match: Match, seat: Seat, level: str, seconds: float | None) -> tuple[Agent, random.Random]:
+def _thinker(
+    match: Match, seat: Seat, level: str, seconds: float | None, plans: Plans | None = None
+) -> tuple[Agent, random.Random]:
     """The agent at ``level`` for ``match``'s table, and its generator, seeded by the match's seed and
-    version so that the same position asks the same question."""
-    agent = make_agent(match.game.id, level, seconds=seconds, players=len(match.seats))
+    version so that the same position asks the same question. ``plans``: what earlier decisions of the
+    same turn planned (see :class:`games.ai.Plans`)."""
+    agent = make_agent(match.game.id, level, seconds=seconds, players=len(match.seats), plans=plans)
     return agent, random.Random(f"{match.seed}:ai:{match.version}:{seat}")
 
 
-def ai_decision(match: Match, seat: Seat, level: str, *, seconds: float | None = None) -> str:
-    """The notation of the move the AI at ``level`` chooses for ``seat``, from that seat's view only."""
-    agent, rng = _thinker(match, seat, level, seconds)
+def ai_decision(
+    match: Match, seat: Seat, level: str, *, seconds: float | None = None, plans: Plans | None = None
+) -> str:
+    """The notation of the move the AI at ``level`` chooses for ``seat``, from that seat's view only.
+
+    ``plans`` carries a planned turn from one decision to the next (Ultima-Tek plans a whole turn in one
+    search); without it each decision is searched afresh."""
+    agent, rng = _thinker(match, seat, level, seconds, plans)
     state = match.state
     move = agent.choose(state.view_for(seat), state.legal_moves(seat), rng)
     return state.format_move(move)
@@ -92,6 +101,9 @@ class AIRunner:
         self._locks: dict[int, asyncio.Lock] = {}
         self._again: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        # A turn planned by one search is followed by the next decisions of the same seat; forgotten once no
+        # AI must act in the match.
+        self._plans: dict[int, Plans] = {}
 
     def schedule(self, match: Match) -> None:
         """Start playing ``match``'s AI seats in the background if one must act."""
@@ -135,11 +147,15 @@ class AIRunner:
         match = await service.get(match_id)
         seats = match.ai_to_act()
         if not seats:
+            self._plans.pop(match_id, None)
             return False
         seat = seats[0]
         if self.config.ai_delay > 0:
             await asyncio.sleep(self.config.ai_delay)
-        text = await asyncio.to_thread(ai_decision, match, seat, match.ai[seat], seconds=self.config.ai_seconds)
+        plans = self._plans.setdefault(match_id, Plans())
+        text = await asyncio.to_thread(
+            ai_decision, match, seat, match.ai[seat], seconds=self.config.ai_seconds, plans=plans
+        )
         try:
             report = await service.ai_move(match.id, seat, text, expected_version=match.version)
         except BoardChangedError:
