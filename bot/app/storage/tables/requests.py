@@ -63,6 +63,8 @@ class RequestQueries(StoreCore):
     ) -> None:
         await self._write(table.upsert, (match_id, *values, json.dumps(sorted(set(accepted))), to_iso(now)))
 
+    # What is pending (one row per match and kind).
+
     async def get_draw_offer(self, match_id: int) -> tuple[int, int, list[int]] | None:
         """The pending draw offer of a match as (offering seat, version, seats that accepted), if any."""
         if (found := await self._get_request(_DRAW, match_id)) is None:
@@ -70,19 +72,21 @@ class RequestQueries(StoreCore):
         (seat, version), accepted = found
         return seat, version, accepted
 
+    async def get_undo_request(self, match_id: int) -> tuple[int, int, int, list[int]] | None:
+        """The pending undo request: (requesting seat, version, ply taken back, seats that accepted)."""
+        return await self._get_three(_UNDO, match_id)
+
+    async def get_replace_request(self, match_id: int) -> tuple[int, int, int, list[int]] | None:
+        """The pending replacement request: (seat, candidate's user id, version, seats that accepted)."""
+        return await self._get_three(_REPLACE, match_id)
+
+    # Recording a request (or replacing the pending one: a new proposal, one more seat accepting).
+
     async def put_draw_offer(
         self, match_id: int, seat: int, version: int, accepted: Sequence[int], *, now: datetime
     ) -> None:
         """Record (or replace) the draw offer of a match."""
         await self._put_request(_DRAW, match_id, (seat, version), accepted, now)
-
-    async def delete_draw_offer(self, match_id: int) -> None:
-        """Forget the draw offer of a match (declined, accepted or expired)."""
-        await self._write(_DRAW.delete, (match_id,))
-
-    async def get_undo_request(self, match_id: int) -> tuple[int, int, int, list[int]] | None:
-        """The pending undo request: (requesting seat, version, ply taken back, seats that accepted)."""
-        return await self._get_three(_UNDO, match_id)
 
     async def put_undo_request(
         self, match_id: int, seat: int, version: int, target_ply: int, accepted: Sequence[int], *, now: datetime
@@ -90,23 +94,27 @@ class RequestQueries(StoreCore):
         """Record (or replace) the undo request of a match."""
         await self._put_request(_UNDO, match_id, (seat, version, target_ply), accepted, now)
 
-    async def delete_undo_request(self, match_id: int) -> None:
-        """Forget the undo request of a match."""
-        await self._write(_UNDO.delete, (match_id,))
-
-    async def get_replace_request(self, match_id: int) -> tuple[int, int, int, list[int]] | None:
-        """The pending replacement request: (seat, candidate's user id, version, seats that accepted)."""
-        return await self._get_three(_REPLACE, match_id)
-
     async def put_replace_request(
         self, match_id: int, seat: int, user_id: int, version: int, accepted: Sequence[int], *, now: datetime
     ) -> None:
         """Record (or replace) the replacement request of a match."""
         await self._put_request(_REPLACE, match_id, (seat, user_id, version), accepted, now)
 
+    # Forgetting it (answered, withdrawn or lapsed).
+
+    async def delete_draw_offer(self, match_id: int) -> None:
+        """Forget the draw offer of a match (declined, accepted or expired)."""
+        await self._write(_DRAW.delete, (match_id,))
+
+    async def delete_undo_request(self, match_id: int) -> None:
+        """Forget the undo request of a match."""
+        await self._write(_UNDO.delete, (match_id,))
+
     async def delete_replace_request(self, match_id: int) -> None:
         """Forget the replacement request of a match."""
         await self._write(_REPLACE.delete, (match_id,))
+
+    # The candidates the players declined for a seat.
 
     async def add_replace_decline(
         self, match_id: int, seat: int, user_id: int, declined_by: int, version: int, *, now: datetime
