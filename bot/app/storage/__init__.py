@@ -5,6 +5,12 @@ is written.
 numbered migrations of ``migrations/`` (``migrations_pg/`` on PostgreSQL, same numbers and names) and
 offers typed methods over the tables ``matches``, ``seats``, ``moves`` (the append-only move log),
 ``user_prefs`` and the rest. It knows nothing of games or Discord; :mod:`bot.app.matches` gives the rows meaning.
+
+Inside: ``core`` (:class:`~bot.app.storage.core.StoreCore`: opening, closing, transactions and the SQL
+helpers, in one place), ``rows`` (the records the store returns), ``tables/`` (one query class per concern:
+matches, seats, the move log, requests, clocks, posts, preferences, ratings, fairness), which ``store``
+composes into :class:`Store`; ``events_store`` for association events; ``backends`` (the protocol in
+``backend_protocol``, one module per database), ``migrate`` and ``copy`` (between databases).
 """
 
 from __future__ import annotations

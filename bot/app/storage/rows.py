@@ -1,0 +1,178 @@
+"""The rows the store returns (plain frozen records, decoded: JSON parsed, times as aware UTC datetimes) and
+the column lists and decoders the query modules share. No SQL runs here."""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final
+
+from bot.app.storage.base import from_iso
+
+OPEN_STATUSES: Final = ("lobby", "active")
+"""Statuses of a match that occupies its channel (the partial unique index uses the same list)."""
+
+
+class Unset(enum.Enum):
+    """The type of :data:`UNSET`."""
+
+    UNSET = enum.auto()
+
+
+UNSET: Final = Unset.UNSET
+"""Marks an :meth:`Store.update_match` argument as "leave this column alone" (None means NULL)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One row of ``matches``, decoded (JSON parsed, times as aware UTC datetimes)."""
+
+    id: int
+    game: str
+    options: dict[str, str]
+    seed: str
+    guild_id: int | None
+    channel_id: int
+    creator_id: int
+    status: str
+    version: int
+    state: str | None
+    result: dict[str, Any] | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    created_at: datetime
+    updated_at: datetime
+    log_version: int
+    """The highest ply in the move log (0 when empty); equals ``version`` unless the row is stale."""
+    turn_limit: int | None = None
+    """Seconds a seat has for its turn; None: no deadline."""
+    on_timeout: str = "vote"
+    """``vote``, ``move`` or ``forfeit``: what happens when a seat's time runs out."""
+    rated: bool = True
+    status_message_id: int | None = None
+    state_digest: str | None = None
+    """The digest written with the snapshot (migration 0007); None for rows written before it."""
+    announced_version: int = 0
+    """The version whose board was last posted (migration 0007)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One entry of the append-only move log."""
+
+    ply: int
+    kind: str
+    seat: int | None
+    notation: str
+    created_at: datetime
+    interaction_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PostRow:
+    """A message the bot keeps for a match (its turn post, a player's DM, an out-of-turn question)."""
+
+    kind: str
+    """``turn``, ``dm`` or ``question``."""
+    subject: int
+    """0 for the turn post and the question; the user id for a DM."""
+    channel_id: int | None
+    message_id: int | None
+    detail: str = ""
+    """The turn's key, a private view's digest, or the seats a question asks."""
+    counter: int = 0
+    """The turn number (turn post only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchParts:
+    """The rows of a match besides its own, read together (see :meth:`Store.load_match_parts`)."""
+
+    seats: list[int]
+    """User ids in seat order."""
+    ai: dict[int, tuple[str, int, str]]
+    """Seat → (level, from ply, reason)."""
+    fairness: tuple[str, str, str, dict[int, str]] | None
+    """(scheme, server seed, commitment, salt by user id), or None."""
+    undos: list[tuple[int, str]]
+    """(ply, notation) of every undo entry of the log, in order."""
+    replacements: list[SeatReplacement] = field(default_factory=list)
+    """The seats that passed from the AI to a member (:meth:`Store.replace_seat`), by seat and ply."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReplacement:
+    """A seat that passed from the AI to a member (migration 0011's ``seat_replacements``)."""
+
+    seat: int
+    ply: int
+    """The ply of the ``replace`` log entry; the member plays from the next one on."""
+    user_id: int
+    """The member who took the seat over."""
+    previous_user_id: int
+    """The member who held the seat before the AI."""
+    ai_level: str
+    ai_from_ply: int
+    """The first ply the AI played the seat."""
+    reason: str
+    """Why the AI had taken the seat over: ``resign``, ``forfeit`` or ``left``."""
+
+
+# The columns of a match row, in the order match_row reads them; the log_version is computed from the log.
+MATCH_COLUMNS: Final = (
+    "matches.id, matches.game, matches.options, matches.seed, matches.guild_id, matches.channel_id, "
+    "matches.creator_id, matches.status, matches.version, matches.state, matches.result, "
+    "matches.lobby_message_id, matches.board_message_id, matches.created_at, matches.updated_at, "
+    "(SELECT coalesce(max(moves.ply), 0) FROM moves WHERE moves.match_id = matches.id), "
+    "matches.turn_limit, matches.on_timeout, matches.rated, matches.status_message_id, "
+    "matches.state_digest, coalesce(matches.announced_version, 0)"
+)
+MOVE_COLUMNS: Final = "ply, kind, seat, notation, created_at, interaction_id"
+
+
+def match_row(row: Sequence[Any]) -> MatchRow:
+    """The :class:`MatchRow` of a row selected with :data:`MATCH_COLUMNS`."""
+    return MatchRow(
+        id=row[0],
+        game=row[1],
+        options=json.loads(row[2]),
+        seed=row[3],
+        guild_id=row[4],
+        channel_id=row[5],
+        creator_id=row[6],
+        status=row[7],
+        version=row[8],
+        state=row[9],
+        result=None if row[10] is None else json.loads(row[10]),
+        lobby_message_id=row[11],
+        board_message_id=row[12],
+        created_at=from_iso(row[13]),
+        updated_at=from_iso(row[14]),
+        log_version=row[15],
+        turn_limit=row[16],
+        on_timeout=row[17],
+        rated=bool(row[18]),
+        status_message_id=row[19],
+        state_digest=row[20],
+        announced_version=row[21],
+    )
+
+
+def move_row(row: Sequence[Any]) -> MoveRow:
+    """The :class:`MoveRow` of a row selected with :data:`MOVE_COLUMNS`."""
+    return MoveRow(
+        ply=row[0],
+        kind=row[1],
+        seat=row[2],
+        notation=row[3],
+        created_at=from_iso(row[4]),
+        interaction_id=row[5],
+    )
+
+
+def to_json(value: Mapping[str, Any]) -> str:
+    """Compact JSON with sorted keys, so equal mappings are stored as equal texts."""
+    return json.dumps(dict(value), sort_keys=True, separators=(",", ":"))

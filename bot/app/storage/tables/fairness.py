@@ -1,0 +1,48 @@
+"""Provably fair chance: the committed server seed of a match and its players' salts (see
+:mod:`bot.app.fairness`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.app.storage.base import to_iso
+from bot.app.storage.core import StoreCore
+
+
+class FairnessQueries(StoreCore):
+    """The server seed, commitment and salts of a match."""
+
+    async def insert_fairness(
+        self, match_id: int, scheme: str, server_seed: str, commitment: str, *, now: datetime
+    ) -> None:
+        """Record the committed server seed of a new match."""
+        await self._write(
+            "INSERT INTO match_fairness (match_id, scheme, server_seed, commitment, created_at) VALUES (?, ?, ?, ?, ?)",
+            (match_id, scheme, server_seed, commitment, to_iso(now)),
+        )
+
+    async def load_fairness(self, match_id: int) -> tuple[str, str, str, dict[int, str]] | None:
+        """(scheme, server seed, commitment, salt by user id) of a match, or None for a match without
+        provably fair chance. One query, since every load of a match asks."""
+        rows = await self._fetch(
+            "SELECT f.scheme, f.server_seed, f.commitment, s.user_id, s.salt FROM match_fairness f"
+            " LEFT JOIN match_salts s ON s.match_id = f.match_id WHERE f.match_id = ?",
+            (match_id,),
+        )
+        if not rows:
+            return None
+        salts = {int(row[3]): str(row[4]) for row in rows if row[3] is not None}
+        return str(rows[0][0]), str(rows[0][1]), str(rows[0][2]), salts
+
+    async def put_salt(self, match_id: int, user_id: int, salt: str, *, now: datetime) -> None:
+        """Set (or replace) a player's salt."""
+        async with self.transaction():
+            await self._write("DELETE FROM match_salts WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+            await self._write(
+                "INSERT INTO match_salts (match_id, user_id, salt, created_at) VALUES (?, ?, ?, ?)",
+                (match_id, user_id, salt, to_iso(now)),
+            )
+
+    async def delete_salt(self, match_id: int, user_id: int) -> None:
+        """Forget a player's salt (they left the lobby)."""
+        await self._write("DELETE FROM match_salts WHERE match_id = ? AND user_id = ?", (match_id, user_id))
