@@ -1,9 +1,9 @@
-"""The ``/event`` command group: association events (tournaments), thin adapters to :class:`bot.shell.event_ui.EventUI`.
+"""The ``/event`` command group: association events (tournaments), thin adapters to :class:`bot.shell.events.EventUI`.
 
 Organisers (members who can manage the server, or who hold the role set with ``/event config role``)
 create, start, advance, correct and cancel events; anyone signs up with the card's buttons, withdraws,
-and reads the standings, the list and the log. The cog also owns the event service, registers the
-card's persistent buttons and listens for ``match_finished`` to count event results.
+and reads the standings, the list and the log. The cog receives the event handlers the client built,
+registers the card's persistent buttons and listens for ``match_finished`` to count event results.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from bot.app.events import MAX_ROUNDS, OUTCOMES, EventFormat, EventService, Even
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.shell.cogs.game import MAX_CHOICES, deadline_choices, parse_variant, timeout_choices, variant_choices
-from bot.shell.event_ui import COG_NAME, EVENT_ITEMS, EventUI
+from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI
 from bot.shell.translator import ls
 
 if TYPE_CHECKING:
@@ -59,18 +59,16 @@ class EventCog(
         description=ls("Event settings of this server", "cmd.event.config.desc"),
     )
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: PlateauBot, ui: EventUI | None) -> None:
         self.bot = bot
-        self._ui: EventUI | None = None
+        self._ui = ui
         super().__init__()
 
     @property
     def ui(self) -> EventUI:
-        """The event handlers, built on first use: the store is open by then (loading the cog alone, to
-        inspect the command tree, needs no database)."""
+        """The event handlers the client built (none when the cog is loaded alone, to inspect its commands)."""
         if self._ui is None:
-            service = EventService(self.bot.store, self.bot.service, clock=discord.utils.utcnow)
-            self._ui = EventUI(self.bot, service)
+            raise RuntimeError("the event handlers are built by the client's setup")
         return self._ui
 
     @property
@@ -302,4 +300,4 @@ class EventCog(
 
 async def setup(bot: PlateauBot) -> None:
     """Extension entry point."""
-    await bot.add_cog(EventCog(bot))
+    await bot.add_cog(EventCog(bot, bot.event_ui))
