@@ -32,6 +32,17 @@ class EventCore:
             raise EventError("event_not_found")
         return await self._event(row)
 
+    async def _load_in(self, event_id: int, refusal: str, *statuses: EventStatus) -> Event:
+        """Load an event that must be in one of ``statuses`` for what is asked; refuse with ``refusal`` otherwise.
+
+        Raises:
+            EventError: ``event_not_found`` or ``refusal``.
+        """
+        event = await self._load(event_id)
+        if event.status not in statuses:
+            raise EventError(refusal)
+        return event
+
     async def _event(self, row: EventRow) -> Event:
         try:
             game = find_game(row.game)

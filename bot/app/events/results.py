@@ -87,9 +87,7 @@ class Results(EventCore):
         """
         now = self._clock()
         async with self._store.transaction():
-            event = await self._load(event_id)
-            if event.status not in (EventStatus.RUNNING, EventStatus.FINISHED):
-                raise EventError("event_not_running")
+            event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING, EventStatus.FINISHED)
             rows = await self._rows.load_games(event_id, round=round)
             row = next((r for r in rows if user_id in r.players), None)
             if row is None:

@@ -22,9 +22,7 @@ class Rounds(EventCore):
         """
         now = self._clock()
         async with self._store.transaction():
-            event = await self._load(event_id)
-            if event.status is not EventStatus.RUNNING:
-                raise EventError("event_not_running")
+            event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING)
             if event.round_in_progress:
                 raise EventError("event_round_not_over", round=event.current_round)
             if event.current_round >= event.rounds:

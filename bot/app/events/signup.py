@@ -91,9 +91,7 @@ class SignUps(EventCore):
         """
         now = self._clock()
         async with self._store.transaction():
-            event = await self._load(event_id)
-            if event.status is not EventStatus.SIGNUP:
-                raise EventError("event_not_signup")
+            event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
             if user_id in event.player_ids:
                 raise EventError("event_already_signed_up")
             if len(event.players) >= MAX_PLAYERS:
@@ -113,9 +111,7 @@ class SignUps(EventCore):
         """
         now = self._clock()
         async with self._store.transaction():
-            event = await self._load(event_id)
-            if event.status is not EventStatus.SIGNUP:
-                raise EventError("event_not_signup")
+            event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
             if len(event.players) < event.minimum_players:
                 raise EventError("event_not_enough_players", min=event.minimum_players)
             known = await self._store.load_ratings(event.guild_id, event.rating_key, event.player_ids)
@@ -137,9 +133,7 @@ class SignUps(EventCore):
         """
         now = self._clock()
         async with self._store.transaction():
-            event = await self._load(event_id)
-            if event.status not in (EventStatus.SIGNUP, EventStatus.RUNNING):
-                raise EventError("event_not_running")
+            event = await self._load_in(event_id, "event_not_running", EventStatus.SIGNUP, EventStatus.RUNNING)
             await self._rows.update_event(event_id, now=now, status=EventStatus.CANCELLED.value)
             await self._rows.log(event_id, actor_id, "cancel", {"round": event.current_round}, now=now)
             return await self._load(event_id)

@@ -16,9 +16,8 @@ auto-advance and an organiser's command) do not create its threads twice.
 from __future__ import annotations
 
 import discord
-from discord.ext import commands
 
-from bot.shell.events.card import COG_NAME, EVENT_ITEMS, EventButton
+from bot.shell.events.card import COG_NAME, EVENT_ITEMS, EventButton, card_actions
 from bot.shell.events.text import deadline_label, game_label, number, result_text
 from bot.shell.events.ui import EventUI
 
@@ -37,8 +36,7 @@ __all__ = [
 
 def event_ui(client: discord.Client) -> EventUI:
     """The running bot's :class:`EventUI` (held by the events cog)."""
-    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-    ui = getattr(cog, "ui", None)
+    ui = card_actions(client)
     if not isinstance(ui, EventUI):
         raise RuntimeError("the events extension is not loaded")
     return ui
