@@ -13,11 +13,13 @@ from discord.ext import commands
 
 from bot.app.ai_runner import AIRunner
 from bot.app.config import Config
+from bot.app.events import EventService
 from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, TurnReport
 from bot.app.storage import Store
 from bot.shell.components import DYNAMIC_ITEMS, on_setup_form
 from bot.shell.errors import PlateauTree
+from bot.shell.events import EventUI
 from bot.shell.pbp import PostUI
 from bot.shell.translator import CatalogTranslator
 from bot.shell.ui import GameUI
@@ -52,7 +54,7 @@ def warm_up_renderers() -> None:
 class PlateauBot(commands.Bot):
     """Plateau's bot. Slash commands only, so it needs no privileged intent.
 
-    ``setup_hook`` opens the database (running its migrations), builds the match service, installs
+    ``setup_hook`` opens the database (running its migrations), builds the match and event services, installs
     the translator, loads the extensions, registers the persistent buttons and syncs the commands. The
     board artwork is drawn later, in the background, once the clock's first tick has caught up with what
     waited during the restart (:meth:`start_warm_up`).
@@ -63,6 +65,9 @@ class PlateauBot(commands.Bot):
     ui: GameUI
     pbp: PostUI
     ai: AIRunner
+    events: EventService
+    event_ui: EventUI | None = None
+    """The events' handlers, built by ``setup_hook`` (None before: a cog loaded alone shows its commands)."""
     heavy: HeavyWork
     """Bounds the hints and verifications members ask for (see :mod:`bot.app.heavy`)."""
     warm_up: asyncio.Task[None] | None = None
@@ -100,6 +105,8 @@ class PlateauBot(commands.Bot):
         self.ui = GameUI(self, self.service)
         self.pbp = PostUI(self, self.service, self.ui)
         self.ai = AIRunner(self.service, self.config, owns=self.owns, publish=self._publish_ai)
+        self.events = EventService(self.store, self.service, clock=discord.utils.utcnow)
+        self.event_ui = EventUI(self, self.ui, self.service, self.events)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -1,18 +1,20 @@
-"""The ``/event`` command group: association events (tournaments), thin adapters to :class:`bot.shell.event_ui.EventUI`.
+"""The ``/event`` command group: association events (tournaments), thin adapters to :class:`bot.shell.events.EventUI`.
 
 Organisers (members who can manage the server, or who hold the role set with ``/event config role``)
 create, start, advance, correct and cancel events; anyone signs up with the card's buttons, withdraws,
-and reads the standings, the list and the log. The cog also owns the event service, registers the
-card's persistent buttons and listens for ``match_finished`` to count event results.
+and reads the standings, the list and the log. The cog receives the event handlers the client built,
+registers the card's persistent buttons and listens for ``match_finished`` to count event results.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.app.deadlines import DEADLINE_CHOICES
@@ -20,7 +22,7 @@ from bot.app.events import MAX_ROUNDS, OUTCOMES, EventFormat, EventService, Even
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.shell.cogs.game import MAX_CHOICES, deadline_choices, parse_variant, timeout_choices, variant_choices
-from bot.shell.event_ui import COG_NAME, EVENT_ITEMS, EventUI
+from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI
 from bot.shell.translator import ls
 
 if TYPE_CHECKING:
@@ -41,8 +43,41 @@ OUTCOME_LABELS = {
     "loss": "The player lost",
     "double_loss": "Both players lose",
 }
-EVENT_OPTION = ls("event", "opt.event.name")
-EVENT_DESC = ls("Event number (default: this channel's)", "opt.event.desc")
+
+
+def opt(
+    name: str, description: str, *, key: str | None = None, described: str | None = None
+) -> tuple[locale_str, locale_str]:
+    """A command option's name and description with their catalog keys: ``opt.<key>.name`` and
+    ``opt.<described>.desc`` (both ``key`` and ``described`` default to ``name``'s key)."""
+    key = key or name
+    return ls(name, f"opt.{key}.name"), ls(description, f"opt.{described or key}.desc")
+
+
+def options(**table: tuple[locale_str, locale_str]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Name and describe a command's options from one table of :func:`opt`."""
+    names = {param: name for param, (name, _) in table.items()}
+    descriptions = {param: description for param, (_, description) in table.items()}
+
+    def decorate(callback: Callable[..., Any]) -> Callable[..., Any]:
+        return app_commands.rename(**names)(app_commands.describe(**descriptions)(callback))
+
+    return decorate
+
+
+EVENT = opt("event", "Event number (default: this channel's)")
+
+
+def event_command(name: str, description: str) -> Callable[[Callable[..., Any]], app_commands.Command[Any, ..., Any]]:
+    """``/event <name>``, a command whose one option is the event (by number, default: this channel's)."""
+
+    def decorate(callback: Callable[..., Any]) -> app_commands.Command[Any, ..., Any]:
+        callback = options(event=EVENT)(callback)
+        return app_commands.command(
+            name=ls(name, f"cmd.event.{name}.name"), description=ls(description, f"cmd.event.{name}.desc")
+        )(callback)
+
+    return decorate
 
 
 @app_commands.guild_only()
@@ -59,18 +94,16 @@ class EventCog(
         description=ls("Event settings of this server", "cmd.event.config.desc"),
     )
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: PlateauBot, ui: EventUI | None) -> None:
         self.bot = bot
-        self._ui: EventUI | None = None
+        self._ui = ui
         super().__init__()
 
     @property
     def ui(self) -> EventUI:
-        """The event handlers, built on first use: the store is open by then (loading the cog alone, to
-        inspect the command tree, needs no database)."""
+        """The event handlers the client built (none when the cog is loaded alone, to inspect its commands)."""
         if self._ui is None:
-            service = EventService(self.bot.store, self.bot.service, clock=discord.utils.utcnow)
-            self._ui = EventUI(self.bot, service)
+            raise RuntimeError("the event handlers are built by the client's setup")
         return self._ui
 
     @property
@@ -115,25 +148,17 @@ class EventCog(
         name=ls("create", "cmd.event.create.name"),
         description=ls("Create an event in this channel; players sign up with a button", "cmd.event.create.desc"),
     )
-    @app_commands.rename(
-        name=ls("name", "opt.event_name.name"),
-        game=ls("game", "opt.game.name"),
-        format=ls("format", "opt.format.name"),
-        rounds=ls("rounds", "opt.rounds.name"),
-        deadline=ls("deadline", "opt.deadline.name"),
-        on_timeout=ls("on_timeout", "opt.on_timeout.name"),
-        auto_advance=ls("auto_advance", "opt.auto_advance.name"),
-        rated=ls("rated", "opt.rated.name"),
-    )
-    @app_commands.describe(
-        name=ls("The event's name, e.g. Spring Open", "opt.event_name.desc"),
-        game=ls("The game and rule set of every match", "opt.event_game.desc"),
-        format=ls("Swiss, round robin, or seated tables", "opt.format.desc"),
-        rounds=ls("Number of rounds (a round robin plays all of them)", "opt.rounds.desc"),
-        deadline=ls("Time each player has for a turn (default 72 h)", "opt.event_deadline.desc"),
-        on_timeout=ls("When time runs out (default: the late player forfeits)", "opt.event_on_timeout.desc"),
-        auto_advance=ls("Start each round as soon as the previous one ends", "opt.auto_advance.desc"),
-        rated=ls("Count the results for ratings (default: yes)", "opt.rated.desc"),
+    @options(
+        name=opt("name", "The event's name, e.g. Spring Open", key="event_name"),
+        game=opt("game", "The game and rule set of every match", described="event_game"),
+        format=opt("format", "Swiss, round robin, or seated tables"),
+        rounds=opt("rounds", "Number of rounds (a round robin plays all of them)"),
+        deadline=opt("deadline", "Time each player has for a turn (default 72 h)", described="event_deadline"),
+        on_timeout=opt(
+            "on_timeout", "When time runs out (default: the late player forfeits)", described="event_on_timeout"
+        ),
+        auto_advance=opt("auto_advance", "Start each round as soon as the previous one ends"),
+        rated=opt("rated", "Count the results for ratings (default: yes)"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -168,24 +193,14 @@ class EventCog(
             rated=rated,
         )
 
-    @app_commands.command(
-        name=ls("start", "cmd.event.start.name"),
-        description=ls("Close sign-up and start the first round", "cmd.event.start.desc"),
-    )
-    @app_commands.rename(event=EVENT_OPTION)
-    @app_commands.describe(event=EVENT_DESC)
+    @event_command("start", "Close sign-up and start the first round")
     async def start(self, interaction: discord.Interaction, event: int | None = None) -> None:
         """Start the event."""
         await self.ui.start(interaction, event)
 
     start.autocomplete("event")(event_autocomplete)
 
-    @app_commands.command(
-        name=ls("next", "cmd.event.next.name"),
-        description=ls("Start the next round once every game of this one has ended", "cmd.event.next.desc"),
-    )
-    @app_commands.rename(event=EVENT_OPTION)
-    @app_commands.describe(event=EVENT_DESC)
+    @event_command("next", "Start the next round once every game of this one has ended")
     async def next_round(self, interaction: discord.Interaction, event: int | None = None) -> None:
         """Pair the next round."""
         await self.ui.next_round(interaction, event)
@@ -196,9 +211,9 @@ class EventCog(
         name=ls("standings", "cmd.event.standings.name"),
         description=ls("The standings so far, with an image and a CSV file", "cmd.event.standings.desc"),
     )
-    @app_commands.rename(event=EVENT_OPTION, public=ls("public", "opt.public.name"))
-    @app_commands.describe(
-        event=EVENT_DESC, public=ls("Post them for everyone (default: only you see them)", "opt.public.desc")
+    @options(
+        event=EVENT,
+        public=opt("public", "Post them for everyone (default: only you see them)"),
     )
     async def standings(self, interaction: discord.Interaction, event: int | None = None, public: bool = False) -> None:
         """Show the standings."""
@@ -210,19 +225,12 @@ class EventCog(
         name=ls("result", "cmd.event.result.name"),
         description=ls("Set or correct the result of a game (organisers)", "cmd.event.result.desc"),
     )
-    @app_commands.rename(
-        round=ls("round", "opt.round.name"),
-        player=ls("player", "opt.player.name"),
-        outcome=ls("outcome", "opt.outcome.name"),
-        places=ls("places", "opt.places.name"),
-        event=EVENT_OPTION,
-    )
-    @app_commands.describe(
-        round=ls("The round of the game", "opt.round.desc"),
-        player=ls("A player of the game", "opt.player.desc"),
-        outcome=ls("Two-player games: the result for that player", "opt.outcome.desc"),
-        places=ls("Tables: places in seat order, e.g. 2 1 3 4", "opt.places.desc"),
-        event=EVENT_DESC,
+    @options(
+        round=opt("round", "The round of the game"),
+        player=opt("player", "A player of the game"),
+        outcome=opt("outcome", "Two-player games: the result for that player"),
+        places=opt("places", "Tables: places in seat order, e.g. 2 1 3 4"),
+        event=EVENT,
     )
     @app_commands.choices(
         outcome=[app_commands.Choice(name=ls(OUTCOME_LABELS[k], f"choice.outcome.{k}"), value=k) for k in OUTCOMES]
@@ -245,10 +253,9 @@ class EventCog(
         name=ls("withdraw", "cmd.event.withdraw.name"),
         description=ls("Leave an event (organisers: withdraw a player)", "cmd.event.withdraw.desc"),
     )
-    @app_commands.rename(player=ls("player", "opt.player.name"), event=EVENT_OPTION)
-    @app_commands.describe(
-        player=ls("Organisers: the player to withdraw (default: yourself)", "opt.withdraw_player.desc"),
-        event=EVENT_DESC,
+    @options(
+        player=opt("player", "Organisers: the player to withdraw (default: yourself)", described="withdraw_player"),
+        event=EVENT,
     )
     async def withdraw(
         self, interaction: discord.Interaction, player: discord.Member | None = None, event: int | None = None
@@ -258,12 +265,7 @@ class EventCog(
 
     withdraw.autocomplete("event")(event_autocomplete)
 
-    @app_commands.command(
-        name=ls("cancel", "cmd.event.cancel.name"),
-        description=ls("Cancel an event; its matches go on as ordinary matches", "cmd.event.cancel.desc"),
-    )
-    @app_commands.rename(event=EVENT_OPTION)
-    @app_commands.describe(event=EVENT_DESC)
+    @event_command("cancel", "Cancel an event; its matches go on as ordinary matches")
     async def cancel(self, interaction: discord.Interaction, event: int | None = None) -> None:
         """Cancel the event."""
         await self.ui.cancel(interaction, event)
@@ -277,12 +279,7 @@ class EventCog(
         """List the server's events."""
         await self.ui.list_events(interaction)
 
-    @app_commands.command(
-        name=ls("log", "cmd.event.log.name"),
-        description=ls("What happened: rounds, withdrawals, corrected results", "cmd.event.log.desc"),
-    )
-    @app_commands.rename(event=EVENT_OPTION)
-    @app_commands.describe(event=EVENT_DESC)
+    @event_command("log", "What happened: rounds, withdrawals, corrected results")
     async def log_(self, interaction: discord.Interaction, event: int | None = None) -> None:
         """Show the event's log."""
         await self.ui.show_log(interaction, event)
@@ -293,8 +290,9 @@ class EventCog(
         name=ls("role", "cmd.event.role.name"),
         description=ls("The role that may organise events (none: only server managers)", "cmd.event.role.desc"),
     )
-    @app_commands.rename(role=ls("role", "opt.role.name"))
-    @app_commands.describe(role=ls("The organisers' role (leave empty to clear)", "opt.role.desc"))
+    @options(
+        role=opt("role", "The organisers' role (leave empty to clear)"),
+    )
     async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         """Set the organiser role."""
         await self.ui.set_role(interaction, role)
@@ -302,4 +300,4 @@ class EventCog(
 
 async def setup(bot: PlateauBot) -> None:
     """Extension entry point."""
-    await bot.add_cog(EventCog(bot))
+    await bot.add_cog(EventCog(bot, bot.event_ui))

@@ -1,0 +1,230 @@
+"""What an event is: its records, statuses, limits and errors (immutable snapshots; no I/O)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final
+
+from bot.app.matches import MatchError
+from bot.app.tournaments.standings import Bye, Game, Result, StandingRow, TableGame, TieBreak
+from games.base import GameInfo
+
+MAX_ROUNDS: Final = 15
+MAX_PLAYERS: Final = 256
+"""Sign-ups an event accepts; beyond it a Discord channel could not follow the pairings anyway."""
+MIN_TABLE: Final = 3
+SWISS_TIEBREAKS: Final = (TieBreak.BUCHHOLZ, TieBreak.SONNEBORN_BERGER)
+ROUND_ROBIN_TIEBREAKS: Final = (TieBreak.SONNEBORN_BERGER, TieBreak.WINS)
+"""In a round robin everyone meets everyone, so Buchholz says nothing; the result against whom does."""
+OUTCOMES: Final = ("win", "draw", "loss", "double_loss")
+"""Results an organiser may set for a two-player game, read from the named player's side."""
+
+Clock = Callable[[], datetime]
+
+
+class EventFormat(enum.Enum):
+    """How the rounds of an event are made."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round_robin"
+    TABLES = "tables"
+    """Seated rounds of multiplayer tables, balanced by rating."""
+
+    @property
+    def two_player(self) -> bool:
+        """True for the formats of two-player games."""
+        return self is not EventFormat.TABLES
+
+
+class EventStatus(enum.Enum):
+    """Where an event is in its life."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class EventError(MatchError):
+    """A request the event service refuses; ``key`` names the reason (catalog ``match_error.<key>``).
+
+    Keys: ``event_not_found``, ``event_not_signup`` (sign-up is closed), ``event_not_running``,
+    ``event_already_signed_up``, ``event_not_signed_up``, ``event_full`` (params ``max``),
+    ``event_not_enough_players`` (params ``min``), ``event_round_not_over`` (params ``round``),
+    ``event_no_more_rounds``, ``event_no_game`` (params ``round``), ``event_bye_result``,
+    ``event_bad_result``, ``event_bad_places`` (params ``count``), ``event_already_withdrawn``,
+    ``event_format_unsuitable`` (params ``game``), ``event_bad_rounds`` (params ``max``).
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class EventPlayer:
+    """A player of an event; ``withdrawn_after`` is the last round they were paired in, once they withdrew."""
+
+    user_id: int
+    seed: int
+    withdrawn_after: int | None = None
+
+    @property
+    def withdrawn(self) -> bool:
+        """True once the player has withdrawn."""
+        return self.withdrawn_after is not None
+
+    def plays_in(self, round: int) -> bool:
+        """True when the player is to be paired or seated in ``round``."""
+        return self.withdrawn_after is None or round <= self.withdrawn_after
+
+
+@dataclass(frozen=True, slots=True)
+class EventGame:
+    """A game of a round: a pairing, a table or a bye; ``players`` in seat order."""
+
+    round: int
+    board: int
+    players: tuple[int, ...]
+    match_id: int | None = None
+    thread_id: int | None = None
+    result: Mapping[str, Any] | None = None
+    """The counted result (see migration 0006); None while the game is being played."""
+    replaced: bool = False
+
+    @property
+    def is_bye(self) -> bool:
+        """True for a bye (one player, no match)."""
+        return len(self.players) == 1
+
+    @property
+    def done(self) -> bool:
+        """True once the game has a counted result."""
+        return self.result is not None
+
+    def item(self) -> Game[int] | Bye[int] | TableGame[int] | None:
+        """The result as the standings take it; None while unknown, or for a table that counts for nobody."""
+        result = self.result
+        if result is None or result.get("void"):
+            return None
+        if result.get("bye"):
+            return Bye(self.round, self.players[0])
+        if "score" in result:
+            return Game(self.round, self.players[0], self.players[1], Result(result["score"]))
+        places = tuple(int(p) for p in result["places"])
+        scores = tuple(int(s) for s in result.get("scores", ()))
+        return TableGame(self.round, self.players, places, scores)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event as loaded from storage (an immutable snapshot); ``players`` in seeding order."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    game: GameInfo
+    options: Mapping[str, str]
+    format: EventFormat
+    rounds: int
+    turn_limit: int | None
+    on_timeout: str
+    auto_advance: bool
+    rated: bool
+    organiser_id: int
+    status: EventStatus
+    current_round: int
+    """The last round paired; 0 before the first."""
+    closed_round: int
+    """The last round with every result in (and its standings posted)."""
+    signup_message_id: int | None
+    created_at: datetime
+    players: tuple[EventPlayer, ...] = ()
+
+    @property
+    def player_ids(self) -> tuple[int, ...]:
+        """Every player's user id, in seeding order (withdrawn players included)."""
+        return tuple(p.user_id for p in self.players)
+
+    @property
+    def withdrawn_ids(self) -> frozenset[int]:
+        """The players who withdrew."""
+        return frozenset(p.user_id for p in self.players if p.withdrawn)
+
+    def active_in(self, round: int) -> tuple[int, ...]:
+        """The players to pair or seat in ``round``, in seeding order."""
+        return tuple(p.user_id for p in self.players if p.plays_in(round))
+
+    @property
+    def round_in_progress(self) -> bool:
+        """True while a paired round still waits for results."""
+        return self.current_round > self.closed_round
+
+    @property
+    def minimum_players(self) -> int:
+        """Players needed to start, and to pair another round."""
+        return MIN_TABLE if self.format is EventFormat.TABLES else 2
+
+    @property
+    def rating_key(self) -> str:
+        """The rated game of the event's matches: the game id, with the rule set when there are several."""
+        rules = self.options.get("rules")
+        return self.game.id if rules is None else f"{self.game.id}:{rules}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlan:
+    """A round just paired (``round`` None and no games when the event finished instead: too few players).
+
+    ``closed_round`` is set when the round is complete as soon as it is paired (only byes, when withdrawals
+    left every remaining player without an opponent): the caller handles it like any closed round.
+    """
+
+    event: Event
+    round: int | None
+    games: tuple[EventGame, ...]
+    closed_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What a result did: the event after it, the game it belongs to and the round it closed, if any.
+
+    Exactly one caller gets a ``closed_round`` for each round, so it alone posts that round's standings and,
+    with auto-advance, pairs the next round.
+    """
+
+    event: Event
+    game: EventGame | None
+    closed_round: int | None = None
+    previous: Mapping[str, Any] | None = None
+    """The result this change replaced (organiser replacements only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """A withdrawal: the event after it and, for a two-player game still being played, its match."""
+
+    event: Event
+    during_signup: bool
+    unfinished_match: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The standings of an event as they stand, computed from every counted result so far."""
+
+    event: Event
+    rows: tuple[StandingRow[int], ...]
+    tiebreaks: tuple[str, ...]
+    """Names of the tie-break columns, in order (``game_score`` for tables)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of an event's log; ``actor_id`` None: the bot."""
+
+    at: datetime
+    actor_id: int | None
+    action: str
+    details: Mapping[str, Any]

@@ -1,0 +1,120 @@
+"""Results and corrections: counting what a match ended with, catching up after a restart, organisers' results."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from bot.app.events.core import EventCore
+from bot.app.events.model import EventError, EventGame, EventStatus, Progress
+from bot.app.events.rules import game_of_row, parse_places, result_for, result_from_outcome
+from bot.app.matches import Match, MatchStatus
+from games.base import Termination
+
+
+class Results(EventCore):
+    """Count match results, reconcile the missed ones, and replace a result on an organiser's word."""
+
+    async def record(self, match: Match) -> Progress | None:
+        """Count the result of a finished (or aborted) event match; None when it is no event game, or was
+        already counted (a second "match finished" for the same match changes nothing)."""
+        if match.status not in (MatchStatus.FINISHED, MatchStatus.ABORTED) or match.result is None:
+            return None
+        outcome = match.result
+        now = self._clock()
+        async with self._store.transaction():
+            row = await self._rows.game_of_match(match.id)
+            if row is None:
+                return None
+            event = await self._load(row.event_id)
+            game = game_of_row(row)
+            result = result_from_outcome(event.format, game, outcome)
+            if not await self._rows.set_result(event.id, game.round, game.board, result, replaced=False):
+                return None
+            if outcome.termination in (Termination.FORFEIT, Termination.ABORTED):
+                late = [uid for seat, uid in enumerate(game.players) if seat not in outcome.winners]
+                action = "forfeit" if outcome.termination is Termination.FORFEIT else "aborted"
+                details = {"round": game.round, "board": game.board, "match": match.id, "players": late}
+                await self._rows.log(event.id, None, action, details, now=now)
+            closed = await self._close_if_complete(event, game.round, now)
+            event = await self._load(event.id)
+            counted = game_of_row(
+                next(r for r in await self._rows.load_games(event.id, round=game.round) if r.board == game.board)
+            )
+            return Progress(event, counted, closed)
+
+    async def reconcile(self, event_id: int) -> list[Progress]:
+        """Count the results of current-round matches that ended without the bot hearing of it (a restart),
+        and close the round if it is complete; what each counted result did, in order."""
+        event = await self.get(event_id)
+        done: list[Progress] = []
+        if event.status is not EventStatus.RUNNING or not event.round_in_progress:
+            return done
+        for game in await self.games(event_id, event.current_round):
+            if game.done or game.match_id is None:
+                continue
+            match = await self._matches.get(game.match_id)
+            progress = await self.record(match)
+            if progress is not None:
+                done.append(progress)
+        if not any(p.closed_round is not None for p in done):
+            now = self._clock()
+            async with self._store.transaction():
+                event = await self._load(event_id)
+                closed = await self._close_if_complete(event, event.current_round, now)
+                if closed is not None:
+                    done.append(Progress(await self._load(event_id), None, closed))
+        return done
+
+    async def replace_result(
+        self,
+        event_id: int,
+        actor_id: int,
+        round: int,
+        user_id: int,
+        *,
+        outcome: str | None = None,
+        places: str | None = None,
+    ) -> Progress:
+        """Set the result of ``user_id``'s game in ``round``, whatever the match says, and log it.
+
+        Two-player games take ``outcome`` (:data:`OUTCOMES`, from ``user_id``'s side); tables take
+        ``places`` in seat order (see :func:`parse_places`). The game's match, if still being played, is
+        the caller's to stop.
+
+        Raises:
+            EventError: ``event_not_found``, ``event_not_running``, ``event_no_game``, ``event_bye_result``,
+                ``event_bad_result`` or ``event_bad_places``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING, EventStatus.FINISHED)
+            rows = await self._rows.load_games(event_id, round=round)
+            row = next((r for r in rows if user_id in r.players), None)
+            if row is None:
+                raise EventError("event_no_game", round=round)
+            game = game_of_row(row)
+            if game.is_bye:
+                raise EventError("event_bye_result")
+            if event.format.two_player:
+                if outcome is None:
+                    raise EventError("event_bad_result")
+                result = result_for(game, user_id, outcome)
+            else:
+                if places is None:
+                    raise EventError("event_bad_places", count=len(game.players))
+                result = {"places": parse_places(places, len(game.players)), "scores": []}
+            await self._rows.set_result(event_id, round, game.board, result, replaced=True)
+            details = {
+                "round": round,
+                "board": game.board,
+                "players": list(game.players),
+                "match": game.match_id,
+                "before": None if game.result is None else dict(game.result),
+                "after": result,
+            }
+            await self._rows.log(event_id, actor_id, "replace", details, now=now)
+            closed = await self._close_if_complete(event, round, now)
+            counted = EventGame(
+                game.round, game.board, game.players, game.match_id, game.thread_id, MappingProxyType(result), True
+            )
+            return Progress(await self._load(event_id), counted, closed, game.result)

@@ -1,0 +1,172 @@
+"""Sign-up and check-in: creating an event, joining and leaving it, starting it (seeding), cancelling it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.app import member_text
+from bot.app.events.core import EventCore
+from bot.app.events.model import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_TABLE,
+    Event,
+    EventError,
+    EventFormat,
+    EventStatus,
+    Withdrawal,
+)
+from bot.app.tournaments.pairing import round_robin, seeding
+from bot.app.tournaments.ratings import DEFAULT, Rating
+from games import find_game
+
+
+class SignUps(EventCore):
+    """An event's players, from its creation to its start, and withdrawals afterwards."""
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        game_id: str,
+        options: Mapping[str, str],
+        format: EventFormat,
+        rounds: int,
+        turn_limit: int | None,
+        on_timeout: str = "forfeit",
+        auto_advance: bool = False,
+        rated: bool = True,
+    ) -> Event:
+        """Open an event for sign-up.
+
+        Raises:
+            MatchError: ``unknown_game`` or ``unknown_option``.
+            EventError: ``event_format_unsuitable`` (a two-player format for a game that cannot be played by
+                two, or tables for one that cannot seat 3 to 5), ``event_bad_rounds`` or ``control_characters``
+                (in ``name``, see :mod:`bot.app.member_text`).
+        """
+        if not member_text.is_clean(name):
+            raise EventError("control_characters")
+        self._matches.check_new(game_id, options)
+        game = find_game(game_id)
+        chosen = game.validate_options(options)
+        if format.two_player and not game.min_players <= 2 <= game.max_players:
+            raise EventError("event_format_unsuitable", game=game.name)
+        if not format.two_player and not (game.min_players <= MIN_TABLE and game.max_players >= 5):
+            raise EventError("event_format_unsuitable", game=game.name)
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise EventError("event_bad_rounds", max=MAX_ROUNDS)
+        now = self._clock()
+        async with self._store.transaction():
+            event_id = await self._rows.insert_event(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                name=" ".join(name.split())[:100] or game.name,
+                game=game.id,
+                options=chosen,
+                format=format.value,
+                rounds=rounds,
+                turn_limit=turn_limit,
+                on_timeout=on_timeout,
+                auto_advance=auto_advance,
+                rated=rated,
+                organiser_id=organiser_id,
+                now=now,
+            )
+            await self._rows.log(event_id, organiser_id, "create", {"game": game.id, "format": format.value}, now=now)
+            return await self._load(event_id)
+
+    async def set_signup_message(self, event_id: int, message_id: int) -> None:
+        """Remember the sign-up card of an event."""
+        await self._rows.update_event(event_id, now=self._clock(), signup_message_id=message_id)
+
+    async def sign_up(self, event_id: int, user_id: int) -> Event:
+        """Add a player while sign-up is open.
+
+        Raises:
+            EventError: ``event_not_found``, ``event_not_signup``, ``event_already_signed_up`` or ``event_full``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
+            if user_id in event.player_ids:
+                raise EventError("event_already_signed_up")
+            if len(event.players) >= MAX_PLAYERS:
+                raise EventError("event_full", max=MAX_PLAYERS)
+            seed = max((p.seed for p in event.players), default=-1) + 1
+            await self._rows.add_player(event_id, user_id, seed, now=now)
+            return await self._load(event_id)
+
+    async def start(self, event_id: int, actor_id: int) -> Event:
+        """Close sign-up and seed the players by rating (strongest first; unrated players rate as new).
+
+        Ties keep the signing-up order. A round robin's number of rounds becomes its schedule's. The first
+        round is paired by :meth:`plan_round`.
+
+        Raises:
+            EventError: ``event_not_found``, ``event_not_signup`` or ``event_not_enough_players``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
+            if len(event.players) < event.minimum_players:
+                raise EventError("event_not_enough_players", min=event.minimum_players)
+            known = await self._store.load_ratings(event.guild_id, event.rating_key, event.player_ids)
+            strength = {
+                uid: Rating(*known[uid]).ordinal if uid in known else DEFAULT.ordinal for uid in event.player_ids
+            }
+            order = seeding(event.player_ids, strength)
+            await self._rows.set_seeds(event_id, order)
+            rounds = len(round_robin(order)) if event.format is EventFormat.ROUND_ROBIN else event.rounds
+            await self._rows.update_event(event_id, now=now, status=EventStatus.RUNNING.value, rounds=rounds)
+            await self._rows.log(event_id, actor_id, "start", {"seeding": list(order), "rounds": rounds}, now=now)
+            return await self._load(event_id)
+
+    async def cancel(self, event_id: int, actor_id: int) -> Event:
+        """Cancel an event in sign-up or running; its matches are left to be played out as ordinary matches.
+
+        Raises:
+            EventError: ``event_not_found`` or ``event_not_running``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            event = await self._load_in(event_id, "event_not_running", EventStatus.SIGNUP, EventStatus.RUNNING)
+            await self._rows.update_event(event_id, now=now, status=EventStatus.CANCELLED.value)
+            await self._rows.log(event_id, actor_id, "cancel", {"round": event.current_round}, now=now)
+            return await self._load(event_id)
+
+    async def withdraw(self, event_id: int, user_id: int, actor_id: int) -> Withdrawal:
+        """Take a player out: during sign-up they are simply removed; once running they are not paired again.
+
+        A two-player game of theirs still being played in the current round is returned for the caller to
+        end (the opponent should not wait for a deadline); a table plays on, the deadline rules covering them.
+
+        Raises:
+            EventError: ``event_not_found``, ``event_not_running``, ``event_not_signed_up`` or
+                ``event_already_withdrawn``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            event = await self._load(event_id)
+            if user_id not in event.player_ids:
+                raise EventError("event_not_signed_up")
+            if event.status is EventStatus.SIGNUP:
+                await self._rows.remove_player(event_id, user_id)
+                if actor_id != user_id:
+                    await self._rows.log(event_id, actor_id, "remove", {"player": user_id}, now=now)
+                return Withdrawal(await self._load(event_id), during_signup=True)
+            if event.status is not EventStatus.RUNNING:
+                raise EventError("event_not_running")
+            if not await self._rows.withdraw_player(event_id, user_id, event.current_round):
+                raise EventError("event_already_withdrawn")
+            unfinished: int | None = None
+            if event.format.two_player and event.current_round:
+                for row in await self._rows.load_games(event_id, round=event.current_round):
+                    if user_id in row.players and row.result is None and row.match_id is not None:
+                        unfinished = row.match_id
+            details = {"player": user_id, "after_round": event.current_round, "match": unfinished}
+            await self._rows.log(event_id, actor_id, "withdraw", details, now=now)
+            return Withdrawal(await self._load(event_id), during_signup=False, unfinished_match=unfinished)

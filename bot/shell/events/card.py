@@ -1,0 +1,114 @@
+"""The sign-up card: its embed, its persistent buttons (Sign up, Withdraw, Start) and how a click finds its handler."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import discord
+from discord.ext import commands
+
+from bot.app.events import Event, EventFormat, EventStatus
+from bot.app.i18n import t
+from bot.app.member_text import inert
+from bot.shell.components import PREFIX, LobbyButton, PlateauButton
+from bot.shell.events.text import deadline_label, game_label
+
+COG_NAME = "EventCog"
+CARD_LISTED = 40
+"""Players named on the sign-up card; more are counted."""
+
+
+@runtime_checkable
+class CardActions(Protocol):
+    """What a click on the card runs: :meth:`bot.shell.events.EventUI.card_action`."""
+
+    async def card_action(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
+        """Sign up, withdraw or start (``action`` ``join``, ``leave`` or ``start``)."""
+
+
+def card_actions(client: discord.Client) -> CardActions:
+    """The running bot's card handler (the events cog's :class:`~bot.shell.events.EventUI`)."""
+    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
+    ui = getattr(cog, "ui", None)
+    if not isinstance(ui, CardActions):
+        raise RuntimeError("the events extension is not loaded")
+    return ui
+
+
+class EventButton(
+    PlateauButton,
+    template=rf"{PREFIX}:event:(?P<action>join|leave|start):(?P<event>[0-9]+)",
+):
+    """Sign up, Withdraw or Start on an event's sign-up card."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = LobbyButton.STYLES
+
+    def __init__(self, action: str, event_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=self.STYLES[action], custom_id=f"{PREFIX}:event:{action}:{event_id}")
+        )
+        self.action = action
+        self.event_id = event_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> EventButton:
+        """Rebuild the button from its custom id."""
+        return cls(match["action"], int(match["event"]), getattr(item, "label", None) or match["action"])
+
+    async def run(self, interaction: discord.Interaction, bot: discord.Client) -> None:
+        """Run the card action for the clicking member."""
+        await card_actions(interaction.client).card_action(interaction, self.action, self.event_id)
+
+
+EVENT_ITEMS = (EventButton,)
+"""The persistent buttons of events, for ``bot.add_dynamic_items``."""
+
+
+def card_embed(event: Event, lang: str) -> discord.Embed:
+    """The event's card: game, format, rounds, deadline, players, and how to sign up."""
+    colour = discord.Colour.gold() if event.status is not EventStatus.CANCELLED else discord.Colour.dark_grey()
+    embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
+    if event.status is EventStatus.SIGNUP:
+        embed.description = t(lang, "event.card.signup", min=event.minimum_players)
+    elif event.status is EventStatus.RUNNING:
+        embed.description = t(lang, "event.card.running", round=event.current_round, rounds=event.rounds)
+    else:
+        embed.description = t(lang, f"event.card.{event.status.value}")
+    embed.add_field(name=t(lang, "event.card.game"), value=game_label(event, lang), inline=True)
+    rounds = (
+        t(lang, "event.card.rounds_all")
+        if event.format is EventFormat.ROUND_ROBIN and event.status is EventStatus.SIGNUP
+        else str(event.rounds)
+    )
+    embed.add_field(
+        name=t(lang, "event.card.format"),
+        value=t(lang, "event.card.format_value", format=t(lang, f"event.format.{event.format.value}"), rounds=rounds),
+        inline=True,
+    )
+    embed.add_field(name=t(lang, "event.card.deadline"), value=deadline_label(event, lang), inline=True)
+    shown = [f"~~<@{p.user_id}>~~" if p.withdrawn else f"<@{p.user_id}>" for p in event.players[:CARD_LISTED]]
+    extra = len(event.players) - len(shown)
+    value = ", ".join(shown) + (t(lang, "event.card.more", count=extra) if extra > 0 else "")
+    embed.add_field(
+        name=t(lang, "event.card.players", count=len(event.players)), value=value[:1024] or "—", inline=False
+    )
+    options = [t(lang, "event.card.auto" if event.auto_advance else "event.card.manual")]
+    if not event.rated:
+        options.append(t(lang, "event.card.unrated"))
+    embed.add_field(name=t(lang, "event.card.options"), value="\n".join(options), inline=False)
+    embed.add_field(name=t(lang, "event.card.organiser"), value=f"<@{event.organiser_id}>", inline=True)
+    embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
+    return embed
+
+
+def card_view(event: Event, lang: str) -> discord.ui.View | None:
+    """Sign up / Withdraw / Start while sign-up is open."""
+    if event.status is not EventStatus.SIGNUP:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start"):
+        view.add_item(EventButton(action, event.id, t(lang, f"event.button.{action}")))
+    return view

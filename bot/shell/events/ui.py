@@ -1,0 +1,299 @@
+"""The answers to the organisers' and players' ``/event`` commands and to the card's buttons."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.app.events import Event, EventError, EventFormat, EventService, EventStatus
+from bot.app.i18n import language_of, t
+from bot.app.matches import Match, MatchError, MatchService, MatchStatus
+from bot.app.member_text import inert
+from bot.shell.events.card import card_embed, card_view
+from bot.shell.events.desk import EventDesk
+from bot.shell.events.rounds import RoundPosts
+from bot.shell.events.standings import StandingsPosts
+from bot.shell.events.text import game_label, log_line, result_text
+from bot.shell.ui import GameUI, public_language
+
+LOG_SHOWN = 25
+
+
+class EventUI:
+    """Handlers behind the ``/event`` commands, the card buttons and the ``match_finished`` listener.
+
+    Built once by the client (:meth:`bot.shell.client.PlateauBot.setup_hook`) from its collaborators.
+    """
+
+    def __init__(self, client: discord.Client, games: GameUI, matches: MatchService, events: EventService) -> None:
+        self.events = events
+        self.desk = EventDesk(client, games, matches, events)
+        self.standings = StandingsPosts(self.desk)
+        self.rounds = RoundPosts(self.desk, self.standings)
+
+    async def is_organiser(self, interaction: discord.Interaction) -> bool:
+        """Manage Server (or Administrator), or the server's organiser role."""
+        return await self.desk.is_organiser(interaction)
+
+    async def match_finished(self, match: Match) -> None:
+        """The ``match_finished`` event: count the result if the match is an event game, then act on it."""
+        await self.rounds.match_finished(match)
+
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        *,
+        name: str,
+        game_id: str,
+        options: dict[str, str],
+        format: EventFormat,
+        rounds: int,
+        turn_limit: int | None,
+        on_timeout: str,
+        auto_advance: bool,
+        rated: bool,
+    ) -> None:
+        """``/event create``: open the event for sign-up and post its card in this channel."""
+        await self.desk.require_organiser(interaction)
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise EventError("event_text_channel")
+        perms = interaction.app_permissions
+        if not (perms.create_public_threads and perms.send_messages_in_threads):
+            raise EventError("event_no_threads")
+        assert interaction.guild_id is not None
+        event = await self.events.create(
+            guild_id=interaction.guild_id,
+            channel_id=channel.id,
+            organiser_id=interaction.user.id,
+            name=name,
+            game_id=game_id,
+            options=options,
+            format=format,
+            rounds=rounds,
+            turn_limit=turn_limit,
+            on_timeout=on_timeout,
+            auto_advance=auto_advance,
+            rated=rated,
+        )
+        lang = public_language(interaction)
+        view = card_view(event, lang) or discord.ui.View()
+        await interaction.response.send_message(embed=card_embed(event, lang), view=view)
+        message = await interaction.original_response()
+        await self.events.set_signup_message(event.id, message.id)
+
+    async def card_action(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
+        """A click on the card: sign up, withdraw (or leave the sign-up list), or start."""
+        if action == "start":
+            await self.start(interaction, event_id)
+            return
+        lang = public_language(interaction)
+        if action == "join":
+            event = await self.events.sign_up(event_id, interaction.user.id)
+        else:
+            withdrawal = await self.events.withdraw(event_id, interaction.user.id, interaction.user.id)
+            event = withdrawal.event
+            if not withdrawal.during_signup:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self._after_withdrawal(event, interaction.user.id, withdrawal.unfinished_match)
+                await interaction.followup.send(
+                    t(language_of(interaction.locale), "event.withdrawn_self"), ephemeral=True
+                )
+                return
+        on_card = interaction.message is not None and interaction.message.id == event.signup_message_id
+        if on_card:
+            await interaction.response.edit_message(embed=card_embed(event, lang), view=card_view(event, lang))
+            return
+        key = "event.signed_up" if action == "join" else "event.signed_off"
+        await interaction.response.send_message(
+            t(language_of(interaction.locale), key, name=inert(event.name)), ephemeral=True
+        )
+        await self.desk.refresh_card(event, lang)
+
+    async def start(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        """``/event start`` or the card's Start: close sign-up, seed, and open the first round."""
+        event = await self.desk.resolve(interaction, event_id)
+        await self.desk.require_organiser(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        event = await self.events.start(event.id, interaction.user.id)
+        lang = self.desk.lang_of(event)
+        await self.desk.refresh_card(event, lang)
+        plan = await self.events.plan_round(event.id, interaction.user.id)
+        await self.rounds.open_planned(plan, lang)
+        await interaction.followup.send(
+            t(language_of(interaction.locale), "event.started", name=inert(event.name), round=plan.round or 1),
+            ephemeral=True,
+        )
+
+    async def next_round(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        """``/event next``: count any result the bot missed, reopen unopened games, or pair the next round."""
+        event = await self.desk.resolve(interaction, event_id)
+        await self.desk.require_organiser(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user_lang = language_of(interaction.locale)
+        before = event.current_round
+        await self.rounds.reconcile(event.id)
+        event, waiting = await self.events.unopened(event.id)
+        if waiting:
+            await self.rounds.open_round(event, waiting, self.desk.lang_of(event))
+            await interaction.followup.send(t(user_lang, "event.reopened", count=len(waiting)), ephemeral=True)
+            return
+        if event.status is EventStatus.FINISHED:
+            # Counting a missed result closed the last round: the final standings are posted.
+            await interaction.followup.send(t(user_lang, "event.over", name=inert(event.name)), ephemeral=True)
+            return
+        if event.current_round > before:
+            # Counting a missed result closed the round, and auto-advance already opened the next one.
+            await interaction.followup.send(
+                t(user_lang, "event.round_opened", round=event.current_round), ephemeral=True
+            )
+            return
+        plan = await self.events.plan_round(event.id, interaction.user.id)
+        await self.rounds.open_planned(plan, self.desk.lang_of(plan.event))
+        if plan.round is None:
+            await interaction.followup.send(t(user_lang, "event.finished_early"), ephemeral=True)
+            return
+        await interaction.followup.send(t(user_lang, "event.round_opened", round=plan.round), ephemeral=True)
+
+    async def replace_result(
+        self,
+        interaction: discord.Interaction,
+        event_id: int | None,
+        round: int,
+        player: discord.abc.User,
+        outcome: str | None,
+        places: str | None,
+    ) -> None:
+        """``/event result``: an organiser sets a game's result; a match still being played is stopped."""
+        event = await self.desk.resolve(interaction, event_id)
+        await self.desk.require_organiser(interaction)
+        progress = await self.events.replace_result(
+            event.id, interaction.user.id, round, player.id, outcome=outcome, places=places
+        )
+        game = progress.game
+        assert game is not None
+        lang = public_language(interaction)
+        names = await self.desk.names(progress.event, game.players)
+        await interaction.response.send_message(
+            t(
+                lang,
+                "event.replaced",
+                event=inert(event.name),
+                round=round,
+                board=game.board,
+                result=result_text(game, game.result, names, lang),
+                before=result_text(game, progress.previous, names, lang),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if game.match_id is not None:
+            match = await self.desk.matches.get(game.match_id)
+            if match.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
+                # The organiser's result stands: the match stops here. Its last board retires the move buttons;
+                # the "match finished" it announces finds the result already set and changes nothing.
+                report = await self.desk.matches.abort(match.id, interaction.user.id, organiser=True)
+                thread_lang = self.desk.lang_of(event)
+                await self.desk.games.publish_board(report.match, report, thread_lang)
+                text = t(thread_lang, "event.thread.stopped", result=result_text(game, game.result, names, thread_lang))
+                channel = await self.desk.games.open_channel(match.channel_id)
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        await self.rounds.after_progress(progress)
+
+    async def withdraw(
+        self, interaction: discord.Interaction, event_id: int | None, player: discord.abc.User | None
+    ) -> None:
+        """``/event withdraw``: a player leaves the event (an organiser may withdraw anyone)."""
+        event = await self.desk.resolve(interaction, event_id)
+        target = player.id if player is not None else interaction.user.id
+        if target != interaction.user.id:
+            await self.desk.require_organiser(interaction)
+        await interaction.response.defer(thinking=True)
+        withdrawal = await self.events.withdraw(event.id, target, interaction.user.id)
+        lang = public_language(interaction)
+        name = (await self.desk.names(event, [target]))[target]
+        if withdrawal.during_signup:
+            await self.desk.refresh_card(withdrawal.event, lang)
+            await interaction.followup.send(t(lang, "event.signed_off_by", name=name, event=inert(event.name)))
+            return
+        await interaction.followup.send(
+            t(lang, "event.withdrawn", name=name, event=inert(event.name), round=withdrawal.event.current_round)
+        )
+        await self._after_withdrawal(withdrawal.event, target, withdrawal.unfinished_match)
+
+    async def _after_withdrawal(self, event: Event, user_id: int, match_id: int | None) -> None:
+        """End the withdrawn player's two-player game of the current round as their resignation."""
+        await self.desk.refresh_card(event)
+        if match_id is None:
+            return
+        try:
+            report = await self.desk.matches.resign(match_id, user_id)
+        except MatchError:
+            return  # the match ended meanwhile: its own result counts
+        # Posting the board announces the end, which dispatches ``match_finished`` and counts the result.
+        await self.desk.games.publish_board(report.match, report, self.desk.lang_of(event))
+
+    async def cancel(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        """``/event cancel``: stop the event; its unfinished matches go on as ordinary matches."""
+        event = await self.desk.resolve(interaction, event_id)
+        await self.desk.require_organiser(interaction)
+        event = await self.events.cancel(event.id, interaction.user.id)
+        lang = public_language(interaction)
+        await interaction.response.send_message(
+            t(lang, "event.cancelled", event=inert(event.name)), allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self.desk.refresh_card(event, lang)
+
+    async def show_standings(self, interaction: discord.Interaction, event_id: int | None, public: bool) -> None:
+        """``/event standings``: the standings as they stand (after counting any result the bot missed)."""
+        event = await self.desk.resolve(interaction, event_id)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        await self.rounds.reconcile(event.id)
+        standings = await self.events.standings(event.id)
+        lang = public_language(interaction) if public else language_of(interaction.locale)
+        final = standings.event.status is EventStatus.FINISHED
+        payload = await self.standings.standings_payload(standings.event, standings, lang, final=final)
+        await interaction.followup.send(ephemeral=not public, **payload)
+
+    async def list_events(self, interaction: discord.Interaction) -> None:
+        """``/event list``: the server's events, open ones first."""
+        assert interaction.guild_id is not None
+        lang = language_of(interaction.locale)
+        events = await self.events.events_of_guild(interaction.guild_id)
+        is_open = (EventStatus.SIGNUP, EventStatus.RUNNING)
+        ordered = [e for e in events if e.status in is_open] + [e for e in events if e.status not in is_open]
+        lines = [
+            t(
+                lang,
+                "event.list.line",
+                id=e.id,
+                name=inert(e.name),
+                game=game_label(e, lang),
+                status=t(lang, f"event.status.{e.status.value}", round=e.current_round, rounds=e.rounds),
+                players=len(e.players),
+                channel=f"<#{e.channel_id}>",
+            )
+            for e in ordered
+        ]
+        embed = discord.Embed(title=t(lang, "event.list.title"), colour=discord.Colour.gold())
+        embed.description = "\n".join(lines)[:4096] or t(lang, "event.list.none")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def show_log(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        """``/event log``: what happened to the event, latest last."""
+        event = await self.desk.resolve(interaction, event_id)
+        lines = await self.events.log(event.id)
+        lang = language_of(interaction.locale)
+        names = await self.desk.names(event, sorted({*event.player_ids, *(ln.actor_id for ln in lines if ln.actor_id)}))
+        text = "\n".join(log_line(line, names, lang) for line in lines[-LOG_SHOWN:])
+        embed = discord.Embed(title=t(lang, "event.log.title", event=inert(event.name)), colour=discord.Colour.gold())
+        embed.description = text[-4096:] or "—"
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def set_role(self, interaction: discord.Interaction, role: discord.Role | None) -> None:
+        """``/event config role``: who may organise events, besides those who can manage the server."""
+        if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
+            raise EventError("event_not_admin")
+        assert interaction.guild_id is not None
+        await self.events.set_organiser_role(interaction.guild_id, role.id if role is not None else None)
+        lang = language_of(interaction.locale)
+        text = t(lang, "event.role_set", role=role.mention) if role is not None else t(lang, "event.role_cleared")
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
