@@ -11,9 +11,8 @@ from typing import Any
 
 import discord
 
+from render import SEAT_COLOURS
 from render.common import SEAT_COLORS
-from render.ultimatek_art import SIDE_COLOURS
-from render.ursuppe_art import PLAYER_COLOURS
 
 BOARD_FILE = "board.png"
 DETAIL_FILE = "detail.png"
@@ -21,23 +20,14 @@ DETAIL_FILE = "detail.png"
 TEXT_LIMIT = 3800
 """Characters of text in one post (Discord allows 4000 across a message's text displays)."""
 NEUTRAL = discord.Colour.dark_grey()
-SUBULATA_SIDES = ((238, 234, 222), (30, 30, 34))
-"""Subulata's light and dark pieces."""
 
 
 def seat_colour(game_id: str, seat: int | None) -> discord.Colour:
-    """The colour ``seat`` has on the board drawn for ``game_id`` (grey when there is no seat)."""
+    """The colour ``seat`` has on the board drawn for ``game_id`` (grey when there is no seat; a game
+    without colours of its own takes the common seat colours)."""
     if seat is None:
         return NEUTRAL
-    palette: Sequence[tuple[int, int, int]]
-    if game_id == "ultimatek":
-        palette = SIDE_COLOURS
-    elif game_id == "ursuppe":
-        palette = PLAYER_COLOURS
-    elif game_id == "subulata":
-        palette = SUBULATA_SIDES
-    else:
-        palette = SEAT_COLORS
+    palette = SEAT_COLOURS.get(game_id, SEAT_COLORS)
     return discord.Colour.from_rgb(*palette[seat % len(palette)])
 
 
