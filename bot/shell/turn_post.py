@@ -56,37 +56,41 @@ def post_layout(
     detail: bool = False,
 ) -> discord.ui.LayoutView:
     """A turn post: header, what happened, the board, what is awaited, then each row of controls."""
-    view = discord.ui.LayoutView(timeout=None)
-    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
     awaited_text = "\n".join(line for line in awaited if line)
     room = TEXT_LIMIT - len(header) - len(awaited_text)
-    container.add_item(discord.ui.TextDisplay(header))
+    items: list[discord.ui.Item[discord.ui.LayoutView]] = [discord.ui.TextDisplay(header)]
     told = _clip(happened, max(room, 200))
     if told:
-        container.add_item(discord.ui.TextDisplay(told))
+        items.append(discord.ui.TextDisplay(told))
     if board:
         item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt[:1000] or None)
-        container.add_item(discord.ui.MediaGallery(item))
+        items.append(discord.ui.MediaGallery(item))
         if detail:
             # A gallery of its own: two items in one gallery are shown side by side, each cropped to a
             # tile half as wide, and the boards are drawn to be read at the full width of a phone.
-            container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}")))
+            items.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}")))
     if awaited_text:
-        container.add_item(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
-    view.add_item(container)
-    for row in rows:
-        if row:
-            view.add_item(discord.ui.ActionRow(*row))
-    return view
+        items.append(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
+    return _boxed(items, colour, rows)
 
 
 def question_layout(
     text: str, rows: Sequence[Sequence[discord.ui.Item[Any]]] = (), colour: discord.Colour = NEUTRAL
 ) -> discord.ui.LayoutView:
     """The compact message of an out-of-turn question (or, without rows, its answer)."""
+    return _boxed([discord.ui.TextDisplay(text[:TEXT_LIMIT])], colour, rows)
+
+
+def _boxed(
+    items: Sequence[discord.ui.Item[discord.ui.LayoutView]],
+    colour: discord.Colour,
+    rows: Sequence[Sequence[discord.ui.Item[Any]]],
+) -> discord.ui.LayoutView:
+    """A message of one container in ``colour`` holding ``items``, then each non-empty row of controls."""
     view = discord.ui.LayoutView(timeout=None)
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
-    container.add_item(discord.ui.TextDisplay(text[:TEXT_LIMIT]))
+    for item in items:
+        container.add_item(item)
     view.add_item(container)
     for row in rows:
         if row:
