@@ -12,10 +12,15 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from render import subulata, ultimatek, ur, ursuppe, ursuppe_detail
+from render.common import SEAT_COLORS as UR_SEAT_COLOURS
 from render.common import BoardContext, GameRenderer
+from render.subulata import PIECE_FILL as SUBULATA_SEAT_COLOURS
+from render.ultimatek_art import SIDE_COLOURS as ULTIMATEK_SEAT_COLOURS
+from render.ursuppe_art import PLAYER_COLOURS as URSUPPE_SEAT_COLOURS
 
 __all__ = [
     "RENDERERS",
+    "SEAT_COLOURS",
     "BoardContext",
     "GameRenderer",
     "UnknownRendererError",
@@ -33,6 +38,14 @@ RENDERERS: Final[dict[str, GameRenderer]] = {
     ursuppe.GAME_ID: ursuppe.RENDERER,
 }
 """The renderer of each game, by game id (Ur dispatches on its rule set)."""
+
+SEAT_COLOURS: Final[dict[str, tuple[tuple[int, int, int], ...]]] = {
+    ur.GAME_ID: UR_SEAT_COLOURS,
+    subulata.GAME_ID: SUBULATA_SEAT_COLOURS,
+    ultimatek.GAME_ID: ULTIMATEK_SEAT_COLOURS,
+    ursuppe.GAME_ID: URSUPPE_SEAT_COLOURS,
+}
+"""The colour of each seat's pieces on each game's board, by game id (a turn post takes its seat's)."""
 
 
 DETAILS: Final[dict[str, Callable[[object, BoardContext], bytes]]] = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.app.ai_seats import ai_name
+from bot.app.game_words import words_for
 from bot.app.i18n import has, t, tn
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus
 from bot.app.words import chance_lines, decision_line
@@ -198,31 +199,13 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
         )
     else:
         mentions = ", ".join(f"**{names[seat]}**" for seat in match.state.actors())
-    if match.game.id == "subulata" and getattr(match.state, "turn", 0) is None:
-        return t(lang, "turn.subulata.setup", mentions=mentions)
+    own = words_for(match.game.id).turn(match.state, mentions, lang)
+    if own is not None:
+        return own
     roll = getattr(match.state, "roll", None)
     if roll is not None:
         return t(lang, "turn.your_roll", mentions=mentions, roll=roll)
-    decision = getattr(match.state.view_for(None), "decision", None)
-    key = f"decision.{match.game.id}.{getattr(decision, 'kind', '')}"
-    if decision is not None and has(lang, key):
-        # Games made of many small decisions say which one is awaited (Ursuppe: "defend, escape or yield").
-        what = t(
-            lang,
-            key,
-            amoeba=decision.amoeba[1] if decision.amoeba else "",
-            other=_amoeba_name(match, decision.other, lang),
-            amount=decision.amount,
-        )
-        return t(lang, "turn.your_decision", mentions=mentions, decision=what)
     return t(lang, "turn.your_move", mentions=mentions)
-
-
-def _amoeba_name(match: Match, amoeba: tuple[int, int] | None, lang: str) -> str:
-    """``yellow ▲ 3``: an amoeba named by its player's colour and its number."""
-    if amoeba is None:
-        return ""
-    return f"{t(lang, f'seat.{match.game.id}.{amoeba[0]}')} {amoeba[1]}"
 
 
 MAX_EVENT_LINES = 12
@@ -243,20 +226,19 @@ def event_lines(
     seen = max((e.index for e in getattr(before.view_for(None), "events", ())), default=0)
     view = after.view_for(None)
     new = [e for e in getattr(view, "events", ()) if e.index > seen]
+    words = words_for(match.game.id)
     lines = []
     for e in new:
         key = f"event.{match.game.id}.{e.kind}"
         if not has(lang, key):
             continue
-        target = _amoeba_name(match, (e.target_seat, e.target_amoeba or 0), lang) if e.target_seat is not None else ""
-        params = _event_params(e.kind, str(e.detail), lang)
+        params = words.event_fields(e, lang)
         count = params.pop("count", None)
         fields = {
             "name": names[e.seat] if e.seat is not None and e.seat < len(names) else "",
             "amoeba": e.amoeba if e.amoeba is not None else "",
             "square": e.square or "",
             "detail": e.detail,
-            "target": target,
             **params,
         }
         lines.append(tn(lang, key, int(count), **fields) if isinstance(count, int) else t(lang, key, **fields))
@@ -264,45 +246,3 @@ def event_lines(
         hidden = len(lines) - limit
         lines = [tn(lang, "log.more_events", hidden), *lines[-limit:]]
     return lines
-
-
-def _event_params(kind: str, detail: str, lang: str) -> dict[str, object]:
-    """The words of an Ursuppe event's detail (cubes, card, gene, payment...), never its raw code."""
-    from games.ursuppe.tables import TABLES
-    from render.ursuppe_words import card_text, gene_name, word
-
-    if kind == "card":
-        drift, ozone = (detail[:1], detail[1:]) if detail[:1] in ("N", "E", "S", "W", "-") else ("", detail)
-        return {"card": card_text(lang, "" if drift == "-" else drift, int(ozone) if ozone.isdigit() else 0)}
-    if kind in ("eat", "tentacle"):
-        counts: dict[str, int] = {}
-        for letter in detail:
-            counts[letter] = counts.get(letter, 0) + 1
-        parts = []
-        for letter, n in counts.items():
-            colour = next((c for c in TABLES.colours if c.letter == letter), None)
-            parts.append(f"{n} {(colour.fr if lang == 'fr' else colour.en) if colour else letter}")
-        return {"count": len(detail), "cubes": ", ".join(parts) or word(lang, "alt_cubes_none")}
-    if kind in ("excrete", "starve", "armor", "income") and detail.isdigit():
-        return {"count": int(detail)}
-    if kind == "roll":
-        return {"dice": t(lang, "words.and").join(detail.split(","))}
-    if kind == "fight":
-        attacker, _, defender = detail.partition("-")
-        return {"attacker": attacker, "defender": defender}
-    if kind in ("buy", "discard"):
-        return {"gene": gene_name(lang, detail)}
-    if kind == "defect":
-        paid = []
-        for item in detail.split("+"):
-            if item.endswith("bp") and item[:-2].isdigit():
-                paid.append(t(lang, "words.bp", count=item[:-2]))
-            elif item:
-                paid.append(gene_name(lang, item))
-        return {"paid": ", ".join(paid) or "0"}
-    if kind == "score":
-        step, _, position = detail.partition(">")
-        return {"count": int(step.lstrip("+") or 0), "space": position}
-    if kind == "end":
-        return {"why": t(lang, f"words.ursuppe.end.{'cards' if detail == 'cards' else 'finish'}")}
-    return {}

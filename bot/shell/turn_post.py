@@ -11,9 +11,8 @@ from typing import Any
 
 import discord
 
+from render import SEAT_COLOURS
 from render.common import SEAT_COLORS
-from render.ultimatek_art import SIDE_COLOURS
-from render.ursuppe_art import PLAYER_COLOURS
 
 BOARD_FILE = "board.png"
 DETAIL_FILE = "detail.png"
@@ -21,23 +20,14 @@ DETAIL_FILE = "detail.png"
 TEXT_LIMIT = 3800
 """Characters of text in one post (Discord allows 4000 across a message's text displays)."""
 NEUTRAL = discord.Colour.dark_grey()
-SUBULATA_SIDES = ((238, 234, 222), (30, 30, 34))
-"""Subulata's light and dark pieces."""
 
 
 def seat_colour(game_id: str, seat: int | None) -> discord.Colour:
-    """The colour ``seat`` has on the board drawn for ``game_id`` (grey when there is no seat)."""
+    """The colour ``seat`` has on the board drawn for ``game_id`` (grey when there is no seat; a game
+    without colours of its own takes the common seat colours)."""
     if seat is None:
         return NEUTRAL
-    palette: Sequence[tuple[int, int, int]]
-    if game_id == "ultimatek":
-        palette = SIDE_COLOURS
-    elif game_id == "ursuppe":
-        palette = PLAYER_COLOURS
-    elif game_id == "subulata":
-        palette = SUBULATA_SIDES
-    else:
-        palette = SEAT_COLORS
+    palette = SEAT_COLOURS.get(game_id, SEAT_COLORS)
     return discord.Colour.from_rgb(*palette[seat % len(palette)])
 
 
@@ -66,37 +56,41 @@ def post_layout(
     detail: bool = False,
 ) -> discord.ui.LayoutView:
     """A turn post: header, what happened, the board, what is awaited, then each row of controls."""
-    view = discord.ui.LayoutView(timeout=None)
-    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
     awaited_text = "\n".join(line for line in awaited if line)
     room = TEXT_LIMIT - len(header) - len(awaited_text)
-    container.add_item(discord.ui.TextDisplay(header))
+    items: list[discord.ui.Item[discord.ui.LayoutView]] = [discord.ui.TextDisplay(header)]
     told = _clip(happened, max(room, 200))
     if told:
-        container.add_item(discord.ui.TextDisplay(told))
+        items.append(discord.ui.TextDisplay(told))
     if board:
         item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt[:1000] or None)
-        container.add_item(discord.ui.MediaGallery(item))
+        items.append(discord.ui.MediaGallery(item))
         if detail:
             # A gallery of its own: two items in one gallery are shown side by side, each cropped to a
             # tile half as wide, and the boards are drawn to be read at the full width of a phone.
-            container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}")))
+            items.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}")))
     if awaited_text:
-        container.add_item(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
-    view.add_item(container)
-    for row in rows:
-        if row:
-            view.add_item(discord.ui.ActionRow(*row))
-    return view
+        items.append(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
+    return _boxed(items, colour, rows)
 
 
 def question_layout(
     text: str, rows: Sequence[Sequence[discord.ui.Item[Any]]] = (), colour: discord.Colour = NEUTRAL
 ) -> discord.ui.LayoutView:
     """The compact message of an out-of-turn question (or, without rows, its answer)."""
+    return _boxed([discord.ui.TextDisplay(text[:TEXT_LIMIT])], colour, rows)
+
+
+def _boxed(
+    items: Sequence[discord.ui.Item[discord.ui.LayoutView]],
+    colour: discord.Colour,
+    rows: Sequence[Sequence[discord.ui.Item[Any]]],
+) -> discord.ui.LayoutView:
+    """A message of one container in ``colour`` holding ``items``, then each non-empty row of controls."""
     view = discord.ui.LayoutView(timeout=None)
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
-    container.add_item(discord.ui.TextDisplay(text[:TEXT_LIMIT]))
+    for item in items:
+        container.add_item(item)
     view.add_item(container)
     for row in rows:
         if row:

@@ -1,0 +1,81 @@
+"""The shape of one game's words on the bot side, and the plain sentences every game shares.
+
+A game's module fills a :class:`GameWords`; whatever it leaves out falls back to the plain form (the
+notation as the label, "alice played X." as the line, no chance line, the generic turn line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.app.i18n import t
+from games.base import GameState, Seat
+
+
+def name_of(names: Sequence[str], seat: Seat | None) -> str:
+    """The name of ``seat`` (``?`` when there is no such seat)."""
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+
+def plain_line(state: GameState, after: GameState, shown: str, seat: Seat, name: str, lang: str) -> str:
+    """A decision told the plain way: ``alice played A4-A2.``"""
+    return t(lang, "log.move", name=name, move=shown) + "."
+
+
+def no_label(state: GameState, shown: str, lang: str) -> str | None:
+    """No word beside a move button's notation."""
+    return None
+
+
+def no_chance_line(before: GameState, after: GameState, kind: str, value: str, names: Sequence[str], lang: str) -> str:
+    """A chance step that is not told."""
+    return ""
+
+
+def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
+    """No turn line of the game's own: the generic one is told."""
+    return None
+
+
+def no_event_fields(event: Any, lang: str) -> dict[str, object]:
+    """No words of the game's own for an event's details."""
+    return {}
+
+
+@dataclass(frozen=True)
+class SecretSetup:
+    """A set-up each player makes in secret, prompted privately (Subulata's arrangement of its values)."""
+
+    pending: Callable[[GameState, Seat], bool]
+    """True when ``seat`` must still make its set-up in this position (the match being active aside)."""
+    prompt: Callable[[int, GameState, Seat, str], str]
+    """The private instructions (match id, position, seat, language); they read the seat's own view only."""
+    order: Callable[[Seat], str]
+    """What the set-up fills, in order, as the form's placeholder shows it (e.g. ``a1 b1 c1 …``)."""
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """What the bot says of one game beyond the plain sentences; every entry is optional.
+
+    All of it reads the public form of a notation and public views only (the set-up prompt reads its own
+    seat's view), so no sentence can carry a secret.
+    """
+
+    label: Callable[[GameState, str, str], str | None] = no_label
+    """A move button's label (position, public notation, language) when it needs a word, else None."""
+    decision: Callable[[GameState, GameState, str, Seat, str, str], str] = plain_line
+    """The sentence of a decision (before, after, public notation, seat, its player's name, language)."""
+    chance: Callable[[GameState, GameState, str, str, Sequence[str], str], str] = no_chance_line
+    """The sentence of a chance step (before, after, kind, value, names, language); ``""`` tells nothing."""
+    tallied: Mapping[str, str] = field(default_factory=dict)
+    """Chance kinds summed up per player instead of told one by one, with the plural catalog key of the sum
+    (Ultima-Tek's hidden bonus draws); the step's value starts with the seat."""
+    turn: Callable[[GameState, str, str], str | None] = no_turn_line
+    """Who must act now in the game's own words (position, mentions, language), or None for the generic."""
+    event_fields: Callable[[Any, str], dict[str, object]] = no_event_fields
+    """The catalog fields of a game event's details in words (a ``count`` selects the plural form)."""
+    setup: SecretSetup | None = None
+    """The game's secret set-up, if it has one."""

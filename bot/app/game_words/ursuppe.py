@@ -1,0 +1,83 @@
+"""Ursuppe in words: the decision awaited (defend, escape or yield…), and the details of the steps the
+game records as events (cubes eaten, the environment card, genes bought, scores), never their raw codes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app.game_words.base import GameWords
+from bot.app.i18n import has, t
+from games.base import GameState
+from games.ursuppe.tables import TABLES
+from render.ursuppe_words import card_text, gene_name, word
+
+
+def amoeba_name(amoeba: tuple[int, int] | None, lang: str) -> str:
+    """``yellow ▲ 3``: an amoeba named by its player's colour and its number."""
+    if amoeba is None:
+        return ""
+    return f"{t(lang, f'seat.ursuppe.{amoeba[0]}')} {amoeba[1]}"
+
+
+def turn(state: GameState, mentions: str, lang: str) -> str | None:
+    """Ursuppe is made of many small decisions: the turn line says which one is awaited."""
+    decision = getattr(state.view_for(None), "decision", None)
+    key = f"decision.ursuppe.{getattr(decision, 'kind', '')}"
+    if decision is None or not has(lang, key):
+        return None
+    what = t(
+        lang,
+        key,
+        amoeba=decision.amoeba[1] if decision.amoeba else "",
+        other=amoeba_name(decision.other, lang),
+        amount=decision.amount,
+    )
+    return t(lang, "turn.your_decision", mentions=mentions, decision=what)
+
+
+def event_fields(event: Any, lang: str) -> dict[str, object]:
+    """The amoeba an event targets and the words of its detail (cubes, card, gene, payment...)."""
+    target = amoeba_name((event.target_seat, event.target_amoeba or 0), lang) if event.target_seat is not None else ""
+    return {"target": target, **_detail_fields(event.kind, str(event.detail), lang)}
+
+
+def _detail_fields(kind: str, detail: str, lang: str) -> dict[str, object]:
+    if kind == "card":
+        drift, ozone = (detail[:1], detail[1:]) if detail[:1] in ("N", "E", "S", "W", "-") else ("", detail)
+        return {"card": card_text(lang, "" if drift == "-" else drift, int(ozone) if ozone.isdigit() else 0)}
+    if kind in ("eat", "tentacle"):
+        counts: dict[str, int] = {}
+        for letter in detail:
+            counts[letter] = counts.get(letter, 0) + 1
+        parts = []
+        for letter, n in counts.items():
+            colour = next((c for c in TABLES.colours if c.letter == letter), None)
+            parts.append(f"{n} {(colour.fr if lang == 'fr' else colour.en) if colour else letter}")
+        return {"count": len(detail), "cubes": ", ".join(parts) or word(lang, "alt_cubes_none")}
+    if kind in ("excrete", "starve", "armor", "income") and detail.isdigit():
+        return {"count": int(detail)}
+    if kind == "roll":
+        return {"dice": t(lang, "words.and").join(detail.split(","))}
+    if kind == "fight":
+        attacker, _, defender = detail.partition("-")
+        return {"attacker": attacker, "defender": defender}
+    if kind in ("buy", "discard"):
+        return {"gene": gene_name(lang, detail)}
+    if kind == "defect":
+        paid = []
+        for item in detail.split("+"):
+            if item.endswith("bp") and item[:-2].isdigit():
+                paid.append(t(lang, "words.bp", count=item[:-2]))
+            elif item:
+                paid.append(gene_name(lang, item))
+        return {"paid": ", ".join(paid) or "0"}
+    if kind == "score":
+        step, _, position = detail.partition(">")
+        return {"count": int(step.lstrip("+") or 0), "space": position}
+    if kind == "end":
+        return {"why": t(lang, f"words.ursuppe.end.{'cards' if detail == 'cards' else 'finish'}")}
+    return {}
+
+
+WORDS = GameWords(turn=turn, event_fields=event_fields)
+"""Ursuppe's entry in :data:`bot.app.game_words.GAME_WORDS`."""
