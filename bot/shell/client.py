@@ -16,11 +16,22 @@ from bot.app.config import Config
 from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, TurnReport
 from bot.app.storage import Store
-from bot.shell.components import DYNAMIC_ITEMS, on_setup_form
+from bot.shell.context import Shell
+from bot.shell.draw_ui import DrawButton
 from bot.shell.errors import PlateauTree
-from bot.shell.pbp import PostUI
+from bot.shell.fairness_ui import SaltButton
+from bot.shell.history_ui import HistoryButton
+from bot.shell.lobby_ui import LobbyButton
+from bot.shell.move_controls import BuilderButton, BuilderSelect, MoveButton
+from bot.shell.pbp import PostUI, TimeoutButton
+from bot.shell.private_ui import PrivateViewButton, SetupButton, on_setup_form
+from bot.shell.ratings_ui import LeaderboardButton
+from bot.shell.rematch_ui import RematchButton
+from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
+from bot.shell.resign_ui import ResignButton
 from bot.shell.translator import CatalogTranslator
 from bot.shell.ui import GameUI
+from bot.shell.undo_ui import UndoButton
 from games import GAMES
 from render import RENDERERS, BoardContext, render_board
 
@@ -34,6 +45,26 @@ EXTENSIONS = (
     "bot.shell.cogs.events",
     "bot.shell.cogs.ai",
 )
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    SaltButton,
+    MoveButton,
+    BuilderSelect,
+    BuilderButton,
+    PrivateViewButton,
+    ResignButton,
+    DrawButton,
+    SetupButton,
+    TimeoutButton,
+    UndoButton,
+    HistoryButton,
+    RematchButton,
+    ReplaceButton,
+    TakeSeatButton,
+    LeaderboardButton,
+)
+"""Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
+buttons come with their extension)."""
 SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
 COMMAND_DIGEST_KEY = "command_digest"
 
@@ -63,6 +94,8 @@ class PlateauBot(commands.Bot):
     ui: GameUI
     pbp: PostUI
     ai: AIRunner
+    shell: Shell
+    """The collaborators the buttons' handlers work with (see :mod:`bot.shell.context`)."""
     heavy: HeavyWork
     """Bounds the hints and verifications members ask for (see :mod:`bot.app.heavy`)."""
     warm_up: asyncio.Task[None] | None = None
@@ -99,6 +132,7 @@ class PlateauBot(commands.Bot):
         self.service = MatchService(self.store, clock=discord.utils.utcnow)
         self.ui = GameUI(self, self.service)
         self.pbp = PostUI(self, self.service, self.ui)
+        self.shell = Shell(self, self.service, self.ui, self.pbp, self.heavy)
         self.ai = AIRunner(self.service, self.config, owns=self.owns, publish=self._publish_ai)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:

@@ -39,7 +39,9 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.member_text import inert
 from bot.app.tournaments.standings import Result, to_csv
-from bot.shell.components import PREFIX, LobbyButton, PlateauButton
+from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.context import Shell
+from bot.shell.lobby_ui import LobbyButton
 from bot.shell.ui import public_language
 from render.standings import StandingsTable, describe_standings, render_standings
 
@@ -80,7 +82,7 @@ class EventButton(
         """Rebuild the button from its custom id."""
         return cls(match["action"], int(match["event"]), getattr(item, "label", None) or match["action"])
 
-    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Run the card action for the clicking member."""
         await event_ui(interaction.client).card_action(interaction, self.action, self.event_id)
 

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.ai_runner import ai_turn
 from bot.app.ai_seats import LEVELS
 from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
 from bot.app.history import turn_lines
@@ -19,12 +20,14 @@ from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, req
 from bot.app.narration import result_line
 from bot.app.seats import Action, seat_for
 from bot.app.turns import match_turn
-from bot.shell import fairness_ui
+from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, undo_ui
+from bot.shell.display import variant_label
+from bot.shell.event_ui import event_ui
 from bot.shell.move_controls import describe, macro_label, macros_of
 from bot.shell.translator import ls
-from bot.shell.ui import variant_label
 from games import GAMES, find_game, sequence
 from games.builder import ranked_moves
+from games.ursuppe.genes import BY_ID, GENES, effect, name
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
@@ -164,7 +167,8 @@ class GameCog(
         options["autoplay"] = "on" if autoplay else "off"
         limit = DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_DEADLINE]
         policy = on_timeout.value if on_timeout else "vote"
-        await self.bot.ui.create(
+        await lobby_ui.create(
+            self.bot.shell,
             interaction,
             game_id,
             options,
@@ -181,7 +185,7 @@ class GameCog(
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
-        await self.bot.ui.lobby_action(interaction, "join", match.id)
+        await lobby_ui.lobby_action(self.bot.shell, interaction, "join", match.id)
 
     @app_commands.command(
         name=ls("leave", "cmd.leave.name"), description=ls("Leave the open match before it starts", "cmd.leave.desc")
@@ -189,7 +193,7 @@ class GameCog(
     async def leave(self, interaction: discord.Interaction) -> None:
         """Give up a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
-        await self.bot.ui.lobby_action(interaction, "leave", match.id)
+        await lobby_ui.lobby_action(self.bot.shell, interaction, "leave", match.id)
 
     @app_commands.command(
         name=ls("start", "cmd.start.name"),
@@ -198,7 +202,7 @@ class GameCog(
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the lobby's match."""
         match = await self.bot.ui.require_current(interaction)
-        await self.bot.ui.lobby_action(interaction, "start", match.id)
+        await lobby_ui.lobby_action(self.bot.shell, interaction, "start", match.id)
 
     @app_commands.command(
         name=ls("move", "cmd.move.name"),
@@ -210,7 +214,7 @@ class GameCog(
     )
     async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT]) -> None:
         """Play a move in this channel's match."""
-        await self.bot.ui.play(interaction, None, move)
+        await move_controls.play(self.bot.shell, interaction, None, move)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -320,14 +324,14 @@ class GameCog(
     )
     async def view(self, interaction: discord.Interaction) -> None:
         """DM the caller their private view (with a fallback when DMs are closed)."""
-        await self.bot.ui.request_private_view(interaction)
+        await self.bot.ui.private.request_private_view(interaction)
 
     @app_commands.command(
         name=ls("resign", "cmd.resign.name"), description=ls("Resign from this channel's match", "cmd.resign.desc")
     )
     async def resign(self, interaction: discord.Interaction) -> None:
         """Ask for confirmation, then resign."""
-        await self.bot.ui.confirm_resign(interaction)
+        await resign_ui.confirm_resign(self.bot.shell, interaction)
 
     @app_commands.command(
         name=ls("hint", "cmd.hint.name"),
@@ -335,8 +339,6 @@ class GameCog(
     )
     async def hint(self, interaction: discord.Interaction) -> None:
         """Suggest a move to the player to act, privately, in an unrated match."""
-        from bot.app.ai_runner import ai_turn
-
         lang = language_of(interaction.locale)
         match = await self.bot.ui.require_current(interaction)
         if match.status is not MatchStatus.ACTIVE:
@@ -364,7 +366,7 @@ class GameCog(
     )
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw (the others accept or decline with buttons)."""
-        await self.bot.ui.offer_draw(interaction)
+        await draw_ui.offer_draw(self.bot.shell, interaction)
 
     @app_commands.command(
         name=ls("abort", "cmd.abort.name"),
@@ -372,8 +374,6 @@ class GameCog(
     )
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort the match (its creator, or members who can manage the channel)."""
-        from bot.shell.event_ui import event_ui
-
         match = await self.bot.ui.require_current(interaction)
         moderator = bool(interaction.permissions.manage_channels)
         organiser = await event_ui(self.bot).is_organiser(interaction)
@@ -393,7 +393,7 @@ class GameCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
-            embed = self.bot.ui.lobby_embed(report.match, lang)
+            embed = lobby_ui.lobby_embed(report.match, lang)
             await self.bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=None)
 
     @app_commands.command(
@@ -427,8 +427,6 @@ class GameCog(
     )
     async def genes(self, interaction: discord.Interaction) -> None:
         """List Ursuppe's genes in the reader's language."""
-        from games.ursuppe.genes import GENES, effect, name
-
         lang = language_of(interaction.locale)
         lines = []
         for gene in GENES:
@@ -453,7 +451,7 @@ class GameCog(
     )
     async def undo(self, interaction: discord.Interaction) -> None:
         """Request an undo (the others accept or refuse with buttons)."""
-        await self.bot.pbp.request_undo(interaction)
+        await undo_ui.request_undo(self.bot.shell, interaction)
 
     @app_commands.command(
         name=ls("history", "cmd.history.name"),
@@ -463,7 +461,7 @@ class GameCog(
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
     async def history(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Show the move log."""
-        await self.bot.pbp.show_history(interaction, match)
+        await history_ui.show_history(self.bot.shell, interaction, match)
 
     @app_commands.command(
         name=ls("replay", "cmd.replay.name"), description=ls("An animated replay of a match", "cmd.replay.desc")
@@ -472,7 +470,7 @@ class GameCog(
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
     async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Post an animated replay."""
-        await self.bot.pbp.replay(interaction, match)
+        await history_ui.replay(self.bot.shell, interaction, match)
 
     @app_commands.command(
         name=ls("export", "cmd.export.name"),
@@ -482,7 +480,7 @@ class GameCog(
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
     async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Send the match record."""
-        await self.bot.pbp.export(interaction, match)
+        await history_ui.export(self.bot.shell, interaction, match)
 
     @app_commands.command(
         name=ls("salt", "cmd.salt.name"),
@@ -492,7 +490,7 @@ class GameCog(
     @app_commands.describe(text=ls("Any text of yours, mixed into every roll and draw", "opt.salt_text.desc"))
     async def salt(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
         """Record the caller's salt before the first roll or draw."""
-        await fairness_ui.salt(self.bot, interaction, None, text)
+        await fairness_ui.salt(self.bot.shell, interaction, None, text)
 
     @app_commands.command(
         name=ls("verify", "cmd.verify.name"),
@@ -502,7 +500,7 @@ class GameCog(
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
     async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """The commitment, salts and (once over) the seed of a match, with every draw re-checked."""
-        await fairness_ui.verify(self.bot, interaction, match)
+        await fairness_ui.verify(self.bot.shell, interaction, match)
 
     @app_commands.command(
         name=ls("mine", "cmd.mine.name"),
@@ -598,8 +596,6 @@ class GameCog(
 
 
 def _genes_named(ids: tuple[str, ...]) -> list[Any]:
-    from games.ursuppe.genes import BY_ID
-
     return [BY_ID[i] for i in ids]
 
 
