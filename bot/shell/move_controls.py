@@ -16,21 +16,36 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
+from discord import app_commands
 
 from bot.app.i18n import has, language_of, t
-from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus, require_seat
-from bot.app.seats import Action, member_acts
+from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, MatchStatus, require_seat
+from bot.app.seats import Action, member_acts, seat_for
 from bot.app.words import move_label
 from bot.shell.components import PREFIX, PlateauButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.errors import reply_error
 from games import sequence
 from games.base import GameInfo, GameState, NotYourTurnError, Part, Seat
-from games.builder import Choice, PathError, Step, build, decode_path, encode_path, move_parts, trail, walk
+from games.builder import (
+    Choice,
+    PathError,
+    Step,
+    build,
+    decode_path,
+    encode_path,
+    move_parts,
+    ranked_moves,
+    trail,
+    walk,
+)
 
 MAX_MOVE_BUTTONS = 20
 """Four rows of five buttons; more legal moves than this are chosen with the builder."""
 PER_ROW = 5
+MAX_CHOICES = 25
+CHOICE_TEXT = 100
+"""Discord's limit on an autocomplete choice's name and value."""
 
 
 class MoveButton(
@@ -406,3 +421,52 @@ async def secret_move(shell: Shell, interaction: discord.Interaction, match_id: 
     report = await shell.service.move(match_id, interaction.user.id, text, interaction_id=interaction.id)
     if not report.replayed:
         await shell.ui.post_board(interaction, report, secret=True)
+
+
+async def move_choices(
+    service: MatchService, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """``/game move``'s suggestions: the caller's legal moves that contain what they typed (at most 25)."""
+    if interaction.channel_id is None:
+        return []
+    match = await service.current(interaction.channel_id)
+    if match is None or match.status is not MatchStatus.ACTIVE:
+        return []
+    seat = seat_for(match, interaction.user.id, Action.MOVE)
+    if not isinstance(seat, int) or seat not in match.state.actors():
+        return []
+    state, info = match.state, match.game
+    # Several decisions typed at once ("a; b; c"): what follows is completed on the position after them.
+    prefix, _, current = current.rpartition(sequence.SEPARATOR)
+    head = ""
+    if prefix:
+        typed_before = sequence.split(prefix)
+        after = sequence.after(info, state, seat, typed_before, autoplay=match.options.get("autoplay") == "on")
+        if after is None:
+            return []
+        state, head = after, f"{sequence.SEPARATOR} ".join(typed_before) + f"{sequence.SEPARATOR} "
+    complete = getattr(state, "completions", None)
+    lang = language_of(interaction.locale)
+    if callable(complete):
+        # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
+        values = [head + str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
+        return [app_commands.Choice(name=v[-CHOICE_TEXT:], value=v) for v in values if len(v) <= CHOICE_TEXT]
+    # The game's order (what matters first), those starting with what was typed ahead of the rest.
+    typed = current.strip().lower()
+    found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
+    found = [(m, n) for m, n in found if typed in n.lower()]
+    found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
+    choices = [
+        app_commands.Choice(
+            name=t(lang, "autocomplete.described", move=name, what=macro_label(info, name, lang)), value=name
+        )
+        for name in (macros_of(match, seat) if not head else ())
+        if typed in name
+    ]
+    for move, notation in found[: MAX_CHOICES - len(choices)]:
+        label = notation
+        if info.move_parts is not None or info.move_cost is not None:
+            label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
+        if len(head + notation) <= CHOICE_TEXT:
+            choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
+    return choices

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import zoneinfo
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -14,27 +13,20 @@ from discord.ext import commands
 from bot.app.ai_runner import ai_turn
 from bot.app.ai_seats import LEVELS
 from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
-from bot.app.history import turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
-from bot.app.narration import result_line
-from bot.app.seats import Action, seat_for
-from bot.app.turns import match_turn
-from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, undo_ui
+from bot.app.seats import Action
+from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, rules_ui, status, undo_ui
 from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
-from bot.shell.move_controls import describe, macro_label, macros_of
+from bot.shell.move_controls import MAX_CHOICES as MAX_CHOICES  # re-exported: the events cog imports it here
+from bot.shell.rules_ui import parse_variant as parse_variant  # re-exported: the events cog imports it here
 from bot.shell.translator import ls
-from games import GAMES, find_game, sequence
-from games.builder import ranked_moves
-from games.ursuppe.genes import BY_ID, GENES, effect, name
+from games import GAMES, sequence
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
 
-MAX_CHOICES = 25
-CHOICE_TEXT = 100
-"""Discord's limit on an autocomplete choice's name and value."""
 LABELS = {
     "none": "No deadline",
     "12h": "12 hours",
@@ -48,8 +40,6 @@ TIMEOUT_LABELS = {
     "move": "A move is played for the late player",
     "forfeit": "The late player forfeits",
 }
-HISTORY_SHOWN = 4
-"""Turns shown by ``/game status`` (the latest ones)."""
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
@@ -100,18 +90,6 @@ def rated_choices() -> list[app_commands.Choice[str]]:
             label = f"{info.name} — {rules.labels.get(value, value)}"[:100]
             choices.append(app_commands.Choice(name=ls(label, f"choice.{info.id}.{value}"), value=f"{info.id}:{value}"))
     return choices[:MAX_CHOICES]
-
-
-def parse_variant(value: str) -> tuple[str, dict[str, str]]:
-    """The game id and options of a choice value.
-
-    ``ur:v2`` → (``ur``, {``rules``: ``v2``}); ``subulata:layout=fixed`` → (``subulata``, {``layout``: ``fixed``}).
-    """
-    game_id, _, rest = value.partition(":")
-    if not rest:
-        return game_id, {}
-    name, sep, choice = rest.partition("=")
-    return game_id, ({name: choice} if sep else {"rules": rest})
 
 
 @app_commands.guild_only()
@@ -219,49 +197,7 @@ class GameCog(
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal moves that contain what they typed (at most 25)."""
-        if interaction.channel_id is None:
-            return []
-        match = await self.bot.service.current(interaction.channel_id)
-        if match is None or match.status is not MatchStatus.ACTIVE:
-            return []
-        seat = seat_for(match, interaction.user.id, Action.MOVE)
-        if not isinstance(seat, int) or seat not in match.state.actors():
-            return []
-        state, info = match.state, match.game
-        # Several decisions typed at once ("a; b; c"): what follows is completed on the position after them.
-        prefix, _, current = current.rpartition(sequence.SEPARATOR)
-        head = ""
-        if prefix:
-            typed_before = sequence.split(prefix)
-            after = sequence.after(info, state, seat, typed_before, autoplay=match.options.get("autoplay") == "on")
-            if after is None:
-                return []
-            state, head = after, f"{sequence.SEPARATOR} ".join(typed_before) + f"{sequence.SEPARATOR} "
-        complete = getattr(state, "completions", None)
-        lang = language_of(interaction.locale)
-        if callable(complete):
-            # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
-            values = [head + str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
-            return [app_commands.Choice(name=v[-CHOICE_TEXT:], value=v) for v in values if len(v) <= CHOICE_TEXT]
-        # The game's order (what matters first), those starting with what was typed ahead of the rest.
-        typed = current.strip().lower()
-        found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
-        found = [(m, n) for m, n in found if typed in n.lower()]
-        found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
-        choices = [
-            app_commands.Choice(
-                name=t(lang, "autocomplete.described", move=name, what=macro_label(info, name, lang)), value=name
-            )
-            for name in (macros_of(match, seat) if not head else ())
-            if typed in name
-        ]
-        for move, notation in found[: MAX_CHOICES - len(choices)]:
-            label = notation
-            if info.move_parts is not None or info.move_cost is not None:
-                label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
-            if len(head + notation) <= CHOICE_TEXT:
-                choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
-        return choices
+        return await move_controls.move_choices(self.bot.service, interaction, current)
 
     @app_commands.command(
         name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")
@@ -281,43 +217,7 @@ class GameCog(
     )
     async def status(self, interaction: discord.Interaction) -> None:
         """An ephemeral summary of this channel's match."""
-        match = await self.bot.service.current(interaction.channel_id or 0)
-        if match is None:
-            match = await self.bot.service.last_in_channel(interaction.channel_id or 0)
-        if match is None:
-            raise MatchError("no_match")
-        lang = language_of(interaction.locale)
-        names = await self.bot.ui.names(match)
-        embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.blurple())
-        embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
-        if match.status is not MatchStatus.LOBBY:
-            turn = await match_turn(self.bot.service, match)
-            embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
-        seats = "\n".join(
-            t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
-            for i, uid in enumerate(match.seats)
-        )
-        embed.add_field(name=t(lang, "status.players"), value=seats or "—", inline=False)
-        if match.status is MatchStatus.ACTIVE:
-            embed.add_field(
-                name=t(lang, "status.to_act"),
-                value=" ".join(f"<@{uid}>" for uid in match.to_act()) or t(lang, "status.nobody"),
-                inline=False,
-            )
-        if match.result is not None:
-            embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
-        history = list(await self.bot.service.history(match.id))
-        recent: list[str] = []
-        for line in reversed((await asyncio.to_thread(turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
-            if sum(len(r) + 1 for r in recent) + len(line) > 1024:
-                break
-            recent.insert(0, line)
-        if recent:
-            embed.add_field(name=t(lang, "status.recent"), value="\n".join(recent), inline=False)
-        if fair := fairness_ui.fairness_lines(match, lang, final=True):
-            embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
-        embed.set_footer(text=t(lang, "match.footer", id=match.id))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await status.show_status(self.bot.shell, interaction)
 
     @app_commands.command(
         name=ls("view", "cmd.view.name"), description=ls("Get your own view of the board by DM", "cmd.view.desc")
@@ -404,22 +304,7 @@ class GameCog(
     @app_commands.choices(game=variant_choices())
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         """Explain a rule set in our own words."""
-        lang = language_of(interaction.locale)
-        if game is not None:
-            game_id, options = parse_variant(game.value)
-        else:
-            match = await self.bot.service.current(interaction.channel_id or 0)
-            if match is None:
-                game_id, options = GAMES[0].id, GAMES[0].option_defaults()
-            else:
-                game_id, options = match.game.id, dict(match.options)
-        info = find_game(game_id)
-        rules = options.get("rules") or info.option_defaults().get("rules", "")
-        key = f"rules.{info.id}.{rules}" if rules else f"rules.{info.id}"
-        embed = discord.Embed(
-            title=t(lang, f"{key}.title"), description=t(lang, f"{key}.text")[:4096], colour=discord.Colour.gold()
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await rules_ui.show_rules(self.bot.service, interaction, None if game is None else game.value)
 
     @app_commands.command(
         name=ls("genes", "cmd.genes.name"),
@@ -427,23 +312,7 @@ class GameCog(
     )
     async def genes(self, interaction: discord.Interaction) -> None:
         """List Ursuppe's genes in the reader's language."""
-        lang = language_of(interaction.locale)
-        lines = []
-        for gene in GENES:
-            needs = ""
-            if gene.superior:
-                needs = " " + t(
-                    lang, "genes.requires", genes=" / ".join(name(g, lang) for g in _genes_named(gene.requires))
-                )
-            lines.append(
-                t(lang, "genes.line", name=name(gene, lang), price=gene.price, mp=gene.mp, effect=effect(gene, lang))
-                + needs
-            )
-        embed = discord.Embed(
-            title=t(lang, "genes.title"), description="\n".join(lines)[:4096], colour=discord.Colour.green()
-        )
-        embed.set_footer(text=t(lang, "genes.footer"))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await rules_ui.show_genes(interaction)
 
     @app_commands.command(
         name=ls("undo", "cmd.undo.name"),
@@ -593,10 +462,6 @@ class GameCog(
     async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
         """Set how this match pings the caller."""
         await self.bot.pbp.notify(interaction, mode.value)
-
-
-def _genes_named(ids: tuple[str, ...]) -> list[Any]:
-    return [BY_ID[i] for i in ids]
 
 
 @cache
