@@ -87,6 +87,8 @@ class PlayByPost(Protocol):
         self, interaction: discord.Interaction, match_id: int, seat: int, stamp: int, choice: str
     ) -> None: ...
 
+    async def thread_matches(self, interaction: discord.Interaction) -> str | None: ...
+
 
 @dataclass(frozen=True)
 class Shell:
@@ -101,9 +103,15 @@ class Shell:
     heavy: HeavyWork
 
 
+def shell_or_none(interaction: discord.Interaction) -> Shell | None:
+    """The :class:`Shell` of the running bot behind ``interaction``; None before ``setup_hook`` built it."""
+    shell = getattr(interaction.client, "shell", None)
+    return shell if isinstance(shell, Shell) else None
+
+
 def shell_of(interaction: discord.Interaction) -> Shell:
     """The :class:`Shell` of the running bot behind ``interaction``."""
-    shell = getattr(interaction.client, "shell", None)
-    if not isinstance(shell, Shell):
+    shell = shell_or_none(interaction)
+    if shell is None:
         raise RuntimeError("these buttons only work on the Plateau bot")
     return shell
