@@ -21,10 +21,10 @@ from bot.app.matches import Match, MatchService, TurnReport
 from bot.shell import lobby_ui
 from bot.shell.display import Display, board_files, public_language, variant_label
 from bot.shell.private_ui import PrivateViews
-from bot.shell.publish import ANSWER_WITHIN, Publisher
+from bot.shell.publish import Publisher
 from bot.shell.turn_views import TurnViews
 
-__all__ = ["ANSWER_WITHIN", "GameUI", "public_language", "variant_label"]
+__all__ = ["GameUI", "public_language", "variant_label"]  # the last two: older imports from here
 
 _files = board_files
 """The board and detail images as files (the name tests build posts with)."""
