@@ -59,3 +59,42 @@ class AnswerButton(PlateauButton, template=r"(?!)"):
         """Rebuild the button from its custom id."""
         label = getattr(item, "label", None) or match["answer"]
         return cls(match["answer"], int(match["match"]), int(match["ver"]), label)
+
+
+class MatchButton(PlateauButton, template=r"(?!)"):
+    """A button that names only its match (``plateau:<kind>:<match>``), with a default label; a subclass says
+    all in its header: ``class SaltButton(MatchButton, kind="salt", style=..., emoji="🧂", label="Add my salt")``.
+    """
+
+    KIND: ClassVar[str] = ""
+    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+    EMOJI: ClassVar[str | None] = None
+    LABEL: ClassVar[str] = ""
+
+    def __init_subclass__(
+        cls,
+        *,
+        kind: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        label: str = "",
+        **options: Any,
+    ) -> None:
+        if kind:
+            cls.KIND, cls.STYLE, cls.EMOJI, cls.LABEL = kind, style, emoji, label
+            options.setdefault("template", rf"{PREFIX}:{kind}:(?P<match>[0-9]+)")
+        super().__init_subclass__(**options)
+
+    def __init__(self, match_id: int, label: str | None = None) -> None:
+        custom_id = f"{PREFIX}:{self.KIND}:{match_id}"
+        super().__init__(
+            discord.ui.Button(label=label or self.LABEL, style=self.STYLE, emoji=self.EMOJI, custom_id=custom_id)
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), getattr(item, "label", None) or cls.LABEL)

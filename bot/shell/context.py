@@ -57,17 +57,6 @@ class Messages(Protocol):
 
     def lobby_embed(self, match: Match, lang: str) -> discord.Embed: ...
 
-    async def deliver(
-        self,
-        match: Match,
-        report: TurnReport | None,
-        lang: str,
-        *,
-        interaction: discord.Interaction | None = None,
-        repost: bool = False,
-        private: bool = False,
-    ) -> int | None: ...
-
     async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> int | None: ...
 
     async def post_board(

@@ -8,7 +8,6 @@ appears in no text before the match has ended: it decides hidden information.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -17,30 +16,12 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import DECISIONS, Match, MatchError, MatchStatus, TurnReport
 from bot.app.member_text import inert
 from bot.app.record import RecordError, check_fair_draws, export_record, parse_record
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import MatchButton
 from bot.shell.context import Shell
 
 
-class SaltButton(
-    PlateauButton,
-    template=rf"{PREFIX}:salt:(?P<match>[0-9]+)",
-):
+class SaltButton(MatchButton, kind="salt", style=discord.ButtonStyle.secondary, emoji="🧂", label="Add my salt"):
     """ "Add my salt" on a lobby card: the bot draws a salt for the clicking player (provably fair chance)."""
-
-    def __init__(self, match_id: int, label: str = "Add my salt") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, emoji="🧂", custom_id=f"{PREFIX}:salt:{match_id}"
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SaltButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), getattr(item, "label", None) or "Add my salt")
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record a salt drawn now, in the clicking player's name."""

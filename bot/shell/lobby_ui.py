@@ -192,7 +192,7 @@ async def lobby_action(shell: Shell, interaction: discord.Interaction, action: s
         report = await shell.service.start(match_id, user)
         await name_thread(shell, report.match, public_language(interaction))
         await _refresh_lobby(shell, interaction, report.match)
-        await shell.ui.deliver(report.match, report, public_language(interaction))
+        await shell.ui.publish_board(report.match, report, public_language(interaction))
         return
     await _refresh_lobby(shell, interaction, match)
 

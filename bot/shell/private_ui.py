@@ -20,7 +20,7 @@ from bot.app.matches import Match, MatchError, MatchService, TurnReport
 from bot.app.posting import DMStep, PrivateDM, private_digest
 from bot.app.secret_setup import cell_order, needs_setup, setup_prompt
 from bot.app.storage import PostRow
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import PREFIX, MatchButton, PlateauButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, board_image, public_language, variant_label
 from bot.shell.errors import reply_error
@@ -31,26 +31,8 @@ log = logging.getLogger(__name__)
 DM_CLOSED_CODES = frozenset({50007, 50278})
 
 
-class PrivateViewButton(
-    PlateauButton,
-    template=rf"{PREFIX}:pv:(?P<match>[0-9]+)",
-):
+class PrivateViewButton(MatchButton, kind="pv", style=discord.ButtonStyle.primary, emoji="🔒", label="Show my view"):
     """Shows the clicking player their private view, ephemerally (the fallback when DMs are closed)."""
-
-    def __init__(self, match_id: int, label: str = "Show my view") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, emoji="🔒", custom_id=f"{PREFIX}:pv:{match_id}"
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PrivateViewButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), getattr(item, "label", None) or "Show my view")
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Answer with the clicker's private view."""

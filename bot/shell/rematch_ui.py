@@ -2,38 +2,17 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import MatchButton
 from bot.shell.context import Shell
 
 
-class RematchButton(
-    PlateauButton,
-    template=rf"{PREFIX}:rematch:(?P<match>[0-9]+)",
-):
+class RematchButton(MatchButton, kind="rematch", style=discord.ButtonStyle.success, emoji="🔁", label="Rematch"):
     """Under an end post: a new match of the same game, options and players, seats rotated."""
-
-    def __init__(self, match_id: int, label: str = "Rematch") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.success, emoji="🔁", custom_id=f"{PREFIX}:rematch:{match_id}"
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), getattr(item, "label", None) or "Rematch")
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Start the rematch."""
@@ -58,7 +37,7 @@ async def rematch(shell: Shell, interaction: discord.Interaction, match_id: int)
         name = await shell.ui.display_name(int(str(exc.params["user_id"])), guild)
         raise MatchError("rematch_capped", name=name, max=exc.params["max"]) from exc
     match = report.match
-    post = await shell.ui.deliver(report.match, report, shell.ui.channel_language(report.match))
+    post = await shell.ui.publish_board(report.match, report, shell.ui.channel_language(report.match))
     await interaction.followup.send(
         t(language_of(interaction.locale), "rematch.started", id=match.id, link=shell.ui.post_link(match, post)),
         ephemeral=True,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.matches import Match, MatchService, TurnReport
+from bot.app.matches import Match, MatchService
 from bot.shell import lobby_ui
 from bot.shell.display import Display, board_files, public_language, variant_label
 from bot.shell.private_ui import PrivateViews
@@ -38,6 +38,12 @@ class GameUI(Display):
         self.private = PrivateViews(bot, service, self)
         self.views = TurnViews(service, self)
         self.publisher = Publisher(bot, service, self, self.views, self.private)
+        # Publishing, as commands, buttons and the clock ask for it (see bot.shell.publish.Publisher).
+        self.deliver = self.publisher.deliver
+        self.publish_board = self.publisher.publish_board
+        self.post_board = self.publisher.post_board
+        self.repost = self.publisher.repost
+        self.refresh_status = self.publisher.refresh_status
         # The publisher's own steps, for the tests that build a busy post through the bot's code.
         self._post_view = self.views.post_view
         self._images = self.publisher._images
@@ -46,38 +52,3 @@ class GameUI(Display):
     def lobby_embed(self, match: Match, lang: str) -> discord.Embed:
         """The lobby card of ``match`` (see :func:`bot.shell.lobby_ui.lobby_embed`)."""
         return lobby_ui.lobby_embed(match, lang)
-
-    async def deliver(
-        self,
-        match: Match,
-        report: TurnReport | None,
-        lang: str,
-        *,
-        interaction: discord.Interaction | None = None,
-        repost: bool = False,
-        private: bool = False,
-    ) -> int | None:
-        """Publish a change (see :meth:`bot.shell.publish.Publisher.deliver`); the turn post's id."""
-        return await self.publisher.deliver(
-            match, report, lang, interaction=interaction, repost=repost, private=private
-        )
-
-    async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> int | None:
-        """Publish a change made without an interaction at hand (see :meth:`Publisher.publish_board`)."""
-        return await self.publisher.publish_board(match, report, lang)
-
-    async def post_board(self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False) -> None:
-        """Publish a change made by an interaction, and answer it (see :meth:`Publisher.post_board`)."""
-        await self.publisher.post_board(interaction, report, secret=secret)
-
-    async def repost(self, interaction: discord.Interaction, match: Match) -> None:
-        """``/game board``: the current turn post again (see :meth:`Publisher.repost`)."""
-        await self.publisher.repost(interaction, match)
-
-    async def refresh_status(self, match: Match) -> None:
-        """Edit or make the match's status card (see :meth:`Publisher.refresh_status`)."""
-        await self.publisher.refresh_status(match)
-
-    async def deliver_private_views(self, match: Match, lang: str, report: TurnReport | None = None) -> None:
-        """Send every player their private view (see :meth:`PrivateViews.deliver_private_views`)."""
-        await self.private.deliver_private_views(match, lang, report)
