@@ -35,6 +35,18 @@ class PlateauButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(
         """What a click does (each button class says)."""
         raise NotImplementedError
 
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the button from its custom id, keeping the label it showed (see :meth:`rebuild`)."""
+        return cls.rebuild(match, getattr(item, "label", None))
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known; each button class says)."""
+        raise NotImplementedError
+
 
 class AnswerButton(PlateauButton, template=r"(?!)"):
     """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
@@ -53,12 +65,18 @@ class AnswerButton(PlateauButton, template=r"(?!)"):
         self.version = version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild the button from its custom id."""
-        label = getattr(item, "label", None) or match["answer"]
-        return cls(match["answer"], int(match["match"]), int(match["ver"]), label)
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        label = label or found["answer"]
+        return cls(found["answer"], int(found["match"]), int(found["ver"]), label)
+
+    @classmethod
+    def yes_no(cls, match_id: int, version: int, yes: str, no: str) -> discord.ui.View:
+        """The Yes and No buttons (labelled ``yes`` and ``no``) to the proposal made at ``version``."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(cls("yes", match_id, version, yes))
+        view.add_item(cls("no", match_id, version, no))
+        return view
 
 
 class MatchButton(PlateauButton, template=r"(?!)"):
@@ -93,8 +111,6 @@ class MatchButton(PlateauButton, template=r"(?!)"):
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), getattr(item, "label", None) or cls.LABEL)
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(int(found["match"]), label or cls.LABEL)

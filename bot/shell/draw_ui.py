@@ -25,10 +25,7 @@ class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<answer>yes|no):(?P<
 
 def draw_view(match: Match, offer: DrawOffer, lang: str) -> discord.ui.View:
     """Accept / Decline buttons for the draw offered at ``offer.version``."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(DrawButton("yes", match.id, offer.version, t(lang, "button.accept_draw")))
-    view.add_item(DrawButton("no", match.id, offer.version, t(lang, "button.decline_draw")))
-    return view
+    return DrawButton.yes_no(match.id, offer.version, t(lang, "button.accept_draw"), t(lang, "button.decline_draw"))
 
 
 async def offer_draw(shell: Shell, interaction: discord.Interaction) -> None:

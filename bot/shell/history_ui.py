@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any
+from typing import Self
 
 import discord
 
@@ -42,12 +42,10 @@ class HistoryButton(
         self.page = max(page, 1)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HistoryButton:
-        """Rebuild the button from its custom id."""
-        label = getattr(item, "label", None) or match["slot"]
-        return cls(int(match["match"]), int(match["page"]), label, slot=match["slot"])
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        label = label or found["slot"]
+        return cls(int(found["match"]), int(found["page"]), label, slot=found["slot"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Show the page."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -49,11 +49,9 @@ class LobbyButton(
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        """Rebuild the button from its custom id."""
-        return cls(match["action"], int(match["match"]), getattr(item, "label", None) or match["action"])
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(found["action"], int(found["match"]), label or found["action"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Run the lobby action for the clicking user."""

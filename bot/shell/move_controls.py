@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import app_commands
@@ -67,11 +67,9 @@ class MoveButton(
         self.move = move
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MoveButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), int(match["ver"]), match["move"])
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(int(found["match"]), int(found["ver"]), found["move"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Play the move, if the board is still current."""
@@ -147,12 +145,10 @@ class BuilderButton(
         self.path = path
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BuilderButton:
-        """Rebuild the button from its custom id."""
-        label = getattr(item, "label", None) or match["act"]
-        return cls(match["act"], int(match["match"]), int(match["ver"]), match["path"], label)
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        label = label or found["act"]
+        return cls(found["act"], int(found["match"]), int(found["ver"]), found["path"], label)
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Play the chosen move, or show a step."""

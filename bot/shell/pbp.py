@@ -12,7 +12,7 @@ import logging
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, ClassVar
+from typing import ClassVar, Self
 
 import discord
 
@@ -67,12 +67,10 @@ class TimeoutButton(
         self.since = since
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TimeoutButton:
-        """Rebuild the button from its custom id."""
-        label = getattr(item, "label", None) or match["choice"]
-        return cls(match["choice"], int(match["match"]), int(match["seat"]), int(match["since"]), label)
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        label = label or found["choice"]
+        return cls(found["choice"], int(found["match"]), int(found["seat"]), int(found["since"]), label)
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's vote."""

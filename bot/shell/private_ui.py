@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -55,11 +55,9 @@ class SetupButton(
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SetupButton:
-        """Rebuild the button from its custom id."""
-        return cls(match["mode"], int(match["match"]), getattr(item, "label", None) or match["mode"])
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(found["mode"], int(found["match"]), label or found["mode"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Draw a random arrangement, or open the form."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Self
 
 import discord
 
@@ -70,11 +70,9 @@ class LeaderboardButton(
         self.page = max(page, 1)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LeaderboardButton:
-        """Rebuild the button from its custom id."""
-        return cls(match["game"], int(match["page"]), getattr(item, "label", None) or "▶", slot=match["slot"])
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(found["game"], int(found["page"]), label or "▶", slot=found["slot"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Show the page."""

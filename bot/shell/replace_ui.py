@@ -12,7 +12,7 @@ pings and private DMs (:attr:`bot.app.posting.Situation.handed_over`).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Self
 
 import discord
 
@@ -55,11 +55,9 @@ class TakeSeatButton(
         self.seat = seat
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TakeSeatButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), int(match["seat"]), getattr(item, "label", None) or "Take this seat")
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(int(found["match"]), int(found["seat"]), label or "Take this seat")
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Ask the players to let the clicking member take the seat."""
@@ -68,10 +66,8 @@ class TakeSeatButton(
 
 def replace_view(match: Match, request: ReplaceRequest, lang: str) -> discord.ui.View:
     """Accept / Decline buttons for the request made at ``request.version``."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(ReplaceButton("yes", match.id, request.version, t(lang, "button.replace_accept")))
-    view.add_item(ReplaceButton("no", match.id, request.version, t(lang, "button.replace_decline")))
-    return view
+    yes, no = t(lang, "button.replace_accept"), t(lang, "button.replace_decline")
+    return ReplaceButton.yes_no(match.id, request.version, yes, no)
 
 
 def _seat_parts(names: list[str], seat: int) -> tuple[str, str]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Self
 
 import discord
 
@@ -31,11 +31,9 @@ class ResignButton(
         self.version = version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ResignButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["match"]), int(match["ver"]), getattr(item, "label", None) or "Resign")
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(int(found["match"]), int(found["ver"]), label or "Resign")
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Resign the clicking player."""

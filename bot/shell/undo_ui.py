@@ -48,10 +48,7 @@ async def request_undo(shell: Shell, interaction: discord.Interaction) -> None:
 
 def undo_view(match: Match, request: UndoRequest, lang: str) -> discord.ui.View:
     """Accept / Refuse buttons for the undo requested at ``request.version``."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton("yes", match.id, request.version, t(lang, "button.undo_accept")))
-    view.add_item(UndoButton("no", match.id, request.version, t(lang, "button.undo_refuse")))
-    return view
+    return UndoButton.yes_no(match.id, request.version, t(lang, "button.undo_accept"), t(lang, "button.undo_refuse"))
 
 
 async def answer_undo(
