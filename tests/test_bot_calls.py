@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-import bot.shell.ui
+import bot.shell.publish
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from bot.shell.status import span_text
@@ -210,7 +210,7 @@ async def test_too_slow_to_answer_with_the_post_the_change_is_acknowledged_first
 ) -> None:
     """Drawing that would not be done within Discord's 3 s: a deferred update (clicks) or a private
     acknowledgement (commands) first, then the post changed with the bot's own calls."""
-    monkeypatch.setattr(bot.shell.ui, "ANSWER_WITHIN", 0.0)
+    monkeypatch.setattr(bot.shell.publish, "ANSWER_WITHIN", 0.0)
     env, channel = world["env"], world["channel"]
     players = {world["alice"].id: world["alice"], world["bob"].id: world["bob"]}
     await start_ur(world)

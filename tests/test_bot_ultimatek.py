@@ -23,7 +23,7 @@ from typing import Any
 import discord
 import pytest
 
-import bot.shell.ui
+import bot.shell.display
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, MatchStatus
 from bot.shell.move_controls import describe
@@ -244,7 +244,7 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         rendered[png] = (view, ctx)
         return png
 
-    monkeypatch.setattr(bot.shell.ui, "render_board", spy)
+    monkeypatch.setattr(bot.shell.display, "render_board", spy)
 
     lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
     await bob.click(lobby, label="Join")

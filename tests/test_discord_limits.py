@@ -34,16 +34,21 @@ from bot.app.i18n import t
 from bot.app.matches import LogKind, Match, MatchError, MatchStatus
 from bot.app.narration import TAKEOVER_ARROW
 from bot.shell import ui as bot_ui
+from bot.shell.client import DYNAMIC_ITEMS
 from bot.shell.cogs.game import variant_choices
-from bot.shell.components import (
-    DYNAMIC_ITEMS,
+from bot.shell.move_controls import (
+    MAX_MOVE_BUTTONS,
+    PER_ROW,
     BuilderButton,
     BuilderSelect,
     MoveButton,
-    PrivateViewButton,
-    TakeSeatButton,
+    _options,
+    builder_ids,
+    describe,
+    move_controls,
 )
-from bot.shell.move_controls import MAX_MOVE_BUTTONS, PER_ROW, _options, builder_ids, describe, move_controls
+from bot.shell.private_ui import PrivateViewButton
+from bot.shell.replace_ui import TakeSeatButton
 from bot.shell.turn_post import post_layout
 from bot.shell.ui import GameUI
 from games import GAMES, GameInfo

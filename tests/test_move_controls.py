@@ -14,8 +14,7 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
-from bot.shell.components import BuilderButton, BuilderSelect, MoveButton
-from bot.shell.move_controls import MAX_MOVE_BUTTONS, describe, move_controls
+from bot.shell.move_controls import MAX_MOVE_BUTTONS, BuilderButton, BuilderSelect, MoveButton, describe, move_controls
 from games import GAMES, find_game
 from games.base import GameInfo, GameState, Part
 from games.builder import build

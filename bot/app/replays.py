@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from bot.app.matches import DECISIONS, POSITION_KINDS, LogEntry, Match, MatchError, MatchStatus, effective
 from render import BoardContext, render_board
-
-if TYPE_CHECKING:
-    from render.replay import Animation
+from render.replay import Animation, animate, select_frames
 
 MAX_FRAMES: Final = 240
 """Boards drawn for one replay at most; longer matches are thinned evenly."""
@@ -61,8 +59,6 @@ def build(match: Match, entries: Sequence[LogEntry], names: tuple[str, ...], lan
     Raises:
         MatchError: ``replay_too_long``.
     """
-    from render.replay import animate, select_frames
-
     points = frame_points(match, entries)
     chosen = {points[i] for i in select_frames(len(points), min(len(points), MAX_FRAMES))}
     kept = effective(entries)

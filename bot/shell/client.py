@@ -17,12 +17,23 @@ from bot.app.events import EventService
 from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, TurnReport
 from bot.app.storage import Store
-from bot.shell.components import DYNAMIC_ITEMS, on_setup_form
+from bot.shell.context import Shell
+from bot.shell.draw_ui import DrawButton
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
-from bot.shell.pbp import PostUI
+from bot.shell.fairness_ui import SaltButton
+from bot.shell.history_ui import HistoryButton
+from bot.shell.lobby_ui import LobbyButton
+from bot.shell.move_controls import BuilderButton, BuilderSelect, MoveButton
+from bot.shell.pbp import PostUI, TimeoutButton
+from bot.shell.private_ui import PrivateViewButton, SetupButton, on_setup_form
+from bot.shell.ratings_ui import LeaderboardButton
+from bot.shell.rematch_ui import RematchButton
+from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
+from bot.shell.resign_ui import ResignButton
 from bot.shell.translator import CatalogTranslator
 from bot.shell.ui import GameUI
+from bot.shell.undo_ui import UndoButton
 from games import GAMES
 from render import RENDERERS, BoardContext, render_board
 
@@ -36,6 +47,26 @@ EXTENSIONS = (
     "bot.shell.cogs.events",
     "bot.shell.cogs.ai",
 )
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    SaltButton,
+    MoveButton,
+    BuilderSelect,
+    BuilderButton,
+    PrivateViewButton,
+    ResignButton,
+    DrawButton,
+    SetupButton,
+    TimeoutButton,
+    UndoButton,
+    HistoryButton,
+    RematchButton,
+    ReplaceButton,
+    TakeSeatButton,
+    LeaderboardButton,
+)
+"""Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
+buttons come with their extension)."""
 SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
 COMMAND_DIGEST_KEY = "command_digest"
 
@@ -68,6 +99,8 @@ class PlateauBot(commands.Bot):
     events: EventService
     event_ui: EventUI | None = None
     """The events' handlers, built by ``setup_hook`` (None before: a cog loaded alone shows its commands)."""
+    shell: Shell
+    """The collaborators the buttons' handlers work with (see :mod:`bot.shell.context`)."""
     heavy: HeavyWork
     """Bounds the hints and verifications members ask for (see :mod:`bot.app.heavy`)."""
     warm_up: asyncio.Task[None] | None = None
@@ -104,6 +137,7 @@ class PlateauBot(commands.Bot):
         self.service = MatchService(self.store, clock=discord.utils.utcnow)
         self.ui = GameUI(self, self.service)
         self.pbp = PostUI(self, self.service, self.ui)
+        self.shell = Shell(self, self.service, self.ui, self.pbp, self.heavy)
         self.ai = AIRunner(self.service, self.config, owns=self.owns, publish=self._publish_ai)
         self.events = EventService(self.store, self.service, clock=discord.utils.utcnow)
         self.event_ui = EventUI(self, self.ui, self.service, self.events)

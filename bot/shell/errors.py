@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.app.i18n import has, language_of, t
 from bot.app.matches import MatchError
+from bot.shell.context import shell_or_none
 from games.base import GameError, NotationError, NotYourTurnError
 
 log = logging.getLogger(__name__)
@@ -59,10 +60,10 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     if isinstance(original, MatchError) and original.key == "no_match":
         # In a channel whose matches run in threads, point to them rather than saying there is none.
-        pbp = getattr(interaction.client, "pbp", None)
-        if pbp is not None:
+        shell = shell_or_none(interaction)
+        if shell is not None:
             try:
-                text = await pbp.thread_matches(interaction) or text
+                text = await shell.pbp.thread_matches(interaction) or text
             except Exception:
                 log.warning("could not list the thread matches of channel %s", interaction.channel_id, exc_info=True)
     if text is None:

@@ -1,13 +1,14 @@
 """What players see of provably fair chance: the commitment, the salts, the revealed seed, ``/game verify``.
 
 The texts are pure functions of a match (the boards, the lobby card and the status call them); the two
-handlers serve ``/game salt`` (and the lobby's "Add my salt" button) and ``/game verify``. The seed
+handlers serve ``/game salt`` (and the lobby's "Add my salt" button, :class:`SaltButton`, kept here beside
+its handler) and ``/game verify``. The seed
 appears in no text before the match has ended: it decides hidden information.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -15,9 +16,17 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import DECISIONS, Match, MatchError, MatchStatus, TurnReport
 from bot.app.member_text import inert
 from bot.app.record import RecordError, check_fair_draws, export_record, parse_record
+from bot.shell.components import MatchButton
+from bot.shell.context import Shell
 
-if TYPE_CHECKING:
-    from bot.shell.client import PlateauBot
+
+class SaltButton(MatchButton, kind="salt", style=discord.ButtonStyle.secondary, emoji="🧂", label="Add my salt"):
+    """ "Add my salt" on a lobby card: the bot draws a salt for the clicking player (provably fair chance)."""
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Record a salt drawn now, in the clicking player's name."""
+        await salt(shell, interaction, self.match_id, None)
+
 
 ENDED = (MatchStatus.FINISHED, MatchStatus.ABORTED)
 FIELD_VALUE = 1024
@@ -70,38 +79,36 @@ def lobby_text(match: Match, lang: str) -> str:
 
 def lobby_items(match: Match, lang: str) -> list[discord.ui.Item[Any]]:
     """The lobby card's "Add my salt" button (none for an older match)."""
-    from bot.shell.components import SaltButton  # components imports this module for the button's handler
-
     return [] if match.fair is None else [SaltButton(match.id, t(lang, "button.salt"))]
 
 
-async def salt(bot: PlateauBot, interaction: discord.Interaction, match_id: int | None, text: str | None) -> None:
+async def salt(shell: Shell, interaction: discord.Interaction, match_id: int | None, text: str | None) -> None:
     """``/game salt`` (``text`` given) or the lobby's button (a salt drawn now): record the caller's salt."""
     if match_id is None:
-        match_id = (await bot.ui.require_current(interaction)).id
-    match, stored = await bot.service.add_salt(match_id, interaction.user.id, text)
+        match_id = (await shell.ui.require_current(interaction)).id
+    match, stored = await shell.service.add_salt(match_id, interaction.user.id, text)
     lang = language_of(interaction.locale)
     await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=inert(stored)), ephemeral=True)
     if match.status is MatchStatus.LOBBY and match.lobby_message_id is not None:
-        public = bot.ui.channel_language(match)
-        embed = bot.ui.lobby_embed(match, public)
-        await bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed)
+        public = shell.ui.channel_language(match)
+        embed = shell.ui.lobby_embed(match, public)
+        await shell.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed)
 
 
-async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: int | None) -> None:
+async def verify(shell: Shell, interaction: discord.Interaction, match_id: int | None) -> None:
     """``/game verify``: the scheme, commitment and salts, and once the match is over the seed and a re-check."""
-    match = await bot.pbp.find(interaction, match_id)
+    match = await shell.pbp.find(interaction, match_id)
     lang = language_of(interaction.locale)
     fair = match.fair
     if fair is None:
         await interaction.response.send_message(t(lang, "fair.not_verifiable", id=match.id), ephemeral=True)
         return
-    names = await bot.ui.names(match)
+    names = await shell.ui.names(match)
     embed = discord.Embed(title=t(lang, "fair.verify_title", id=match.id), colour=discord.Colour.green())
     embed.add_field(name=t(lang, "fair.scheme"), value=f"`{fair.scheme}`", inline=False)
     embed.add_field(name=t(lang, "fair.commitment_name"), value=f"`{fair.commitment}`", inline=False)
     # Member text, shown inertly and never in a code span, which a backtick of its own would close.
-    kinds = await bot.service.salt_kinds(match)
+    kinds = await shell.service.salt_kinds(match)
     lines = []
     for seat, (name, salt) in enumerate(zip(names, fair.salts_in_seat_order(match.seats), strict=True)):
         origin = f" ({t(lang, f'fair.kind.{kinds[seat]}')})" if salt and seat in kinds else ""
@@ -110,7 +117,7 @@ async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: in
         embed.add_field(name=t(lang, "fair.salts_name"), value=value, inline=False)
     if match.status in ENDED:
         embed.add_field(name=t(lang, "fair.seed_name"), value=f"`{fair.server_seed}`", inline=False)
-        checked = await _checked_draws(bot, interaction, match, names)
+        checked = await _checked_draws(shell, interaction, match, names)
         if isinstance(checked, int):
             verdict = t(lang, "fair.all_match", count=checked)
         else:
@@ -124,9 +131,7 @@ async def verify(bot: PlateauBot, interaction: discord.Interaction, match_id: in
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def _checked_draws(
-    bot: PlateauBot, interaction: discord.Interaction, match: Match, names: list[str]
-) -> int | str:
+async def _checked_draws(shell: Shell, interaction: discord.Interaction, match: Match, names: list[str]) -> int | str:
     """Every draw of the ended ``match`` re-drawn from its record: the number that match, or the mismatch.
 
     Worked out once per match version (an ended match does not change), one request at a time per member and
@@ -135,14 +140,14 @@ async def _checked_draws(
     Raises:
         MatchError: ``verify_busy``, while the same member's earlier check of this match runs.
     """
-    kept = bot.heavy.verdict(match.id, match.version)
+    kept = shell.heavy.verdict(match.id, match.version)
     if kept is not None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         return kept
     busy = MatchError("verify_busy", id=match.id)
-    with bot.heavy.one_at_a_time(("verify", interaction.user.id, match.id), busy):
+    with shell.heavy.one_at_a_time(("verify", interaction.user.id, match.id), busy):
         await interaction.response.defer(ephemeral=True, thinking=True)
-        history = await bot.service.history(match.id)
+        history = await shell.service.history(match.id)
 
         def check() -> int | str:
             # Through the export, as anyone else would check it; replaying the match is work for a thread.
@@ -151,6 +156,6 @@ async def _checked_draws(
             except RecordError as exc:
                 return str(exc)
 
-        verdict = await bot.heavy.run(check)
-    bot.heavy.keep_verdict(match.id, match.version, verdict)
+        verdict = await shell.heavy.run(check)
+    shell.heavy.keep_verdict(match.id, match.version, verdict)
     return verdict

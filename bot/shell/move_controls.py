@@ -11,25 +11,153 @@ board has changed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Self
 
 import discord
+from discord import app_commands
 
 from bot.app.i18n import has, language_of, t
-from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus, require_seat
-from bot.app.seats import Action, member_acts
+from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, MatchStatus, require_seat
+from bot.app.seats import Action, member_acts, seat_for
 from bot.app.words import move_label
-from bot.shell.components import BuilderButton, BuilderSelect, MoveButton
+from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.context import Shell, shell_of
+from bot.shell.errors import reply_error
+from games import sequence
 from games.base import GameInfo, GameState, NotYourTurnError, Part, Seat
-from games.builder import Choice, PathError, Step, build, decode_path, encode_path, trail, walk
-
-if TYPE_CHECKING:
-    from bot.shell.client import PlateauBot
+from games.builder import (
+    Choice,
+    PathError,
+    Step,
+    build,
+    decode_path,
+    encode_path,
+    move_parts,
+    ranked_moves,
+    trail,
+    walk,
+)
 
 MAX_MOVE_BUTTONS = 20
 """Four rows of five buttons; more legal moves than this are chosen with the builder."""
 PER_ROW = 5
+MAX_CHOICES = 25
+CHOICE_TEXT = 100
+"""Discord's limit on an autocomplete choice's name and value."""
+
+
+class MoveButton(
+    PlateauButton,
+    template=rf"{PREFIX}:mv:(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<move>[^:]{{1,60}})",
+):
+    """A legal move offered under a board; stale once the match version moves on."""
+
+    def __init__(self, match_id: int, version: int, move: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or move)[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:mv:{match_id}:{version}:{move}",
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.move = move
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(int(found["match"]), int(found["ver"]), found["move"])
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Play the move, if the board is still current."""
+        await play(shell, interaction, self.match_id, self.move, expected_version=self.version, from_button=True)
+
+
+class BuilderSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:mb:(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
+):
+    """One step of the move builder: the choices after the partial choice ``path`` (see :mod:`games.builder`).
+
+    Everything needed lives in the custom id (match, version, path), so a step answered after a restart
+    rebuilds the same tree from the same position; a stale version is refused like a stale button.
+    """
+
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        path: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:mb:{match_id}:{version}:{path}",
+                options=options or [discord.SelectOption(label="…", value="0")],
+                placeholder=placeholder,
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.path = path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuilderSelect:
+        """Rebuild the select from its custom id (the picked value comes with the interaction)."""
+        return cls(int(match["match"]), int(match["ver"]), match["path"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the next step (or the move to confirm); explain a refusal privately."""
+        try:
+            picked = self.item.values[0] if self.item.values else ""
+            await show_step(interaction, shell_of(interaction), self.match_id, self.version, self.path, picked)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class BuilderButton(
+    PlateauButton,
+    template=rf"{PREFIX}:mb(?P<act>ok|go|bk|mx):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
+):
+    """The move builder's buttons: ``ok`` plays the move at ``path``, ``bk`` goes back to the step at
+    ``path``, ``go`` opens the first step privately (when it would name a secret on the public post), ``mx``
+    plays the game's bigger decision number ``path`` (such as Ursuppe's ``drift all``)."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "ok": discord.ButtonStyle.success,
+        "go": discord.ButtonStyle.primary,
+        "bk": discord.ButtonStyle.secondary,
+        "mx": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, act: str, match_id: int, version: int, path: str, label: str) -> None:
+        custom_id = f"{PREFIX}:mb{act}:{match_id}:{version}:{path}"
+        super().__init__(discord.ui.Button(label=label, style=self.STYLES[act], custom_id=custom_id))
+        self.act = act
+        self.match_id = match_id
+        self.version = version
+        self.path = path
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        label = label or found["act"]
+        return cls(found["act"], int(found["match"]), int(found["ver"]), found["path"], label)
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Play the chosen move, or show a step."""
+        if self.act == "ok":
+            await confirm(interaction, shell, self.match_id, self.version, self.path)
+        elif self.act == "mx":
+            await play_macro(interaction, shell, self.match_id, self.version, self.path)
+        else:
+            await show_step(interaction, shell, self.match_id, self.version, self.path, None)
 
 
 def part_label(part: Part, lang: str) -> str:
@@ -48,8 +176,6 @@ def choice_label(choice: Choice, lang: str, *, public: bool = False) -> str:
 
 def describe(info: GameInfo, state: GameState, move: Any, lang: str) -> str:
     """What ``move`` does, in words (its builder parts), with its cost when the game counts one."""
-    from games.builder import move_parts
-
     words = " · ".join(w for w in (part_label(p, lang) for p in move_parts(info, state, move)) if w)
     cost = info.move_cost(state, move) if info.move_cost is not None else None
     if cost is not None:
@@ -143,12 +269,10 @@ def _move_rows(match: Match, seat: Seat, lang: str) -> list[list[discord.ui.Item
     return [[select]]
 
 
-async def _checked(
-    bot: PlateauBot, interaction: discord.Interaction, match_id: int, version: int
-) -> tuple[Match, Seat]:
+async def _checked(shell: Shell, interaction: discord.Interaction, match_id: int, version: int) -> tuple[Match, Seat]:
     """The match, if the clicking user acts for the seat to act (:func:`bot.app.seats.seat_for`: never a member
     whose seat the AI plays now) and the board is the one the component showed."""
-    match = await bot.service.get(match_id)
+    match = await shell.service.get(match_id)
     if match.status is not MatchStatus.ACTIVE:
         raise MatchError("not_active")
     seat = require_seat(match, interaction.user.id, Action.MOVE)
@@ -170,11 +294,11 @@ def _path(code: str, picked: str | None) -> tuple[int, ...]:
 
 
 async def show_step(
-    interaction: discord.Interaction, bot: PlateauBot, match_id: int, version: int, code: str, picked: str | None
+    interaction: discord.Interaction, shell: Shell, match_id: int, version: int, code: str, picked: str | None
 ) -> None:
     """Answer a pick (or a Back / Open click) with the next step, privately: a new ephemeral message from the
     public post, the same ephemeral message edited in place from a private step."""
-    match, seat = await _checked(bot, interaction, match_id, version)
+    match, seat = await _checked(shell, interaction, match_id, version)
     lang = language_of(interaction.locale)
     root = build(match.game, match.state, seat)
     try:
@@ -214,9 +338,9 @@ async def show_step(
         await interaction.response.send_message(content[:2000], view=view, ephemeral=True)
 
 
-async def confirm(interaction: discord.Interaction, bot: PlateauBot, match_id: int, version: int, code: str) -> None:
+async def confirm(interaction: discord.Interaction, shell: Shell, match_id: int, version: int, code: str) -> None:
     """Play the move at the end of the path, as a move button would."""
-    match, seat = await _checked(bot, interaction, match_id, version)
+    match, seat = await _checked(shell, interaction, match_id, version)
     root = build(match.game, match.state, seat)
     try:
         if root is None:
@@ -232,16 +356,113 @@ async def confirm(interaction: discord.Interaction, bot: PlateauBot, match_id: i
         # The private steps are done with: the message says so and loses its components.
         lang = language_of(interaction.locale)
         await interaction.response.edit_message(content=t(lang, "builder.playing", move=node.move), view=None)
-    await bot.ui.play(interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
+    await play(shell, interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
 
 
-async def play_macro(interaction: discord.Interaction, bot: PlateauBot, match_id: int, version: int, code: str) -> None:
+async def play_macro(interaction: discord.Interaction, shell: Shell, match_id: int, version: int, code: str) -> None:
     """Play the bigger decision number ``code`` the game offered on the post, through the usual move path."""
-    match, seat = await _checked(bot, interaction, match_id, version)
+    match, seat = await _checked(shell, interaction, match_id, version)
     macros = macros_of(match, seat)
     try:
         (index,) = decode_path(code)
         name = macros[index]
     except (PathError, ValueError, IndexError) as exc:
         raise BoardChangedError(match.version) from exc
-    await bot.ui.play(interaction, match.id, name, expected_version=version, from_button=True)
+    await play(shell, interaction, match.id, name, expected_version=version, from_button=True)
+
+
+async def play(
+    shell: Shell,
+    interaction: discord.Interaction,
+    match_id: int | None,
+    text: str,
+    *,
+    expected_version: int | None = None,
+    from_button: bool = False,
+    secret: bool = False,
+) -> None:
+    """Play ``text`` for the interaction's user, then post the board.
+
+    A move whose notation holds a secret (such as a hidden set-up; ``secret`` when the caller knows it)
+    is acknowledged only to its author.
+    """
+    if match_id is None:
+        current = await shell.ui.require_current(interaction)
+        match_id = current.id
+        secret = any(current.game.public_notation(part) != part for part in sequence.split(text.strip()))
+        # A typed move is played on the board as it stood when the command arrived: a double submit
+        # (the same command sent twice at once) finds the board moved on and applies once. Not when
+        # several players act at once (secret set-ups): their engines refuse a second set-up anyway.
+        if expected_version is None and current.status is MatchStatus.ACTIVE and len(current.state.actors()) == 1:
+            expected_version = current.version
+    report = await shell.service.move(
+        match_id,
+        interaction.user.id,
+        text,
+        expected_version=expected_version,
+        interaction_id=interaction.id,
+    )
+    if report.replayed:
+        await interaction.response.send_message(
+            t(language_of(interaction.locale), "move.already_applied"), ephemeral=True
+        )
+        return
+    await shell.ui.post_board(interaction, report, secret=secret)
+
+
+async def secret_move(shell: Shell, interaction: discord.Interaction, match_id: int, text: str) -> None:
+    """Play a move that holds a secret (from a DM button or form): acknowledged privately, board public."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True, ephemeral=True)
+    report = await shell.service.move(match_id, interaction.user.id, text, interaction_id=interaction.id)
+    if not report.replayed:
+        await shell.ui.post_board(interaction, report, secret=True)
+
+
+async def move_choices(
+    service: MatchService, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """``/game move``'s suggestions: the caller's legal moves that contain what they typed (at most 25)."""
+    if interaction.channel_id is None:
+        return []
+    match = await service.current(interaction.channel_id)
+    if match is None or match.status is not MatchStatus.ACTIVE:
+        return []
+    seat = seat_for(match, interaction.user.id, Action.MOVE)
+    if not isinstance(seat, int) or seat not in match.state.actors():
+        return []
+    state, info = match.state, match.game
+    # Several decisions typed at once ("a; b; c"): what follows is completed on the position after them.
+    prefix, _, current = current.rpartition(sequence.SEPARATOR)
+    head = ""
+    if prefix:
+        typed_before = sequence.split(prefix)
+        after = sequence.after(info, state, seat, typed_before, autoplay=match.options.get("autoplay") == "on")
+        if after is None:
+            return []
+        state, head = after, f"{sequence.SEPARATOR} ".join(typed_before) + f"{sequence.SEPARATOR} "
+    complete = getattr(state, "completions", None)
+    lang = language_of(interaction.locale)
+    if callable(complete):
+        # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
+        values = [head + str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
+        return [app_commands.Choice(name=v[-CHOICE_TEXT:], value=v) for v in values if len(v) <= CHOICE_TEXT]
+    # The game's order (what matters first), those starting with what was typed ahead of the rest.
+    typed = current.strip().lower()
+    found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
+    found = [(m, n) for m, n in found if typed in n.lower()]
+    found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
+    choices = [
+        app_commands.Choice(
+            name=t(lang, "autocomplete.described", move=name, what=macro_label(info, name, lang)), value=name
+        )
+        for name in (macros_of(match, seat) if not head else ())
+        if typed in name
+    ]
+    for move, notation in found[: MAX_CHOICES - len(choices)]:
+        label = notation
+        if info.move_parts is not None or info.move_cost is not None:
+            label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
+        if len(head + notation) <= CHOICE_TEXT:
+            choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
+    return choices

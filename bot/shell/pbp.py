@@ -1,4 +1,5 @@
-"""Play by post: reminders and deadline votes, undo, history, replays, exports, overviews and settings.
+"""Play by post: reminders and deadline votes (:class:`TimeoutButton`, beside its handler), overviews and
+settings. Undo and history have modules of their own (:mod:`bot.shell.undo_ui`, :mod:`bot.shell.history_ui`).
 
 The clock tick (:mod:`bot.shell.cogs.clock`) calls :meth:`PostUI.tick`; commands and persistent buttons call
 the other handlers. Everything durable lives in the database through :class:`bot.app.matches.MatchService`,
@@ -7,18 +8,17 @@ so a restart loses no reminder and sends none twice.
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from typing import ClassVar, Self
 
 import discord
 
 from bot.app import replays
 from bot.app.ai_seats import humans
 from bot.app.deadlines import QuietHours
-from bot.app.history import pages, turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import (
     DueStep,
@@ -27,14 +27,14 @@ from bot.app.matches import (
     MatchService,
     MatchStatus,
     TurnClock,
-    UndoRequest,
 )
-from bot.app.record import export_record
 from bot.app.threads import order_for
 from bot.app.turns import match_turn
-from bot.shell.components import HistoryButton, TimeoutButton, UndoButton
+from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.context import Shell
+from bot.shell.display import public_language
 from bot.shell.status import MAX_LISTED, board_link, match_lines, span_text, variant_name
-from bot.shell.ui import GameUI, public_language
+from bot.shell.ui import GameUI
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,37 @@ ANNOUNCE_GRACE = timedelta(minutes=5)
 """How long after a change the clock waits before announcing it itself (the command may still be posting)."""
 UPLOAD_LIMIT = 8_000_000
 """Bytes an attachment may weigh on any server (Discord's smallest upload limit, with a margin)."""
+
+
+class TimeoutButton(
+    PlateauButton,
+    template=rf"{PREFIX}:to:(?P<choice>wait|move|forfeit):(?P<match>[0-9]+):(?P<seat>[0-9]+):(?P<since>[0-9]+)",
+):
+    """A vote on a seat whose time ran out; it carries the turn's start, so it only counts for that turn."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "wait": discord.ButtonStyle.primary,
+        "move": discord.ButtonStyle.secondary,
+        "forfeit": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, choice: str, match_id: int, seat: int, since: int, label: str) -> None:
+        custom_id = f"{PREFIX}:to:{choice}:{match_id}:{seat}:{since}"
+        super().__init__(discord.ui.Button(label=label, style=self.STYLES[choice], custom_id=custom_id))
+        self.choice = choice
+        self.match_id = match_id
+        self.seat = seat
+        self.since = since
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        label = label or found["choice"]
+        return cls(found["choice"], int(found["match"]), int(found["seat"]), int(found["since"]), label)
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Record the clicking player's vote."""
+        await shell.pbp.answer_vote(interaction, self.match_id, self.seat, self.since, self.choice)
 
 
 class PostUI:
@@ -219,55 +250,6 @@ class PostUI:
         )
         await self._carry_out(match, seat, since, decided, lang)
 
-    # Undo.
-
-    async def request_undo(self, interaction: discord.Interaction) -> None:
-        """``/game undo``: ask the other players to take back the caller's last move."""
-        current = await self.ui.require_current(interaction)
-        match, request = await self.service.request_undo(current.id, interaction.user.id)
-        lang = public_language(interaction)
-        names = await self.ui.names(match)
-        others = [uid for seat, uid in enumerate(match.seats) if seat != request.seat]
-        pinged = await self.ui.pingable(match, others, turn=False)
-        text = t(
-            lang,
-            "undo.request",
-            name=names[request.seat],
-            move=match.game.public_notation(request.notation),
-            mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
-            id=match.id,
-        )
-        await interaction.response.send_message(
-            (text + "\n" + t(lang, "question.link", link=self.ui.post_link(match)))[:2000],
-            view=self.undo_view(match, request, lang),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
-        )
-
-    def undo_view(self, match: Match, request: UndoRequest, lang: str) -> discord.ui.View:
-        """Accept / Refuse buttons for the undo requested at ``request.version``."""
-        view = discord.ui.View(timeout=None)
-        view.add_item(UndoButton("yes", match.id, request.version, t(lang, "button.undo_accept")))
-        view.add_item(UndoButton("no", match.id, request.version, t(lang, "button.undo_refuse")))
-        return view
-
-    async def answer_undo(self, interaction: discord.Interaction, match_id: int, version: int, accept: bool) -> None:
-        """A click on Accept or Refuse under an undo request."""
-        match, request, report = await self.service.answer_undo(
-            match_id, interaction.user.id, accept=accept, version=version
-        )
-        lang = public_language(interaction)
-        names = await self.ui.names(match)
-        name = names[match.seat_of(interaction.user.id) or 0]
-        if report is not None:
-            await interaction.response.edit_message(content=t(lang, "undo.done", id=match.id), view=None)
-            await self.ui.publish_board(report.match, report, lang)
-        elif request is None:
-            await interaction.response.edit_message(content=t(lang, "undo.refused", name=name, id=match.id), view=None)
-        else:
-            await interaction.response.edit_message(
-                content=t(lang, "undo.partly", name=name, id=match.id), view=self.undo_view(match, request, lang)
-            )
-
     # Finding a match by number.
 
     async def find(self, interaction: discord.Interaction, match_id: int | None) -> Match:
@@ -311,95 +293,6 @@ class PostUI:
                 break
             text += "\n" + line
         return text
-
-    # History.
-
-    async def history_page(self, match: Match, page: int, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
-        """One page of a match's history, one line per turn in sentences; page 1 holds the first turns."""
-        entries = list(await self.service.history(match.id))
-        names = await self.ui.names(match)
-        lines = await asyncio.to_thread(turn_lines, match, entries, names, lang)
-        book = pages(lines)
-        page = min(max(page, 1), len(book))
-        embed = discord.Embed(
-            title=t(lang, "history.title", game=variant_name(match, lang), id=match.id),
-            description="\n".join(book[page - 1]) or t(lang, "history.empty"),
-            colour=discord.Colour.blurple(),
-        )
-        embed.set_footer(text=t(lang, "history.footer", page=page, pages=len(book), count=len(lines)))
-        if len(book) == 1:
-            return embed, None
-        view = discord.ui.View(timeout=None)
-        view.add_item(HistoryButton(match.id, page - 1, "◀", disabled=page == 1, slot="prev"))
-        view.add_item(HistoryButton(match.id, page + 1, "▶", disabled=page == len(book), slot="next"))
-        return embed, view
-
-    async def show_history(self, interaction: discord.Interaction, match_id: int | None) -> None:
-        """``/game history``: the first page of the turns, ephemeral, with page buttons."""
-        match = await self.find(interaction, match_id)
-        embed, view = await self.history_page(match, 1, language_of(interaction.locale))
-        if view is None:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-    async def turn_history_page(self, interaction: discord.Interaction, match_id: int, page: int) -> None:
-        """A click on ◀ or ▶ under a history page (its match number comes from a custom id: checked again)."""
-        match = await self.find(interaction, match_id)
-        embed, view = await self.history_page(match, page, language_of(interaction.locale))
-        await interaction.response.edit_message(embed=embed, view=view)
-
-    # Replay and export.
-
-    async def replay(self, interaction: discord.Interaction, match_id: int | None) -> None:
-        """``/game replay``: an animated image of the match, thinned to a bounded number of frames, built
-        off the event loop, once per match version (see :mod:`bot.app.replays`)."""
-        match = await self.find(interaction, match_id)
-        # Posted for everyone only where everyone could watch the match anyway.
-        private = not await open_to_everyone(interaction, match)
-        lang = language_of(interaction.locale) if private else public_language(interaction)
-        names = tuple(await self.ui.names(match))
-        key = self.replays.key(match, names, lang)
-        animation = self.replays.get(key)
-        if animation is None:
-            self.replays.claim(match.id)  # refused politely while another replay is being built
-            try:
-                await interaction.response.defer(thinking=True, ephemeral=private)
-                entries = list(await self.service.history(match.id))
-                animation = await asyncio.to_thread(replays.build, match, entries, names, lang)
-                self.replays.put(key, animation)
-            finally:
-                self.replays.release()
-        else:
-            await interaction.response.defer(thinking=True, ephemeral=private)
-        await interaction.followup.send(
-            t(
-                lang,
-                "replay.done",
-                game=variant_name(match, lang),
-                id=match.id,
-                frames=animation.frames_used,
-                total=animation.frames_total,
-            ),
-            file=discord.File(io.BytesIO(animation.data), filename=animation.filename),
-            ephemeral=private,
-        )
-
-    async def export(self, interaction: discord.Interaction, match_id: int | None) -> None:
-        """``/game export``: the match record as a text file that replays exactly."""
-        match = await self.find(interaction, match_id)
-        if match.game.has_hidden_info and match.status is not MatchStatus.FINISHED:
-            # The record holds every secret (it must, to replay); it is only given out once they are public:
-            # after a finished match, never after an aborted one (its set-ups were never shown in play).
-            raise MatchError("export_secret")
-        names = await self.ui.names(match)
-        text = export_record(match, await self.service.history(match.id), names)
-        lang = language_of(interaction.locale)
-        await interaction.response.send_message(
-            t(lang, "export.done", id=match.id),
-            file=discord.File(io.BytesIO(text.encode()), filename=f"plateau-match-{match.id}.txt"),
-            ephemeral=True,
-        )
 
     # Overviews.
 

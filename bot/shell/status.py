@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
@@ -9,13 +10,18 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.app.ai_seats import ai_name, is_ai, mention
-from bot.app.i18n import t
-from bot.app.matches import Match, MatchStatus
+from bot.app.history import turn_lines
+from bot.app.i18n import language_of, t
+from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.narration import result_line
+from bot.app.turns import match_turn
+from bot.shell.context import Shell
 from bot.shell.fairness_ui import fairness_lines
 from games.base import GameInfo
 
 MAX_LISTED = 20
+HISTORY_SHOWN = 4
+"""Turns shown by ``/game status`` (the latest ones)."""
 
 
 def game_label(game: GameInfo, options: Mapping[str, str], lang: str) -> str:
@@ -113,3 +119,44 @@ async def match_lines(
             state = t(lang, "mine.turn", turn=turns[match.id]) + " · " + state
         lines.append(f"[#{match.id} {game}]({board_link(match)}) · {state}")
     return lines
+
+
+async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
+    """``/game status``: an ephemeral summary of this channel's match (or its last one)."""
+    match = await shell.service.current(interaction.channel_id or 0)
+    if match is None:
+        match = await shell.service.last_in_channel(interaction.channel_id or 0)
+    if match is None:
+        raise MatchError("no_match")
+    lang = language_of(interaction.locale)
+    names = await shell.ui.names(match)
+    embed = discord.Embed(title=variant_name(match, lang), colour=discord.Colour.blurple())
+    embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
+    if match.status is not MatchStatus.LOBBY:
+        turn = await match_turn(shell.service, match)
+        embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
+    seats = "\n".join(
+        t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
+        for i, uid in enumerate(match.seats)
+    )
+    embed.add_field(name=t(lang, "status.players"), value=seats or "—", inline=False)
+    if match.status is MatchStatus.ACTIVE:
+        embed.add_field(
+            name=t(lang, "status.to_act"),
+            value=" ".join(f"<@{uid}>" for uid in match.to_act()) or t(lang, "status.nobody"),
+            inline=False,
+        )
+    if match.result is not None:
+        embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
+    history = list(await shell.service.history(match.id))
+    recent: list[str] = []
+    for line in reversed((await asyncio.to_thread(turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
+        if sum(len(r) + 1 for r in recent) + len(line) > 1024:
+            break
+        recent.insert(0, line)
+    if recent:
+        embed.add_field(name=t(lang, "status.recent"), value="\n".join(recent), inline=False)
+    if fair := fairness_lines(match, lang, final=True):
+        embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
+    embed.set_footer(text=t(lang, "match.footer", id=match.id))
+    await interaction.response.send_message(embed=embed, ephemeral=True)

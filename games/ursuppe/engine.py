@@ -78,6 +78,8 @@ class Work:
     """A mutable working copy of a state (see the module docstring)."""
 
     def __init__(self, s: State) -> None:
+        # The class to freeze into, taken from the state itself: the state module imports this one.
+        self.kind = type(s)
         self.n = s.players
         self.round = s.round
         self.phase = s.phase
@@ -117,9 +119,7 @@ class Work:
 
     def freeze(self, options: tuple[Move, ...] | None) -> State:
         """The frozen state; ``options`` (the decision's legal moves, if known) is cached in it."""
-        from games.ursuppe.state import State
-
-        state = State(
+        state = self.kind(
             players=self.n,
             round=self.round,
             phase=self.phase,

@@ -2,36 +2,31 @@
 
 from __future__ import annotations
 
-import asyncio
 import zoneinfo
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.ai_runner import ai_turn
 from bot.app.ai_seats import LEVELS
 from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
-from bot.app.history import turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
-from bot.app.narration import result_line
-from bot.app.seats import Action, seat_for
-from bot.app.turns import match_turn
-from bot.shell import fairness_ui
-from bot.shell.move_controls import describe, macro_label, macros_of
+from bot.app.seats import Action
+from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, rules_ui, status, undo_ui
+from bot.shell.display import variant_label
+from bot.shell.event_ui import event_ui
+from bot.shell.move_controls import MAX_CHOICES as MAX_CHOICES  # re-exported: the events cog imports it here
+from bot.shell.rules_ui import parse_variant as parse_variant  # re-exported: the events cog imports it here
 from bot.shell.translator import ls
-from bot.shell.ui import variant_label
-from games import GAMES, find_game, sequence
-from games.builder import ranked_moves
+from games import GAMES, sequence
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
 
-MAX_CHOICES = 25
-CHOICE_TEXT = 100
-"""Discord's limit on an autocomplete choice's name and value."""
 LABELS = {
     "none": "No deadline",
     "12h": "12 hours",
@@ -45,8 +40,6 @@ TIMEOUT_LABELS = {
     "move": "A move is played for the late player",
     "forfeit": "The late player forfeits",
 }
-HISTORY_SHOWN = 4
-"""Turns shown by ``/game status`` (the latest ones)."""
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
@@ -97,18 +90,6 @@ def rated_choices() -> list[app_commands.Choice[str]]:
             label = f"{info.name} — {rules.labels.get(value, value)}"[:100]
             choices.append(app_commands.Choice(name=ls(label, f"choice.{info.id}.{value}"), value=f"{info.id}:{value}"))
     return choices[:MAX_CHOICES]
-
-
-def parse_variant(value: str) -> tuple[str, dict[str, str]]:
-    """The game id and options of a choice value.
-
-    ``ur:v2`` → (``ur``, {``rules``: ``v2``}); ``subulata:layout=fixed`` → (``subulata``, {``layout``: ``fixed``}).
-    """
-    game_id, _, rest = value.partition(":")
-    if not rest:
-        return game_id, {}
-    name, sep, choice = rest.partition("=")
-    return game_id, ({name: choice} if sep else {"rules": rest})
 
 
 @app_commands.guild_only()
@@ -164,7 +145,8 @@ class GameCog(
         options["autoplay"] = "on" if autoplay else "off"
         limit = DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_DEADLINE]
         policy = on_timeout.value if on_timeout else "vote"
-        await self.bot.ui.create(
+        await lobby_ui.create(
+            self.bot.shell,
             interaction,
             game_id,
             options,
@@ -181,7 +163,7 @@ class GameCog(
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
-        await self.bot.ui.lobby_action(interaction, "join", match.id)
+        await lobby_ui.lobby_action(self.bot.shell, interaction, "join", match.id)
 
     @app_commands.command(
         name=ls("leave", "cmd.leave.name"), description=ls("Leave the open match before it starts", "cmd.leave.desc")
@@ -189,7 +171,7 @@ class GameCog(
     async def leave(self, interaction: discord.Interaction) -> None:
         """Give up a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
-        await self.bot.ui.lobby_action(interaction, "leave", match.id)
+        await lobby_ui.lobby_action(self.bot.shell, interaction, "leave", match.id)
 
     @app_commands.command(
         name=ls("start", "cmd.start.name"),
@@ -198,7 +180,7 @@ class GameCog(
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the lobby's match."""
         match = await self.bot.ui.require_current(interaction)
-        await self.bot.ui.lobby_action(interaction, "start", match.id)
+        await lobby_ui.lobby_action(self.bot.shell, interaction, "start", match.id)
 
     @app_commands.command(
         name=ls("move", "cmd.move.name"),
@@ -210,54 +192,12 @@ class GameCog(
     )
     async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT]) -> None:
         """Play a move in this channel's match."""
-        await self.bot.ui.play(interaction, None, move)
+        await move_controls.play(self.bot.shell, interaction, None, move)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal moves that contain what they typed (at most 25)."""
-        if interaction.channel_id is None:
-            return []
-        match = await self.bot.service.current(interaction.channel_id)
-        if match is None or match.status is not MatchStatus.ACTIVE:
-            return []
-        seat = seat_for(match, interaction.user.id, Action.MOVE)
-        if not isinstance(seat, int) or seat not in match.state.actors():
-            return []
-        state, info = match.state, match.game
-        # Several decisions typed at once ("a; b; c"): what follows is completed on the position after them.
-        prefix, _, current = current.rpartition(sequence.SEPARATOR)
-        head = ""
-        if prefix:
-            typed_before = sequence.split(prefix)
-            after = sequence.after(info, state, seat, typed_before, autoplay=match.options.get("autoplay") == "on")
-            if after is None:
-                return []
-            state, head = after, f"{sequence.SEPARATOR} ".join(typed_before) + f"{sequence.SEPARATOR} "
-        complete = getattr(state, "completions", None)
-        lang = language_of(interaction.locale)
-        if callable(complete):
-            # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
-            values = [head + str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
-            return [app_commands.Choice(name=v[-CHOICE_TEXT:], value=v) for v in values if len(v) <= CHOICE_TEXT]
-        # The game's order (what matters first), those starting with what was typed ahead of the rest.
-        typed = current.strip().lower()
-        found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
-        found = [(m, n) for m, n in found if typed in n.lower()]
-        found.sort(key=lambda pair: not pair[1].lower().startswith(typed))
-        choices = [
-            app_commands.Choice(
-                name=t(lang, "autocomplete.described", move=name, what=macro_label(info, name, lang)), value=name
-            )
-            for name in (macros_of(match, seat) if not head else ())
-            if typed in name
-        ]
-        for move, notation in found[: MAX_CHOICES - len(choices)]:
-            label = notation
-            if info.move_parts is not None or info.move_cost is not None:
-                label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
-            if len(head + notation) <= CHOICE_TEXT:
-                choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
-        return choices
+        return await move_controls.move_choices(self.bot.service, interaction, current)
 
     @app_commands.command(
         name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")
@@ -277,57 +217,21 @@ class GameCog(
     )
     async def status(self, interaction: discord.Interaction) -> None:
         """An ephemeral summary of this channel's match."""
-        match = await self.bot.service.current(interaction.channel_id or 0)
-        if match is None:
-            match = await self.bot.service.last_in_channel(interaction.channel_id or 0)
-        if match is None:
-            raise MatchError("no_match")
-        lang = language_of(interaction.locale)
-        names = await self.bot.ui.names(match)
-        embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.blurple())
-        embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
-        if match.status is not MatchStatus.LOBBY:
-            turn = await match_turn(self.bot.service, match)
-            embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
-        seats = "\n".join(
-            t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
-            for i, uid in enumerate(match.seats)
-        )
-        embed.add_field(name=t(lang, "status.players"), value=seats or "—", inline=False)
-        if match.status is MatchStatus.ACTIVE:
-            embed.add_field(
-                name=t(lang, "status.to_act"),
-                value=" ".join(f"<@{uid}>" for uid in match.to_act()) or t(lang, "status.nobody"),
-                inline=False,
-            )
-        if match.result is not None:
-            embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
-        history = list(await self.bot.service.history(match.id))
-        recent: list[str] = []
-        for line in reversed((await asyncio.to_thread(turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
-            if sum(len(r) + 1 for r in recent) + len(line) > 1024:
-                break
-            recent.insert(0, line)
-        if recent:
-            embed.add_field(name=t(lang, "status.recent"), value="\n".join(recent), inline=False)
-        if fair := fairness_ui.fairness_lines(match, lang, final=True):
-            embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
-        embed.set_footer(text=t(lang, "match.footer", id=match.id))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await status.show_status(self.bot.shell, interaction)
 
     @app_commands.command(
         name=ls("view", "cmd.view.name"), description=ls("Get your own view of the board by DM", "cmd.view.desc")
     )
     async def view(self, interaction: discord.Interaction) -> None:
         """DM the caller their private view (with a fallback when DMs are closed)."""
-        await self.bot.ui.request_private_view(interaction)
+        await self.bot.ui.private.request_private_view(interaction)
 
     @app_commands.command(
         name=ls("resign", "cmd.resign.name"), description=ls("Resign from this channel's match", "cmd.resign.desc")
     )
     async def resign(self, interaction: discord.Interaction) -> None:
         """Ask for confirmation, then resign."""
-        await self.bot.ui.confirm_resign(interaction)
+        await resign_ui.confirm_resign(self.bot.shell, interaction)
 
     @app_commands.command(
         name=ls("hint", "cmd.hint.name"),
@@ -335,8 +239,6 @@ class GameCog(
     )
     async def hint(self, interaction: discord.Interaction) -> None:
         """Suggest a move to the player to act, privately, in an unrated match."""
-        from bot.app.ai_runner import ai_turn
-
         lang = language_of(interaction.locale)
         match = await self.bot.ui.require_current(interaction)
         if match.status is not MatchStatus.ACTIVE:
@@ -364,7 +266,7 @@ class GameCog(
     )
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw (the others accept or decline with buttons)."""
-        await self.bot.ui.offer_draw(interaction)
+        await draw_ui.offer_draw(self.bot.shell, interaction)
 
     @app_commands.command(
         name=ls("abort", "cmd.abort.name"),
@@ -372,8 +274,6 @@ class GameCog(
     )
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort the match (its creator, or members who can manage the channel)."""
-        from bot.shell.event_ui import event_ui
-
         match = await self.bot.ui.require_current(interaction)
         moderator = bool(interaction.permissions.manage_channels)
         organiser = await event_ui(self.bot).is_organiser(interaction)
@@ -393,7 +293,7 @@ class GameCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
-            embed = self.bot.ui.lobby_embed(report.match, lang)
+            embed = lobby_ui.lobby_embed(report.match, lang)
             await self.bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=None)
 
     @app_commands.command(
@@ -404,22 +304,7 @@ class GameCog(
     @app_commands.choices(game=variant_choices())
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         """Explain a rule set in our own words."""
-        lang = language_of(interaction.locale)
-        if game is not None:
-            game_id, options = parse_variant(game.value)
-        else:
-            match = await self.bot.service.current(interaction.channel_id or 0)
-            if match is None:
-                game_id, options = GAMES[0].id, GAMES[0].option_defaults()
-            else:
-                game_id, options = match.game.id, dict(match.options)
-        info = find_game(game_id)
-        rules = options.get("rules") or info.option_defaults().get("rules", "")
-        key = f"rules.{info.id}.{rules}" if rules else f"rules.{info.id}"
-        embed = discord.Embed(
-            title=t(lang, f"{key}.title"), description=t(lang, f"{key}.text")[:4096], colour=discord.Colour.gold()
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await rules_ui.show_rules(self.bot.service, interaction, None if game is None else game.value)
 
     @app_commands.command(
         name=ls("genes", "cmd.genes.name"),
@@ -427,25 +312,7 @@ class GameCog(
     )
     async def genes(self, interaction: discord.Interaction) -> None:
         """List Ursuppe's genes in the reader's language."""
-        from games.ursuppe.genes import GENES, effect, name
-
-        lang = language_of(interaction.locale)
-        lines = []
-        for gene in GENES:
-            needs = ""
-            if gene.superior:
-                needs = " " + t(
-                    lang, "genes.requires", genes=" / ".join(name(g, lang) for g in _genes_named(gene.requires))
-                )
-            lines.append(
-                t(lang, "genes.line", name=name(gene, lang), price=gene.price, mp=gene.mp, effect=effect(gene, lang))
-                + needs
-            )
-        embed = discord.Embed(
-            title=t(lang, "genes.title"), description="\n".join(lines)[:4096], colour=discord.Colour.green()
-        )
-        embed.set_footer(text=t(lang, "genes.footer"))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await rules_ui.show_genes(interaction)
 
     @app_commands.command(
         name=ls("undo", "cmd.undo.name"),
@@ -453,7 +320,7 @@ class GameCog(
     )
     async def undo(self, interaction: discord.Interaction) -> None:
         """Request an undo (the others accept or refuse with buttons)."""
-        await self.bot.pbp.request_undo(interaction)
+        await undo_ui.request_undo(self.bot.shell, interaction)
 
     @app_commands.command(
         name=ls("history", "cmd.history.name"),
@@ -463,7 +330,7 @@ class GameCog(
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
     async def history(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Show the move log."""
-        await self.bot.pbp.show_history(interaction, match)
+        await history_ui.show_history(self.bot.shell, interaction, match)
 
     @app_commands.command(
         name=ls("replay", "cmd.replay.name"), description=ls("An animated replay of a match", "cmd.replay.desc")
@@ -472,7 +339,7 @@ class GameCog(
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
     async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Post an animated replay."""
-        await self.bot.pbp.replay(interaction, match)
+        await history_ui.replay(self.bot.shell, interaction, match)
 
     @app_commands.command(
         name=ls("export", "cmd.export.name"),
@@ -482,7 +349,7 @@ class GameCog(
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
     async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Send the match record."""
-        await self.bot.pbp.export(interaction, match)
+        await history_ui.export(self.bot.shell, interaction, match)
 
     @app_commands.command(
         name=ls("salt", "cmd.salt.name"),
@@ -492,7 +359,7 @@ class GameCog(
     @app_commands.describe(text=ls("Any text of yours, mixed into every roll and draw", "opt.salt_text.desc"))
     async def salt(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
         """Record the caller's salt before the first roll or draw."""
-        await fairness_ui.salt(self.bot, interaction, None, text)
+        await fairness_ui.salt(self.bot.shell, interaction, None, text)
 
     @app_commands.command(
         name=ls("verify", "cmd.verify.name"),
@@ -502,7 +369,7 @@ class GameCog(
     @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
     async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """The commitment, salts and (once over) the seed of a match, with every draw re-checked."""
-        await fairness_ui.verify(self.bot, interaction, match)
+        await fairness_ui.verify(self.bot.shell, interaction, match)
 
     @app_commands.command(
         name=ls("mine", "cmd.mine.name"),
@@ -595,12 +462,6 @@ class GameCog(
     async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
         """Set how this match pings the caller."""
         await self.bot.pbp.notify(interaction, mode.value)
-
-
-def _genes_named(ids: tuple[str, ...]) -> list[Any]:
-    from games.ursuppe.genes import BY_ID
-
-    return [BY_ID[i] for i in ids]
 
 
 @cache

@@ -87,7 +87,7 @@ class PlateauCog(
         seat: app_commands.Range[int, 1, 6] | None = None,
     ) -> None:
         """Ask the players of a match to let the caller play a seat the AI took over from a member."""
-        await replace_ui.ask(self.bot, interaction, match, None if seat is None else seat - 1)
+        await replace_ui.ask(self.bot.shell, interaction, match, None if seat is None else seat - 1)
 
     @app_commands.command(
         name=ls("salt", "cmd.salt.name"),

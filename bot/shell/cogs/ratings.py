@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import math
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -13,84 +11,14 @@ from discord.ext import commands
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchStatus
 from bot.shell.cogs.game import rated_choices
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.ratings_ui import game_label, leaderboard_page
 from bot.shell.status import board_link, variant_name
 from bot.shell.translator import ls
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
 
-PAGE = 15
 RECENT = 5
-
-
-def game_label(game: str, lang: str) -> str:
-    """The name of a rated game (``ur:v2`` → Royal Game of Ur — Variante 2)."""
-    game_id, _, rules = game.partition(":")
-    from games import find_game
-
-    info = find_game(game_id)
-    name = info.names.get(lang, info.name)
-    return name if not rules else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{game_id}.{rules}.name"))
-
-
-async def leaderboard_page(
-    bot: PlateauBot, guild_id: int, game: str, page: int, lang: str
-) -> tuple[discord.Embed, discord.ui.View | None]:
-    """One page of a server's leaderboard in ``game``."""
-    table = await bot.service.leaderboard(guild_id, game)
-    pages = max(1, math.ceil(len(table) / PAGE))
-    page = min(max(page, 1), pages)
-    lines = [
-        t(lang, "leaderboard.line", place=place, user=f"<@{uid}>", rating=rating.display, played=played, wins=wins)
-        for place, uid, rating, played, wins, _draws, _losses in table[(page - 1) * PAGE : page * PAGE]
-    ]
-    embed = discord.Embed(
-        title=t(lang, "leaderboard.title", game=game_label(game, lang)),
-        description="\n".join(lines) or t(lang, "leaderboard.empty"),
-        colour=discord.Colour.gold(),
-    )
-    embed.set_footer(text=t(lang, "leaderboard.footer", page=page, pages=pages, count=len(table)))
-    if pages == 1:
-        return embed, None
-    view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardButton(game, page - 1, "◀", disabled=page == 1, slot="prev"))
-    view.add_item(LeaderboardButton(game, page + 1, "▶", disabled=page == pages, slot="next"))
-    return embed, view
-
-
-class LeaderboardButton(
-    PlateauButton,
-    template=rf"{PREFIX}:lb:(?P<slot>prev|next):(?P<page>[0-9]+):(?P<game>[a-z0-9_:-]+)",
-):
-    """Turns the pages of ``/leaderboard``."""
-
-    def __init__(self, game: str, page: int, label: str, *, disabled: bool = False, slot: str = "next") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{PREFIX}:lb:{slot}:{max(page, 1)}:{game}",
-            )
-        )
-        self.game = game
-        self.page = max(page, 1)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LeaderboardButton:
-        """Rebuild the button from its custom id."""
-        return cls(match["game"], int(match["page"]), getattr(item, "label", None) or "▶", slot=match["slot"])
-
-    async def run(self, interaction: discord.Interaction, bot: PlateauBot) -> None:
-        """Show the page."""
-        bot = bot
-        embed, view = await leaderboard_page(
-            bot, interaction.guild_id or 0, self.game, self.page, language_of(interaction.locale)
-        )
-        await interaction.response.edit_message(embed=embed, view=view)
 
 
 @app_commands.guild_only()
@@ -110,7 +38,7 @@ class RatingsCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Post the first page of the leaderboard (visible to the channel)."""
         lang = language_of(interaction.guild_locale or interaction.locale)
-        embed, view = await leaderboard_page(self.bot, interaction.guild_id or 0, game.value, 1, lang)
+        embed, view = await leaderboard_page(self.bot.service, interaction.guild_id or 0, game.value, 1, lang)
         if view is None:
             await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
         else:
@@ -161,5 +89,4 @@ class RatingsCog(commands.Cog):
 
 async def setup(bot: PlateauBot) -> None:
     """Extension entry point."""
-    bot.add_dynamic_items(LeaderboardButton)
     await bot.add_cog(RatingsCog(bot))

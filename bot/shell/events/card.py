@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 import discord
 from discord.ext import commands
@@ -11,8 +11,10 @@ from discord.ext import commands
 from bot.app.events import Event, EventFormat, EventStatus
 from bot.app.i18n import t
 from bot.app.member_text import inert
-from bot.shell.components import PREFIX, LobbyButton, PlateauButton
+from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.context import Shell
 from bot.shell.events.text import deadline_label, game_label
+from bot.shell.lobby_ui import LobbyButton
 
 COG_NAME = "EventCog"
 CARD_LISTED = 40
@@ -52,13 +54,11 @@ class EventButton(
         self.event_id = event_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> EventButton:
-        """Rebuild the button from its custom id."""
-        return cls(match["action"], int(match["event"]), getattr(item, "label", None) or match["action"])
+    def rebuild(cls, found: re.Match[str], label: str | None) -> EventButton:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(found["action"], int(found["event"]), label or found["action"])
 
-    async def run(self, interaction: discord.Interaction, bot: discord.Client) -> None:
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Run the card action for the clicking member."""
         await card_actions(interaction.client).card_action(interaction, self.action, self.event_id)
 

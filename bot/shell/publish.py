@@ -1,0 +1,387 @@
+"""Publishing a change: the posting policy's plan (:func:`bot.app.posting.plan`) carried out on Discord.
+
+The turn post is edited or posted anew, the out-of-turn question asked or settled, private views sent,
+the status card refreshed, and the interaction that made the change answered. It is answered by the change
+itself when one of its steps fits and the drawing is done within :data:`ANSWER_WITHIN`, else acknowledged
+before the slow work; later updates use channel and message ids, never old interaction tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Literal
+
+import discord
+
+from bot.app.ai_seats import humans
+from bot.app.i18n import language_of, t
+from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnReport
+from bot.app.narration import narrate, turn_line
+from bot.app.posting import Plan, plan
+from bot.app.storage import PostRow
+from bot.app.turns import match_turn
+from bot.shell.display import Display, board_files, public_language
+from bot.shell.move_controls import move_controls
+from bot.shell.private_ui import PrivateViews
+from bot.shell.status import sheet_digest
+from bot.shell.turn_post import question_layout, seat_colour
+from bot.shell.turn_views import TurnViews
+from render import BoardContext, render_board_detail
+
+log = logging.getLogger(__name__)
+
+EditOutcome = Literal["edited", "gone", "refused"]
+"""What came of editing a turn post: edited, gone (deleted, or out of reach), or the edit refused."""
+
+ANSWER_WITHIN = 2.0
+"""Seconds after an interaction was created by which it is answered with its change (an edited or new turn
+post); drawing slower than that, it is acknowledged first and the post changed after (Discord allows 3 s)."""
+
+
+class Publisher:
+    """Carries out the messaging plan of each change (see the module docstring)."""
+
+    def __init__(
+        self, bot: discord.Client, service: MatchService, display: Display, views: TurnViews, private: PrivateViews
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.display = display
+        self.views = views
+        self.private = private
+
+    async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> int | None:
+        """Publish a change made without an interaction at hand (a deadline, a vote, an AI, a DM button):
+        the turn post is edited or a new one posted, as :mod:`bot.app.posting` decides. Returns the post's id."""
+        return await self.deliver(match, report, lang)
+
+    async def post_board(self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False) -> None:
+        """Publish a change made by an interaction, and answer it.
+
+        The answer is a step of the change when one fits (:data:`bot.app.posting.Answer`): a click on the turn
+        post is answered by editing that post, a command in the match's channel that starts a new turn by
+        the new turn post. Otherwise the interaction is acknowledged privately with a link: a ``secret``
+        change (a hidden set-up), one made elsewhere (a button in a DM), a command whose change edits the
+        post. An interaction answered already (a confirmation) gets the link as a follow-up.
+        """
+        match = report.match
+        in_channel = interaction.channel_id == match.channel_id and not secret
+        lang = public_language(interaction) if in_channel else self.display.channel_language(match)
+        if not interaction.response.is_done():
+            await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
+            return
+        key = "move.played" if in_channel else "move.done_privately"
+        post = await self.deliver(match, report, lang)
+        await interaction.followup.send(
+            t(language_of(interaction.locale), key, link=self.display.post_link(match, post)), ephemeral=True
+        )
+
+    async def repost(self, interaction: discord.Interaction, match: Match) -> None:
+        """``/game board``: the current turn post again, as a new message that pings nobody."""
+        await interaction.response.defer(thinking=True)
+        lang = public_language(interaction)
+        await self.deliver(match, None, lang, interaction=interaction, repost=True)
+
+    async def deliver(
+        self,
+        match: Match,
+        report: TurnReport | None,
+        lang: str,
+        *,
+        interaction: discord.Interaction | None = None,
+        repost: bool = False,
+        private: bool = False,
+    ) -> int | None:
+        """Carry out the messaging plan of a change: edit or post the turn post, ask or settle the out-of-turn
+        question, send or edit private views, refresh the status card, and answer ``interaction`` (the one
+        that made the change, if it waits for its answer; ``private``: only privately). Returns the turn
+        post's id."""
+        situation = await self.views.situation(match, report, repost=repost, interaction=interaction, private=private)
+        steps = plan(situation)
+        answering = interaction if steps.answer != "none" else None
+        if answering is not None and steps.answer == "ack":
+            # Said at once (the change is saved), before the slower rendering and posting.
+            await self._acknowledge(answering, match, steps, private=situation.via == "private")
+            answering = None
+        # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does.
+        number = await match_turn(self.service, match)
+        start = (await self.display.kept(match)).start
+        # After an undo the position jumped back: the post's story starts again from there.
+        undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
+        if undone:
+            start = match.version
+        names = await self.display.names(match)
+        if answering is not None and steps.answer == "settle":
+            # Answered with the question's own button: its response turns it into the answer, first.
+            await self._questions(match, report, lang, names, steps, answering, ask=False)
+            answering = None
+        images = asyncio.ensure_future(self._images(match, names, lang, report))
+        if answering is not None and not await self._in_time(images, answering):
+            # Too slow to answer with the change itself within Discord's 3 s: answered now, changed after.
+            if steps.answer == "post":
+                await self._acknowledge(answering, match, steps, private=False)
+            else:
+                await answering.response.defer()  # DEFERRED_UPDATE_MESSAGE: the clicked post changes below
+            answering = None
+        png, alt, detail = await images
+        card_first = steps.status == "edit" and match.status_message_id is None and match.lobby_message_id is None
+        if card_first:
+            # A match opened without a lobby card (an event's): its status card goes above its first post.
+            await self.refresh_status(match)
+        asking = any(q.action == "ask" for q in steps.questions)
+        post_id: int | None = None
+        refused = False
+        if steps.post == "edit" and steps.turn.message_id is not None:
+            layout = await self.views.post_view(
+                match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
+                alt=alt, current=True, mentions=False, asking=asking, detail=detail is not None,
+            )  # fmt: skip
+            respond = answering if steps.answer == "edit" else None
+            edited = await self._edit_post(match, steps.turn.message_id, layout, board_files(png, alt, detail), respond)
+            if edited == "edited":
+                post_id = steps.turn.message_id
+            elif edited == "refused":
+                refused = True
+                # Discord refuses some edits that bring a new image into a post's gallery (HTTP 400, "unfurled
+                # media attachment not found"): the turn is posted anew below, and the refused post, which still
+                # exists, is retired (loses its controls, keeps its picture) as when a turn passes.
+                steps = replace(steps, retire=steps.turn.message_id, answer="retire" if respond else steps.answer)
+        if post_id is None:
+            old: discord.ui.LayoutView | None = None
+            if steps.retire is not None and situation.turn is not None:
+                old = await self.views.post_view(
+                    match, lang, names, number=situation.turn.number, key=situation.turn.key, start=start,
+                    report=report, alt=alt, current=False, mentions=False, asking=False, detail=detail is not None,
+                )  # fmt: skip
+            if report is not None and not repost and not undone and not refused:
+                # A new turn: its post tells from the change on (a turn posted anew tells the whole turn).
+                start = match.version - len(report.entries)
+            self.views.forget(match.id)
+            layout = await self.views.post_view(
+                match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
+                alt=alt, current=True, mentions=not repost, asking=asking, detail=detail is not None,
+            )  # fmt: skip
+            mentions = discord.AllowedMentions(
+                users=[discord.Object(uid) for uid in humans(steps.ping)],
+                roles=False,
+                everyone=False,
+                replied_user=False,
+            )
+            if old is not None and steps.retire is not None and steps.answer != "post":
+                # The retired post keeps its picture: the new post just below shows the position now.
+                respond = answering if steps.answer == "retire" else None
+                await self._edit_post(match, steps.retire, old, None, respond)
+            respond = answering if steps.answer == "post" else interaction if repost else None
+            post_id = await self._send_post(match, layout, board_files(png, alt, detail), mentions, respond)
+            if old is not None and steps.retire is not None and steps.answer == "post":
+                await self._edit_post(match, steps.retire, old, None, None)
+            await self.service.set_message(match.id, board=post_id)
+            match = replace(match, board_message_id=post_id)
+        kept = ",".join(map(str, steps.turn.key)) + f";{start}"
+        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, number))
+        if not repost:
+            await self.service.mark_announced(match.id, match.version)
+        await self._questions(match, report, lang, names, steps)
+        if steps.status == "edit" and not card_first:
+            await self.refresh_status(match)
+        if steps.dms or (match.game.has_hidden_info and situation.unreachable):
+            await self.private.deliver_private_views(match, lang, report, steps.dms)
+        if repost:
+            return post_id
+        self.bot.dispatch("match_changed", match)
+        if match.status is not MatchStatus.ACTIVE:
+            # Listeners (tournaments) learn that a match is over: ``on_match_finished(match)``.
+            self.views.forget(match.id)
+            self.bot.dispatch("match_finished", match)
+        return post_id
+
+    async def _images(
+        self, match: Match, names: Sequence[str], lang: str, report: TurnReport | None
+    ) -> tuple[bytes, str, bytes | None]:
+        """The public board (PNG), its alt text, and the game's detail image if it has one; drawn off the loop."""
+        png, alt = await self.display.render(match, None, names, lang, report)
+        detail = await asyncio.to_thread(
+            render_board_detail, match.game.id, match.state.view_for(None), BoardContext(names=tuple(names), lang=lang)
+        )
+        return png, alt, detail
+
+    @staticmethod
+    async def _in_time(work: asyncio.Future[Any], interaction: discord.Interaction) -> bool:
+        """Whether ``work`` is done in time to answer ``interaction`` with its result (see ANSWER_WITHIN)."""
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        left = ANSWER_WITHIN - max(age, 0.0)
+        if left <= 0:
+            return work.done()
+        done, _ = await asyncio.wait({work}, timeout=left)
+        return bool(done)
+
+    async def _acknowledge(self, interaction: discord.Interaction, match: Match, steps: Plan, *, private: bool) -> None:
+        """The private acknowledgement of a change, with a link to where it shows (the post it edits, or the
+        channel when a new post is on its way)."""
+        key = "move.done_privately" if private else "move.played"
+        link = (
+            self.display.post_link(match, steps.turn.message_id)
+            if steps.post == "edit"
+            else self.display.channel_link(match)
+        )
+        await interaction.response.send_message(t(language_of(interaction.locale), key, link=link), ephemeral=True)
+
+    async def _edit_post(
+        self,
+        match: Match,
+        message_id: int,
+        layout: discord.ui.LayoutView,
+        files: list[discord.File] | None,
+        respond: discord.Interaction | None = None,
+    ) -> EditOutcome:
+        """Edit a turn post in place, as the response to ``respond`` (a click on that post) when given. Without
+        ``files`` the post keeps its picture. Says whether it was edited, is gone, or refused the edit."""
+        fields: dict[str, Any] = {} if files is None else {"attachments": files}
+        if respond is not None and not respond.response.is_done():
+            try:
+                await respond.response.edit_message(view=layout, **fields)
+                return "edited"
+            except discord.HTTPException:
+                # The interaction expired or the edit was refused (Discord refuses some edits that bring a new
+                # image into a gallery): the post is edited the usual way, the click acknowledged first if it
+                # still can be, lest its player see "This interaction failed".
+                log.info("the click on turn post %s of match %s could not be answered", message_id, match.id)
+                for file in files or ():
+                    file.reset()
+                with contextlib.suppress(discord.HTTPException):
+                    await respond.response.defer()
+        try:
+            await (
+                self.bot.get_partial_messageable(match.channel_id)
+                .get_partial_message(message_id)
+                .edit(view=layout, allowed_mentions=discord.AllowedMentions.none(), **fields)
+            )
+        except (discord.NotFound, discord.Forbidden):
+            log.info("turn post %s of match %s is gone", message_id, match.id)
+            return "gone"
+        except discord.HTTPException as exc:
+            log.info("turn post %s of match %s could not be edited (HTTP %s)", message_id, match.id, exc.status)
+            return "refused"
+        return "edited"
+
+    async def _send_post(
+        self,
+        match: Match,
+        layout: discord.ui.LayoutView,
+        files: list[discord.File],
+        mentions: discord.AllowedMentions,
+        interaction: discord.Interaction | None,
+    ) -> int:
+        """Send a new turn post; as the answer to ``interaction`` when given (its response when not answered
+        yet, else its follow-up). Returns the post's message id."""
+        if interaction is not None and interaction.response.is_done():
+            followup = await interaction.followup.send(view=layout, files=files, allowed_mentions=mentions, wait=True)
+            return followup.id
+        if interaction is not None:
+            try:
+                answer = await interaction.response.send_message(view=layout, files=files, allowed_mentions=mentions)
+                if answer.message_id is not None:
+                    return answer.message_id
+                return (await interaction.original_response()).id
+            except discord.HTTPException:
+                log.info("the command of match %s could not be answered with its post", match.id)
+                for file in files:
+                    file.reset()
+        try:
+            # Straight to the channel: one request. Only when that fails is the channel looked up (an archived
+            # thread is reopened) and the post sent again.
+            message = await self.bot.get_partial_messageable(match.channel_id).send(
+                view=layout, files=files, allowed_mentions=mentions
+            )
+        except discord.HTTPException:
+            channel = await self.display.open_channel(match.channel_id)
+            for file in files:
+                file.reset()  # the first attempt read them
+            message = await channel.send(view=layout, files=files, allowed_mentions=mentions)
+        return message.id
+
+    async def _questions(
+        self,
+        match: Match,
+        report: TurnReport | None,
+        lang: str,
+        names: Sequence[str],
+        steps: Plan,
+        click: discord.Interaction | None = None,
+        *,
+        ask: bool = True,
+    ) -> None:
+        """Settle the kept out-of-turn question (edited to its answer; through ``click``'s response when given,
+        a click on it) and, if ``ask``, ask the new one. A question settled already is not settled again."""
+        kept = await self.service.posts(match.id) if any(q.action == "settle" for q in steps.questions) else {}
+        for step in steps.questions:
+            if step.action == "settle" and step.message_id is not None:
+                current = kept.get(("question", 0))
+                if current is None or current.message_id != step.message_id:
+                    continue
+                told = narrate(match, report.previous_state, report.entries, names, lang) if report else []
+                text = "\n".join(told[:3]) or t(lang, "question.settled")
+                colour = seat_colour(match.game.id, step.seats[0] if step.seats else None)
+                answered = question_layout(text, colour=colour)
+                if click is not None and not click.response.is_done():
+                    await click.response.edit_message(view=answered)
+                else:
+                    await self.display.edit_message(
+                        match.channel_id,
+                        step.message_id,
+                        view=answered,
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                await self.service.drop_post(match.id, "question", 0)
+            elif step.action == "ask" and ask:
+                text = turn_line(match, lang) + "\n" + t(lang, "question.link", link=self.display.post_link(match))
+                layout = question_layout(
+                    text, move_controls(match, lang), seat_colour(match.game.id, step.seats[0] if step.seats else None)
+                )
+                mentions = discord.AllowedMentions(
+                    users=[discord.Object(uid) for uid in humans(step.ping)], roles=False
+                )
+                message = await self.bot.get_partial_messageable(match.channel_id).send(
+                    view=layout, allowed_mentions=mentions
+                )
+                detail = ",".join(map(str, step.seats))
+                await self.service.set_post(match.id, PostRow("question", 0, match.channel_id, message.id, detail))
+
+    async def refresh_status(self, match: Match) -> None:
+        """Edit the match's status card in place, or make it the first time; what it shows is remembered, so
+        that it is edited again only when that changes.
+
+        The lobby card becomes the status card when the match starts: it already sits above the first turn
+        post, with the players and the commitment to the seed. A new message only when there is none.
+        """
+        match = await self.service.get(match.id)
+        embed = await self.views.sheet(match)
+        message_id = match.status_message_id or match.lobby_message_id
+        if message_id is not None:
+            try:
+                await (
+                    self.bot.get_partial_messageable(match.channel_id).get_partial_message(message_id).edit(embed=embed)
+                )
+            except discord.HTTPException:
+                log.info("status message of match %s is gone; posting a new one", match.id)
+                message_id = None
+            else:
+                if match.status_message_id != message_id:
+                    await self.service.set_message(match.id, status=message_id)
+        if message_id is None:
+            if match.status is not MatchStatus.ACTIVE:
+                return
+            try:
+                message = await self.bot.get_partial_messageable(match.channel_id).send(
+                    embed=embed, allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                log.info("status message of match %s could not be posted", match.id)
+                return
+            message_id = message.id
+            await self.service.set_message(match.id, status=message_id)
+        await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))

@@ -1,0 +1,82 @@
+"""The leaderboard's pages: built from the match service's table, turned by :class:`LeaderboardButton` (beside
+its handler, :func:`leaderboard_page`). ``/leaderboard`` itself is a command of :mod:`bot.shell.cogs.ratings`."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Self
+
+import discord
+
+from bot.app.i18n import language_of, t
+from bot.app.matches import MatchService
+from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.context import Shell
+from games import find_game
+
+PAGE = 15
+
+
+def game_label(game: str, lang: str) -> str:
+    """The name of a rated game (``ur:v2`` → Royal Game of Ur — Variante 2)."""
+    game_id, _, rules = game.partition(":")
+    info = find_game(game_id)
+    name = info.names.get(lang, info.name)
+    return name if not rules else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{game_id}.{rules}.name"))
+
+
+async def leaderboard_page(
+    service: MatchService, guild_id: int, game: str, page: int, lang: str
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """One page of a server's leaderboard in ``game``."""
+    table = await service.leaderboard(guild_id, game)
+    pages = max(1, math.ceil(len(table) / PAGE))
+    page = min(max(page, 1), pages)
+    lines = [
+        t(lang, "leaderboard.line", place=place, user=f"<@{uid}>", rating=rating.display, played=played, wins=wins)
+        for place, uid, rating, played, wins, _draws, _losses in table[(page - 1) * PAGE : page * PAGE]
+    ]
+    embed = discord.Embed(
+        title=t(lang, "leaderboard.title", game=game_label(game, lang)),
+        description="\n".join(lines) or t(lang, "leaderboard.empty"),
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text=t(lang, "leaderboard.footer", page=page, pages=pages, count=len(table)))
+    if pages == 1:
+        return embed, None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaderboardButton(game, page - 1, "◀", disabled=page == 1, slot="prev"))
+    view.add_item(LeaderboardButton(game, page + 1, "▶", disabled=page == pages, slot="next"))
+    return embed, view
+
+
+class LeaderboardButton(
+    PlateauButton,
+    template=rf"{PREFIX}:lb:(?P<slot>prev|next):(?P<page>[0-9]+):(?P<game>[a-z0-9_:-]+)",
+):
+    """Turns the pages of ``/leaderboard``."""
+
+    def __init__(self, game: str, page: int, label: str, *, disabled: bool = False, slot: str = "next") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{PREFIX}:lb:{slot}:{max(page, 1)}:{game}",
+            )
+        )
+        self.game = game
+        self.page = max(page, 1)
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        return cls(found["game"], int(found["page"]), label or "▶", slot=found["slot"])
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Show the page."""
+        embed, view = await leaderboard_page(
+            shell.service, interaction.guild_id or 0, self.game, self.page, language_of(interaction.locale)
+        )
+        await interaction.response.edit_message(embed=embed, view=view)

@@ -1,0 +1,196 @@
+"""What a turn post shows: the situation the posting policy plans from, the story the post tells, and the
+post's layout with its controls (moves, private view, take-seat, rematch).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.app.ai_seats import humans
+from bot.app.i18n import t
+from bot.app.matches import DECISIONS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnReport, replay
+from bot.app.narration import narrate, result_line, take_seat_label, takeover_lines, turn_line
+from bot.app.posting import Situation, Via, private_digest
+from bot.app.turns import match_ply_turns, match_turn
+from bot.shell import fairness_ui
+from bot.shell.display import Display, variant_label
+from bot.shell.move_controls import move_controls
+from bot.shell.private_ui import PrivateViewButton
+from bot.shell.rematch_ui import RematchButton
+from bot.shell.replace_ui import TakeSeatButton
+from bot.shell.status import sheet_digest, sheet_embed
+from bot.shell.turn_post import post_layout, seat_colour
+from games.base import GameState
+
+
+class TurnViews:
+    """Builds turn posts (see the module docstring); keeps each match's story between edits."""
+
+    def __init__(self, service: MatchService, display: Display) -> None:
+        self.service = service
+        self.display = display
+        # What each match's turn post tells, kept between edits (rebuilt from the log after a restart).
+        self._stories: dict[int, tuple[int, GameState | None, list[LogEntry]]] = {}
+
+    def forget(self, match_id: int) -> None:
+        """Drop the story kept for ``match_id`` (a new post starts a new one; a finished match needs none)."""
+        self._stories.pop(match_id, None)
+
+    async def situation(
+        self,
+        match: Match,
+        report: TurnReport | None,
+        *,
+        repost: bool = False,
+        interaction: discord.Interaction | None = None,
+        private: bool = False,
+    ) -> Situation:
+        """What :func:`bot.app.posting.plan` needs to know about ``match`` now (``interaction``: the one that made
+        the change, when it still waits for its answer; ``private``: that answer must be private)."""
+        kept = await self.display.kept(match)
+        turn, question, dms = kept.turn, kept.question, kept.dms
+        via: Via = "none"
+        clicked: int | None = None
+        if interaction is not None and not interaction.response.is_done():
+            if private or interaction.channel_id != match.channel_id:
+                via = "private"
+            elif interaction.type is discord.InteractionType.component:
+                via, clicked = "click", interaction.message.id if interaction.message is not None else None
+            else:
+                via = "command"
+        active = match.status is MatchStatus.ACTIVE
+        hidden = match.game.has_hidden_info
+        digests: dict[int, str] = {}
+        before: dict[int, str] = {}
+        unreachable: set[int] = set()
+        if hidden:
+            public = match.state.view_for(None)
+            digests = {uid: private_digest(match.state.view_for(seat), public) for seat, uid in enumerate(match.seats)}
+            previous = report.previous_state if report is not None else None
+            if previous is not None and match.status is not MatchStatus.LOBBY:
+                old = previous.view_for(None)
+                before = {uid: private_digest(previous.view_for(seat), old) for seat, uid in enumerate(match.seats)}
+            unreachable = {uid for uid in match.seats if await self.display.dm_known_closed(uid)}
+        movers = tuple(e.seat for e in (report.entries if report else ()) if e.seat is not None and e.kind in DECISIONS)
+        handed = tuple(
+            e.seat for e in (report.entries if report else ()) if e.seat is not None and e.kind is LogKind.REPLACE
+        )
+        return Situation(
+            seats=match.seats,
+            active=active,
+            actors=match.state.actors() if active else (),
+            on_turn=getattr(match.state.view_for(None), "on_turn", None) if active else None,
+            movers=movers,
+            pings=await self.service.pings(match.id),
+            turn=turn,
+            question=question,
+            hidden_info=hidden,
+            digests=digests,
+            before=before,
+            dms=dms,
+            unreachable=frozenset(unreachable),
+            repost=repost,
+            via=via,
+            clicked=clicked,
+            sheet=sheet_digest(await self.sheet(match)),
+            sheet_shown=kept.sheet,
+            handed_over=handed,
+        )
+
+    async def story(
+        self, match: Match, start: int, report: TurnReport | None
+    ) -> tuple[GameState | None, list[LogEntry]]:
+        """The state at ``start`` and the entries since: what the turn post tells."""
+        cached = self._stories.get(match.id)
+        if report is not None and cached is not None and cached[0] == start:
+            told = cached[2]
+            last = told[-1].ply if told else start
+            if last == match.version - len(report.entries):
+                entries = told + list(report.entries)
+                self._stories[match.id] = (start, cached[1], entries)
+                return cached[1], entries
+        if report is not None and match.version - len(report.entries) == start:
+            self._stories[match.id] = (start, report.previous_state, list(report.entries))
+            return report.previous_state, list(report.entries)
+        history = list(await self.service.history(match.id))
+        before = [e for e in history if e.ply <= start]
+        state: GameState | None = replay(match.game, match.options, len(match.seats), before)
+        entries = [e for e in history if e.ply > start]
+        self._stories[match.id] = (start, state, entries)
+        return state, entries
+
+    async def post_view(
+        self,
+        match: Match,
+        lang: str,
+        names: Sequence[str],
+        *,
+        number: int,
+        key: tuple[int, ...],
+        start: int,
+        report: TurnReport | None,
+        alt: str,
+        current: bool,
+        mentions: bool,
+        asking: bool,
+        detail: bool = False,
+    ) -> discord.ui.LayoutView:
+        """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none)."""
+        state, entries = await self.story(match, start, report)
+        happened = narrate(match, state, entries, names, lang)
+        awaited: list[str] = []
+        rows: list[list[discord.ui.Item[Any]]] = []
+        finished = match.status is not MatchStatus.ACTIVE
+        if finished and current and match.result is not None:
+            awaited.append(result_line(match.result, names, lang))
+            if any(len(match.stints(seat)) > 1 for seat in range(len(match.seats))):
+                plies = await match_ply_turns(self.service, match)
+                last = max(plies.values(), default=1)
+                awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
+            if match.result.scores:
+                scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
+                awaited.append(t(lang, "post.scores", scores=scores))
+        elif current:
+            awaited.append(turn_line(match, lang, None if mentions else names))
+            clocks = await self.service.clocks(match.id) if match.turn_limit is not None else {}
+            if clocks:
+                deadline = min(clock.times.deadline for clock in clocks.values())
+                awaited.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
+            if not asking:
+                rows = move_controls(match, lang)
+            if match.game.has_hidden_info:
+                # Always at hand for a player who can't receive DMs, without a notice after every move.
+                rows.append([PrivateViewButton(match.id, t(lang, "button.private_view"))])
+            if match.takeovers and (free := await self.service.replaceable(match)):
+                # Anyone not seated may offer to play a seat the AI took over (the players then consent).
+                rows.append(
+                    [TakeSeatButton(match.id, seat, take_seat_label(match, names, seat, lang)) for seat in free]
+                )
+        if current and (finished or start == 0):
+            # The commitment stays on the first turn's post; the seed is revealed on the final one.
+            awaited += fairness_ui.fairness_lines(match, lang, final=finished)
+        if finished and current and match.status is MatchStatus.FINISHED:
+            awaited.append(t(lang, "post.end", mentions=" ".join(f"<@{uid}>" for uid in humans(match.seats))))
+            rows.append([RematchButton(match.id, t(lang, "button.rematch"))])
+        header = t(lang, "post.header", game=variant_label(match, lang), id=match.id, turn=max(number, 1))
+        if finished and current:
+            header = t(lang, "post.header_end", game=variant_label(match, lang), id=match.id)
+        winners = match.result.winners if finished and match.result is not None else ()
+        colour_seat = (winners or key or (None,))[0]
+        return post_layout(
+            header=f"### {header}",
+            happened=happened,
+            awaited=awaited,
+            colour=seat_colour(match.game.id, colour_seat),
+            alt=alt,
+            rows=rows,
+            detail=detail,
+        )
+
+    async def sheet(self, match: Match) -> discord.Embed:
+        """The match's status card as it should look now, in the channel's language."""
+        turns = await match_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
+        return sheet_embed(match, await self.display.names(match), self.display.channel_language(match), turns=turns)
