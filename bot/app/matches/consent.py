@@ -1,18 +1,22 @@
-"""Consent: what every other player must accept (a draw, an undo, a member replacing the AI on a seat)."""
+"""Consent: what the other players must accept (a draw, an undo, a member replacing the AI on a seat).
+
+One consent machine serves the three: a proposal is made when none is pending (:meth:`Consent._propose`),
+answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept until every voter has
+accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
+once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
+refusal leaves behind. Each kind keeps its own table (draw offers, undo requests, replace requests).
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import replace
 from datetime import datetime
+from typing import Generic, TypeVar
 
 from bot.app.matches.core import Core
-from bot.app.matches.log import (
-    _entry,
-    _reveals,
-    effective,
-    replay,
-)
+from bot.app.matches.log import _entry, _reveals, effective, replay
 from bot.app.matches.model import (
     DECISIONS,
     DrawOffer,
@@ -27,17 +31,161 @@ from bot.app.matches.model import (
     require_seat,
 )
 from bot.app.seats import Action, Refusal, seat_for
-from bot.app.storage import (
-    ConflictError,
-    SeatReplacement,
-)
+from bot.app.storage import ConflictError, SeatReplacement, Store
 from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
 
+P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest)
+
+
+class Ballot(Generic[P]):
+    """One kind of proposal the consent machine runs: how it is stored, who votes, when it lapses."""
+
+    async def load(self, store: Store, match: Match) -> P | None:
+        """The stored proposal of ``match``, lapsed or not."""
+        raise NotImplementedError
+
+    async def keep(self, store: Store, match_id: int, proposal: P, now: datetime) -> None:
+        """Store ``proposal`` (replacing the match's earlier one)."""
+        raise NotImplementedError
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        """Forget the match's proposal."""
+        raise NotImplementedError
+
+    def lapsed(self, match: Match, proposal: P) -> bool:
+        """True when the match moved past ``proposal``: by default, once its version moved on."""
+        return proposal.version != match.version
+
+    def voters(self, match: Match) -> Collection[Seat]:
+        """The seats that must all accept: by default every seat of the match."""
+        return range(len(match.seats))
+
+    async def refused(self, store: Store, match: Match, proposal: P, user_id: int, now: datetime) -> None:
+        """What a refusal by ``user_id`` leaves behind, once the proposal is dropped: by default nothing."""
+
+
+class DrawBallot(Ballot[DrawOffer]):
+    """A draw: every seat accepts; it lapses when a move is played."""
+
+    async def load(self, store: Store, match: Match) -> DrawOffer | None:
+        found = await store.get_draw_offer(match.id)
+        return None if found is None else DrawOffer(found[0], found[1], tuple(found[2]))
+
+    async def keep(self, store: Store, match_id: int, proposal: DrawOffer, now: datetime) -> None:
+        await store.put_draw_offer(match_id, proposal.seat, proposal.version, proposal.accepted, now=now)
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_draw_offer(match_id)
+
+
+class UndoBallot(Ballot[UndoRequest]):
+    """An undo: every seat accepts; it lapses when the match moves on."""
+
+    async def load(self, store: Store, match: Match) -> UndoRequest | None:
+        found = await store.get_undo_request(match.id)
+        if found is None:
+            return None
+        seat, version, target, accepted = found
+        if version != match.version:
+            # Lapsed: the machine drops it without needing the move it named.
+            return UndoRequest(seat, version, target, "", tuple(accepted))
+        rows = await store.load_moves(match.id, after=target - 1)
+        return UndoRequest(seat, version, target, rows[0].notation if rows else "", tuple(accepted))
+
+    async def keep(self, store: Store, match_id: int, proposal: UndoRequest, now: datetime) -> None:
+        await store.put_undo_request(
+            match_id, proposal.seat, proposal.version, proposal.target_ply, proposal.accepted, now=now
+        )
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_undo_request(match_id)
+
+
+class ReplaceBallot(Ballot[ReplaceRequest]):
+    """A member taking over a seat from the AI: the members playing accept; it holds across moves and lapses when
+    the match ends or the AI no longer plays the seat; a refusal bars the candidate from that seat."""
+
+    async def load(self, store: Store, match: Match) -> ReplaceRequest | None:
+        found = await store.get_replace_request(match.id)
+        return None if found is None else ReplaceRequest(found[0], found[1], found[2], tuple(found[3]))
+
+    async def keep(self, store: Store, match_id: int, proposal: ReplaceRequest, now: datetime) -> None:
+        await store.put_replace_request(
+            match_id, proposal.seat, proposal.user_id, proposal.version, proposal.accepted, now=now
+        )
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_replace_request(match_id)
+
+    def lapsed(self, match: Match, proposal: ReplaceRequest) -> bool:
+        return match.status is not MatchStatus.ACTIVE or proposal.seat not in match.takeovers
+
+    def voters(self, match: Match) -> Collection[Seat]:
+        return match.members_playing()
+
+    async def refused(self, store: Store, match: Match, proposal: ReplaceRequest, user_id: int, now: datetime) -> None:
+        # The candidate may not ask for this seat again in this match.
+        await store.add_replace_decline(match.id, proposal.seat, proposal.user_id, user_id, proposal.version, now=now)
+
+
+DRAW = DrawBallot()
+UNDO = UndoBallot()
+REPLACE = ReplaceBallot()
+
 
 class Consent(Core):
     """Draw offers, undo requests and seat replacements, through one consent machine."""
+
+    # The machine.
+
+    async def _pending(self, ballot: Ballot[P], match: Match) -> P | None:
+        """The open proposal of ``ballot``'s kind in ``match``; a lapsed one is dropped."""
+        found = await ballot.load(self._store, match)
+        if found is not None and ballot.lapsed(match, found):
+            await ballot.drop(self._store, match.id)
+            return None
+        return found
+
+    async def _propose(
+        self, ballot: Ballot[P], match: Match, pending: str, make: Callable[[], Awaitable[P]], now: datetime
+    ) -> P:
+        """Store the proposal ``make`` builds (after its own checks), unless one is open: then ``pending``."""
+        if await self._pending(ballot, match) is not None:
+            raise MatchError(pending)
+        proposal = await make()
+        await ballot.keep(self._store, match.id, proposal, now)
+        return proposal
+
+    async def _open(self, ballot: Ballot[P], match: Match, version: int, missing: str) -> P:
+        """The open proposal made at ``version``; none, or another one: ``missing``."""
+        proposal = await self._pending(ballot, match)
+        if proposal is None or proposal.version != version:
+            raise MatchError(missing)
+        return proposal
+
+    async def _tally(
+        self, ballot: Ballot[P], match: Match, proposal: P, seat: Seat, user_id: int, *, accept: bool, now: datetime
+    ) -> tuple[P | None, bool]:
+        """Count ``seat``'s answer: (the proposal as it stands or None once refused or agreed, agreed).
+
+        A refusal drops the proposal; an acceptance is kept until every voter has accepted, and then the
+        proposal is dropped too: the caller carries it out in the same transaction.
+        """
+        if not accept:
+            await ballot.drop(self._store, match.id)
+            await ballot.refused(self._store, match, proposal, user_id, now)
+            return None, False
+        accepted = tuple(sorted({*proposal.accepted, seat}))
+        if not set(ballot.voters(match)) <= set(accepted):
+            proposal = replace(proposal, accepted=accepted)
+            await ballot.keep(self._store, match.id, proposal, now)
+            return proposal, False
+        await ballot.drop(self._store, match.id)
+        return None, True
+
+    # Draw.
 
     async def offer_draw(self, match_id: int, user_id: int) -> tuple[Match, DrawOffer]:
         """Offer a draw to the other players; it holds until a move is played or someone declines.
@@ -50,12 +198,11 @@ class Consent(Core):
         now = self._clock()
         async with self._store.transaction():
             match, seat = await self._load_seated(match_id, user_id, Action.DRAW_OFFER)
-            pending = await self._current_offer(match)
-            if pending is not None:
-                raise MatchError("draw_pending")
-            offer = DrawOffer(seat, match.version, (seat,))
-            await self._store.put_draw_offer(match.id, seat, match.version, offer.accepted, now=now)
-            return match, offer
+
+            async def make() -> DrawOffer:
+                return DrawOffer(seat, match.version, (seat,))
+
+            return match, await self._propose(DRAW, match, "draw_pending", make, now)
 
     async def answer_draw(
         self, match_id: int, user_id: int, *, accept: bool, version: int
@@ -72,36 +219,17 @@ class Consent(Core):
         now = self._clock()
         async with self._store.transaction():
             match, seat = await self._load_seated(match_id, user_id, Action.DRAW_ANSWER)
-            offer = await self._current_offer(match)
-            if offer is None or offer.version != version:
-                raise MatchError("no_draw_offer")
+            offer = await self._open(DRAW, match, version, "no_draw_offer")
             if seat == offer.seat:
                 raise MatchError("own_draw_offer")
-            if not accept:
-                await self._store.delete_draw_offer(match.id)
-                return match, None, None
-            accepted = tuple(sorted({*offer.accepted, seat}))
-            if len(accepted) < len(match.seats):
-                offer = DrawOffer(offer.seat, offer.version, accepted)
-                await self._store.put_draw_offer(match.id, offer.seat, offer.version, accepted, now=now)
-                return match, offer, None
-            await self._store.delete_draw_offer(match.id)
+            standing, agreed = await self._tally(DRAW, match, offer, seat, user_id, accept=accept, now=now)
+            if not agreed:
+                return match, standing, None
             entry = LogEntry(match.version + 1, LogKind.DRAW, offer.seat, "draw", now)
             report = await self._record(
                 match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.DRAW_AGREED)
             )
             return report.match, None, report
-
-    async def _current_offer(self, match: Match) -> DrawOffer | None:
-        """The open draw offer of ``match``; an offer made at an older version is dropped."""
-        found = await self._store.get_draw_offer(match.id)
-        if found is None:
-            return None
-        seat, version, accepted = found
-        if version != match.version:
-            await self._store.delete_draw_offer(match.id)
-            return None
-        return DrawOffer(seat, version, tuple(accepted))
 
     # Undo.
 
@@ -119,22 +247,22 @@ class Consent(Core):
         now = self._clock()
         async with self._store.transaction():
             match, seat = await self._load_seated(match_id, user_id, Action.UNDO_REQUEST)
-            pending = await self._current_undo(match)
-            if pending is not None:
-                raise MatchError("undo_pending")
-            entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
-            decisions = [e for e in entries if e.kind in DECISIONS]
-            if not decisions or decisions[-1].seat != seat or decisions[-1].kind is not LogKind.MOVE:
-                raise MatchError("undo_nothing")
-            target = decisions[-1]
-            if entries[-1] is not target:
-                raise MatchError("undo_chance")
-            before = replay(match.game, match.options, len(match.seats), [e for e in entries if e.ply < target.ply])
-            if match.game.has_hidden_info and _reveals(match.game, before, target, len(match.seats)):
-                raise MatchError("undo_hidden")
-            request = UndoRequest(seat, match.version, target.ply, target.notation, (seat,))
-            await self._store.put_undo_request(match.id, seat, match.version, target.ply, (seat,), now=now)
-            return match, request
+
+            async def make() -> UndoRequest:
+                entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
+                decisions = [e for e in entries if e.kind in DECISIONS]
+                if not decisions or decisions[-1].seat != seat or decisions[-1].kind is not LogKind.MOVE:
+                    raise MatchError("undo_nothing")
+                target = decisions[-1]
+                if entries[-1] is not target:
+                    raise MatchError("undo_chance")
+                earlier = [e for e in entries if e.ply < target.ply]
+                before = replay(match.game, match.options, len(match.seats), earlier)
+                if match.game.has_hidden_info and _reveals(match.game, before, target, len(match.seats)):
+                    raise MatchError("undo_hidden")
+                return UndoRequest(seat, match.version, target.ply, target.notation, (seat,))
+
+            return match, await self._propose(UNDO, match, "undo_pending", make, now)
 
     async def answer_undo(
         self, match_id: int, user_id: int, *, accept: bool, version: int
@@ -147,22 +275,12 @@ class Consent(Core):
         now = self._clock()
         async with self._store.transaction():
             match, seat = await self._load_seated(match_id, user_id, Action.UNDO_ANSWER)
-            request = await self._current_undo(match)
-            if request is None or request.version != version:
-                raise MatchError("no_undo")
+            request = await self._open(UNDO, match, version, "no_undo")
             if seat == request.seat:
                 raise MatchError("own_undo")
-            if not accept:
-                await self._store.delete_undo_request(match.id)
-                return match, None, None
-            accepted = tuple(sorted({*request.accepted, seat}))
-            if len(accepted) < len(match.seats):
-                request = replace(request, accepted=accepted)
-                await self._store.put_undo_request(
-                    match.id, request.seat, request.version, request.target_ply, accepted, now=now
-                )
-                return match, request, None
-            await self._store.delete_undo_request(match.id)
+            standing, agreed = await self._tally(UNDO, match, request, seat, user_id, accept=accept, now=now)
+            if not agreed:
+                return match, standing, None
             entry = LogEntry(match.version + 1, LogKind.UNDO, request.seat, f"undo:{request.target_ply}", now)
             entries = [_entry(r) for r in await self._store.load_moves(match.id)]
             state = replay(match.game, match.options, len(match.seats), [*entries, entry])
@@ -176,18 +294,6 @@ class Consent(Core):
                 result=None,
             )
             return report.match, None, report
-
-    async def _current_undo(self, match: Match) -> UndoRequest | None:
-        found = await self._store.get_undo_request(match.id)
-        if found is None:
-            return None
-        seat, version, target, accepted = found
-        if version != match.version:
-            await self._store.delete_undo_request(match.id)
-            return None
-        rows = await self._store.load_moves(match.id, after=target - 1)
-        notation = rows[0].notation if rows else ""
-        return UndoRequest(seat, version, target, notation, tuple(accepted))
 
     # Replacing a player the AI took over.
 
@@ -232,11 +338,12 @@ class Consent(Core):
             if await self._store.replace_declined(match.id, seat, user_id):
                 # Declined once for this seat: asking again (and pinging every player again) is refused.
                 raise MatchError("replace_barred", seat=seat + 1, id=match.id)
-            if await self._current_replace(match) is not None:
-                raise MatchError("replace_pending")
-            request = ReplaceRequest(seat, user_id, match.version, ())
-            await self._store.put_replace_request(match.id, seat, user_id, match.version, (), now=now)
-            return match, request
+            asked = seat
+
+            async def make() -> ReplaceRequest:
+                return ReplaceRequest(asked, user_id, match.version, ())
+
+            return match, await self._propose(REPLACE, match, "replace_pending", make, now)
 
     async def replaceable(self, match: Match) -> tuple[Seat, ...]:
         """The seats of ``match`` a member who is not seated may ask to take over (see :meth:`request_replace`)."""
@@ -250,7 +357,7 @@ class Consent(Core):
     async def pending_replace(self, match_id: int) -> ReplaceRequest | None:
         """The replacement request pending in a match, if any."""
         async with self._store.transaction():
-            return await self._current_replace(await self._load(match_id))
+            return await self._pending(REPLACE, await self._load(match_id))
 
     async def answer_replace(
         self, match_id: int, user_id: int, *, accept: bool, version: int
@@ -273,28 +380,13 @@ class Consent(Core):
             match = await self._load(match_id)
             if match.status is not MatchStatus.ACTIVE:
                 raise MatchError("not_active")
-            request = await self._current_replace(match)
-            if request is None or request.version != version:
-                raise MatchError("no_replace_request")
+            request = await self._open(REPLACE, match, version, "no_replace_request")
             if user_id == request.user_id:
                 raise MatchError("own_replace")
             seat = require_seat(match, user_id, Action.REPLACE_ANSWER)
-            voters = match.members_playing()
-            if not accept:
-                await self._store.delete_replace_request(match.id)
-                # The candidate may not ask for this seat again in this match.
-                await self._store.add_replace_decline(
-                    match.id, request.seat, request.user_id, user_id, request.version, now=now
-                )
-                return match, None, None
-            accepted = tuple(sorted({*request.accepted, seat}))
-            if not set(voters) <= set(accepted):
-                request = replace(request, accepted=accepted)
-                await self._store.put_replace_request(
-                    match.id, request.seat, request.user_id, request.version, accepted, now=now
-                )
-                return match, request, None
-            await self._store.delete_replace_request(match.id)
+            standing, agreed = await self._tally(REPLACE, match, request, seat, user_id, accept=accept, now=now)
+            if not agreed:
+                return match, standing, None
             return await self._hand_over(match, request, now)
 
     async def _hand_over(self, match: Match, request: ReplaceRequest, now: datetime) -> tuple[Match, None, TurnReport]:
@@ -313,14 +405,3 @@ class Consent(Core):
             await self._store.restart_clock(match.id, seat, now=now)
         after = await self._load(match.id)
         return after, None, replace(report, match=after)
-
-    async def _current_replace(self, match: Match) -> ReplaceRequest | None:
-        """The pending replacement request; one whose match ended, or whose seat the AI no longer plays, lapses."""
-        found = await self._store.get_replace_request(match.id)
-        if found is None:
-            return None
-        seat, user_id, version, accepted = found
-        if match.status is not MatchStatus.ACTIVE or seat not in match.takeovers:
-            await self._store.delete_replace_request(match.id)
-            return None
-        return ReplaceRequest(seat, user_id, version, tuple(accepted))
