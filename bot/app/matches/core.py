@@ -14,11 +14,16 @@ from bot.app.ai_seats import DEFAULT_TAKEOVER_LEVEL, is_ai, level_of
 from bot.app.matches.log import (
     _entry,
     _row,
+    advance_turns,
+    count_turns,
     effective,
     outcome_from_json,
     outcome_to_json,
     replay,
+    replay_states,
     sample_chance,
+    seats_from_text,
+    seats_text,
     snapshot_digest,
 )
 from bot.app.matches.model import (
@@ -31,6 +36,7 @@ from bot.app.matches.model import (
     MatchError,
     MatchStatus,
     ServiceConfig,
+    TurnCount,
     TurnReport,
     require_seat,
 )
@@ -225,6 +231,7 @@ class Core:
             takeovers=MappingProxyType(takeovers),
             undos=tuple(parts.undos),
             replacements=MappingProxyType(replaced),
+            turns=None if row.turn is None else TurnCount(row.turn, seats_from_text(row.turn_seats or "")),
         )
 
     async def _chance_steps(
@@ -289,42 +296,6 @@ class Core:
             entries += more
         return state, entries
 
-    @staticmethod
-    def _macro(game: GameInfo, state: GameState, seat: Seat, text: str) -> str | None:
-        """The name of the bigger decision ``text`` asks for, when the game offers it to ``seat`` now."""
-        if game.macros is None:
-            return None
-        wanted = " ".join(text.lower().split())
-        return next((name for name in game.macros(state, seat) if name == wanted), None)
-
-    async def _run_macro(
-        self,
-        match: Match,
-        state: GameState,
-        seat: Seat,
-        name: str,
-        now: datetime,
-        interaction_id: int | None,
-    ) -> tuple[GameState, list[LogEntry]]:
-        """Play the single moves of the macro ``name`` one after the other, each logged as ``seat``'s move;
-        the seat's own forced decisions in between are played too when ``autoplay`` is on."""
-        assert match.game.macro_step is not None
-        entries: list[LogEntry] = []
-        while state.outcome() is None:
-            step = match.game.macro_step(state, seat, name)
-            if step is None and match.options.get("autoplay") == "on":
-                forced = sequence.forced(match.game, state, seat)
-                if forced is not None and match.game.macro_step(state.apply(forced), seat, name) is not None:
-                    step = forced
-            if step is None:
-                break
-            if len(entries) >= match.game.max_plies:
-                raise RuntimeError(f"{match.game.id}: macro {name!r} does not end")
-            first = interaction_id if not entries else None
-            state, more = await self._decide(match, state, seat, step, match.version + len(entries), now, first)
-            entries += more
-        return state, entries
-
     async def _record(
         self,
         match: Match,
@@ -359,8 +330,9 @@ class Core:
             # The (match_id, ply) key refused the append: someone else wrote these plies first.
             row = await self._store.load_match_row(match.id)
             raise BoardChangedError(row.log_version if row else version) from exc
-        # A match that never started keeps no snapshot (an aborted lobby).
+        # A match that never started keeps no snapshot (an aborted lobby), nor a turn count.
         started = match.status is not MatchStatus.LOBBY or status in (MatchStatus.ACTIVE, MatchStatus.FINISHED)
+        turns = await self._count(match, previous, entries) if started else None
         text = state.to_text()
         await self._store.update_match(
             match.id,
@@ -370,6 +342,8 @@ class Core:
             state=text if started else UNSET,
             state_digest=snapshot_digest(match.game.id, match.options, version, text) if started else UNSET,
             result=UNSET if result is None else outcome_to_json(result),
+            turn=UNSET if turns is None else turns.number,
+            turn_seats=UNSET if turns is None else seats_text(turns.acting),
         )
         if status is MatchStatus.FINISHED and result is not None and match.rated and await rates_ai(self._store, match):
             await record_ratings(self._store, match, result, now)
@@ -378,8 +352,21 @@ class Core:
         # The seats that must act now keep (or start) their turn clocks; the others' clocks stop.
         acting = state.actors() if status is MatchStatus.ACTIVE else ()
         await self._store.set_clocks(match.id, acting, now=now)
-        after = replace(match, status=status, version=version, state=state, result=result, updated_at=now)
-        return TurnReport(match=after, entries=tuple(entries), previous_state=previous)
+        after = replace(match, status=status, version=version, state=state, result=result, updated_at=now, turns=turns)
+        secret = any(e.kind in DECISIONS and match.game.public_notation(e.notation) != e.notation for e in entries)
+        turn = None if turns is None else max(turns.number, 1)
+        return TurnReport(match=after, entries=tuple(entries), previous_state=previous, turn=turn, secret=secret)
+
+    async def _count(self, match: Match, previous: GameState, entries: Sequence[LogEntry]) -> TurnCount:
+        """The turn count once ``entries`` (already appended) are played: advanced over the new entries alone,
+        or counted once from the whole log after an undo (which returns to an earlier count) and for a match
+        not counted since migration 0014."""
+        if match.status is MatchStatus.LOBBY:
+            return advance_turns(TurnCount(0, frozenset()), previous, entries)
+        if match.turns is not None and all(e.kind is not LogKind.UNDO for e in entries):
+            return advance_turns(match.turns, previous, entries)
+        full = [_entry(r) for r in await self._store.load_moves(match.id)]
+        return count_turns(full, replay_states(match, full))
 
     async def _abort(self, match: Match, now: datetime) -> TurnReport:
         entry = LogEntry(match.version + 1, LogKind.ABORT, None, "abort", now)

@@ -1,4 +1,5 @@
-"""Pure functions of a match's log: chance sampling, replay, what a decision reveals, digests, the result's JSON."""
+"""Pure functions of a match's log: chance sampling, replay, what a decision reveals, digests, the result's JSON,
+and the turn count (the one rule :mod:`bot.app.turns` and each save share)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from bot.app.matches.model import (
-    POSITION_KINDS,
-    LogEntry,
-    LogKind,
-    ReplayError,
-)
+from bot.app.matches.model import POSITION_KINDS, LogEntry, LogKind, Match, ReplayError, TurnCount
 from bot.app.storage import (
     MoveRow,
 )
-from games.base import GameError, GameInfo, GameState, Outcome, Termination
+from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
 
@@ -140,3 +136,87 @@ def _entry(row: MoveRow) -> LogEntry:
 
 def _row(entry: LogEntry) -> MoveRow:
     return MoveRow(entry.ply, entry.kind.value, entry.seat, entry.notation, entry.at, entry.interaction_id)
+
+
+# Turns as players count them (see bot.app.turns, which cuts a log into turns with the same rules).
+
+OUT_OF_TURN = frozenset({"respond", "cling"})
+"""Decision kinds (a game view's ``decision.kind``) that ask another player a question inside a turn."""
+
+
+def is_out_of_turn(state: GameState) -> bool:
+    """True when ``state`` waits for an answer that interrupts someone else's turn (Ursuppe: defend,
+    escape or yield; cling or let go)."""
+    if not state.actors():
+        return False
+    decision = getattr(state.view_for(None), "decision", None)
+    return getattr(decision, "kind", None) in OUT_OF_TURN
+
+
+def replay_states(match: Match, entries: Sequence[LogEntry]) -> list[GameState]:
+    """The position before each entry of the full log (taken-back entries included), then the position
+    after the last one: ``len(entries) + 1`` states. An undo entry jumps back to the position before the
+    ply it takes back."""
+    state = match.game.new(len(match.seats), match.options)
+    before_ply: dict[int, GameState] = {}
+    states = []
+    for entry in entries:
+        states.append(state)
+        before_ply[entry.ply] = state
+        if entry.kind is LogKind.UNDO:
+            target = int(entry.notation.split(":", 1)[1])
+            state = before_ply.get(target, state)
+        elif entry.kind in POSITION_KINDS:
+            state = state.apply(state.parse_move(entry.notation, entry.seat))
+    states.append(state)
+    return states
+
+
+def next_count(count: TurnCount, state: GameState) -> TurnCount:
+    """The count once ``state`` is reached: a new turn when other seats must act now."""
+    actors = frozenset(state.actors())
+    if not actors or is_out_of_turn(state) or actors == count.acting:
+        return count
+    if actors < count.acting:
+        # Seats acting together finish one by one: still their turn.
+        return TurnCount(count.number, actors)
+    return TurnCount(count.number + 1, actors)
+
+
+def count_turns(entries: Sequence[LogEntry], states: Sequence[GameState]) -> TurnCount:
+    """The count after the full log ``entries`` (taken-back entries included); ``states`` as
+    :func:`replay_states` gives them. An undo resumes counting from where the count stood before the ply it
+    takes back."""
+    count = TurnCount(0, frozenset())
+    before_ply: dict[int, TurnCount] = {}
+    for entry, state in zip(entries, states, strict=False):
+        before_ply[entry.ply] = count
+        if entry.kind is LogKind.UNDO:
+            count = before_ply.get(int(entry.notation.split(":", 1)[1]), count)
+        else:
+            count = next_count(count, state)
+    if len(states) > len(entries):
+        count = next_count(count, states[len(entries)])
+    return count
+
+
+def advance_turns(count: TurnCount, previous: GameState, entries: Iterable[LogEntry]) -> TurnCount:
+    """The count once ``entries`` (no undo among them) are played from ``previous``, the position ``count``
+    was reached at: only the new entries are applied, never the whole log."""
+    count = next_count(count, previous)
+    state = previous
+    for entry in entries:
+        if entry.kind in POSITION_KINDS:
+            state = state.apply(state.parse_move(entry.notation, entry.seat))
+            count = next_count(count, state)
+    return count
+
+
+def seats_text(seats: Iterable[Seat]) -> str:
+    """Seats as stored with the match's turn (``0,2``; empty for none)."""
+    return ",".join(str(s) for s in sorted(seats))
+
+
+def seats_from_text(text: str) -> frozenset[Seat]:
+    """The seats :func:`seats_text` wrote."""
+    return frozenset(int(s) for s in text.split(",") if s)

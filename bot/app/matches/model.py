@@ -78,6 +78,14 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnCount:
+    """Where the turn count stands: the turn being played (0 before any seat acts) and the seats playing it."""
+
+    number: int
+    acting: frozenset[Seat]
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """A match as loaded from storage (an immutable snapshot)."""
 
@@ -117,6 +125,9 @@ class Match:
     in the effective log (:func:`bot.app.fairness.effective_step`)."""
     replacements: Mapping[Seat, tuple[SeatReplacement, ...]] = field(default_factory=dict)
     """Seats a member took over from the AI, by seat, in order (a seat may change hands more than once)."""
+    turns: TurnCount | None = None
+    """The turn being played, kept with the match (migration 0014) and advanced by each save; None until the
+    match has started, or for a match not saved since that migration (its next save counts it from the log)."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat of ``user_id``, or None for someone not seated."""
@@ -192,6 +203,13 @@ class TurnReport:
     """True when the same interaction had already been applied: nothing new was written."""
     previous_state: GameState | None = None
     """The state before the change (the bot uses it to format and highlight the last move)."""
+    turn: int | None = None
+    """The number of the turn being played after the change, as :func:`bot.app.turns.turn_of` counts it (1
+    from the start; the last turn once the match is over), known to the save without replaying the log; None
+    for a report the save did not make (a replayed interaction, an unannounced change) or a lobby closed."""
+    secret: bool = False
+    """True when a decision of the change is written differently in public (a hidden set-up): its text is
+    shown to its player only."""
 
 
 @dataclass(frozen=True, slots=True)

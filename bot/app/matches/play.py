@@ -20,7 +20,7 @@ from bot.app.matches.model import (
 )
 from bot.app.seats import Action, ai_acts
 from games import sequence
-from games.base import GameError, GameState, NotYourTurnError, Outcome, Seat, Termination
+from games.base import GameError, GameInfo, GameState, NotYourTurnError, Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +114,42 @@ class Play(Core):
         if state.mover(decision) != seat:
             raise NotYourTurnError("that move is not yours to make", key="not_your_turn")
         return await self._decide(match, state, seat, decision, version, now, interaction_id)
+
+    @staticmethod
+    def _macro(game: GameInfo, state: GameState, seat: Seat, text: str) -> str | None:
+        """The name of the bigger decision ``text`` asks for, when the game offers it to ``seat`` now."""
+        if game.macros is None:
+            return None
+        wanted = " ".join(text.lower().split())
+        return next((name for name in game.macros(state, seat) if name == wanted), None)
+
+    async def _run_macro(
+        self,
+        match: Match,
+        state: GameState,
+        seat: Seat,
+        name: str,
+        now: datetime,
+        interaction_id: int | None,
+    ) -> tuple[GameState, list[LogEntry]]:
+        """Play the single moves of the macro ``name`` one after the other, each logged as ``seat``'s move;
+        the seat's own forced decisions in between are played too when ``autoplay`` is on."""
+        assert match.game.macro_step is not None
+        entries: list[LogEntry] = []
+        while state.outcome() is None:
+            step = match.game.macro_step(state, seat, name)
+            if step is None and match.options.get("autoplay") == "on":
+                forced = sequence.forced(match.game, state, seat)
+                if forced is not None and match.game.macro_step(state.apply(forced), seat, name) is not None:
+                    step = forced
+            if step is None:
+                break
+            if len(entries) >= match.game.max_plies:
+                raise RuntimeError(f"{match.game.id}: macro {name!r} does not end")
+            first = interaction_id if not entries else None
+            state, more = await self._decide(match, state, seat, step, match.version + len(entries), now, first)
+            entries += more
+        return state, entries
 
     async def ai_move(self, match_id: int, seat: Seat, text: str, *, expected_version: int) -> TurnReport:
         """Play ``text`` for the AI seat ``seat``, logged as that seat's move, then any chance steps.

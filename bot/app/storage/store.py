@@ -93,6 +93,10 @@ class MatchRow:
     """The digest written with the snapshot (migration 0007); None for rows written before it."""
     announced_version: int = 0
     """The version whose board was last posted (migration 0007)."""
+    turn: int | None = None
+    """The number of the turn being played (migration 0014); None for a row not saved since."""
+    turn_seats: str | None = None
+    """The seats playing that turn, comma-separated (migration 0014)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +167,7 @@ _MATCH_COLUMNS: Final = (
     "matches.lobby_message_id, matches.board_message_id, matches.created_at, matches.updated_at, "
     "(SELECT coalesce(max(moves.ply), 0) FROM moves WHERE moves.match_id = matches.id), "
     "matches.turn_limit, matches.on_timeout, matches.rated, matches.status_message_id, "
-    "matches.state_digest, coalesce(matches.announced_version, 0)"
+    "matches.state_digest, coalesce(matches.announced_version, 0), matches.turn, matches.turn_seats"
 )
 _MOVE_COLUMNS: Final = "ply, kind, seat, notation, created_at, interaction_id"
 
@@ -177,6 +181,8 @@ _UPDATABLE: Final = (
     "board_message_id",
     "status_message_id",
     "state_digest",
+    "turn",
+    "turn_seats",
 )
 
 
@@ -204,6 +210,8 @@ def _match_row(row: Sequence[Any]) -> MatchRow:
         status_message_id=row[19],
         state_digest=row[20],
         announced_version=row[21],
+        turn=row[22],
+        turn_seats=row[23],
     )
 
 
@@ -476,6 +484,8 @@ class Store:
         board_message_id: int | _Unset | None = UNSET,
         status_message_id: int | _Unset | None = UNSET,
         state_digest: str | _Unset | None = UNSET,
+        turn: int | _Unset | None = UNSET,
+        turn_seats: str | _Unset | None = UNSET,
     ) -> bool:
         """Set the given columns (and ``updated_at``); return False when no such match exists.
 
@@ -494,6 +504,8 @@ class Store:
             "board_message_id": board_message_id,
             "status_message_id": status_message_id,
             "state_digest": state_digest,
+            "turn": turn,
+            "turn_seats": turn_seats,
         }
         assignments = [f"{column} = ?" for column in _UPDATABLE if values[column] is not UNSET]
         params: list[Any] = [values[column] for column in _UPDATABLE if values[column] is not UNSET]
