@@ -7,7 +7,6 @@ turn is the one :func:`bot.app.turns.turn_of` counts from the whole log, and so 
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -15,18 +14,9 @@ from bot.app.matches import Match, MatchService, MatchStatus, TurnReport
 from bot.app.storage import Store
 from bot.app.turns import turn_of
 from games import GAMES
+from tests.test_matches import CHANNEL, GUILD, Clock
 
-GUILD, CHANNEL = 10, 20
 PLAYERS = (101, 102, 103, 104)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
 
 
 @pytest.fixture

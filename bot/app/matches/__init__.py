@@ -24,6 +24,7 @@ keeps working, and each concern reads in its own module. The mixins share only :
 
 from __future__ import annotations
 
+from bot.app.matches import model
 from bot.app.matches.clock import TurnClocks
 from bot.app.matches.consent import Consent
 from bot.app.matches.lobby import Lobby
@@ -36,74 +37,24 @@ from bot.app.matches.log import (
     snapshot_digest,
 )
 from bot.app.matches.messages import Messages
-from bot.app.matches.model import (
-    DECISIONS,
-    MAX_MOVE_TEXT,
-    MAX_OPEN_LOBBIES,
-    POSITION_KINDS,
-    SERVICE_OPTIONS,
-    STANDING_SALT,
-    BoardChangedError,
-    Clock,
-    DrawOffer,
-    DueStep,
-    LogEntry,
-    LogKind,
-    Match,
-    MatchError,
-    MatchStatus,
-    ReplaceRequest,
-    ReplayError,
-    ServiceConfig,
-    Stint,
-    TurnClock,
-    TurnCount,
-    TurnReport,
-    UndoRequest,
-    require_seat,
-    salt_kind_key,
-    split_options,
-)
+
+# The records and errors are the package's own names: every caller imports them from here.
+from bot.app.matches.model import *  # noqa: F403
 from bot.app.matches.play import Play
 from bot.app.matches.queries import Queries
 from bot.app.matches.ratings import Ratings, rating_key
 
 __all__ = [
-    "DECISIONS",
-    "MAX_MOVE_TEXT",
-    "MAX_OPEN_LOBBIES",
-    "POSITION_KINDS",
-    "SERVICE_OPTIONS",
-    "STANDING_SALT",
-    "BoardChangedError",
-    "Clock",
-    "DrawOffer",
-    "DueStep",
-    "LogEntry",
-    "LogKind",
-    "Match",
-    "MatchError",
     "MatchService",
-    "MatchStatus",
-    "ReplaceRequest",
-    "ReplayError",
-    "ServiceConfig",
-    "Stint",
-    "TurnClock",
-    "TurnCount",
-    "TurnReport",
-    "UndoRequest",
     "effective",
     "outcome_from_json",
     "outcome_to_json",
     "rating_key",
     "replay",
-    "require_seat",
-    "salt_kind_key",
     "sample_chance",
     "snapshot_digest",
-    "split_options",
 ]
+__all__ += model.__all__
 
 
 class MatchService(Lobby, Play, Consent, TurnClocks, Ratings, Messages, Queries):

@@ -131,9 +131,7 @@ class TurnClocks(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                raise MatchError("not_active")
+            match = await self._load_active(match_id)
             clocks = await self._store.load_clocks(match.id)
             if since is None or (seat in clocks and clocks[seat][0] == since):
                 await self._store.restart_clock(match.id, seat, now=now)
@@ -209,12 +207,7 @@ class TurnClocks(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                raise MatchError("not_active")
-            clocks = await self._store.load_clocks(match.id)
-            if seat not in match.state.actors() or (since is not None and clocks.get(seat, (None,))[0] != since):
-                raise MatchError("vote_closed")
+            match = await self._late(match_id, seat, since)
             before = match.state
             moves = before.legal_moves(seat)
             notations = [before.format_move(m) for m in moves]
@@ -237,12 +230,7 @@ class TurnClocks(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                raise MatchError("not_active")
-            clocks = await self._store.load_clocks(match.id)
-            if seat not in match.state.actors() or (since is not None and clocks.get(seat, (None,))[0] != since):
-                raise MatchError("vote_closed")
+            match = await self._late(match_id, seat, since)
             others = tuple(s for s in range(len(match.seats)) if s != seat)
             entry = LogEntry(match.version + 1, LogKind.FORFEIT, seat, "forfeit", now)
             if (taken := await self._take_over(match, seat, entry, now)) is not None:
@@ -250,6 +238,18 @@ class TurnClocks(Core):
             return await self._record(
                 match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.FORFEIT, winners=others)
             )
+
+    async def _late(self, match_id: int, seat: Seat, since: datetime | None) -> Match:
+        """The active match in which ``seat`` is still late on its turn begun at ``since`` (None: any turn).
+
+        Raises:
+            MatchError: ``not_active``, or ``vote_closed`` when the seat acted meanwhile.
+        """
+        match = await self._load_active(match_id)
+        clocks = await self._store.load_clocks(match.id)
+        if seat not in match.state.actors() or (since is not None and clocks.get(seat, (None,))[0] != since):
+            raise MatchError("vote_closed")
+        return match
 
     # Vacations and quiet hours.
 

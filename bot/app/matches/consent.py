@@ -66,8 +66,22 @@ class Ballot(Generic[P]):
         """What a refusal by ``user_id`` leaves behind, once the proposal is dropped: by default nothing."""
 
 
-class DrawBallot(Ballot[DrawOffer]):
+S = TypeVar("S", DrawOffer, UndoRequest)
+
+
+class SeatBallot(Ballot[S]):
+    """A proposal a seat makes and every other seat answers (a draw, an undo): the action of answering it, and
+    the keys of its refusals (none open at that version; the proposing seat answering)."""
+
+    answer: Action
+    missing: str
+    own: str
+
+
+class DrawBallot(SeatBallot[DrawOffer]):
     """A draw: every seat accepts; it lapses when a move is played."""
+
+    answer, missing, own = Action.DRAW_ANSWER, "no_draw_offer", "own_draw_offer"
 
     async def load(self, store: Store, match: Match) -> DrawOffer | None:
         found = await store.get_draw_offer(match.id)
@@ -80,8 +94,10 @@ class DrawBallot(Ballot[DrawOffer]):
         await store.delete_draw_offer(match_id)
 
 
-class UndoBallot(Ballot[UndoRequest]):
+class UndoBallot(SeatBallot[UndoRequest]):
     """An undo: every seat accepts; it lapses when the match moves on."""
+
+    answer, missing, own = Action.UNDO_ANSWER, "no_undo", "own_undo"
 
     async def load(self, store: Store, match: Match) -> UndoRequest | None:
         found = await store.get_undo_request(match.id)
@@ -185,6 +201,22 @@ class Consent(Core):
         await ballot.drop(self._store, match.id)
         return None, True
 
+    async def _answer(
+        self, ballot: SeatBallot[S], match_id: int, user_id: int, accept: bool, version: int, now: datetime
+    ) -> tuple[Match, S | None, S | None]:
+        """A seated player's answer to a proposal another seat made (a draw, an undo): the match, the proposal as
+        it stands, and the proposal once every seat has agreed (None before).
+
+        Raises:
+            MatchError: ``not_active``, the seat's refusals, ``ballot.missing`` or ``ballot.own``.
+        """
+        match, seat = await self._load_seated(match_id, user_id, ballot.answer)
+        proposal = await self._open(ballot, match, version, ballot.missing)
+        if seat == proposal.seat:
+            raise MatchError(ballot.own)
+        standing, agreed = await self._tally(ballot, match, proposal, seat, user_id, accept=accept, now=now)
+        return match, standing, proposal if agreed else None
+
     # Draw.
 
     async def offer_draw(self, match_id: int, user_id: int) -> tuple[Match, DrawOffer]:
@@ -218,14 +250,10 @@ class Consent(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id, Action.DRAW_ANSWER)
-            offer = await self._open(DRAW, match, version, "no_draw_offer")
-            if seat == offer.seat:
-                raise MatchError("own_draw_offer")
-            standing, agreed = await self._tally(DRAW, match, offer, seat, user_id, accept=accept, now=now)
-            if not agreed:
-                return match, standing, None
-            entry = LogEntry(match.version + 1, LogKind.DRAW, offer.seat, "draw", now)
+            match, offer, agreed = await self._answer(DRAW, match_id, user_id, accept, version, now)
+            if agreed is None:
+                return match, offer, None
+            entry = LogEntry(match.version + 1, LogKind.DRAW, agreed.seat, "draw", now)
             report = await self._record(
                 match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.DRAW_AGREED)
             )
@@ -274,14 +302,10 @@ class Consent(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            match, seat = await self._load_seated(match_id, user_id, Action.UNDO_ANSWER)
-            request = await self._open(UNDO, match, version, "no_undo")
-            if seat == request.seat:
-                raise MatchError("own_undo")
-            standing, agreed = await self._tally(UNDO, match, request, seat, user_id, accept=accept, now=now)
-            if not agreed:
-                return match, standing, None
-            entry = LogEntry(match.version + 1, LogKind.UNDO, request.seat, f"undo:{request.target_ply}", now)
+            match, request, agreed = await self._answer(UNDO, match_id, user_id, accept, version, now)
+            if agreed is None:
+                return match, request, None
+            entry = LogEntry(match.version + 1, LogKind.UNDO, agreed.seat, f"undo:{agreed.target_ply}", now)
             entries = [_entry(r) for r in await self._store.load_moves(match.id)]
             state = replay(match.game, match.options, len(match.seats), [*entries, entry])
             report = await self._save(
@@ -318,9 +342,7 @@ class Consent(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                raise MatchError("not_active")
+            match = await self._load_active(match_id)
             if len(match.seats) <= 2:
                 raise MatchError("replace_two_players")
             if await self._store.in_event(match.id):
@@ -377,9 +399,7 @@ class Consent(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                raise MatchError("not_active")
+            match = await self._load_active(match_id)
             request = await self._open(REPLACE, match, version, "no_replace_request")
             if user_id == request.user_id:
                 raise MatchError("own_replace")

@@ -112,10 +112,11 @@ class Core:
         return match
 
     async def _seated_or_replayed(
-        self, match_id: int, user_id: int, interaction_id: int | None, action: Action
+        self, match_id: int, user_id: int, interaction_id: int | None, action: Action, expected_version: int | None
     ) -> tuple[Match, Seat] | TurnReport:
         """The active match and the seat the caller acts for in ``action``, or the report of this interaction
-        when it was applied already.
+        when it was applied already. With ``expected_version``, a match that moved on since is refused
+        (:class:`BoardChangedError`).
 
         The match and the seat are checked before the interaction id is looked up, and only an interaction
         of this match by this player on their seat counts: nobody learns about another match through an id.
@@ -130,13 +131,24 @@ class Core:
         seat = require_seat(match, user_id, action)
         if match.status is not MatchStatus.ACTIVE:
             raise MatchError("not_active")
+        if expected_version is not None and expected_version != match.version:
+            raise BoardChangedError(match.version)
         return match, seat
 
-    async def _load_seated(self, match_id: int, user_id: int, action: Action) -> tuple[Match, Seat]:
-        """An active match and the seat the caller acts for in ``action`` (inside the caller's transaction)."""
+    async def _load_active(self, match_id: int) -> Match:
+        """A match being played (inside the caller's transaction).
+
+        Raises:
+            MatchError: ``no_match`` or ``not_active``.
+        """
         match = await self._load(match_id)
         if match.status is not MatchStatus.ACTIVE:
             raise MatchError("not_active")
+        return match
+
+    async def _load_seated(self, match_id: int, user_id: int, action: Action) -> tuple[Match, Seat]:
+        """An active match and the seat the caller acts for in ``action`` (inside the caller's transaction)."""
+        match = await self._load_active(match_id)
         return match, require_seat(match, user_id, action)
 
     async def _decided(self, match: Match) -> bool:

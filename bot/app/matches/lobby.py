@@ -367,15 +367,4 @@ class Lobby(Core):
             match = await self._load(match_id)
             opening = match.game.new(len(match.seats), match.options)
             state, entries = await self._chance_steps(match, opening, match.version, now)
-            state, forced = await self._autoplay(match, state, match.version + len(entries), now)
-            entries += forced
-            outcome = state.outcome()
-            return await self._save(
-                match,
-                now=now,
-                previous=opening,
-                state=state,
-                entries=entries,
-                status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED,
-                result=outcome,
-            )
+            return await self._conclude(match, opening, state, entries, now)

@@ -21,6 +21,35 @@ from bot.app.storage import (
 )
 from games.base import GameInfo, GameState, Outcome, Seat
 
+__all__ = [
+    "DECISIONS",
+    "MAX_MOVE_TEXT",
+    "MAX_OPEN_LOBBIES",
+    "POSITION_KINDS",
+    "SERVICE_OPTIONS",
+    "STANDING_SALT",
+    "BoardChangedError",
+    "Clock",
+    "DrawOffer",
+    "DueStep",
+    "LogEntry",
+    "LogKind",
+    "Match",
+    "MatchError",
+    "MatchStatus",
+    "ReplaceRequest",
+    "ReplayError",
+    "ServiceConfig",
+    "Stint",
+    "TurnClock",
+    "TurnCount",
+    "TurnReport",
+    "UndoRequest",
+    "require_seat",
+    "salt_kind_key",
+    "split_options",
+]
+
 log = logging.getLogger(__name__)
 
 
@@ -242,7 +271,9 @@ class UndoRequest:
     seat: Seat
     version: int
     target_ply: int
+    """The ply of the decision taken back (and of everything after it)."""
     notation: str
+    """That decision, in the game's notation."""
     accepted: tuple[Seat, ...]
 
 
@@ -254,8 +285,10 @@ class ReplaceRequest:
 
     seat: Seat
     user_id: int
+    """The member asking to take the seat over."""
     version: int
     accepted: tuple[Seat, ...]
+    """The members' seats that accepted so far."""
 
 
 @dataclass(frozen=True, slots=True)

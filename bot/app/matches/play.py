@@ -64,12 +64,10 @@ class Play(Core):
             raise MatchError("move_too_long", max=MAX_MOVE_TEXT)
         now = self._clock()
         async with self._store.transaction():
-            found = await self._seated_or_replayed(match_id, user_id, interaction_id, Action.MOVE)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id, Action.MOVE, expected_version)
             if isinstance(found, TurnReport):
                 return found
             match, seat = found
-            if expected_version is not None and expected_version != match.version:
-                raise BoardChangedError(match.version)
             before = match.state
             if seat not in before.actors() or seat in match.ai:
                 raise NotYourTurnError("it is not your turn", key="not_your_turn")
@@ -164,9 +162,7 @@ class Play(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load(match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                raise MatchError("not_active")
+            match = await self._load_active(match_id)
             if not ai_acts(match, seat, Action.MOVE):
                 raise MatchError("not_ai")
             if expected_version != match.version:
@@ -201,13 +197,8 @@ class Play(Core):
         """
         now = self._clock()
         async with self._store.transaction():
-            found = await self._seated_or_replayed(match_id, user_id, interaction_id, Action.RESIGN)
-            if isinstance(found, TurnReport):
-                return found
-            match, seat = found
-            if expected_version is not None and expected_version != match.version:
-                raise BoardChangedError(match.version)
-            return await self._resign(match, seat, now, interaction_id)
+            found = await self._seated_or_replayed(match_id, user_id, interaction_id, Action.RESIGN, expected_version)
+            return found if isinstance(found, TurnReport) else await self._resign(*found, now, interaction_id)
 
     async def _resign(self, match: Match, seat: Seat, now: datetime, interaction_id: int | None = None) -> TurnReport:
         """``seat`` resigns (inside the caller's transaction): with three or more the AI takes the seat over and
