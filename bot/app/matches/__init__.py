@@ -27,6 +27,7 @@ from __future__ import annotations
 from bot.app.matches import model
 from bot.app.matches.clock import TurnClocks
 from bot.app.matches.consent import Consent
+from bot.app.matches.core import require_seat
 from bot.app.matches.lobby import Lobby
 from bot.app.matches.log import (
     effective,
@@ -51,6 +52,7 @@ __all__ = [
     "outcome_to_json",
     "rating_key",
     "replay",
+    "require_seat",
     "sample_chance",
     "snapshot_digest",
 ]

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Generic, TypeVar
 
-from bot.app.matches.core import Core
+from bot.app.matches.core import Core, require_seat
 from bot.app.matches.log import _entry, _reveals, effective, replay
 from bot.app.matches.model import (
     DECISIONS,
@@ -28,7 +28,6 @@ from bot.app.matches.model import (
     ReplaceRequest,
     TurnReport,
     UndoRequest,
-    require_seat,
 )
 from bot.app.seats import Action, Refusal, seat_for
 from bot.app.storage import ConflictError, SeatReplacement, Store

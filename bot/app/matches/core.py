@@ -38,10 +38,9 @@ from bot.app.matches.model import (
     ServiceConfig,
     TurnCount,
     TurnReport,
-    require_seat,
 )
 from bot.app.matches.ratings import rates_ai, record_ratings
-from bot.app.seats import Action
+from bot.app.seats import Action, Refusal, seat_for
 from bot.app.storage import (
     UNSET,
     ConflictError,
@@ -53,6 +52,21 @@ from games import find_game, sequence
 from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
+
+
+def require_seat(match: Match, user_id: int, action: Action) -> Seat:
+    """The seat ``user_id`` acts for in ``action`` (:func:`bot.app.seats.seat_for`, the one rule for every path).
+
+    Raises:
+        MatchError: the refusal's key (``not_seated``, ``seat_left``, ``not_creator``, ``already_seated``,
+        ``draw_ai``, ``undo_ai``), or ``not_seated`` for an action that needs a seat of one's own.
+    """
+    found = seat_for(match, user_id, action)
+    if isinstance(found, Refusal):
+        raise MatchError(found.key, **found.params)
+    if found is None:
+        raise MatchError("not_seated")
+    return found
 
 
 class Core:

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from bot.app import fairness, member_text
 from bot.app.ai_seats import LEVELS, is_ai, level_of, next_ai_id
-from bot.app.matches.core import Core
+from bot.app.matches.core import Core, require_seat
 from bot.app.matches.model import (
     MAX_OPEN_LOBBIES,
     STANDING_SALT,
@@ -16,7 +16,6 @@ from bot.app.matches.model import (
     MatchError,
     MatchStatus,
     TurnReport,
-    require_seat,
     salt_kind_key,
     split_options,
 )

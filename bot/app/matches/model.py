@@ -15,7 +15,6 @@ from bot.app.ai_seats import is_ai, level_of
 from bot.app.deadlines import (
     TurnTimes,
 )
-from bot.app.seats import Action, Refusal, seat_for
 from bot.app.storage import (
     SeatReplacement,
 )
@@ -45,7 +44,6 @@ __all__ = [
     "TurnCount",
     "TurnReport",
     "UndoRequest",
-    "require_seat",
     "salt_kind_key",
     "split_options",
 ]
@@ -325,21 +323,6 @@ class MatchError(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
-
-
-def require_seat(match: Match, user_id: int, action: Action) -> Seat:
-    """The seat ``user_id`` acts for in ``action`` (:func:`bot.app.seats.seat_for`, the one rule for every path).
-
-    Raises:
-        MatchError: the refusal's key (``not_seated``, ``seat_left``, ``not_creator``, ``already_seated``,
-        ``draw_ai``, ``undo_ai``), or ``not_seated`` for an action that needs a seat of one's own.
-    """
-    found = seat_for(match, user_id, action)
-    if isinstance(found, Refusal):
-        raise MatchError(found.key, **found.params)
-    if found is None:
-        raise MatchError("not_seated")
-    return found
 
 
 class BoardChangedError(MatchError):

@@ -6,7 +6,7 @@ import logging
 from dataclasses import replace
 from datetime import datetime
 
-from bot.app.matches.core import Core
+from bot.app.matches.core import Core, require_seat
 from bot.app.matches.model import (
     MAX_MOVE_TEXT,
     BoardChangedError,
@@ -16,7 +16,6 @@ from bot.app.matches.model import (
     MatchError,
     MatchStatus,
     TurnReport,
-    require_seat,
 )
 from bot.app.seats import Action, ai_acts
 from games import sequence
