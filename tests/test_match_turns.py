@@ -120,3 +120,19 @@ async def test_a_hidden_set_up_is_reported_secret_and_an_open_move_is_not(servic
     first = report.match.state.format_move(report.match.state.legal_moves()[0])
     report = await service.move(match.id, white, first)
     assert not report.secret
+
+
+async def test_a_replayed_interaction_and_an_unannounced_change_carry_the_turn_too(service: MatchService) -> None:
+    """The reports not made by a save (the same click delivered twice; a change the bot never posted before a
+    restart) take the count kept with the match: still no replay to number the turn."""
+    rng = random.Random(11)
+    match = (await opened(service, "ur", {}, 2, seed="again")).match
+    for interaction in range(1, 9):
+        (seat,) = match.state.actors()
+        move = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
+        first = await service.move(match.id, match.seats[seat], move, interaction_id=interaction)
+        again = await service.move(match.id, match.seats[seat], move, interaction_id=interaction)
+        assert again.replayed and again.turn == first.turn == await counted_by_replay(service, first.match)
+        match = first.match
+    (pending,) = await service.unannounced()
+    assert pending.turn == await counted_by_replay(service, match)

@@ -17,6 +17,7 @@ from bot.app.matches.log import (
     advance_turns,
     count_turns,
     effective,
+    holds_secret,
     outcome_from_json,
     outcome_to_json,
     replay,
@@ -379,9 +380,8 @@ class Core:
         acting = state.actors() if status is MatchStatus.ACTIVE else ()
         await self._store.set_clocks(match.id, acting, now=now)
         after = replace(match, status=status, version=version, state=state, result=result, updated_at=now, turns=turns)
-        secret = any(e.kind in DECISIONS and match.game.public_notation(e.notation) != e.notation for e in entries)
-        turn = None if turns is None else max(turns.number, 1)
-        return TurnReport(match=after, entries=tuple(entries), previous_state=previous, turn=turn, secret=secret)
+        secret = holds_secret(match.game, entries)
+        return TurnReport(match=after, entries=tuple(entries), previous_state=previous, turn=after.turn, secret=secret)
 
     async def _count(self, match: Match, previous: GameState, entries: Sequence[LogEntry]) -> TurnCount:
         """The turn count once ``entries`` (already appended) are played: advanced over the new entries alone,
@@ -408,4 +408,5 @@ class Core:
         entries = tuple(_entry(r) for r in rows)
         earlier = [_entry(r) for r in await self._store.load_moves(match_id) if r.ply < entries[0].ply]
         previous = replay(match.game, match.options, len(match.seats), earlier)
-        return TurnReport(match=match, entries=entries, replayed=True, previous_state=previous)
+        secret = holds_secret(match.game, entries)
+        return TurnReport(match, entries, replayed=True, previous_state=previous, turn=match.turn, secret=secret)

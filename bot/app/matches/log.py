@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from bot.app.matches.model import POSITION_KINDS, LogEntry, LogKind, Match, ReplayError, TurnCount
+from bot.app.matches.model import DECISIONS, POSITION_KINDS, LogEntry, LogKind, Match, ReplayError, TurnCount
 from bot.app.storage import (
     MoveRow,
 )
@@ -220,3 +220,8 @@ def seats_text(seats: Iterable[Seat]) -> str:
 def seats_from_text(text: str) -> frozenset[Seat]:
     """The seats :func:`seats_text` wrote."""
     return frozenset(int(s) for s in text.split(",") if s)
+
+
+def holds_secret(game: GameInfo, entries: Iterable[LogEntry]) -> bool:
+    """True when a decision among ``entries`` is written differently in public (a hidden set-up)."""
+    return any(e.kind in DECISIONS and game.public_notation(e.notation) != e.notation for e in entries)

@@ -11,6 +11,7 @@ from datetime import timedelta
 from bot.app.matches.core import Core
 from bot.app.matches.log import (
     _entry,
+    holds_secret,
     replay,
 )
 from bot.app.matches.model import (
@@ -75,7 +76,8 @@ class Messages(Core):
                         previous = replay(match.game, match.options, len(match.seats), shown)
                     except ReplayError:
                         log.warning("match %s: the announced position does not replay", row.id)
-                reports.append(TurnReport(match=match, entries=pending, previous_state=previous))
+                secret = holds_secret(match.game, pending)
+                reports.append(TurnReport(match, pending, previous_state=previous, turn=match.turn, secret=secret))
         return reports
 
     async def posts(self, match_id: int) -> dict[tuple[str, int], PostRow]:

@@ -156,6 +156,11 @@ class Match:
     """The turn being played, kept with the match (migration 0014) and advanced by each save; None until the
     match has started, or for a match not saved since that migration (its next save counts it from the log)."""
 
+    @property
+    def turn(self) -> int | None:
+        """The number of the turn being played (1 from the start), as kept with the match; None when not kept."""
+        return None if self.turns is None else max(self.turns.number, 1)
+
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat of ``user_id``, or None for someone not seated."""
         return self.seats.index(user_id) if user_id in self.seats else None
@@ -232,8 +237,9 @@ class TurnReport:
     """The state before the change (the bot uses it to format and highlight the last move)."""
     turn: int | None = None
     """The number of the turn being played after the change, as :func:`bot.app.turns.turn_of` counts it (1
-    from the start; the last turn once the match is over), known to the save without replaying the log; None
-    for a report the save did not make (a replayed interaction, an unannounced change) or a lobby closed."""
+    from the start; the last turn once the match is over), known to the save without replaying the log
+    (:attr:`Match.turn`); None for a lobby closed, or a match not saved since migration 0014 (a replayed
+    interaction or an unannounced change reports the count kept with the match)."""
     secret: bool = False
     """True when a decision of the change is written differently in public (a hidden set-up): its text is
     shown to its player only."""
