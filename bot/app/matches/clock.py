@@ -218,8 +218,9 @@ class TurnClocks(Core):
                 decision = sample_chance(
                     [(m, Fraction(1, len(moves))) for m in moves], match.seed + ":auto", match.version + 1
                 )
-            entry = LogEntry(match.version + 1, LogKind.AUTO, seat, before.format_move(decision), now)
-            state, chance = await self._chance_steps(match, before.apply(decision), entry.ply, now)
+            decided = before.apply(decision)
+            entry = LogEntry(match.version + 1, LogKind.AUTO, seat, before.format_move(decision), now, after=decided)
+            state, chance = await self._chance_steps(match, decided, entry.ply, now)
             return await self._conclude(match, before, state, [entry, *chance], now)
 
     async def forfeit(self, match_id: int, seat: Seat, since: datetime | None = None) -> TurnReport:

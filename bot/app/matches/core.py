@@ -285,8 +285,9 @@ class Core:
                     match.id,
                     fairness.effective_step(ply, undos),
                 )
-            entries.append(LogEntry(ply, LogKind.CHANCE, None, state.format_move(outcome), now))
+            text = state.format_move(outcome)
             state = state.apply(outcome)
+            entries.append(LogEntry(ply, LogKind.CHANCE, None, text, now, after=state))
         return state, entries
 
     async def _decide(
@@ -300,8 +301,9 @@ class Core:
         interaction_id: int | None = None,
     ) -> tuple[GameState, list[LogEntry]]:
         """Apply ``seat``'s decision at ``version`` (plies so far) and the chance steps after it."""
-        entry = LogEntry(version + 1, LogKind.MOVE, seat, state.format_move(decision), now, interaction_id)
-        after, chance = await self._chance_steps(match, state.apply(decision), entry.ply, now)
+        decided = state.apply(decision)
+        entry = LogEntry(version + 1, LogKind.MOVE, seat, state.format_move(decision), now, interaction_id, decided)
+        after, chance = await self._chance_steps(match, decided, entry.ply, now)
         return after, [entry, *chance]
 
     async def _autoplay(

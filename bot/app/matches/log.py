@@ -202,12 +202,13 @@ def count_turns(entries: Sequence[LogEntry], states: Sequence[GameState]) -> Tur
 
 def advance_turns(count: TurnCount, previous: GameState, entries: Iterable[LogEntry]) -> TurnCount:
     """The count once ``entries`` (no undo among them) are played from ``previous``, the position ``count``
-    was reached at: only the new entries are applied, never the whole log."""
+    was reached at: only the new entries count, never the whole log (each from the position it led to, when
+    the service just made it; otherwise parsed and applied again)."""
     count = next_count(count, previous)
     state = previous
     for entry in entries:
         if entry.kind in POSITION_KINDS:
-            state = state.apply(state.parse_move(entry.notation, entry.seat))
+            state = state.apply(state.parse_move(entry.notation, entry.seat)) if entry.after is None else entry.after
             count = next_count(count, state)
     return count
 

@@ -102,6 +102,9 @@ class LogEntry:
     notation: str
     at: datetime
     interaction_id: int | None = None
+    after: GameState | None = field(default=None, compare=False, repr=False)
+    """The position this entry led to, when the service has just made it (never stored): the save counts the
+    turn from it without parsing the entry again."""
 
 
 @dataclass(frozen=True, slots=True)
