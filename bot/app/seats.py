@@ -56,7 +56,7 @@ from bot.app.ai_seats import is_ai
 from games.base import Seat
 
 if TYPE_CHECKING:
-    from bot.app.matches import Match
+    from bot.app.matches.model import Match
 
 
 class Action(enum.Enum):

@@ -16,64 +16,20 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchService
-from games.base import GameState, Seat
+from bot.app.matches import LogEntry, LogKind, Match, MatchService
 
-OUT_OF_TURN = frozenset({"respond", "cling"})
-"""Decision kinds (a game view's ``decision.kind``) that ask another player a question inside a turn."""
-
-
-def is_out_of_turn(state: GameState) -> bool:
-    """True when ``state`` waits for an answer that interrupts someone else's turn (Ursuppe: defend,
-    escape or yield; cling or let go)."""
-    if not state.actors():
-        return False
-    decision = getattr(state.view_for(None), "decision", None)
-    return getattr(decision, "kind", None) in OUT_OF_TURN
-
-
-def replay_states(match: Match, entries: Sequence[LogEntry]) -> list[GameState]:
-    """The position before each entry of the full log (taken-back entries included), then the position
-    after the last one: ``len(entries) + 1`` states. An undo entry jumps back to the position before the
-    ply it takes back."""
-    state = match.game.new(len(match.seats), match.options)
-    before_ply: dict[int, GameState] = {}
-    states = []
-    for entry in entries:
-        states.append(state)
-        before_ply[entry.ply] = state
-        if entry.kind is LogKind.UNDO:
-            target = int(entry.notation.split(":", 1)[1])
-            state = before_ply.get(target, state)
-        elif entry.kind in POSITION_KINDS:
-            state = state.apply(state.parse_move(entry.notation, entry.seat))
-    states.append(state)
-    return states
-
-
-@dataclass(frozen=True, slots=True)
-class _Count:
-    number: int
-    acting: frozenset[Seat]
-
-
-def _step(count: _Count, state: GameState) -> _Count:
-    """The count once ``state`` is reached: a new turn when other seats must act now."""
-    actors = frozenset(state.actors())
-    if not actors or is_out_of_turn(state) or actors == count.acting:
-        return count
-    if actors < count.acting:
-        # Seats acting together finish one by one: still their turn.
-        return _Count(count.number, actors)
-    return _Count(count.number + 1, actors)
+# The counting itself lives with the match log, where each save advances it (see TurnReport.turn).
+from bot.app.matches.log import OUT_OF_TURN, count_turns, is_out_of_turn, next_count, replay_states
+from bot.app.matches.model import TurnCount
+from games.base import GameState
 
 
 def turn_numbers(entries: Sequence[LogEntry], states: Sequence[GameState]) -> list[int]:
     """The turn (1, 2, ...) each log entry belongs to; ``states[i]`` is the position before ``entries[i]``
     (see :func:`replay_states`). Entries taken back by an undo keep the number they had; the turns after
     an undo are counted again from the position it went back to."""
-    count = _Count(0, frozenset())
-    before_ply: dict[int, _Count] = {}
+    count = TurnCount(0, frozenset())
+    before_ply: dict[int, TurnCount] = {}
     numbers = []
     for entry, state in zip(entries, states, strict=False):
         before_ply[entry.ply] = count
@@ -82,24 +38,14 @@ def turn_numbers(entries: Sequence[LogEntry], states: Sequence[GameState]) -> li
             numbers.append(max(count.number, 1))
             count = before_ply.get(int(entry.notation.split(":", 1)[1]), count)
             continue
-        count = _step(count, state)
+        count = next_count(count, state)
         numbers.append(max(count.number, 1))
     return numbers
 
 
 def current_turn(entries: Sequence[LogEntry], states: Sequence[GameState]) -> int:
     """The number of the turn being played after the last entry (the last turn once the match is over)."""
-    count = _Count(0, frozenset())
-    before_ply: dict[int, _Count] = {}
-    for entry, state in zip(entries, states, strict=False):
-        before_ply[entry.ply] = count
-        if entry.kind is LogKind.UNDO:
-            count = before_ply.get(int(entry.notation.split(":", 1)[1]), count)
-        else:
-            count = _step(count, state)
-    if len(states) > len(entries):
-        count = _step(count, states[len(entries)])
-    return max(count.number, 1)
+    return max(count_turns(entries, states).number, 1)
 
 
 def turn_of(match: Match, entries: Sequence[LogEntry]) -> int:
@@ -147,3 +93,18 @@ async def match_ply_turns(service: MatchService, match: Match) -> dict[int, int]
     """:func:`ply_turns` of ``match``, read from its log in the store, replayed off the event loop."""
     history = list(await service.history(match.id))
     return await asyncio.to_thread(ply_turns, match, history)
+
+
+__all__ = [
+    "OUT_OF_TURN",
+    "TurnSpan",
+    "current_turn",
+    "is_out_of_turn",
+    "match_ply_turns",
+    "match_turn",
+    "ply_turns",
+    "replay_states",
+    "turn_numbers",
+    "turn_of",
+    "turns",
+]

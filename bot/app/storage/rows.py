@@ -57,6 +57,10 @@ class MatchRow:
     """The digest written with the snapshot (migration 0007); None for rows written before it."""
     announced_version: int = 0
     """The version whose board was last posted (migration 0007)."""
+    turn: int | None = None
+    """The number of the turn being played (migration 0014); None for a row not saved since."""
+    turn_seats: str | None = None
+    """The seats playing that turn, comma-separated (migration 0014)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +132,7 @@ MATCH_COLUMNS: Final = (
     "matches.lobby_message_id, matches.board_message_id, matches.created_at, matches.updated_at, "
     "(SELECT coalesce(max(moves.ply), 0) FROM moves WHERE moves.match_id = matches.id), "
     "matches.turn_limit, matches.on_timeout, matches.rated, matches.status_message_id, "
-    "matches.state_digest, coalesce(matches.announced_version, 0)"
+    "matches.state_digest, coalesce(matches.announced_version, 0), matches.turn, matches.turn_seats"
 )
 MOVE_COLUMNS: Final = "ply, kind, seat, notation, created_at, interaction_id"
 
@@ -158,6 +162,8 @@ def match_row(row: Sequence[Any]) -> MatchRow:
         status_message_id=row[19],
         state_digest=row[20],
         announced_version=row[21],
+        turn=row[22],
+        turn_seats=row[23],
     )
 
 

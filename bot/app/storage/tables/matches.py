@@ -29,6 +29,8 @@ _UPDATABLE: Final = (
     "board_message_id",
     "status_message_id",
     "state_digest",
+    "turn",
+    "turn_seats",
 )
 
 
@@ -157,6 +159,8 @@ class MatchQueries(StoreCore):
         board_message_id: int | Unset | None = UNSET,
         status_message_id: int | Unset | None = UNSET,
         state_digest: str | Unset | None = UNSET,
+        turn: int | Unset | None = UNSET,
+        turn_seats: str | Unset | None = UNSET,
     ) -> bool:
         """Set the given columns (and ``updated_at``); return False when no such match exists.
 
@@ -175,6 +179,8 @@ class MatchQueries(StoreCore):
             "board_message_id": board_message_id,
             "status_message_id": status_message_id,
             "state_digest": state_digest,
+            "turn": turn,
+            "turn_seats": turn_seats,
         }
         assignments = [f"{column} = ?" for column in _UPDATABLE if values[column] is not UNSET]
         params: list[Any] = [values[column] for column in _UPDATABLE if values[column] is not UNSET]

@@ -1,0 +1,426 @@
+"""Consent: what the other players must accept (a draw, an undo, a member replacing the AI on a seat).
+
+One consent machine serves the three: a proposal is made when none is pending (:meth:`Consent._propose`),
+answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept until every voter has
+accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
+once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
+refusal leaves behind. Each kind keeps its own table (draw offers, undo requests, replace requests).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import replace
+from datetime import datetime
+from typing import Generic, TypeVar
+
+from bot.app.matches.core import Core, require_seat
+from bot.app.matches.log import _entry, _reveals, effective, replay
+from bot.app.matches.model import (
+    DECISIONS,
+    DrawOffer,
+    LogEntry,
+    LogKind,
+    Match,
+    MatchError,
+    MatchStatus,
+    ReplaceRequest,
+    TurnReport,
+    UndoRequest,
+)
+from bot.app.seats import Action, Refusal, seat_for
+from bot.app.storage import ConflictError, SeatReplacement, Store
+from games.base import Outcome, Seat, Termination
+
+log = logging.getLogger(__name__)
+
+P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest)
+
+
+class Ballot(Generic[P]):
+    """One kind of proposal the consent machine runs: how it is stored, who votes, when it lapses."""
+
+    async def load(self, store: Store, match: Match) -> P | None:
+        """The stored proposal of ``match``, lapsed or not."""
+        raise NotImplementedError
+
+    async def keep(self, store: Store, match_id: int, proposal: P, now: datetime) -> None:
+        """Store ``proposal`` (replacing the match's earlier one)."""
+        raise NotImplementedError
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        """Forget the match's proposal."""
+        raise NotImplementedError
+
+    def lapsed(self, match: Match, proposal: P) -> bool:
+        """True when the match moved past ``proposal``: by default, once its version moved on."""
+        return proposal.version != match.version
+
+    def voters(self, match: Match) -> Collection[Seat]:
+        """The seats that must all accept: by default every seat of the match."""
+        return range(len(match.seats))
+
+    async def refused(self, store: Store, match: Match, proposal: P, user_id: int, now: datetime) -> None:
+        """What a refusal by ``user_id`` leaves behind, once the proposal is dropped: by default nothing."""
+
+
+S = TypeVar("S", DrawOffer, UndoRequest)
+
+
+class SeatBallot(Ballot[S]):
+    """A proposal a seat makes and every other seat answers (a draw, an undo): the action of answering it, and
+    the keys of its refusals (none open at that version; the proposing seat answering)."""
+
+    answer: Action
+    missing: str
+    own: str
+
+
+class DrawBallot(SeatBallot[DrawOffer]):
+    """A draw: every seat accepts; it lapses when a move is played."""
+
+    answer, missing, own = Action.DRAW_ANSWER, "no_draw_offer", "own_draw_offer"
+
+    async def load(self, store: Store, match: Match) -> DrawOffer | None:
+        found = await store.get_draw_offer(match.id)
+        return None if found is None else DrawOffer(found[0], found[1], tuple(found[2]))
+
+    async def keep(self, store: Store, match_id: int, proposal: DrawOffer, now: datetime) -> None:
+        await store.put_draw_offer(match_id, proposal.seat, proposal.version, proposal.accepted, now=now)
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_draw_offer(match_id)
+
+
+class UndoBallot(SeatBallot[UndoRequest]):
+    """An undo: every seat accepts; it lapses when the match moves on."""
+
+    answer, missing, own = Action.UNDO_ANSWER, "no_undo", "own_undo"
+
+    async def load(self, store: Store, match: Match) -> UndoRequest | None:
+        found = await store.get_undo_request(match.id)
+        if found is None:
+            return None
+        seat, version, target, accepted = found
+        if version != match.version:
+            # Lapsed: the machine drops it without needing the move it named.
+            return UndoRequest(seat, version, target, "", tuple(accepted))
+        rows = await store.load_moves(match.id, after=target - 1)
+        return UndoRequest(seat, version, target, rows[0].notation if rows else "", tuple(accepted))
+
+    async def keep(self, store: Store, match_id: int, proposal: UndoRequest, now: datetime) -> None:
+        await store.put_undo_request(
+            match_id, proposal.seat, proposal.version, proposal.target_ply, proposal.accepted, now=now
+        )
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_undo_request(match_id)
+
+
+class ReplaceBallot(Ballot[ReplaceRequest]):
+    """A member taking over a seat from the AI: the members playing accept; it holds across moves and lapses when
+    the match ends or the AI no longer plays the seat; a refusal bars the candidate from that seat."""
+
+    async def load(self, store: Store, match: Match) -> ReplaceRequest | None:
+        found = await store.get_replace_request(match.id)
+        return None if found is None else ReplaceRequest(found[0], found[1], found[2], tuple(found[3]))
+
+    async def keep(self, store: Store, match_id: int, proposal: ReplaceRequest, now: datetime) -> None:
+        await store.put_replace_request(
+            match_id, proposal.seat, proposal.user_id, proposal.version, proposal.accepted, now=now
+        )
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_replace_request(match_id)
+
+    def lapsed(self, match: Match, proposal: ReplaceRequest) -> bool:
+        return match.status is not MatchStatus.ACTIVE or proposal.seat not in match.takeovers
+
+    def voters(self, match: Match) -> Collection[Seat]:
+        return match.members_playing()
+
+    async def refused(self, store: Store, match: Match, proposal: ReplaceRequest, user_id: int, now: datetime) -> None:
+        # The candidate may not ask for this seat again in this match.
+        await store.add_replace_decline(match.id, proposal.seat, proposal.user_id, user_id, proposal.version, now=now)
+
+
+DRAW = DrawBallot()
+UNDO = UndoBallot()
+REPLACE = ReplaceBallot()
+
+
+class Consent(Core):
+    """Draw offers, undo requests and seat replacements, through one consent machine."""
+
+    # The machine.
+
+    async def _pending(self, ballot: Ballot[P], match: Match) -> P | None:
+        """The open proposal of ``ballot``'s kind in ``match``; a lapsed one is dropped."""
+        found = await ballot.load(self._store, match)
+        if found is not None and ballot.lapsed(match, found):
+            await ballot.drop(self._store, match.id)
+            return None
+        return found
+
+    async def _propose(
+        self, ballot: Ballot[P], match: Match, pending: str, make: Callable[[], Awaitable[P]], now: datetime
+    ) -> P:
+        """Store the proposal ``make`` builds (after its own checks), unless one is open: then ``pending``."""
+        if await self._pending(ballot, match) is not None:
+            raise MatchError(pending)
+        proposal = await make()
+        await ballot.keep(self._store, match.id, proposal, now)
+        return proposal
+
+    async def _open(self, ballot: Ballot[P], match: Match, version: int, missing: str) -> P:
+        """The open proposal made at ``version``; none, or another one: ``missing``."""
+        proposal = await self._pending(ballot, match)
+        if proposal is None or proposal.version != version:
+            raise MatchError(missing)
+        return proposal
+
+    async def _tally(
+        self, ballot: Ballot[P], match: Match, proposal: P, seat: Seat, user_id: int, *, accept: bool, now: datetime
+    ) -> tuple[P | None, bool]:
+        """Count ``seat``'s answer: (the proposal as it stands or None once refused or agreed, agreed).
+
+        A refusal drops the proposal; an acceptance is kept until every voter has accepted, and then the
+        proposal is dropped too: the caller carries it out in the same transaction.
+        """
+        if not accept:
+            await ballot.drop(self._store, match.id)
+            await ballot.refused(self._store, match, proposal, user_id, now)
+            return None, False
+        accepted = tuple(sorted({*proposal.accepted, seat}))
+        if not set(ballot.voters(match)) <= set(accepted):
+            proposal = replace(proposal, accepted=accepted)
+            await ballot.keep(self._store, match.id, proposal, now)
+            return proposal, False
+        await ballot.drop(self._store, match.id)
+        return None, True
+
+    async def _answer(
+        self, ballot: SeatBallot[S], match_id: int, user_id: int, accept: bool, version: int, now: datetime
+    ) -> tuple[Match, S | None, S | None]:
+        """A seated player's answer to a proposal another seat made (a draw, an undo): the match, the proposal as
+        it stands, and the proposal once every seat has agreed (None before).
+
+        Raises:
+            MatchError: ``not_active``, the seat's refusals, ``ballot.missing`` or ``ballot.own``.
+        """
+        match, seat = await self._load_seated(match_id, user_id, ballot.answer)
+        proposal = await self._open(ballot, match, version, ballot.missing)
+        if seat == proposal.seat:
+            raise MatchError(ballot.own)
+        standing, agreed = await self._tally(ballot, match, proposal, seat, user_id, accept=accept, now=now)
+        return match, standing, proposal if agreed else None
+
+    # Draw.
+
+    async def offer_draw(self, match_id: int, user_id: int) -> tuple[Match, DrawOffer]:
+        """Offer a draw to the other players; it holds until a move is played or someone declines.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left``, ``draw_ai`` (the AI plays a
+            seat: it accepts no draw, so the offer could never be agreed; params ``seat``, ``id``), or
+            ``draw_pending`` when an offer at this version is already open.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, seat = await self._load_seated(match_id, user_id, Action.DRAW_OFFER)
+
+            async def make() -> DrawOffer:
+                return DrawOffer(seat, match.version, (seat,))
+
+            return match, await self._propose(DRAW, match, "draw_pending", make, now)
+
+    async def answer_draw(
+        self, match_id: int, user_id: int, *, accept: bool, version: int
+    ) -> tuple[Match, DrawOffer | None, TurnReport | None]:
+        """Accept or decline the draw offered at ``version``.
+
+        Returns the match, the offer as it stands (None once declined or agreed) and, when every
+        player has accepted, the report of the finished match (a DRAW log entry, result DRAW_AGREED).
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left``, ``draw_ai``, ``no_draw_offer``
+            (none open, or the match moved on since), ``own_draw_offer`` (the offering player answering).
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, offer, agreed = await self._answer(DRAW, match_id, user_id, accept, version, now)
+            if agreed is None:
+                return match, offer, None
+            entry = LogEntry(match.version + 1, LogKind.DRAW, agreed.seat, "draw", now)
+            report = await self._record(
+                match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.DRAW_AGREED)
+            )
+            return report.match, None, report
+
+    # Undo.
+
+    async def request_undo(self, match_id: int, user_id: int) -> tuple[Match, UndoRequest]:
+        """Ask the other players to take back the caller's last decision.
+
+        Only a decision that is the last entry of the log can be taken back (no dice roll or draw after
+        it), and only when it revealed nothing hidden to any other player.
+
+        Raises:
+            MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``undo_ai`` (the AI plays a seat: it accepts
+            no undo; params ``seat``, ``id``), ``undo_pending``, ``undo_nothing`` (the last
+            decision is not the caller's), ``undo_chance`` (a roll or draw followed it) or ``undo_hidden``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, seat = await self._load_seated(match_id, user_id, Action.UNDO_REQUEST)
+
+            async def make() -> UndoRequest:
+                entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
+                decisions = [e for e in entries if e.kind in DECISIONS]
+                if not decisions or decisions[-1].seat != seat or decisions[-1].kind is not LogKind.MOVE:
+                    raise MatchError("undo_nothing")
+                target = decisions[-1]
+                if entries[-1] is not target:
+                    raise MatchError("undo_chance")
+                earlier = [e for e in entries if e.ply < target.ply]
+                before = replay(match.game, match.options, len(match.seats), earlier)
+                if match.game.has_hidden_info and _reveals(match.game, before, target, len(match.seats)):
+                    raise MatchError("undo_hidden")
+                return UndoRequest(seat, match.version, target.ply, target.notation, (seat,))
+
+            return match, await self._propose(UNDO, match, "undo_pending", make, now)
+
+    async def answer_undo(
+        self, match_id: int, user_id: int, *, accept: bool, version: int
+    ) -> tuple[Match, UndoRequest | None, TurnReport | None]:
+        """Accept or refuse the undo requested at ``version``; when all others accept, it is done.
+
+        Raises:
+            MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``undo_ai``, ``no_undo`` or ``own_undo``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match, request, agreed = await self._answer(UNDO, match_id, user_id, accept, version, now)
+            if agreed is None:
+                return match, request, None
+            entry = LogEntry(match.version + 1, LogKind.UNDO, agreed.seat, f"undo:{agreed.target_ply}", now)
+            entries = [_entry(r) for r in await self._store.load_moves(match.id)]
+            state = replay(match.game, match.options, len(match.seats), [*entries, entry])
+            report = await self._save(
+                match,
+                now=now,
+                previous=match.state,
+                state=state,
+                entries=[entry],
+                status=MatchStatus.ACTIVE,
+                result=None,
+            )
+            return report.match, None, report
+
+    # Replacing a player the AI took over.
+
+    async def request_replace(
+        self, match_id: int, user_id: int, seat: Seat | None = None
+    ) -> tuple[Match, ReplaceRequest]:
+        """Ask the members playing ``match_id`` to let ``user_id`` (not seated) take over a seat the AI plays
+        since its member resigned, forfeited or left (``seat``; None: the only such seat).
+
+        Only in a match of three or more seats (a two-player match ends when a player leaves), never in an
+        event's match (its pairing names its players), and never for an AI seated from the lobby. A decline
+        bars the candidate from that seat for the rest of the match (not a cooldown: the players said no to
+        that member for that seat, and a repeat would only ping them all again); another seat, or another
+        candidate, may still be asked for.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``replace_event``, ``replace_two_players``,
+            ``already_seated`` (the caller holds or held a seat of the match), ``replace_no_seat`` (no seat the
+            AI took over, or ``seat`` is not one), ``replace_which`` (several: params ``seats``, 1-based),
+            ``replace_barred`` (a request of the caller for that seat was declined; params ``seat``, ``id``) or
+            ``replace_pending``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load_active(match_id)
+            if len(match.seats) <= 2:
+                raise MatchError("replace_two_players")
+            if await self._store.in_event(match.id):
+                raise MatchError("replace_event")
+            refused = seat_for(match, user_id, Action.REPLACE_REQUEST)
+            if isinstance(refused, Refusal):
+                raise MatchError(refused.key, **refused.params)
+            free = sorted(match.takeovers)
+            if seat is None and len(free) > 1:
+                raise MatchError("replace_which", seats=", ".join(str(s + 1) for s in free))
+            if seat is None:
+                seat = free[0] if free else None
+            if seat is None or seat not in match.takeovers:
+                raise MatchError("replace_no_seat")
+            if await self._store.replace_declined(match.id, seat, user_id):
+                # Declined once for this seat: asking again (and pinging every player again) is refused.
+                raise MatchError("replace_barred", seat=seat + 1, id=match.id)
+            asked = seat
+
+            async def make() -> ReplaceRequest:
+                return ReplaceRequest(asked, user_id, match.version, ())
+
+            return match, await self._propose(REPLACE, match, "replace_pending", make, now)
+
+    async def replaceable(self, match: Match) -> tuple[Seat, ...]:
+        """The seats of ``match`` a member who is not seated may ask to take over (see :meth:`request_replace`)."""
+        if match.status is not MatchStatus.ACTIVE or len(match.seats) <= 2 or not match.takeovers:
+            return ()
+        async with self._store.transaction(immediate=False):
+            if await self._store.in_event(match.id):
+                return ()
+        return tuple(sorted(match.takeovers))
+
+    async def pending_replace(self, match_id: int) -> ReplaceRequest | None:
+        """The replacement request pending in a match, if any."""
+        async with self._store.transaction():
+            return await self._pending(REPLACE, await self._load(match_id))
+
+    async def answer_replace(
+        self, match_id: int, user_id: int, *, accept: bool, version: int
+    ) -> tuple[Match, ReplaceRequest | None, TurnReport | None]:
+        """A member playing the match accepts or declines the replacement requested at ``version``.
+
+        One decline cancels it. Once every member playing has accepted, the seat passes to the candidate at
+        the current ply, in this transaction: a ``replace`` log entry, the seat row, the replacement record;
+        the AI stops playing the seat (an AI move computed before is refused: the version moved on, and the
+        seat is no longer the AI's). Returns the match, the request as it stands (None once declined or
+        done) and, when done, the report of the change.
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``no_replace_request`` (none pending, or another one
+            than ``version``), ``own_replace`` (the candidate answering), ``not_seated`` (someone who never
+            played the match) or ``seat_left`` (a member whose seat the AI or another member plays now).
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            match = await self._load_active(match_id)
+            request = await self._open(REPLACE, match, version, "no_replace_request")
+            if user_id == request.user_id:
+                raise MatchError("own_replace")
+            seat = require_seat(match, user_id, Action.REPLACE_ANSWER)
+            standing, agreed = await self._tally(REPLACE, match, request, seat, user_id, accept=accept, now=now)
+            if not agreed:
+                return match, standing, None
+            return await self._hand_over(match, request, now)
+
+    async def _hand_over(self, match: Match, request: ReplaceRequest, now: datetime) -> tuple[Match, None, TurnReport]:
+        """Give ``request.seat`` to its candidate at the current ply (inside the caller's transaction)."""
+        seat = request.seat
+        ai_from, reason = match.takeovers[seat]
+        entry = LogEntry(match.version + 1, LogKind.REPLACE, seat, "replace", now)
+        record = SeatReplacement(seat, entry.ply, request.user_id, match.seats[seat], match.ai[seat], ai_from, reason)
+        try:
+            await self._store.replace_seat(match.id, record, now=now)
+        except ConflictError as exc:
+            raise MatchError("already_seated") from exc
+        report = await self._record(match, entry, now)
+        if seat in match.state.actors():
+            # The new member's turn starts now, not when the AI's began.
+            await self._store.restart_clock(match.id, seat, now=now)
+        after = await self._load(match.id)
+        return after, None, replace(report, match=after)

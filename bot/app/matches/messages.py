@@ -1,0 +1,132 @@
+"""The bot's memory of its own messages (lobby, board, turn posts, announcements), pings and preferences.
+
+Kept apart from match logic: nothing here changes a match.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from bot.app.matches.core import Core
+from bot.app.matches.log import (
+    _entry,
+    holds_secret,
+    replay,
+)
+from bot.app.matches.model import (
+    LogKind,
+    MatchError,
+    ReplayError,
+    TurnReport,
+)
+from bot.app.storage import (
+    UNSET,
+    PostRow,
+)
+from games.base import GameState
+
+log = logging.getLogger(__name__)
+
+
+class Messages(Core):
+    """Remember the bot's messages of a match, the changes still to announce, pings, member and server settings."""
+
+    async def set_message(
+        self, match_id: int, *, lobby: int | None = None, board: int | None = None, status: int | None = None
+    ) -> None:
+        """Remember the lobby or latest board message of a match (None leaves that one unchanged).
+
+        Raises:
+            MatchError: ``no_match``.
+        """
+        found = await self._store.update_match(
+            match_id,
+            now=self._clock(),
+            lobby_message_id=UNSET if lobby is None else lobby,
+            board_message_id=UNSET if board is None else board,
+            status_message_id=UNSET if status is None else status,
+        )
+        if not found:
+            raise MatchError("no_match")
+
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Record that the board of ``version`` was posted (see :meth:`unannounced`)."""
+        await self._store.mark_announced(match_id, version)
+
+    async def unannounced(self, limit: int = 20, *, settled_for: timedelta | None = None) -> list[TurnReport]:
+        """Changes committed but never announced (the bot stopped between the commit and the post).
+
+        One report per active or finished match whose version is ahead of the last board posted: its
+        entries are those since then, and its previous state the position the players last saw (None when
+        an undo is among the entries: the position jumped back, so only the new board is shown).
+        ``settled_for`` leaves out matches changed more recently than that (their board may be on its way).
+        """
+        reports: list[TurnReport] = []
+        before = None if settled_for is None else self._clock() - settled_for
+        async with self._store.transaction(immediate=False):
+            for row in await self._store.unannounced(limit, before=before):
+                match = await self._from_row(row, repair=False)
+                entries = [_entry(r) for r in await self._store.load_moves(row.id)]
+                shown = [e for e in entries if e.ply <= row.announced_version]
+                pending = tuple(e for e in entries if e.ply > row.announced_version)
+                previous: GameState | None = None
+                if not any(e.kind is LogKind.UNDO for e in pending):
+                    try:
+                        previous = replay(match.game, match.options, len(match.seats), shown)
+                    except ReplayError:
+                        log.warning("match %s: the announced position does not replay", row.id)
+                secret = holds_secret(match.game, pending)
+                reports.append(TurnReport(match, pending, previous_state=previous, turn=match.turn, secret=secret))
+        return reports
+
+    async def posts(self, match_id: int) -> dict[tuple[str, int], PostRow]:
+        """The messages the bot keeps for a match (turn post, DMs, question), by ``(kind, subject)``."""
+        async with self._store.transaction(immediate=False):
+            return {(p.kind, p.subject): p for p in await self._store.load_posts(match_id)}
+
+    async def set_post(self, match_id: int, post: PostRow) -> None:
+        """Remember one message of a match (replacing the one of the same kind and subject)."""
+        async with self._store.transaction():
+            await self._store.put_post(match_id, post, now=self._clock())
+
+    async def drop_post(self, match_id: int, kind: str, subject: int) -> None:
+        """Forget one message of a match."""
+        async with self._store.transaction():
+            await self._store.delete_post(match_id, kind, subject)
+
+    async def user_pref(self, user_id: int, key: str) -> str | None:
+        """A stored per-user preference (e.g. ``dm_closed``)."""
+        return await self._store.get_pref(user_id, key)
+
+    async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None:
+        """Store (or with None, delete) a per-user preference."""
+        await self._store.set_pref(user_id, key, value, now=self._clock())
+
+    # Internals. Every one of them runs inside the caller's transaction.
+
+    async def guild_setting(self, guild_id: int, key: str) -> str | None:
+        """A server's setting (such as ``ai_rated``), None when unset."""
+        async with self._store.transaction(immediate=False):
+            return await self._store.get_guild_setting(guild_id, key)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        """Store a server's setting."""
+        async with self._store.transaction():
+            await self._store.set_guild_setting(guild_id, key, value, now=self._clock())
+
+    async def pings(self, match_id: int) -> dict[int, str]:
+        """How each player of a match wants to be pinged, when not the default ``all``."""
+        return await self._store.get_pings(match_id)
+
+    async def set_pings(self, match_id: int, user_id: int, mode: str) -> None:
+        """Set how ``user_id`` is pinged in the match: ``all``, ``turn`` or ``off``.
+
+        Raises:
+            MatchError: ``no_match`` or ``not_seated``.
+        """
+        async with self._store.transaction():
+            match = await self._load(match_id)
+            if user_id not in match.seats:
+                raise MatchError("not_seated")
+            await self._store.set_pings(match_id, user_id, mode)

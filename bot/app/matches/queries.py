@@ -1,0 +1,82 @@
+"""Reads: a match by id or channel, a member's matches, a log, the open matches, the AI's queue."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Sequence
+
+from bot.app.matches.core import Core
+from bot.app.matches.log import (
+    _entry,
+)
+from bot.app.matches.model import (
+    LogEntry,
+    Match,
+    MatchError,
+    MatchStatus,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Queries(Core):
+    """Load matches and logs for reading (snapshots checked and repaired from the log when needed)."""
+
+    # Queries.
+
+    async def get(self, match_id: int) -> Match:
+        """Load one match (any status).
+
+        The snapshot is checked to parse; when it is missing, unreadable or behind the log, the state
+        is rebuilt from the log and the snapshot rewritten.
+
+        Raises:
+            MatchError: ``no_match``.
+        """
+        async with self._store.transaction(immediate=False):
+            return await self._load(match_id, repair=True)
+
+    async def current(self, channel_id: int) -> Match | None:
+        """The lobby or active match of a channel or thread, if any."""
+        async with self._store.transaction(immediate=False):
+            row = await self._store.find_current(channel_id)
+            return None if row is None else await self._from_row(row, repair=True)
+
+    async def last_in_channel(self, channel_id: int) -> Match | None:
+        """The most recent match of a channel, finished ones included."""
+        async with self._store.transaction(immediate=False):
+            row = await self._store.find_last(channel_id)
+            return None if row is None else await self._from_row(row, repair=True)
+
+    async def matches_of_user(
+        self, user_id: int, *, statuses: Collection[MatchStatus] | None = None, limit: int = 50
+    ) -> list[Match]:
+        """The matches where ``user_id`` has a seat, on every server, newest first."""
+        wanted = None if statuses is None else [s.value for s in statuses]
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.matches_of_user(user_id, statuses=wanted, limit=limit)
+            return [await self._from_row(row, repair=True) for row in rows]
+
+    async def history(self, match_id: int) -> Sequence[LogEntry]:
+        """The whole move log of a match, in order.
+
+        Raises:
+            MatchError: ``no_match``.
+        """
+        async with self._store.transaction(immediate=False):
+            if await self._store.load_match_row(match_id) is None:
+                raise MatchError("no_match")
+            return tuple(_entry(row) for row in await self._store.load_moves(match_id))
+
+    async def waiting_for_ai(self) -> list[Match]:
+        """Active matches in which an AI seat must act now (after a restart, or missed by an event)."""
+        async with self._store.transaction(immediate=False):
+            ids = await self._store.matches_waiting_for_ai()
+            found = [await self._load(i) for i in ids]
+        return [m for m in found if m.ai_to_act()]
+
+    async def open_matches(self, *, channel_id: int | None = None, guild_id: int | None = None) -> list[Match]:
+        """The lobbies and active matches of a channel, or of a whole server."""
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.matches_in(channel_id=channel_id, guild_id=guild_id)
+            return [await self._from_row(row, repair=False) for row in rows]
