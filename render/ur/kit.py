@@ -40,6 +40,7 @@ from render.common import (
     clean_text,
     display_name,
     draw_text,
+    expect_view,
     fit_text,
     font,
     mix,
@@ -475,12 +476,6 @@ def paste_panel_icons(base: Image.Image, icon: Callable[[int], Image.Image]) -> 
         paste(base, icon(seat), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
 
 
-def player_names(ctx: BoardContext, words: dict[str, dict[str, str]]) -> tuple[str, str]:
-    """The two players' names, or "Player 1" and "Player 2" in the context's language."""
-    player = words[ctx.language]["player"]
-    return ctx.name(0, player.format(n=1)), ctx.name(1, player.format(n=2))
-
-
 def winner_of(outcome: Outcome | None) -> int | None:
     return outcome.winners[0] if outcome is not None and outcome.winners else None
 
@@ -737,11 +732,7 @@ def touched_squares(
 
 def view_of(view: object, kind: type[_M], renderer: str) -> _M:
     """``view`` if it is a ``kind``, the state this renderer (named in the error) draws."""
-    if not isinstance(view, kind):
-        raise TypeError(
-            f"the {renderer} renderer draws {kind.__module__.rsplit('.', 1)[-1]}.State views, not {type(view).__name__}"
-        )
-    return view
+    return expect_view(view, kind, renderer, f"{kind.__module__.rsplit('.', 1)[-1]}.State views")
 
 
 def label_panels(

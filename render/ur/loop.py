@@ -49,6 +49,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    player_names,
     supersampled,
 )
 from render.ur.alt import (
@@ -90,7 +91,6 @@ from render.ur.kit import (
     paste,
     paste_panel_icons,
     piece_sprite,
-    player_names,
     sample_palette,
     square_box,
     square_centre,

@@ -50,6 +50,7 @@ from render.common import (
     font,
     mix,
     paste_targets,
+    player_names,
     supersampled,
 )
 from render.ur.alt import (
@@ -80,7 +81,6 @@ from render.ur.kit import (
     paint_frame,
     paste,
     paste_panel_icons,
-    player_names,
     square_box,
     square_centre,
     status_line,

@@ -30,6 +30,7 @@ from render.common import (
     GameRenderer,
     Pen,
     encode_png,
+    player_names,
     supersampled,
 )
 from render.ur.alt import (
@@ -68,7 +69,6 @@ from render.ur.kit import (
     paste,
     piece_sprite,
     plain_board_layer,
-    player_names,
     sample_palette,
     square_box,
     square_centre,

@@ -44,6 +44,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    player_names,
     supersampled,
 )
 from render.ur.alt import (
@@ -79,7 +80,6 @@ from render.ur.kit import (
     paint_panels,
     paste,
     plain_board_layer,
-    player_names,
     sample_palette,
     square_box,
     square_centre,
