@@ -290,6 +290,62 @@ def motif_tile(motif: str) -> Image.Image:
 # Sprites: pieces, dice, outlines. Each is drawn once per size and pasted with its alpha.
 
 
+def sprite_pad(diameter: int) -> int:
+    """The room around a piece ``diameter`` px wide that its sprite keeps for the shadow."""
+    return max(3, diameter // 8)
+
+
+def shadowed_sprite(
+    size: int,
+    diameter: int,
+    paint_shadow: Callable[[ImageDraw.ImageDraw, float], None],
+    paint_piece: Callable[[ImageDraw.ImageDraw, float], None],
+) -> Image.Image:
+    """A square sprite ``size`` px wide: the piece ``paint_piece`` draws over the shadow ``paint_shadow``
+    draws, blurred in proportion to the piece's ``diameter``."""
+    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
+    return Image.alpha_composite(shadow, supersampled((size, size), 4, paint_piece))
+
+
+def round_piece_sprite(
+    diameter: int, paint: Callable[[Pen, float, float], None], *, square_shadow: bool = False
+) -> Image.Image:
+    """A piece ``diameter`` px wide that ``paint(pen, c, r)`` draws around the sprite's centre ``(c, c)``
+    with radius ``r``, over a soft shadow cast down and to the right; ``square_shadow`` gives the shadow
+    the rounded square of a red-faced Ravensburger token instead of a disc."""
+    size = diameter + 2 * sprite_pad(diameter)
+    c, r = size / 2, diameter / 2
+
+    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        x, y = c + diameter * 0.03, c + diameter * 0.06
+        if square_shadow:
+            pen.rrect((x - r, y - r, x + r, y + r), r * 0.3, fill=(0, 0, 0, 150))
+        else:
+            pen.circle(x, y, r, fill=(0, 0, 0, 150))
+
+    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
+        paint(Pen(draw, k), c, r)
+
+    return shadowed_sprite(size, diameter, paint_shadow, paint_piece)
+
+
+def diamond(c: float, r: float) -> list[tuple[float, float]]:
+    """The corners of a square standing on its point, centred on ``(c, c)``, ``r`` from centre to corner."""
+    return [(c, c - r), (c + r, c), (c, c + r), (c - r, c)]
+
+
+def paint_inlay(pen: Pen, seat: int, c: float, outer: float, inner: float, fill: Color) -> None:
+    """The seat's mark at the centre of a piece, which tells the seats apart without colour: a cream ring
+    (seat 0) or diamond (seat 1) out to ``outer``, ``fill`` inside it out to ``inner``."""
+    if seat == 0:
+        pen.circle(c, c, outer, fill=CREAM)
+        pen.circle(c, c, inner, fill=fill)
+    else:
+        pen.poly(diamond(c, outer), fill=CREAM)
+        pen.poly(diamond(c, inner), fill=fill)
+
+
 @cache
 def piece_sprite(seat: int, diameter: int) -> Image.Image:
     """Seat ``seat``'s piece, ``diameter`` pixels wide, with its shadow; the sprite is square.
@@ -297,34 +353,16 @@ def piece_sprite(seat: int, diameter: int) -> Image.Image:
     Seat 0 is orange with a ring inlay, seat 1 blue with a diamond inlay: the inlay tells the seats
     apart without colour. Both leave the centre in the seat's colour.
     """
-    pad = max(3, diameter // 8)
-    size = diameter + 2 * pad
     colour = SEAT_COLORS[seat]
     rim = mix(colour, INK, 0.4)
 
-    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        c = size / 2
-        pen.circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
-
-    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        c = size / 2
-        r = diameter / 2
+    def paint(pen: Pen, c: float, r: float) -> None:
         pen.circle(c, c, r, fill=CREAM)
         pen.circle(c, c, r * 0.9, fill=rim)
         pen.circle(c, c, r * 0.8, fill=colour)
-        if seat == 0:
-            pen.circle(c, c, r * 0.54, fill=CREAM)
-            pen.circle(c, c, r * 0.38, fill=colour)
-        else:
-            outer, inner = r * 0.6, r * 0.38
-            pen.poly([(c, c - outer), (c + outer, c), (c, c + outer), (c - outer, c)], fill=CREAM)
-            pen.poly([(c, c - inner), (c + inner, c), (c, c + inner), (c - inner, c)], fill=colour)
+        paint_inlay(pen, seat, c, r * (0.54 if seat == 0 else 0.6), r * 0.38, colour)
 
-    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
-    piece = supersampled((size, size), 4, paint_piece)
-    return Image.alpha_composite(shadow, piece)
+    return round_piece_sprite(diameter, paint)
 
 
 @cache

@@ -25,7 +25,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from games.base import GameError
 from games.ur import loop
@@ -87,10 +87,12 @@ from render.ur.kit import (
     label_panels,
     last_line,
     paint_frame,
+    paint_inlay,
     paint_panels,
     paste,
     paste_panel_icons,
     piece_sprite,
+    round_piece_sprite,
     sample_palette,
     square_box,
     square_centre,
@@ -286,38 +288,21 @@ def turned_piece_sprite(seat: int, diameter: int, mark: bool = True) -> Image.Im
     """Seat ``seat``'s piece turned over: a red face inside the seat's rim, the seat's inlay, and (with
     ``mark``) a U-turn badge at its lower left, so a turned piece reads differently without relying on
     colour."""
-    pad = max(3, diameter // 8)
-    size = diameter + 2 * pad
     colour = SEAT_COLORS[seat]
     face = RED
 
-    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
-        c = size / 2
-        Pen(draw, k).circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
-
-    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        c = size / 2
-        r = diameter / 2
+    def paint(pen: Pen, c: float, r: float) -> None:
         pen.circle(c, c, r, fill=CREAM)
         pen.circle(c, c, r * 0.9, fill=colour)
         pen.circle(c, c, r * 0.72, fill=face)
-        if seat == 0:
-            pen.circle(c, c, r * 0.5, fill=CREAM)
-            pen.circle(c, c, r * 0.36, fill=face)
-        else:
-            outer, inner = r * 0.56, r * 0.36
-            pen.poly([(c, c - outer), (c + outer, c), (c, c + outer), (c - outer, c)], fill=CREAM)
-            pen.poly([(c, c - inner), (c + inner, c), (c, c + inner), (c - inner, c)], fill=face)
+        paint_inlay(pen, seat, c, r * (0.5 if seat == 0 else 0.56), r * 0.36, face)
         if mark:
             bx, by, br = c - r * 0.68, c + r * 0.64, r * 0.46
             pen.circle(bx, by, br, fill=INK)
             pen.circle(bx, by, br * 0.84, fill=CREAM)
             _u_turn(pen, bx, by, br * 0.62, INK, br * 0.2)
 
-    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
-    piece = supersampled((size, size), 4, paint_piece)
-    return Image.alpha_composite(shadow, piece)
+    return round_piece_sprite(diameter, paint)
 
 
 def face_sprite(seat: int, red: bool, diameter: int) -> Image.Image:

@@ -23,7 +23,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from games.base import GameError
 from games.ur import motifs
@@ -69,6 +69,7 @@ from render.ur.kit import (
     SMALL_PX,
     TILE,
     board_ground,
+    diamond,
     draw_arrow,
     draw_coordinates,
     draw_note,
@@ -81,6 +82,8 @@ from render.ur.kit import (
     paint_frame,
     paste,
     paste_panel_icons,
+    shadowed_sprite,
+    sprite_pad,
     square_box,
     square_centre,
     status_line,
@@ -203,8 +206,7 @@ def _shape(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
         pen.circle(c, c, r, fill=fill)
     else:
         # A diamond of the same area as the circle reads as the same size.
-        d = r * DIAMOND
-        pen.poly([(c, c - d), (c + d, c), (c, c + d), (c - d, c)], fill=fill)
+        pen.poly(diamond(c, r * DIAMOND), fill=fill)
 
 
 def _badge(pen: Pen, c: float, r: float, face: motifs.Face) -> None:
@@ -225,8 +227,7 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool
     """
     r = diameter / 2
     reach = r * (DIAMOND if seat == 1 else 1.0)
-    pad = max(3, diameter // 8)
-    size = math.ceil(2 * reach) + 2 * pad
+    size = math.ceil(2 * reach) + 2 * sprite_pad(diameter)
     colour = SEAT_COLORS[seat]
 
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
@@ -245,8 +246,7 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool
             pen.circle(c, c, r * 0.3, fill=CREAM)
             pen.circle(c, c, r * 0.18, fill=colour)
 
-    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
-    sprite = Image.alpha_composite(shadow, supersampled((size, size), 4, paint))
+    sprite = shadowed_sprite(size, diameter, paint_shadow, paint)
     if face is not None and letter:
         draw = ImageDraw.Draw(sprite)
         ink = CREAM if face == motifs.RED else LAPIS
@@ -294,8 +294,8 @@ def _single_marker(d: int = 20) -> Image.Image:
         pen = Pen(draw, k)
         c, h = size / 2, d / 2
         pen.poly([(c, c - h - 1.5), (c + h + 1.5, c), (c, c + h + 1.5), (c - h - 1.5, c)], fill=INK)
-        pen.poly([(c, c - h), (c + h, c), (c, c + h), (c - h, c)], fill=GOLD)
-        pen.poly([(c, c - h * 0.45), (c + h * 0.45, c), (c, c + h * 0.45), (c - h * 0.45, c)], fill=CREAM)
+        pen.poly(diamond(c, h), fill=GOLD)
+        pen.poly(diamond(c, h * 0.45), fill=CREAM)
 
     return supersampled((size, size), 4, paint)
 
