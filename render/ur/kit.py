@@ -347,6 +347,35 @@ def paint_inlay(pen: Pen, seat: int, c: float, outer: float, inner: float, fill:
 
 
 @cache
+def pyramid_die(width: int, height: int, tip: Color | None, cap: float, fade: int) -> Image.Image:
+    """A four-tipped die seen from the side, ``width`` by ``height`` px. ``tip`` colours its top tip out
+    to ``cap`` of each edge (None: a bare tip); ``fade`` is its opacity in percent (100: not faded)."""
+    light, dark = (70, 98, 160), (40, 60, 112)
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        apex = (width * 0.5, height * 0.05)
+        left = (width * 0.04, height * 0.8)
+        right = (width * 0.96, height * 0.78)
+        front = (width * 0.58, height * 0.96)
+        pen.poly([apex, left, front], fill=light)
+        pen.poly([apex, front, right], fill=dark)
+        if tip is not None:
+
+            def towards(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+                return a[0] + (b[0] - a[0]) * cap, a[1] + (b[1] - a[1]) * cap
+
+            pen.poly([apex, towards(apex, left), towards(apex, front), towards(apex, right)], fill=tip)
+        pen.line([apex, left, front, right, apex], fill=INK, width=1.6)
+        pen.line([apex, front], fill=INK, width=1.2)
+
+    sprite = supersampled((width, height), 4, paint)
+    if fade < 100:
+        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * fade // 100))
+    return sprite
+
+
+@cache
 def piece_sprite(seat: int, diameter: int) -> Image.Image:
     """Seat ``seat``'s piece, ``diameter`` pixels wide, with its shadow; the sprite is square.
 
@@ -843,14 +872,34 @@ def path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Colo
     return found
 
 
-def chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
+def chevron(
+    pen: Pen,
+    at: tuple[float, float],
+    direction: tuple[float, float],
+    colour: Color,
+    *,
+    depth: float = 5.0,
+    half: float = 8.0,
+    notch: float = 1.0,
+) -> None:
+    """A path hint centred on ``at`` pointing along ``direction``: ``depth`` from its middle to the tip,
+    ``half`` its half-width, its back cut in by ``notch``."""
     (x, y), (dx, dy) = at, direction
-    depth, half = 5.0, 8.0
     tip = (x + dx * depth, y + dy * depth)
     b1 = (x - dx * depth - dy * half, y - dy * depth + dx * half)
     b2 = (x - dx * depth + dy * half, y - dy * depth - dx * half)
-    notch = (x - dx * 1.0, y - dy * 1.0)
-    pen.poly([tip, b1, notch, b2], fill=colour)
+    back = (x - dx * notch, y - dy * notch)
+    pen.poly([tip, b1, back, b2], fill=colour)
+
+
+def stop_short(points: list[tuple[float, float]], clearance: float) -> list[tuple[float, float]]:
+    """``points`` with the last one moved back along the last segment by ``clearance`` (at most 60 % of
+    the segment), so an arrowhead stays visible beside the piece that now stands there."""
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    cut = min(clearance, length * 0.6)
+    points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+    return points
 
 
 def arrow_head(pen: Pen, tip: tuple[float, float], direction: tuple[float, float], size: float, colour: Color) -> None:

@@ -87,6 +87,7 @@ from render.ur.kit import (
     square_box,
     square_centre,
     status_line,
+    stop_short,
     target_corner,
     view_of,
     winner_of,
@@ -412,12 +413,7 @@ def _route_points(route: tuple[str, ...]) -> list[tuple[float, float]] | None:
         return None
     if any(b not in motifs.NEIGHBOURS[a] for a, b in pairwise(route)):
         return None
-    points = [square_centre(sq) for sq in route]
-    (x0, y0), (x1, y1) = points[-2], points[-1]
-    length = math.hypot(x1 - x0, y1 - y0)
-    cut = min(PAWN_D / 2 + 8, length * 0.6)
-    points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
-    return points
+    return stop_short([square_centre(sq) for sq in route], PAWN_D / 2 + 8)
 
 
 def _stuck(state: motifs.State) -> bool:

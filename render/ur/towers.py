@@ -86,6 +86,7 @@ from render.ur.kit import (
     square_box,
     square_centre,
     status_line,
+    stop_short,
     touched_squares,
     view_of,
     winner_of,
@@ -389,11 +390,7 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
         (xa, y), (xb, _) = points[0], points[-1]
         gutter = y + (TILE + GUTTER) / 2 if y < square_centre("C1")[1] - 1 else y - (TILE + GUTTER) / 2
         points = [(xa, y), (xa, gutter), (xb, gutter), (xb, y)]
-    (x0, y0), (x1, y1) = points[-2], points[-1]
-    length = math.hypot(x1 - x0, y1 - y0)
-    cut = min(TOP_D / 2 + 6, length * 0.6)
-    points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
-    return points
+    return stop_short(points, TOP_D / 2 + 6)
 
 
 @cache
