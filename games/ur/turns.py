@@ -242,6 +242,17 @@ class DiceTurns(Generic[MoveT, OpeningT]):
         if isinstance(move, self.MOVE_TYPES) and self.turn not in self.actors():
             raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": self.turn})
 
+    def _check_apply(self, move: object) -> None:
+        """The first checks of every ``apply``: the game is on, and a player's move comes when its seat may act.
+
+        Raises:
+            GameOverError: the game is over.
+            NotYourTurnError: ``move`` is a player's move and no seat may act now.
+        """
+        if self._finished():
+            raise GameOverError("the game is over", key="game_over")
+        self._check_mover(move)
+
     def _check_seat(self, seat: Seat | None) -> None:
         """Refuse input once the game is over, or from a seat that may not act now."""
         if self._finished():
