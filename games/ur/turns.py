@@ -25,6 +25,7 @@ from games.base import (
     Seat,
     Termination,
     check_input,
+    not_a_move,
 )
 from games.ur.board import BOARD
 
@@ -224,9 +225,7 @@ class DiceTurns(Generic[MoveT, OpeningT]):
 
     def _not_a_move(self, text: str, hint: str, key: str) -> NotationError:
         """The error for ``text``, which is not in the notation; ``hint`` says how to write a move."""
-        return NotationError(
-            f"{text.strip()!r} is not a move: {hint}", key=key, params={"text": text.strip()}, legal=self._notations()
-        )
+        return not_a_move(text, f"is not a move: {hint}", key, self._notations())
 
     def _not_legal(self, text: str) -> IllegalMoveError:
         """The error for applying the move written ``text``, which is not legal here."""
