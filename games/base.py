@@ -95,6 +95,12 @@ class IllegalMoveError(GameError, ValueError):
     """The text is a well-formed move that the rules do not allow now."""
 
 
+def not_a_move(text: str, says: str, key: str, legal: Sequence[str]) -> NotationError:
+    """The error for ``text``, which is not in the game's notation: the quoted text, then ``says`` (what is
+    wrong and how to write a move); ``key`` is its catalog entry (with ``{text}``), ``legal`` the legal moves."""
+    return NotationError(f"{text.strip()!r} {says}", key=key, params={"text": text.strip()}, legal=legal)
+
+
 class AmbiguousMoveError(IllegalMoveError):
     """The text matches several legal moves; more detail is needed."""
 

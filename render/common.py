@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -103,6 +103,22 @@ class BoardContext:
         if 0 <= seat < len(self.names) and self.names[seat].strip():
             return self.names[seat].strip()
         return fallback
+
+
+def player_names(ctx: BoardContext, words: dict[str, dict[str, str]]) -> tuple[str, str]:
+    """The two players' names, or "Player 1" and "Player 2" (``words[lang]["player"]``) in the context's language."""
+    player = words[ctx.language]["player"]
+    return ctx.name(0, player.format(n=1)), ctx.name(1, player.format(n=2))
+
+
+_V = TypeVar("_V")
+
+
+def expect_view(view: object, kind: type[_V], renderer: str, drawn: str) -> _V:
+    """``view`` if it is a ``kind``; otherwise a TypeError saying what the ``renderer`` draws (``drawn``)."""
+    if not isinstance(view, kind):
+        raise TypeError(f"the {renderer} renderer draws {drawn}, not {type(view).__name__}")
+    return view
 
 
 TARGET_D: Final = 36

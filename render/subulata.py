@@ -53,10 +53,12 @@ from render.common import (
     display_name,
     draw_text,
     encode_png,
+    expect_view,
     fit_text,
     font,
     paste_targets,
     phone_text,
+    player_names,
     plural,
     supersampled,
 )
@@ -366,14 +368,11 @@ def _paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]
 
 
 def _view(view: object) -> View:
-    if not isinstance(view, View):
-        raise TypeError(f"the Subulata renderer draws games.subulata.View objects, not {type(view).__name__}")
-    return view
+    return expect_view(view, View, "Subulata", "games.subulata.View objects")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    player = WORDS[ctx.language]["player"]
-    return ctx.name(0, player.format(n=1)), ctx.name(1, player.format(n=2))
+    return player_names(ctx, WORDS)
 
 
 def _status(view: View, ctx: BoardContext) -> tuple[str, int | None]:

@@ -47,11 +47,13 @@ from render.common import (
     display_name,
     draw_text,
     encode_png,
+    expect_view,
     fit_text,
     font,
     mix,
     paste_targets,
     phone_text,
+    player_names,
     plural,
     supersampled,
 )
@@ -345,14 +347,11 @@ def _key_text_x() -> float:
 
 
 def _view(view: object) -> View:
-    if not isinstance(view, View):
-        raise TypeError(f"the Ultima-Tek renderer draws games.ultimatek.View objects, not {type(view).__name__}")
-    return view
+    return expect_view(view, View, "Ultima-Tek", "games.ultimatek.View objects")
 
 
 def _names(ctx: BoardContext) -> tuple[str, str]:
-    player = WORDS[ctx.language]["player"]
-    return ctx.name(0, player.format(n=1)), ctx.name(1, player.format(n=2))
+    return player_names(ctx, WORDS)
 
 
 def _status(view: View, ctx: BoardContext) -> tuple[str, int | None]:

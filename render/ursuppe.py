@@ -64,6 +64,7 @@ from render.common import (
     Weight,
     build_palette,
     clean_text,
+    expect_view,
     fit_text,
     font,
     mix,
@@ -324,9 +325,7 @@ def _static_base(
 
 
 def _view(view: object) -> View:
-    if not isinstance(view, View):
-        raise TypeError(f"the Ursuppe renderer draws games.ursuppe.view.View objects, not {type(view).__name__}")
-    return view
+    return expect_view(view, View, "Ursuppe", "games.ursuppe.view.View objects")
 
 
 def _colours(v: View) -> tuple[int, ...]:

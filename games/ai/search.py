@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,17 @@ class Budget:
     def deadline(self) -> float | None:
         """The ``time.perf_counter()`` value at which to stop, if any."""
         return None if self.seconds is None else time.perf_counter() + self.seconds
+
+    def rounds(self) -> Iterator[int]:
+        """Number the rounds of a sampling search (1, 2, ...) until ``iterations`` have run or ``seconds``
+        have passed; a clock alone never stops the search before its first round."""
+        deadline = self.deadline()
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done > 0 and time.perf_counter() > deadline:
+                return
+            done += 1
+            yield done
 
 
 class _OutOfTime(Exception):
@@ -134,16 +145,9 @@ def ismcts(
     Rewards are in [0, 1] from the point of view of the seat that made each move; the most visited root
     move is chosen.
     """
-    deadline = budget.deadline()
     root = _Node()
     allowed = set(moves)
-    iterations = 0
-    while True:
-        if budget.iterations is not None and iterations >= budget.iterations:
-            break
-        if deadline is not None and time.perf_counter() > deadline and iterations > 0:
-            break
-        iterations += 1
+    for _ in budget.rounds():
         state = sample(rng)
         node = root
         path = [root]
@@ -362,15 +366,8 @@ def determinised_minimax(
     """Perfect-information Monte Carlo: sample full states consistent with the view (``sample``), search
     each to ``depth`` decisions (minimax, chance averaged) and choose the move with the best mean value
     over the samples. ``budget.iterations`` counts samples."""
-    deadline = budget.deadline()
     totals = [0.0] * len(moves)
-    samples = 0
-    while True:
-        if budget.iterations is not None and samples >= budget.iterations:
-            break
-        if deadline is not None and time.perf_counter() > deadline and samples > 0:
-            break
-        samples += 1
+    for _ in budget.rounds():
         state = sample(rng)
         for i, m in enumerate(moves):
             totals[i] += _minimax(state.apply(m), seat, depth - 1, evaluate)

@@ -71,6 +71,7 @@ from games.base import (
     Seat,
     Termination,
     check_input,
+    not_a_move,
 )
 from games.subulata.layout import FIXED_LAYOUT as FIXED_LAYOUT
 from games.subulata.layout import LAYOUT_SEEDS as LAYOUT_SEEDS
@@ -514,12 +515,12 @@ class State:
             return self._parse_setup(m, seat)
         if m := _MOVE_RE.fullmatch(t):
             return self._parse_piece_move(cell_index(m[1] + m[2]), cell_index(m[3] + m[4]), seat)
-        raise NotationError(
-            f"{text.strip()!r} is not a move: write the cell of your piece and where it goes, such as c2-c4,"
+        raise not_a_move(
+            text,
+            "is not a move: write the cell of your piece and where it goes, such as c2-c4,"
             " or 'setup random' / 'setup 371946825' during the set-up",
-            key="subulata.notation",
-            params={"text": text.strip()},
-            legal=self._notations(),
+            "subulata.notation",
+            self._notations(),
         )
 
     def _check_open(self, seat: Seat | None) -> None:

@@ -22,7 +22,16 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
-from games.base import GameError, GameOverError, IllegalMoveError, NotationError, NotYourTurnError, Seat, check_input
+from games.base import (
+    GameError,
+    GameOverError,
+    IllegalMoveError,
+    NotationError,
+    NotYourTurnError,
+    Seat,
+    check_input,
+    not_a_move,
+)
 from games.ultimatek.bonuses import FLIES, KINDS, RUNS, flights, kind_of
 from games.ultimatek.field import BY_NAME, DIRECTIONS, SIDES, hex_name, step
 from games.ultimatek.model import ACT, BONUS, END, FIELD_LIMIT, REVEAL, Action, Piece
@@ -200,12 +209,11 @@ def _chance_move(state: State, move: Action) -> Action:
 
 
 def _notation(state: State, text: str) -> NotationError:
-    return NotationError(
-        f"{text.strip()!r} is not an Ultima-Tek action: try c3-d3 (move), d3>d5 (throw), reveal c3, discard c3,"
-        " place fly c3 or end",
-        key="ultimatek.notation",
-        params={"text": text.strip()},
-        legal=state.notations(),
+    return not_a_move(
+        text,
+        "is not an Ultima-Tek action: try c3-d3 (move), d3>d5 (throw), reveal c3, discard c3, place fly c3 or end",
+        "ultimatek.notation",
+        state.notations(),
     )
 
 

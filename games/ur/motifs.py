@@ -70,7 +70,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final, Literal, TypeAlias
 
-from games.base import AmbiguousMoveError, GameOverError, IllegalMoveError, NotationError, Outcome, Seat, Termination
+from games.base import AmbiguousMoveError, IllegalMoveError, NotationError, Outcome, Seat, Termination
 from games.ur.board import BOARD
 from games.ur.turns import DrawThenRoll, format_chance, read_turn_roll, split_state_text, turn_roll_text
 from games.ur.turns import FirstPlayer as FirstPlayer
@@ -258,9 +258,7 @@ class State(DrawThenRoll[Place | Move]):
             GameOverError: the game is over.
             IllegalMoveError: the move is not legal here.
         """
-        if self.outcome() is not None:
-            raise GameOverError("the game is over", key="game_over")
-        self._check_mover(move)
+        self._check_apply(move)
         if isinstance(move, FirstPlayer):
             if self.turn is not None or move.seat not in (0, 1):
                 raise IllegalMoveError(

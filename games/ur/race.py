@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final, TypeAlias
 
-from games.base import GameError, GameOverError, IllegalMoveError, NotationError, Seat
+from games.base import GameError, IllegalMoveError, NotationError, Seat
 from games.ur.board import BOARD
 from games.ur.turns import LANE_SEAT as LANE_SEAT
 from games.ur.turns import FirstPlayer as FirstPlayer
@@ -124,9 +124,7 @@ class State(PiecesOnPath[Move]):
         Raises:
             IllegalMoveError: the move is not legal here.
         """
-        if self._winner is not None:
-            raise GameOverError("the game is over", key="game_over")
-        self._check_mover(move)
+        self._check_apply(move)
         if isinstance(move, FirstPlayer):
             if self.turn is not None:
                 raise IllegalMoveError("the first player has already been drawn")

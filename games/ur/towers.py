@@ -75,7 +75,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Final, NamedTuple, TypeAlias
 
-from games.base import AmbiguousMoveError, GameOverError, IllegalMoveError, NotationError, Seat
+from games.base import AmbiguousMoveError, IllegalMoveError, NotationError, Seat
 from games.ur.board import BOARD
 from games.ur.turns import LANE_SEAT as LANE_SEAT
 from games.ur.turns import DiceTurns, format_chance, read_roll, read_turn_roll, split_state_text, turn_roll_text
@@ -250,9 +250,7 @@ class State(DiceTurns[Move, OpeningRoll]):
             GameOverError: the game is over.
             IllegalMoveError: the move is not legal here.
         """
-        if self._winner is not None:
-            raise GameOverError("the game is over", key="game_over")
-        self._check_mover(move)
+        self._check_apply(move)
         if isinstance(move, OpeningRoll):
             return self._apply_opening(move)
         if isinstance(move, Roll):

@@ -25,6 +25,7 @@ from games.base import (
     Seat,
     Termination,
     check_input,
+    not_a_move,
 )
 from games.ur.board import BOARD
 
@@ -224,9 +225,7 @@ class DiceTurns(Generic[MoveT, OpeningT]):
 
     def _not_a_move(self, text: str, hint: str, key: str) -> NotationError:
         """The error for ``text``, which is not in the notation; ``hint`` says how to write a move."""
-        return NotationError(
-            f"{text.strip()!r} is not a move: {hint}", key=key, params={"text": text.strip()}, legal=self._notations()
-        )
+        return not_a_move(text, f"is not a move: {hint}", key, self._notations())
 
     def _not_legal(self, text: str) -> IllegalMoveError:
         """The error for applying the move written ``text``, which is not legal here."""
@@ -241,6 +240,17 @@ class DiceTurns(Generic[MoveT, OpeningT]):
         """Refuse a player's move when its seat may not act now (at a chance node nobody may)."""
         if isinstance(move, self.MOVE_TYPES) and self.turn not in self.actors():
             raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": self.turn})
+
+    def _check_apply(self, move: object) -> None:
+        """The first checks of every ``apply``: the game is on, and a player's move comes when its seat may act.
+
+        Raises:
+            GameOverError: the game is over.
+            NotYourTurnError: ``move`` is a player's move and no seat may act now.
+        """
+        if self._finished():
+            raise GameOverError("the game is over", key="game_over")
+        self._check_mover(move)
 
     def _check_seat(self, seat: Seat | None) -> None:
         """Refuse input once the game is over, or from a seat that may not act now."""

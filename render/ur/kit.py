@@ -40,6 +40,7 @@ from render.common import (
     clean_text,
     display_name,
     draw_text,
+    expect_view,
     fit_text,
     font,
     mix,
@@ -289,6 +290,91 @@ def motif_tile(motif: str) -> Image.Image:
 # Sprites: pieces, dice, outlines. Each is drawn once per size and pasted with its alpha.
 
 
+def sprite_pad(diameter: int) -> int:
+    """The room around a piece ``diameter`` px wide that its sprite keeps for the shadow."""
+    return max(3, diameter // 8)
+
+
+def shadowed_sprite(
+    size: int,
+    diameter: int,
+    paint_shadow: Callable[[ImageDraw.ImageDraw, float], None],
+    paint_piece: Callable[[ImageDraw.ImageDraw, float], None],
+) -> Image.Image:
+    """A square sprite ``size`` px wide: the piece ``paint_piece`` draws over the shadow ``paint_shadow``
+    draws, blurred in proportion to the piece's ``diameter``."""
+    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
+    return Image.alpha_composite(shadow, supersampled((size, size), 4, paint_piece))
+
+
+def round_piece_sprite(
+    diameter: int, paint: Callable[[Pen, float, float], None], *, square_shadow: bool = False
+) -> Image.Image:
+    """A piece ``diameter`` px wide that ``paint(pen, c, r)`` draws around the sprite's centre ``(c, c)``
+    with radius ``r``, over a soft shadow cast down and to the right; ``square_shadow`` gives the shadow
+    the rounded square of a red-faced Ravensburger token instead of a disc."""
+    size = diameter + 2 * sprite_pad(diameter)
+    c, r = size / 2, diameter / 2
+
+    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        x, y = c + diameter * 0.03, c + diameter * 0.06
+        if square_shadow:
+            pen.rrect((x - r, y - r, x + r, y + r), r * 0.3, fill=(0, 0, 0, 150))
+        else:
+            pen.circle(x, y, r, fill=(0, 0, 0, 150))
+
+    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
+        paint(Pen(draw, k), c, r)
+
+    return shadowed_sprite(size, diameter, paint_shadow, paint_piece)
+
+
+def diamond(c: float, r: float) -> list[tuple[float, float]]:
+    """The corners of a square standing on its point, centred on ``(c, c)``, ``r`` from centre to corner."""
+    return [(c, c - r), (c + r, c), (c, c + r), (c - r, c)]
+
+
+def paint_inlay(pen: Pen, seat: int, c: float, outer: float, inner: float, fill: Color) -> None:
+    """The seat's mark at the centre of a piece, which tells the seats apart without colour: a cream ring
+    (seat 0) or diamond (seat 1) out to ``outer``, ``fill`` inside it out to ``inner``."""
+    if seat == 0:
+        pen.circle(c, c, outer, fill=CREAM)
+        pen.circle(c, c, inner, fill=fill)
+    else:
+        pen.poly(diamond(c, outer), fill=CREAM)
+        pen.poly(diamond(c, inner), fill=fill)
+
+
+@cache
+def pyramid_die(width: int, height: int, tip: Color | None, cap: float, fade: int) -> Image.Image:
+    """A four-tipped die seen from the side, ``width`` by ``height`` px. ``tip`` colours its top tip out
+    to ``cap`` of each edge (None: a bare tip); ``fade`` is its opacity in percent (100: not faded)."""
+    light, dark = (70, 98, 160), (40, 60, 112)
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        apex = (width * 0.5, height * 0.05)
+        left = (width * 0.04, height * 0.8)
+        right = (width * 0.96, height * 0.78)
+        front = (width * 0.58, height * 0.96)
+        pen.poly([apex, left, front], fill=light)
+        pen.poly([apex, front, right], fill=dark)
+        if tip is not None:
+
+            def towards(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+                return a[0] + (b[0] - a[0]) * cap, a[1] + (b[1] - a[1]) * cap
+
+            pen.poly([apex, towards(apex, left), towards(apex, front), towards(apex, right)], fill=tip)
+        pen.line([apex, left, front, right, apex], fill=INK, width=1.6)
+        pen.line([apex, front], fill=INK, width=1.2)
+
+    sprite = supersampled((width, height), 4, paint)
+    if fade < 100:
+        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * fade // 100))
+    return sprite
+
+
 @cache
 def piece_sprite(seat: int, diameter: int) -> Image.Image:
     """Seat ``seat``'s piece, ``diameter`` pixels wide, with its shadow; the sprite is square.
@@ -296,34 +382,16 @@ def piece_sprite(seat: int, diameter: int) -> Image.Image:
     Seat 0 is orange with a ring inlay, seat 1 blue with a diamond inlay: the inlay tells the seats
     apart without colour. Both leave the centre in the seat's colour.
     """
-    pad = max(3, diameter // 8)
-    size = diameter + 2 * pad
     colour = SEAT_COLORS[seat]
     rim = mix(colour, INK, 0.4)
 
-    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        c = size / 2
-        pen.circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
-
-    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        c = size / 2
-        r = diameter / 2
+    def paint(pen: Pen, c: float, r: float) -> None:
         pen.circle(c, c, r, fill=CREAM)
         pen.circle(c, c, r * 0.9, fill=rim)
         pen.circle(c, c, r * 0.8, fill=colour)
-        if seat == 0:
-            pen.circle(c, c, r * 0.54, fill=CREAM)
-            pen.circle(c, c, r * 0.38, fill=colour)
-        else:
-            outer, inner = r * 0.6, r * 0.38
-            pen.poly([(c, c - outer), (c + outer, c), (c, c + outer), (c - outer, c)], fill=CREAM)
-            pen.poly([(c, c - inner), (c + inner, c), (c, c + inner), (c - inner, c)], fill=colour)
+        paint_inlay(pen, seat, c, r * (0.54 if seat == 0 else 0.6), r * 0.38, colour)
 
-    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
-    piece = supersampled((size, size), 4, paint_piece)
-    return Image.alpha_composite(shadow, piece)
+    return round_piece_sprite(diameter, paint)
 
 
 @cache
@@ -473,12 +541,6 @@ def paste_panel_icons(base: Image.Image, icon: Callable[[int], Image.Image]) -> 
     """Each seat's piece, ``icon(seat)``, at the left of its panel."""
     for seat in (0, 1):
         paste(base, icon(seat), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
-
-
-def player_names(ctx: BoardContext, words: dict[str, dict[str, str]]) -> tuple[str, str]:
-    """The two players' names, or "Player 1" and "Player 2" in the context's language."""
-    player = words[ctx.language]["player"]
-    return ctx.name(0, player.format(n=1)), ctx.name(1, player.format(n=2))
 
 
 def winner_of(outcome: Outcome | None) -> int | None:
@@ -737,11 +799,7 @@ def touched_squares(
 
 def view_of(view: object, kind: type[_M], renderer: str) -> _M:
     """``view`` if it is a ``kind``, the state this renderer (named in the error) draws."""
-    if not isinstance(view, kind):
-        raise TypeError(
-            f"the {renderer} renderer draws {kind.__module__.rsplit('.', 1)[-1]}.State views, not {type(view).__name__}"
-        )
-    return view
+    return expect_view(view, kind, renderer, f"{kind.__module__.rsplit('.', 1)[-1]}.State views")
 
 
 def label_panels(
@@ -814,14 +872,34 @@ def path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Colo
     return found
 
 
-def chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
+def chevron(
+    pen: Pen,
+    at: tuple[float, float],
+    direction: tuple[float, float],
+    colour: Color,
+    *,
+    depth: float = 5.0,
+    half: float = 8.0,
+    notch: float = 1.0,
+) -> None:
+    """A path hint centred on ``at`` pointing along ``direction``: ``depth`` from its middle to the tip,
+    ``half`` its half-width, its back cut in by ``notch``."""
     (x, y), (dx, dy) = at, direction
-    depth, half = 5.0, 8.0
     tip = (x + dx * depth, y + dy * depth)
     b1 = (x - dx * depth - dy * half, y - dy * depth + dx * half)
     b2 = (x - dx * depth + dy * half, y - dy * depth - dx * half)
-    notch = (x - dx * 1.0, y - dy * 1.0)
-    pen.poly([tip, b1, notch, b2], fill=colour)
+    back = (x - dx * notch, y - dy * notch)
+    pen.poly([tip, b1, back, b2], fill=colour)
+
+
+def stop_short(points: list[tuple[float, float]], clearance: float) -> list[tuple[float, float]]:
+    """``points`` with the last one moved back along the last segment by ``clearance`` (at most 60 % of
+    the segment), so an arrowhead stays visible beside the piece that now stands there."""
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    cut = min(clearance, length * 0.6)
+    points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+    return points
 
 
 def arrow_head(pen: Pen, tip: tuple[float, float], direction: tuple[float, float], size: float, colour: Color) -> None:

@@ -25,7 +25,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from games.base import GameError
 from games.ur import loop
@@ -49,6 +49,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    player_names,
     supersampled,
 )
 from render.ur.alt import (
@@ -77,6 +78,7 @@ from render.ur.kit import (
     WIDTH,
     arrow_head,
     board_ground,
+    chevron,
     draw_badge,
     draw_coordinates,
     draw_lanes_board,
@@ -86,15 +88,18 @@ from render.ur.kit import (
     label_panels,
     last_line,
     paint_frame,
+    paint_inlay,
     paint_panels,
     paste,
     paste_panel_icons,
     piece_sprite,
-    player_names,
+    pyramid_die,
+    round_piece_sprite,
     sample_palette,
     square_box,
     square_centre,
     status_line,
+    stop_short,
     touched_squares,
     tray_slot_x,
     view_of,
@@ -272,13 +277,7 @@ def _u_turn(pen: Pen, cx: float, cy: float, r: float, colour: Color, width: floa
 
 def _big_chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, float], colour: Color) -> None:
     """A loop chevron, a little larger than Variante 2's so the turns of the loop read at a glance."""
-    (x, y), (dx, dy) = at, direction
-    depth, half = 6.5, 10.5
-    tip = (x + dx * depth, y + dy * depth)
-    b1 = (x - dx * depth - dy * half, y - dy * depth + dx * half)
-    b2 = (x - dx * depth + dy * half, y - dy * depth - dx * half)
-    notch = (x - dx * 1.5, y - dy * 1.5)
-    pen.poly([tip, b1, notch, b2], fill=colour)
+    chevron(pen, at, direction, colour, depth=6.5, half=10.5, notch=1.5)
 
 
 @cache
@@ -286,38 +285,21 @@ def turned_piece_sprite(seat: int, diameter: int, mark: bool = True) -> Image.Im
     """Seat ``seat``'s piece turned over: a red face inside the seat's rim, the seat's inlay, and (with
     ``mark``) a U-turn badge at its lower left, so a turned piece reads differently without relying on
     colour."""
-    pad = max(3, diameter // 8)
-    size = diameter + 2 * pad
     colour = SEAT_COLORS[seat]
     face = RED
 
-    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
-        c = size / 2
-        Pen(draw, k).circle(c + diameter * 0.03, c + diameter * 0.06, diameter / 2, fill=(0, 0, 0, 150))
-
-    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        c = size / 2
-        r = diameter / 2
+    def paint(pen: Pen, c: float, r: float) -> None:
         pen.circle(c, c, r, fill=CREAM)
         pen.circle(c, c, r * 0.9, fill=colour)
         pen.circle(c, c, r * 0.72, fill=face)
-        if seat == 0:
-            pen.circle(c, c, r * 0.5, fill=CREAM)
-            pen.circle(c, c, r * 0.36, fill=face)
-        else:
-            outer, inner = r * 0.56, r * 0.36
-            pen.poly([(c, c - outer), (c + outer, c), (c, c + outer), (c - outer, c)], fill=CREAM)
-            pen.poly([(c, c - inner), (c + inner, c), (c, c + inner), (c - inner, c)], fill=face)
+        paint_inlay(pen, seat, c, r * (0.5 if seat == 0 else 0.56), r * 0.36, face)
         if mark:
             bx, by, br = c - r * 0.68, c + r * 0.64, r * 0.46
             pen.circle(bx, by, br, fill=INK)
             pen.circle(bx, by, br * 0.84, fill=CREAM)
             _u_turn(pen, bx, by, br * 0.62, INK, br * 0.2)
 
-    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
-    piece = supersampled((size, size), 4, paint_piece)
-    return Image.alpha_composite(shadow, piece)
+    return round_piece_sprite(diameter, paint)
 
 
 def face_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
@@ -325,34 +307,10 @@ def face_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     return turned_piece_sprite(seat, diameter) if red else piece_sprite(seat, diameter)
 
 
-@cache
 def _die_sprite(tip: str | None, faded: bool) -> Image.Image:
     """A four-tipped die seen from the side: its top tip ``white``, ``red``, or None (not yet thrown)."""
-    light, dark = (70, 98, 160), (40, 60, 112)
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        apex = (DIE_W * 0.5, DIE_H * 0.05)
-        left = (DIE_W * 0.04, DIE_H * 0.8)
-        right = (DIE_W * 0.96, DIE_H * 0.78)
-        front = (DIE_W * 0.58, DIE_H * 0.96)
-        pen.poly([apex, left, front], fill=light)
-        pen.poly([apex, front, right], fill=dark)
-        if tip is not None:
-            t = 0.5
-
-            def towards(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-                return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-            cap = [apex, towards(apex, left), towards(apex, front), towards(apex, right)]
-            pen.poly(cap, fill=WHITE_TIP if tip == "white" else RED)
-        pen.line([apex, left, front, right, apex], fill=INK, width=1.6)
-        pen.line([apex, front], fill=INK, width=1.2)
-
-    sprite = supersampled((DIE_W, DIE_H), 4, paint)
-    if faded:
-        sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 45 // 100))
-    return sprite
+    colour = None if tip is None else WHITE_TIP if tip == "white" else RED
+    return pyramid_die(DIE_W, DIE_H, colour, 0.5, 45 if faded else 100)
 
 
 def white_tips(roll: int) -> int:
@@ -570,10 +528,7 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
         ex, ey = _exit_point()
         points.append((ex + 6, ey))
     else:
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        length = math.hypot(x1 - x0, y1 - y0)
-        cut = min(PIECE_D / 2 + 4, length * 0.6)
-        points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+        stop_short(points, PIECE_D / 2 + 4)
     return points
 
 

@@ -23,7 +23,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from games.base import GameError
 from games.ur import motifs
@@ -50,6 +50,7 @@ from render.common import (
     font,
     mix,
     paste_targets,
+    player_names,
     supersampled,
 )
 from render.ur.alt import (
@@ -68,6 +69,7 @@ from render.ur.kit import (
     SMALL_PX,
     TILE,
     board_ground,
+    diamond,
     draw_arrow,
     draw_coordinates,
     draw_note,
@@ -80,10 +82,12 @@ from render.ur.kit import (
     paint_frame,
     paste,
     paste_panel_icons,
-    player_names,
+    shadowed_sprite,
+    sprite_pad,
     square_box,
     square_centre,
     status_line,
+    stop_short,
     target_corner,
     view_of,
     winner_of,
@@ -203,8 +207,7 @@ def _shape(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
         pen.circle(c, c, r, fill=fill)
     else:
         # A diamond of the same area as the circle reads as the same size.
-        d = r * DIAMOND
-        pen.poly([(c, c - d), (c + d, c), (c, c + d), (c - d, c)], fill=fill)
+        pen.poly(diamond(c, r * DIAMOND), fill=fill)
 
 
 def _badge(pen: Pen, c: float, r: float, face: motifs.Face) -> None:
@@ -225,8 +228,7 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool
     """
     r = diameter / 2
     reach = r * (DIAMOND if seat == 1 else 1.0)
-    pad = max(3, diameter // 8)
-    size = math.ceil(2 * reach) + 2 * pad
+    size = math.ceil(2 * reach) + 2 * sprite_pad(diameter)
     colour = SEAT_COLORS[seat]
 
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
@@ -245,8 +247,7 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool
             pen.circle(c, c, r * 0.3, fill=CREAM)
             pen.circle(c, c, r * 0.18, fill=colour)
 
-    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
-    sprite = Image.alpha_composite(shadow, supersampled((size, size), 4, paint))
+    sprite = shadowed_sprite(size, diameter, paint_shadow, paint)
     if face is not None and letter:
         draw = ImageDraw.Draw(sprite)
         ink = CREAM if face == motifs.RED else LAPIS
@@ -294,8 +295,8 @@ def _single_marker(d: int = 20) -> Image.Image:
         pen = Pen(draw, k)
         c, h = size / 2, d / 2
         pen.poly([(c, c - h - 1.5), (c + h + 1.5, c), (c, c + h + 1.5), (c - h - 1.5, c)], fill=INK)
-        pen.poly([(c, c - h), (c + h, c), (c, c + h), (c - h, c)], fill=GOLD)
-        pen.poly([(c, c - h * 0.45), (c + h * 0.45, c), (c, c + h * 0.45), (c - h * 0.45, c)], fill=CREAM)
+        pen.poly(diamond(c, h), fill=GOLD)
+        pen.poly(diamond(c, h * 0.45), fill=CREAM)
 
     return supersampled((size, size), 4, paint)
 
@@ -412,12 +413,7 @@ def _route_points(route: tuple[str, ...]) -> list[tuple[float, float]] | None:
         return None
     if any(b not in motifs.NEIGHBOURS[a] for a, b in pairwise(route)):
         return None
-    points = [square_centre(sq) for sq in route]
-    (x0, y0), (x1, y1) = points[-2], points[-1]
-    length = math.hypot(x1 - x0, y1 - y0)
-    cut = min(PAWN_D / 2 + 8, length * 0.6)
-    points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
-    return points
+    return stop_short([square_centre(sq) for sq in route], PAWN_D / 2 + 8)
 
 
 def _stuck(state: motifs.State) -> bool:

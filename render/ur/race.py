@@ -13,7 +13,6 @@ the result onto a palette computed once, which keeps encoding quick and the PNG 
 
 from __future__ import annotations
 
-import math
 import re
 from functools import cache
 from typing import Final
@@ -24,13 +23,12 @@ from games.base import GameError
 from games.ur import race
 from games.ur.board import BOARD
 from render.common import (
-    INK,
     BoardContext,
     Color,
     GameRenderer,
     Pen,
     encode_png,
-    supersampled,
+    player_names,
 )
 from render.ur.alt import (
     ALT_COLOURS,
@@ -68,11 +66,12 @@ from render.ur.kit import (
     paste,
     piece_sprite,
     plain_board_layer,
-    player_names,
+    pyramid_die,
     sample_palette,
     square_box,
     square_centre,
     status_line,
+    stop_short,
     touched_squares,
     tray_slot_x,
     view_of,
@@ -139,34 +138,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 }
 
 
-@cache
 def _die_sprite(marked: bool, faded: bool) -> Image.Image:
-    light, dark = (70, 98, 160), (40, 60, 112)
-    tip = (252, 248, 236)
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        apex = (DIE_W * 0.5, DIE_H * 0.05)
-        left = (DIE_W * 0.04, DIE_H * 0.8)
-        right = (DIE_W * 0.96, DIE_H * 0.78)
-        front = (DIE_W * 0.58, DIE_H * 0.96)
-        pen.poly([apex, left, front], fill=light)
-        pen.poly([apex, front, right], fill=dark)
-        if marked:
-            t = 0.42
-
-            def towards(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-                return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-            pen.poly([apex, towards(apex, left), towards(apex, front), towards(apex, right)], fill=tip)
-        pen.line([apex, left, front, right, apex], fill=INK, width=1.6)
-        pen.line([apex, front], fill=INK, width=1.2)
-
-    sprite = supersampled((DIE_W, DIE_H), 4, paint)
-    if faded:
-        alpha = sprite.getchannel("A").point(lambda a: a * 45 // 100)
-        sprite.putalpha(alpha)
-    return sprite
+    """A four-tipped die seen from the side, its tip white when ``marked``."""
+    return pyramid_die(DIE_W, DIE_H, (252, 248, 236) if marked else None, 0.42, 45 if faded else 100)
 
 
 def _paint_exit(pen: Pen, seat: int, tint: Color) -> None:
@@ -243,11 +217,7 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
         ex, ey = exit_point(seat)
         points.append((ex + 10, ey))
     else:
-        # Stop short of the piece that now stands on the destination, so the head stays visible.
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        length = math.hypot(x1 - x0, y1 - y0)
-        cut = min(PIECE_D / 2 + 4, length * 0.6)
-        points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+        stop_short(points, PIECE_D / 2 + 4)
     return points
 
 

@@ -23,7 +23,7 @@ import re
 from functools import cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from games.ur import towers
 from games.ur.board import BOARD
@@ -44,6 +44,7 @@ from render.common import (
     fit_text,
     font,
     mix,
+    player_names,
     supersampled,
 )
 from render.ur.alt import (
@@ -75,15 +76,17 @@ from render.ur.kit import (
     label_lane_ends,
     label_panels,
     last_line,
+    paint_inlay,
     paint_lanes,
     paint_panels,
     paste,
     plain_board_layer,
-    player_names,
+    round_piece_sprite,
     sample_palette,
     square_box,
     square_centre,
     status_line,
+    stop_short,
     touched_squares,
     view_of,
     winner_of,
@@ -183,18 +186,6 @@ TOKEN_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleu")}
 # Sprites.
 
 
-def _inlay(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
-    """The seat's mark: a ring for seat 0, a diamond for seat 1, filled with ``fill`` at its heart."""
-    colour = SEAT_COLORS[seat]
-    if seat == 0:
-        pen.circle(c, c, r * 0.58, fill=CREAM)
-        pen.circle(c, c, r * 0.42, fill=fill if fill != colour else colour)
-    else:
-        outer, inner = r * 0.64, r * 0.42
-        pen.poly([(c, c - outer), (c + outer, c), (c, c + outer), (c - outer, c)], fill=CREAM)
-        pen.poly([(c, c - inner), (c + inner, c), (c, c + inner), (c - inner, c)], fill=fill)
-
-
 @cache
 def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     """Seat ``seat``'s token seen from above, ``diameter`` pixels wide, with its shadow (square sprite).
@@ -203,24 +194,10 @@ def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     same inlay with a red heart holding five cream dots, and a red rim squared off at the corners, so the
     face reads by its outline as well as its colour.
     """
-    pad = max(3, diameter // 8)
-    size = diameter + 2 * pad
     colour = SEAT_COLORS[seat]
     rim = mix(colour, INK, 0.4)
 
-    def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        c = size / 2
-        x, y, r = c + diameter * 0.03, c + diameter * 0.06, diameter / 2
-        if red:
-            pen.rrect((x - r, y - r, x + r, y + r), r * 0.3, fill=(0, 0, 0, 150))
-        else:
-            pen.circle(x, y, r, fill=(0, 0, 0, 150))
-
-    def paint_piece(draw: ImageDraw.ImageDraw, k: float) -> None:
-        pen = Pen(draw, k)
-        c = size / 2
-        r = diameter / 2
+    def paint(pen: Pen, c: float, r: float) -> None:
         if red:
             pen.rrect((c - r, c - r, c + r, c + r), r * 0.3, fill=RED)
             pen.rrect((c - r * 0.9, c - r * 0.9, c + r * 0.9, c + r * 0.9), r * 0.24, fill=rim)
@@ -228,15 +205,13 @@ def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
             pen.circle(c, c, r, fill=CREAM)
             pen.circle(c, c, r * 0.9, fill=rim)
         pen.circle(c, c, r * 0.8, fill=colour)
-        _inlay(pen, seat, c, r, RED if red else colour)
+        paint_inlay(pen, seat, c, r * (0.58 if seat == 0 else 0.64), r * 0.42, RED if red else colour)
         if red:
             d = r * 0.16
             for dx, dy in ((0, 0), (-d, -d), (d, -d), (-d, d), (d, d)):
                 pen.circle(c + dx, c + dy, r * 0.075, fill=CREAM)
 
-    shadow = supersampled((size, size), 2, paint_shadow).filter(ImageFilter.GaussianBlur(max(1.0, diameter / 30)))
-    piece = supersampled((size, size), 4, paint_piece)
-    return Image.alpha_composite(shadow, piece)
+    return round_piece_sprite(diameter, paint, square_shadow=red)
 
 
 @cache
@@ -415,11 +390,7 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
         (xa, y), (xb, _) = points[0], points[-1]
         gutter = y + (TILE + GUTTER) / 2 if y < square_centre("C1")[1] - 1 else y - (TILE + GUTTER) / 2
         points = [(xa, y), (xa, gutter), (xb, gutter), (xb, y)]
-    (x0, y0), (x1, y1) = points[-2], points[-1]
-    length = math.hypot(x1 - x0, y1 - y0)
-    cut = min(TOP_D / 2 + 6, length * 0.6)
-    points[-1] = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
-    return points
+    return stop_short(points, TOP_D / 2 + 6)
 
 
 @cache
