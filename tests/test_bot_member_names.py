@@ -14,7 +14,7 @@ import pytest
 import bot.shell.display as display_module
 from bot.app.matches import MatchStatus
 from bot.app.member_text import inert
-from tests.botkit import controls_of
+from tests.botkit import controls_of, text_displays
 from tests.test_bot_replace import settle
 
 LURES = {
@@ -36,18 +36,7 @@ def texts_of(payload: Any) -> list[str]:
         texts += [embed.get("title") or "", embed.get("description") or ""]
         texts += [(embed.get("footer") or {}).get("text") or "", (embed.get("author") or {}).get("name") or ""]
         texts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or ()]
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("type") == 10 and isinstance(node.get("content"), str):
-                texts.append(node["content"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(payload.get("components"))
+    texts += text_displays(payload.get("components"))
     return [t for t in texts if t]
 
 
