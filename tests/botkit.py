@@ -85,7 +85,8 @@ MENTION = re.compile(r"<@!?([0-9]+)>")
 CREATES = re.compile(r"^/(channels/[0-9]+/messages|webhooks/[0-9]+/[^/]+|interactions/[0-9]+/[^/]+/callback)$")
 
 
-def _request_text(payload: Any) -> str:
+def text_displays(components: Any) -> list[str]:
+    """The contents of every text display (type 10) in a request's raw ``components``, in order."""
     texts: list[str] = []
 
     def walk(node: Any) -> None:
@@ -98,8 +99,12 @@ def _request_text(payload: Any) -> str:
             for value in node:
                 walk(value)
 
-    walk(payload.get("components"))
-    return "\n".join([payload.get("content") or "", *texts])
+    walk(components)
+    return texts
+
+
+def _request_text(payload: Any) -> str:
+    return "\n".join([payload.get("content") or "", *text_displays(payload.get("components"))])
 
 
 def pings_of(request: Any) -> list[int]:

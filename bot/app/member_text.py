@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 REFUSED = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """Unicode general categories a member's stored text may not hold."""
@@ -49,3 +50,11 @@ def inert(text: str) -> str:
     starts markdown is escaped with a backslash, which Discord hides, so readers see (and copy) the
     member's text unchanged."""
     return _MARKDOWN.sub(r"\\\1", text)
+
+
+def inert_names(names: Iterable[str]) -> list[str]:
+    """Display names (chosen by members) as message text shows them: each through :func:`inert`.
+
+    Images draw the raw names (a picture renders no markdown) and so do button and select labels, which
+    Discord shows as plain text: only what goes into message text passes through here, once."""
+    return [inert(name) for name in names]

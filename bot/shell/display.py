@@ -18,6 +18,7 @@ import discord
 from bot.app.ai_seats import ai_name, humans, is_ai, level_of
 from bot.app.i18n import language_of
 from bot.app.matches import DECISIONS, POSITION_KINDS, Match, MatchError, MatchService, TurnReport
+from bot.app.member_text import inert, inert_names
 from bot.app.narration import TAKEOVER_ARROW
 from bot.app.posting import PrivateDM, Question, TurnPost, accepts
 from bot.shell.status import game_label
@@ -106,6 +107,15 @@ class Display:
                 ]
                 names[seat] = TAKEOVER_ARROW.join(parts)
         return names
+
+    async def text_names(self, match: Match) -> list[str]:
+        """:meth:`names` as message text shows them (inert: a name never renders markdown, a link or a mention);
+        images and button labels take :meth:`names`."""
+        return inert_names(await self.names(match))
+
+    async def text_name(self, user_id: int, guild: discord.Guild | None) -> str:
+        """:meth:`display_name` as message text shows it (inert)."""
+        return inert(await self.display_name(user_id, guild))
 
     # Lobby.
 

@@ -33,7 +33,7 @@ async def offer_draw(shell: Shell, interaction: discord.Interaction) -> None:
     match = await shell.ui.require_current(interaction)
     match, offer = await shell.service.offer_draw(match.id, interaction.user.id)
     lang = public_language(interaction)
-    names = await shell.ui.names(match)
+    names = await shell.ui.text_names(match)
     others = [uid for seat, uid in enumerate(match.seats) if seat != offer.seat]
     # Only those who must answer are pinged (as their ``/game notify`` allows), with a link to the turn post.
     pinged = await shell.ui.pingable(match, others, turn=True)
@@ -59,7 +59,7 @@ async def answer_draw(
         match_id, interaction.user.id, accept=accept, version=version
     )
     lang = public_language(interaction)
-    names = await shell.ui.names(match)
+    names = await shell.ui.text_names(match)
     name = names[match.seat_of(interaction.user.id) or 0]
     if report is not None:
         await interaction.response.edit_message(content=t(lang, "draw.agreed", id=match.id), view=None)

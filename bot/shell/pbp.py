@@ -28,6 +28,7 @@ from bot.app.matches import (
     MatchStatus,
     TurnClock,
 )
+from bot.app.member_text import inert
 from bot.app.threads import order_for
 from bot.app.turns import match_turn
 from bot.shell.components import PREFIX, PlateauButton
@@ -181,7 +182,7 @@ class PostUI:
             t(
                 lang,
                 "timeout.vote",
-                name=names[clock.seat],
+                name=inert(names[clock.seat]),
                 game=variant_name(match, lang),
                 id=match.id,
                 mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
@@ -231,7 +232,7 @@ class PostUI:
         since = EPOCH + timedelta(microseconds=stamp)
         match, decided, votes = await self.service.vote_timeout(match_id, interaction.user.id, seat, since, choice)
         lang = public_language(interaction)
-        names = await self.ui.names(match)
+        names = await self.ui.text_names(match)
         if decided is None:
             tally = ", ".join(f"**{names[v]}**: {t(lang, f'timeout.choice.{c}')}" for v, c in sorted(votes.items()))
             await interaction.response.edit_message(
@@ -286,7 +287,7 @@ class PostUI:
             return None
         lang = language_of(interaction.locale)
         ordered = order_for(here, interaction.user.id)[:MAX_LISTED]
-        lines = await match_lines(ordered, interaction.user.id, lang, self.ui.names)
+        lines = await match_lines(ordered, interaction.user.id, lang, self.ui.text_names)
         text = t(lang, "threads.here", count=len(here))
         for line in lines:
             if len(text) + len(line) + 1 > 1900:
@@ -311,7 +312,7 @@ class PostUI:
         more = len(matches) - MAX_LISTED
         matches = matches[:MAX_LISTED]  # match_lines lists no more than these
         turns = {m.id: await match_turn(self.service, m) for m in matches if m.status is MatchStatus.ACTIVE}
-        lines = await match_lines(matches, interaction.user.id, lang, self.ui.names, turns)
+        lines = await match_lines(matches, interaction.user.id, lang, self.ui.text_names, turns)
         lines = [
             line + await self._deadline_suffix(m, interaction.user.id) for line, m in zip(lines, matches, strict=True)
         ]
@@ -344,7 +345,7 @@ class PostUI:
         else:
             matches = await self.service.open_matches(channel_id=interaction.channel_id)
         matches = matches[:MAX_LISTED]
-        lines = await match_lines(matches, None, lang, self.ui.names)
+        lines = await match_lines(matches, None, lang, self.ui.text_names)
         suffixes = [await self._deadline_suffix(m, None) for m in matches]
         lines = [line + suffix for line, suffix in zip(lines, suffixes, strict=True)]
         embed = discord.Embed(
@@ -372,7 +373,7 @@ class PostUI:
         await interaction.response.send_message(t(lang, "vacation.declared", **when), ephemeral=True)
         for match in await self.service.matches_of_user(user, statuses=(MatchStatus.ACTIVE,)):
             public = self.ui.channel_language(match)
-            name = (await self.ui.names(match))[match.seat_of(user) or 0]
+            name = (await self.ui.text_names(match))[match.seat_of(user) or 0]
             try:
                 channel = await self.ui.open_channel(match.channel_id)
                 await channel.send(

@@ -20,6 +20,7 @@ import discord
 from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnReport
+from bot.app.member_text import inert_names
 from bot.app.narration import narrate, turn_line
 from bot.app.posting import Plan, plan
 from bot.app.storage import PostRow
@@ -323,7 +324,7 @@ class Publisher:
                 current = kept.get(("question", 0))
                 if current is None or current.message_id != step.message_id:
                     continue
-                told = narrate(match, report.previous_state, report.entries, names, lang) if report else []
+                told = narrate(match, report.previous_state, report.entries, inert_names(names), lang) if report else []
                 text = "\n".join(told[:3]) or t(lang, "question.settled")
                 colour = seat_colour(match.game.id, step.seats[0] if step.seats else None)
                 answered = question_layout(text, colour=colour)

@@ -34,7 +34,7 @@ async def rematch(shell: Shell, interaction: discord.Interaction, match_id: int)
         if exc.key != "rematch_capped":
             raise
         guild = shell.client.get_guild(old.guild_id) if old.guild_id else None
-        name = await shell.ui.display_name(int(str(exc.params["user_id"])), guild)
+        name = await shell.ui.text_name(int(str(exc.params["user_id"])), guild)
         raise MatchError("rematch_capped", name=name, max=exc.params["max"]) from exc
     match = report.match
     post = await shell.ui.publish_board(report.match, report, shell.ui.channel_language(report.match))

@@ -19,6 +19,7 @@ import discord
 from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, ReplaceRequest
+from bot.app.member_text import inert
 from bot.app.narration import TAKEOVER_ARROW, holder_at
 from bot.shell.components import PREFIX, AnswerButton, PlateauButton
 from bot.shell.context import Shell
@@ -85,14 +86,14 @@ async def ask(shell: Shell, interaction: discord.Interaction, match_id: int | No
     in_channel = interaction.channel_id == match.channel_id
     lang = public_language(interaction) if in_channel else shell.ui.channel_language(match)
     guild = interaction.guild
-    names = await shell.ui.names(match)
+    names = await shell.ui.text_names(match)
     member, ai = _seat_parts(names, request.seat)
     voters = humans([match.seats[s] for s in match.members_playing()])
     pinged = await shell.ui.pingable(match, voters, turn=True)
     text = t(
         lang,
         "replace.request",
-        name=await shell.ui.display_name(request.user_id, guild),
+        name=await shell.ui.text_name(request.user_id, guild),
         seat=request.seat + 1,
         member=member,
         ai=ai,
@@ -119,9 +120,12 @@ async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, 
         match_id, interaction.user.id, accept=accept, version=version
     )
     lang = public_language(interaction)
-    names = await shell.ui.names(match)
+    names = await shell.ui.text_names(match)
     seat = match.seat_of(interaction.user.id)
-    name = holder_at(match, names, seat, match.version + 1) if seat is not None else interaction.user.display_name
+    if seat is not None:
+        name = holder_at(match, names, seat, match.version + 1)
+    else:
+        name = inert(interaction.user.display_name)
     if report is not None:
         (entry,) = report.entries
         taken = entry.seat if entry.seat is not None else 0
@@ -137,7 +141,7 @@ async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, 
         for s in match.members_playing()
         if s not in request.accepted
     )
-    candidate = await shell.ui.display_name(request.user_id, interaction.guild)
+    candidate = await shell.ui.text_name(request.user_id, interaction.guild)
     await interaction.response.edit_message(
         content=t(
             lang, "replace.partly", name=name, candidate=candidate, seat=request.seat + 1, waiting=waiting, id=match.id

@@ -101,7 +101,7 @@ async def match_lines(
     names_of: object,
     turns: Mapping[int, int] | None = None,
 ) -> list[str]:
-    """One line per match for the overview lists (``names_of`` is the UI's async ``names(match)``;
+    """One line per match for the overview lists (``names_of`` is the UI's async ``text_names(match)``;
     ``turns`` the current turn number by match id, shown when given)."""
     lines = []
     for match in matches[:MAX_LISTED]:
@@ -129,7 +129,7 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
     if match is None:
         raise MatchError("no_match")
     lang = language_of(interaction.locale)
-    names = await shell.ui.names(match)
+    names = await shell.ui.text_names(match)
     embed = discord.Embed(title=variant_name(match, lang), colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
     if match.status is not MatchStatus.LOBBY:

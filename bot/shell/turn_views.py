@@ -12,6 +12,7 @@ import discord
 from bot.app.ai_seats import humans
 from bot.app.i18n import t
 from bot.app.matches import DECISIONS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnReport, replay
+from bot.app.member_text import inert_names
 from bot.app.narration import narrate, result_line, take_seat_label, takeover_lines, turn_line
 from bot.app.posting import Situation, Via, private_digest
 from bot.app.turns import match_ply_turns, match_turn
@@ -140,6 +141,7 @@ class TurnViews:
     ) -> discord.ui.LayoutView:
         """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none)."""
         state, entries = await self.story(match, start, report)
+        drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
         happened = narrate(match, state, entries, names, lang)
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
@@ -167,7 +169,7 @@ class TurnViews:
             if match.takeovers and (free := await self.service.replaceable(match)):
                 # Anyone not seated may offer to play a seat the AI took over (the players then consent).
                 rows.append(
-                    [TakeSeatButton(match.id, seat, take_seat_label(match, names, seat, lang)) for seat in free]
+                    [TakeSeatButton(match.id, seat, take_seat_label(match, drawn, seat, lang)) for seat in free]
                 )
         if current and (finished or start == 0):
             # The commitment stays on the first turn's post; the seed is revealed on the final one.
@@ -193,4 +195,5 @@ class TurnViews:
     async def sheet(self, match: Match) -> discord.Embed:
         """The match's status card as it should look now, in the channel's language."""
         turns = await match_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
-        return sheet_embed(match, await self.display.names(match), self.display.channel_language(match), turns=turns)
+        names = await self.display.text_names(match)
+        return sheet_embed(match, names, self.display.channel_language(match), turns=turns)

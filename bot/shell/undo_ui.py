@@ -28,7 +28,7 @@ async def request_undo(shell: Shell, interaction: discord.Interaction) -> None:
     current = await shell.ui.require_current(interaction)
     match, request = await shell.service.request_undo(current.id, interaction.user.id)
     lang = public_language(interaction)
-    names = await shell.ui.names(match)
+    names = await shell.ui.text_names(match)
     others = [uid for seat, uid in enumerate(match.seats) if seat != request.seat]
     pinged = await shell.ui.pingable(match, others, turn=False)
     text = t(
@@ -59,7 +59,7 @@ async def answer_undo(
         match_id, interaction.user.id, accept=accept, version=version
     )
     lang = public_language(interaction)
-    names = await shell.ui.names(match)
+    names = await shell.ui.text_names(match)
     name = names[match.seat_of(interaction.user.id) or 0]
     if report is not None:
         await interaction.response.edit_message(content=t(lang, "undo.done", id=match.id), view=None)

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchStatus
+from bot.app.member_text import inert
 from bot.shell.cogs.game import rated_choices
 from bot.shell.ratings_ui import game_label, leaderboard_page
 from bot.shell.status import board_link, variant_name
@@ -57,7 +58,8 @@ class RatingsCog(commands.Cog):
         lang = language_of(interaction.locale)
         user = member or interaction.user
         guild = interaction.guild_id or 0
-        embed = discord.Embed(title=t(lang, "profile.title", name=user.display_name), colour=discord.Colour.gold())
+        title = t(lang, "profile.title", name=inert(user.display_name))
+        embed = discord.Embed(title=title, colour=discord.Colour.gold())
         for game, rating, played, wins, draws, losses in (await self.bot.service.profile(guild, user.id))[:10]:
             embed.add_field(
                 name=game_label(game, lang),

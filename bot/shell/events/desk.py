@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
 from bot.app.events import Event, EventError, EventService, EventStatus
 from bot.app.i18n import language_of
 from bot.app.matches import MatchService
+from bot.app.member_text import inert
 from bot.shell.events.card import card_embed, card_view
 from bot.shell.ui import GameUI
+
+
+def as_text(names: Mapping[int, str]) -> dict[int, str]:
+    """Display names by user id as message text shows them: inert (see :func:`bot.app.member_text.inert`).
+    Thread names and the standings image take the names as typed: they render no markdown."""
+    return {uid: inert(name) for uid, name in names.items()}
 
 
 class EventDesk:
@@ -80,6 +87,10 @@ class EventDesk:
         guild = self.client.get_guild(event.guild_id)
         wanted = event.player_ids if user_ids is None else user_ids
         return {uid: await self.games.display_name(uid, guild) for uid in wanted}
+
+    async def text_names(self, event: Event, user_ids: Sequence[int] | None = None) -> dict[int, str]:
+        """:meth:`names` as message text shows them (see :func:`as_text`)."""
+        return as_text(await self.names(event, user_ids))
 
     async def refresh_card(self, event: Event, lang: str | None = None) -> None:
         """Edit the sign-up card in place (cosmetic: a failure is only logged)."""

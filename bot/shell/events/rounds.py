@@ -13,7 +13,7 @@ from bot.app.events import Event, EventError, EventGame, EventStatus, Progress, 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_text import inert
-from bot.shell.events.desk import EventDesk
+from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import deadline_label, game_label
 
@@ -52,7 +52,8 @@ class RoundPosts:
         then post the round's pairings in the event's channel."""
         async with self.desk.lock(event.id):
             channel = await self.desk.text_channel(event.channel_id)
-            names = await self.desk.names(event)
+            names = await self.desk.names(event)  # as typed for the threads' names, inert in the texts
+            told = as_text(names)
             for game in games:
                 if game.is_bye or game.done:
                     continue
@@ -65,11 +66,11 @@ class RoundPosts:
                         continue  # opened meanwhile by another path
                 thread_id = current.thread_id or await self._new_thread(channel, event, current, names, lang)
                 report = await self.desk.events.open_game(event, current, thread_id)
-                await self._greet(thread_id, event, current, report.match, names, lang)
+                await self._greet(thread_id, event, current, report.match, told, lang)
                 await self.desk.games.publish_board(report.match, report, lang)
             round_games = await self.desk.events.games(event.id, games[0].round) if games else []
             await channel.send(
-                embed=pairings_embed(event, round_games, names, lang),
+                embed=pairings_embed(event, round_games, told, lang),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
 

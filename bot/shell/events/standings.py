@@ -14,7 +14,7 @@ from bot.app.events import Event, EventFormat, Standings
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.app.tournaments.standings import to_csv
-from bot.shell.events.desk import EventDesk
+from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.text import game_label, number
 from render.standings import StandingsTable, describe_standings, render_standings
 
@@ -42,7 +42,7 @@ class StandingsPosts:
                 return t(lang, "event.standings.live", event=name, round=event.current_round, rounds=event.rounds)
             return t(lang, "event.standings.after", event=name, round=shown, rounds=event.rounds)
 
-        # The image shows the name as typed; the embed, which renders markdown, shows it inertly.
+        # The image (and the CSV) show the names as typed; the embed, which renders markdown, shows them inertly.
         title = heading(inert(event.name))
         table = standings_table(event, standings, names, lang, heading(event.name))
         png = await asyncio.to_thread(render_standings, table)
@@ -50,7 +50,7 @@ class StandingsPosts:
         slug = re.sub(r"[^a-z0-9]+", "-", event.name.lower()).strip("-")[:40] or "event"
         stem = f"{slug}-{event.id}-{'final' if final else f'round-{shown}'}"
         embed = discord.Embed(title=title[:256], colour=discord.Colour.gold())
-        embed.description = "\n".join(standings_lines(event, standings, names, lang))[:4096] or "—"
+        embed.description = "\n".join(standings_lines(event, standings, as_text(names), lang))[:4096] or "—"
         if final and standings.rows and standings.rows[0].played:
             winners = [r for r in standings.rows if r.rank == 1]
             embed.add_field(

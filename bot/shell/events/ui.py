@@ -172,7 +172,7 @@ class EventUI:
         game = progress.game
         assert game is not None
         lang = public_language(interaction)
-        names = await self.desk.names(progress.event, game.players)
+        names = await self.desk.text_names(progress.event, game.players)
         await interaction.response.send_message(
             t(
                 lang,
@@ -209,7 +209,7 @@ class EventUI:
         await interaction.response.defer(thinking=True)
         withdrawal = await self.events.withdraw(event.id, target, interaction.user.id)
         lang = public_language(interaction)
-        name = (await self.desk.names(event, [target]))[target]
+        name = (await self.desk.text_names(event, [target]))[target]
         if withdrawal.during_signup:
             await self.desk.refresh_card(withdrawal.event, lang)
             await interaction.followup.send(t(lang, "event.signed_off_by", name=name, event=inert(event.name)))
@@ -282,7 +282,9 @@ class EventUI:
         event = await self.desk.resolve(interaction, event_id)
         lines = await self.events.log(event.id)
         lang = language_of(interaction.locale)
-        names = await self.desk.names(event, sorted({*event.player_ids, *(ln.actor_id for ln in lines if ln.actor_id)}))
+        names = await self.desk.text_names(
+            event, sorted({*event.player_ids, *(ln.actor_id for ln in lines if ln.actor_id)})
+        )
         text = "\n".join(log_line(line, names, lang) for line in lines[-LOG_SHOWN:])
         embed = discord.Embed(title=t(lang, "event.log.title", event=inert(event.name)), colour=discord.Colour.gold())
         embed.description = text[-4096:] or "—"

@@ -1,0 +1,182 @@
+"""Issue 24, item 10, played on SimCord: members whose display names are markdown, mention and link lures
+play a match of every game (moves, a draw offer, an undo request, a resignation, status, history, verify,
+and in a three-player Ursuppe the AI taking the seat of who resigned, then a member asking for it). Every
+text the bot sends names them inertly, once escaped; the board images draw the names exactly as chosen."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+import pytest
+
+import bot.shell.display as display_module
+from bot.app.matches import MatchStatus
+from bot.app.member_text import inert
+from tests.botkit import controls_of, text_displays
+from tests.test_bot_replace import settle
+
+LURES = {
+    "alice": "**[Claim](https://x.y)**",
+    "bob": "`x` <@123456789012345678>",
+    "chloe": "@everyone __c__ ||s||",
+    "dmitri": "~~d~~ [a](<https://z.z>)",
+}
+"""Nicknames that would render bold, a masked link, code, a mention, @everyone, underline, spoilers..."""
+
+
+def texts_of(payload: Any) -> list[str]:
+    """Every text of a request's payload that Discord renders as markdown: content, embeds, text displays."""
+    if not isinstance(payload, dict):
+        return []
+    payload = payload.get("data", payload) if isinstance(payload.get("data"), dict) else payload
+    texts = [payload.get("content") or ""]
+    for embed in payload.get("embeds") or ():
+        texts += [embed.get("title") or "", embed.get("description") or ""]
+        texts += [(embed.get("footer") or {}).get("text") or "", (embed.get("author") or {}).get("name") or ""]
+        texts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or ()]
+    texts += text_displays(payload.get("components"))
+    return [t for t in texts if t]
+
+
+@pytest.fixture
+def club(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """A server with a games channel, four members with lure nicknames, a fifth one, and the names drawn."""
+    env = simcord_env
+    env.settle_timeout = 60.0  # AI turns are real CPU work in a thread
+    guild = env.create_guild(name="Association")
+    members = {name: guild.add_member(env.create_user(name, global_name=nick)) for name, nick in LURES.items()}
+    members["erin"] = guild.add_member(env.create_user("erin"))
+    drawn: list[tuple[str, ...]] = []
+    render = display_module.render_board
+
+    def recording(game: str, view: Any, ctx: Any) -> bytes:
+        drawn.append(tuple(ctx.names))
+        return render(game, view, ctx)
+
+    monkeypatch.setattr(display_module, "render_board", recording)
+    return {"env": env, "channel": guild.create_text_channel("games"), "drawn": drawn} | members
+
+
+async def moves(env: Any, channel: Any, by_id: dict[int, Any], count: int) -> None:
+    """``count`` turns of the members to act, each playing its last legal move."""
+    for _ in range(count):
+        match = await env.bot.service.current(channel.id)
+        if match is None or match.status is not MatchStatus.ACTIVE:
+            return
+        for seat in match.state.actors():
+            uid = match.seats[seat]
+            if uid in by_id:
+                legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+                await by_id[uid].slash(channel, "game move", move=legal[-1])
+                break
+        await settle(env)
+
+
+async def answer(member: Any, reply: Any, label: str) -> None:
+    """Click ``label`` on the message a command posted, when it posted one with that button."""
+    message = getattr(reply.response, "message", None) if reply.response is not None else None
+    if message is not None and any(label == getattr(c, "label", None) for c in controls_of(message)):
+        await member.click(message, label=label)
+
+
+@pytest.mark.parametrize(("game", "players"), [("ur:v2", 2), ("subulata", 2), ("ultimatek", 2), ("ursuppe", 3)])
+async def test_lure_names_read_literally_in_every_text_and_raw_on_the_boards(
+    club: dict[str, Any], game: str, players: int
+) -> None:
+    env, channel, drawn = club["env"], club["channel"], club["drawn"]
+    seated = [club[n] for n in list(LURES)[:players]]
+    creator, *others = seated
+    by_id = {m.id: m for m in seated}
+    start = len(env.http_requests)
+
+    lobby = (await creator.slash(channel, "game new", game=game, thread=False, rated=False)).response.message
+    for member in others:
+        await member.click(lobby, label="Join")
+    await creator.click(lobby, label="Start")
+    await settle(env)
+    await moves(env, channel, by_id, 3)
+    offer = await others[0].slash(channel, "game draw")
+    await answer(creator, offer, "Decline")
+    await moves(env, channel, by_id, 1)
+    match = await env.bot.service.current(channel.id)
+    last = (await env.bot.service.history(match.id))[-1]
+    mover = by_id.get(match.seats[last.seat] if last.seat is not None else 0, creator)
+    undo = await mover.slash(channel, "game undo")
+    for other in seated:
+        if other is not mover:
+            await answer(other, undo, "Refuse")
+    for member in seated:
+        await member.slash(channel, "game status")
+    await creator.slash(channel, "game history")
+    await creator.slash(channel, "game verify")
+    resigned = await others[-1].slash(channel, "game resign")
+    await others[-1].click(resigned.response.message, label="Yes, resign")
+    await settle(env)
+    if players > 2:
+        # The AI took the seat: a few of its turns, a member asking for it, then the match ends.
+        await moves(env, channel, by_id, 2)
+        await club["erin"].slash(channel, "plateau replace")
+        await settle(env)
+        for member in seated[:-1]:
+            ask = await member.slash(channel, "game resign")
+            if ask.response is not None and ask.response.message is not None:
+                await member.click(ask.response.message, label="Yes, resign")
+            await settle(env)
+    final = await env.bot.service.last_in_channel(channel.id)
+    assert final is not None and final.status is MatchStatus.FINISHED
+    for member in seated:
+        await member.slash(channel, "game history", match=final.id)
+        await member.slash(channel, "game verify", match=final.id)
+    for command in ("game mine", "game list"):
+        await creator.slash(channel, command)
+    await creator.slash(channel, "profile", member=others[0])
+    await settle(env)
+    env.errors.clear()  # refusals (an undo after a roll...) go through the one error handler
+    assert_inert(env, start, list(LURES)[:players], drawn)
+
+
+def assert_inert(env: Any, start: int, who: list[str], drawn: list[tuple[str, ...]]) -> None:
+    """Every text the bot sent since request ``start`` names ``who`` inertly (escaped once); the boards
+    drew their names as typed."""
+    texts = [t for request in env.http_requests[start:] for t in texts_of(request.json)]
+    for name in (LURES[m] for m in who):
+        for text in texts:
+            assert name not in text, f"{name!r} raw in {text!r}"
+            assert inert(inert(name)) not in text, f"{name!r} escaped twice in {text!r}"
+        assert any(inert(name) in t for t in texts), f"{name!r} is named in the bot's texts"
+        assert any(name in names for names in drawn), "the boards draw the name as chosen"
+    for text in texts:
+        assert not re.search(r"(?<!\\)<@!?123456789012345678>", text), text
+        assert not re.search(r"(?<!\\)@everyone", text), text
+
+
+async def test_lure_names_read_literally_on_an_events_pairings_greetings_results_standings_and_log(
+    club: dict[str, Any],
+) -> None:
+    env, channel, drawn = club["env"], club["channel"], club["drawn"]
+    alice, bob = club["alice"], club["bob"]
+    guild = channel.guild
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[admins])
+    start = len(env.http_requests)
+    card = (
+        await admin.slash(channel, "event create", name="Spring Open", game="ur:v2", format="swiss", rounds=1)
+    ).response.message
+    for member in (alice, bob):
+        await member.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    await settle(env)
+    (thread,) = channel.threads
+    match = await env.bot.service.current(thread.id)
+    assert match is not None
+    await moves(env, thread, {alice.id: alice, bob.id: bob}, 2)
+    ask = await bob.slash(thread, "game resign")
+    await bob.click(ask.response.message, label="Yes, resign")
+    await settle(env)
+    for command in ("event standings", "event log"):
+        await admin.slash(channel, command)
+    await settle(env)
+    env.errors.clear()
+    assert_inert(env, start, ["alice", "bob"], drawn)
