@@ -9,6 +9,7 @@ from one list (:data:`bot.shell.client.DYNAMIC_ITEMS`). This module imports none
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
 import discord
@@ -48,27 +49,55 @@ class PlateauButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(
         raise NotImplementedError
 
 
-class AnswerButton(PlateauButton, template=r"(?!)"):
-    """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
+class ChoiceButton(PlateauButton, template=r"(?!)"):
+    """One of a few buttons that answer the same question (Join / Leave / Start, Yes / No, Wait / Move / Forfeit,
+    ...): its custom id is ``plateau:<KIND>:<choice>:<id>:...`` and its style follows the choice (``STYLES``;
+    secondary for a choice not listed).
 
-    Subclasses name the proposal in ``KIND`` (also the second part of the custom id) and give its template.
+    A subclass gives ``KIND``, ``STYLES`` and its template, whose groups are ``choice`` and then the ids in the
+    order its constructor takes them between the choice and the label (whole numbers, but for the groups named
+    in ``TEXT``): so one :meth:`rebuild` serves them all.
     """
 
     KIND: ClassVar[str] = ""
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {}
+    TEXT: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, answer: str, match_id: int, version: int, label: str) -> None:
-        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
-        custom_id = f"{PREFIX}:{self.KIND}:{answer}:{match_id}:{version}"
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
-        self.answer = answer
-        self.match_id = match_id
-        self.version = version
+    def __init__(self, choice: str, *ids: int | str, label: str, row: int | None = None) -> None:
+        custom_id = ":".join((self.head(choice), *map(str, ids)))
+        style = self.STYLES.get(choice, discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+        self.choice = choice
+
+    @classmethod
+    def head(cls, choice: str) -> str:
+        """The custom id before the ids."""
+        return f"{PREFIX}:{cls.KIND}:{choice}"
 
     @classmethod
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        label = label or found["answer"]
-        return cls(found["answer"], int(found["match"]), int(found["ver"]), label)
+        """The button its custom id names (``label``: the one it showed, if known, else the choice)."""
+        groups = found.groupdict()
+        choice = groups.pop("choice")
+        ids = [value if name in cls.TEXT else int(value) for name, value in groups.items()]
+        # Each subclass's constructor takes (choice, *ids, label), typed; the base cannot say so to mypy.
+        make: Callable[..., Self] = cls
+        return make(choice, *ids, label=label or choice)
+
+
+class AnswerButton(ChoiceButton, template=r"(?!)"):
+    """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
+
+    Subclasses name the proposal in ``KIND`` and give its template
+    (``plateau:<KIND>:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)``).
+    """
+
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {"yes": discord.ButtonStyle.success}
+
+    def __init__(self, choice: str, match_id: int, version: int, label: str) -> None:
+        super().__init__(choice, match_id, version, label=label)
+        self.match_id = match_id
+        self.version = version
 
     @classmethod
     def yes_no(cls, match_id: int, version: int, yes: str, no: str) -> discord.ui.View:

@@ -13,14 +13,14 @@ from bot.shell.context import Shell
 from bot.shell.display import public_language
 
 
-class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
     """Accept or decline the draw offered at a given match version."""
 
     KIND = "draw"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
-        await answer_draw(shell, interaction, self.match_id, self.version, self.answer == "yes")
+        await answer_draw(shell, interaction, self.match_id, self.version, self.choice == "yes")
 
 
 def draw_view(match: Match, offer: DrawOffer, lang: str) -> discord.ui.View:

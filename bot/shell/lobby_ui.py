@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 import logging
-import re
-from typing import Any, ClassVar, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import discord
 
@@ -17,7 +17,7 @@ from bot.app.i18n import t
 from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
 from bot.app.threads import is_match_thread_name, thread_name
 from bot.shell import fairness_ui
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language, variant_label
 from bot.shell.status import game_label
@@ -27,35 +27,26 @@ log = logging.getLogger(__name__)
 
 
 class LobbyButton(
-    PlateauButton,
-    template=rf"{PREFIX}:lobby:(?P<action>join|leave|start|ai-easy|ai-normal|ai-strong):(?P<match>[0-9]+)",
+    ChoiceButton,
+    template=rf"{PREFIX}:lobby:(?P<choice>join|leave|start|ai-easy|ai-normal|ai-strong):(?P<match>[0-9]+)",
 ):
     """Join, Leave or Start on a lobby message, and Add AI at a level (``ai-strong``) for its creator."""
 
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+    KIND = "lobby"
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.primary,
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.success,
     }
 
     def __init__(self, action: str, match_id: int, label: str) -> None:
-        style = self.STYLES.get(action, discord.ButtonStyle.secondary)
         # The AI buttons sit on a row of their own, under the three lobby buttons.
-        row = 1 if action.startswith("ai-") else 0
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:lobby:{action}:{match_id}", row=row)
-        )
-        self.action = action
+        super().__init__(action, match_id, label=label, row=1 if action.startswith("ai-") else 0)
         self.match_id = match_id
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(found["action"], int(found["match"]), label or found["action"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Run the lobby action for the clicking user."""
-        await lobby_action(shell, interaction, self.action, self.match_id)
+        await lobby_action(shell, interaction, self.choice, self.match_id)
 
 
 def lobby_embed(match: Match, lang: str) -> discord.Embed:

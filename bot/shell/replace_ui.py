@@ -25,7 +25,7 @@ from bot.shell.context import Shell
 from bot.shell.display import public_language
 
 
-class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
     """Accept or decline the request, made at a given match version, to let a member take over a seat the AI
     plays. The request holds while play goes on (the AI keeps the seat meanwhile); the version names it."""
 
@@ -33,7 +33,7 @@ class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<answer>yes|no
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
-        await answer(shell, interaction, self.match_id, self.version, self.answer == "yes")
+        await answer(shell, interaction, self.match_id, self.version, self.choice == "yes")
 
 
 class TakeSeatButton(

@@ -13,14 +13,14 @@ from bot.shell.context import Shell
 from bot.shell.display import public_language
 
 
-class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
     """Accept or refuse the undo requested at a given match version."""
 
     KIND = "undo"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
-        await answer_undo(shell, interaction, self.match_id, self.version, self.answer == "yes")
+        await answer_undo(shell, interaction, self.match_id, self.version, self.choice == "yes")
 
 
 async def request_undo(shell: Shell, interaction: discord.Interaction) -> None:
