@@ -84,6 +84,18 @@ class ChoiceButton(PlateauButton, template=r"(?!)"):
         make: Callable[..., Self] = cls
         return make(choice, *ids, label=label or choice)
 
+    @classmethod
+    def choices(
+        cls, labels: Mapping[str, str], *ids: int | str, view: discord.ui.View | None = None
+    ) -> discord.ui.View:
+        """One button per choice of ``labels`` (choice: label, in order), all about ``ids``, added to ``view``
+        (by default a new persistent view), which is returned."""
+        view = discord.ui.View(timeout=None) if view is None else view
+        make: Callable[..., ChoiceButton] = cls
+        for choice, label in labels.items():
+            view.add_item(make(choice, *ids, label=label))
+        return view
+
 
 class AnswerButton(ChoiceButton, template=r"(?!)"):
     """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
@@ -102,10 +114,7 @@ class AnswerButton(ChoiceButton, template=r"(?!)"):
     @classmethod
     def yes_no(cls, match_id: int, version: int, yes: str, no: str) -> discord.ui.View:
         """The Yes and No buttons (labelled ``yes`` and ``no``) to the proposal made at ``version``."""
-        view = discord.ui.View(timeout=None)
-        view.add_item(cls("yes", match_id, version, yes))
-        view.add_item(cls("no", match_id, version, no))
-        return view
+        return cls.choices({"yes": yes, "no": no}, match_id, version)
 
 
 class MatchButton(PlateauButton, template=r"(?!)"):

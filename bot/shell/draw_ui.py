@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.ai_seats import humans
 from bot.app.i18n import t
 from bot.app.matches import DrawOffer, Match
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
+from bot.shell.questions import ask_the_others
 
 
 class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
@@ -32,23 +32,8 @@ async def offer_draw(shell: Shell, interaction: discord.Interaction) -> None:
     """``/game draw``: offer a draw; the other players answer with buttons."""
     match = await shell.ui.require_current(interaction)
     match, offer = await shell.service.offer_draw(match.id, interaction.user.id)
-    lang = public_language(interaction)
-    names = await shell.ui.names(match)
-    others = [uid for seat, uid in enumerate(match.seats) if seat != offer.seat]
-    # Only those who must answer are pinged (as their ``/game notify`` allows), with a link to the turn post.
-    pinged = await shell.ui.pingable(match, others, turn=True)
-    text = t(
-        lang,
-        "draw.offer",
-        name=names[offer.seat],
-        mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
-        id=match.id,
-    )
-    await interaction.response.send_message(
-        (text + "\n" + t(lang, "question.link", link=shell.ui.post_link(match)))[:2000],
-        view=draw_view(match, offer, lang),
-        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
-    )
+    view = draw_view(match, offer, public_language(interaction))
+    await ask_the_others(shell, interaction, match, offer.seat, "draw.offer", view, turn=True)
 
 
 async def answer_draw(

@@ -26,6 +26,10 @@ from games import find_game
 log = logging.getLogger(__name__)
 
 
+SIGNUP = ("join", "leave", "start")
+"""The buttons on a lobby card, and on an event's sign-up card."""
+
+
 class LobbyButton(
     ChoiceButton,
     template=rf"{PREFIX}:lobby:(?P<choice>join|leave|start|ai-easy|ai-normal|ai-strong):(?P<match>[0-9]+)",
@@ -71,9 +75,7 @@ def lobby_view(match: Match, lang: str) -> discord.ui.View | None:
     """Join / Leave / Start buttons while the lobby is open."""
     if match.status is not MatchStatus.LOBBY:
         return None
-    view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action, match.id, t(lang, f"button.{action}")))
+    view = LobbyButton.choices({action: t(lang, f"button.{action}") for action in SIGNUP}, match.id)
     for item in fairness_ui.lobby_items(match, lang):
         view.add_item(item)
     if len(match.seats) < match.game.max_players:
@@ -105,16 +107,15 @@ async def create(
     )
     if thread and not can_thread:
         raise MatchError("no_thread")
-    settings: dict[str, Any] = {"turn_limit": turn_limit, "on_timeout": on_timeout, "rated": rated}
+    settings: dict[str, Any] = {
+        "guild_id": interaction.guild_id,
+        "creator_id": interaction.user.id,
+        "turn_limit": turn_limit,
+        "on_timeout": on_timeout,
+        "rated": rated,
+    }
     if not (can_thread if thread is None else thread):
-        match = await shell.service.create(
-            game_id,
-            options,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            creator_id=interaction.user.id,
-            **settings,
-        )
+        match = await shell.service.create(game_id, options, channel_id=interaction.channel_id, **settings)
         if ai_level is not None:
             match = await shell.service.add_ai(match.id, interaction.user.id, ai_level)
         view = lobby_view(match, lang) or discord.ui.View()
@@ -135,14 +136,7 @@ async def create(
         auto_archive_duration=10080,
     )
     try:
-        match = await shell.service.create(
-            game_id,
-            options,
-            guild_id=interaction.guild_id,
-            channel_id=created.id,
-            creator_id=interaction.user.id,
-            **settings,
-        )
+        match = await shell.service.create(game_id, options, channel_id=created.id, **settings)
     except MatchError:
         # A lobby opened elsewhere in the meantime reached the cap: the thread would stay empty.
         await _drop_thread(created)

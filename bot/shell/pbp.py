@@ -200,7 +200,6 @@ class PostUI:
 
     def vote_view(self, match: Match, clock: TurnClock, names: Sequence[str], lang: str) -> discord.ui.View:
         """The three answers to a passed deadline."""
-        view = discord.ui.View(timeout=None)
         stamp = (clock.since - EPOCH) // timedelta(microseconds=1)
         name = names[clock.seat]
         state = match.state
@@ -212,9 +211,7 @@ class PostUI:
             "move": t(lang, "button.timeout_skip" if skip else "button.timeout_move", name=name),
             "forfeit": t(lang, "button.timeout_forfeit", name=name),
         }
-        for choice, label in labels.items():
-            view.add_item(TimeoutButton(choice, match.id, clock.seat, stamp, label[:80]))
-        return view
+        return TimeoutButton.choices({c: label[:80] for c, label in labels.items()}, match.id, clock.seat, stamp)
 
     async def answer_vote(
         self, interaction: discord.Interaction, match_id: int, seat: int, stamp: int, choice: str

@@ -141,8 +141,8 @@ class PrivateViews:
 
     def setup_buttons(self, match: Match, lang: str, view: discord.ui.View) -> None:
         """Add the two answers of a set-up prompt to ``view``."""
-        view.add_item(SetupButton("choose", match.id, t(lang, "button.setup_choose")))
-        view.add_item(SetupButton("random", match.id, t(lang, "button.setup_random")))
+        labels = {"choose": t(lang, "button.setup_choose"), "random": t(lang, "button.setup_random")}
+        SetupButton.choices(labels, match.id, view=view)
 
     async def send_private(
         self, user_id: int, match: Match, lang: str, report: TurnReport | None = None, *, edit: PrivateDM | None = None

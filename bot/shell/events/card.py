@@ -13,7 +13,7 @@ from bot.app.member_text import inert
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.events.text import deadline_label, game_label
-from bot.shell.lobby_ui import LobbyButton
+from bot.shell.lobby_ui import SIGNUP, LobbyButton
 
 COG_NAME = "EventCog"
 CARD_LISTED = 40
@@ -97,7 +97,4 @@ def card_view(event: Event, lang: str) -> discord.ui.View | None:
     """Sign up / Withdraw / Start while sign-up is open."""
     if event.status is not EventStatus.SIGNUP:
         return None
-    view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start"):
-        view.add_item(EventButton(action, event.id, t(lang, f"event.button.{action}")))
-    return view
+    return EventButton.choices({action: t(lang, f"event.button.{action}") for action in SIGNUP}, event.id)
