@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.app.deadlines import DEADLINE_CHOICES
@@ -23,7 +22,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.shell.cogs.game import MAX_CHOICES, deadline_choices, parse_variant, timeout_choices, variant_choices
 from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI
-from bot.shell.translator import ls
+from bot.shell.translator import ls, opt, options
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
@@ -43,26 +42,6 @@ OUTCOME_LABELS = {
     "loss": "The player lost",
     "double_loss": "Both players lose",
 }
-
-
-def opt(
-    name: str, description: str, *, key: str | None = None, described: str | None = None
-) -> tuple[locale_str, locale_str]:
-    """A command option's name and description with their catalog keys: ``opt.<key>.name`` and
-    ``opt.<described>.desc`` (both ``key`` and ``described`` default to ``name``'s key)."""
-    key = key or name
-    return ls(name, f"opt.{key}.name"), ls(description, f"opt.{described or key}.desc")
-
-
-def options(**table: tuple[locale_str, locale_str]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Name and describe a command's options from one table of :func:`opt`."""
-    names = {param: name for param, (name, _) in table.items()}
-    descriptions = {param: description for param, (_, description) in table.items()}
-
-    def decorate(callback: Callable[..., Any]) -> Callable[..., Any]:
-        return app_commands.rename(**names)(app_commands.describe(**descriptions)(callback))
-
-    return decorate
 
 
 EVENT = opt("event", "Event number (default: this channel's)")

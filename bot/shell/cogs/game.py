@@ -21,12 +21,14 @@ from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
 from bot.shell.move_controls import MAX_CHOICES as MAX_CHOICES  # re-exported: the events cog imports it here
 from bot.shell.rules_ui import parse_variant as parse_variant  # re-exported: the events cog imports it here
-from bot.shell.translator import ls
+from bot.shell.translator import ls, opt, options
 from games import GAMES, sequence
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
 
+MATCH = opt("match", "Match number (default: this channel's)")
+"""The option naming a match, which commands run from its channel or thread may leave out."""
 LABELS = {
     "none": "No deadline",
     "12h": "12 hours",
@@ -105,23 +107,14 @@ class GameCog(
     @app_commands.command(
         name=ls("new", "cmd.new.name"), description=ls("Open a new match in this channel", "cmd.new.desc")
     )
-    @app_commands.rename(
-        game=ls("game", "opt.game.name"),
-        deadline=ls("deadline", "opt.deadline.name"),
-        on_timeout=ls("on_timeout", "opt.on_timeout.name"),
-        thread=ls("thread", "opt.thread.name"),
-        rated=ls("rated", "opt.rated.name"),
-        autoplay=ls("autoplay", "opt.autoplay.name"),
-        ai=ls("ai", "opt.ai.name"),
-    )
-    @app_commands.describe(
-        game=ls("The game and rule set to play", "opt.game.desc"),
-        ai=ls("Seat an AI player at once, at this level (more with the lobby's buttons)", "opt.ai.desc"),
-        deadline=ls("Time each player has for a turn (default 48 h)", "opt.deadline.desc"),
-        on_timeout=ls("When time runs out (default: the other players decide)", "opt.on_timeout.desc"),
-        thread=ls("Play in a new thread (default: yes when I may create threads)", "opt.thread.desc"),
-        rated=ls("Count the result for ratings (default: yes)", "opt.rated.desc"),
-        autoplay=ls("Play a decision for you when it is the only legal one (default: yes)", "opt.autoplay.desc"),
+    @options(
+        game=opt("game", "The game and rule set to play"),
+        deadline=opt("deadline", "Time each player has for a turn (default 48 h)"),
+        on_timeout=opt("on_timeout", "When time runs out (default: the other players decide)"),
+        thread=opt("thread", "Play in a new thread (default: yes when I may create threads)"),
+        rated=opt("rated", "Count the result for ratings (default: yes)"),
+        autoplay=opt("autoplay", "Play a decision for you when it is the only legal one (default: yes)"),
+        ai=opt("ai", "Seat an AI player at once, at this level (more with the lobby's buttons)"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -186,10 +179,7 @@ class GameCog(
         name=ls("move", "cmd.move.name"),
         description=ls("Play a move (the list shows your legal moves)", "cmd.move.desc"),
     )
-    @app_commands.rename(move=ls("move", "opt.move.name"))
-    @app_commands.describe(
-        move=ls("Your move in the game's notation, e.g. A4-A2; several moves of your turn: a; b; c", "opt.move.desc")
-    )
+    @options(move=opt("move", "Your move in the game's notation, e.g. A4-A2; several moves of your turn: a; b; c"))
     async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT]) -> None:
         """Play a move in this channel's match."""
         await move_controls.play(self.bot.shell, interaction, None, move)
@@ -299,8 +289,7 @@ class GameCog(
     @app_commands.command(
         name=ls("rules", "cmd.rules.name"), description=ls("The rules of a game, in short", "cmd.rules.desc")
     )
-    @app_commands.rename(game=ls("game", "opt.game.name"))
-    @app_commands.describe(game=ls("The game and rule set (default: this channel's match)", "opt.rules_game.desc"))
+    @options(game=opt("game", "The game and rule set (default: this channel's match)", described="rules_game"))
     @app_commands.choices(game=variant_choices())
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         """Explain a rule set in our own words."""
@@ -326,8 +315,7 @@ class GameCog(
         name=ls("history", "cmd.history.name"),
         description=ls("A match told turn by turn, page by page", "cmd.history.desc"),
     )
-    @app_commands.rename(match=ls("match", "opt.match.name"))
-    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    @options(match=MATCH)
     async def history(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Show the move log."""
         await history_ui.show_history(self.bot.shell, interaction, match)
@@ -335,8 +323,7 @@ class GameCog(
     @app_commands.command(
         name=ls("replay", "cmd.replay.name"), description=ls("An animated replay of a match", "cmd.replay.desc")
     )
-    @app_commands.rename(match=ls("match", "opt.match.name"))
-    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    @options(match=MATCH)
     async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Post an animated replay."""
         await history_ui.replay(self.bot.shell, interaction, match)
@@ -345,8 +332,7 @@ class GameCog(
         name=ls("export", "cmd.export.name"),
         description=ls("The match record as a text file that replays exactly", "cmd.export.desc"),
     )
-    @app_commands.rename(match=ls("match", "opt.match.name"))
-    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    @options(match=MATCH)
     async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Send the match record."""
         await history_ui.export(self.bot.shell, interaction, match)
@@ -355,8 +341,7 @@ class GameCog(
         name=ls("salt", "cmd.salt.name"),
         description=ls("Add your own entropy to the match's dice and draws", "cmd.salt.desc"),
     )
-    @app_commands.rename(text=ls("text", "opt.salt_text.name"))
-    @app_commands.describe(text=ls("Any text of yours, mixed into every roll and draw", "opt.salt_text.desc"))
+    @options(text=opt("text", "Any text of yours, mixed into every roll and draw", key="salt_text"))
     async def salt(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
         """Record the caller's salt before the first roll or draw."""
         await fairness_ui.salt(self.bot.shell, interaction, None, text)
@@ -365,8 +350,7 @@ class GameCog(
         name=ls("verify", "cmd.verify.name"),
         description=ls("Check that a match's dice and draws were fair", "cmd.verify.desc"),
     )
-    @app_commands.rename(match=ls("match", "opt.match.name"))
-    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    @options(match=MATCH)
     async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """The commitment, salts and (once over) the seed of a match, with every draw re-checked."""
         await fairness_ui.verify(self.bot.shell, interaction, match)
@@ -382,8 +366,7 @@ class GameCog(
     @app_commands.command(
         name=ls("list", "cmd.list.name"), description=ls("Open matches of this channel or server", "cmd.list.desc")
     )
-    @app_commands.rename(scope=ls("where", "opt.scope.name"))
-    @app_commands.describe(scope=ls("This channel or the whole server", "opt.scope.desc"))
+    @options(scope=opt("where", "This channel or the whole server", key="scope"))
     @app_commands.choices(
         scope=[
             app_commands.Choice(name=ls("This channel", "choice.scope.channel"), value="channel"),
@@ -400,10 +383,9 @@ class GameCog(
         name=ls("vacation", "cmd.vacation.name"),
         description=ls("Declare a vacation: your deadlines pause (0 days ends it)", "cmd.vacation.desc"),
     )
-    @app_commands.rename(days=ls("days", "opt.days.name"), start_in=ls("start_in", "opt.start_in.name"))
-    @app_commands.describe(
-        days=ls("How many days (0 ends your vacation)", "opt.days.desc"),
-        start_in=ls("Days from now until it starts (default: now)", "opt.start_in.desc"),
+    @options(
+        days=opt("days", "How many days (0 ends your vacation)"),
+        start_in=opt("start_in", "Days from now until it starts (default: now)"),
     )
     async def vacation(
         self,
@@ -418,10 +400,8 @@ class GameCog(
         name=ls("quiet", "cmd.quiet.name"),
         description=ls("Hours when reminders wait, in your time zone", "cmd.quiet.desc"),
     )
-    @app_commands.rename(hours=ls("hours", "opt.hours.name"), timezone=ls("timezone", "opt.timezone.name"))
-    @app_commands.describe(
-        hours=ls("e.g. 22-7 or 22:30-07:00; 'off' to clear", "opt.hours.desc"),
-        timezone=ls("e.g. Europe/Paris", "opt.timezone.desc"),
+    @options(
+        hours=opt("hours", "e.g. 22-7 or 22:30-07:00; 'off' to clear"), timezone=opt("timezone", "e.g. Europe/Paris")
     )
     async def quiet(
         self, interaction: discord.Interaction, hours: app_commands.Range[str, 2, 60], timezone: str | None = None
@@ -450,8 +430,7 @@ class GameCog(
         name=ls("notify", "cmd.notify.name"),
         description=ls("How this match pings you: always, only on your turn, or never", "cmd.notify.desc"),
     )
-    @app_commands.rename(mode=ls("pings", "opt.pings.name"))
-    @app_commands.describe(mode=ls("When I may ping you in this match", "opt.pings.desc"))
+    @options(mode=opt("pings", "When I may ping you in this match"))
     @app_commands.choices(
         mode=[
             app_commands.Choice(name=ls("Always (default)", "choice.pings.all"), value="all"),

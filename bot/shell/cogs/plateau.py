@@ -17,7 +17,8 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import MatchError
 from bot.app.member_text import inert
 from bot.shell import replace_ui
-from bot.shell.translator import ls
+from bot.shell.cogs.game import MATCH
+from bot.shell.translator import ls, opt, options
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
@@ -50,10 +51,7 @@ class PlateauCog(
         name=ls("settings", "cmd.settings.name"),
         description=ls("Server settings for matches (Manage Server)", "cmd.settings.desc"),
     )
-    @app_commands.rename(ai_rated=ls("ai_rated", "opt.ai_rated.name"))
-    @app_commands.describe(
-        ai_rated=ls("Whether matches with AI players count for ratings (default: no)", "opt.ai_rated.desc")
-    )
+    @options(ai_rated=opt("ai_rated", "Whether matches with AI players count for ratings (default: no)"))
     async def settings(self, interaction: discord.Interaction, ai_rated: bool | None = None) -> None:
         """Show or change the server's settings (members with Manage Server)."""
         lang = language_of(interaction.locale)
@@ -75,10 +73,9 @@ class PlateauCog(
             "Take over a seat the AI plays since its player left (the players must agree)", "cmd.replace.desc"
         ),
     )
-    @app_commands.rename(match=ls("match", "opt.match.name"), seat=ls("seat", "opt.replace_seat.name"))
-    @app_commands.describe(
-        match=ls("Match number (default: this channel's)", "opt.match.desc"),
-        seat=ls("The seat's number (default: the only seat the AI took over)", "opt.replace_seat.desc"),
+    @options(
+        match=MATCH,
+        seat=opt("seat", "The seat's number (default: the only seat the AI took over)", key="replace_seat"),
     )
     async def replace(
         self,
@@ -93,9 +90,13 @@ class PlateauCog(
         name=ls("salt", "cmd.salt.name"),
         description=ls("Keep a salt for every match you play (without text: forget it)", "cmd.standing_salt.desc"),
     )
-    @app_commands.rename(text=ls("text", "opt.salt_text.name"))
-    @app_commands.describe(
-        text=ls("Any text of yours; leave it out to forget your standing salt", "opt.standing_salt_text.desc")
+    @options(
+        text=opt(
+            "text",
+            "Any text of yours; leave it out to forget your standing salt",
+            key="salt_text",
+            described="standing_salt_text",
+        )
     )
     async def salt(
         self, interaction: discord.Interaction, text: app_commands.Range[str, 1, fairness.MAX_SALT] | None = None
