@@ -17,6 +17,17 @@ def ls(text: str, key: str) -> app_commands.locale_str:
     return app_commands.locale_str(text, key=key)
 
 
+def command(
+    name: str, description: str, *, key: str | None = None, described: str | None = None
+) -> Callable[[Callable[..., Any]], app_commands.Command[Any, ..., Any]]:
+    """A slash command named and described with their catalog keys: ``cmd.<key>.name`` and
+    ``cmd.<described>.desc`` (both ``key`` and ``described`` default to ``name``'s key)."""
+    key = key or name
+    return app_commands.command(
+        name=ls(name, f"cmd.{key}.name"), description=ls(description, f"cmd.{described or key}.desc")
+    )
+
+
 def opt(
     name: str, description: str, *, key: str | None = None, described: str | None = None
 ) -> tuple[locale_str, locale_str]:

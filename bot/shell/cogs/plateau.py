@@ -18,7 +18,7 @@ from bot.app.matches import MatchError
 from bot.app.member_text import inert
 from bot.shell import replace_ui
 from bot.shell.cogs.game import MATCH
-from bot.shell.translator import ls, opt, options
+from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
@@ -38,7 +38,7 @@ class PlateauCog(
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name=ls("help", "cmd.help.name"), description=ls("How to play with Plateau", "cmd.help.desc"))
+    @command("help", "How to play with Plateau")
     async def help(self, interaction: discord.Interaction) -> None:
         """List the commands and how moves are written."""
         lang = language_of(interaction.locale)
@@ -47,10 +47,7 @@ class PlateauCog(
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(
-        name=ls("settings", "cmd.settings.name"),
-        description=ls("Server settings for matches (Manage Server)", "cmd.settings.desc"),
-    )
+    @command("settings", "Server settings for matches (Manage Server)")
     @options(ai_rated=opt("ai_rated", "Whether matches with AI players count for ratings (default: no)"))
     async def settings(self, interaction: discord.Interaction, ai_rated: bool | None = None) -> None:
         """Show or change the server's settings (members with Manage Server)."""
@@ -67,12 +64,7 @@ class PlateauCog(
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"), ephemeral=True
         )
 
-    @app_commands.command(
-        name=ls("replace", "cmd.replace.name"),
-        description=ls(
-            "Take over a seat the AI plays since its player left (the players must agree)", "cmd.replace.desc"
-        ),
-    )
+    @command("replace", "Take over a seat the AI plays since its player left (the players must agree)")
     @options(
         match=MATCH,
         seat=opt("seat", "The seat's number (default: the only seat the AI took over)", key="replace_seat"),
@@ -86,10 +78,7 @@ class PlateauCog(
         """Ask the players of a match to let the caller play a seat the AI took over from a member."""
         await replace_ui.ask(self.bot.shell, interaction, match, None if seat is None else seat - 1)
 
-    @app_commands.command(
-        name=ls("salt", "cmd.salt.name"),
-        description=ls("Keep a salt for every match you play (without text: forget it)", "cmd.standing_salt.desc"),
-    )
+    @command("salt", "Keep a salt for every match you play (without text: forget it)", described="standing_salt")
     @options(
         text=opt(
             "text",
