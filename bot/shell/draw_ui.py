@@ -10,7 +10,7 @@ from bot.app.matches import DrawOffer, Match
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import ask_the_others
+from bot.shell.questions import answering, ask_the_others
 
 
 class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
@@ -43,9 +43,7 @@ async def answer_draw(
     match, offer, report = await shell.service.answer_draw(
         match_id, interaction.user.id, accept=accept, version=version
     )
-    lang = public_language(interaction)
-    names = await shell.ui.names(match)
-    name = names[match.seat_of(interaction.user.id) or 0]
+    lang, names, name = await answering(shell, interaction, match)
     if report is not None:
         await interaction.response.edit_message(content=t(lang, "draw.agreed", id=match.id), view=None)
         await shell.ui.post_board(interaction, report)

@@ -1,5 +1,5 @@
 """Questions one player puts to the others (a draw offer, an undo request): posted in the match's channel
-with their answer buttons and a link to the turn post, pinging only those who must answer."""
+with their answer buttons and a link to the turn post, pinging only those who must answer; and who answers."""
 
 from __future__ import annotations
 
@@ -42,3 +42,10 @@ async def ask_the_others(
         view=view,
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
     )
+
+
+async def answering(shell: Shell, interaction: discord.Interaction, match: Match) -> tuple[str, list[str], str]:
+    """The language to answer a click under a question in, the match's player names, and the name of the
+    player who clicked."""
+    names = await shell.ui.names(match)
+    return public_language(interaction), names, names[match.seat_of(interaction.user.id) or 0]

@@ -10,7 +10,7 @@ from bot.app.matches import Match, UndoRequest
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import ask_the_others
+from bot.shell.questions import answering, ask_the_others
 
 
 class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
@@ -44,9 +44,7 @@ async def answer_undo(
     match, request, report = await shell.service.answer_undo(
         match_id, interaction.user.id, accept=accept, version=version
     )
-    lang = public_language(interaction)
-    names = await shell.ui.names(match)
-    name = names[match.seat_of(interaction.user.id) or 0]
+    lang, _, name = await answering(shell, interaction, match)
     if report is not None:
         await interaction.response.edit_message(content=t(lang, "undo.done", id=match.id), view=None)
         await shell.ui.publish_board(report.match, report, lang)
