@@ -152,3 +152,25 @@ class MatchButton(PlateauButton, template=r"(?!)"):
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
         """The button its custom id names (``label``: the one it showed, if known)."""
         return cls(int(found["match"]), label or cls.LABEL)
+
+
+class PageButton(PlateauButton, template=r"(?!)"):
+    """◀ or ▶ under a paged list (a match's history, a leaderboard): a click shows ``page`` (never below 1).
+
+    A subclass's constructor takes (subject, page, label, disabled=, slot=) and builds its custom id, in which
+    ``slot`` (``prev`` or ``next``) keeps the two buttons apart when both lead to page 1.
+    """
+
+    def __init__(self, custom_id: str, page: int, label: str, *, disabled: bool) -> None:
+        style = discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled, custom_id=custom_id))
+        self.page = max(page, 1)
+
+    @classmethod
+    def around(cls, subject: int | str, page: int, pages: int) -> discord.ui.View:
+        """◀ and ▶ from ``page`` of ``pages`` of ``subject``'s list (each disabled at its end)."""
+        make: Callable[..., PageButton] = cls
+        view = discord.ui.View(timeout=None)
+        view.add_item(make(subject, page - 1, "◀", disabled=page == 1, slot="prev"))
+        view.add_item(make(subject, page + 1, "▶", disabled=page == pages, slot="next"))
+        return view
