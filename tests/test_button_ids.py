@@ -13,13 +13,16 @@ import pytest
 from bot.shell.components import PlateauButton
 from bot.shell.draw_ui import DrawButton
 from bot.shell.events.card import EventButton
+from bot.shell.fairness_ui import SaltButton
 from bot.shell.history_ui import HistoryButton
 from bot.shell.lobby_ui import LobbyButton
 from bot.shell.move_controls import BuilderButton
 from bot.shell.pbp import TimeoutButton
-from bot.shell.private_ui import SetupButton
+from bot.shell.private_ui import PrivateViewButton, SetupButton
 from bot.shell.ratings_ui import LeaderboardButton
-from bot.shell.replace_ui import ReplaceButton
+from bot.shell.rematch_ui import RematchButton
+from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
+from bot.shell.resign_ui import ResignButton
 from bot.shell.undo_ui import UndoButton
 
 S = discord.ButtonStyle
@@ -43,6 +46,12 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (HistoryButton(7, 0, "◀", disabled=True, slot="prev"), "plateau:hist:prev:7:1", S.secondary, None),
     (HistoryButton(7, 3, "▶"), "plateau:hist:next:7:3", S.secondary, None),
     (LeaderboardButton("ur:v2", 2, "▶", slot="next"), "plateau:lb:next:2:ur:v2", S.secondary, None),
+    (TakeSeatButton(7, 2, "Play Bob's seat"), "plateau:take:7:2", S.secondary, None),
+    (TakeSeatButton(7, 0), "plateau:take:7:0", S.secondary, None),
+    (ResignButton(7, 12, "Resign"), "plateau:resign:7:12", S.danger, None),
+    (SaltButton(7, "Add my salt"), "plateau:salt:7", S.secondary, None),
+    (PrivateViewButton(7, "Show my view"), "plateau:pv:7", S.primary, None),
+    (RematchButton(7, "Rematch"), "plateau:rematch:7", S.success, None),
 ]
 
 

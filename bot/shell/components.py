@@ -118,14 +118,19 @@ class AnswerButton(ChoiceButton, template=r"(?!)"):
 
 
 class MatchButton(PlateauButton, template=r"(?!)"):
-    """A button that names only its match (``plateau:<kind>:<match>``), with a default label; a subclass says
+    """A button that names its match (``plateau:<kind>:<match>``), with a default label; a subclass says
     all in its header: ``class SaltButton(MatchButton, kind="salt", style=..., emoji="🧂", label="Add my salt")``.
+
+    A button that also names a number of the match (a seat, a version) lists it in ``also``
+    (``plateau:<kind>:<match>:<seat>``); its constructor takes (match_id, number, label) and passes the
+    number on in ``also``.
     """
 
     KIND: ClassVar[str] = ""
     STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     EMOJI: ClassVar[str | None] = None
     LABEL: ClassVar[str] = ""
+    ALSO: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(
         cls,
@@ -134,15 +139,17 @@ class MatchButton(PlateauButton, template=r"(?!)"):
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         emoji: str | None = None,
         label: str = "",
+        also: tuple[str, ...] = (),
         **options: Any,
     ) -> None:
         if kind:
-            cls.KIND, cls.STYLE, cls.EMOJI, cls.LABEL = kind, style, emoji, label
-            options.setdefault("template", rf"{PREFIX}:{kind}:(?P<match>[0-9]+)")
+            cls.KIND, cls.STYLE, cls.EMOJI, cls.LABEL, cls.ALSO = kind, style, emoji, label, also
+            numbers = "".join(f":(?P<{name}>[0-9]+)" for name in also)
+            options.setdefault("template", rf"{PREFIX}:{kind}:(?P<match>[0-9]+){numbers}")
         super().__init_subclass__(**options)
 
-    def __init__(self, match_id: int, label: str | None = None) -> None:
-        custom_id = f"{PREFIX}:{self.KIND}:{match_id}"
+    def __init__(self, match_id: int, label: str | None = None, *, also: tuple[int, ...] = ()) -> None:
+        custom_id = ":".join((PREFIX, self.KIND, str(match_id), *map(str, also)))
         super().__init__(
             discord.ui.Button(label=label or self.LABEL, style=self.STYLE, emoji=self.EMOJI, custom_id=custom_id)
         )
@@ -151,7 +158,8 @@ class MatchButton(PlateauButton, template=r"(?!)"):
     @classmethod
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
         """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(int(found["match"]), label or cls.LABEL)
+        make: Callable[..., Self] = cls
+        return make(int(found["match"]), *(int(found[name]) for name in cls.ALSO), label or cls.LABEL)
 
 
 class PageButton(PlateauButton, template=r"(?!)"):
