@@ -9,6 +9,7 @@ from one list (:data:`bot.shell.client.DYNAMIC_ITEMS`). This module imports none
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
 import discord
@@ -48,46 +49,88 @@ class PlateauButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(
         raise NotImplementedError
 
 
-class AnswerButton(PlateauButton, template=r"(?!)"):
-    """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
+class ChoiceButton(PlateauButton, template=r"(?!)"):
+    """One of a few buttons that answer the same question (Join / Leave / Start, Yes / No, Wait / Move / Forfeit,
+    ...): its custom id is ``plateau:<KIND>:<choice>:<id>:...`` and its style follows the choice (``STYLES``;
+    secondary for a choice not listed).
 
-    Subclasses name the proposal in ``KIND`` (also the second part of the custom id) and give its template.
+    A subclass gives ``KIND``, ``STYLES`` and its template, whose groups are ``choice`` and then the ids in the
+    order its constructor takes them between the choice and the label (whole numbers, but for the groups named
+    in ``TEXT``): so one :meth:`rebuild` serves them all.
     """
 
     KIND: ClassVar[str] = ""
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {}
+    TEXT: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, answer: str, match_id: int, version: int, label: str) -> None:
-        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
-        custom_id = f"{PREFIX}:{self.KIND}:{answer}:{match_id}:{version}"
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
-        self.answer = answer
+    def __init__(self, choice: str, *ids: int | str, label: str, row: int | None = None) -> None:
+        custom_id = ":".join((self.head(choice), *map(str, ids)))
+        style = self.STYLES.get(choice, discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+        self.choice = choice
+
+    @classmethod
+    def head(cls, choice: str) -> str:
+        """The custom id before the ids."""
+        return f"{PREFIX}:{cls.KIND}:{choice}"
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known, else the choice)."""
+        groups = found.groupdict()
+        choice = groups.pop("choice")
+        ids = [value if name in cls.TEXT else int(value) for name, value in groups.items()]
+        # Each subclass's constructor takes (choice, *ids, label), typed; the base cannot say so to mypy.
+        make: Callable[..., Self] = cls
+        return make(choice, *ids, label=label or choice)
+
+    @classmethod
+    def choices(
+        cls, labels: Mapping[str, str], *ids: int | str, view: discord.ui.View | None = None
+    ) -> discord.ui.View:
+        """One button per choice of ``labels`` (choice: label, in order), all about ``ids``, added to ``view``
+        (by default a new persistent view), which is returned."""
+        view = discord.ui.View(timeout=None) if view is None else view
+        make: Callable[..., ChoiceButton] = cls
+        for choice, label in labels.items():
+            view.add_item(make(choice, *ids, label=label))
+        return view
+
+
+class AnswerButton(ChoiceButton, template=r"(?!)"):
+    """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
+
+    Subclasses name the proposal in ``KIND`` and give its template
+    (``plateau:<KIND>:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)``).
+    """
+
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {"yes": discord.ButtonStyle.success}
+
+    def __init__(self, choice: str, match_id: int, version: int, label: str) -> None:
+        super().__init__(choice, match_id, version, label=label)
         self.match_id = match_id
         self.version = version
 
     @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        label = label or found["answer"]
-        return cls(found["answer"], int(found["match"]), int(found["ver"]), label)
-
-    @classmethod
     def yes_no(cls, match_id: int, version: int, yes: str, no: str) -> discord.ui.View:
         """The Yes and No buttons (labelled ``yes`` and ``no``) to the proposal made at ``version``."""
-        view = discord.ui.View(timeout=None)
-        view.add_item(cls("yes", match_id, version, yes))
-        view.add_item(cls("no", match_id, version, no))
-        return view
+        return cls.choices({"yes": yes, "no": no}, match_id, version)
 
 
 class MatchButton(PlateauButton, template=r"(?!)"):
-    """A button that names only its match (``plateau:<kind>:<match>``), with a default label; a subclass says
+    """A button that names its match (``plateau:<kind>:<match>``), with a default label; a subclass says
     all in its header: ``class SaltButton(MatchButton, kind="salt", style=..., emoji="🧂", label="Add my salt")``.
+
+    A button that also names a number of the match (a seat, a version) lists it in ``also``
+    (``plateau:<kind>:<match>:<seat>``); its constructor takes (match_id, number, label) and passes the
+    number on in ``also``.
     """
 
     KIND: ClassVar[str] = ""
     STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     EMOJI: ClassVar[str | None] = None
     LABEL: ClassVar[str] = ""
+    ALSO: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(
         cls,
@@ -96,15 +139,17 @@ class MatchButton(PlateauButton, template=r"(?!)"):
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         emoji: str | None = None,
         label: str = "",
+        also: tuple[str, ...] = (),
         **options: Any,
     ) -> None:
         if kind:
-            cls.KIND, cls.STYLE, cls.EMOJI, cls.LABEL = kind, style, emoji, label
-            options.setdefault("template", rf"{PREFIX}:{kind}:(?P<match>[0-9]+)")
+            cls.KIND, cls.STYLE, cls.EMOJI, cls.LABEL, cls.ALSO = kind, style, emoji, label, also
+            numbers = "".join(f":(?P<{name}>[0-9]+)" for name in also)
+            options.setdefault("template", rf"{PREFIX}:{kind}:(?P<match>[0-9]+){numbers}")
         super().__init_subclass__(**options)
 
-    def __init__(self, match_id: int, label: str | None = None) -> None:
-        custom_id = f"{PREFIX}:{self.KIND}:{match_id}"
+    def __init__(self, match_id: int, label: str | None = None, *, also: tuple[int, ...] = ()) -> None:
+        custom_id = ":".join((PREFIX, self.KIND, str(match_id), *map(str, also)))
         super().__init__(
             discord.ui.Button(label=label or self.LABEL, style=self.STYLE, emoji=self.EMOJI, custom_id=custom_id)
         )
@@ -113,4 +158,27 @@ class MatchButton(PlateauButton, template=r"(?!)"):
     @classmethod
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
         """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(int(found["match"]), label or cls.LABEL)
+        make: Callable[..., Self] = cls
+        return make(int(found["match"]), *(int(found[name]) for name in cls.ALSO), label or cls.LABEL)
+
+
+class PageButton(PlateauButton, template=r"(?!)"):
+    """◀ or ▶ under a paged list (a match's history, a leaderboard): a click shows ``page`` (never below 1).
+
+    A subclass's constructor takes (subject, page, label, disabled=, slot=) and builds its custom id, in which
+    ``slot`` (``prev`` or ``next``) keeps the two buttons apart when both lead to page 1.
+    """
+
+    def __init__(self, custom_id: str, page: int, label: str, *, disabled: bool) -> None:
+        style = discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled, custom_id=custom_id))
+        self.page = max(page, 1)
+
+    @classmethod
+    def around(cls, subject: int | str, page: int, pages: int) -> discord.ui.View:
+        """◀ and ▶ from ``page`` of ``pages`` of ``subject``'s list (each disabled at its end)."""
+        make: Callable[..., PageButton] = cls
+        view = discord.ui.View(timeout=None)
+        view.add_item(make(subject, page - 1, "◀", disabled=page == 1, slot="prev"))
+        view.add_item(make(subject, page + 1, "▶", disabled=page == pages, slot="next"))
+        return view

@@ -5,22 +5,22 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.ai_seats import humans
 from bot.app.i18n import t
 from bot.app.matches import DrawOffer, Match
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
+from bot.shell.questions import answering, ask_the_others
 
 
-class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
     """Accept or decline the draw offered at a given match version."""
 
     KIND = "draw"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
-        await answer_draw(shell, interaction, self.match_id, self.version, self.answer == "yes")
+        await answer_draw(shell, interaction, self.match_id, self.version, self.choice == "yes")
 
 
 def draw_view(match: Match, offer: DrawOffer, lang: str) -> discord.ui.View:
@@ -32,23 +32,8 @@ async def offer_draw(shell: Shell, interaction: discord.Interaction) -> None:
     """``/game draw``: offer a draw; the other players answer with buttons."""
     match = await shell.ui.require_current(interaction)
     match, offer = await shell.service.offer_draw(match.id, interaction.user.id)
-    lang = public_language(interaction)
-    names = await shell.ui.text_names(match)
-    others = [uid for seat, uid in enumerate(match.seats) if seat != offer.seat]
-    # Only those who must answer are pinged (as their ``/game notify`` allows), with a link to the turn post.
-    pinged = await shell.ui.pingable(match, others, turn=True)
-    text = t(
-        lang,
-        "draw.offer",
-        name=names[offer.seat],
-        mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
-        id=match.id,
-    )
-    await interaction.response.send_message(
-        (text + "\n" + t(lang, "question.link", link=shell.ui.post_link(match)))[:2000],
-        view=draw_view(match, offer, lang),
-        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
-    )
+    view = draw_view(match, offer, public_language(interaction))
+    await ask_the_others(shell, interaction, match, offer.seat, "draw.offer", view, turn=True)
 
 
 async def answer_draw(
@@ -58,9 +43,7 @@ async def answer_draw(
     match, offer, report = await shell.service.answer_draw(
         match_id, interaction.user.id, accept=accept, version=version
     )
-    lang = public_language(interaction)
-    names = await shell.ui.text_names(match)
-    name = names[match.seat_of(interaction.user.id) or 0]
+    lang, names, name = await answering(shell, interaction, match)
     if report is not None:
         await interaction.response.edit_message(content=t(lang, "draw.agreed", id=match.id), view=None)
         await shell.ui.post_board(interaction, report)

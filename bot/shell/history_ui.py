@@ -16,7 +16,7 @@ from bot.app.history import pages, turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.record import export_record
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import PREFIX, PageButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 from bot.shell.pbp import open_to_everyone
@@ -24,22 +24,14 @@ from bot.shell.status import variant_name
 
 
 class HistoryButton(
-    PlateauButton,
+    PageButton,
     template=rf"{PREFIX}:hist:(?P<slot>prev|next):(?P<match>[0-9]+):(?P<page>[0-9]+)",
 ):
     """Turns the pages of ``/game history``."""
 
     def __init__(self, match_id: int, page: int, label: str, *, disabled: bool = False, slot: str = "next") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{PREFIX}:hist:{slot}:{match_id}:{max(page, 1)}",
-            )
-        )
+        super().__init__(f"{PREFIX}:hist:{slot}:{match_id}:{max(page, 1)}", page, label, disabled=disabled)
         self.match_id = match_id
-        self.page = max(page, 1)
 
     @classmethod
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
@@ -69,10 +61,7 @@ async def history_page(
     embed.set_footer(text=t(lang, "history.footer", page=page, pages=len(book), count=len(lines)))
     if len(book) == 1:
         return embed, None
-    view = discord.ui.View(timeout=None)
-    view.add_item(HistoryButton(match.id, page - 1, "◀", disabled=page == 1, slot="prev"))
-    view.add_item(HistoryButton(match.id, page + 1, "▶", disabled=page == len(book), slot="next"))
-    return embed, view
+    return embed, HistoryButton.around(match.id, page, len(book))
 
 
 async def show_history(shell: Shell, interaction: discord.Interaction, match_id: int | None) -> None:

@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 import logging
-import re
-from typing import Any, ClassVar, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import discord
 
@@ -17,7 +17,7 @@ from bot.app.i18n import t
 from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
 from bot.app.threads import is_match_thread_name, thread_name
 from bot.shell import fairness_ui
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language, variant_label
 from bot.shell.status import game_label
@@ -26,36 +26,31 @@ from games import find_game
 log = logging.getLogger(__name__)
 
 
+SIGNUP = ("join", "leave", "start")
+"""The buttons on a lobby card, and on an event's sign-up card."""
+
+
 class LobbyButton(
-    PlateauButton,
-    template=rf"{PREFIX}:lobby:(?P<action>join|leave|start|ai-easy|ai-normal|ai-strong):(?P<match>[0-9]+)",
+    ChoiceButton,
+    template=rf"{PREFIX}:lobby:(?P<choice>join|leave|start|ai-easy|ai-normal|ai-strong):(?P<match>[0-9]+)",
 ):
     """Join, Leave or Start on a lobby message, and Add AI at a level (``ai-strong``) for its creator."""
 
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+    KIND = "lobby"
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.primary,
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.success,
     }
 
     def __init__(self, action: str, match_id: int, label: str) -> None:
-        style = self.STYLES.get(action, discord.ButtonStyle.secondary)
         # The AI buttons sit on a row of their own, under the three lobby buttons.
-        row = 1 if action.startswith("ai-") else 0
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:lobby:{action}:{match_id}", row=row)
-        )
-        self.action = action
+        super().__init__(action, match_id, label=label, row=1 if action.startswith("ai-") else 0)
         self.match_id = match_id
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(found["action"], int(found["match"]), label or found["action"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Run the lobby action for the clicking user."""
-        await lobby_action(shell, interaction, self.action, self.match_id)
+        await lobby_action(shell, interaction, self.choice, self.match_id)
 
 
 def lobby_embed(match: Match, lang: str) -> discord.Embed:
@@ -80,9 +75,7 @@ def lobby_view(match: Match, lang: str) -> discord.ui.View | None:
     """Join / Leave / Start buttons while the lobby is open."""
     if match.status is not MatchStatus.LOBBY:
         return None
-    view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action, match.id, t(lang, f"button.{action}")))
+    view = LobbyButton.choices({action: t(lang, f"button.{action}") for action in SIGNUP}, match.id)
     for item in fairness_ui.lobby_items(match, lang):
         view.add_item(item)
     if len(match.seats) < match.game.max_players:
@@ -114,16 +107,15 @@ async def create(
     )
     if thread and not can_thread:
         raise MatchError("no_thread")
-    settings: dict[str, Any] = {"turn_limit": turn_limit, "on_timeout": on_timeout, "rated": rated}
+    settings: dict[str, Any] = {
+        "guild_id": interaction.guild_id,
+        "creator_id": interaction.user.id,
+        "turn_limit": turn_limit,
+        "on_timeout": on_timeout,
+        "rated": rated,
+    }
     if not (can_thread if thread is None else thread):
-        match = await shell.service.create(
-            game_id,
-            options,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            creator_id=interaction.user.id,
-            **settings,
-        )
+        match = await shell.service.create(game_id, options, channel_id=interaction.channel_id, **settings)
         if ai_level is not None:
             match = await shell.service.add_ai(match.id, interaction.user.id, ai_level)
         view = lobby_view(match, lang) or discord.ui.View()
@@ -144,14 +136,7 @@ async def create(
         auto_archive_duration=10080,
     )
     try:
-        match = await shell.service.create(
-            game_id,
-            options,
-            guild_id=interaction.guild_id,
-            channel_id=created.id,
-            creator_id=interaction.user.id,
-            **settings,
-        )
+        match = await shell.service.create(game_id, options, channel_id=created.id, **settings)
     except MatchError:
         # A lobby opened elsewhere in the meantime reached the cap: the thread would stay empty.
         await _drop_thread(created)

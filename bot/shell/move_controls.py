@@ -12,7 +12,7 @@ board has changed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import discord
@@ -22,7 +22,7 @@ from bot.app.i18n import has, language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, MatchStatus, require_seat
 from bot.app.seats import Action, member_acts, seat_for
 from bot.app.words import move_label
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import PREFIX, ChoiceButton, PlateauButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.errors import reply_error
 from games import sequence
@@ -122,33 +122,36 @@ class BuilderSelect(
 
 
 class BuilderButton(
-    PlateauButton,
-    template=rf"{PREFIX}:mb(?P<act>ok|go|bk|mx):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
+    ChoiceButton,
+    template=rf"{PREFIX}:mb(?P<choice>ok|go|bk|mx):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
 ):
     """The move builder's buttons: ``ok`` plays the move at ``path``, ``bk`` goes back to the step at
     ``path``, ``go`` opens the first step privately (when it would name a secret on the public post), ``mx``
     plays the game's bigger decision number ``path`` (such as Ursuppe's ``drift all``)."""
 
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {
         "ok": discord.ButtonStyle.success,
         "go": discord.ButtonStyle.primary,
         "bk": discord.ButtonStyle.secondary,
         "mx": discord.ButtonStyle.primary,
     }
+    TEXT = frozenset({"path"})
 
     def __init__(self, act: str, match_id: int, version: int, path: str, label: str) -> None:
-        custom_id = f"{PREFIX}:mb{act}:{match_id}:{version}:{path}"
-        super().__init__(discord.ui.Button(label=label, style=self.STYLES[act], custom_id=custom_id))
-        self.act = act
+        super().__init__(act, match_id, version, path, label=label)
         self.match_id = match_id
         self.version = version
         self.path = path
 
+    @property
+    def act(self) -> str:
+        """What the button does (its choice): ``ok``, ``go``, ``bk`` or ``mx``."""
+        return self.choice
+
     @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        label = label or found["act"]
-        return cls(found["act"], int(found["match"]), int(found["ver"]), found["path"], label)
+    def head(cls, choice: str) -> str:
+        """``plateau:mbok``: the act is glued to the kind (ids must fit Discord's 100 characters)."""
+        return f"{PREFIX}:mb{choice}"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Play the chosen move, or show a step."""

@@ -9,10 +9,9 @@ so a restart loses no reminder and sends none twice.
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import ClassVar, Self
+from typing import ClassVar
 
 import discord
 
@@ -31,7 +30,7 @@ from bot.app.matches import (
 from bot.app.member_text import inert
 from bot.app.threads import order_for
 from bot.app.turns import match_turn
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 from bot.shell.status import MAX_LISTED, board_link, match_lines, span_text, variant_name
@@ -48,30 +47,23 @@ UPLOAD_LIMIT = 8_000_000
 
 
 class TimeoutButton(
-    PlateauButton,
+    ChoiceButton,
     template=rf"{PREFIX}:to:(?P<choice>wait|move|forfeit):(?P<match>[0-9]+):(?P<seat>[0-9]+):(?P<since>[0-9]+)",
 ):
     """A vote on a seat whose time ran out; it carries the turn's start, so it only counts for that turn."""
 
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+    KIND = "to"
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {
         "wait": discord.ButtonStyle.primary,
         "move": discord.ButtonStyle.secondary,
         "forfeit": discord.ButtonStyle.danger,
     }
 
     def __init__(self, choice: str, match_id: int, seat: int, since: int, label: str) -> None:
-        custom_id = f"{PREFIX}:to:{choice}:{match_id}:{seat}:{since}"
-        super().__init__(discord.ui.Button(label=label, style=self.STYLES[choice], custom_id=custom_id))
-        self.choice = choice
+        super().__init__(choice, match_id, seat, since, label=label)
         self.match_id = match_id
         self.seat = seat
         self.since = since
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        label = label or found["choice"]
-        return cls(found["choice"], int(found["match"]), int(found["seat"]), int(found["since"]), label)
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's vote."""
@@ -209,7 +201,6 @@ class PostUI:
 
     def vote_view(self, match: Match, clock: TurnClock, names: Sequence[str], lang: str) -> discord.ui.View:
         """The three answers to a passed deadline."""
-        view = discord.ui.View(timeout=None)
         stamp = (clock.since - EPOCH) // timedelta(microseconds=1)
         name = names[clock.seat]
         state = match.state
@@ -221,9 +212,7 @@ class PostUI:
             "move": t(lang, "button.timeout_skip" if skip else "button.timeout_move", name=name),
             "forfeit": t(lang, "button.timeout_forfeit", name=name),
         }
-        for choice, label in labels.items():
-            view.add_item(TimeoutButton(choice, match.id, clock.seat, stamp, label[:80]))
-        return view
+        return TimeoutButton.choices({c: label[:80] for c, label in labels.items()}, match.id, clock.seat, stamp)
 
     async def answer_vote(
         self, interaction: discord.Interaction, match_id: int, seat: int, stamp: int, choice: str

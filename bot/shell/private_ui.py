@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
-from typing import Any, Self
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import discord
 
@@ -20,7 +20,7 @@ from bot.app.matches import Match, MatchError, MatchService, TurnReport
 from bot.app.posting import DMStep, PrivateDM, private_digest
 from bot.app.secret_setup import cell_order, needs_setup, setup_prompt
 from bot.app.storage import PostRow
-from bot.shell.components import PREFIX, MatchButton, PlateauButton
+from bot.shell.components import PREFIX, ChoiceButton, MatchButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, board_image, public_language, variant_label
 from bot.shell.errors import reply_error
@@ -39,29 +39,22 @@ class PrivateViewButton(MatchButton, kind="pv", style=discord.ButtonStyle.primar
         await shell.ui.private.show_private_view(interaction, self.match_id)
 
 
-class SetupButton(
-    PlateauButton,
-    template=rf"{PREFIX}:setup:(?P<mode>random|choose):(?P<match>[0-9]+)",
-):
+class SetupButton(ChoiceButton, template=rf"{PREFIX}:setup:(?P<choice>random|choose):(?P<match>[0-9]+)"):
     """Answers a secret set-up prompt: a random arrangement, or a form to type one.
 
     It carries no version: the two players set up in either order, and the engine refuses a second set-up.
     """
 
-    def __init__(self, mode: str, match_id: int, label: str) -> None:
-        style = discord.ButtonStyle.primary if mode == "choose" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"{PREFIX}:setup:{mode}:{match_id}"))
-        self.mode = mode
-        self.match_id = match_id
+    KIND = "setup"
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {"choose": discord.ButtonStyle.primary}
 
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(found["mode"], int(found["match"]), label or found["mode"])
+    def __init__(self, mode: str, match_id: int, label: str) -> None:
+        super().__init__(mode, match_id, label=label)
+        self.match_id = match_id
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Draw a random arrangement, or open the form."""
-        if self.mode == "random":
+        if self.choice == "random":
             await secret_move(shell, interaction, self.match_id, "setup random")
         else:
             await shell.ui.private.open_setup_form(interaction, self.match_id)
@@ -148,8 +141,8 @@ class PrivateViews:
 
     def setup_buttons(self, match: Match, lang: str, view: discord.ui.View) -> None:
         """Add the two answers of a set-up prompt to ``view``."""
-        view.add_item(SetupButton("choose", match.id, t(lang, "button.setup_choose")))
-        view.add_item(SetupButton("random", match.id, t(lang, "button.setup_random")))
+        labels = {"choose": t(lang, "button.setup_choose"), "random": t(lang, "button.setup_random")}
+        SetupButton.choices(labels, match.id, view=view)
 
     async def send_private(
         self, user_id: int, match: Match, lang: str, report: TurnReport | None = None, *, edit: PrivateDM | None = None

@@ -11,7 +11,7 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchService
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import PREFIX, PageButton
 from bot.shell.context import Shell
 from games import find_game
 
@@ -45,29 +45,18 @@ async def leaderboard_page(
     embed.set_footer(text=t(lang, "leaderboard.footer", page=page, pages=pages, count=len(table)))
     if pages == 1:
         return embed, None
-    view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardButton(game, page - 1, "◀", disabled=page == 1, slot="prev"))
-    view.add_item(LeaderboardButton(game, page + 1, "▶", disabled=page == pages, slot="next"))
-    return embed, view
+    return embed, LeaderboardButton.around(game, page, pages)
 
 
 class LeaderboardButton(
-    PlateauButton,
+    PageButton,
     template=rf"{PREFIX}:lb:(?P<slot>prev|next):(?P<page>[0-9]+):(?P<game>[a-z0-9_:-]+)",
 ):
     """Turns the pages of ``/leaderboard``."""
 
     def __init__(self, game: str, page: int, label: str, *, disabled: bool = False, slot: str = "next") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"{PREFIX}:lb:{slot}:{max(page, 1)}:{game}",
-            )
-        )
+        super().__init__(f"{PREFIX}:lb:{slot}:{max(page, 1)}:{game}", page, label, disabled=disabled)
         self.game = game
-        self.page = max(page, 1)
 
     @classmethod
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:

@@ -11,9 +11,6 @@ pings and private DMs (:attr:`bot.app.posting.Situation.handed_over`).
 
 from __future__ import annotations
 
-import re
-from typing import Self
-
 import discord
 
 from bot.app.ai_seats import humans
@@ -21,12 +18,12 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, ReplaceRequest
 from bot.app.member_text import inert
 from bot.app.narration import TAKEOVER_ARROW, holder_at
-from bot.shell.components import PREFIX, AnswerButton, PlateauButton
+from bot.shell.components import PREFIX, AnswerButton, MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 
 
-class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
     """Accept or decline the request, made at a given match version, to let a member take over a seat the AI
     plays. The request holds while play goes on (the AI keeps the seat meanwhile); the version names it."""
 
@@ -34,31 +31,15 @@ class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<answer>yes|no
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
-        await answer(shell, interaction, self.match_id, self.version, self.answer == "yes")
+        await answer(shell, interaction, self.match_id, self.version, self.choice == "yes")
 
 
-class TakeSeatButton(
-    PlateauButton,
-    template=rf"{PREFIX}:take:(?P<match>[0-9]+):(?P<seat>[0-9]+)",
-):
+class TakeSeatButton(MatchButton, kind="take", emoji="🔁", label="Take this seat", also=("seat",)):
     """ "Take this seat" under a turn post: a member who is not seated asks to play a seat the AI took over."""
 
-    def __init__(self, match_id: int, seat: int, label: str = "Take this seat") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                emoji="🔁",
-                custom_id=f"{PREFIX}:take:{match_id}:{seat}",
-            )
-        )
-        self.match_id = match_id
+    def __init__(self, match_id: int, seat: int, label: str | None = None) -> None:
+        super().__init__(match_id, label, also=(seat,))
         self.seat = seat
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(int(found["match"]), int(found["seat"]), label or "Take this seat")
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Ask the players to let the clicking member take the seat."""

@@ -3,37 +3,21 @@
 
 from __future__ import annotations
 
-import re
-from typing import Self
-
 import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import MatchButton
 from bot.shell.context import Shell
 
 
-class ResignButton(
-    PlateauButton,
-    template=rf"{PREFIX}:resign:(?P<match>[0-9]+):(?P<ver>[0-9]+)",
-):
-    """Confirms a resignation asked for with ``/game resign``."""
+class ResignButton(MatchButton, kind="resign", style=discord.ButtonStyle.danger, label="Resign", also=("ver",)):
+    """Confirms a resignation asked for with ``/game resign`` (on the board of match version ``version``)."""
 
-    def __init__(self, match_id: int, version: int, label: str = "Resign") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.danger, custom_id=f"{PREFIX}:resign:{match_id}:{version}"
-            )
-        )
-        self.match_id = match_id
+    def __init__(self, match_id: int, version: int, label: str | None = None) -> None:
+        super().__init__(match_id, label, also=(version,))
         self.version = version
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(int(found["match"]), int(found["ver"]), label or "Resign")
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Resign the clicking player."""

@@ -5,45 +5,31 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.ai_seats import humans
 from bot.app.i18n import t
 from bot.app.matches import Match, UndoRequest
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
+from bot.shell.questions import answering, ask_the_others
 
 
-class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<answer>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
     """Accept or refuse the undo requested at a given match version."""
 
     KIND = "undo"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
-        await answer_undo(shell, interaction, self.match_id, self.version, self.answer == "yes")
+        await answer_undo(shell, interaction, self.match_id, self.version, self.choice == "yes")
 
 
 async def request_undo(shell: Shell, interaction: discord.Interaction) -> None:
     """``/game undo``: ask the other players to take back the caller's last move."""
     current = await shell.ui.require_current(interaction)
     match, request = await shell.service.request_undo(current.id, interaction.user.id)
-    lang = public_language(interaction)
-    names = await shell.ui.text_names(match)
-    others = [uid for seat, uid in enumerate(match.seats) if seat != request.seat]
-    pinged = await shell.ui.pingable(match, others, turn=False)
-    text = t(
-        lang,
-        "undo.request",
-        name=names[request.seat],
-        move=match.game.public_notation(request.notation),
-        mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
-        id=match.id,
-    )
-    await interaction.response.send_message(
-        (text + "\n" + t(lang, "question.link", link=shell.ui.post_link(match)))[:2000],
-        view=undo_view(match, request, lang),
-        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
-    )
+    view = undo_view(match, request, public_language(interaction))
+    move = match.game.public_notation(request.notation)
+    await ask_the_others(shell, interaction, match, request.seat, "undo.request", view, turn=False, move=move)
 
 
 def undo_view(match: Match, request: UndoRequest, lang: str) -> discord.ui.View:
@@ -58,9 +44,7 @@ async def answer_undo(
     match, request, report = await shell.service.answer_undo(
         match_id, interaction.user.id, accept=accept, version=version
     )
-    lang = public_language(interaction)
-    names = await shell.ui.text_names(match)
-    name = names[match.seat_of(interaction.user.id) or 0]
+    lang, _, name = await answering(shell, interaction, match)
     if report is not None:
         await interaction.response.edit_message(content=t(lang, "undo.done", id=match.id), view=None)
         await shell.ui.publish_board(report.match, report, lang)

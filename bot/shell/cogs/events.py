@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.app.deadlines import DEADLINE_CHOICES
@@ -23,7 +22,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.shell.cogs.game import MAX_CHOICES, deadline_choices, parse_variant, timeout_choices, variant_choices
 from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI
-from bot.shell.translator import ls
+from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
@@ -45,26 +44,6 @@ OUTCOME_LABELS = {
 }
 
 
-def opt(
-    name: str, description: str, *, key: str | None = None, described: str | None = None
-) -> tuple[locale_str, locale_str]:
-    """A command option's name and description with their catalog keys: ``opt.<key>.name`` and
-    ``opt.<described>.desc`` (both ``key`` and ``described`` default to ``name``'s key)."""
-    key = key or name
-    return ls(name, f"opt.{key}.name"), ls(description, f"opt.{described or key}.desc")
-
-
-def options(**table: tuple[locale_str, locale_str]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Name and describe a command's options from one table of :func:`opt`."""
-    names = {param: name for param, (name, _) in table.items()}
-    descriptions = {param: description for param, (_, description) in table.items()}
-
-    def decorate(callback: Callable[..., Any]) -> Callable[..., Any]:
-        return app_commands.rename(**names)(app_commands.describe(**descriptions)(callback))
-
-    return decorate
-
-
 EVENT = opt("event", "Event number (default: this channel's)")
 
 
@@ -72,10 +51,7 @@ def event_command(name: str, description: str) -> Callable[[Callable[..., Any]],
     """``/event <name>``, a command whose one option is the event (by number, default: this channel's)."""
 
     def decorate(callback: Callable[..., Any]) -> app_commands.Command[Any, ..., Any]:
-        callback = options(event=EVENT)(callback)
-        return app_commands.command(
-            name=ls(name, f"cmd.event.{name}.name"), description=ls(description, f"cmd.event.{name}.desc")
-        )(callback)
+        return command(name, description, key=f"event.{name}")(options(event=EVENT)(callback))
 
     return decorate
 
@@ -144,10 +120,7 @@ class EventCog(
             choices.append(app_commands.Choice(name=f"#{e.id} {e.name} · {status}"[:100], value=e.id))
         return choices
 
-    @app_commands.command(
-        name=ls("create", "cmd.event.create.name"),
-        description=ls("Create an event in this channel; players sign up with a button", "cmd.event.create.desc"),
-    )
+    @command("create", "Create an event in this channel; players sign up with a button", key="event.create")
     @options(
         name=opt("name", "The event's name, e.g. Spring Open", key="event_name"),
         game=opt("game", "The game and rule set of every match", described="event_game"),
@@ -207,10 +180,7 @@ class EventCog(
 
     next_round.autocomplete("event")(event_autocomplete)
 
-    @app_commands.command(
-        name=ls("standings", "cmd.event.standings.name"),
-        description=ls("The standings so far, with an image and a CSV file", "cmd.event.standings.desc"),
-    )
+    @command("standings", "The standings so far, with an image and a CSV file", key="event.standings")
     @options(
         event=EVENT,
         public=opt("public", "Post them for everyone (default: only you see them)"),
@@ -221,10 +191,7 @@ class EventCog(
 
     standings.autocomplete("event")(event_autocomplete)
 
-    @app_commands.command(
-        name=ls("result", "cmd.event.result.name"),
-        description=ls("Set or correct the result of a game (organisers)", "cmd.event.result.desc"),
-    )
+    @command("result", "Set or correct the result of a game (organisers)", key="event.result")
     @options(
         round=opt("round", "The round of the game"),
         player=opt("player", "A player of the game"),
@@ -249,10 +216,7 @@ class EventCog(
 
     result.autocomplete("event")(event_autocomplete)
 
-    @app_commands.command(
-        name=ls("withdraw", "cmd.event.withdraw.name"),
-        description=ls("Leave an event (organisers: withdraw a player)", "cmd.event.withdraw.desc"),
-    )
+    @command("withdraw", "Leave an event (organisers: withdraw a player)", key="event.withdraw")
     @options(
         player=opt("player", "Organisers: the player to withdraw (default: yourself)", described="withdraw_player"),
         event=EVENT,
@@ -272,9 +236,7 @@ class EventCog(
 
     cancel.autocomplete("event")(event_autocomplete)
 
-    @app_commands.command(
-        name=ls("list", "cmd.event.list.name"), description=ls("The events of this server", "cmd.event.list.desc")
-    )
+    @command("list", "The events of this server", key="event.list")
     async def list_events(self, interaction: discord.Interaction) -> None:
         """List the server's events."""
         await self.ui.list_events(interaction)

@@ -21,12 +21,14 @@ from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
 from bot.shell.move_controls import MAX_CHOICES as MAX_CHOICES  # re-exported: the events cog imports it here
 from bot.shell.rules_ui import parse_variant as parse_variant  # re-exported: the events cog imports it here
-from bot.shell.translator import ls
+from bot.shell.translator import command, ls, opt, options
 from games import GAMES, sequence
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
 
+MATCH = opt("match", "Match number (default: this channel's)")
+"""The option naming a match, which commands run from its channel or thread may leave out."""
 LABELS = {
     "none": "No deadline",
     "12h": "12 hours",
@@ -102,26 +104,15 @@ class GameCog(
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(
-        name=ls("new", "cmd.new.name"), description=ls("Open a new match in this channel", "cmd.new.desc")
-    )
-    @app_commands.rename(
-        game=ls("game", "opt.game.name"),
-        deadline=ls("deadline", "opt.deadline.name"),
-        on_timeout=ls("on_timeout", "opt.on_timeout.name"),
-        thread=ls("thread", "opt.thread.name"),
-        rated=ls("rated", "opt.rated.name"),
-        autoplay=ls("autoplay", "opt.autoplay.name"),
-        ai=ls("ai", "opt.ai.name"),
-    )
-    @app_commands.describe(
-        game=ls("The game and rule set to play", "opt.game.desc"),
-        ai=ls("Seat an AI player at once, at this level (more with the lobby's buttons)", "opt.ai.desc"),
-        deadline=ls("Time each player has for a turn (default 48 h)", "opt.deadline.desc"),
-        on_timeout=ls("When time runs out (default: the other players decide)", "opt.on_timeout.desc"),
-        thread=ls("Play in a new thread (default: yes when I may create threads)", "opt.thread.desc"),
-        rated=ls("Count the result for ratings (default: yes)", "opt.rated.desc"),
-        autoplay=ls("Play a decision for you when it is the only legal one (default: yes)", "opt.autoplay.desc"),
+    @command("new", "Open a new match in this channel")
+    @options(
+        game=opt("game", "The game and rule set to play"),
+        deadline=opt("deadline", "Time each player has for a turn (default 48 h)"),
+        on_timeout=opt("on_timeout", "When time runs out (default: the other players decide)"),
+        thread=opt("thread", "Play in a new thread (default: yes when I may create threads)"),
+        rated=opt("rated", "Count the result for ratings (default: yes)"),
+        autoplay=opt("autoplay", "Play a decision for you when it is the only legal one (default: yes)"),
+        ai=opt("ai", "Seat an AI player at once, at this level (more with the lobby's buttons)"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -157,39 +148,26 @@ class GameCog(
             ai_level=ai.value if ai else None,
         )
 
-    @app_commands.command(
-        name=ls("join", "cmd.join.name"), description=ls("Join the open match in this channel", "cmd.join.desc")
-    )
+    @command("join", "Join the open match in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
         await lobby_ui.lobby_action(self.bot.shell, interaction, "join", match.id)
 
-    @app_commands.command(
-        name=ls("leave", "cmd.leave.name"), description=ls("Leave the open match before it starts", "cmd.leave.desc")
-    )
+    @command("leave", "Leave the open match before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         """Give up a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
         await lobby_ui.lobby_action(self.bot.shell, interaction, "leave", match.id)
 
-    @app_commands.command(
-        name=ls("start", "cmd.start.name"),
-        description=ls("Start the match once enough players have joined", "cmd.start.desc"),
-    )
+    @command("start", "Start the match once enough players have joined")
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the lobby's match."""
         match = await self.bot.ui.require_current(interaction)
         await lobby_ui.lobby_action(self.bot.shell, interaction, "start", match.id)
 
-    @app_commands.command(
-        name=ls("move", "cmd.move.name"),
-        description=ls("Play a move (the list shows your legal moves)", "cmd.move.desc"),
-    )
-    @app_commands.rename(move=ls("move", "opt.move.name"))
-    @app_commands.describe(
-        move=ls("Your move in the game's notation, e.g. A4-A2; several moves of your turn: a; b; c", "opt.move.desc")
-    )
+    @command("move", "Play a move (the list shows your legal moves)")
+    @options(move=opt("move", "Your move in the game's notation, e.g. A4-A2; several moves of your turn: a; b; c"))
     async def move(self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MAX_MOVE_TEXT]) -> None:
         """Play a move in this channel's match."""
         await move_controls.play(self.bot.shell, interaction, None, move)
@@ -199,9 +177,7 @@ class GameCog(
         """The caller's legal moves that contain what they typed (at most 25)."""
         return await move_controls.move_choices(self.bot.service, interaction, current)
 
-    @app_commands.command(
-        name=ls("board", "cmd.board.name"), description=ls("Show the current board again", "cmd.board.desc")
-    )
+    @command("board", "Show the current board again")
     async def board(self, interaction: discord.Interaction) -> None:
         """Repost the board of this channel's match (or its last finished one)."""
         match = await self.bot.service.current(interaction.channel_id or 0)
@@ -211,32 +187,22 @@ class GameCog(
             raise MatchError("no_match")
         await self.bot.ui.repost(interaction, match)
 
-    @app_commands.command(
-        name=ls("status", "cmd.status.name"),
-        description=ls("Who plays, whose turn it is, the last moves", "cmd.status.desc"),
-    )
+    @command("status", "Who plays, whose turn it is, the last moves")
     async def status(self, interaction: discord.Interaction) -> None:
         """An ephemeral summary of this channel's match."""
         await status.show_status(self.bot.shell, interaction)
 
-    @app_commands.command(
-        name=ls("view", "cmd.view.name"), description=ls("Get your own view of the board by DM", "cmd.view.desc")
-    )
+    @command("view", "Get your own view of the board by DM")
     async def view(self, interaction: discord.Interaction) -> None:
         """DM the caller their private view (with a fallback when DMs are closed)."""
         await self.bot.ui.private.request_private_view(interaction)
 
-    @app_commands.command(
-        name=ls("resign", "cmd.resign.name"), description=ls("Resign from this channel's match", "cmd.resign.desc")
-    )
+    @command("resign", "Resign from this channel's match")
     async def resign(self, interaction: discord.Interaction) -> None:
         """Ask for confirmation, then resign."""
         await resign_ui.confirm_resign(self.bot.shell, interaction)
 
-    @app_commands.command(
-        name=ls("hint", "cmd.hint.name"),
-        description=ls("The strong AI's suggestion for your move (unrated matches only)", "cmd.hint.desc"),
-    )
+    @command("hint", "The strong AI's suggestion for your move (unrated matches only)")
     async def hint(self, interaction: discord.Interaction) -> None:
         """Suggest a move to the player to act, privately, in an unrated match."""
         lang = language_of(interaction.locale)
@@ -261,17 +227,12 @@ class GameCog(
             key = "hint.turn" if whole else "hint.turn_start"
             await interaction.followup.send(t(lang, key, moves=typed), ephemeral=True)
 
-    @app_commands.command(
-        name=ls("draw", "cmd.draw.name"), description=ls("Offer your opponents a draw", "cmd.draw.desc")
-    )
+    @command("draw", "Offer your opponents a draw")
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw (the others accept or decline with buttons)."""
         await draw_ui.offer_draw(self.bot.shell, interaction)
 
-    @app_commands.command(
-        name=ls("abort", "cmd.abort.name"),
-        description=ls("Stop this channel's match without a result", "cmd.abort.desc"),
-    )
+    @command("abort", "Stop this channel's match without a result")
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort the match (its creator, or members who can manage the channel)."""
         match = await self.bot.ui.require_current(interaction)
@@ -296,94 +257,60 @@ class GameCog(
             embed = lobby_ui.lobby_embed(report.match, lang)
             await self.bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=None)
 
-    @app_commands.command(
-        name=ls("rules", "cmd.rules.name"), description=ls("The rules of a game, in short", "cmd.rules.desc")
-    )
-    @app_commands.rename(game=ls("game", "opt.game.name"))
-    @app_commands.describe(game=ls("The game and rule set (default: this channel's match)", "opt.rules_game.desc"))
+    @command("rules", "The rules of a game, in short")
+    @options(game=opt("game", "The game and rule set (default: this channel's match)", described="rules_game"))
     @app_commands.choices(game=variant_choices())
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         """Explain a rule set in our own words."""
         await rules_ui.show_rules(self.bot.service, interaction, None if game is None else game.value)
 
-    @app_commands.command(
-        name=ls("genes", "cmd.genes.name"),
-        description=ls("Ursuppe: every gene with its price, mutation points and effect", "cmd.genes.desc"),
-    )
+    @command("genes", "Ursuppe: every gene with its price, mutation points and effect")
     async def genes(self, interaction: discord.Interaction) -> None:
         """List Ursuppe's genes in the reader's language."""
         await rules_ui.show_genes(interaction)
 
-    @app_commands.command(
-        name=ls("undo", "cmd.undo.name"),
-        description=ls("Ask the other players to take back your last move", "cmd.undo.desc"),
-    )
+    @command("undo", "Ask the other players to take back your last move")
     async def undo(self, interaction: discord.Interaction) -> None:
         """Request an undo (the others accept or refuse with buttons)."""
         await undo_ui.request_undo(self.bot.shell, interaction)
 
-    @app_commands.command(
-        name=ls("history", "cmd.history.name"),
-        description=ls("A match told turn by turn, page by page", "cmd.history.desc"),
-    )
-    @app_commands.rename(match=ls("match", "opt.match.name"))
-    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    @command("history", "A match told turn by turn, page by page")
+    @options(match=MATCH)
     async def history(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Show the move log."""
         await history_ui.show_history(self.bot.shell, interaction, match)
 
-    @app_commands.command(
-        name=ls("replay", "cmd.replay.name"), description=ls("An animated replay of a match", "cmd.replay.desc")
-    )
-    @app_commands.rename(match=ls("match", "opt.match.name"))
-    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    @command("replay", "An animated replay of a match")
+    @options(match=MATCH)
     async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Post an animated replay."""
         await history_ui.replay(self.bot.shell, interaction, match)
 
-    @app_commands.command(
-        name=ls("export", "cmd.export.name"),
-        description=ls("The match record as a text file that replays exactly", "cmd.export.desc"),
-    )
-    @app_commands.rename(match=ls("match", "opt.match.name"))
-    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    @command("export", "The match record as a text file that replays exactly")
+    @options(match=MATCH)
     async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Send the match record."""
         await history_ui.export(self.bot.shell, interaction, match)
 
-    @app_commands.command(
-        name=ls("salt", "cmd.salt.name"),
-        description=ls("Add your own entropy to the match's dice and draws", "cmd.salt.desc"),
-    )
-    @app_commands.rename(text=ls("text", "opt.salt_text.name"))
-    @app_commands.describe(text=ls("Any text of yours, mixed into every roll and draw", "opt.salt_text.desc"))
+    @command("salt", "Add your own entropy to the match's dice and draws")
+    @options(text=opt("text", "Any text of yours, mixed into every roll and draw", key="salt_text"))
     async def salt(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
         """Record the caller's salt before the first roll or draw."""
         await fairness_ui.salt(self.bot.shell, interaction, None, text)
 
-    @app_commands.command(
-        name=ls("verify", "cmd.verify.name"),
-        description=ls("Check that a match's dice and draws were fair", "cmd.verify.desc"),
-    )
-    @app_commands.rename(match=ls("match", "opt.match.name"))
-    @app_commands.describe(match=ls("Match number (default: this channel's)", "opt.match.desc"))
+    @command("verify", "Check that a match's dice and draws were fair")
+    @options(match=MATCH)
     async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """The commitment, salts and (once over) the seed of a match, with every draw re-checked."""
         await fairness_ui.verify(self.bot.shell, interaction, match)
 
-    @app_commands.command(
-        name=ls("mine", "cmd.mine.name"),
-        description=ls("Your matches on every server: whose turn, deadlines, links", "cmd.mine.desc"),
-    )
+    @command("mine", "Your matches on every server: whose turn, deadlines, links")
     async def mine(self, interaction: discord.Interaction) -> None:
         """List the caller's matches."""
         await self.bot.pbp.mine(interaction)
 
-    @app_commands.command(
-        name=ls("list", "cmd.list.name"), description=ls("Open matches of this channel or server", "cmd.list.desc")
-    )
-    @app_commands.rename(scope=ls("where", "opt.scope.name"))
-    @app_commands.describe(scope=ls("This channel or the whole server", "opt.scope.desc"))
+    @command("list", "Open matches of this channel or server")
+    @options(scope=opt("where", "This channel or the whole server", key="scope"))
     @app_commands.choices(
         scope=[
             app_commands.Choice(name=ls("This channel", "choice.scope.channel"), value="channel"),
@@ -396,14 +323,10 @@ class GameCog(
         """List open matches."""
         await self.bot.pbp.list_open(interaction, scope.value if scope else "channel")
 
-    @app_commands.command(
-        name=ls("vacation", "cmd.vacation.name"),
-        description=ls("Declare a vacation: your deadlines pause (0 days ends it)", "cmd.vacation.desc"),
-    )
-    @app_commands.rename(days=ls("days", "opt.days.name"), start_in=ls("start_in", "opt.start_in.name"))
-    @app_commands.describe(
-        days=ls("How many days (0 ends your vacation)", "opt.days.desc"),
-        start_in=ls("Days from now until it starts (default: now)", "opt.start_in.desc"),
+    @command("vacation", "Declare a vacation: your deadlines pause (0 days ends it)")
+    @options(
+        days=opt("days", "How many days (0 ends your vacation)"),
+        start_in=opt("start_in", "Days from now until it starts (default: now)"),
     )
     async def vacation(
         self,
@@ -414,14 +337,9 @@ class GameCog(
         """Declare or end a vacation."""
         await self.bot.pbp.vacation(interaction, days, start_in)
 
-    @app_commands.command(
-        name=ls("quiet", "cmd.quiet.name"),
-        description=ls("Hours when reminders wait, in your time zone", "cmd.quiet.desc"),
-    )
-    @app_commands.rename(hours=ls("hours", "opt.hours.name"), timezone=ls("timezone", "opt.timezone.name"))
-    @app_commands.describe(
-        hours=ls("e.g. 22-7 or 22:30-07:00; 'off' to clear", "opt.hours.desc"),
-        timezone=ls("e.g. Europe/Paris", "opt.timezone.desc"),
+    @command("quiet", "Hours when reminders wait, in your time zone")
+    @options(
+        hours=opt("hours", "e.g. 22-7 or 22:30-07:00; 'off' to clear"), timezone=opt("timezone", "e.g. Europe/Paris")
     )
     async def quiet(
         self, interaction: discord.Interaction, hours: app_commands.Range[str, 2, 60], timezone: str | None = None
@@ -446,12 +364,8 @@ class GameCog(
         found.sort(key=lambda z: (not z.lower().startswith(typed), len(z)))
         return [app_commands.Choice(name=z, value=z) for z in found[:MAX_CHOICES]]
 
-    @app_commands.command(
-        name=ls("notify", "cmd.notify.name"),
-        description=ls("How this match pings you: always, only on your turn, or never", "cmd.notify.desc"),
-    )
-    @app_commands.rename(mode=ls("pings", "opt.pings.name"))
-    @app_commands.describe(mode=ls("When I may ping you in this match", "opt.pings.desc"))
+    @command("notify", "How this match pings you: always, only on your turn, or never")
+    @options(mode=opt("pings", "When I may ping you in this match"))
     @app_commands.choices(
         mode=[
             app_commands.Choice(name=ls("Always (default)", "choice.pings.all"), value="all"),

@@ -17,7 +17,8 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import MatchError
 from bot.app.member_text import inert
 from bot.shell import replace_ui
-from bot.shell.translator import ls
+from bot.shell.cogs.game import MATCH
+from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
@@ -37,7 +38,7 @@ class PlateauCog(
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name=ls("help", "cmd.help.name"), description=ls("How to play with Plateau", "cmd.help.desc"))
+    @command("help", "How to play with Plateau")
     async def help(self, interaction: discord.Interaction) -> None:
         """List the commands and how moves are written."""
         lang = language_of(interaction.locale)
@@ -46,14 +47,8 @@ class PlateauCog(
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(
-        name=ls("settings", "cmd.settings.name"),
-        description=ls("Server settings for matches (Manage Server)", "cmd.settings.desc"),
-    )
-    @app_commands.rename(ai_rated=ls("ai_rated", "opt.ai_rated.name"))
-    @app_commands.describe(
-        ai_rated=ls("Whether matches with AI players count for ratings (default: no)", "opt.ai_rated.desc")
-    )
+    @command("settings", "Server settings for matches (Manage Server)")
+    @options(ai_rated=opt("ai_rated", "Whether matches with AI players count for ratings (default: no)"))
     async def settings(self, interaction: discord.Interaction, ai_rated: bool | None = None) -> None:
         """Show or change the server's settings (members with Manage Server)."""
         lang = language_of(interaction.locale)
@@ -69,16 +64,10 @@ class PlateauCog(
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"), ephemeral=True
         )
 
-    @app_commands.command(
-        name=ls("replace", "cmd.replace.name"),
-        description=ls(
-            "Take over a seat the AI plays since its player left (the players must agree)", "cmd.replace.desc"
-        ),
-    )
-    @app_commands.rename(match=ls("match", "opt.match.name"), seat=ls("seat", "opt.replace_seat.name"))
-    @app_commands.describe(
-        match=ls("Match number (default: this channel's)", "opt.match.desc"),
-        seat=ls("The seat's number (default: the only seat the AI took over)", "opt.replace_seat.desc"),
+    @command("replace", "Take over a seat the AI plays since its player left (the players must agree)")
+    @options(
+        match=MATCH,
+        seat=opt("seat", "The seat's number (default: the only seat the AI took over)", key="replace_seat"),
     )
     async def replace(
         self,
@@ -89,13 +78,14 @@ class PlateauCog(
         """Ask the players of a match to let the caller play a seat the AI took over from a member."""
         await replace_ui.ask(self.bot.shell, interaction, match, None if seat is None else seat - 1)
 
-    @app_commands.command(
-        name=ls("salt", "cmd.salt.name"),
-        description=ls("Keep a salt for every match you play (without text: forget it)", "cmd.standing_salt.desc"),
-    )
-    @app_commands.rename(text=ls("text", "opt.salt_text.name"))
-    @app_commands.describe(
-        text=ls("Any text of yours; leave it out to forget your standing salt", "opt.standing_salt_text.desc")
+    @command("salt", "Keep a salt for every match you play (without text: forget it)", described="standing_salt")
+    @options(
+        text=opt(
+            "text",
+            "Any text of yours; leave it out to forget your standing salt",
+            key="salt_text",
+            described="standing_salt_text",
+        )
     )
     async def salt(
         self, interaction: discord.Interaction, text: app_commands.Range[str, 1, fairness.MAX_SALT] | None = None

@@ -14,7 +14,7 @@ from bot.app.member_text import inert
 from bot.shell.cogs.game import rated_choices
 from bot.shell.ratings_ui import game_label, leaderboard_page
 from bot.shell.status import board_link, variant_name
-from bot.shell.translator import ls
+from bot.shell.translator import command, opt, options
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
@@ -29,12 +29,8 @@ class RatingsCog(commands.Cog):
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
 
-    @app_commands.command(
-        name=ls("leaderboard", "cmd.leaderboard.name"),
-        description=ls("The server's best players in a game", "cmd.leaderboard.desc"),
-    )
-    @app_commands.rename(game=ls("game", "opt.game.name"))
-    @app_commands.describe(game=ls("The game and rule set", "opt.lb_game.desc"))
+    @command("leaderboard", "The server's best players in a game")
+    @options(game=opt("game", "The game and rule set", described="lb_game"))
     @app_commands.choices(game=rated_choices())
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Post the first page of the leaderboard (visible to the channel)."""
@@ -47,12 +43,8 @@ class RatingsCog(commands.Cog):
                 embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
             )
 
-    @app_commands.command(
-        name=ls("profile", "cmd.profile.name"),
-        description=ls("A player's ratings, record and recent matches", "cmd.profile.desc"),
-    )
-    @app_commands.rename(member=ls("member", "opt.member.name"))
-    @app_commands.describe(member=ls("Whose profile (default: yours)", "opt.member.desc"))
+    @command("profile", "A player's ratings, record and recent matches")
+    @options(member=opt("member", "Whose profile (default: yours)"))
     async def profile(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         """An ephemeral card: ratings and record per game, the last finished matches with links."""
         lang = language_of(interaction.locale)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import discord
 from discord.ext import commands
@@ -11,10 +10,10 @@ from discord.ext import commands
 from bot.app.events import Event, EventFormat, EventStatus
 from bot.app.i18n import t
 from bot.app.member_text import inert
-from bot.shell.components import PREFIX, PlateauButton
+from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.events.text import deadline_label, game_label
-from bot.shell.lobby_ui import LobbyButton
+from bot.shell.lobby_ui import SIGNUP, LobbyButton
 
 COG_NAME = "EventCog"
 CARD_LISTED = 40
@@ -38,29 +37,19 @@ def card_actions(client: discord.Client) -> CardActions:
     return ui
 
 
-class EventButton(
-    PlateauButton,
-    template=rf"{PREFIX}:event:(?P<action>join|leave|start):(?P<event>[0-9]+)",
-):
+class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave|start):(?P<event>[0-9]+)"):
     """Sign up, Withdraw or Start on an event's sign-up card."""
 
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = LobbyButton.STYLES
+    KIND = "event"
+    STYLES = LobbyButton.STYLES
 
     def __init__(self, action: str, event_id: int, label: str) -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=self.STYLES[action], custom_id=f"{PREFIX}:event:{action}:{event_id}")
-        )
-        self.action = action
+        super().__init__(action, event_id, label=label)
         self.event_id = event_id
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> EventButton:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(found["action"], int(found["event"]), label or found["action"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Run the card action for the clicking member."""
-        await card_actions(interaction.client).card_action(interaction, self.action, self.event_id)
+        await card_actions(interaction.client).card_action(interaction, self.choice, self.event_id)
 
 
 EVENT_ITEMS = (EventButton,)
@@ -108,7 +97,4 @@ def card_view(event: Event, lang: str) -> discord.ui.View | None:
     """Sign up / Withdraw / Start while sign-up is open."""
     if event.status is not EventStatus.SIGNUP:
         return None
-    view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start"):
-        view.add_item(EventButton(action, event.id, t(lang, f"event.button.{action}")))
-    return view
+    return EventButton.choices({action: t(lang, f"event.button.{action}") for action in SIGNUP}, event.id)

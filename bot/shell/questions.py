@@ -1,0 +1,52 @@
+"""Questions one player puts to the others (a draw offer, an undo request): posted in the match's channel
+with their answer buttons and a link to the turn post, pinging only those who must answer; and who answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.app.ai_seats import humans
+from bot.app.i18n import t
+from bot.app.matches import Match
+from bot.shell.context import Shell
+from bot.shell.display import public_language
+
+
+async def ask_the_others(
+    shell: Shell,
+    interaction: discord.Interaction,
+    match: Match,
+    seat: int,
+    key: str,
+    view: discord.ui.View,
+    *,
+    turn: bool,
+    **params: Any,
+) -> None:
+    """Answer ``interaction`` with the question ``key`` that the player at ``seat`` asks the other seats
+    (its text gets their ``name``, the others' ``mentions``, the match ``id`` and ``params``), under ``view``.
+
+    Only the others are pinged, as their ``/game notify`` allows (``turn``: the question waits on them as a
+    turn does).
+    """
+    lang = public_language(interaction)
+    names = await shell.ui.text_names(match)
+    others = [uid for s, uid in enumerate(match.seats) if s != seat]
+    pinged = await shell.ui.pingable(match, others, turn=turn)
+    mentions = " ".join(f"<@{uid}>" for uid in humans(others))
+    text = t(lang, key, name=names[seat], mentions=mentions, id=match.id, **params)
+    await interaction.response.send_message(
+        (text + "\n" + t(lang, "question.link", link=shell.ui.post_link(match)))[:2000],
+        view=view,
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
+    )
+
+
+async def answering(shell: Shell, interaction: discord.Interaction, match: Match) -> tuple[str, list[str], str]:
+    """The language to answer a click under a question in, the match's player names as message text shows
+    them, and the name of the
+    player who clicked."""
+    names = await shell.ui.text_names(match)
+    return public_language(interaction), names, names[match.seat_of(interaction.user.id) or 0]

@@ -1,0 +1,74 @@
+"""Persistent buttons outlive the code that posted them: a button on a week-old turn post must still be
+recognised after a restart. So each button's custom id is pinned here, letter for letter, and rebuilding a
+button from its id (what discord.py does on a click) gives back the same button with the same handler data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.shell.components import PlateauButton
+from bot.shell.draw_ui import DrawButton
+from bot.shell.events.card import EventButton
+from bot.shell.fairness_ui import SaltButton
+from bot.shell.history_ui import HistoryButton
+from bot.shell.lobby_ui import LobbyButton
+from bot.shell.move_controls import BuilderButton
+from bot.shell.pbp import TimeoutButton
+from bot.shell.private_ui import PrivateViewButton, SetupButton
+from bot.shell.ratings_ui import LeaderboardButton
+from bot.shell.rematch_ui import RematchButton
+from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
+from bot.shell.resign_ui import ResignButton
+from bot.shell.undo_ui import UndoButton
+
+S = discord.ButtonStyle
+HANDLER_DATA = ("choice", "act", "match_id", "version", "seat", "since", "path", "event_id", "page", "game")
+
+CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
+    (LobbyButton("join", 7, "Join"), "plateau:lobby:join:7", S.primary, 0),
+    (LobbyButton("start", 7, "Start"), "plateau:lobby:start:7", S.success, 0),
+    (LobbyButton("ai-strong", 7, "Add AI (strong)"), "plateau:lobby:ai-strong:7", S.secondary, 1),
+    (EventButton("leave", 3, "Withdraw"), "plateau:event:leave:3", S.secondary, None),
+    (SetupButton("choose", 7, "Choose"), "plateau:setup:choose:7", S.primary, None),
+    (SetupButton("random", 7, "Random"), "plateau:setup:random:7", S.secondary, None),
+    (TimeoutButton("forfeit", 7, 1, 1234567, "Forfeit"), "plateau:to:forfeit:7:1:1234567", S.danger, None),
+    (TimeoutButton("wait", 7, 0, 99, "Wait"), "plateau:to:wait:7:0:99", S.primary, None),
+    (BuilderButton("ok", 7, 12, "0a1", "Play"), "plateau:mbok:7:12:0a1", S.success, None),
+    (BuilderButton("bk", 7, 12, "", "Back"), "plateau:mbbk:7:12:", S.secondary, None),
+    (BuilderButton("mx", 7, 12, "3", "Drift all"), "plateau:mbmx:7:12:3", S.primary, None),
+    (DrawButton("yes", 7, 12, "Accept the draw"), "plateau:draw:yes:7:12", S.success, None),
+    (UndoButton("no", 7, 12, "Refuse"), "plateau:undo:no:7:12", S.secondary, None),
+    (ReplaceButton("yes", 7, 12, "Accept"), "plateau:replace:yes:7:12", S.success, None),
+    (HistoryButton(7, 0, "◀", disabled=True, slot="prev"), "plateau:hist:prev:7:1", S.secondary, None),
+    (HistoryButton(7, 3, "▶"), "plateau:hist:next:7:3", S.secondary, None),
+    (LeaderboardButton("ur:v2", 2, "▶", slot="next"), "plateau:lb:next:2:ur:v2", S.secondary, None),
+    (TakeSeatButton(7, 2, "Play Bob's seat"), "plateau:take:7:2", S.secondary, None),
+    (TakeSeatButton(7, 0), "plateau:take:7:0", S.secondary, None),
+    (ResignButton(7, 12, "Resign"), "plateau:resign:7:12", S.danger, None),
+    (SaltButton(7, "Add my salt"), "plateau:salt:7", S.secondary, None),
+    (PrivateViewButton(7, "Show my view"), "plateau:pv:7", S.primary, None),
+    (RematchButton(7, "Rematch"), "plateau:rematch:7", S.success, None),
+]
+
+
+def handler_data(button: PlateauButton) -> dict[str, Any]:
+    """What a click hands to the button's handler."""
+    return {name: getattr(button, name) for name in HANDLER_DATA if hasattr(button, name)}
+
+
+@pytest.mark.parametrize(("button", "custom_id", "style", "row"), CASES, ids=[case[1] for case in CASES])
+def test_a_button_keeps_its_custom_id_and_comes_back_from_it(
+    button: PlateauButton, custom_id: str, style: discord.ButtonStyle, row: int | None
+) -> None:
+    item = button.item
+    assert isinstance(item, discord.ui.Button)
+    assert (item.custom_id, item.style, item.row) == (custom_id, style, row)
+    found = type(button).__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert found is not None
+    again = type(button).rebuild(found, item.label)
+    assert again.item.to_component_dict() == item.to_component_dict() | {"disabled": False}
+    assert handler_data(again) == handler_data(button)
