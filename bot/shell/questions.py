@@ -46,7 +46,6 @@ async def ask_the_others(
 
 async def answering(shell: Shell, interaction: discord.Interaction, match: Match) -> tuple[str, list[str], str]:
     """The language to answer a click under a question in, the match's player names as message text shows
-    them, and the name of the
-    player who clicked."""
+    them, and the name of the player who clicked."""
     names = await shell.ui.text_names(match)
     return public_language(interaction), names, names[match.seat_of(interaction.user.id) or 0]
