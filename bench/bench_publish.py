@@ -1,7 +1,7 @@
 """CPU of publishing one move, late in a long match: ``PYTHONPATH=. python bench/bench_publish.py``.
 
-A match of Ur Variante 1 (or ``--game ultimatek:cap=30``) is opened through SimCord and played by two
-members with seeded random moves: the first ``--plies`` decisions straight through the match service (no
+A match of Ur Variante 1 (or ``--game ultimatek:cap=30``), seeded, is opened in a SimCord channel and played
+by two members with seeded random moves: the first ``--plies`` decisions straight through the match service (no
 post; quick), then ``--moves`` decisions with ``/game move`` through the whole bot. For those, the process
 CPU time (:func:`time.process_time`, every thread: the rendering worker included) is taken around each
 ``Publisher.deliver`` and around the whole interaction, and apart the CPU spent finding the post's turn
@@ -30,6 +30,7 @@ import bot.shell.publish as publish_module
 from bot.app.config import Config
 from bot.app.matches import MatchStatus
 from bot.shell.client import PlateauBot, warm_up_renderers
+from bot.shell.rules_ui import parse_variant
 
 
 def timed(fn: Callable[..., Awaitable[Any]], into: list[float]) -> Callable[..., Awaitable[Any]]:
@@ -65,11 +66,13 @@ async def run(game: str, plies: int, moves: int, seed: str) -> None:
             alice = guild.add_member(env.create_user("alice"))
             bob = guild.add_member(env.create_user("bob"))
             players = {alice.id: alice, bob.id: bob}
-            await alice.slash(channel, "game new", game=game, thread=False)
-            await bob.slash(channel, "game join")
-            await alice.slash(channel, "game start")
-            match = await bot.service.current(channel.id)
-            assert match is not None
+            # Opened through the service for its seed: the same dice, the same match, on every run.
+            game_id, options = parse_variant(game)
+            match = await bot.service.create(
+                game_id, options, guild_id=guild.id, channel_id=channel.id, creator_id=alice.id, seed=seed
+            )
+            await bot.service.join(match.id, bob.id)
+            match = (await bot.service.start(match.id, alice.id)).match
             # The long past, straight through the service: no post, so it is quick.
             while match.version < plies and match.status is MatchStatus.ACTIVE:
                 seat = rng.choice(match.state.actors())
@@ -103,7 +106,7 @@ async def run(game: str, plies: int, moves: int, seed: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="ur:v1")
-    parser.add_argument("--plies", type=int, default=400)
+    parser.add_argument("--plies", type=int, default=300)
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--seed", default="bench-publish")
     args = parser.parse_args()
