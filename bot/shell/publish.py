@@ -23,7 +23,7 @@ from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnRepor
 from bot.app.narration import narrate, turn_line
 from bot.app.posting import Plan, plan
 from bot.app.storage import PostRow
-from bot.app.turns import match_turn
+from bot.app.turns import known_turn
 from bot.shell.display import Display, board_files, public_language
 from bot.shell.move_controls import move_controls
 from bot.shell.private_ui import PrivateViews
@@ -107,8 +107,9 @@ class Publisher:
             # Said at once (the change is saved), before the slower rendering and posting.
             await self._acknowledge(answering, match, steps, private=situation.via == "private")
             answering = None
-        # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does.
-        number = await match_turn(self.service, match)
+        # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does:
+        # the count each save keeps with the match, so that no move replays the whole log.
+        number = await known_turn(self.service, match)
         start = (await self.display.kept(match)).start
         # After an undo the position jumped back: the post's story starts again from there.
         undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)

@@ -14,7 +14,7 @@ from bot.app.i18n import t
 from bot.app.matches import DECISIONS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnReport, replay
 from bot.app.narration import narrate, result_line, take_seat_label, takeover_lines, turn_line
 from bot.app.posting import Situation, Via, private_digest
-from bot.app.turns import match_ply_turns, match_turn
+from bot.app.turns import known_turn, match_ply_turns
 from bot.shell import fairness_ui
 from bot.shell.display import Display, variant_label
 from bot.shell.move_controls import move_controls
@@ -192,5 +192,5 @@ class TurnViews:
 
     async def sheet(self, match: Match) -> discord.Embed:
         """The match's status card as it should look now, in the channel's language."""
-        turns = await match_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
+        turns = await known_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
         return sheet_embed(match, await self.display.names(match), self.display.channel_language(match), turns=turns)

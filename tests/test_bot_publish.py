@@ -1,0 +1,91 @@
+"""Publishing a move reads nothing back: the turn post's number is the one kept with the match.
+
+Alice and Bob play the Royal Game of Ur through SimCord. Counting a turn from the log means replaying the
+whole log (:func:`bot.app.turns.replay_states`); each save already advances the count kept with the match,
+so publishing a move must not replay anything, and its post still says the turn a replay counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bot.app.turns as turns_module
+from bot.app.matches import Match, MatchStatus
+from bot.app.turns import turn_of
+from tests.botkit import boards_in, text_of
+
+
+@pytest.fixture
+def table(simcord_env: Any) -> dict[str, Any]:
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    return {
+        "env": env,
+        "channel": guild.create_text_channel("ur"),
+        "alice": guild.add_member(env.create_user("alice")),
+        "bob": guild.add_member(env.create_user("bob")),
+    }
+
+
+async def started(table: dict[str, Any]) -> Match:
+    channel, alice, bob = table["channel"], table["alice"], table["bob"]
+    await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)
+    await bob.slash(channel, "game join")
+    await alice.slash(channel, "game start")
+    match = await table["env"].bot.service.current(channel.id)
+    assert match is not None
+    return match
+
+
+async def play(table: dict[str, Any], match: Match, moves: int) -> Match:
+    """``moves`` moves with ``/game move``, each player bearing off first, else moving the piece ahead."""
+    players = {table["alice"].id: table["alice"], table["bob"].id: table["bob"]}
+    for _ in range(moves):
+        legal = [match.state.format_move(m) for m in match.state.legal_moves()]
+        pick = next((n for n in legal if n.endswith("off")), legal[-1])
+        await players[match.to_act()[0]].slash(table["channel"], "game move", move=pick)
+        match = await table["env"].bot.service.get(match.id)
+        assert match.status is MatchStatus.ACTIVE
+    return match
+
+
+async def replayed_turn(table: dict[str, Any], match: Match) -> int:
+    return turn_of(match, list(await table["env"].bot.service.history(match.id)))
+
+
+def header_turn(table: dict[str, Any]) -> str:
+    return text_of(boards_in(table["channel"])[-1])
+
+
+async def test_a_move_is_published_without_replaying_the_log(
+    table: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = await play(table, await started(table), 4)
+    replays: list[int] = []
+    real = turns_module.replay_states
+
+    def counted(match: Match, entries: Any) -> Any:
+        replays.append(len(entries))
+        return real(match, entries)
+
+    monkeypatch.setattr(turns_module, "replay_states", counted)
+    match = await play(table, match, 6)
+    assert replays == [], "publishing replayed the log"
+    monkeypatch.undo()
+    number = await replayed_turn(table, match)
+    assert number > 1
+    assert f"turn {number}" in header_turn(table)
+
+
+async def test_a_match_not_counted_since_the_turns_were_kept_is_numbered_from_its_log(
+    table: dict[str, Any],
+) -> None:
+    """A match last saved before migration 0014 has no count kept: its reposted post counts from the log."""
+    match = await play(table, await started(table), 5)
+    number = await replayed_turn(table, match)
+    await table["env"].bot.store._write("UPDATE matches SET turn = NULL, turn_seats = NULL WHERE id = ?", (match.id,))
+    assert (await table["env"].bot.service.get(match.id)).turn is None
+    await table["bob"].slash(table["channel"], "game board")
+    assert f"turn {number}" in header_turn(table)
