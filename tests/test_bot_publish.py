@@ -89,3 +89,26 @@ async def test_a_match_not_counted_since_the_turns_were_kept_is_numbered_from_it
     assert (await table["env"].bot.service.get(match.id)).turn is None
     await table["bob"].slash(table["channel"], "game board")
     assert f"turn {number}" in header_turn(table)
+
+
+async def test_a_move_reads_what_publishing_needs_once(table: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The messages kept for the match and the players' notification settings are read once per move."""
+    match = await play(table, await started(table), 3)
+    service = table["env"].bot.service
+    reads: list[str] = []
+    posts, pings = service.posts, service.pings
+
+    async def counted_posts(match_id: int) -> Any:
+        reads.append("posts")
+        return await posts(match_id)
+
+    async def counted_pings(match_id: int) -> Any:
+        reads.append("pings")
+        return await pings(match_id)
+
+    monkeypatch.setattr(service, "posts", counted_posts)
+    monkeypatch.setattr(service, "pings", counted_pings)
+    for _ in range(4):
+        reads.clear()
+        match = await play(table, match, 1)
+        assert sorted(reads) == ["pings", "posts"]

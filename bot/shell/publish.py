@@ -23,8 +23,9 @@ from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnRepor
 from bot.app.narration import narrate, turn_line
 from bot.app.posting import Plan, plan
 from bot.app.storage import PostRow
-from bot.app.turns import known_turn
 from bot.shell.display import Display, board_files, public_language
+from bot.shell.gather import gather
+from bot.shell.gather import situation as situation_of
 from bot.shell.move_controls import move_controls
 from bot.shell.private_ui import PrivateViews
 from bot.shell.status import sheet_digest
@@ -100,7 +101,8 @@ class Publisher:
         question, send or edit private views, refresh the status card, and answer ``interaction`` (the one
         that made the change, if it waits for its answer; ``private``: only privately). Returns the turn
         post's id."""
-        situation = await self.views.situation(match, report, repost=repost, interaction=interaction, private=private)
+        facts = await gather(self.service, self.display, match, report)
+        situation = situation_of(facts, repost=repost, interaction=interaction, private=private)
         steps = plan(situation)
         answering = interaction if steps.answer != "none" else None
         if answering is not None and steps.answer == "ack":
@@ -109,13 +111,13 @@ class Publisher:
             answering = None
         # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does:
         # the count each save keeps with the match, so that no move replays the whole log.
-        number = await known_turn(self.service, match)
-        start = (await self.display.kept(match)).start
+        number = facts.number
+        start = facts.kept.start
         # After an undo the position jumped back: the post's story starts again from there.
         undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
         if undone:
             start = match.version
-        names = await self.display.names(match)
+        names = list(facts.names)
         if answering is not None and steps.answer == "settle":
             # Answered with the question's own button: its response turns it into the answer, first.
             await self._questions(match, report, lang, names, steps, answering, ask=False)
