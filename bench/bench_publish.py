@@ -5,7 +5,7 @@ by two members with seeded random moves: the first ``--plies`` decisions straigh
 post; quick), then ``--moves`` decisions with ``/game move`` through the whole bot. For those, the process
 CPU time (:func:`time.process_time`, every thread: the rendering worker included) is taken around each
 ``Publisher.deliver`` and around the whole interaction, and apart the CPU spent finding the post's turn
-number (``bot.app.turns.match_turn``, a replay of the whole log, when the publisher still calls it).
+number from the log (``bot.app.turns.turn_of``, a replay of the whole log, when publishing still calls it).
 Prints median and mean per move, and the log's length; asserts nothing.
 """
 
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 import simcord
 
-import bot.shell.publish as publish_module
+import bot.app.turns as turns_module
 from bot.app.config import Config
 from bot.app.matches import MatchStatus
 from bot.shell.client import PlateauBot, warm_up_renderers
@@ -40,6 +40,19 @@ def timed(fn: Callable[..., Awaitable[Any]], into: list[float]) -> Callable[...,
         began = time.process_time()
         try:
             return await fn(*args, **kwargs)
+        finally:
+            into.append(time.process_time() - began)
+
+    return wrapper
+
+
+def timed_sync(fn: Callable[..., Any], into: list[float]) -> Callable[..., Any]:
+    """``fn`` with the process CPU time of each call appended to ``into``."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        began = time.process_time()
+        try:
+            return fn(*args, **kwargs)
         finally:
             into.append(time.process_time() - began)
 
@@ -83,8 +96,8 @@ async def run(game: str, plies: int, moves: int, seed: str) -> None:
             whole: list[float] = []
             publisher = bot.ui.publisher
             publisher.deliver = timed(publisher.deliver, delivers)  # type: ignore[method-assign]
-            if hasattr(publish_module, "match_turn"):
-                publish_module.match_turn = timed(publish_module.match_turn, turns)  # type: ignore[attr-defined]
+            # Every turn counted from the log goes through turn_of (match_turn calls it, in a worker thread).
+            turns_module.turn_of = timed_sync(turns_module.turn_of, turns)  # type: ignore[assignment]
             played = 0
             while played < moves + 1 and match.status is MatchStatus.ACTIVE:
                 seat = rng.choice(match.state.actors())
@@ -100,7 +113,7 @@ async def run(game: str, plies: int, moves: int, seed: str) -> None:
     print(f"{game}: {match.version} log entries at the end, {len(whole) - 1} moves measured from ply {plies}")
     print(line("whole /game move", whole[1:]))
     print(line("Publisher.deliver", delivers[1:]))
-    print(line("  of which the turn number (log replay)", turns[1:]))
+    print(line("  of which turns counted from the log (turn_of: a replay)", turns[1:]))
 
 
 def main() -> None:
