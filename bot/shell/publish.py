@@ -12,8 +12,8 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import Any, Literal, NamedTuple
 
 import discord
 
@@ -21,10 +21,10 @@ from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnReport
 from bot.app.narration import narrate, turn_line
-from bot.app.posting import Plan, plan
+from bot.app.posting import Plan, Situation, plan
 from bot.app.storage import PostRow
 from bot.shell.display import Display, board_files, public_language
-from bot.shell.gather import gather
+from bot.shell.gather import Gathered, gather
 from bot.shell.gather import situation as situation_of
 from bot.shell.move_controls import move_controls
 from bot.shell.private_ui import PrivateViews
@@ -41,6 +41,44 @@ EditOutcome = Literal["edited", "gone", "refused"]
 ANSWER_WITHIN = 2.0
 """Seconds after an interaction was created by which it is answered with its change (an edited or new turn
 post); drawing slower than that, it is acknowledged first and the post changed after (Discord allows 3 s)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """The public board of a change: its PNG, alt text, and the game's detail image if it has one."""
+
+    png: bytes
+    alt: str
+    detail: bytes | None
+
+    def files(self) -> list[discord.File]:
+        """Fresh attachments (each upload reads its file)."""
+        return board_files(self.png, self.alt, self.detail)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """What every layout of one change's turn post is built from."""
+
+    facts: Gathered
+    lang: str
+    drawing: Drawing
+    asking: bool
+    """An out-of-turn question is asked beside the post: the moves are offered there, not on the post."""
+    repost: bool
+    """The board posted again (``/game board``): nobody pinged."""
+
+
+class Placed(NamedTuple):
+    """What came of placing a turn post (see :meth:`Publisher._place`)."""
+
+    post_id: int
+    start: int
+    """The ply the post's story starts after."""
+    steps: Plan
+    """The plan as carried out: an edit Discord refused becomes a new post, the refused one retired."""
+    anew: bool
+    """A new post (else the kept one edited in place)."""
 
 
 class Publisher:
@@ -109,86 +147,25 @@ class Publisher:
             # Said at once (the change is saved), before the slower rendering and posting.
             await self._acknowledge(answering, match, steps, private=situation.via == "private")
             answering = None
-        # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does:
-        # the count each save keeps with the match, so that no move replays the whole log.
-        number = facts.number
-        start = facts.kept.start
-        # After an undo the position jumped back: the post's story starts again from there.
-        undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
-        if undone:
-            start = match.version
-        names = list(facts.names)
         if answering is not None and steps.answer == "settle":
             # Answered with the question's own button: its response turns it into the answer, first.
-            await self._questions(match, report, lang, names, steps, answering, ask=False)
+            await self._questions(match, report, lang, facts.names, steps, answering, ask=False)
             answering = None
-        images = asyncio.ensure_future(self._images(match, names, lang, report))
-        if answering is not None and not await self._in_time(images, answering):
-            # Too slow to answer with the change itself within Discord's 3 s: answered now, changed after.
-            if steps.answer == "post":
-                await self._acknowledge(answering, match, steps, private=False)
-            else:
-                await answering.response.defer()  # DEFERRED_UPDATE_MESSAGE: the clicked post changes below
-            answering = None
-        png, alt, detail = await images
+        drawing, answering = await self._draw(match, facts.names, lang, report, steps, answering)
         card_first = steps.status == "edit" and match.status_message_id is None and match.lobby_message_id is None
         if card_first:
             # A match opened without a lobby card (an event's): its status card goes above its first post.
             await self.refresh_status(match)
-        asking = any(q.action == "ask" for q in steps.questions)
-        post_id: int | None = None
-        refused = False
-        if steps.post == "edit" and steps.turn.message_id is not None:
-            layout = await self.views.post_view(
-                match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
-                alt=alt, current=True, mentions=False, asking=asking, detail=detail is not None,
-            )  # fmt: skip
-            respond = answering if steps.answer == "edit" else None
-            edited = await self._edit_post(match, steps.turn.message_id, layout, board_files(png, alt, detail), respond)
-            if edited == "edited":
-                post_id = steps.turn.message_id
-            elif edited == "refused":
-                refused = True
-                # Discord refuses some edits that bring a new image into a post's gallery (HTTP 400, "unfurled
-                # media attachment not found"): the turn is posted anew below, and the refused post, which still
-                # exists, is retired (loses its controls, keeps its picture) as when a turn passes.
-                steps = replace(steps, retire=steps.turn.message_id, answer="retire" if respond else steps.answer)
-        if post_id is None:
-            old: discord.ui.LayoutView | None = None
-            if steps.retire is not None and situation.turn is not None:
-                old = await self.views.post_view(
-                    match, lang, names, number=situation.turn.number, key=situation.turn.key, start=start,
-                    report=report, alt=alt, current=False, mentions=False, asking=False, detail=detail is not None,
-                )  # fmt: skip
-            if report is not None and not repost and not undone and not refused:
-                # A new turn: its post tells from the change on (a turn posted anew tells the whole turn).
-                start = match.version - len(report.entries)
-            self.views.forget(match.id)
-            layout = await self.views.post_view(
-                match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
-                alt=alt, current=True, mentions=not repost, asking=asking, detail=detail is not None,
-            )  # fmt: skip
-            mentions = discord.AllowedMentions(
-                users=[discord.Object(uid) for uid in humans(steps.ping)],
-                roles=False,
-                everyone=False,
-                replied_user=False,
-            )
-            if old is not None and steps.retire is not None and steps.answer != "post":
-                # The retired post keeps its picture: the new post just below shows the position now.
-                respond = answering if steps.answer == "retire" else None
-                await self._edit_post(match, steps.retire, old, None, respond)
-            respond = answering if steps.answer == "post" else interaction if repost else None
-            post_id = await self._send_post(match, layout, board_files(png, alt, detail), mentions, respond)
-            if old is not None and steps.retire is not None and steps.answer == "post":
-                await self._edit_post(match, steps.retire, old, None, None)
+        post = Post(facts, lang, drawing, asking=any(q.action == "ask" for q in steps.questions), repost=repost)
+        post_id, start, steps, anew = await self._place(post, steps, situation, answering, interaction)
+        if anew:
             await self.service.set_message(match.id, board=post_id)
             match = replace(match, board_message_id=post_id)
         kept = ",".join(map(str, steps.turn.key)) + f";{start}"
-        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, number))
+        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, facts.number))
         if not repost:
             await self.service.mark_announced(match.id, match.version)
-        await self._questions(match, report, lang, names, steps)
+        await self._questions(match, report, lang, facts.names, steps)
         if steps.status == "edit" and not card_first:
             await self.refresh_status(match)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
@@ -201,6 +178,95 @@ class Publisher:
             self.views.forget(match.id)
             self.bot.dispatch("match_finished", match)
         return post_id
+
+    async def _draw(
+        self,
+        match: Match,
+        names: Sequence[str],
+        lang: str,
+        report: TurnReport | None,
+        steps: Plan,
+        answering: discord.Interaction | None,
+    ) -> tuple[Drawing, discord.Interaction | None]:
+        """The board drawn; ``answering`` (still waiting for the change as its answer) is answered at once
+        when the drawing would make it wait too long, and then no longer returned."""
+        images = asyncio.ensure_future(self._images(match, names, lang, report))
+        if answering is not None and not await self._in_time(images, answering):
+            # Too slow to answer with the change itself within Discord's 3 s: answered now, changed after.
+            if steps.answer == "post":
+                await self._acknowledge(answering, match, steps, private=False)
+            else:
+                await answering.response.defer()  # DEFERRED_UPDATE_MESSAGE: the clicked post changes below
+            answering = None
+        return Drawing(*await images), answering
+
+    async def _place(
+        self,
+        post: Post,
+        steps: Plan,
+        situation: Situation,
+        answering: discord.Interaction | None,
+        interaction: discord.Interaction | None,
+    ) -> Placed:
+        """Edit the turn post in place, or post it anew (retiring the old one) as the plan says."""
+        match, report = post.facts.match, post.facts.report
+        # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does:
+        # the count each save keeps with the match, so that no move replays the whole log.
+        number = post.facts.number
+        start = post.facts.kept.start
+        # After an undo the position jumped back: the post's story starts again from there.
+        undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
+        if undone:
+            start = match.version
+        refused = False
+        if steps.post == "edit" and steps.turn.message_id is not None:
+            layout = await self._layout(post, number=number, key=steps.turn.key, start=start, edit=True)
+            respond = answering if steps.answer == "edit" else None
+            edited = await self._edit_post(match, steps.turn.message_id, layout, post.drawing.files(), respond)
+            if edited == "edited":
+                return Placed(steps.turn.message_id, start, steps, anew=False)
+            if edited == "refused":
+                refused = True
+                # Discord refuses some edits that bring a new image into a post's gallery (HTTP 400, "unfurled
+                # media attachment not found"): the turn is posted anew below, and the refused post, which still
+                # exists, is retired (loses its controls, keeps its picture) as when a turn passes.
+                steps = replace(steps, retire=steps.turn.message_id, answer="retire" if respond else steps.answer)
+        old: discord.ui.LayoutView | None = None
+        if steps.retire is not None and situation.turn is not None:
+            shown = situation.turn
+            old = await self._layout(post, number=shown.number, key=shown.key, start=start, retired=True)
+        if report is not None and not post.repost and not undone and not refused:
+            # A new turn: its post tells from the change on (a turn posted anew tells the whole turn).
+            start = match.version - len(report.entries)
+        self.views.forget(match.id)
+        layout = await self._layout(post, number=number, key=steps.turn.key, start=start)
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(uid) for uid in humans(steps.ping)],
+            roles=False,
+            everyone=False,
+            replied_user=False,
+        )
+        if old is not None and steps.retire is not None and steps.answer != "post":
+            # The retired post keeps its picture: the new post just below shows the position now.
+            respond = answering if steps.answer == "retire" else None
+            await self._edit_post(match, steps.retire, old, None, respond)
+        respond = answering if steps.answer == "post" else interaction if post.repost else None
+        post_id = await self._send_post(match, layout, post.drawing.files(), mentions, respond)
+        if old is not None and steps.retire is not None and steps.answer == "post":
+            await self._edit_post(match, steps.retire, old, None, None)
+        return Placed(post_id, start, steps, anew=True)
+
+    async def _layout(
+        self, post: Post, *, number: int, key: tuple[int, ...], start: int, edit: bool = False, retired: bool = False
+    ) -> discord.ui.LayoutView:
+        """A turn post's layout: a new post (its players mentioned, unless posted again), the post edited in
+        place (nobody mentioned again), or the ``retired`` post of a turn gone by (no controls)."""
+        return await self.views.post_view(
+            post.facts.match, post.lang, post.facts.names, number=number, key=key, start=start,
+            report=post.facts.report, alt=post.drawing.alt, current=not retired,
+            mentions=not (edit or retired or post.repost), asking=post.asking and not retired,
+            detail=post.drawing.detail is not None,
+        )  # fmt: skip
 
     async def _images(
         self, match: Match, names: Sequence[str], lang: str, report: TurnReport | None
