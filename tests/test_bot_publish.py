@@ -112,3 +112,44 @@ async def test_a_move_reads_what_publishing_needs_once(table: dict[str, Any], mo
         reads.clear()
         match = await play(table, match, 1)
         assert sorted(reads) == ["pings", "posts"]
+
+
+async def test_a_secret_set_up_reads_the_kept_messages_and_closed_dms_once(
+    table: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Subulata hides each set-up: its private views are sent from what publishing gathered, read once."""
+    channel, alice, bob = table["channel"], table["alice"], table["bob"]
+    await alice.slash(channel, "game new", game="subulata", thread=False)
+    await bob.slash(channel, "game join")
+    await alice.slash(channel, "game start")
+    service = table["env"].bot.service
+    reads: list[str] = []
+    posts, user_pref = service.posts, service.user_pref
+
+    async def counted_posts(match_id: int) -> Any:
+        reads.append("posts")
+        return await posts(match_id)
+
+    async def counted_pref(user_id: int, key: str) -> Any:
+        reads.append(key)
+        return await user_pref(user_id, key)
+
+    monkeypatch.setattr(service, "posts", counted_posts)
+    monkeypatch.setattr(service, "user_pref", counted_pref)
+    private = table["env"].bot.ui.private
+    delivered: list[int] = []
+    deliver = private.deliver_private_views
+
+    async def counted_deliver(*args: Any, **kwargs: Any) -> None:
+        delivered.append(1)
+        await deliver(*args, **kwargs)
+
+    monkeypatch.setattr(private, "deliver_private_views", counted_deliver)
+    for player in (alice, bob):
+        reads.clear()
+        delivered.clear()
+        await player.slash(channel, "game move", move="setup random")
+        assert delivered, "the set-up changed a private view"
+        assert reads.count("posts") == 1
+        # Each player's DMs looked up once when gathering, and once more by the one DM sent.
+        assert reads.count("dm_closed") == 3

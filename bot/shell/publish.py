@@ -169,7 +169,8 @@ class Publisher:
         if steps.status == "edit" and not card_first:
             await self.refresh_status(match)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
-            await self.private.deliver_private_views(match, lang, report, steps.dms)
+            known = (facts.kept.dms, facts.unreachable)
+            await self.private.deliver_private_views(match, lang, report, steps.dms, known=known)
         if repost:
             return post_id
         self.bot.dispatch("match_changed", match)
