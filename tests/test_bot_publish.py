@@ -55,6 +55,20 @@ async def replayed_turn(table: dict[str, Any], match: Match) -> int:
     return turn_of(match, list(await table["env"].bot.service.history(match.id)))
 
 
+def count_reads(monkeypatch: pytest.MonkeyPatch, service: Any, **methods: bool) -> list[str]:
+    """Each call of the service's ``methods`` noted, by the method's name (or, when True, its second argument)."""
+    reads: list[str] = []
+    for name, by_key in methods.items():
+        real = getattr(service, name)
+
+        async def counted(*args: Any, _real: Any = real, _name: str = name, _by_key: bool = by_key) -> Any:
+            reads.append(args[1] if _by_key else _name)
+            return await _real(*args)
+
+        monkeypatch.setattr(service, name, counted)
+    return reads
+
+
 def header_turn(table: dict[str, Any]) -> str:
     return text_of(boards_in(table["channel"])[-1])
 
@@ -95,19 +109,7 @@ async def test_a_move_reads_what_publishing_needs_once(table: dict[str, Any], mo
     """The messages kept for the match and the players' notification settings are read once per move."""
     match = await play(table, await started(table), 3)
     service = table["env"].bot.service
-    reads: list[str] = []
-    posts, pings = service.posts, service.pings
-
-    async def counted_posts(match_id: int) -> Any:
-        reads.append("posts")
-        return await posts(match_id)
-
-    async def counted_pings(match_id: int) -> Any:
-        reads.append("pings")
-        return await pings(match_id)
-
-    monkeypatch.setattr(service, "posts", counted_posts)
-    monkeypatch.setattr(service, "pings", counted_pings)
+    reads = count_reads(monkeypatch, service, posts=False, pings=False)
     for _ in range(4):
         reads.clear()
         match = await play(table, match, 1)
@@ -123,19 +125,8 @@ async def test_a_secret_set_up_reads_the_kept_messages_and_closed_dms_once(
     await bob.slash(channel, "game join")
     await alice.slash(channel, "game start")
     service = table["env"].bot.service
-    reads: list[str] = []
-    posts, user_pref = service.posts, service.user_pref
-
-    async def counted_posts(match_id: int) -> Any:
-        reads.append("posts")
-        return await posts(match_id)
-
-    async def counted_pref(user_id: int, key: str) -> Any:
-        reads.append(key)
-        return await user_pref(user_id, key)
-
-    monkeypatch.setattr(service, "posts", counted_posts)
-    monkeypatch.setattr(service, "user_pref", counted_pref)
+    # A preference read counts under its key ("dm_closed": whether the player's DMs were found closed).
+    reads = count_reads(monkeypatch, service, posts=False, user_pref=True)
     private = table["env"].bot.ui.private
     delivered: list[int] = []
     deliver = private.deliver_private_views
