@@ -84,6 +84,14 @@ async def match_turn(service: MatchService, match: Match) -> int:
     return await asyncio.to_thread(turn_of, match, history)
 
 
+async def known_turn(service: MatchService, match: Match) -> int:
+    """The current turn number of ``match``: the one kept with it (each save advances it), else, for a match
+    not saved since migration 0014, counted from its log (:func:`match_turn`)."""
+    if match.turn is not None:
+        return match.turn
+    return await match_turn(service, match)
+
+
 def ply_turns(match: Match, entries: Sequence[LogEntry]) -> dict[int, int]:
     """The turn number of each ply of the full log ``entries`` (for "played until turn 12")."""
     return {e.ply: n for e, n in zip(entries, turn_numbers(entries, replay_states(match, entries)), strict=False)}
@@ -100,6 +108,7 @@ __all__ = [
     "TurnSpan",
     "current_turn",
     "is_out_of_turn",
+    "known_turn",
     "match_ply_turns",
     "match_turn",
     "ply_turns",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -21,6 +21,7 @@ from bot.app.matches import DECISIONS, POSITION_KINDS, Match, MatchError, MatchS
 from bot.app.member_text import inert, inert_names
 from bot.app.narration import TAKEOVER_ARROW
 from bot.app.posting import PrivateDM, Question, TurnPost, accepts
+from bot.app.storage import PostRow
 from bot.shell.status import game_label
 from bot.shell.turn_post import BOARD_FILE, DETAIL_FILE
 from games.base import Seat
@@ -64,6 +65,25 @@ class Kept(NamedTuple):
     dms: dict[int, PrivateDM]
     sheet: str | None
     """The digest of what the status card shows (None: no card yet)."""
+
+
+def kept_of(match: Match, posts: Mapping[tuple[str, int], PostRow]) -> Kept:
+    """The turn post (with the ply its story starts after), question, DMs and status card of ``match``, from
+    the rows the store keeps of its messages."""
+    turn: TurnPost | None = None
+    start = match.version
+    row = posts.get(("turn", 0))
+    if row is not None:
+        key_text, _, start_text = row.detail.partition(";")
+        key = tuple(int(s) for s in key_text.split(",") if s)
+        turn = TurnPost(row.message_id, key, row.counter)
+        start = int(start_text or match.version)
+    question = None
+    if (q := posts.get(("question", 0))) is not None:
+        question = Question(q.message_id, tuple(int(s) for s in q.detail.split(",") if s))
+    dms = {p.subject: PrivateDM(p.channel_id, p.message_id, p.detail) for (kind, _), p in posts.items() if kind == "dm"}
+    sheet = posts.get(("status", 0))
+    return Kept(turn, start, question, dms, sheet.detail if sheet is not None else None)
 
 
 class Display:
@@ -165,23 +185,7 @@ class Display:
 
     async def kept(self, match: Match) -> Kept:
         """The turn post (with the ply its story starts after), question, DMs and status card kept for ``match``."""
-        posts = await self.service.posts(match.id)
-        turn: TurnPost | None = None
-        start = match.version
-        row = posts.get(("turn", 0))
-        if row is not None:
-            key_text, _, start_text = row.detail.partition(";")
-            key = tuple(int(s) for s in key_text.split(",") if s)
-            turn = TurnPost(row.message_id, key, row.counter)
-            start = int(start_text or match.version)
-        question = None
-        if (q := posts.get(("question", 0))) is not None:
-            question = Question(q.message_id, tuple(int(s) for s in q.detail.split(",") if s))
-        dms = {
-            p.subject: PrivateDM(p.channel_id, p.message_id, p.detail) for (kind, _), p in posts.items() if kind == "dm"
-        }
-        sheet = posts.get(("status", 0))
-        return Kept(turn, start, question, dms, sheet.detail if sheet is not None else None)
+        return kept_of(match, await self.service.posts(match.id))
 
     async def open_channel(self, channel_id: int) -> discord.PartialMessageable:
         """The channel or thread to post in; an archived thread is reopened first."""

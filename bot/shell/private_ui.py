@@ -188,15 +188,27 @@ class PrivateViews:
         return True
 
     async def deliver_private_views(
-        self, match: Match, lang: str, report: TurnReport | None = None, steps: Sequence[DMStep] | None = None
+        self,
+        match: Match,
+        lang: str,
+        report: TurnReport | None = None,
+        steps: Sequence[DMStep] | None = None,
+        *,
+        known: tuple[Mapping[int, PrivateDM], frozenset[int]] | None = None,
     ) -> None:
         """Send or edit the private views ``steps`` name (all players when None); a button for those whose
-        DMs are closed, announced once per match."""
+        DMs are closed, announced once per match. ``known``: the DMs kept and the players whose DMs were
+        found closed, when the caller has read them already (publishing gathers them); else read here."""
         if steps is None:
             steps = [DMStep(uid, "new", None, "") for uid in humans(match.seats)]
         steps = [step for step in steps if not is_ai(step.user_id)]
-        unreachable = [uid for uid in humans(match.seats) if await self.display.dm_known_closed(uid)]
-        kept = (await self.display.kept(match)).dms
+        kept: Mapping[int, PrivateDM]
+        if known is None:
+            unreachable = [uid for uid in humans(match.seats) if await self.display.dm_known_closed(uid)]
+            kept = (await self.display.kept(match)).dms
+        else:
+            unreachable = [uid for uid in humans(match.seats) if uid in known[1]]
+            kept = known[0]
         for step in steps:
             previous = kept.get(step.user_id)
             edit = previous if step.action == "edit" else None

@@ -9,11 +9,10 @@ before the slow work; later updates use channel and message ids, never old inter
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 import discord
 
@@ -22,12 +21,14 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert_names
 from bot.app.narration import narrate, turn_line
-from bot.app.posting import Plan, plan
+from bot.app.posting import Plan, Situation, plan
 from bot.app.storage import PostRow
-from bot.app.turns import match_turn
 from bot.shell.display import Display, board_files, public_language
+from bot.shell.gather import Gathered, gather
+from bot.shell.gather import situation as situation_of
 from bot.shell.move_controls import move_controls
 from bot.shell.private_ui import PrivateViews
+from bot.shell.send import EditOutcome, edit_post, send_post
 from bot.shell.status import sheet_digest
 from bot.shell.turn_post import question_layout, seat_colour
 from bot.shell.turn_views import TurnViews
@@ -35,12 +36,47 @@ from render import BoardContext, render_board_detail
 
 log = logging.getLogger(__name__)
 
-EditOutcome = Literal["edited", "gone", "refused"]
-"""What came of editing a turn post: edited, gone (deleted, or out of reach), or the edit refused."""
-
 ANSWER_WITHIN = 2.0
 """Seconds after an interaction was created by which it is answered with its change (an edited or new turn
 post); drawing slower than that, it is acknowledged first and the post changed after (Discord allows 3 s)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """The public board of a change: its PNG, alt text, and the game's detail image if it has one."""
+
+    png: bytes
+    alt: str
+    detail: bytes | None
+
+    def files(self) -> list[discord.File]:
+        """Fresh attachments (each upload reads its file)."""
+        return board_files(self.png, self.alt, self.detail)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """What every layout of one change's turn post is built from."""
+
+    facts: Gathered
+    lang: str
+    drawing: Drawing
+    asking: bool
+    """An out-of-turn question is asked beside the post: the moves are offered there, not on the post."""
+    repost: bool
+    """The board posted again (``/game board``): nobody pinged."""
+
+
+class Placed(NamedTuple):
+    """What came of placing a turn post (see :meth:`Publisher._place`)."""
+
+    post_id: int
+    start: int
+    """The ply the post's story starts after."""
+    steps: Plan
+    """The plan as carried out: an edit Discord refused becomes a new post, the refused one retired."""
+    anew: bool
+    """A new post (else the kept one edited in place)."""
 
 
 class Publisher:
@@ -101,96 +137,38 @@ class Publisher:
         question, send or edit private views, refresh the status card, and answer ``interaction`` (the one
         that made the change, if it waits for its answer; ``private``: only privately). Returns the turn
         post's id."""
-        situation = await self.views.situation(match, report, repost=repost, interaction=interaction, private=private)
+        facts = await gather(self.service, self.display, match, report)
+        situation = situation_of(facts, repost=repost, interaction=interaction, private=private)
         steps = plan(situation)
         answering = interaction if steps.answer != "none" else None
         if answering is not None and steps.answer == "ack":
             # Said at once (the change is saved), before the slower rendering and posting.
             await self._acknowledge(answering, match, steps, private=situation.via == "private")
             answering = None
-        # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does.
-        number = await match_turn(self.service, match)
-        start = (await self.display.kept(match)).start
-        # After an undo the position jumped back: the post's story starts again from there.
-        undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
-        if undone:
-            start = match.version
-        names = await self.display.names(match)
         if answering is not None and steps.answer == "settle":
             # Answered with the question's own button: its response turns it into the answer, first.
-            await self._questions(match, report, lang, names, steps, answering, ask=False)
+            await self._questions(match, report, lang, facts.names, steps, answering, ask=False)
             answering = None
-        images = asyncio.ensure_future(self._images(match, names, lang, report))
-        if answering is not None and not await self._in_time(images, answering):
-            # Too slow to answer with the change itself within Discord's 3 s: answered now, changed after.
-            if steps.answer == "post":
-                await self._acknowledge(answering, match, steps, private=False)
-            else:
-                await answering.response.defer()  # DEFERRED_UPDATE_MESSAGE: the clicked post changes below
-            answering = None
-        png, alt, detail = await images
+        drawing, answering = await self._draw(match, facts.names, lang, report, steps, answering)
         card_first = steps.status == "edit" and match.status_message_id is None and match.lobby_message_id is None
         if card_first:
             # A match opened without a lobby card (an event's): its status card goes above its first post.
             await self.refresh_status(match)
-        asking = any(q.action == "ask" for q in steps.questions)
-        post_id: int | None = None
-        refused = False
-        if steps.post == "edit" and steps.turn.message_id is not None:
-            layout = await self.views.post_view(
-                match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
-                alt=alt, current=True, mentions=False, asking=asking, detail=detail is not None,
-            )  # fmt: skip
-            respond = answering if steps.answer == "edit" else None
-            edited = await self._edit_post(match, steps.turn.message_id, layout, board_files(png, alt, detail), respond)
-            if edited == "edited":
-                post_id = steps.turn.message_id
-            elif edited == "refused":
-                refused = True
-                # Discord refuses some edits that bring a new image into a post's gallery (HTTP 400, "unfurled
-                # media attachment not found"): the turn is posted anew below, and the refused post, which still
-                # exists, is retired (loses its controls, keeps its picture) as when a turn passes.
-                steps = replace(steps, retire=steps.turn.message_id, answer="retire" if respond else steps.answer)
-        if post_id is None:
-            old: discord.ui.LayoutView | None = None
-            if steps.retire is not None and situation.turn is not None:
-                old = await self.views.post_view(
-                    match, lang, names, number=situation.turn.number, key=situation.turn.key, start=start,
-                    report=report, alt=alt, current=False, mentions=False, asking=False, detail=detail is not None,
-                )  # fmt: skip
-            if report is not None and not repost and not undone and not refused:
-                # A new turn: its post tells from the change on (a turn posted anew tells the whole turn).
-                start = match.version - len(report.entries)
-            self.views.forget(match.id)
-            layout = await self.views.post_view(
-                match, lang, names, number=number, key=steps.turn.key, start=start, report=report,
-                alt=alt, current=True, mentions=not repost, asking=asking, detail=detail is not None,
-            )  # fmt: skip
-            mentions = discord.AllowedMentions(
-                users=[discord.Object(uid) for uid in humans(steps.ping)],
-                roles=False,
-                everyone=False,
-                replied_user=False,
-            )
-            if old is not None and steps.retire is not None and steps.answer != "post":
-                # The retired post keeps its picture: the new post just below shows the position now.
-                respond = answering if steps.answer == "retire" else None
-                await self._edit_post(match, steps.retire, old, None, respond)
-            respond = answering if steps.answer == "post" else interaction if repost else None
-            post_id = await self._send_post(match, layout, board_files(png, alt, detail), mentions, respond)
-            if old is not None and steps.retire is not None and steps.answer == "post":
-                await self._edit_post(match, steps.retire, old, None, None)
+        post = Post(facts, lang, drawing, asking=any(q.action == "ask" for q in steps.questions), repost=repost)
+        post_id, start, steps, anew = await self._place(post, steps, situation, answering, interaction)
+        if anew:
             await self.service.set_message(match.id, board=post_id)
             match = replace(match, board_message_id=post_id)
         kept = ",".join(map(str, steps.turn.key)) + f";{start}"
-        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, number))
+        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, facts.number))
         if not repost:
             await self.service.mark_announced(match.id, match.version)
-        await self._questions(match, report, lang, names, steps)
+        await self._questions(match, report, lang, facts.names, steps)
         if steps.status == "edit" and not card_first:
             await self.refresh_status(match)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
-            await self.private.deliver_private_views(match, lang, report, steps.dms)
+            known = (facts.kept.dms, facts.unreachable)
+            await self.private.deliver_private_views(match, lang, report, steps.dms, known=known)
         if repost:
             return post_id
         self.bot.dispatch("match_changed", match)
@@ -199,6 +177,95 @@ class Publisher:
             self.views.forget(match.id)
             self.bot.dispatch("match_finished", match)
         return post_id
+
+    async def _draw(
+        self,
+        match: Match,
+        names: Sequence[str],
+        lang: str,
+        report: TurnReport | None,
+        steps: Plan,
+        answering: discord.Interaction | None,
+    ) -> tuple[Drawing, discord.Interaction | None]:
+        """The board drawn; ``answering`` (still waiting for the change as its answer) is answered at once
+        when the drawing would make it wait too long, and then no longer returned."""
+        images = asyncio.ensure_future(self._images(match, names, lang, report))
+        if answering is not None and not await self._in_time(images, answering):
+            # Too slow to answer with the change itself within Discord's 3 s: answered now, changed after.
+            if steps.answer == "post":
+                await self._acknowledge(answering, match, steps, private=False)
+            else:
+                await answering.response.defer()  # DEFERRED_UPDATE_MESSAGE: the clicked post changes below
+            answering = None
+        return Drawing(*await images), answering
+
+    async def _place(
+        self,
+        post: Post,
+        steps: Plan,
+        situation: Situation,
+        answering: discord.Interaction | None,
+        interaction: discord.Interaction | None,
+    ) -> Placed:
+        """Edit the turn post in place, or post it anew (retiring the old one) as the plan says."""
+        match, report = post.facts.match, post.facts.report
+        # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does:
+        # the count each save keeps with the match, so that no move replays the whole log.
+        number = post.facts.number
+        start = post.facts.kept.start
+        # After an undo the position jumped back: the post's story starts again from there.
+        undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
+        if undone:
+            start = match.version
+        refused = False
+        if steps.post == "edit" and steps.turn.message_id is not None:
+            layout = await self._layout(post, number=number, key=steps.turn.key, start=start, edit=True)
+            respond = answering if steps.answer == "edit" else None
+            edited = await self._edit_post(match, steps.turn.message_id, layout, post.drawing.files(), respond)
+            if edited == "edited":
+                return Placed(steps.turn.message_id, start, steps, anew=False)
+            if edited == "refused":
+                refused = True
+                # Discord refuses some edits that bring a new image into a post's gallery (HTTP 400, "unfurled
+                # media attachment not found"): the turn is posted anew below, and the refused post, which still
+                # exists, is retired (loses its controls, keeps its picture) as when a turn passes.
+                steps = replace(steps, retire=steps.turn.message_id, answer="retire" if respond else steps.answer)
+        old: discord.ui.LayoutView | None = None
+        if steps.retire is not None and situation.turn is not None:
+            shown = situation.turn
+            old = await self._layout(post, number=shown.number, key=shown.key, start=start, retired=True)
+        if report is not None and not post.repost and not undone and not refused:
+            # A new turn: its post tells from the change on (a turn posted anew tells the whole turn).
+            start = match.version - len(report.entries)
+        self.views.forget(match.id)
+        layout = await self._layout(post, number=number, key=steps.turn.key, start=start)
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(uid) for uid in humans(steps.ping)],
+            roles=False,
+            everyone=False,
+            replied_user=False,
+        )
+        if old is not None and steps.retire is not None and steps.answer != "post":
+            # The retired post keeps its picture: the new post just below shows the position now.
+            respond = answering if steps.answer == "retire" else None
+            await self._edit_post(match, steps.retire, old, None, respond)
+        respond = answering if steps.answer == "post" else interaction if post.repost else None
+        post_id = await self._send_post(match, layout, post.drawing.files(), mentions, respond)
+        if old is not None and steps.retire is not None and steps.answer == "post":
+            await self._edit_post(match, steps.retire, old, None, None)
+        return Placed(post_id, start, steps, anew=True)
+
+    async def _layout(
+        self, post: Post, *, number: int, key: tuple[int, ...], start: int, edit: bool = False, retired: bool = False
+    ) -> discord.ui.LayoutView:
+        """A turn post's layout: a new post (its players mentioned, unless posted again), the post edited in
+        place (nobody mentioned again), or the ``retired`` post of a turn gone by (no controls)."""
+        return await self.views.post_view(
+            post.facts.match, post.lang, post.facts.names, number=number, key=key, start=start,
+            report=post.facts.report, alt=post.drawing.alt, current=not retired,
+            mentions=not (edit or retired or post.repost), asking=post.asking and not retired,
+            detail=post.drawing.detail is not None,
+        )  # fmt: skip
 
     async def _images(
         self, match: Match, names: Sequence[str], lang: str, report: TurnReport | None
@@ -239,35 +306,8 @@ class Publisher:
         files: list[discord.File] | None,
         respond: discord.Interaction | None = None,
     ) -> EditOutcome:
-        """Edit a turn post in place, as the response to ``respond`` (a click on that post) when given. Without
-        ``files`` the post keeps its picture. Says whether it was edited, is gone, or refused the edit."""
-        fields: dict[str, Any] = {} if files is None else {"attachments": files}
-        if respond is not None and not respond.response.is_done():
-            try:
-                await respond.response.edit_message(view=layout, **fields)
-                return "edited"
-            except discord.HTTPException:
-                # The interaction expired or the edit was refused (Discord refuses some edits that bring a new
-                # image into a gallery): the post is edited the usual way, the click acknowledged first if it
-                # still can be, lest its player see "This interaction failed".
-                log.info("the click on turn post %s of match %s could not be answered", message_id, match.id)
-                for file in files or ():
-                    file.reset()
-                with contextlib.suppress(discord.HTTPException):
-                    await respond.response.defer()
-        try:
-            await (
-                self.bot.get_partial_messageable(match.channel_id)
-                .get_partial_message(message_id)
-                .edit(view=layout, allowed_mentions=discord.AllowedMentions.none(), **fields)
-            )
-        except (discord.NotFound, discord.Forbidden):
-            log.info("turn post %s of match %s is gone", message_id, match.id)
-            return "gone"
-        except discord.HTTPException as exc:
-            log.info("turn post %s of match %s could not be edited (HTTP %s)", message_id, match.id, exc.status)
-            return "refused"
-        return "edited"
+        """:func:`bot.shell.send.edit_post` through this publisher's client."""
+        return await edit_post(self.bot, match, message_id, layout, files, respond)
 
     async def _send_post(
         self,
@@ -277,33 +317,8 @@ class Publisher:
         mentions: discord.AllowedMentions,
         interaction: discord.Interaction | None,
     ) -> int:
-        """Send a new turn post; as the answer to ``interaction`` when given (its response when not answered
-        yet, else its follow-up). Returns the post's message id."""
-        if interaction is not None and interaction.response.is_done():
-            followup = await interaction.followup.send(view=layout, files=files, allowed_mentions=mentions, wait=True)
-            return followup.id
-        if interaction is not None:
-            try:
-                answer = await interaction.response.send_message(view=layout, files=files, allowed_mentions=mentions)
-                if answer.message_id is not None:
-                    return answer.message_id
-                return (await interaction.original_response()).id
-            except discord.HTTPException:
-                log.info("the command of match %s could not be answered with its post", match.id)
-                for file in files:
-                    file.reset()
-        try:
-            # Straight to the channel: one request. Only when that fails is the channel looked up (an archived
-            # thread is reopened) and the post sent again.
-            message = await self.bot.get_partial_messageable(match.channel_id).send(
-                view=layout, files=files, allowed_mentions=mentions
-            )
-        except discord.HTTPException:
-            channel = await self.display.open_channel(match.channel_id)
-            for file in files:
-                file.reset()  # the first attempt read them
-            message = await channel.send(view=layout, files=files, allowed_mentions=mentions)
-        return message.id
+        """:func:`bot.shell.send.send_post` through this publisher's client."""
+        return await send_post(self.bot, self.display, match, layout, files, mentions, interaction)
 
     async def _questions(
         self,

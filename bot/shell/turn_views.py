@@ -1,5 +1,5 @@
-"""What a turn post shows: the situation the posting policy plans from, the story the post tells, and the
-post's layout with its controls (moves, private view, take-seat, rematch).
+"""What a turn post shows: the story the post tells, and the post's layout with its controls (moves, private
+view, take-seat, rematch); the status card. The building step of publishing (see :mod:`bot.shell.gather`).
 """
 
 from __future__ import annotations
@@ -11,18 +11,17 @@ import discord
 
 from bot.app.ai_seats import humans
 from bot.app.i18n import t
-from bot.app.matches import DECISIONS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnReport, replay
+from bot.app.matches import LogEntry, Match, MatchService, MatchStatus, TurnReport, replay
 from bot.app.member_text import inert_names
 from bot.app.narration import narrate, result_line, take_seat_label, takeover_lines, turn_line
-from bot.app.posting import Situation, Via, private_digest
-from bot.app.turns import match_ply_turns, match_turn
+from bot.app.turns import known_turn, match_ply_turns
 from bot.shell import fairness_ui
 from bot.shell.display import Display, variant_label
 from bot.shell.move_controls import move_controls
 from bot.shell.private_ui import PrivateViewButton
 from bot.shell.rematch_ui import RematchButton
 from bot.shell.replace_ui import TakeSeatButton
-from bot.shell.status import sheet_digest, sheet_embed
+from bot.shell.status import sheet_embed
 from bot.shell.turn_post import post_layout, seat_colour
 from games.base import GameState
 
@@ -39,67 +38,6 @@ class TurnViews:
     def forget(self, match_id: int) -> None:
         """Drop the story kept for ``match_id`` (a new post starts a new one; a finished match needs none)."""
         self._stories.pop(match_id, None)
-
-    async def situation(
-        self,
-        match: Match,
-        report: TurnReport | None,
-        *,
-        repost: bool = False,
-        interaction: discord.Interaction | None = None,
-        private: bool = False,
-    ) -> Situation:
-        """What :func:`bot.app.posting.plan` needs to know about ``match`` now (``interaction``: the one that made
-        the change, when it still waits for its answer; ``private``: that answer must be private)."""
-        kept = await self.display.kept(match)
-        turn, question, dms = kept.turn, kept.question, kept.dms
-        via: Via = "none"
-        clicked: int | None = None
-        if interaction is not None and not interaction.response.is_done():
-            if private or interaction.channel_id != match.channel_id:
-                via = "private"
-            elif interaction.type is discord.InteractionType.component:
-                via, clicked = "click", interaction.message.id if interaction.message is not None else None
-            else:
-                via = "command"
-        active = match.status is MatchStatus.ACTIVE
-        hidden = match.game.has_hidden_info
-        digests: dict[int, str] = {}
-        before: dict[int, str] = {}
-        unreachable: set[int] = set()
-        if hidden:
-            public = match.state.view_for(None)
-            digests = {uid: private_digest(match.state.view_for(seat), public) for seat, uid in enumerate(match.seats)}
-            previous = report.previous_state if report is not None else None
-            if previous is not None and match.status is not MatchStatus.LOBBY:
-                old = previous.view_for(None)
-                before = {uid: private_digest(previous.view_for(seat), old) for seat, uid in enumerate(match.seats)}
-            unreachable = {uid for uid in match.seats if await self.display.dm_known_closed(uid)}
-        movers = tuple(e.seat for e in (report.entries if report else ()) if e.seat is not None and e.kind in DECISIONS)
-        handed = tuple(
-            e.seat for e in (report.entries if report else ()) if e.seat is not None and e.kind is LogKind.REPLACE
-        )
-        return Situation(
-            seats=match.seats,
-            active=active,
-            actors=match.state.actors() if active else (),
-            on_turn=getattr(match.state.view_for(None), "on_turn", None) if active else None,
-            movers=movers,
-            pings=await self.service.pings(match.id),
-            turn=turn,
-            question=question,
-            hidden_info=hidden,
-            digests=digests,
-            before=before,
-            dms=dms,
-            unreachable=frozenset(unreachable),
-            repost=repost,
-            via=via,
-            clicked=clicked,
-            sheet=sheet_digest(await self.sheet(match)),
-            sheet_shown=kept.sheet,
-            handed_over=handed,
-        )
 
     async def story(
         self, match: Match, start: int, report: TurnReport | None
@@ -194,6 +132,6 @@ class TurnViews:
 
     async def sheet(self, match: Match) -> discord.Embed:
         """The match's status card as it should look now, in the channel's language."""
-        turns = await match_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
+        turns = await known_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
         names = await self.display.text_names(match)
         return sheet_embed(match, names, self.display.channel_language(match), turns=turns)
