@@ -74,3 +74,23 @@ def test_ui_modules_import_without_the_client() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+MODULE_LINES = 600
+CLASS_LINES = 400
+
+
+def test_every_module_and_class_of_the_bot_stays_small() -> None:
+    """Small modules named for what they hold: in both floors of bot/, no module over 600 lines, no class over 400."""
+    too_big = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(ROOT)
+        if (lines := len(text.splitlines())) > MODULE_LINES:
+            too_big.append(f"{where}: {lines} lines")
+        for node in ast.walk(ast.parse(text)):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            if (size := (node.end_lineno or node.lineno) - node.lineno + 1) > CLASS_LINES:
+                too_big.append(f"{where}: class {node.name} {size} lines")
+    assert too_big == []
