@@ -3,8 +3,8 @@
 A message over any of these limits is refused with HTTP 400: a post that never appears. SimCord checks
 only some of them (content, embeds, options per select, text displays), so :func:`check_discord_limits`
 checks them all, on a message body (the body of a create or edit, or the ``data`` of an interaction
-response). Numbers from Discord's component and message reference (see
-``/work/shared/design/discord-platform.md``, section 2).
+response). Numbers from Discord's component and message reference (the team's notes on the platform,
+``shared/design/discord-platform.md``, section 2).
 """
 
 from __future__ import annotations
