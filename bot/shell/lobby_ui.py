@@ -59,7 +59,8 @@ def lobby_embed(match: Match, lang: str) -> discord.Embed:
     embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.gold())
     embed.add_field(name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats)
     if match.status is MatchStatus.LOBBY:
-        embed.description = t(lang, "lobby.open", min=match.game.min_players)
+        full = len(match.seats) >= match.game.max_players
+        embed.description = t(lang, "lobby.full") if full else t(lang, "lobby.open", min=match.game.min_players)
         if match.options.get("autoplay") == "on":
             embed.description += "\n" + t(lang, "lobby.autoplay")
     elif match.status is MatchStatus.ACTIVE:
@@ -72,13 +73,16 @@ def lobby_embed(match: Match, lang: str) -> discord.Embed:
 
 
 def lobby_view(match: Match, lang: str) -> discord.ui.View | None:
-    """Join / Leave / Start buttons while the lobby is open."""
+    """Join (while a seat is free) / Leave / Start buttons while the lobby is open."""
     if match.status is not MatchStatus.LOBBY:
         return None
-    view = LobbyButton.choices({action: t(lang, f"button.{action}") for action in SIGNUP}, match.id)
+    full = len(match.seats) >= match.game.max_players
+    # A full table has no seat to take: Join would only lead to a refusal.
+    actions = [action for action in SIGNUP if not (full and action == "join")]
+    view = LobbyButton.choices({action: t(lang, f"button.{action}") for action in actions}, match.id)
     for item in fairness_ui.lobby_items(match, lang):
         view.add_item(item)
-    if len(match.seats) < match.game.max_players:
+    if not full:
         for level in LEVELS:
             view.add_item(LobbyButton(f"ai-{level}", match.id, t(lang, "button.add_ai", level=level)))
     return view

@@ -111,10 +111,9 @@ class Publisher:
         if not interaction.response.is_done():
             await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
             return
-        key = "move.played" if in_channel else "move.done_privately"
         post = await self.deliver(match, report, lang)
         await interaction.followup.send(
-            t(language_of(interaction.locale), key, link=self.display.post_link(match, post)), ephemeral=True
+            done_text(interaction, match, self.display.post_link(match, post), secret=not in_channel), ephemeral=True
         )
 
     async def repost(self, interaction: discord.Interaction, match: Match) -> None:
@@ -290,13 +289,12 @@ class Publisher:
     async def _acknowledge(self, interaction: discord.Interaction, match: Match, steps: Plan, *, private: bool) -> None:
         """The private acknowledgement of a change, with a link to where it shows (the post it edits, or the
         channel when a new post is on its way)."""
-        key = "move.done_privately" if private else "move.played"
         link = (
             self.display.post_link(match, steps.turn.message_id)
             if steps.post == "edit"
             else self.display.channel_link(match)
         )
-        await interaction.response.send_message(t(language_of(interaction.locale), key, link=link), ephemeral=True)
+        await interaction.response.send_message(done_text(interaction, match, link, secret=private), ephemeral=True)
 
     async def _edit_post(
         self,
@@ -401,3 +399,12 @@ class Publisher:
             message_id = message.id
             await self.service.set_message(match.id, status=message_id)
         await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))
+
+
+def done_text(interaction: discord.Interaction, match: Match, link: str, *, secret: bool) -> str:
+    """The private acknowledgement of a change: a short word inside the match's own channel or thread, where
+    the turn post answers for itself; elsewhere (a DM) with a masked link to where the change shows."""
+    lang = language_of(interaction.locale)
+    if interaction.channel_id == match.channel_id:
+        return t(lang, "move.secret_here" if secret else "move.played_here")
+    return t(lang, "move.done_privately" if secret else "move.played", link=link)
