@@ -117,3 +117,42 @@ def test_the_dm_and_the_acknowledgements_mask_their_links() -> None:
         ):
             text = t(lang, key, link=url, **fields)
             assert f"]({url})" in text and not RAW_URL.search(text), (lang, key, text)
+
+
+async def test_the_parent_channel_line_says_the_match_is_over_once(world: dict[str, Any]) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    await alice.slash(channel, "game new", game="ur:v2", autoplay=False)
+    (thread,) = channel.threads
+    (line,) = [m for m in channel.history() if str(thread.id) in (m.content or "")]
+    assert "join it there" in line.content
+    lobby = thread.history()[-1]
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    match = await env.bot.service.current(thread.id)
+    assert match is not None
+    start = len(env.http_requests)
+    actor = alice if match.to_act() == (alice.id,) else bob
+    await actor.slash(thread, "game move", move=legal(match)[-1])
+    edits = [r for r in env.http_requests[start:] if r.method == "PATCH" and str(line.id) in r.path]
+    assert not edits, "a turn leaves the parent channel alone"
+    start = len(env.http_requests)
+    resigned = await alice.slash(thread, "game resign")
+    await alice.click(resigned.response.message, label=t("en", "button.resign"))
+    edits = [r for r in env.http_requests[start:] if r.method == "PATCH" and str(line.id) in r.path]
+    assert len(edits) == 1, "edited once, at the end"
+    now = next(m for m in channel.history() if m.id == line.id)
+    assert "join it there" not in now.content and "is over" in now.content and "bob" in now.content
+    assert f"<#{thread.id}>" in now.content
+    start = len(env.http_requests)
+    await bob.slash(thread, "game board")
+    assert not [r for r in env.http_requests[start:] if r.method == "PATCH" and str(line.id) in r.path]
+
+
+async def test_an_aborted_lobby_closes_its_parent_channel_line(world: dict[str, Any]) -> None:
+    channel, alice = world["channel"], world["alice"]
+    await alice.slash(channel, "game new", game="ur:v2")
+    (thread,) = channel.threads
+    (line,) = [m for m in channel.history() if str(thread.id) in (m.content or "")]
+    await alice.slash(thread, "game abort")
+    now = next(m for m in channel.history() if m.id == line.id)
+    assert "join it there" not in now.content and "is over" in now.content

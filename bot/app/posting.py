@@ -125,6 +125,9 @@ class Situation:
     """The digest of what it showed when last edited (None: never posted)."""
     handed_over: tuple[int, ...] = ()
     """Seats a member took over from the AI in this change: that member is new to the seat's turn."""
+    parent: int | None = None
+    """The line in the parent channel that points to the match's thread, while it still invites players
+    (None: there is none, or it was edited already)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,8 @@ class Plan:
     """How the interaction that made the change is answered (see :data:`Answer`)."""
     status: StatusStep = "keep"
     """What becomes of the status card (see :data:`StatusStep`)."""
+    parent: int | None = None
+    """The parent channel's line to edit now, once, as the match ends: it no longer invites anyone."""
 
 
 def turn_key(situation: Situation) -> tuple[int, ...]:
@@ -236,6 +241,7 @@ def plan(situation: Situation) -> Plan:
         finished=not s.active,
         answer=_answer(s, post, kept, retire, questions),
         status="edit" if s.sheet != s.sheet_shown else "keep",
+        parent=s.parent if not s.active and not s.repost else None,
     )
 
 

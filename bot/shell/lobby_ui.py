@@ -15,11 +15,12 @@ import discord
 from bot.app.ai_seats import LEVELS, mention
 from bot.app.i18n import t
 from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
+from bot.app.storage import PostRow
 from bot.app.threads import is_match_thread_name, thread_name
 from bot.shell import fairness_ui
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
-from bot.shell.display import public_language, variant_label
+from bot.shell.display import PARENT_LINE, public_language, variant_label
 from bot.shell.status import game_label
 from games import find_game
 
@@ -153,9 +154,11 @@ async def create(
         log.info("could not add user %s to thread %s", interaction.user.id, created.id)
     lobby = await created.send(embed=lobby_embed(match, lang), view=lobby_view(match, lang) or discord.ui.View())
     await shell.service.set_message(match.id, lobby=lobby.id)
-    await interaction.followup.send(
-        t(lang, "lobby.in_thread", game=variant_label(match, lang), thread=created.mention, id=match.id)
+    line = await interaction.followup.send(
+        t(lang, "lobby.in_thread", game=variant_label(match, lang), thread=created.mention, id=match.id), wait=True
     )
+    # Kept so that the line stops inviting players once the match is over (see Publisher.deliver).
+    await shell.service.set_post(match.id, PostRow(PARENT_LINE, 0, channel.id, line.id, "open"))
 
 
 async def _drop_thread(thread: discord.Thread) -> None:

@@ -20,10 +20,10 @@ from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert_names
-from bot.app.narration import narrate, turn_line
+from bot.app.narration import narrate, result_line, turn_line
 from bot.app.posting import Plan, Situation, plan
 from bot.app.storage import PostRow
-from bot.shell.display import Display, board_files, public_language
+from bot.shell.display import Display, board_files, kept_of, public_language, variant_label
 from bot.shell.gather import Gathered, gather
 from bot.shell.gather import situation as situation_of
 from bot.shell.move_controls import move_controls
@@ -165,6 +165,8 @@ class Publisher:
         await self._questions(match, report, lang, facts.names, steps)
         if steps.status == "edit" and not card_first:
             await self.refresh_status(match)
+        if steps.parent is not None and facts.kept.parent is not None:
+            await self._close_parent_line(match, facts.kept.parent, facts.names, lang)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
             known = (facts.kept.dms, facts.unreachable)
             await self.private.deliver_private_views(match, lang, report, steps.dms, known=known)
@@ -285,6 +287,27 @@ class Publisher:
             return work.done()
         done, _ = await asyncio.wait({work}, timeout=left)
         return bool(done)
+
+    async def close_parent_line(self, match: Match, lang: str) -> None:
+        """A match ended without a turn post to publish (an abort): its parent channel's line, if it still
+        invites players, says so."""
+        line = kept_of(match, await self.service.posts(match.id)).parent
+        if line is not None:
+            await self._close_parent_line(match, line, await self.display.names(match), lang)
+
+    async def _close_parent_line(self, match: Match, line: PostRow, names: Sequence[str], lang: str) -> None:
+        """Edit the line that invited players into the match's thread: the match is over, and it says how."""
+        result = result_line(match.result, inert_names(names), lang) if match.result is not None else None
+        game = variant_label(match, lang)
+        thread = f"<#{match.channel_id}>"
+        text = (
+            t(lang, "lobby.thread_over", game=game, id=match.id, thread=thread, result=result)
+            if result is not None
+            else t(lang, "lobby.thread_closed", game=game, id=match.id, thread=thread)
+        )
+        # Marked first: a line that cannot be edited is not tried again at every later publication.
+        await self.service.set_post(match.id, replace(line, detail="done"))
+        await self.display.edit_message(line.channel_id, line.message_id or 0, content=text)
 
     async def _acknowledge(self, interaction: discord.Interaction, match: Match, steps: Plan, *, private: bool) -> None:
         """The private acknowledgement of a change, with a link to where it shows (the post it edits, or the
