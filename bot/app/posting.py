@@ -21,7 +21,8 @@ to the turn they happen in. The rules:
 Discord API calls are counted too (each costs rate limit): the interaction that made the change is
 answered by the step it makes anyway, when one fits (:data:`Answer`), and the status card, a match sheet far
 above the turn posts, holds nothing that changes every turn: it is edited only when what it shows changes
-(a seat changing hands, the result; :data:`StatusStep`).
+(a seat changing hands, the result; :data:`StatusStep`). The line that invited players from a parent
+channel into the match's thread is edited once, when the match ends (:attr:`Plan.parent`).
 """
 
 from __future__ import annotations

@@ -101,9 +101,10 @@ class Publisher:
 
         The answer is a step of the change when one fits (:data:`bot.app.posting.Answer`): a click on the turn
         post is answered by editing that post, a command in the match's channel that starts a new turn by
-        the new turn post. Otherwise the interaction is acknowledged privately with a link: a ``secret``
-        change (a hidden set-up), one made elsewhere (a button in a DM), a command whose change edits the
-        post. An interaction answered already (a confirmation) gets the link as a follow-up.
+        the new turn post. Otherwise the interaction is acknowledged privately (see :func:`done_text`: a
+        short word in the match's own channel, a masked link elsewhere): a ``secret`` change (a hidden
+        set-up), one made elsewhere (a button in a DM), a command whose change edits the post. An
+        interaction answered already (a confirmation) gets it as a follow-up.
         """
         match = report.match
         in_channel = interaction.channel_id == match.channel_id and not secret
