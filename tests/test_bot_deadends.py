@@ -1,8 +1,9 @@
 """End to end on SimCord: dead ends and clutter (issue 26).
 
-A refused hint says how to open a match that allows one; a full lobby offers no Join; a move played in the
-match's own channel is acknowledged without a link, and the links sent elsewhere (a DM) are masked; the status
-card carries no note about how it works.
+A refused hint says how to open a match that allows one; a full lobby offers no Join; the links sent
+elsewhere (a DM) are masked (a move typed in the match's own channel is acknowledged without a link: see
+tests/test_bot_calls.py); the status card carries no note about how it works; the line that invited players
+from the parent channel into the match's thread says, once, that the match is over.
 """
 
 from __future__ import annotations
@@ -10,41 +11,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
-
 from bot.app.i18n import t
-from bot.app.matches import MatchStatus
-from tests.botkit import boards_in, labels_of
+from tests.botkit import labels_of
+from tests.test_bot_calls import legal, start_ur, world
+
+__all__ = ["world"]  # the fixture, shared with the other end-to-end tests of posting
 
 RAW_URL = re.compile(r"(?<!\()https://discord\.com/channels/\S+")
-
-
-@pytest.fixture
-def world(simcord_env: Any) -> dict[str, Any]:
-    """A server with a games channel and two players."""
-    env = simcord_env
-    guild = env.create_guild(name="Association")
-    return {
-        "env": env,
-        "guild": guild,
-        "channel": guild.create_text_channel("table"),
-        "alice": guild.add_member(env.create_user("alice")),
-        "bob": guild.add_member(env.create_user("bob")),
-    }
-
-
-async def start_ur(world: dict[str, Any]) -> None:
-    """Alice and Bob start a rated game of Ur (Variante 2, rolls by hand) in the channel."""
-    channel, alice, bob = world["channel"], world["alice"], world["bob"]
-    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
-    await bob.click(lobby, label="Join")
-    await bob.click(lobby, label="Start")
-
-
-def legal(match: Any) -> list[str]:
-    """The notations of the legal moves of the one seat to act."""
-    (seat,) = match.state.actors()
-    return [match.state.format_move(m) for m in match.state.legal_moves(seat)]
 
 
 async def test_a_refused_hint_says_how_to_open_an_unrated_match(world: dict[str, Any]) -> None:
@@ -83,28 +56,6 @@ async def test_the_status_card_has_no_note_on_how_it_works(world: dict[str, Any]
     assert not (card.embeds[0].footer and card.embeds[0].footer.text)
     for lang in ("en", "fr"):
         assert t(lang, "status.footer") == "status.footer", "the note is gone from the catalogs"
-
-
-async def test_a_move_typed_in_the_match_channel_is_acknowledged_without_a_link(world: dict[str, Any]) -> None:
-    env, channel = world["env"], world["channel"]
-    players = {world["alice"].id: world["alice"], world["bob"].id: world["bob"]}
-    await start_ur(world)
-    acknowledged = 0
-    for _ in range(40):
-        match = await env.bot.service.current(channel.id)
-        assert match is not None and match.status is MatchStatus.ACTIVE
-        (seat,) = match.state.actors()
-        result = await players[match.seats[seat]].slash(channel, "game move", move=legal(match)[-1])
-        after = await env.bot.service.current(channel.id)
-        assert after is not None
-        if after.state.actors() == match.state.actors():
-            assert result.response is not None and result.response.ephemeral
-            assert "discord.com" not in result.response.content, "the post itself is right there"
-            acknowledged += 1
-            if acknowledged >= 2:
-                break
-    assert acknowledged, "a turn went on after a typed move"
-    assert boards_in(channel)
 
 
 def test_the_dm_and_the_acknowledgements_mask_their_links() -> None:
