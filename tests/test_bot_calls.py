@@ -137,9 +137,9 @@ async def test_a_typed_move_that_passes_the_turn_is_answered_by_the_new_post(wor
             assert labels_of(new), "the new post has the controls"
             answered += 1
         else:
-            # Within the turn: acknowledged privately with a link to the post, which is edited.
+            # Within the turn: acknowledged privately, with no link (the post, edited, is right there).
             assert result.response is not None and result.response.ephemeral
-            assert str(old.id) in result.response.content
+            assert result.response.content == t("en", "move.played_here")
             assert boards_in(channel)[-1].id == old.id
     assert answered >= 3
     # The new posts answered by commands stay editable: a click on one is answered by its edit.

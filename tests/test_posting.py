@@ -233,3 +233,12 @@ def test_a_member_who_takes_over_the_acting_seat_gets_a_new_post_and_the_ping() 
     # Taking over a seat that does not act now pings nobody for it: the turn goes on as usual.
     quiet = plan(replace(held, seats=(ALICE, erin, CAROL), actors=(0,), handed_over=(1,)))
     assert quiet.ping == (ALICE,)
+
+
+def test_the_line_in_the_parent_channel_is_edited_once_when_the_match_ends() -> None:
+    s = Situation(seats=TWO, active=True, actors=(0,), turn=TurnPost(41, (0,), 1), parent=77)
+    assert plan(s).parent is None, "a turn is no news for the parent channel"
+    over = replace(s, active=False, actors=())
+    assert plan(over).parent == 77, "the end: the line says the match is over"
+    assert plan(replace(over, parent=None)).parent is None, "edited already (or never posted): left alone"
+    assert plan(replace(over, repost=True)).parent is None, "a repost of the last board changes nothing"

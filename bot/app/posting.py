@@ -21,7 +21,8 @@ to the turn they happen in. The rules:
 Discord API calls are counted too (each costs rate limit): the interaction that made the change is
 answered by the step it makes anyway, when one fits (:data:`Answer`), and the status card, a match sheet far
 above the turn posts, holds nothing that changes every turn: it is edited only when what it shows changes
-(a seat changing hands, the result; :data:`StatusStep`).
+(a seat changing hands, the result; :data:`StatusStep`). The line that invited players from a parent
+channel into the match's thread is edited once, when the match ends (:attr:`Plan.parent`).
 """
 
 from __future__ import annotations
@@ -125,6 +126,9 @@ class Situation:
     """The digest of what it showed when last edited (None: never posted)."""
     handed_over: tuple[int, ...] = ()
     """Seats a member took over from the AI in this change: that member is new to the seat's turn."""
+    parent: int | None = None
+    """The line in the parent channel that points to the match's thread, while it still invites players
+    (None: there is none, or it was edited already)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +174,8 @@ class Plan:
     """How the interaction that made the change is answered (see :data:`Answer`)."""
     status: StatusStep = "keep"
     """What becomes of the status card (see :data:`StatusStep`)."""
+    parent: int | None = None
+    """The parent channel's line to edit now, once, as the match ends: it no longer invites anyone."""
 
 
 def turn_key(situation: Situation) -> tuple[int, ...]:
@@ -236,6 +242,7 @@ def plan(situation: Situation) -> Plan:
         finished=not s.active,
         answer=_answer(s, post, kept, retire, questions),
         status="edit" if s.sheet != s.sheet_shown else "keep",
+        parent=s.parent if not s.active and not s.repost else None,
     )
 
 

@@ -55,6 +55,11 @@ def board_files(png: bytes, alt: str, detail: bytes | None) -> list[discord.File
     return files
 
 
+PARENT_LINE = "parent"
+"""The kind of post row kept for the line posted in a parent channel when a match opens in a thread; its
+detail is ``open`` until the line is edited at the end."""
+
+
 class Kept(NamedTuple):
     """What the bot keeps of a match's messages (see :meth:`Display.kept`)."""
 
@@ -65,6 +70,8 @@ class Kept(NamedTuple):
     dms: dict[int, PrivateDM]
     sheet: str | None
     """The digest of what the status card shows (None: no card yet)."""
+    parent: PostRow | None = None
+    """The line in the parent channel pointing to the match's thread, while it still invites players."""
 
 
 def kept_of(match: Match, posts: Mapping[tuple[str, int], PostRow]) -> Kept:
@@ -83,7 +90,10 @@ def kept_of(match: Match, posts: Mapping[tuple[str, int], PostRow]) -> Kept:
         question = Question(q.message_id, tuple(int(s) for s in q.detail.split(",") if s))
     dms = {p.subject: PrivateDM(p.channel_id, p.message_id, p.detail) for (kind, _), p in posts.items() if kind == "dm"}
     sheet = posts.get(("status", 0))
-    return Kept(turn, start, question, dms, sheet.detail if sheet is not None else None)
+    parent = posts.get((PARENT_LINE, 0))
+    if parent is not None and (parent.detail != "open" or parent.message_id is None):
+        parent = None
+    return Kept(turn, start, question, dms, sheet.detail if sheet is not None else None, parent)
 
 
 class Display:

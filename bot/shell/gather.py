@@ -117,4 +117,5 @@ def situation(
         sheet=facts.sheet,
         sheet_shown=kept.sheet,
         handed_over=handed,
+        parent=kept.parent.message_id if kept.parent is not None else None,
     )

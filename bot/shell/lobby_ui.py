@@ -15,11 +15,12 @@ import discord
 from bot.app.ai_seats import LEVELS, mention
 from bot.app.i18n import t
 from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
+from bot.app.storage import PostRow
 from bot.app.threads import is_match_thread_name, thread_name
 from bot.shell import fairness_ui
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
-from bot.shell.display import public_language, variant_label
+from bot.shell.display import PARENT_LINE, public_language, variant_label
 from bot.shell.status import game_label
 from games import find_game
 
@@ -59,7 +60,8 @@ def lobby_embed(match: Match, lang: str) -> discord.Embed:
     embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.gold())
     embed.add_field(name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats)
     if match.status is MatchStatus.LOBBY:
-        embed.description = t(lang, "lobby.open", min=match.game.min_players)
+        full = len(match.seats) >= match.game.max_players
+        embed.description = t(lang, "lobby.full") if full else t(lang, "lobby.open", min=match.game.min_players)
         if match.options.get("autoplay") == "on":
             embed.description += "\n" + t(lang, "lobby.autoplay")
     elif match.status is MatchStatus.ACTIVE:
@@ -72,13 +74,16 @@ def lobby_embed(match: Match, lang: str) -> discord.Embed:
 
 
 def lobby_view(match: Match, lang: str) -> discord.ui.View | None:
-    """Join / Leave / Start buttons while the lobby is open."""
+    """Join (while a seat is free) / Leave / Start buttons while the lobby is open."""
     if match.status is not MatchStatus.LOBBY:
         return None
-    view = LobbyButton.choices({action: t(lang, f"button.{action}") for action in SIGNUP}, match.id)
+    full = len(match.seats) >= match.game.max_players
+    # A full table has no seat to take: Join would only lead to a refusal.
+    actions = [action for action in SIGNUP if not (full and action == "join")]
+    view = LobbyButton.choices({action: t(lang, f"button.{action}") for action in actions}, match.id)
     for item in fairness_ui.lobby_items(match, lang):
         view.add_item(item)
-    if len(match.seats) < match.game.max_players:
+    if not full:
         for level in LEVELS:
             view.add_item(LobbyButton(f"ai-{level}", match.id, t(lang, "button.add_ai", level=level)))
     return view
@@ -149,9 +154,11 @@ async def create(
         log.info("could not add user %s to thread %s", interaction.user.id, created.id)
     lobby = await created.send(embed=lobby_embed(match, lang), view=lobby_view(match, lang) or discord.ui.View())
     await shell.service.set_message(match.id, lobby=lobby.id)
-    await interaction.followup.send(
-        t(lang, "lobby.in_thread", game=variant_label(match, lang), thread=created.mention, id=match.id)
+    line = await interaction.followup.send(
+        t(lang, "lobby.in_thread", game=variant_label(match, lang), thread=created.mention, id=match.id), wait=True
     )
+    # Kept so that the line stops inviting players once the match is over (see Publisher.deliver).
+    await shell.service.set_post(match.id, PostRow(PARENT_LINE, 0, channel.id, line.id, "open"))
 
 
 async def _drop_thread(thread: discord.Thread) -> None:

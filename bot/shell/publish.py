@@ -20,10 +20,10 @@ from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert_names
-from bot.app.narration import narrate, turn_line
+from bot.app.narration import narrate, result_line, turn_line
 from bot.app.posting import Plan, Situation, plan
 from bot.app.storage import PostRow
-from bot.shell.display import Display, board_files, public_language
+from bot.shell.display import Display, board_files, kept_of, public_language, variant_label
 from bot.shell.gather import Gathered, gather
 from bot.shell.gather import situation as situation_of
 from bot.shell.move_controls import move_controls
@@ -101,9 +101,10 @@ class Publisher:
 
         The answer is a step of the change when one fits (:data:`bot.app.posting.Answer`): a click on the turn
         post is answered by editing that post, a command in the match's channel that starts a new turn by
-        the new turn post. Otherwise the interaction is acknowledged privately with a link: a ``secret``
-        change (a hidden set-up), one made elsewhere (a button in a DM), a command whose change edits the
-        post. An interaction answered already (a confirmation) gets the link as a follow-up.
+        the new turn post. Otherwise the interaction is acknowledged privately (see :func:`done_text`: a
+        short word in the match's own channel, a masked link elsewhere): a ``secret`` change (a hidden
+        set-up), one made elsewhere (a button in a DM), a command whose change edits the post. An
+        interaction answered already (a confirmation) gets it as a follow-up.
         """
         match = report.match
         in_channel = interaction.channel_id == match.channel_id and not secret
@@ -111,10 +112,9 @@ class Publisher:
         if not interaction.response.is_done():
             await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
             return
-        key = "move.played" if in_channel else "move.done_privately"
         post = await self.deliver(match, report, lang)
         await interaction.followup.send(
-            t(language_of(interaction.locale), key, link=self.display.post_link(match, post)), ephemeral=True
+            done_text(interaction, match, self.display.post_link(match, post), secret=not in_channel), ephemeral=True
         )
 
     async def repost(self, interaction: discord.Interaction, match: Match) -> None:
@@ -166,6 +166,8 @@ class Publisher:
         await self._questions(match, report, lang, facts.names, steps)
         if steps.status == "edit" and not card_first:
             await self.refresh_status(match)
+        if steps.parent is not None and facts.kept.parent is not None:
+            await self._close_parent_line(match, facts.kept.parent, facts.names, lang)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
             known = (facts.kept.dms, facts.unreachable)
             await self.private.deliver_private_views(match, lang, report, steps.dms, known=known)
@@ -287,16 +289,36 @@ class Publisher:
         done, _ = await asyncio.wait({work}, timeout=left)
         return bool(done)
 
+    async def close_parent_line(self, match: Match, lang: str) -> None:
+        """A match ended without a turn post to publish (an abort): its parent channel's line, if it still
+        invites players, says so."""
+        line = kept_of(match, await self.service.posts(match.id)).parent
+        if line is not None:
+            await self._close_parent_line(match, line, await self.display.names(match), lang)
+
+    async def _close_parent_line(self, match: Match, line: PostRow, names: Sequence[str], lang: str) -> None:
+        """Edit the line that invited players into the match's thread: the match is over, and it says how."""
+        result = result_line(match.result, inert_names(names), lang) if match.result is not None else None
+        game = variant_label(match, lang)
+        thread = f"<#{match.channel_id}>"
+        text = (
+            t(lang, "lobby.thread_over", game=game, id=match.id, thread=thread, result=result)
+            if result is not None
+            else t(lang, "lobby.thread_closed", game=game, id=match.id, thread=thread)
+        )
+        # Marked first: a line that cannot be edited is not tried again at every later publication.
+        await self.service.set_post(match.id, replace(line, detail="done"))
+        await self.display.edit_message(line.channel_id, line.message_id or 0, content=text)
+
     async def _acknowledge(self, interaction: discord.Interaction, match: Match, steps: Plan, *, private: bool) -> None:
         """The private acknowledgement of a change, with a link to where it shows (the post it edits, or the
         channel when a new post is on its way)."""
-        key = "move.done_privately" if private else "move.played"
         link = (
             self.display.post_link(match, steps.turn.message_id)
             if steps.post == "edit"
             else self.display.channel_link(match)
         )
-        await interaction.response.send_message(t(language_of(interaction.locale), key, link=link), ephemeral=True)
+        await interaction.response.send_message(done_text(interaction, match, link, secret=private), ephemeral=True)
 
     async def _edit_post(
         self,
@@ -401,3 +423,12 @@ class Publisher:
             message_id = message.id
             await self.service.set_message(match.id, status=message_id)
         await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))
+
+
+def done_text(interaction: discord.Interaction, match: Match, link: str, *, secret: bool) -> str:
+    """The private acknowledgement of a change: a short word inside the match's own channel or thread, where
+    the turn post answers for itself; elsewhere (a DM) with a masked link to where the change shows."""
+    lang = language_of(interaction.locale)
+    if interaction.channel_id == match.channel_id:
+        return t(lang, "move.secret_here" if secret else "move.played_here")
+    return t(lang, "move.done_privately" if secret else "move.played", link=link)

@@ -75,9 +75,7 @@ def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | N
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
     if fair := fairness_lines(match, lang, final=True):
         embed.add_field(name=t(lang, "fair.field"), value="\n".join(fair)[:1024], inline=False)
-    if active:
-        embed.set_footer(text=t(lang, "status.footer"))
-    else:
+    if not active:
         embed.set_footer(text=t(lang, "status.footer_over", turns=turns if turns is not None else "?"))
     return embed
 

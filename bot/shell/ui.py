@@ -44,6 +44,7 @@ class GameUI(Display):
         self.post_board = self.publisher.post_board
         self.repost = self.publisher.repost
         self.refresh_status = self.publisher.refresh_status
+        self.close_parent_line = self.publisher.close_parent_line
         # The publisher's own steps, for the tests that build a busy post through the bot's code.
         self._post_view = self.views.post_view
         self._images = self.publisher._images

@@ -256,6 +256,7 @@ class GameCog(
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
             embed = lobby_ui.lobby_embed(report.match, lang)
             await self.bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=None)
+        await self.bot.ui.close_parent_line(report.match, lang)
 
     @command("rules", "The rules of a game, in short")
     @options(game=opt("game", "The game and rule set (default: this channel's match)", described="rules_game"))
