@@ -180,3 +180,25 @@ async def test_lure_names_read_literally_on_an_events_pairings_greetings_results
     await settle(env)
     env.errors.clear()
     assert_inert(env, start, ["alice", "bob"], drawn)
+
+
+async def test_ai_seats_are_named_never_mentioned_in_every_text(club: dict[str, Any]) -> None:
+    env, channel, erin = club["env"], club["channel"], club["erin"]
+    members = {club[name].id for name in [*LURES, "erin"]}
+    start = len(env.http_requests)
+    lobby = (await erin.slash(channel, "game new", game="ur:v2", thread=False, rated=False)).response.message
+    await erin.click(lobby, label="Add AI: easy")
+    await erin.click(lobby, label="Start")
+    await settle(env)
+    await moves(env, channel, {erin.id: erin}, 3)
+    await erin.slash(channel, "game status")
+    await erin.slash(channel, "game hint")
+    await erin.slash(channel, "game history")
+    await settle(env)
+    env.errors.clear()
+    texts = [t for request in env.http_requests[start:] for t in texts_of(request.json)]
+    assert any("Plateau (easy)" in text for text in texts)
+    for text in texts:
+        assert "<@-" not in text, f"an AI seat mentioned in {text!r}"
+        for uid in re.findall(r"<@!?(\d+)>", text):
+            assert int(uid) in members, f"a mention of a non-member in {text!r}"

@@ -61,9 +61,9 @@ def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | N
     lines = []
     for seat, uid in enumerate(match.seats):
         label = t(lang, f"seat.{match.game.id}.{seat}")
-        who = mention(uid)
+        who = mention(uid, lang)
         if seat in match.ai and not is_ai(uid):
-            who = f"{ai_name(match.ai[seat])} (← {who})"
+            who = f"{ai_name(match.ai[seat], lang)} (← {who})"
         lines.append(f"{label}: {who}" if not label.startswith("seat.") else who)
     embed.add_field(name=t(lang, "status.players"), value="\n".join(lines) or "—", inline=False)
     if active:
@@ -136,14 +136,14 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
         turn = await match_turn(shell.service, match)
         embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
     seats = "\n".join(
-        t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
+        t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=mention(uid, lang))
         for i, uid in enumerate(match.seats)
     )
     embed.add_field(name=t(lang, "status.players"), value=seats or "—", inline=False)
     if match.status is MatchStatus.ACTIVE:
         embed.add_field(
             name=t(lang, "status.to_act"),
-            value=" ".join(f"<@{uid}>" for uid in match.to_act()) or t(lang, "status.nobody"),
+            value=" ".join(mention(uid, lang) for uid in match.to_act()) or t(lang, "status.nobody"),
             inline=False,
         )
     if match.result is not None:
