@@ -129,7 +129,7 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
     if match is None:
         raise MatchError("no_match")
     lang = language_of(interaction.locale)
-    names = await shell.ui.text_names(match)
+    names = await shell.ui.text_names(match, lang)
     embed = discord.Embed(title=variant_name(match, lang), colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
     if match.status is not MatchStatus.LOBBY:
