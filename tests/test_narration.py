@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
 
-from bot.app.i18n import t
+from bot.app.i18n import catalog, t
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
 from bot.app.narration import narrate, turn_line
 from bot.app.words import move_label
@@ -163,3 +164,13 @@ def test_the_history_in_turns_shows_no_internal_code(info: GameInfo, options: di
     for line in lines:
         for code in CODES:
             assert not code.search(line), line
+
+
+@pytest.mark.parametrize("name", ["alice", "Ultima-Tek", "Hélène"])
+def test_french_elides_de_before_a_vowel_in_every_text(name: str) -> None:
+    for key, text in catalog("fr").items():
+        # Names of people, games and events; squares and numbers ("de a3", "de 8") keep "de".
+        named = {"name", "names", "waiting", "event", "game", "member", "ai", "target", "winners", "who", "player"}
+        fields = {f: name if f in named else "7" for _, f, _, _ in string.Formatter().parse(text) if f}
+        said = t("fr", key, **fields)
+        assert not re.search(rf"\bde (\*\*)?{re.escape(name)}", said), f"{key}: {said!r}"
