@@ -174,3 +174,10 @@ def test_french_elides_de_before_a_vowel_in_every_text(name: str) -> None:
         fields = {f: name if f in named else "7" for _, f, _, _ in string.Formatter().parse(text) if f}
         said = t("fr", key, **fields)
         assert not re.search(rf"\bde (\*\*)?{re.escape(name)}", said), f"{key}: {said!r}"
+
+
+@pytest.mark.parametrize("what", ["log.ur.prisoner", "log.ur.capture_opponent", "log.ur.capture_own"])
+def test_a_french_ur_move_says_each_verb_once(what: str) -> None:
+    # As bot.app.game_words.ur.decision puts them together.
+    line = t("fr", "log.ur.rolled_played", name="alice", roll=2, move="a3") + " " + t("fr", what)
+    assert line.count("fait") <= 1 and line.count(" a ") <= 1, line
