@@ -181,3 +181,26 @@ def test_a_french_ur_move_says_each_verb_once(what: str) -> None:
     # As bot.app.game_words.ur.decision puts them together.
     line = t("fr", "log.ur.rolled_played", name="alice", roll=2, move="a3") + " " + t("fr", what)
     assert line.count("fait") <= 1 and line.count(" a ") <= 1, line
+
+
+def test_the_last_turns_of_the_status_give_each_players_turn_its_own_item() -> None:
+    from bot.app.history import player_turn_lines, turn_lines
+
+    info = next(i for i in GAMES if i.id == "ursuppe")
+    options = info.validate_options({})
+    rng = random.Random(5)
+    state = info.new(4, options)
+    log: list[LogEntry] = []
+    while len(log) < 400 and state.outcome() is None:
+        move = random_step(state, rng)
+        kind = LogKind.CHANCE if state.is_chance() else LogKind.MOVE
+        log.append(LogEntry(len(log) + 1, kind, state.mover(move), state.format_move(move), NOW))
+        state = state.apply(move)
+    match = _match(info, options, state, len(log), 4)
+    whole, items = turn_lines(match, log, NAMES, "en"), player_turn_lines(match, log, NAMES, "en")
+    assert len(items) > len(whole), "a turn of several players is several items"
+
+    def said(lines: list[str]) -> str:
+        return " ".join(line.split(" ", 1)[1] for line in lines)
+
+    assert said(items) == said(whole), "nothing lost, nothing added"

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.app.ai_seats import ai_name, is_ai, mention
-from bot.app.history import turn_lines
+from bot.app.history import player_turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.narration import result_line
@@ -150,7 +150,7 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
     history = list(await shell.service.history(match.id))
     recent: list[str] = []
-    for line in reversed((await asyncio.to_thread(turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
+    for line in reversed((await asyncio.to_thread(player_turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
         if sum(len(r) + 1 for r in recent) + len(line) > 1024:
             break
         recent.insert(0, line)
