@@ -151,6 +151,7 @@ def assert_inert(env: Any, start: int, who: list[str], drawn: list[tuple[str, ..
     for text in texts:
         assert not re.search(r"(?<!\\)<@!?123456789012345678>", text), text
         assert not re.search(r"(?<!\\)@everyone", text), text
+        assert "<@-" not in text, f"an AI seat mentioned in {text!r}"
 
 
 async def test_lure_names_read_literally_on_an_events_pairings_greetings_results_standings_and_log(
