@@ -15,6 +15,7 @@ import bot.shell.display as display_module
 from bot.app.matches import MatchStatus
 from bot.app.member_text import inert
 from tests.botkit import controls_of, text_displays
+from tests.test_bot_e2e import button_labels, french  # noqa: F401
 from tests.test_bot_replace import settle
 
 LURES = {
@@ -150,6 +151,7 @@ def assert_inert(env: Any, start: int, who: list[str], drawn: list[tuple[str, ..
     for text in texts:
         assert not re.search(r"(?<!\\)<@!?123456789012345678>", text), text
         assert not re.search(r"(?<!\\)@everyone", text), text
+        assert "<@-" not in text, f"an AI seat mentioned in {text!r}"
 
 
 async def test_lure_names_read_literally_on_an_events_pairings_greetings_results_standings_and_log(
@@ -180,3 +182,50 @@ async def test_lure_names_read_literally_on_an_events_pairings_greetings_results
     await settle(env)
     env.errors.clear()
     assert_inert(env, start, ["alice", "bob"], drawn)
+
+
+async def test_ai_seats_are_named_never_mentioned_in_every_text(club: dict[str, Any]) -> None:
+    env, channel, erin = club["env"], club["channel"], club["erin"]
+    members = {club[name].id for name in [*LURES, "erin"]}
+    start = len(env.http_requests)
+    lobby = (await erin.slash(channel, "game new", game="ur:v2", thread=False, rated=False)).response.message
+    await erin.click(lobby, label="Add AI: easy")
+    await erin.click(lobby, label="Start")
+    await settle(env)
+    await moves(env, channel, {erin.id: erin}, 3)
+    await erin.slash(channel, "game status")
+    await erin.slash(channel, "game hint")
+    await erin.slash(channel, "game history")
+    await settle(env)
+    env.errors.clear()
+    texts = [t for request in env.http_requests[start:] for t in texts_of(request.json)]
+    assert any("Plateau (easy)" in text for text in texts)
+    for text in texts:
+        assert "<@-" not in text, f"an AI seat mentioned in {text!r}"
+        for uid in re.findall(r"<@!?(\d+)>", text):
+            assert int(uid) in members, f"a mention of a non-member in {text!r}"
+
+
+@pytest.mark.usefixtures("french")
+async def test_french_players_read_the_ai_levels_in_french(club: dict[str, Any]) -> None:
+    env = club["env"]
+    guild = env.create_guild(name="Club", preferred_locale="fr")
+    erin, channel = guild.add_member(env.create_user("yves")), guild.create_text_channel("jeux")
+    start = len(env.http_requests)
+    new = await erin.slash(channel, "game new", game="ur:v2", thread=False, rated=False, autoplay=False)
+    lobby = new.response.message
+    assert "Ajouter une IA : facile" in button_labels(lobby)
+    await erin.click(lobby, label="Ajouter une IA : facile")
+    await erin.click(lobby, label="Lancer")
+    await settle(env)
+    await moves(env, channel, {erin.id: erin}, 3)
+    await erin.slash(channel, "game status")
+    await erin.slash(channel, "game hint")
+    await erin.slash(channel, "game history")
+    await settle(env)
+    env.errors.clear()
+    texts = [t for request in env.http_requests[start:] for t in texts_of(request.json)]
+    assert any("Plateau (facile)" in text for text in texts)
+    assert any("Plateau (fort)" in text for text in texts), "the hint names the strong AI in French"
+    for text in texts:
+        assert not re.search(r"\((easy|strong)\)|: (easy|strong)\b", text), f"an English level in {text!r}"

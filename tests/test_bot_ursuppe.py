@@ -236,3 +236,18 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
     assert len(images(channel, chloe)) < len(decisions) * 3 // 5
     assert max(amoebas_in_turn) >= 4, "a player moved four amoebas in phase 1 under one post and one ping"
     assert {seat for seat, _, _ in decisions} == {0, 1, 2, 3}
+
+
+async def test_resigning_among_three_says_the_ai_takes_the_seat_and_the_others_play_on(soup: dict[str, Any]) -> None:
+    channel, alice, bob, chloe = soup["channel"], soup["alice"], soup["bob"], soup["chloe"]
+    lobby = (await alice.slash(channel, "game new", game="ursuppe", thread=False)).response.message
+    for member in (bob, chloe):
+        await member.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+
+    ask = await alice.slash(channel, "game resign")
+    said = ask.response.content
+    assert "opponent will win" not in said, "with three players nobody wins at once"
+    assert "AI" in said and "others play on" in said and "no longer act" in said, said
+    assert t("fr", "resign.confirm.takeover", id=1) != t("en", "resign.confirm.takeover", id=1)
+    assert "adversaire gagnera" not in t("fr", "resign.confirm.takeover", id=1)

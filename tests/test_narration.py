@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
 
-from bot.app.i18n import t
+from bot.app.i18n import catalog, t
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
 from bot.app.narration import narrate, turn_line
 from bot.app.words import move_label
@@ -163,3 +164,43 @@ def test_the_history_in_turns_shows_no_internal_code(info: GameInfo, options: di
     for line in lines:
         for code in CODES:
             assert not code.search(line), line
+
+
+@pytest.mark.parametrize("name", ["alice", "Ultima-Tek", "Hélène"])
+def test_french_elides_de_before_a_vowel_in_every_text(name: str) -> None:
+    for key, text in catalog("fr").items():
+        # Names of people, games and events; squares and numbers ("de a3", "de 8") keep "de".
+        named = {"name", "names", "waiting", "event", "game", "member", "ai", "target", "winners", "who", "player"}
+        fields = {f: name if f in named else "7" for _, f, _, _ in string.Formatter().parse(text) if f}
+        said = t("fr", key, **fields)
+        assert not re.search(rf"\bde (\*\*)?{re.escape(name)}", said), f"{key}: {said!r}"
+
+
+@pytest.mark.parametrize("what", ["log.ur.prisoner", "log.ur.capture_opponent", "log.ur.capture_own"])
+def test_a_french_ur_move_says_each_verb_once(what: str) -> None:
+    # As bot.app.game_words.ur.decision puts them together.
+    line = t("fr", "log.ur.rolled_played", name="alice", roll=2, move="a3") + " " + t("fr", what)
+    assert line.count("fait") <= 1 and line.count(" a ") <= 1, line
+
+
+def test_the_last_turns_of_the_status_give_each_players_turn_its_own_item() -> None:
+    from bot.app.history import player_turn_lines, turn_lines
+
+    info = next(i for i in GAMES if i.id == "ursuppe")
+    options = info.validate_options({})
+    rng = random.Random(5)
+    state = info.new(4, options)
+    log: list[LogEntry] = []
+    while len(log) < 400 and state.outcome() is None:
+        move = random_step(state, rng)
+        kind = LogKind.CHANCE if state.is_chance() else LogKind.MOVE
+        log.append(LogEntry(len(log) + 1, kind, state.mover(move), state.format_move(move), NOW))
+        state = state.apply(move)
+    match = _match(info, options, state, len(log), 4)
+    whole, items = turn_lines(match, log, NAMES, "en"), player_turn_lines(match, log, NAMES, "en")
+    assert len(items) > len(whole), "a turn of several players is several items"
+
+    def said(lines: list[str]) -> str:
+        return " ".join(line.split(" ", 1)[1] for line in lines)
+
+    assert said(items) == said(whole), "nothing lost, nothing added"

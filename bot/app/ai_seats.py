@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from bot.app.i18n import DEFAULT_LANGUAGE, t
+
 LEVELS: Final = ("easy", "normal", "strong")
 DEFAULT_TAKEOVER_LEVEL: Final = "normal"
 """The level of the AI that takes over a seat whose player resigned, forfeited or left."""
@@ -38,14 +40,19 @@ def next_ai_id(seats: tuple[int, ...] | list[int], level: str) -> int:
     return ai_user_id(level, number)
 
 
-def ai_name(level: str) -> str:
-    """How an AI seat is named on boards and cards: ``Plateau (strong)``."""
-    return f"Plateau ({level})"
+def ai_name(level: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """How an AI seat is named on boards and cards: ``Plateau (strong)``, in French ``Plateau (fort)``."""
+    return t(lang, "ai.name", level=level_name(level, lang))
 
 
-def mention(user_id: int) -> str:
-    """``<@id>`` for a member, the AI's name (no ping) for an AI seat."""
-    return ai_name(level_of(user_id)) if is_ai(user_id) else f"<@{user_id}>"
+def level_name(level: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An AI level's word in ``lang`` (``strong``: ``fort``); an unknown level as it is."""
+    return t(lang, f"ai.level.{level}") if level in LEVELS else level
+
+
+def mention(user_id: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``<@id>`` for a member, the AI's name in ``lang`` (no ping) for an AI seat."""
+    return ai_name(level_of(user_id), lang) if is_ai(user_id) else f"<@{user_id}>"
 
 
 def humans(user_ids: tuple[int, ...] | list[int]) -> list[int]:

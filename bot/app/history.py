@@ -34,6 +34,33 @@ def turn_lines(match: Match, entries: Sequence[LogEntry], names: Sequence[str], 
     return lines
 
 
+def player_turn_lines(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> list[str]:
+    """As :func:`turn_lines`, but a turn several players acted in (an Ursuppe round) gives one line per
+    player's part, in order, each under the turn's number (``/game status``'s last turns)."""
+    kept = {e.ply for e in effective(entries)}
+    lines = []
+    for span in turns(match, entries):
+        for part in _by_player(span):
+            sentences = _sentences(match, part, kept, names, lang)
+            if sentences:
+                line = t(lang, "history.turn", turn=span.number, text=" ".join(sentences))
+                lines.append(line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1] + "…")
+    return lines
+
+
+def _by_player(span: TurnSpan) -> list[TurnSpan]:
+    """``span`` cut where the acting seat changes (entries without a seat stay with the part before)."""
+    parts: list[TurnSpan] = []
+    start, seat = 0, None
+    for i, entry in enumerate(span.entries):
+        if entry.seat is not None and seat is not None and entry.seat != seat and i > start:
+            parts.append(TurnSpan(span.number, span.entries[start:i], span.states[start : i + 1]))
+            start = i
+        seat = entry.seat if entry.seat is not None else seat
+    parts.append(TurnSpan(span.number, span.entries[start:], span.states[start:]))
+    return parts
+
+
 def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str], lang: str) -> list[str]:
     told_by_events = hasattr(span.states[0].view_for(None), "events")
     out: list[str] = []

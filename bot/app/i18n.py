@@ -31,9 +31,24 @@ def language_of(locale: object) -> str:
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 
+ELIDING: Final = frozenset("aeiouyhàâäéèêëîïôöùûüÿœæ")
+"""First letters before which French writes ``d'`` for ``de``: vowels, and ``h`` taken as mute (names)."""
+_MARKUP: Final = "\\*_~`|[(<"
+"""Markdown and escapes a name may open with, skipped to find its first letter."""
+
+
+def de(name: str, wrap: str = "") -> str:
+    """French ``de`` before ``name``: ``d'alice``, ``d'Ultima-Tek``, ``de Bob`` (elided before a vowel or a mute
+    h); ``wrap`` (``**``) goes around the name only: ``d'**alice**``."""
+    first = name.lstrip(_MARKUP)[:1].lower()
+    article = "d'" if first in ELIDING else "de "
+    return f"{article}{wrap}{name}{wrap}"
+
+
 class _Formatter(string.Formatter):
     """``str.format`` plus plurals: ``{count:p:cube|cubes}`` gives the singular or plural word for the
-    value of ``count`` by the rule of the language (the number itself is written apart: ``{count}``)."""
+    value of ``count`` by the rule of the language (the number itself is written apart: ``{count}``); and
+    French elision: ``{name:de}`` writes ``de Bob`` or ``d'alice``, ``{name:de:**}`` ``d'**alice**``."""
 
     def __init__(self, lang: str) -> None:
         super().__init__()
@@ -48,6 +63,8 @@ class _Formatter(string.Formatter):
             except (TypeError, ValueError):
                 return forms[-1]
             return forms[0] if plural_form(self.lang, number) == "one" else forms[-1]
+        if format_spec == "de" or format_spec.startswith("de:"):
+            return de(str(value), format_spec[3:])
         return super().format_field(value, format_spec)
 
 

@@ -142,7 +142,7 @@ def takeover_line(match: Match, names: Sequence[str], entry: LogEntry, lang: str
     for stint in match.stints(entry.seat):
         if stint.from_ply == entry.ply + 1 and stint.level is not None:
             member = holder_at(match, names, entry.seat, entry.ply)
-            return t(lang, "log.ai_takeover", ai=ai_name(stint.level), name=member)
+            return t(lang, "log.ai_takeover", ai=ai_name(stint.level, lang), name=member)
     return None
 
 
@@ -194,7 +194,7 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
         return ""
     if names is None:
         mentions = " ".join(
-            f"**{ai_name(match.ai[seat])}**" if seat in match.ai else f"<@{match.seats[seat]}>"
+            f"**{ai_name(match.ai[seat], lang)}**" if seat in match.ai else f"<@{match.seats[seat]}>"
             for seat in match.state.actors()
         )
     else:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import discord
 
 from bot.app.ai_seats import ai_name, humans, is_ai, level_of
-from bot.app.i18n import language_of
+from bot.app.i18n import DEFAULT_LANGUAGE, language_of
 from bot.app.matches import DECISIONS, POSITION_KINDS, Match, MatchError, MatchService, TurnReport
 from bot.app.member_text import inert, inert_names
 from bot.app.narration import TAKEOVER_ARROW
@@ -104,10 +104,11 @@ class Display:
         self.service = service
         self._names: dict[int, str] = {}
 
-    async def display_name(self, user_id: int, guild: discord.Guild | None) -> str:
-        """A user's name as shown on boards (server nickname when known; ``Plateau (strong)`` for an AI)."""
+    async def display_name(self, user_id: int, guild: discord.Guild | None, lang: str = DEFAULT_LANGUAGE) -> str:
+        """A user's name as shown on boards (server nickname when known; ``Plateau (strong)`` for an AI, its
+        level in ``lang``)."""
         if is_ai(user_id):
-            return ai_name(level_of(user_id))
+            return ai_name(level_of(user_id), lang)
         member = guild.get_member(user_id) if guild is not None else None
         if member is not None:
             return member.display_name
@@ -122,26 +123,28 @@ class Display:
         self._names[user_id] = user.display_name
         return user.display_name
 
-    async def names(self, match: Match) -> list[str]:
+    async def names(self, match: Match, lang: str = DEFAULT_LANGUAGE) -> list[str]:
         """Display names of the seated players, in seat order; a seat that changed hands (the AI took it over,
         then maybe a member from the AI) names each of its players, in order."""
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
-        names = [await self.display_name(uid, guild) for uid in match.seats]
+        names = [await self.display_name(uid, guild, lang) for uid in match.seats]
         for seat in range(len(match.seats)):
             stints = match.stints(seat)
             if len(stints) > 1:
                 # Each player of the seat in turn (see bot.app.narration.holder_at, which picks one of them).
                 parts = [
-                    await self.display_name(s.user_id, guild) if s.user_id is not None else ai_name(s.level or "")
+                    await self.display_name(s.user_id, guild, lang)
+                    if s.user_id is not None
+                    else ai_name(s.level or "", lang)
                     for s in stints
                 ]
                 names[seat] = TAKEOVER_ARROW.join(parts)
         return names
 
-    async def text_names(self, match: Match) -> list[str]:
-        """:meth:`names` as message text shows them (inert: a name never renders markdown, a link or a mention);
-        images and button labels take :meth:`names`."""
-        return inert_names(await self.names(match))
+    async def text_names(self, match: Match, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        """:meth:`names` as message text in ``lang`` shows them (inert: a name never renders markdown, a link or
+        a mention); images and button labels take :meth:`names`."""
+        return inert_names(await self.names(match, lang))
 
     async def text_name(self, user_id: int, guild: discord.Guild | None) -> str:
         """:meth:`display_name` as message text shows it (inert)."""

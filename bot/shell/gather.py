@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 import discord
 
+from bot.app.i18n import DEFAULT_LANGUAGE
 from bot.app.matches import DECISIONS, LogKind, Match, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert_names
 from bot.app.posting import PingMode, Situation, Via, private_digest
@@ -45,17 +46,21 @@ class Gathered:
     """A digest of what the status card should show now."""
 
 
-async def gather(service: MatchService, display: Display, match: Match, report: TurnReport | None) -> Gathered:
-    """Read, once, what publishing ``report`` (the change that made ``match``) needs."""
+async def gather(
+    service: MatchService, display: Display, match: Match, report: TurnReport | None, lang: str = DEFAULT_LANGUAGE
+) -> Gathered:
+    """Read, once, what publishing ``report`` (the change that made ``match``) in ``lang`` needs."""
     kept = kept_of(match, await service.posts(match.id))
-    names = tuple(await display.names(match))
+    names = tuple(await display.names(match, lang))
+    card_lang = display.channel_language(match)
+    card_names = names if card_lang == lang else tuple(await display.names(match, card_lang))
     number = await known_turn(service, match)
     unreachable: frozenset[int] = frozenset()
     if match.game.has_hidden_info:
         unreachable = frozenset([uid for uid in match.seats if await display.dm_known_closed(uid)])
     finished = match.status is not MatchStatus.ACTIVE
     # The card shows names as message text does (see Display.text_names), so its digest is taken the same way.
-    card = sheet_embed(match, inert_names(names), display.channel_language(match), turns=number if finished else None)
+    card = sheet_embed(match, inert_names(card_names), card_lang, turns=number if finished else None)
     return Gathered(
         match=match,
         report=report,

@@ -49,7 +49,7 @@ async def history_page(
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """One page of a match's history, one line per turn in sentences; page 1 holds the first turns."""
     entries = list(await shell.service.history(match.id))
-    names = await shell.ui.text_names(match)
+    names = await shell.ui.text_names(match, lang)
     lines = await asyncio.to_thread(turn_lines, match, entries, names, lang)
     book = pages(lines)
     page = min(max(page, 1), len(book))

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.app.ai_seats import LEVELS, mention
+from bot.app.ai_seats import LEVELS, level_name, mention
 from bot.app.i18n import t
 from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
 from bot.app.storage import PostRow
@@ -56,7 +56,7 @@ class LobbyButton(
 
 def lobby_embed(match: Match, lang: str) -> discord.Embed:
     """The lobby card: game, seats taken, how to join."""
-    seats = "\n".join(f"{i + 1}. {mention(uid)}" for i, uid in enumerate(match.seats)) or "—"
+    seats = "\n".join(f"{i + 1}. {mention(uid, lang)}" for i, uid in enumerate(match.seats)) or "—"
     embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.gold())
     embed.add_field(name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats)
     if match.status is MatchStatus.LOBBY:
@@ -85,7 +85,7 @@ def lobby_view(match: Match, lang: str) -> discord.ui.View | None:
         view.add_item(item)
     if not full:
         for level in LEVELS:
-            view.add_item(LobbyButton(f"ai-{level}", match.id, t(lang, "button.add_ai", level=level)))
+            view.add_item(LobbyButton(f"ai-{level}", match.id, t(lang, "button.add_ai", level=level_name(level, lang))))
     return view
 
 

@@ -221,7 +221,7 @@ class PostUI:
         since = EPOCH + timedelta(microseconds=stamp)
         match, decided, votes = await self.service.vote_timeout(match_id, interaction.user.id, seat, since, choice)
         lang = public_language(interaction)
-        names = await self.ui.text_names(match)
+        names = await self.ui.text_names(match, lang)
         if decided is None:
             tally = ", ".join(f"**{names[v]}**: {t(lang, f'timeout.choice.{c}')}" for v, c in sorted(votes.items()))
             await interaction.response.edit_message(

@@ -137,7 +137,7 @@ class Publisher:
         question, send or edit private views, refresh the status card, and answer ``interaction`` (the one
         that made the change, if it waits for its answer; ``private``: only privately). Returns the turn
         post's id."""
-        facts = await gather(self.service, self.display, match, report)
+        facts = await gather(self.service, self.display, match, report, lang)
         situation = situation_of(facts, repost=repost, interaction=interaction, private=private)
         steps = plan(situation)
         answering = interaction if steps.answer != "none" else None

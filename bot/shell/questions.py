@@ -32,7 +32,7 @@ async def ask_the_others(
     turn does).
     """
     lang = public_language(interaction)
-    names = await shell.ui.text_names(match)
+    names = await shell.ui.text_names(match, lang)
     others = [uid for s, uid in enumerate(match.seats) if s != seat]
     pinged = await shell.ui.pingable(match, others, turn=turn)
     mentions = " ".join(f"<@{uid}>" for uid in humans(others))
@@ -47,5 +47,6 @@ async def ask_the_others(
 async def answering(shell: Shell, interaction: discord.Interaction, match: Match) -> tuple[str, list[str], str]:
     """The language to answer a click under a question in, the match's player names as message text shows
     them, and the name of the player who clicked."""
-    names = await shell.ui.text_names(match)
-    return public_language(interaction), names, names[match.seat_of(interaction.user.id) or 0]
+    lang = public_language(interaction)
+    names = await shell.ui.text_names(match, lang)
+    return lang, names, names[match.seat_of(interaction.user.id) or 0]

@@ -67,7 +67,7 @@ async def ask(shell: Shell, interaction: discord.Interaction, match_id: int | No
     in_channel = interaction.channel_id == match.channel_id
     lang = public_language(interaction) if in_channel else shell.ui.channel_language(match)
     guild = interaction.guild
-    names = await shell.ui.text_names(match)
+    names = await shell.ui.text_names(match, lang)
     member, ai = _seat_parts(names, request.seat)
     voters = humans([match.seats[s] for s in match.members_playing()])
     pinged = await shell.ui.pingable(match, voters, turn=True)
@@ -101,7 +101,7 @@ async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, 
         match_id, interaction.user.id, accept=accept, version=version
     )
     lang = public_language(interaction)
-    names = await shell.ui.text_names(match)
+    names = await shell.ui.text_names(match, lang)
     seat = match.seat_of(interaction.user.id)
     if seat is not None:
         name = holder_at(match, names, seat, match.version + 1)

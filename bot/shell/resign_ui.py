@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import discord
 
+from bot.app.ai_seats import is_ai
 from bot.app.i18n import language_of, t
-from bot.app.matches import MatchError, MatchStatus, require_seat
+from bot.app.matches import Match, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
 from bot.shell.components import MatchButton
 from bot.shell.context import Shell
@@ -38,10 +39,21 @@ async def confirm_resign(shell: Shell, interaction: discord.Interaction) -> None
     lang = language_of(interaction.locale)
     if match.status is not MatchStatus.ACTIVE:
         raise MatchError("not_active")
-    require_seat(match, interaction.user.id, Action.RESIGN)
+    seat = require_seat(match, interaction.user.id, Action.RESIGN)
     view = discord.ui.View(timeout=None)
     view.add_item(ResignButton(match.id, match.version, t(lang, "button.resign")))
-    await interaction.response.send_message(t(lang, "resign.confirm", id=match.id), view=view, ephemeral=True)
+    warning = t(lang, resign_warning(match, seat), id=match.id)
+    await interaction.response.send_message(warning, view=view, ephemeral=True)
+
+
+def resign_warning(match: Match, seat: int) -> str:
+    """The catalog key saying what resigning ``seat`` will do, by the service's rule (``_take_over``):
+    two players, the opponent wins; three or more with a member left playing, the AI takes the seat over and
+    the others play on; otherwise the match ends and the others win."""
+    if len(match.seats) <= 2:
+        return "resign.confirm"
+    members_left = [s for s, uid in enumerate(match.seats) if s != seat and s not in match.ai and not is_ai(uid)]
+    return "resign.confirm.takeover" if members_left else "resign.confirm.others_win"
 
 
 # Draws by agreement.

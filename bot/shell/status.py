@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.app.ai_seats import ai_name, is_ai, mention
-from bot.app.history import turn_lines
+from bot.app.history import player_turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.narration import result_line
@@ -61,9 +61,9 @@ def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | N
     lines = []
     for seat, uid in enumerate(match.seats):
         label = t(lang, f"seat.{match.game.id}.{seat}")
-        who = mention(uid)
+        who = mention(uid, lang)
         if seat in match.ai and not is_ai(uid):
-            who = f"{ai_name(match.ai[seat])} (← {who})"
+            who = f"{ai_name(match.ai[seat], lang)} (← {who})"
         lines.append(f"{label}: {who}" if not label.startswith("seat.") else who)
     embed.add_field(name=t(lang, "status.players"), value="\n".join(lines) or "—", inline=False)
     if active:
@@ -127,28 +127,28 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
     if match is None:
         raise MatchError("no_match")
     lang = language_of(interaction.locale)
-    names = await shell.ui.text_names(match)
+    names = await shell.ui.text_names(match, lang)
     embed = discord.Embed(title=variant_name(match, lang), colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
     if match.status is not MatchStatus.LOBBY:
         turn = await match_turn(shell.service, match)
         embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
     seats = "\n".join(
-        t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=f"<@{uid}>")
+        t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=mention(uid, lang))
         for i, uid in enumerate(match.seats)
     )
     embed.add_field(name=t(lang, "status.players"), value=seats or "—", inline=False)
     if match.status is MatchStatus.ACTIVE:
         embed.add_field(
             name=t(lang, "status.to_act"),
-            value=" ".join(f"<@{uid}>" for uid in match.to_act()) or t(lang, "status.nobody"),
+            value=" ".join(mention(uid, lang) for uid in match.to_act()) or t(lang, "status.nobody"),
             inline=False,
         )
     if match.result is not None:
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
     history = list(await shell.service.history(match.id))
     recent: list[str] = []
-    for line in reversed((await asyncio.to_thread(turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
+    for line in reversed((await asyncio.to_thread(player_turn_lines, match, history, names, lang))[-HISTORY_SHOWN:]):
         if sum(len(r) + 1 for r in recent) + len(line) > 1024:
             break
         recent.insert(0, line)

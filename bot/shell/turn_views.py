@@ -133,5 +133,5 @@ class TurnViews:
     async def sheet(self, match: Match) -> discord.Embed:
         """The match's status card as it should look now, in the channel's language."""
         turns = await known_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
-        names = await self.display.text_names(match)
-        return sheet_embed(match, names, self.display.channel_language(match), turns=turns)
+        lang = self.display.channel_language(match)
+        return sheet_embed(match, await self.display.text_names(match, lang), lang, turns=turns)

@@ -247,7 +247,7 @@ class GameCog(
             return
         self.bot.dispatch("match_finished", report.match)
         lang = language_of(interaction.guild_locale or interaction.locale)
-        names = await self.bot.ui.text_names(report.match)
+        names = await self.bot.ui.text_names(report.match, lang)
         done = t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names))
         await interaction.response.send_message(
             "\n".join([done, *fairness_ui.fairness_lines(report.match, lang, final=True)]),
