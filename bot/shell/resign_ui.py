@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.ai_seats import is_ai
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
@@ -47,13 +46,12 @@ async def confirm_resign(shell: Shell, interaction: discord.Interaction) -> None
 
 
 def resign_warning(match: Match, seat: int) -> str:
-    """The catalog key saying what resigning ``seat`` will do, by the service's rule (``_take_over``):
-    two players, the opponent wins; three or more with a member left playing, the AI takes the seat over and
-    the others play on; otherwise the match ends and the others win."""
+    """The catalog key saying what resigning ``seat`` will do, by the service's own rule
+    (:meth:`Match.ai_takes_over`): two players, the opponent wins; three or more with a member left playing,
+    the AI takes the seat over and the others play on; otherwise the match ends and the others win."""
     if len(match.seats) <= 2:
         return "resign.confirm"
-    members_left = [s for s, uid in enumerate(match.seats) if s != seat and s not in match.ai and not is_ai(uid)]
-    return "resign.confirm.takeover" if members_left else "resign.confirm.others_win"
+    return "resign.confirm.takeover" if match.ai_takes_over(seat) else "resign.confirm.others_win"
 
 
 # Draws by agreement.

@@ -110,10 +110,7 @@ class Core:
     async def _take_over(self, match: Match, seat: Seat, entry: LogEntry, now: datetime) -> TurnReport | None:
         """In a game of three or more, the AI takes over ``seat`` and the match goes on; None when the match
         must end instead (two players, or no member would be left playing)."""
-        if len(match.seats) <= 2:
-            return None
-        members_left = [s for s, uid in enumerate(match.seats) if s != seat and s not in match.ai and not is_ai(uid)]
-        if not members_left:
+        if not match.ai_takes_over(seat):
             return None
         await self._store.put_ai_seat(match.id, seat, DEFAULT_TAKEOVER_LEVEL, entry.ply + 1, entry.notation)
         report = await self._record(match, entry, now)

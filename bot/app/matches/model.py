@@ -177,6 +177,11 @@ class Match:
         """The seats members play now (not the AI): the players who must consent to a replacement."""
         return tuple(s for s, uid in enumerate(self.seats) if s not in self.ai and not is_ai(uid))
 
+    def ai_takes_over(self, seat: Seat) -> bool:
+        """True when ``seat`` leaving (resignation, forfeit) hands it to the AI and the match goes on: a game of
+        three or more in which a member other than ``seat`` still plays; otherwise the match ends."""
+        return len(self.seats) > 2 and any(s != seat for s in self.members_playing())
+
     def stints(self, seat: Seat) -> tuple[Stint, ...]:
         """Who played ``seat``, in order, each from the ply it began at (one stint for a seat that never
         changed hands)."""
