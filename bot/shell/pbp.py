@@ -29,7 +29,7 @@ from bot.app.matches import (
 )
 from bot.app.member_text import inert
 from bot.app.threads import order_for
-from bot.app.turns import match_turn
+from bot.app.turns import known_turn
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
@@ -300,7 +300,7 @@ class PostUI:
         )
         more = len(matches) - MAX_LISTED
         matches = matches[:MAX_LISTED]  # match_lines lists no more than these
-        turns = {m.id: await match_turn(self.service, m) for m in matches if m.status is MatchStatus.ACTIVE}
+        turns = {m.id: await known_turn(self.service, m) for m in matches if m.status is MatchStatus.ACTIVE}
         lines = await match_lines(matches, interaction.user.id, lang, self.ui.text_names, turns)
         lines = [
             line + await self._deadline_suffix(m, interaction.user.id) for line, m in zip(lines, matches, strict=True)

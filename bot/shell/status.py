@@ -14,7 +14,7 @@ from bot.app.history import player_turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.narration import result_line
-from bot.app.turns import match_turn
+from bot.app.turns import known_turn
 from bot.shell.context import Shell
 from bot.shell.fairness_ui import fairness_lines
 from games.base import GameInfo
@@ -131,7 +131,7 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
     embed = discord.Embed(title=variant_name(match, lang), colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
     if match.status is not MatchStatus.LOBBY:
-        turn = await match_turn(shell.service, match)
+        turn = await known_turn(shell.service, match)
         embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
     seats = "\n".join(
         t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=mention(uid, lang))
