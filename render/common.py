@@ -18,6 +18,8 @@ from typing import Final, Literal, TypeAlias, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.lettering import note_text, note_truncated
+
 Color: TypeAlias = tuple[int, int, int]
 Weight: TypeAlias = Literal["Regular", "Semibold", "Bold"]
 
@@ -88,6 +90,9 @@ class BoardContext:
     """Squares to outline, e.g. ``("B3", "B5")``."""
     lang: str = "en"
     """``en`` or ``fr``, for the few words on the image and the alt text."""
+    marks: tuple[tuple[str, str], ...] = ()
+    """(square, mark) pairs: the pieces the turn post's move buttons move, each marked on the board with the
+    short mark its buttons start with (``("A4", "1")``), so a glance pairs a button with a piece."""
     targets: tuple[str, ...] = ()
     """Squares the reader may move a piece to now, each marked with a dot (see
     :func:`render.move_targets`). The bot sets them only on the acting player's own board (their DM or
@@ -224,6 +229,7 @@ def fit_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
     """``text`` shortened with an ellipsis until it is at most ``max_width`` pixels wide."""
     if face.getlength(text) <= max_width:
         return text
+    note_truncated(text)
     lo, hi = 0, len(text)
     # Binary search on the prefix length: names are short, but this keeps the cost flat anyway.
     while lo < hi:
@@ -247,8 +253,14 @@ def draw_text(
     face: ImageFont.FreeTypeFont,
     fill: Color,
     anchor: str = "la",
+    scale: float = 1.0,
 ) -> float:
-    """Draw ``text`` at ``xy`` with Pillow's ``anchor`` and return its advance width."""
+    """Draw ``text`` at ``xy`` with Pillow's ``anchor`` and return its advance width.
+
+    ``scale`` is how many canvas pixels make one pixel of the final image (a supersampled canvas), so
+    that the text's size is noted in final pixels (:mod:`render.lettering`).
+    """
+    note_text(text, face.size / scale)
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)
     return face.getlength(text)
 
@@ -386,4 +398,5 @@ class Pen:
 
     def text(self, xy: tuple[float, float], text: str, size: int, fill: Color, weight: Weight = "Bold") -> None:
         """Text centred on ``xy``, in the bundled font at ``size`` layout pixels."""
+        note_text(text, size)
         self.draw.text(self.p(*xy), text, font=font(round(size * self.k), weight), fill=fill, anchor="mm")

@@ -33,11 +33,11 @@ from bot.app.events import EventError
 from bot.app.i18n import t
 from bot.app.matches import LogKind, Match, MatchError, MatchStatus
 from bot.app.narration import TAKEOVER_ARROW
+from bot.app.words import MAX_MOVE_BUTTONS
 from bot.shell import ui as bot_ui
 from bot.shell.client import DYNAMIC_ITEMS
 from bot.shell.cogs.game import variant_choices
 from bot.shell.move_controls import (
-    MAX_MOVE_BUTTONS,
     PER_ROW,
     BuilderButton,
     BuilderSelect,

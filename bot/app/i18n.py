@@ -1,7 +1,9 @@
 """Reply texts in English and French (the catalogs; the shell's translator turns them into command names).
 
-Catalogs are flat JSON files in ``bot/app/locales/`` (``en.json`` is complete; other languages may omit
-keys, which then fall back to English). Texts use ``str.format`` fields: ``{name}``.
+Catalogs are flat JSON files in ``bot/app/locales/``: ``<lang>.json`` and the files of ``<lang>/``
+(one per area, e.g. ``en/ur.json``), read together; a key defined twice is an error. English is complete;
+other languages may omit keys, which then fall back to English. Texts use ``str.format`` fields:
+``{name}``.
 """
 
 from __future__ import annotations
@@ -19,8 +21,22 @@ DEFAULT_LANGUAGE: Final = "en"
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """The catalog of ``lang`` (read once)."""
-    return dict(json.loads((LOCALES_DIR / f"{lang}.json").read_text(encoding="utf-8")))
+    """The catalog of ``lang`` (read once): its main file and its area files.
+
+    Raises:
+        ValueError: a key is defined in two files.
+    """
+    files = [LOCALES_DIR / f"{lang}.json", *sorted((LOCALES_DIR / lang).glob("*.json"))]
+    merged: dict[str, str] = {}
+    for path in files:
+        if not path.exists():
+            continue
+        part = json.loads(path.read_text(encoding="utf-8"))
+        twice = sorted(set(part) & set(merged))
+        if twice:
+            raise ValueError(f"{path.name} defines again: {', '.join(twice[:5])}")
+        merged.update(part)
+    return merged
 
 
 def language_of(locale: object) -> str:

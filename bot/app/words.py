@@ -12,16 +12,42 @@ from collections.abc import Sequence
 
 from bot.app.game_words import words_for
 from bot.app.game_words.base import name_of
-from bot.app.i18n import tn
+from bot.app.i18n import t, tn
 from games.base import GameInfo, GameState, Seat
 
+MAX_MOVE_BUTTONS = 20
+"""Four rows of five buttons; more legal moves than this are chosen with the move builder."""
 
-def move_label(game: GameInfo, state: GameState, notation: str, lang: str) -> str:
-    """A move button's short label: the notation, with a word when the move does something a player
-    must not miss (a capture of one's own piece, a prisoner taken). At most 80 characters."""
+
+def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | None:
+    """The notations a turn post offers as one button each, or None when the move builder is offered
+    instead (too many moves, or a move whose notation names a secret)."""
+    notations = [state.format_move(m) for m in state.legal_moves(seat)]
+    if not notations or len(notations) > MAX_MOVE_BUTTONS:
+        return None
+    if any(game.public_notation(n) != n for n in notations):
+        return None
+    return notations
+
+
+def move_marks(game: GameInfo, state: GameState, seat: Seat) -> dict[str, tuple[str, str]]:
+    """The marks of the pieces the seat's move buttons move: notation → (square, mark), see
+    :attr:`~bot.app.game_words.base.GameWords.marks`. Empty when the post offers no buttons."""
+    notations = button_moves(game, state, seat)
+    if not notations:
+        return {}
+    return dict(words_for(game.id).marks(state, seat, notations))
+
+
+def move_label(game: GameInfo, state: GameState, notation: str, lang: str, mark: str | None = None) -> str:
+    """A move button's label: the move in words (the notation when the game has none), after the mark
+    of the piece it moves when the board draws one. At most 80 characters."""
     shown = game.public_notation(notation)
     label = words_for(game.id).label(state, shown, lang)
-    return (label if label is not None else shown)[:80]
+    text = label if label is not None else shown
+    if mark:
+        text = t(lang, "label.marked", mark=mark, label=text)
+    return text[:80]
 
 
 def decision_line(

@@ -17,11 +17,13 @@ import discord
 
 from bot.app.ai_seats import ai_name, humans, is_ai, level_of
 from bot.app.i18n import DEFAULT_LANGUAGE, language_of
-from bot.app.matches import DECISIONS, POSITION_KINDS, Match, MatchError, MatchService, TurnReport
+from bot.app.matches import DECISIONS, POSITION_KINDS, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert, inert_names
 from bot.app.narration import TAKEOVER_ARROW
 from bot.app.posting import PrivateDM, Question, TurnPost, accepts
+from bot.app.seats import member_acts
 from bot.app.storage import PostRow
+from bot.app.words import move_marks
 from bot.shell.status import game_label
 from bot.shell.turn_post import BOARD_FILE, DETAIL_FILE
 from games.base import Seat
@@ -41,6 +43,17 @@ def public_language(interaction: discord.Interaction) -> str:
 def variant_label(match: Match, lang: str) -> str:
     """The game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
     return game_label(match.game, match.options, lang)
+
+
+def board_marks(match: Match) -> tuple[tuple[str, str], ...]:
+    """The marks the board draws on the pieces the turn post's move buttons move (one per piece), while a
+    member must act; see :func:`bot.app.words.move_marks`."""
+    if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
+        return ()
+    seat = match.state.actors()[0]
+    if not member_acts(match, seat):
+        return ()
+    return tuple(dict.fromkeys(move_marks(match.game, match.state, seat).values()))
 
 
 def board_image(png: bytes, alt: str) -> discord.File:
@@ -172,7 +185,12 @@ class Display:
             last_move, last_mover = match.game.public_notation(last.notation), last.seat
             highlights = highlights_for(match.game.id, state.view_for(seat), last_move)
         ctx = BoardContext(
-            names=tuple(names), last_move=last_move, last_mover=last_mover, highlights=highlights, lang=lang
+            names=tuple(names),
+            last_move=last_move,
+            last_mover=last_mover,
+            highlights=highlights,
+            lang=lang,
+            marks=board_marks(match),
         )
         view = match.state.view_for(seat)
         png = await asyncio.to_thread(render_board, match.game.id, view, ctx)

@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.app.i18n import has, language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, MatchStatus, require_seat
 from bot.app.seats import Action, member_acts, seat_for
-from bot.app.words import move_label
+from bot.app.words import button_moves, move_label, move_marks
 from bot.shell.components import PREFIX, ChoiceButton, PlateauButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.errors import reply_error
@@ -40,8 +40,6 @@ from games.builder import (
     walk,
 )
 
-MAX_MOVE_BUTTONS = 20
-"""Four rows of five buttons; more legal moves than this are chosen with the builder."""
 PER_ROW = 5
 MAX_CHOICES = 25
 CHOICE_TEXT = 100
@@ -252,13 +250,14 @@ def move_controls(match: Match, lang: str) -> list[list[discord.ui.Item[Any]]]:
 
 def _move_rows(match: Match, seat: Seat, lang: str) -> list[list[discord.ui.Item[Any]]]:
     state = match.state
-    moves = state.legal_moves(seat)
-    if not moves:
+    if not state.legal_moves(seat):
         return []
-    notations = [state.format_move(m) for m in moves]
-    if len(moves) <= MAX_MOVE_BUTTONS and all(match.game.public_notation(n) == n for n in notations):
+    notations = button_moves(match.game, state, seat)
+    if notations is not None:
+        marks = move_marks(match.game, state, seat)
         buttons: list[discord.ui.Item[Any]] = [
-            MoveButton(match.id, match.version, n, move_label(match.game, state, n, lang)) for n in notations
+            MoveButton(match.id, match.version, n, move_label(match.game, state, n, lang, marks.get(n, ("", ""))[1]))
+            for n in notations
         ]
         return [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
     root = build(match.game, state, seat)

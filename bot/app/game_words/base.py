@@ -34,6 +34,11 @@ def no_chance_line(before: GameState, after: GameState, kind: str, value: str, n
     return ""
 
 
+def no_marks(state: GameState, seat: Seat, shown: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """No piece marked: the buttons carry no mark and the board draws none."""
+    return {}
+
+
 def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
     """No turn line of the game's own: the generic one is told."""
     return None
@@ -79,3 +84,8 @@ class GameWords:
     """The catalog fields of a game event's details in words (a ``count`` selects the plural form)."""
     setup: SecretSetup | None = None
     """The game's secret set-up, if it has one."""
+    marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
+    """The piece each offered move moves (position, acting seat, the public notations on its buttons):
+    notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the
+    same piece share a mark; the board draws each mark on its square and the move's button starts with it,
+    so a glance pairs a button with a piece. Only public facts may choose a mark."""
