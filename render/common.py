@@ -93,6 +93,9 @@ class BoardContext:
     marks: tuple[tuple[str, str], ...] = ()
     """(square, mark) pairs: the pieces the turn post's move buttons move, each marked on the board with the
     short mark its buttons start with (``("A4", "1")``), so a glance pairs a button with a piece."""
+    palette: Literal["standard", "contrast"] = "standard"
+    """The member's palette for their own views (``/plateau settings``): ``contrast`` draws with the
+    high-contrast colours. Boards everyone sees are always ``standard`` (colour-blind safe by default)."""
     targets: tuple[str, ...] = ()
     """Squares the reader may move a piece to now, each marked with a dot (see
     :func:`render.move_targets`). The bot sets them only on the acting player's own board (their DM or
