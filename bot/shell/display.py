@@ -11,7 +11,7 @@ import io
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import discord
 
@@ -43,6 +43,10 @@ def public_language(interaction: discord.Interaction) -> str:
 def variant_label(match: Match, lang: str) -> str:
     """The game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
     return game_label(match.game, match.options, lang)
+
+
+PALETTE = "palette"
+"""The user preference holding a member's palette for their own views (``contrast``; unset: standard)."""
 
 
 def board_marks(match: Match) -> tuple[tuple[str, str], ...]:
@@ -191,10 +195,18 @@ class Display:
             highlights=highlights,
             lang=lang,
             marks=board_marks(match),
+            palette=await self.palette(match, seat),
         )
         view = match.state.view_for(seat)
         png = await asyncio.to_thread(render_board, match.game.id, view, ctx)
         return png, describe_board(match.game.id, view, ctx)
+
+    async def palette(self, match: Match, seat: Seat | None) -> Literal["standard", "contrast"]:
+        """The palette of a seat's own view: its member's choice (``/plateau settings``); boards everyone sees
+        are drawn in the standard palette, which is colour-blind safe."""
+        if seat is None or not 0 <= seat < len(match.seats) or is_ai(match.seats[seat]):
+            return "standard"
+        return "contrast" if await self.service.user_pref(match.seats[seat], PALETTE) == "contrast" else "standard"
 
     async def board_file(
         self, match: Match, seat: Seat | None, names: Sequence[str], lang: str, report: TurnReport | None = None
