@@ -30,10 +30,12 @@ from bot.app.events import (
     result_for,
     result_from_outcome,
 )
+from bot.app.i18n import t
 from bot.app.matches import MatchService, MatchStatus
 from bot.app.storage import Store
+from bot.shell.events.standings import CSV_COLUMNS
 from games.base import Outcome, Termination
-from tests.botkit import make_bot
+from tests.botkit import make_bot, pings_of
 from tests.test_bot_e2e import button_labels, expect_ephemeral, french  # noqa: F401 (a fixture)
 
 HOUR = 3600.0
@@ -339,10 +341,18 @@ def standings_posts(channel: Any) -> list[discord.Message]:
     return [m for m in channel.history() if m.embeds and any(a.filename == "standings.png" for a in m.attachments)]
 
 
-async def read_csv(message: discord.Message) -> list[dict[str, str]]:
-    """The rows of the CSV file attached to a standings message."""
+async def read_csv(message: discord.Message, lang: str = "en") -> list[dict[str, str]]:
+    """The rows of the CSV file attached to a standings message, by column key (``points``, ``buchholz``…)."""
     (attachment,) = [a for a in message.attachments if a.filename.endswith(".csv")]
-    return list(csv.DictReader(io.StringIO((await attachment.read()).decode("utf-8"))))
+    keys = {t(lang, f"event.csv.{k}"): k for k in (*CSV_COLUMNS, "buchholz", "sonneborn_berger", "game_score")}
+    delimiter = ";" if lang == "fr" else ","
+    rows = csv.DictReader(io.StringIO((await attachment.read()).decode("utf-8")), delimiter=delimiter)
+    return [{keys.get(k, k): v for k, v in row.items()} for row in rows]
+
+
+async def ids_by_name(env: Any, event: Any) -> dict[str, int]:
+    """The event's players by the display name the standings file gives them."""
+    return {name: uid for uid, name in (await event_ui(env).desk.names(event)).items()}
 
 
 async def current_games(env: Any, event_id: int) -> list[EventGame]:
@@ -424,7 +434,8 @@ async def test_an_organiser_role_and_a_round_robin_that_advances_by_itself(club:
     final = standings_posts(channel)[-1]
     assert "final standings" in (final.embeds[0].title or "")
     rows = await read_csv(final)
-    assert [r["withdrawn"] for r in rows if int(r["player"]) == leaver.id] == ["yes"]
+    ids = await ids_by_name(env, await event_ui(env).events.get(event.id))
+    assert [r["withdrawn"] for r in rows if ids[r["name"]] == leaver.id] == ["yes"]
     assert sum(float(r["points"]) for r in rows) == sum(int(r["played"]) for r in rows) / 2 + sum(
         int(r["byes"]) for r in rows
     )
@@ -475,7 +486,10 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
             if game.is_bye:
                 byes[game.players[0]] += 1
                 points[game.players[0]] += 1
-                assert f"<@{game.players[0]}>" in (pairings[0].embeds[0].description or "")
+                # The bye is named in the pairings, and pinged (it has no thread to be greeted in).
+                assert names[game.players[0]] in (pairings[0].embeds[0].description or "")
+                assert f"<@{game.players[0]}>" in pairings[0].content and "you have the bye" in pairings[0].content
+                assert any(game.players[0] in pings_of(r) and "the bye" in str(r.json) for r in env.http_requests)
                 continue
             assert game.thread_id is not None and f"<#{game.thread_id}>" in (pairings[0].embeds[0].description or "")
             first, second = game.players
@@ -565,10 +579,12 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
     assert (await image.read()).startswith(PNG) and image.description
     rows = await read_csv(final)
     assert len(rows) == 8
-    by_player = {int(r["player"]): r for r in rows}
+    ids = await ids_by_name(env, await event_ui(env).events.get(event.id))
+    by_player = {ids[r["name"]]: r for r in rows}
     for uid, row in by_player.items():
         assert float(row["points"]) == points[uid], row
-        buchholz = sum(points[o] for o in opponents[uid]) + byes[uid] * points[uid]
+        # The only bye is in round 3, the last: its virtual opponent had the player's points before it.
+        buchholz = sum(points[o] for o in opponents[uid]) + byes[uid] * (points[uid] - 1)
         assert float(row["buchholz"]) == buchholz, row
         assert row["withdrawn"] == ("yes" if uid == players[7].id else "")
     assert [float(r["points"]) for r in rows] == sorted((float(r["points"]) for r in rows), reverse=True)
@@ -634,7 +650,8 @@ async def test_a_seated_ursuppe_round_of_seven_players(club: dict[str, Any]) -> 
 
     final = standings_posts(channel)[-1]
     assert "final standings" in (final.embeds[0].title or "")
-    rows = {int(r["player"]): r for r in await read_csv(final)}
+    ids = await ids_by_name(env, await event_ui(env).events.get(event.id))
+    rows = {ids[r["name"]]: r for r in await read_csv(final)}
     expected = {four.players[0]: 40, four.players[1]: 0, four.players[2]: 40, four.players[3]: 40}
     expected |= {three.players[0]: 30, three.players[1]: 60, three.players[2]: 0}
     assert {uid: float(r["points"]) for uid, r in rows.items()} == expected

@@ -100,7 +100,7 @@ class EventDesk:
         await self.games.edit_message(
             event.channel_id,
             event.signup_message_id,
-            embed=card_embed(event, lang),
+            embed=card_embed(event, lang, await self.text_names(event, [*event.player_ids, event.organiser_id])),
             view=card_view(event, lang),
         )
 

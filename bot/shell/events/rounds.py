@@ -13,11 +13,15 @@ from bot.app.events import Event, EventError, EventGame, EventStatus, Progress, 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_text import inert
+from bot.app.tournaments.standings import DEFAULT_POINTS
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.standings import StandingsPosts
-from bot.shell.events.text import deadline_label, game_label
+from bot.shell.events.text import deadline_label, game_label, points_text
 
 log = logging.getLogger(__name__)
+
+BYE_POINTS: Final = DEFAULT_POINTS.bye
+"""What a bye is worth (the event's point system)."""
 
 THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 """Game threads stay open a week without activity (a play-by-post game is slow)."""
@@ -69,9 +73,22 @@ class RoundPosts:
                 await self._greet(thread_id, event, current, report.match, told, lang)
                 await self.desk.games.publish_board(report.match, report, lang)
             round_games = await self.desk.events.games(event.id, games[0].round) if games else []
+            # The bye is the one player no thread greets: the pairings post pings them, and them alone.
+            byes = [g.players[0] for g in round_games if g.is_bye]
+            content = "\n".join(
+                t(
+                    lang,
+                    "event.bye_ping",
+                    mention=f"<@{uid}>",
+                    round=games[0].round,
+                    points=points_text(BYE_POINTS, lang),
+                )
+                for uid in byes
+            )
             await channel.send(
+                content=content or None,
                 embed=pairings_embed(event, round_games, told, lang),
-                allowed_mentions=discord.AllowedMentions.none(),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in byes]),
             )
 
     async def _new_thread(
@@ -130,7 +147,17 @@ class RoundPosts:
             return
         channel = await self.desk.games.open_channel(event.channel_id)
         if not event.auto_advance:
-            await channel.send(t(lang, "event.round_over", round=progress.closed_round, next=progress.closed_round + 1))
+            # The organiser is the one who must act: pinged, and nobody else.
+            await channel.send(
+                t(
+                    lang,
+                    "event.round_over",
+                    round=progress.closed_round,
+                    next=progress.closed_round + 1,
+                    organiser=f"<@{event.organiser_id}>",
+                ),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(event.organiser_id)]),
+            )
             return
         try:
             plan = await self.desk.events.plan_round(event.id, None)
@@ -150,12 +177,14 @@ def pairings_embed(event: Event, games: Sequence[EventGame], names: Mapping[int,
     )
     lines = []
     for game in games:
+        # Names, not mentions: an embed's mention renders only for members the reader's client has loaded.
+        named = [names.get(uid) or f"<@{uid}>" for uid in game.players]
         if game.is_bye:
-            lines.append(t(lang, "event.pairings.bye", player=f"<@{game.players[0]}>"))
+            lines.append(t(lang, "event.pairings.bye", player=named[0], points=points_text(BYE_POINTS, lang)))
             continue
-        players = (" " + t(lang, "event.pairings.vs") + " ").join(f"<@{uid}>" for uid in game.players)
+        players = (" " + t(lang, "event.pairings.vs") + " ").join(named)
         if len(game.players) > 2:
-            players = ", ".join(f"<@{uid}>" for uid in game.players)
+            players = ", ".join(named)
         where = f"<#{game.thread_id}>" if game.thread_id else "…"
         key = "event.pairings.board" if len(game.players) == 2 else "event.pairings.table"
         lines.append(t(lang, key, board=game.board, players=players, thread=where))

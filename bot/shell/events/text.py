@@ -38,7 +38,12 @@ def deadline_label(event: Event, lang: str) -> str:
         limit = t(lang, f"choice.deadline.{key}")
     if event.turn_limit is None:
         return limit
-    return t(lang, "event.card.deadline_value", deadline=limit, policy=t(lang, f"choice.on_timeout.{event.on_timeout}"))
+    return t(lang, "event.card.deadline_value", deadline=limit, policy=t(lang, f"event.timeout.{event.on_timeout}"))
+
+
+def points_text(value: float, lang: str) -> str:
+    """Points with their word, by the language's plural rule: "1 point", "1.5 points"; French "1,5 point"."""
+    return t(lang, "event.points", n=number(value, lang), count=value)
 
 
 def result_text(game: EventGame, result: Mapping[str, Any] | None, names: Mapping[int, str], lang: str) -> str:
