@@ -31,6 +31,10 @@ MATCH = opt("match", "Match number (default: this channel's)")
 """The option naming a match, which commands run from its channel or thread may leave out."""
 LABELS = {
     "none": "No deadline",
+    "1m": "1 minute (live)",
+    "2m": "2 minutes (live)",
+    "5m": "5 minutes (live)",
+    "15m": "15 minutes (live)",
     "12h": "12 hours",
     "24h": "24 hours",
     "48h": "48 hours",
