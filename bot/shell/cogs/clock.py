@@ -47,6 +47,11 @@ class ClockCog(commands.Cog):
             await self.bot.pbp.tick(discord.utils.utcnow())
         except Exception:
             log.exception("clock tick failed")
+        if self.bot.event_ui is not None:
+            try:
+                await self.bot.event_ui.round_tick(discord.utils.utcnow())
+            except Exception:
+                log.exception("timed rounds tick failed")
         try:
             # Any match waiting for an AI seat (after a restart, or a missed event) gets its move.
             await self.bot.ai.sweep()
@@ -64,7 +69,8 @@ class ClockCog(commands.Cog):
         (a live turn of minutes must end on time, not up to a period late)."""
         period = self.bot.config.tick_seconds
         now = discord.utils.utcnow()
-        wake = await self.bot.service.next_wake(now)
+        wakes = [await self.bot.service.next_wake(now), await self.bot.events.next_round_step(now)]
+        wake = min((w for w in wakes if w is not None), default=None)
         if wake is None:
             return period
         return max(MIN_TICK_SECONDS, min(period, (wake - now).total_seconds() + MIN_TICK_SECONDS))

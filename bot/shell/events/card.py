@@ -91,6 +91,8 @@ def card_embed(event: Event, lang: str, names: Mapping[int, str] | None = None) 
     options = []
     if event.status in (EventStatus.SIGNUP, EventStatus.RUNNING):
         options.append(t(lang, "event.card.auto" if event.auto_advance else "event.card.manual"))
+    if event.round_minutes is not None and event.status in (EventStatus.SIGNUP, EventStatus.RUNNING):
+        options.append(t(lang, "event.card.round_minutes", minutes=event.round_minutes))
     if not event.rated:
         options.append(t(lang, "event.card.unrated"))
     if options:

@@ -16,7 +16,7 @@ from bot.app.member_text import inert
 from bot.app.tournaments.standings import DEFAULT_POINTS
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.standings import StandingsPosts
-from bot.shell.events.text import deadline_label, game_label, points_text
+from bot.shell.events.text import deadline_label, game_label, points_text, result_text
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +127,49 @@ class RoundPosts:
             text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in game.players])
         )
 
+    async def warn_round(self, event: Event) -> None:
+        """Tell every game still being played that the round ends in a few minutes, and how it is then settled."""
+        if not await self.desk.events.claim_warning(event.id) or event.round_ends_at is None:
+            return
+        lang = self.desk.lang_of(event)
+        for game in await self.desk.events.games(event.id, event.current_round):
+            if game.done or game.is_bye or game.thread_id is None:
+                continue
+            text = t(
+                lang,
+                "event.round_clock.warn",
+                end=discord.utils.format_dt(event.round_ends_at, "t"),
+                left=discord.utils.format_dt(event.round_ends_at, "R"),
+                mentions=" ".join(f"<@{uid}>" for uid in game.players),
+                rule=t(
+                    lang, "event.round_clock.rule_pair" if len(game.players) == 2 else "event.round_clock.rule_table"
+                ),
+            )
+            channel = await self.desk.games.open_channel(game.thread_id)
+            await channel.send(
+                text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in game.players])
+            )
+
+    async def end_round(self, event: Event) -> None:
+        """The round's time is up: settle its unfinished games from their positions, stop their matches, say so in
+        each thread, then act on the closed round (standings, next round)."""
+        settled, progress = await self.desk.events.settle_round(event.id)
+        lang = self.desk.lang_of(event)
+        for item in settled:
+            game = item.game
+            names = await self.desk.text_names(event, game.players)
+            if game.match_id is not None:
+                match = await self.desk.matches.get(game.match_id)
+                if match.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
+                    report = await self.desk.matches.abort(match.id, event.organiser_id, organiser=True)
+                    await self.desk.games.publish_board(report.match, report, lang)
+            if game.thread_id is not None:
+                text = t(lang, "event.round_clock.settled", result=result_text(game, game.result, names, lang))
+                channel = await self.desk.games.open_channel(game.thread_id)
+                await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        if progress is not None:
+            await self.after_progress(progress)
+
     async def match_finished(self, match: Match) -> None:
         """The ``match_finished`` event: count the result if the match is an event game, then act on it."""
         progress = await self.desk.events.record(match)
@@ -188,6 +231,15 @@ def pairings_embed(event: Event, games: Sequence[EventGame], names: Mapping[int,
         where = f"<#{game.thread_id}>" if game.thread_id else "…"
         key = "event.pairings.board" if len(game.players) == 2 else "event.pairings.table"
         lines.append(t(lang, key, board=game.board, players=players, thread=where))
+    if event.round_ends_at is not None and event.current_round == number_:
+        lines.append(
+            t(
+                lang,
+                "event.round_clock.pairings",
+                end=discord.utils.format_dt(event.round_ends_at, "t"),
+                left=discord.utils.format_dt(event.round_ends_at, "R"),
+            )
+        )
     embed.description = "\n".join(lines)[:4096] or "—"
     embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
     return embed

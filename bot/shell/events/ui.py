@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+from datetime import datetime
+
 import discord
 
 from bot.app.events import Event, EventError, EventFormat, EventService, EventStatus
@@ -16,6 +19,9 @@ from bot.shell.events.text import game_label, log_line, result_text
 from bot.shell.ui import GameUI, public_language
 
 LOG_SHOWN = 25
+
+
+log = logging.getLogger(__name__)
 
 
 class EventUI:
@@ -51,6 +57,7 @@ class EventUI:
         on_timeout: str,
         auto_advance: bool,
         rated: bool,
+        round_minutes: int | None = None,
     ) -> None:
         """``/event create``: open the event for sign-up and post its card in this channel."""
         await self.desk.require_organiser(interaction)
@@ -74,6 +81,7 @@ class EventUI:
             on_timeout=on_timeout,
             auto_advance=auto_advance,
             rated=rated,
+            round_minutes=round_minutes,
         )
         lang = public_language(interaction)
         view = card_view(event, lang) or discord.ui.View()
@@ -209,6 +217,18 @@ class EventUI:
             # A correction after the end: the channel's record of the final standings is replaced, not left stale.
             await self.standings.post_standings(progress.event, self.desk.lang_of(event), final=True, corrected=True)
             await self.desk.refresh_card(progress.event)
+
+    async def round_tick(self, now: datetime) -> None:
+        """The timed rounds' clock: warn the games of a round ending soon (once), settle a round whose time is
+        up; one event's failure never stops the others."""
+        for step in await self.events.round_steps(now):
+            try:
+                if step.kind == "warn":
+                    await self.rounds.warn_round(step.event)
+                else:
+                    await self.rounds.end_round(step.event)
+            except Exception:
+                log.exception("event %s: timed round step %s failed", step.event.id, step.kind)
 
     async def still_playing(self, event: Event, lang: str) -> str:
         """The games of the current round still being played: thread, players, who must act and until when."""
