@@ -60,6 +60,9 @@ async def test_standings_in_words_and_a_correction_after_the_end(club: dict[str,
     assert "1 point" in text and "0 points" in text and "pts" not in text
     assert "Buchholz, the points of every opponent met" in (final.embeds[0].footer.text or "")
     assert any(a.filename.endswith("-final.csv") for a in final.attachments)
+    podium = requests_with(env, "Congratulations")
+    assert len(podium) == 1 and set(pings_of(podium[0])) == set(game.players), "the podium, pinged"
+    assert "🥇" in str(podium[0].json) and "🥈" in str(podium[0].json)
     # A member may read the standings, but only an organiser posts them in the channel.
     peek = await zed.slash(channel, "event standings", public=True)
     answers = [m for m in (peek.response, *peek.followups) if m is not None and m.embeds]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 import discord
@@ -57,7 +57,12 @@ EVENT_ITEMS = (EventButton,)
 """The persistent buttons of events, for ``bot.add_dynamic_items``."""
 
 
-def card_embed(event: Event, lang: str, names: Mapping[int, str] | None = None) -> discord.Embed:
+def card_embed(
+    event: Event,
+    lang: str,
+    names: Mapping[int, str] | None = None,
+    board: Sequence[tuple[str, str]] = (),
+) -> discord.Embed:
     """The event's card: game, format, rounds, deadline, players, and how to sign up."""
     colour = discord.Colour.gold() if event.status is not EventStatus.CANCELLED else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
@@ -67,6 +72,27 @@ def card_embed(event: Event, lang: str, names: Mapping[int, str] | None = None) 
         embed.description = t(lang, "event.card.running", round=event.current_round, rounds=event.rounds)
     else:
         embed.description = t(lang, f"event.card.{event.status.value}")
+    named = names or {}
+    if board:
+        # Once under way the card is the event's board: the settings shrink to one line, the round and the
+        # standings take the screen (the players are in them).
+        format_ = t(lang, f"event.format.{event.format.value}")
+        about = [
+            game_label(event, lang),
+            t(
+                lang,
+                "event.card.format_value",
+                format=format_,
+                rounds=t(lang, "event.card.rounds_count", count=event.rounds),
+            ),
+            deadline_label(event, lang),
+            t(lang, "event.card.by", name=named.get(event.organiser_id) or f"<@{event.organiser_id}>"),
+        ]
+        embed.description = "\n".join([embed.description or "", " · ".join(about)])
+        for name, value in board:
+            embed.add_field(name=name[:256], value=value[:1024] or "—", inline=False)
+        embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
+        return embed
     embed.add_field(name=t(lang, "event.card.game"), value=game_label(event, lang), inline=True)
     rounds = (
         t(lang, "event.card.rounds_all")
@@ -80,7 +106,6 @@ def card_embed(event: Event, lang: str, names: Mapping[int, str] | None = None) 
     )
     embed.add_field(name=t(lang, "event.card.deadline"), value=deadline_label(event, lang), inline=True)
     # Names, not mentions: an embed's mention renders only for members the reader's client has loaded.
-    named = names or {}
     listed = [named.get(p.user_id) or f"<@{p.user_id}>" for p in event.players[:CARD_LISTED]]
     shown = [f"~~{n}~~" if p.withdrawn else n for n, p in zip(listed, event.players, strict=False)]
     extra = len(event.players) - len(shown)

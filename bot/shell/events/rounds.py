@@ -39,6 +39,7 @@ class RoundPosts:
         round at once if it closed as it was paired (nothing but byes)."""
         if plan.round is None:
             await self.standings.post_standings(plan.event, lang, final=True)
+            await self.standings.announce_podium(plan.event, lang)
             await self.desk.refresh_card(plan.event, lang)
             return
         await self.open_round(plan.event, plan.games, lang)
@@ -85,11 +86,21 @@ class RoundPosts:
                 )
                 for uid in byes
             )
+            # One short line per round: the games, threads and clock are on the event's board (its card).
+            number_ = games[0].round if games else event.current_round
+            notice = t(lang, "event.board.paired", round=number_, rounds=event.rounds, card=self.card_link(event))
             await channel.send(
-                content=content or None,
-                embed=pairings_embed(event, round_games, told, lang),
+                content="\n".join(filter(None, [notice, content]))[:2000],
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in byes]),
             )
+
+    @staticmethod
+    def card_link(event: Event) -> str:
+        """A masked link to the event's board (its card), or nothing when the card is unknown."""
+        if event.signup_message_id is None:
+            return ""
+        url = f"https://discord.com/channels/{event.guild_id}/{event.channel_id}/{event.signup_message_id}"
+        return f"[↑]({url})"
 
     async def _new_thread(
         self, channel: discord.TextChannel, event: Event, game: EventGame, names: Mapping[int, str], lang: str
@@ -180,11 +191,16 @@ class RoundPosts:
         """After a counted result: when it closed a round, post the standings, then finish the event or,
         with auto-advance, open the next round (or say how to)."""
         event = progress.event
-        if progress.closed_round is None:
-            return
         lang = self.desk.lang_of(event)
+        if progress.closed_round is None:
+            # A result came in: the board shows it (and the standings it changed).
+            await self.desk.refresh_card(event, lang)
+            return
         final = event.status is EventStatus.FINISHED
-        await self.standings.post_standings(event, lang, final=final, round=progress.closed_round)
+        if final:
+            # The record of the event: the full standings (image and spreadsheet), then the podium.
+            await self.standings.post_standings(event, lang, final=True, round=progress.closed_round)
+            await self.standings.announce_podium(event, lang)
         await self.desk.refresh_card(event, lang)
         if final or event.status is not EventStatus.RUNNING:
             return
@@ -209,37 +225,3 @@ class RoundPosts:
             log.info("event %s: round after %s already paired", event.id, progress.closed_round)
             return
         await self.open_planned(plan, lang)
-
-
-def pairings_embed(event: Event, games: Sequence[EventGame], names: Mapping[int, str], lang: str) -> discord.Embed:
-    """The round's games with links to their threads, and its byes."""
-    number_ = games[0].round if games else event.current_round
-    embed = discord.Embed(
-        title=t(lang, "event.pairings.title", event=inert(event.name), round=number_, rounds=event.rounds)[:256],
-        colour=discord.Colour.gold(),
-    )
-    lines = []
-    for game in games:
-        # Names, not mentions: an embed's mention renders only for members the reader's client has loaded.
-        named = [names.get(uid) or f"<@{uid}>" for uid in game.players]
-        if game.is_bye:
-            lines.append(t(lang, "event.pairings.bye", player=named[0], points=points_text(BYE_POINTS, lang)))
-            continue
-        players = (" " + t(lang, "event.pairings.vs") + " ").join(named)
-        if len(game.players) > 2:
-            players = ", ".join(named)
-        where = f"<#{game.thread_id}>" if game.thread_id else "…"
-        key = "event.pairings.board" if len(game.players) == 2 else "event.pairings.table"
-        lines.append(t(lang, key, board=game.board, players=players, thread=where))
-    if event.round_ends_at is not None and event.current_round == number_:
-        lines.append(
-            t(
-                lang,
-                "event.round_clock.pairings",
-                end=discord.utils.format_dt(event.round_ends_at, "t"),
-                left=discord.utils.format_dt(event.round_ends_at, "R"),
-            )
-        )
-    embed.description = "\n".join(lines)[:4096] or "—"
-    embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
-    return embed

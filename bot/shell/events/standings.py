@@ -82,6 +82,24 @@ class StandingsPosts:
         ]
         return {"embed": embed, "files": files, "allowed_mentions": discord.AllowedMentions.none()}
 
+    async def announce_podium(self, event: Event, lang: str) -> None:
+        """The closing announcement: the first three places (players sharing a rank share its medal), pinged."""
+        standings = await self.desk.events.standings(event.id)
+        rows = [r for r in standings.rows if r.rank <= 3 and not r.withdrawn]
+        if not rows or not any(r.played for r in standings.rows):
+            return
+        names = await self.desk.text_names(event, [r.player for r in rows])
+        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+        places = []
+        for rank in sorted({r.rank for r in rows}):
+            who = [f"<@{r.player}> ({names.get(r.player, '?')})" for r in rows if r.rank == rank]
+            places.append(f"{medals[rank]} " + ", ".join(who))
+        text = t(lang, "event.podium", event=inert(event.name), places="\n".join(places))
+        channel = await self.desk.games.open_channel(event.channel_id)
+        await channel.send(
+            text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(r.player) for r in rows])
+        )
+
     async def post_standings(
         self, event: Event, lang: str, *, final: bool, round: int | None = None, corrected: bool = False
     ) -> None:

@@ -9,7 +9,7 @@ import discord
 
 from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.events import Event, EventGame, LogLine
-from bot.app.i18n import t
+from bot.app.i18n import has, t
 from bot.app.tournaments.standings import Result
 
 
@@ -34,6 +34,8 @@ def deadline_label(event: Event, lang: str) -> str:
     if key is None:
         hours = (event.turn_limit or 0) // 3600
         limit = t(lang, "event.card.hours", hours=hours)
+    elif has(lang, f"event.deadline.{key}"):
+        limit = t(lang, f"event.deadline.{key}")
     else:
         limit = t(lang, f"choice.deadline.{key}")
     if event.turn_limit is None:
