@@ -1,0 +1,233 @@
+"""Ur's moves in words, in all four rule sets: each button says what moves, from where to where and what it
+does, and the pieces the buttons move carry the same short marks as the board.
+
+Positions are written as the engines' one-line texts (``v2 0:A3,B2 1:B4 0 2``: seat 0's pieces, seat 1's,
+the seat to play, the roll waiting).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from bot.app.i18n import catalog
+from bot.app.words import button_moves, decision_line, move_label, move_marks
+from games import GAMES
+from games.base import GameState
+from games.playout import random_step
+
+UR = next(g for g in GAMES if g.id == "ur")
+RULE_SETS = ("v1", "v2", "v3", "rb")
+
+SQUARE = re.compile(r"\b[A-C][1-8]\b")
+NOTATION = re.compile(r"\b(in|[A-C][1-8])[-x]([A-C][1-8]|off)\b|@[A-C][1-8]|\+[0-9]\b", re.IGNORECASE)
+"""A token of the engines' notation: ``in-A3``, ``B3xB5``, ``A8-off``, ``@A1``, the ``+1`` of prisoners."""
+ENGLISH = frozenset(
+    re.findall(
+        r"\w+",
+        "a the piece pieces enter move moves bear off from on to captures own your sends back roll again turns for "
+        "home with of its prisoner prisoners leaves removes takes red winning wins game place eyes five dots single "
+        "square along out rosette token tokens",
+    )
+)
+"""English words a French label must not hold."""
+
+
+def position(text: str) -> GameState:
+    return UR.from_text(text)
+
+
+def labels(text: str, lang: str = "en") -> dict[str, str]:
+    """Every move of the seat to play in ``text``, as its button reads: notation → label (mark first)."""
+    state = position(text)
+    seat = state.actors()[0]
+    marks = move_marks(UR, state, seat)
+    return {n: move_label(UR, state, n, lang, marks.get(n, ("", ""))[1]) for n in (button_moves(UR, state, seat) or [])}
+
+
+def words_of(label: str) -> list[str]:
+    """The words of a label: letters only, square names and marks left out."""
+    return [w for w in re.findall(r"[^\W\d_]{2,}", SQUARE.sub(" ", label))]
+
+
+# Variante 2: a race; a rosette rolls again, and landing on one's own piece sends it back.
+
+
+def test_variante_2_buttons_say_where_each_piece_goes_and_what_happens() -> None:
+    assert labels("v2 0:A3,B2,B3,A8 1:B4,B5 0 2") == {
+        "inxA3": "Enter a piece → A3 · sends your own piece back",
+        "A3-A1": "1 · Piece on A3 → A1 · rosette, roll again",
+        "B2-B4": "2 · Piece on B2 → B4 · rosette, roll again",
+        "B3xB5": "3 · Piece on B3 → B5 · captures",
+        "A8-off": "4 · Bear off from A8",
+    }
+
+
+def test_variante_2_in_french() -> None:
+    assert labels("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "fr") == {
+        "inxA3": "Entrer un pion → A3 · renvoie votre propre pion",
+        "A3-A1": "1 · Pion en A3 → A1 · rosace, rejouez",
+        "B2-B4": "2 · Pion en B2 → B4 · rosace, rejouez",
+        "B3xB5": "3 · Pion en B3 → B5 · capture",
+        "A8-off": "4 · Sortir le pion en A8",
+    }
+
+
+def test_the_last_piece_borne_off_says_it_wins() -> None:
+    assert labels("v2 0:A7+6 1:C3 0 1") == {"A7-off": "Bear off from A7 · winning move"}
+
+
+# Variante 1: a loop; the piece turns over at B8 and comes home to B1.
+
+
+def test_variante_1_buttons() -> None:
+    assert labels("v1 0:A2,A8,B1r 1:B5 0 4") == {
+        "in-A1": "1 · Enter a piece → A1",
+        "A2xB5": "2 · Piece on A2 → B5 · captures",
+        "A8-B7": "3 · Piece on A8 → B7 · turns for home",
+        "B1-off": "4 · Bear off from B1",
+    }
+    assert labels("v1 0:A2,A8,B1r 1:B5 0 4", "fr")["A8-B7"] == "3 · Pion en A8 → B7 · fait demi-tour"
+
+
+# Ravensburger: towers, and prisoners carried along ("+1" in the notation).
+
+
+def test_ravensburger_buttons_explain_prisoners() -> None:
+    assert labels("rb B3=cca,B7=c 9,7 0,0 0 4 5/2") == {
+        "in-A1": "1 · Enter a token → A1",
+        "B3xB7": "2 · Token on B3 → B7 · leaves 2 prisoners, captures",
+        "B3xB7+1": "2 · Token on B3 → B7 · with 1 of its 2 prisoners, captures",
+        "B3xB7+2": "2 · Token on B3 → B7 · with 2 prisoners, captures",
+    }
+    assert labels("rb B3=cca,B7=c 9,7 0,0 0 4 5/2", "fr")["B3xB7+1"] == (
+        "2 · Jeton en B3 → B7 · avec 1 de ses 2 prisonniers, capture"
+    )
+
+
+def test_prisoners_brought_to_the_final_goal_leave_the_game() -> None:
+    found = labels("rb B8=ca 9,9 0,0 0 2 5/2")
+    assert found["B8-A7+1"] == "2 · Token on B8 → A7 · removes 1 prisoner, turns red"
+    assert found["B8-A7"] == "2 · Token on B8 → A7 · leaves 1 prisoner, turns red"
+
+
+# Variante 3: placing pawns, then walking them onto motifs.
+
+
+def test_variante_3_placement_names_the_motif_of_each_square() -> None:
+    found = labels("v3 0r:- 1r:- 0 -")
+    assert len(found) == 20
+    assert found["@A1"] == "1 · Place a piece on A1 · rosette"
+    assert found["@A2"] == "2 · Place a piece on A2 · eyes"
+    assert found["@B3"] == "9 · Place a piece on B3 · single square"
+    assert found["@C8"] == "20 · Place a piece on C8 · single square"
+    assert labels("v3 0r:- 1r:- 0 -", "fr")["@A3"] == "3 · Poser un pion sur A3 · cinq points"
+
+
+def test_variante_3_moves_share_their_pawn_s_mark() -> None:
+    found = labels("v3 0r:A1r,A3b,B2r,B8r,C4b 1b:A2b,B4r,B6b,C1b,C8b 0 3")
+    assert found["A1-B3"] == "1 · Piece on A1 → B3 · single square"
+    assert found["A1-C2"] == "1 · Piece on A1 → C2 · eyes"
+    assert found["B2-A4"] == "2 · Piece on B2 → A4 · eyes"
+    assert found["B8-A8"] == "3 · Piece on B8 → A8 · single square"
+
+
+# Marks.
+
+
+def test_marks_sit_on_the_piece_and_on_the_entry_square_for_a_piece_from_the_reserve() -> None:
+    state = position("v1 0:A2,A8,B1r 1:B5 0 4")
+    assert move_marks(UR, state, 0) == {
+        "in-A1": ("A1", "1"),
+        "A2xB5": ("A2", "2"),
+        "A8-B7": ("A8", "3"),
+        "B1-off": ("B1", "4"),
+    }
+
+
+def test_an_entry_onto_a_marked_piece_goes_unmarked_rather_than_sharing_its_square() -> None:
+    marks = move_marks(UR, position("v2 0:A3,B2 1:B4 0 2"), 0)
+    assert marks == {"A3-A1": ("A3", "1"), "B2-B4": ("B2", "2")}
+
+
+def test_a_single_piece_to_move_needs_no_mark() -> None:
+    assert move_marks(UR, position("v2 0:B2+6 1:B4 0 2"), 0) == {}
+    assert labels("v2 0:B2+6 1:B4 0 2") == {"B2-B4": "Piece on B2 → B4 · rosette, roll again"}
+
+
+# Every rule set, in random games.
+
+
+def playouts(rules: str, seeds: int = 6) -> Iterator[GameState]:
+    """Every position where a player must choose, in seeded random games."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = UR.new(2, {"rules": rules})
+        for _ in range(3000):
+            if state.outcome() is not None:
+                break
+            if state.actors():
+                yield state
+            state = state.apply(random_step(state, rng))
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_every_button_of_random_games_is_in_words(rules: str) -> None:
+    said: dict[str, set[str]] = {}
+    for lang in ("en", "fr"):
+        said[lang] = {w for k, v in catalog(lang).items() if k.startswith("label.ur.") for w in words_of(v.lower())}
+    assert said["en"] - said["fr"] <= ENGLISH, "the list knows every English word of the labels"
+    checked = 0
+    for state in playouts(rules):
+        seat = state.actors()[0]
+        marks = move_marks(UR, state, seat)
+        for notation in button_moves(UR, state, seat) or []:
+            for lang in ("en", "fr"):
+                label = move_label(UR, state, notation, lang, marks.get(notation, ("", ""))[1])
+                assert len(words_of(label)) >= 2, (notation, label)
+                assert not NOTATION.search(label), (notation, label)
+                assert len(label) <= 80, label
+                if lang == "fr":
+                    assert not set(words_of(label.lower())) & ENGLISH, (notation, label)
+                checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_marks_are_stable_and_one_per_piece(rules: str) -> None:
+    for state in playouts(rules, seeds=4):
+        seat = state.actors()[0]
+        marks = move_marks(UR, state, seat)
+        assert marks == move_marks(UR, state, seat)
+        if not marks:
+            continue
+        shown = button_moves(UR, state, seat) or []
+        squares = {mark: square for square, mark in marks.values()}
+        assert len(squares) == len(set(squares.values())) >= 2, "one mark per square, each on one square"
+        assert [int(m) for m in dict.fromkeys(marks[n][1] for n in shown if n in marks)] == list(
+            range(1, len(squares) + 1)
+        ), "numbered in the buttons' order"
+        for notation, (square, _) in marks.items():
+            start = re.split(r"[-x]", notation.lstrip("@"))[0]
+            assert start.upper() in (square, "IN"), (notation, square)
+
+
+# The same words in the sentences of posts and of /game history, before the notation.
+
+
+@pytest.mark.parametrize(
+    ("text", "move", "lang", "told"),
+    [
+        ("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "B3xB5", "en", "**Ada** rolled **2** and played B3 → B5 (`B3xB5`)"),
+        ("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "inxA3", "en", "played reserve → A3 (`inxA3`) and sent their own"),
+        ("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "A8-off", "fr", "et joué A8 → hors du plateau (`A8-off`)."),
+        ("v3 0r:- 1r:- 0 -", "@A1", "fr", "**Ada** a joué un pion sur A1 (`@A1`)."),
+    ],
+)
+def test_a_decision_is_told_in_words_then_its_notation(text: str, move: str, lang: str, told: str) -> None:
+    state = position(text)
+    line = decision_line(UR, state, state.apply(state.parse_move(move)), move, 0, ["Ada", "Bea"], lang)
+    assert told in line
