@@ -10,14 +10,21 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from bot.app.i18n import catalog
 from bot.app.words import button_moves, decision_line, move_label, move_marks
+from bot.shell.move_controls import choice_label
 from games import GAMES
 from games.base import GameState
+from games.builder import build, steps
 from games.playout import random_step
+from tests.botkit import move_buttons
+from tests.test_bot_calls import legal, world
+
+__all__ = ["world"]
 
 UR = next(g for g in GAMES if g.id == "ur")
 RULE_SETS = ("v1", "v2", "v3", "rb")
@@ -231,3 +238,69 @@ def test_a_decision_is_told_in_words_then_its_notation(text: str, move: str, lan
     state = position(text)
     line = decision_line(UR, state, state.apply(state.parse_move(move)), move, 0, ["Ada", "Bea"], lang)
     assert told in line
+
+
+# The move builder's steps (offered when a turn has more moves than buttons).
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_every_step_of_the_move_builder_is_in_words(rules: str) -> None:
+    for state in playouts(rules, seeds=2):
+        root = build(UR, state, state.actors()[0])
+        assert root is not None
+        for step in steps(root):
+            for choice in step.choices:
+                for lang in ("en", "fr"):
+                    label = choice_label(choice, lang)
+                    assert words_of(label) and not NOTATION.search(label), label
+                    if lang == "fr":
+                        assert not set(words_of(label.lower())) & ENGLISH, label
+
+
+def test_the_builder_asks_which_piece_then_where_then_how_many_prisoners() -> None:
+    root = build(UR, position("rb B3=cca,B7=c 9,7 0,0 0 4 5/2"), 0)
+    assert root is not None
+    assert [choice_label(c, "en") for c in root.choices] == ["enter a token · to A1", "token on B3 · to B7"]
+    step = root.choices[1].step
+    assert step is not None
+    assert [choice_label(c, "fr") for c in step.choices] == [
+        "seul, sans ses prisonniers",
+        "avec 1 prisonnier",
+        "avec 2 prisonniers",
+    ]
+
+
+# Through Discord (SimCord): the turn post, the /game move suggestions and /game hint.
+
+
+async def test_a_member_reads_ur_moves_in_words_on_buttons_suggestions_and_hints(world: dict[str, Any]) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    new = await alice.slash(channel, "game new", game="ur:rb", thread=False, autoplay=False, rated=False)
+    await bob.click(new.response.message, label="Join")
+    await bob.click(new.response.message, label="Start")
+    players = {alice.id: alice, bob.id: bob}
+    marked = 0
+    for _ in range(12):
+        match = await env.bot.service.current(channel.id)
+        assert match is not None
+        (seat,) = match.state.actors()
+        actor = players[match.seats[seat]]
+        post = [m for m in channel.history() if m.attachments][-1]
+        buttons = move_buttons(post)
+        assert set(buttons) == set(legal(match))
+        marks = move_marks(UR, match.state, seat)
+        for notation, label in buttons.items():
+            mark = marks.get(notation, ("", ""))[1]
+            assert label == move_label(UR, match.state, notation, "en", mark)
+            assert label.startswith(f"{mark} · ") == bool(mark)
+        marked += bool(marks)
+        suggested = await actor.autocomplete(channel, "game move", "move", "")
+        for choice in suggested:
+            words = move_label(UR, match.state, choice["value"], "en")
+            assert choice["name"] == f"{choice['value']} — {words}"
+        hint = await actor.slash(channel, "game hint")
+        (reply,) = [m for m in (hint.response, *hint.followups) if m is not None and m.content]
+        typed = reply.content.split("`")[1]
+        assert f"would play **{move_label(UR, match.state, typed, 'en')}** (`{typed}`)" in reply.content
+        await actor.click(post, label=buttons[typed])
+    assert marked, "some turn offered several pieces"
