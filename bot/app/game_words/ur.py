@@ -1,4 +1,13 @@
-"""The Royal Game of Ur in words: rolls folded into moves, captures and prisoners, rosettes, openings."""
+"""The Royal Game of Ur in words: rolls folded into moves, captures and prisoners, rosettes, openings.
+
+Every move of the four rule sets reads the same way wherever a member meets it (button, menu, suggestion,
+hint): what moves, from where to where, then what it does — ``Piece on B3 → B5 · captures``, ``Enter a piece
+→ A3 · sends your own piece back``, ``Token on B3 → B7 · with 1 of its 2 prisoners`` (the ``+1`` of the
+notation), ``Place a piece on A2 · eyes`` (Variante 3 names the motif its goal counts). Sentences put the
+move in words before its notation (``B3 → B5 (`B3xB5`)``). When a turn offers several pieces, each square
+whose piece moves gets a mark (``1``, ``2``, … in the buttons' order), drawn on the board and put before its
+buttons' labels.
+"""
 
 from __future__ import annotations
 
