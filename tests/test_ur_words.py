@@ -32,6 +32,14 @@ RULE_SETS = ("v1", "v2", "v3", "rb")
 SQUARE = re.compile(r"\b[A-C][1-8]\b")
 NOTATION = re.compile(r"\b(in|[A-C][1-8])[-x]([A-C][1-8]|off)\b|@[A-C][1-8]|\+[0-9]\b", re.IGNORECASE)
 """A token of the engines' notation: ``in-A3``, ``B3xB5``, ``A8-off``, ``@A1``, the ``+1`` of prisoners."""
+SHAPES = {
+    "v1": {"in-A1", "A1-A1", "A1xA1", "A1-off"},
+    "v2": {"in-A1", "inxA1", "A1-A1", "A1xA1", "A1-off"},
+    "v3": {"@A1", "A1-A1"},
+    "rb": {"in-A1", "inxA1", "A1-A1", "A1xA1", "A1-A1+1", "A1xA1+1"},
+}
+"""The shapes of every move notation of each rule set (squares written A1, prisoners +1)."""
+
 ENGLISH = frozenset(
     re.findall(
         r"\w+",
@@ -188,10 +196,12 @@ def test_every_button_of_random_games_is_in_words(rules: str) -> None:
         said[lang] = {w for k, v in catalog(lang).items() if k.startswith("label.ur.") for w in words_of(v.lower())}
     assert said["en"] - said["fr"] <= ENGLISH, "the list knows every English word of the labels"
     checked = 0
+    shapes: set[str] = set()
     for state in playouts(rules):
         seat = state.actors()[0]
         marks = move_marks(UR, state, seat)
         for notation in button_moves(UR, state, seat) or []:
+            shapes.add(re.sub(r"[A-C][1-8]", "A1", re.sub(r"\+[0-9]", "+1", notation)))
             for lang in ("en", "fr"):
                 label = move_label(UR, state, notation, lang, marks.get(notation, ("", ""))[1])
                 assert len(words_of(label)) >= 2, (notation, label)
@@ -201,6 +211,7 @@ def test_every_button_of_random_games_is_in_words(rules: str) -> None:
                     assert not set(words_of(label.lower())) & ENGLISH, (notation, label)
                 checked += 1
     assert checked > 500
+    assert shapes == SHAPES[rules], "every shape of notation the engine writes was met, and told in words"
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
