@@ -84,6 +84,9 @@ class GameWords:
     """The catalog fields of a game event's details in words (a ``count`` selects the plural form)."""
     setup: SecretSetup | None = None
     """The game's secret set-up, if it has one."""
+    said: Callable[[GameState, str, str], str | None] = no_label
+    """A decision as a sentence tells it (position, public notation, language), e.g. ``A4 → A2``: the sentences
+    of posts and of ``/game history`` show it before the notation; None keeps the notation alone."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the
