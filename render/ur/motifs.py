@@ -35,7 +35,6 @@ from render.common import (
     LAPIS,
     MUTED,
     RED,
-    SEAT_COLORS,
     BoardContext,
     Color,
     GameRenderer,
@@ -75,6 +74,7 @@ from render.ur.kit import (
     draw_status,
     facing,
     frame_boxes,
+    inlay_colour,
     motif_tile,
     outline_sprite,
     paint_frame,
@@ -203,16 +203,21 @@ def _badge(pen: Pen, c: float, r: float, face: motifs.Face) -> None:
         pen.circle(c, c, r * 0.22, fill=INK)
 
 
-@cache
-def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool = True) -> Image.Image:
-    """Seat ``seat``'s pawn, ``diameter`` pixels across its round form, showing ``face`` (None: no badge).
+def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int) -> Image.Image:
+    """Seat ``seat``'s pawn, ``diameter`` pixels across its round form, showing ``face`` (None: no badge),
+    in the palette being drawn.
 
     The sprite is square and includes a soft shadow; its centre is the pawn's centre.
     """
+    return _pawn_sprite(seat, face, diameter, palette())
+
+
+@cache
+def _pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, palette_name: str) -> Image.Image:
     r = diameter / 2
     reach = r * (DIAMOND if seat == 1 else 1.0)
     size = math.ceil(2 * reach) + 2 * sprite_pad(diameter)
-    colour = SEAT_COLORS[seat]
+    colour = seat_colour(seat)
 
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k, (-diameter * 0.03, -diameter * 0.06))
@@ -227,7 +232,7 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool
         if face is not None:
             _badge(pen, c, r * 0.58, face)
         else:
-            pen.circle(c, c, r * 0.3, fill=CREAM)
+            pen.circle(c, c, r * 0.3, fill=inlay_colour(seat))
             pen.circle(c, c, r * 0.18, fill=colour)
 
     return shadowed_sprite(size, diameter, paint_shadow, paint)
