@@ -65,11 +65,11 @@ FRAME_X: Final = (WIDTH - (8 * TILE + 7 * GUTTER + 2 * FRAME_PAD)) // 2
 GRID_X: Final = FRAME_X + FRAME_PAD
 PANEL_X0: Final = FRAME_X
 PANEL_X1: Final = WIDTH - FRAME_X
-HEADER_H: Final = 150
+HEADER_H: Final = 140
 """The status line: up to three lines of big text beside the dice."""
-PANEL_H: Final = 176
+PANEL_H: Final = 160
 """A seat's panel: the name (one or two lines), then its counts."""
-COORD_H: Final = 56
+COORD_H: Final = 52
 """The band of column numbers above and below the board."""
 BOARD_H: Final = 3 * TILE + 2 * GUTTER + 2 * FRAME_PAD
 PANEL_Y: Final = (HEADER_H, HEADER_H + PANEL_H + 2 * COORD_H + BOARD_H)
@@ -116,6 +116,12 @@ def palette() -> str:
 def seat_colour(seat: int) -> Color:
     """The colour of ``seat``'s pieces in the palette being drawn."""
     return (CONTRAST_SEATS if palette() == "contrast" else SEAT_COLORS)[seat]
+
+
+def seat_tint(seat: int) -> Color:
+    """The colour of ``seat``'s marks on the board's dark ground (path chevrons, entry arrows): its
+    colour, or in the high-contrast palette white and mid grey (black would vanish on the ground)."""
+    return ((255, 255, 255), (150, 150, 150))[seat] if palette() == "contrast" else SEAT_COLORS[seat]
 
 
 def inlay_colour(seat: int) -> Color:
@@ -165,9 +171,9 @@ STATUS_ICON_D: Final = 52
 NAME_X: Final = PANEL_X0 + 16 + ICON_D + 16
 NAME_PX: Final = 46
 """A player's name on one line (a name too long for it wraps at :data:`SMALL_PX`)."""
-NAME_DY: Final = 52
+NAME_DY: Final = 50
 """Middle of a panel's first line (the name), below its top."""
-STATS_DY: Final = 134
+STATS_DY: Final = 120
 """Middle of a panel's second line (its counts), below its top."""
 STAT_GAP: Final = 34
 STAT_D: Final = 40
@@ -634,7 +640,7 @@ def draw_panel(
         border = _panel_border(HIGHLIGHT)
         canvas.paste(border, (PANEL_X0, y), border)
     elif winner is None and turn == seat:
-        border = _panel_border(seat_colour(seat))
+        border = _panel_border(seat_tint(seat))
         canvas.paste(border, (PANEL_X0, y), border)
     right = PANEL_X1 - 18.0
     if you is not None:
@@ -642,7 +648,7 @@ def draw_panel(
         w = pill.getlength(you) + 28
         pen = Pen(draw, 1)
         box = (right - w, y + NAME_DY - 27, right, y + NAME_DY + 27)
-        pen.rrect(box, 27, fill=CREAM, outline=seat_colour(seat), width=4)
+        pen.rrect(box, 27, fill=CREAM, outline=seat_tint(seat), width=4)
         draw_text(draw, (right - w / 2, y + NAME_DY + 1), you, pill, INK, "mm")
         right -= w + 16
     crown = 52 if winner == seat else 0
@@ -936,7 +942,7 @@ def path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Colo
         path = race.PATHS[seat]
         for a, b in pairwise(path):
             shared = a.startswith("B") and b.startswith("B")
-            marks[(a, b)] = mix(FRAME, SHELL, 0.55) if shared else mix(FRAME, seat_colour(seat), 0.75)
+            marks[(a, b)] = mix(FRAME, SHELL, 0.55) if shared else mix(FRAME, seat_tint(seat), 0.75)
     found = []
     for (a, b), colour in marks.items():
         (ax, ay), (bx, by) = square_centre(a), square_centre(b)
@@ -1005,7 +1011,7 @@ def paint_lanes(pen: Pen, far_end: Callable[[Pen, int, Color], None]) -> None:
     for at, direction, colour in path_chevrons():
         chevron(pen, at, direction, colour)
     for seat in (0, 1):
-        tint = mix(BACKDROP, seat_colour(seat), 0.8)
+        tint = mix(BACKDROP, seat_tint(seat), 0.8)
         paint_entry(pen, seat, tint)
         far_end(pen, seat, tint)
 
@@ -1040,7 +1046,7 @@ def draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
 def draw_badge(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, seat: int
 ) -> None:
-    paste(canvas, _badge_sprite(mix(seat_colour(seat), INK, 0.2)), centre)
+    paste(canvas, _badge_sprite(mix(seat_tint(seat), INK, 0.2)), centre)
     draw_text(draw, (centre[0], centre[1] + 1), str(count), font(SMALL_PX + 2, "Bold"), INK, "mm")
 
 

@@ -88,6 +88,7 @@ from render.ur.kit import (
     round_piece_sprite,
     sample_palette,
     seat_colour,
+    seat_tint,
     square_box,
     square_centre,
     status_line,
@@ -215,7 +216,7 @@ def _joint_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Co
                 home = loop.is_red(i + 2)
                 steps[(a, b)] = (1 if home else 0, HOME_CHEVRON if home else OUT_CHEVRON)
             else:
-                steps[(a, b)] = (seat, mix(FRAME, seat_colour(seat), 0.8))
+                steps[(a, b)] = (seat, mix(FRAME, seat_tint(seat), 0.8))
     found = []
     for (a, b), (side, colour) in steps.items():
         (ax, ay), (bx, by) = square_centre(a), square_centre(b)
@@ -336,7 +337,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
         _big_chevron(pen, at, direction, colour)
     # Into the entry squares from the left margin, and out of the arrival square.
     for seat in (0, 1):
-        tint = mix(BACKDROP, seat_colour(seat), 0.85)
+        tint = mix(BACKDROP, seat_tint(seat), 0.85)
         ex, ey = _entry_point(seat)
         target = square_box(f"{BOARD.lanes[seat]}1")[0] - 3
         pen.circle(ex, ey, 6, outline=tint, width=3)

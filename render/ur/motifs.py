@@ -83,6 +83,7 @@ from render.ur.kit import (
     paste,
     paste_panel_icons,
     seat_colour,
+    seat_tint,
     shadowed_sprite,
     sprite_pad,
     square_box,
@@ -318,7 +319,7 @@ def _seat_outline_in(seat: int, palette_name: str) -> Image.Image:
         pen = Pen(draw, k)
         box = (margin - 3.0, margin - 3.0, size - margin + 3.0, size - margin + 3.0)
         pen.rrect(box, 12, outline=INK, width=9)
-        pen.rrect((box[0] + 1.5, box[1] + 1.5, box[2] - 1.5, box[3] - 1.5), 11, outline=seat_colour(seat), width=5)
+        pen.rrect((box[0] + 1.5, box[1] + 1.5, box[2] - 1.5, box[3] - 1.5), 11, outline=seat_tint(seat), width=5)
 
     return supersampled((size, size), 3, paint)
 

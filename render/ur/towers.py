@@ -82,6 +82,7 @@ from render.ur.kit import (
     round_piece_sprite,
     sample_palette,
     seat_colour,
+    seat_tint,
     square_box,
     square_centre,
     status_line,
@@ -489,7 +490,7 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
         for i, value in enumerate(state.opening):
             ox = dice_left + i * (OPEN_D + 40)
             paste(canvas, token_sprite(i, False, 30), (ox + 14, DIE_Y + DIE_D / 2))
-            frame = mix(seat_colour(i), INK, 0.2)
+            frame = mix(seat_tint(i), INK, 0.2)
             paste(
                 canvas, die_sprite(value or 0, value is None, OPEN_D, frame), (ox + 34 + OPEN_D / 2, DIE_Y + DIE_D / 2)
             )
