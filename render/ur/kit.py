@@ -3,6 +3,15 @@
 Variante 2 (:mod:`render.ur.race`) draws the British Museum board with it as it is; Variante 1
 (:mod:`render.ur.loop`), the Ravensburger towers (:mod:`render.ur.towers`) and Variante 3
 (:mod:`render.ur.motifs`) keep its frame, panels and status line and change only what their rules add.
+
+Drawn for a phone's message column (issue 27): the image is nearly square, 1100 px wide, so that at the
+265 CSS px a phone gives it every text is at least 10 CSS px (:data:`SMALL_PX`, 42 px); the status line
+and long names wrap rather than shorten, the panels say their counts in big figures, and the last move,
+legends and captions are left to the turn post's words. The marks of the move buttons
+(:attr:`~render.common.BoardContext.marks`) are white discs on the pieces they move. Each render runs
+inside :func:`facing`: in seat 0's own view the board is turned so its lane (row A) and panel are at the
+bottom (seat 1's already are), the reader's panel says "you", and a member's high-contrast palette draws
+the pieces white against black (:func:`seat_colour`); static layers and sprites are cached per facing.
 """
 
 from __future__ import annotations

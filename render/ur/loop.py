@@ -6,15 +6,17 @@ It keeps the board, motifs, panels and layout of Variante 2 (:mod:`render.ur.kit
   the right-hand block, where the two loops turn opposite ways, one chevron per seat side by side),
   light chevrons for the run out along row B and red ones for the way home;
 - arrows in the left margin into the entry squares A1 and C1 and out of the arrival square B1;
-- the X badge on B8, O badges on B5 B6 B7 and a chequered band, a finishing line, around B1;
+- the X glyph (a cross: turn over) on B8, O glyphs (a ring: capture) on B5 B6 B7 and a chequered band,
+  a finishing line, around B1;
 - pieces that show their face: a plain piece is on its way out; a turned-over piece has a red face
   and a small U-turn mark, so the face never depends on colour alone;
-- the three four-tipped dice with their white and red tips, and the points under them ("roll again"
-  after a 4 or 5);
-- a legend strip under the board for X, O, B1 and the turned-over pieces.
+- the three four-tipped dice with their white and red tips (the status line says the points, and
+  whether the throw plays again).
 
-Everything static is drawn once (supersampled) and cached per language; a render copies it, pastes
-cached sprites, writes the dynamic words and maps the result onto a palette computed once.
+What the legend strip said (X, O, B1, the loop's route) is left to the rules and the turn post's words:
+on a phone it could only be read with a zoom. Everything static is drawn once per facing (supersampled);
+a render copies it, pastes cached sprites, writes the dynamic words and maps the result onto a palette
+computed once.
 """
 
 from __future__ import annotations

@@ -1,19 +1,20 @@
 """The Royal Game of Ur, Variante 3, as an image: the inlaid board whose motifs are the goal, the pawns
 with their faces, the four dice.
 
-Layout, top to bottom: the status line (whose turn, the phase, the last move) with the four dice and
-what they show; seat 0's panel (name, pawns still to place or the face that may move, progress towards
-the goal); the board; seat 1's panel. The board is the one of ``render.ur.race`` (same geometry, same motif
-tiles), without the race path: here the motifs themselves are the goal, so pawns are drawn small enough
-to leave each motif readable around them, the five single squares carry a gold diamond, and the two
-empty corners of the board hold the goal's legend.
+Layout, top to bottom: the status line (whose turn, the phase) with the four dice once moving has begun;
+seat 0's panel (name, then pawns still to place or the face that may move, and progress towards the
+goal: pawns on each motif and on single squares); the board; seat 1's panel. The board is the one of
+``render.ur.race`` (same geometry, same motif tiles), without the race path: here the motifs themselves
+are the goal, so pawns are drawn small enough to leave each motif readable around them, the five single
+squares carry a gold diamond, and the two empty corners of the board hold the goal as pictures ("4 ×"
+the three motifs, "+1" a single square).
 
 Pawns: seat 0 round and orange, seat 1 diamond-shaped and blue (shape and colour both tell the seats
-apart). The face is the badge in the middle: a filled red disc with an "R" for the red face, a light
-disc with a blue ring and a "B" for the blue face (fill, ring and letter differ, not only the colour).
-A green ring marks the pawns of the player to act that may move now. The last move is outlined and, for
-a move, drawn as an arrow along its route (the route comes from :func:`highlights`, computed by the bot
-in the position before the move).
+apart). The face is the badge in the middle: a filled red disc with a cream heart for the red face, a
+cream disc with a thick blue ring and a dark heart for the blue face (fill and ring differ, not only the
+colour; a letter would be too small to read on a phone). A green ring marks the pawns of the player to
+act that may move now. The last move is outlined and, for a move, drawn as an arrow along its route (the
+route comes from :func:`highlights`, computed by the bot in the position before the move).
 """
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
 """The Royal Game of Ur as an image: the British Museum board with its inlaid motifs, the pieces, the dice.
 
-Layout, top to bottom: the status line (whose turn, the roll, the last move) with the three dice;
-seat 0's panel (name, pieces waiting, pieces off); the board with row A on top, so seat 0's lane sits
-next to its panel; seat 1's panel under row C. Coordinates run around the board so players can type
-moves, and small chevrons in the joints between squares trace the path.
+Layout, top to bottom: the status line (whose turn, the roll) with the three dice; seat 0's panel (name,
+then its row, pieces waiting, pieces off); the board with row A on top, so seat 0's lane sits next to
+its panel; seat 1's panel under row C (in seat 0's own view the board is turned: see
+:func:`render.ur.kit.facing`). Coordinates run around the board so players can type moves, and small
+chevrons in the joints between squares trace the path.
 
-Everything that never changes (the board, the motifs, the coordinates, the empty trays) is drawn once,
-supersampled for smooth curves, and kept with the few static words of each language; so are the
-sprites (pieces, dice, outlines). A render copies that image, pastes sprites, writes the text, and maps
-the result onto a palette computed once, which keeps encoding quick and the PNG small.
+Everything that never changes (the board, the motifs, the coordinates, the panels' ground) is drawn once
+per facing, supersampled for smooth curves; so are the sprites (pieces, dice, outlines). A render copies
+that image, pastes sprites, writes the text, and maps the result onto a palette computed once, which
+keeps encoding quick and the PNG small.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The Royal Game of Ur, Ravensburger rules, as an image: the same board as Variante 2, with towers.
 
-Layout (shared with ``render/ur.py``, whose geometry and drawing helpers this module reuses): the status
-line with the die on top; seat 0's panel (name, what it holds, its reserve and the opponent's tokens it
-has delivered); the board with row A on top; seat 1's panel under row C.
+Layout (shared with :mod:`render.ur.kit`, whose geometry and drawing helpers this module reuses): the
+status line with the die on top; seat 0's panel (name, then its reserve, the opponent's tokens it has
+delivered and the prisoners it holds); the board with row A on top; seat 1's panel under row C.
 
 A square with one token shows it as a full piece. A tower shows its top token as a full piece (its owner
 controls the tower) and, on the right of the square, the whole tower seen from the side: one slice per
@@ -373,7 +373,8 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
     if len(points) > 2 and len({round(y) for _, y in points}) == 1:
         # Along one row, the arrow runs in the gutter under it, not through the towers between.
         (xa, y), (xb, _) = points[0], points[-1]
-        gutter = y + (TILE + GUTTER) / 2 if y < square_centre("C1")[1] - 1 else y - (TILE + GUTTER) / 2
+        lowest = max(square_centre("A1")[1], square_centre("C1")[1])  # row C, or row A on a turned board
+        gutter = y + (TILE + GUTTER) / 2 if y < lowest - 1 else y - (TILE + GUTTER) / 2
         points = [(xa, y), (xa, gutter), (xb, gutter), (xb, y)]
     return stop_short(points, TOP_D / 2 + 6)
 
