@@ -115,3 +115,18 @@ def test_a_name_of_32_wide_letters_is_wrapped_in_full(rules: str) -> None:
         render_board("ur", POSITIONS[rules](), BoardContext((name, "Bob"), lang="fr", viewer=0))
     assert not notes.truncated
     assert "".join(text for text, _ in notes.texts).count("W") >= 2 * 32  # in the status and the panel
+
+
+@pytest.mark.parametrize(
+    ("rules", "position"), [("v2", "v2 0:A2 1:C3 0 3"), ("v1", "v1 0:A2 1:C3 0 4"), ("rb", "rb - 10,10 0,0 - - -/-")]
+)
+def test_the_widest_name_keeps_the_status_in_the_header(rules: str, position: str) -> None:
+    """32 W's in French need four lines beside the dice: the status takes the header's width instead."""
+    state = {"v1": loop.from_text, "v2": race.from_text, "rb": towers.from_text}[rules](position)
+    ctx = BoardContext(("W" * 32, "Bob"), lang="fr")
+    with noted() as notes:
+        png = render_board("ur", state, ctx)
+    assert not notes.truncated
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    below = [_pixel(image, (x, kit.HEADER_H - 2)) for x in range(kit.PANEL_X0, kit.PANEL_X1)]
+    assert not any(_near(p, (240, 230, 206), 30) for p in below), "the status runs into the panel"

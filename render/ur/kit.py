@@ -147,7 +147,6 @@ SHARED_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "player": "Player {n}",
         "wins": "{name} wins!",
-        "last": "Last move: {text}",
         "alt_last": "Last move: {text}.",
         "alt_wins": "{name} wins.",
         "you": "you",
@@ -155,7 +154,6 @@ SHARED_WORDS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         "player": "Joueur {n}",
         "wins": "{name} a gagné !",
-        "last": "Dernier coup : {text}",
         "alt_last": "Dernier coup : {text}.",
         "alt_wins": "{name} a gagné.",
         "you": "vous",
@@ -665,7 +663,7 @@ def draw_panel(
     lines, size = _name_lines(name, right - NAME_X - crown)
     face = font(size, "Semibold")
     step = size * 1.08
-    top = y + NAME_DY - step * (len(lines) - 1) / 2 - (0 if len(lines) == 1 else 6)
+    top = y + NAME_DY - step * (len(lines) - 1) / 2 + (0 if len(lines) == 1 else 2)
     width = 0.0
     for i, line in enumerate(lines):
         width = draw_text(draw, (NAME_X, top + i * step), line, face, CREAM, "lm")
@@ -708,11 +706,14 @@ def draw_status(
     icon: Callable[[int], Image.Image],
     right: float,
     gap: int = 16,
-) -> None:
+) -> bool:
     """The status line (template, name, seat), led by the seat's ``icon``; it ends before ``right``.
 
     It is the biggest text on the image and wraps (up to three lines at the smallest size) rather than
-    shortening anything: on a phone the name is what the player looks for.
+    shortening anything: on a phone the name is what the player looks for. Returns whether the room
+    right of ``right`` is still free for the dice: a status that needs more than three lines there (the
+    widest 32-character names, in French) takes the header's whole width, and the dice give way (the
+    status says the roll).
     """
     template, name, seat = status
     x = float(PANEL_X0)
@@ -724,13 +725,17 @@ def draw_status(
     while len(lines) > 2 and size > SMALL_PX:
         size = max(SMALL_PX, size - 2)
         lines = wrap_text(text, font(size, "Bold"), avail)
+    room = len(lines) <= 3
+    if not room:
+        lines = wrap_text(text, font(size, "Bold"), PANEL_X1 - text_x)
     face = font(size, "Bold")
-    step = size * 1.1
-    first = HEADER_H / 2 - step * (len(lines) - 1) / 2
+    step = size * (1.1 if len(lines) < 3 else 1.04)
+    first = HEADER_H / 2 - step * (len(lines) - 1) / 2 - (4 if len(lines) >= 3 else 0)
     if seat is not None:
         paste(canvas, icon(seat), (x + STATUS_ICON_D / 2, first))
     for i, line in enumerate(lines):
         draw_text(draw, (text_x, first + i * step), line, face, CREAM, "lm")
+    return room
 
 
 def phase(outcome: Outcome | None, turn: int | None, roll: int | None, placing: bool = False) -> tuple[str, int | None]:
@@ -764,11 +769,6 @@ def status_line(
         return (words["draw"], "", None) if opener is None else (words["opening"], names[opener], opener)
     template = words[move_key].replace("{roll}", str(roll)) if key == "to_move" else words[key]
     return template, names[seat], seat
-
-
-def last_line(template: str, last: str | None) -> str | None:
-    """The header's "last move" line for ``last``, with characters the font lacks cleaned out."""
-    return None if last is None else template.format(text=clean_text(last, font(SMALL_PX)))
 
 
 def _move_marks(move_re: re.Pattern[str], move: str | None) -> tuple[str, ...]:

@@ -534,7 +534,8 @@ def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext) -> None:
     names = _names(ctx)
-    draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
+    if not draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24):
+        return
     if state.outcome() is not None or state.turn is None:
         return
     # The dice: the throw to play, or blank and faded while the next throw is awaited.

@@ -408,7 +408,8 @@ def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:
 def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext) -> None:
     names = _names(ctx)
     status = _status(state, ctx, names)
-    draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18)
+    if not draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18):
+        return
     # The dice: shown once moving has begun, faded while the next throw is awaited.
     if state.turn is None or state.placing:
         return

@@ -259,7 +259,8 @@ def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
     names = _names(ctx)
-    draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
+    if not draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24):
+        return
     # The dice: the current roll, or faded while the next throw is awaited.
     roll = state.roll
     faded = roll is None

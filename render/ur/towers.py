@@ -483,7 +483,8 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
     show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
     dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
     status = _status(state, ctx, names)
-    draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24)
+    if not draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24):
+        return
     if state.outcome() is not None:
         return
     if show_opening:
