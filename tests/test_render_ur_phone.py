@@ -14,6 +14,7 @@ from render import BoardContext, render_board
 from render.common import SEAT_COLORS, Color
 from render.lettering import noted
 from render.ur import kit
+from render.ur.towers import top_centre
 
 NAMES = ("Alice", "Bob")
 POSITIONS = {
@@ -130,3 +131,19 @@ def test_the_widest_name_keeps_the_status_in_the_header(rules: str, position: st
     image = Image.open(io.BytesIO(png)).convert("RGB")
     below = [_pixel(image, (x, kit.HEADER_H - 2)) for x in range(kit.PANEL_X0, kit.PANEL_X1)]
     assert not any(_near(p, (240, 230, 206), 30) for p in below), "the status runs into the panel"
+
+
+def test_a_towers_mark_leaves_its_height_badge_in_view() -> None:
+    """On a tower the mark sits up left, clear of the badge under its top token that gives its height."""
+    state = towers.from_text("rb A2=aa,C3=c 8,9 0,0 0 - 5/2")
+    plain = _image_of(state, BoardContext(NAMES))
+    marked = _image_of(state, BoardContext(NAMES, marks=(("A2", "1"), ("C3", "2"))))
+    x, y = top_centre("A2", 2)
+    badge = (x, y + 48)  # the height badge's centre, as the renderer draws it
+    assert _pixel(plain, badge) == _pixel(marked, badge)
+    x0, y0, _, _ = kit.square_box("A2")
+    assert _near(_pixel(marked, (x0 + 2, y0 + kit.MARK_D / 2 - 18)), WHITE, 8)
+
+
+def _image_of(state: object, ctx: BoardContext) -> Image.Image:
+    return Image.open(io.BytesIO(render_board("ur", state, ctx))).convert("RGB")

@@ -824,6 +824,7 @@ def draw_lanes_board(
     draw_stand: Callable[[Image.Image, ImageDraw.ImageDraw, str, _S], None],
     panel: Callable[[Image.Image, ImageDraw.ImageDraw, int], None],
     header: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+    mark_at: Callable[[str], tuple[float, float]] | None = None,
 ) -> Image.Image:
     """A board whose pieces run along the lanes, on a copy of its static ``base``: the last move (its
     squares outlined, its ``arrow`` along ``path``), what stands on each square (``stands``: square and
@@ -837,7 +838,7 @@ def draw_lanes_board(
             draw_stand(canvas, draw, square, stand)
     draw_capture(canvas, ctx, move_re)
     paste_targets(canvas, ctx.targets, target_corner)
-    draw_marks(canvas, draw, ctx.marks)
+    draw_marks(canvas, draw, ctx.marks, mark_at or mark_corner)
     for seat in (0, 1):
         panel(canvas, draw, seat)
     header(canvas, draw)
@@ -1108,16 +1109,27 @@ def draw_race_panel(
     draw_panel(canvas, draw, seat, status, (names[seat], fallback), stats, you_word(ctx, seat, words))
 
 
-def draw_marks(canvas: Image.Image, draw: ImageDraw.ImageDraw, marks: Sequence[tuple[str, str]]) -> None:
-    """Each (square, mark) of the reader's move buttons as a white disc with the mark, at the lower left
-    of the piece it moves, so "1 · A4 → A2" on a button pairs with the "1" on the board."""
+def mark_corner(square: str) -> tuple[float, float]:
+    """Where the mark of a piece on ``square`` goes: the square's lower left corner, clear of a stack's
+    count (upper right) and of a target dot (lower right)."""
+    x0, _, _, y1 = square_box(square)
+    return x0 + MARK_D / 2 - 4, y1 - MARK_D / 2 + 4
+
+
+def draw_marks(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    marks: Sequence[tuple[str, str]],
+    corner: Callable[[str], tuple[float, float]] = mark_corner,
+) -> None:
+    """Each (square, mark) of the reader's move buttons as a white disc with the mark, at ``corner`` of
+    the piece it moves, so "1 · A4 → A2" on a button pairs with the "1" on the board."""
     face = font(MARK_PX, "Bold")
     for square, mark in marks:
         name = square.strip().upper()
         if name not in BOARD.motifs or not mark:
             continue
-        x0, _, _, y1 = square_box(name)
-        centre = (x0 + MARK_D / 2 - 4, y1 - MARK_D / 2 + 4)
+        centre = corner(name)
         paste(canvas, _mark_sprite(), centre)
         draw_text(draw, (centre[0], centre[1] + 1), mark, face, INK, "mm")
 

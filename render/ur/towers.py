@@ -57,6 +57,7 @@ from render.ur.kit import (
     GUTTER,
     HEADER_H,
     ICON_D,
+    MARK_D,
     PANEL_X1,
     SHARED_WORDS,
     SMALL_PX,
@@ -73,6 +74,7 @@ from render.ur.kit import (
     draw_status,
     entry_point,
     facing,
+    mark_corner,
     paint_inlay,
     paint_lanes,
     paint_panels,
@@ -218,6 +220,9 @@ def slice_sprite(seat: int, red: bool, height: int) -> Image.Image:
 def _slice_sprite(seat: int, red: bool, height: int, palette_name: str) -> Image.Image:
     w, h = SLICE_W + 2, height + 2
     colour = seat_colour(seat)
+    # The edge sets each slice off the dark plinth: ink, or grey around the black slices of the
+    # high-contrast palette, which ink would hide.
+    edge = INK if palette_name == "standard" else (150, 150, 150)
 
     def outline(inset: float) -> list[tuple[float, float]]:
         x0, y0, x1, y1 = 1 + inset, 1 + inset, w - 1 - inset, h - 1 - inset
@@ -228,10 +233,10 @@ def _slice_sprite(seat: int, red: bool, height: int, palette_name: str) -> Image
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         if seat == 0:
-            pen.rrect((1, 1, w - 1, h - 1), (h - 2) / 2, fill=INK)
+            pen.rrect((1, 1, w - 1, h - 1), (h - 2) / 2, fill=edge)
             pen.rrect((1.8, 1.8, w - 1.8, h - 1.8), (h - 3.6) / 2, fill=colour)
         else:
-            pen.poly(outline(0), fill=INK)
+            pen.poly(outline(0), fill=edge)
             pen.poly(outline(0.8), fill=colour)
         if red and height >= 5:
             inset_y = max(1.6, height * 0.22)
@@ -549,7 +554,18 @@ def _draw_board(state: State, ctx: BoardContext, faced: Facing) -> Image.Image:
         _draw_tower,
         lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
         lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
+        lambda square: _mark_at(state, square),
     )
+
+
+def _mark_at(state: State, square: str) -> tuple[float, float]:
+    """A tower's mark goes on the upper left corner of its square, over the edge of its top token (its
+    height's badge is down left); a lone token's at the square's lower left like every Ur board's."""
+    stack = dict(zip(towers.SQUARES, state.board, strict=True)).get(square, ())
+    if len(stack) < 2:
+        return mark_corner(square)
+    x0, y0, _, _ = square_box(square)
+    return x0 + MARK_D / 2 - 18, y0 + MARK_D / 2 - 18
 
 
 SAMPLES: Final = (
