@@ -147,3 +147,19 @@ def test_a_towers_mark_leaves_its_height_badge_in_view() -> None:
 
 def _image_of(state: object, ctx: BoardContext) -> Image.Image:
     return Image.open(io.BytesIO(render_board("ur", state, ctx))).convert("RGB")
+
+
+@pytest.mark.parametrize("rules", sorted(POSITIONS))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_own_views_with_marks_read_at_the_phone_column(rules: str, lang: str) -> None:
+    """What the lettering test checks on the boards everyone sees, on a seat's own view: its "you"
+    label, the marks and the contrast palette, with the longest names (no text under 10 CSS px, none cut)."""
+    names = ("Maximilien-Alexandre de La Tour", "Éléonore-Marguerite Van Den Berg")
+    marks = (("A2", "1"), ("C3", "2"))
+    for viewer in (0, 1):
+        ctx = BoardContext(names, lang=lang, viewer=viewer, marks=marks, palette="contrast", targets=("A3",))
+        with noted() as notes:
+            png = render_board("ur", POSITIONS[rules](), ctx)
+        width = Image.open(io.BytesIO(png)).width
+        assert not notes.small(width), notes.small(width)
+        assert not notes.truncated
