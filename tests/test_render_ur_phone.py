@@ -163,3 +163,12 @@ def test_own_views_with_marks_read_at_the_phone_column(rules: str, lang: str) ->
         width = Image.open(io.BytesIO(png)).width
         assert not notes.small(width), notes.small(width)
         assert not notes.truncated
+
+
+def test_a_two_digit_height_fits_its_badge() -> None:
+    """A tower of 14 has its height on a pill wide enough for both digits (a disc would cut them)."""
+    state = towers.from_text("rb A8=c,B3=cacacacacacacA 3,2 0,0 0 2 5/2")
+    image = _image_of(state, BoardContext(NAMES))
+    x, y = top_centre("B3", 14)
+    for dx in (-29, 29):
+        assert _near(_pixel(image, (x + dx, y + 48)), (240, 230, 206), 12), dx

@@ -520,18 +520,19 @@ def _crown_sprite() -> Image.Image:
     return supersampled((w, h), 4, paint)
 
 
+BADGE_D: Final = 54
+"""The disc of a stack's count."""
+
+
 @cache
-def _badge_sprite(colour: Color) -> Image.Image:
+def _badge_sprite(colour: Color, width: int = BADGE_D) -> Image.Image:
+    """A count's disc, or a pill ``width`` px wide for a count of two digits."""
     d = BADGE_D
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=CREAM, outline=colour, width=3)
+        Pen(draw, k).rrect((1, 1, width - 1, d - 1), d / 2 - 1, fill=CREAM, outline=colour, width=3)
 
-    return supersampled((d, d), 4, paint)
-
-
-BADGE_D: Final = 54
-"""The disc of a stack's count."""
+    return supersampled((width, d), 4, paint)
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
@@ -1056,8 +1057,11 @@ def draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
 def draw_badge(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, seat: int
 ) -> None:
-    paste(canvas, _badge_sprite(mix(seat_tint(seat), INK, 0.2)), centre)
-    draw_text(draw, (centre[0], centre[1] + 1), str(count), font(SMALL_PX + 2, "Bold"), INK, "mm")
+    """A stack's ``count`` on a disc ringed in ``seat``'s colour (a pill when it has two digits)."""
+    face = font(SMALL_PX + 2, "Bold")
+    width = max(BADGE_D, math.ceil(face.getlength(str(count))) + 20)
+    paste(canvas, _badge_sprite(mix(seat_tint(seat), INK, 0.2), width), centre)
+    draw_text(draw, (centre[0], centre[1] + 1), str(count), face, INK, "mm")
 
 
 class RacePanelState(Protocol):
