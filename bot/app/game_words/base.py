@@ -39,6 +39,11 @@ def no_marks(state: GameState, seat: Seat, shown: Sequence[str]) -> dict[str, tu
     return {}
 
 
+def no_scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
+    """No explanation of the final scores: the plain list is told."""
+    return None
+
+
 def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
     """No turn line of the game's own: the generic one is told."""
     return None
@@ -84,6 +89,9 @@ class GameWords:
     """The catalog fields of a game event's details in words (a ``count`` selects the plural form)."""
     setup: SecretSetup | None = None
     """The game's secret set-up, if it has one."""
+    scores: Callable[[GameState, Sequence[str], str], str | None] = no_scores
+    """The final scores explained (final position, names, language): what each player counted and who wins
+    why; None for the plain list of scores."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the
