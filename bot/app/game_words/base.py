@@ -64,6 +64,13 @@ class SecretSetup:
     """The private instructions (match id, position, seat, language); they read the seat's own view only."""
     order: Callable[[Seat], str]
     """What the set-up fills, in order, as the form's placeholder shows it (e.g. ``a1 b1 c1 …``)."""
+    slots: Callable[[GameState, Seat, str], tuple[str, ...]] | None = None
+    """The places the set-up fills, in order and in words (``a1 (water 1)``), for a set-up made piece by
+    piece with a menu (position, seat, language; the seat's own view only); None: no such menu."""
+    values: tuple[str, ...] = ()
+    """What goes in the slots, each once, one character each (Subulata's values ``1`` to ``9``)."""
+    notation: Callable[[str], str] = str
+    """The set-up's move from the values picked in slot order (``371946825`` → ``setup 371946825``)."""
 
 
 @dataclass(frozen=True)

@@ -127,7 +127,7 @@ def pending(state: GameState, seat: Seat) -> bool:
     return isinstance(state, subulata.State) and state.turn is None and seat in state.actors()
 
 
-def cells(state: GameState, seat: Seat, lang: str) -> str:
+def slots(state: GameState, seat: Seat, lang: str) -> tuple[str, ...]:
     """The start cells in the order a set-up fills them, each with its terrain, e.g. ``a1 (leaf 3)``."""
     view = state.view_for(seat)
     assert isinstance(view, subulata.View)
@@ -135,12 +135,17 @@ def cells(state: GameState, seat: Seat, lang: str) -> str:
     for c in subulata.SETUP_CELLS[seat]:
         terrain = t(lang, f"terrain.subulata.{view.terrain[c]}")
         found.append(t(lang, "setup.subulata.cell", cell=subulata.cell_name(c), terrain=terrain))
-    return ", ".join(found)
+    return tuple(found)
+
+
+def cells(state: GameState, seat: Seat, lang: str) -> str:
+    """The start cells in the order a set-up fills them, each with its terrain, comma-separated."""
+    return ", ".join(slots(state, seat, lang))
 
 
 def prompt(match_id: int, state: GameState, seat: Seat, lang: str) -> str:
     """The instructions of ``seat``'s secret set-up in ``lang``."""
-    return t(lang, "setup.subulata.prompt", id=match_id, cells=cells(state, seat, lang))
+    return t(lang, "setup.subulata.prompt", id=match_id, cells=cells(state, seat, lang), order=cell_order(seat))
 
 
 def cell_order(seat: Seat) -> str:
@@ -153,7 +158,14 @@ WORDS = GameWords(
     decision=decision,
     chance=chance,
     turn=turn,
-    setup=SecretSetup(pending=pending, prompt=prompt, order=cell_order),
+    setup=SecretSetup(
+        pending=pending,
+        prompt=prompt,
+        order=cell_order,
+        slots=slots,
+        values=tuple(str(v) for v in subulata.VALUES),
+        notation=lambda picked: f"setup {picked}",
+    ),
     marks=marks,
     scores=scores,
 )
