@@ -116,7 +116,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "pieces": "{n} {n:p:piece|pieces}",
         "captures": "{n} {n:p:capture|captures}",
         "lost": "lost {values}",
-        "score": "score {n}: {home} home + {captures} captured",
+        "score": "score {n}: {home} home + {captures} {captures:p:capture|captures}",
         # Alt text.
         "wins_alt": "{name} wins {a}–{b}",
         "to_move_alt": "{name} ({colour}) to move",
@@ -153,7 +153,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "pieces": "{n} {n:p:pion|pions}",
         "captures": "{n} {n:p:capture|captures}",
         "lost": "perdus {values}",
-        "score": "score {n} : {home} arrivés + {captures} prises",
+        "score": "score {n} : {home} arrivés + {captures} {captures:p:capture|captures}",
         "wins_alt": "{name} gagne {a}–{b}",
         "to_move_alt": "À {name} ({colour}) de jouer",
         "last": "Dernier coup : {text}",

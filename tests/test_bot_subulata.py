@@ -255,3 +255,36 @@ def wanted_order(cell: int) -> int:
     from games.subulata.state import SETUP_CELLS
 
     return SETUP_CELLS[0].index(cell)
+
+
+async def test_the_piece_by_piece_menu_carries_on_after_a_restart(pond: dict[str, Any], db_path: str) -> None:
+    from tests.botkit import make_bot
+
+    env, channel, alice, bob = pond["env"], pond["north"], pond["alice"], pond["bob"]
+    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    prompt = alice.user.dm_channel.last_message
+    private = (await alice.user.click(prompt, label="Place piece by piece")).response.message
+    for value in "91":
+        menu = pick_menu(private)
+        private = (await alice.user.select(private, [value], custom_id=menu.custom_id)).response.message
+    await env.restart_bot(make_bot(db_path))
+    for value in "234567":  # the last value, the one left, is filled in
+        menu = pick_menu(private)
+        assert menu is not None, private.content
+        private = (await alice.user.select(private, [value], custom_id=menu.custom_id)).response.message
+    await alice.user.click(private, label="Confirm this set-up")
+    match = await current(env, channel)
+    assert match is not None and match.state.is_set_up(0)
+    assert [v for _, v in sorted(match.state.pieces[0], key=lambda p: wanted_order(p[0]))] == [
+        9,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+    ]

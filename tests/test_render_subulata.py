@@ -252,7 +252,7 @@ def test_the_final_panels_tell_each_score_in_full() -> None:
     assert outcome is not None and outcome.scores is not None
     texts = _texts(final.view_for(None), ctx)
     for seat in (0, 1):
-        assert any(f"score {outcome.scores[seat]}:" in text and "captured" in text for text in texts), texts
+        assert any(f"score {outcome.scores[seat]}:" in text and "capture" in text for text in texts), texts
 
 
 def test_the_board_is_square_and_the_image_portrait() -> None:
