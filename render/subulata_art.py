@@ -50,8 +50,11 @@ STANDARD: Final = Theme(
     frame=(20, 36, 44),
     text=CREAM,
     muted=MUTED,
-    terrain={"W": (46, 104, 150), "F": (150, 78, 116), "L": (62, 118, 58)},
-    symbol={"W": (170, 214, 240), "F": (250, 206, 226), "L": (196, 232, 170)},
+    # Dark water, mid green leaves, light rose flowers: apart in lightness as well as hue, so they stay
+    # CIEDE2000 ≥ 20 apart under protanopia, deuteranopia and tritanopia (the old blue, rose and green
+    # were 7.5 apart under tritanopia); each also has its symbol.
+    terrain={"W": (55, 61, 140), "F": (181, 124, 161), "L": (106, 167, 34)},
+    symbol={"W": (176, 208, 248), "F": (84, 24, 62), "L": (32, 74, 18)},
     piece_fill=PIECE_FILL,
     piece_rim=(INK, (214, 208, 196)),
     piece_ink=(INK, (246, 242, 232)),

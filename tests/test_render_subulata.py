@@ -261,3 +261,16 @@ def test_the_board_is_square_and_the_image_portrait() -> None:
     assert x1 - x0 == y1 - y0
     image = _image(render(_state().view_for(None), BoardContext(NAMES)))
     assert image.width == 1000 and image.height >= image.width
+
+
+@pytest.mark.parametrize("theme", ["standard", "contrast"])
+def test_terrain_and_sides_stay_apart_for_colour_blind_players(theme: str) -> None:
+    """The three terrains (each also has its symbol) and the two sides (also disc and hexagon) stay at
+    least CIEDE2000 20 apart under simulated protanopia, deuteranopia and tritanopia, in both palettes."""
+    from render.subulata_art import THEMES
+    from tests.test_colour_safety import FLOOR, closest_pair
+
+    colours = THEMES[theme]
+    for kind, palette in (("terrain", list(colours.terrain.values())), ("sides", list(colours.piece_fill))):
+        distance, vision, i, j = closest_pair(palette)
+        assert distance >= FLOOR, f"{theme} {kind} {i} and {j}: {distance:.1f} apart under {vision}"
