@@ -67,7 +67,7 @@ async def set_up_and_play(pond: dict[str, Any], where: str, script: list[str] | 
     # Alice's DM: her private board with the set-up prompt and its two buttons.
     prompt = alice.user.dm_channel.last_message
     assert prompt is not None and prompt.attachments and "Place your pieces in secret" in prompt.content
-    assert "a1 (" in prompt.content
+    assert "a1 b1 c1 a2 b2 c2 a3 b3 c3, in that order" in prompt.content
     assert button_labels(prompt) == ["Place piece by piece", "Type nine digits", "Random arrangement"]
     # Bob's DMs are closed: a notice in the channel, revealing nothing, offers his view behind a button.
     notice = channel.last_message
@@ -85,7 +85,7 @@ async def set_up_and_play(pond: dict[str, Any], where: str, script: list[str] | 
     fallback = await bob.click(notice, label="Show my view")
     private = [m for m in (fallback.response, *fallback.followups) if m is not None and m.attachments]
     assert private and private[0].ephemeral and "Place your pieces in secret" in private[0].content
-    assert "i9 (" in private[0].content
+    assert "i9 h9 g9 i8 h8 g8 i7 h7 g7, in that order" in private[0].content
     typed = await bob.slash(channel, "game move", move=f"setup {BLACK_SECRET[where]}")
     assert all(m.ephemeral for m in (typed.response, *typed.followups) if m is not None)
 

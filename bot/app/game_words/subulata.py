@@ -138,14 +138,9 @@ def slots(state: GameState, seat: Seat, lang: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def cells(state: GameState, seat: Seat, lang: str) -> str:
-    """The start cells in the order a set-up fills them, each with its terrain, comma-separated."""
-    return ", ".join(slots(state, seat, lang))
-
-
 def prompt(match_id: int, state: GameState, seat: Seat, lang: str) -> str:
     """The instructions of ``seat``'s secret set-up in ``lang``."""
-    return t(lang, "setup.subulata.prompt", id=match_id, cells=cells(state, seat, lang), order=cell_order(seat))
+    return t(lang, "setup.subulata.prompt", id=match_id, order=cell_order(seat))
 
 
 def cell_order(seat: Seat) -> str:
