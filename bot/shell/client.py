@@ -31,6 +31,7 @@ from bot.shell.ratings_ui import LeaderboardButton
 from bot.shell.rematch_ui import RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
+from bot.shell.setup_ui import SetupPickButton, SetupPickSelect
 from bot.shell.translator import CatalogTranslator
 from bot.shell.ui import GameUI
 from bot.shell.undo_ui import UndoButton
@@ -57,6 +58,8 @@ DYNAMIC_ITEMS = (
     ResignButton,
     DrawButton,
     SetupButton,
+    SetupPickSelect,
+    SetupPickButton,
     TimeoutButton,
     UndoButton,
     HistoryButton,

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.app.ai_seats import humans
+from bot.app.game_words import words_for
 from bot.app.i18n import t
 from bot.app.matches import LogEntry, Match, MatchService, MatchStatus, TurnReport, replay
 from bot.app.member_text import inert_names
@@ -90,7 +91,10 @@ class TurnViews:
                 plies = await match_ply_turns(self.service, match)
                 last = max(plies.values(), default=1)
                 awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
-            if match.result.scores:
+            explained = words_for(match.game.id).scores(match.state, names, lang)
+            if explained:
+                awaited.append(explained)
+            elif match.result.scores:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
                 awaited.append(t(lang, "post.scores", scores=scores))
         elif current:
