@@ -20,6 +20,7 @@ from render.ursuppe_art import FOOD_COLOURS as URSUPPE_FOOD_COLOURS
 from render.ursuppe_art import PLAYER_COLOURS as URSUPPE_SEAT_COLOURS
 
 __all__ = [
+    "DETAILS",
     "RENDERERS",
     "SEAT_COLOURS",
     "TOKEN_COLOURS",

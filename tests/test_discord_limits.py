@@ -71,9 +71,7 @@ PLIES = 400
 """Decisions per random game at most (Ultima-Tek without a cap can run for thousands)."""
 BUSIEST = {"ur": 12, "subulata": 28, "ultimatek": 30, "ursuppe": 31}
 """Components of the busiest turn post the seeded games reach, at least (Ur v3, Subulata and Ultima-Tek: twenty
-move buttons; Ursuppe: its buttons, the take-seat row and two images)."""
-DETAIL = frozenset({"ursuppe"})
-"""Games whose turn post carries a second image (Ursuppe's genes and events)."""
+move buttons; Ursuppe: its buttons, the take-seat row, its one image and the genes-and-events button)."""
 
 
 def variants() -> Iterator[tuple[GameInfo, dict[str, str], int]]:
@@ -225,7 +223,7 @@ async def test_every_turn_post_and_builder_step_fits_discords_limits(
         for lang in LANGS:
             view = await ui._post_view(
                 match, lang, names, number=9_999, key=(state.actors()[0],), start=0, report=None,
-                alt="A" * 1000, current=True, mentions=True, asking=False, detail=info.id in DETAIL,
+                alt="A" * 1000, current=True, mentions=True, asking=False,
             )  # fmt: skip
             body = payload(view)
             busiest = max(busiest, len(list(components_in(body["components"]))))
@@ -397,10 +395,10 @@ async def test_what_a_six_player_match_of_long_names_sends_fits_discords_limits(
         busy = replace(match, state=state)
         view = await ui._post_view(
             busy, lang, names, number=9_999, key=(state.actors()[0],), start=0, report=None,
-            alt="A" * 1000, current=True, mentions=True, asking=False, detail=True,
+            alt="A" * 1000, current=True, mentions=True, asking=False,
         )  # fmt: skip
-        png, alt, detail = await ui._images(match, names, lang, None)
-        await ui._send_post(busy, view, bot_ui._files(png, alt, detail), discord.AllowedMentions.none(), None)
+        png, alt = await ui._images(match, names, lang, None)
+        await ui._send_post(busy, view, bot_ui._files(png, alt), discord.AllowedMentions.none(), None)
 
     checked, most = check_sent(env)
     print(f"{lang}: {checked} messages sent or edited, the busiest of {most} components")
