@@ -77,7 +77,7 @@ def _renderer(game_id: str) -> GameRenderer:
 
 
 def render_board(game_id: str, view: object, ctx: BoardContext) -> bytes:
-    """The board of ``view`` as PNG bytes (at least 1000 px wide, deterministic, no metadata).
+    """The board of ``view`` as PNG bytes (deterministic, no metadata; Ursuppe's is a 600 px wide portrait).
 
     Raises:
         UnknownRendererError: no renderer for ``game_id``.
