@@ -72,7 +72,7 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
     gene_lines = [wrap_words(gene_name(lang, g.gene), TEXT_PX, "Semibold", name_w) for g in view.genes]
     genes_h = HEADING_H + sum(len(lines) for lines in gene_lines) * GENE_ROW + PAD
     events = view.events[-EVENT_LINES:]
-    inks = [th.muted] * (len(events) - 1) + [th.text]
+    inks = [th.muted] * (len(events) - 1) + [th.text] if events else []
     event_lines = [
         _lines(_part_pieces(event_parts(e, lang, view.players), colours, names, TEXT_PX, ink, ctx.palette), inner)
         for e, ink in zip(events, inks, strict=True)

@@ -457,6 +457,8 @@ def test_the_detail_image_holds_the_gene_market_and_the_events() -> None:
     assert any(text.startswith("Chloé") for text, _ in notes.texts)
     fewer = dataclasses.replace(view, events=view.events[:-1])
     assert render_board_detail("ursuppe", fewer, ctx) != png
+    quiet = render_board_detail("ursuppe", dataclasses.replace(view, events=()), ctx)
+    assert quiet is not None and quiet.startswith(PNG_SIGNATURE), "the opening has no events yet"
     ur = __import__("games").find_game("ur")
     assert render_board_detail("ur", ur.new(2, {"rules": "v2"}).view_for(None), ctx) is None
 
