@@ -242,8 +242,13 @@ def _names(v: View, ctx: BoardContext) -> tuple[str, ...]:
 
 
 def _clean_names(v: View, ctx: BoardContext, size: int = LINE_PX) -> tuple[str, ...]:
+    return _cleaned(_names(v, ctx), size)
+
+
+@lru_cache(maxsize=256)
+def _cleaned(names: tuple[str, ...], size: int) -> tuple[str, ...]:
     face = font(size, "Semibold")
-    return tuple(clean_text(n, face) or str(i + 1) for i, n in enumerate(_names(v, ctx)))
+    return tuple(clean_text(n, face) or str(i + 1) for i, n in enumerate(names))
 
 
 # Words that wrap: a line of text mixed with icons, broken between words, never shortened.
@@ -340,6 +345,12 @@ def _draw_lines(canvas: Image.Image, lines: list[list[tuple[float, _Piece]]], x:
 def wrap_words(text: str, size: int, weight: Weight, width: float) -> list[str]:
     """``text`` broken between words into lines at most ``width`` wide (a word wider than that is broken
     between letters: nothing is ever shortened)."""
+    return list(_wrapped(text, size, weight, width))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, size: int, weight: Weight, width: float) -> tuple[str, ...]:
+    # Cached: the same titles, names and legends come back render after render, and measuring is slow.
     face = font(size, weight)
     lines: list[str] = []
     for chunk in text.split():
@@ -353,7 +364,7 @@ def wrap_words(text: str, size: int, weight: Weight, width: float) -> list[str]:
             lines[-1] += " " + chunk
         else:
             lines.append(chunk)
-    return lines or [""]
+    return tuple(lines) or ("",)
 
 
 # The soup's ground.
@@ -704,7 +715,11 @@ def layout(v: View, ctx: BoardContext) -> tuple[int, int, int]:
     """(top of the soup band, top of the player rows, image height) of ``v`` drawn with ``ctx``."""
     names = _clean_names(v, ctx)
     title, lines, _ = _header(v, ctx, _colours(v), names, theme(ctx.palette))
-    board_y = MARGIN + len(title) * LINE_H + len(lines) * LINE_H + 4
+    return _layout(v, ctx, names, len(title) + len(lines))
+
+
+def _layout(v: View, ctx: BoardContext, names: tuple[str, ...], header_lines: int) -> tuple[int, int, int]:
+    board_y = MARGIN + header_lines * LINE_H + 4
     rows_y = board_y + BOARD_H + 8
     rows_h = sum(row_height(names[p.seat], v.viewer == p.seat, ctx.language) + ROW_GAP for p in v.player_info)
     finish = wrap_words(_finish_text(v, ctx.language), TEXT_PX, "Semibold", WIDTH - 2 * MARGIN)
@@ -720,9 +735,9 @@ def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
     th = theme(ctx.palette)
     colours = _colours(v)
     names = _clean_names(v, ctx)
-    board_y, rows_y, height = layout(v, ctx)
-    canvas = Image.new("RGB", (WIDTH, height), th.backdrop)
     title, lines, _colour = _header(v, ctx, colours, names, th)
+    board_y, rows_y, height = _layout(v, ctx, names, len(title) + len(lines))
+    canvas = Image.new("RGB", (WIDTH, height), th.backdrop)
     y = MARGIN
     for line in title:
         paste_text(canvas, (MARGIN, y + LINE_H / 2), line, TITLE_PX, "Bold", th.text, "lm")
@@ -765,7 +780,7 @@ def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
 def clear_caches() -> None:
     """Forget every cached tile, sprite and ground (tests that watch drawing start from nothing)."""
     clear_tiles()
-    for cached in (_soup_layer, _badge, _row_ground):
+    for cached in (_soup_layer, _badge, _row_ground, _wrapped, _cleaned):
         cached.cache_clear()
     art.clear_caches()
 
