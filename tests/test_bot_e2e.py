@@ -38,11 +38,11 @@ def best_move(notations: list[str]) -> str:
 
 
 async def assert_board(channel: Any) -> discord.Message:
-    """The channel's turn post as it is now: a public message with a real PNG board and alt text (then, for
-    Ursuppe, the detail image)."""
+    """The channel's turn post as it is now: a public message with one real PNG board and alt text (Ursuppe's
+    genes and events are behind a button)."""
     post = boards_in(channel)[-1]
     attachments = post.attachments
-    assert [a.filename for a in attachments] in (["board.png"], ["board.png", "detail.png"])
+    assert [a.filename for a in attachments] == ["board.png"]
     for attachment in attachments:
         assert (await attachment.read()).startswith(PNG)
     assert attachments[0].description, "every board carries alt text"

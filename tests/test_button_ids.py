@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot.shell.components import PlateauButton
+from bot.shell.details_ui import DetailsButton
 from bot.shell.draw_ui import DrawButton
 from bot.shell.events.card import EventButton
 from bot.shell.fairness_ui import SaltButton
@@ -67,6 +68,7 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (ResignButton(7, 12, "Resign"), "plateau:resign:7:12", S.danger, None),
     (SaltButton(7, "Add my salt"), "plateau:salt:7", S.secondary, None),
     (PrivateViewButton(7, "Show my view"), "plateau:pv:7", S.primary, None),
+    (DetailsButton(7, "Genes and events"), "plateau:dt:7", S.secondary, None),
     (RematchButton(7, "Rematch"), "plateau:rematch:7", S.success, None),
 ]
 

@@ -18,6 +18,7 @@ from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, TurnReport
 from bot.app.storage import Store
 from bot.shell.context import Shell
+from bot.shell.details_ui import DetailsButton
 from bot.shell.draw_ui import DrawButton
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
@@ -55,6 +56,7 @@ DYNAMIC_ITEMS = (
     BuilderSelect,
     BuilderButton,
     PrivateViewButton,
+    DetailsButton,
     ResignButton,
     DrawButton,
     SetupButton,
