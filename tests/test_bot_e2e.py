@@ -52,7 +52,8 @@ async def assert_board(channel: Any) -> discord.Message:
 async def assert_board_reply(result: Any, channel: Any) -> discord.Message:
     """After an action: the interaction was acknowledged, and the channel's turn post shows a board."""
     replies = [m for m in (result.response, *result.followups) if m is not None]
-    assert replies, "every action is acknowledged"
+    # In the match's channel a change may be answered by the post alone (its deferral deleted).
+    assert replies or result.acknowledged, "every action is acknowledged"
     return await assert_board(channel)
 
 

@@ -90,6 +90,8 @@ class Publisher:
         self.display = display
         self.views = views
         self.private = private
+        self._quiet: set[int] = set()
+        """Interactions deferred without a word (see :meth:`_acknowledge`), whose deferral goes once answered."""
 
     async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> int | None:
         """Publish a change made without an interaction at hand (a deadline, a vote, an AI, a DM button):
@@ -113,6 +115,11 @@ class Publisher:
             await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
             return
         post = await self.deliver(match, report, lang)
+        if in_channel:
+            # A confirmation in the match's channel (the menu's private steps): the post answers, right there;
+            # the private steps' message goes rather than turn into a "Done." with a link.
+            await _forget_answer(interaction)
+            return
         await interaction.followup.send(
             done_text(interaction, match, self.display.post_link(match, post), secret=not in_channel), ephemeral=True
         )
@@ -145,6 +152,27 @@ class Publisher:
             # Said at once (the change is saved), before the slower rendering and posting.
             await self._acknowledge(answering, match, steps, private=situation.via == "private")
             answering = None
+        try:
+            return await self._carry_out(match, report, lang, facts, situation, steps, answering, interaction, repost)
+        finally:
+            if interaction is not None and interaction.id in self._quiet:
+                # Deferred without a word (see _acknowledge): the change shows in the post, the deferral goes.
+                self._quiet.discard(interaction.id)
+                await _forget_answer(interaction)
+
+    async def _carry_out(
+        self,
+        match: Match,
+        report: TurnReport | None,
+        lang: str,
+        facts: Gathered,
+        situation: Situation,
+        steps: Plan,
+        answering: discord.Interaction | None,
+        interaction: discord.Interaction | None,
+        repost: bool,
+    ) -> int | None:
+        """The plan of :meth:`deliver` carried out, once the interaction is acknowledged if it had to be."""
         if answering is not None and steps.answer == "settle":
             # Answered with the question's own button: its response turns it into the answer, first.
             await self._questions(match, report, lang, facts.names, steps, answering, ask=False)
@@ -312,7 +340,12 @@ class Publisher:
 
     async def _acknowledge(self, interaction: discord.Interaction, match: Match, steps: Plan, *, private: bool) -> None:
         """The private acknowledgement of a change, with a link to where it shows (the post it edits, or the
-        channel when a new post is on its way)."""
+        channel when a new post is on its way); in the match's own channel, where the post shows the change
+        right there, none: the interaction is deferred, and the deferral deleted once the post is changed."""
+        if not private and interaction.channel_id == match.channel_id:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            self._quiet.add(interaction.id)
+            return
         link = (
             self.display.post_link(match, steps.turn.message_id)
             if steps.post == "edit"
@@ -423,6 +456,14 @@ class Publisher:
             message_id = message.id
             await self.service.set_message(match.id, status=message_id)
         await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))
+
+
+async def _forget_answer(interaction: discord.Interaction) -> None:
+    """Delete the interaction's original answer (a deferral, or the private message a confirmation was on)."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.info("the answer to interaction %s could not be deleted", interaction.id)
 
 
 def done_text(interaction: discord.Interaction, match: Match, link: str, *, secret: bool) -> str:
