@@ -289,7 +289,7 @@ async def test_lobby_rules_help_status_and_board(world: dict[str, Any]) -> None:
     rules = await alice.slash(channel, "game rules")
     assert rules.response.ephemeral and "rosette" in rules.response.embeds[0].description.lower()
     help_ = await alice.slash(channel, "plateau help")
-    assert "/game move" in help_.response.embeds[0].description
+    assert "/game new" in help_.response.embeds[0].description
     await alice.slash(channel, "game start")
     status = await bob.slash(channel, "game status")
     assert status.response.ephemeral and status.response.embeds

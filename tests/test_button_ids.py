@@ -14,6 +14,7 @@ from bot.shell.components import PlateauButton
 from bot.shell.draw_ui import DrawButton
 from bot.shell.events.card import EventButton
 from bot.shell.fairness_ui import SaltButton
+from bot.shell.help_ui import HelpButton
 from bot.shell.history_ui import HistoryButton
 from bot.shell.lobby_ui import LobbyButton
 from bot.shell.move_controls import BuilderButton
@@ -46,6 +47,8 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (HistoryButton(7, 0, "◀", disabled=True, slot="prev"), "plateau:hist:prev:7:1", S.secondary, None),
     (HistoryButton(7, 3, "▶"), "plateau:hist:next:7:3", S.secondary, None),
     (LeaderboardButton("ur:v2", 2, "▶", slot="next"), "plateau:lb:next:2:ur:v2", S.secondary, None),
+    (HelpButton("help", 2, "▶", slot="next"), "plateau:help:next:2", S.secondary, None),
+    (HelpButton("help", 0, "◀", disabled=True, slot="prev"), "plateau:help:prev:1", S.secondary, None),
     (TakeSeatButton(7, 2, "Play Bob's seat"), "plateau:take:7:2", S.secondary, None),
     (TakeSeatButton(7, 0), "plateau:take:7:0", S.secondary, None),
     (ResignButton(7, 12, "Resign"), "plateau:resign:7:12", S.danger, None),

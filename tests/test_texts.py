@@ -7,6 +7,7 @@ lines on a phone. The help opens with a short first screen and pages the rest.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -24,3 +25,47 @@ def test_every_link_in_the_catalogs_is_masked(lang: str) -> None:
         if "{link}" in text:
             shown = t(lang, key, link=url)
             assert not RAW_URL.search(shown), (key, shown)
+
+
+# /plateau help: a short first screen, the rest in pages.
+
+FIRST_SCREEN = 700
+"""Characters of the help's first page at most: about one phone screen (the old single block was 2,800)."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_opens_short_and_pages_the_rest(lang: str) -> None:
+    first = t(lang, "help.page.1")
+    assert len(first) <= FIRST_SCREEN, len(first)
+    for must in ("/game new" if lang == "en" else "/partie nouvelle", "Join" if lang == "en" else "Rejoindre"):
+        assert must in first, must
+    pages = [t(lang, f"help.page.{n}") for n in range(2, 10) if f"help.page.{n}" in catalog(lang)]
+    assert len(pages) >= 3, "the rest is paged"
+    everything = "\n".join([first, *pages])
+    commands = ("move", "resign", "verify", "salt", "hint", "undo", "status", "history")
+    assert lang != "en" or all(f"/game {command}" in everything for command in commands)
+    assert all(len(page) <= 1200 for page in pages), "each page fits a phone screen or so"
+    assert "help.text" not in catalog(lang), "the one long block is gone"
+
+
+async def test_help_pages_turn_with_buttons_for_whoever_clicks(simcord_env: Any) -> None:
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    shown = await alice.slash(channel, "plateau help")
+    assert shown.response.ephemeral
+    (embed,) = shown.response.embeds
+    assert embed.description == t("en", "help.page.1")
+    pages = sum(1 for n in range(1, 10) if f"help.page.{n}" in catalog("en"))
+    assert embed.footer.text == t("en", "help.footer", page=1, pages=pages)
+    message = shown.response.message
+    seen = [embed.description]
+    for page in range(2, pages + 1):
+        turned = await alice.click(message, label="▶")
+        message = turned.response.message
+        seen.append(message.embeds[0].description)
+        assert message.embeds[0].footer.text == t("en", "help.footer", page=page, pages=pages)
+    assert seen == [t("en", f"help.page.{n}") for n in range(1, pages + 1)]
+    back = await alice.click(message, label="◀")
+    assert back.response.message.embeds[0].description == t("en", f"help.page.{pages - 1}")

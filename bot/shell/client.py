@@ -22,6 +22,7 @@ from bot.shell.draw_ui import DrawButton
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
 from bot.shell.fairness_ui import SaltButton
+from bot.shell.help_ui import HelpButton
 from bot.shell.history_ui import HistoryButton
 from bot.shell.lobby_ui import LobbyButton
 from bot.shell.move_controls import BuilderButton, BuilderSelect, MoveButton
@@ -64,6 +65,7 @@ DYNAMIC_ITEMS = (
     ReplaceButton,
     TakeSeatButton,
     LeaderboardButton,
+    HelpButton,
 )
 """Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
 buttons come with their extension)."""
