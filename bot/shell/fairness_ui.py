@@ -97,7 +97,7 @@ async def salt(shell: Shell, interaction: discord.Interaction, match_id: int | N
     await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=inert(stored)), ephemeral=True)
     if match.status is MatchStatus.LOBBY and match.lobby_message_id is not None:
         public = shell.ui.channel_language(match)
-        embed = shell.ui.lobby_embed(match, public)
+        embed = await shell.ui.lobby_embed(match, public)
         await shell.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed)
 
 
