@@ -259,7 +259,11 @@ async def test_resign_needs_confirmation_and_ends_the_match(world: dict[str, Any
     await expect_ephemeral(await world["carol"].click(board, label="Rematch"), "not a player")
     requests = len(env.http_requests)
     again = await bob.click(board, label="Rematch")
-    assert again.response is not None and again.response.ephemeral
+    assert again.response is not None and not again.response.ephemeral, "bob asks alice in the channel"
+    assert await current(env, channel) is None, "nothing starts before alice accepts"
+    assert pings_since(env, requests) == [alice.id], "the question pings who must answer"
+    requests = len(env.http_requests)
+    await alice.click(again.response.message, label="Accept")
     rematch = await current(env, channel)
     assert rematch is not None and rematch.id != final.id and rematch.status is MatchStatus.ACTIVE
     assert rematch.game.id == final.game.id and dict(rematch.options) == dict(final.options)

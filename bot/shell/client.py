@@ -29,7 +29,7 @@ from bot.shell.move_controls import BuilderButton, BuilderSelect, MoveButton
 from bot.shell.pbp import PostUI, TimeoutButton
 from bot.shell.private_ui import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.ratings_ui import LeaderboardButton
-from bot.shell.rematch_ui import RematchButton
+from bot.shell.rematch_ui import RematchAnswerButton, RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
 from bot.shell.translator import CatalogTranslator
@@ -62,6 +62,7 @@ DYNAMIC_ITEMS = (
     UndoButton,
     HistoryButton,
     RematchButton,
+    RematchAnswerButton,
     ReplaceButton,
     TakeSeatButton,
     LeaderboardButton,

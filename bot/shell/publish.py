@@ -117,8 +117,10 @@ class Publisher:
         post = await self.deliver(match, report, lang)
         if in_channel:
             # A confirmation in the match's channel (the menu's private steps): the post answers, right there;
-            # the private steps' message goes rather than turn into a "Done." with a link.
-            await _forget_answer(interaction)
+            # the private steps' message goes rather than turn into a "Done." with a link (a public question
+            # answered already, such as a draw's, stays as its answer made it).
+            if _private_answer(interaction):
+                await _forget_answer(interaction)
             return
         await interaction.followup.send(
             done_text(interaction, match, self.display.post_link(match, post), secret=not in_channel), ephemeral=True
@@ -343,8 +345,13 @@ class Publisher:
         channel when a new post is on its way); in the match's own channel, where the post shows the change
         right there, none: the interaction is deferred, and the deferral deleted once the post is changed."""
         if not private and interaction.channel_id == match.channel_id:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            self._quiet.add(interaction.id)
+            if interaction.type is discord.InteractionType.component:
+                # No loading state; a private message clicked on (a confirmation) goes once the post changed.
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            if _private_answer(interaction):
+                self._quiet.add(interaction.id)
             return
         link = (
             self.display.post_link(match, steps.turn.message_id)
@@ -456,6 +463,15 @@ class Publisher:
             message_id = message.id
             await self.service.set_message(match.id, status=message_id)
         await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))
+
+
+def _private_answer(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's original answer is private to its author: a command's (deferred privately), or
+    the private message a button was clicked on; never a public message, which is not ours to delete here."""
+    if interaction.type is not discord.InteractionType.component:
+        return True
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
 
 
 async def _forget_answer(interaction: discord.Interaction) -> None:
