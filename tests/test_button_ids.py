@@ -21,7 +21,7 @@ from bot.shell.move_controls import BuilderButton
 from bot.shell.pbp import TimeoutButton
 from bot.shell.private_ui import PrivateViewButton, SetupButton
 from bot.shell.ratings_ui import LeaderboardButton
-from bot.shell.rematch_ui import RematchButton
+from bot.shell.rematch_ui import RematchAnswerButton, RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
 from bot.shell.undo_ui import UndoButton
@@ -55,6 +55,8 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (SaltButton(7, "Add my salt"), "plateau:salt:7", S.secondary, None),
     (PrivateViewButton(7, "Show my view"), "plateau:pv:7", S.primary, None),
     (RematchButton(7, "Rematch"), "plateau:rematch:7", S.success, None),
+    (RematchAnswerButton("yes", 7, 12, "Accept"), "plateau:rmans:yes:7:12", S.success, None),
+    (RematchAnswerButton("no", 7, 12, "Decline"), "plateau:rmans:no:7:12", S.secondary, None),
 ]
 
 
