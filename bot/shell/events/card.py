@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 import discord
@@ -56,8 +57,16 @@ EVENT_ITEMS = (EventButton,)
 """The persistent buttons of events, for ``bot.add_dynamic_items``."""
 
 
-def card_embed(event: Event, lang: str) -> discord.Embed:
-    """The event's card: game, format, rounds, deadline, players, and how to sign up."""
+def card_people(event: Event) -> list[int]:
+    """Whom the card names: the players it lists and the organiser."""
+    return [*(p.user_id for p in event.players[:CARD_LISTED]), event.organiser_id]
+
+
+def card_embed(event: Event, lang: str, names: Mapping[int, str]) -> discord.Embed:
+    """The event's card: game, format, rounds, deadline, players, and how to sign up.
+
+    ``names``: the display names of :func:`card_people` as message text shows them; an embed shows the mention
+    of a member the reader's client has not loaded as a raw ``<@id>``, so the card names them."""
     colour = discord.Colour.gold() if event.status is not EventStatus.CANCELLED else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
     if event.status is EventStatus.SIGNUP:
@@ -78,7 +87,8 @@ def card_embed(event: Event, lang: str) -> discord.Embed:
         inline=True,
     )
     embed.add_field(name=t(lang, "event.card.deadline"), value=deadline_label(event, lang), inline=True)
-    shown = [f"~~<@{p.user_id}>~~" if p.withdrawn else f"<@{p.user_id}>" for p in event.players[:CARD_LISTED]]
+    listed = event.players[:CARD_LISTED]
+    shown = [f"~~{names[p.user_id]}~~" if p.withdrawn else names[p.user_id] for p in listed]
     extra = len(event.players) - len(shown)
     value = ", ".join(shown) + (t(lang, "event.card.more", count=extra) if extra > 0 else "")
     embed.add_field(
@@ -88,7 +98,7 @@ def card_embed(event: Event, lang: str) -> discord.Embed:
     if not event.rated:
         options.append(t(lang, "event.card.unrated"))
     embed.add_field(name=t(lang, "event.card.options"), value="\n".join(options), inline=False)
-    embed.add_field(name=t(lang, "event.card.organiser"), value=f"<@{event.organiser_id}>", inline=True)
+    embed.add_field(name=t(lang, "event.card.organiser"), value=names[event.organiser_id], inline=True)
     embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
     return embed
 

@@ -11,7 +11,7 @@ from bot.app.events import Event, EventError, EventService, EventStatus
 from bot.app.i18n import language_of
 from bot.app.matches import MatchService
 from bot.app.member_text import inert
-from bot.shell.events.card import card_embed, card_view
+from bot.shell.events.card import card_embed, card_people, card_view
 from bot.shell.ui import GameUI
 
 
@@ -100,7 +100,7 @@ class EventDesk:
         await self.games.edit_message(
             event.channel_id,
             event.signup_message_id,
-            embed=card_embed(event, lang),
+            embed=card_embed(event, lang, await self.text_names(event, card_people(event))),
             view=card_view(event, lang),
         )
 

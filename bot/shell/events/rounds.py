@@ -142,20 +142,25 @@ class RoundPosts:
 
 
 def pairings_embed(event: Event, games: Sequence[EventGame], names: Mapping[int, str], lang: str) -> discord.Embed:
-    """The round's games with links to their threads, and its byes."""
+    """The round's games with links to their threads, and its byes; the players named by ``names`` (as message
+    text shows them: an embed shows the mention of a member the reader's client has not loaded as a raw <@id>)."""
     number_ = games[0].round if games else event.current_round
     embed = discord.Embed(
         title=t(lang, "event.pairings.title", event=inert(event.name), round=number_, rounds=event.rounds)[:256],
         colour=discord.Colour.gold(),
     )
+
+    def named(uid: int) -> str:
+        return f"**{names.get(uid, f'#{uid}')}**"
+
     lines = []
     for game in games:
         if game.is_bye:
-            lines.append(t(lang, "event.pairings.bye", player=f"<@{game.players[0]}>"))
+            lines.append(t(lang, "event.pairings.bye", player=named(game.players[0])))
             continue
-        players = (" " + t(lang, "event.pairings.vs") + " ").join(f"<@{uid}>" for uid in game.players)
+        players = (" " + t(lang, "event.pairings.vs") + " ").join(named(uid) for uid in game.players)
         if len(game.players) > 2:
-            players = ", ".join(f"<@{uid}>" for uid in game.players)
+            players = ", ".join(named(uid) for uid in game.players)
         where = f"<#{game.thread_id}>" if game.thread_id else "…"
         key = "event.pairings.board" if len(game.players) == 2 else "event.pairings.table"
         lines.append(t(lang, key, board=game.board, players=players, thread=where))

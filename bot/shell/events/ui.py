@@ -8,7 +8,7 @@ from bot.app.events import Event, EventError, EventFormat, EventService, EventSt
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService, MatchStatus
 from bot.app.member_text import inert
-from bot.shell.events.card import card_embed, card_view
+from bot.shell.events.card import card_embed, card_people, card_view
 from bot.shell.events.desk import EventDesk
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
@@ -77,7 +77,8 @@ class EventUI:
         )
         lang = public_language(interaction)
         view = card_view(event, lang) or discord.ui.View()
-        await interaction.response.send_message(embed=card_embed(event, lang), view=view)
+        names = await self.desk.text_names(event, card_people(event))
+        await interaction.response.send_message(embed=card_embed(event, lang, names), view=view)
         message = await interaction.original_response()
         await self.events.set_signup_message(event.id, message.id)
 
@@ -101,7 +102,8 @@ class EventUI:
                 return
         on_card = interaction.message is not None and interaction.message.id == event.signup_message_id
         if on_card:
-            await interaction.response.edit_message(embed=card_embed(event, lang), view=card_view(event, lang))
+            names = await self.desk.text_names(event, card_people(event))
+            await interaction.response.edit_message(embed=card_embed(event, lang, names), view=card_view(event, lang))
             return
         key = "event.signed_up" if action == "join" else "event.signed_off"
         await interaction.response.send_message(
