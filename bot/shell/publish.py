@@ -103,10 +103,12 @@ class Publisher:
 
         The answer is a step of the change when one fits (:data:`bot.app.posting.Answer`): a click on the turn
         post is answered by editing that post, a command in the match's channel that starts a new turn by
-        the new turn post. Otherwise the interaction is acknowledged privately (see :func:`done_text`: a
-        short word in the match's own channel, a masked link elsewhere): a ``secret`` change (a hidden
-        set-up), one made elsewhere (a button in a DM), a command whose change edits the post. An
-        interaction answered already (a confirmation) gets it as a follow-up.
+        the new turn post. A command whose change edits the post in the match's own channel is deferred and
+        its deferral deleted: the edited post, right there, answers it. Otherwise the interaction is
+        acknowledged privately (see :func:`done_text`: a short word in the match's own channel, a masked link
+        elsewhere): a ``secret`` change (a hidden set-up), one made elsewhere (a button in a DM). An
+        interaction answered already (a confirmation) in the match's channel has its private message deleted
+        once the post shows the change; elsewhere it gets the acknowledgement as a follow-up.
         """
         match = report.match
         in_channel = interaction.channel_id == match.channel_id and not secret
@@ -483,8 +485,8 @@ async def _forget_answer(interaction: discord.Interaction) -> None:
 
 
 def done_text(interaction: discord.Interaction, match: Match, link: str, *, secret: bool) -> str:
-    """The private acknowledgement of a change: a short word inside the match's own channel or thread, where
-    the turn post answers for itself; elsewhere (a DM) with a masked link to where the change shows."""
+    """The private acknowledgement of a change: a short word inside the match's own channel or thread (a secret
+    change, which the post does not show), elsewhere (a DM) with a masked link to where the change shows."""
     lang = language_of(interaction.locale)
     if interaction.channel_id == match.channel_id:
         return t(lang, "move.secret_here" if secret else "move.played_here")

@@ -5,7 +5,8 @@ open): a proposal is made when none is pending (:meth:`Consent._propose`),
 answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept until every voter has
 accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
 once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
-refusal leaves behind. Each kind keeps its own table (draw offers, undo requests, replace requests).
+refusal leaves behind. Each kind keeps its own table (draw offers, undo requests, replace requests, rematch
+offers).
 """
 
 from __future__ import annotations
