@@ -152,3 +152,16 @@ async def test_the_offer_waits_for_every_member_and_a_refused_rematch_keeps_it(s
     _, offer, report = await service.answer_rematch(old.id, BOB, accept=True, version=old.version)
     assert offer is None and report is not None and report.match.seats == (BOB, ALICE)
     assert report.match.status is MatchStatus.ACTIVE and await store.get_rematch_offer(old.id) is None
+
+
+async def test_a_tap_on_rematch_while_asked_accepts_and_closes_the_question(world: dict[str, Any]) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    end = await finished(world)
+    question = (await bob.click(end, label=t("en", "button.rematch"))).response
+    tapped = await alice.click(end, label=t("en", "button.rematch"))
+    await settle(env)
+    rematch = await env.bot.service.current(channel.id)
+    assert rematch is not None and rematch.status is MatchStatus.ACTIVE, "alice's tap was her yes"
+    assert tapped.response is None and not tapped.followups, "no private word, no link"
+    closed = next(m for m in channel.history() if m.id == question.id)
+    assert closed.content == t("en", "rematch.agreed", id=rematch.id) and labels_of(closed) == []

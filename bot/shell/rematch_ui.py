@@ -18,11 +18,14 @@ from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus, RematchOffer, TurnReport, require_seat
 from bot.app.seats import Action
+from bot.app.storage import PostRow
 from bot.shell.components import PREFIX, AnswerButton, MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language, variant_label
 
 Answered = tuple[Match, RematchOffer | None, TurnReport | None]
+QUESTION = "rematch"
+"""The kind of post row kept for a pending rematch question (its detail: the question's text)."""
 
 
 class RematchButton(MatchButton, kind="rematch", style=discord.ButtonStyle.success, emoji="🔁", label="Rematch"):
@@ -82,14 +85,15 @@ async def rematch(shell: Shell, interaction: discord.Interaction, match_id: int)
     lang = public_language(interaction)
     names = await shell.ui.text_names(old, lang)
     if report is not None:
-        await _start(shell, interaction, report, answered=False)
+        await _start(shell, interaction, old, report, answered=False)
         return
     assert offer is not None
     waiting = waiting_for(old, offer)
     if offer.seat != old.seat_of(interaction.user.id):
-        # Another player's proposal was waiting: this tap accepted it (the question above still counts).
+        # Another player's proposal was waiting: this tap accepted it; the question says so too.
         text = t(language_of(interaction.locale), "rematch.accepted", waiting=_listed(names, waiting))
         await interaction.response.send_message(text, ephemeral=True)
+        await _edit_question(shell, old, _standing(lang, names, old, offer, await _question_text(shell, old)), offer)
         return
     voters = [old.seats[seat] for seat in waiting]
     pinged = await shell.ui.pingable(old, voters, turn=False)
@@ -106,6 +110,9 @@ async def rematch(shell: Shell, interaction: discord.Interaction, match_id: int)
         view=answer_view(old, offer, lang),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged], roles=False),
     )
+    # Kept: a rematch agreed by a tap on the end post's button instead closes this question too.
+    asked = await interaction.original_response()
+    await shell.service.set_post(old.id, PostRow(QUESTION, 0, asked.channel.id, asked.id, text[:2000]))
 
 
 async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, version: int, accept: bool) -> None:
@@ -117,28 +124,56 @@ async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, 
     lang = public_language(interaction)
     names = await shell.ui.text_names(old, lang)
     if report is not None:
-        await _start(shell, interaction, report, answered=True)
+        await _start(shell, interaction, old, report, answered=True)
     elif offer is None:
         name = names[old.seat_of(interaction.user.id) or 0]
         await interaction.response.edit_message(content=t(lang, "rematch.declined", name=name, id=old.id), view=None)
+        await shell.service.drop_post(old.id, QUESTION, 0)
     else:
-        waiting = _listed(names, waiting_for(old, offer))
-        accepted = _listed(names, [seat for seat in old.members_playing() if seat in offer.accepted])
         message = interaction.message
-        first = (message.content if message is not None else "").split("\n")[0]
-        content = first + "\n" + t(lang, "rematch.waiting", names=accepted, waiting=waiting)
-        await interaction.response.edit_message(content=content[:2000], view=answer_view(old, offer, lang))
+        asked = (message.content if message is not None else "").split("\n")[0]
+        content = _standing(lang, names, old, offer, asked)
+        await interaction.response.edit_message(content=content, view=answer_view(old, offer, lang))
 
 
-async def _start(shell: Shell, interaction: discord.Interaction, report: TurnReport, *, answered: bool) -> None:
-    """Every member playing accepted: the question (``answered``: the clicked one) says so, the new match's
-    first post goes below it, and the clicker gets nothing more (no link: it is right there)."""
+def _standing(lang: str, names: Sequence[str], old: Match, offer: RematchOffer, asked: str) -> str:
+    """The question (its first line, ``asked``) with who accepted so far and whom it still waits for."""
+    waiting = _listed(names, waiting_for(old, offer))
+    accepted = _listed(names, [seat for seat in old.members_playing() if seat in offer.accepted])
+    return (asked + "\n" + t(lang, "rematch.waiting", names=accepted, waiting=waiting))[:2000]
+
+
+async def _question_text(shell: Shell, old: Match) -> str:
+    """The first line of the kept question (its text as asked)."""
+    kept = (await shell.service.posts(old.id)).get((QUESTION, 0))
+    return kept.detail.split("\n")[0] if kept is not None else ""
+
+
+async def _edit_question(shell: Shell, old: Match, content: str, offer: RematchOffer | None) -> None:
+    """Edit the kept question (buttons kept while ``offer`` stands, gone once it is settled)."""
+    kept = (await shell.service.posts(old.id)).get((QUESTION, 0))
+    if kept is None or kept.message_id is None:
+        return
+    lang = shell.ui.channel_language(old)
+    view = answer_view(old, offer, lang) if offer is not None else None
+    await shell.ui.edit_message(kept.channel_id, kept.message_id, content=content, view=view)
+    if offer is None:
+        await shell.service.drop_post(old.id, QUESTION, 0)
+
+
+async def _start(
+    shell: Shell, interaction: discord.Interaction, old: Match, report: TurnReport, *, answered: bool
+) -> None:
+    """Every member playing accepted: the question (``answered``: the clicked one, else the kept one) says so,
+    the new match's first post goes below it, and the clicker gets nothing more (no link: it is right there)."""
     match = report.match
     lang = shell.ui.channel_language(match)
     if answered:
         await interaction.response.edit_message(content=t(lang, "rematch.agreed", id=match.id), view=None)
+        await shell.service.drop_post(old.id, QUESTION, 0)
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await _edit_question(shell, old, t(lang, "rematch.agreed", id=match.id), None)
     await shell.ui.publish_board(match, report, lang)
     if not answered:
         with contextlib.suppress(discord.HTTPException):  # the thinking bubble; a failure leaves only that
