@@ -69,3 +69,15 @@ async def test_help_pages_turn_with_buttons_for_whoever_clicks(simcord_env: Any)
     assert seen == [t("en", f"help.page.{n}") for n in range(1, pages + 1)]
     back = await alice.click(message, label="◀")
     assert back.response.message.embeds[0].description == t("en", f"help.page.{pages - 1}")
+
+
+IN_THE_MATCH_CHANNEL = ("remind.half", "remind.soon", "timeout.vote", "draw.offer", "undo.request", "replace.request")
+"""Texts posted in the match's own channel or thread: the member reading them is already there."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_texts_posted_in_the_match_channel_carry_no_link(lang: str) -> None:
+    for key in IN_THE_MATCH_CHANNEL:
+        assert key in catalog("en"), key
+        assert "{link}" not in catalog(lang)[key] and "](" not in catalog(lang)[key], (lang, key)
+    assert "question.link" not in catalog(lang), "questions no longer point to the post just above them"

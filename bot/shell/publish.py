@@ -418,7 +418,7 @@ class Publisher:
                     )
                 await self.service.drop_post(match.id, "question", 0)
             elif step.action == "ask" and ask:
-                text = turn_line(match, lang) + "\n" + t(lang, "question.link", link=self.display.post_link(match))
+                text = turn_line(match, lang)
                 layout = question_layout(
                     text, move_controls(match, lang), seat_colour(match.game.id, step.seats[0] if step.seats else None)
                 )
