@@ -81,3 +81,12 @@ def test_texts_posted_in_the_match_channel_carry_no_link(lang: str) -> None:
         assert key in catalog("en"), key
         assert "{link}" not in catalog(lang)[key] and "](" not in catalog(lang)[key], (lang, key)
     assert "question.link" not in catalog(lang), "questions no longer point to the post just above them"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_verify_opens_with_one_plain_sentence_of_verdict(lang: str) -> None:
+    for key in ("fair.verdict.fair", "fair.verdict.none", "fair.verdict.unfair", "fair.verdict.running"):
+        text = t(lang, key, id=12, fingerprint="0f390f5c")
+        assert "12" in text and len(text) <= 220, (key, text)
+        assert text.rstrip(".").count(". ") == 0, f"one sentence: {text!r}"
+    assert "HMAC" not in t(lang, "fair.verdict.fair", id=12), "plain words first; the recipe comes last"
