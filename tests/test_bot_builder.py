@@ -79,8 +79,13 @@ async def play_through_builder(
         result = await actor.select(private, [str(path[-1])], custom_id=step.custom_id)
         private = result.response.message
     result = await actor.click(private, label=t("en", "builder.play", move=move)[:80])
-    done = result.response.message
-    assert done.flags.ephemeral and not done.components, "the private steps close once the move is played"
+    if match.game.public_notation(move) != move:
+        # A secret move: the private steps close with a private word, the post tells no more.
+        done = result.response.message
+        assert done.flags.ephemeral and not done.components, "the private steps close once the move is played"
+    else:
+        # The turn post answers: the private steps are gone, and no "Done." with a link is left.
+        assert result.response is None and not result.followups, "the private steps are gone"
     return result
 
 

@@ -213,7 +213,8 @@ async def test_a_rematch_takes_the_standing_salts_and_verify_says_which_salt_eac
     end = await assert_board_reply(await alice.click(ask.response.message, label="Yes, resign"), channel)
     cleared = await bob.slash(channel, "plateau salt")  # without text: none kept (Bob had none anyway)
     assert "no standing salt" in cleared.response.content
-    await bob.click(end, label="Rematch")
+    asked = await bob.click(end, label="Rematch")
+    await alice.click(asked.response.message, label="Accept")
 
     rematch = await env.bot.service.current(channel.id)
     assert rematch is not None and rematch.id != first.id and rematch.fair is not None

@@ -263,7 +263,7 @@ class GameCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
-            embed = lobby_ui.lobby_embed(report.match, lang)
+            embed = await self.bot.ui.lobby_embed(report.match, lang)
             await self.bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=None)
         await self.bot.ui.close_parent_line(report.match, lang)
 
