@@ -3,7 +3,7 @@
 The Rematch button of an end post posts a question to the other members ("alice proposes a rematch — Accept /
 Decline"), pinging only them; the new match starts when every member playing has accepted (AI seats need no
 answer); one decline is said once and ends it; nobody gets a raw link. The service keeps the pending offer
-(migration 0015) on SQLite and PostgreSQL, and a rematch the lobby cap refuses leaves the offer as it stood.
+(migration 0016) on SQLite and PostgreSQL, and a rematch the lobby cap refuses leaves the offer as it stood.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ async def test_french_players_are_asked_in_french() -> None:
     assert (t("fr", "button.rematch_yes"), t("fr", "button.rematch_no")) == ("Accepter", "Refuser")
 
 
-# The service, on SQLite and PostgreSQL (migration 0015).
+# The service, on SQLite and PostgreSQL (migration 0016).
 
 
 async def test_the_offer_waits_for_every_member_and_a_refused_rematch_keeps_it(store: Store) -> None:
