@@ -85,3 +85,11 @@ def chance_lines(
     for (key, seat), count in sums.items():
         lines.append(tn(lang, key, count, name=name_of(names, seat)))
     return lines
+
+
+def private_words(game: GameInfo, state: GameState, seat: Seat | None, lang: str) -> str:
+    """``seat``'s own secrets in words (Ultima-Tek's hand), for that seat's private view only; ``""`` for
+    a spectator or a game with nothing to say."""
+    if seat is None:
+        return ""
+    return words_for(game.id).private(state, seat, lang)

@@ -184,6 +184,14 @@ def describe(info: GameInfo, state: GameState, move: Any, lang: str) -> str:
     return words
 
 
+def move_words(info: GameInfo, state: GameState, notation: str, move: Any, lang: str) -> str:
+    """A move as its player reads it at the confirm step: the game's words for a public move (its button
+    label), the builder's parts for one that names a secret (shown only to its author), else the notation."""
+    if info.public_notation(notation) == notation:
+        return move_label(info, state, notation, lang)
+    return " · ".join(w for w in (part_label(p, lang) for p in move_parts(info, state, move)) if w) or notation
+
+
 def acting_seat(match: Match) -> Seat | None:
     """The one seat to act in an active match (None when nobody or several act at once)."""
     if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
@@ -323,14 +331,15 @@ async def show_step(
     else:
         assert node.move is not None
         move = match.state.parse_move(node.move, seat)
+        said = move_words(match.game, match.state, node.move, move, lang)
         content = t(
             lang,
             "builder.confirm",
             id=match.id,
-            move=node.move,
-            what=describe(match.game, match.state, move, lang),
+            move=said,
+            what=describe(match.game, match.state, move, lang) if said == node.move else f"`{node.move}`",
         )
-        view.add_item(BuilderButton("ok", match.id, match.version, here, t(lang, "builder.play", move=node.move)[:80]))
+        view.add_item(BuilderButton("ok", match.id, match.version, here, t(lang, "builder.play", move=said)[:80]))
     if path:
         view.add_item(BuilderButton("bk", match.id, match.version, encode_path(path[:-1]), t(lang, "builder.back")))
     message = interaction.message
@@ -357,7 +366,9 @@ async def confirm(interaction: discord.Interaction, shell: Shell, match_id: int,
     if message is not None and message.flags.ephemeral:
         # The private steps are done with: the message says so and loses its components.
         lang = language_of(interaction.locale)
-        await interaction.response.edit_message(content=t(lang, "builder.playing", move=node.move), view=None)
+        move = match.state.parse_move(node.move, seat)
+        said = move_words(match.game, match.state, node.move, move, lang)
+        await interaction.response.edit_message(content=t(lang, "builder.playing", move=said), view=None)
     await play(shell, interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
 
 
@@ -465,6 +476,12 @@ async def move_choices(
         label = notation
         if info.move_parts is not None or info.move_cost is not None:
             label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
+            said = move_words(info, state, notation, move, lang)
+            if said != notation:
+                # The game's own words first, the notation typed second (kept whole: the words give way).
+                room = CHOICE_TEXT - len(head) - len(notation) - 3
+                said = said if len(said) <= room else said[: max(room - 1, 0)] + "…"
+                label = t(lang, "autocomplete.words_first", words=said, move=notation)
         if len(head + notation) <= CHOICE_TEXT:
             choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
     return choices
