@@ -134,6 +134,9 @@ DISC_RY: Final = 12
 DISC_DY: Final = 14.0
 MARK_R: Final = 24
 """A button's letter on the piece it moves: a yellow badge."""
+MARK_DX: Final = 40
+MARK_DY: Final = -18
+"""Where the badge sits from a lone piece's base: up and to its left, clear of the hex's edge."""
 
 GRASS: Final[tuple[Color, Color]] = ((54, 110, 60), (62, 122, 66))
 """The green hexes, mown in alternate stripes (even and odd columns)."""
@@ -385,7 +388,10 @@ def _status(view: View, ctx: BoardContext) -> tuple[str, int | None]:
 
 def _turn_text(view: View, lang: str) -> str:
     words = WORDS[lang]
-    n = min(view.turns + 1, view.cap) if view.cap and view.outcome is None else view.turns
+    # The turn in progress while the match goes on (the first is turn 1), the turns played once it is over.
+    n = view.turns if view.outcome is not None else view.turns + 1
+    if view.cap:
+        n = min(n, view.cap)
     return words["turn_cap"].format(n=n, cap=view.cap) if view.cap else words["turn"].format(n=n)
 
 
@@ -530,8 +536,8 @@ def _draw_field(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx:
             # The button's letter on the mover's piece, on the side away from its token.
             own = next((p for p in here if p.side == mover), here[0])
             px = cx + (-SLOT_DX if own.side == 0 else SLOT_DX) if shared else cx
-            mx = px - (26 if shared and own.side == 0 else -26 if shared else 44)
-            my = base_y - 4
+            mx = px - (26 if shared and own.side == 0 else -26 if shared else MARK_DX)
+            my = base_y + MARK_DY
             draw.ellipse((mx - MARK_R, my - MARK_R, mx + MARK_R, my + MARK_R), fill=HIGHLIGHT, outline=INK, width=3)
             draw_text(draw, (mx, my + 1), mark, letter, INK, "mm")
 

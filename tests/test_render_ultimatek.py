@@ -405,7 +405,7 @@ def test_characters_the_font_lacks_are_left_out_of_every_name() -> None:
 
 def test_the_buttons_letters_are_drawn_on_their_pieces() -> None:
     """Each (hex, letter) of ``BoardContext.marks`` puts a yellow badge with its letter beside the piece there."""
-    from render.ultimatek import MARK_R
+    from render.ultimatek import MARK_DX, MARK_DY, MARK_R
 
     state = from_text(BUSY)
     plain = _image(render(state.view_for(None), _ctx()))
@@ -415,7 +415,7 @@ def test_the_buttons_letters_are_drawn_on_their_pieces() -> None:
         h = hex_at(name)
         assert h is not None
         cx, cy = hex_centre(h)
-        badge = (cx - 44 - MARK_R + 5, cy + BASE_DY - 4)
+        badge = (cx - MARK_DX - MARK_R + 5, cy + BASE_DY + MARK_DY)
         assert _near(_pixel(marked, badge), HIGHLIGHT, 40), name
         assert not _near(_pixel(plain, badge), HIGHLIGHT, 40), name
 
@@ -457,3 +457,12 @@ def test_a_players_own_view_faces_them_and_calls_them_you() -> None:
     i1 = hex_at("i1")
     assert i1 is not None
     assert hex_centre(i1, 1)[1] > hex_centre(i1, 0)[1]
+
+
+def test_the_first_turn_of_an_uncapped_match_is_turn_1() -> None:
+    from render.lettering import noted
+
+    with noted() as notes:
+        render(from_text("ultimatek act=blue phase=2 turns=0").view_for(None), BoardContext(NAMES))
+    texts = [text for text, _ in notes.texts]
+    assert "turn 1" in texts and "turn 0" not in texts
