@@ -322,25 +322,26 @@ def _field_layer(bottom: Seat, contrast: bool) -> Image.Image:
     return base
 
 
-@lru_cache(maxsize=16)
-def _static_base(lang: str, bottom: Seat, contrast: bool, private: bool) -> Image.Image:
-    """The static image with the words of ``lang`` (the key); each render copies it."""
+@lru_cache(maxsize=4)
+def _static_base(lang: str, bottom: Seat, contrast: bool) -> Image.Image:
+    """The static image with the words of ``lang`` (the key but its last words); each render copies it.
+
+    Four at most are kept (some 4.6 MB each): the public images' two languages and the players' own views
+    turned for each side, which is what a server draws; a rarer one is rebuilt from its field layer."""
     base = _field_layer(bottom, contrast).copy()
     draw = ImageDraw.Draw(base)
     small = font(TEXT_PX, "Semibold")
-    slots = _key_slots(lang, private)
+    slots = _key_slots(lang)
     for kind, (x, y) in zip(KINDS, slots, strict=False):
         paste(base, token_sprite(kind, "up", KEY_R), (x + KEY_R, y))
         draw_text(draw, (x + 2 * KEY_R + 8, y), LABELS[kind], small, CREAM, "lm")
     x, y = slots[-1]
     paste(base, token_sprite(None, "down", KEY_R), (x + KEY_R, y))
-    key = WORDS[lang]["key_private" if private else "key_public"]
-    draw_text(draw, (x + 2 * KEY_R + 8, y), key, small, MUTED, "lm")
     return base
 
 
 @cache
-def _key_slots(lang: str, private: bool) -> tuple[tuple[float, float], ...]:
+def _key_slots(lang: str) -> tuple[tuple[float, float], ...]:
     """Where each symbol of the key starts (left, middle), the blank token last: four then three a row."""
     small = font(TEXT_PX, "Semibold")
     slots: list[tuple[float, float]] = []
@@ -598,8 +599,12 @@ def _draw_goal_banner(canvas: Image.Image, view: View, ctx: BoardContext) -> Non
 
 def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     bottom = bottom_side(view.viewer)
-    canvas = _static_base(ctx.language, bottom, _contrast(ctx), view.viewer is not None).copy()
+    canvas = _static_base(ctx.language, bottom, _contrast(ctx)).copy()
     draw = ImageDraw.Draw(canvas)
+    # The key's last words: what a dark token means depends on who looks.
+    x, y = _key_slots(ctx.language)[-1]
+    key = WORDS[ctx.language]["key_public" if view.viewer is None else "key_private"]
+    draw_text(draw, (x + 2 * KEY_R + 8, y), key, font(TEXT_PX, "Semibold"), MUTED, "lm")
     _draw_rows(canvas, draw, view, ctx)
     _draw_status(canvas, draw, view, ctx)
     _draw_field(canvas, draw, view, ctx)
