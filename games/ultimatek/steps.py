@@ -55,7 +55,10 @@ def move_parts(state: GameState, move: Any) -> tuple[Part, ...]:
     if verb in ("reveal", "discard"):
         return (piece, Part(verb, "", f"ultimatek.{verb}"))
     if verb == "move":
-        parts = [piece, Part(verb, "", "ultimatek.step"), Part(hex_name(move.to), hex_name(move.to), "ultimatek.go")]
+        target = Part(hex_name(move.to), hex_name(move.to), "ultimatek.go")
+        # A piece that may also throw asks "move or throw?" first; any other goes straight to its targets.
+        throws = any(m.verb == "throw" and m.hex == move.hex for m in state.decisions)
+        parts = [piece, Part(verb, "", "ultimatek.step"), target] if throws else [piece, target]
     else:
         landing = "ultimatek.score" if state._scores(move) else "ultimatek.land"
         parts = [piece, Part(verb, "", "ultimatek.throw"), Part(hex_name(move.to), hex_name(move.to), landing)]
