@@ -191,3 +191,16 @@ def test_the_history_tells_the_move_in_words_then_its_notation() -> None:
     assert line == "**alice**: Piece 2 on c5 → b5 (`c5-b5`)."
     line = decision_line(INFO, state, after, "c5-b5", 0, ("alice", "bob"), "fr")
     assert line == "**alice** : Pièce 2 en c5 → b5 (`c5-b5`)."
+
+
+def test_the_menu_asks_move_or_throw_only_of_the_discs_holder() -> None:
+    state = from_text(MID_TURN)
+    root = build(INFO, state, 0)
+    assert root is not None
+    first = {choice_label(c, "en"): c for c in root.choices}
+    runner = first["Piece 2 on c5"]
+    assert runner.step is not None
+    assert [choice_label(c, "en") for c in runner.step.choices] == ["go to b4", "go to b5", "go to c6"]
+    holder = first["Piece 3 on d3"]
+    assert holder.step is not None
+    assert [choice_label(c, "en") for c in holder.step.choices] == ["throw the disc", "move this piece"]
