@@ -204,3 +204,16 @@ def test_the_menu_asks_move_or_throw_only_of_the_discs_holder() -> None:
     holder = first["Piece 3 on d3"]
     assert holder.step is not None
     assert [choice_label(c, "en") for c in holder.step.choices] == ["throw the disc", "move this piece"]
+
+
+def test_a_reveal_phase_reads_short_enough_for_a_phone_button() -> None:
+    """Phase 1's buttons fit a phone's button (letter included): at most 40 characters, where the old ones took 46."""
+    state = from_text(MID_TURN.replace("phase=2", "phase=1").replace("c5:2", "c5:2+fly").replace("*fly/", "+run"))
+    shown = button_moves(INFO, state, 0)
+    assert shown is not None and len(shown) == 4
+    found = move_marks(INFO, state, 0)
+    for lang in ("en", "fr"):
+        labels = [move_label(INFO, state, n, lang, found[n][1]) for n in shown]
+        assert all(len(text) <= 40 for text in labels), labels
+    assert move_label(INFO, state, "reveal c5", "en", "A") == "A · Reveal the bonus on c5"
+    assert move_label(INFO, state, "discard c5", "fr", "A") == "A · Défausser face cachée le bonus en c5"
