@@ -90,30 +90,30 @@ TEXT_PX: Final = 40
 SCORE_PX: Final = 60
 BANNER_PX: Final = 52
 MARGIN: Final = 24
-R: Final = 78.0
+R: Final = 75.0
 """Circumradius of a hex (pointy-topped: R·√3 wide, 2R high)."""
 SQ: Final = R * math.sqrt(3)
 """The width of a hex, and the distance between two hexes side by side."""
 FIELD_W: Final = 6 * SQ
 FIELD_X: Final = (WIDTH - FIELD_W) / 2
 """Left edge of the field (the half-hexes of the lowered columns included)."""
-ROW_H: Final = 76
-ROW_Y: Final = (14, 14 + ROW_H + 8)
+ROW_H: Final = 64
+ROW_Y: Final = (10, 10 + ROW_H + 6)
 """The top of the first and second player rows."""
-STATUS_Y: Final = ROW_Y[1] + ROW_H + 40
+STATUS_Y: Final = ROW_Y[1] + ROW_H + 34
 """The middle of the status line."""
-FIELD_Y: Final = STATUS_Y + 44
+FIELD_Y: Final = STATUS_Y + 38
 """The top of the field (the tip of the first hexes)."""
 FIELD_BOTTOM: Final = FIELD_Y + 14 * R
-KEY_Y: Final = FIELD_BOTTOM + 50
-KEY_ROW: Final = 56
-HEIGHT: Final = round(KEY_Y + KEY_ROW + 40)
+KEY_Y: Final = FIELD_BOTTOM + 42
+KEY_ROW: Final = 52
+HEIGHT: Final = round(KEY_Y + KEY_ROW + 30)
 HH: Final = R
 """Half the height of a hex (kept for the goal banner's placing)."""
 ICON_X: Final = MARGIN + 34
 NAME_X: Final = MARGIN + 80
 SCORE_W: Final = 64
-HAND_R: Final = 28
+HAND_R: Final = 26
 """A token in a hand: 56 px across, some 15 CSS px on a phone."""
 HAND_GAP: Final = 8
 HAND_W: Final = 3 * 2 * HAND_R + 2 * HAND_GAP
@@ -123,7 +123,7 @@ TOKEN_R: Final = 21
 KEY_R: Final = 22
 CREDIT_R: Final = 16
 HAND_SLOTS: Final = 3
-SLOT_DX: Final = 31.0
+SLOT_DX: Final = 29.0
 """How far from the hex centre each piece stands when both sides share a hex."""
 BASE_DY: Final = 0.40 * R
 """How far below the hex centre a stack's base stands."""
