@@ -75,6 +75,16 @@ def labels_of(message: discord.Message) -> list[str]:
     return [c.label or "" for c in _walk(message.components) if isinstance(c, discord.components.Button)]
 
 
+def move_buttons(message: discord.Message) -> dict[str, str]:
+    """The move buttons of a turn post: the move each one plays (its notation, from the custom id) → its label
+    (the move in words)."""
+    return {
+        c.custom_id.split(":", 4)[4]: c.label or ""
+        for c in _walk(message.components)
+        if isinstance(c, discord.components.Button) and (c.custom_id or "").startswith("plateau:mv:")
+    }
+
+
 def boards_in(channel: Any, viewer: Any = None) -> list[discord.Message]:
     """The public messages of a channel that carry a board image, oldest first."""
     history = channel.history(viewer=viewer) if viewer is not None else channel.history()

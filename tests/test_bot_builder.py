@@ -15,8 +15,7 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
-from bot.app.words import move_label, move_marks
-from bot.shell.move_controls import move_words
+from bot.app.words import move_label, move_marks, move_words
 from games.builder import build, leaves
 from tests.botkit import controls_of, make_bot
 from tests.test_bot_e2e import assert_board_reply, current, expect_ephemeral
@@ -45,8 +44,7 @@ def path_to(match: Match, move: str) -> tuple[int, ...]:
 
 def play_label(match: Match, move: str) -> str:
     """The confirm button of ``move``: the move in its player's words."""
-    seat = match.state.actors()[0]
-    said = move_words(match.game, match.state, move, match.state.parse_move(move, seat), "en")
+    said = move_words(match.game, match.state, move, "en") or move
     return t("en", "builder.play", move=said)[:80]
 
 

@@ -26,8 +26,7 @@ import pytest
 import bot.shell.display
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, MatchStatus
-from bot.app.words import move_label, move_marks
-from bot.shell.move_controls import move_words
+from bot.app.words import move_label, move_marks, move_words
 from games.base import Seat
 from games.ultimatek import INFO, State, public_notation
 from games.ultimatek.bonuses import FLIES, LABELS, flights
@@ -279,11 +278,11 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         typed = await actor.autocomplete(channel, "game move", "move", pick)
         assert pick in {c["value"] for c in typed}
         for c in offered + typed:
-            # Words first (cut short with "…" when long), the notation whole after them.
-            move = state.parse_move(c["value"], seat)
-            words = move_words(INFO, state, c["value"], move, "en")
-            assert c["name"].endswith(f" — {c['value']}") and len(c["name"]) <= 100
-            assert c["name"].startswith(words.rstrip("…")[:40]) and not re.search(r"^[a-i][1-6][->]", c["name"])
+            # The notation, then the move in words (the notation alone when both would not fit).
+            words = move_words(INFO, state, c["value"], "en")
+            assert words is not None and len(c["name"]) <= 100
+            described = t("en", "autocomplete.described", move=c["value"], what=words)
+            assert c["name"] == (described if len(described) <= 100 else c["value"])
         # Ranked by what matters: throws before anything else, ``end`` never ahead of another action.
         kinds = [state.parse_move(c["value"], seat).verb for c in offered]
         if "throw" in {a.verb for a in state.legal_moves()}:

@@ -59,7 +59,7 @@ def test_the_simulation_is_sound() -> None:
     assert seen([(128, 128, 128)], "Deuteranomaly") == pytest.approx(seen([(128, 128, 128)], "normal"), abs=1.0)
 
 
-PENDING: frozenset[str] = frozenset({"ursuppe"})
+PENDING: frozenset[str] = frozenset()
 """Palettes not yet redrawn for colour-blind players (issue 27): skipped until then."""
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from bot.app.game_words.ultimatek import label, marks, private
 from bot.app.i18n import t
-from bot.app.words import button_moves, decision_line, move_label, move_marks
-from bot.shell.move_controls import choice_label, move_words
+from bot.app.words import button_moves, decision_line, move_label, move_marks, move_words
+from bot.shell.move_controls import choice_label
 from games.builder import build, steps
 from games.playout import random_step
 from games.ultimatek import INFO, State, from_text
@@ -136,13 +136,13 @@ def test_every_button_and_every_menu_step_is_words_of_the_language(lang: str) ->
 def test_the_confirm_step_says_the_move_in_words(lang: str) -> None:
     state = from_text(MID_TURN + " blue_hand=fly")
     for notation in ("c5-b5", "d3>c3>b3 fly/"):
-        said = move_words(INFO, state, notation, state.parse_move(notation, 0), lang)
-        assert said == label(state, notation, lang)
+        said = move_words(INFO, state, notation, lang)
+        assert said is not None and said == label(state, notation, lang)
         assert t(lang, "builder.play", move=said).count(" ") >= 3
+    # A placement's public form names no kind: its confirm button says where, in words, and nothing secret.
     placing = from_text(MID_TURN.replace("phase=2", "phase=3") + " blue_hand=fly")
-    move = placing.parse_move("place fly c5", 0)
-    said = move_words(INFO, placing, "place fly c5", move, lang)
-    assert LABELS["fly"] in said and "place fly" not in said
+    said = move_words(INFO, placing, "place fly c5", lang)
+    assert said is not None and "c5" in said and LABELS["fly"] not in said and "place" not in said
 
 
 def test_no_public_label_depends_on_a_secret() -> None:

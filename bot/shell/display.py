@@ -25,7 +25,7 @@ from bot.app.seats import member_acts
 from bot.app.storage import PostRow
 from bot.app.words import move_marks
 from bot.shell.status import game_label
-from bot.shell.turn_post import BOARD_FILE, DETAIL_FILE
+from bot.shell.turn_post import BOARD_FILE
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
 
@@ -64,12 +64,10 @@ def board_image(png: bytes, alt: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt[:1000])
 
 
-def board_files(png: bytes, alt: str, detail: bytes | None) -> list[discord.File]:
-    """The board, then the game's detail image when it has one (Ursuppe's genes and events)."""
-    files = [board_image(png, alt)]
-    if detail is not None:
-        files.append(discord.File(io.BytesIO(detail), filename=DETAIL_FILE))
-    return files
+def board_files(png: bytes, alt: str) -> list[discord.File]:
+    """A turn post's attachments: its one image, the board (a game's second view is opened on demand,
+    :mod:`bot.shell.details_ui`)."""
+    return [board_image(png, alt)]
 
 
 PARENT_LINE = "parent"

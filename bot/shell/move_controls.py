@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.app.i18n import has, language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, MatchStatus, require_seat
 from bot.app.seats import Action, member_acts, seat_for
-from bot.app.words import button_moves, move_label, move_marks
+from bot.app.words import button_moves, move_label, move_marks, move_words
 from bot.shell.components import PREFIX, ChoiceButton, PlateauButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.errors import reply_error
@@ -176,20 +176,15 @@ def choice_label(choice: Choice, lang: str, *, public: bool = False) -> str:
 
 
 def describe(info: GameInfo, state: GameState, move: Any, lang: str) -> str:
-    """What ``move`` does, in words (its builder parts), with its cost when the game counts one."""
-    words = " · ".join(w for w in (part_label(p, lang) for p in move_parts(info, state, move)) if w)
+    """What ``move`` does, in words (as its button says it, else its builder parts), with its cost when the game
+    counts one."""
+    words = move_words(info, state, state.format_move(move), lang)
+    if words is None:
+        words = " · ".join(w for w in (part_label(p, lang) for p in move_parts(info, state, move)) if w)
     cost = info.move_cost(state, move) if info.move_cost is not None else None
     if cost is not None:
         words = t(lang, "builder.cost", what=words, cost=cost)
     return words
-
-
-def move_words(info: GameInfo, state: GameState, notation: str, move: Any, lang: str) -> str:
-    """A move as its player reads it at the confirm step: the game's words for a public move (its button
-    label), the builder's parts for one that names a secret (shown only to its author), else the notation."""
-    if info.public_notation(notation) == notation:
-        return move_label(info, state, notation, lang)
-    return " · ".join(w for w in (part_label(p, lang) for p in move_parts(info, state, move)) if w) or notation
 
 
 def acting_seat(match: Match) -> Seat | None:
@@ -331,14 +326,14 @@ async def show_step(
     else:
         assert node.move is not None
         move = match.state.parse_move(node.move, seat)
-        said = move_words(match.game, match.state, node.move, move, lang)
         content = t(
             lang,
             "builder.confirm",
             id=match.id,
-            move=said,
-            what=describe(match.game, match.state, move, lang) if said == node.move else f"`{node.move}`",
+            move=node.move,
+            what=describe(match.game, match.state, move, lang),
         )
+        said = move_words(match.game, match.state, node.move, lang) or node.move
         view.add_item(BuilderButton("ok", match.id, match.version, here, t(lang, "builder.play", move=said)[:80]))
     if path:
         view.add_item(BuilderButton("bk", match.id, match.version, encode_path(path[:-1]), t(lang, "builder.back")))
@@ -366,8 +361,7 @@ async def confirm(interaction: discord.Interaction, shell: Shell, match_id: int,
     if message is not None and message.flags.ephemeral:
         # The private steps are done with: the message says so and loses its components.
         lang = language_of(interaction.locale)
-        move = match.state.parse_move(node.move, seat)
-        said = move_words(match.game, match.state, node.move, move, lang)
+        said = move_words(match.game, match.state, node.move, lang) or node.move
         await interaction.response.edit_message(content=t(lang, "builder.playing", move=said), view=None)
     await play(shell, interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
 
@@ -458,8 +452,12 @@ async def move_choices(
     lang = language_of(interaction.locale)
     if callable(complete):
         # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
-        values = [head + str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
-        return [app_commands.Choice(name=v[-CHOICE_TEXT:], value=v) for v in values if len(v) <= CHOICE_TEXT]
+        values = [str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
+        return [
+            app_commands.Choice(name=_described(info, state, head, v, lang), value=head + v)
+            for v in values
+            if len(head + v) <= CHOICE_TEXT
+        ]
     # The game's order (what matters first), those starting with what was typed ahead of the rest.
     typed = current.strip().lower()
     found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
@@ -473,15 +471,18 @@ async def move_choices(
         if typed in name
     ]
     for move, notation in found[: MAX_CHOICES - len(choices)]:
-        label = notation
-        if info.move_parts is not None or info.move_cost is not None:
-            label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
-            said = move_words(info, state, notation, move, lang)
-            if said != notation:
-                # The game's own words first, the notation typed second (kept whole: the words give way).
-                room = CHOICE_TEXT - len(head) - len(notation) - 3
-                said = said if len(said) <= room else said[: max(room - 1, 0)] + "…"
-                label = t(lang, "autocomplete.words_first", words=said, move=notation)
         if len(head + notation) <= CHOICE_TEXT:
-            choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
+            choices.append(
+                app_commands.Choice(name=_described(info, state, head, notation, lang, move), value=head + notation)
+            )
     return choices
+
+
+def _described(info: GameInfo, state: GameState, head: str, notation: str, lang: str, move: Any = None) -> str:
+    """An autocomplete choice's name: the moves typed before (``head``), then the move with its words when the
+    game has some; the bare notation when that would not fit."""
+    words = move_words(info, state, notation, lang)
+    if words is None and move is not None and (info.move_parts is not None or info.move_cost is not None):
+        words = describe(info, state, move, lang)
+    name = head + (t(lang, "autocomplete.described", move=notation, what=words) if words else notation)
+    return name if len(name) <= CHOICE_TEXT else (head + notation)[-CHOICE_TEXT:]

@@ -85,9 +85,3 @@ def rank_moves(state: GameState, seat: Seat, moves: tuple[Any, ...]) -> tuple[An
         return rank, moves.index(move)
 
     return tuple(sorted(moves, key=key))
-
-
-def move_cost(state: GameState, move: Any) -> int | None:
-    """The action credits the action spends."""
-    assert isinstance(state, State) and isinstance(move, Action)
-    return state.cost(move)

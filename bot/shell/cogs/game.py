@@ -16,6 +16,7 @@ from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICI
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
+from bot.app.words import move_words
 from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, rules_ui, status, undo_ui
 from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
@@ -31,6 +32,10 @@ MATCH = opt("match", "Match number (default: this channel's)")
 """The option naming a match, which commands run from its channel or thread may leave out."""
 LABELS = {
     "none": "No deadline",
+    "1m": "1 minute (live)",
+    "2m": "2 minutes (live)",
+    "5m": "5 minutes (live)",
+    "15m": "15 minutes (live)",
     "12h": "12 hours",
     "24h": "24 hours",
     "48h": "48 hours",
@@ -221,7 +226,11 @@ class GameCog(
             seconds = self.bot.config.ai_seconds
             moves, whole = await self.bot.heavy.run(lambda: ai_turn(match, seat, "strong", seconds=seconds))
         if len(moves) == 1:
-            await interaction.followup.send(t(lang, "hint.suggest", move=moves[0]), ephemeral=True)
+            said = move_words(match.game, match.state, moves[0], lang)
+            text = (
+                t(lang, "hint.in_words", what=said, move=moves[0]) if said else t(lang, "hint.suggest", move=moves[0])
+            )
+            await interaction.followup.send(text, ephemeral=True)
         else:
             typed = f"{sequence.SEPARATOR} ".join(moves)
             key = "hint.turn" if whole else "hint.turn_start"
