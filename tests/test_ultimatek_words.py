@@ -217,3 +217,12 @@ def test_a_reveal_phase_reads_short_enough_for_a_phone_button() -> None:
         assert all(len(text) <= 40 for text in labels), labels
     assert move_label(INFO, state, "reveal c5", "en", "A") == "A · Reveal the bonus on c5"
     assert move_label(INFO, state, "discard c5", "fr", "A") == "A · Défausser face cachée le bonus en c5"
+
+
+def test_a_hinted_turn_reads_move_by_move_each_in_its_own_position() -> None:
+    from bot.app.words import sequence_words
+
+    state = from_text(MID_TURN)
+    steps = sequence_words(INFO, state, 0, ["c5-b5", "d3>d5", "end"], "en")
+    assert steps == ["Piece 2 on c5 → b5", "Throw the disc d3 → d5 (1 credit)", "End my actions, go to bonuses"]
+    assert sequence_words(INFO, state, 1, ["c5-b5"], "en") is None, "not red's to play"
