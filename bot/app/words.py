@@ -99,3 +99,29 @@ def chance_lines(
     for (key, seat), count in sums.items():
         lines.append(tn(lang, key, count, name=name_of(names, seat)))
     return lines
+
+
+def private_words(game: GameInfo, state: GameState, seat: Seat | None, lang: str) -> str:
+    """``seat``'s own secrets in words (Ultima-Tek's hand), for that seat's private view only; ``""`` for
+    a spectator or a game with nothing to say."""
+    if seat is None:
+        return ""
+    return words_for(game.id).private(state, seat, lang)
+
+
+def sequence_words(
+    game: GameInfo, state: GameState, seat: Seat, notations: Sequence[str], lang: str
+) -> list[str] | None:
+    """The decisions ``seat`` plays one after the other (a hint's whole turn), each in words as read in the
+    position it is played in; None when the game has no words for one of them or the sequence is not the
+    seat's to play in a row."""
+    said: list[str] = []
+    for notation in notations:
+        if seat not in state.actors():
+            return None
+        words = move_words(game, state, notation, lang)
+        if words is None:
+            return None
+        said.append(words)
+        state = state.apply(state.parse_move(notation, seat))
+    return said

@@ -49,6 +49,11 @@ def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
     return None
 
 
+def no_private(state: GameState, seat: Seat, lang: str) -> str:
+    """No secret of the game's own to put in words for a player's private view."""
+    return ""
+
+
 def no_event_fields(event: Any, lang: str) -> dict[str, object]:
     """No words of the game's own for an event's details."""
     return {}
@@ -96,6 +101,9 @@ class GameWords:
     """The catalog fields of a game event's details in words (a ``count`` selects the plural form)."""
     setup: SecretSetup | None = None
     """The game's secret set-up, if it has one."""
+    private: Callable[[GameState, Seat, str], str] = no_private
+    """A seat's own secrets in words (position, seat, language), for that seat's private view only (its DM
+    or ephemeral view): Ultima-Tek's hand, bonus by bonus. ``""`` adds nothing."""
     said: Callable[[GameState, str, str], str | None] = no_label
     """A decision as a sentence tells it (position, public notation, language), e.g. ``A4 → A2``: the sentences
     of posts and of ``/game history`` show it before the notation; None keeps the notation alone."""

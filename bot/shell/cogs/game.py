@@ -16,7 +16,7 @@ from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICI
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
-from bot.app.words import move_words
+from bot.app.words import move_words, sequence_words
 from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, rules_ui, status, undo_ui
 from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
@@ -233,8 +233,15 @@ class GameCog(
             await interaction.followup.send(text, ephemeral=True)
         else:
             typed = f"{sequence.SEPARATOR} ".join(moves)
-            key = "hint.turn" if whole else "hint.turn_start"
-            await interaction.followup.send(t(lang, key, moves=typed), ephemeral=True)
+            steps = sequence_words(match.game, match.state, seat, moves, lang)
+            if steps is None:
+                key = "hint.turn" if whole else "hint.turn_start"
+                await interaction.followup.send(t(lang, key, moves=typed), ephemeral=True)
+            else:
+                # The turn in words, one numbered line per decision; the typed form last, for /game move.
+                listed = "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
+                key = "hint.turn_words" if whole else "hint.turn_start_words"
+                await interaction.followup.send(t(lang, key, steps=listed, moves=typed)[:2000], ephemeral=True)
 
     @command("draw", "Offer your opponents a draw")
     async def draw(self, interaction: discord.Interaction) -> None:
