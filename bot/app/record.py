@@ -4,6 +4,9 @@ The record names the game, its options, the players, the match seed and every lo
 replays the log through the engine; with the seed, every chance entry is also checked against the
 draw the service would have made, so a record proves the whole match, dice included. No Discord here.
 
+The moves are grouped by turn under ``# turn N`` comment lines, numbered as everywhere else
+(:mod:`bot.app.turns`); a reader ignores comments.
+
 A provably fair match (``plateau-record 2``) also carries the match id, the scheme, the commitment, each
 seat's salt (a JSON string), the server seed once the match has ended, and after the moves an
 ``outcomes:`` section: for each chance entry in force, its ply and the JSON list of ``[notation, weight]``
@@ -21,6 +24,7 @@ from datetime import UTC, datetime
 
 from bot.app import fairness
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus, effective, replay, sample_chance
+from bot.app.turns import ply_turns
 from games import find_game
 from games.base import GameState
 
@@ -87,7 +91,13 @@ def export_record(match: Match, entries: Sequence[LogEntry], names: Sequence[str
         else:
             lines.append("# server_seed: revealed when the match ends")
     lines.append("moves:")
+    # The turns as the turn posts, /game history and /game status number them (bot.app.turns), as comments.
+    numbers = ply_turns(match, entries)
+    turn = 0
     for e in entries:
+        if numbers.get(e.ply, turn) != turn:
+            turn = numbers[e.ply]
+            lines.append(f"# turn {turn}")
         seat = "-" if e.seat is None else str(e.seat)
         lines.append(f"{e.ply} {e.kind.value} {seat} {e.notation}")
     if fair is not None:
