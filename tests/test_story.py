@@ -16,9 +16,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app.matches import MatchStatus
+from bot.app.matches import MatchService, MatchStatus, ServiceConfig
+from bot.app.storage import Store
 from bot.app.story import STORY_LINES
+from bot.app.story import story as story_lines
 from tests.botkit import boards_in
+from tests.test_matches import CHANNEL, GUILD, Clock
 
 NAMES = ("alice", "bob", "chloe", "dmitri")
 HEADER = re.compile(r"· (?:turn|tour) (\d+)$")
@@ -215,3 +218,31 @@ async def test_no_post_repeats_the_previous_posts_move(simcord_env: Any) -> None
     assert len(stories) > 5
     for earlier, later in itertools.pairwise(stories):
         assert not (earlier and later and earlier[-1] == later[0]), (earlier, later)
+
+
+ENGLISH = re.compile(r"\b(rolled|passes|amoeba|automatically|twice|times|earlier|drifted|moved|ate|start order)\b")
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "players"), [("ur", {"rules": "v1", "autoplay": "on"}, 2), ("ursuppe", {}, 4)]
+)
+async def test_the_french_story_is_french(store: Store, game: str, options: dict[str, str], players: int) -> None:
+    service = MatchService(store, Clock(), ServiceConfig(server_seed_factory=lambda: SEED))
+    match = await service.create(game, options, guild_id=GUILD, channel_id=CHANNEL, creator_id=101)
+    for user in (102, 103, 104)[: players - 1]:
+        await service.join(match.id, user)
+    match = (await service.start(match.id, 101)).match
+    rng = random.Random(3)
+    for _ in range(40):
+        if match.status is not MatchStatus.ACTIVE:
+            break
+        seat = match.state.actors()[0]
+        move = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
+        match = (await service.move(match.id, match.seats[seat], move)).match
+    entries = list(await service.history(match.id))
+    opening = match.game.new(players, match.options)
+    for lang in ("fr", "en"):
+        lines = story_lines(match, opening, entries, NAMES[:players], lang, limit=1000)
+        assert len(lines) >= 3
+        french = [line for line in lines if ENGLISH.search(line)]
+        assert (lang == "en") == bool(french), french[:3]

@@ -162,7 +162,7 @@ def _grouped(parts: Sequence[tuple[int | None, str]], lang: str) -> str:
             current = amoeba
         steps.append(said)
     close()
-    return "; ".join(clauses)
+    return t(lang, "story.ursuppe.next").join(clauses)
 
 
 WORDS = GameWords(turn=turn, event_fields=event_fields, summary=summary)
