@@ -8,6 +8,7 @@ each turn post's header number and its story (the lines above the board).
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from dataclasses import replace
@@ -105,7 +106,8 @@ async def export_numbers(member: Any, channel: Any, match_id: int) -> list[int]:
     answer = await member.slash(channel, "game export", match=match_id)
     (record,) = answer.response.attachments
     text = (await record.read()).decode()
-    return [int(n) for n in re.findall(r"^# turn (\d+)$", text, re.M)]
+    (field,) = re.findall(r"^turns: (.*)$", text, re.M)
+    return sorted(int(n) for n in json.loads(field))
 
 
 TABLES = [

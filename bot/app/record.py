@@ -4,8 +4,8 @@ The record names the game, its options, the players, the match seed and every lo
 replays the log through the engine; with the seed, every chance entry is also checked against the
 draw the service would have made, so a record proves the whole match, dice included. No Discord here.
 
-The moves are grouped by turn under ``# turn N`` comment lines, numbered as everywhere else
-(:mod:`bot.app.turns`); a reader ignores comments.
+The ``turns`` field gives the ply each turn begins at, the turns numbered as everywhere else
+(:mod:`bot.app.turns`): ``{"1": 3, "2": 7}``.
 
 A provably fair match (``plateau-record 2``) also carries the match id, the scheme, the commitment, each
 seat's salt (a JSON string), the server seed once the match has ended, and after the moves an
@@ -90,14 +90,16 @@ def export_record(match: Match, entries: Sequence[LogEntry], names: Sequence[str
             lines.append(f"server_seed: {fair.server_seed}")
         else:
             lines.append("# server_seed: revealed when the match ends")
+    # The turns as the turn posts, /game history and /game status number them (bot.app.turns).
+    begins: dict[str, int] = {}
+    for ply, turn in sorted(ply_turns(match, entries).items()):
+        begins.setdefault(str(turn), ply)
+    lines += [
+        "# turns: the ply each turn begins at, the turns numbered as the turn posts and /game history number them",
+        f"turns: {json.dumps(begins, separators=(',', ':'))}",
+    ]
     lines.append("moves:")
-    # The turns as the turn posts, /game history and /game status number them (bot.app.turns), as comments.
-    numbers = ply_turns(match, entries)
-    turn = 0
     for e in entries:
-        if numbers.get(e.ply, turn) != turn:
-            turn = numbers[e.ply]
-            lines.append(f"# turn {turn}")
         seat = "-" if e.seat is None else str(e.seat)
         lines.append(f"{e.ply} {e.kind.value} {seat} {e.notation}")
     if fair is not None:
