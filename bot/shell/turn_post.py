@@ -55,7 +55,8 @@ def post_layout(
     board: bool = True,
     detail: bool = False,
 ) -> discord.ui.LayoutView:
-    """A turn post: header, what happened, the board, what is awaited, then each row of controls."""
+    """A turn post: header, what happened, the game's detail image if any, the board, what is awaited, then
+    each row of controls."""
     awaited_text = "\n".join(line for line in awaited if line)
     room = TEXT_LIMIT - len(header) - len(awaited_text)
     items: list[discord.ui.Item[discord.ui.LayoutView]] = [discord.ui.TextDisplay(header)]
@@ -63,12 +64,13 @@ def post_layout(
     if told:
         items.append(discord.ui.TextDisplay(told))
     if board:
-        item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt[:1000] or None)
-        items.append(discord.ui.MediaGallery(item))
         if detail:
             # A gallery of its own: two items in one gallery are shown side by side, each cropped to a
-            # tile half as wide, and the boards are drawn to be read at the full width of a phone.
+            # tile half as wide, and the boards are drawn to be read at the full width of a phone. Above the
+            # board: a phone opening the thread at its end shows the board, what is awaited and the controls.
             items.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}")))
+        item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt[:1000] or None)
+        items.append(discord.ui.MediaGallery(item))
     if awaited_text:
         items.append(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
     return _boxed(items, colour, rows)
