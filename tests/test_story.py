@@ -168,6 +168,12 @@ async def test_a_variante_1_run_of_passes_is_one_line(simcord_env: Any) -> None:
             assert not ("cannot move" in line and "cannot move" in following), story
     # A forced move the bot played says so.
     assert any("automatically" in line for story in stories for line in story)
+    # The full detail stays in /game history: every pass on its own, the automatic moves marked there too.
+    match = await env.bot.service.last_in_channel(channel.id)
+    assert match is not None
+    answer = await members[0].slash(channel, "game history", match=match.id)
+    history = "\n".join(e.description or "" for e in answer.response.embeds)
+    assert "cannot move" in history and "automatically" in history and "passes in a row" not in history
 
 
 async def test_the_ursuppe_start_order_is_one_line_naming_the_order(simcord_env: Any) -> None:
