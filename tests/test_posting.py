@@ -84,8 +84,13 @@ def test_both_seats_acting_at_once_are_one_turn() -> None:
     setup = Situation(seats=TWO, active=True, actors=(0, 1))
     first = plan(setup)
     assert first.ping == (ALICE, BOB)
+    # Alice is done, Bob still sets up: the same turn (one post, one number), Bob not pinged twice.
     one_left = plan(after(setup, actors=(1,), movers=(0,)))
-    assert one_left.post == "new" and one_left.ping == (BOB,)
+    assert one_left.post == "edit" and one_left.ping == () and one_left.turn.number == first.turn.number
+    assert one_left.turn.key == (1,)
+    # Then White's first move is a new turn.
+    play = plan(after(after(setup, actors=(1,), movers=(0,)), actors=(0,), movers=(1,)))
+    assert play.post == "new" and play.ping == (ALICE,)
 
 
 def test_an_out_of_turn_defence_pings_only_the_defender_and_keeps_the_turn_post() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, effective
+from bot.app.matches.log import automatic, autoplaying
 from bot.app.narration import change_line, event_lines, names_at, takeover_line
 from bot.app.turns import TurnSpan, turns
 from bot.app.words import chance_lines, decision_line
@@ -78,6 +79,7 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
         chance_kept = True
 
     everyone = names
+    autoplay = autoplaying(match)
     for i, entry in enumerate(span.entries):
         before, after = span.states[i], span.states[i + 1]
         still = entry.ply in kept
@@ -103,6 +105,8 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
         if entry.seat is None:
             continue
         line = decision_line(match.game, before, after, entry.notation, entry.seat, names, lang)
+        if automatic(entry, before, autoplay):
+            line = t(lang, "story.automatic", line=line.removesuffix("."))
         if entry.kind is LogKind.AUTO:
             line = f"{t(lang, 'log.auto', name=_name(names, entry.seat))} {line}"
         say(line, still)

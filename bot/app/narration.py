@@ -7,13 +7,20 @@ so the text always matches the log.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from bot.app.ai_seats import ai_name
 from bot.app.game_words import words_for
 from bot.app.i18n import has, t, tn
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus
+from bot.app.matches.log import automatic, autoplaying
 from bot.app.words import chance_lines, decision_line
 from games.base import GameState, Outcome, Termination
+
+MAX_EVENT_LINES = 12
+"""Events told in one board message; older ones are summed up in a count (the image shows the last ones)."""
+
 
 TAKEOVER_ARROW = " → "
 """Joins a member's name and the AI's in the name of a seat the AI took over (``alice → Plateau (normal)``)."""
@@ -75,6 +82,19 @@ def takeover_lines(
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One line of what happened, with what a story needs to shorten it (see :mod:`bot.app.story`)."""
+
+    text: str
+    seat: int | None = None
+    """The seat the line is about, when one."""
+    passed: str | None = None
+    """A pass: what ``seat`` rolled, nobody able to play it (a run of passes is told in one line)."""
+    event: Any = None
+    """The game event the line tells (games that record their steps as events), for the game's summary."""
+
+
 def narrate(
     match: Match, previous: GameState | None, entries: Sequence[LogEntry], names: Sequence[str], lang: str
 ) -> list[str]:
@@ -83,24 +103,53 @@ def narrate(
     Rolls are folded into the move they were played with ("rolled 2 and played A4-A2"); a roll with no
     move says so; games that record their own steps as events (Ursuppe) are told by those events.
     """
-    lines: list[str] = []
+    return [line.text for line in told(match, previous, entries, names, lang)]
+
+
+def told(
+    match: Match,
+    previous: GameState | None,
+    entries: Sequence[LogEntry],
+    names: Sequence[str],
+    lang: str,
+    *,
+    event_limit: int | None = MAX_EVENT_LINES,
+) -> list[Told]:
+    """:func:`narrate`'s lines with their seat, passes and events marked; moves the match played by itself
+    (the only legal one, option ``autoplay``) say so. Events are told where they happened among the
+    entries (before a resignation that came after them, say)."""
+    lines: list[Told] = []
     state = previous
     told_by_events = previous is not None and hasattr(previous.view_for(None), "events")
     chance: list[tuple[GameState, GameState, str]] = []
+    words = words_for(match.game.id)
+    autoplay = autoplaying(match)
+    events_from = previous
 
     def flush() -> None:
-        lines.extend(chance_lines(match.game, chance, names, lang))
+        lines.extend(Told(line) for line in chance_lines(match.game, chance, names, lang))
         chance.clear()
+
+    def flush_events(ply: int) -> None:
+        nonlocal events_from
+        if told_by_events and events_from is not None and state is not None and state is not events_from:
+            named = names_at(match, names, ply)
+            lines.extend(
+                Told(text, getattr(event, "seat", None), event=event)
+                for text, event in event_items(match, events_from, state, named, lang, limit=event_limit)
+            )
+            events_from = state
 
     for entry in entries:
         if entry.kind not in POSITION_KINDS:
             flush()
-            if entry.kind in (LogKind.RESIGN, LogKind.FORFEIT) and entry.seat is not None:
-                lines.append(change_line(entry, names, lang, match))
-                if (taken := takeover_line(match, names, entry, lang)) is not None:
-                    lines.append(taken)
-                continue
-            lines.append(change_line(entry, names, lang, match))
+            flush_events(entry.ply)
+            lines.append(Told(change_line(entry, names, lang, match), entry.seat))
+            taken = (
+                takeover_line(match, names, entry, lang) if entry.kind in (LogKind.RESIGN, LogKind.FORFEIT) else None
+            )
+            if taken is not None:
+                lines.append(Told(taken, entry.seat))
             if entry.kind is LogKind.UNDO:
                 state = None  # the position jumped back; later entries of this change (none today) can't be told
             continue
@@ -109,7 +158,14 @@ def narrate(
         after = state.apply(state.parse_move(entry.notation))
         if entry.kind is LogKind.CHANCE:
             if not told_by_events:
-                chance.append((state, after, entry.notation))
+                kind, _, value = match.game.public_notation(entry.notation).partition(":")
+                passing = words.passed(state, after, kind, value)
+                if passing is None:
+                    chance.append((state, after, entry.notation))
+                else:
+                    flush()
+                    (line,) = chance_lines(match.game, [(state, after, entry.notation)], names, lang) or [""]
+                    lines.append(Told(line, passing[0], passed=passing[1]))
         elif entry.seat is not None:
             flush()
             who = holder_at(match, names, entry.seat, entry.ply)
@@ -117,17 +173,17 @@ def narrate(
             if told_by_events:
                 # The game's own events say what the decision did (and include its automatic steps).
                 if auto:
-                    lines.append(auto)
+                    lines.append(Told(auto, entry.seat))
             else:
                 named = names_at(match, names, entry.ply)
                 line = decision_line(match.game, state, after, entry.notation, entry.seat, named, lang)
-                lines.append(f"{auto} {line}" if auto else line)
+                if automatic(entry, state, autoplay):
+                    line = t(lang, "story.automatic", line=line.removesuffix("."))
+                lines.append(Told(f"{auto} {line}" if auto else line, entry.seat))
         state = after
     flush()
-    if told_by_events and state is not None and previous is not None:
-        lines += event_lines(
-            match, previous, state, names_at(match, names, entries[-1].ply) if entries else names, lang
-        )
+    if entries:
+        flush_events(entries[-1].ply)
     return lines
 
 
@@ -208,10 +264,6 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
     return t(lang, "turn.your_move", mentions=mentions)
 
 
-MAX_EVENT_LINES = 12
-"""Events told in one board message; older ones are summed up in a count (the image shows the last ones)."""
-
-
 def event_lines(
     match: Match,
     before: GameState,
@@ -223,11 +275,24 @@ def event_lines(
 ) -> list[str]:
     """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps);
     beyond ``limit`` lines the older ones are summed up in a count."""
+    return [text for text, _ in event_items(match, before, after, names, lang, limit=limit)]
+
+
+def event_items(
+    match: Match,
+    before: GameState,
+    after: GameState,
+    names: Sequence[str],
+    lang: str,
+    *,
+    limit: int | None = MAX_EVENT_LINES,
+) -> list[tuple[str, Any]]:
+    """:func:`event_lines` with the event each line tells (None for the count of older ones)."""
     seen = max((e.index for e in getattr(before.view_for(None), "events", ())), default=0)
     view = after.view_for(None)
     new = [e for e in getattr(view, "events", ()) if e.index > seen]
     words = words_for(match.game.id)
-    lines = []
+    lines: list[tuple[str, Any]] = []
     for e in new:
         key = f"event.{match.game.id}.{e.kind}"
         if not has(lang, key):
@@ -241,8 +306,9 @@ def event_lines(
             "detail": e.detail,
             **params,
         }
-        lines.append(tn(lang, key, int(count), **fields) if isinstance(count, int) else t(lang, key, **fields))
+        text = tn(lang, key, int(count), **fields) if isinstance(count, int) else t(lang, key, **fields)
+        lines.append((text, e))
     if limit is not None and len(lines) > limit:
         hidden = len(lines) - limit
-        lines = [tn(lang, "log.more_events", hidden), *lines[-limit:]]
+        lines = [(tn(lang, "log.more_events", hidden), None), *lines[-limit:]]
     return lines

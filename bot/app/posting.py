@@ -7,7 +7,8 @@ private view) and carries out the :class:`Plan` this module returns, sending and
 A **turn** is the stretch during which the same seat must act. Its key is the seat the game says is on
 turn (``on_turn`` in its public view, such as Ursuppe's player whose amoebas move), or else the set of
 seats that must act. Chance steps and automatic steps never change the key by themselves, so they belong
-to the turn they happen in. The rules:
+to the turn they happen in; seats acting together that finish one by one stay in their turn. This is the
+turn :mod:`bot.app.turns` numbers: each new turn post is one turn more than the one before. The rules:
 
 - a new turn post, pinging only the seats that must act, when the key changes; an edit otherwise (but a member
   who has just taken over from the AI a seat that must act gets a new post pinging them, in the same turn);
@@ -210,7 +211,9 @@ def plan(situation: Situation) -> Plan:
     previous = s.turn
     asked = out_of_turn(s)
     own = tuple(seat for seat in key if seat in s.actors) if s.active else ()
-    turn_changed = previous is None or previous.key != key
+    # Seats that act together and finish one by one (a simultaneous set-up) are still in their turn (as the
+    # turn count says, bot.app.turns): the post is edited, nobody pinged again.
+    turn_changed = previous is None or (previous.key != key and not set(key) < set(previous.key))
     # A member who just took over a seat that must act now is told like a turn that starts: a new post pings them.
     handed = tuple(seat for seat in own if seat in s.handed_over)
     if not s.active:

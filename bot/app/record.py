@@ -4,6 +4,9 @@ The record names the game, its options, the players, the match seed and every lo
 replays the log through the engine; with the seed, every chance entry is also checked against the
 draw the service would have made, so a record proves the whole match, dice included. No Discord here.
 
+The ``turns`` field gives the ply each turn begins at, the turns numbered as everywhere else
+(:mod:`bot.app.turns`): ``{"1": 3, "2": 7}``.
+
 A provably fair match (``plateau-record 2``) also carries the match id, the scheme, the commitment, each
 seat's salt (a JSON string), the server seed once the match has ended, and after the moves an
 ``outcomes:`` section: for each chance entry in force, its ply and the JSON list of ``[notation, weight]``
@@ -21,6 +24,7 @@ from datetime import UTC, datetime
 
 from bot.app import fairness
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus, effective, replay, sample_chance
+from bot.app.turns import ply_turns
 from games import find_game
 from games.base import GameState
 
@@ -86,6 +90,14 @@ def export_record(match: Match, entries: Sequence[LogEntry], names: Sequence[str
             lines.append(f"server_seed: {fair.server_seed}")
         else:
             lines.append("# server_seed: revealed when the match ends")
+    # The turns as the turn posts, /game history and /game status number them (bot.app.turns).
+    begins: dict[str, int] = {}
+    for ply, turn in sorted(ply_turns(match, entries).items()):
+        begins.setdefault(str(turn), ply)
+    lines += [
+        "# turns: the ply each turn begins at, the turns numbered as the turn posts and /game history number them",
+        f"turns: {json.dumps(begins, separators=(',', ':'))}",
+    ]
     lines.append("moves:")
     for e in entries:
         seat = "-" if e.seat is None else str(e.seat)

@@ -87,6 +87,8 @@ class Kept(NamedTuple):
     """The digest of what the status card shows (None: no card yet)."""
     parent: PostRow | None = None
     """The line in the parent channel pointing to the match's thread, while it still invites players."""
+    since: int | None = None
+    """The ply the turn post's turn began at (its story tells the turn before, up to there); None: unknown."""
 
 
 def kept_of(match: Match, posts: Mapping[tuple[str, int], PostRow]) -> Kept:
@@ -94,12 +96,15 @@ def kept_of(match: Match, posts: Mapping[tuple[str, int], PostRow]) -> Kept:
     the rows the store keeps of its messages."""
     turn: TurnPost | None = None
     start = match.version
+    since: int | None = None
     row = posts.get(("turn", 0))
     if row is not None:
         key_text, _, start_text = row.detail.partition(";")
+        start_text, _, since_text = start_text.partition(";")
         key = tuple(int(s) for s in key_text.split(",") if s)
         turn = TurnPost(row.message_id, key, row.counter)
         start = int(start_text or match.version)
+        since = int(since_text) if since_text else None
     question = None
     if (q := posts.get(("question", 0))) is not None:
         question = Question(q.message_id, tuple(int(s) for s in q.detail.split(",") if s))
@@ -108,7 +113,7 @@ def kept_of(match: Match, posts: Mapping[tuple[str, int], PostRow]) -> Kept:
     parent = posts.get((PARENT_LINE, 0))
     if parent is not None and (parent.detail != "open" or parent.message_id is None):
         parent = None
-    return Kept(turn, start, question, dms, sheet.detail if sheet is not None else None, parent)
+    return Kept(turn, start, question, dms, sheet.detail if sheet is not None else None, parent, since)
 
 
 class Display:

@@ -72,6 +72,8 @@ class Placed(NamedTuple):
     post_id: int
     start: int
     """The ply the post's story starts after."""
+    since: int
+    """The ply the post's turn began at."""
     steps: Plan
     """The plan as carried out: an edit Discord refused becomes a new post, the refused one retired."""
     anew: bool
@@ -186,11 +188,11 @@ class Publisher:
             # A match opened without a lobby card (an event's): its status card goes above its first post.
             await self.refresh_status(match)
         post = Post(facts, lang, drawing, asking=any(q.action == "ask" for q in steps.questions), repost=repost)
-        post_id, start, steps, anew = await self._place(post, steps, situation, answering, interaction)
+        post_id, start, since, steps, anew = await self._place(post, steps, situation, answering, interaction)
         if anew:
             await self.service.set_message(match.id, board=post_id)
             match = replace(match, board_message_id=post_id)
-        kept = ",".join(map(str, steps.turn.key)) + f";{start}"
+        kept = ",".join(map(str, steps.turn.key)) + f";{start};{since}"
         await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, facts.number))
         if not repost:
             await self.service.mark_announced(match.id, match.version)
@@ -246,31 +248,44 @@ class Publisher:
         # the count each save keeps with the match, so that no move replays the whole log.
         number = post.facts.number
         start = post.facts.kept.start
+        since = post.facts.kept.since if post.facts.kept.since is not None else match.version
         # After an undo the position jumped back: the post's story starts again from there.
         undone = report is not None and any(e.kind is LogKind.UNDO for e in report.entries)
         if undone:
-            start = match.version
+            start = since = match.version
         refused = False
         if steps.post == "edit" and steps.turn.message_id is not None:
             layout = await self._layout(post, number=number, key=steps.turn.key, start=start, edit=True)
             respond = answering if steps.answer == "edit" else None
             edited = await self._edit_post(match, steps.turn.message_id, layout, post.drawing.files(), respond)
             if edited == "edited":
-                return Placed(steps.turn.message_id, start, steps, anew=False)
+                return Placed(steps.turn.message_id, start, since, steps, anew=False)
             if edited == "refused":
                 refused = True
                 # Discord refuses some edits that bring a new image into a post's gallery (HTTP 400, "unfurled
                 # media attachment not found"): the turn is posted anew below, and the refused post, which still
                 # exists, is retired (loses its controls, keeps its picture) as when a turn passes.
                 steps = replace(steps, retire=steps.turn.message_id, answer="retire" if respond else steps.answer)
+        # Each event is told once across the posts, in order: a new turn's post tells the turn before it, from
+        # the moment that turn began (so the player to act reads what happened since their own turn), and the
+        # post it retires goes back to the story it had when its turn began (its player's own moves since are
+        # the new post's). A post made again in the same turn (asked for, handed over, refused) tells the same.
+        shown = situation.turn
+        turned = (
+            report is not None
+            and not post.repost
+            and not undone
+            and not refused
+            and (shown is None or shown.key != steps.turn.key)
+        )
+        began = post.facts.kept.since if turned and shown is not None else None
         old: discord.ui.LayoutView | None = None
-        if steps.retire is not None and situation.turn is not None:
-            shown = situation.turn
-            old = await self._layout(post, number=shown.number, key=shown.key, start=start, retired=True)
-        if report is not None and not post.repost and not undone and not refused:
-            # A new turn: its post tells from the change on (a turn posted anew tells the whole turn).
-            start = match.version - len(report.entries)
-        self.views.forget(match.id)
+        if steps.retire is not None and shown is not None:
+            old = await self._layout(post, number=shown.number, key=shown.key, start=start, retired=True, until=began)
+        if turned and report is not None:
+            first = match.version - len(report.entries)
+            start = began if began is not None and start <= began <= first else first
+            since = match.version
         layout = await self._layout(post, number=number, key=steps.turn.key, start=start)
         mentions = discord.AllowedMentions(
             users=[discord.Object(uid) for uid in humans(steps.ping)],
@@ -286,16 +301,24 @@ class Publisher:
         post_id = await self._send_post(match, layout, post.drawing.files(), mentions, respond)
         if old is not None and steps.retire is not None and steps.answer == "post":
             await self._edit_post(match, steps.retire, old, None, None)
-        return Placed(post_id, start, steps, anew=True)
+        return Placed(post_id, start, since, steps, anew=True)
 
     async def _layout(
-        self, post: Post, *, number: int, key: tuple[int, ...], start: int, edit: bool = False, retired: bool = False
+        self,
+        post: Post,
+        *,
+        number: int,
+        key: tuple[int, ...],
+        start: int,
+        edit: bool = False,
+        retired: bool = False,
+        until: int | None = None,
     ) -> discord.ui.LayoutView:
         """A turn post's layout: a new post (its players mentioned, unless posted again), the post edited in
         place (nobody mentioned again), or the ``retired`` post of a turn gone by (no controls)."""
         return await self.views.post_view(
             post.facts.match, post.lang, post.facts.names, number=number, key=key, start=start,
-            report=post.facts.report, alt=post.drawing.alt, current=not retired,
+            report=post.facts.report, until=until, alt=post.drawing.alt, current=not retired,
             mentions=not (edit or retired or post.repost), asking=post.asking and not retired,
         )  # fmt: skip
 

@@ -12,9 +12,10 @@ import discord
 from bot.app.ai_seats import humans
 from bot.app.game_words import words_for
 from bot.app.i18n import t
-from bot.app.matches import LogEntry, Match, MatchService, MatchStatus, TurnReport, replay
+from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnReport, replay
 from bot.app.member_text import inert_names
-from bot.app.narration import narrate, result_line, take_seat_label, takeover_lines, turn_line
+from bot.app.narration import result_line, take_seat_label, takeover_lines, turn_line
+from bot.app.story import story
 from bot.app.turns import known_turn, match_ply_turns
 from bot.shell import fairness_ui
 from bot.shell.details_ui import DetailsButton, has_details
@@ -42,26 +43,44 @@ class TurnViews:
         self._stories.pop(match_id, None)
 
     async def story(
+        self, match: Match, start: int, report: TurnReport | None, until: int | None = None
+    ) -> tuple[GameState | None, list[LogEntry]]:
+        """The state at ``start`` and the entries since (up to ply ``until`` when given): what a turn post
+        tells. The story kept from the post before serves when the new one starts inside it (no log read)."""
+        state, entries = await self._story(match, start, report)
+        if until is not None:
+            entries = [e for e in entries if e.ply <= until]
+        return state, entries
+
+    async def _story(
         self, match: Match, start: int, report: TurnReport | None
     ) -> tuple[GameState | None, list[LogEntry]]:
-        """The state at ``start`` and the entries since: what the turn post tells."""
         cached = self._stories.get(match.id)
-        if report is not None and cached is not None and cached[0] == start:
-            told = cached[2]
-            last = told[-1].ply if told else start
-            if last == match.version - len(report.entries):
-                entries = told + list(report.entries)
-                self._stories[match.id] = (start, cached[1], entries)
-                return cached[1], entries
+        if cached is not None and cached[1] is not None and cached[0] <= start:
+            origin, told = cached[0], cached[2]
+            state: GameState = cached[1]
+            last = told[-1].ply if told else origin
+            if report is not None and report.entries and last == report.entries[0].ply - 1:
+                told = [*told, *report.entries]
+                last = told[-1].ply
+            skipped = [e for e in told if e.ply <= start]
+            if last == match.version and all(e.kind is not LogKind.UNDO for e in skipped):
+                for entry in skipped:
+                    if entry.kind in POSITION_KINDS:
+                        state = state.apply(state.parse_move(entry.notation, entry.seat))
+                kept = [e for e in told if e.ply > start]
+                # A later start is a new post's, built after the retired post it follows: kept from there on.
+                self._stories[match.id] = (start, state, kept)
+                return state, kept
         if report is not None and match.version - len(report.entries) == start:
             self._stories[match.id] = (start, report.previous_state, list(report.entries))
             return report.previous_state, list(report.entries)
         history = list(await self.service.history(match.id))
         before = [e for e in history if e.ply <= start]
-        state: GameState | None = replay(match.game, match.options, len(match.seats), before)
+        replayed: GameState | None = replay(match.game, match.options, len(match.seats), before)
         entries = [e for e in history if e.ply > start]
-        self._stories[match.id] = (start, state, entries)
-        return state, entries
+        self._stories[match.id] = (start, replayed, entries)
+        return replayed, entries
 
     async def post_view(
         self,
@@ -73,15 +92,17 @@ class TurnViews:
         key: tuple[int, ...],
         start: int,
         report: TurnReport | None,
+        until: int | None = None,
         alt: str,
         current: bool,
         mentions: bool,
         asking: bool,
     ) -> discord.ui.LayoutView:
-        """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none)."""
-        state, entries = await self.story(match, start, report)
+        """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none). Its story
+        tells the entries after ply ``start`` (up to ply ``until`` when given), shortened (:func:`story`)."""
+        state, entries = await self.story(match, start, report, until)
         drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
-        happened = narrate(match, state, entries, names, lang)
+        happened = story(match, state, entries, names, lang)
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
         finished = match.status is not MatchStatus.ACTIVE

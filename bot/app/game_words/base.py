@@ -44,6 +44,16 @@ def no_scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
     return None
 
 
+def no_pass(before: GameState, after: GameState, kind: str, value: str) -> tuple[Seat, str] | None:
+    """No chance step of this game passes a turn."""
+    return None
+
+
+def no_summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str] | None:
+    """No short way of the game's own to tell its events: they are told one line each."""
+    return None
+
+
 def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
     """No turn line of the game's own: the generic one is told."""
     return None
@@ -110,6 +120,12 @@ class GameWords:
     scores: Callable[[GameState, Sequence[str], str], str | None] = no_scores
     """The final scores explained (final position, names, language): what each player counted and who wins
     why; None for the plain list of scores."""
+    passed: Callable[[GameState, GameState, str, str], tuple[Seat, str] | None] = no_pass
+    """A chance step that passes the turn of the seat it was drawn for, nobody able to play it (before, after,
+    kind, value): that seat and what it rolled, else None. A turn post tells a run of passes in one line."""
+    summary: Callable[[Sequence[Any], Sequence[str], str], list[str] | None] = no_summary
+    """The game's events (as :func:`bot.app.narration.event_lines` reads them) told the short way a turn post
+    wants them, such as one line per player (events, names, language); None: one line per event."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the

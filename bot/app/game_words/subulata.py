@@ -84,9 +84,10 @@ def scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
 
 
 def decision(state: GameState, after: GameState, shown: str, seat: Seat, name: str, lang: str) -> str:
-    """A set-up (its values are secret: only that it was made, or drawn), or a move and its capture."""
+    """A set-up (its values are secret: only that it was made, or drawn), or a move and its capture. A random
+    set-up is told once, here, as what came of it (its draws tell nothing more)."""
     if " setup" in f" {shown}":
-        return t(lang, "log.subulata.setup_random" if shown.endswith("random") else "log.subulata.setup", name=name)
+        return t(lang, "log.subulata.setup_drawn" if shown.endswith("random") else "log.subulata.setup", name=name)
     line = t(lang, "log.move", name=name, move=shown)
     m = _MOVE.fullmatch(shown)
     if m is not None and m[2] == "x":
@@ -106,12 +107,7 @@ def chance(before: GameState, after: GameState, kind: str, value: str, names: Se
     if kind in ("tile", "rotate"):
         # The layout is drawn in 18 steps; announce it once, after the last tile is turned.
         return t(lang, "log.subulata.layout") if kind == "rotate" and value.startswith("9:") else ""
-    if kind == "setup":
-        # Two draws make one random arrangement; announce it once, after the second.
-        seat = int(value.split(":")[0]) if value[:1].isdigit() else 0
-        if after.is_chance() and after.format_move(after.chance_outcomes()[0][0]).startswith(f"setup:{seat}:"):
-            return ""
-        return t(lang, "log.subulata.setup_drawn", name=name_of(names, seat))
+    # A drawn set-up ("setup" draws) is told by the decision that asked for it: one line for one event.
     return ""
 
 

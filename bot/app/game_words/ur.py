@@ -263,5 +263,16 @@ def chance(before: GameState, after: GameState, kind: str, value: str, names: Se
     return ""
 
 
-WORDS = GameWords(label=label, decision=decision, chance=chance, said=said, marks=marks)
+def passed(before: GameState, after: GameState, kind: str, value: str) -> tuple[Seat, str] | None:
+    """A roll its player cannot play and that passes the turn (not one that loses the match)."""
+    roller = getattr(before, "turn", None)
+    if kind != "roll" or roller is None or roller in after.actors():
+        return None
+    outcome = after.outcome()
+    if outcome is not None and outcome.termination is Termination.NO_MOVES:
+        return None
+    return roller, value
+
+
+WORDS = GameWords(label=label, decision=decision, chance=chance, said=said, marks=marks, passed=passed)
 """Ur's entry in :data:`bot.app.game_words.GAME_WORDS`."""

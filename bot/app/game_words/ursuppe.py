@@ -3,10 +3,11 @@ game records as events (cubes eaten, the environment card, genes bought, scores)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from bot.app.game_words.base import GameWords
-from bot.app.i18n import has, t
+from bot.app.game_words.base import GameWords, name_of
+from bot.app.i18n import has, t, tn
 from games.base import GameState
 from games.ursuppe.tables import TABLES
 from render.ursuppe_words import card_text, gene_name, word
@@ -79,5 +80,90 @@ def _detail_fields(kind: str, detail: str, lang: str) -> dict[str, object]:
     return {}
 
 
-WORDS = GameWords(turn=turn, event_fields=event_fields)
+def summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str]:
+    """A turn post's short story of Ursuppe's events: one line per player's stretch of events (each amoeba's
+    steps together: "amoeba 1 rolled 4 (south) for its way, moved to d5, ate 4 cubes"), the start-order
+    rolls as the order they settle, the environment card and the end as they are; excretions are left to
+    ``/game history``."""
+    lines: list[str] = []
+    rolls: dict[int, list[int]] = {}
+    seat: int | None = None
+    parts: list[tuple[int | None, str]] = []
+
+    def close() -> None:
+        if parts:
+            lines.append(t(lang, "story.ursuppe.player", name=name_of(names, seat), what=_grouped(parts, lang)))
+        parts.clear()
+
+    def settle() -> None:
+        if rolls:
+            close()
+            ranking = sorted(rolls, key=lambda s: rolls[s], reverse=True)
+            order = ", ".join(f"**{name_of(names, s)}**" for s in ranking)
+            lines.append(t(lang, "story.ursuppe.start_order", order=order))
+            rolls.clear()
+
+    for event in events:
+        if event.kind == "dice" and event.seat is not None and event.detail.isdigit():
+            rolls.setdefault(event.seat, []).append(int(event.detail))
+            continue
+        settle()
+        key = f"story.ursuppe.{event.kind}"
+        if event.kind == "excrete":
+            continue
+        if event.seat is None or not has(lang, key):
+            close()
+            whole = f"event.ursuppe.{event.kind}"
+            if has(lang, whole):
+                lines.append(_said(whole, event, names, lang))
+            continue
+        if event.seat != seat:
+            close()
+            seat = event.seat
+        parts.append((event.amoeba, _said(key, event, names, lang)))
+    settle()
+    close()
+    return lines
+
+
+def _said(key: str, event: Any, names: Sequence[str], lang: str) -> str:
+    params = event_fields(event, lang)
+    if event.kind == "roll":
+        faces = [f for f in str(event.detail).split(",") if f]
+        params["dice"] = t(lang, "words.and").join(
+            t(lang, "story.ursuppe.face", value=f, way=t(lang, f"story.ursuppe.way.{f}")) for f in faces
+        )
+    count = params.pop("count", None)
+    fields = {
+        "name": name_of(names, event.seat),
+        "amoeba": event.amoeba if event.amoeba is not None else "",
+        "square": event.square or "",
+        "detail": event.detail,
+        **params,
+    }
+    return tn(lang, key, count, **fields) if isinstance(count, int) else t(lang, key, **fields)
+
+
+def _grouped(parts: Sequence[tuple[int | None, str]], lang: str) -> str:
+    """Each amoeba's steps in one clause, in the order the amoebas first acted; a player's own steps apart."""
+    clauses: list[str] = []
+    current: int | None = None
+    steps: list[str] = []
+
+    def close() -> None:
+        if steps:
+            what = ", ".join(steps)
+            clauses.append(t(lang, "story.ursuppe.amoeba", amoeba=current, what=what) if current else what)
+        steps.clear()
+
+    for amoeba, said in parts:
+        if amoeba != current:
+            close()
+            current = amoeba
+        steps.append(said)
+    close()
+    return t(lang, "story.ursuppe.next").join(clauses)
+
+
+WORDS = GameWords(turn=turn, event_fields=event_fields, summary=summary)
 """Ursuppe's entry in :data:`bot.app.game_words.GAME_WORDS`."""

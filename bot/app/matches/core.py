@@ -15,6 +15,7 @@ from bot.app.matches.log import (
     _entry,
     _row,
     advance_turns,
+    autoplaying,
     count_turns,
     effective,
     holds_secret,
@@ -387,11 +388,11 @@ class Core:
         or counted once from the whole log after an undo (which returns to an earlier count) and for a match
         not counted since migration 0014."""
         if match.status is MatchStatus.LOBBY:
-            return advance_turns(TurnCount(0, frozenset()), previous, entries)
+            return advance_turns(TurnCount(0, frozenset()), previous, entries, autoplaying(match))
         if match.turns is not None and all(e.kind is not LogKind.UNDO for e in entries):
-            return advance_turns(match.turns, previous, entries)
+            return advance_turns(match.turns, previous, entries, autoplaying(match))
         full = [_entry(r) for r in await self._store.load_moves(match.id)]
-        return count_turns(full, replay_states(match, full))
+        return count_turns(full, replay_states(match, full), autoplaying(match))
 
     async def _abort(self, match: Match, now: datetime) -> TurnReport:
         entry = LogEntry(match.version + 1, LogKind.ABORT, None, "abort", now)

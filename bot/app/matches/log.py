@@ -15,6 +15,7 @@ from bot.app.matches.model import DECISIONS, POSITION_KINDS, LogEntry, LogKind, 
 from bot.app.storage import (
     MoveRow,
 )
+from games import sequence
 from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
@@ -139,6 +140,13 @@ def _row(entry: LogEntry) -> MoveRow:
 
 
 # Turns as players count them (see bot.app.turns, which cuts a log into turns with the same rules).
+#
+# THE definition, shared by the turn posts, /game history, /game status and exports: a turn is the stretch
+# during which the same seat(s) are asked to choose. The count looks only at the moments a seat is asked:
+# the position before each decision somebody chose (a player, the AI, the bot when time ran out) and the
+# position a change ends in. Positions the match only passes through (a roll nobody can play, a forced move
+# played automatically, the engine's own steps) ask nobody and never start a turn; so the first decision
+# anyone is asked for is turn 1, and every turn post is one turn more than the one before (no gaps).
 
 OUT_OF_TURN = frozenset({"respond", "cling"})
 """Decision kinds (a game view's ``decision.kind``) that ask another player a question inside a turn."""
@@ -151,6 +159,34 @@ def is_out_of_turn(state: GameState) -> bool:
         return False
     decision = getattr(state.view_for(None), "decision", None)
     return getattr(decision, "kind", None) in OUT_OF_TURN
+
+
+def autoplaying(match: Match) -> GameInfo | None:
+    """The game of ``match`` when the match plays forced decisions by itself (option ``autoplay``), else None:
+    what :func:`asked` needs to tell an automatic move from a chosen one."""
+    return match.game if match.options.get("autoplay") == "on" else None
+
+
+def asked(entry: LogEntry, state: GameState, autoplay: GameInfo | None = None) -> bool:
+    """Whether ``entry``, played in ``state``, is a decision its seat was asked for: a move, not one the match
+    played by itself because it was the only legal one (``autoplay``: see :func:`autoplaying`)."""
+    if entry.kind not in DECISIONS or entry.seat is None:
+        return False
+    if entry.kind is LogKind.AUTO or autoplay is None:
+        return True
+    return sequence.forced(autoplay, state, entry.seat) is None
+
+
+def counted_at(entry: LogEntry, state: GameState, autoplay: GameInfo | None = None) -> bool:
+    """Whether the turn count looks at ``state``, the position before ``entry``: a seat was asked to choose
+    there (see :func:`asked`), or the entry changes the match between two changes (a resignation, a seat
+    changing hands...), which happens only where the last change left the match, asking its seats."""
+    return entry.kind not in POSITION_KINDS or asked(entry, state, autoplay)
+
+
+def automatic(entry: LogEntry, state: GameState, autoplay: GameInfo | None) -> bool:
+    """Whether ``entry`` is a move the match played by itself, the only legal one (never a chosen move)."""
+    return entry.kind is LogKind.MOVE and autoplay is not None and not asked(entry, state, autoplay)
 
 
 def replay_states(match: Match, entries: Sequence[LogEntry]) -> list[GameState]:
@@ -173,7 +209,8 @@ def replay_states(match: Match, entries: Sequence[LogEntry]) -> list[GameState]:
 
 
 def next_count(count: TurnCount, state: GameState) -> TurnCount:
-    """The count once ``state`` is reached: a new turn when other seats must act now."""
+    """The count once ``state``, a position where seats are asked to choose, is reached: a new turn when other
+    seats must act now."""
     actors = frozenset(state.actors())
     if not actors or is_out_of_turn(state) or actors == count.acting:
         return count
@@ -183,34 +220,38 @@ def next_count(count: TurnCount, state: GameState) -> TurnCount:
     return TurnCount(count.number + 1, actors)
 
 
-def count_turns(entries: Sequence[LogEntry], states: Sequence[GameState]) -> TurnCount:
+def count_turns(
+    entries: Sequence[LogEntry], states: Sequence[GameState], autoplay: GameInfo | None = None
+) -> TurnCount:
     """The count after the full log ``entries`` (taken-back entries included); ``states`` as
-    :func:`replay_states` gives them. An undo resumes counting from where the count stood before the ply it
-    takes back."""
+    :func:`replay_states` gives them; ``autoplay`` as :func:`autoplaying` gives it. An undo resumes counting
+    from where the count stood before the ply it takes back."""
     count = TurnCount(0, frozenset())
     before_ply: dict[int, TurnCount] = {}
     for entry, state in zip(entries, states, strict=False):
         before_ply[entry.ply] = count
         if entry.kind is LogKind.UNDO:
             count = before_ply.get(int(entry.notation.split(":", 1)[1]), count)
-        else:
+        elif counted_at(entry, state, autoplay):
             count = next_count(count, state)
     if len(states) > len(entries):
         count = next_count(count, states[len(entries)])
     return count
 
 
-def advance_turns(count: TurnCount, previous: GameState, entries: Iterable[LogEntry]) -> TurnCount:
+def advance_turns(
+    count: TurnCount, previous: GameState, entries: Iterable[LogEntry], autoplay: GameInfo | None = None
+) -> TurnCount:
     """The count once ``entries`` (no undo among them) are played from ``previous``, the position ``count``
     was reached at: only the new entries count, never the whole log (each from the position it led to, when
-    the service just made it; otherwise parsed and applied again)."""
-    count = next_count(count, previous)
+    the service just made it; otherwise parsed and applied again). Counted as :func:`count_turns` counts."""
     state = previous
     for entry in entries:
+        if counted_at(entry, state, autoplay):
+            count = next_count(count, state)
         if entry.kind in POSITION_KINDS:
             state = state.apply(state.parse_move(entry.notation, entry.seat)) if entry.after is None else entry.after
-            count = next_count(count, state)
-    return count
+    return next_count(count, state)
 
 
 def seats_text(seats: Iterable[Seat]) -> str:

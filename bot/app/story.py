@@ -1,0 +1,107 @@
+"""The story a turn post tells: what happened since the turn before, in a few lines a phone shows at once.
+
+Pure: from the lines :func:`bot.app.narration.told` gives for the log entries of the story. The full detail
+stays in ``/game history``; a turn post shortens it:
+
+- a run of passes (rolls nobody could play) is one line: "3 passes in a row: bob rolled 0 twice, alice
+  rolled 0";
+- games that record their steps as events tell them their own short way (Ursuppe: one line per player and
+  the start order as a result, :attr:`bot.app.game_words.GameWords.summary`);
+- moves the match played by itself say so (see :func:`bot.app.narration.told`);
+- beyond :data:`STORY_LINES` lines, the oldest are summed up in one line that points to ``/game history``.
+
+Which entries a post tells (each once across the posts of a match, in order) is the turn post's choice:
+see :mod:`bot.shell.turn_views`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.app.game_words import words_for
+from bot.app.i18n import has, t, tn
+from bot.app.matches import LogEntry, Match
+from bot.app.narration import Told, told
+from games.base import GameState
+
+STORY_LINES = 6
+"""Lines of story in one turn post at most (the count of older ones included)."""
+
+
+def story(
+    match: Match,
+    previous: GameState | None,
+    entries: Sequence[LogEntry],
+    names: Sequence[str],
+    lang: str,
+    *,
+    limit: int = STORY_LINES,
+) -> list[str]:
+    """The story of ``entries`` (played from ``previous``) as a turn post tells it, in ``lang``."""
+    return capped(
+        shortened(match, told(match, previous, entries, names, lang, event_limit=None), names, lang), limit, lang
+    )
+
+
+def shortened(match: Match, items: Sequence[Told], names: Sequence[str], lang: str) -> list[str]:
+    """The lines of ``items`` with each run of passes in one line and events told the game's short way."""
+    words = words_for(match.game.id)
+    out: list[str] = []
+    i = 0
+    while i < len(items):
+        j = i + 1
+        if items[i].passed is not None:
+            while j < len(items) and items[j].passed is not None:
+                j += 1
+            out.append(passes_line(items[i:j], names, lang))
+        elif items[i].event is not None:
+            while j < len(items) and items[j].event is not None:
+                j += 1
+            summary = words.summary([item.event for item in items[i:j]], names, lang)
+            out += summary if summary is not None else [item.text for item in items[i:j]]
+        else:
+            out.append(items[i].text)
+        i = j
+    return [line for line in out if line]
+
+
+def passes_line(run: Sequence[Told], names: Sequence[str], lang: str) -> str:
+    """A run of passes in one line: who rolled what, how many times."""
+    if len(run) == 1:
+        return run[0].text
+    rolls: dict[int | None, list[str]] = {}
+    for item in run:
+        rolls.setdefault(item.seat, []).append(item.passed or "")
+    parts = []
+    for seat, values in rolls.items():
+        name = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+        if len(values) == 1:
+            parts.append(t(lang, "story.rolled", name=name, roll=values[0]))
+        elif len(set(values)) == 1:
+            parts.append(t(lang, "story.rolled_times", name=name, roll=values[0], times=times(lang, len(values))))
+        else:
+            parts.append(t(lang, "story.rolled_each", name=name, rolls=joined(lang, [f"**{v}**" for v in values])))
+    if len(rolls) == 1:
+        return t(lang, "story.passes_one", part=parts[0])
+    return t(lang, "story.passes", count=len(run), parts=", ".join(parts))
+
+
+def times(lang: str, count: int) -> str:
+    """``twice``, ``three times``… in ``lang``."""
+    key = f"story.times.{count}"
+    return t(lang, key) if has(lang, key) else t(lang, "story.times", count=count)
+
+
+def joined(lang: str, items: Sequence[str]) -> str:
+    """``a, b and c`` in ``lang``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + t(lang, "words.and") + items[-1]
+
+
+def capped(lines: Sequence[str], limit: int, lang: str) -> list[str]:
+    """``lines`` with at most ``limit`` of them: the most recent, after one line counting the older ones."""
+    if len(lines) <= limit:
+        return list(lines)
+    kept = max(limit - 1, 1)
+    return [tn(lang, "story.more", len(lines) - kept), *lines[-kept:]]
