@@ -16,7 +16,7 @@ import pytest
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from games.builder import build, leaves
-from tests.botkit import controls_of, make_bot
+from tests.botkit import controls_of, make_bot, moves_of
 from tests.test_bot_e2e import assert_board_reply, current, expect_ephemeral
 from tests.test_bot_ultimatek import SECRET_RE, scripted
 from tests.test_bot_ultimatek import SEED as UTK_SEED
@@ -31,6 +31,11 @@ def components(message: discord.Message) -> list[Any]:
 def builder_select(message: discord.Message) -> Any | None:
     """The move builder's select menu on a message, if any."""
     return next((c for c in components(message) if (c.custom_id or "").startswith("plateau:mb:")), None)
+
+
+def button_of(message: discord.Message, prefix: str) -> str:
+    """The custom id of the message's button whose id starts with ``prefix`` (the confirm button: ``plateau:mbok:``)."""
+    return next(c.custom_id for c in components(message) if (getattr(c, "custom_id", None) or "").startswith(prefix))
 
 
 def path_to(match: Match, move: str) -> tuple[int, ...]:
@@ -52,8 +57,8 @@ async def play_through_builder(
     select = builder_select(board)
     if select is None:
         labels = [getattr(c, "label", None) for c in components(board)]
-        if move in labels:
-            return await actor.click(board, label=move)
+        if move in moves_of(board):
+            return await actor.click(board, custom_id=button_of(board, f"plateau:mv:{match.id}:{match.version}:{move}"))
         opener = t("en", "builder.open")
         assert opener in labels, labels
         result = await actor.click(board, label=opener)
@@ -78,7 +83,7 @@ async def play_through_builder(
         step = builder_select(private)
         result = await actor.select(private, [str(path[-1])], custom_id=step.custom_id)
         private = result.response.message
-    result = await actor.click(private, label=t("en", "builder.play", move=move)[:80])
+    result = await actor.click(private, custom_id=button_of(private, "plateau:mbok:"))
     done = result.response.message
     assert done.flags.ephemeral and not done.components, "the private steps close once the move is played"
     return result
@@ -187,7 +192,7 @@ async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps
             await assert_board_reply(await play_through_builder(actor, board, match, move), channel)
         if old_step is not None and not stale_checked and played > 3:
             owner, private, move = old_step
-            stale = await owner.click(private, label=t("en", "builder.play", move=move)[:80])
+            stale = await owner.click(private, custom_id=button_of(private, "plateau:mbok:"))
             await expect_ephemeral(stale, "board has changed")
             stale_checked = True
         played += 1

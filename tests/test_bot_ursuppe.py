@@ -20,7 +20,7 @@ from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from games.ursuppe.board import DIRECTIONS, INDEX, STEP
 from games.ursuppe.view import DECISION_KINDS, View
-from tests.botkit import pings_since, text_of
+from tests.botkit import moves_of, pings_since, text_of
 from tests.test_bot_e2e import assert_board, button_labels, current, expect_ephemeral
 
 SEED = "soup-267"
@@ -165,8 +165,9 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
         # The buttons of a decision sit on the turn post, or on the question of a player answering out of turn.
         controls = question_in(channel, chloe) if asked else board
         legal = list(decision.choices)
-        shown = [label for label in button_labels(controls) if label != t("en", "builder.ursuppe.drift_all")]
-        assert shown == (legal if len(legal) <= 20 else [])
+        shown = moves_of(controls)
+        assert list(shown) == (legal if len(legal) <= 20 else [])
+        assert all(label != move for move, label in shown.items()), "every button says its move in words"
         if asked:
             assert button_labels(board) == [], "the turn post waits for the answer"
 
@@ -198,8 +199,8 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
                 assert after is not None and after.version == match.version
 
         seen, requests = len(public(channel)), len(env.http_requests)
-        if (asked or len(decisions) % TURNS_WITH_BUTTONS == 0) and pick in button_labels(controls):
-            await actor.click(controls, label=pick)
+        if (asked or len(decisions) % TURNS_WITH_BUTTONS == 0) and pick in shown:
+            await actor.click(controls, label=shown[pick])
         else:
             await actor.slash(channel, "game move", move=pick)
         decisions.append((decision.seat, decision.kind, pick))

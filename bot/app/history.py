@@ -13,6 +13,7 @@ from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, effective
 from bot.app.narration import change_line, event_lines, names_at, takeover_line
 from bot.app.turns import TurnSpan, turns
 from bot.app.words import chance_lines, decision_line
+from games import sequence
 from games.base import GameState
 
 PAGE_CHARS = 3900
@@ -78,6 +79,7 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
         chance_kept = True
 
     everyone = names
+    typed: list[str] = []
     for i, entry in enumerate(span.entries):
         before, after = span.states[i], span.states[i + 1]
         still = entry.ply in kept
@@ -94,6 +96,8 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
                 say(t(lang, "log.auto", name=_name(names, entry.seat)), still)
             for line in event_lines(match, before, after, names, lang, limit=None):
                 say(line, still)
+            if entry.kind is LogKind.MOVE and still:
+                typed.append(match.game.public_notation(entry.notation))
             continue
         if entry.kind is LogKind.CHANCE:
             chance.append((before, after, entry.notation))
@@ -107,6 +111,9 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
             line = f"{t(lang, 'log.auto', name=_name(names, entry.seat))} {line}"
         say(line, still)
     flush()
+    if typed:
+        # Told in words, the turn's decisions come after as a member would type them (the notation column).
+        out.append(t(lang, "history.typed", moves=f"{sequence.SEPARATOR} ".join(typed)))
     return out
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.app.game_words import words_for
 from bot.app.game_words.base import name_of
 from bot.app.i18n import t, tn
+from games import sequence
 from games.base import GameInfo, GameState, Seat
 
 MAX_MOVE_BUTTONS = 20
@@ -39,12 +40,32 @@ def move_marks(game: GameInfo, state: GameState, seat: Seat) -> dict[str, tuple[
     return dict(words_for(game.id).marks(state, seat, notations))
 
 
+def move_words(game: GameInfo, state: GameState, notation: str, lang: str) -> str | None:
+    """The move ``notation`` in words (read from its public form), or None when the game has no words for it.
+    The one source of a move's words: buttons, menus, the confirm step, the autocomplete and hints."""
+    return words_for(game.id).label(state, game.public_notation(notation), lang)
+
+
+def moves_said(
+    game: GameInfo, state: GameState, seat: Seat, moves: Sequence[str], lang: str, *, autoplay: bool
+) -> list[str] | None:
+    """Several decisions ``seat`` would type in a row (a hint's turn), each in words read in the position
+    it is played in; None when the game has no words for one of them or one cannot be followed."""
+    said: list[str] = []
+    for index, notation in enumerate(moves):
+        position = sequence.after(game, state, seat, moves[:index], autoplay=autoplay) if index else state
+        words = move_words(game, position, notation, lang) if position is not None else None
+        if words is None:
+            return None
+        said.append(words)
+    return said
+
+
 def move_label(game: GameInfo, state: GameState, notation: str, lang: str, mark: str | None = None) -> str:
     """A move button's label: the move in words (the notation when the game has none), after the mark
     of the piece it moves when the board draws one. At most 80 characters."""
-    shown = game.public_notation(notation)
-    label = words_for(game.id).label(state, shown, lang)
-    text = label if label is not None else shown
+    label = move_words(game, state, notation, lang)
+    text = label if label is not None else game.public_notation(notation)
     if mark:
         text = t(lang, "label.marked", mark=mark, label=text)
     return text[:80]

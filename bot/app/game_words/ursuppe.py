@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app.game_words import ursuppe_moves
 from bot.app.game_words.base import GameWords
 from bot.app.i18n import has, t
 from games.base import GameState
@@ -79,5 +80,5 @@ def _detail_fields(kind: str, detail: str, lang: str) -> dict[str, object]:
     return {}
 
 
-WORDS = GameWords(turn=turn, event_fields=event_fields)
+WORDS = GameWords(turn=turn, event_fields=event_fields, label=ursuppe_moves.label, marks=ursuppe_moves.marks)
 """Ursuppe's entry in :data:`bot.app.game_words.GAME_WORDS`."""

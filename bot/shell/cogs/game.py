@@ -16,6 +16,7 @@ from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICI
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
+from bot.app.words import moves_said
 from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, rules_ui, status, undo_ui
 from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
@@ -220,10 +221,17 @@ class GameCog(
             await interaction.response.defer(thinking=True, ephemeral=True)
             seconds = self.bot.config.ai_seconds
             moves, whole = await self.bot.heavy.run(lambda: ai_turn(match, seat, "strong", seconds=seconds))
-        if len(moves) == 1:
+        typed = f"{sequence.SEPARATOR} ".join(moves)
+        autoplay = match.options.get("autoplay") == "on"
+        said = moves_said(match.game, match.state, seat, moves, lang, autoplay=autoplay)
+        if said is not None:
+            # The moves in words, one a line; the notation stays to paste into /game move.
+            key = "hint.said.one" if len(moves) == 1 else "hint.said.turn" if whole else "hint.said.turn_start"
+            lines = "\n".join(f"- {words}" for words in said)
+            await interaction.followup.send(t(lang, key, said=lines, moves=typed)[:2000], ephemeral=True)
+        elif len(moves) == 1:
             await interaction.followup.send(t(lang, "hint.suggest", move=moves[0]), ephemeral=True)
         else:
-            typed = f"{sequence.SEPARATOR} ".join(moves)
             key = "hint.turn" if whole else "hint.turn_start"
             await interaction.followup.send(t(lang, key, moves=typed), ephemeral=True)
 
