@@ -166,6 +166,8 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
         controls = question_in(channel, chloe) if asked else board
         legal = list(decision.choices)
         shown = moves_of(controls)
+        if decision.kind == "buy" and not asked:
+            assert "BP = bio points, the energy your amoebas spend: you have" in text_of(board), "BP said once"
         assert list(shown) == (legal if len(legal) <= 20 else [])
         assert all(label != move for move, label in shown.items()), "every button says its move in words"
         if asked:

@@ -22,8 +22,12 @@ LINE_CHARS = 1500
 """A turn told in more characters than this is cut (Ursuppe turns can be long)."""
 
 
-def turn_lines(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> list[str]:
-    """One line per turn of the full log ``entries``: ``**12.** Ada rolled 2 and played `A4-A2`.``"""
+def turn_lines(
+    match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str, *, notation: bool = True
+) -> list[str]:
+    """One line per turn of the full log ``entries``: ``**12.** Ada rolled 2 and played `A4-A2`.`` With
+    ``notation``, a turn told by its events ends with its decisions in notation (kept whole when the words
+    are cut)."""
     kept = {e.ply for e in effective(entries)}
     lines = []
     for span in turns(match, entries):
@@ -31,7 +35,10 @@ def turn_lines(match: Match, entries: Sequence[LogEntry], names: Sequence[str], 
         if not sentences:
             continue
         line = t(lang, "history.turn", turn=span.number, text=" ".join(sentences))
-        lines.append(line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1] + "…")
+        tail = _typed(match, span, kept, lang) if notation else ""
+        if len(line) + len(tail) > LINE_CHARS:
+            line = line[: LINE_CHARS - len(tail) - 1] + "…"
+        lines.append(line + tail)
     return lines
 
 
@@ -79,7 +86,6 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
         chance_kept = True
 
     everyone = names
-    typed: list[str] = []
     for i, entry in enumerate(span.entries):
         before, after = span.states[i], span.states[i + 1]
         still = entry.ply in kept
@@ -96,8 +102,6 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
                 say(t(lang, "log.auto", name=_name(names, entry.seat)), still)
             for line in event_lines(match, before, after, names, lang, limit=None):
                 say(line, still)
-            if entry.kind is LogKind.MOVE and still:
-                typed.append(match.game.public_notation(entry.notation))
             continue
         if entry.kind is LogKind.CHANCE:
             chance.append((before, after, entry.notation))
@@ -111,10 +115,17 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
             line = f"{t(lang, 'log.auto', name=_name(names, entry.seat))} {line}"
         say(line, still)
     flush()
-    if typed:
-        # Told in words, the turn's decisions come after as a member would type them (the notation column).
-        out.append(t(lang, "history.typed", moves=f"{sequence.SEPARATOR} ".join(typed)))
     return out
+
+
+def _typed(match: Match, span: TurnSpan, kept: set[int], lang: str) -> str:
+    """A turn told by its events (Ursuppe), after its words: its decisions as a member would type them, the
+    history's notation column (``· typed: `3 drift; 3 eat ryg```); empty for other games, whose sentences
+    name each move already."""
+    if not hasattr(span.states[0].view_for(None), "events"):
+        return ""
+    typed = [match.game.public_notation(e.notation) for e in span.entries if e.kind is LogKind.MOVE and e.ply in kept]
+    return " " + t(lang, "history.typed", moves=f"{sequence.SEPARATOR} ".join(typed)) if typed else ""
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:

@@ -31,6 +31,12 @@ def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | No
     return notations
 
 
+def move_legend(game: GameInfo, state: GameState, seat: Seat, lang: str) -> str | None:
+    """The line explaining the terms the seat's moves are priced in (see
+    :attr:`~bot.app.game_words.base.GameWords.legend`), or None."""
+    return words_for(game.id).legend(state, seat, lang)
+
+
 def move_marks(game: GameInfo, state: GameState, seat: Seat) -> dict[str, tuple[str, str]]:
     """The marks of the pieces the seat's move buttons move: notation → (square, mark), see
     :attr:`~bot.app.game_words.base.GameWords.marks`. Empty when the post offers no buttons."""
@@ -43,7 +49,9 @@ def move_marks(game: GameInfo, state: GameState, seat: Seat) -> dict[str, tuple[
 def move_words(game: GameInfo, state: GameState, notation: str, lang: str) -> str | None:
     """The move ``notation`` in words (read from its public form), or None when the game has no words for it.
     The one source of a move's words: buttons, menus, the confirm step, the autocomplete and hints."""
-    return words_for(game.id).label(state, game.public_notation(notation), lang)
+    shown = game.public_notation(notation)
+    said = words_for(game.id).label(state, shown, lang)
+    return said if said != shown else None
 
 
 def moves_said(
@@ -54,7 +62,8 @@ def moves_said(
     said: list[str] = []
     for index, notation in enumerate(moves):
         position = sequence.after(game, state, seat, moves[:index], autoplay=autoplay) if index else state
-        words = move_words(game, position, notation, lang) if position is not None else None
+        acts = position is not None and position.actors() == (seat,)
+        words = move_words(game, position, notation, lang) if position is not None and acts else None
         if words is None:
             return None
         said.append(words)

@@ -220,7 +220,7 @@ def _options(match: Match, step: Step, lang: str, *, public: bool) -> list[disco
             shown = match.game.public_notation(choice.move) if public else choice.move
             label = _said(match, choice.move, lang) or label
             description = shown if shown != label else None
-        elif choice.step is not None and all(p.key == "range" for p in choice.parts):
+        elif choice.step is not None and any(p.key == "range" for p in choice.parts):
             first = next((move for _, move in leaves(choice.step)), None)
             said = _said(match, first, lang) if first is not None else None
             label = t(lang, "builder.said.range", first=said) if said else label

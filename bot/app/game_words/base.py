@@ -39,6 +39,11 @@ def no_marks(state: GameState, seat: Seat, shown: Sequence[str]) -> dict[str, tu
     return {}
 
 
+def no_legend(state: GameState, seat: Seat, lang: str) -> str | None:
+    """No term of the game to explain beside the move buttons."""
+    return None
+
+
 def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
     """No turn line of the game's own: the generic one is told."""
     return None
@@ -84,6 +89,9 @@ class GameWords:
     """The catalog fields of a game event's details in words (a ``count`` selects the plural form)."""
     setup: SecretSetup | None = None
     """The game's secret set-up, if it has one."""
+    legend: Callable[[GameState, Seat, str], str | None] = no_legend
+    """One short line under the turn line explaining, once, a term the acting seat's moves are priced in
+    (Ursuppe's BP and MP) with what the seat has of it (position, acting seat, language); None for none."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the

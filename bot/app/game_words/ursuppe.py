@@ -80,5 +80,11 @@ def _detail_fields(kind: str, detail: str, lang: str) -> dict[str, object]:
     return {}
 
 
-WORDS = GameWords(turn=turn, event_fields=event_fields, label=ursuppe_moves.label, marks=ursuppe_moves.marks)
+WORDS = GameWords(
+    turn=turn,
+    event_fields=event_fields,
+    label=ursuppe_moves.label,
+    marks=ursuppe_moves.marks,
+    legend=ursuppe_moves.legend,
+)
 """Ursuppe's entry in :data:`bot.app.game_words.GAME_WORDS`."""

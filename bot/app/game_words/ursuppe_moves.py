@@ -40,6 +40,26 @@ def label(state: GameState, shown: str, lang: str) -> str | None:
     return _words(state, move, lang)
 
 
+PRICED = frozenset({"move", "buy", "divide", "pay", "defend", "escape", "attack"})
+"""Decisions whose price is counted in BP (a meal taken as a parasite too)."""
+
+
+def legend(state: GameState, seat: Seat, lang: str) -> str | None:
+    """BP said once in words with what the seat has when its moves are priced in them; in a gene defect,
+    MP and the ozone value as well."""
+    if not isinstance(state, State) or seat not in state.actors():
+        return None
+    view = state.view_for(None)
+    bp, mp = state.bp[seat], view.player_info[seat].mp
+    if state.step == "defect":
+        ozone = view.card.ozone if view.card is not None else 0
+        return t(lang, "label.ursuppe.legend.mp", mp=mp, ozone=ozone, bp=bp)
+    moves = state.legal_moves(seat)
+    if any(m.kind in PRICED or (m.kind == "eat" and m.target[0] >= 0) for m in moves):
+        return t(lang, "label.ursuppe.legend.bp", bp=bp)
+    return None
+
+
 def marks(state: GameState, seat: Seat, shown: Sequence[str]) -> Mapping[str, tuple[str, str]]:
     """Each button's amoeba when the buttons move more than one of the seat's amoebas (several amoebas that
     may cling, Aggression in Phase 5): the mark is the amoeba's number, which the board already draws on the
