@@ -28,6 +28,7 @@ from games.ursuppe.board import NAMES, STEP
 from games.ursuppe.genes import GENES
 from games.ursuppe.moves import FACES
 from games.ursuppe.tables import TABLES
+from tests.test_bot_e2e import french  # noqa: F401 (a fixture)
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 CODE = re.compile(r"`[^`]*`")
@@ -298,3 +299,42 @@ def test_bp_and_mp_are_said_once_in_words_with_what_the_player_has() -> None:
     assert legend is not None and legend.startswith("MP = mutation points") and "BP (bio points" in legend
     starting = position_where(lambda s, m: m.kind == "start")
     assert move_legend(INFO, starting, starting.actors()[0], "en") is None, "nothing priced: nothing to explain"
+
+
+@pytest.fixture
+def soup(simcord_env: Any) -> dict[str, Any]:
+    """A French server with a games channel and three members."""
+    env = simcord_env
+    env.settle_timeout = 60.0
+    guild = env.create_guild(name="Asso", preferred_locale="fr")
+    members = {name: guild.add_member(env.create_user(name)) for name in ("alice", "bob", "chloe")}
+    return {"env": env, "channel": guild.create_text_channel("soupe")} | members
+
+
+@pytest.mark.usefixtures("french")
+async def test_a_french_hint_says_the_moves_in_words_and_its_notation_plays_them(soup: dict[str, Any]) -> None:
+    env, channel = soup["env"], soup["channel"]
+    players = {soup[name].id: soup[name] for name in ("alice", "bob", "chloe")}
+    alice = soup["alice"]
+    lobby = (await alice.slash(channel, "game new", game="ursuppe", thread=False, rated=False)).response.message
+    await soup["bob"].click(lobby, label=t("fr", "button.join"))
+    await soup["chloe"].click(lobby, label=t("fr", "button.join"))
+    await alice.click(lobby, label=t("fr", "button.start"))
+    match = await env.bot.service.current(channel.id)
+    assert match is not None
+    (seat,) = match.state.actors()
+    actor = players[match.seats[seat]]
+    hint = await actor.slash(channel, "game hint")
+    (reply,) = [m for m in (hint.response, *hint.followups) if m is not None and m.content]
+    assert reply.ephemeral and reply.content.startswith("💡 Plateau (fort) jouerait")
+    assert "Départ sur la case " in reply.content, "the move in words"
+    typed = reply.content.split("`")[1]
+    assert typed.startswith("start "), "the notation beside it"
+    await actor.slash(channel, "game move", move=typed)
+    after = await env.bot.service.current(channel.id)
+    assert after is not None and after.version > match.version
+
+
+def test_an_unknown_ai_level_is_answered_with_the_french_level_names() -> None:
+    said = t("fr", "match_error.unknown_level", level="expert")
+    assert "facile" in said and "fort" in said and not set(words(said)) & {"easy", "strong"}
