@@ -338,3 +338,22 @@ async def test_a_french_hint_says_the_moves_in_words_and_its_notation_plays_them
 def test_an_unknown_ai_level_is_answered_with_the_french_level_names() -> None:
     said = t("fr", "match_error.unknown_level", level="expert")
     assert "facile" in said and "fort" in said and not set(words(said)) & {"easy", "strong"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_step_of_the_menu_says_its_choices_in_words(lang: str) -> None:
+    # A gene with two possible prerequisites to give up, a Holding player's amoebas that may cling with
+    # Tentacle cubes: their menus group moves, and a group reads in words too ("Buy · Armor", "Cling · Amoeba 4").
+    groups = set()
+    for players, seed in ((3, 1), (4, 3), (5, 2), (6, 4), (4, 20), (5, 30)):
+        for state in decisions(players, seed):
+            root = build(INFO, state, state.actors()[0])
+            if root is None or all(choice.step is None for choice in root.choices):
+                continue
+            match = match_of(state, players)
+            for path, step in builder_steps(root):
+                for choice, option in zip(step.choices, _options(match, step, lang, public=not path), strict=True):
+                    check_said(option.label, lang, choice.move or "", f"{state.step} menu")
+                    if choice.step is not None:
+                        groups.add(state.step)
+    assert {"buy", "cling", "divide", "place", "feed"} <= groups, groups

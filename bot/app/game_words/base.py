@@ -75,7 +75,8 @@ class GameWords:
     """
 
     label: Callable[[GameState, str, str], str | None] = no_label
-    """A move button's label (position, public notation, language) when it needs a word, else None."""
+    """A move in words (position, public notation, language), else None: the one source of a move's words,
+    read for its button, its builder menu option and confirm step, the autocomplete and hints."""
     decision: Callable[[GameState, GameState, str, Seat, str, str], str] = plain_line
     """The sentence of a decision (before, after, public notation, seat, its player's name, language)."""
     chance: Callable[[GameState, GameState, str, str, Sequence[str], str], str] = no_chance_line
