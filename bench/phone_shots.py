@@ -5,7 +5,8 @@ every game and Ur rule set, members play a few turns through SimCord (the real d
 against an in-memory Discord), then SimCord's preview draws the channel as a Discord client would and
 Debian's Chromium, driven by Playwright, saves it at 390×844 (phone) and 1280×900 (desktop) as
 ``DIR/<game>-phone.png`` (and ``-phone-top.png``, the top of the channel with the status card) and
-``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git).
+``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git). ``--lang fr`` plays on a French
+server with French clients and names the files ``<game>-fr-…``.
 
 Needs ``simcord[preview]`` and ``playwright`` (the ``test`` extra) and ``/usr/bin/chromium``; no browser
 is downloaded.
@@ -18,8 +19,8 @@ import asyncio
 import random
 import sys
 import tempfile
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,20 +51,46 @@ TABLES: tuple[tuple[str, str, int, int], ...] = (
 NAMES = ("alice", "bob", "chloe", "dmitri")
 
 
-async def play(env: Any, choice: str, players: int, turns: int, seed: int = 7) -> tuple[Any, list[Any]]:
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Every interaction inside comes from a ``lang`` Discord client on a ``lang`` server (English: as is)."""
+    import simcord.interactions as payloads
+
+    original = payloads.base_payload
+
+    def localised(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = lang
+        if "guild_locale" in payload:
+            payload["guild_locale"] = lang
+        return record, payload
+
+    if lang != "en":
+        payloads.base_payload = localised
+    try:
+        yield
+    finally:
+        payloads.base_payload = original
+
+
+async def play(
+    env: Any, choice: str, players: int, turns: int, seed: int = 7, lang: str = "en"
+) -> tuple[Any, list[Any]]:
     """A channel where ``players`` members opened a match of ``choice`` and played ``turns`` decisions.
 
     Returns the channel and the members (the first opened the match). Moves are picked at random among
     the legal ones with a fixed seed, so a run shows the same positions every time.
     """
     rng = random.Random(seed)
-    guild = env.create_guild(name="Association")
+    from bot.app.i18n import t
+
+    guild = env.create_guild(name="Association", preferred_locale=None if lang == "en" else lang)
     channel = guild.create_text_channel(choice.replace(":", "-"))
     members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
     lobby = (await members[0].slash(channel, "game new", game=choice, thread=False)).response.message
     for member in members[1:]:
-        await member.click(lobby, label="Join")
-    await members[0].click(lobby, label="Start")
+        await member.click(lobby, label=t(lang, "button.join"))
+    await members[0].click(lobby, label=t(lang, "button.start"))
     by_id = {m.id: m for m in members}
     for _ in range(turns):
         match = await env.bot.service.current(channel.id)
@@ -102,7 +129,9 @@ async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
     return page
 
 
-async def shoot(label: str, choice: str, players: int, turns: int, out: Path, chromium: Any) -> list[Path]:
+async def shoot(
+    label: str, choice: str, players: int, turns: int, out: Path, chromium: Any, lang: str = "en"
+) -> list[Path]:
     """Play one table on a fresh bot and database; save its phone and desktop screenshots."""
     from simcord import Env
 
@@ -113,7 +142,10 @@ async def shoot(label: str, choice: str, players: int, turns: int, out: Path, ch
         env = Env(make_bot(str(Path(tmp) / "plateau.db")))
         await env.start()
         try:
-            channel, members = await play(env, choice, players, turns)
+            with speaking(lang):
+                channel, members = await play(env, choice, players, turns, lang=lang)
+            if lang != "en":
+                label = f"{label}-{lang}"
             async with env.preview(channel, viewers=members, layout="channel") as preview:
                 for kind, size in (("phone", PHONE), ("desktop", DESKTOP)):
                     page = await open_channel(chromium, preview.url, size)
@@ -133,25 +165,26 @@ async def shoot(label: str, choice: str, players: int, turns: int, out: Path, ch
     return saved
 
 
-async def main_async(out: Path, only: list[str]) -> None:
+async def main_async(out: Path, only: list[str], lang: str = "en") -> None:
     out.mkdir(parents=True, exist_ok=True)
     async with browser() as chromium:
         for label, choice, players, turns in TABLES:
             if only and label not in only:
                 continue
-            for path in await shoot(label, choice, players, turns, out, chromium):
+            for path in await shoot(label, choice, players, turns, out, chromium, lang):
                 print(path)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("shots"), help="folder of the screenshots (default shots/)")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the server's and clients' language")
     parser.add_argument("tables", nargs="*", help=f"only these ({', '.join(t[0] for t in TABLES)})")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: apt-get install chromium", file=sys.stderr)
         return 1
-    asyncio.run(main_async(args.out, args.tables))
+    asyncio.run(main_async(args.out, args.tables, args.lang))
     return 0
 
 

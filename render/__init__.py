@@ -16,11 +16,14 @@ from render.common import SEAT_COLORS as UR_SEAT_COLOURS
 from render.common import BoardContext, GameRenderer
 from render.subulata import PIECE_FILL as SUBULATA_SEAT_COLOURS
 from render.ultimatek_art import SIDE_COLOURS as ULTIMATEK_SEAT_COLOURS
+from render.ursuppe_art import FOOD_COLOURS as URSUPPE_FOOD_COLOURS
 from render.ursuppe_art import PLAYER_COLOURS as URSUPPE_SEAT_COLOURS
 
 __all__ = [
+    "DETAILS",
     "RENDERERS",
     "SEAT_COLOURS",
+    "TOKEN_COLOURS",
     "BoardContext",
     "GameRenderer",
     "UnknownRendererError",
@@ -47,11 +50,18 @@ SEAT_COLOURS: Final[dict[str, tuple[tuple[int, int, int], ...]]] = {
 }
 """The colour of each seat's pieces on each game's board, by game id (a turn post takes its seat's)."""
 
+TOKEN_COLOURS: Final[dict[str, tuple[tuple[int, int, int], ...]]] = {
+    ursuppe.GAME_ID: URSUPPE_FOOD_COLOURS,
+}
+"""The colours of the tokens that are not a seat's pieces, by game id (Ursuppe's food cubes, one kind per
+player colour, each also drawn with its player's silhouette), for the colour-safety test."""
+
 
 DETAILS: Final[dict[str, Callable[[object, BoardContext], bytes]]] = {
     ursuppe.GAME_ID: lambda view, ctx: ursuppe_detail.render_detail(ursuppe._view(view), ctx),
 }
-"""The games whose turn post carries a second image of detail, and its renderer."""
+"""The games with a second view of detail a member opens on demand (a button on the turn post), and its
+renderer: the turn post itself carries one image."""
 
 
 class UnknownRendererError(KeyError):
@@ -67,7 +77,7 @@ def _renderer(game_id: str) -> GameRenderer:
 
 
 def render_board(game_id: str, view: object, ctx: BoardContext) -> bytes:
-    """The board of ``view`` as PNG bytes (at least 1000 px wide, deterministic, no metadata).
+    """The board of ``view`` as PNG bytes (deterministic, no metadata; Ursuppe's is a 600 px wide portrait).
 
     Raises:
         UnknownRendererError: no renderer for ``game_id``.
@@ -77,10 +87,10 @@ def render_board(game_id: str, view: object, ctx: BoardContext) -> bytes:
 
 
 def render_board_detail(game_id: str, view: object, ctx: BoardContext) -> bytes | None:
-    """The second image of the turn post (PNG bytes), or None for a game that has none.
+    """The game's second view (PNG bytes), or None for a game that has none.
 
-    Ursuppe's board shows the soup, the score ring and each player's key numbers; its gene market and
-    latest events, too small to read on a phone beside them, are this image. Deterministic.
+    Ursuppe's board shows the soup and each player's key numbers; its gene market and latest events are
+    this image, which a member opens on demand from the turn post. Deterministic.
 
     Raises:
         UnknownRendererError: no renderer for ``game_id``.

@@ -96,6 +96,10 @@ class BoardContext:
     palette: Literal["standard", "contrast"] = "standard"
     """The member's palette for their own views (``/plateau settings``): ``contrast`` draws with the
     high-contrast colours. Boards everyone sees are always ``standard`` (colour-blind safe by default)."""
+    viewer: int | None = None
+    """The seat whose own view this is (its DM, "Show my view"), None on a board everyone sees. Games
+    without hidden information give every seat the same view, so the view cannot say it: a board that
+    faces its reader (their side at the bottom, their pieces labelled "you") reads it here."""
     targets: tuple[str, ...] = ()
     """Squares the reader may move a piece to now, each marked with a dot (see
     :func:`render.move_targets`). The bot sets them only on the acting player's own board (their DM or
@@ -247,6 +251,29 @@ def fit_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
 def display_name(name: str, face: ImageFont.FreeTypeFont, max_width: float, fallback: str) -> str:
     """A player's name ready to draw: drawable characters only, ellipsised to fit, never empty."""
     return fit_text(clean_text(name, face) or fallback, face, max_width)
+
+
+def wrap_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
+    """``text`` broken into lines at most ``max_width`` pixels wide: at spaces, and inside a word only when
+    the word alone is wider than a line (a long name is wrapped, never shortened)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if face.getlength(trial) <= max_width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        while face.getlength(word) > max_width:
+            cut = max(1, next((i for i in range(len(word), 0, -1) if face.getlength(word[:i]) <= max_width), 1))
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
 
 
 def draw_text(

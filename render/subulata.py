@@ -1,24 +1,28 @@
 """Subulata as an image: the pond of nine tiles, the grasshoppers of both sides and, when allowed, their values.
 
-Layout, top to bottom: the status line (whose turn or the set-up, the last move, whose private view it
-is); Black's panel (Black sits at the i9 corner, at the top); the 9×9 board with its coordinates;
-White's panel. Each cell shows its terrain twice over: a colour (blue water, rose flower, green leaf)
-and a small symbol in its corner (waves, a five-petal flower, a leaf) with the distance it gives, so the
-board reads without colour vision. The two corner tiles where the sides start and arrive are framed in
-gold. White pieces are light discs; Black pieces are dark hexagons: they differ in lightness and shape.
+Drawn for a phone's message column (about 265 CSS px wide): 1000 px wide and portrait, every text at
+least 38 px (10 CSS px there), nothing shortened. Top to bottom: the status line (whose turn, or the
+set-up, with the terrain legend on its right); the far side's panel; the square 9×9 board with its
+coordinates; the near side's panel. White sits at the bottom (a1 bottom left); on Black's own view the
+board is turned round, so each player's side faces them, and their panel reads "you".
 
-A value is drawn on a piece only when the view holds it (a player's own pieces on their private image,
-every piece once the game is over). The last move is shown from ``ctx.last_move`` after passing it
-through :func:`games.subulata.public_notation`, so a set-up's values never reach a public image.
+Each cell shows its terrain by colour and by a symbol (waves, a five-petal flower, a leaf), never by a
+digit: the only digit on a cell is a piece's value (a player's own pieces on their private image, every
+piece once the game is over) or, on a public board, the mark of a move button (``ctx.marks``), drawn on
+a badge. The two corner tiles where the sides start and arrive are framed in gold. White pieces are
+light discs, Black pieces dark hexagons: they differ in lightness and shape. ``ctx.palette`` chooses
+the standard or the high-contrast colours (:mod:`render.subulata_art`).
 
-The static part of an image (backdrop, terrain, symbols, frames, coordinates, panel frames and words of
-a language) depends only on the layout and the language and is cached; a render pastes cached piece
-sprites, writes a few words and maps the image onto a palette computed once.
+The last move is outlined from ``ctx.highlights`` (its words are in the post); the alt text tells it
+after :func:`games.subulata.public_notation`, so a set-up's values never reach a public image.
+
+The static part of an image (backdrop, terrain, symbols, frames, coordinates, legend, panel frames)
+depends only on the layout, the side facing the reader and the palette, and is cached; a render pastes
+cached piece sprites, writes a few words and maps the image onto a palette computed once.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from functools import cache, lru_cache
 from typing import Final
@@ -36,96 +40,87 @@ from games.subulata.state import (
     public_notation,
     terrain_map,
 )
-from games.subulata.tiles import DISTANCE
 from render.common import (
-    BACKDROP,
-    CREAM,
-    HIGHLIGHT,
     INK,
-    MUTED,
-    PANEL,
-    PANEL_EDGE,
-    SHELL,
     BoardContext,
-    Color,
     GameRenderer,
     build_palette,
-    display_name,
+    clean_text,
     draw_text,
     encode_png,
     expect_view,
     fit_text,
     font,
     paste_targets,
-    phone_text,
     player_names,
     plural,
     supersampled,
 )
+from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
+from render.subulata_art import GOLD, PIECE_FILL, STANDARD, THEMES, Theme, badge_sprite, paste, piece_sprite, symbol
 
 GAME_ID: Final = "subulata"
 
 # Geometry, in pixels of the final image.
-# Landscape, so that a phone or a desktop preview capped in height shows it wide: the board on the
-# left, the players' panels in a column on its right (Black's at the top, White's at the bottom, as
-# they sit on the board), the headline across the top.
-WIDTH: Final = 1330
-CELL: Final = 86
+WIDTH: Final = 1000
+TEXT_PX: Final = -(-WIDTH * PHONE_MIN_CSS // PHONE_COLUMN_CSS)
+"""The smallest text: 38 px, 10 CSS px once the image is shown in a phone's 265 px column."""
+NAME_PX: Final = TEXT_PX + 2
+HEADLINE_PX: Final = TEXT_PX + 8
+VALUE_PX: Final = TEXT_PX + 6
+CELL: Final = 98
 GAP: Final = 8
 """The gap between two tiles, so the nine tiles read as tiles."""
 BOARD_SPAN: Final = SIZE * CELL + 2 * GAP
 BOARD_X: Final = 62
-HEADER_H: Final = 84
-BOARD_Y: Final = HEADER_H + 48
-PANEL_X0: Final = BOARD_X + BOARD_SPAN + 58
-PANEL_X1: Final = WIDTH - 20
-PANEL_H: Final = 208
-PANEL_Y: Final = (BOARD_Y + BOARD_SPAN - PANEL_H, BOARD_Y)
-"""The top of each seat's panel: White's level with the bottom of the board, Black's with its top."""
-HEIGHT: Final = BOARD_Y + BOARD_SPAN + 52
-TEXT_PX: Final = phone_text(WIDTH)
-"""The smallest text: 11 px once the image is shown 400 px wide."""
-HEADLINE_PX: Final = 48
-PIECE_D: Final = 54
-PIECE_DX: Final = 12
-PIECE_DY: Final = -4
-"""Where a piece stands from its cell's centre: up and right, clear of the terrain's distance digit."""
-ICON_D: Final = 48
+HEADER_H: Final = 76
+PANEL_H: Final = 112
+PANEL_X0: Final = 16
+PANEL_X1: Final = WIDTH - 16
+TOP_PANEL_Y: Final = HEADER_H
+BOARD_Y: Final = TOP_PANEL_Y + PANEL_H + 28
+LETTERS_Y: Final = BOARD_Y + BOARD_SPAN + 42
+BOTTOM_PANEL_Y: Final = LETTERS_Y + 34
+HEIGHT: Final = BOTTOM_PANEL_Y + PANEL_H + 12
+ICON_D: Final = 56
+PIECE_D: Final = 68
+PIECE_OFFSET: Final = 8
+"""Where a piece stands from its cell's centre: down and right, clear of the terrain symbol's corner."""
+SYMBOL_AT: Final = 21
+"""The terrain symbol's centre, from the cell's upper left corner."""
+BADGE_D: Final = 50
 SCALE: Final = 3
 
-TERRAIN_COLOURS: Final[dict[str, Color]] = {"W": (46, 104, 150), "F": (150, 78, 116), "L": (62, 118, 58)}
-SYMBOL_COLOURS: Final[dict[str, Color]] = {"W": (170, 214, 240), "F": (250, 206, 226), "L": (196, 232, 170)}
-EMPTY_CELL: Final[Color] = (70, 64, 58)
-GOLD: Final[Color] = (222, 180, 72)
-PIECE_FILL: Final[tuple[Color, Color]] = ((238, 234, 222), (30, 30, 34))
-PIECE_RIM: Final[tuple[Color, Color]] = (INK, (214, 208, 196))
-PIECE_INK: Final[tuple[Color, Color]] = (INK, (246, 242, 232))
+TERRAIN_COLOURS: Final = STANDARD.terrain
+EMPTY_CELL: Final = (70, 64, 58)
 
 _MOVE: Final = re.compile(r"\s*([a-i][1-9])\s*[-x]\s*([a-i][1-9])\s*", re.IGNORECASE)
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
-        "title": "Subulata",
         "colour": "White|Black",
         "shape": "round|hexagonal",
         "player": "Player {n}",
         "layout": "Drawing the tiles",
-        "setup": "Set-up: {who}",
-        "setup_waiting": "waiting",
-        "setup_drawing": "drawing",
-        "setup_done": "placed",
-        "to_move": "{name} ({colour}) to move",
-        "wins": "{name} wins {a}–{b}",
+        "setup": "Secret set-up",
+        "setup_waiting": "placing pieces in secret",
+        "setup_drawing": "drawing pieces at random",
+        "setup_done": "pieces placed",
+        "to_move": "{colour} to move",
+        "your_turn": "Your turn",
+        "wins": "{colour} wins {a}–{b}",
+        "you_win": "You win {a}–{b}",
         "draw": "Draw {a}–{b}",
-        "last": "Last move: {text}",
-        "private": "Private view of {name}: only your values are shown",
-        "public": "Values stay hidden until the end",
-        "captures": "captures {n}",
-        "left": "pieces {n}",
-        "lost": "lost: {values}",
-        "score": "score {n}",
-        "goal": "start {start} · goal {goal}",
+        "you": "{name} (you)",
+        "start": "starts at {tile}",
+        "pieces": "{n} {n:p:piece|pieces}",
+        "captures": "{n} {n:p:capture|captures}",
+        "lost": "lost {values}",
+        "score": "score {n}: {home} home + {captures} {captures:p:capture|captures}",
         # Alt text.
+        "wins_alt": "{name} wins {a}–{b}",
+        "to_move_alt": "{name} ({colour}) to move",
+        "last": "Last move: {text}",
         "alt_board": "Subulata board, 9 by 9.",
         "alt_no_layout": "The tiles are not laid yet.",
         "alt_side": "{colour} ({name}, {shape} pieces, {status}): {pieces}; {captured}.",
@@ -140,26 +135,28 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "terrain": "water|flower|leaf",
     },
     "fr": {
-        "title": "Subulata",
         "colour": "Blanc|Noir",
         "shape": "ronds|hexagonaux",
         "player": "Joueur {n}",
         "layout": "Tirage des tuiles",
-        "setup": "Mise en place : {who}",
-        "setup_waiting": "en attente",
-        "setup_drawing": "tirage",
-        "setup_done": "placé",
-        "to_move": "À {name} ({colour}) de jouer",
-        "wins": "{name} gagne {a}–{b}",
+        "setup": "Mise en place secrète",
+        "setup_waiting": "place ses pions en secret",
+        "setup_drawing": "pions tirés au hasard",
+        "setup_done": "pions placés",
+        "to_move": "{colour} joue",
+        "your_turn": "À vous de jouer",
+        "wins": "{colour} gagne {a}–{b}",
+        "you_win": "Vous gagnez {a}–{b}",
         "draw": "Égalité {a}–{b}",
+        "you": "{name} (vous)",
+        "start": "part de {tile}",
+        "pieces": "{n} {n:p:pion|pions}",
+        "captures": "{n} {n:p:capture|captures}",
+        "lost": "perdus {values}",
+        "score": "score {n} : {home} arrivés + {captures} {captures:p:capture|captures}",
+        "wins_alt": "{name} gagne {a}–{b}",
+        "to_move_alt": "À {name} ({colour}) de jouer",
         "last": "Dernier coup : {text}",
-        "private": "Vue privée de {name} : seules vos valeurs sont affichées",
-        "public": "Valeurs cachées jusqu'à la fin",
-        "captures": "prises {n}",
-        "left": "pions {n}",
-        "lost": "perdus : {values}",
-        "score": "score {n}",
-        "goal": "départ {start} · arrivée {goal}",
         "alt_board": "Plateau de Subulata, 9 sur 9.",
         "alt_no_layout": "Les tuiles ne sont pas encore posées.",
         "alt_side": "{colour} ({name}, pions {shape}, {status}) : {pieces} ; {captured}.",
@@ -183,185 +180,130 @@ def _word(lang: str, key: str, index: int) -> str:
     return WORDS[lang][key].split("|")[index]
 
 
+def _say(lang: str, key: str, **fields: object) -> str:
+    """``WORDS[lang][key]`` with its fields, ``{n:p:one|other}`` choosing the plural by the language."""
+    text = WORDS[lang][key]
+    for m in re.finditer(r"\{(\w+):p:([^|}]*)\|([^}]*)\}", text):
+        count = fields[m[1]]
+        assert isinstance(count, int)
+        text = text.replace(m[0], plural(lang, count, m[2], m[3]))
+    return text.format(**fields)
+
+
 # Geometry helpers.
 
 
-def cell_box(cell: int) -> tuple[int, int, int, int]:
-    """The pixel box (left, top, right, bottom) of ``cell``."""
+def cell_box(cell: int, turned: bool = False) -> tuple[int, int, int, int]:
+    """The pixel box (left, top, right, bottom) of ``cell``; ``turned``: on a board turned round (Black's
+    own view, i9 at the bottom left)."""
     x, y = cell % SIZE, cell // SIZE
+    if turned:
+        x, y = SIZE - 1 - x, SIZE - 1 - y
     row_from_top = SIZE - 1 - y
     left = BOARD_X + x * CELL + (x // 3) * GAP
     top = BOARD_Y + row_from_top * CELL + (row_from_top // 3) * GAP
     return left, top, left + CELL, top + CELL
 
 
-def cell_centre(cell: int) -> tuple[float, float]:
+def cell_centre(cell: int, turned: bool = False) -> tuple[float, float]:
     """The pixel centre of ``cell``."""
-    x0, y0, x1, y1 = cell_box(cell)
+    x0, y0, x1, y1 = cell_box(cell, turned)
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def _tile_box(position: int) -> tuple[int, int, int, int]:
+def piece_centre(cell: int, turned: bool = False) -> tuple[float, float]:
+    """Where the piece on ``cell`` stands: a little down and right of the cell's centre."""
+    cx, cy = cell_centre(cell, turned)
+    return cx + PIECE_OFFSET, cy + PIECE_OFFSET
+
+
+def _tile_box(position: int, turned: bool) -> tuple[int, int, int, int]:
     x, y = 3 * (position % 3), 3 * (position // 3)
-    low = cell_box(y * SIZE + x)
-    high = cell_box((y + 2) * SIZE + x + 2)
-    return low[0], high[1], high[2], low[3]
+    boxes = [cell_box((y + dy) * SIZE + x + dx, turned) for dy in (0, 2) for dx in (0, 2)]
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def _panel_y(seat: int, turned: bool) -> int:
+    """The top of ``seat``'s panel: the side nearest the reader at the bottom."""
+    near = 1 if turned else 0
+    return BOTTOM_PANEL_Y if seat == near else TOP_PANEL_Y
 
 
 # Static drawing.
 
 
-def _symbol(draw: ImageDraw.ImageDraw, k: float, kind: str, cx: float, cy: float, colour: Color) -> None:
-    """The terrain symbol centred at (cx, cy) in image pixels, drawn ``k`` times larger."""
-    s = 11.0
-    if kind == "W":
-        for dy in (-4.5, 4.5):
-            pts = [(cx - s + i * 2 * s / 16, cy + dy + 3.2 * math.sin(i / 16 * 2 * math.pi)) for i in range(17)]
-            draw.line([(x * k, y * k) for x, y in pts], fill=colour, width=round(2.6 * k), joint="curve")
-    elif kind == "F":
-        for i in range(5):
-            a = -math.pi / 2 + i * 2 * math.pi / 5
-            px, py = cx + 6.2 * math.cos(a), cy + 6.2 * math.sin(a)
-            draw.ellipse(((px - 4.6) * k, (py - 4.6) * k, (px + 4.6) * k, (py + 4.6) * k), fill=colour)
-        r = 3.4
-        draw.ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k), fill=(236, 196, 64))
-    else:
-        pts = []
-        for i in range(25):
-            t = i / 24
-            along = -s + 2 * s * t
-            across = 6.0 * math.sin(math.pi * t)
-            pts.append((along, across))
-        outline = pts + [(a, -b) for a, b in reversed(pts)]
-        c, d = math.cos(-math.pi / 4), math.sin(-math.pi / 4)
-        draw.polygon([((cx + a * c - b * d) * k, (cy + a * d + b * c) * k) for a, b in outline], fill=colour)
-        vein = [(-s * 0.8, 0.0), (s * 0.8, 0.0)]
-        draw.line(
-            [((cx + a * c - b * d) * k, (cy + a * d + b * c) * k) for a, b in vein],
-            fill=TERRAIN_COLOURS["L"],
-            width=round(1.6 * k),
-        )
-
-
 @lru_cache(maxsize=32)
-def _board_layer(layout: Layout | None) -> Image.Image:
-    """The board of ``layout`` without words: frames, terrain colours and symbols (supersampled)."""
+def _board_layer(layout: Layout | None, turned: bool, theme_name: str) -> Image.Image:
+    """The board of ``layout`` with its coordinates and legend, without words (supersampled shapes)."""
+    theme = THEMES[theme_name]
     terrain = "" if layout is None else terrain_map(layout)
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         x0, y0 = BOARD_X, BOARD_Y
         draw.rounded_rectangle(
-            ((x0 - 14) * k, (y0 - 14) * k, (x0 + BOARD_SPAN + 14) * k, (y0 + BOARD_SPAN + 14) * k),
-            radius=16 * k,
-            fill=(20, 36, 44),
-            outline=SHELL,
+            ((x0 - 12) * k, (y0 - 12) * k, (x0 + BOARD_SPAN + 12) * k, (y0 + BOARD_SPAN + 12) * k),
+            radius=14 * k,
+            fill=theme.frame,
+            outline=theme.muted,
             width=round(3 * k),
         )
         for cell in range(CELLS):
-            bx0, by0, bx1, by1 = cell_box(cell)
-            colour = TERRAIN_COLOURS[terrain[cell]] if terrain else EMPTY_CELL
+            bx0, by0, bx1, by1 = cell_box(cell, turned)
+            colour = theme.terrain[terrain[cell]] if terrain else EMPTY_CELL
             draw.rectangle(((bx0 + 1) * k, (by0 + 1) * k, (bx1 - 1) * k, (by1 - 1) * k), fill=colour)
             if terrain:
-                _symbol(draw, k, terrain[cell], bx0 + 17, by0 + 17, SYMBOL_COLOURS[terrain[cell]])
+                kind = terrain[cell]
+                symbol(draw, k, kind, bx0 + SYMBOL_AT, by0 + SYMBOL_AT, theme.symbol[kind], 1.45)
         for position in (START_TILE[0], START_TILE[1]):
-            tx0, ty0, tx1, ty1 = _tile_box(position)
+            tx0, ty0, tx1, ty1 = _tile_box(position, turned)
             draw.rounded_rectangle(
-                ((tx0 - 5) * k, (ty0 - 5) * k, (tx1 + 5) * k, (ty1 + 5) * k),
+                ((tx0 - 4) * k, (ty0 - 4) * k, (tx1 + 4) * k, (ty1 + 4) * k),
                 radius=8 * k,
-                outline=GOLD,
+                outline=theme.gold,
                 width=round(5 * k),
             )
-        for seat in (0, 1):
-            y = PANEL_Y[seat]
+        for y in (TOP_PANEL_Y, BOTTOM_PANEL_Y):
             draw.rounded_rectangle(
                 (PANEL_X0 * k, y * k, PANEL_X1 * k, (y + PANEL_H) * k),
                 radius=14 * k,
-                fill=PANEL,
-                outline=PANEL_EDGE,
+                fill=theme.panel,
+                outline=theme.panel_edge,
                 width=round(2 * k),
             )
+        # The legend: each terrain's symbol on its colour, beside the distance it gives.
+        for i, kind in enumerate("WFL"):
+            lx = _legend_x(i)
+            draw.rounded_rectangle(
+                ((lx - 26) * k, (HEADER_H / 2 - 26) * k, (lx + 26) * k, (HEADER_H / 2 + 26) * k),
+                radius=8 * k,
+                fill=theme.terrain[kind],
+            )
+            symbol(draw, k, kind, lx, HEADER_H / 2, theme.symbol[kind], 1.35)
 
-    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
+    base = Image.new("RGB", (WIDTH, HEIGHT), theme.backdrop)
     layer = supersampled((WIDTH, HEIGHT), SCALE, paint)
     base.paste(layer, (0, 0), layer)
     draw = ImageDraw.Draw(base)
     coord = font(TEXT_PX, "Semibold")
     for x in range(SIZE):
-        cx = cell_centre(x)[0]
-        draw_text(draw, (cx, BOARD_Y - 32), "abcdefghi"[x], coord, MUTED, "mm")
-        draw_text(draw, (cx, BOARD_Y + BOARD_SPAN + 32), "abcdefghi"[x], coord, MUTED, "mm")
+        cx = cell_centre(x, turned)[0]
+        draw_text(draw, (cx, LETTERS_Y), "abcdefghi"[x], coord, theme.muted, "mm")
     for y in range(SIZE):
-        cy = cell_centre(y * SIZE)[1]
-        draw_text(draw, (BOARD_X - 36, cy), str(y + 1), coord, MUTED, "mm")
-        draw_text(draw, (BOARD_X + BOARD_SPAN + 36, cy), str(y + 1), coord, MUTED, "mm")
-    if terrain:
-        digit = font(TEXT_PX, "Bold")
-        for cell in range(CELLS):
-            bx0, _, _, by1 = cell_box(cell)
-            draw_text(
-                draw, (bx0 + 5, by1 - 5), str(DISTANCE[terrain[cell]]), digit, SYMBOL_COLOURS[terrain[cell]], "ls"
-            )
-    for seat in (0, 1):
-        _paste(base, piece_sprite(seat, ICON_D), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + 40))
+        cy = cell_centre(y * SIZE, turned)[1]
+        draw_text(draw, (BOARD_X - 34, cy), str(y + 1), coord, theme.muted, "mm")
+    digit = font(TEXT_PX, "Bold")
+    for i in range(3):
+        draw_text(draw, (_legend_x(i) + 34, HEADER_H / 2), str(i + 1), digit, theme.text, "lm")
     return base
 
 
-@lru_cache(maxsize=64)
-def _static_base(layout: Layout | None, lang: str) -> Image.Image:
-    """The static image with the words of ``lang``; each render starts from a copy of it."""
-    base = _board_layer(layout).copy()
-    draw = ImageDraw.Draw(base)
-    small = font(TEXT_PX, "Semibold")
-    room = PANEL_X1 - PANEL_X0 - 36
-    for seat in (0, 1):
-        label = f"{_word(lang, 'colour', seat)} · {_word(lang, 'shape', seat)}"
-        start = "a1–c3" if seat == 0 else "g7–i9"
-        goal = "g7–i9" if seat == 0 else "a1–c3"
-        y = PANEL_Y[seat]
-        draw_text(draw, (PANEL_X0 + 18, y + 88), fit_text(label, small, room), small, MUTED, "lm")
-        goal_text = fit_text(WORDS[lang]["goal"].format(start=start, goal=goal), small, room)
-        draw_text(draw, (PANEL_X0 + 18, y + 178), goal_text, small, MUTED, "lm")
-    return base
+def _legend_x(i: int) -> float:
+    """The centre of the legend's ``i``-th terrain swatch (water, flower, leaf), at the status line's end."""
+    return WIDTH - 290 + i * 96
 
 
-@cache
-def piece_sprite(seat: int, diameter: int) -> Image.Image:
-    """Seat ``seat``'s piece, ``diameter`` pixels wide, on a square transparent sprite.
-
-    White is a light disc with a dark rim; Black a dark hexagon with a light rim: lightness and
-    outline both tell them apart.
-    """
-    pad = 4
-    size = diameter + 2 * pad
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        c, r = size / 2 * k, diameter / 2 * k
-        shadow = (0, 0, 0, 110)
-        if seat == 0:
-            draw.ellipse((c - r + 2 * k, c - r + 3 * k, c + r + 2 * k, c + r + 3 * k), fill=shadow)
-            draw.ellipse((c - r, c - r, c + r, c + r), fill=PIECE_RIM[0])
-            rr = r - 3.5 * k
-            draw.ellipse((c - rr, c - rr, c + rr, c + rr), fill=PIECE_FILL[0])
-        else:
-
-            def hexagon(radius: float, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
-                return [
-                    (
-                        c + dx + radius * math.cos(math.pi / 6 + i * math.pi / 3),
-                        c + dy + radius * math.sin(math.pi / 6 + i * math.pi / 3),
-                    )
-                    for i in range(6)
-                ]
-
-            draw.polygon(hexagon(r, 2 * k, 3 * k), fill=shadow)
-            draw.polygon(hexagon(r), fill=PIECE_RIM[1])
-            draw.polygon(hexagon(r - 4 * k), fill=PIECE_FILL[1])
-
-    return supersampled((size, size), 4, paint)
-
-
-def _paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    canvas.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+LEGEND_X0: Final = WIDTH - 290 - 34
+"""Where the legend starts: the status line stops short of it."""
 
 
 # Rendering.
@@ -375,126 +317,151 @@ def _names(ctx: BoardContext) -> tuple[str, str]:
     return player_names(ctx, WORDS)
 
 
-def _status(view: View, ctx: BoardContext) -> tuple[str, int | None]:
-    """The status line and the seat whose icon leads it."""
-    lang = ctx.language
-    words = WORDS[lang]
-    names = _names(ctx)
+def _status(view: View, lang: str) -> tuple[str, int | None]:
+    """The status line (no names: they are in the panels) and the seat whose piece leads it."""
+    mine = view.viewer
     if view.outcome is not None:
-        a, b = view.outcome.scores
+        a, b = view.outcome.scores or (0, 0)
         if view.outcome.winners:
             w = view.outcome.winners[0]
-            hi, lo = max(a, b), min(a, b)
-            return words["wins"].format(name=names[w], a=hi, b=lo), w
-        return words["draw"].format(a=a, b=b), None
+            key = "you_win" if w == mine else "wins"
+            return _say(lang, key, colour=_word(lang, "colour", w), a=max(a, b), b=min(a, b)), w
+        return _say(lang, "draw", a=a, b=b), None
     if view.layout is None:
-        return words["layout"], None
+        return WORDS[lang]["layout"], None
     if view.turn is None:
-        who = ", ".join(f"{names[s]} {words['setup_' + view.setup[s]]}" for s in (0, 1))
-        return words["setup"].format(who=who), None
-    return words["to_move"].format(name=names[view.turn], colour=_word(lang, "colour", view.turn)), view.turn
+        return WORDS[lang]["setup"], None
+    if view.turn == mine:
+        return WORDS[lang]["your_turn"], view.turn
+    return _say(lang, "to_move", colour=_word(lang, "colour", view.turn)), view.turn
 
 
-def _wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
-    """``text`` in lines at most ``width`` wide, broken between words."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(lines[-1] + " " + word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(fit_text(word, face, width))
-    return lines
+def _status_alt(view: View, names: tuple[str, str], lang: str) -> str:
+    """The status for the alt text, with the players' names."""
+    if view.outcome is not None and view.outcome.winners:
+        a, b = view.outcome.scores or (0, 0)
+        return _say(lang, "wins_alt", name=names[view.outcome.winners[0]], a=max(a, b), b=min(a, b))
+    if view.outcome is None and view.layout is not None and view.turn is not None:
+        return _say(lang, "to_move_alt", name=names[view.turn], colour=_word(lang, "colour", view.turn))
+    return _status(view, lang)[0]
+
+
+def _fits(face: ImageFont.FreeTypeFont, room: float, *texts: str) -> str:
+    """The first of ``texts`` that fits ``room`` (the last one shortened if none does)."""
+    for text in texts:
+        if face.getlength(text) <= room:
+            return text
+    return fit_text(texts[-1], face, room)
+
+
+def _side_line(view: View, seat: int, lang: str) -> tuple[str, ...]:
+    """What a panel says of a side under its name, longest form first."""
+    colour = _word(lang, "colour", seat)
+    if view.outcome is not None and view.outcome.scores is not None:
+        total = view.outcome.scores[seat]
+        captures = view.captures[seat]
+        line = _say(lang, "score", n=total, home=total - captures, captures=captures)
+        return f"{colour} · {line}", line
+    if view.layout is None:
+        tile = "a1–c3" if seat == 0 else "g7–i9"
+        return (f"{colour} · {_say(lang, 'start', tile=tile)}",)
+    if view.turn is None:
+        return (f"{colour} · {WORDS[lang]['setup_' + view.setup[seat]]}",)
+    parts = [colour, _say(lang, "pieces", n=len(view.pieces[seat])), _say(lang, "captures", n=view.captures[seat])]
+    if view.lost_values[seat]:
+        lost = _say(lang, "lost", values=" ".join(map(str, view.lost_values[seat])))
+        return " · ".join([*parts, lost]), " · ".join([*parts[1:], lost]), " · ".join(parts[1:])
+    return " · ".join(parts), " · ".join(parts[1:])
+
+
+def _draw_panel(
+    draw: ImageDraw.ImageDraw, canvas: Image.Image, view: View, seat: int, names: tuple[str, str], lang: str, th: Theme
+) -> None:
+    turned = view.viewer == 1
+    y = _panel_y(seat, turned)
+    if view.outcome is None and view.turn == seat:
+        draw.rounded_rectangle((PANEL_X0, y, PANEL_X1, y + PANEL_H), radius=14, outline=th.highlight, width=4)
+    elif view.outcome is not None and seat in view.outcome.winners:
+        draw.rounded_rectangle((PANEL_X0, y, PANEL_X1, y + PANEL_H), radius=14, outline=th.gold, width=5)
+    paste(canvas, piece_sprite(seat, ICON_D, th.name), (PANEL_X0 + 18 + ICON_D / 2, y + PANEL_H / 2))
+    x = PANEL_X0 + 36 + ICON_D
+    room = PANEL_X1 - 18 - x
+    name_face = font(NAME_PX, "Bold")
+    name = clean_text(names[seat], name_face) or _say(lang, "player", n=seat + 1)
+    if view.viewer == seat:
+        name = _fits(name_face, room, _say(lang, "you", name=name), name)
+    else:
+        name = _fits(name_face, room, name)
+    draw_text(draw, (x, y + 34), name, name_face, th.text, "lm")
+    info_face = font(TEXT_PX, "Semibold")
+    draw_text(draw, (x, y + 82), _fits(info_face, room, *_side_line(view, seat, lang)), info_face, th.muted, "lm")
 
 
 def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     lang = ctx.language
-    words = WORDS[lang]
-    canvas = _static_base(view.layout, lang).copy()
+    theme = THEMES.get(ctx.palette, STANDARD)
+    turned = view.viewer == 1
+    canvas = _board_layer(view.layout, turned, theme.name).copy()
     draw = ImageDraw.Draw(canvas)
     names = _names(ctx)
-    # Header.
-    status, lead = _status(view, ctx)
+    # The status line, led by the piece of the side it speaks of.
+    status, lead = _status(view, lang)
     big = font(HEADLINE_PX, "Bold")
-    x = float(BOARD_X - 40)
+    x = float(PANEL_X0 + 4)
     if lead is not None:
-        _paste(canvas, piece_sprite(lead, 44), (x + 22, HEADER_H / 2))
+        paste(canvas, piece_sprite(lead, 48, theme.name), (x + 24, HEADER_H / 2))
         x += 60
-    draw_text(draw, (x, HEADER_H / 2), fit_text(status, big, PANEL_X1 - x), big, CREAM, "lm")
-    notes = []
-    if ctx.last_move:
-        notes.append(words["last"].format(text=public_notation(ctx.last_move)))
-    if view.viewer is not None and view.outcome is None:
-        notes.append(words["private"].format(name=names[view.viewer]))
-    elif view.outcome is None and view.turn is not None:
-        notes.append(words["public"])
-    # The notes (last move, whose view this is), wrapped in the column between the panels.
-    small = font(TEXT_PX, "Semibold")
-    y = PANEL_Y[1] + PANEL_H + 44
-    for note in notes:
-        for line in _wrap(note, small, PANEL_X1 - PANEL_X0 - 12)[:3]:
-            if y > PANEL_Y[0] - 24:
-                break
-            draw_text(draw, (PANEL_X0 + 6, y), line, small, CREAM if note is notes[0] else MUTED, "lm")
-            y += TEXT_PX + 8
-        y += 10
-    # Panels.
-    name_face = font(TEXT_PX + 4, "Bold")
-    info_face = font(TEXT_PX, "Semibold")
+    draw_text(draw, (x, HEADER_H / 2), fit_text(status, big, LEGEND_X0 - x - 12), big, theme.text, "lm")
     for seat in (0, 1):
-        y = PANEL_Y[seat]
-        if view.outcome is None and view.turn == seat:
-            draw.rounded_rectangle((PANEL_X0, y, PANEL_X1, y + PANEL_H), radius=14, outline=HIGHLIGHT, width=3)
-        elif view.outcome is not None and seat in view.outcome.winners:
-            draw.rounded_rectangle((PANEL_X0, y, PANEL_X1, y + PANEL_H), radius=14, outline=GOLD, width=4)
-        info = []
-        if view.turn is None and view.outcome is None:
-            info.append(words["setup_" + view.setup[seat]])
-        else:
-            info.append(words["left"].format(n=len(view.pieces[seat])))
-            info.append(words["captures"].format(n=view.captures[seat]))
-        if view.lost_values[seat]:
-            info.append(words["lost"].format(values=" ".join(map(str, view.lost_values[seat]))))
-        if view.outcome is not None:
-            info.append(words["score"].format(n=view.outcome.scores[seat]))
-        info_text = fit_text("  ·  ".join(info), info_face, PANEL_X1 - PANEL_X0 - 36)
-        draw_text(draw, (PANEL_X0 + 18, y + 133), info_text, info_face, CREAM, "lm")
-        room = PANEL_X1 - 18 - (PANEL_X0 + 80)
-        shown = display_name(names[seat], name_face, room, f"{seat + 1}")
-        draw_text(draw, (PANEL_X0 + 80, y + 40), shown, name_face, CREAM, "lm")
-    # Last move.
-    marks = ctx.highlights or (highlights(view, ctx.last_move) if ctx.last_move else ())
-    for name in marks:
+        _draw_panel(draw, canvas, view, seat, names, lang, theme)
+    # The last move.
+    for name in ctx.highlights:
         try:
             cell = cell_index(name.lower())
         except (ValueError, IndexError):
             continue
-        bx0, by0, bx1, by1 = cell_box(cell)
-        draw.rectangle((bx0 + 1, by0 + 1, bx1 - 1, by1 - 1), outline=HIGHLIGHT, width=5)
-    # Pieces.
-    value_face = font(TEXT_PX + 2, "Bold")
+        bx0, by0, bx1, by1 = cell_box(cell, turned)
+        draw.rectangle((bx0 + 1, by0 + 1, bx1 - 1, by1 - 1), outline=theme.highlight, width=6)
+    # Pieces, with their values where the view holds them.
+    value_face = font(VALUE_PX, "Bold")
+    valued: set[int] = set()
     for seat in (0, 1):
-        sprite = piece_sprite(seat, PIECE_D)
+        sprite = piece_sprite(seat, PIECE_D, theme.name)
         for cell, value in view.pieces[seat]:
-            centre = cell_centre(cell)
-            centre = (centre[0] + PIECE_DX, centre[1] + PIECE_DY)
-            _paste(canvas, sprite, centre)
+            centre = piece_centre(cell, turned)
+            paste(canvas, sprite, centre)
             if value is not None:
-                draw_text(draw, (centre[0], centre[1] + 1), str(value), value_face, PIECE_INK[seat], "mm")
-    paste_targets(canvas, ctx.targets, _target_corner)
+                valued.add(cell)
+                draw_text(draw, (centre[0], centre[1] + 1), str(value), value_face, theme.piece_ink[seat], "mm")
+    # The marks of the move buttons, on badges; never on a cell that already shows a value.
+    mark_face = font(TEXT_PX, "Bold")
+    badge = badge_sprite(BADGE_D, theme.name)
+    for square, mark in ctx.marks:
+        try:
+            cell = cell_index(square.strip().lower())
+        except (ValueError, IndexError):
+            continue
+        if cell in valued:
+            continue
+        bx0, by0, bx1, _ = cell_box(cell, turned)
+        at = (bx1 - BADGE_D / 2 + 2, by0 + BADGE_D / 2 - 2)
+        paste(canvas, badge, at)
+        draw_text(draw, (at[0], at[1] + 1), mark, mark_face, INK, "mm")
+    paste_targets(canvas, ctx.targets, lambda name: _target_corner(name, turned))
     return canvas
 
 
-def _target_corner(name: str) -> tuple[float, float] | None:
-    """Where a target dot goes on cell ``name``: its upper left corner, clear of the piece."""
+def _target_corner(name: str, turned: bool = False) -> tuple[float, float] | None:
+    """Where a target dot goes on cell ``name``: its lower left corner, clear of the piece's middle."""
     try:
-        x0, y0, _, _ = cell_box(cell_index(name.strip().lower()))
+        x0, _, _, y1 = cell_box(cell_index(name.strip().lower()), turned)
     except (ValueError, IndexError):
         return None
-    return x0 + 40, y0 + 17
+    return x0 + 22, y1 - 22
 
 
 @cache
-def _palette() -> Image.Image:
+def _palette(theme: str) -> Image.Image:
     from games.subulata.state import State, from_text
 
     samples = []
@@ -504,15 +471,17 @@ def _palette() -> Image.Image:
             "g7=1,h7=2,i7=3,g8=4,h8=5,i8=6,g9=7,h9=8,i9=9/ 0"
         )
         assert isinstance(state, State)
-        ctx = BoardContext(("Alice", "Bob"), "c2-c4", 0, ("c2", "c4"), lang)
+        ctx = BoardContext(("Alice", "Bob"), "c2-c4", 0, ("c2", "c4"), lang, (("a1", "1"),), theme)  # type: ignore[arg-type]
         samples.append(_draw_board(state.view_for(0), ctx))
         samples.append(_draw_board(state.view_for(None), ctx))
-    return build_palette(samples, keep=(EMPTY_CELL, GOLD, *PIECE_FILL))
+    colours = THEMES[theme]
+    keep = (EMPTY_CELL, colours.gold, colours.highlight, *colours.piece_fill, *colours.terrain.values())
+    return build_palette(samples, keep=keep)
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
     """The board of ``view`` as PNG bytes (deterministic, no metadata)."""
-    return encode_png(_draw_board(_view(view), ctx), _palette())
+    return encode_png(_draw_board(_view(view), ctx), _palette(THEMES.get(ctx.palette, STANDARD).name))
 
 
 def describe(view: object, ctx: BoardContext) -> str:
@@ -521,7 +490,7 @@ def describe(view: object, ctx: BoardContext) -> str:
     lang = ctx.language
     words = WORDS[lang]
     names = tuple(n if len(n) <= ALT_NAME_MAX else n[: ALT_NAME_MAX - 1] + "…" for n in _names(ctx))
-    parts = [words["alt_board"], _status(v, ctx)[0] + "."]
+    parts = [words["alt_board"], _status_alt(v, (names[0], names[1]), lang) + "."]
     if v.layout is None:
         parts.append(words["alt_no_layout"])
     for seat in (0, 1):
@@ -567,4 +536,16 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
 
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
 
-__all__ = ["GAME_ID", "RENDERER", "cell_box", "cell_centre", "describe", "highlights", "render"]
+__all__ = [
+    "GAME_ID",
+    "GOLD",
+    "PIECE_FILL",
+    "RENDERER",
+    "TERRAIN_COLOURS",
+    "cell_box",
+    "cell_centre",
+    "describe",
+    "highlights",
+    "piece_centre",
+    "render",
+]

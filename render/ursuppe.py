@@ -1,25 +1,27 @@
-"""Ursuppe (Primordial Soup) as an image: the soup, the score track and each player's key numbers.
+"""Ursuppe (Primordial Soup) as an image drawn for a phone's message column: one portrait image per turn.
 
-The image is 1000 px wide and a little less tall, so that its smallest text (:data:`TEXT_PX`) is still
-11 px tall on a phone that shows it 400 px wide. Layout: a header (round and phase, the last move, what
-the game waits for and from whom); on the left the board, a ring of score spaces (every fifth numbered,
-the dark finish zone included) around the soup's 19 squares and the compass island, which shows the
-environment card's drift as a red arrow and its ozone value in grey; in the empty squares the supply,
-the card in words, the order of the phase and the damage legend; on the right one narrow panel per
-player (silhouette, name, score, BP, MP against the ozone, amoebas, number of genes). The gene market
-and the latest events are the turn post's second image (:mod:`render.ursuppe_detail`).
+A phone shows a turn post's image about 265 CSS px wide (:data:`render.lettering.PHONE_COLUMN_CSS`), so
+the image is :data:`WIDTH` px wide and no text on it is under :data:`TEXT_PX` (10 CSS px there); nothing
+is shortened, long names wrap. Top to bottom:
 
-Each square shows its food cubes as a count per colour on a tile of that colour, always in the same place
-for a colour (seat order, three a row; nothing when there is none), and its amoebas as numbered
-silhouettes with one crimson pip per damage, in one row or, when four or more share the square, two.
-Colours are Okabe–Ito and every colour has its own silhouette (see :mod:`render.ursuppe_art`). The
-amoeba a decision is about is ringed, the deciding player's panel framed, the last move's squares
-outlined.
+- the header: round and phase, then what the game waits for and from whom (or who won), wrapped;
+- the soup: column letters and row digits, the 19 squares and the compass island (the environment card's
+  drift as a red arrow, its ozone value in grey). Each square lists its food as one chip per colour (the
+  colour's silhouette and the count) and its amoebas as numbered silhouettes with one crimson pip per
+  damage. The empty squares hold the order of the phase (a1), the supply and the card in words (c1–e1)
+  and what a pip means (e5);
+- one full-width row per player: silhouette, name in full, score; BP, MP against the ozone, amoebas on
+  the board, genes. The finish zone closes the image.
 
-The static part of an image (ring, soup, squares, coordinates, panel frames) depends on the player
-count, the colours and the track, and is cached. So are the finished squares and panels
-(:class:`_Tiles`): from one move to the next most of them are unchanged, and a render mostly pastes them
-on a copy of the static image, then maps it onto a palette computed once.
+Colour is never the only cue: every seat (and its food cubes) has a silhouette of its own, the move
+buttons' marks (:attr:`BoardContext.marks`) are badges on the squares, and in a player's own view their
+amoebas are ringed and their row says "you". The gene market and the latest events are a second view a
+member opens on demand (:mod:`render.ursuppe_detail`). ``BoardContext.palette == "contrast"`` draws on
+black with white edges and text (:data:`render.ursuppe_art.THEMES`).
+
+The soup's ground (squares, letters) is cached per board and palette; finished squares and player rows
+are cached tiles (:class:`_Tiles`) that also replay the text they noted, so that the lettering notes
+(:mod:`render.lettering`) are the same whether a tile was drawn or reused.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import math
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from typing import Final
@@ -38,6 +40,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.base import Outcome, Termination
+from games.ursuppe.board import NAMES
 from games.ursuppe.genes import GENES
 from games.ursuppe.view import (
     AmoebaView,
@@ -51,13 +54,8 @@ from games.ursuppe.view import (
 )
 from render import ursuppe_art as art
 from render.common import (
-    BACKDROP,
-    CREAM,
     HIGHLIGHT,
     INK,
-    MUTED,
-    PANEL,
-    PANEL_EDGE,
     BoardContext,
     Color,
     GameRenderer,
@@ -65,20 +63,19 @@ from render.common import (
     build_palette,
     clean_text,
     expect_view,
-    fit_text,
     font,
     mix,
-    phone_text,
     plural,
     supersampled,
 )
+from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS, note_text, note_truncated, noted
 from render.ursuppe_art import (
     DAMAGE,
     GOLD,
     PLAYER_COLOURS,
+    Theme,
     amoeba_sprite,
     chip_sprite,
-    food_sprite,
     frame_sprite,
     island_sprite,
     marker_sprite,
@@ -87,6 +84,7 @@ from render.ursuppe_art import (
     pip_sprite,
     ring_sprite,
     text_width,
+    theme,
 )
 from render.ursuppe_words import (
     AmoebaRef,
@@ -105,40 +103,40 @@ from render.ursuppe_words import (
 
 GAME_ID: Final = "ursuppe"
 
-# Geometry, in pixels of the final image. The image is 1000 px wide so that its smallest text, TEXT_PX, is
-# 11 px tall once a phone shows the image 400 px wide; the board takes the left, one narrow panel per
-# player the right, which keeps the image a little wider than tall.
-WIDTH: Final = 1000
-TEXT_PX: Final = phone_text(WIDTH)
-"""The smallest text: food counts, amoeba numbers, coordinates, the words of the panels."""
-MARGIN: Final = 12
-BOARD: Final = 752
-"""The side of the board: the score ring and the soup inside it."""
-BOARD_X: Final = MARGIN
-HEADER_H: Final = 100
-BOARD_Y: Final = HEADER_H
-COORD: Final = 30
-"""The band inside the ring, above and left of the squares, that holds the column letters and row digits."""
-COORD_END: Final = 6
-"""The band inside the ring below and right of the squares (no coordinates there)."""
-PANEL_X0: Final = BOARD_X + BOARD + 12
-PANEL_X1: Final = WIDTH - MARGIN
-PANEL_W: Final = PANEL_X1 - PANEL_X0
-PANEL_GAP: Final = 6
-PANEL_H: Final = (BOARD - 5 * PANEL_GAP) // 6
-HEIGHT: Final = BOARD_Y + BOARD + 4 + MARGIN
-"""The gene market and the events are on the detail image (:mod:`render.ursuppe_detail`)."""
+WIDTH: Final = 600
+"""Narrow enough that a phone's column shows the image at some 44 % of its size, wide enough for five
+squares of three food chips or three amoebas each."""
+TEXT_PX: Final = math.ceil(PHONE_MIN_CSS * WIDTH / PHONE_COLUMN_CSS)
+"""The smallest text (23 px: 10.2 CSS px in a 265 CSS px column): food counts, amoeba numbers, labels."""
+LINE_PX: Final = TEXT_PX + 1
+"""The words of the header and the player rows."""
+TITLE_PX: Final = 28
+SCORE_PX: Final = 30
+MARGIN: Final = 8
+LINE_H: Final = 34
+"""The height of a line of words (icons included)."""
+LABEL_H: Final = 28
+"""The band above the squares that holds the column letters."""
+LABEL_W: Final = 22
+"""The band left of the squares that holds the row digits."""
+PITCH_X: Final = (WIDTH - 2 * MARGIN - LABEL_W) / 5
+PITCH_Y: Final = 140
+GAP: Final = 4
+BOARD_H: Final = LABEL_H + 5 * PITCH_Y + GAP
+"""The height of the soup band (letters and five rows of squares)."""
+ROW_GAP: Final = 6
+SCORE_W: Final = 64
+"""Room kept right of a player's name for the score."""
 
-SOUP: Final[Color] = (24, 44, 50)
-SQUARE: Final[Color] = (42, 70, 76)
-SQUARE_EDGE: Final[Color] = (70, 104, 108)
-TRACK: Final[tuple[Color, Color]] = ((206, 190, 152), (190, 172, 132))
-TRACK_FIFTH: Final[Color] = (226, 212, 176)
-FINISH: Final[tuple[Color, Color]] = ((40, 42, 52), (52, 54, 66))
-RING_EDGE: Final[Color] = (120, 100, 70)
-OVER: Final[Color] = (236, 112, 92)
+CHIP_H: Final = 26
+CHIP_GAP: Final = 2
+AMOEBA_D: Final = 34
+AMOEBA_PITCH: Final = 35
+BADGE_H: Final = 30
+
+OVER: Final[Color] = (255, 120, 100)
 """MP above the ozone value (a defect is coming); the text also says so with ``>``."""
-UNDER: Final[Color] = (150, 214, 150)
+UNDER: Final[Color] = (150, 224, 150)
 SCALE: Final = 3
 PNG_LEVEL: Final = 6
 
@@ -148,177 +146,83 @@ _SQUARE_NAME: Final = re.compile(r"(?<![a-z0-9])([a-e][1-5])(?![a-z0-9])", re.IG
 _DIRECTION: Final = re.compile(r"(?<![a-z])(n|e|s|w|north|east|south|west)(?![a-z])", re.IGNORECASE)
 
 
-# Geometry helpers.
+# Geometry.
 
 
-@dataclass(frozen=True, slots=True)
-class Track:
-    """Where the score spaces lie on the ring, for a track of ``length`` spaces (plus the start, 0)."""
-
-    length: int
-    side: int
-    """Spaces along one side of the ring, corners included."""
-    pitch: float
-    """The size of a space."""
-
-    def slot_box(self, slot: int) -> tuple[float, float, float, float]:
-        """The box of ring slot ``slot`` (0 = top-left corner, then clockwise)."""
-        run = self.side - 1
-        side, j = divmod(slot, run)
-        last = self.side - 1
-        col, row = ((j, 0), (last, j), (last - j, last), (0, last - j))[side % 4]
-        x0 = BOARD_X + col * self.pitch
-        y0 = BOARD_Y + row * self.pitch
-        return x0, y0, x0 + self.pitch, y0 + self.pitch
-
-    @property
-    def slots(self) -> int:
-        """Every slot of the ring (spaces 0..length and any spare ones)."""
-        return 4 * (self.side - 1)
+def cell_box(row: int, col: int, board_y: float = 0) -> tuple[int, int, int, int]:
+    """The pixel box (left, top, right, bottom) of the square at ``row``, ``col`` when the soup band starts
+    at ``board_y``."""
+    left = MARGIN + LABEL_W + col * PITCH_X + GAP / 2
+    top = board_y + LABEL_H + row * PITCH_Y + GAP / 2
+    return round(left), round(top), round(left + PITCH_X - GAP), round(top + PITCH_Y - GAP)
 
 
-@cache
-def track_geometry(length: int) -> Track:
-    """The ring for a track of ``length`` spaces."""
-    per_side = max(2, math.ceil((length + 1) / 4))
-    side = per_side + 1
-    return Track(length, side, BOARD / side)
+def square_box(name: str, board_y: float = 0) -> tuple[int, int, int, int]:
+    """The pixel box of square ``name`` (``b1``...) when the soup band starts at ``board_y``."""
+    return cell_box(int(name[1]) - 1, "abcde".index(name[0].lower()), board_y)
 
 
-def soup_box(length: int) -> tuple[float, float, float, float]:
-    """The box inside the ring."""
-    p = track_geometry(length).pitch
-    return BOARD_X + p, BOARD_Y + p, BOARD_X + BOARD - p, BOARD_Y + BOARD - p
+# Cached tiles that remember the text they noted.
 
 
-def cell_box(row: int, col: int, length: int = 50) -> tuple[int, int, int, int]:
-    """The pixel box (left, top, right, bottom) of the square at ``row``, ``col``."""
-    x0, y0, x1, _ = soup_box(length)
-    pitch = (x1 - x0 - COORD - COORD_END) / 5
-    gap = 4
-    left = x0 + COORD + col * pitch + gap / 2
-    top = y0 + COORD + row * pitch + gap / 2
-    return round(left), round(top), round(left + pitch - gap), round(top + pitch - gap)
+class _Tiles:
+    """A bounded cache of finished pieces of the image (a square, a player row).
+
+    A tile is the piece of the image under it with its sprites and words laid on it, so a hit costs one
+    plain paste. Its key names everything drawn on it and everything under it. The text a tile noted
+    while it was painted is kept with it and noted again on every hit.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.tiles: OrderedDict[Hashable, tuple[Image.Image, tuple[tuple[str, float], ...], tuple[str, ...]]] = (
+            OrderedDict()
+        )
+        self.lock = threading.Lock()
+        """The bot renders in worker threads: the dictionary is only touched under this lock."""
+
+    def lay(
+        self,
+        canvas: Image.Image,
+        box: tuple[int, int, int, int],
+        key: Hashable,
+        paint: Callable[[Image.Image], None],
+    ) -> None:
+        """Paste the tile of ``key`` at ``box``; on a miss, ``paint`` it on the crop of ``canvas`` first."""
+        with self.lock:
+            found = self.tiles.get(key)
+            if found is not None:
+                self.tiles.move_to_end(key)
+        if found is None:
+            tile = canvas.crop(box)
+            with noted() as notes:
+                paint(tile)
+            found = (tile, tuple(notes.texts), tuple(notes.truncated))
+            with self.lock:
+                self.tiles[key] = found
+                while len(self.tiles) > self.size:
+                    self.tiles.popitem(last=False)
+        tile, texts, truncated = found
+        for text, px in texts:
+            note_text(text, px)
+        for text in truncated:
+            note_truncated(text)
+        canvas.paste(tile, box[:2])
+
+    def clear(self) -> None:
+        """Forget every tile."""
+        with self.lock:
+            self.tiles.clear()
 
 
-def square_box(name: str, length: int = 50) -> tuple[int, int, int, int]:
-    """The pixel box of square ``name`` (``b1``...)."""
-    col = "abcde".index(name[0].lower())
-    row = int(name[1]) - 1
-    return cell_box(row, col, length)
+_SQUARES: Final = _Tiles(512)
+_ROWS: Final = _Tiles(128)
 
 
-def panel_y(index: int) -> int:
-    """The top of the ``index``-th player panel."""
-    return BOARD_Y + index * (PANEL_H + PANEL_GAP)
-
-
-# Static drawing.
-
-
-def _gene_key(genes: tuple[GeneOffer, ...]) -> tuple[tuple[str, int, int, bool], ...]:
-    return tuple((g.gene, g.price, g.mp, bool(g.requires)) for g in genes)
-
-
-@lru_cache(maxsize=16)
-def _board_layer(
-    players: int, colours: tuple[int, ...], length: int, finish: int, board: tuple[str, ...]
-) -> Image.Image:
-    """Ring, soup, squares and frames without words (supersampled)."""
-    track = track_geometry(length)
-    sx0, sy0, sx1, sy1 = soup_box(length)
-    squares = {(int(n[1]) - 1, "abcde".index(n[0])) for n in board}
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        def rrect(box: tuple[float, float, float, float], radius: float, **kw: object) -> None:
-            x0, y0, x1, y1 = box
-            draw.rounded_rectangle((x0 * k, y0 * k, x1 * k, y1 * k), radius=radius * k, **kw)  # type: ignore[arg-type]
-
-        rrect((BOARD_X - 4, BOARD_Y - 4, BOARD_X + BOARD + 4, BOARD_Y + BOARD + 4), 20, fill=RING_EDGE)
-        for slot in range(track.slots):
-            x0, y0, x1, y1 = track.slot_box(slot)
-            if slot > length:
-                colour = FINISH[1]
-            elif slot >= finish:
-                colour = FINISH[slot % 2]
-            elif slot % 5 == 0:
-                colour = TRACK_FIFTH
-            else:
-                colour = TRACK[slot % 2]
-            # Square corners: 52 rounded ones would cost more bytes than they add looks.
-            draw.rectangle(((x0 + 1.5) * k, (y0 + 1.5) * k, (x1 - 1.5) * k, (y1 - 1.5) * k), fill=colour)
-        rrect((sx0 + 2, sy0 + 2, sx1 - 2, sy1 - 2), 14, fill=SOUP, outline=RING_EDGE, width=round(3 * k))
-        for r in range(5):
-            for c in range(5):
-                if (r, c) not in squares:
-                    continue
-                x0, y0, x1, y1 = cell_box(r, c, length)
-                rrect((x0, y0, x1, y1), 12, fill=SQUARE_EDGE)
-                rrect((x0 + 2, y0 + 2, x1 - 2, y1 - 2), 10, fill=SQUARE)
-        # Player panels.
-        for i in range(players):
-            y = panel_y(i)
-            rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=round(2 * k))
-
-    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
-    layer = supersampled((WIDTH, HEIGHT), SCALE, paint)
-    base.paste(layer, (0, 0), layer)
-    # Numbers of every fifth score space (lighter than the others) and of the first of the finish zone, in
-    # the corner away from the soup: enough to count from, and fewer glyphs keep the PNG small.
-    for slot in range(min(track.slots, length + 1)):
-        if slot % 5 and slot != finish:
-            continue
-        x0, y0, x1, y1 = track.slot_box(slot)
-        ink = CREAM if slot >= finish else INK
-        paste_text(base, (x0 + 5, y0 + 17), str(slot), TEXT_PX, "Bold", ink, "lm")
-    for slot in range(length + 1, track.slots):
-        x0, y0, x1, y1 = track.slot_box(slot)
-        _flag(base, (x0 + x1) / 2, (y0 + y1) / 2)
-    # Coordinates, above and left of the squares.
-    for c in range(5):
-        x0, _, x1, _ = cell_box(0, c, length)
-        paste_text(base, ((x0 + x1) / 2, sy0 + COORD / 2 + 1), "abcde"[c], TEXT_PX, "Semibold", MUTED, "mm")
-    for r in range(5):
-        _, y0, _, y1 = cell_box(r, 0, length)
-        paste_text(base, (sx0 + COORD / 2 + 1, (y0 + y1) / 2), str(r + 1), TEXT_PX, "Semibold", MUTED, "mm")
-    for i, ci in enumerate(colours):
-        paste(base, marker_sprite(ci, 30), (PANEL_X0 + 25, panel_y(i) + PANEL_ROWS[0]))
-    return base
-
-
-@cache
-def _flag_sprite() -> Image.Image:
-    w, h = 40, 40
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        draw.rectangle((8 * k, 6 * k, 11 * k, 36 * k), fill=CREAM)
-        cell = 5.0
-        for i in range(5):
-            for j in range(4):
-                colour = CREAM if (i + j) % 2 == 0 else INK
-                x, y = 11 + i * cell, 6 + j * cell
-                draw.rectangle((x * k, y * k, (x + cell) * k, (y + cell) * k), fill=colour)
-
-    return supersampled((w, h), 4, paint)
-
-
-def _flag(base: Image.Image, cx: float, cy: float) -> None:
-    paste(base, _flag_sprite(), (cx + 4, cy))
-
-
-@lru_cache(maxsize=32)
-def _static_base(
-    players: int,
-    colours: tuple[int, ...],
-    length: int,
-    finish: int,
-    board: tuple[str, ...],
-    genes: tuple[tuple[str, int, int, bool], ...],
-    lang: str,
-) -> Image.Image:
-    """The static image with the words of ``lang``; each render starts from a copy of it."""
-    base = _board_layer(players, colours, length, finish, board).copy()
-    return base
+def clear_tiles() -> None:
+    """Forget every cached square and player row."""
+    for tiles in (_SQUARES, _ROWS):
+        tiles.clear()
 
 
 # Reading the view.
@@ -337,196 +241,241 @@ def _names(v: View, ctx: BoardContext) -> tuple[str, ...]:
     return tuple(ctx.name(s, player.format(n=s + 1)) for s in range(v.players))
 
 
-def _clean_names(v: View, ctx: BoardContext, size: int = 28) -> tuple[str, ...]:
+def _clean_names(v: View, ctx: BoardContext, size: int = LINE_PX) -> tuple[str, ...]:
+    return _cleaned(_names(v, ctx), size)
+
+
+@lru_cache(maxsize=256)
+def _cleaned(names: tuple[str, ...], size: int) -> tuple[str, ...]:
     face = font(size, "Semibold")
-    return tuple(clean_text(n, face) or str(i + 1) for i, n in enumerate(_names(v, ctx)))
+    return tuple(clean_text(n, face) or str(i + 1) for i, n in enumerate(names))
 
 
-# Rich lines: text mixed with icons.
+# Words that wrap: a line of text mixed with icons, broken between words, never shortened.
 
 
-def _draw_parts(
-    canvas: Image.Image,
-    x: float,
-    y: float,
-    parts: list[Part],
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """One unbreakable piece of a line: a word (with the space after it) or an icon."""
+
+    width: float
+    space: float
+    draw: Callable[[Image.Image, float, float], None]
+    """Draws the piece with its left edge at x and the line's middle at y."""
+
+
+def _word_pieces(text: str, size: int, weight: Weight, colour: Color) -> list[_Piece]:
+    pieces = []
+    for chunk in re.findall(r"\S+\s*", text):
+        body = chunk.rstrip()
+        width = text_width(body, size, weight)
+        space = text_width(chunk, size, weight) - width if chunk != body else 0.0
+
+        def draw(canvas: Image.Image, x: float, y: float, body: str = body) -> None:
+            paste_text(canvas, (x, y), body, size, weight, colour, "lm")
+
+        pieces.append(_Piece(width, space, draw))
+    if text[:1].isspace() and pieces:
+        lead = text_width(" ", size, weight)
+        pieces.insert(0, _Piece(0.0, lead, lambda canvas, x, y: None))
+    return pieces
+
+
+def _icon_piece(sprite: Image.Image, width: float, notes: Sequence[tuple[str, float]] = ()) -> _Piece:
+    def draw(canvas: Image.Image, x: float, y: float) -> None:
+        for text, px in notes:
+            note_text(text, px)
+        paste(canvas, sprite, (x + width / 2, y))
+
+    return _Piece(width, 6.0, draw)
+
+
+def _part_pieces(
+    parts: Sequence[Part],
     colours: tuple[int, ...],
     names: tuple[str, ...],
     size: int,
-    max_x: float,
-    colour: Color = CREAM,
-    amoeba_d: int = 30,
-    name_max: float = 150,
-    chip: int = 20,
-) -> None:
-    """Draw ``parts`` from ``x`` with its vertical middle at ``y``, never past ``max_x``; amoeba numbers and
-    food counts are ``chip`` px."""
-    weight: Weight = "Semibold"
-    face = font(size, weight)
-    icon_d = amoeba_d - 4
+    colour: Color,
+    palette: str,
+) -> list[_Piece]:
+    """The pieces of a sentence: words, a player as their silhouette and name, an amoeba as its sprite,
+    cubes as chips."""
+    pieces: list[_Piece] = []
     for part in parts:
-        if x >= max_x - 8:
-            return
         if isinstance(part, str):
-            text = part
-            if text_width(text, size, weight) > max_x - x:
-                text = fit_text(text, face, max_x - x)
-            x += paste_text(canvas, (x, y), text, size, weight, colour, "lm")
+            pieces.extend(_word_pieces(part, size, "Semibold", colour))
         elif isinstance(part, PlayerRef):
             ci = colours[part.seat] if 0 <= part.seat < len(colours) else 0
-            if x + icon_d > max_x:
-                return
-            paste(canvas, marker_sprite(ci, icon_d), (x + icon_d / 2 + 2, y))
-            x += icon_d + 8
+            pieces.append(_icon_piece(marker_sprite(ci, 24, palette), 26))
             name = names[part.seat] if 0 <= part.seat < len(names) else "?"
-            name = fit_text(name, face, min(name_max, max_x - x))
-            x += paste_text(canvas, (x, y), name, size, "Bold", colour, "lm")
+            pieces.extend(_word_pieces(name, size, "Bold", colour))
         elif isinstance(part, AmoebaRef):
             ci = colours[part.seat] if 0 <= part.seat < len(colours) else 0
-            if x + amoeba_d > max_x:
-                return
-            paste(canvas, amoeba_sprite(ci, part.number, 0, amoeba_d, chip), (x + amoeba_d / 2 + 2, y))
-            x += amoeba_d + 6
+            sprite = amoeba_sprite(ci, part.number, 0, AMOEBA_D, TEXT_PX, palette)
+            pieces.append(_icon_piece(sprite, AMOEBA_D + 2, ((str(part.number), TEXT_PX),)))
         else:
             for seat, count in enumerate(part.counts):
-                if count <= 0:
-                    continue
-                ci = colours[seat] if seat < len(colours) else 0
-                sprite = chip_sprite(ci, count, 44, chip)
-                if x + sprite.width > max_x:
-                    return
-                paste(canvas, sprite, (x + sprite.width / 2, y))
-                x += text_width(str(count), chip, "Bold") + 29
+                if count > 0:
+                    ci = colours[seat] if seat < len(colours) else 0
+                    chip = chip_sprite(ci, count, 0, TEXT_PX, palette)
+                    pieces.append(_icon_piece(chip, chip.width, ((str(count), TEXT_PX),)))
+    return pieces
 
 
-# Rendering.
+def _lines(pieces: Sequence[_Piece], width: float) -> list[list[tuple[float, _Piece]]]:
+    """The pieces broken into lines at most ``width`` wide, each with its x offset."""
+    lines: list[list[tuple[float, _Piece]]] = [[]]
+    x = 0.0
+    for piece in pieces:
+        if lines[-1] and x + piece.width > width:
+            lines.append([])
+            x = 0.0
+        lines[-1].append((x, piece))
+        x += piece.width + piece.space
+    return [line for line in lines if line] or [[]]
 
 
-def _amoeba_layout(count: int) -> tuple[int, int, int, int]:
-    """(per row, diameter, text size, column pitch) for ``count`` amoebas on a square: one row of
-    three, or two smaller rows (a sixth place says "+n" when more than six share the square)."""
-    if count <= 3:
-        return 3, 34, TEXT_PX, 39
-    return 3, 30, TEXT_PX, 39
+def _draw_lines(canvas: Image.Image, lines: list[list[tuple[float, _Piece]]], x: float, y: float) -> None:
+    """Draw ``lines`` from (x, y), the top of the first; each is :data:`LINE_H` high."""
+    for i, line in enumerate(lines):
+        for dx, piece in line:
+            piece.draw(canvas, x + dx, y + i * LINE_H + LINE_H / 2)
 
 
-FOOD_W: Final = 35
-FOOD_H: Final = 23
-FOOD_PITCH: Final = (FOOD_W + 2, FOOD_H + 2)
-FOOD_TOP: Final = 4
-"""The food tile of one colour, and the distance between tiles: three colours a row, seat order."""
-AMOEBA_TOP: Final = FOOD_TOP + 2 * FOOD_PITCH[1]
-"""Where the amoebas of a square start, under its two rows of food counts."""
+def wrap_words(text: str, size: int, weight: Weight, width: float) -> list[str]:
+    """``text`` broken between words into lines at most ``width`` wide (a word wider than that is broken
+    between letters: nothing is ever shortened)."""
+    return list(_wrapped(text, size, weight, width))
 
 
-def amoeba_slots(count: int, size: tuple[int, int]) -> list[tuple[float, float]]:
-    """The centres of ``count`` amoebas (a "+n" slot included when they do not all fit) on a square tile
-    of ``size``: one or two rows under the food counts, each row centred, never two on one spot."""
-    per_row = _amoeba_layout(count)[0]
-    slots = min(count, 2 * per_row)
-    w, h = size
-    rows = 1 if slots <= per_row else 2
-    row_h = (h - 2 - AMOEBA_TOP) / rows
-    pitch = _amoeba_layout(count)[3]
-    centres = []
-    for i in range(slots):
-        r, c = divmod(i, per_row)
-        in_row = min(per_row, slots - r * per_row)
-        centres.append((w / 2 + (c - (in_row - 1) / 2) * pitch, AMOEBA_TOP + row_h * (r + 0.5)))
-    return centres
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, size: int, weight: Weight, width: float) -> tuple[str, ...]:
+    # Cached: the same titles, names and legends come back render after render, and measuring is slow.
+    face = font(size, weight)
+    lines: list[str] = []
+    for chunk in text.split():
+        while face.getlength(chunk) > width and len(chunk) > 1:
+            cut = max(1, max(i for i in range(1, len(chunk) + 1) if face.getlength(chunk[:i]) <= width or i == 1))
+            if lines and not lines[-1]:
+                lines.pop()
+            lines.append(chunk[:cut])
+            chunk = chunk[cut:]
+        if lines and face.getlength(lines[-1] + " " + chunk) <= width:
+            lines[-1] += " " + chunk
+        else:
+            lines.append(chunk)
+    return tuple(lines) or ("",)
 
 
-class _Tiles:
-    """A bounded cache of finished pieces of the image (a square, a panel, a line of events).
-
-    A tile is the piece of the static image under it with its sprites and words laid on it, so a hit
-    costs one plain paste. Its key names everything drawn on it and everything under it; from one move
-    to the next most squares, panels and event lines are unchanged, so most of a render comes from here.
-    """
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.tiles: OrderedDict[Hashable, Image.Image] = OrderedDict()
-        self.lock = threading.Lock()
-        """The bot renders in worker threads: the dictionary is only touched under this lock."""
-
-    def lay(
-        self,
-        canvas: Image.Image,
-        box: tuple[int, int, int, int],
-        key: Hashable,
-        paint: Callable[[Image.Image], None],
-    ) -> None:
-        """Paste the tile of ``key`` at ``box``; on a miss, ``paint`` it on the crop of ``canvas`` first."""
-        with self.lock:
-            tile = self.tiles.get(key)
-            if tile is not None:
-                self.tiles.move_to_end(key)
-        if tile is None:
-            tile = canvas.crop(box)
-            paint(tile)
-            with self.lock:
-                self.tiles[key] = tile
-                while len(self.tiles) > self.size:
-                    self.tiles.popitem(last=False)
-        canvas.paste(tile, box[:2])
-
-    def clear(self) -> None:
-        """Forget every tile."""
-        with self.lock:
-            self.tiles.clear()
+# The soup's ground.
 
 
-_SQUARES: Final = _Tiles(512)
-_PANELS: Final = _Tiles(128)
-_EVENTS: Final = _Tiles(256)
+@lru_cache(maxsize=16)
+def _soup_layer(board: tuple[str, ...], palette: str) -> tuple[Image.Image, tuple[tuple[str, float], ...]]:
+    """The soup band without pieces: ground, squares, column letters and row digits, and the text it
+    noted (noted again by each render that pastes it)."""
+    th = theme(palette)
+    squares = {(int(n[1]) - 1, "abcde".index(n[0])) for n in board}
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        x0, y0 = MARGIN + LABEL_W - 4, LABEL_H - 4
+        draw.rounded_rectangle(
+            (x0 * k, y0 * k, (WIDTH - MARGIN + 2) * k, (BOARD_H + 2) * k), radius=14 * k, fill=(*th.soup, 255)
+        )
+        for r, c in squares:
+            bx0, by0, bx1, by1 = cell_box(r, c)
+            draw.rounded_rectangle((bx0 * k, by0 * k, bx1 * k, by1 * k), radius=10 * k, fill=(*th.square_edge, 255))
+            draw.rounded_rectangle(
+                ((bx0 + 2) * k, (by0 + 2) * k, (bx1 - 2) * k, (by1 - 2) * k), radius=8 * k, fill=(*th.square, 255)
+            )
+
+    base = Image.new("RGB", (WIDTH, BOARD_H + 4), th.backdrop)
+    layer = supersampled(base.size, SCALE, paint)
+    base.paste(layer, (0, 0), layer)
+    with noted() as notes:
+        for c in range(5):
+            x0, _, x1, _ = cell_box(0, c)
+            paste_text(base, ((x0 + x1) / 2, LABEL_H / 2 - 2), "abcde"[c], TEXT_PX, "Bold", th.muted, "mm")
+        for r in range(5):
+            _, y0, _, y1 = cell_box(r, 0)
+            paste_text(base, (MARGIN + LABEL_W / 2 - 2, (y0 + y1) / 2), str(r + 1), TEXT_PX, "Bold", th.muted, "mm")
+    return base, tuple(notes.texts)
 
 
-def clear_tiles() -> None:
-    """Forget every cached square, panel and event line."""
-    for tiles in (_SQUARES, _PANELS, _EVENTS):
-        tiles.clear()
-
-
-def clear_caches() -> None:
-    """Forget every cached tile, sprite and static image (tests that watch drawing start from nothing)."""
-    clear_tiles()
-    for cached in (_static_base, _board_layer, _flag_sprite):
-        cached.cache_clear()
-    art.clear_caches()
+# A square: food chips, then amoebas.
 
 
 _Amoeba = tuple[int, int, int, Color | None]
 """An amoeba on a square: colour index, number, damage, ring colour (None: no ring)."""
 
 
-def _paint_square(tile: Image.Image, food: tuple[tuple[int, int, int], ...], amoebas: tuple[_Amoeba, ...]) -> None:
-    """One square's food counts and amoebas, on the tile of the square (its ground already there).
+def food_rows(
+    food: Sequence[tuple[int, int]], width: float, palette: str = "standard"
+) -> list[list[tuple[float, int, int]]]:
+    """The food chips of a square ((colour index, count), seat order) in rows ``width`` wide: (x, colour
+    index, count) each."""
+    rows: list[list[tuple[float, int, int]]] = []
+    x = width
+    for ci, count in food:
+        chip_w = chip_sprite(ci, count, 0, TEXT_PX, palette).width
+        if not rows or x + chip_w > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append((x, ci, count))
+        x += chip_w + CHIP_GAP
+    return rows
 
-    ``food`` holds (position, colour index, count) for each colour with cubes.
-    """
+
+def amoeba_slots(count: int, size: tuple[int, int], top: float) -> list[tuple[float, float]]:
+    """The centres of ``count`` amoebas (a "+n" slot included when they do not all fit) on a square of
+    ``size`` under its food (from ``top``): rows of three, each centred, never two on one spot. When three
+    a row do not hold them all, four a row overlap a little (each number stays clear)."""
+    w, h = size
+    rows_fit = max(1, int((h - top + 4) // (AMOEBA_D + 2)))
+    per_row, pitch = 3, float(AMOEBA_PITCH)
+    if count > rows_fit * per_row:
+        per_row, pitch = 4, (w - 4 - AMOEBA_D) / 3
+    slots = min(count, rows_fit * per_row)
+    rows = math.ceil(slots / per_row)
+    row_h = min(AMOEBA_D + 6, (h - top) / max(rows, 1))
+    centres = []
+    for i in range(slots):
+        r, c = divmod(i, per_row)
+        in_row = min(per_row, slots - r * per_row)
+        centres.append((w / 2 + (c - (in_row - 1) / 2) * pitch, top + row_h * (r + 0.5)))
+    return centres
+
+
+def _paint_square(
+    tile: Image.Image, food: tuple[tuple[int, int], ...], amoebas: tuple[_Amoeba, ...], palette: str
+) -> None:
+    """One square's food chips and amoebas, on the tile of the square (its ground already there)."""
     w, h = tile.size
-    left = (w - 3 * FOOD_W - 2 * (FOOD_PITCH[0] - FOOD_W)) // 2
-    for position, colour, count in food:
-        col, row = position % 3, position // 3
-        chip = food_sprite(colour, count, FOOD_W, FOOD_H, TEXT_PX)
-        tile.paste(chip, (left + col * FOOD_PITCH[0], FOOD_TOP + row * FOOD_PITCH[1]), chip)
+    th = theme(palette)
+    rows = food_rows(food, w - 4, palette)
+    for r, row in enumerate(rows):
+        for x, ci, count in row:
+            chip = chip_sprite(ci, count, 0, TEXT_PX, palette)
+            note_text(str(count), TEXT_PX)
+            tile.paste(chip, (round(2 + x), round(4 + r * CHIP_H + (CHIP_H - chip.height) / 2)), chip)
     if not amoebas:
         return
-    per_row, d, text, _ = _amoeba_layout(len(amoebas))
+    top = 4 + len(rows) * CHIP_H + 2
+    slots = amoeba_slots(len(amoebas), (w, h), top)
     shown = list(amoebas)
     extra = 0
-    if len(shown) > 2 * per_row:
-        extra = len(shown) - (2 * per_row - 1)
-        shown = shown[: 2 * per_row - 1]
-    for i, (cx, cy) in enumerate(amoeba_slots(len(amoebas), (w, h))):
+    if len(shown) > len(slots):
+        extra = len(shown) - (len(slots) - 1)
+        shown = shown[: len(slots) - 1]
+    for i, (cx, cy) in enumerate(slots):
         if i >= len(shown):
-            paste_text(tile, (cx, cy), f"+{extra}", TEXT_PX, "Bold", CREAM, "mm")
+            paste_text(tile, (cx, cy), f"+{extra}", TEXT_PX, "Bold", th.text, "mm")
             continue
         colour, number, damage, ring = shown[i]
         if ring is not None:
-            paste(tile, ring_sprite(d + 9, ring, 3.0), (cx, cy))
-        paste(tile, amoeba_sprite(colour, number, damage, d, text), (cx, cy))
+            paste(tile, ring_sprite(AMOEBA_D + 10, ring, 3.0), (cx, cy))
+        note_text(str(number), TEXT_PX)
+        paste(tile, amoeba_sprite(colour, number, damage, AMOEBA_D, TEXT_PX, palette), (cx, cy))
 
 
 def _draw_square(
@@ -534,263 +483,312 @@ def _draw_square(
     sq: SquareView,
     v: View,
     colours: tuple[int, ...],
-    focus: dict[tuple[int, int], Color],
+    rings: dict[tuple[int, int], Color],
+    board_y: int,
+    palette: str,
 ) -> None:
-    box = cell_box(sq.row, sq.col, v.track_length)
-    food = tuple((seat, colours[seat], count) for seat, count in enumerate(sq.food[: v.players]) if count > 0)
-    amoebas = tuple((colours[a.seat], a.number, a.damage, focus.get((a.seat, a.number))) for a in sq.amoebas)
+    box = cell_box(sq.row, sq.col, board_y)
+    food = tuple((colours[seat], count) for seat, count in enumerate(sq.food[: v.players]) if count > 0)
+    amoebas = tuple((colours[a.seat], a.number, a.damage, rings.get((a.seat, a.number))) for a in sq.amoebas)
     if not food and not amoebas:
         return
-    key = (v.track_length, sq.row, sq.col, food, amoebas)
-    _SQUARES.lay(canvas, box, key, lambda tile: _paint_square(tile, food, amoebas))
+    key = (palette, sq.row, sq.col, food, amoebas)
+    _SQUARES.lay(canvas, box, key, lambda tile: _paint_square(tile, food, amoebas, palette))
 
 
-def _draw_track(canvas: Image.Image, v: View, colours: tuple[int, ...]) -> None:
-    track = track_geometry(v.track_length)
-    by_slot: dict[int, list[int]] = {}
-    for p in v.player_info:
-        by_slot.setdefault(min(max(p.score, 0), v.track_length), []).append(p.seat)
-    for slot, seats in sorted(by_slot.items()):
-        box = track.slot_box(slot)
-        for seat, (centre, d) in zip(seats, marker_slots(len(seats), box), strict=True):
-            paste(canvas, marker_sprite(colours[seat], d), centre)
-
-
-def marker_slots(count: int, box: tuple[float, float, float, float]) -> list[tuple[tuple[float, float], int]]:
-    """(centre, diameter) of ``count`` score markers on one space of the ring: one large, or side by
-    side in rows of two or three, smaller, so that markers at the same score never cover each other."""
-    x0, y0, x1, y1 = box
-    if count == 1:
-        # Low and right in the space, clear of its number (when it has one).
-        return [(((x0 + x1) / 2 + 9, (y0 + y1) / 2 + 11), 28)]
-    # Several markers share the space: they cover its number, which the spaces around still tell.
-    per_row = 2 if count <= 4 else 3
-    rows = -(-count // per_row)
-    pitch_x = (x1 - x0 - 6) / per_row
-    top = y0 + (20 if rows == 1 else 4)
-    pitch_y = (y1 - 3 - top) / rows
-    d = int(min(pitch_x, pitch_y) - 3)
-    out = []
-    for i in range(count):
-        r, c = divmod(i, per_row)
-        out.append(((x0 + 3 + pitch_x * (c + 0.5), top + pitch_y * (r + 0.5)), d))
-    return out
-
-
-def _draw_island(canvas: Image.Image, v: View) -> None:
+def _draw_island(canvas: Image.Image, v: View, board_y: int) -> None:
     r, c = v.island
-    x0, y0, x1, y1 = cell_box(r, c, v.track_length)
+    x0, y0, x1, y1 = cell_box(r, c, board_y)
     size = min(x1 - x0, y1 - y0)
     card: CardView | None = v.card
+    if card is not None:
+        note_text(str(card.ozone), 40)
     sprite = island_sprite(size, card.drift if card else "", card.ozone if card else None)
     paste(canvas, sprite, ((x0 + x1) / 2, (y0 + y1) / 2))
 
 
-def _draw_supply(canvas: Image.Image, v: View, colours: tuple[int, ...], lang: str) -> None:
-    """In the empty squares of the soup: the supply and the card (top right), the order of the phase (top
-    left) and what a damage pip means (bottom right)."""
-    x0, y0, _, _ = cell_box(0, 2, v.track_length)
-    _, _, x1, _y1 = cell_box(0, 4, v.track_length)
-    paste_text(canvas, (x0 + 6, y0 + 18), word(lang, "supply"), TEXT_PX, "Semibold", CREAM, "lm")
-    if v.card is None:
-        left = word(lang, "no_card")
-    elif v.cards_left == 1:
-        left = word(lang, "card_one_left")
-    else:
-        left = word(lang, "cards_left").format(n=v.cards_left)
-    paste_text(canvas, (x1 - 6, y0 + 18), left, TEXT_PX, "Semibold", MUTED, "rm")
-    pitch = (x1 - x0 - 12) / 6
+def _draw_corners(
+    canvas: Image.Image, v: View, colours: tuple[int, ...], lang: str, board_y: int, th: Theme, palette: str
+) -> None:
+    """In the empty squares: the order of the phase (a1), the supply and the card (c1–e1), what a damage
+    pip means (e5)."""
+    x0, y0, _, _ = cell_box(0, 2, board_y)
+    _, _, x1, _ = cell_box(0, 4, board_y)
+    y = y0 + 16
+    paste_text(canvas, (x0 + 4, y), word(lang, "supply"), TEXT_PX, "Semibold", th.text, "lm")
+    x = x0 + 4.0
+    y += 30
     for seat, count in enumerate(v.supply[: v.players]):
-        chip = chip_sprite(colours[seat], count, 30, TEXT_PX)
-        canvas.paste(chip, (round(x0 + 6 + seat * pitch), round(y0 + 54 - chip.height / 2)), chip)
-    if v.card is not None:
-        text = card_text(lang, v.card.drift, v.card.ozone)
-        text = fit_text(text, font(TEXT_PX, "Semibold"), x1 - x0 - 12)
-        paste_text(canvas, (x0 + 6, y0 + 92), text, TEXT_PX, "Semibold", CREAM, "lm")
-    # The order of the phase, in the empty top-left corner; the player on turn is ringed.
-    ox0, oy0, _ox1, _ = cell_box(0, 0, v.track_length)
+        chip = chip_sprite(colours[seat], count, 0, TEXT_PX, palette)
+        if x + chip.width > x1:
+            x = x0 + 4.0
+            y += CHIP_H + 2
+        note_text(str(count), TEXT_PX)
+        canvas.paste(chip, (round(x), round(y - chip.height / 2)), chip)
+        x += chip.width + 8
+    y += 32
+    lines = [card_text(lang, v.card.drift, v.card.ozone)] if v.card is not None else []
+    if v.card is None:
+        lines.append(word(lang, "no_card"))
+    elif v.cards_left == 1:
+        lines.append(word(lang, "card_one_left"))
+    else:
+        lines.append(word(lang, "cards_left").format(n=v.cards_left))
+    for line in lines:
+        for part in wrap_words(line, TEXT_PX, "Semibold", x1 - x0 - 8):
+            paste_text(canvas, (x0 + 4, y), part, TEXT_PX, "Semibold", th.muted, "lm")
+            y += 30
+    ox0, oy0, _ox1, _ = cell_box(0, 0, board_y)
     if v.order and v.outcome is None:
-        paste_text(canvas, (ox0 + 6, oy0 + 18), word(lang, "order"), TEXT_PX, "Semibold", CREAM, "lm")
+        paste_text(canvas, (ox0 + 4, oy0 + 16), word(lang, "order"), TEXT_PX, "Semibold", th.text, "lm")
         for i, seat in enumerate(v.order):
             r, c = divmod(i, 3)
-            centre = (ox0 + 22 + c * 37, oy0 + 58 + r * 38)
+            centre = (ox0 + 18 + c * 36, oy0 + 52 + r * 38)
             if seat == v.on_turn:
                 paste(canvas, ring_sprite(36, HIGHLIGHT, 3.0), centre)
-            paste(canvas, marker_sprite(colours[seat], 24), centre)
-    # Legend: the pip, then what it means on as many lines as it takes.
-    lx0, ly0, lx1, _ = cell_box(4, 4, v.track_length)
-    paste(canvas, pip_sprite(), (lx0 + 16, ly0 + 22))
-    lines = _wrap(word(lang, "damage"), TEXT_PX, lx1 - lx0 - 36)
-    for i, line in enumerate(lines[:3]):
-        paste_text(canvas, (lx0 + (30 if i == 0 else 8), ly0 + 22 + i * 32), line, TEXT_PX, "Semibold", MUTED, "lm")
+            paste(canvas, marker_sprite(colours[seat], 24, palette), centre)
+    lx0, ly0, lx1, _ = cell_box(4, 4, board_y)
+    # The pip on its own line: beside it, "damage" and "blessure" would not fit the square's width.
+    paste(canvas, pip_sprite(), (lx0 + 14, ly0 + 18))
+    for i, line in enumerate(wrap_words(word(lang, "damage"), TEXT_PX, "Semibold", lx1 - lx0 - 10)):
+        paste_text(canvas, (lx0 + 6, ly0 + 48 + i * 30), line, TEXT_PX, "Semibold", th.muted, "lm")
 
 
-def _wrap(text: str, size: int, width: float) -> list[str]:
-    face = font(size, "Semibold")
-    lines: list[str] = []
-    for w in text.split():
-        if lines and face.getlength(lines[-1] + " " + w) <= width:
-            lines[-1] += " " + w
-        else:
-            lines.append(w)
-    return lines
+def _draw_marks(canvas: Image.Image, v: View, marks: Sequence[tuple[str, str]], board_y: int) -> None:
+    """The move buttons' marks as yellow badges astride the top edge of their squares, right to left (on
+    the edge rather than inside, so that they hide no food count)."""
+    names = {sq.name for sq in v.squares}
+    by_square: dict[str, list[str]] = {}
+    for square, mark in marks:
+        name = square.strip().lower()
+        if name in names and mark not in by_square.setdefault(name, []):
+            by_square[name].append(mark)
+    for name, found in by_square.items():
+        x0, y0, x1, _ = square_box(name, board_y)
+        right = x1 + 4.0
+        for mark in found:
+            width = max(BADGE_H, text_width(mark, TEXT_PX, "Bold") + 14)
+            if right - width < x0 - 4:
+                break
+            paste(canvas, _badge(round(width)), (right - width / 2, y0 - 2))
+            paste_text(canvas, (right - width / 2, y0 - 2), mark, TEXT_PX, "Bold", INK, "mm")
+            right -= width + 3
 
 
-def _draw_panels(
-    canvas: Image.Image, v: View, ctx: BoardContext, colours: tuple[int, ...], names: tuple[str, ...]
-) -> None:
-    lang = ctx.language
-    deciding = v.decision.seat if v.decision is not None else None
-    winners = v.outcome.winners if v.outcome is not None else ()
-    ozone = v.card.ozone if v.card is not None else None
-    for i, p in enumerate(v.player_info):
-        y = panel_y(i)
-        centre = (PANEL_X0 + PANEL_W / 2, y + PANEL_H / 2)
-        frame = None
-        if p.seat in winners:
-            frame = frame_sprite(PANEL_W, PANEL_H, GOLD, 4, 14)
-        elif deciding == p.seat:
-            frame = frame_sprite(PANEL_W, PANEL_H, HIGHLIGHT, 4, 14)
-        elif v.on_turn == p.seat and v.outcome is None:
-            frame = frame_sprite(PANEL_W, PANEL_H, MUTED, 2.5, 14)
-        values = (p.score, p.bp, p.mp, ozone, p.on_board, p.on_board + p.reserve, len(p.genes))
-        key = (lang, colours[p.seat], names[p.seat], *values)
-        _PANELS.lay(
-            canvas,
-            (PANEL_X0, y, PANEL_X1, y + PANEL_H),
-            key,
-            partial(_paint_panel, lang=lang, name=names[p.seat], colour=colours[p.seat], values=values),
-        )
-        if frame is not None:
-            paste(canvas, frame, centre)
+@cache
+def _badge(width: int) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rounded_rectangle((0, 0, (width - 1) * k, (BADGE_H - 1) * k), radius=9 * k, fill=(*INK, 255))
+        draw.rounded_rectangle((2 * k, 2 * k, (width - 3) * k, (BADGE_H - 3) * k), radius=7 * k, fill=(*HIGHLIGHT, 255))
+
+    return supersampled((width, BADGE_H), 3, paint)
 
 
-PANEL_ROWS: Final = (24, 62, 98)
-"""The middle of each line of a player panel: name and score; BP and MP; amoebas and genes."""
-
-
-def _paint_panel(
-    tile: Image.Image,
-    lang: str,
-    name: str,
-    colour: int,
-    values: tuple[int, int, int, int | None, int, int, int],
-) -> None:
-    """The words of one player panel: name and score; BP, MP against the ozone; amoebas and genes.
-
-    The panel is narrow (the board takes most of the width so that its squares read on a phone), so the
-    numbers carry short labels and the amoebas a silhouette; gene names are on the detail image.
-    """
-    score, bp, mp, ozone, on_board, total, genes = values
-    right = PANEL_W - 8
-    top, middle, bottom = PANEL_ROWS
-    score_w = paste_text(tile, (right, top), str(score), 34, "Bold", CREAM, "rm")
-    shown = fit_text(name, font(TEXT_PX, "Semibold"), max(40.0, right - score_w - 8 - 46))
-    paste_text(tile, (46, top), shown, TEXT_PX, "Semibold", CREAM, "lm")
-    x = 8.0
-    x += paste_text(tile, (x, middle), word(lang, "bp") + " ", TEXT_PX, "Semibold", MUTED, "lm")
-    paste_text(tile, (x, middle), str(bp), TEXT_PX, "Bold", CREAM, "lm")
-    if ozone is None:
-        text, ink = str(mp), CREAM
-    else:
-        over = mp > ozone
-        text, ink = f"{mp}{'>' if over else '≤'}{ozone}", OVER if over else UNDER
-    w = paste_text(tile, (right, middle), text, TEXT_PX, "Bold", ink, "rm")
-    paste_text(tile, (right - w, middle), word(lang, "mp") + " ", TEXT_PX, "Semibold", MUTED, "rm")
-    paste(tile, marker_sprite(colour, 20), (20, bottom))
-    paste_text(tile, (36, bottom), f"{on_board}/{total}", TEXT_PX, "Bold", CREAM, "lm")
-    genes_word = plural(lang, genes, word(lang, "gene_one"), word(lang, "genes_n")).format(n=genes)
-    paste_text(tile, (right, bottom), genes_word, TEXT_PX, "Semibold", CREAM if genes else MUTED, "rm")
-
-
-SHELL_TEXT: Final[Color] = (214, 204, 182)
-
-
-def _draw_header(
-    canvas: Image.Image, v: View, ctx: BoardContext, colours: tuple[int, ...], names: tuple[str, ...]
-) -> None:
-    lang = ctx.language
-    title = phase_title(v, lang)
-    tw = paste_text(canvas, (MARGIN, 28), fit_text(title, font(38, "Bold"), 640), 38, "Bold", CREAM, "lm")
-    if ctx.last_move:
-        who = ""
-        if ctx.last_mover is not None and 0 <= ctx.last_mover < len(names):
-            who = names[ctx.last_mover] + ", "
-        text = word(lang, "last").format(text=who + ctx.last_move)
-        room = WIDTH - MARGIN - (MARGIN + tw + 30)
-        if room > 160:
-            paste_text(
-                canvas,
-                (WIDTH - MARGIN, 30),
-                fit_text(text, font(TEXT_PX, "Semibold"), room),
-                TEXT_PX,
-                "Semibold",
-                SHELL_TEXT,
-                "rm",
-            )
-    if v.outcome is not None or v.phase >= 7:
-        parts = outcome_parts(v, lang, names)
-        colour = GOLD
-    else:
-        parts = decision_parts(v, lang)
-        colour = HIGHLIGHT if v.decision is not None else CREAM
-    if parts:
-        _draw_parts(
-            canvas,
-            MARGIN,
-            74,
-            parts,
-            colours,
-            names,
-            32,
-            WIDTH - MARGIN,
-            colour,
-            amoeba_d=40,
-            name_max=320,
-            chip=TEXT_PX,
-        )
-
-
-def _highlight_squares(canvas: Image.Image, v: View, marks: tuple[str, ...]) -> None:
+def _highlight_squares(canvas: Image.Image, v: View, marks: tuple[str, ...], board_y: int) -> None:
     names = {sq.name for sq in v.squares}
     for mark in marks:
         name = mark.strip().lower()
         if name not in names:
             continue
-        x0, y0, x1, y1 = square_box(name, v.track_length)
-        frame = frame_sprite(x1 - x0 + 14, y1 - y0 + 14, HIGHLIGHT, 5, 15)
+        x0, y0, x1, y1 = square_box(name, board_y)
+        frame = frame_sprite(x1 - x0 + 8, y1 - y0 + 8, HIGHLIGHT, 4, 12)
         paste(canvas, frame, ((x0 + x1) / 2, (y0 + y1) / 2))
+
+
+# The header and the player rows.
+
+
+def _header(
+    v: View, ctx: BoardContext, colours: tuple[int, ...], names: tuple[str, ...], th: Theme
+) -> tuple[list[str], list[list[tuple[float, _Piece]]], Color]:
+    """The title's lines, the decision's (or outcome's) lines and their colour."""
+    lang = ctx.language
+    title = wrap_words(phase_title(v, lang), TITLE_PX, "Bold", WIDTH - 2 * MARGIN)
+    if v.outcome is not None or v.phase >= 7:
+        parts = outcome_parts(v, lang, names)
+        colour = GOLD
+    else:
+        parts = decision_parts(v, lang)
+        colour = HIGHLIGHT if v.decision is not None else th.text
+    pieces = _part_pieces(parts, colours, names, LINE_PX, colour, ctx.palette)
+    return title, (_lines(pieces, WIDTH - 2 * MARGIN) if pieces else []), colour
+
+
+def _row_values(v: View, p: PlayerView) -> tuple[int, int, int, int | None, int, int, int]:
+    ozone = v.card.ozone if v.card is not None else None
+    return (p.score, p.bp, p.mp, ozone, p.on_board, p.on_board + p.reserve, len(p.genes))
+
+
+def _row_name_lines(name: str, you: bool, lang: str) -> list[str]:
+    text = name + (" · " + word(lang, "you") if you else "")
+    return wrap_words(text, LINE_PX, "Semibold", WIDTH - 2 * MARGIN - 40 - SCORE_W)
+
+
+def row_height(name: str, you: bool, lang: str) -> int:
+    """The height of a player's row: the name's lines, then the numbers."""
+    return 8 + LINE_H * (len(_row_name_lines(name, you, lang)) + 1) + 4
+
+
+def _paint_row(
+    tile: Image.Image,
+    lang: str,
+    name: str,
+    colour: int,
+    you: bool,
+    values: tuple[int, int, int, int | None, int, int, int],
+    palette: str,
+) -> None:
+    """One player's row: silhouette, name (wrapped, never shortened) and score; BP, MP against the ozone,
+    amoebas on the board out of all, genes."""
+    th = theme(palette)
+    score, bp, mp, ozone, on_board, total, genes = values
+    w = tile.width
+    y = 8 + LINE_H / 2
+    if you:
+        paste(tile, ring_sprite(38, th.text, 2.5), (24, y))
+    paste(tile, marker_sprite(colour, 26, palette), (24, y))
+    paste_text(tile, (w - 12, y), str(score), SCORE_PX, "Bold", th.text, "rm")
+    for i, line in enumerate(_row_name_lines(name, you, lang)):
+        paste_text(tile, (44, y + i * LINE_H), line, LINE_PX, "Semibold", th.text, "lm")
+        last = y + i * LINE_H
+    y = last + LINE_H
+    x = 12.0
+    x += paste_text(tile, (x, y), word(lang, "bp") + " ", TEXT_PX, "Semibold", th.muted, "lm")
+    x += paste_text(tile, (x, y), str(bp), TEXT_PX, "Bold", th.text, "lm") + 22
+    x += paste_text(tile, (x, y), word(lang, "mp") + " ", TEXT_PX, "Semibold", th.muted, "lm")
+    if ozone is None:
+        text, ink = str(mp), th.text
+    else:
+        over = mp > ozone
+        text, ink = f"{mp}{'>' if over else '≤'}{ozone}", OVER if over else UNDER
+    x += paste_text(tile, (x, y), text, TEXT_PX, "Bold", ink, "lm") + 22
+    x += paste_text(tile, (x, y), word(lang, "amoebas") + " ", TEXT_PX, "Semibold", th.muted, "lm")
+    x += paste_text(tile, (x, y), f"{on_board}/{total}", TEXT_PX, "Bold", th.text, "lm") + 22
+    genes_word = plural(lang, genes, word(lang, "gene_one"), word(lang, "genes_n")).format(n=genes)
+    paste_text(tile, (w - 12, y), genes_word, TEXT_PX, "Semibold", th.text if genes else th.muted, "rm")
+
+
+def _draw_rows(
+    canvas: Image.Image, v: View, ctx: BoardContext, colours: tuple[int, ...], names: tuple[str, ...], top: int
+) -> int:
+    """Every player's row from ``top``; returns the y under the last."""
+    lang = ctx.language
+    deciding = v.decision.seat if v.decision is not None else None
+    winners = v.outcome.winners if v.outcome is not None else ()
+    y = top
+    for p in v.player_info:
+        you = v.viewer == p.seat
+        h = row_height(names[p.seat], you, lang)
+        box = (MARGIN, y, WIDTH - MARGIN, y + h)
+        values = _row_values(v, p)
+        key = (ctx.palette, lang, colours[p.seat], names[p.seat], you, values)
+        seat = p.seat
+        paint = partial(
+            _paint_row, lang=lang, name=names[seat], colour=colours[seat], you=you, values=values, palette=ctx.palette
+        )
+        _ROWS.lay(canvas, box, key, paint)
+        frame = None
+        if p.seat in winners:
+            frame = frame_sprite(box[2] - box[0], h, GOLD, 4, 12)
+        elif deciding == p.seat:
+            frame = frame_sprite(box[2] - box[0], h, HIGHLIGHT, 4, 12)
+        elif v.on_turn == p.seat and v.outcome is None:
+            frame = frame_sprite(box[2] - box[0], h, theme(ctx.palette).muted, 2.5, 12)
+        if frame is not None:
+            paste(canvas, frame, ((box[0] + box[2]) / 2, y + h / 2))
+        y += h + ROW_GAP
+    return y
+
+
+@lru_cache(maxsize=8)
+def _row_ground(width: int, height: int, palette: str) -> Image.Image:
+    th = theme(palette)
+    fill = mix(th.backdrop, th.square, 0.6)
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rounded_rectangle((0, 0, (width - 1) * k, (height - 1) * k), radius=12 * k, fill=(*fill, 255))
+
+    return supersampled((width, height), 2, paint)
+
+
+def layout(v: View, ctx: BoardContext) -> tuple[int, int, int]:
+    """(top of the soup band, top of the player rows, image height) of ``v`` drawn with ``ctx``."""
+    names = _clean_names(v, ctx)
+    title, lines, _ = _header(v, ctx, _colours(v), names, theme(ctx.palette))
+    return _layout(v, ctx, names, len(title) + len(lines))
+
+
+def _layout(v: View, ctx: BoardContext, names: tuple[str, ...], header_lines: int) -> tuple[int, int, int]:
+    board_y = MARGIN + header_lines * LINE_H + 4
+    rows_y = board_y + BOARD_H + 8
+    rows_h = sum(row_height(names[p.seat], v.viewer == p.seat, ctx.language) + ROW_GAP for p in v.player_info)
+    finish = wrap_words(_finish_text(v, ctx.language), TEXT_PX, "Semibold", WIDTH - 2 * MARGIN)
+    return board_y, rows_y, rows_y + rows_h + len(finish) * LINE_H + MARGIN
+
+
+def _finish_text(v: View, lang: str) -> str:
+    return word(lang, "alt_track").format(zone=v.finish_zone, length=v.track_length)
 
 
 def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
     lang = ctx.language
+    th = theme(ctx.palette)
     colours = _colours(v)
-    board = tuple(sq.name for sq in v.squares)
-    canvas = _static_base(v.players, colours, v.track_length, v.finish_zone, board, _gene_key(v.genes), lang).copy()
     names = _clean_names(v, ctx)
-    focus: dict[tuple[int, int], Color] = {}
+    title, lines, _colour = _header(v, ctx, colours, names, th)
+    board_y, rows_y, height = _layout(v, ctx, names, len(title) + len(lines))
+    canvas = Image.new("RGB", (WIDTH, height), th.backdrop)
+    y = MARGIN
+    for line in title:
+        paste_text(canvas, (MARGIN, y + LINE_H / 2), line, TITLE_PX, "Bold", th.text, "lm")
+        y += LINE_H
+    _draw_lines(canvas, lines, MARGIN, y)
+    soup, texts = _soup_layer(tuple(sq.name for sq in v.squares), ctx.palette)
+    for text, px in texts:
+        note_text(text, px)
+    canvas.paste(soup, (0, board_y - 2))
+    rings: dict[tuple[int, int], Color] = {}
     if v.decision is not None:
         if v.decision.amoeba is not None:
-            focus[v.decision.amoeba] = HIGHLIGHT
+            rings[v.decision.amoeba] = HIGHLIGHT
         if v.decision.other is not None:
-            focus.setdefault(v.decision.other, CREAM)
+            rings.setdefault(v.decision.other, th.text)
+    if v.viewer is not None:
+        for sq in v.squares:
+            for a in sq.amoebas:
+                if a.seat == v.viewer:
+                    rings.setdefault((a.seat, a.number), th.text)
     for sq in v.squares:
-        _draw_square(canvas, sq, v, colours, focus)
-    _draw_island(canvas, v)
-    _highlight_squares(canvas, v, ctx.highlights or _notation_squares(v, ctx.last_move or ""))
-    _draw_supply(canvas, v, colours, lang)
-    _draw_track(canvas, v, colours)
-    _draw_panels(canvas, v, ctx, colours, names)
-    _draw_header(canvas, v, ctx, colours, names)
+        _draw_square(canvas, sq, v, colours, rings, board_y, ctx.palette)
+    _draw_island(canvas, v, board_y)
+    _highlight_squares(canvas, v, ctx.highlights or _notation_squares(v, ctx.last_move or ""), board_y)
+    _draw_marks(canvas, v, ctx.marks, board_y)
+    _draw_corners(canvas, v, colours, lang, board_y, th, ctx.palette)
+    y = rows_y
+    for p in v.player_info:
+        h = row_height(names[p.seat], v.viewer == p.seat, lang)
+        ground = _row_ground(WIDTH - 2 * MARGIN, h, ctx.palette)
+        canvas.paste(ground, (MARGIN, y), ground)
+        y += h + ROW_GAP
+    y = _draw_rows(canvas, v, ctx, colours, names, rows_y)
+    for line in wrap_words(_finish_text(v, lang), TEXT_PX, "Semibold", WIDTH - 2 * MARGIN):
+        paste_text(canvas, (MARGIN + 4, y + LINE_H / 2 - 4), line, TEXT_PX, "Semibold", th.muted, "lm")
+        y += LINE_H
     return canvas
+
+
+def clear_caches() -> None:
+    """Forget every cached tile, sprite and ground (tests that watch drawing start from nothing)."""
+    clear_tiles()
+    for cached in (_soup_layer, _badge, _row_ground, _wrapped, _cleaned):
+        cached.cache_clear()
+    art.clear_caches()
 
 
 # A sample position for the palette: every colour, damage, a full header.
 
 
 def _sample_view(players: int) -> View:
-    from games.ursuppe.board import NAMES
-
     squares = []
     for i, name in enumerate(NAMES):
         row, col = int(name[1]) - 1, "abcde".index(name[0])
@@ -843,24 +841,33 @@ def _sample_view(players: int) -> View:
 
 
 @cache
-def _palette() -> Image.Image:
+def _palette(palette: str = "standard") -> Image.Image:
+    th = theme(palette)
     samples = []
     for players, lang in ((6, "en"), (4, "fr"), (3, "en")):
         view = _sample_view(players)
-        ctx = BoardContext(tuple(f"Player {i + 1}" for i in range(players)), "b2 W", 0, ("b2", "a2"), lang)
+        names = tuple(f"Player {i + 1}" for i in range(players))
+        ctx = BoardContext(names, "b2 W", 0, ("b2", "a2"), lang, marks=(("b2", "1"),), palette=palette)  # type: ignore[arg-type]
         samples.append(_draw_board(view, ctx))
     final = dataclasses.replace(_sample_view(5), outcome=Outcome(Termination.NORMAL, (0,), (), (40, 1, 2, 3, 4)))
-    samples.append(_draw_board(final, BoardContext(("A", "B", "C", "D", "E"))))
-    # The half-tones of cream on red and on the damage crimson: without them the edges of those digits
-    # and pips snap to the purple player's colour, which would then seem to be on the square.
-    blends = (mix(PLAYER_COLOURS[0], CREAM, 0.5), mix(DAMAGE, CREAM, 0.5))
-    return build_palette(samples, keep=(*PLAYER_COLOURS, SOUP, SQUARE, TRACK_FIFTH, *TRACK, DAMAGE, GOLD, *blends))
+    samples.append(_draw_board(final, BoardContext(("A", "B", "C", "D", "E"), palette=palette)))  # type: ignore[arg-type]
+    # The half-tones of the text colour on the seat colours and on the damage crimson: without them the
+    # edges of those digits and pips snap to a seat colour, which would then seem to be on the square.
+    # So are the edges of a damage pip on an amoeba (blue and crimson meet near purple).
+    blends = tuple(mix(c, th.text, 0.5) for c in (*PLAYER_COLOURS, DAMAGE))
+    blends += tuple(mix(c, DAMAGE, 0.5) for c in PLAYER_COLOURS)
+    # And the edges of a silhouette on its square (blue on the dark ground would snap to purple).
+    blends += tuple(mix(c, th.square, 0.5) for c in PLAYER_COLOURS)
+    grounds = (th.backdrop, th.soup, th.square, th.square_edge, th.text, th.muted, OVER, UNDER)
+    keep = (*PLAYER_COLOURS, *grounds, DAMAGE, GOLD, *blends)
+    # 64 colours rather than 48: the exact colours above take 46 entries, the rest is anti-aliasing.
+    return build_palette(samples, colors=64, keep=keep)
 
 
-def _encode(image: Image.Image) -> bytes:
+def _encode(image: Image.Image, palette: str = "standard") -> bytes:
     """Like :func:`render.common.encode_png`, at zlib level :data:`PNG_LEVEL`; deterministic."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
-    indexed = rgb.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    indexed = rgb.quantize(palette=_palette(palette), dither=Image.Dither.NONE)
     out = io.BytesIO()
     indexed.save(out, format="PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
@@ -868,7 +875,7 @@ def _encode(image: Image.Image) -> bytes:
 
 def render(view: object, ctx: BoardContext) -> bytes:
     """The board of ``view`` as PNG bytes (deterministic, no metadata)."""
-    return _encode(_draw_board(_view(view), ctx))
+    return _encode(_draw_board(_view(view), ctx), ctx.palette)
 
 
 # Alt text.
@@ -1047,17 +1054,21 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
 
 __all__ = [
-    "BOARD",
+    "BOARD_H",
     "GAME_ID",
-    "HEIGHT",
     "RENDERER",
+    "TEXT_PX",
     "WIDTH",
+    "amoeba_slots",
     "cell_box",
     "clear_caches",
     "clear_tiles",
     "describe",
+    "food_rows",
     "highlights",
+    "layout",
     "render",
+    "row_height",
     "square_box",
-    "track_geometry",
+    "wrap_words",
 ]

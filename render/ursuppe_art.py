@@ -9,29 +9,67 @@ tell two colours apart still tells the shapes apart. Sprites are drawn large and
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from render.common import CREAM, INK, MUTED, RED, Color, Weight, font, mix, supersampled
+from render.lettering import note_text
+
+WHITE: Final[Color] = (255, 255, 255)
 
 PLAYER_COLOURS: Final[tuple[Color, ...]] = (
-    (214, 48, 48),
-    (240, 228, 66),
-    (0, 158, 115),
-    (0, 114, 178),
-    (204, 121, 167),
-    (230, 159, 0),
+    (187, 34, 51),
+    (255, 255, 0),
+    (0, 255, 221),
+    (153, 153, 255),
+    (119, 85, 136),
+    (221, 136, 34),
 )
-"""A plain red (Okabe–Ito vermillion read as a second orange beside the orange seat), then Okabe–Ito
-yellow, bluish green, blue, reddish purple and orange: the colours of ``data/ursuppe.json`` (red,
-yellow, green, blue, purple, orange), by colour index; every colour also has its own shape."""
+"""Red, yellow, green, blue, purple and orange (the colours of ``data/ursuppe.json``, by colour index),
+chosen so that every pair stays at least CIEDE2000 21 apart for normal vision and under simulated
+protanopia, deuteranopia and tritanopia (Machado 2009, full severity; ``tests/test_colour_safety.py``):
+a max-min search over the sRGB cube with each colour kept in its own hue family. The tightest pair is
+yellow and orange under deuteranopia. Every colour also has its own shape (:data:`SHAPE_OF`), so no seat
+is told by colour alone."""
+
+FOOD_COLOURS: Final[tuple[Color, ...]] = PLAYER_COLOURS
+"""The food cubes: each player's excretions are cubes of their colour, drawn with their shape too."""
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """The grounds and inks of one palette (the seat colours are the same in both)."""
+
+    backdrop: Color
+    soup: Color
+    square: Color
+    square_edge: Color
+    text: Color
+    muted: Color
+    rim: Color
+    """The ring around every silhouette, between it and the ground."""
+
+
+THEMES: Final[dict[str, Theme]] = {
+    "standard": Theme((30, 27, 25), (24, 44, 50), (42, 70, 76), (70, 104, 108), CREAM, MUTED, CREAM),
+    "contrast": Theme((0, 0, 0), (0, 0, 0), (26, 26, 26), (255, 255, 255), (255, 255, 255), (235, 235, 235), WHITE),
+}
+"""``standard`` (everyone's boards) and ``contrast`` (a member's own views, ``/plateau settings``): black
+grounds, white edges and white text."""
+
+
+def theme(name: str) -> Theme:
+    """The theme called ``name`` (an unknown name reads as ``standard``)."""
+    return THEMES.get(name, THEMES["standard"])
+
 
 SHAPE_OF: Final = ("circle", "triangle", "square", "diamond", "hexagon", "star")
 """The silhouette of each colour index."""
 
-DAMAGE: Final[Color] = (176, 22, 44)
+DAMAGE: Final[Color] = (128, 8, 32)
 """The fill of a damage pip: a crimson drop with a cream ring reads on every player colour."""
 ISLAND: Final[Color] = (198, 178, 132)
 ISLAND_DARK: Final[Color] = (150, 128, 86)
@@ -116,14 +154,14 @@ def number_centre(shape: str, cx: float, cy: float, r: float) -> tuple[float, fl
 
 
 @lru_cache(maxsize=128)
-def _token(colour: Color, shape: str, diameter: float, size: int, shadow: bool) -> Image.Image:
+def _token(colour: Color, shape: str, diameter: float, size: int, shadow: bool, rim: Color = CREAM) -> Image.Image:
     """A cream-rimmed, ink-edged ``shape`` in ``colour`` centred on a ``size`` square sprite (shared: copy
     it before drawing on it)."""
     c = size / 2
     r = diameter / 2
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        paint_shape(draw, k, shape, c, c, r, (*CREAM, 255), grow=2.2)
+        paint_shape(draw, k, shape, c, c, r, (*rim, 255), grow=2.2)
         paint_shape(draw, k, shape, c, c, r, (*INK, 255), grow=0.6)
         paint_shape(draw, k, shape, c, c, r - 1.2, (*colour, 255))
 
@@ -171,6 +209,7 @@ def paste_text(
     """
     if not text:
         return 0.0
+    note_text(text, size)
     sprite = text_sprite(text, size, weight, colour)
     advance = float(sprite.info["advance"])
     x, y = xy
@@ -196,19 +235,25 @@ def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 
 
 @cache
-def marker_sprite(colour_index: int, diameter: int) -> Image.Image:
-    """A player's silhouette without a number: score markers, panel icons and inline references."""
+def marker_sprite(colour_index: int, diameter: int, palette: str = "standard") -> Image.Image:
+    """A player's silhouette without a number: panel icons and inline references."""
     size = diameter + 10
-    return _token(PLAYER_COLOURS[colour_index], SHAPE_OF[colour_index], diameter, size, shadow=diameter >= 40)
+    return _token(
+        PLAYER_COLOURS[colour_index], SHAPE_OF[colour_index], diameter, size, diameter >= 40, theme(palette).rim
+    )
 
 
 @lru_cache(maxsize=512)
-def amoeba_sprite(colour_index: int, number: int, damage: int, diameter: int, text: int) -> Image.Image:
-    """An amoeba: the player's silhouette, its number in ``text`` px bold, one crimson pip per damage."""
+def amoeba_sprite(
+    colour_index: int, number: int, damage: int, diameter: int, text: int, palette: str = "standard"
+) -> Image.Image:
+    """An amoeba: the player's silhouette, its number in ``text`` px bold, one crimson pip per damage.
+
+    The number is not noted here (the sprite is cached): whoever pastes it notes it."""
     size = diameter + 12
     colour = PLAYER_COLOURS[colour_index]
     shape = SHAPE_OF[colour_index]
-    sprite = _token(colour, shape, diameter, size, shadow=True).copy()
+    sprite = _token(colour, shape, diameter, size, True, theme(palette).rim).copy()
     c = size / 2
     nx, ny = number_centre(shape, c, c, diameter / 2)
     face = font(text, "Bold")
@@ -243,17 +288,18 @@ def pip_sprite() -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def chip_sprite(colour_index: int, count: int, width: int, text: int) -> Image.Image:
-    """A food count: a small silhouette in the colour and the count beside it."""
+def chip_sprite(colour_index: int, count: int, width: int, text: int, palette: str = "standard") -> Image.Image:
+    """A count of cubes of one colour: the colour's silhouette (so the kind reads without its colour) and
+    the count beside it, at least ``width`` wide. The count is not noted here: whoever pastes it notes it."""
     d = 16
-    h = max(d + 8, text + 6)
+    h = max(d + 8, text + 4)
     face = font(text, "Bold")
-    width = max(width, math.ceil(d + 8 + face.getlength(str(count))))
+    width = max(width, math.ceil(d + 4 + face.getlength(str(count))))
     sprite = Image.new("RGBA", (width, h), (0, 0, 0, 0))
-    icon = _chip_icon(colour_index, d, h)
-    sprite.paste(icon, (0, 0))
-    cy = h / 2
-    ImageDraw.Draw(sprite).text((d + 6, cy + 1), str(count), font=face, fill=(*CREAM, 255), anchor="lm")
+    icon = _chip_icon(colour_index, d, h, palette)
+    sprite.paste(icon, (0, 0), icon)
+    ink = theme(palette).text
+    ImageDraw.Draw(sprite).text((d + 4, h / 2 + 1), str(count), font=face, fill=(*ink, 255), anchor="lm")
     return sprite
 
 
@@ -278,17 +324,19 @@ def food_sprite(colour_index: int, count: int, width: int, height: int, text: in
 
 
 @cache
-def _chip_icon(colour_index: int, d: int, h: int) -> Image.Image:
+def _chip_icon(colour_index: int, d: int, h: int, palette: str = "standard") -> Image.Image:
     colour = PLAYER_COLOURS[colour_index]
     shape = SHAPE_OF[colour_index]
+    rim = theme(palette).rim
     cy = h / 2
-    cx = d / 2 + 3
+    cx = d / 2 + 1.5
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        paint_shape(draw, k, shape, cx, cy, d / 2, (*INK, 255), grow=1.2)
-        paint_shape(draw, k, shape, cx, cy, d / 2, (*colour, 255))
+        paint_shape(draw, k, shape, cx, cy, d / 2, (*rim, 255), grow=1.6)
+        paint_shape(draw, k, shape, cx, cy, d / 2, (*INK, 255), grow=0.4)
+        paint_shape(draw, k, shape, cx, cy, d / 2 - 0.8, (*colour, 255))
 
-    return supersampled((round(d + 8), h), 4, paint)
+    return supersampled((round(d + 4), h), 4, paint)
 
 
 @cache
@@ -445,10 +493,13 @@ def clear_caches() -> None:
 
 __all__ = [
     "DAMAGE",
+    "FOOD_COLOURS",
     "GOLD",
     "MUTED",
     "PLAYER_COLOURS",
     "SHAPE_OF",
+    "THEMES",
+    "Theme",
     "amoeba_sprite",
     "chip_sprite",
     "clear_caches",
@@ -466,5 +517,6 @@ __all__ = [
     "superior_mark",
     "text_sprite",
     "text_width",
+    "theme",
     "veil",
 ]

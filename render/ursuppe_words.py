@@ -77,6 +77,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "events": "Last events",
         "no_events": "Nothing yet",
         "order": "Order",
+        "you": "you",
         "dirs": "north|east|south|west",
         "shape_names": "circle|triangle|square|diamond|hexagon|star",
         # Waiting for chance.
@@ -202,6 +203,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "events": "Derniers événements",
         "no_events": "Rien pour l'instant",
         "order": "Ordre",
+        "you": "vous",
         "dirs": "le nord|l'est|le sud|l'ouest",
         "shape_names": "cercle|triangle|carré|losange|hexagone|étoile",
         "chance_card": "Tirage d'une carte d'environnement",

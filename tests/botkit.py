@@ -75,13 +75,14 @@ def labels_of(message: discord.Message) -> list[str]:
     return [c.label or "" for c in _walk(message.components) if isinstance(c, discord.components.Button)]
 
 
-def moves_of(message: discord.Message) -> dict[str, str]:
-    """The move buttons of a message: the notation each plays (read from its custom id) → its label."""
-    found = {}
-    for c in _walk(message.components):
-        if isinstance(c, discord.components.Button) and (c.custom_id or "").startswith("plateau:mv:"):
-            found[(c.custom_id or "").split(":", 4)[4]] = c.label or ""
-    return found
+def move_buttons(message: discord.Message) -> dict[str, str]:
+    """The move buttons of a turn post: the move each one plays (its notation, from the custom id) → its label
+    (the move in words)."""
+    return {
+        c.custom_id.split(":", 4)[4]: c.label or ""
+        for c in _walk(message.components)
+        if isinstance(c, discord.components.Button) and (c.custom_id or "").startswith("plateau:mv:")
+    }
 
 
 def boards_in(channel: Any, viewer: Any = None) -> list[discord.Message]:

@@ -32,9 +32,7 @@ LONG_NAMES = (
 )
 """Six 31–32 character display names (Discord allows 32)."""
 
-PENDING: frozenset[str] = frozenset(
-    {"ur-rules=rb", "ur-rules=v1", "ur-rules=v2", "ur-rules=v3", "subulata", "ultimatek", "ursuppe"}
-)
+PENDING: frozenset[str] = frozenset({"ultimatek"})
 """Boards not yet redrawn for the phone's column (issue 27), by case id or its prefix: skipped until then."""
 
 

@@ -16,7 +16,7 @@ import pytest
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from games.builder import build, leaves
-from tests.botkit import controls_of, make_bot, moves_of
+from tests.botkit import controls_of, make_bot, move_buttons
 from tests.test_bot_e2e import assert_board_reply, current, expect_ephemeral
 from tests.test_bot_ultimatek import SECRET_RE, scripted
 from tests.test_bot_ultimatek import SEED as UTK_SEED
@@ -57,7 +57,7 @@ async def play_through_builder(
     select = builder_select(board)
     if select is None:
         labels = [getattr(c, "label", None) for c in components(board)]
-        if move in moves_of(board):
+        if move in move_buttons(board):
             return await actor.click(board, custom_id=button_of(board, f"plateau:mv:{match.id}:{match.version}:{move}"))
         opener = t("en", "builder.open")
         assert opener in labels, labels

@@ -18,7 +18,7 @@ import bot.shell.publish
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from bot.shell.status import span_text
-from tests.botkit import boards_in, labels_of, pings_since, text_of
+from tests.botkit import boards_in, labels_of, move_buttons, pings_since, text_of
 
 CALLBACK = "/callback"
 
@@ -79,9 +79,10 @@ async def test_a_click_on_the_turn_post_is_answered_by_its_edit_with_the_new_ima
             break
         post = boards_in(channel)[-1]
         image = await post.attachments[0].read()
-        pick = next(label for label in reversed(labels_of(post)) if label in legal(match))
+        buttons = move_buttons(post)
+        pick = next(move for move in reversed(buttons) if move in legal(match))
         start = len(env.http_requests)
-        result = await players[match.to_act()[0]].click(post, label=pick)
+        result = await players[match.to_act()[0]].click(post, label=buttons[pick])
         calls = [c for c in calls_since(env, start) if "/users/" not in c[1]]
         after = await env.bot.service.current(channel.id)
         (_, path, body), *rest = calls
@@ -147,7 +148,7 @@ async def test_a_typed_move_that_passes_the_turn_is_answered_by_the_new_post(wor
     assert match is not None
     (seat,) = match.state.actors()
     post = boards_in(channel)[-1]
-    label = next(label for label in labels_of(post) if label in legal(match))
+    label = next(label for move, label in move_buttons(post).items() if move in legal(match))
     clicked = await players[match.seats[seat]].click(post, label=label)
     assert clicked.response is not None and clicked.response.message.id in {post.id, boards_in(channel)[-2].id}
 
@@ -222,7 +223,7 @@ async def test_too_slow_to_answer_with_the_post_the_change_is_acknowledged_first
         actor = players[match.to_act()[0]]
         start = len(env.http_requests)
         if turn % 2:
-            pick = next(label for label in reversed(labels_of(post)) if label in legal(match))
+            pick = next(label for move, label in reversed(move_buttons(post).items()) if move in legal(match))
             await actor.click(post, label=pick)
             callbacks = [c for c in calls_since(env, start) if c[1].endswith(CALLBACK)]
             assert [c[2]["type"] for c in callbacks] == [6], "DEFERRED_UPDATE_MESSAGE"

@@ -14,7 +14,7 @@ import pytest
 
 from bot.app.matches import Match, MatchStatus
 from games import ur as ur_rules
-from tests.botkit import boards_in, labels_of, make_bot, pings_since, text_of
+from tests.botkit import boards_in, labels_of, make_bot, move_buttons, pings_since, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -38,11 +38,11 @@ def best_move(notations: list[str]) -> str:
 
 
 async def assert_board(channel: Any) -> discord.Message:
-    """The channel's turn post as it is now: a public message with a real PNG board and alt text (then, for
-    Ursuppe, the detail image)."""
+    """The channel's turn post as it is now: a public message with one real PNG board and alt text (Ursuppe's
+    genes and events are behind a button)."""
     post = boards_in(channel)[-1]
     attachments = post.attachments
-    assert [a.filename for a in attachments] in (["board.png"], ["board.png", "detail.png"])
+    assert [a.filename for a in attachments] == ["board.png"]
     for attachment in attachments:
         assert (await attachment.read()).startswith(PNG)
     assert attachments[0].description, "every board carries alt text"
@@ -158,8 +158,8 @@ async def test_a_complete_game_with_restart_and_every_kind_of_bad_input(world: d
         pick = best_move(legal)
         use_button = turn % 2 == 0 or stale_board is not None
         requests = len(env.http_requests)
-        if use_button and pick in button_labels(boards[-1]):
-            result = await actor.click(boards[-1], label=pick)
+        if use_button and pick in move_buttons(boards[-1]):
+            result = await actor.click(boards[-1], label=move_buttons(boards[-1])[pick])
         else:
             result = await actor.slash(channel, "game move", move=pick)
         boards.append(await assert_board_reply(result, channel))
@@ -412,11 +412,15 @@ async def test_a_complete_game_of_every_ur_rule_set(world: dict[str, Any], rules
         (seat,) = match.state.actors()
         actor = players[match.seats[seat]]
         legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
-        offered = [c["value"] for c in await actor.autocomplete(channel, "game move", "move", "")]
+        suggested = await actor.autocomplete(channel, "game move", "move", "")
+        offered = [c["value"] for c in suggested]
         assert offered and set(offered) <= set(legal) and len(offered) == min(25, len(legal))
+        assert all(c["name"].startswith(c["value"] + " — ") for c in suggested), "the moves in words"
         pick = pick_for(rules, legal)
-        if turn % 3 == 0 and pick in button_labels(boards[-1]):
-            result = await actor.click(boards[-1], label=pick)
+        buttons = move_buttons(boards[-1])
+        assert not set(buttons.values()) & set(legal), "every move button is in words"
+        if turn % 3 == 0 and pick in buttons:
+            result = await actor.click(boards[-1], label=buttons[pick])
         else:
             result = await actor.slash(channel, "game move", move=pick)
         boards.append(await assert_board_reply(result, channel))

@@ -30,10 +30,12 @@ from bot.app.events import (
     result_for,
     result_from_outcome,
 )
+from bot.app.i18n import t
 from bot.app.matches import MatchService, MatchStatus
 from bot.app.storage import Store
+from bot.shell.events.standings import CSV_COLUMNS
 from games.base import Outcome, Termination
-from tests.botkit import make_bot
+from tests.botkit import make_bot, pings_of
 from tests.test_bot_e2e import button_labels, expect_ephemeral, french  # noqa: F401 (a fixture)
 
 HOUR = 3600.0
@@ -334,15 +336,29 @@ def thread_of(channel: Any, thread_id: int) -> Any:
     return next(t for t in channel.threads if t.id == thread_id)
 
 
+def board_of(channel: Any, card_id: int) -> str:
+    """Everything the event's board (its card, as it stands now) says."""
+    card = next(m for m in channel.history() if m.id == card_id)
+    return str(card.embeds[0].to_dict())
+
+
 def standings_posts(channel: Any) -> list[discord.Message]:
     """The standings messages posted in the event's channel."""
     return [m for m in channel.history() if m.embeds and any(a.filename == "standings.png" for a in m.attachments)]
 
 
-async def read_csv(message: discord.Message) -> list[dict[str, str]]:
-    """The rows of the CSV file attached to a standings message."""
+async def read_csv(message: discord.Message, lang: str = "en") -> list[dict[str, str]]:
+    """The rows of the CSV file attached to a standings message, by column key (``points``, ``buchholz``…)."""
     (attachment,) = [a for a in message.attachments if a.filename.endswith(".csv")]
-    return list(csv.DictReader(io.StringIO((await attachment.read()).decode("utf-8"))))
+    keys = {t(lang, f"event.csv.{k}"): k for k in (*CSV_COLUMNS, "buchholz", "sonneborn_berger", "game_score")}
+    delimiter = ";" if lang == "fr" else ","
+    rows = csv.DictReader(io.StringIO((await attachment.read()).decode("utf-8")), delimiter=delimiter)
+    return [{keys.get(k, k): v for k, v in row.items()} for row in rows]
+
+
+async def ids_by_name(env: Any, event: Any) -> dict[str, int]:
+    """The event's players by the display name the standings file gives them."""
+    return {name: uid for uid, name in (await event_ui(env).desk.names(event)).items()}
 
 
 async def current_games(env: Any, event_id: int) -> list[EventGame]:
@@ -418,13 +434,16 @@ async def test_an_organiser_role_and_a_round_robin_that_advances_by_itself(club:
         if (await event_ui(env).events.get(event.id)).status is EventStatus.FINISHED:
             # With the leaver out, round 3 may hold nothing but byes: it opened by itself and closed at once.
             break
-        assert len(standings_posts(channel)) == number, "standings after every round"
+        assert standings_posts(channel) == [], "the standings so far are on the event's board, not posted"
+        board = board_of(channel, card.id)
+        assert "Standings" in board and "`1.`" in board, "the board shows the top of the standings"
     assert (await event_ui(env).events.get(event.id)).status is EventStatus.FINISHED
-    assert len(standings_posts(channel)) == 3, "round 3 was played, or closed at once holding only byes"
+    assert len(standings_posts(channel)) == 1, "the final standings are posted once, as the event's record"
     final = standings_posts(channel)[-1]
     assert "final standings" in (final.embeds[0].title or "")
     rows = await read_csv(final)
-    assert [r["withdrawn"] for r in rows if int(r["player"]) == leaver.id] == ["yes"]
+    ids = await ids_by_name(env, await event_ui(env).events.get(event.id))
+    assert [r["withdrawn"] for r in rows if ids[r["name"]] == leaver.id] == ["yes"]
     assert sum(float(r["points"]) for r in rows) == sum(int(r["played"]) for r in rows) / 2 + sum(
         int(r["byes"]) for r in rows
     )
@@ -455,7 +474,7 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
     created = await admin.slash(
         channel, "event create", name="Spring Open", game="ur:v2", format="swiss", rounds=3, deadline="12h"
     )
-    card = created.response.message
+    card = signup = created.response.message
     for member in players:
         await member.click(card, label="Sign up")
     changed_mind = await players[7].click(card, label="Withdraw")
@@ -469,15 +488,20 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
     assert event.player_ids == tuple(m.id for m in players), "unrated players are seeded in sign-up order"
 
     async def check_round(number: int, games: list[EventGame]) -> None:
-        pairings = [m for m in channel.history() if m.embeds and f"round {number} of 3" in (m.embeds[0].title or "")]
-        assert len(pairings) == 1, "the round's pairings are posted once"
+        notices = [m for m in channel.history() if f"Round {number} of 3 is paired" in m.content]
+        assert len(notices) == 1, "one short line per round; the games are on the event's board"
+        shown = board_of(channel, signup.id)
+        assert f"Round {number} of 3" in shown
         for game in games:
             if game.is_bye:
                 byes[game.players[0]] += 1
                 points[game.players[0]] += 1
-                assert f"<@{game.players[0]}>" in (pairings[0].embeds[0].description or "")
+                # The bye is named on the board, and pinged (it has no thread to be greeted in).
+                assert names[game.players[0]] in shown
+                assert f"<@{game.players[0]}>" in notices[0].content and "you have the bye" in notices[0].content
+                assert any(game.players[0] in pings_of(r) and "the bye" in str(r.json) for r in env.http_requests)
                 continue
-            assert game.thread_id is not None and f"<#{game.thread_id}>" in (pairings[0].embeds[0].description or "")
+            assert game.thread_id is not None and f"/{game.thread_id})" in shown
             first, second = game.players
             pair = frozenset(game.players)
             assert pair not in met, "no rematch in a Swiss of 8 over 3 rounds"
@@ -506,7 +530,8 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
     await check_round(1, games)
     round_one = games
     await resign_round(games)
-    assert len(standings_posts(channel)) == 1
+    assert standings_posts(channel) == [], "round 1's standings are on the board"
+    assert "Standings" in board_of(channel, signup.id)
     assert any("Round 1 is over" in m.content for m in channel.history())
 
     # Round 2, paired after another restart: three games resigned, one left to its deadline.
@@ -528,7 +553,7 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
     final_match = await env.bot.service.get(late_game.match_id)
     assert final_match.result is not None and final_match.result.termination is Termination.FORFEIT
     points[next(p for p in late_game.players if p != late)] += 1
-    assert len(standings_posts(channel)) == 2
+    assert standings_posts(channel) == []
 
     # The organiser corrects a round-1 result to a draw and withdraws a player.
     corrected = round_one[0]
@@ -554,7 +579,7 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
     winner, loser = sorted(missed.players, key=lambda p: -strength[p])
     await env.bot.service.resign(missed.match_id, loser)  # no board posted: no "match finished" event
     points[winner] += 1
-    assert len(standings_posts(channel)) == 2
+    assert standings_posts(channel) == []
     over = await admin.slash(channel, "event next")
     assert "is over" in said(over)
 
@@ -565,10 +590,12 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
     assert (await image.read()).startswith(PNG) and image.description
     rows = await read_csv(final)
     assert len(rows) == 8
-    by_player = {int(r["player"]): r for r in rows}
+    ids = await ids_by_name(env, await event_ui(env).events.get(event.id))
+    by_player = {ids[r["name"]]: r for r in rows}
     for uid, row in by_player.items():
         assert float(row["points"]) == points[uid], row
-        buchholz = sum(points[o] for o in opponents[uid]) + byes[uid] * points[uid]
+        # The only bye is in round 3, the last: its virtual opponent had the player's points before it.
+        buchholz = sum(points[o] for o in opponents[uid]) + byes[uid] * (points[uid] - 1)
         assert float(row["buchholz"]) == buchholz, row
         assert row["withdrawn"] == ("yes" if uid == players[7].id else "")
     assert [float(r["points"]) for r in rows] == sorted((float(r["points"]) for r in rows), reverse=True)
@@ -634,7 +661,8 @@ async def test_a_seated_ursuppe_round_of_seven_players(club: dict[str, Any]) -> 
 
     final = standings_posts(channel)[-1]
     assert "final standings" in (final.embeds[0].title or "")
-    rows = {int(r["player"]): r for r in await read_csv(final)}
+    ids = await ids_by_name(env, await event_ui(env).events.get(event.id))
+    rows = {ids[r["name"]]: r for r in await read_csv(final)}
     expected = {four.players[0]: 40, four.players[1]: 0, four.players[2]: 40, four.players[3]: 40}
     expected |= {three.players[0]: 30, three.players[1]: 60, three.players[2]: 0}
     assert {uid: float(r["points"]) for uid, r in rows.items()} == expected

@@ -323,7 +323,7 @@ async def test_the_setup_form_opened_before_a_restart_is_accepted_after_it(club:
     await bob.click(lobby, label="Start")
     match = await env.bot.service.current(channel.id)
     prompt = alice.user.dm_channel.last_message
-    form = await alice.user.click(prompt, label=button_labels(prompt)[0])
+    form = await alice.user.click(prompt, label="Type nine digits")
     assert form.modal is not None
     await env.restart_bot(make_bot(db_path))
     placed = await alice.user.submit_modal(form, {"values": "371946825"})

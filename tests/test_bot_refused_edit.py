@@ -19,7 +19,7 @@ from simcord.backend.errors import BackendError
 from simcord.http import router
 
 from bot.app.matches import MatchStatus
-from tests.botkit import boards_in, labels_of, text_of
+from tests.botkit import boards_in, labels_of, move_buttons, text_of
 from tests.test_bot_calls import legal, message, start_ur, world
 
 __all__ = ["world"]
@@ -90,14 +90,15 @@ async def test_a_refused_edit_with_the_new_board_posts_the_turn_anew(
             break
         post = boards_in(channel)[-1]
         image = await post.attachments[0].read()
-        pick = next(label for label in reversed(labels_of(post)) if label in legal(match))
+        buttons = move_buttons(post)
+        pick = next(move for move in reversed(buttons) if move in legal(match))
         before = len(refusing)
         actor = players[match.to_act()[0]]
         if typed:
             # A move typed within the turn is acknowledged privately; the post's edit comes after.
             result = await actor.slash(channel, "game move", move=pick)
         else:
-            result = await actor.click(post, label=pick)
+            result = await actor.click(post, label=buttons[pick])
         assert not env.errors, env.errors
         assert result.acknowledged, "the click or the command is answered"
         after = await env.bot.service.current(channel.id)
@@ -118,8 +119,9 @@ async def test_a_refused_edit_with_the_new_board_posts_the_turn_anew(
     match = await env.bot.service.current(channel.id)
     assert match is not None
     post = boards_in(channel)[-1]
-    pick = next(label for label in labels_of(post) if label in legal(match))
-    await players[match.to_act()[0]].click(post, label=pick)
+    buttons = move_buttons(post)
+    pick = next(move for move in buttons if move in legal(match))
+    await players[match.to_act()[0]].click(post, label=buttons[pick])
     assert not env.errors, env.errors
     after = await env.bot.service.current(channel.id)
     assert after is not None and after.version > match.version
@@ -140,9 +142,10 @@ async def test_a_click_whose_response_edit_is_refused_is_still_answered_and_the_
             break
         post = boards_in(channel)[-1]
         image = await post.attachments[0].read()
-        pick = next(label for label in reversed(labels_of(post)) if label in legal(match))
+        buttons = move_buttons(post)
+        pick = next(move for move in reversed(buttons) if move in legal(match))
         before = len(refusing)
-        result = await players[match.to_act()[0]].click(post, label=pick)
+        result = await players[match.to_act()[0]].click(post, label=buttons[pick])
         assert not env.errors, env.errors
         assert result.acknowledged, "the click is answered, though not by the refused edit"
         after = await env.bot.service.current(channel.id)

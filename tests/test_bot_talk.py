@@ -101,6 +101,7 @@ async def test_status_counts_turns_and_history_tells_them_in_sentences(club: dic
     text = page.response.embeds[0].description or ""
     lines = text.splitlines()
     assert lines[0].startswith("**1.** ") and lines[1].startswith("**2.** ")
-    assert re.search(r"\*\*(alice|bob)\*\* rolled \*\*\d\*\* and played `[^`]+`", text), "rolls folded into moves"
+    folded = r"\*\*(alice|bob)\*\* rolled \*\*\d\*\* and played [^`]+ \(`[^`]+`\)"
+    assert re.search(folded, text), "rolls folded into moves, told in words then notation"
     assert not re.search(r"\b(roll|first):", text)
     assert "turn" in (page.response.embeds[0].footer.text or "")

@@ -20,7 +20,7 @@ from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from games.ursuppe.board import DIRECTIONS, INDEX, STEP
 from games.ursuppe.view import DECISION_KINDS, View
-from tests.botkit import moves_of, pings_since, text_of
+from tests.botkit import move_buttons, pings_since, text_of
 from tests.test_bot_e2e import assert_board, button_labels, current, expect_ephemeral
 
 SEED = "soup-267"
@@ -165,13 +165,14 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
         # The buttons of a decision sit on the turn post, or on the question of a player answering out of turn.
         controls = question_in(channel, chloe) if asked else board
         legal = list(decision.choices)
-        shown = moves_of(controls)
+        others = (t("en", "builder.ursuppe.drift_all"), t("en", "button.details"))
+        shown = move_buttons(controls)
         if decision.kind == "buy" and not asked:
             assert "BP = bio points, the energy your amoebas spend: you have" in text_of(board), "BP said once"
         assert list(shown) == (legal if len(legal) <= 20 else [])
         assert all(label != move for move, label in shown.items()), "every button says its move in words"
         if asked:
-            assert button_labels(board) == [], "the turn post waits for the answer"
+            assert [b for b in button_labels(board) if b not in others] == [], "the turn post waits for the answer"
 
         offered = [c["value"] for c in await actor.autocomplete(channel, "game move", "move", "")]
         if offered[0] == "drift all":
@@ -254,3 +255,34 @@ async def test_resigning_among_three_says_the_ai_takes_the_seat_and_the_others_p
     assert "AI" in said and "others play on" in said and "no longer act" in said, said
     assert t("fr", "resign.confirm.takeover", id=1) != t("en", "resign.confirm.takeover", id=1)
     assert "adversaire gagnera" not in t("fr", "resign.confirm.takeover", id=1)
+
+
+async def test_a_turn_post_carries_one_image_and_the_genes_and_events_answer_privately(
+    soup: dict[str, Any],
+) -> None:
+    """Every Ursuppe turn post carries one image, the board; its "Genes and events" button answers the
+    member who clicks (seated or not) with the gene market and the latest events, privately, in their
+    language; the channel gets nothing new."""
+    env, channel, alice, bob, chloe = soup["env"], soup["channel"], soup["alice"], soup["bob"], soup["chloe"]
+    lobby = (await alice.slash(channel, "game new", game="ursuppe", thread=False)).response.message
+    for member in (bob, chloe):
+        await member.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    for _ in range(4):
+        board = await assert_board(channel)  # one attachment, board.png
+        assert t("en", "button.details") in button_labels(board)
+        match = await current(env, channel)
+        assert match is not None
+        (seat,) = match.state.actors()
+        actor = {m.id: m for m in (alice, bob, chloe)}[match.seats[seat]]
+        await actor.slash(channel, "game move", move=choose(match.state.view_for(None)))
+    board = await assert_board(channel)
+    posts = len(public(channel))
+    for member in (bob, soup["dmitri"]):
+        shown = await member.click(board, label=t("en", "button.details"))
+        replies = [m for m in (shown.response, *shown.followups) if m is not None and m.attachments]
+        assert len(replies) == 1 and replies[0].ephemeral
+        (image,) = replies[0].attachments
+        assert image.filename == "details.png" and (await image.read()).startswith(b"\x89PNG")
+        assert "gene market" in replies[0].content and "#1" in replies[0].content
+    assert len(public(channel)) == posts, "the channel got no new message"

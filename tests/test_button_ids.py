@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot.shell.components import PlateauButton
+from bot.shell.details_ui import DetailsButton
 from bot.shell.draw_ui import DrawButton
 from bot.shell.events.card import EventButton
 from bot.shell.fairness_ui import SaltButton
@@ -23,10 +24,23 @@ from bot.shell.ratings_ui import LeaderboardButton
 from bot.shell.rematch_ui import RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
+from bot.shell.setup_ui import SetupPickButton
 from bot.shell.undo_ui import UndoButton
 
 S = discord.ButtonStyle
-HANDLER_DATA = ("choice", "act", "match_id", "version", "seat", "since", "path", "event_id", "page", "game")
+HANDLER_DATA = (
+    "choice",
+    "act",
+    "match_id",
+    "version",
+    "seat",
+    "since",
+    "path",
+    "event_id",
+    "page",
+    "game",
+    "picked",
+)
 
 CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (LobbyButton("join", 7, "Join"), "plateau:lobby:join:7", S.primary, 0),
@@ -35,6 +49,9 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (EventButton("leave", 3, "Withdraw"), "plateau:event:leave:3", S.secondary, None),
     (SetupButton("choose", 7, "Choose"), "plateau:setup:choose:7", S.primary, None),
     (SetupButton("random", 7, "Random"), "plateau:setup:random:7", S.secondary, None),
+    (SetupPickButton("go", 7, "", "Place piece by piece"), "plateau:spgo:7:", S.primary, None),
+    (SetupPickButton("bk", 7, "5831", "Back"), "plateau:spbk:7:5831", S.secondary, None),
+    (SetupPickButton("ok", 7, "583192647", "Confirm"), "plateau:spok:7:583192647", S.success, None),
     (TimeoutButton("forfeit", 7, 1, 1234567, "Forfeit"), "plateau:to:forfeit:7:1:1234567", S.danger, None),
     (TimeoutButton("wait", 7, 0, 99, "Wait"), "plateau:to:wait:7:0:99", S.primary, None),
     (BuilderButton("ok", 7, 12, "0a1", "Play"), "plateau:mbok:7:12:0a1", S.success, None),
@@ -51,6 +68,7 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (ResignButton(7, 12, "Resign"), "plateau:resign:7:12", S.danger, None),
     (SaltButton(7, "Add my salt"), "plateau:salt:7", S.secondary, None),
     (PrivateViewButton(7, "Show my view"), "plateau:pv:7", S.primary, None),
+    (DetailsButton(7, "Genes and events"), "plateau:dt:7", S.secondary, None),
     (RematchButton(7, "Rematch"), "plateau:rematch:7", S.success, None),
 ]
 

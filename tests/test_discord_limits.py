@@ -37,6 +37,7 @@ from bot.app.words import MAX_MOVE_BUTTONS
 from bot.shell import ui as bot_ui
 from bot.shell.client import DYNAMIC_ITEMS
 from bot.shell.cogs.game import variant_choices
+from bot.shell.details_ui import DetailsButton
 from bot.shell.move_controls import (
     PER_ROW,
     BuilderButton,
@@ -71,9 +72,7 @@ PLIES = 400
 """Decisions per random game at most (Ultima-Tek without a cap can run for thousands)."""
 BUSIEST = {"ur": 12, "subulata": 28, "ultimatek": 30, "ursuppe": 31}
 """Components of the busiest turn post the seeded games reach, at least (Ur v3, Subulata and Ultima-Tek: twenty
-move buttons; Ursuppe: its buttons, the take-seat row and two images)."""
-DETAIL = frozenset({"ursuppe"})
-"""Games whose turn post carries a second image (Ursuppe's genes and events)."""
+move buttons; Ursuppe: its buttons, the take-seat row, its one image and the genes-and-events button)."""
 
 
 def variants() -> Iterator[tuple[GameInfo, dict[str, str], int]]:
@@ -222,7 +221,7 @@ async def test_every_turn_post_and_builder_step_fits_discords_limits(
         for lang in LANGS:
             view = await ui._post_view(
                 match, lang, names, number=9_999, key=(state.actors()[0],), start=0, report=None,
-                alt="A" * 1000, current=True, mentions=True, asking=False, detail=info.id in DETAIL,
+                alt="A" * 1000, current=True, mentions=True, asking=False,
             )  # fmt: skip
             body = payload(view)
             busiest = max(busiest, len(list(components_in(body["components"]))))
@@ -394,10 +393,10 @@ async def test_what_a_six_player_match_of_long_names_sends_fits_discords_limits(
         busy = replace(match, state=state)
         view = await ui._post_view(
             busy, lang, names, number=9_999, key=(state.actors()[0],), start=0, report=None,
-            alt="A" * 1000, current=True, mentions=True, asking=False, detail=True,
+            alt="A" * 1000, current=True, mentions=True, asking=False,
         )  # fmt: skip
-        png, alt, detail = await ui._images(match, names, lang, None)
-        await ui._send_post(busy, view, bot_ui._files(png, alt, detail), discord.AllowedMentions.none(), None)
+        png, alt = await ui._images(match, names, lang, None)
+        await ui._send_post(busy, view, bot_ui._files(png, alt), discord.AllowedMentions.none(), None)
 
     checked, most = check_sent(env)
     print(f"{lang}: {checked} messages sent or edited, the busiest of {most} components")
@@ -454,21 +453,21 @@ async def test_simcord_refuses_a_message_over_a_limit_as_discord_does(
 
 async def test_a_turn_post_with_every_kind_of_row_at_its_fullest_fits() -> None:
     """The bound behind the positions above, whatever the position: twenty move buttons (more go to the
-    builder's select), a row of bigger decisions (Ursuppe's one), the private-view button, five take-seat
-    buttons (the most seats the AI can take over: one member always plays on), two images and the longest
-    text. It comes to exactly 40 components: a new kind of row must take the place of another."""
+    builder's select), a row of bigger decisions (Ursuppe's one), the private-view and details buttons,
+    five take-seat buttons (the most seats the AI can take over: one member always plays on), the image
+    and the longest text. It comes to exactly 40 components: a new kind of row must take the place of another."""
     names = [long_name(s) for s in range(6)]
     rows: list[list[discord.ui.Item[Any]]] = [
         [MoveButton(MATCH_ID, VERSION, f"m{r}{c}" + "x" * 57, "L" * 80) for c in range(PER_ROW)]
         for r in range(MAX_MOVE_BUTTONS // PER_ROW)
     ]
     rows.append([BuilderButton("mx", MATCH_ID, VERSION, encode_path([0]), "M" * 80)])
-    rows.append([PrivateViewButton(MATCH_ID, "P" * 80)])
+    rows.append([PrivateViewButton(MATCH_ID, "P" * 80), DetailsButton(MATCH_ID, "D" * 80)])
     rows.append([TakeSeatButton(MATCH_ID, seat, f"{names[seat]} " + "T" * 47) for seat in range(1, 6)])
     for lang in LANGS:
         view = post_layout(
             header="#" * 300, happened=["h" * 300] * 20, awaited=["a" * 500] * 3, colour=discord.Colour.red(),
-            alt="A" * 1000, rows=rows, detail=True,
+            alt="A" * 1000, rows=rows,
         )  # fmt: skip
         body = payload(view)
         assert len(list(components_in(body["components"]))) == 40, lang

@@ -93,7 +93,7 @@ def test_no_internal_code_reaches_a_player(info: GameInfo, options: dict[str, st
 
 def test_rolls_are_folded_into_moves() -> None:
     lines = told(GAMES[0], {"rules": "v2"}, 1, "en", 80)
-    assert any(re.fullmatch(r"\*\*\w+\*\* rolled \*\*\d\*\* and played `[^`]+`.*", line) for line in lines)
+    assert any(re.fullmatch(r"\*\*\w+\*\* rolled \*\*\d\*\* and played [^`]+ \(`[^`]+`\).*", line) for line in lines)
     assert any("and cannot move: the turn passes." in line for line in lines)
     assert not any(re.fullmatch(r"🎲 \*\*\w+\*\* rolled \*\*[1-4]\*\*", line) for line in lines)
 
@@ -106,7 +106,7 @@ def test_variante_2_tells_a_player_who_sends_back_their_own_piece() -> None:
         lines = told(info, {"rules": race.RULES}, seed, "en", 200)
         own = [line for line in lines if "sent their own piece back" in line]
         if own:
-            labels = [line for line in lines if line.endswith("(own piece back)")]
+            labels = [line for line in lines if line.endswith("sends your own piece back")]
             assert labels, "the move button says it too"
             return
     pytest.fail("no random game sent back its own piece")

@@ -21,6 +21,7 @@ from render.subulata import (
     cell_centre,
     describe,
     highlights,
+    piece_centre,
     render,
 )
 
@@ -186,3 +187,90 @@ def test_render_is_quick() -> None:
         times.append(time.perf_counter() - t)
     times.sort()
     assert times[18] < 0.25
+
+
+def _texts(view: object, ctx: BoardContext) -> list[str]:
+    """Every text one render draws, the cached static part (coordinates, legend) drawn again."""
+    from render.lettering import noted
+    from render.subulata import _board_layer
+
+    _board_layer.cache_clear()
+    with noted() as notes:
+        render(view, ctx)
+    assert not notes.truncated
+    return [text for text, _ in notes.texts]
+
+
+def test_black_sees_the_board_turned_round_with_their_side_at_the_bottom() -> None:
+    """On Black's own view i9 is the bottom left cell and Black's panel, marked "you", is at the bottom."""
+    state = _state()
+    assert cell_box(sub.cell_index("i9"), turned=True) == cell_box(sub.cell_index("a1"))
+    image = _image(render(state.view_for(1), BoardContext(NAMES)))
+    cx, cy = piece_centre(sub.cell_index("d5"), turned=True)
+    assert _near(_pixel(image, (cx + 12, cy - 12)), PIECE_FILL[1])
+    assert "Bob (you)" in _texts(state.view_for(1), BoardContext(NAMES))
+    assert "Alice (vous)" in _texts(state.view_for(0), BoardContext(NAMES, lang="fr"))
+    assert not any("(you)" in text for text in _texts(state.view_for(None), BoardContext(NAMES)))
+
+
+def test_a_cell_never_shows_two_digits() -> None:
+    """No terrain digit on the board: the digits drawn are the row numbers, the legend's three distances
+    and the values the view holds; a move button's mark is not drawn over a value."""
+    state = _state()
+    marks = (("c2", "1"), ("e5", "2"))
+    digits = [t for t in _texts(state.view_for(0), BoardContext(NAMES, marks=marks)) if t.isdigit()]
+    assert len(digits) == 9 + 3 + len(state.pieces[0])
+    public = [t for t in _texts(state.view_for(None), BoardContext(NAMES, marks=marks)) if t.isdigit()]
+    assert len(public) == 9 + 3 + len(marks), "on the public board each mark is drawn once, on a badge"
+
+
+def test_the_marks_of_the_move_buttons_are_drawn_on_their_pieces() -> None:
+    state = _state()
+    plain = _image(render(state.view_for(None), BoardContext(NAMES)))
+    marked = _image(render(state.view_for(None), BoardContext(NAMES, marks=(("c2", "1"),))))
+    _, y0, x1, _ = cell_box(sub.cell_index("c2"))
+    corner = (x1 - 30, y0 + 2, x1 - 2, y0 + 30)
+    assert plain.crop(corner).tobytes() != marked.crop(corner).tobytes()
+    assert _near(_pixel(marked, (x1 - 24, y0 + 12)), HIGHLIGHT)
+    _, y0, x1, _ = cell_box(sub.cell_index("e5"))
+    corner = (x1 - 30, y0 + 2, x1 - 2, y0 + 30)
+    assert plain.crop(corner).tobytes() == marked.crop(corner).tobytes()
+
+
+def test_the_high_contrast_palette_is_drawn_on_request() -> None:
+    state = _state()
+    standard = _image(render(state.view_for(0), BoardContext(NAMES)))
+    contrast = _image(render(state.view_for(0), BoardContext(NAMES, palette="contrast")))
+    assert _near(_pixel(contrast, (4, 4)), (0, 0, 0), 4) and not _near(_pixel(standard, (4, 4)), (0, 0, 0), 4)
+    cx, cy = piece_centre(sub.cell_index("e5"))
+    assert _near(_pixel(contrast, (cx + 12, cy - 12)), (255, 255, 255), 6)
+
+
+def test_the_final_panels_tell_each_score_in_full() -> None:
+    final, ctx = _game(3)[-1]
+    outcome = final.outcome()
+    assert outcome is not None and outcome.scores is not None
+    texts = _texts(final.view_for(None), ctx)
+    for seat in (0, 1):
+        assert any(f"score {outcome.scores[seat]}:" in text and "capture" in text for text in texts), texts
+
+
+def test_the_board_is_square_and_the_image_portrait() -> None:
+    x0, y0, _, _ = cell_box(sub.cell_index("a9"))
+    _, _, x1, y1 = cell_box(sub.cell_index("i1"))
+    assert x1 - x0 == y1 - y0
+    image = _image(render(_state().view_for(None), BoardContext(NAMES)))
+    assert image.width == 1000 and image.height >= image.width
+
+
+@pytest.mark.parametrize("theme", ["standard", "contrast"])
+def test_terrain_and_sides_stay_apart_for_colour_blind_players(theme: str) -> None:
+    """The three terrains (each also has its symbol) and the two sides (also disc and hexagon) stay at
+    least CIEDE2000 20 apart under simulated protanopia, deuteranopia and tritanopia, in both palettes."""
+    from render.subulata_art import THEMES
+    from tests.test_colour_safety import FLOOR, closest_pair
+
+    colours = THEMES[theme]
+    for kind, palette in (("terrain", list(colours.terrain.values())), ("sides", list(colours.piece_fill))):
+        distance, vision, i, j = closest_pair(palette)
+        assert distance >= FLOOR, f"{theme} {kind} {i} and {j}: {distance:.1f} apart under {vision}"

@@ -12,7 +12,7 @@ from PIL import Image
 
 from games.ur import race, towers
 from render.common import HIGHLIGHT, RED, SEAT_COLORS, BoardContext, Color
-from render.ur.kit import square_box, square_centre
+from render.ur.kit import facing, square_box, square_centre
 from render.ur.towers import (
     DIE_D,
     DIE_X,
@@ -20,6 +20,7 @@ from render.ur.towers import (
     PIECE_D,
     RENDERER,
     TOP_D,
+    _move_path,
     describe,
     highlights,
     render,
@@ -277,8 +278,6 @@ def _count(image: Image.Image, colour: Color) -> int:
 
 def test_the_last_move_line_runs_beside_a_tall_tower_not_through_it() -> None:
     """``B1-B5`` past the 14-token tower on B3: the arrow leaves row B for the gutter under it."""
-    from render.ur.towers import _move_path
-
     points = _move_path("B1-B5", 1)
     assert points is not None
     bottom = square_box("B3")[3]
@@ -287,3 +286,12 @@ def test_the_last_move_line_runs_beside_a_tall_tower_not_through_it() -> None:
     assert crossing and all(a[1] > bottom and b[1] > bottom for a, b in crossing), points
     image = _render(TALL, BoardContext(NAMES, last_move="B1-B5", last_mover=1, highlights=("B1", "B5")))
     assert _near(_pixel(image, (x3, bottom + 6)), HIGHLIGHT, 40), "the arrow is in the gutter under B3"
+
+
+def test_on_a_turned_board_the_line_along_the_top_row_runs_in_the_gutter_under_it() -> None:
+    """In seat 0's own view row C is on top: a move along it detours under the row, inside the board."""
+    with facing(BoardContext(NAMES, viewer=0)):
+        points = _move_path("C4-C1", 1)
+        bottom = square_box("C1")[3]
+    assert points is not None and len(points) == 4, points
+    assert all(y > bottom for _, y in points[1:3]), points

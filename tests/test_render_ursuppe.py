@@ -17,9 +17,11 @@ from games.base import GameState
 from games.playout import random_step
 from games.ursuppe.state import State, from_text
 from games.ursuppe.view import DECISION_KINDS, EVENT_KINDS, AmoebaView, Decision, Event, SquareView, View
+from render import render_board_detail
 from render import ursuppe as U
 from render import ursuppe_art as art
-from render.common import HIGHLIGHT, MIN_TEXT_PX, BoardContext, Color
+from render.common import CREAM, HIGHLIGHT, MIN_TEXT_PX, BoardContext, Color
+from render.lettering import noted
 from render.ursuppe_words import WORDS, event_parts
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -83,13 +85,16 @@ def _spread(game: list[tuple[State, BoardContext]], count: int) -> Iterator[tupl
 
 
 def test_png_signature_width_and_weight() -> None:
-    """A busy six-player position: a PNG 1000 px wide, a little wider than tall, under 250 KB."""
+    """A busy six-player position with the longest names: one portrait PNG 600 px wide that a phone's
+    265 CSS px column shows whole (at most 675 CSS px tall), under 250 KB."""
     view, ctx = _late()
+    ctx = dataclasses.replace(ctx, names=tuple(n * 6 for n in NAMES)[:6])
     png = U.render(view, ctx)
     assert png.startswith(PNG_SIGNATURE)
     image = _image(png)
-    assert image.width == 1000 and 0.8 * image.width <= image.height <= image.width
-    assert image.size == (U.WIDTH, U.HEIGHT)
+    assert image.width == U.WIDTH == 600 and image.width < image.height
+    assert image.height * 265 / image.width <= 675
+    assert image.height == U.layout(view, ctx)[2]
     assert len(png) <= SIZE_LIMIT
 
 
@@ -97,7 +102,7 @@ def test_identical_input_gives_identical_bytes() -> None:
     """Equal views (also rebuilt from the state text) and contexts give byte-identical PNGs, no metadata."""
     game = _cached_game(4, 3)
     state, ctx = game[len(game) // 2]
-    first = U.render(state.view_for(None), ctx)
+    first = U.render(state.view_for(2), ctx)
     again = U.render(from_text(state.to_text()).view_for(2), ctx)
     assert first == again
     assert b"tIME" not in first and b"tEXt" not in first
@@ -191,10 +196,12 @@ def test_amoebas_and_food_show_their_colours_on_their_squares() -> None:
     view, ctx = _late()
     # No decision ring and no outline: their highlight colour is the yellow player's colour.
     view = dataclasses.replace(view, decision=None)
-    image = _image(U.render(view, dataclasses.replace(ctx, highlights=(), last_move=None)))
+    ctx = dataclasses.replace(ctx, highlights=(), last_move=None)
+    image = _image(U.render(view, ctx))
+    board_y = U.layout(view, ctx)[0]
     checked = 0
     for sq in view.squares:
-        x0, y0, x1, y1 = U.cell_box(sq.row, sq.col)
+        x0, y0, x1, y1 = U.cell_box(sq.row, sq.col, board_y)
         box = (x0 + 6, y0 + 6, x1 - 6, y1 - 6)
         for seat in range(view.players):
             colour = art.PLAYER_COLOURS[seat]
@@ -221,7 +228,7 @@ def test_damage_pips_and_numbers_on_amoebas() -> None:
     hurt = dataclasses.replace(squares[index], food=(0, 0, 0), amoebas=(AmoebaView(1, 4, 2),))
     whole = dataclasses.replace(squares[index], food=(0, 0, 0), amoebas=(AmoebaView(1, 4, 0),))
     ctx = BoardContext(NAMES[:3])
-    x0, y0, x1, y1 = U.square_box("c2")
+    x0, y0, x1, y1 = U.square_box("c2", U.layout(base, ctx)[0])
     box = (x0, y0, x1, y1)
     with_pips = _image(
         U.render(dataclasses.replace(base, squares=(*squares[:index], hurt, *squares[index + 1 :])), ctx)
@@ -235,12 +242,14 @@ def test_damage_pips_and_numbers_on_amoebas() -> None:
 def test_last_move_is_outlined() -> None:
     """The squares of ``ctx.highlights`` are framed in the highlight colour, the others are not."""
     view = _hand_view()
-    image = _image(U.render(view, BoardContext(NAMES[:3], "3 drift", 0, ("b2", "a2"))))
+    ctx = BoardContext(NAMES[:3], "3 drift", 0, ("b2", "a2"))
+    image = _image(U.render(view, ctx))
+    board_y = U.layout(view, ctx)[0]
     for name in ("b2", "a2"):
-        x0, y0, _, y1 = U.square_box(name)
-        assert _near(image.getpixel((x0, (y0 + y1) // 2)), HIGHLIGHT, 40), name  # type: ignore[arg-type]
-    x0, y0, _, y1 = U.square_box("d4")
-    assert not _near(image.getpixel((x0, (y0 + y1) // 2)), HIGHLIGHT, 40)  # type: ignore[arg-type]
+        x0, y0, _, y1 = U.square_box(name, board_y)
+        assert _near(image.getpixel((x0 + 2, (y0 + y1) // 2)), HIGHLIGHT, 40), name  # type: ignore[arg-type]
+    x0, y0, _, y1 = U.square_box("d4", board_y)
+    assert not _near(image.getpixel((x0 + 2, (y0 + y1) // 2)), HIGHLIGHT, 40)  # type: ignore[arg-type]
 
 
 def _square_of(view: View, amoeba: tuple[int, int]) -> str | None:
@@ -393,19 +402,30 @@ def test_render_is_quick() -> None:
     assert times[18] < 0.25
 
 
-@pytest.mark.parametrize("count", range(1, 10))
-def test_crowded_squares_lay_their_amoebas_out_without_overlap(count: int) -> None:
-    """Up to nine amoebas on a square: every amoeba (or the "+n" slot) has its own place inside the
-    square, under the food counts, at least one amoeba's width from the next."""
+@pytest.mark.parametrize(("count", "food_rows"), [(n, 2) for n in range(1, 10)] + [(n, 3) for n in range(1, 6)])
+def test_crowded_squares_lay_their_amoebas_out_without_overlap(count: int, food_rows: int) -> None:
+    """Up to nine amoebas on a square under two (or three) rows of food chips: every amoeba (or the "+n"
+    slot) has its own place inside the square, one amoeba's width from the next, or at least two thirds
+    of it when four share a row (its number stays clear)."""
     x0, y0, x1, y1 = U.cell_box(1, 1)
     size = (x1 - x0, y1 - y0)
-    diameter = U._amoeba_layout(count)[1]
-    centres = U.amoeba_slots(count, size)
-    assert len(centres) == min(count, 2 * U._amoeba_layout(count)[0])
+    top = 4 + food_rows * U.CHIP_H + 2
+    centres = U.amoeba_slots(count, size, top)
+    room = 6 if food_rows == 2 else 3
+    assert len(centres) == min(count, room if count <= room else 4 * room // 3)
+    apart = U.AMOEBA_D if count <= room else 0.65 * U.AMOEBA_D
     for (ax, ay), (bx, by) in itertools.combinations(centres, 2):
-        assert max(abs(ax - bx), abs(ay - by)) >= diameter, (count, (ax, ay), (bx, by))
+        assert max(abs(ax - bx), abs(ay - by)) >= apart, (count, (ax, ay), (bx, by))
     for cx, cy in centres:
-        assert diameter / 2 <= cx <= size[0] - diameter / 2 and U.AMOEBA_TOP <= cy + 4 <= size[1], (count, cx, cy)
+        assert U.AMOEBA_D / 2 <= cx <= size[0] - U.AMOEBA_D / 2, (count, cx)
+        assert top <= cy - U.AMOEBA_D / 2 + 3 and cy + U.AMOEBA_D / 2 <= size[1] + 3, (count, cy)
+
+
+def test_six_colours_of_food_fit_a_square_in_two_rows() -> None:
+    """Six players' cubes with one-digit counts take two rows of chips on a square, three a row."""
+    x0, _, x1, _ = U.cell_box(1, 1)
+    rows = U.food_rows(tuple((ci, 2) for ci in range(6)), x1 - x0 - 4)
+    assert [len(row) for row in rows] == [3, 3]
 
 
 def test_five_amoebas_on_one_square_each_show_their_colour() -> None:
@@ -417,33 +437,97 @@ def test_five_amoebas_on_one_square_each_show_their_colour() -> None:
     squares[index] = dataclasses.replace(squares[index], food=(0,) * view.players, amoebas=crowd)
     view = dataclasses.replace(view, squares=tuple(squares), decision=None)
     image = _image(U.render(view, dataclasses.replace(ctx, highlights=(), last_move=None)))
-    box = U.square_box("b2", view.track_length)
+    box = U.square_box("b2", U.layout(view, ctx)[0])
     for seat in range(5):
         assert _count(image, box, art.PLAYER_COLOURS[seat]) >= 200, seat
 
 
-@pytest.mark.parametrize("count", range(1, 7))
-def test_score_markers_at_the_same_value_do_not_cover_each_other(count: int) -> None:
-    track = U.track_geometry(50)
-    box = track.slot_box(12)
-    slots = U.marker_slots(count, box)
-    for ((ax, ay), d), ((bx, by), _) in itertools.combinations(slots, 2):
-        assert max(abs(ax - bx), abs(ay - by)) >= d, count
-    for (cx, cy), d in slots:
-        assert box[0] <= cx - d / 2 and cx + d / 2 <= box[2] + 8 and cy + d / 2 <= box[3] + 8
-
-
 def test_the_detail_image_holds_the_gene_market_and_the_events() -> None:
-    """Ursuppe's second image: deterministic, phone-sized, changes with the events; other games have none."""
-    from render import render_board_detail
-    from render.ursuppe_detail import WIDTH
-
+    """Ursuppe's second view: deterministic, as wide as the board, every text at least 10 CSS px in a
+    phone's column and nothing shortened with the longest names, changes with the events; other games
+    have none."""
     view, ctx = _late(4)
-    png = render_board_detail("ursuppe", view, ctx)
+    ctx = dataclasses.replace(ctx, names=tuple(n * 6 for n in NAMES[:4]), lang="fr")
+    with noted() as notes:
+        png = render_board_detail("ursuppe", view, ctx)
     assert png is not None and png == render_board_detail("ursuppe", view, ctx)
     image = _image(png)
-    assert image.width == WIDTH and image.height < 1.3 * WIDTH
+    assert image.width == U.WIDTH
+    assert not notes.small(image.width) and not notes.truncated
+    assert any(text.startswith("Chloé") for text, _ in notes.texts)
     fewer = dataclasses.replace(view, events=view.events[:-1])
     assert render_board_detail("ursuppe", fewer, ctx) != png
+    quiet = render_board_detail("ursuppe", dataclasses.replace(view, events=()), ctx)
+    assert quiet is not None and quiet.startswith(PNG_SIGNATURE), "the opening has no events yet"
     ur = __import__("games").find_game("ur")
     assert render_board_detail("ur", ur.new(2, {"rules": "v2"}).view_for(None), ctx) is None
+
+
+def test_a_players_own_view_rings_their_amoebas_and_says_you() -> None:
+    """In seat 0's own view their row reads "you" ("vous") and their amoebas are ringed; the public board
+    says neither."""
+    view = _hand_view(decision=None)
+    own = dataclasses.replace(view, viewer=0)
+    for lang, you in (("en", "you"), ("fr", "vous")):
+        ctx = BoardContext(NAMES[:3], lang=lang)
+        with noted() as public:
+            public_png = U.render(view, ctx)
+        with noted() as mine:
+            own_png = U.render(own, ctx)
+        assert any(text.endswith(f"· {you}") for text, _ in mine.texts), lang
+        assert not any(you in text.split() for text, _ in public.texts), lang
+        assert own_png != public_png
+    # The ring: cream around seat 0's amoebas only.
+    ctx = BoardContext(NAMES[:3])
+    board_y = U.layout(own, ctx)[0]
+    ringed, plain = _image(U.render(own, ctx)), _image(U.render(view, ctx))
+    for sq in view.squares:
+        if sq.amoebas:
+            box = U.square_box(sq.name, board_y)
+            gained = _count(ringed, box, CREAM, 12) - _count(plain, box, CREAM, 12)
+            assert (gained > 30) == any(a.seat == 0 for a in sq.amoebas), (sq.name, gained)
+
+
+def test_move_marks_are_badges_on_their_squares() -> None:
+    """Each (square, mark) of ``ctx.marks`` is a yellow badge with the mark on that square's top edge."""
+    view = _hand_view(decision=None)
+    plain_ctx = BoardContext(NAMES[:3])
+    marked_ctx = dataclasses.replace(plain_ctx, marks=(("b2", "1"), ("d4", "2"), ("d4", "3"), ("zz", "9")))
+    board_y = U.layout(view, plain_ctx)[0]
+    plain = _image(U.render(view, plain_ctx))
+    with noted() as notes:
+        marked = _image(U.render(view, marked_ctx))
+    for name, badges in (("b2", 1), ("d4", 2), ("c2", 0)):
+        x0, y0, x1, _ = U.square_box(name, board_y)
+        band = (x0, y0 - 18, x1 + 6, y0 + 14)
+        gained = _count(marked, band, HIGHLIGHT, 12) - _count(plain, band, HIGHLIGHT, 12)
+        assert (badges * 200 <= gained) if badges else gained == 0, (name, gained)
+    assert {("1", U.TEXT_PX), ("2", U.TEXT_PX), ("3", U.TEXT_PX)} <= set(notes.texts)
+    assert ("9", U.TEXT_PX) not in notes.texts
+
+
+def test_high_contrast_draws_on_black_with_white_text() -> None:
+    """``palette="contrast"``: black ground, white edges and words; the seat colours are the same."""
+    view = _hand_view()
+    standard = _image(U.render(view, BoardContext(NAMES[:3])))
+    contrast = _image(U.render(view, BoardContext(NAMES[:3], palette="contrast")))
+    assert standard.getpixel((2, 2)) == art.THEMES["standard"].backdrop
+    assert contrast.getpixel((2, 2)) == (0, 0, 0)
+    assert _count(contrast, (0, 0, U.WIDTH, 40), (255, 255, 255), 8) > 300
+    assert _count(standard, (0, 0, U.WIDTH, 40), (255, 255, 255), 8) == 0
+    for seat in range(3):
+        assert _count(contrast, (0, 0, *contrast.size), art.PLAYER_COLOURS[seat], 6) > 200
+
+
+def test_token_colours_are_the_food_cubes_and_each_kind_has_a_shape() -> None:
+    """The food cubes are the players' colours, each drawn with its player's silhouette (a chip is never
+    a plain colour swatch): render.TOKEN_COLOURS names them for the colour test."""
+    from render import SEAT_COLOURS, TOKEN_COLOURS
+
+    assert TOKEN_COLOURS["ursuppe"] == SEAT_COLOURS["ursuppe"] == art.PLAYER_COLOURS
+    shapes = set()
+    for ci in range(6):
+        chip = art.chip_sprite(ci, 3, 0, U.TEXT_PX)
+        alpha = chip.getchannel("A").crop((0, 0, 24, chip.height))
+        shapes.add(bytes(alpha.point(lambda a: 255 if a > 128 else 0).tobytes()))
+    assert len(shapes) == 6

@@ -10,6 +10,7 @@ import pytest
 from bot.app.tournaments.pairing import Round, swiss_round
 from bot.app.tournaments.standings import (
     Bye,
+    CsvStyle,
     Game,
     PointSystem,
     Result,
@@ -57,9 +58,11 @@ def test_small_swiss_by_hand() -> None:
 
     Points: A 1+0+1 = 2, B 0+0+1 = 1, C ½+1+½ = 2, D ½+1+0 = 1.5, E 1+1+½ = 2.5.
 
-    Buchholz (opponents' points; a bye counts the player's own points):
-    A: B 1 + E 2.5 + D 1.5 = 5;  B: A 2 + C 2 + own 1 = 5;  C: D 1.5 + B 1 + E 2.5 = 5;
-    D: C 2 + own 1.5 + A 2 = 5.5;  E: own 2.5 + A 2 + C 2 = 6.5.
+    Buchholz (opponents' points; a bye in round R counts a virtual opponent with the player's points
+    before R, plus win − bye = 0, plus ½ per round after R):
+    A: B 1 + E 2.5 + D 1.5 = 5;  B: A 2 + C 2 + virtual (0 before round 3) 0 = 4;
+    C: D 1.5 + B 1 + E 2.5 = 5;  D: C 2 + virtual (½ before round 2, + ½) 1 + A 2 = 5;
+    E: virtual (0 before round 1, + ½ + ½) 1 + A 2 + C 2 = 5.
 
     Sonneborn–Berger (beaten opponents' points, half of drawn ones'; a bye adds nothing):
     A: B 1 + D 1.5 = 2.5;  B: 0;  C: ½·1.5 + 1 + ½·2.5 = 3;  D: ½·2 = 1;  E: 2 + ½·2 = 3.
@@ -76,7 +79,7 @@ def test_small_swiss_by_hand() -> None:
         (5, "B", 1.0),
     ]
     by = {r.player: r for r in rows}
-    assert {p: by[p].tiebreak("buchholz") for p in PLAYERS} == {"A": 5, "B": 5, "C": 5, "D": 5.5, "E": 6.5}
+    assert {p: by[p].tiebreak("buchholz") for p in PLAYERS} == {"A": 5, "B": 4, "C": 5, "D": 5, "E": 5}
     assert {p: by[p].tiebreak("sonneborn_berger") for p in PLAYERS} == {"A": 2.5, "B": 0, "C": 3, "D": 1, "E": 3}
     assert (by["E"].played, by["E"].wins, by["E"].draws, by["E"].losses, by["E"].byes) == (2, 1, 1, 0, 1)
     assert (by["A"].played, by["A"].wins, by["A"].draws, by["A"].losses, by["A"].byes) == (3, 2, 0, 1, 0)
@@ -93,8 +96,30 @@ def test_wins_as_the_second_tiebreak() -> None:
 
 def test_full_ties_share_a_rank_in_seeding_order() -> None:
     rows = swiss_standings(["x", "y", "z"], [Game(1, "y", "x", D), Bye(1, "z")])
-    # x and y: ½ point, Buchholz ½, SB ¼ each. z: 1 point, Buchholz 1 (its own), SB 0.
+    # x and y: ½ point, Buchholz ½, SB ¼ each. z: 1 point, Buchholz 0 (a bye in the last round), SB 0.
     assert [(r.rank, r.player) for r in rows] == [(1, "z"), (2, "x"), (2, "y")]
+
+
+def test_after_round_one_the_bye_shares_first_place_with_the_winners() -> None:
+    """Seven players, round 1: three winners and a bye. The bye is worth a win, and its virtual opponent
+    (0 points before the round, lost to the player, no later round) adds nothing to Buchholz: the four
+    share first place, as the three losers share fifth."""
+    results: list[Game[str] | Bye[str]] = [
+        Game(1, "ann", "dan", L),
+        Game(1, "eve", "ben", W),
+        Game(1, "cat", "fay", L),
+        Bye(1, "gus"),
+    ]
+    rows = swiss_standings(["ann", "ben", "cat", "dan", "eve", "fay", "gus"], results)
+    assert [(r.rank, r.player) for r in rows] == [
+        (1, "dan"),
+        (1, "eve"),
+        (1, "fay"),
+        (1, "gus"),
+        (5, "ann"),
+        (5, "ben"),
+        (5, "cat"),
+    ]
 
 
 def test_no_results_everyone_shares_first_place() -> None:
@@ -272,13 +297,24 @@ def test_withdrawn_at_tables() -> None:
 def test_csv_of_the_small_swiss() -> None:
     text = to_csv(swiss_standings(PLAYERS, SWISS), NAMES)
     assert text == (
-        "rank,player,name,points,played,wins,draws,losses,byes,buchholz,sonneborn_berger,withdrawn\n"
-        "1,E,Eve,2.5,2,1,1,0,1,6.5,3,\n"
-        "2,C,Cid,2,3,1,2,0,0,5,3,\n"
-        "3,A,Ann,2,3,2,0,1,0,5,2.5,\n"
-        "4,D,Dee,1.5,2,0,1,1,1,5.5,1,\n"
-        "5,B,Bob,1,2,0,0,2,1,5,0,\n"
+        "rank,name,points,played,wins,draws,losses,byes,buchholz,sonneborn_berger,withdrawn\n"
+        "1,Eve,2.5,2,1,1,0,1,5,3,\n"
+        "2,Cid,2,3,1,2,0,0,5,3,\n"
+        "3,Ann,2,3,2,0,1,0,5,2.5,\n"
+        "4,Dee,1.5,2,0,1,1,1,5,1,\n"
+        "5,Bob,1,2,0,0,2,1,4,0,\n"
     )
+
+
+def test_csv_for_a_french_spreadsheet() -> None:
+    """Semicolons between fields, a decimal comma, headers and "yes" in French, names and never ids."""
+    style = CsvStyle(
+        headers={"rank": "Rang", "name": "Joueur", "points": "Points"}, yes="oui", delimiter=";", decimal=","
+    )
+    lines = to_csv(swiss_standings(PLAYERS, SWISS, withdrawn={"B"}), NAMES, style).splitlines()
+    assert lines[0].startswith("Rang;Joueur;Points;played;")
+    assert lines[1] == "1;Eve;2,5;2;1;1;0;1;5;3;"
+    assert lines[5] == "5;Bob;1;2;0;0;2;1;4;0;oui"
 
 
 def test_csv_quotes_escapes_and_defaults() -> None:
@@ -289,14 +325,14 @@ def test_csv_quotes_escapes_and_defaults() -> None:
     ]
     text = to_csv(rows, {11: "=HYPERLINK(1)", 22: 'Smith, "J"'})
     parsed = list(csv.reader(io.StringIO(text)))
-    assert parsed[0] == ["rank", "player", "name", "points", "played", "wins", "draws", "losses", "byes", "withdrawn"]
-    assert parsed[1] == ["1", "11", "'=HYPERLINK(1)", "1", "0", "0", "0", "0", "0", "yes"]
-    assert parsed[2][2] == 'Smith, "J"'
-    assert parsed[3][2] == "33"  # no name: the id
-    assert to_csv([], {}) == "rank,player,name,points,played,wins,draws,losses,byes,withdrawn\n"
+    assert parsed[0] == ["rank", "name", "points", "played", "wins", "draws", "losses", "byes", "withdrawn"]
+    assert parsed[1] == ["1", "'=HYPERLINK(1)", "1", "0", "0", "0", "0", "0", "yes"]
+    assert parsed[2][1] == 'Smith, "J"'
+    assert parsed[3][1] == "33"  # no name: the id
+    assert to_csv([], {}) == "rank,name,points,played,wins,draws,losses,byes,withdrawn\n"
 
 
 def test_csv_of_tables() -> None:
     lines = to_csv(table_standings(SEVEN, TABLES), NAMES).splitlines()
     assert lines[0].endswith(",game_score,withdrawn")
-    assert lines[1] == "1,E,Eve,120,2,2,0,0,0,93,"
+    assert lines[1] == "1,Eve,120,2,2,0,0,0,93,"

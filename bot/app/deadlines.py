@@ -18,13 +18,28 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 DEADLINE_CHOICES: Final[dict[str, int | None]] = {
     "none": None,
+    "1m": 60,
+    "2m": 2 * 60,
+    "5m": 5 * 60,
+    "15m": 15 * 60,
     "12h": 12 * 3600,
     "24h": 24 * 3600,
     "48h": 48 * 3600,
     "72h": 72 * 3600,
     "7d": 7 * 24 * 3600,
 }
-"""The turn deadlines offered at ``/game new``, in seconds (None: no deadline)."""
+"""The turn deadlines offered at ``/game new`` and ``/event create``, in seconds (None: no deadline): minutes for
+live play at a club evening, hours and days for play by post."""
+LIVE_LIMIT: Final = 3600
+"""A turn limit up to this many seconds is live play: the players are at the table (see :func:`is_live`)."""
+
+
+def is_live(turn_limit: int | None) -> bool:
+    """True for live play (a limit of minutes): a new turn pings nobody, since the players sit at the table
+    and watch the board; only the reminders ping (at half time: "still your turn", then "time runs out")."""
+    return turn_limit is not None and turn_limit <= LIVE_LIMIT
+
+
 DEFAULT_DEADLINE: Final = "48h"
 TIMEOUT_POLICIES: Final = ("vote", "move", "forfeit")
 """What happens when time runs out: the other players vote (default), or a move is played, or a forfeit."""

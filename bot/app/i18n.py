@@ -75,7 +75,7 @@ class _Formatter(string.Formatter):
         if format_spec.startswith("p:"):
             forms = format_spec[2:].split("|")
             try:
-                number = int(value)
+                number = float(value)
             except (TypeError, ValueError):
                 return forms[-1]
             return forms[0] if plural_form(self.lang, number) == "one" else forms[-1]
@@ -95,8 +95,9 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     return _Formatter(lang).vformat(text, (), _Lenient(params))
 
 
-def plural_form(lang: str, count: int) -> str:
-    """``one`` or ``other``: English says "1 cube, 0 cubes", French "1 cube, 0 cube" (0 and 1 are singular)."""
+def plural_form(lang: str, count: float) -> str:
+    """``one`` or ``other``: English says "1 cube, 0 cubes, 1.5 points", French "1 cube, 0 cube, 1,5 point"
+    (below 2 is singular)."""
     if lang == "fr":
         return "one" if abs(count) < 2 else "other"
     return "one" if abs(count) == 1 else "other"

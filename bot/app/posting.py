@@ -129,6 +129,8 @@ class Situation:
     parent: int | None = None
     """The line in the parent channel that points to the match's thread, while it still invites players
     (None: there is none, or it was edited already)."""
+    live: bool = False
+    """Live play (:func:`bot.app.deadlines.is_live`): a new turn pings nobody; the clock's reminders do."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +220,7 @@ def plan(situation: Situation) -> Plan:
     elif turn_changed or previous is None or previous.message_id is None or s.repost or handed:
         post = "new"
         number = (previous.number if previous is not None else 0) + (1 if turn_changed else 0)
-        ping = () if s.repost else _pingable(s, own) if turn_changed else _pingable(s, handed)
+        ping = () if s.repost or s.live else _pingable(s, own) if turn_changed else _pingable(s, handed)
     else:
         post, number, ping = "edit", previous.number, ()
     retire = previous.message_id if post == "new" and previous is not None else None

@@ -84,9 +84,17 @@ def decision_line(
     game: GameInfo, state: GameState, after: GameState, notation: str, seat: Seat, names: Sequence[str], lang: str
 ) -> str:
     """One sentence for a decision ``seat`` made in ``state`` (``after`` is the position right after it,
-    before any chance step). ``notation`` may hold secrets: only its public form is told."""
+    before any chance step), the move in words before its notation when the game has words for it.
+    ``notation`` may hold secrets: only its public form is told."""
     name = names[seat] if 0 <= seat < len(names) else "?"
-    return words_for(game.id).decision(state, after, game.public_notation(notation), seat, name, lang)
+    shown = game.public_notation(notation)
+    words = words_for(game.id)
+    line = words.decision(state, after, shown, seat, name, lang)
+    said = words.said(state, shown, lang)
+    if said:
+        # The move in words first, its notation after it (what a member can type or look up).
+        line = line.replace(f"`{shown}`", t(lang, "log.said", what=said, move=shown), 1)
+    return line
 
 
 def chance_lines(

@@ -18,6 +18,7 @@ from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, TurnReport
 from bot.app.storage import Store
 from bot.shell.context import Shell
+from bot.shell.details_ui import DetailsButton
 from bot.shell.draw_ui import DrawButton
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
@@ -31,6 +32,7 @@ from bot.shell.ratings_ui import LeaderboardButton
 from bot.shell.rematch_ui import RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
+from bot.shell.setup_ui import SetupPickButton, SetupPickSelect
 from bot.shell.translator import CatalogTranslator
 from bot.shell.ui import GameUI
 from bot.shell.undo_ui import UndoButton
@@ -54,9 +56,12 @@ DYNAMIC_ITEMS = (
     BuilderSelect,
     BuilderButton,
     PrivateViewButton,
+    DetailsButton,
     ResignButton,
     DrawButton,
     SetupButton,
+    SetupPickSelect,
+    SetupPickButton,
     TimeoutButton,
     UndoButton,
     HistoryButton,

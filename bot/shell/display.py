@@ -11,7 +11,7 @@ import io
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import discord
 
@@ -25,7 +25,7 @@ from bot.app.seats import member_acts
 from bot.app.storage import PostRow
 from bot.app.words import move_marks
 from bot.shell.status import game_label
-from bot.shell.turn_post import BOARD_FILE, DETAIL_FILE
+from bot.shell.turn_post import BOARD_FILE
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
 
@@ -45,6 +45,10 @@ def variant_label(match: Match, lang: str) -> str:
     return game_label(match.game, match.options, lang)
 
 
+PALETTE = "palette"
+"""The user preference holding a member's palette for their own views (``contrast``; unset: standard)."""
+
+
 def board_marks(match: Match) -> tuple[tuple[str, str], ...]:
     """The marks the board draws on the pieces the turn post's move buttons move (one per piece), while a
     member must act; see :func:`bot.app.words.move_marks`."""
@@ -60,12 +64,10 @@ def board_image(png: bytes, alt: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt[:1000])
 
 
-def board_files(png: bytes, alt: str, detail: bytes | None) -> list[discord.File]:
-    """The board, then the game's detail image when it has one (Ursuppe's genes and events)."""
-    files = [board_image(png, alt)]
-    if detail is not None:
-        files.append(discord.File(io.BytesIO(detail), filename=DETAIL_FILE))
-    return files
+def board_files(png: bytes, alt: str) -> list[discord.File]:
+    """A turn post's attachments: its one image, the board (a game's second view is opened on demand,
+    :mod:`bot.shell.details_ui`)."""
+    return [board_image(png, alt)]
 
 
 PARENT_LINE = "parent"
@@ -191,10 +193,18 @@ class Display:
             highlights=highlights,
             lang=lang,
             marks=board_marks(match),
+            palette=await self.palette(match, seat),
         )
         view = match.state.view_for(seat)
         png = await asyncio.to_thread(render_board, match.game.id, view, ctx)
         return png, describe_board(match.game.id, view, ctx)
+
+    async def palette(self, match: Match, seat: Seat | None) -> Literal["standard", "contrast"]:
+        """The palette of a seat's own view: its member's choice (``/plateau settings``); boards everyone sees
+        are drawn in the standard palette, which is colour-blind safe."""
+        if seat is None or not 0 <= seat < len(match.seats) or is_ai(match.seats[seat]):
+            return "standard"
+        return "contrast" if await self.service.user_pref(match.seats[seat], PALETTE) == "contrast" else "standard"
 
     async def board_file(
         self, match: Match, seat: Seat | None, names: Sequence[str], lang: str, report: TurnReport | None = None

@@ -177,8 +177,11 @@ def choice_label(choice: Choice, lang: str, *, public: bool = False) -> str:
 
 
 def describe(info: GameInfo, state: GameState, move: Any, lang: str) -> str:
-    """What ``move`` does, in words (its builder parts), with its cost when the game counts one."""
-    words = " · ".join(w for w in (part_label(p, lang) for p in move_parts(info, state, move)) if w)
+    """What ``move`` does, in words (as its button says it, else its builder parts), with its cost when the game
+    counts one."""
+    words = move_words(info, state, state.format_move(move), lang)
+    if words is None:
+        words = " · ".join(w for w in (part_label(p, lang) for p in move_parts(info, state, move)) if w)
     cost = info.move_cost(state, move) if info.move_cost is not None else None
     if cost is not None:
         words = t(lang, "builder.cost", what=words, cost=cost)
@@ -471,8 +474,12 @@ async def move_choices(
     lang = language_of(interaction.locale)
     if callable(complete):
         # Games whose moves outnumber Discord's 25 choices rank and group them themselves.
-        values = [head + str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
-        return [app_commands.Choice(name=v[-CHOICE_TEXT:], value=v) for v in values if len(v) <= CHOICE_TEXT]
+        values = [str(v) for v in complete(seat, current.strip())][:MAX_CHOICES]
+        return [
+            app_commands.Choice(name=_described(info, state, head, v, lang), value=head + v)
+            for v in values
+            if len(head + v) <= CHOICE_TEXT
+        ]
     # The game's order (what matters first), those starting with what was typed ahead of the rest.
     typed = current.strip().lower()
     found = [(m, state.format_move(m)) for m in ranked_moves(info, state, seat)]
@@ -486,12 +493,18 @@ async def move_choices(
         if typed in name
     ]
     for move, notation in found[: MAX_CHOICES - len(choices)]:
-        label = notation
-        said = move_words(info, state, notation, lang)
-        if said is not None:
-            label = t(lang, "autocomplete.described", move=notation, what=said)
-        elif info.move_parts is not None or info.move_cost is not None:
-            label = t(lang, "autocomplete.described", move=notation, what=describe(info, state, move, lang))
         if len(head + notation) <= CHOICE_TEXT:
-            choices.append(app_commands.Choice(name=(head + label)[-CHOICE_TEXT:], value=head + notation))
+            choices.append(
+                app_commands.Choice(name=_described(info, state, head, notation, lang, move), value=head + notation)
+            )
     return choices
+
+
+def _described(info: GameInfo, state: GameState, head: str, notation: str, lang: str, move: Any = None) -> str:
+    """An autocomplete choice's name: the moves typed before (``head``), then the move with its words when the
+    game has some; the bare notation when that would not fit."""
+    words = move_words(info, state, notation, lang)
+    if words is None and move is not None and (info.move_parts is not None or info.move_cost is not None):
+        words = describe(info, state, move, lang)
+    name = head + (t(lang, "autocomplete.described", move=notation, what=words) if words else notation)
+    return name if len(name) <= CHOICE_TEXT else (head + notation)[-CHOICE_TEXT:]

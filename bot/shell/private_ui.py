@@ -1,5 +1,6 @@
 """Private views: each player's own board, by DM or, when DMs are closed, ephemerally behind a button; and
-the secret set-up prompt that comes with it (two buttons and a form).
+the secret set-up prompt that comes with it (its buttons: piece by piece (:mod:`bot.shell.setup_ui`), a
+form, or a random arrangement).
 
 The buttons (:class:`PrivateViewButton`, :class:`SetupButton`) and the form's listener
 (:func:`on_setup_form`) sit here beside the handlers they call.
@@ -15,16 +16,18 @@ from typing import Any, ClassVar
 import discord
 
 from bot.app.ai_seats import humans, is_ai
+from bot.app.game_words import words_for
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService, TurnReport
 from bot.app.posting import DMStep, PrivateDM, private_digest
-from bot.app.secret_setup import cell_order, needs_setup, setup_prompt
+from bot.app.secret_setup import needs_setup, setup_order, setup_prompt
 from bot.app.storage import PostRow
 from bot.shell.components import PREFIX, ChoiceButton, MatchButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, board_image, public_language, variant_label
 from bot.shell.errors import reply_error
 from bot.shell.move_controls import secret_move
+from bot.shell.setup_ui import pick_button
 
 log = logging.getLogger(__name__)
 
@@ -131,16 +134,21 @@ class PrivateViews:
         if not needs_setup(match, seat):
             raise MatchError("setup_done")
         lang = language_of(interaction.locale)
+        order = setup_order(match, seat)
         form = SetupForm(
             match.id,
             t(lang, "setup.form_title", id=match.id),
-            t(lang, "setup.form_label"),
-            t(lang, "setup.form_placeholder", cells=cell_order(seat)),
+            t(lang, "setup.form_label", cells=order),
+            t(lang, "setup.form_placeholder", cells=order),
         )
         await interaction.response.send_modal(form)
 
     def setup_buttons(self, match: Match, lang: str, view: discord.ui.View) -> None:
-        """Add the two answers of a set-up prompt to ``view``."""
+        """Add the answers of a set-up prompt to ``view``: piece by piece with a menu (when the game offers
+        it), the form, or a random arrangement."""
+        setup = words_for(match.game.id).setup
+        if setup is not None and setup.slots is not None:
+            view.add_item(pick_button(match.id, lang))
         labels = {"choose": t(lang, "button.setup_choose"), "random": t(lang, "button.setup_random")}
         SetupButton.choices(labels, match.id, view=view)
 

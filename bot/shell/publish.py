@@ -32,7 +32,6 @@ from bot.shell.send import EditOutcome, edit_post, send_post
 from bot.shell.status import sheet_digest
 from bot.shell.turn_post import question_layout, seat_colour
 from bot.shell.turn_views import TurnViews
-from render import BoardContext, render_board_detail
 
 log = logging.getLogger(__name__)
 
@@ -43,15 +42,15 @@ post); drawing slower than that, it is acknowledged first and the post changed a
 
 @dataclass(frozen=True, slots=True)
 class Drawing:
-    """The public board of a change: its PNG, alt text, and the game's detail image if it has one."""
+    """The public board of a change: its PNG and alt text (one image per post; a game's second view of
+    detail is opened on demand, see :mod:`bot.shell.details_ui`)."""
 
     png: bytes
     alt: str
-    detail: bytes | None
 
     def files(self) -> list[discord.File]:
         """Fresh attachments (each upload reads its file)."""
-        return board_files(self.png, self.alt, self.detail)
+        return board_files(self.png, self.alt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,18 +265,13 @@ class Publisher:
             post.facts.match, post.lang, post.facts.names, number=number, key=key, start=start,
             report=post.facts.report, alt=post.drawing.alt, current=not retired,
             mentions=not (edit or retired or post.repost), asking=post.asking and not retired,
-            detail=post.drawing.detail is not None,
         )  # fmt: skip
 
     async def _images(
         self, match: Match, names: Sequence[str], lang: str, report: TurnReport | None
-    ) -> tuple[bytes, str, bytes | None]:
-        """The public board (PNG), its alt text, and the game's detail image if it has one; drawn off the loop."""
-        png, alt = await self.display.render(match, None, names, lang, report)
-        detail = await asyncio.to_thread(
-            render_board_detail, match.game.id, match.state.view_for(None), BoardContext(names=tuple(names), lang=lang)
-        )
-        return png, alt, detail
+    ) -> tuple[bytes, str]:
+        """The public board (PNG) and its alt text, drawn off the loop."""
+        return await self.display.render(match, None, names, lang, report)
 
     @staticmethod
     async def _in_time(work: asyncio.Future[Any], interaction: discord.Interaction) -> bool:

@@ -15,8 +15,6 @@ from render import SEAT_COLOURS
 from render.common import SEAT_COLORS
 
 BOARD_FILE = "board.png"
-DETAIL_FILE = "detail.png"
-"""The second image of a turn post, for games that draw their detail apart (Ursuppe's genes and events)."""
 TEXT_LIMIT = 3800
 """Characters of text in one post (Discord allows 4000 across a message's text displays)."""
 NEUTRAL = discord.Colour.dark_grey()
@@ -53,7 +51,6 @@ def post_layout(
     alt: str,
     rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
     board: bool = True,
-    detail: bool = False,
 ) -> discord.ui.LayoutView:
     """A turn post: header, what happened, the board, what is awaited, then each row of controls."""
     awaited_text = "\n".join(line for line in awaited if line)
@@ -65,10 +62,6 @@ def post_layout(
     if board:
         item = discord.MediaGalleryItem(f"attachment://{BOARD_FILE}", description=alt[:1000] or None)
         items.append(discord.ui.MediaGallery(item))
-        if detail:
-            # A gallery of its own: two items in one gallery are shown side by side, each cropped to a
-            # tile half as wide, and the boards are drawn to be read at the full width of a phone.
-            items.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{DETAIL_FILE}")))
     if awaited_text:
         items.append(discord.ui.TextDisplay(awaited_text[:TEXT_LIMIT]))
     return _boxed(items, colour, rows)

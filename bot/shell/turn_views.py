@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.app.ai_seats import humans
+from bot.app.game_words import words_for
 from bot.app.i18n import t
 from bot.app.matches import LogEntry, Match, MatchService, MatchStatus, TurnReport, replay
 from bot.app.member_text import inert_names
@@ -17,6 +18,7 @@ from bot.app.narration import narrate, result_line, take_seat_label, takeover_li
 from bot.app.turns import known_turn, match_ply_turns
 from bot.app.words import move_legend
 from bot.shell import fairness_ui
+from bot.shell.details_ui import DetailsButton, has_details
 from bot.shell.display import Display, variant_label
 from bot.shell.move_controls import member_to_act, move_controls
 from bot.shell.private_ui import PrivateViewButton
@@ -76,7 +78,6 @@ class TurnViews:
         current: bool,
         mentions: bool,
         asking: bool,
-        detail: bool = False,
     ) -> discord.ui.LayoutView:
         """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none)."""
         state, entries = await self.story(match, start, report)
@@ -91,7 +92,10 @@ class TurnViews:
                 plies = await match_ply_turns(self.service, match)
                 last = max(plies.values(), default=1)
                 awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
-            if match.result.scores:
+            explained = words_for(match.game.id).scores(match.state, names, lang)
+            if explained:
+                awaited.append(explained)
+            elif match.result.scores:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
                 awaited.append(t(lang, "post.scores", scores=scores))
         elif current:
@@ -105,9 +109,15 @@ class TurnViews:
                 if rows and (seat := member_to_act(match)) is not None:
                     # The terms the buttons' prices use, said once here rather than on every button.
                     awaited.append(move_legend(match.game, match.state, seat, lang) or "")
+            extra: list[discord.ui.Item[Any]] = []
             if match.game.has_hidden_info:
                 # Always at hand for a player who can't receive DMs, without a notice after every move.
-                rows.append([PrivateViewButton(match.id, t(lang, "button.private_view"))])
+                extra.append(PrivateViewButton(match.id, t(lang, "button.private_view")))
+            if has_details(match.game.id):
+                # The post carries one image; the game's second view (Ursuppe's genes and events) on demand.
+                extra.append(DetailsButton(match.id, t(lang, "button.details")))
+            if extra:
+                rows.append(extra)
             if match.takeovers and (free := await self.service.replaceable(match)):
                 # Anyone not seated may offer to play a seat the AI took over (the players then consent).
                 rows.append(
@@ -131,7 +141,6 @@ class TurnViews:
             colour=seat_colour(match.game.id, colour_seat),
             alt=alt,
             rows=rows,
-            detail=detail,
         )
 
     async def sheet(self, match: Match) -> discord.Embed:

@@ -11,7 +11,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import GameInfo, GameState, Option, Seat
+from games.base import GameInfo, GameState, Option, Part, Seat
+from games.builder import default_parts
 from games.subulata import state as engine
 from games.subulata.state import State, View, from_text, public_notation
 
@@ -33,6 +34,18 @@ def resample_hidden(state: GameState, seat: Seat | None, rng: Any) -> GameState:
     """Deal again every value ``seat`` cannot see (see :func:`games.subulata.state.resample_hidden`)."""
     assert isinstance(state, State)
     return engine.resample_hidden(state, seat, rng if isinstance(rng, random.Random) else random.Random(rng))
+
+
+def move_parts(state: GameState, move: Any) -> tuple[Part, ...]:
+    """The move builder's steps: the piece (its cell and the terrain it jumps from), then where it lands
+    (a capture said as such). Values never appear: the builder's first step is public."""
+    assert isinstance(state, engine.State)
+    text = state.format_move(move)
+    if not isinstance(move, engine.Move):
+        return default_parts(text, public_notation(text))
+    frm, to = engine.cell_name(move.frm), engine.cell_name(move.to)
+    lands = Part(to, to, "captures" if "x" in text else "to")
+    return Part(frm, frm, f"subulata.from_{state.terrain[move.frm]}"), lands
 
 
 INFO = GameInfo(
@@ -57,5 +70,6 @@ INFO = GameInfo(
     resample_hidden=resample_hidden,
     max_plies=1_000,
     public_notation=public_notation,
+    move_parts=move_parts,
     unlisted=setting_up,
 )

@@ -3,16 +3,28 @@
 Variante 2 (:mod:`render.ur.race`) draws the British Museum board with it as it is; Variante 1
 (:mod:`render.ur.loop`), the Ravensburger towers (:mod:`render.ur.towers`) and Variante 3
 (:mod:`render.ur.motifs`) keep its frame, panels and status line and change only what their rules add.
+
+Drawn for a phone's message column (issue 27): the image is nearly square, 1100 px wide, so that at the
+265 CSS px a phone gives it every text is at least 10 CSS px (:data:`SMALL_PX`, 42 px); the status line
+and long names wrap rather than shorten, the panels say their counts in big figures, and the last move,
+legends and captions are left to the turn post's words. The marks of the move buttons
+(:attr:`~render.common.BoardContext.marks`) are white discs on the pieces they move. Each render runs
+inside :func:`facing`: in seat 0's own view the board is turned so its lane (row A) and panel are at the
+bottom (seat 1's already are), the reader's panel says "you", and a member's high-contrast palette draws
+the pieces white against black (:func:`seat_colour`); static layers and sprites are cached per facing.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
-from typing import Final, Protocol, TypeVar
+from typing import Final, Protocol, TypeAlias, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -31,28 +43,28 @@ from render.common import (
     PANEL_EDGE,
     RED,
     SEAT_COLORS,
-    SEAT_NAMES,
     SHELL,
     BoardContext,
     Color,
     Pen,
     build_palette,
     clean_text,
-    display_name,
     draw_text,
     expect_view,
-    fit_text,
     font,
     mix,
     paste_targets,
-    phone_text,
+    player_names,
     supersampled,
+    wrap_text,
 )
+from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
 
 _M = TypeVar("_M")
 _S = TypeVar("_S")
 
-# Geometry, in pixels of the final image.
+# Geometry, in pixels of the final image. The image is nearly square (1100 × 1000) so that a phone's
+# column (some 265 CSS px) shows the board as wide as it can; every text is then at least SMALL_PX.
 WIDTH: Final = 1100
 TILE: Final = 108
 GUTTER: Final = 12
@@ -60,44 +72,101 @@ STEP: Final = TILE + GUTTER
 FRAME_PAD: Final = 14
 FRAME_X: Final = (WIDTH - (8 * TILE + 7 * GUTTER + 2 * FRAME_PAD)) // 2
 GRID_X: Final = FRAME_X + FRAME_PAD
-HEADER_H: Final = 110
-PANEL_H: Final = 96
 PANEL_X0: Final = FRAME_X
 PANEL_X1: Final = WIDTH - FRAME_X
-PANEL_Y: Final = (HEADER_H + 6, HEADER_H + 6 + PANEL_H + 40 + 3 * TILE + 2 * GUTTER + 2 * FRAME_PAD + 40)
-FRAME_Y: Final = PANEL_Y[0] + PANEL_H + 40
+HEADER_H: Final = 140
+"""The status line: up to three lines of big text beside the dice."""
+PANEL_H: Final = 160
+"""A seat's panel: the name (one or two lines), then its counts."""
+COORD_H: Final = 52
+"""The band of column numbers above and below the board."""
+BOARD_H: Final = 3 * TILE + 2 * GUTTER + 2 * FRAME_PAD
+PANEL_Y: Final = (HEADER_H, HEADER_H + PANEL_H + 2 * COORD_H + BOARD_H)
+"""Top of the upper and lower panel."""
+FRAME_Y: Final = PANEL_Y[0] + PANEL_H + COORD_H
 GRID_Y: Final = FRAME_Y + FRAME_PAD
-FRAME_BOTTOM: Final = GRID_Y + 3 * TILE + 2 * GUTTER + FRAME_PAD
+FRAME_BOTTOM: Final = FRAME_Y + BOARD_H
 HEIGHT: Final = PANEL_Y[1] + PANEL_H + 12
 ROWS: Final = {"A": 0, "B": 1, "C": 2}
+
+CONTRAST_SEATS: Final[tuple[Color, Color]] = ((255, 255, 255), (0, 0, 0))
+"""The high-contrast palette (a member's choice for their own views): white pieces against black."""
+CONTRAST_INLAY: Final[tuple[Color, Color]] = (INK, (255, 255, 255))
+"""The inlay of each seat's piece in the high-contrast palette: the opposite of the piece."""
+
+
+Facing: TypeAlias = tuple[bool, str]
+"""How the board being drawn faces its reader: flipped (row A and seat 0 at the bottom, in seat 0's own
+view), and its palette (``standard`` or ``contrast``). Set for the length of one render by :func:`facing`."""
+
+_FACING: ContextVar[Facing] = ContextVar("ur_facing", default=(False, "standard"))
+
+
+@contextmanager
+def facing(ctx: BoardContext) -> Iterator[Facing]:
+    """Draw the board inside the block for ``ctx``'s reader: their side at the bottom, their palette."""
+    token = _FACING.set((ctx.viewer == 0, ctx.palette))
+    try:
+        yield _FACING.get()
+    finally:
+        _FACING.reset(token)
+
+
+def flipped() -> bool:
+    """Whether the board being drawn is turned so that row A (seat 0's lane) is at the bottom."""
+    return _FACING.get()[0]
+
+
+def palette() -> str:
+    """The palette of the board being drawn: ``standard`` or ``contrast``."""
+    return _FACING.get()[1]
+
+
+def seat_colour(seat: int) -> Color:
+    """The colour of ``seat``'s pieces in the palette being drawn."""
+    return (CONTRAST_SEATS if palette() == "contrast" else SEAT_COLORS)[seat]
+
+
+def seat_tint(seat: int) -> Color:
+    """The colour of ``seat``'s marks on the board's dark ground (path chevrons, entry arrows): its
+    colour, or in the high-contrast palette white and mid grey (black would vanish on the ground)."""
+    return ((255, 255, 255), (150, 150, 150))[seat] if palette() == "contrast" else SEAT_COLORS[seat]
+
+
+def inlay_colour(seat: int) -> Color:
+    """The colour of the mark inlaid in ``seat``'s pieces (ring or diamond) in the palette being drawn."""
+    return CONTRAST_INLAY[seat] if palette() == "contrast" else CREAM
+
+
+def panel_y(seat: int) -> int:
+    """Top of ``seat``'s panel: next to its lane, so at the bottom for the reader whose view it is."""
+    return PANEL_Y[1 - seat if flipped() else seat]
 
 
 SHARED_WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "player": "Player {n}",
         "wins": "{name} wins!",
-        "last": "Last move: {text}",
         "alt_last": "Last move: {text}.",
         "alt_wins": "{name} wins.",
+        "you": "you",
     },
     "fr": {
         "player": "Joueur {n}",
         "wins": "{name} a gagné !",
-        "last": "Dernier coup : {text}",
         "alt_last": "Dernier coup : {text}.",
         "alt_wins": "{name} a gagné.",
+        "you": "vous",
     },
 }
 """The words every Ur board says alike; each rule set's ``WORDS`` adds its own to them."""
 
 TILE_BG: Final[Color] = (27, 23, 20)
 FRAME: Final[Color] = LAPIS_DARK
-HEADLINE_PX: Final = 42
+HEADLINE_PX: Final = 48
 """The status line: whose turn, what was rolled, what is awaited."""
-NOTE_Y: Final = HEADER_H - 20
-"""Middle of the header's second line (the last move)."""
-SMALL_PX: Final = phone_text(WIDTH)
-"""The smallest text on the board: 11 px once shown 400 px wide."""
+SMALL_PX: Final = -(-WIDTH * PHONE_MIN_CSS // PHONE_COLUMN_CSS)
+"""The smallest text on the board: 10 CSS px once shown in a phone's column (:mod:`render.lettering`)."""
 SCALE: Final = 3
 """Supersampling factor of the static drawing: 3 gives smooth curves for a one-off cost."""
 
@@ -105,11 +174,17 @@ PIECE_D: Final = 80
 PAIR_D: Final = 60
 TRAY_D: Final = 30
 ICON_D: Final = 56
-STATUS_ICON_D: Final = 40
-TRAY_W: Final = 252
-TRAY_GROUPS: Final = (PANEL_X1 - 16 - 2 * TRAY_W - 20, PANEL_X1 - 16 - TRAY_W)
-"""Left edges of the 'waiting' and 'off' trays in a panel."""
-NAME_X: Final = PANEL_X0 + 16 + ICON_D + 14
+STATUS_ICON_D: Final = 52
+NAME_X: Final = PANEL_X0 + 16 + ICON_D + 16
+NAME_PX: Final = 46
+"""A player's name on one line (a name too long for it wraps at :data:`SMALL_PX`)."""
+NAME_DY: Final = 50
+"""Middle of a panel's first line (the name), below its top."""
+STATS_DY: Final = 120
+"""Middle of a panel's second line (its counts), below its top."""
+STAT_GAP: Final = 34
+STAT_D: Final = 40
+"""The piece drawn before a count of a panel."""
 
 
 # Geometry helpers.
@@ -118,7 +193,7 @@ NAME_X: Final = PANEL_X0 + 16 + ICON_D + 14
 def square_box(square: str) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) of ``square`` on the image."""
     col = int(square[1]) - 1
-    row = ROWS[square[0]]
+    row = 2 - ROWS[square[0]] if flipped() else ROWS[square[0]]
     x, y = GRID_X + col * STEP, GRID_Y + row * STEP
     return x, y, x + TILE, y + TILE
 
@@ -336,13 +411,15 @@ def diamond(c: float, r: float) -> list[tuple[float, float]]:
 
 
 def paint_inlay(pen: Pen, seat: int, c: float, outer: float, inner: float, fill: Color) -> None:
-    """The seat's mark at the centre of a piece, which tells the seats apart without colour: a cream ring
-    (seat 0) or diamond (seat 1) out to ``outer``, ``fill`` inside it out to ``inner``."""
+    """The seat's mark at the centre of a piece, which tells the seats apart without colour: a ring
+    (seat 0) or a diamond (seat 1) out to ``outer``, ``fill`` inside it out to ``inner``; cream, or the
+    opposite of the piece in the high-contrast palette."""
+    mark = inlay_colour(seat)
     if seat == 0:
-        pen.circle(c, c, outer, fill=CREAM)
+        pen.circle(c, c, outer, fill=mark)
         pen.circle(c, c, inner, fill=fill)
     else:
-        pen.poly(diamond(c, outer), fill=CREAM)
+        pen.poly(diamond(c, outer), fill=mark)
         pen.poly(diamond(c, inner), fill=fill)
 
 
@@ -375,15 +452,20 @@ def pyramid_die(width: int, height: int, tip: Color | None, cap: float, fade: in
     return sprite
 
 
-@cache
 def piece_sprite(seat: int, diameter: int) -> Image.Image:
-    """Seat ``seat``'s piece, ``diameter`` pixels wide, with its shadow; the sprite is square.
+    """Seat ``seat``'s piece, ``diameter`` pixels wide, with its shadow, in the palette being drawn.
 
-    Seat 0 is orange with a ring inlay, seat 1 blue with a diamond inlay: the inlay tells the seats
-    apart without colour. Both leave the centre in the seat's colour.
+    Seat 0 is orange with a ring inlay, seat 1 blue with a diamond inlay (white and black in the
+    high-contrast palette): the inlay tells the seats apart without colour. Both leave the centre in the
+    seat's colour.
     """
-    colour = SEAT_COLORS[seat]
-    rim = mix(colour, INK, 0.4)
+    return _piece_sprite(seat, diameter, palette())
+
+
+@cache
+def _piece_sprite(seat: int, diameter: int, palette_name: str) -> Image.Image:
+    colour = seat_colour(seat)
+    rim = mix(colour, INK, 0.4) if palette_name == "standard" else mix(colour, (128, 128, 128), 0.5)
 
     def paint(pen: Pen, c: float, r: float) -> None:
         pen.circle(c, c, r, fill=CREAM)
@@ -438,14 +520,19 @@ def _crown_sprite() -> Image.Image:
     return supersampled((w, h), 4, paint)
 
 
+BADGE_D: Final = 54
+"""The disc of a stack's count."""
+
+
 @cache
-def _badge_sprite(colour: Color) -> Image.Image:
-    d = 42
+def _badge_sprite(colour: Color, width: int = BADGE_D) -> Image.Image:
+    """A count's disc, or a pill ``width`` px wide for a count of two digits."""
+    d = BADGE_D
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=CREAM, outline=colour, width=3)
+        Pen(draw, k).rrect((1, 1, width - 1, d - 1), d / 2 - 1, fill=CREAM, outline=colour, width=3)
 
-    return supersampled((d, d), 4, paint)
+    return supersampled((width, d), 4, paint)
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
@@ -469,22 +556,10 @@ def paint_frame(pen: Pen, border: Color = SHELL, fill: Color = FRAME) -> None:
         pen.rrect(box, 15, fill=fill)
 
 
-def paint_panels(
-    pen: Pen,
-    trays: Sequence[float],
-    tray_w: float,
-    slots: int,
-    slot_d: float,
-    slot_x: Callable[[float, int], float],
-) -> None:
-    """Both panels with their two empty trays of ``slots`` round slots each."""
-    for seat in (0, 1):
-        y = PANEL_Y[seat]
+def paint_panels(pen: Pen) -> None:
+    """Both panels' grounds (the same wherever a seat sits: what tells them apart is drawn per render)."""
+    for y in PANEL_Y:
         pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-        for gx in trays:
-            pen.rrect((gx, y + 44, gx + tray_w, y + 86), 21, fill=mix(PANEL, INK, 0.6))
-            for i in range(slots):
-                pen.circle(slot_x(gx, i), y + 65, slot_d / 2 - 1, outline=mix(PANEL, MUTED, 0.35), width=2)
 
 
 def board_ground(paint: Callable[[ImageDraw.ImageDraw, float], None], height: int = HEIGHT) -> Image.Image:
@@ -499,16 +574,17 @@ def board_ground(paint: Callable[[ImageDraw.ImageDraw, float], None], height: in
     return base
 
 
-def draw_coordinates(draw: ImageDraw.ImageDraw, left_x: float = FRAME_X / 2, left_dy: float = 0) -> None:
-    """Column numbers above and below the board, row letters either side (the left ones at ``left_x``)."""
+def draw_coordinates(draw: ImageDraw.ImageDraw, left: bool = True) -> None:
+    """Column numbers above and below the board, row letters either side (``left``: on the left too)."""
     coord = font(SMALL_PX, "Semibold")
     for col in range(1, 9):
         x = square_centre(f"B{col}")[0]
-        draw_text(draw, (x, FRAME_Y - 18), str(col), coord, MUTED, "mm")
-        draw_text(draw, (x, FRAME_BOTTOM + 18), str(col), coord, MUTED, "mm")
+        draw_text(draw, (x, FRAME_Y - COORD_H / 2), str(col), coord, MUTED, "mm")
+        draw_text(draw, (x, FRAME_BOTTOM + COORD_H / 2), str(col), coord, MUTED, "mm")
     for row in BOARD.rows:
         y = square_centre(f"{row}1")[1]
-        draw_text(draw, (left_x, y + left_dy if left_dy else y), row, coord, MUTED, "mm")
+        if left:
+            draw_text(draw, (FRAME_X / 2, y), row, coord, MUTED, "mm")
         draw_text(draw, (WIDTH - FRAME_X / 2, y), row, coord, MUTED, "mm")
 
 
@@ -523,74 +599,105 @@ def plain_board_layer(
     return base
 
 
-def label_lane_ends(
-    draw: ImageDraw.ImageDraw, words: dict[str, str], far_key: str, far: Callable[[int], tuple[float, float]]
-) -> None:
-    """The word ``in`` under each seat's entry marker, and ``words[far_key]`` under the far end of its
-    lane, centred on ``far(seat)``, both in the seat's tint."""
-    small = font(SMALL_PX, "Semibold")
-    for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
-        ex, ey = entry_point(seat)
-        fx, fy = far(seat)
-        draw_text(draw, (ex - 26, ey + 32), words["in"], small, tint, "mm")
-        draw_text(draw, (fx, fy + 32), words[far_key], small, tint, "mm")
-
-
 def paste_panel_icons(base: Image.Image, icon: Callable[[int], Image.Image]) -> None:
-    """Each seat's piece, ``icon(seat)``, at the left of its panel."""
+    """Each seat's piece, ``icon(seat)``, at the left of its panel's first line."""
     for seat in (0, 1):
-        paste(base, icon(seat), (PANEL_X0 + 16 + ICON_D / 2, PANEL_Y[seat] + PANEL_H / 2))
+        paste(base, icon(seat), (PANEL_X0 + 16 + ICON_D / 2, panel_y(seat) + NAME_DY))
 
 
 def winner_of(outcome: Outcome | None) -> int | None:
     return outcome.winners[0] if outcome is not None and outcome.winners else None
 
 
-def draw_panel_heading(
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """One count of a panel's second line: a ``sprite`` (or none), the ``count`` in bold, a ``word``."""
+
+    sprite: Image.Image | None
+    count: str
+    word: str = ""
+    colour: Color = CREAM
+
+
+def _name_lines(name: str, room: float) -> tuple[list[str], int]:
+    """A player's name on one line at the name's size, or wrapped at the smallest size (never cut)."""
+    face = font(NAME_PX, "Semibold")
+    if face.getlength(name) <= room:
+        return [name], NAME_PX
+    return wrap_text(name, font(SMALL_PX, "Semibold"), room), SMALL_PX
+
+
+def draw_panel(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
     seat: int,
-    winner: int | None,
-    turn: int | None,
-    names: tuple[str, str, str],
-    right: float,
-    name_dy: int = 36,
+    status: tuple[int | None, int | None],
+    names: tuple[str, str],
+    stats: Sequence[Stat],
+    you: str | None = None,
 ) -> None:
-    """A panel's border (gold for the winner, the seat's colour on its turn) and the player's name.
+    """A seat's panel: its border (gold for the winner, the seat's colour on its turn), the player's
+    name in full (wrapped to two lines when long) with a winner's crown and, in the reader's own view,
+    the ``you`` label; then its counts (``stats``) on the second line.
 
-    ``names`` holds the name, its fallback when nothing of it can be shown, and ``right`` is where
-    the name's room ends; a winner's crown follows the name.
+    ``status`` is (winner, turn); ``names`` holds the name and its fallback when nothing of it can be shown.
     """
-    y = PANEL_Y[seat]
+    winner, turn = status
+    y = panel_y(seat)
     if winner == seat:
         border = _panel_border(HIGHLIGHT)
         canvas.paste(border, (PANEL_X0, y), border)
     elif winner is None and turn == seat:
-        border = _panel_border(SEAT_COLORS[seat])
+        border = _panel_border(seat_tint(seat))
         canvas.paste(border, (PANEL_X0, y), border)
-    face = font(32, "Semibold")
-    room = right - 20 - NAME_X - (48 if winner == seat else 0)
-    shown = display_name(names[seat], face, room, names[2])
-    width = draw_text(draw, (NAME_X, y + name_dy), shown, face, CREAM, "lm")
-    if winner == seat:
-        paste(canvas, _crown_sprite(), (NAME_X + width + 30, y + name_dy - 2))
+    right = PANEL_X1 - 18.0
+    if you is not None:
+        pill = font(SMALL_PX, "Bold")
+        w = pill.getlength(you) + 28
+        pen = Pen(draw, 1)
+        box = (right - w, y + NAME_DY - 27, right, y + NAME_DY + 27)
+        pen.rrect(box, 27, fill=CREAM, outline=seat_tint(seat), width=4)
+        draw_text(draw, (right - w / 2, y + NAME_DY + 1), you, pill, INK, "mm")
+        right -= w + 16
+    crown = 52 if winner == seat else 0
+    name = clean_text(names[0], font(NAME_PX, "Semibold")) or names[1]
+    lines, size = _name_lines(name, right - NAME_X - crown)
+    face = font(size, "Semibold")
+    step = size * 1.08
+    top = y + NAME_DY - step * (len(lines) - 1) / 2 + (0 if len(lines) == 1 else 2)
+    width = 0.0
+    for i, line in enumerate(lines):
+        width = draw_text(draw, (NAME_X, top + i * step), line, face, CREAM, "lm")
+    if crown:
+        paste(canvas, _crown_sprite(), (NAME_X + width + 30, top + (len(lines) - 1) * step - 2))
+    draw_stats(canvas, draw, y + STATS_DY, stats)
 
 
-def draw_trays(
-    canvas: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    y: int,
-    trays: Sequence[tuple[float, int, Image.Image]],
-    tray_w: float,
-    slot_x: Callable[[float, int], float],
-) -> None:
-    """Fill a panel's trays: (left edge, count, sprite) each, the count written at the right."""
-    count_face = font(SMALL_PX, "Bold")
-    for gx, count, sprite in trays:
-        draw_text(draw, (gx + tray_w - 14, y + 24), str(count), count_face, CREAM, "rm")
-        for i in range(count):
-            paste(canvas, sprite, (slot_x(gx, i), y + 65))
+def draw_stats(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: float, stats: Sequence[Stat]) -> None:
+    """A panel's counts along its second line (middle ``y``), from its left edge."""
+    x = PANEL_X0 + 22.0
+    count_face = font(SMALL_PX + 4, "Bold")
+    word_face = font(SMALL_PX, "Semibold")
+    for stat in stats:
+        if stat.sprite is not None:
+            paste(canvas, stat.sprite, (x + stat.sprite.width / 2 - 4, y))
+            x += stat.sprite.width + 2
+        x += draw_text(draw, (x, y + 1), stat.count, count_face, stat.colour, "lm")
+        if stat.word:
+            x += 10
+            x += draw_text(draw, (x, y + 1), stat.word, word_face, MUTED, "lm")
+        x += STAT_GAP
+
+
+def stats_width(stats: Sequence[Stat]) -> float:
+    """How wide :func:`draw_stats` draws ``stats`` (for tests and the layout of each rule set)."""
+    count_face = font(SMALL_PX + 4, "Bold")
+    word_face = font(SMALL_PX, "Semibold")
+    width = 22.0
+    for stat in stats:
+        width += (stat.sprite.width + 2 if stat.sprite is not None else 0) + count_face.getlength(stat.count)
+        width += (10 + word_face.getlength(stat.word) if stat.word else 0) + STAT_GAP
+    return width - STAT_GAP
 
 
 def draw_status(
@@ -599,29 +706,37 @@ def draw_status(
     status: tuple[str, str, int | None],
     icon: Callable[[int], Image.Image],
     right: float,
-    gap: int = 14,
-) -> tuple[float, float]:
+    gap: int = 16,
+) -> bool:
     """The status line (template, name, seat), led by the seat's ``icon``; it ends before ``right``.
 
-    Returns where the header's text starts and how wide it may run.
+    It is the biggest text on the image and wraps (up to three lines at the smallest size) rather than
+    shortening anything: on a phone the name is what the player looks for. Returns whether the room
+    right of ``right`` is still free for the dice: a status that needs more than three lines there (the
+    widest 32-character names, in French) takes the header's whole width, and the dice give way (the
+    status says the roll).
     """
     template, name, seat = status
     x = float(PANEL_X0)
-    if seat is not None:
-        paste(canvas, icon(seat), (x + STATUS_ICON_D / 2, 36))
     text_x = x + STATUS_ICON_D + gap if seat is not None else x
     avail = right - text_x
-    # A long status steps down in size (never under the small text's size plus a few px) before a
-    # name is shortened: on a phone the name is what the player looks for.
+    text = template.replace("{name}", clean_text(name, font(HEADLINE_PX, "Bold")) or "?")
     size = HEADLINE_PX
-    full = template.replace("{name}", clean_text(name, font(size, "Bold")))
-    while size > SMALL_PX + 5 and font(size, "Bold").getlength(full) > avail:
-        size -= 2
-    big = font(size, "Bold")
-    rest = big.getlength(template.replace("{name}", ""))
-    shown = display_name(name, big, max(60.0, avail - rest), "?") if name else ""
-    draw_text(draw, (text_x, 36), fit_text(template.replace("{name}", shown), big, avail), big, CREAM, "lm")
-    return text_x, avail
+    lines = wrap_text(text, font(size, "Bold"), avail)
+    while len(lines) > 2 and size > SMALL_PX:
+        size = max(SMALL_PX, size - 2)
+        lines = wrap_text(text, font(size, "Bold"), avail)
+    room = len(lines) <= 3
+    if not room:
+        lines = wrap_text(text, font(size, "Bold"), PANEL_X1 - text_x)
+    face = font(size, "Bold")
+    step = size * (1.1 if len(lines) < 3 else 1.04)
+    first = HEADER_H / 2 - step * (len(lines) - 1) / 2 - (4 if len(lines) >= 3 else 0)
+    if seat is not None:
+        paste(canvas, icon(seat), (x + STATUS_ICON_D / 2, first))
+    for i, line in enumerate(lines):
+        draw_text(draw, (text_x, first + i * step), line, face, CREAM, "lm")
+    return room
 
 
 def phase(outcome: Outcome | None, turn: int | None, roll: int | None, placing: bool = False) -> tuple[str, int | None]:
@@ -655,18 +770,6 @@ def status_line(
         return (words["draw"], "", None) if opener is None else (words["opening"], names[opener], opener)
     template = words[move_key].replace("{roll}", str(roll)) if key == "to_move" else words[key]
     return template, names[seat], seat
-
-
-def last_line(template: str, last: str | None) -> str | None:
-    """The header's "last move" line for ``last``, with characters the font lacks cleaned out."""
-    return None if last is None else template.format(text=clean_text(last, font(SMALL_PX)))
-
-
-def draw_note(draw: ImageDraw.ImageDraw, line: str | None, at: tuple[float, float]) -> None:
-    """The header's second, muted line (the last move) at (left, available width), if any."""
-    if line is not None:
-        small = font(SMALL_PX)
-        draw_text(draw, (at[0], NOTE_Y), fit_text(line, small, at[1]), small, SHELL, "lm")
 
 
 def _move_marks(move_re: re.Pattern[str], move: str | None) -> tuple[str, ...]:
@@ -722,6 +825,7 @@ def draw_lanes_board(
     draw_stand: Callable[[Image.Image, ImageDraw.ImageDraw, str, _S], None],
     panel: Callable[[Image.Image, ImageDraw.ImageDraw, int], None],
     header: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+    mark_at: Callable[[str], tuple[float, float]] | None = None,
 ) -> Image.Image:
     """A board whose pieces run along the lanes, on a copy of its static ``base``: the last move (its
     squares outlined, its ``arrow`` along ``path``), what stands on each square (``stands``: square and
@@ -735,6 +839,7 @@ def draw_lanes_board(
             draw_stand(canvas, draw, square, stand)
     draw_capture(canvas, ctx, move_re)
     paste_targets(canvas, ctx.targets, target_corner)
+    draw_marks(canvas, draw, ctx.marks, mark_at or mark_corner)
     for seat in (0, 1):
         panel(canvas, draw, seat)
     header(canvas, draw)
@@ -755,9 +860,13 @@ def captured_square(ctx: BoardContext, move_re: re.Pattern[str]) -> str | None:
     return square if square in BOARD.motifs else None
 
 
-@cache
 def capture_marker(seat: int) -> Image.Image:
     """``seat``'s piece, small, struck out by a red ring and cross: a piece taken on this square."""
+    return _capture_marker(seat, palette())
+
+
+@cache
+def _capture_marker(seat: int, palette_name: str) -> Image.Image:
     piece = piece_sprite(seat, CAPTURE_D - 14)
     d = CAPTURE_D
 
@@ -802,25 +911,6 @@ def view_of(view: object, kind: type[_M], renderer: str) -> _M:
     return expect_view(view, kind, renderer, f"{kind.__module__.rsplit('.', 1)[-1]}.State views")
 
 
-def label_panels(
-    draw: ImageDraw.ImageDraw,
-    lang: str,
-    words: dict[str, str],
-    trays: Sequence[tuple[float, str]],
-    row: bool = True,
-) -> None:
-    """The static words of both panels: each tray's label (left edge, key) and, with ``row``, the
-    seat's colour and row under the name."""
-    small = font(SMALL_PX, "Semibold")
-    for seat in (0, 1):
-        y = PANEL_Y[seat]
-        for gx, key in trays:
-            draw_text(draw, (gx + 14, y + 24), words[key], small, MUTED, "lm")
-        if row:
-            row_label = f"{SEAT_NAMES[lang][seat]} · {words['row'].format(row=BOARD.lanes[seat])}"
-            draw_text(draw, (NAME_X, y + 70), row_label, small, MUTED, "lm")
-
-
 def sample_palette(
     draw_board: Callable[[object, BoardContext], Image.Image],
     parse: Callable[[str], object],
@@ -863,7 +953,7 @@ def path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Colo
         path = race.PATHS[seat]
         for a, b in pairwise(path):
             shared = a.startswith("B") and b.startswith("B")
-            marks[(a, b)] = mix(FRAME, SHELL, 0.55) if shared else mix(FRAME, SEAT_COLORS[seat], 0.75)
+            marks[(a, b)] = mix(FRAME, SHELL, 0.55) if shared else mix(FRAME, seat_tint(seat), 0.75)
     found = []
     for (a, b), colour in marks.items():
         (ax, ay), (bx, by) = square_centre(a), square_centre(b)
@@ -932,13 +1022,9 @@ def paint_lanes(pen: Pen, far_end: Callable[[Pen, int, Color], None]) -> None:
     for at, direction, colour in path_chevrons():
         chevron(pen, at, direction, colour)
     for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.8)
+        tint = mix(BACKDROP, seat_tint(seat), 0.8)
         paint_entry(pen, seat, tint)
         far_end(pen, seat, tint)
-
-
-def tray_slot_x(group_x: float, i: int) -> float:
-    return group_x + 12 + (TRAY_W - 24) * (i + 0.5) / 7
 
 
 def draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
@@ -971,8 +1057,11 @@ def draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
 def draw_badge(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], count: int, seat: int
 ) -> None:
-    paste(canvas, _badge_sprite(mix(SEAT_COLORS[seat], INK, 0.2)), centre)
-    draw_text(draw, (centre[0], centre[1] + 1), str(count), font(SMALL_PX, "Bold"), INK, "mm")
+    """A stack's ``count`` on a disc ringed in ``seat``'s colour (a pill when it has two digits)."""
+    face = font(SMALL_PX + 2, "Bold")
+    width = max(BADGE_D, math.ceil(face.getlength(str(count))) + 20)
+    paste(canvas, _badge_sprite(mix(seat_tint(seat), INK, 0.2), width), centre)
+    draw_text(draw, (centre[0], centre[1] + 1), str(count), face, INK, "mm")
 
 
 class RacePanelState(Protocol):
@@ -988,17 +1077,76 @@ class RacePanelState(Protocol):
     def borne_off(self, seat: int) -> int: ...
 
 
+def you_word(ctx: BoardContext, seat: int, words: dict[str, str]) -> str | None:
+    """The "you" label of ``seat``'s panel in its own view (``ctx.viewer``), else None."""
+    return words["you"] if ctx.viewer == seat else None
+
+
+def row_stat(seat: int, words: dict[str, str]) -> Stat:
+    """The lane of ``seat``, which with the inlay tells the seats apart without colour: "row A"."""
+    return Stat(None, "", words["row"].format(row=BOARD.lanes[seat]))
+
+
+def race_stats(state: RacePanelState, seat: int, words: dict[str, str], off_sprite: Image.Image) -> tuple[Stat, ...]:
+    """The counts of a seat's panel in a race: its lane, its pieces waiting, its pieces off."""
+    return (
+        row_stat(seat, words),
+        Stat(piece_sprite(seat, STAT_D), str(state.reserve(seat)), words["waiting"]),
+        Stat(off_sprite, str(state.borne_off(seat)), words["off"]),
+    )
+
+
 def draw_race_panel(
     canvas: Image.Image,
     draw: ImageDraw.ImageDraw,
     state: RacePanelState,
     seat: int,
-    names: tuple[str, str],
-    fallback: str,
+    ctx: BoardContext,
+    words: dict[str, str],
     off_sprite: Image.Image,
 ) -> None:
-    """A seat's panel: heading, then the trays of pieces waiting and pieces off (drawn with ``off_sprite``)."""
-    draw_panel_heading(canvas, draw, seat, winner_of(state.outcome()), state.turn, (*names, fallback), TRAY_GROUPS[0])
-    sprites = (piece_sprite(seat, TRAY_D), off_sprite)
-    trays = zip(TRAY_GROUPS, (state.reserve(seat), state.borne_off(seat)), sprites, strict=True)
-    draw_trays(canvas, draw, PANEL_Y[seat], list(trays), TRAY_W, tray_slot_x)
+    """A seat's panel in a race: name, then its lane, its pieces waiting and its pieces off (``off_sprite``)."""
+    names = player_names(ctx, {ctx.language: words})
+    stats = race_stats(state, seat, words, off_sprite)
+    status = (winner_of(state.outcome()), state.turn)
+    fallback = words["player"].format(n=seat + 1)
+    draw_panel(canvas, draw, seat, status, (names[seat], fallback), stats, you_word(ctx, seat, words))
+
+
+def mark_corner(square: str) -> tuple[float, float]:
+    """Where the mark of a piece on ``square`` goes: the square's lower left corner, clear of a stack's
+    count (upper right) and of a target dot (lower right)."""
+    x0, _, _, y1 = square_box(square)
+    return x0 + MARK_D / 2 - 4, y1 - MARK_D / 2 + 4
+
+
+def draw_marks(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    marks: Sequence[tuple[str, str]],
+    corner: Callable[[str], tuple[float, float]] = mark_corner,
+) -> None:
+    """Each (square, mark) of the reader's move buttons as a white disc with the mark, at ``corner`` of
+    the piece it moves, so "1 · A4 → A2" on a button pairs with the "1" on the board."""
+    face = font(MARK_PX, "Bold")
+    for square, mark in marks:
+        name = square.strip().upper()
+        if name not in BOARD.motifs or not mark:
+            continue
+        centre = corner(name)
+        paste(canvas, _mark_sprite(), centre)
+        draw_text(draw, (centre[0], centre[1] + 1), mark, face, INK, "mm")
+
+
+MARK_D: Final = 58
+MARK_PX: Final = 46
+
+
+@cache
+def _mark_sprite() -> Image.Image:
+    d = MARK_D
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=(255, 255, 255), outline=INK, width=4)
+
+    return supersampled((d, d), 4, paint)

@@ -6,15 +6,17 @@ It keeps the board, motifs, panels and layout of Variante 2 (:mod:`render.ur.kit
   the right-hand block, where the two loops turn opposite ways, one chevron per seat side by side),
   light chevrons for the run out along row B and red ones for the way home;
 - arrows in the left margin into the entry squares A1 and C1 and out of the arrival square B1;
-- the X badge on B8, O badges on B5 B6 B7 and a chequered band, a finishing line, around B1;
+- the X glyph (a cross: turn over) on B8, O glyphs (a ring: capture) on B5 B6 B7 and a chequered band,
+  a finishing line, around B1;
 - pieces that show their face: a plain piece is on its way out; a turned-over piece has a red face
   and a small U-turn mark, so the face never depends on colour alone;
-- the three four-tipped dice with their white and red tips, and the points under them ("roll again"
-  after a 4 or 5);
-- a legend strip under the board for X, O, B1 and the turned-over pieces.
+- the three four-tipped dice with their white and red tips (the status line says the points, and
+  whether the throw plays again).
 
-Everything static is drawn once (supersampled) and cached per language; a render copies it, pastes
-cached sprites, writes the dynamic words and maps the result onto a palette computed once.
+What the legend strip said (X, O, B1, the loop's route) is left to the rules and the turn post's words:
+on a phone it could only be read with a zoom. Everything static is drawn once per facing (supersampled);
+a render copies it, pastes cached sprites, writes the dynamic words and maps the result onto a palette
+computed once.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.base import GameError
 from games.ur import loop
@@ -35,19 +37,13 @@ from render.common import (
     CREAM,
     HIGHLIGHT,
     INK,
-    MUTED,
-    PANEL,
     RED,
-    SEAT_COLORS,
     SHELL,
     BoardContext,
     Color,
     GameRenderer,
     Pen,
-    draw_text,
     encode_png,
-    fit_text,
-    font,
     mix,
     player_names,
     supersampled,
@@ -61,63 +57,57 @@ from render.ur.alt import (
     whose_turn,
 )
 from render.ur.kit import (
+    CONTRAST_INLAY,
+    CONTRAST_SEATS,
     FRAME,
+    HEADER_H,
     ICON_D,
-    NOTE_Y,
     PAIR_D,
-    PANEL_X0,
     PANEL_X1,
     PIECE_D,
     SHARED_WORDS,
-    SMALL_PX,
+    STAT_D,
     STATUS_ICON_D,
     TILE,
-    TRAY_D,
-    TRAY_GROUPS,
-    TRAY_W,
-    WIDTH,
+    Facing,
     arrow_head,
     board_ground,
     chevron,
     draw_badge,
     draw_coordinates,
     draw_lanes_board,
-    draw_note,
     draw_race_panel,
     draw_status,
-    label_panels,
-    last_line,
+    facing,
     paint_frame,
     paint_inlay,
     paint_panels,
+    palette,
     paste,
     paste_panel_icons,
     piece_sprite,
     pyramid_die,
     round_piece_sprite,
     sample_palette,
+    seat_colour,
+    seat_tint,
     square_box,
     square_centre,
     status_line,
     stop_short,
     touched_squares,
-    tray_slot_x,
     view_of,
 )
-from render.ur.kit import HEIGHT as BOARD_HEIGHT
 
-LEGEND_H: Final = 150
-LEGEND_Y: Final = BOARD_HEIGHT - 4
-HEIGHT: Final = LEGEND_Y + LEGEND_H + 10
 QUAD_D: Final = 50
 """Piece size when three or four kinds of piece share a square (only B4 can hold that many)."""
 DIE_W: Final = 56
 DIE_H: Final = 54
 DIE_GAP: Final = 10
 DICE_X: Final = PANEL_X1 - 3 * DIE_W - 2 * DIE_GAP
-DICE_Y: Final = 6
-MARGIN_X: Final = 18
-"""Centre of the row letters in the left margin, whose rest carries the entry and exit arrows."""
+DICE_Y: Final = (HEADER_H - DIE_H) // 2
+MARGIN_X: Final = 14
+"""Where the left margin's entry and exit arrows start (its row letters give way to them)."""
 JOINT_OFFSET: Final = 22
 """How far apart two chevrons sharing a joint sit, either side of its middle."""
 
@@ -129,8 +119,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         **SHARED_WORDS["en"],
         "title": "Royal Game of Ur — Variante 1",
-        "waiting": "WAITING",
-        "off": "OFF",
+        "waiting": "waiting",
+        "off": "off",
         "row": "row {row}",
         "to_move": "{name} to move — rolled {roll}",
         "to_move_again": "{name} to move — rolled {roll}, rolls again",
@@ -140,15 +130,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "zero": "{name} rolled 0, turn over",
         "passes_again": "{name} rolled {roll}, no move, rolls again",
         "first": "{name} drawn to start",
-        "again": "roll again",
-        "to_throw": "to throw",
-        "legend_x": "turn over",
-        "legend_o": "capture (unturned)",
-        "legend_home": "turned, going home",
-        "legend_b1": "B1: off with 4 or 5",
-        "legend_in": "enter with 4 or 5",
-        "route_off": "off",
-        "route": "Row A's loop: {route}",
         "ring": "ring",
         "diamond": "diamond",
         # Alt text.
@@ -167,8 +148,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         **SHARED_WORDS["fr"],
         "title": "Jeu royal d'Ur — Variante 1",
-        "waiting": "EN RÉSERVE",
-        "off": "SORTIS",
+        "waiting": "en réserve",
+        "off": "sortis",
         "row": "rangée {row}",
         "to_move": "À {name} de jouer — dés : {roll}",
         "to_move_again": "À {name} de jouer — dés : {roll}, puis rejoue",
@@ -178,15 +159,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "zero": "{name} a fait 0, fin du tour",
         "passes_again": "{name} a fait {roll}, sans coup possible, rejoue",
         "first": "{name} commence (tirage au sort)",
-        "again": "rejoue",
-        "to_throw": "à lancer",
-        "legend_x": "retourner",
-        "legend_o": "prise (non retournés)",
-        "legend_home": "retourné, rentre",
-        "legend_b1": "B1 : sort sur 4 ou 5",
-        "legend_in": "entre sur 4 ou 5",
-        "route_off": "sortie",
-        "route": "Boucle de la rangée A : {route}",
         "ring": "anneau",
         "diamond": "losange",
         "alt_title": "Jeu royal d'Ur, Variante 1 (boucle).",
@@ -246,7 +218,7 @@ def _joint_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Co
                 home = loop.is_red(i + 2)
                 steps[(a, b)] = (1 if home else 0, HOME_CHEVRON if home else OUT_CHEVRON)
             else:
-                steps[(a, b)] = (seat, mix(FRAME, SEAT_COLORS[seat], 0.8))
+                steps[(a, b)] = (seat, mix(FRAME, seat_tint(seat), 0.8))
     found = []
     for (a, b), (side, colour) in steps.items():
         (ax, ay), (bx, by) = square_centre(a), square_centre(b)
@@ -280,12 +252,16 @@ def _big_chevron(pen: Pen, at: tuple[float, float], direction: tuple[float, floa
     chevron(pen, at, direction, colour, depth=6.5, half=10.5, notch=1.5)
 
 
-@cache
 def turned_piece_sprite(seat: int, diameter: int, mark: bool = True) -> Image.Image:
     """Seat ``seat``'s piece turned over: a red face inside the seat's rim, the seat's inlay, and (with
     ``mark``) a U-turn badge at its lower left, so a turned piece reads differently without relying on
     colour."""
-    colour = SEAT_COLORS[seat]
+    return _turned_piece_sprite(seat, diameter, mark, palette())
+
+
+@cache
+def _turned_piece_sprite(seat: int, diameter: int, mark: bool, palette_name: str) -> Image.Image:
+    colour = seat_colour(seat)
     face = RED
 
     def paint(pen: Pen, c: float, r: float) -> None:
@@ -333,38 +309,24 @@ def _finish_ring(pen: Pen, box: tuple[float, float, float, float], cell: float) 
 
 
 @cache
-def _finish_icon() -> Image.Image:
-    """The legend's picture of the arrival square: a small dark tile in its chequered band."""
-    d = 32
+def _square_glyph(letter: str) -> Image.Image:
+    """The mark of an X square (a red disc with a cream cross: turn over) or an O square (a cream disc
+    with a red ring: capture), drawn as shapes so it reads at any size."""
+    d = 44
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
-        _finish_ring(pen, (5, 5, d - 5, d - 5), 5)
-        pen.rrect((5, 5, d - 5, d - 5), 0, fill=mix(BACKDROP, INK, 0.5))
+        c = d / 2
+        if letter == "X":
+            pen.circle(c, c, c - 1, fill=RED, outline=CREAM, width=3)
+            a, b = d * 0.3, d * 0.7
+            pen.line([(a, a), (b, b)], fill=CREAM, width=5)
+            pen.line([(a, b), (b, a)], fill=CREAM, width=5)
+        else:
+            pen.circle(c, c, c - 1, fill=CREAM, outline=RED, width=3)
+            pen.circle(c, c, d * 0.24, outline=RED, width=5)
 
     return supersampled((d, d), 4, paint)
-
-
-@cache
-def _letter_badge(fill: Color, ring: Color) -> Image.Image:
-    d = 38
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        Pen(draw, k).circle(d / 2, d / 2, d / 2 - 1, fill=fill, outline=ring, width=2)
-
-    return supersampled((d, d), 4, paint)
-
-
-def _draw_letter_badge(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float], letter: str
-) -> None:
-    """The X (red disc) or O (cream disc) badge with its letter."""
-    if letter == "X":
-        paste(canvas, _letter_badge(RED, CREAM), centre)
-        draw_text(draw, (centre[0], centre[1] + 1), "X", font(SMALL_PX, "Bold"), CREAM, "mm")
-    else:
-        paste(canvas, _letter_badge(CREAM, RED), centre)
-        draw_text(draw, (centre[0], centre[1] + 1), "O", font(SMALL_PX, "Bold"), RED, "mm")
 
 
 # The static board.
@@ -377,7 +339,7 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
         _big_chevron(pen, at, direction, colour)
     # Into the entry squares from the left margin, and out of the arrival square.
     for seat in (0, 1):
-        tint = mix(BACKDROP, SEAT_COLORS[seat], 0.85)
+        tint = mix(BACKDROP, seat_tint(seat), 0.85)
         ex, ey = _entry_point(seat)
         target = square_box(f"{BOARD.lanes[seat]}1")[0] - 3
         pen.circle(ex, ey, 6, outline=tint, width=3)
@@ -391,94 +353,20 @@ def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen.line([(source, xy), (xx + 12, xy)], fill=out, width=4)
     arrow_head(pen, (xx, xy), (-1.0, 0.0), 12, out)
     pen.line([(xx - 5, xy - 12), (xx - 5, xy + 12)], fill=out, width=4)
-    # Panels and their empty trays.
-    paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, tray_slot_x)
-    pen.rrect((PANEL_X0, LEGEND_Y, PANEL_X1, LEGEND_Y + LEGEND_H), 14, fill=mix(BACKDROP, PANEL, 0.6))
+    paint_panels(pen)
 
 
 @cache
-def _board_layer() -> Image.Image:
-    """Everything static that has no words, shared by the languages."""
-    base = board_ground(_paint_static, HEIGHT)
+def _static_base(facing: Facing) -> Image.Image:
+    """Everything static, drawn once per way the board faces its reader (no words but the coordinates,
+    the same in every language); each render starts from a copy of it."""
+    base = board_ground(_paint_static)
     draw = ImageDraw.Draw(base)
-    draw_coordinates(draw, MARGIN_X, -28)
+    draw_coordinates(draw, left=False)
     for square in loop.O_SQUARES:
-        _draw_letter_badge(base, draw, _mark_centre(square), "O")
-    _draw_letter_badge(base, draw, _mark_centre(loop.X_SQUARE), "X")
+        paste(base, _square_glyph("O"), _mark_centre(square))
+    paste(base, _square_glyph("X"), _mark_centre(loop.X_SQUARE))
     paste_panel_icons(base, lambda seat: piece_sprite(seat, ICON_D))
-    return base
-
-
-def _legend(base: Image.Image, draw: ImageDraw.ImageDraw, words: dict[str, str]) -> None:
-    """The legend strip: what X, O, the chequered band, the turned piece and the entry arrow mean."""
-    face = font(SMALL_PX, "Semibold")
-    rows = (
-        [("X", words["legend_x"]), ("O", words["legend_o"]), ("home", words["legend_home"])],
-        [("finish", words["legend_b1"]), ("in", words["legend_in"])],
-    )
-    icon_w, gap = 34.0, 30.0
-    for line, items in enumerate(rows):
-        y = LEGEND_Y + 28 + 44 * line
-        total = sum(icon_w + 6 + face.getlength(text) for _, text in items) + gap * (len(items) - 1)
-        _legend_row(base, draw, face, items, ((WIDTH - total) / 2, y), icon_w, gap)
-    route = fit_text(words["route"].format(route=route_text(0, words["route_off"])), face, PANEL_X1 - PANEL_X0 - 32)
-    draw_text(draw, (WIDTH / 2, LEGEND_Y + 118), route, face, MUTED, "mm")
-
-
-def _legend_row(
-    base: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    face: ImageFont.FreeTypeFont,
-    items: list[tuple[str, str]],
-    at: tuple[float, float],
-    icon_w: float,
-    gap: float,
-) -> None:
-    """One line of the legend, (icon, words) each, from ``at`` (left, middle)."""
-    x, y = at
-    for icon, text in items:
-        centre = (x + icon_w / 2, y)
-        if icon in ("X", "O"):
-            _draw_letter_badge(base, draw, centre, icon)
-        elif icon == "finish":
-            paste(base, _finish_icon(), centre)
-        elif icon == "home":
-            paste(base, turned_piece_sprite(0, 30, False), centre)
-        else:
-            tint = mix(BACKDROP, SEAT_COLORS[0], 0.85)
-            draw.line([(x + 2, y), (x + icon_w - 8, y)], fill=tint, width=4)
-            draw.polygon([(x + icon_w, y), (x + icon_w - 12, y - 8), (x + icon_w - 12, y + 8)], fill=tint)
-        x += icon_w + 6
-        x += draw_text(draw, (x, y), text, face, SHELL, "lm") + gap
-
-
-def route_text(seat: int = 0, off: str = "off") -> str:
-    """The loop of ``seat`` in a few words: runs of one row with arrows, single squares apart."""
-    path = loop.PATHS[seat]
-    runs: list[list[str]] = []
-    for square in path:
-        run = runs[-1] if runs else None
-        if (
-            run
-            and run[-1][0] == square[0]
-            and abs(int(run[-1][1]) - int(square[1])) == 1
-            and (len(run) < 2 or (int(run[-1][1]) - int(run[-2][1])) == (int(square[1]) - int(run[-1][1])))
-        ):
-            run.append(square)
-        else:
-            runs.append([square])
-    parts = [f"{run[0]}→{run[-1]}" if len(run) > 2 else " ".join(run) for run in runs]
-    return " · ".join(parts).replace(loop.X_SQUARE, f"{loop.X_SQUARE} (X)") + f" · {off}"
-
-
-@cache
-def _static_base(lang: str) -> Image.Image:
-    """The static image with the words of ``lang``; each render starts from a copy of it."""
-    words = WORDS[lang]
-    base = _board_layer().copy()
-    draw = ImageDraw.Draw(base)
-    label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
-    _legend(base, draw, words)
     return base
 
 
@@ -646,9 +534,8 @@ def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext) -> None:
     names = _names(ctx)
-    words = WORDS[ctx.language]
-    at = draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
-    draw_note(draw, last_line(words["last"], _last_move_text(state, ctx, names)), at)
+    if not draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24):
+        return
     if state.outcome() is not None or state.turn is None:
         return
     # The dice: the throw to play, or blank and faded while the next throw is awaited.
@@ -660,28 +547,23 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.Sta
     for i, tip in enumerate(tips):
         sprite = _die_sprite(tip, roll is None)
         canvas.paste(sprite, (DICE_X + i * (DIE_W + DIE_GAP), DICE_Y), sprite)
-    centre = DICE_X + (3 * DIE_W + 2 * DIE_GAP) / 2
-    caption = font(SMALL_PX, "Semibold")
-    if roll is None:
-        draw_text(draw, (centre, NOTE_Y), words["to_throw"], caption, MUTED, "mm")
-    elif roll in loop.AGAIN:
-        draw_text(draw, (centre, NOTE_Y), f"{roll} · {words['again']}", caption, HIGHLIGHT, "mm")
-    else:
-        draw_text(draw, (centre, NOTE_Y), str(roll), caption, CREAM, "mm")
 
 
 def _draw_panel(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext, seat: int
 ) -> None:
-    fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
-    draw_race_panel(canvas, draw, state, seat, _names(ctx), fallback, turned_piece_sprite(seat, TRAY_D, False))
+    draw_race_panel(canvas, draw, state, seat, ctx, WORDS[ctx.language], turned_piece_sprite(seat, STAT_D, False))
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    state = _state(view)
+    with facing(ctx) as faced:
+        return _draw_board(_state(view), ctx, faced)
+
+
+def _draw_board(state: loop.State, ctx: BoardContext, faced: Facing) -> Image.Image:
     return draw_lanes_board(
-        _static_base(ctx.language),
+        _static_base(faced),
         ctx,
         _MOVE,
         _move_path,
@@ -705,7 +587,13 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    return sample_palette(draw_board, loop.from_text, _MOVE, SAMPLES, keep=(WHITE_TIP, HOME_CHEVRON, OUT_CHEVRON))
+    return sample_palette(
+        draw_board,
+        loop.from_text,
+        _MOVE,
+        SAMPLES,
+        keep=(WHITE_TIP, HOME_CHEVRON, OUT_CHEVRON, *CONTRAST_SEATS, *CONTRAST_INLAY),
+    )
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

@@ -1,19 +1,20 @@
 """The Royal Game of Ur, Variante 3, as an image: the inlaid board whose motifs are the goal, the pawns
 with their faces, the four dice.
 
-Layout, top to bottom: the status line (whose turn, the phase, the last move) with the four dice and
-what they show; seat 0's panel (name, pawns still to place or the face that may move, progress towards
-the goal); the board; seat 1's panel. The board is the one of ``render.ur.race`` (same geometry, same motif
-tiles), without the race path: here the motifs themselves are the goal, so pawns are drawn small enough
-to leave each motif readable around them, the five single squares carry a gold diamond, and the two
-empty corners of the board hold the goal's legend.
+Layout, top to bottom: the status line (whose turn, the phase) with the four dice once moving has begun;
+seat 0's panel (name, then pawns still to place or the face that may move, and progress towards the
+goal: pawns on each motif and on single squares); the board; seat 1's panel. The board is the one of
+``render.ur.race`` (same geometry, same motif tiles), without the race path: here the motifs themselves
+are the goal, so pawns are drawn small enough to leave each motif readable around them, the five single
+squares carry a gold diamond, and the two empty corners of the board hold the goal as pictures ("4 ×"
+the three motifs, "+1" a single square).
 
 Pawns: seat 0 round and orange, seat 1 diamond-shaped and blue (shape and colour both tell the seats
-apart). The face is the badge in the middle: a filled red disc with an "R" for the red face, a light
-disc with a blue ring and a "B" for the blue face (fill, ring and letter differ, not only the colour).
-A green ring marks the pawns of the player to act that may move now. The last move is outlined and, for
-a move, drawn as an arrow along its route (the route comes from :func:`highlights`, computed by the bot
-in the position before the move).
+apart). The face is the badge in the middle: a filled red disc with a cream heart for the red face, a
+cream disc with a thick blue ring and a dark heart for the blue face (fill and ring differ, not only the
+colour; a letter would be too small to read on a phone). A green ring marks the pawns of the player to
+act that may move now. The last move is outlined and, for a move, drawn as an arrow along its route (the
+route comes from :func:`highlights`, computed by the bot in the position before the move).
 """
 
 from __future__ import annotations
@@ -34,17 +35,12 @@ from render.common import (
     INK,
     LAPIS,
     MUTED,
-    PANEL,
-    PANEL_EDGE,
     RED,
-    SEAT_COLORS,
-    SEAT_NAMES,
     BoardContext,
     Color,
     GameRenderer,
     Pen,
     build_palette,
-    clean_text,
     draw_text,
     encode_png,
     font,
@@ -60,28 +56,35 @@ from render.ur.alt import (
     whose_turn,
 )
 from render.ur.kit import (
-    NAME_X,
-    PANEL_H,
-    PANEL_X0,
+    CONTRAST_INLAY,
+    CONTRAST_SEATS,
+    HEADER_H,
     PANEL_X1,
-    PANEL_Y,
     SHARED_WORDS,
     SMALL_PX,
+    STAT_D,
     TILE,
+    Facing,
+    Stat,
     board_ground,
     diamond,
     draw_arrow,
     draw_coordinates,
-    draw_note,
-    draw_panel_heading,
+    draw_marks,
+    draw_panel,
     draw_status,
+    facing,
     frame_boxes,
-    last_line,
+    inlay_colour,
     motif_tile,
     outline_sprite,
     paint_frame,
+    paint_panels,
+    palette,
     paste,
     paste_panel_icons,
+    seat_colour,
+    seat_tint,
     shadowed_sprite,
     sprite_pad,
     square_box,
@@ -91,6 +94,7 @@ from render.ur.kit import (
     target_corner,
     view_of,
     winner_of,
+    you_word,
 )
 
 PAWN_D: Final = 62
@@ -98,10 +102,9 @@ PAWN_D: Final = 62
 DIAMOND: Final = 1.2
 """Half-diagonal of seat 1's diamond pawn over the radius of seat 0's round one (about the same area)."""
 ICON_D: Final = 56
-STATUS_ICON_D: Final = 40
-TRAY_D: Final = 28
-BADGE_D: Final = 36
-MINI: Final = 38
+STATUS_ICON_D: Final = 52
+BADGE_D: Final = 40
+MINI: Final = 40
 """Side of the small motif pictures in the goal legend and panels."""
 MOVABLE: Final[Color] = (0, 158, 115)
 """Okabe–Ito bluish green: the ring of the pawns that may move now."""
@@ -111,11 +114,7 @@ GOLD: Final[Color] = (222, 178, 58)
 DIE: Final = 54
 DIE_GAP: Final = 10
 DICE_X: Final = PANEL_X1 - 4 * DIE - 3 * DIE_GAP
-DICE_Y: Final = 12
-MID_X: Final = 432
-"""Left edge of a panel's middle box (pawns to place, or the face that may move)."""
-GOAL_CELL: Final = 96
-GOAL_X: Final = PANEL_X1 - 16 - 4 * GOAL_CELL
+DICE_Y: Final = (HEADER_H - DIE) // 2
 HOLE_X: Final = (frame_boxes()[0][2] + frame_boxes()[2][0]) / 2
 """Centre of the two empty corners (where A5-A6 and C5-C6 would be), which hold the goal's legend."""
 
@@ -125,22 +124,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "Royal Game of Ur — Variante 3",
         "shape0": "round pawns",
         "shape1": "diamond pawns",
-        "to_place": "TO PLACE",
-        "movable": "MAY MOVE",
-        "goal": "GOAL",
-        "legend_top": "4 on one motif",
-        "legend_bottom": "+ 1 on a single ◆",
+        "to_place": "to place",
+        "movable": "may move",
         "draw": "Drawing lots for who starts",
         "placing": "{name} to place a pawn",
         "to_roll": "{name} to roll",
         "to_move": "{name} to move — rolled {roll}",
         "stuck": "{name} rolled {roll} and cannot move",
         "first": "{name} drawn to start",
-        "marked": "{n} marked",
-        "marked_one": "1 marked",
-        "none_marked": "none marked = 5",
-        "placement": "Placing the pawns",
-        "no_dice": "no dice yet",
         # Alt text.
         "alt_goal": "Goal: four pawns on one motif (rosettes, eyes or five dots) and the fifth on a single "
         "square (B1, B3, B6, A8, C8).",
@@ -162,22 +153,14 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "Jeu royal d'Ur — variante 3",
         "shape0": "pions ronds",
         "shape1": "pions en losange",
-        "to_place": "À POSER",
-        "movable": "JOUABLES",
-        "goal": "BUT",
-        "legend_top": "4 sur un même motif",
-        "legend_bottom": "+ 1 sur case unique ◆",
+        "to_place": "à poser",
+        "movable": "jouables",
         "draw": "Tirage au sort du premier joueur",
         "placing": "À {name} de poser un pion",
         "to_roll": "À {name} de lancer les dés",
         "to_move": "À {name} de jouer — dés : {roll}",
         "stuck": "{name} a fait {roll} et ne peut pas jouer",
         "first": "{name} commence (tirage au sort)",
-        "marked": "{n} marquées",
-        "marked_one": "1 marquée",
-        "none_marked": "aucune marquée = 5",
-        "placement": "Pose des pions",
-        "no_dice": "pas encore de dés",
         "alt_goal": "But : quatre pions sur un même motif (rosaces, yeux ou cinq points) et le cinquième sur "
         "une case unique (B1, B3, B6, A8, C8).",
         "alt_player": "{name} ({shape} {colour}) : {pawns}{extra}.",
@@ -194,8 +177,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_stuck": "{name} a fait {roll} et ne peut pas jouer.",
     },
 }
-FACE_LETTER: Final = {motifs.RED: "R", motifs.BLUE: "B"}
-"""The letter on a pawn's face: R for the red face, B for the blue one (the same initials in French)."""
 
 
 # Sprites.
@@ -211,25 +192,34 @@ def _shape(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
 
 
 def _badge(pen: Pen, c: float, r: float, face: motifs.Face) -> None:
+    """A pawn's face: a solid red disc with a cream heart (red), or a cream disc with a thick blue ring and
+    an empty heart (blue), so the two read apart by their pattern as well as their colour."""
     if face == motifs.RED:
         pen.circle(c, c, r, fill=CREAM)
         pen.circle(c, c, r * 0.88, fill=RED)
+        pen.circle(c, c, r * 0.3, fill=CREAM)
     else:
         pen.circle(c, c, r, fill=INK)
         pen.circle(c, c, r * 0.9, fill=CREAM)
-        pen.circle(c, c, r * 0.9, outline=LAPIS, width=r * 0.22)
+        pen.circle(c, c, r * 0.9, outline=LAPIS, width=r * 0.3)
+        pen.circle(c, c, r * 0.22, fill=INK)
 
 
-@cache
-def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool = True) -> Image.Image:
-    """Seat ``seat``'s pawn, ``diameter`` pixels across its round form, showing ``face`` (None: no badge).
+def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int) -> Image.Image:
+    """Seat ``seat``'s pawn, ``diameter`` pixels across its round form, showing ``face`` (None: no badge),
+    in the palette being drawn.
 
     The sprite is square and includes a soft shadow; its centre is the pawn's centre.
     """
+    return _pawn_sprite(seat, face, diameter, palette())
+
+
+@cache
+def _pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, palette_name: str) -> Image.Image:
     r = diameter / 2
     reach = r * (DIAMOND if seat == 1 else 1.0)
     size = math.ceil(2 * reach) + 2 * sprite_pad(diameter)
-    colour = SEAT_COLORS[seat]
+    colour = seat_colour(seat)
 
     def paint_shadow(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k, (-diameter * 0.03, -diameter * 0.06))
@@ -244,17 +234,10 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, letter: bool
         if face is not None:
             _badge(pen, c, r * 0.58, face)
         else:
-            pen.circle(c, c, r * 0.3, fill=CREAM)
+            pen.circle(c, c, r * 0.3, fill=inlay_colour(seat))
             pen.circle(c, c, r * 0.18, fill=colour)
 
-    sprite = shadowed_sprite(size, diameter, paint_shadow, paint)
-    if face is not None and letter:
-        draw = ImageDraw.Draw(sprite)
-        ink = CREAM if face == motifs.RED else LAPIS
-        draw_text(
-            draw, (size / 2, size / 2 + 1), FACE_LETTER[face], font(max(SMALL_PX, round(r * 0.72)), "Bold"), ink, "mm"
-        )
-    return sprite
+    return shadowed_sprite(size, diameter, paint_shadow, paint)
 
 
 @cache
@@ -265,10 +248,7 @@ def _badge_sprite(face: motifs.Face) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         _badge(Pen(draw, k), size / 2, BADGE_D / 2, face)
 
-    sprite = supersampled((size, size), 4, paint)
-    ink = CREAM if face == motifs.RED else LAPIS
-    draw_text(ImageDraw.Draw(sprite), (size / 2, size / 2 + 1), FACE_LETTER[face], font(SMALL_PX, "Bold"), ink, "mm")
-    return sprite
+    return supersampled((size, size), 4, paint)
 
 
 @cache
@@ -326,9 +306,13 @@ def _die_sprite(marked: bool, faded: bool) -> Image.Image:
     return sprite
 
 
-@cache
 def _seat_outline(seat: int) -> Image.Image:
     """The outline of the squares of a reached goal, in the winner's colour."""
+    return _seat_outline_in(seat, palette())
+
+
+@cache
+def _seat_outline_in(seat: int, palette_name: str) -> Image.Image:
     margin = 8
     size = TILE + 2 * margin
 
@@ -336,7 +320,7 @@ def _seat_outline(seat: int) -> Image.Image:
         pen = Pen(draw, k)
         box = (margin - 3.0, margin - 3.0, size - margin + 3.0, size - margin + 3.0)
         pen.rrect(box, 12, outline=INK, width=9)
-        pen.rrect((box[0] + 1.5, box[1] + 1.5, box[2] - 1.5, box[3] - 1.5), 11, outline=SEAT_COLORS[seat], width=5)
+        pen.rrect((box[0] + 1.5, box[1] + 1.5, box[2] - 1.5, box[3] - 1.5), 11, outline=seat_tint(seat), width=5)
 
     return supersampled((size, size), 3, paint)
 
@@ -347,52 +331,32 @@ def _seat_outline(seat: int) -> Image.Image:
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
     paint_frame(pen, mix(CREAM, MUTED, 0.5), (24, 44, 96))
-    for seat in (0, 1):
-        y = PANEL_Y[seat]
-        pen.rrect((PANEL_X0, y, PANEL_X1, y + PANEL_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-        for x0, x1 in ((MID_X, GOAL_X - 14), (GOAL_X, PANEL_X1 - 12)):
-            pen.rrect((x0, y + 40, x1, y + 88), 22, fill=mix(PANEL, INK, 0.6))
+    paint_panels(pen)
 
 
 @cache
-def _board_layer() -> Image.Image:
-    """Everything static without words: frame, motif tiles, single-square marks, panel backgrounds."""
+def _static_base(facing: Facing) -> Image.Image:
+    """Everything static, drawn once per way the board faces its reader: frame, motif tiles, single-square
+    marks, coordinates, panel grounds, and the goal in the two empty corners as pictures: "4 ×" the three
+    motifs above, "+1" a single square below (no words, so the same in every language)."""
     base = board_ground(_paint_static)
+    draw = ImageDraw.Draw(base)
     for square in motifs.SINGLES:
         _, y0, x1, _ = square_box(square)
         paste(base, _single_marker(), (x1 - 2, y0 + 2))
-    draw_coordinates(ImageDraw.Draw(base))
+    draw_coordinates(draw)
     paste_panel_icons(base, lambda seat: pawn_sprite(seat, None, ICON_D))
-    # The goal's legend in the two empty corners: the three motifs above, the single squares below.
-    top = square_centre("A5")[1]
+    face = font(SMALL_PX + 4, "Bold")
+    top, bottom = sorted((square_centre("A5")[1], square_centre("C5")[1]))
+    lead = face.getlength("4 ×") + 10
+    x = HOLE_X - (lead + 3 * MINI + 2 * 8) / 2
+    draw_text(draw, (x, top), "4 ×", face, CREAM, "lm")
     for i, motif in enumerate(motifs.GOAL_MOTIFS):
-        paste(base, _mini_motif(motif), (HOLE_X + (i - 1) * (MINI + 12), top + 16))
-    bottom = square_centre("C5")[1]
-    for i, motif in enumerate(("grid12", "castle20", "castle5")):
-        paste(base, _mini_motif(motif), (HOLE_X + (i - 1) * (MINI + 12), bottom + 16))
-    return base
-
-
-@cache
-def _static_base(lang: str) -> Image.Image:
-    """The static image with the words of ``lang``; each render starts from a copy of it."""
-    words = WORDS[lang]
-    base = _board_layer().copy()
-    draw = ImageDraw.Draw(base)
-    small = font(SMALL_PX, "Semibold")
-    legend = font(SMALL_PX, "Semibold")
-    top = square_centre("A5")[1]
-    bottom = square_centre("C5")[1]
-    draw_text(draw, (HOLE_X, top - 26), words["legend_top"], legend, CREAM, "mm")
-    text = words["legend_bottom"].removesuffix(" ◆")
-    width = legend.getlength(text) + 8 + 20
-    draw_text(draw, (HOLE_X - width / 2, bottom - 26), text, legend, CREAM, "lm")
-    paste(base, _single_marker(), (HOLE_X + width / 2 - 10, bottom - 26))
-    for seat in (0, 1):
-        y = PANEL_Y[seat]
-        label = f"{SEAT_NAMES[lang][seat]} · {words[f'shape{seat}']}"
-        draw_text(draw, (NAME_X, y + 70), label, small, MUTED, "lm")
-        draw_text(draw, (GOAL_X + 10, y + 22), words["goal"], small, MUTED, "lm")
+        paste(base, _mini_motif(motif), (x + lead + MINI / 2 + i * (MINI + 8), top))
+    lead = face.getlength("+1") + 10
+    x = HOLE_X - (lead + 30) / 2
+    draw_text(draw, (x, bottom), "+1", face, CREAM, "lm")
+    paste(base, _single_marker(28), (x + lead + 15, bottom))
     return base
 
 
@@ -443,19 +407,11 @@ def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:
 
 def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext) -> None:
     names = _names(ctx)
-    words = WORDS[ctx.language]
     status = _status(state, ctx, names)
-    at = draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18)
-    line = last_line(words["last"], _last_move_text(ctx, names))
-    if _stuck(state) and state.turn is not None:
-        line = words["stuck"].format(name=clean_text(names[state.turn], font(SMALL_PX)) or "?", roll=state.roll)
-    draw_note(draw, line, at)
+    if not draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18):
+        return
     # The dice: shown once moving has begun, faded while the next throw is awaited.
-    centre = DICE_X + (4 * DIE + 3 * DIE_GAP) / 2
     if state.turn is None or state.placing:
-        if state.turn is not None and state.outcome() is None:
-            draw_text(draw, (centre, DICE_Y + 24), words["placement"], font(SMALL_PX, "Semibold"), CREAM, "mm")
-            draw_text(draw, (centre, DICE_Y + DIE + 16), words["no_dice"], font(SMALL_PX), MUTED, "mm")
         return
     roll = state.roll
     faded = roll is None
@@ -470,61 +426,38 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State,
     for i in range(4):
         sprite = _die_sprite(i < marked, faded)
         canvas.paste(sprite, (DICE_X + i * (DIE + DIE_GAP), DICE_Y), sprite)
-    caption = words["none_marked"] if roll == 5 else words["marked_one"] if roll == 1 else words["marked"]
-    draw_text(
-        draw, (centre, DICE_Y + DIE + 16), caption.format(n=marked), font(SMALL_PX), MUTED if faded else CREAM, "mm"
-    )
 
 
 def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext, seat: int) -> None:
-    y = PANEL_Y[seat]
     words = WORDS[ctx.language]
     outcome = state.outcome()
-    names = (*_names(ctx), words["player"].format(n=seat + 1))
-    draw_panel_heading(canvas, draw, seat, winner_of(outcome), state.turn, names, MID_X)
-    small = font(SMALL_PX, "Semibold")
-    count_face = font(SMALL_PX, "Bold")
-    mid_right = GOAL_X - 14
-    row_y = y + 64
+    stats: list[Stat] = []
     if state.placing or state.turn is None:
-        left = state.to_place(seat)
-        draw_text(draw, (MID_X + 14, y + 22), words["to_place"], small, MUTED, "lm")
-        draw_text(draw, (mid_right - 14, y + 22), str(left), count_face, CREAM, "rm")
-        sprite = pawn_sprite(seat, motifs.RED, TRAY_D, False)
-        slot_w = (mid_right - MID_X - 24) / motifs.PAWNS
-        for i in range(motifs.PAWNS):
-            cx = MID_X + 12 + slot_w * (i + 0.5)
-            if i < left:
-                paste(canvas, sprite, (cx, row_y))
-            else:
-                draw.ellipse((cx - 11, row_y - 11, cx + 11, row_y + 11), outline=mix(PANEL, MUTED, 0.35), width=2)
+        stats.append(Stat(pawn_sprite(seat, motifs.RED, STAT_D), str(state.to_place(seat)), words["to_place"]))
     else:
-        movable = state.movable[seat]
-        count = len(state.eligible(seat))
-        draw_text(draw, (MID_X + 14, y + 22), words["movable"], small, MUTED, "lm")
-        if outcome is None and state.turn == seat:
-            paste(canvas, _ring_sprite(MOVABLE, BADGE_D), (MID_X + 40, row_y))
-        paste(canvas, _badge_sprite(movable), (MID_X + 40, row_y))
-        draw_text(draw, (MID_X + 66, row_y), f"× {count}", count_face, CREAM, "lm")
+        stats.append(Stat(_badge_sprite(state.movable[seat]), f"× {len(state.eligible(seat))}", words["movable"]))
     # Progress towards the goal: pawns on each motif, and on single squares.
     squares = state.squares(seat)
     counts = [sum(sq in motifs.GROUPS[m] for sq in squares) for m in motifs.GOAL_MOTIFS]
-    singles = sum(sq in motifs.SINGLES for sq in squares)
     cells: list[tuple[Image.Image, int, int]] = [
         (_mini_motif(m), n, 4) for m, n in zip(motifs.GOAL_MOTIFS, counts, strict=True)
     ]
-    cells.append((_single_marker(24), singles, 1))
-    for i, (icon, n, target) in enumerate(cells):
-        cx = GOAL_X + 8 + i * GOAL_CELL
-        paste(canvas, icon, (cx + MINI / 2, row_y))
-        colour = HIGHLIGHT if n == target else CREAM if n else MUTED
-        draw_text(draw, (cx + MINI + 8, row_y + 1), f"{n}/{target}", count_face, colour, "lm")
+    cells.append((_single_marker(28), sum(sq in motifs.SINGLES for sq in squares), 1))
+    for icon, n, target in cells:
+        stats.append(Stat(icon, f"{n}/{target}", colour=HIGHLIGHT if n == target else CREAM if n else MUTED))
+    status = (winner_of(outcome), state.turn)
+    names = (_names(ctx)[seat], words["player"].format(n=seat + 1))
+    draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words))
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    state = _state(view)
-    canvas = _static_base(ctx.language).copy()
+    with facing(ctx) as faced:
+        return _draw_board(_state(view), ctx, faced)
+
+
+def _draw_board(state: motifs.State, ctx: BoardContext, faced: Facing) -> Image.Image:
+    canvas = _static_base(faced).copy()
     draw = ImageDraw.Draw(canvas)
     route = tuple(sq for sq in ctx.highlights if sq in BOARD.motifs)
     outcome = state.outcome()
@@ -551,6 +484,7 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
                 paste(canvas, ring, centre)
             paste(canvas, pawn_sprite(seat, face, PAWN_D), centre)
     paste_targets(canvas, ctx.targets, target_corner)
+    draw_marks(canvas, draw, ctx.marks)
     for seat in (0, 1):
         _panel(canvas, draw, state, ctx, seat)
     _header(canvas, draw, state, ctx)
@@ -572,7 +506,7 @@ def _palette() -> Image.Image:
         state = motifs.from_text(text)
         ctx = BoardContext(("Alice", "Bob"), move, mover, route, lang)
         samples.append(draw_board(state, ctx))
-    return build_palette(samples, keep=(MOVABLE, STUCK, GOLD))
+    return build_palette(samples, keep=(MOVABLE, STUCK, GOLD, *CONTRAST_SEATS, *CONTRAST_INLAY))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

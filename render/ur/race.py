@@ -1,14 +1,15 @@
 """The Royal Game of Ur as an image: the British Museum board with its inlaid motifs, the pieces, the dice.
 
-Layout, top to bottom: the status line (whose turn, the roll, the last move) with the three dice;
-seat 0's panel (name, pieces waiting, pieces off); the board with row A on top, so seat 0's lane sits
-next to its panel; seat 1's panel under row C. Coordinates run around the board so players can type
-moves, and small chevrons in the joints between squares trace the path.
+Layout, top to bottom: the status line (whose turn, the roll) with the three dice; seat 0's panel (name,
+then its row, pieces waiting, pieces off); the board with row A on top, so seat 0's lane sits next to
+its panel; seat 1's panel under row C (in seat 0's own view the board is turned: see
+:func:`render.ur.kit.facing`). Coordinates run around the board so players can type moves, and small
+chevrons in the joints between squares trace the path.
 
-Everything that never changes (the board, the motifs, the coordinates, the empty trays) is drawn once,
-supersampled for smooth curves, and kept with the few static words of each language; so are the
-sprites (pieces, dice, outlines). A render copies that image, pastes sprites, writes the text, and maps
-the result onto a palette computed once, which keeps encoding quick and the PNG small.
+Everything that never changes (the board, the motifs, the coordinates, the panels' ground) is drawn once
+per facing, supersampled for smooth curves; so are the sprites (pieces, dice, outlines). A render copies
+that image, pastes sprites, writes the text, and maps the result onto a palette computed once, which
+keeps encoding quick and the PNG small.
 """
 
 from __future__ import annotations
@@ -39,28 +40,27 @@ from render.ur.alt import (
     whose_turn,
 )
 from render.ur.kit import (
+    CONTRAST_INLAY,
+    CONTRAST_SEATS,
+    HEADER_H,
     ICON_D,
     PAIR_D,
     PANEL_X1,
     PIECE_D,
     SHARED_WORDS,
+    STAT_D,
     STATUS_ICON_D,
     TILE,
-    TRAY_D,
-    TRAY_GROUPS,
-    TRAY_W,
+    Facing,
     arrow_head,
     draw_arrow,
     draw_badge,
     draw_lanes_board,
-    draw_note,
     draw_race_panel,
     draw_status,
     entry_point,
     exit_point,
-    label_lane_ends,
-    label_panels,
-    last_line,
+    facing,
     paint_lanes,
     paint_panels,
     paste,
@@ -73,14 +73,13 @@ from render.ur.kit import (
     status_line,
     stop_short,
     touched_squares,
-    tray_slot_x,
     view_of,
 )
 
 DIE_W: Final = 64
 DIE_H: Final = 62
 DICE_X: Final = PANEL_X1 - 3 * DIE_W - 2 * 12
-DICE_Y: Final = 19
+DICE_Y: Final = (HEADER_H - DIE_H) // 2
 
 
 _MOVE = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
@@ -91,10 +90,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         **SHARED_WORDS["en"],
         "title": "Royal Game of Ur",
-        "waiting": "WAITING",
-        "off": "OFF",
-        "in": "IN",
-        "out": "OUT",
+        "waiting": "waiting",
+        "off": "off",
         "row": "row {row}",
         "to_move": "{name} to move — rolled {roll}",
         "to_roll": "{name} to roll",
@@ -115,10 +112,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         **SHARED_WORDS["fr"],
         "title": "Jeu royal d'Ur",
-        "waiting": "EN RÉSERVE",
-        "off": "SORTIS",
-        "in": "ENTRÉE",
-        "out": "SORTIE",
+        "waiting": "en réserve",
+        "off": "sortis",
         "row": "rangée {row}",
         "to_move": "À {name} de jouer — dés : {roll}",
         "to_roll": "À {name} de lancer les dés",
@@ -156,25 +151,14 @@ def _paint_exit(pen: Pen, seat: int, tint: Color) -> None:
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
     paint_lanes(pen, _paint_exit)
-    # Panels and their empty trays.
-    paint_panels(pen, TRAY_GROUPS, TRAY_W, 7, TRAY_D, tray_slot_x)
+    paint_panels(pen)
 
 
 @cache
-def _board_layer() -> Image.Image:
-    """Everything static that has no words: the costly, supersampled part, shared by the languages."""
+def _static_base(facing: Facing) -> Image.Image:
+    """Everything static, drawn once per way the board faces its reader (the board has no words but its
+    coordinates, the same in every language); each render starts from a copy of it."""
     return plain_board_layer(_paint_static, lambda seat: piece_sprite(seat, ICON_D))
-
-
-@cache
-def _static_base(lang: str) -> Image.Image:
-    """The static image with the words of ``lang``; each render starts from a copy of it."""
-    words = WORDS[lang]
-    base = _board_layer().copy()
-    draw = ImageDraw.Draw(base)
-    label_lane_ends(draw, words, "out", lambda seat: (exit_point(seat)[0] + 26, exit_point(seat)[1]))
-    label_panels(draw, lang, words, tuple(zip(TRAY_GROUPS, ("waiting", "off"), strict=True)))
-    return base
 
 
 # Dynamic parts.
@@ -275,8 +259,8 @@ def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
     names = _names(ctx)
-    at = draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24)
-    draw_note(draw, last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
+    if not draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24):
+        return
     # The dice: the current roll, or faded while the next throw is awaited.
     roll = state.roll
     faded = roll is None
@@ -292,15 +276,23 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.Sta
 def _draw_panel(
     canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext, seat: int
 ) -> None:
-    fallback = WORDS[ctx.language]["player"].format(n=seat + 1)
-    draw_race_panel(canvas, draw, state, seat, _names(ctx), fallback, piece_sprite(seat, TRAY_D))
+    draw_race_panel(canvas, draw, state, seat, ctx, WORDS[ctx.language], _off_sprite(seat))
+
+
+def _off_sprite(seat: int) -> Image.Image:
+    """A piece borne off, for the panel's count: the seat's piece (the exit bar says where it went)."""
+    return piece_sprite(seat, STAT_D)
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    state = _state(view)
+    with facing(ctx) as faced:
+        return _draw_board(_state(view), ctx, faced)
+
+
+def _draw_board(state: race.State, ctx: BoardContext, faced: Facing) -> Image.Image:
     return draw_lanes_board(
-        _static_base(ctx.language),
+        _static_base(faced),
         ctx,
         _MOVE,
         _move_path,
@@ -325,6 +317,7 @@ def _palette() -> Image.Image:
             ("v2 0:-+7 1:C7,B1+4 1 -", "A7-off", 0, "en"),
             ("v2 0:- 1:- - -", None, None, "fr"),
         ),
+        keep=(*CONTRAST_SEATS, *CONTRAST_INLAY),
     )
 
 

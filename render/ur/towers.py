@@ -1,8 +1,8 @@
 """The Royal Game of Ur, Ravensburger rules, as an image: the same board as Variante 2, with towers.
 
-Layout (shared with ``render/ur.py``, whose geometry and drawing helpers this module reuses): the status
-line with the die on top; seat 0's panel (name, what it holds, its reserve and the opponent's tokens it
-has delivered); the board with row A on top; seat 1's panel under row C.
+Layout (shared with :mod:`render.ur.kit`, whose geometry and drawing helpers this module reuses): the
+status line with the die on top; seat 0's panel (name, then its reserve, the opponent's tokens it has
+delivered and the prisoners it holds); the board with row A on top; seat 1's panel under row C.
 
 A square with one token shows it as a full piece. A tower shows its top token as a full piece (its owner
 controls the tower) and, on the right of the square, the whole tower seen from the side: one slice per
@@ -31,9 +31,7 @@ from games.ur.towers import Move, State, Token
 from render.common import (
     CREAM,
     INK,
-    MUTED,
     RED,
-    SEAT_COLORS,
     SHELL,
     BoardContext,
     Color,
@@ -41,7 +39,6 @@ from render.common import (
     Pen,
     draw_text,
     encode_png,
-    fit_text,
     font,
     mix,
     player_names,
@@ -55,34 +52,39 @@ from render.ur.alt import (
     whose_turn,
 )
 from render.ur.kit import (
+    CONTRAST_INLAY,
+    CONTRAST_SEATS,
     GUTTER,
+    HEADER_H,
     ICON_D,
-    NAME_X,
+    MARK_D,
     PANEL_X1,
-    PANEL_Y,
     SHARED_WORDS,
     SMALL_PX,
+    STAT_D,
     STATUS_ICON_D,
     TILE,
+    Facing,
+    Stat,
     arrow_head,
     draw_arrow,
     draw_badge,
     draw_lanes_board,
-    draw_note,
-    draw_panel_heading,
+    draw_panel,
     draw_status,
-    draw_trays,
     entry_point,
-    label_lane_ends,
-    label_panels,
-    last_line,
+    facing,
+    mark_corner,
     paint_inlay,
     paint_lanes,
     paint_panels,
+    palette,
     paste,
     plain_board_layer,
     round_piece_sprite,
     sample_palette,
+    seat_colour,
+    seat_tint,
     square_box,
     square_centre,
     status_line,
@@ -90,6 +92,7 @@ from render.ur.kit import (
     touched_squares,
     view_of,
     winner_of,
+    you_word,
 )
 
 PIECE_D: Final = 80
@@ -103,12 +106,9 @@ COLUMN_W: Final = SLICE_W + 10
 """Width of the tower's side view, on the right of its square."""
 COLUMN_SPAN: Final = 92
 SLICE_PITCH: Final = 15.0
-TRAY_W: Final = 260
-TRAY_X: Final = (PANEL_X1 - 16 - 2 * TRAY_W - 20, PANEL_X1 - 16 - TRAY_W)
-"""Left edges of the reserve and delivered trays in a panel."""
-DIE_D: Final = 62
+DIE_D: Final = 70
 DIE_X: Final = PANEL_X1 - DIE_D
-DIE_Y: Final = 19
+DIE_Y: Final = (HEADER_H - DIE_D) // 2
 OPEN_D: Final = 48
 
 _MOVE = re.compile(r"(in|[abc][1-8])[-x]([abc][1-8])(?:\+(\d+))?", re.IGNORECASE)
@@ -119,15 +119,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         **SHARED_WORDS["en"],
         "title": "Royal Game of Ur, Ravensburger rules",
-        "reserve": "RESERVE",
-        "delivered": "DELIVERED",
-        "in": "IN",
-        "goal": "GOAL",
+        "reserve": "in reserve",
+        "delivered": "delivered",
         "row": "row {row}",
-        "holds": "{n} prisoners",
-        "holds_one": "1 prisoner",
-        "holds_refuge": "{n} prisoners, {k} in refuge",
-        "holds_one_refuge": "1 prisoner, in refuge",
+        "prisoners": "prisoners",
+        "prisoner": "prisoner",
         "to_move": "{name} to move — rolled {roll}",
         "to_roll": "{name} to roll",
         "opening": "Opening: {name} rolls",
@@ -151,15 +147,11 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         **SHARED_WORDS["fr"],
         "title": "Jeu royal d'Ur, règles Ravensburger",
-        "reserve": "RÉSERVE",
-        "delivered": "LIVRÉS",
-        "in": "ENTRÉE",
-        "goal": "BUT",
+        "reserve": "en réserve",
+        "delivered": "livrés",
         "row": "rangée {row}",
-        "holds": "{n} prisonniers",
-        "holds_one": "1 prisonnier",
-        "holds_refuge": "{n} prisonniers, {k} au refuge",
-        "holds_one_refuge": "1 prisonnier, au refuge",
+        "prisoners": "prisonniers",
+        "prisoner": "prisonnier",
         "to_move": "À {name} de jouer — dé : {roll}",
         "to_roll": "À {name} de lancer le dé",
         "opening": "Ouverture : {name} lance le dé",
@@ -186,7 +178,6 @@ TOKEN_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleu")}
 # Sprites.
 
 
-@cache
 def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     """Seat ``seat``'s token seen from above, ``diameter`` pixels wide, with its shadow (square sprite).
 
@@ -194,7 +185,12 @@ def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     same inlay with a red heart holding five cream dots, and a red rim squared off at the corners, so the
     face reads by its outline as well as its colour.
     """
-    colour = SEAT_COLORS[seat]
+    return _token_sprite(seat, red, diameter, palette())
+
+
+@cache
+def _token_sprite(seat: int, red: bool, diameter: int, palette_name: str) -> Image.Image:
+    colour = seat_colour(seat)
     rim = mix(colour, INK, 0.4)
 
     def paint(pen: Pen, c: float, r: float) -> None:
@@ -214,12 +210,19 @@ def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
     return round_piece_sprite(diameter, paint, square_shadow=red)
 
 
-@cache
 def slice_sprite(seat: int, red: bool, height: int) -> Image.Image:
     """One token of a tower seen from the side: round ends for seat 0, pointed ends for seat 1; a red-faced
     token has a red core with cream dots."""
+    return _slice_sprite(seat, red, height, palette())
+
+
+@cache
+def _slice_sprite(seat: int, red: bool, height: int, palette_name: str) -> Image.Image:
     w, h = SLICE_W + 2, height + 2
-    colour = SEAT_COLORS[seat]
+    colour = seat_colour(seat)
+    # The edge sets each slice off the dark plinth: ink, or grey around the black slices of the
+    # high-contrast palette, which ink would hide.
+    edge = INK if palette_name == "standard" else (150, 150, 150)
 
     def outline(inset: float) -> list[tuple[float, float]]:
         x0, y0, x1, y1 = 1 + inset, 1 + inset, w - 1 - inset, h - 1 - inset
@@ -230,10 +233,10 @@ def slice_sprite(seat: int, red: bool, height: int) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k)
         if seat == 0:
-            pen.rrect((1, 1, w - 1, h - 1), (h - 2) / 2, fill=INK)
+            pen.rrect((1, 1, w - 1, h - 1), (h - 2) / 2, fill=edge)
             pen.rrect((1.8, 1.8, w - 1.8, h - 1.8), (h - 3.6) / 2, fill=colour)
         else:
-            pen.poly(outline(0), fill=INK)
+            pen.poly(outline(0), fill=edge)
             pen.poly(outline(0.8), fill=colour)
         if red and height >= 5:
             inset_y = max(1.6, height * 0.22)
@@ -306,26 +309,13 @@ def _paint_goal(pen: Pen, seat: int, tint: Color) -> None:
 def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
     pen = Pen(draw, k)
     paint_lanes(pen, _paint_goal)
-    paint_panels(pen, TRAY_X, TRAY_W, towers.TOKENS, SLOT_D, _slot_x)
-
-
-def _slot_x(group_x: float, i: int) -> float:
-    return group_x + 12 + (TRAY_W - 24) * (i + 0.5) / towers.TOKENS
+    paint_panels(pen)
 
 
 @cache
-def _board_layer() -> Image.Image:
+def _static_base(facing: Facing) -> Image.Image:
+    """Everything static, drawn once per way the board faces its reader (no words but the coordinates)."""
     return plain_board_layer(_paint_static, lambda seat: token_sprite(seat, False, ICON_D))
-
-
-@cache
-def _static_base(lang: str) -> Image.Image:
-    words = WORDS[lang]
-    base = _board_layer().copy()
-    draw = ImageDraw.Draw(base)
-    label_lane_ends(draw, words, "goal", lambda seat: (_goal_point(seat)[0] + 14, _goal_point(seat)[1]))
-    label_panels(draw, lang, words, tuple(zip(TRAY_X, ("reserve", "delivered"), strict=True)), row=False)
-    return base
 
 
 # Dynamic parts.
@@ -388,7 +378,8 @@ def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | N
     if len(points) > 2 and len({round(y) for _, y in points}) == 1:
         # Along one row, the arrow runs in the gutter under it, not through the towers between.
         (xa, y), (xb, _) = points[0], points[-1]
-        gutter = y + (TILE + GUTTER) / 2 if y < square_centre("C1")[1] - 1 else y - (TILE + GUTTER) / 2
+        lowest = max(square_centre("A1")[1], square_centre("C1")[1])  # row C, or row A on a turned board
+        gutter = y + (TILE + GUTTER) / 2 if y < lowest - 1 else y - (TILE + GUTTER) / 2
         points = [(xa, y), (xa, gutter), (xb, gutter), (xb, y)]
     return stop_short(points, TOP_D / 2 + 6)
 
@@ -497,8 +488,8 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
     show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
     dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
     status = _status(state, ctx, names)
-    at = draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24)
-    draw_note(draw, last_line(WORDS[ctx.language]["last"], _last_move_text(state, ctx, names)), at)
+    if not draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24):
+        return
     if state.outcome() is not None:
         return
     if show_opening:
@@ -506,7 +497,7 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
         for i, value in enumerate(state.opening):
             ox = dice_left + i * (OPEN_D + 40)
             paste(canvas, token_sprite(i, False, 30), (ox + 14, DIE_Y + DIE_D / 2))
-            frame = mix(SEAT_COLORS[i], INK, 0.2)
+            frame = mix(seat_tint(i), INK, 0.2)
             paste(
                 canvas, die_sprite(value or 0, value is None, OPEN_D, frame), (ox + 34 + OPEN_D / 2, DIE_Y + DIE_D / 2)
             )
@@ -519,30 +510,42 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, c
 
 
 def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext, seat: int) -> None:
-    y = PANEL_Y[seat]
     words = WORDS[ctx.language]
-    names = (*_names(ctx), words["player"].format(n=seat + 1))
-    draw_panel_heading(canvas, draw, seat, winner_of(state.outcome()), state.turn, names, TRAY_X[0], 34)
-    held, refuge = _held(state, seat)
-    parts = [words["row"].format(row=BOARD.lanes[seat])]
-    if held:
-        key = ("holds_one" if held == 1 else "holds") + ("_refuge" if refuge else "")
-        parts.append(words[key].format(n=held, k=refuge))
-    small = font(SMALL_PX, "Semibold")
-    draw_text(draw, (NAME_X, y + 70), fit_text(" · ".join(parts), small, TRAY_X[0] - 20 - NAME_X), small, MUTED, "lm")
+    held, _ = _held(state, seat)
     other = 1 - seat
-    trays = [
-        (TRAY_X[0], state.reserve[seat], token_sprite(seat, False, SLOT_D)),
-        (TRAY_X[1], state.removed[other], token_sprite(other, False, SLOT_D)),
+    stats = [
+        Stat(token_sprite(seat, False, STAT_D), str(state.reserve[seat]), words["reserve"]),
+        Stat(token_sprite(other, False, STAT_D), str(state.removed[other]), words["delivered"]),
     ]
-    draw_trays(canvas, draw, y, trays, TRAY_W, _slot_x)
+    if held:
+        stats.append(Stat(_prisoner_icon(other), str(held), words["prisoner" if held == 1 else "prisoners"]))
+    status = (winner_of(state.outcome()), state.turn)
+    names = (_names(ctx)[seat], words["player"].format(n=seat + 1))
+    draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words))
+
+
+def _prisoner_icon(seat: int) -> Image.Image:
+    """A token of ``seat`` behind bars: the prisoners a player holds."""
+    return _prisoner_icon_for(seat, palette())
+
+
+@cache
+def _prisoner_icon_for(seat: int, palette_name: str) -> Image.Image:
+    token = token_sprite(seat, False, STAT_D).copy()
+    bars = _bars_sprite(STAT_D - 8)
+    token.paste(bars, ((token.width - bars.width) // 2, (token.height - bars.height) // 2), bars)
+    return token
 
 
 def draw_board(view: object, ctx: BoardContext) -> Image.Image:
     """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    state = _state(view)
+    with facing(ctx) as faced:
+        return _draw_board(_state(view), ctx, faced)
+
+
+def _draw_board(state: State, ctx: BoardContext, faced: Facing) -> Image.Image:
     return draw_lanes_board(
-        _static_base(ctx.language),
+        _static_base(faced),
         ctx,
         _MOVE,
         _move_path,
@@ -551,7 +554,18 @@ def draw_board(view: object, ctx: BoardContext) -> Image.Image:
         _draw_tower,
         lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
         lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
+        lambda square: _mark_at(state, square),
     )
+
+
+def _mark_at(state: State, square: str) -> tuple[float, float]:
+    """A tower's mark goes on the upper left corner of its square, over the edge of its top token (its
+    height's badge is down left); a lone token's at the square's lower left like every Ur board's."""
+    stack = dict(zip(towers.SQUARES, state.board, strict=True)).get(square, ())
+    if len(stack) < 2:
+        return mark_corner(square)
+    x0, y0, _, _ = square_box(square)
+    return x0 + MARK_D / 2 - 18, y0 + MARK_D / 2 - 18
 
 
 SAMPLES: Final = (
@@ -564,7 +578,7 @@ SAMPLES: Final = (
 
 @cache
 def _palette() -> Image.Image:
-    return sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES)
+    return sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES, keep=(*CONTRAST_SEATS, *CONTRAST_INLAY))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

@@ -52,6 +52,7 @@ from bot.app.events.model import (
 )
 from bot.app.events.reading import EventQueries
 from bot.app.events.results import Results
+from bot.app.events.round_clock import WARN_BEFORE, RoundClock, RoundStep, Settled
 from bot.app.events.rounds import Rounds
 from bot.app.events.rules import game_of_row, pair_round, parse_places, result_for, result_from_outcome, standings_of
 from bot.app.events.signup import SignUps
@@ -63,6 +64,7 @@ __all__ = [
     "OUTCOMES",
     "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
+    "WARN_BEFORE",
     "Clock",
     "Event",
     "EventError",
@@ -74,6 +76,8 @@ __all__ = [
     "LogLine",
     "Progress",
     "RoundPlan",
+    "RoundStep",
+    "Settled",
     "Standings",
     "Withdrawal",
     "game_of_row",
@@ -85,7 +89,7 @@ __all__ = [
 ]
 
 
-class EventService(SignUps, Rounds, Results, EventQueries):
+class EventService(SignUps, Rounds, Results, RoundClock, EventQueries):
     """Create, fill, pair, record and rank events (see the module docstring): every part on one store.
 
     ``EventService(store, matches, clock)``: ``store`` is the bot's open :class:`~bot.app.storage.Store`,

@@ -71,6 +71,9 @@ class EventCore:
             signup_message_id=row.signup_message_id,
             created_at=row.created_at,
             players=players,
+            round_minutes=row.round_minutes,
+            round_ends_at=row.round_ends_at,
+            round_warned=row.round_warned,
         )
 
     async def get(self, event_id: int) -> Event:

@@ -140,6 +140,12 @@ class Event:
     signup_message_id: int | None
     created_at: datetime
     players: tuple[EventPlayer, ...] = ()
+    round_minutes: int | None = None
+    """How long each round lasts (a club evening); None: a round lasts until its games end."""
+    round_ends_at: datetime | None = None
+    """When the round being played ends (None: no end set)."""
+    round_warned: bool = False
+    """True once the round's games were warned that its end is near."""
 
     @property
     def player_ids(self) -> tuple[int, ...]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.app.events.core import EventCore
 from bot.app.events.model import Event, EventError, EventGame, EventStatus, RoundPlan
 from bot.app.events.rules import game_of_row, pair_round
 from bot.app.matches import MatchStatus, TurnReport
+from bot.app.storage.store import to_iso
 
 
 class Rounds(EventCore):
@@ -39,7 +42,8 @@ class Rounds(EventCore):
                 await self._rows.insert_game(event_id, number, board, players, None)
             for offset, player in enumerate(byes, start=len(tables) + 1):
                 await self._rows.insert_game(event_id, number, offset, (player,), {"bye": True})
-            await self._rows.update_event(event_id, now=now, current_round=number)
+            ends = None if event.round_minutes is None else to_iso(now + timedelta(minutes=event.round_minutes))
+            await self._rows.update_event(event_id, now=now, current_round=number, round_ends_at=ends, round_warned=0)
             details = {"round": number, "games": [list(t) for t in tables], "byes": list(byes)}
             await self._rows.log(event_id, actor_id, "round", details, now=now)
             games = tuple(game_of_row(row) for row in await self._rows.load_games(event_id, round=number))

@@ -39,8 +39,10 @@ class SignUps(EventCore):
         on_timeout: str = "forfeit",
         auto_advance: bool = False,
         rated: bool = True,
+        round_minutes: int | None = None,
     ) -> Event:
-        """Open an event for sign-up.
+        """Open an event for sign-up (``round_minutes``: each round ends that long after it is paired, its
+        unfinished games then settled from their position; see :mod:`bot.app.events.round_clock`).
 
         Raises:
             MatchError: ``unknown_game`` or ``unknown_option``.
@@ -75,6 +77,7 @@ class SignUps(EventCore):
                 rated=rated,
                 organiser_id=organiser_id,
                 now=now,
+                round_minutes=round_minutes,
             )
             await self._rows.log(event_id, organiser_id, "create", {"game": game.id, "format": format.value}, now=now)
             return await self._load(event_id)

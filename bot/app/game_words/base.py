@@ -44,6 +44,11 @@ def no_legend(state: GameState, seat: Seat, lang: str) -> str | None:
     return None
 
 
+def no_scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
+    """No explanation of the final scores: the plain list is told."""
+    return None
+
+
 def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
     """No turn line of the game's own: the generic one is told."""
     return None
@@ -64,6 +69,13 @@ class SecretSetup:
     """The private instructions (match id, position, seat, language); they read the seat's own view only."""
     order: Callable[[Seat], str]
     """What the set-up fills, in order, as the form's placeholder shows it (e.g. ``a1 b1 c1 …``)."""
+    slots: Callable[[GameState, Seat, str], tuple[str, ...]] | None = None
+    """The places the set-up fills, in order and in words (``a1 (water 1)``), for a set-up made piece by
+    piece with a menu (position, seat, language; the seat's own view only); None: no such menu."""
+    values: tuple[str, ...] = ()
+    """What goes in the slots, each once, one character each (Subulata's values ``1`` to ``9``)."""
+    notation: Callable[[str], str] = str
+    """The set-up's move from the values picked in slot order (``371946825`` → ``setup 371946825``)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +105,12 @@ class GameWords:
     legend: Callable[[GameState, Seat, str], str | None] = no_legend
     """One short line under the turn line explaining, once, a term the acting seat's moves are priced in
     (Ursuppe's BP and MP) with what the seat has of it (position, acting seat, language); None for none."""
+    said: Callable[[GameState, str, str], str | None] = no_label
+    """A decision as a sentence tells it (position, public notation, language), e.g. ``A4 → A2``: the sentences
+    of posts and of ``/game history`` show it before the notation; None keeps the notation alone."""
+    scores: Callable[[GameState, Sequence[str], str], str | None] = no_scores
+    """The final scores explained (final position, names, language): what each player counted and who wins
+    why; None for the plain list of scores."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the

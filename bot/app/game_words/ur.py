@@ -1,4 +1,13 @@
-"""The Royal Game of Ur in words: rolls folded into moves, captures and prisoners, rosettes, openings."""
+"""The Royal Game of Ur in words: rolls folded into moves, captures and prisoners, rosettes, openings.
+
+Every move of the four rule sets reads the same way wherever a member meets it (button, menu, suggestion,
+hint): what moves, from where to where, then what it does — ``Piece on B3 → B5 · captures``, ``Enter a piece
+→ A3 · sends your own piece back``, ``Token on B3 → B7 · with 1 of its 2 prisoners`` (the ``+1`` of the
+notation), ``Place a piece on A2 · eyes`` (Variante 3 names the motif its goal counts). Sentences put the
+move in words before its notation (``B3 → B5 (`B3xB5`)``). When a turn offers several pieces, each square
+whose piece moves gets a mark (``1``, ``2``, … in the buttons' order), drawn on the board and put before its
+buttons' labels.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +17,8 @@ from collections.abc import Sequence
 from bot.app.game_words.base import GameWords, name_of
 from bot.app.i18n import t, tn
 from games.base import GameError, GameState, Seat, Termination
-from games.ur import race, towers
+from games.ur import loop, motifs, race, towers
+from games.ur.board import BOARD
 
 _CARRIED = re.compile(r"\+([0-9]+)$")
 
@@ -46,11 +56,167 @@ def again(state: GameState, after: GameState, seat: Seat) -> bool:
 
 
 def label(state: GameState, shown: str, lang: str) -> str | None:
-    """A capture of one's own piece or a prisoner taken is named on the button."""
+    """A move button's words: what moves, from where to where, and what it does (a capture, prisoners
+    taken along or left, a rosette's extra roll, the win), e.g. ``Piece on B3 → B5 · captures``."""
+    found = _parsed(state, shown)
+    reading = _reading(state, *found) if found is not None else None
+    if found is None or reading is None:
+        return None
+    (frame, frm, to), effects = reading
+    # Ravensburger's rules call the pieces tokens.
+    frame = f"rb.{frame}" if isinstance(state, towers.State) else frame
+    text = t(lang, f"label.ur.{frame}", frm=frm, to=to)
+    if _wins(state, *found):
+        effects = [*effects, ("wins", {})]
+    words = [t(lang, f"label.ur.{key}", **params) for key, params in effects]
+    return t(lang, "label.ur.effects", move=text, effects=", ".join(words)) if words else text
+
+
+def said(state: GameState, shown: str, lang: str) -> str | None:
+    """A move as a sentence tells it, where the piece went: ``A4 → A2``, ``reserve → A3``, ``A8 → off the
+    board``."""
+    found = _parsed(state, shown)
+    reading = _reading(state, *found) if found is not None else None
+    if reading is None:
+        return None
+    frame, frm, to = reading[0]
+    return t(lang, f"said.ur.{frame}", frm=frm, to=to)
+
+
+def _parsed(state: GameState, shown: str) -> tuple[object, Seat] | None:
+    """The move ``shown`` names for the seat to act, and that seat (None when nobody acts or it is no move)."""
     if not state.actors():
         return None
-    what = victim(state, shown, state.actors()[0])
-    return t(lang, f"label.ur.{what}", move=shown) if what else None
+    seat = state.actors()[0]
+    try:
+        return state.parse_move(shown, seat), seat
+    except GameError:
+        return None
+
+
+Effect = tuple[str, dict[str, int]]
+"""What a move does: the catalog key under ``label.ur.`` and its fields (``count`` selects a plural)."""
+
+
+def _reading(state: GameState, move: object, seat: Seat) -> tuple[tuple[str, str, str], list[Effect]] | None:
+    """How a move reads: (its catalog frame, from, to) and what it does, in the words of its rule set."""
+    if isinstance(state, motifs.State):
+        return _reading_motifs(move)
+    if isinstance(state, towers.State) and isinstance(move, towers.Move):
+        return _reading_towers(state, move, seat)
+    if isinstance(state, race.State) and isinstance(move, race.Move):
+        frm, to = state.squares_of(move)
+        effects: list[Effect] = []
+        if state.is_capture(move):
+            own = to is not None and seat in state.occupant(to)
+            effects.append(("own", {}) if own else ("captures", {}))
+        if move.to in race.SAFE:
+            effects.append(("again", {}))
+        return _head(frm, to), effects
+    if isinstance(state, loop.State) and isinstance(move, loop.Move):
+        frm, to = state.squares_of(move)
+        effects = [("captures", {})] if state.is_capture(move) else []
+        if move.frm < loop.TURN_AT <= move.to <= loop.ARRIVAL:
+            effects.append(("turns", {}))
+        return _head(frm, to), effects
+    return None
+
+
+def _head(frm: str | None, to: str | None) -> tuple[str, str, str]:
+    """The frame of a move along a path: entering (no square to come from), leaving, or a plain move."""
+    if frm is None:
+        return ("enter", "", to or "")
+    if to is None:
+        return ("off", frm, "")
+    return ("move", frm, to)
+
+
+def _reading_towers(state: towers.State, move: towers.Move, seat: Seat) -> tuple[tuple[str, str, str], list[Effect]]:
+    frm, to = state.squares_of(move, seat)
+    effects: list[Effect] = []
+    under = state.prisoners_under(frm) if frm is not None else 0
+    if move.carry:
+        # Prisoners taken into the final goal leave the game; elsewhere they travel under the piece.
+        kind = "delivers" if move.to == towers.GOAL else "carries"
+        some = "_some" if move.carry < under else ""
+        effects.append((kind + some, {"count": move.carry, "total": under}))
+    elif under:
+        effects.append(("leaves", {"count": under}))
+    if state.is_capture(move, seat):
+        effects.append(("prisoner", {}))
+    top = state.top(frm) if frm is not None else None
+    if move.to == towers.GOAL and (top is None or not top.red):
+        effects.append(("red", {}))
+    return _head(frm, to), effects
+
+
+def _reading_motifs(move: object) -> tuple[tuple[str, str, str], list[Effect]] | None:
+    if isinstance(move, motifs.Place):
+        return ("place", "", move.square), [(_motif(move.square), {})]
+    if isinstance(move, motifs.Move):
+        return ("move", move.frm, move.to), [(_motif(move.to), {})]
+    return None
+
+
+def _motif(square: str) -> str:
+    """The catalog key of a square's motif as Variante 3's goal counts it (a single square for the others)."""
+    motif = BOARD.motifs.get(square, "")
+    return f"motif.{motif}" if motif in motifs.GOAL_MOTIFS else "motif.single"
+
+
+def _wins(state: GameState, move: object, seat: Seat) -> bool:
+    """True when ``move`` wins the game at once."""
+    try:
+        outcome = state.apply(move).outcome()
+    except GameError:
+        return False
+    return outcome is not None and outcome.winners == (seat,)
+
+
+def marks(state: GameState, seat: Seat, shown: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """One mark per square whose pieces the buttons move, ``1``, ``2``, … in the buttons' order (the order of
+    the path, or of the board's squares in Variante 3). A piece still to enter or to place marks the square it
+    goes to, unless a piece already marked stands there (two badges cannot share a square; its button then
+    goes unmarked). No mark when a single square is marked: there is nothing to tell apart."""
+    found = {n: _piece(state, n, seat) for n in shown}
+    on_board = {square for square, placed in found.values() if square and not placed}
+    squares: dict[str, str] = {}
+    for notation, (square, placed) in found.items():
+        if square and not (placed and square in on_board):
+            squares[notation] = square
+    order = list(dict.fromkeys(squares.values()))
+    if len(order) < 2:
+        return {}
+    return {n: (square, str(order.index(square) + 1)) for n, square in squares.items()}
+
+
+def _piece(state: GameState, notation: str, seat: Seat) -> tuple[str, bool]:
+    """The square of the piece ``notation`` moves, and whether that piece comes onto the board (from the
+    reserve, or placed) so the square is its target; ``("", False)`` for no move of a piece."""
+    try:
+        move = state.parse_move(notation, seat)
+    except GameError:
+        return "", False
+    if isinstance(move, motifs.Place):
+        return move.square, True
+    if isinstance(move, motifs.Move):
+        return move.frm, False
+    squares = _squares(state, move, seat)
+    if squares is None:
+        return "", False
+    frm, to = squares
+    return (frm, False) if frm else (to or "", True)
+
+
+def _squares(state: GameState, move: object, seat: Seat) -> tuple[str | None, str | None] | None:
+    """The from and to squares of a piece's move along its path (None: the reserve, or off the board)."""
+    if isinstance(state, towers.State) and isinstance(move, towers.Move):
+        return state.squares_of(move, seat)
+    if isinstance(state, race.State) and isinstance(move, race.Move):
+        return state.squares_of(move)
+    if isinstance(state, loop.State) and isinstance(move, loop.Move):
+        return state.squares_of(move)
+    return None
 
 
 def decision(state: GameState, after: GameState, shown: str, seat: Seat, name: str, lang: str) -> str:
@@ -97,5 +263,5 @@ def chance(before: GameState, after: GameState, kind: str, value: str, names: Se
     return ""
 
 
-WORDS = GameWords(label=label, decision=decision, chance=chance)
+WORDS = GameWords(label=label, decision=decision, chance=chance, said=said, marks=marks)
 """Ur's entry in :data:`bot.app.game_words.GAME_WORDS`."""

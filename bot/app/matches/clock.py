@@ -67,6 +67,24 @@ class TurnClocks(Core):
             result[seat] = TurnClock(match.id, seat, match.seats[seat], since, tuple(handled), times)
         return result
 
+    async def next_wake(self, now: datetime) -> datetime | None:
+        """The next instant after ``now`` when a running turn reaches a threshold not yet handled (half time,
+        the late reminder, the deadline), or None when no turn runs against a clock.
+
+        The clock's tick sleeps until then (never longer than its usual period), so a live turn of one minute
+        ends on time. Vacations and quiet hours only delay a step, so waking at the undelayed instant is early,
+        never late.
+        """
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.running_clocks()
+        found: list[datetime] = []
+        for _match_id, _seat, since, handled, limit in rows:
+            times = turn_times(since, limit)
+            for name, at in (("half", times.half), ("soon", times.soon), ("expired", times.deadline)):
+                if name not in handled and at > now:
+                    found.append(at)
+        return min(found, default=None)
+
     async def due(self, now: datetime) -> list[DueStep]:
         """What the clock tick must do now: reminders to send and deadlines that passed, oldest first.
 

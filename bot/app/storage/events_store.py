@@ -18,12 +18,21 @@ from bot.app.storage.store import Store, from_iso, to_iso
 
 _EVENT_COLUMNS: Final = (
     "id, guild_id, channel_id, name, game, options, format, rounds, turn_limit, on_timeout, auto_advance, rated,"
-    " organiser_id, status, current_round, closed_round, signup_message_id, created_at, updated_at"
+    " organiser_id, status, current_round, closed_round, signup_message_id, created_at, updated_at, round_minutes,"
+    " round_ends_at, round_warned"
 )
 _GAME_COLUMNS: Final = "event_id, round, board, players, match_id, thread_id, result, replaced"
 
 # Columns update_event may set; the SET clause is built from this fixed list, never from input.
-_UPDATABLE: Final = ("status", "current_round", "closed_round", "rounds", "signup_message_id")
+_UPDATABLE: Final = (
+    "status",
+    "current_round",
+    "closed_round",
+    "rounds",
+    "signup_message_id",
+    "round_ends_at",
+    "round_warned",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,9 @@ class EventRow:
     signup_message_id: int | None
     created_at: datetime
     updated_at: datetime
+    round_minutes: int | None = None
+    round_ends_at: datetime | None = None
+    round_warned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +119,9 @@ def _event(row: Sequence[Any]) -> EventRow:
         signup_message_id=None if row[16] is None else int(row[16]),
         created_at=from_iso(row[17]),
         updated_at=from_iso(row[18]),
+        round_minutes=None if row[19] is None else int(row[19]),
+        round_ends_at=None if row[20] is None else from_iso(row[20]),
+        round_warned=bool(row[21]),
     )
 
 
@@ -163,13 +178,14 @@ class EventStore:
         rated: bool,
         organiser_id: int,
         now: datetime,
+        round_minutes: int | None = None,
     ) -> int:
         """Insert an event open for sign-up and return its id."""
         stamp = to_iso(now)
         return await self._insert(
             "INSERT INTO events (guild_id, channel_id, name, game, options, format, rounds, turn_limit, on_timeout,"
-            " auto_advance, rated, organiser_id, status, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?)",
+            " auto_advance, rated, organiser_id, status, created_at, updated_at, round_minutes)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -185,6 +201,7 @@ class EventStore:
                 organiser_id,
                 stamp,
                 stamp,
+                round_minutes,
             ),
         )
 
@@ -205,6 +222,14 @@ class EventStore:
             (to_iso(now), *(fields[name] for name in names), event_id),
         )
         return changed > 0
+
+    async def timed_rounds(self) -> list[EventRow]:
+        """Running events whose round being played has an end set (the clock's tick checks them)."""
+        rows = await self._fetch(
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE status = 'running' AND round_ends_at IS NOT NULL"
+            " AND current_round > closed_round ORDER BY id"
+        )
+        return [_event(row) for row in rows]
 
     async def close_round(self, event_id: int, round: int, *, now: datetime) -> bool:
         """Mark ``round`` closed unless it already is; True only for the call that closed it."""

@@ -8,10 +8,12 @@ Two-player events, :func:`swiss_standings`
     "0-0" is a loss for both), then the tie-breaks in order (by default Buchholz, then
     Sonneborn–Berger; :attr:`TieBreak.WINS` counts games won), then the seeding order.
 
-    * Buchholz: the sum of the final points of every opponent met. A bye counts as meeting an
-      opponent with the player's own final points, so a bye neither helps nor hurts the player
-      against others on the same score (it is usually the lowest-ranked who get byes, and a plain 0
-      would punish them twice).
+    * Buchholz: the sum of the final points of every opponent met. A bye counts as meeting FIDE's
+      *virtual opponent*: one who had the player's points before that round, lost to them there, and
+      drew every round since (points before the round + (win − bye) + a draw per later round played).
+      So a bye in the round just played adds nothing (after round 1 the player with the bye shares
+      first place with the winners instead of topping them), and an early bye counts like an average
+      opponent rather than punishing the lowest-ranked, who usually get byes, twice.
     * Sonneborn–Berger: the final points of each opponent beaten plus half those of each opponent
       drawn. A bye adds nothing: it beats no one.
     * A double forfeit is a game for Buchholz (the two were paired) but adds nothing to
@@ -48,6 +50,7 @@ __all__ = [
     "DEFAULT_TABLE_POINTS",
     "DEFAULT_TIEBREAKS",
     "Bye",
+    "CsvStyle",
     "Game",
     "PointSystem",
     "Result",
@@ -205,10 +208,13 @@ def swiss_standings(
     _check_rounds(results, seed_of)
     win, draw, loss, bye = (Fraction(x) for x in (points.win, points.draw, points.loss, points.bye))
     tally: dict[P, _Tally[P]] = {p: _Tally() for p in players}
+    by_round: dict[P, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+    last_round = max((item.round for item in results), default=0)
     for item in results:
         if isinstance(item, Bye):
             tally[item.player].points += bye
             tally[item.player].byes += 1
+            by_round[item.player][item.round] += bye
             continue
         shares = {
             Result.FIRST_WINS: (Fraction(1), Fraction(0)),
@@ -220,19 +226,27 @@ def swiss_standings(
             t = tally[me]
             t.opponents.append((other, share))
             if item.result is Result.DRAW:
-                t.points += draw
-                t.draws += 1
+                gained, t.draws = draw, t.draws + 1
             elif share:
-                t.points += win
-                t.wins += 1
+                gained, t.wins = win, t.wins + 1
             else:
-                t.points += loss
-                t.losses += 1
+                gained, t.losses = loss, t.losses + 1
+            t.points += gained
+            by_round[me][item.round] += gained
+
+    def virtual_opponents(p: P) -> Fraction:
+        """The points of the virtual opponents of ``p``'s byes (see the module docstring)."""
+        total = Fraction(0)
+        for item in results:
+            if isinstance(item, Bye) and item.player == p:
+                before = sum((v for r, v in by_round[p].items() if r < item.round), Fraction(0))
+                total += before + (win - bye) + draw * (last_round - item.round)
+        return total
 
     def value(p: P, tiebreak: TieBreak) -> Fraction:
         t = tally[p]
         if tiebreak is TieBreak.BUCHHOLZ:
-            return sum((tally[o].points for o, _ in t.opponents), Fraction(0)) + t.byes * t.points
+            return sum((tally[o].points for o, _ in t.opponents), Fraction(0)) + virtual_opponents(p)
         if tiebreak is TieBreak.SONNEBORN_BERGER:
             return sum((tally[o].points * share for o, share in t.opponents), Fraction(0))
         return Fraction(t.wins)
@@ -424,21 +438,36 @@ def table_game_from_outcome(round: int, players: Sequence[P], outcome: Outcome) 
     return TableGame(round, tuple(players), tuple(places), tuple(scores))
 
 
-def to_csv(rows: Iterable[StandingRow[P]], names: Mapping[P, str]) -> str:
-    """The standings as CSV text (header line first, ``\\n`` line ends).
+@dataclass(frozen=True, slots=True)
+class CsvStyle:
+    """How a spreadsheet in the reader's language expects a CSV file: the column headers (by column key:
+    ``rank name points played wins draws losses byes withdrawn`` and each tie-break's name), the word for a
+    withdrawn player, the field separator and the decimal mark. French spreadsheets read ``;`` and ``,``."""
 
-    Columns: rank, player (the id), name (``names``, else the id), points, played, wins, draws,
-    losses, byes, one column per tie-break (named after the first row's), withdrawn ("yes" or empty).
-    A name starting with ``= + - @`` gets a leading apostrophe so spreadsheets do not run it as a
-    formula.
+    headers: Mapping[str, str] = field(default_factory=dict)
+    yes: str = "yes"
+    delimiter: str = ","
+    decimal: str = "."
+
+
+def to_csv(rows: Iterable[StandingRow[P]], names: Mapping[P, str], style: CsvStyle = CsvStyle()) -> str:
+    """The standings as CSV text (header line first, ``\n`` line ends), in ``style``.
+
+    Columns: rank, name (``names``, else the id), points, played, wins, draws, losses, byes, one column per
+    tie-break (named after the first row's), withdrawn (``style.yes`` or empty). Members are named, never
+    numbered: a Discord id means nothing to an association, and a spreadsheet rounds 19 digits. A name
+    starting with ``= + - @`` gets a leading apostrophe so spreadsheets do not run it as a formula.
     """
     rows = list(rows)
     labels = [name for name, _ in rows[0].tiebreaks] if rows else []
+    keys = ["rank", "name", "points", "played", "wins", "draws", "losses", "byes", *labels, "withdrawn"]
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
-        ["rank", "player", "name", "points", "played", "wins", "draws", "losses", "byes", *labels, "withdrawn"]
-    )
+    writer = csv.writer(out, lineterminator="\n", delimiter=style.delimiter)
+    writer.writerow([style.headers.get(key, key) for key in keys])
+
+    def number(x: float) -> str:
+        return _number(x).replace(".", style.decimal)
+
     for row in rows:
         name = names.get(row.player, str(row.player))
         if name[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -447,16 +476,15 @@ def to_csv(rows: Iterable[StandingRow[P]], names: Mapping[P, str]) -> str:
         writer.writerow(
             [
                 row.rank,
-                row.player,
                 name,
-                _number(row.points),
+                number(row.points),
                 row.played,
                 row.wins,
                 row.draws,
                 row.losses,
                 row.byes,
-                *(_number(values[label]) if label in values else "" for label in labels),
-                "yes" if row.withdrawn else "",
+                *(number(values[label]) if label in values else "" for label in labels),
+                style.yes if row.withdrawn else "",
             ]
         )
     return out.getvalue()

@@ -12,12 +12,17 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.app.deadlines import is_live
+from bot.app.matches import Match
+
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
 
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 60
+MIN_TICK_SECONDS = 1.0
+"""The shortest wait between two ticks (and the margin added after a threshold, so it has passed)."""
 
 
 class ClockCog(commands.Cog):
@@ -42,6 +47,11 @@ class ClockCog(commands.Cog):
             await self.bot.pbp.tick(discord.utils.utcnow())
         except Exception:
             log.exception("clock tick failed")
+        if self.bot.event_ui is not None:
+            try:
+                await self.bot.event_ui.round_tick(discord.utils.utcnow())
+            except Exception:
+                log.exception("timed rounds tick failed")
         try:
             # Any match waiting for an AI seat (after a restart, or a missed event) gets its move.
             await self.bot.ai.sweep()
@@ -49,6 +59,32 @@ class ClockCog(commands.Cog):
             log.exception("AI sweep failed")
         # The artwork is drawn once the first tick has caught up with the restart (see start_warm_up).
         self.bot.start_warm_up()
+        try:
+            self.tick.change_interval(seconds=await self.next_interval())
+        except Exception:
+            log.exception("clock could not plan its next tick")
+
+    async def next_interval(self) -> float:
+        """Seconds until the next tick: the usual period, or sooner when a running turn reaches a threshold
+        (a live turn of minutes must end on time, not up to a period late)."""
+        period = self.bot.config.tick_seconds
+        now = discord.utils.utcnow()
+        wakes = [await self.bot.service.next_wake(now), await self.bot.events.next_round_step(now)]
+        wake = min((w for w in wakes if w is not None), default=None)
+        if wake is None:
+            return period
+        return max(MIN_TICK_SECONDS, min(period, (wake - now).total_seconds() + MIN_TICK_SECONDS))
+
+    @commands.Cog.listener()
+    async def on_match_changed(self, match: Match) -> None:
+        """A live turn just began (or changed hands): the sleeping tick is woken in time for its reminders and
+        deadline, which a tick planned before the turn existed would miss by up to a period."""
+        if not is_live(match.turn_limit) or not self.tick.is_running():
+            return
+        try:
+            self.tick.change_interval(seconds=await self.next_interval())
+        except Exception:
+            log.exception("clock could not plan its next tick")
 
     @tick.before_loop
     async def before_tick(self) -> None:

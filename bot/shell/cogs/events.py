@@ -132,6 +132,7 @@ class EventCog(
         ),
         auto_advance=opt("auto_advance", "Start each round as soon as the previous one ends"),
         rated=opt("rated", "Count the results for ratings (default: yes)"),
+        round_minutes=opt("round_minutes", "Minutes each round lasts; unfinished games are then settled"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -150,6 +151,7 @@ class EventCog(
         on_timeout: app_commands.Choice[str] | None = None,
         auto_advance: bool = False,
         rated: bool = True,
+        round_minutes: app_commands.Range[int, 10, 600] | None = None,
     ) -> None:
         """Open an event for sign-up."""
         game_id, options = parse_variant(game.value)
@@ -164,6 +166,7 @@ class EventCog(
             on_timeout=on_timeout.value if on_timeout else "forfeit",
             auto_advance=auto_advance,
             rated=rated,
+            round_minutes=round_minutes,
         )
 
     @event_command("start", "Close sign-up and start the first round")

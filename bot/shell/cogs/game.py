@@ -32,6 +32,10 @@ MATCH = opt("match", "Match number (default: this channel's)")
 """The option naming a match, which commands run from its channel or thread may leave out."""
 LABELS = {
     "none": "No deadline",
+    "1m": "1 minute (live)",
+    "2m": "2 minutes (live)",
+    "5m": "5 minutes (live)",
+    "15m": "15 minutes (live)",
     "12h": "12 hours",
     "24h": "24 hours",
     "48h": "48 hours",
@@ -224,9 +228,11 @@ class GameCog(
         typed = f"{sequence.SEPARATOR} ".join(moves)
         autoplay = match.options.get("autoplay") == "on"
         said = moves_said(match.game, match.state, seat, moves, lang, autoplay=autoplay)
-        if said is not None:
+        if said is not None and len(moves) == 1:
+            await interaction.followup.send(t(lang, "hint.in_words", what=said[0], move=moves[0]), ephemeral=True)
+        elif said is not None:
             # The moves in words, one a line; the notation stays to paste into /game move.
-            key = "hint.said.one" if len(moves) == 1 else "hint.said.turn" if whole else "hint.said.turn_start"
+            key = "hint.said.turn" if whole else "hint.said.turn_start"
             lines = "\n".join(f"- {words}" for words in said)
             await interaction.followup.send(t(lang, key, said=lines, moves=typed)[:2000], ephemeral=True)
         elif len(moves) == 1:

@@ -18,6 +18,7 @@ from bot.app.matches import MatchError
 from bot.app.member_text import inert
 from bot.shell import replace_ui
 from bot.shell.cogs.game import MATCH
+from bot.shell.display import PALETTE
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -47,10 +48,24 @@ class PlateauCog(
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @command("settings", "Server settings for matches (Manage Server)")
-    @options(ai_rated=opt("ai_rated", "Whether matches with AI players count for ratings (default: no)"))
-    async def settings(self, interaction: discord.Interaction, ai_rated: bool | None = None) -> None:
-        """Show or change the server's settings (members with Manage Server)."""
+    @command("settings", "Server settings for matches (Manage Server), and your own board colours")
+    @options(
+        ai_rated=opt("ai_rated", "Whether matches with AI players count for ratings (default: no)"),
+        palette=opt("palette", "The colours of your own boards (DMs, Show my view)"),
+    )
+    @app_commands.choices(
+        palette=[
+            app_commands.Choice(name=ls("Standard (colour-blind safe)", "choice.palette.standard"), value="standard"),
+            app_commands.Choice(name=ls("High contrast", "choice.palette.contrast"), value="contrast"),
+        ]
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        ai_rated: bool | None = None,
+        palette: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Show or change the server's settings (members with Manage Server) and the caller's own palette."""
         lang = language_of(interaction.locale)
         guild_id = interaction.guild_id
         if guild_id is None:
@@ -59,10 +74,16 @@ class PlateauCog(
             if not (interaction.permissions.manage_guild or interaction.permissions.administrator):
                 raise MatchError("settings_forbidden")
             await self.bot.service.set_guild_setting(guild_id, "ai_rated", "1" if ai_rated else "0")
+        user_id = interaction.user.id
+        if palette is not None:
+            await self.bot.service.set_user_pref(user_id, PALETTE, None if palette.value == "standard" else "contrast")
         current = await self.bot.service.guild_setting(guild_id, "ai_rated") == "1"
-        await interaction.response.send_message(
-            t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"), ephemeral=True
-        )
+        mine = await self.bot.service.user_pref(user_id, PALETTE) == "contrast"
+        lines = [
+            t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"),
+            t(lang, "settings.palette.contrast" if mine else "settings.palette.standard"),
+        ]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @command("replace", "Take over a seat the AI plays since its player left (the players must agree)")
     @options(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 import discord
@@ -56,7 +57,12 @@ EVENT_ITEMS = (EventButton,)
 """The persistent buttons of events, for ``bot.add_dynamic_items``."""
 
 
-def card_embed(event: Event, lang: str) -> discord.Embed:
+def card_embed(
+    event: Event,
+    lang: str,
+    names: Mapping[int, str] | None = None,
+    board: Sequence[tuple[str, str]] = (),
+) -> discord.Embed:
     """The event's card: game, format, rounds, deadline, players, and how to sign up."""
     colour = discord.Colour.gold() if event.status is not EventStatus.CANCELLED else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
@@ -66,11 +72,32 @@ def card_embed(event: Event, lang: str) -> discord.Embed:
         embed.description = t(lang, "event.card.running", round=event.current_round, rounds=event.rounds)
     else:
         embed.description = t(lang, f"event.card.{event.status.value}")
+    named = names or {}
+    if board:
+        # Once under way the card is the event's board: the settings shrink to one line, the round and the
+        # standings take the screen (the players are in them).
+        format_ = t(lang, f"event.format.{event.format.value}")
+        about = [
+            game_label(event, lang),
+            t(
+                lang,
+                "event.card.format_value",
+                format=format_,
+                rounds=t(lang, "event.card.rounds_count", count=event.rounds),
+            ),
+            deadline_label(event, lang),
+            t(lang, "event.card.by", name=named.get(event.organiser_id) or f"<@{event.organiser_id}>"),
+        ]
+        embed.description = "\n".join([embed.description or "", " · ".join(about)])
+        for name, value in board:
+            embed.add_field(name=name[:256], value=value[:1024] or "—", inline=False)
+        embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
+        return embed
     embed.add_field(name=t(lang, "event.card.game"), value=game_label(event, lang), inline=True)
     rounds = (
         t(lang, "event.card.rounds_all")
         if event.format is EventFormat.ROUND_ROBIN and event.status is EventStatus.SIGNUP
-        else str(event.rounds)
+        else t(lang, "event.card.rounds_count", count=event.rounds)
     )
     embed.add_field(
         name=t(lang, "event.card.format"),
@@ -78,17 +105,25 @@ def card_embed(event: Event, lang: str) -> discord.Embed:
         inline=True,
     )
     embed.add_field(name=t(lang, "event.card.deadline"), value=deadline_label(event, lang), inline=True)
-    shown = [f"~~<@{p.user_id}>~~" if p.withdrawn else f"<@{p.user_id}>" for p in event.players[:CARD_LISTED]]
+    # Names, not mentions: an embed's mention renders only for members the reader's client has loaded.
+    listed = [named.get(p.user_id) or f"<@{p.user_id}>" for p in event.players[:CARD_LISTED]]
+    shown = [f"~~{n}~~" if p.withdrawn else n for n, p in zip(listed, event.players, strict=False)]
     extra = len(event.players) - len(shown)
     value = ", ".join(shown) + (t(lang, "event.card.more", count=extra) if extra > 0 else "")
     embed.add_field(
         name=t(lang, "event.card.players", count=len(event.players)), value=value[:1024] or "—", inline=False
     )
-    options = [t(lang, "event.card.auto" if event.auto_advance else "event.card.manual")]
+    options = []
+    if event.status in (EventStatus.SIGNUP, EventStatus.RUNNING):
+        options.append(t(lang, "event.card.auto" if event.auto_advance else "event.card.manual"))
+    if event.round_minutes is not None and event.status in (EventStatus.SIGNUP, EventStatus.RUNNING):
+        options.append(t(lang, "event.card.round_minutes", minutes=event.round_minutes))
     if not event.rated:
         options.append(t(lang, "event.card.unrated"))
-    embed.add_field(name=t(lang, "event.card.options"), value="\n".join(options), inline=False)
-    embed.add_field(name=t(lang, "event.card.organiser"), value=f"<@{event.organiser_id}>", inline=True)
+    if options:
+        embed.add_field(name=t(lang, "event.card.options"), value="\n".join(options), inline=False)
+    organiser = named.get(event.organiser_id) or f"<@{event.organiser_id}>"
+    embed.add_field(name=t(lang, "event.card.organiser"), value=organiser, inline=True)
     embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
     return embed
 

@@ -9,8 +9,9 @@ import discord
 
 from bot.app.events import Event, EventError, EventService, EventStatus
 from bot.app.i18n import language_of
-from bot.app.matches import MatchService
+from bot.app.matches import MatchService, MatchStatus
 from bot.app.member_text import inert
+from bot.shell.events.board import BoardFacts, board_fields
 from bot.shell.events.card import card_embed, card_view
 from bot.shell.ui import GameUI
 
@@ -97,12 +98,31 @@ class EventDesk:
         if event.signup_message_id is None:
             return
         lang = lang or self.lang_of(event)
+        names = await self.text_names(event, [*event.player_ids, event.organiser_id])
+        board = board_fields(event, await self.board_facts(event, names), lang, discord.utils.utcnow())
         await self.games.edit_message(
             event.channel_id,
             event.signup_message_id,
-            embed=card_embed(event, lang),
+            embed=card_embed(event, lang, names, board),
             view=card_view(event, lang),
         )
+
+    async def board_facts(self, event: Event, names: Mapping[int, str]) -> BoardFacts:
+        """What the event's board shows: the games of the round being played (or the last one), who must act in
+        each game still being played, and the standings."""
+        if event.status not in (EventStatus.RUNNING, EventStatus.FINISHED) or event.current_round < 1:
+            return BoardFacts((), {}, None, names, event.guild_id)
+        games = tuple(await self.events.games(event.id, event.current_round))
+        playing: dict[int, str] = {}
+        for game in games:
+            if game.done or game.is_bye or game.match_id is None:
+                continue
+            match = await self.matches.get(game.match_id)
+            if match.status is not MatchStatus.ACTIVE:
+                continue
+            acting = [s for s in match.state.actors() if s < len(match.seats)]
+            playing[game.board] = ", ".join(names.get(match.seats[s], "?") for s in acting) or "—"
+        return BoardFacts(games, playing, await self.events.standings(event.id), names, event.guild_id)
 
     async def text_channel(self, channel_id: int) -> discord.TextChannel:
         channel = self.client.get_channel(channel_id)

@@ -13,11 +13,15 @@ from bot.app.events import Event, EventError, EventGame, EventStatus, Progress, 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_text import inert
+from bot.app.tournaments.standings import DEFAULT_POINTS
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.standings import StandingsPosts
-from bot.shell.events.text import deadline_label, game_label
+from bot.shell.events.text import deadline_label, game_label, points_text, result_text
 
 log = logging.getLogger(__name__)
+
+BYE_POINTS: Final = DEFAULT_POINTS.bye
+"""What a bye is worth (the event's point system)."""
 
 THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 """Game threads stay open a week without activity (a play-by-post game is slow)."""
@@ -35,6 +39,7 @@ class RoundPosts:
         round at once if it closed as it was paired (nothing but byes)."""
         if plan.round is None:
             await self.standings.post_standings(plan.event, lang, final=True)
+            await self.standings.announce_podium(plan.event, lang)
             await self.desk.refresh_card(plan.event, lang)
             return
         await self.open_round(plan.event, plan.games, lang)
@@ -69,10 +74,33 @@ class RoundPosts:
                 await self._greet(thread_id, event, current, report.match, told, lang)
                 await self.desk.games.publish_board(report.match, report, lang)
             round_games = await self.desk.events.games(event.id, games[0].round) if games else []
-            await channel.send(
-                embed=pairings_embed(event, round_games, told, lang),
-                allowed_mentions=discord.AllowedMentions.none(),
+            # The bye is the one player no thread greets: the pairings post pings them, and them alone.
+            byes = [g.players[0] for g in round_games if g.is_bye]
+            content = "\n".join(
+                t(
+                    lang,
+                    "event.bye_ping",
+                    mention=f"<@{uid}>",
+                    round=games[0].round,
+                    points=points_text(BYE_POINTS, lang),
+                )
+                for uid in byes
             )
+            # One short line per round: the games, threads and clock are on the event's board (its card).
+            number_ = games[0].round if games else event.current_round
+            notice = t(lang, "event.board.paired", round=number_, rounds=event.rounds, card=self.card_link(event))
+            await channel.send(
+                content="\n".join(filter(None, [notice, content]))[:2000],
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in byes]),
+            )
+
+    @staticmethod
+    def card_link(event: Event) -> str:
+        """A masked link to the event's board (its card), or nothing when the card is unknown."""
+        if event.signup_message_id is None:
+            return ""
+        url = f"https://discord.com/channels/{event.guild_id}/{event.channel_id}/{event.signup_message_id}"
+        return f"[↑]({url})"
 
     async def _new_thread(
         self, channel: discord.TextChannel, event: Event, game: EventGame, names: Mapping[int, str], lang: str
@@ -110,6 +138,49 @@ class RoundPosts:
             text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in game.players])
         )
 
+    async def warn_round(self, event: Event) -> None:
+        """Tell every game still being played that the round ends in a few minutes, and how it is then settled."""
+        if not await self.desk.events.claim_warning(event.id) or event.round_ends_at is None:
+            return
+        lang = self.desk.lang_of(event)
+        for game in await self.desk.events.games(event.id, event.current_round):
+            if game.done or game.is_bye or game.thread_id is None:
+                continue
+            text = t(
+                lang,
+                "event.round_clock.warn",
+                end=discord.utils.format_dt(event.round_ends_at, "t"),
+                left=discord.utils.format_dt(event.round_ends_at, "R"),
+                mentions=" ".join(f"<@{uid}>" for uid in game.players),
+                rule=t(
+                    lang, "event.round_clock.rule_pair" if len(game.players) == 2 else "event.round_clock.rule_table"
+                ),
+            )
+            channel = await self.desk.games.open_channel(game.thread_id)
+            await channel.send(
+                text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in game.players])
+            )
+
+    async def end_round(self, event: Event) -> None:
+        """The round's time is up: settle its unfinished games from their positions, stop their matches, say so in
+        each thread, then act on the closed round (standings, next round)."""
+        settled, progress = await self.desk.events.settle_round(event.id)
+        lang = self.desk.lang_of(event)
+        for item in settled:
+            game = item.game
+            names = await self.desk.text_names(event, game.players)
+            if game.match_id is not None:
+                match = await self.desk.matches.get(game.match_id)
+                if match.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
+                    report = await self.desk.matches.abort(match.id, event.organiser_id, organiser=True)
+                    await self.desk.games.publish_board(report.match, report, lang)
+            if game.thread_id is not None:
+                text = t(lang, "event.round_clock.settled", result=result_text(game, game.result, names, lang))
+                channel = await self.desk.games.open_channel(game.thread_id)
+                await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        if progress is not None:
+            await self.after_progress(progress)
+
     async def match_finished(self, match: Match) -> None:
         """The ``match_finished`` event: count the result if the match is an event game, then act on it."""
         progress = await self.desk.events.record(match)
@@ -120,17 +191,32 @@ class RoundPosts:
         """After a counted result: when it closed a round, post the standings, then finish the event or,
         with auto-advance, open the next round (or say how to)."""
         event = progress.event
-        if progress.closed_round is None:
-            return
         lang = self.desk.lang_of(event)
+        if progress.closed_round is None:
+            # A result came in: the board shows it (and the standings it changed).
+            await self.desk.refresh_card(event, lang)
+            return
         final = event.status is EventStatus.FINISHED
-        await self.standings.post_standings(event, lang, final=final, round=progress.closed_round)
+        if final:
+            # The record of the event: the full standings (image and spreadsheet), then the podium.
+            await self.standings.post_standings(event, lang, final=True, round=progress.closed_round)
+            await self.standings.announce_podium(event, lang)
         await self.desk.refresh_card(event, lang)
         if final or event.status is not EventStatus.RUNNING:
             return
         channel = await self.desk.games.open_channel(event.channel_id)
         if not event.auto_advance:
-            await channel.send(t(lang, "event.round_over", round=progress.closed_round, next=progress.closed_round + 1))
+            # The organiser is the one who must act: pinged, and nobody else.
+            await channel.send(
+                t(
+                    lang,
+                    "event.round_over",
+                    round=progress.closed_round,
+                    next=progress.closed_round + 1,
+                    organiser=f"<@{event.organiser_id}>",
+                ),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(event.organiser_id)]),
+            )
             return
         try:
             plan = await self.desk.events.plan_round(event.id, None)
@@ -139,26 +225,3 @@ class RoundPosts:
             log.info("event %s: round after %s already paired", event.id, progress.closed_round)
             return
         await self.open_planned(plan, lang)
-
-
-def pairings_embed(event: Event, games: Sequence[EventGame], names: Mapping[int, str], lang: str) -> discord.Embed:
-    """The round's games with links to their threads, and its byes."""
-    number_ = games[0].round if games else event.current_round
-    embed = discord.Embed(
-        title=t(lang, "event.pairings.title", event=inert(event.name), round=number_, rounds=event.rounds)[:256],
-        colour=discord.Colour.gold(),
-    )
-    lines = []
-    for game in games:
-        if game.is_bye:
-            lines.append(t(lang, "event.pairings.bye", player=f"<@{game.players[0]}>"))
-            continue
-        players = (" " + t(lang, "event.pairings.vs") + " ").join(f"<@{uid}>" for uid in game.players)
-        if len(game.players) > 2:
-            players = ", ".join(f"<@{uid}>" for uid in game.players)
-        where = f"<#{game.thread_id}>" if game.thread_id else "…"
-        key = "event.pairings.board" if len(game.players) == 2 else "event.pairings.table"
-        lines.append(t(lang, key, board=game.board, players=players, thread=where))
-    embed.description = "\n".join(lines)[:4096] or "—"
-    embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
-    return embed

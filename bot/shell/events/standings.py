@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -13,9 +13,9 @@ import discord
 from bot.app.events import Event, EventFormat, Standings
 from bot.app.i18n import t
 from bot.app.member_text import inert
-from bot.app.tournaments.standings import to_csv
+from bot.app.tournaments.standings import CsvStyle, to_csv
 from bot.shell.events.desk import EventDesk, as_text
-from bot.shell.events.text import game_label, number
+from bot.shell.events.text import game_label, number, points_text
 from render.standings import StandingsTable, describe_standings, render_standings
 
 STANDINGS_LISTED = 20
@@ -29,16 +29,24 @@ class StandingsPosts:
         self.desk = desk
 
     async def standings_payload(
-        self, event: Event, standings: Standings, lang: str, *, final: bool, round: int | None = None
+        self,
+        event: Event,
+        standings: Standings,
+        lang: str,
+        *,
+        final: bool,
+        round: int | None = None,
+        corrected: bool = False,
     ) -> dict[str, Any]:
-        """Embed, PNG table and CSV file of the standings."""
+        """Embed, PNG table and CSV file of the standings (``corrected``: final standings after a correction)."""
         names = await self.desk.names(event)
         shown = round if round is not None else max(event.closed_round, 0)
+        live = not final and event.round_in_progress and round is None
 
         def heading(name: str) -> str:
             if final:
-                return t(lang, "event.standings.final", event=name)
-            if event.round_in_progress and round is None:
+                return t(lang, "event.standings.corrected" if corrected else "event.standings.final", event=name)
+            if live:
                 return t(lang, "event.standings.live", event=name, round=event.current_round, rounds=event.rounds)
             return t(lang, "event.standings.after", event=name, round=shown, rounds=event.rounds)
 
@@ -46,9 +54,15 @@ class StandingsPosts:
         title = heading(inert(event.name))
         table = standings_table(event, standings, names, lang, heading(event.name))
         png = await asyncio.to_thread(render_standings, table)
-        csv_text = to_csv(standings.rows, names)
+        csv_text = to_csv(standings.rows, names, csv_style(standings.tiebreaks, lang))
         slug = re.sub(r"[^a-z0-9]+", "-", event.name.lower()).strip("-")[:40] or "event"
-        stem = f"{slug}-{event.id}-{'final' if final else f'round-{shown}'}"
+        if final:
+            part = t(lang, "event.file.final")
+        elif live:
+            part = t(lang, "event.file.live", round=event.current_round)
+        else:
+            part = t(lang, "event.file.round", round=shown)
+        stem = f"{slug}-{event.id}-{part}"
         embed = discord.Embed(title=title[:256], colour=discord.Colour.gold())
         embed.description = "\n".join(standings_lines(event, standings, as_text(names), lang))[:4096] or "—"
         if final and standings.rows and standings.rows[0].played:
@@ -59,19 +73,57 @@ class StandingsPosts:
                 inline=False,
             )
         embed.set_image(url="attachment://standings.png")
-        embed.set_footer(text=t(lang, "event.standings.footer", game=game_label(event, lang), id=event.id))
+        legend = t(lang, f"event.standings.legend.{event.format.value}")
+        footer = t(lang, "event.standings.footer", game=game_label(event, lang), id=event.id)
+        embed.set_footer(text=f"{legend}\n{footer}"[:2048])
         files = [
             discord.File(io.BytesIO(png), filename="standings.png", description=describe_standings(table)),
             discord.File(io.BytesIO(csv_text.encode("utf-8")), filename=f"{stem}.csv"),
         ]
         return {"embed": embed, "files": files, "allowed_mentions": discord.AllowedMentions.none()}
 
-    async def post_standings(self, event: Event, lang: str, *, final: bool, round: int | None = None) -> None:
+    async def announce_podium(self, event: Event, lang: str) -> None:
+        """The closing announcement: the first three places (players sharing a rank share its medal), pinged."""
+        standings = await self.desk.events.standings(event.id)
+        rows = [r for r in standings.rows if r.rank <= 3 and not r.withdrawn]
+        if not rows or not any(r.played for r in standings.rows):
+            return
+        names = await self.desk.text_names(event, [r.player for r in rows])
+        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+        places = []
+        for rank in sorted({r.rank for r in rows}):
+            who = [f"<@{r.player}> ({names.get(r.player, '?')})" for r in rows if r.rank == rank]
+            places.append(f"{medals[rank]} " + ", ".join(who))
+        text = t(lang, "event.podium", event=inert(event.name), places="\n".join(places))
+        channel = await self.desk.games.open_channel(event.channel_id)
+        await channel.send(
+            text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(r.player) for r in rows])
+        )
+
+    async def post_standings(
+        self, event: Event, lang: str, *, final: bool, round: int | None = None, corrected: bool = False
+    ) -> None:
         """Post the standings in the event's channel."""
         standings = await self.desk.events.standings(event.id)
-        payload = await self.standings_payload(standings.event, standings, lang, final=final, round=round)
+        payload = await self.standings_payload(
+            standings.event, standings, lang, final=final, round=round, corrected=corrected
+        )
         channel = await self.desk.games.open_channel(event.channel_id)
         await channel.send(**payload)
+
+
+CSV_COLUMNS = ("rank", "name", "points", "played", "wins", "draws", "losses", "byes", "withdrawn")
+"""The columns of the standings file besides the tie-breaks (see :func:`bot.app.tournaments.standings.to_csv`)."""
+
+
+def csv_style(tiebreaks: Sequence[str], lang: str) -> CsvStyle:
+    """The standings file as a spreadsheet in ``lang`` reads it: headers in the language; French: ``;`` and a
+    decimal comma (a French spreadsheet opens a comma-separated file as one column)."""
+    headers = {key: t(lang, f"event.csv.{key}") for key in CSV_COLUMNS}
+    headers |= {name: t(lang, f"event.csv.{name}") for name in tiebreaks}
+    if lang == "fr":
+        return CsvStyle(headers=headers, yes=t(lang, "event.csv.yes"), delimiter=";", decimal=",")
+    return CsvStyle(headers=headers, yes=t(lang, "event.csv.yes"))
 
 
 def standings_table(
@@ -137,7 +189,7 @@ def standings_lines(event: Event, standings: Standings, names: Mapping[int, str]
                 "event.standings.line",
                 rank=row.rank,
                 name=name,
-                points=number(row.points, lang),
+                points=points_text(row.points, lang),
                 breaks=breaks,
             )
         )

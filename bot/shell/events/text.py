@@ -9,7 +9,7 @@ import discord
 
 from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.events import Event, EventGame, LogLine
-from bot.app.i18n import t
+from bot.app.i18n import has, t
 from bot.app.tournaments.standings import Result
 
 
@@ -34,11 +34,18 @@ def deadline_label(event: Event, lang: str) -> str:
     if key is None:
         hours = (event.turn_limit or 0) // 3600
         limit = t(lang, "event.card.hours", hours=hours)
+    elif has(lang, f"event.deadline.{key}"):
+        limit = t(lang, f"event.deadline.{key}")
     else:
         limit = t(lang, f"choice.deadline.{key}")
     if event.turn_limit is None:
         return limit
-    return t(lang, "event.card.deadline_value", deadline=limit, policy=t(lang, f"choice.on_timeout.{event.on_timeout}"))
+    return t(lang, "event.card.deadline_value", deadline=limit, policy=t(lang, f"event.timeout.{event.on_timeout}"))
+
+
+def points_text(value: float, lang: str) -> str:
+    """Points with their word, by the language's plural rule: "1 point", "1.5 points"; French "1,5 point"."""
+    return t(lang, "event.points", n=number(value, lang), count=value)
 
 
 def result_text(game: EventGame, result: Mapping[str, Any] | None, names: Mapping[int, str], lang: str) -> str:
@@ -72,7 +79,7 @@ def log_line(line: LogLine, names: Mapping[int, str], lang: str) -> str:
     players = details.get("players")
     if isinstance(players, list):
         params["players"] = ", ".join(names.get(int(p), f"#{p}") for p in players)
-    if line.action == "replace" and isinstance(players, list):
+    if line.action in ("replace", "settle") and isinstance(players, list):
         game = EventGame(int(details.get("round", 1)), int(details.get("board", 1)), tuple(int(p) for p in players))
         params["before"] = result_text(game, details.get("before"), names, lang)
         params["after"] = result_text(game, details.get("after"), names, lang)

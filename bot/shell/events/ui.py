@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+from datetime import datetime
+
 import discord
 
 from bot.app.events import Event, EventError, EventFormat, EventService, EventStatus
@@ -16,6 +19,9 @@ from bot.shell.events.text import game_label, log_line, result_text
 from bot.shell.ui import GameUI, public_language
 
 LOG_SHOWN = 25
+
+
+log = logging.getLogger(__name__)
 
 
 class EventUI:
@@ -51,6 +57,7 @@ class EventUI:
         on_timeout: str,
         auto_advance: bool,
         rated: bool,
+        round_minutes: int | None = None,
     ) -> None:
         """``/event create``: open the event for sign-up and post its card in this channel."""
         await self.desk.require_organiser(interaction)
@@ -74,10 +81,14 @@ class EventUI:
             on_timeout=on_timeout,
             auto_advance=auto_advance,
             rated=rated,
+            round_minutes=round_minutes,
         )
         lang = public_language(interaction)
         view = card_view(event, lang) or discord.ui.View()
-        await interaction.response.send_message(embed=card_embed(event, lang), view=view)
+        await interaction.response.send_message(
+            embed=card_embed(event, lang, await self.desk.text_names(event, [*event.player_ids, event.organiser_id])),
+            view=view,
+        )
         message = await interaction.original_response()
         await self.events.set_signup_message(event.id, message.id)
 
@@ -101,7 +112,8 @@ class EventUI:
                 return
         on_card = interaction.message is not None and interaction.message.id == event.signup_message_id
         if on_card:
-            await interaction.response.edit_message(embed=card_embed(event, lang), view=card_view(event, lang))
+            names = await self.desk.text_names(event, [*event.player_ids, event.organiser_id])
+            await interaction.response.edit_message(embed=card_embed(event, lang, names), view=card_view(event, lang))
             return
         key = "event.signed_up" if action == "join" else "event.signed_off"
         await interaction.response.send_message(
@@ -146,6 +158,10 @@ class EventUI:
             await interaction.followup.send(
                 t(user_lang, "event.round_opened", round=event.current_round), ephemeral=True
             )
+            return
+        if event.round_in_progress:
+            # Too early: say which games still run, whose turn it is and until when, instead of a bare refusal.
+            await interaction.followup.send(await self.still_playing(event, user_lang), ephemeral=True)
             return
         plan = await self.events.plan_round(event.id, interaction.user.id)
         await self.rounds.open_planned(plan, self.desk.lang_of(plan.event))
@@ -197,6 +213,49 @@ class EventUI:
                 channel = await self.desk.games.open_channel(match.channel_id)
                 await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.rounds.after_progress(progress)
+        if progress.closed_round is None and progress.event.status is EventStatus.FINISHED:
+            # A correction after the end: the channel's record of the final standings is replaced, not left stale.
+            await self.standings.post_standings(progress.event, self.desk.lang_of(event), final=True, corrected=True)
+            await self.desk.refresh_card(progress.event)
+
+    async def round_tick(self, now: datetime) -> None:
+        """The timed rounds' clock: warn the games of a round ending soon (once), settle a round whose time is
+        up; one event's failure never stops the others."""
+        for step in await self.events.round_steps(now):
+            try:
+                if step.kind == "warn":
+                    await self.rounds.warn_round(step.event)
+                else:
+                    await self.rounds.end_round(step.event)
+            except Exception:
+                log.exception("event %s: timed round step %s failed", step.event.id, step.kind)
+
+    async def still_playing(self, event: Event, lang: str) -> str:
+        """The games of the current round still being played: thread, players, who must act and until when."""
+        lines = [t(lang, "event.next.still_playing", round=event.current_round)]
+        for game in await self.events.games(event.id, event.current_round):
+            if game.is_bye or game.done:
+                continue
+            names = await self.desk.text_names(event, game.players)
+            players = ", ".join(names[uid] for uid in game.players)
+            thread = f"<#{game.thread_id}>" if game.thread_id else f"#{game.board}"
+            if game.match_id is None:
+                lines.append(f"{thread} · {players}")
+                continue
+            match = await self.desk.matches.get(game.match_id)
+            acting = (
+                [s for s in match.state.actors() if s < len(match.seats)] if match.status is MatchStatus.ACTIVE else []
+            )
+            who = ", ".join(names.get(match.seats[s], "?") for s in acting) or "—"
+            clocks = await self.desk.matches.clocks(match.id)
+            deadlines = [clocks[s].times.deadline for s in acting if s in clocks]
+            if deadlines:
+                until = discord.utils.format_dt(min(deadlines), "R")
+                lines.append(t(lang, "event.next.game_until", thread=thread, players=players, who=who, deadline=until))
+            else:
+                lines.append(t(lang, "event.next.game", thread=thread, players=players, who=who))
+        lines.append(t(lang, "event.next.how"))
+        return "\n".join(lines)[:2000]
 
     async def withdraw(
         self, interaction: discord.Interaction, event_id: int | None, player: discord.abc.User | None
@@ -237,20 +296,31 @@ class EventUI:
         await self.desk.require_organiser(interaction)
         event = await self.events.cancel(event.id, interaction.user.id)
         lang = public_language(interaction)
+        # Everyone still signed up learns it: they are pinged, and nobody else.
+        told = [p.user_id for p in event.players if not p.withdrawn]
+        text = t(lang, "event.cancelled", event=inert(event.name))
+        if told:
+            text += "\n" + t(lang, "event.cancelled_players", mentions=" ".join(f"<@{uid}>" for uid in told))
         await interaction.response.send_message(
-            t(lang, "event.cancelled", event=inert(event.name)), allowed_mentions=discord.AllowedMentions.none()
+            text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in told])
         )
         await self.desk.refresh_card(event, lang)
 
     async def show_standings(self, interaction: discord.Interaction, event_id: int | None, public: bool) -> None:
         """``/event standings``: the standings as they stand (after counting any result the bot missed)."""
         event = await self.desk.resolve(interaction, event_id)
+        refused = public and not await self.is_organiser(interaction)
+        if refused:
+            # Posting in the channel is the organisers' (a member could otherwise repeat it at will): privately.
+            public = False
         await interaction.response.defer(ephemeral=not public, thinking=True)
         await self.rounds.reconcile(event.id)
         standings = await self.events.standings(event.id)
         lang = public_language(interaction) if public else language_of(interaction.locale)
         final = standings.event.status is EventStatus.FINISHED
         payload = await self.standings.standings_payload(standings.event, standings, lang, final=final)
+        if refused:
+            payload["content"] = t(lang, "event.public_standings_forbidden")
         await interaction.followup.send(ephemeral=not public, **payload)
 
     async def list_events(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,50 @@
+"""A member's own palette: ``/plateau settings palette:`` draws their own views (DM, Show my view) in high
+contrast, while every board others see keeps the standard, colour-blind-safe palette."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.shell import display
+from render import BoardContext
+from tests.test_bot_ai import club  # noqa: F401  (the fixture)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, str]]:
+    """Every board the bot draws: (private view?, palette)."""
+    seen: list[tuple[bool, str]] = []
+    real = display.render_board
+
+    def spy(game_id: str, view: Any, ctx: BoardContext) -> bytes:
+        seen.append((getattr(view, "viewer", None) is not None, ctx.palette))
+        return real(game_id, view, ctx)
+
+    monkeypatch.setattr(display, "render_board", spy)
+    return seen
+
+
+async def test_high_contrast_is_a_members_choice_for_their_own_views(
+    club: dict[str, Any],  # noqa: F811
+    drawn: list[tuple[bool, str]],
+) -> None:
+    env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
+    shown = await alice.slash(channel, "plateau settings")
+    assert shown.response.ephemeral and "standard colours" in shown.response.content
+    chosen = await alice.slash(channel, "plateau settings", palette="contrast")
+    assert chosen.response.ephemeral and "high contrast" in chosen.response.content
+    assert await env.bot.service.user_pref(alice.id, display.PALETTE) == "contrast"
+    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    drawn.clear()
+    await alice.slash(channel, "game view")
+    await bob.slash(channel, "game view")
+    assert ("contrast" in {p for _, p in drawn}) and ("standard" in {p for _, p in drawn})
+    await alice.slash(channel, "game board")
+    assert drawn[-1][1] == "standard", "a board in the channel is drawn for everyone: standard colours"
+    back = await alice.slash(channel, "plateau settings", palette="standard")
+    assert "standard colours" in back.response.content
+    assert await env.bot.service.user_pref(alice.id, display.PALETTE) is None
