@@ -34,7 +34,7 @@ import simcord
 from bot.app.config import Config
 from bot.app.events import EventStatus
 from bot.app.matches import MatchStatus
-from bot.shell.client import PlateauBot
+from bot.shell.client import PlateauBot, warm_up_renderers
 from tests.botkit import pings_of
 
 STEP = 5.0
@@ -184,9 +184,8 @@ def account(env: Any, figures: Evening, round_: int, start: int, channel_id: int
 
 def report(figures: Evening, members: int) -> None:
     print(f"\n{figures.name}")
-    print(
-        f"  rounds ended on time: {figures.on_time} of {figures.rounds}; games settled by the round rule: {figures.settled}"
-    )
+    print(f"  rounds ended on time: {figures.on_time} of {figures.rounds}")
+    print(f"  games settled by the round rule: {figures.settled}")
     print(f"  standings agree with the results: {'yes' if figures.standings_right else 'NO'}; stuck: {figures.stuck}")
     for round_, pings in sorted(figures.pings.items()):
         total = sum(pings.values())
@@ -201,6 +200,8 @@ def report(figures: Evening, members: int) -> None:
 
 
 async def main_async(members: int, rounds: int, minutes: int) -> None:
+    # The artwork is drawn once beforehand, as the bot would in the background: SimCord gives a bot 5 s to settle.
+    warm_up_renderers()
     with tempfile.TemporaryDirectory() as tmp:
         bot = PlateauBot(Config(token="bench", database=str(Path(tmp) / "evening.db"), ai_delay=0))
         async with simcord.run(bot) as env:

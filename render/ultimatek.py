@@ -1,20 +1,27 @@
-"""Ultima-Tek as an image: the field of hexes, the piece stacks, the bonus tokens, the disc and the score.
+"""Ultima-Tek as an image drawn for a phone's message column: the field of hexes turned a quarter turn
+(portrait), the piece stacks, the bonus tokens, the disc and the score.
 
-Layout, top to bottom: the scoreboard (blue's card on the left, the score and the turn count in the
-middle, red's card on the right; each card holds the player's hand as tokens); the status line (whose
-turn, the three phases with the current one lit, the action credits left as coins); the field, flat-topped
-hexes in nine columns with the grey end zones in columns a and i, every hex named; the actions of the turn
-so far; the key of the bonus symbols.
+Every text reads at 10 CSS px once the 1024 px image is shown 265 CSS px wide (:mod:`render.lettering`):
+40 px at least, nothing shortened. Layout, top to bottom: one row per player (their side's piece, their
+name, or "You" on their own view, their hand as tokens, their score), the row of the side to act lit; the
+status line (the phase of the turn, the action credits left as coins, the turn count); the field; the key
+of the bonus symbols. The story of the turn is told by the post's words, not on the image.
+
+The field is drawn with the end zones at the top and the bottom: column a (blue's own end zone) at the
+bottom on the public image and on blue's own, column i at the bottom on red's own, so that each player's
+side faces them and they attack up the screen. Every hex carries its name (``c3``), the names the move
+buttons use; the pieces a turn post's buttons move carry the buttons' letters (``BoardContext.marks``).
+Blue pieces are round, red ones square: the sides differ in shape as well as colour.
 
 What is drawn is only what the view holds. A face-down bonus is a blank dark token; on a player's private
 image their own face-down bonuses and their hand show their kind on that dark back, which marks them as
 still hidden from the opponent. The opponent's hand only shows its size. So re-dealing the hidden tokens
-never changes a spectator's or the opponent's image. The last move and the actions of the turn go through
-:func:`games.ultimatek.public_notation` before they are written.
+never changes a spectator's or the opponent's image. The last move goes through
+:func:`games.ultimatek.public_notation` before it is read.
 
-The static part (backdrop, field, hex names, card frames, the key) depends only on the language and is
-cached; a render pastes cached sprites (:mod:`render.ultimatek_art`), writes a few words and maps the
-image onto a palette computed once.
+The static part (backdrop, field, hex names, the key) depends only on the language, the facing and the
+palette, and is cached; a render pastes cached sprites (:mod:`render.ultimatek_art`), writes a few words and
+maps the image onto a palette computed once.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from PIL import Image, ImageDraw
 
 from games.base import Seat
 from games.ultimatek import public_notation
-from games.ultimatek.field import BY_NAME, HEXES, LETTERS, Hex
+from games.ultimatek.field import BY_NAME, HEXES, Hex
 from games.ultimatek.view import PieceView, View
 from render.common import (
     BACKDROP,
@@ -52,7 +59,6 @@ from render.common import (
     font,
     mix,
     paste_targets,
-    phone_text,
     player_names,
     plural,
     supersampled,
@@ -62,8 +68,6 @@ from render.ultimatek_art import (
     DISC_WHITE,
     KINDS,
     LABELS,
-    SIDE_COLOURS,
-    SIDE_LIGHT,
     TokenStyle,
     credit_sprite,
     disc_sprite,
@@ -72,69 +76,79 @@ from render.ultimatek_art import (
     piece_base,
     piece_sprite,
     piece_top,
+    side_colours,
     stop_marker,
-    text_px,
     token_sprite,
-    u,
 )
 
 GAME_ID: Final = "ultimatek"
 
-# Geometry, in pixels of the final image. The layout was designed on a 1280 px canvas; every length is
-# written in those design units and scaled by UNIT through u(), text sizes too (never below SMALL_PX).
+# Geometry, in pixels of the final image.
 WIDTH: Final = BOARD_WIDTH
-R: Final = u(80)
-"""Circumradius of a hex (flat-topped: 2R wide, R·√3 high)."""
-HH: Final = R * math.sqrt(3) / 2
-"""Half the height of a hex."""
-FIELD_X: Final = (WIDTH - 14 * R) / 2
-"""Left edge of column a."""
-CARD_Y: Final = u(14)
-CARD_H: Final = u(150)
-CARD_X: Final = ((u(40), u(516)), (u(764), u(1240)))
-"""Left and right edges of blue's and red's cards."""
-SCORE_X: Final = (u(528), u(752))
-STATUS_Y: Final = CARD_Y + CARD_H + u(36)
-FIELD_Y: Final = STATUS_Y + u(84)
-"""Top edge of the even columns."""
-FIELD_BOTTOM: Final = FIELD_Y + 12 * HH
-PLAYED_Y: Final = round(FIELD_BOTTOM + u(34))
-KEY_Y: Final = PLAYED_Y + u(56)
-KEY_ROW: Final = u(52)
-"""The key of the symbols takes two rows."""
-HEIGHT: Final = round(KEY_Y + KEY_ROW + u(40))
-SMALL_PX: Final = phone_text(WIDTH)
-"""The smallest text: 11 px once the image is shown 400 px wide."""
-NAME_PX: Final = text_px(40)
-HEADLINE_PX: Final = text_px(46)
-BANNER_PX: Final = text_px(56)
-"""The goal banner's words."""
-SCORE_PX: Final = text_px(64)
-TOKEN_R: Final = round(u(21))
+TEXT_PX: Final = 40
+"""The smallest text: 10.4 CSS px once the image is shown 265 CSS px wide."""
+SCORE_PX: Final = 60
+BANNER_PX: Final = 52
+MARGIN: Final = 24
+R: Final = 75.0
+"""Circumradius of a hex (pointy-topped: R·√3 wide, 2R high)."""
+SQ: Final = R * math.sqrt(3)
+"""The width of a hex, and the distance between two hexes side by side."""
+FIELD_W: Final = 6 * SQ
+FIELD_X: Final = (WIDTH - FIELD_W) / 2
+"""Left edge of the field (the half-hexes of the lowered columns included)."""
+ROW_H: Final = 64
+ROW_Y: Final = (10, 10 + ROW_H + 6)
+"""The top of the first and second player rows."""
+STATUS_Y: Final = ROW_Y[1] + ROW_H + 34
+"""The middle of the status line."""
+FIELD_Y: Final = STATUS_Y + 38
+"""The top of the field (the tip of the first hexes)."""
+FIELD_BOTTOM: Final = FIELD_Y + 14 * R
+KEY_Y: Final = FIELD_BOTTOM + 42
+KEY_ROW: Final = 52
+HEIGHT: Final = round(KEY_Y + KEY_ROW + 30)
+HH: Final = R
+"""Half the height of a hex (kept for the goal banner's placing)."""
+ICON_X: Final = MARGIN + 34
+NAME_X: Final = MARGIN + 80
+SCORE_W: Final = 64
+HAND_R: Final = 26
+"""A token in a hand: 56 px across, some 15 CSS px on a phone."""
+HAND_GAP: Final = 8
+HAND_W: Final = 3 * 2 * HAND_R + 2 * HAND_GAP
+HAND_X: Final = WIDTH - MARGIN - SCORE_W - 16 - HAND_W
+TOKEN_R: Final = 21
 """A token on a piece."""
-HAND_R: Final = round(u(23))
-"""A token in a hand, on a card."""
-KEY_R: Final = round(u(20))
-CREDIT_R: Final = round(u(14))
+KEY_R: Final = 22
+CREDIT_R: Final = 16
 HAND_SLOTS: Final = 3
-"""A hand holds at most three bonuses."""
-SLOT_DX: Final = u(26)
+SLOT_DX: Final = 29.0
 """How far from the hex centre each piece stands when both sides share a hex."""
-BASE_DY: Final = u(18)
-"""How far below the hex centre a stack stands."""
-DISC_RX: Final = round(u(34))
-DISC_RY: Final = round(u(14))
-DISC_DY: Final = u(28)
-"""The disc lies in front of the pieces, this far below their base, near the bottom of its hex."""
+BASE_DY: Final = 0.40 * R
+"""How far below the hex centre a stack's base stands."""
+NAME_DY: Final = -0.52 * R
+"""Where a hex's name sits, above its centre."""
+DISC_RX: Final = 30
+DISC_RY: Final = 12
+DISC_DY: Final = 14.0
+MARK_R: Final = 24
+"""A button's letter on the piece it moves: a yellow badge."""
+MARK_DX: Final = 40
+MARK_DY: Final = -18
+"""Where the badge sits from a lone piece's base: up and to its left, clear of the hex's edge."""
 
 GRASS: Final[tuple[Color, Color]] = ((54, 110, 60), (62, 122, 66))
 """The green hexes, mown in alternate stripes (even and odd columns)."""
 GREY: Final[tuple[Color, Color]] = ((146, 146, 140), (156, 156, 150))
 LINE: Final[Color] = (222, 230, 214)
 """The chalk lines between hexes."""
+CONTRAST_GRASS: Final[tuple[Color, Color]] = ((22, 60, 28), (28, 70, 34))
+CONTRAST_GREY: Final[tuple[Color, Color]] = ((196, 196, 190), (206, 206, 200))
+CONTRAST_LINE: Final[Color] = (255, 255, 255)
 FIELD_FRAME: Final[Color] = (24, 40, 28)
-LABEL_ON_GRASS: Final[Color] = (198, 226, 190)
-LABEL_ON_GREY: Final[Color] = (52, 52, 50)
+LABEL_ON_GRASS: Final[Color] = (206, 232, 198)
+LABEL_ON_GREY: Final[Color] = (40, 40, 38)
 GOLD: Final[Color] = (222, 180, 72)
 PILL: Final[Color] = (70, 62, 40)
 """Behind the current phase."""
@@ -163,9 +177,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "nothing_yet": "This turn: nothing yet",
         "bag": "bag {bag} · discard {discard}",
         "key_public": "dark: face down",
-        "key_private": "dark: hidden from {name}",
+        "key_private": "dark: only you see it",
+        "you": "You",
+        "status": "Phase {n}/3: {phase}",
+        "wins_side": "{side} wins {a}–{b}",
         "private": "Private view of {name}",
-        "goal_banner": "GOAL! {name} scores · {a}–{b}",
+        "goal_banner": "GOAL! {side} scores · {a}–{b}",
         # Alt text.
         "alt_field": "Ultima-Tek field: 9 columns of hexes, grey end zones in columns a and i.",
         "alt_score": "Score: blue ({blue}) {a}, red ({red}) {b}.",
@@ -204,9 +221,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "nothing_yet": "Ce tour : rien encore",
         "bag": "sac {bag} · défausse {discard}",
         "key_public": "sombre : face cachée",
-        "key_private": "sombre : caché à {name}",
+        "key_private": "sombre : vous seul le voyez",
+        "you": "Vous",
+        "status": "Phase {n}/3 : {phase}",
+        "wins_side": "{side} gagne {a}–{b}",
         "private": "Vue privée de {name}",
-        "goal_banner": "BUT ! {name} marque · {a}–{b}",
+        "goal_banner": "BUT ! {side} marque · {a}–{b}",
         "alt_field": "Terrain d'Ultima-Tek : 9 colonnes d'hexagones, zones d'en-but grises en colonnes a et i.",
         "alt_score": "Score : bleu ({blue}) {a}, rouge ({red}) {b}.",
         "alt_state": "Phase {phase} ({phase_name}), {credits}, {turn}.",
@@ -235,10 +255,23 @@ def _word(lang: str, key: str, index: int) -> str:
 # Geometry.
 
 
-def hex_centre(h: Hex) -> tuple[float, float]:
-    """The pixel centre of hex ``h`` (odd columns sit half a hex lower)."""
-    x = FIELD_X + R + 1.5 * R * h.column
-    y = FIELD_Y + HH + 2 * HH * h.row + (HH if h.column % 2 else 0.0)
+def bottom_side(viewer: Seat | None) -> Seat:
+    """The side whose own end zone is drawn at the bottom: the viewer's, blue on the public image."""
+    return 1 if viewer == 1 else 0
+
+
+def hex_centre(h: Hex, bottom: Seat = 0) -> tuple[float, float]:
+    """The pixel centre of hex ``h`` with ``bottom``'s own end zone at the bottom of the field.
+
+    The field is the rules' field turned a quarter turn: its columns a–i run up the image (blue at the
+    bottom) or down it (red at the bottom), its rows across, odd columns shifted half a hex."""
+    across = h.row + (0.5 if h.column % 2 else 0.0)
+    if bottom == 0:
+        x = FIELD_X + SQ / 2 + SQ * across
+        y = FIELD_Y + R + 1.5 * R * (8 - h.column)
+    else:
+        x = FIELD_X + SQ / 2 + SQ * (5 - across)
+        y = FIELD_Y + R + 1.5 * R * h.column
     return x, y
 
 
@@ -248,99 +281,78 @@ def hex_at(name: str) -> Hex | None:
     return None if index is None else HEXES[index]
 
 
+def _field_colours(contrast: bool) -> tuple[tuple[Color, Color], tuple[Color, Color], Color]:
+    return (CONTRAST_GRASS, CONTRAST_GREY, CONTRAST_LINE) if contrast else (GRASS, GREY, LINE)
+
+
 # Static drawing.
 
 
-def _paint_field(pen: Pen) -> None:
-    x0, y0 = FIELD_X, FIELD_Y
+def _paint_field(pen: Pen, bottom: Seat, contrast: bool) -> None:
+    grass, grey, line = _field_colours(contrast)
     pen.rrect(
-        (x0 - u(16), y0 - u(50), x0 + 14 * R + u(16), FIELD_BOTTOM + u(16)),
-        u(18),
+        (FIELD_X - 12, FIELD_Y - 12, FIELD_X + FIELD_W + 12, FIELD_BOTTOM + 12),
+        18,
         fill=FIELD_FRAME,
         outline=PANEL_EDGE,
-        width=u(2),
+        width=2,
     )
     for h in HEXES:
-        cx, cy = hex_centre(h)
-        colour = (GREY if h.grey else GRASS)[h.column % 2]
-        pen.poly(hexagon(cx, cy, R), LINE)
-        pen.poly(hexagon(cx, cy, R - u(2.6)), colour)
-    for seat in (0, 1):
-        x0_, x1_ = CARD_X[seat]
-        pen.rrect((x0_, CARD_Y, x1_, CARD_Y + CARD_H), u(16), fill=PANEL, outline=PANEL_EDGE, width=u(2))
-        pen.rrect((x0_ + u(3), CARD_Y + u(3), x0_ + u(11), CARD_Y + CARD_H - u(3)), u(4), fill=SIDE_COLOURS[seat])
-    pen.rrect(
-        (SCORE_X[0], CARD_Y, SCORE_X[1], CARD_Y + CARD_H), u(16), fill=(20, 18, 17), outline=PANEL_EDGE, width=u(2)
-    )
+        cx, cy = hex_centre(h, bottom)
+        colour = (grey if h.grey else grass)[h.column % 2]
+        pen.poly(hexagon(cx, cy, R, pointy=True), line)
+        pen.poly(hexagon(cx, cy, R - 2.4, pointy=True), colour)
+    for top in ROW_Y:
+        pen.rrect((MARGIN, top, WIDTH - MARGIN, top + ROW_H), 14, fill=PANEL, outline=PANEL_EDGE, width=2)
 
 
 @cache
-def _field_layer() -> Image.Image:
-    """Backdrop, field, cards, hex names and column letters: the words-free static image."""
+def _field_layer(bottom: Seat, contrast: bool) -> Image.Image:
+    """Backdrop, field, player rows and hex names: the words-free static image."""
     base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
-    layer = supersampled((WIDTH, HEIGHT), 3, lambda draw, k: _paint_field(Pen(draw, k)))
+    layer = supersampled((WIDTH, HEIGHT), 3, lambda draw, k: _paint_field(Pen(draw, k), bottom, contrast))
     base.paste(layer, (0, 0), layer)
     draw = ImageDraw.Draw(base)
-    label = font(SMALL_PX, "Semibold")
-    letter = font(SMALL_PX, "Bold")
-    for column in range(9):
-        cx = FIELD_X + R + 1.5 * R * column
-        draw_text(draw, (cx, FIELD_Y - u(30)), LETTERS[column], letter, MUTED, "mm")
+    label = font(TEXT_PX, "Semibold")
+    on_grass = (255, 255, 255) if contrast else LABEL_ON_GRASS
+    on_grey = (0, 0, 0) if contrast else LABEL_ON_GREY
     for h in HEXES:
-        cx, cy = hex_centre(h)
-        draw_text(draw, (cx - u(30), cy - HH + u(24)), h.name, label, LABEL_ON_GREY if h.grey else LABEL_ON_GRASS, "mm")
+        cx, cy = hex_centre(h, bottom)
+        draw_text(draw, (cx, cy + NAME_DY), h.name, label, on_grey if h.grey else on_grass, "mm")
     return base
 
 
 @lru_cache(maxsize=4)
-def _static_base(lang: str) -> Image.Image:
-    """The static image with the words of ``lang`` (card subtitles, the key); each render copies it."""
-    base = _field_layer().copy()
+def _static_base(lang: str, bottom: Seat, contrast: bool) -> Image.Image:
+    """The static image with the words of ``lang`` (the key but its last words); each render copies it.
+
+    Four at most are kept (some 4.6 MB each): the public images' two languages and the players' own views
+    turned for each side, which is what a server draws; a rarer one is rebuilt from its field layer."""
+    base = _field_layer(bottom, contrast).copy()
     draw = ImageDraw.Draw(base)
-    words = WORDS[lang]
-    small = font(SMALL_PX, "Semibold")
-    for seat in (0, 1):
-        x0, x1 = CARD_X[seat]
-        goal = _word(lang, "goal", seat)
-        if seat == 0:
-            draw_text(draw, (x0 + u(86), CARD_Y + u(100)), goal, small, SIDE_LIGHT[seat], "lm")
-        else:
-            draw_text(draw, (x1 - u(86), CARD_Y + u(100)), goal, small, SIDE_LIGHT[seat], "rm")
-    mid = (SCORE_X[0] + SCORE_X[1]) / 2
-    draw_text(draw, (mid, CARD_Y + u(24)), words["first_to"], small, MUTED, "mm")
-    draw_text(draw, (mid, CARD_Y + u(76)), "–", font(text_px(50), "Bold"), MUTED, "mm")
-    for seat in (0, 1):
-        hx0, hand_w = _hand_box(seat)
-        draw_text(draw, (hx0 + hand_w / 2, CARD_Y + u(26)), words["hand"], small, MUTED, "mm")
-    # The key of the symbols.
-    for kind, (x, y) in zip(KINDS, _key_slots(), strict=False):
+    small = font(TEXT_PX, "Semibold")
+    slots = _key_slots(lang)
+    for kind, (x, y) in zip(KINDS, slots, strict=False):
         paste(base, token_sprite(kind, "up", KEY_R), (x + KEY_R, y))
-        draw_text(draw, (x + 2 * KEY_R + u(8), y), LABELS[kind], small, CREAM, "lm")
-    x, y = _key_slots()[-1]
+        draw_text(draw, (x + 2 * KEY_R + 8, y), LABELS[kind], small, CREAM, "lm")
+    x, y = slots[-1]
     paste(base, token_sprite(None, "down", KEY_R), (x + KEY_R, y))
     return base
 
 
 @cache
-def _key_slots() -> tuple[tuple[float, float], ...]:
-    """Where each symbol of the key starts (left, middle), the blank token last: two rows."""
-    small = font(SMALL_PX, "Semibold")
-    per_row = (len(KINDS) + 2) // 2
+def _key_slots(lang: str) -> tuple[tuple[float, float], ...]:
+    """Where each symbol of the key starts (left, middle), the blank token last: four then three a row."""
+    small = font(TEXT_PX, "Semibold")
     slots: list[tuple[float, float]] = []
-    x, y = FIELD_X, float(KEY_Y)
+    x, y = float(MARGIN + 8), float(KEY_Y)
     for i, kind in enumerate(KINDS):
-        if i == per_row:
-            x, y = FIELD_X, float(KEY_Y + KEY_ROW)
+        if i == 4:
+            x, y = float(MARGIN + 8), float(KEY_Y + KEY_ROW)
         slots.append((x, y))
-        x += 2 * KEY_R + u(8) + small.getlength(LABELS[kind]) + u(28)
+        x += 2 * KEY_R + 8 + small.getlength(LABELS[kind]) + 26
     slots.append((x, y))
     return tuple(slots)
-
-
-@cache
-def _key_text_x() -> float:
-    """Where the words after the blank token of the key start."""
-    return _key_slots()[-1][0] + 2 * KEY_R + u(8)
 
 
 # Rendering.
@@ -354,8 +366,12 @@ def _names(ctx: BoardContext) -> tuple[str, str]:
     return player_names(ctx, WORDS)
 
 
+def _contrast(ctx: BoardContext) -> bool:
+    return ctx.palette == "contrast"
+
+
 def _status(view: View, ctx: BoardContext) -> tuple[str, int | None]:
-    """The status line and the side whose piece leads it."""
+    """The status line (whose turn, for the alt text) and the side to act."""
     lang = ctx.language
     words = WORDS[lang]
     names = _names(ctx)
@@ -373,7 +389,10 @@ def _status(view: View, ctx: BoardContext) -> tuple[str, int | None]:
 
 def _turn_text(view: View, lang: str) -> str:
     words = WORDS[lang]
-    n = min(view.turns + 1, view.cap) if view.cap and view.outcome is None else view.turns
+    # The turn in progress while the match goes on (the first is turn 1), the turns played once it is over.
+    n = view.turns if view.outcome is not None else view.turns + 1
+    if view.cap:
+        n = min(n, view.cap)
     return words["turn_cap"].format(n=n, cap=view.cap) if view.cap else words["turn"].format(n=n)
 
 
@@ -388,102 +407,64 @@ def _hand_tokens(view: View, seat: Seat) -> list[tuple[str | None, TokenStyle]]:
     return [(None, "down")] * view.hand_sizes[seat]
 
 
-def _hand_box(seat: Seat) -> tuple[float, float]:
-    """The left edge and width of the row of hand tokens on ``seat``'s card."""
-    width = HAND_SLOTS * (2 * HAND_R + u(8)) - u(8)
-    return (CARD_X[seat][1] - u(18) - width if seat == 0 else CARD_X[seat][0] + u(18)), width
-
-
-def _draw_cards(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
+def _draw_rows(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
+    """One row per player, the side at the top of the field first: piece, name (or "You"), hand, score."""
     names = _names(ctx)
     lang = ctx.language
-    name_face = font(NAME_PX, "Bold")
-    for seat in (0, 1):
-        x0, x1 = CARD_X[seat]
+    contrast = _contrast(ctx)
+    _, _, lights = side_colours(contrast)
+    face = font(TEXT_PX, "Semibold")
+    big = font(SCORE_PX, "Bold")
+    bottom = bottom_side(view.viewer)
+    for top, seat in zip(ROW_Y, (1 - bottom, bottom), strict=True):
+        mid = top + ROW_H / 2
+        box = (MARGIN, top, WIDTH - MARGIN, top + ROW_H)
         if view.outcome is None and view.to_act == seat:
-            draw.rounded_rectangle((x0, CARD_Y, x1, CARD_Y + CARD_H), radius=u(16), outline=HIGHLIGHT, width=3)
+            draw.rounded_rectangle(box, radius=14, outline=HIGHLIGHT, width=4)
         elif view.outcome is not None and seat in view.outcome.winners:
-            draw.rounded_rectangle((x0, CARD_Y, x1, CARD_Y + CARD_H), radius=u(16), outline=GOLD, width=4)
-        icon = piece_sprite(seat, 2, False)
-        icon_x = x0 + u(50) if seat == 0 else x1 - u(50)
-        paste(canvas, icon, (icon_x, CARD_Y + CARD_H / 2 + u(4)))
+            draw.rounded_rectangle(box, radius=14, outline=GOLD, width=5)
+        paste(canvas, piece_sprite(seat, 1, False, contrast), (ICON_X, mid + 6))
+        name = WORDS[lang]["you"] if view.viewer == seat else names[seat]
+        shown = display_name(name, face, HAND_X - 14 - NAME_X, _word(lang, "Side", seat))
+        draw_text(draw, (NAME_X, mid), shown, face, CREAM, "lm")
         tokens = _hand_tokens(view, seat)
-        hx0, hand_w = _hand_box(seat)
         for i in range(HAND_SLOTS):
-            cx = hx0 + HAND_R + i * (2 * HAND_R + u(8))
-            cy = CARD_Y + u(84)
+            cx = HAND_X + HAND_R + i * (2 * HAND_R + HAND_GAP)
             if i < len(tokens):
                 kind, style = tokens[i]
-                paste(canvas, token_sprite(kind, style, HAND_R), (cx, cy))
+                paste(canvas, token_sprite(kind, style, HAND_R), (cx, mid))
             else:
-                draw.ellipse(
-                    (cx - HAND_R + 3, cy - HAND_R + 3, cx + HAND_R - 3, cy + HAND_R - 3), outline=PANEL_EDGE, width=2
-                )
-        room = hx0 - (x0 + u(86)) - u(14) if seat == 0 else (x1 - u(86)) - (hx0 + hand_w) - u(14)
-        shown = display_name(names[seat], name_face, room, _word(lang, "Side", seat))
-        if seat == 0:
-            draw.text((x0 + u(86), CARD_Y + u(50)), shown, font=name_face, fill=CREAM, anchor="lm")
-        else:
-            draw.text((x1 - u(86), CARD_Y + u(50)), shown, font=name_face, fill=CREAM, anchor="rm")
-    # The score.
-    mid = (SCORE_X[0] + SCORE_X[1]) / 2
-    big = font(SCORE_PX, "Bold")
-    draw.text((mid - u(24), CARD_Y + u(76)), str(view.score[0]), font=big, fill=SIDE_LIGHT[0], anchor="rm")
-    draw.text((mid + u(24), CARD_Y + u(76)), str(view.score[1]), font=big, fill=SIDE_LIGHT[1], anchor="lm")
-    draw.text(
-        (mid, CARD_Y + CARD_H - u(22)), _turn_text(view, lang), font=font(SMALL_PX, "Semibold"), fill=MUTED, anchor="mm"
-    )
-
-
-@lru_cache(maxsize=16)
-def _phase_layout(lang: str, phase: int) -> tuple[tuple[tuple[float, str, bool], ...], tuple[float, ...], float, float]:
-    """Where the status line's right part goes: each phase label (x, text, lit), the separators' x, the
-    right edge of the word "credits", and the room left for the status text."""
-    words = WORDS[lang]
-    right = WIDTH - u(40) - 3 * u(34) - u(6)
-    credits_x = right
-    right -= font(SMALL_PX, "Semibold").getlength(words["credits"]) + u(24)
-    plain, lit_face = font(SMALL_PX, "Semibold"), font(SMALL_PX, "Bold")
-    names = words["phases"].split("|")
-    parts = [f"{i + 1} {names[i]}" for i in range(3)]
-    widths = [(lit_face if i + 1 == phase else plain).getlength(p) for i, p in enumerate(parts)]
-    total = sum(widths) + 2 * u(30)
-    px = right - total
-    labels, separators = [], []
-    for i, part in enumerate(parts):
-        labels.append((px, part, i + 1 == phase))
-        px += widths[i]
-        if i < 2:
-            separators.append(px + u(15))
-        px += u(30)
-    return tuple(labels), tuple(separators), credits_x, right - total - u(30)
+                draw.ellipse((cx - HAND_R + 3, mid - HAND_R + 3, cx + HAND_R - 3, mid + HAND_R - 3), outline=PANEL_EDGE)
+        draw_text(draw, (WIDTH - MARGIN - SCORE_W / 2, mid), str(view.score[seat]), big, lights[seat], "mm")
 
 
 def _draw_status(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
+    """The phase of the turn and the credits left (or who won), and the turn count."""
     lang = ctx.language
-    status, lead = _status(view, ctx)
-    x = u(40)
-    if lead is not None:
-        paste(canvas, piece_sprite(lead, 1, False), (x + u(26), STATUS_Y + u(4)))
-        x += u(60)
-    big = font(HEADLINE_PX, "Bold")
-    right = WIDTH - u(40)
+    words = WORDS[lang]
+    face = font(TEXT_PX, "Semibold")
+    bold = font(TEXT_PX, "Bold")
+    right = float(WIDTH - MARGIN - 8)
+    turn = _turn_text(view, lang)
+    right -= draw_text(draw, (right, STATUS_Y), turn, face, MUTED, "rm") + 24
+    x = float(MARGIN + 8)
     if view.to_act is not None and view.outcome is None:
-        # The credits as coins on the right, then the phases with the current one lit.
+        phase = max(1, min(view.phase, 3))
+        text = words["status"].format(n=phase, phase=words["phases"].split("|")[phase - 1])
+        w = bold.getlength(text)
+        draw.rounded_rectangle((x - 6, STATUS_Y - 26, x + w + 6, STATUS_Y + 26), radius=26, fill=PILL)
+        draw_text(draw, (x, STATUS_Y), text, bold, HIGHLIGHT, "lm")
+        x += w + 28
         for i in range(3):
-            paste(canvas, credit_sprite(i < view.credits, CREDIT_R), (right - u(14) - (2 - i) * u(34), STATUS_Y))
-        labels, separators, credits_x, right = _phase_layout(lang, view.phase)
-        plain, bold = font(SMALL_PX, "Semibold"), font(SMALL_PX, "Bold")
-        draw.text((credits_x, STATUS_Y), WORDS[lang]["credits"], font=plain, fill=MUTED, anchor="rm")
-        for px, part, lit in labels:
-            if lit:
-                w = bold.getlength(part)
-                pill = (px - u(10), STATUS_Y - u(22), px + w + u(10), STATUS_Y + u(22))
-                draw.rounded_rectangle(pill, radius=u(22), fill=PILL)
-            draw.text((px, STATUS_Y), part, font=bold if lit else plain, fill=HIGHLIGHT if lit else MUTED, anchor="lm")
-        for sx in separators:
-            draw.text((sx, STATUS_Y), "›", font=plain, fill=PANEL_EDGE, anchor="mm")
-    draw.text((x, STATUS_Y), fit_text(clean_text(status, big), big, right - x), font=big, fill=CREAM, anchor="lm")
+            paste(canvas, credit_sprite(i < view.credits, CREDIT_R), (x + CREDIT_R + i * (2 * CREDIT_R + 8), STATUS_Y))
+        return
+    status, _ = _status(view, ctx)
+    if view.outcome is not None and view.outcome.winners:
+        # The winner's row is outlined in gold: the line says the result without the name.
+        a, b = view.score
+        w = view.outcome.winners[0]
+        status = words["wins_side"].format(side=_word(lang, "Side", w), a=max(a, b), b=min(a, b))
+    draw_text(draw, (x, STATUS_Y), fit_text(clean_text(status, bold), bold, right - x), bold, CREAM, "lm")
 
 
 def _hex_marks(ctx: BoardContext) -> tuple[Hex, ...]:
@@ -507,116 +488,76 @@ def _token_of(view: View, piece: PieceView) -> tuple[str | None, TokenStyle] | N
     return None
 
 
+def _marked(view: View, ctx: BoardContext) -> dict[Hex, str]:
+    """The hexes of the pieces the post's buttons move, with their letters."""
+    found: dict[Hex, str] = {}
+    for name, mark in ctx.marks:
+        h = hex_at(name)
+        if h is not None and mark:
+            found[h] = mark
+    return found
+
+
 def _draw_field(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
+    bottom = bottom_side(view.viewer)
+    contrast = _contrast(ctx)
     if view.disc is not None:
         # The disc's hex is outlined in white, unless the last move's yellow outline takes its place.
-        cx, cy = hex_centre(view.disc)
-        draw.polygon(hexagon(cx, cy, R - u(3)), outline=(250, 250, 246), width=round(u(4)))
+        cx, cy = hex_centre(view.disc, bottom)
+        draw.polygon(hexagon(cx, cy, R - 3, pointy=True), outline=(250, 250, 246), width=4)
     for h in _hex_marks(ctx):
-        cx, cy = hex_centre(h)
-        draw.polygon(hexagon(cx, cy, R - u(3)), outline=HIGHLIGHT, width=round(u(5)))
+        cx, cy = hex_centre(h, bottom)
+        draw.polygon(hexagon(cx, cy, R - 3, pointy=True), outline=HIGHLIGHT, width=5)
     stopped = {(s.hex, 1 - s.owner) for s in view.stops}
+    marks = _marked(view, ctx)
+    mover = view.to_act
     by_hex: dict[Hex, list[PieceView]] = {}
     for p in view.pieces:
         by_hex.setdefault(p.hex, []).append(p)
-    for h in sorted(by_hex):
-        cx, cy = hex_centre(h)
+    letter = font(TEXT_PX, "Bold")
+    for h in sorted(by_hex, key=lambda h: hex_centre(h, bottom)[1]):
+        cx, cy = hex_centre(h, bottom)
         here = sorted(by_hex[h], key=lambda p: p.side)
         shared = len(here) > 1
-        base_y = cy + _base_dy(shared)
+        base_y = cy + BASE_DY
         for p in here:
             px = cx + (-SLOT_DX if p.side == 0 else SLOT_DX) if shared else cx
-            sprite = piece_sprite(p.side, p.strength, p.blocked)
+            sprite = piece_sprite(p.side, p.strength, p.blocked, contrast)
             bx, by = piece_base(p.strength)
             canvas.paste(sprite, (round(px - bx), round(base_y - by)), sprite)
             top_y = base_y - by + piece_top(p.strength)[1]
-            # The token lies on the stack: above its top face, off to the right when the hex has room.
-            badge = (px + (0 if shared else u(14)), top_y - u(28))
+            # The token lies on the stack: beside its top face when the hex has room, on it when shared.
+            badge = (px, top_y - 22) if shared else (px + 46, top_y + 4)
             if (p.hex, p.side) in stopped or p.blocked:
                 paste(canvas, stop_marker(TOKEN_R), badge)
-                continue
-            token = _token_of(view, p)
-            if token is not None:
+            elif (token := _token_of(view, p)) is not None:
                 paste(canvas, token_sprite(token[0], token[1], TOKEN_R), badge)
-
-
-def _base_dy(shared: bool) -> float:
-    """How far below its hex's centre a stack stands: two sharing a hex stand nearer its middle, where the
-    hex is widest, so that both (and the disc before them) stay inside its border."""
-    return BASE_DY - u(8) if shared else BASE_DY
+        mark = marks.get(h)
+        if mark is not None:
+            # The button's letter on the mover's piece, on the side away from its token.
+            own = next((p for p in here if p.side == mover), here[0])
+            px = cx + (-SLOT_DX if own.side == 0 else SLOT_DX) if shared else cx
+            mx = px - (26 if shared and own.side == 0 else -26 if shared else MARK_DX)
+            my = base_y + MARK_DY
+            draw.ellipse((mx - MARK_R, my - MARK_R, mx + MARK_R, my + MARK_R), fill=HIGHLIGHT, outline=INK, width=3)
+            draw_text(draw, (mx, my + 1), mark, letter, INK, "mm")
 
 
 def _draw_disc(canvas: Image.Image, view: View) -> None:
     """The disc in front of the pieces of its hex, or in the middle of an empty hex."""
     if view.disc is not None:
-        cx, cy = hex_centre(view.disc)
-        here = view.pieces_in(view.disc)
-        dy = _base_dy(len(here) > 1) + DISC_DY if here else u(14)
+        cx, cy = hex_centre(view.disc, bottom_side(view.viewer))
+        dy = BASE_DY + DISC_DY if view.pieces_in(view.disc) else 0.2 * R
         paste(canvas, disc_sprite(DISC_RX, DISC_RY), (cx, cy + dy))
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
-    lang = ctx.language
-    words = WORDS[lang]
-    face = font(SMALL_PX, "Semibold")
-    small = font(SMALL_PX, "Semibold")
-    right = WIDTH - FIELD_X
-    bag = words["bag"].format(bag=view.bag, discard=view.discard)
-    right_w = draw_text(draw, (right, PLAYED_Y), bag, small, MUTED, "rm")
-    room = right - right_w - u(30) - FIELD_X
-    played = [_public(a) for a in view.played]
-    if played:
-        line = words["this_turn"].format(actions=" · ".join(played))
-        if face.getlength(line) > room:
-            # Keep the latest actions: drop the oldest ones behind an ellipsis.
-            while (
-                len(played) > 1
-                and face.getlength(words["this_turn"].format(actions="… · " + " · ".join(played))) > room
-            ):
-                played = played[1:]
-            line = words["this_turn"].format(actions="… · " + " · ".join(played))
-    elif ctx.last_move and view.outcome is None:
-        line = words["last"].format(move=_public(ctx.last_move))
-    elif view.to_act is not None:
-        line = words["nothing_yet"]
-    else:
-        line = words["last"].format(move=_public(ctx.last_move)) if ctx.last_move else ""
-    if line:
-        draw.text((FIELD_X, PLAYED_Y), fit_text(line, face, room), font=face, fill=CREAM, anchor="lm")
-    names = _names(ctx)
-    key_x = _key_text_x()
-    key_face = font(SMALL_PX, "Semibold")
-    if view.viewer is None:
-        key = words["key_public"]
-    else:
-        other = 1 - view.viewer
-        key = words["key_private"].format(name=display_name(names[other], key_face, WIDTH, _word(lang, "Side", other)))
-    key_y = _key_slots()[-1][1]
-    draw.text((key_x, key_y), fit_text(key, key_face, WIDTH - FIELD_X - key_x), font=key_face, fill=MUTED, anchor="lm")
-
-
-def _draw_private_tag(draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
-    if view.viewer is None:
-        return
-    face = font(SMALL_PX, "Bold")
-    name = display_name(_names(ctx)[view.viewer], face, WIDTH, _word(ctx.language, "Side", view.viewer))
-    text = fit_text(WORDS[ctx.language]["private"].format(name=name), face, 14 * R - u(40))
-    w = face.getlength(text)
-    cx = WIDTH / 2
-    y = FIELD_BOTTOM + u(2)
-    colour = SIDE_COLOURS[view.viewer]
-    box = (cx - w / 2 - u(16), y - u(22), cx + w / 2 + u(16), y + u(22))
-    draw.rounded_rectangle(box, radius=u(22), fill=mix(colour, INK, 0.3))
-    draw.text((cx, y), text, font=face, fill=CREAM, anchor="mm")
-
-
-def _target_corner(name: str) -> tuple[float, float] | None:
+def _target_corner(name: str, bottom: Seat = 0) -> tuple[float, float] | None:
     """Where a target dot goes on hex ``name``: right of its name, above the pieces."""
     index = BY_NAME.get(name.strip().lower())
     if index is None:
         return None
-    cx, cy = hex_centre(HEXES[index])
-    return cx + u(30), cy - HH + u(26)
+    cx, cy = hex_centre(HEXES[index], bottom)
+    return cx + 40, cy + NAME_DY + 8
 
 
 def goal_scorer(view: View, ctx: BoardContext) -> Seat | None:
@@ -631,51 +572,56 @@ def goal_scorer(view: View, ctx: BoardContext) -> Seat | None:
 
 
 def _draw_goal_banner(canvas: Image.Image, view: View, ctx: BoardContext) -> None:
-    """After a goal, a banner in the scorer's colour across the bottom row of the field, which the
-    kick-off set-up leaves empty."""
+    """After a goal, a banner in the scorer's colour across the middle of the field, which the kick-off
+    set-up leaves empty."""
     scorer = goal_scorer(view, ctx)
     if scorer is None:
         return
     face = font(BANNER_PX, "Bold")
     a, b = view.score
-    text = WORDS[ctx.language]["goal_banner"].format(name=_names(ctx)[scorer], a=a, b=b)
-    text = fit_text(clean_text(text, face), face, 14 * R - u(120))
+    text = WORDS[ctx.language]["goal_banner"].format(side=_word(ctx.language, "Side", scorer), a=a, b=b)
     w = face.getlength(text)
-    cx, cy = WIDTH / 2, FIELD_BOTTOM - 0.55 * HH
-    box = (cx - w / 2 - u(36), cy - u(42), cx + w / 2 + u(36), cy + u(42))
+    bottom = bottom_side(view.viewer)
+    cx = WIDTH / 2
+    cy = hex_centre(HEXES[BY_NAME["e3"]], bottom)[1]
+    box = (cx - w / 2 - 30, cy - 40, cx + w / 2 + 30, cy + 40)
+    colours, _, _ = side_colours(_contrast(ctx))
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         pen = Pen(draw, k, (box[0] - 8, box[1] - 8))
-        pen.rrect(box, u(26), fill=mix(SIDE_COLOURS[scorer], INK, 0.25), outline=GOLD, width=u(6))
+        pen.rrect(box, 24, fill=mix(colours[scorer], INK, 0.25), outline=GOLD, width=6)
 
     size = (round(box[2] - box[0]) + 16, round(box[3] - box[1]) + 16)
     layer = supersampled(size, 2, paint)
     canvas.paste(layer, (round(box[0]) - 8, round(box[1]) - 8), layer)
-    ImageDraw.Draw(canvas).text((cx, cy + u(2)), text, font=face, fill=CREAM, anchor="mm")
+    draw_text(ImageDraw.Draw(canvas), (cx, cy + 2), text, face, CREAM, "mm")
 
 
 def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
-    canvas = _static_base(ctx.language).copy()
+    bottom = bottom_side(view.viewer)
+    canvas = _static_base(ctx.language, bottom, _contrast(ctx)).copy()
     draw = ImageDraw.Draw(canvas)
-    _draw_cards(canvas, draw, view, ctx)
+    # The key's last words: what a dark token means depends on who looks.
+    x, y = _key_slots(ctx.language)[-1]
+    key = WORDS[ctx.language]["key_public" if view.viewer is None else "key_private"]
+    draw_text(draw, (x + 2 * KEY_R + 8, y), key, font(TEXT_PX, "Semibold"), MUTED, "lm")
+    _draw_rows(canvas, draw, view, ctx)
     _draw_status(canvas, draw, view, ctx)
     _draw_field(canvas, draw, view, ctx)
     _draw_disc(canvas, view)
-    _draw_private_tag(draw, view, ctx)
-    _draw_footer(draw, view, ctx)
-    paste_targets(canvas, ctx.targets, _target_corner)
+    paste_targets(canvas, ctx.targets, lambda name: _target_corner(name, bottom))
     _draw_goal_banner(canvas, view, ctx)
     return canvas
 
 
-def _swatches() -> Image.Image:
+def _swatches(contrast: bool) -> Image.Image:
     """Every sprite once, so the palette holds their colours even when the sample positions lack one."""
     sheet = Image.new("RGB", (WIDTH, 300), GRASS[0])
     x = 10
     for side in (0, 1):
         for strength in (1, 2, 3):
             for blocked in (False, True):
-                sprite = piece_sprite(side, strength, blocked)
+                sprite = piece_sprite(side, strength, blocked, contrast)
                 sheet.paste(sprite, (x, 10), sprite)
                 x += sprite.width + 4
     for row, style in enumerate(("up", "secret")):
@@ -705,21 +651,31 @@ SAMPLE: Final = (
 
 
 @cache
-def _palette() -> Image.Image:
+def _palette(contrast: bool) -> Image.Image:
     from games.ultimatek import from_text
 
     state = from_text(SAMPLE)
-    samples = [_swatches()]
+    samples = [_swatches(contrast)]
     for lang in ("en", "fr"):
-        ctx = BoardContext(("Alice", "Bob"), "d2-e2", 0, ("d2", "e2"), lang)
+        ctx = BoardContext(
+            ("Alice", "Bob"),
+            "d2-e2",
+            0,
+            ("d2", "e2"),
+            lang,
+            marks=(("c4", "A"),),
+            palette="contrast" if contrast else "standard",
+        )
         for viewer in (None, 0, 1):
             samples.append(_draw_board(state.view_for(viewer), ctx))
-    return build_palette(samples, keep=(*GRASS, *GREY, LINE, GOLD, *SIDE_COLOURS, *SIDE_LIGHT, DISC_WHITE))
+    grass, grey, line = _field_colours(contrast)
+    colours, _, lights = side_colours(contrast)
+    return build_palette(samples, keep=(*grass, *grey, line, GOLD, *colours, *lights, DISC_WHITE, HIGHLIGHT))
 
 
 def render(view: object, ctx: BoardContext) -> bytes:
     """The field of ``view`` as PNG bytes (deterministic, no metadata)."""
-    return encode_png(_draw_board(_view(view), ctx), _palette())
+    return encode_png(_draw_board(_view(view), ctx), _palette(_contrast(ctx)))
 
 
 # Alt text.

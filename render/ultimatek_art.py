@@ -60,6 +60,13 @@ SIDE_COLOURS: Final[tuple[Color, Color]] = ((0, 114, 178), (213, 94, 0))
 SIDE_DARK: Final[tuple[Color, Color]] = ((0, 62, 104), (128, 52, 0))
 SIDE_LIGHT: Final[tuple[Color, Color]] = ((120, 190, 236), (250, 172, 120))
 """Lighter tints, for words and marks on the dark ground."""
+CONTRAST_COLOURS: Final[tuple[Color, Color]] = ((0, 78, 200), (255, 196, 0))
+"""The high-contrast palette a member may pick for their own views: deep blue against amber, far apart in
+lightness as well as hue (they stay apart under every colour-vision deficiency)."""
+CONTRAST_DARK: Final[tuple[Color, Color]] = ((0, 36, 110), (150, 104, 0))
+CONTRAST_LIGHT: Final[tuple[Color, Color]] = ((150, 196, 255), (255, 214, 96))
+CONTRAST_INK: Final[tuple[Color, Color]] = ((255, 255, 255), (20, 18, 16))
+"""The strength digit on each side's top face in high contrast: white on blue, black on amber."""
 BLOCKED_TOP: Final[Color] = (150, 146, 140)
 BLOCKED_SIDE: Final[Color] = (96, 92, 88)
 PIECE_INK: Final[Color] = (250, 248, 240)
@@ -75,10 +82,10 @@ STOP_RED: Final[Color] = (196, 30, 40)
 DISC_WHITE: Final[Color] = (250, 250, 246)
 DISC_RING: Final[Color] = (176, 184, 196)
 
-PIECE_RX: Final = u(26)
+PIECE_RX: Final = u(40)
 """Half-width of a piece; its top face is drawn squashed to suggest a view from above at an angle."""
-PIECE_RY: Final = u(18)
-LAYER_T: Final = u(8)
+PIECE_RY: Final = u(28)
+LAYER_T: Final = u(10)
 """Thickness of one layer of a stack."""
 
 
@@ -87,14 +94,16 @@ def paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
     canvas.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
 
 
-def hexagon(cx: float, cy: float, r: float) -> list[Point]:
-    """The corners of a flat-topped hexagon of circumradius ``r``."""
-    return [(cx + r * math.cos(i * math.pi / 3), cy + r * math.sin(i * math.pi / 3)) for i in range(6)]
+def hexagon(cx: float, cy: float, r: float, pointy: bool = False) -> list[Point]:
+    """The corners of a hexagon of circumradius ``r``: flat-topped, or pointy-topped (the field turned a
+    quarter turn, as the phone's column draws it)."""
+    turn = math.pi / 6 if pointy else 0.0
+    return [(cx + r * math.cos(turn + i * math.pi / 3), cy + r * math.sin(turn + i * math.pi / 3)) for i in range(6)]
 
 
 # Pieces.
 
-PIECE_W: Final = round(u(64))
+PIECE_W: Final = round(u(88))
 """Width of a piece sprite; its height depends on the strength (see :func:`piece_sprite`)."""
 
 
@@ -123,12 +132,25 @@ def _layer_outline(side: int, cx: float, cy: float) -> list[Point]:
     return pts
 
 
+PIECE_DIGIT_PX: Final = 40
+"""The strength written on a piece: 10 CSS px once the 1024 px image is shown 265 CSS px wide."""
+
+
+def side_colours(contrast: bool) -> tuple[tuple[Color, Color], tuple[Color, Color], tuple[Color, Color]]:
+    """The sides' colours, dark shades and light tints, standard or high contrast."""
+    if contrast:
+        return CONTRAST_COLOURS, CONTRAST_DARK, CONTRAST_LIGHT
+    return SIDE_COLOURS, SIDE_DARK, SIDE_LIGHT
+
+
 @cache
-def piece_sprite(side: int, strength: int, blocked: bool) -> Image.Image:
+def piece_sprite(side: int, strength: int, blocked: bool, contrast: bool = False) -> Image.Image:
     """A stack of ``strength`` layers of ``side``, its strength written on top; its base sits at
     :func:`piece_base` of the sprite."""
     w, h = piece_size(strength)
-    top, dark = (BLOCKED_TOP, BLOCKED_SIDE) if blocked else (SIDE_COLOURS[side], SIDE_DARK[side])
+    colours, darks, _ = side_colours(contrast)
+    top, dark = (BLOCKED_TOP, BLOCKED_SIDE) if blocked else (colours[side], darks[side])
+    ink = CONTRAST_INK[side] if contrast and not blocked else (236, 234, 226) if blocked else PIECE_INK
     base_y = h - u(6) - LAYER_T - PIECE_RY
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
@@ -147,7 +169,7 @@ def piece_sprite(side: int, strength: int, blocked: bool) -> Image.Image:
             pen.line([(right, y), (right, y + LAYER_T)], INK, u(1.2))
             pen.poly(face, mix(top, dark, 0.15) if layer < strength - 1 else top, INK)
         ty = base_y - (strength - 1) * LAYER_T
-        pen.text((cx, ty + u(1)), str(strength), text_px(36), (236, 234, 226) if blocked else PIECE_INK)
+        pen.text((cx, ty + u(1)), str(strength), PIECE_DIGIT_PX, ink)
 
     return supersampled((w, h), SCALE, paint)
 

@@ -32,7 +32,7 @@ LONG_NAMES = (
 )
 """Six 31–32 character display names (Discord allows 32)."""
 
-PENDING: frozenset[str] = frozenset({"ultimatek"})
+PENDING: frozenset[str] = frozenset()
 """Boards not yet redrawn for the phone's column (issue 27), by case id or its prefix: skipped until then."""
 
 

@@ -16,6 +16,7 @@ from bot.app.ai_runner import ai_decision
 from bot.app.ai_seats import is_ai
 from bot.app.config import Config
 from bot.app.matches import BoardChangedError, LogKind, Match, MatchStatus
+from bot.app.words import move_words
 from bot.shell.client import PlateauBot
 from tests.botkit import BOTS, make_bot, text_of
 from tests.test_bot_e2e import button_labels, current
@@ -202,8 +203,14 @@ async def test_an_ultimatek_hint_gives_the_whole_turn_and_pasted_it_plays_it(clu
         actor = players[match.seats[seat]]
         hint = await actor.slash(channel, "game hint")
         (reply,) = [m for m in (hint.response, *hint.followups) if m is not None and m.content]
-        assert reply.ephemeral and "would play" in reply.content
-        typed = reply.content.split("`")[1]
+        assert reply.ephemeral and "would" in reply.content
+        # The typed form comes last, for /game move; above it each decision in words, one numbered line each.
+        typed = reply.content.split("`")[-2]
+        if ";" in typed:
+            lines = reply.content.splitlines()
+            steps = [line for line in lines if line[:1].isdigit()]
+            assert len(steps) == len(typed.split(";")), lines
+            assert steps[0] == "1. " + (move_words(match.game, match.state, typed.split(";")[0].strip(), "en") or "")
         posts = len([m for m in channel.history() if m.attachments])
         await actor.slash(channel, "game move", move=typed)
         after = await current(env, channel)

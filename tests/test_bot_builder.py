@@ -15,8 +15,9 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
+from bot.app.words import move_label, move_marks, move_words
 from games.builder import build, leaves
-from tests.botkit import controls_of, make_bot, move_buttons
+from tests.botkit import controls_of, make_bot
 from tests.test_bot_e2e import assert_board_reply, current, expect_ephemeral
 from tests.test_bot_ultimatek import SECRET_RE, scripted
 from tests.test_bot_ultimatek import SEED as UTK_SEED
@@ -33,17 +34,25 @@ def builder_select(message: discord.Message) -> Any | None:
     return next((c for c in components(message) if (c.custom_id or "").startswith("plateau:mb:")), None)
 
 
-def button_of(message: discord.Message, prefix: str) -> str:
-    """The custom id of the message's button whose id starts with ``prefix`` (the confirm button: ``plateau:mbok:``)."""
-    return next(c.custom_id for c in components(message) if (getattr(c, "custom_id", None) or "").startswith(prefix))
-
-
 def path_to(match: Match, move: str) -> tuple[int, ...]:
     """The builder's path to ``move`` in the match's current position."""
     seat = match.state.actors()[0]
     root = build(match.game, match.state, seat)
     assert root is not None
     return next(path for path, leaf in leaves(root) if leaf == move)
+
+
+def play_label(match: Match, move: str) -> str:
+    """The confirm button of ``move``: the move in its player's words."""
+    said = move_words(match.game, match.state, move, "en") or move
+    return t("en", "builder.play", move=said)[:80]
+
+
+def button_label(match: Match, move: str) -> str:
+    """The label of ``move``'s button on the post: its words, after its piece's mark when it has one."""
+    seat = match.state.actors()[0]
+    mark = move_marks(match.game, match.state, seat).get(move, ("", ""))[1]
+    return move_label(match.game, match.state, move, "en", mark)
 
 
 async def play_through_builder(
@@ -57,8 +66,8 @@ async def play_through_builder(
     select = builder_select(board)
     if select is None:
         labels = [getattr(c, "label", None) for c in components(board)]
-        if move in move_buttons(board):
-            return await actor.click(board, custom_id=button_of(board, f"plateau:mv:{match.id}:{match.version}:{move}"))
+        if button_label(match, move) in labels:
+            return await actor.click(board, label=button_label(match, move))
         opener = t("en", "builder.open")
         assert opener in labels, labels
         result = await actor.click(board, label=opener)
@@ -83,9 +92,14 @@ async def play_through_builder(
         step = builder_select(private)
         result = await actor.select(private, [str(path[-1])], custom_id=step.custom_id)
         private = result.response.message
-    result = await actor.click(private, custom_id=button_of(private, "plateau:mbok:"))
-    done = result.response.message
-    assert done.flags.ephemeral and not done.components, "the private steps close once the move is played"
+    result = await actor.click(private, label=play_label(match, move))
+    if match.game.public_notation(move) != move:
+        # A secret move: the private steps close with a private word, the post tells no more.
+        done = result.response.message
+        assert done.flags.ephemeral and not done.components, "the private steps close once the move is played"
+    else:
+        # The turn post answers: the private steps are gone, and no "Done." with a link is left.
+        assert result.response is None and not result.followups, "the private steps are gone"
     return result
 
 
@@ -182,7 +196,7 @@ async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps
                 assert step is not None
                 private = (await actor.select(private, [str(index)], custom_id=step.custom_id)).response.message
             # This private step is left unconfirmed (it goes stale); the move is made through a fresh one.
-            old_step = (actor, private, move)
+            old_step = (actor, private, play_label(match, move))
             await assert_board_reply(await play_through_builder(actor, board, match, move), channel)
         else:
             if select is not None:
@@ -191,8 +205,8 @@ async def test_an_ursuppe_round_through_the_builder_with_a_restart_between_steps
                 await expect_ephemeral(await other.select(board, ["0"], custom_id=select.custom_id), "not your turn")
             await assert_board_reply(await play_through_builder(actor, board, match, move), channel)
         if old_step is not None and not stale_checked and played > 3:
-            owner, private, move = old_step
-            stale = await owner.click(private, custom_id=button_of(private, "plateau:mbok:"))
+            owner, private, label = old_step
+            stale = await owner.click(private, label=label)
             await expect_ephemeral(stale, "board has changed")
             stale_checked = True
         played += 1

@@ -742,3 +742,31 @@ async def test_a_french_server_gets_a_french_event(simcord_env: Any) -> None:
     await play_and_resign(env, channel, game, {ann.id: ann, ben.id: ben}, game.players[1], moves=0)
     final = standings_posts(channel)[-1]
     assert "classement final" in (final.embeds[0].title or "")
+
+
+async def test_the_card_and_the_pairings_name_the_players_never_mention_them_in_embeds(club: dict[str, Any]) -> None:
+    """Issue 26: an embed shows the mention of a member the reader's client has not loaded as a raw <@id>."""
+    import re
+
+    from tests.test_bot_member_names import texts_of
+
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    players = club["players"][:3]
+    start = len(env.http_requests)
+    created = await admin.slash(
+        channel, "event create", name="Cup", game="ur:v2", format="swiss", rounds=2, deadline="12h"
+    )
+    card = created.response.message
+    for member in players:
+        await member.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    embeds = [
+        text
+        for request in env.http_requests[start:]
+        if isinstance(request.json, dict)
+        for embed in (request.json.get("data", request.json) or {}).get("embeds") or ()
+        for text in texts_of({"embeds": [embed]})
+    ]
+    assert any("ann" in text for text in embeds) and any("admin" in text for text in embeds), "named"
+    for text in embeds:
+        assert not re.search(r"<@!?\d+>", text), f"a mention inside an embed: {text!r}"

@@ -13,13 +13,13 @@ from tests.test_bot_ai import club  # noqa: F401  (the fixture)
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, str]]:
-    """Every board the bot draws: (private view?, palette)."""
-    seen: list[tuple[bool, str]] = []
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, str]]:
+    """Every board the bot draws: (the seat whose own view it is, palette)."""
+    seen: list[tuple[int | None, str]] = []
     real = display.render_board
 
     def spy(game_id: str, view: Any, ctx: BoardContext) -> bytes:
-        seen.append((getattr(view, "viewer", None) is not None, ctx.palette))
+        seen.append((ctx.viewer, ctx.palette))
         return real(game_id, view, ctx)
 
     monkeypatch.setattr(display, "render_board", spy)
@@ -28,7 +28,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, str]]:
 
 async def test_high_contrast_is_a_members_choice_for_their_own_views(
     club: dict[str, Any],  # noqa: F811
-    drawn: list[tuple[bool, str]],
+    drawn: list[tuple[int | None, str]],
 ) -> None:
     env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
     shown = await alice.slash(channel, "plateau settings")
@@ -42,9 +42,12 @@ async def test_high_contrast_is_a_members_choice_for_their_own_views(
     drawn.clear()
     await alice.slash(channel, "game view")
     await bob.slash(channel, "game view")
-    assert ("contrast" in {p for _, p in drawn}) and ("standard" in {p for _, p in drawn})
+    match = await env.bot.service.current(channel.id)
+    assert match is not None
+    mine, theirs = match.seat_of(alice.id), match.seat_of(bob.id)
+    assert (mine, "contrast") in drawn and (theirs, "standard") in drawn, "each own view faces its reader"
     await alice.slash(channel, "game board")
-    assert drawn[-1][1] == "standard", "a board in the channel is drawn for everyone: standard colours"
+    assert drawn[-1] == (None, "standard"), "a board in the channel is drawn for everyone: standard colours"
     back = await alice.slash(channel, "plateau settings", palette="standard")
     assert "standard colours" in back.response.content
     assert await env.bot.service.user_pref(alice.id, display.PALETTE) is None

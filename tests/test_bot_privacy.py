@@ -15,7 +15,7 @@ from tests.test_bot_e2e import assert_board_reply
 
 LURE = "a` [Claim your prize](https://evil.example/prize) `b <@123456789012345678> @everyone **now**"
 """A salt or a name that tries to escape its code span into a live masked link, a mention and bold text."""
-LIVE_LINK = re.compile(r"(?<!\\)\[[^\]]*(?<!\\)\]\(https?://")
+LIVE_LINK = re.compile(r"(?<!\\)\[[^\]]*(?<!\\)\]\(https?://(?!discord\.com/channels/)")
 
 
 def said_by(message: discord.Message) -> str:
@@ -28,7 +28,8 @@ def said_by(message: discord.Message) -> str:
 
 
 def live_markdown(text: str) -> list[str]:
-    """What of ``text`` Discord would render live: masked links, unescaped mentions, and @everyone."""
+    """What of ``text`` Discord would render live: masked links (but the bot's own links into Discord, such as a
+    thread's), unescaped mentions, and @everyone."""
     found = LIVE_LINK.findall(text)
     found += re.findall(r"(?<!\\)<@!?123456789012345678>", text)
     found += re.findall(r"(?<![\\\u200b])@everyone", text)
@@ -213,7 +214,8 @@ async def test_a_rematch_takes_the_standing_salts_and_verify_says_which_salt_eac
     end = await assert_board_reply(await alice.click(ask.response.message, label="Yes, resign"), channel)
     cleared = await bob.slash(channel, "plateau salt")  # without text: none kept (Bob had none anyway)
     assert "no standing salt" in cleared.response.content
-    await bob.click(end, label="Rematch")
+    asked = await bob.click(end, label="Rematch")
+    await alice.click(asked.response.message, label="Accept")
 
     rematch = await env.bot.service.current(channel.id)
     assert rematch is not None and rematch.id != first.id and rematch.fair is not None

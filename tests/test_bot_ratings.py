@@ -61,7 +61,8 @@ async def test_a_rated_result_updates_both_ratings_as_openskill_does(club: dict[
 
     shown = (await carol.slash(channel, "leaderboard", game="ur:v2")).response
     text = shown.embeds[0].description or ""
-    assert text.index(f"<@{alice.id}>") < text.index(f"<@{bob.id}>") and "1 won" in text
+    assert text.index("alice") < text.index("bob") and "1 won" in text
+    assert "<@" not in text, "named, not mentioned: an embed may not render it"
     profile = (await carol.slash(channel, "profile", member=bob)).response
     assert profile.ephemeral
     fields = {f.name: f.value for f in profile.embeds[0].fields}

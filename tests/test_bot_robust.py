@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.app.matches import MAX_OPEN_LOBBIES, MatchStatus
+from tests.botkit import boards_in
 from tests.test_bot_e2e import expect_ephemeral
 
 
@@ -45,8 +46,8 @@ async def finished_ur(club: dict[str, Any]) -> Any:
     await bob.click(lobby, label="Join")
     await bob.click(lobby, label="Start")
     ask = await alice.slash(channel, "game resign")
-    done = await alice.click(ask.response.message, label="Yes, resign")
-    return done.response.message if done.response.message is not None else done.followups[-1]
+    await alice.click(ask.response.message, label="Yes, resign")
+    return boards_in(channel)[-1]
 
 
 # 12. A rematch seats everyone or leaves nothing behind.
@@ -64,17 +65,18 @@ async def test_a_rematch_that_cannot_seat_a_player_leaves_nothing_and_names_that
     # Alice sits in as many lobbies as a member may: Bob's rematch creates its lobby, then cannot seat her.
     hers = await fill_lobbies(club, alice, 700_000)
 
-    refused = await bob.click(end, label="Rematch")
+    asked = await bob.click(end, label="Rematch")
+    refused = await alice.click(asked.response.message, label="Accept")
     text = await expect_ephemeral(refused, "alice")
     assert "you already" not in text.lower(), "the refusal names the player who could not be seated"
     assert await service.current(channel.id) is None, "no half-made lobby blocks the channel"
     assert await service.last_in_channel(channel.id) == finished
     assert not await service.matches_of_user(bob.id, statuses=[MatchStatus.LOBBY]), "bob sits in no hidden lobby"
 
-    # Once Alice has room, the same button seats both and starts at once.
+    # Once Alice has room, the same Accept seats both and starts at once (Bob's proposal still stands).
     await service.leave(hers[0], alice.id)
-    again = await bob.click(end, label="Rematch")
-    assert again.response is not None and again.response.ephemeral
+    again = await alice.click(asked.response.message, label="Accept")
+    assert again.response is not None and again.response.content.startswith("🔁")
     rematch = await service.current(channel.id)
     assert rematch is not None and rematch.status is MatchStatus.ACTIVE and rematch.seats == (bob.id, alice.id)
 
@@ -87,7 +89,8 @@ async def test_a_rematch_refused_in_french_names_the_creator_at_the_cap(
     env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
     await finished_ur(club)
     end = [m for m in channel.history() if any(getattr(c, "label", None) == "Rematch" for c in _controls(m))][-1]
-    # Bob would open the rematch (seats rotate: he creates it) but sits at the cap; Alice clicks, in French.
+    # Bob would open the rematch (seats rotate: he creates it) but sits at the cap; he proposes it anyway, and
+    # Alice accepts, in French.
     await fill_lobbies(club, bob, 710_000)
     original = payloads.base_payload
 
@@ -96,8 +99,9 @@ async def test_a_rematch_refused_in_french_names_the_creator_at_the_cap(
         payload["locale"] = "fr"
         return record, payload
 
+    asked = await bob.click(end, label="Rematch")
     monkeypatch.setattr(payloads, "base_payload", in_french)
-    refused = await alice.click(end, label="Rematch")
+    refused = await alice.click(asked.response.message, label="Accept")
     text = await expect_ephemeral(refused, "bob")
     assert "vous" not in text.lower().split("bob")[0], text
     assert await env.bot.service.current(channel.id) is None

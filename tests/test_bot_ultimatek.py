@@ -26,7 +26,7 @@ import pytest
 import bot.shell.display
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, MatchStatus
-from bot.shell.move_controls import describe
+from bot.app.words import move_label, move_marks, move_words
 from games.base import Seat
 from games.ultimatek import INFO, State, public_notation
 from games.ultimatek.bonuses import FLIES, LABELS, flights
@@ -278,10 +278,11 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         typed = await actor.autocomplete(channel, "game move", "move", pick)
         assert pick in {c["value"] for c in typed}
         for c in offered + typed:
-            move = state.parse_move(c["value"], seat)
-            what = describe(INFO, state, move, "en")
-            assert c["name"] == t("en", "autocomplete.described", move=c["value"], what=what)[:100]
-            assert f"{state.cost(move)} credit" in c["name"]
+            # The notation, then the move in words (the notation alone when both would not fit).
+            words = move_words(INFO, state, c["value"], "en")
+            assert words is not None and len(c["name"]) <= 100
+            described = t("en", "autocomplete.described", move=c["value"], what=words)
+            assert c["name"] == (described if len(described) <= 100 else c["value"])
         # Ranked by what matters: throws before anything else, ``end`` never ahead of another action.
         kinds = [state.parse_move(c["value"], seat).verb for c in offered]
         if "throw" in {a.verb for a in state.legal_moves()}:
@@ -293,8 +294,10 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         dm_before = alice.user.dm_channel.history()[-1].id
         seen_before, requests = len(channel.history(viewer=carol)), len(env.http_requests)
         board = latest_board(channel, carol)
-        if pick in button_labels(board) and clicked <= len(states) // 4:
-            result = await actor.click(board, label=pick)
+        marks = move_marks(INFO, state, seat)
+        said = move_label(INFO, state, pick, "en", marks.get(pick, ("", ""))[1])
+        if said in button_labels(board) and clicked <= len(states) // 4:
+            result = await actor.click(board, label=said)
             clicked += 1
         else:
             result = await actor.slash(channel, "game move", move=pick)
@@ -408,3 +411,29 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         assert render_board("ultimatek", again, ctx) == png
         assert describe_board("ultimatek", again, ctx) == attachment.description
     assert redealt_differs > len(boards) // 2, "the secrets were really dealt otherwise"
+
+
+async def test_the_private_view_says_the_hand_in_words_and_only_privately(pitch: dict[str, Any]) -> None:
+    env, channel = pitch["env"], pitch["channel"]
+    alice, bob, carol = pitch["alice"], pitch["bob"], pitch["carol"]
+    lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
+    await bob.click(lobby, label="Join")
+    await bob.click(lobby, label="Start")
+    match = await current(env, channel)
+    assert match is not None and isinstance(match.state, State)
+
+    def hand_words(seat: Seat, lang: str = "en") -> list[str]:
+        return [t(lang, f"kind.ultimatek.{kind}") for kind in match.state.view_for(seat).hand]
+
+    # Alice's DM: her three bonuses, each with what it does.
+    dm = alice.user.dm_channel.history()[-1]
+    assert "**Your bonuses in hand:**" in dm.content
+    assert all(words in dm.content for words in hand_words(match.seat_of(alice.id)))
+    # Bob's DMs are closed: his view behind the button says his hand, to him only.
+    peek = await bob.click(latest_board(channel, carol), label=t("en", "button.private_view"))
+    shown = [m for m in (peek.response, *peek.followups) if m is not None and m.attachments]
+    assert shown and all(m.ephemeral for m in shown)
+    assert all(words in shown[0].content for words in hand_words(match.seat_of(bob.id)))
+    # Nobody else reads a hand.
+    for message in channel.history(viewer=carol):
+        assert "bonuses in hand" not in text_of(message)

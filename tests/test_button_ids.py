@@ -15,13 +15,14 @@ from bot.shell.details_ui import DetailsButton
 from bot.shell.draw_ui import DrawButton
 from bot.shell.events.card import EventButton
 from bot.shell.fairness_ui import SaltButton
+from bot.shell.help_ui import HelpButton
 from bot.shell.history_ui import HistoryButton
 from bot.shell.lobby_ui import LobbyButton
 from bot.shell.move_controls import BuilderButton
 from bot.shell.pbp import TimeoutButton
 from bot.shell.private_ui import PrivateViewButton, SetupButton
 from bot.shell.ratings_ui import LeaderboardButton
-from bot.shell.rematch_ui import RematchButton
+from bot.shell.rematch_ui import RematchAnswerButton, RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
 from bot.shell.setup_ui import SetupPickButton
@@ -63,6 +64,8 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (HistoryButton(7, 0, "◀", disabled=True, slot="prev"), "plateau:hist:prev:7:1", S.secondary, None),
     (HistoryButton(7, 3, "▶"), "plateau:hist:next:7:3", S.secondary, None),
     (LeaderboardButton("ur:v2", 2, "▶", slot="next"), "plateau:lb:next:2:ur:v2", S.secondary, None),
+    (HelpButton("help", 2, "▶", slot="next"), "plateau:help:next:2", S.secondary, None),
+    (HelpButton("help", 0, "◀", disabled=True, slot="prev"), "plateau:help:prev:1", S.secondary, None),
     (TakeSeatButton(7, 2, "Play Bob's seat"), "plateau:take:7:2", S.secondary, None),
     (TakeSeatButton(7, 0), "plateau:take:7:0", S.secondary, None),
     (ResignButton(7, 12, "Resign"), "plateau:resign:7:12", S.danger, None),
@@ -70,6 +73,8 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (PrivateViewButton(7, "Show my view"), "plateau:pv:7", S.primary, None),
     (DetailsButton(7, "Genes and events"), "plateau:dt:7", S.secondary, None),
     (RematchButton(7, "Rematch"), "plateau:rematch:7", S.success, None),
+    (RematchAnswerButton("yes", 7, 12, "Accept"), "plateau:rmans:yes:7:12", S.success, None),
+    (RematchAnswerButton("no", 7, 12, "Decline"), "plateau:rmans:no:7:12", S.secondary, None),
 ]
 
 

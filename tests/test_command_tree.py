@@ -98,7 +98,7 @@ def test_catalogs_have_the_same_keys_and_fields() -> None:
 def test_every_rules_and_help_text_fits_an_embed_description() -> None:
     """``/game rules`` and ``/plateau help`` show these whole: an embed description holds 4,096 characters."""
     for lang in ("en", "fr"):
-        long_texts = {k: v for k, v in catalog(lang).items() if k.startswith("rules.") or k == "help.text"}
+        long_texts = {k: v for k, v in catalog(lang).items() if k.startswith(("rules.", "help.page."))}
         assert long_texts
         for key, text in long_texts.items():
             assert len(text) <= 4096, (lang, key, len(text))

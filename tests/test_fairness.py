@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from bot.app import fairness
+from bot.app.i18n import t
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, effective
 from bot.app.record import RecordError, check_fair_draws, export_record, parse_record, replay_record
 from bot.app.storage import Store
@@ -207,7 +208,8 @@ async def test_a_player_leaving_the_lobby_takes_their_salt_along(store: Store) -
     assert SEED not in lobby_text(match, "en")
     await service.join(match.id, 4004)
     closed = (await service.abort(match.id, ALICE)).match
-    assert closed.status is MatchStatus.ABORTED and SEED in lobby_text(closed, "en"), "a closed lobby shows its seed"
+    assert closed.status is MatchStatus.ABORTED and "revealed" in lobby_text(closed, "en"), "a closed lobby says so"
+    assert SEED not in lobby_text(closed, "en"), "the seed in full only in /game verify"
 
 
 async def test_salts_stay_open_until_a_game_without_an_opening_draw_draws(store: Store) -> None:
@@ -292,21 +294,23 @@ async def test_a_taken_back_move_cannot_re_roll(tmp_path: Path) -> None:
 
 
 async def test_the_seed_is_revealed_only_when_the_match_ends(store: Store, tmp_path: Path) -> None:
-    """Commitment on the first board and the status, the seed on the final board and in the export."""
+    """The commitment's fingerprint on the first board and the status, the seed said revealed on the final board;
+    the seed in full only in the export (and /game verify)."""
     service = MatchService(store, Clock(), fixed())
     match = await lobby(service, "ultimatek", {}, 2)
     report = await service.start(match.id, ALICE)
     first = "\n".join(board_lines(report.match, "en", report))
-    assert fairness.commitment(SEED) in first and SEED not in first
+    committed = fairness.commitment(SEED)
+    assert f"`{committed[:8]}`" in first and committed not in first and SEED not in first
     match = await play(service, report.match, random.Random(1), decisions=30)
     export = export_record(match, await service.history(match.id), ["A", "B"])
-    running = "\n".join(fairness_lines(match, "fr", final=True)) + export
-    assert SEED not in running and fairness.commitment(SEED) in running
+    running = "\n".join(fairness_lines(match, "fr", final=True))
+    assert SEED not in running + export and committed[:8] in running and committed in export
     verdict = run_script(export, tmp_path)
     assert verdict.returncode != 0 and "not verifiable" in verdict.stderr
     report = await service.resign(match.id, ALICE)
     final = "\n".join(board_lines(report.match, "en", report))
-    assert SEED in final
+    assert "revealed" in final and committed[:8] in final and SEED not in final
     record = parse_record(export_record(report.match, await service.history(match.id), ["A", "B"]))
     assert record.server_seed == SEED and check_fair_draws(record) > 0
     assert replay_record(record) == report.match.state
@@ -399,19 +403,28 @@ async def test_the_readme_script_verifies_every_game_and_catches_a_bent_draw(cas
 
 
 def hex64(text: str) -> list[str]:
-    """Every 64-digit hex string quoted as code in ``text``."""
-    return re.findall(r"`([0-9a-f]{64})`", text)
+    """Every 64-digit hex string in ``text``."""
+    return re.findall(r"[0-9a-f]{64}", text)
+
+
+def fingerprints(text: str) -> list[str]:
+    """Every 8-digit hex fingerprint quoted as code in ``text``."""
+    return re.findall(r"`([0-9a-f]{8})`", text)
 
 
 async def test_on_discord_the_commitment_shown_at_the_start_hashes_the_seed_revealed_at_the_end(
     simcord_env: Any, tmp_path: Path
 ) -> None:
+    """Said often, the commitment is a short fingerprint (lobby card, first post, status, last post); its full
+    value, and the seed at the end, are in /game verify, which opens with one sentence of verdict."""
     env = simcord_env
     guild = env.create_guild(name="Association")
     channel = guild.create_text_channel("ur")
     alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
     lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False)).response.message
-    (committed,) = hex64(lobby.embeds[0].description or "")
+    card = lobby.embeds[0].description or ""
+    (short,) = fingerprints(card)
+    assert not hex64(card), "no 64 hex digits on the lobby card"
     await bob.click(lobby, label="Join")
     salted = await bob.click(lobby, label="Add my salt")
     assert salted.response.ephemeral and "Your salt" in salted.response.content
@@ -420,16 +433,19 @@ async def test_on_discord_the_commitment_shown_at_the_start_hashes_the_seed_reve
     assert "2 of 2" in (channel.history()[0].embeds[0].description or ""), "the lobby card counts the salts"
 
     board = await assert_board_reply(await bob.click(lobby, label="Start"), channel)
-    assert hex64(text_of(board)) == [committed], "the first board shows the commitment, and only it"
+    assert fingerprints(text_of(board)) == [short] and not hex64(text_of(board)), "the first board: the fingerprint"
     await expect_ephemeral(await bob.slash(channel, "game salt", text="late"), "locked", env=env)
     status = await bob.slash(channel, "game status")
-    assert committed in str(status.response.embeds[0].to_dict())
+    assert short in str(status.response.embeds[0].to_dict()) and not hex64(str(status.response.embeds[0].to_dict()))
     running = await bob.slash(channel, "game verify")
-    assert committed in str(running.response.embeds[0].to_dict())
+    shown = running.response.embeds[0]
+    (committed,) = hex64(str(shown.to_dict()))
+    assert committed.startswith(short)
+    assert shown.description == t("en", "fair.verdict.running", id=shown.title.split("#")[-1], fingerprint=short)
     match = await env.bot.service.current(channel.id)
     assert match is not None and match.fair is not None
     seed = match.fair.server_seed
-    assert seed not in str(running.response.embeds[0].to_dict()) + str(status.response.embeds[0].to_dict())
+    assert seed not in str(shown.to_dict()) + str(status.response.embeds[0].to_dict())
 
     for _ in range(6):
         match = await env.bot.service.current(channel.id)
@@ -439,13 +455,14 @@ async def test_on_discord_the_commitment_shown_at_the_start_hashes_the_seed_reve
         await player.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[-1]))
     ask = await alice.slash(channel, "game resign")
     final = await assert_board_reply(await alice.click(ask.response.message, label="Yes, resign"), channel)
-    revealed = [h for h in hex64(text_of(final)) if h != committed]
-    assert revealed == [seed]
-    assert hashlib.sha256(bytes.fromhex(revealed[0])).hexdigest() == committed
+    assert fingerprints(text_of(final)) == [short] and not hex64(text_of(final)), "the last post: the fingerprint"
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == committed
 
     verified = await bob.slash(channel, "game verify")
     (answer,) = [m for m in (verified.response, *verified.followups) if m is not None and m.embeds]
-    assert "All " in str(answer.embeds[0].to_dict()) and seed in str(answer.embeds[0].to_dict())
+    embed = answer.embeds[0]
+    assert embed.description == t("en", "fair.verdict.fair", id=match.id), "one plain sentence of verdict first"
+    assert "All " in str(embed.to_dict()) and seed in str(embed.to_dict()) and committed in str(embed.to_dict())
     export = await bob.slash(channel, "game export")
     (record_file,) = export.response.attachments
     done = run_script((await record_file.read()).decode(), tmp_path)

@@ -33,6 +33,8 @@ def test_a_new_live_turn_pings_nobody() -> None:
     live = plan(Situation(seats=(101, 202), active=True, actors=(1,), turn=before, live=True))
     assert by_post.ping == (202,) and live.ping == ()
     assert live.post == "new", "still one new post per turn"
+    asked = plan(Situation(seats=(101, 202, 303), active=True, actors=(1, 2), on_turn=1, turn=before, live=True))
+    assert asked.questions and all(q.ping == () for q in asked.questions), "nor does a question out of turn"
     ended = plan(Situation(seats=(101, 202), active=False, actors=(), turn=before, live=True))
     assert ended.ping == (101, 202), "the end is told to everyone"
 

@@ -13,17 +13,23 @@ from PIL import Image
 from games.ultimatek import INFO, State, from_text, public_notation
 from render.common import HIGHLIGHT, BoardContext, Color
 from render.ultimatek import (
+    BASE_DY,
     GAME_ID,
     GRASS,
     GREY,
+    HAND_W,
+    HAND_X,
     RENDERER,
+    ROW_H,
+    ROW_Y,
+    R,
     describe,
     hex_at,
     hex_centre,
     highlights,
     render,
 )
-from render.ultimatek_art import SIDE_COLOURS, u
+from render.ultimatek_art import PIECE_RX, PIECE_RY, SIDE_COLOURS
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Alice", "Bob")
@@ -49,17 +55,17 @@ def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
     return value
 
 
-def _hex_box(name: str) -> tuple[int, int, int, int]:
+def _hex_box(name: str, bottom: int = 0) -> tuple[int, int, int, int]:
+    """The inside of hex ``name`` on an image with ``bottom``'s end zone at the bottom (its name left out)."""
     h = hex_at(name)
     assert h is not None
-    cx, cy = hex_centre(h)
-    return round(cx - u(60)), round(cy - u(48)), round(cx + u(60)), round(cy + u(66))
+    cx, cy = hex_centre(h, bottom)
+    return round(cx - 0.8 * R), round(cy - 0.3 * R), round(cx + 0.8 * R), round(cy + 0.75 * R)
 
 
-def _design_box(*corners: float) -> tuple[int, int, int, int]:
-    """A box given in units of the 1280 px design, in pixels of the image."""
-    x0, y0, x1, y1 = (round(u(c)) for c in corners)
-    return x0, y0, x1, y1
+def _hand_box(row: int) -> tuple[int, int, int, int]:
+    """The hand tokens of the player drawn in row ``row`` (0 top, 1 below it)."""
+    return HAND_X - 4, ROW_Y[row] + 6, HAND_X + HAND_W + 4, ROW_Y[row] + ROW_H - 6
 
 
 def _ctx(notation: str | None = None, mover: int | None = None, lang: str = "en") -> BoardContext:
@@ -108,14 +114,14 @@ def _face_down(state: State) -> tuple[tuple[int, int, str], ...]:
 
 
 def test_png_signature_width_and_weight() -> None:
-    """Between 1000 and 1500 px wide, near square, under 250 KB, for the public and both private images."""
+    """Between 1000 and 1500 px wide, portrait for the phone's column, under 250 KB, for every image."""
     state = from_text(BUSY)
     for viewer in (None, 0, 1):
         png = render(state.view_for(viewer), _ctx("d2-e2", 0))
         assert png.startswith(PNG_SIGNATURE)
         image = Image.open(io.BytesIO(png))
         assert 1000 <= image.width <= 1500
-        assert 0.8 <= image.height / image.width <= 1.25
+        assert 1.2 <= image.height / image.width <= 1.6
         assert len(png) < 250_000
     final = _game(3)[-1]
     assert len(render(final[0].view_for(None), final[1])) < 250_000
@@ -130,33 +136,35 @@ def test_identical_input_gives_identical_bytes() -> None:
 
 
 def test_field_pieces_and_marks_at_probe_pixels() -> None:
-    """End zones are grey, the field green, pieces in their side colour, the last move outlined in yellow."""
+    """End zones are grey, the field green, pieces in their side colour, the last move outlined in yellow;
+    on red's own image the same hexes stand where the field turned for red puts them."""
     state = from_text(BUSY)
-    image = _image(render(state.view_for(None), _ctx("d2-e2", 0)))
-    for name in ("a1", "i6"):
-        h = hex_at(name)
-        assert h is not None
-        cx, cy = hex_centre(h)
-        assert _near(_pixel(image, (cx - u(40), cy + u(20))), GREY[0], 14), name
-    for name in ("c1", "f2", "h5"):
-        h = hex_at(name)
-        assert h is not None
-        cx, cy = hex_centre(h)
-        assert _near(_pixel(image, (cx - u(40), cy + u(20))), GRASS[h.column % 2], 14), name
-    # A lone piece's top face, beside its strength digit.
-    for seat, name in ((0, "c4"), (1, "g4")):
-        h = hex_at(name)
-        assert h is not None
-        cx, cy = hex_centre(h)
-        assert _near(_pixel(image, (cx - u(17), cy + u(24))), SIDE_COLOURS[seat], 30), name
-    for name in ("d2", "e2"):
-        h = hex_at(name)
-        assert h is not None
-        cx, cy = hex_centre(h)
-        assert _near(_pixel(image, (cx - u(74), cy)), HIGHLIGHT, 40), name
-    h = hex_at("c4")
-    assert h is not None
-    assert not _near(_pixel(image, (hex_centre(h)[0] - u(74), hex_centre(h)[1])), HIGHLIGHT, 40)
+    for viewer, bottom in ((None, 0), (1, 1)):
+        image = _image(render(state.view_for(viewer), _ctx("d2-e2", 0)))
+
+        def at(name: str, dx: float, dy: float, bottom: int = bottom, image: Image.Image = image) -> tuple[int, ...]:
+            h = hex_at(name)
+            assert h is not None
+            cx, cy = hex_centre(h, bottom)
+            return _pixel(image, (cx + dx, cy + dy))
+
+        for name in ("a1", "i6"):
+            assert _near(at(name, -0.6 * R, -0.05 * R), GREY[0], 14), name
+        for name in ("c1", "f2", "h5"):
+            h = hex_at(name)
+            assert h is not None
+            assert _near(at(name, -0.6 * R, -0.05 * R), GRASS[h.column % 2], 14), name
+        # A lone piece's top face, beside its strength digit.
+        for seat, name in ((0, "c4"), (1, "g4")):
+            assert _near(at(name, -0.6 * PIECE_RX, BASE_DY), SIDE_COLOURS[seat], 30), name
+        edge = (R - 3) * 3**0.5 / 2 - 1
+        for name in ("d2", "e2"):
+            assert _near(at(name, -edge, 0), HIGHLIGHT, 40), name
+        assert not _near(at("c4", -edge, 0), HIGHLIGHT, 40)
+    # Blue's end zone at the bottom for the public, red's on red's own image.
+    a1 = hex_at("a1")
+    assert a1 is not None
+    assert hex_centre(a1, 0)[1] > hex_centre(a1, 1)[1]
 
 
 def test_sides_differ_in_shape() -> None:
@@ -168,7 +176,8 @@ def test_sides_differ_in_shape() -> None:
         assert h is not None
         cx, cy = hex_centre(h)
         # Just inside the corner of the top face's bounding box: ground for a disc, piece for a square.
-        corners.append(_pixel(image.convert("L").convert("RGB"), (cx - u(20), cy + u(24 - 13))))
+        xy = (cx - 0.8 * PIECE_RX, cy + BASE_DY - 0.7 * PIECE_RY)
+        corners.append(_pixel(image.convert("L").convert("RGB"), xy))
     assert abs(corners[0][0] - corners[1][0]) > 20
 
 
@@ -179,17 +188,18 @@ def test_face_down_bonus_shows_its_kind_only_to_its_owner() -> None:
     public = _image(render(state.view_for(None), ctx))
     blue = _image(render(state.view_for(0), ctx))
     red = _image(render(state.view_for(1), ctx))
-    box = _hex_box("c3")
-    assert public.crop(box).tobytes() == red.crop(box).tobytes()
-    assert public.crop(box).tobytes() != blue.crop(box).tobytes()
-    # Red's face-down Stop on g3 is secret to blue and shown to red.
-    box = _hex_box("g3")
-    assert public.crop(box).tobytes() == blue.crop(box).tobytes()
-    assert public.crop(box).tobytes() != red.crop(box).tobytes()
-    # Face-up bonuses and Stops are the same for everyone.
+
+    # Red's own image is turned for red: its hexes stand elsewhere, so blue's and the public are compared.
+    def seen(image: Image.Image, name: str) -> bytes:
+        return image.crop(_hex_box(name)).tobytes()
+
+    assert seen(public, "c3") != seen(blue, "c3")
+    # Red's face-down Stop on g3 is secret to blue; red's image shows it (the same hex, turned).
+    assert seen(public, "g3") == seen(blue, "g3")
+    assert red.crop(_hex_box("g3", 1)).tobytes() != public.crop(_hex_box("g3", 1)).tobytes()
+    # Face-up bonuses and Stops are the same for the public and blue.
     for name in ("d1", "f1", "c2", "e3"):
-        box = _hex_box(name)
-        assert public.crop(box).tobytes() == blue.crop(box).tobytes() == red.crop(box).tobytes(), name
+        assert seen(public, name) == seen(blue, name), name
 
 
 def test_private_image_differs_when_the_player_has_a_face_down_bonus() -> None:
@@ -232,9 +242,13 @@ def test_the_hand_shows_kinds_only_to_its_owner() -> None:
     public = _image(render(state.view_for(None), ctx))
     blue = _image(render(state.view_for(0), ctx))
     red = _image(render(state.view_for(1), ctx))
-    blue_card, red_card = _design_box(300, 40, 500, 110), _design_box(780, 40, 980, 110)
-    assert public.crop(blue_card).tobytes() == red.crop(blue_card).tobytes() != blue.crop(blue_card).tobytes()
-    assert public.crop(red_card).tobytes() == blue.crop(red_card).tobytes() != red.crop(red_card).tobytes()
+
+    # Rows: the side at the top of the field first (red on the public and blue images, blue on red's).
+    def hand(image: Image.Image, row: int) -> bytes:
+        return image.crop(_hand_box(row)).tobytes()
+
+    assert hand(public, 1) == hand(red, 0) != hand(blue, 1)
+    assert hand(public, 0) == hand(blue, 0) != hand(red, 1)
 
 
 def test_alt_text_in_both_languages_never_holds_a_secret() -> None:
@@ -347,11 +361,12 @@ def test_registered_with_the_dispatcher() -> None:
 
 
 def test_a_goal_raises_a_banner_in_the_scorers_colour() -> None:
-    """After blue's throw into column i scores, a blue banner crosses the bottom of the field; the same
+    """After blue's throw into column i scores, a blue banner crosses the middle of the field; the same
     position after an ordinary throw, or a throw into the goal column without a point, has none."""
     import dataclasses
 
-    from render.ultimatek import FIELD_BOTTOM, HH, WIDTH, goal_scorer, render
+    from render.common import font
+    from render.ultimatek import BANNER_PX, WIDTH, WORDS, goal_scorer, render
 
     state = INFO.new(2, INFO.option_defaults())
     rng = random.Random(1)
@@ -362,7 +377,10 @@ def test_a_goal_raises_a_banner_in_the_scorers_colour() -> None:
     assert goal_scorer(view, goal) == 0
     assert goal_scorer(view, BoardContext(NAMES, last_move="d3>d5", last_mover=0)) is None
     assert goal_scorer(view, BoardContext(NAMES, last_move="g3>a4", last_mover=1)) is None, "red has no point"
-    centre = (WIDTH / 2 - u(200), FIELD_BOTTOM - 0.55 * HH - u(30))
+    words = WORDS["en"]["goal_banner"].format(side="Blue", a=1, b=0)
+    e3 = hex_at("e3")
+    assert e3 is not None
+    centre = (WIDTH / 2 - font(BANNER_PX, "Bold").getlength(words) / 2 - 14, hex_centre(e3)[1] - 26)
     with_banner = _image(render(view, goal))
     assert _near(_pixel(with_banner, centre), SIDE_COLOURS[0], 60)
     plain = _image(render(view, BoardContext(NAMES, last_move="d3>d5", last_mover=0)))
@@ -383,3 +401,68 @@ def test_characters_the_font_lacks_are_left_out_of_every_name() -> None:
         with_emoji = render(view, BoardContext(("Alice 🎲", "Bob 🐙"), "d2-e2", 0, ("d2", "e2"), "fr"))
         plain = render(view, BoardContext(("Alice", "Bob"), "d2-e2", 0, ("d2", "e2"), "fr"))
         assert with_emoji == plain, viewer
+
+
+def test_the_buttons_letters_are_drawn_on_their_pieces() -> None:
+    """Each (hex, letter) of ``BoardContext.marks`` puts a yellow badge with its letter beside the piece there."""
+    from render.ultimatek import MARK_DX, MARK_DY, MARK_R
+
+    state = from_text(BUSY)
+    plain = _image(render(state.view_for(None), _ctx()))
+    marked_ctx = BoardContext(NAMES, marks=(("c4", "A"), ("c5", "B")))
+    marked = _image(render(state.view_for(None), marked_ctx))
+    for name in ("c4", "c5"):
+        h = hex_at(name)
+        assert h is not None
+        cx, cy = hex_centre(h)
+        badge = (cx - MARK_DX - MARK_R + 5, cy + BASE_DY + MARK_DY)
+        assert _near(_pixel(marked, badge), HIGHLIGHT, 40), name
+        assert not _near(_pixel(plain, badge), HIGHLIGHT, 40), name
+
+
+def test_a_member_may_draw_their_own_views_in_high_contrast() -> None:
+    """``palette="contrast"``: deep blue against amber pieces on a darker field; the standard stays as it was."""
+    from render.ultimatek_art import CONTRAST_COLOURS
+
+    state = from_text(BUSY)
+    view = state.view_for(0)
+    standard = render(view, BoardContext(NAMES))
+    contrast = _image(render(view, BoardContext(NAMES, palette="contrast")))
+    assert _image(standard).tobytes() != contrast.tobytes()
+    for seat, name in ((0, "c4"), (1, "g4")):
+        h = hex_at(name)
+        assert h is not None
+        cx, cy = hex_centre(h)
+        assert _near(_pixel(contrast, (cx - 0.6 * PIECE_RX, cy + BASE_DY)), CONTRAST_COLOURS[seat], 30), name
+
+
+def test_the_high_contrast_sides_stay_apart_for_colour_blind_players() -> None:
+    from render.ultimatek_art import CONTRAST_COLOURS
+    from tests.test_colour_safety import FLOOR, closest_pair
+
+    distance, vision, _, _ = closest_pair(CONTRAST_COLOURS)
+    assert distance >= FLOOR, f"{distance:.1f} under {vision}"
+
+
+def test_a_players_own_view_faces_them_and_calls_them_you() -> None:
+    """Red's own image puts red's end zone (column i) at the bottom and names red's row "You" ("Vous")."""
+    from render.lettering import noted
+
+    state = from_text(BUSY)
+    for lang, you in (("en", "You"), ("fr", "Vous")):
+        with noted() as notes:
+            render(state.view_for(1), BoardContext(NAMES, lang=lang))
+        said = [text for text, _ in notes.texts]
+        assert you in said and "Bob" not in said and "Alice" in said
+    i1 = hex_at("i1")
+    assert i1 is not None
+    assert hex_centre(i1, 1)[1] > hex_centre(i1, 0)[1]
+
+
+def test_the_first_turn_of_an_uncapped_match_is_turn_1() -> None:
+    from render.lettering import noted
+
+    with noted() as notes:
+        render(from_text("ultimatek act=blue phase=2 turns=0").view_for(None), BoardContext(NAMES))
+    texts = [text for text, _ in notes.texts]
+    assert "turn 1" in texts and "turn 0" not in texts

@@ -18,7 +18,7 @@ import pytest
 from bot.app.history import turn_lines
 from bot.app.i18n import catalog, t
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
-from bot.app.words import button_moves, move_legend, move_marks, move_words, moves_said
+from bot.app.words import button_moves, move_legend, move_marks, move_words, sequence_words
 from bot.shell.move_controls import _options, confirm_texts, move_controls
 from games import find_game
 from games.builder import Step, build
@@ -174,6 +174,7 @@ def test_every_button_menu_option_and_confirm_step_says_its_move_in_words(player
                             check_said(option.label, lang, choice.move, "private menu")
                             content, label = confirm_texts(match, seat, choice.move, lang)
                             check_said(label, lang, choice.move, "confirm button")
+                            assert option.label in label, "the confirm button plays the move in words"
                             assert f"`{choice.move}`" in content, "the notation stays beside the words"
     assert menus, "some turns offer the menu"
     assert {"drift", "move", "eat", "buy", "divide", "done", "dir"} <= kinds
@@ -255,9 +256,9 @@ def test_a_hint_for_a_whole_turn_says_each_move_in_the_position_it_is_played_in(
     state = position_where(goes_on)
     seat = state.actors()[0]
     first = next(state.format_move(m) for m in state.legal_moves(seat) if goes_on(state, m))
-    said = moves_said(INFO, state, seat, [first, "done"], "fr", autoplay=False)
+    said = sequence_words(INFO, state, seat, [first, "done"], "fr", autoplay=False)
     assert said is not None and said[0].startswith("Acheter ") and said[1] == "Terminé : plus de gènes"
-    assert moves_said(INFO, state, seat, [first, first], "en", autoplay=False) is None, "bought twice: not legal"
+    assert sequence_words(INFO, state, seat, [first, first], "en", autoplay=False) is None, "bought twice: not legal"
 
 
 def test_history_tells_a_turn_in_words_then_the_notation_a_member_would_type() -> None:

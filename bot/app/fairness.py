@@ -4,8 +4,9 @@ The scheme ``plateau-fair-1``, in full (the README's "Verifying dice and draws" 
 standalone script that checks a match record):
 
 1. When a match is created, the bot draws a **server seed**: 32 random bytes from :mod:`secrets`,
-   written as 64 hex digits. Its **commitment**, the SHA-256 of those 32 bytes in hex, is shown on the
-   lobby card, on the first board and in ``/game status``; the seed itself stays secret.
+   written as 64 hex digits. Its **commitment** is the SHA-256 of those 32 bytes in hex: its short fingerprint
+   (:func:`fingerprint`) is shown on the lobby card, on the first board and in ``/game status``, the full value
+   in ``/game verify`` and the export; the seed itself stays secret.
 2. Every seated player may add a **salt** (``/game salt``: any text of theirs; or the lobby's "Add my
    salt" button, which draws 16 random bytes for them as 32 hex digits when they click) until the match's
    first chance step. A later salt is refused: the salts are then locked. When the match starts, every
@@ -106,6 +107,16 @@ def random_salt() -> str:
 def commitment(server_seed: str) -> str:
     """SHA-256 of the seed's bytes, in hex: what is published before any salt or draw."""
     return hashlib.sha256(bytes.fromhex(server_seed)).hexdigest()
+
+
+FINGERPRINT = 8
+"""Hex digits of the commitment shown where it is said often (the lobby card, the first and the last post, the
+status card): enough to recognise it; the full value is in ``/game verify`` and the export."""
+
+
+def fingerprint(commitment_hex: str) -> str:
+    """The commitment's short fingerprint: its first :data:`FINGERPRINT` hex digits."""
+    return commitment_hex[:FINGERPRINT]
 
 
 def clean_salt(text: str) -> str | None:

@@ -130,7 +130,8 @@ class Situation:
     """The line in the parent channel that points to the match's thread, while it still invites players
     (None: there is none, or it was edited already)."""
     live: bool = False
-    """Live play (:func:`bot.app.deadlines.is_live`): a new turn pings nobody; the clock's reminders do."""
+    """Live play (:func:`bot.app.deadlines.is_live`): a new turn and a question out of turn ping nobody; the
+    clock's reminders do."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +232,7 @@ def plan(situation: Situation) -> Plan:
         if s.question is not None and s.question.message_id is not None:
             questions.append(QuestionStep("settle", s.question.seats, message_id=s.question.message_id))
         if asked:
-            questions.append(QuestionStep("ask", asked, ping=_pingable(s, asked)))
+            questions.append(QuestionStep("ask", asked, ping=() if s.live else _pingable(s, asked)))
 
     kept = previous.message_id if previous is not None else None
     return Plan(

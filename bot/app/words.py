@@ -54,22 +54,6 @@ def move_words(game: GameInfo, state: GameState, notation: str, lang: str) -> st
     return said if said != shown else None
 
 
-def moves_said(
-    game: GameInfo, state: GameState, seat: Seat, moves: Sequence[str], lang: str, *, autoplay: bool
-) -> list[str] | None:
-    """Several decisions ``seat`` would type in a row (a hint's turn), each in words read in the position
-    it is played in; None when the game has no words for one of them or one cannot be followed."""
-    said: list[str] = []
-    for index, notation in enumerate(moves):
-        position = sequence.after(game, state, seat, moves[:index], autoplay=autoplay) if index else state
-        acts = position is not None and position.actors() == (seat,)
-        words = move_words(game, position, notation, lang) if position is not None and acts else None
-        if words is None:
-            return None
-        said.append(words)
-    return said
-
-
 def move_label(game: GameInfo, state: GameState, notation: str, lang: str, mark: str | None = None) -> str:
     """A move button's label: the move in words (the notation when the game has none), after the mark
     of the piece it moves when the board draws one. At most 80 characters."""
@@ -123,3 +107,29 @@ def chance_lines(
     for (key, seat), count in sums.items():
         lines.append(tn(lang, key, count, name=name_of(names, seat)))
     return lines
+
+
+def private_words(game: GameInfo, state: GameState, seat: Seat | None, lang: str) -> str:
+    """``seat``'s own secrets in words (Ultima-Tek's hand), for that seat's private view only; ``""`` for
+    a spectator or a game with nothing to say."""
+    if seat is None:
+        return ""
+    return words_for(game.id).private(state, seat, lang)
+
+
+def sequence_words(
+    game: GameInfo, state: GameState, seat: Seat, notations: Sequence[str], lang: str, *, autoplay: bool = False
+) -> list[str] | None:
+    """The decisions ``seat`` plays one after the other (a hint's whole turn), each in words as read in the
+    position it is played in (after the forced decisions between them when ``autoplay`` plays those); None
+    when the game has no words for one of them or the sequence is not the seat's to play in a row."""
+    said: list[str] = []
+    for index, notation in enumerate(notations):
+        position = sequence.after(game, state, seat, notations[:index], autoplay=autoplay) if index else state
+        if position is None or position.actors() != (seat,):
+            return None
+        words = move_words(game, position, notation, lang)
+        if words is None:
+            return None
+        said.append(words)
+    return said

@@ -23,13 +23,14 @@ from bot.shell.draw_ui import DrawButton
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
 from bot.shell.fairness_ui import SaltButton
+from bot.shell.help_ui import HelpButton
 from bot.shell.history_ui import HistoryButton
 from bot.shell.lobby_ui import LobbyButton
 from bot.shell.move_controls import BuilderButton, BuilderSelect, MoveButton
 from bot.shell.pbp import PostUI, TimeoutButton
 from bot.shell.private_ui import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.ratings_ui import LeaderboardButton
-from bot.shell.rematch_ui import RematchButton
+from bot.shell.rematch_ui import RematchAnswerButton, RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
 from bot.shell.setup_ui import SetupPickButton, SetupPickSelect
@@ -66,9 +67,11 @@ DYNAMIC_ITEMS = (
     UndoButton,
     HistoryButton,
     RematchButton,
+    RematchAnswerButton,
     ReplaceButton,
     TakeSeatButton,
     LeaderboardButton,
+    HelpButton,
 )
 """Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
 buttons come with their extension)."""

@@ -43,7 +43,10 @@ async def show_details(shell: Shell, interaction: discord.Interaction, match_id:
     seat = match.seat_of(interaction.user.id)
     contrast = seat is not None and await shell.service.user_pref(interaction.user.id, PALETTE) == "contrast"
     ctx = BoardContext(
-        names=tuple(await shell.ui.names(match, lang)), lang=lang, palette="contrast" if contrast else "standard"
+        names=tuple(await shell.ui.names(match, lang)),
+        lang=lang,
+        palette="contrast" if contrast else "standard",
+        viewer=seat,
     )
     png = await asyncio.to_thread(render_board_detail, match.game.id, match.state.view_for(seat), ctx)
     if png is None:

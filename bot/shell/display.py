@@ -194,6 +194,7 @@ class Display:
             lang=lang,
             marks=board_marks(match),
             palette=await self.palette(match, seat),
+            viewer=seat,
         )
         view = match.state.view_for(seat)
         png = await asyncio.to_thread(render_board, match.game.id, view, ctx)

@@ -1,4 +1,5 @@
-"""What players see of provably fair chance: the commitment, the salts, the revealed seed, ``/game verify``.
+"""What players see of provably fair chance: the commitment's fingerprint, the salts, the revealed seed, and
+``/game verify`` (the full values, opening with one sentence of verdict).
 
 The texts are pure functions of a match (the boards, the lobby card and the status call them); the two
 handlers serve ``/game salt`` (and the lobby's "Add my salt" button, :class:`SaltButton`, kept here beside
@@ -12,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.app.fairness import fingerprint
 from bot.app.i18n import language_of, t
 from bot.app.matches import DECISIONS, Match, MatchError, MatchStatus, TurnReport
 from bot.app.member_text import inert
@@ -46,20 +48,24 @@ def _chunks(lines: list[str], limit: int) -> list[str]:
 
 
 def fairness_lines(match: Match, lang: str, *, final: bool) -> list[str]:
-    """The commitment and the salts so far, or with ``final`` (an ended match) the revealed seed.
+    """The commitment's short fingerprint (and, in the lobby, the salts so far), or with ``final`` (an ended
+    match) the line saying the seed is revealed. The full values are only in ``/game verify``: these lines are
+    said often (the lobby card, the first and the last post, the status card) and a phone shows 64 hex digits
+    as three lines.
 
     Empty for a match from before provably fair chance.
     """
     fair = match.fair
     if fair is None:
         return []
+    short = fingerprint(fair.commitment)
     if final and match.status in ENDED:
-        return [t(lang, "fair.revealed", seed=fair.server_seed, commitment=fair.commitment, id=match.id)]
-    salted = sum(1 for uid in match.seats if uid in fair.salts)
-    return [
-        t(lang, "fair.commitment", commitment=fair.commitment),
-        t(lang, "fair.salts", count=salted, total=len(match.seats)),
-    ]
+        return [t(lang, "fair.revealed", fingerprint=short, id=match.id)]
+    lines = [t(lang, "fair.commitment", fingerprint=short)]
+    if match.status is MatchStatus.LOBBY:
+        salted = sum(1 for uid in match.seats if uid in fair.salts)
+        lines.append(t(lang, "fair.salts", count=salted, total=len(match.seats)))
+    return lines
 
 
 def board_lines(match: Match, lang: str, report: TurnReport | None) -> list[str]:
@@ -91,7 +97,7 @@ async def salt(shell: Shell, interaction: discord.Interaction, match_id: int | N
     await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=inert(stored)), ephemeral=True)
     if match.status is MatchStatus.LOBBY and match.lobby_message_id is not None:
         public = shell.ui.channel_language(match)
-        embed = shell.ui.lobby_embed(match, public)
+        embed = await shell.ui.lobby_embed(match, public)
         await shell.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed)
 
 
@@ -105,7 +111,6 @@ async def verify(shell: Shell, interaction: discord.Interaction, match_id: int |
         return
     names = await shell.ui.names(match)
     embed = discord.Embed(title=t(lang, "fair.verify_title", id=match.id), colour=discord.Colour.green())
-    embed.add_field(name=t(lang, "fair.scheme"), value=f"`{fair.scheme}`", inline=False)
     embed.add_field(name=t(lang, "fair.commitment_name"), value=f"`{fair.commitment}`", inline=False)
     # Member text, shown inertly and never in a code span, which a backtick of its own would close.
     kinds = await shell.service.salt_kinds(match)
@@ -119,16 +124,28 @@ async def verify(shell: Shell, interaction: discord.Interaction, match_id: int |
         embed.add_field(name=t(lang, "fair.seed_name"), value=f"`{fair.server_seed}`", inline=False)
         checked = await _checked_draws(shell, interaction, match, names)
         if isinstance(checked, int):
-            verdict = t(lang, "fair.all_match", count=checked)
+            check = t(lang, "fair.all_match", count=checked)
+            verdict = t(lang, "fair.verdict.fair" if checked else "fair.verdict.none", id=match.id)
         else:
-            verdict = t(lang, "fair.mismatch", detail=checked)
-        embed.add_field(name=t(lang, "fair.check_name"), value=verdict, inline=False)
-        embed.description = t(lang, "fair.recipe_ended")
+            check = t(lang, "fair.mismatch", detail=checked)
+            verdict = t(lang, "fair.verdict.unfair", id=match.id)
+            embed.colour = discord.Colour.red()
+        embed.add_field(name=t(lang, "fair.check_name"), value=check, inline=False)
+        _close(embed, lang, verdict, fair.scheme, t(lang, "fair.recipe_ended"))
         await interaction.followup.send(embed=embed, ephemeral=True)
         return
     embed.add_field(name=t(lang, "fair.seed_name"), value=t(lang, "fair.seed_hidden"), inline=False)
-    embed.description = t(lang, "fair.recipe_running")
+    verdict = t(lang, "fair.verdict.running", id=match.id, fingerprint=fingerprint(fair.commitment))
+    _close(embed, lang, verdict, fair.scheme, t(lang, "fair.recipe_running"))
     await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _close(embed: discord.Embed, lang: str, verdict: str, scheme: str, recipe: str) -> None:
+    """The verify card opens with its one plain sentence of verdict; the recipe's name and how it works go last,
+    below the values (a phone shows the verdict first, the details on demand)."""
+    embed.description = verdict
+    embed.add_field(name=t(lang, "fair.scheme"), value=f"`{scheme}`", inline=False)
+    embed.add_field(name=t(lang, "fair.how_name"), value=recipe[:FIELD_VALUE], inline=False)
 
 
 async def _checked_draws(shell: Shell, interaction: discord.Interaction, match: Match, names: list[str]) -> int | str:

@@ -7,12 +7,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import discord
 
-from bot.app.ai_seats import LEVELS, level_name, mention
+from bot.app.ai_seats import LEVELS, level_name
 from bot.app.i18n import t
 from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
 from bot.app.storage import PostRow
@@ -54,9 +54,10 @@ class LobbyButton(
         await lobby_action(shell, interaction, self.choice, self.match_id)
 
 
-def lobby_embed(match: Match, lang: str) -> discord.Embed:
-    """The lobby card: game, seats taken, how to join."""
-    seats = "\n".join(f"{i + 1}. {mention(uid, lang)}" for i, uid in enumerate(match.seats)) or "—"
+def lobby_embed(match: Match, lang: str, names: Sequence[str]) -> discord.Embed:
+    """The lobby card: game, seats taken (named by the seated players' ``names`` as message text shows them: an
+    embed does not render the mention of a member the reader's client has not loaded), how to join."""
+    seats = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "—"
     embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.gold())
     embed.add_field(name=t(lang, "lobby.players", count=len(match.seats), max=match.game.max_players), value=seats)
     if match.status is MatchStatus.LOBBY:
@@ -124,7 +125,8 @@ async def create(
         if ai_level is not None:
             match = await shell.service.add_ai(match.id, interaction.user.id, ai_level)
         view = lobby_view(match, lang) or discord.ui.View()
-        await interaction.response.send_message(embed=lobby_embed(match, lang), view=view)
+        names = await shell.ui.text_names(match, lang)
+        await interaction.response.send_message(embed=lobby_embed(match, lang, names), view=view)
         message = await interaction.original_response()
         await shell.service.set_message(match.id, lobby=message.id)
         return
@@ -152,7 +154,8 @@ async def create(
         await created.add_user(interaction.user)
     except discord.HTTPException:
         log.info("could not add user %s to thread %s", interaction.user.id, created.id)
-    lobby = await created.send(embed=lobby_embed(match, lang), view=lobby_view(match, lang) or discord.ui.View())
+    embed = lobby_embed(match, lang, await shell.ui.text_names(match, lang))
+    lobby = await created.send(embed=embed, view=lobby_view(match, lang) or discord.ui.View())
     await shell.service.set_message(match.id, lobby=lobby.id)
     line = await interaction.followup.send(
         t(lang, "lobby.in_thread", game=variant_label(match, lang), thread=created.mention, id=match.id), wait=True
@@ -205,7 +208,7 @@ async def name_thread(shell: Shell, match: Match, lang: str) -> None:
 
 async def _refresh_lobby(shell: Shell, interaction: discord.Interaction, match: Match) -> None:
     lang = public_language(interaction)
-    embed = lobby_embed(match, lang)
+    embed = lobby_embed(match, lang, await shell.ui.text_names(match, lang))
     view = lobby_view(match, lang)
     on_lobby = (
         interaction.type is discord.InteractionType.component

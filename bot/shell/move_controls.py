@@ -356,14 +356,17 @@ async def show_step(
 def confirm_texts(match: Match, seat: Seat, notation: str, lang: str) -> tuple[str, str]:
     """The confirm step of the builder for the move ``notation``: its message and its button's label.
 
-    A move the game says in words is both the question and the button, its notation beside it; otherwise
-    the notation with its parts in words."""
+    A move the game says in words is asked in words, its notation beside it; otherwise the notation with its
+    parts in words. The button plays the move said in words (its public words for a move naming a secret)."""
     said = _said(match, notation, lang)
     if said is not None:
-        return t(lang, "builder.said.confirm", id=match.id, what=said, move=notation), said[:80]
+        return t(lang, "builder.said.confirm", id=match.id, what=said, move=notation), t(
+            lang, "builder.play", move=said
+        )[:80]
     what = describe(match.game, match.state, match.state.parse_move(notation, seat), lang)
     content = t(lang, "builder.confirm", id=match.id, move=notation, what=what)
-    return content, t(lang, "builder.play", move=notation)[:80]
+    shown = move_words(match.game, match.state, notation, lang) or notation
+    return content, t(lang, "builder.play", move=shown)[:80]
 
 
 async def confirm(interaction: discord.Interaction, shell: Shell, match_id: int, version: int, code: str) -> None:

@@ -33,7 +33,7 @@ from bot.app.turns import known_turn
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.status import MAX_LISTED, board_link, match_lines, span_text, variant_name
+from bot.shell.status import MAX_LISTED, match_lines, span_text, variant_name
 from bot.shell.ui import GameUI
 
 log = logging.getLogger(__name__)
@@ -151,7 +151,6 @@ class PostUI:
             id=match.id,
             when=discord.utils.format_dt(deadline, "f"),
             relative=discord.utils.format_dt(deadline, "R"),
-            link=board_link(match),
         )
         channel = await self.ui.open_channel(match.channel_id)
         await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(clock.user_id)]))
@@ -178,7 +177,6 @@ class PostUI:
                 game=variant_name(match, lang),
                 id=match.id,
                 mentions=" ".join(f"<@{uid}>" for uid in humans(others)),
-                link=board_link(match),
             ),
             view=self.vote_view(match, clock, names, lang),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),

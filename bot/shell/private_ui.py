@@ -22,6 +22,7 @@ from bot.app.matches import Match, MatchError, MatchService, TurnReport
 from bot.app.posting import DMStep, PrivateDM, private_digest
 from bot.app.secret_setup import needs_setup, setup_order, setup_prompt
 from bot.app.storage import PostRow
+from bot.app.words import private_words
 from bot.shell.components import PREFIX, ChoiceButton, MatchButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, board_image, public_language, variant_label
@@ -165,6 +166,8 @@ class PrivateViews:
         content = t(
             lang, "private.dm", game=variant_label(match, lang), id=match.id, link=self.display.post_link(match)
         )
+        if secrets := private_words(match.game, match.state, seat, lang):
+            content += "\n" + secrets
         buttons: discord.ui.View | None = None
         if needs_setup(match, seat):
             assert seat is not None
@@ -286,6 +289,8 @@ class PrivateViews:
         view = discord.ui.View(timeout=None)
         view.add_item(PrivateViewButton(match.id, t(lang, "button.private_view_again")))
         text = t(lang, "private.ephemeral_closed" if closed else "private.ephemeral", id=match.id)
+        if secrets := private_words(match.game, match.state, seat, lang):
+            text += "\n" + secrets
         if needs_setup(match, seat):
             assert seat is not None
             text += "\n\n" + setup_prompt(match, seat, lang)

@@ -89,6 +89,8 @@ class Publisher:
         self.display = display
         self.views = views
         self.private = private
+        self._quiet: set[int] = set()
+        """Interactions deferred without a word (see :meth:`_acknowledge`), whose deferral goes once answered."""
 
     async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> int | None:
         """Publish a change made without an interaction at hand (a deadline, a vote, an AI, a DM button):
@@ -100,10 +102,12 @@ class Publisher:
 
         The answer is a step of the change when one fits (:data:`bot.app.posting.Answer`): a click on the turn
         post is answered by editing that post, a command in the match's channel that starts a new turn by
-        the new turn post. Otherwise the interaction is acknowledged privately (see :func:`done_text`: a
-        short word in the match's own channel, a masked link elsewhere): a ``secret`` change (a hidden
-        set-up), one made elsewhere (a button in a DM), a command whose change edits the post. An
-        interaction answered already (a confirmation) gets it as a follow-up.
+        the new turn post. A command whose change edits the post in the match's own channel is deferred and
+        its deferral deleted: the edited post, right there, answers it. Otherwise the interaction is
+        acknowledged privately (see :func:`done_text`: a short word in the match's own channel, a masked link
+        elsewhere): a ``secret`` change (a hidden set-up), one made elsewhere (a button in a DM). An
+        interaction answered already (a confirmation) in the match's channel has its private message deleted
+        once the post shows the change; elsewhere it gets the acknowledgement as a follow-up.
         """
         match = report.match
         in_channel = interaction.channel_id == match.channel_id and not secret
@@ -112,6 +116,13 @@ class Publisher:
             await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
             return
         post = await self.deliver(match, report, lang)
+        if in_channel:
+            # A confirmation in the match's channel (the menu's private steps): the post answers, right there;
+            # the private steps' message goes rather than turn into a "Done." with a link (a public question
+            # answered already, such as a draw's, stays as its answer made it).
+            if _private_answer(interaction):
+                await _forget_answer(interaction)
+            return
         await interaction.followup.send(
             done_text(interaction, match, self.display.post_link(match, post), secret=not in_channel), ephemeral=True
         )
@@ -144,6 +155,27 @@ class Publisher:
             # Said at once (the change is saved), before the slower rendering and posting.
             await self._acknowledge(answering, match, steps, private=situation.via == "private")
             answering = None
+        try:
+            return await self._carry_out(match, report, lang, facts, situation, steps, answering, interaction, repost)
+        finally:
+            if interaction is not None and interaction.id in self._quiet:
+                # Deferred without a word (see _acknowledge): the change shows in the post, the deferral goes.
+                self._quiet.discard(interaction.id)
+                await _forget_answer(interaction)
+
+    async def _carry_out(
+        self,
+        match: Match,
+        report: TurnReport | None,
+        lang: str,
+        facts: Gathered,
+        situation: Situation,
+        steps: Plan,
+        answering: discord.Interaction | None,
+        interaction: discord.Interaction | None,
+        repost: bool,
+    ) -> int | None:
+        """The plan of :meth:`deliver` carried out, once the interaction is acknowledged if it had to be."""
         if answering is not None and steps.answer == "settle":
             # Answered with the question's own button: its response turns it into the answer, first.
             await self._questions(match, report, lang, facts.names, steps, answering, ask=False)
@@ -306,7 +338,17 @@ class Publisher:
 
     async def _acknowledge(self, interaction: discord.Interaction, match: Match, steps: Plan, *, private: bool) -> None:
         """The private acknowledgement of a change, with a link to where it shows (the post it edits, or the
-        channel when a new post is on its way)."""
+        channel when a new post is on its way); in the match's own channel, where the post shows the change
+        right there, none: the interaction is deferred, and the deferral deleted once the post is changed."""
+        if not private and interaction.channel_id == match.channel_id:
+            if interaction.type is discord.InteractionType.component:
+                # No loading state; a private message clicked on (a confirmation) goes once the post changed.
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            if _private_answer(interaction):
+                self._quiet.add(interaction.id)
+            return
         link = (
             self.display.post_link(match, steps.turn.message_id)
             if steps.post == "edit"
@@ -370,7 +412,7 @@ class Publisher:
                     )
                 await self.service.drop_post(match.id, "question", 0)
             elif step.action == "ask" and ask:
-                text = turn_line(match, lang) + "\n" + t(lang, "question.link", link=self.display.post_link(match))
+                text = turn_line(match, lang)
                 layout = question_layout(
                     text, move_controls(match, lang), seat_colour(match.game.id, step.seats[0] if step.seats else None)
                 )
@@ -419,9 +461,26 @@ class Publisher:
         await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))
 
 
+def _private_answer(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's original answer is private to its author: a command's (deferred privately), or
+    the private message a button was clicked on; never a public message, which is not ours to delete here."""
+    if interaction.type is not discord.InteractionType.component:
+        return True
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def _forget_answer(interaction: discord.Interaction) -> None:
+    """Delete the interaction's original answer (a deferral, or the private message a confirmation was on)."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.info("the answer to interaction %s could not be deleted", interaction.id)
+
+
 def done_text(interaction: discord.Interaction, match: Match, link: str, *, secret: bool) -> str:
-    """The private acknowledgement of a change: a short word inside the match's own channel or thread, where
-    the turn post answers for itself; elsewhere (a DM) with a masked link to where the change shows."""
+    """The private acknowledgement of a change: a short word inside the match's own channel or thread (a secret
+    change, which the post does not show), elsewhere (a DM) with a masked link to where the change shows."""
     lang = language_of(interaction.locale)
     if interaction.channel_id == match.channel_id:
         return t(lang, "move.secret_here" if secret else "move.played_here")

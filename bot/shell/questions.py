@@ -1,5 +1,6 @@
 """Questions one player puts to the others (a draw offer, an undo request): posted in the match's channel
-with their answer buttons and a link to the turn post, pinging only those who must answer; and who answers."""
+with their answer buttons (no link: the turn post is right there), pinging only those who must answer; and who
+answers."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ async def ask_the_others(
     mentions = " ".join(f"<@{uid}>" for uid in humans(others))
     text = t(lang, key, name=names[seat], mentions=mentions, id=match.id, **params)
     await interaction.response.send_message(
-        (text + "\n" + t(lang, "question.link", link=shell.ui.post_link(match)))[:2000],
+        text[:2000],
         view=view,
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
     )

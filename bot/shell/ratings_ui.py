@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Awaitable, Callable
 from typing import Self
 
 import discord
@@ -27,15 +28,18 @@ def game_label(game: str, lang: str) -> str:
 
 
 async def leaderboard_page(
-    service: MatchService, guild_id: int, game: str, page: int, lang: str
+    service: MatchService, guild_id: int, game: str, page: int, lang: str, name_of: Callable[[int], Awaitable[str]]
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """One page of a server's leaderboard in ``game``."""
+    """One page of a server's leaderboard in ``game``, its players named by ``name_of`` (as message text shows
+    them: an embed shows the mention of a member the reader's client has not loaded as a raw ``<@id>``)."""
     table = await service.leaderboard(guild_id, game)
     pages = max(1, math.ceil(len(table) / PAGE))
     page = min(max(page, 1), pages)
+    shown = table[(page - 1) * PAGE : page * PAGE]
+    names = [await name_of(row[1]) for row in shown]
     lines = [
-        t(lang, "leaderboard.line", place=place, user=f"<@{uid}>", rating=rating.display, played=played, wins=wins)
-        for place, uid, rating, played, wins, _draws, _losses in table[(page - 1) * PAGE : page * PAGE]
+        t(lang, "leaderboard.line", place=place, user=name, rating=rating.display, played=played, wins=wins)
+        for (place, uid, rating, played, wins, _draws, _losses), name in zip(shown, names, strict=True)
     ]
     embed = discord.Embed(
         title=t(lang, "leaderboard.title", game=game_label(game, lang)),
@@ -65,7 +69,12 @@ class LeaderboardButton(
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Show the page."""
+        guild = interaction.guild
+
+        async def name_of(uid: int) -> str:
+            return await shell.ui.text_name(uid, guild)
+
         embed, view = await leaderboard_page(
-            shell.service, interaction.guild_id or 0, self.game, self.page, language_of(interaction.locale)
+            shell.service, interaction.guild_id or 0, self.game, self.page, language_of(interaction.locale), name_of
         )
         await interaction.response.edit_message(embed=embed, view=view)

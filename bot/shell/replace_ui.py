@@ -81,7 +81,7 @@ async def ask(shell: Shell, interaction: discord.Interaction, match_id: int | No
         mentions=" ".join(f"<@{uid}>" for uid in voters),
         id=match.id,
     )
-    content = "\n".join((text, t(lang, "replace.unrated"), t(lang, "question.link", link=shell.ui.post_link(match))))
+    content = "\n".join((text, t(lang, "replace.unrated")))
     allowed = discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged])
     view = replace_view(match, request, lang)
     if in_channel:

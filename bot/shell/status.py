@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.app.ai_seats import ai_name, is_ai, mention
+from bot.app.ai_seats import ai_name, is_ai
 from bot.app.history import player_turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
@@ -61,8 +61,9 @@ def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | N
     lines = []
     for seat, uid in enumerate(match.seats):
         label = t(lang, f"seat.{match.game.id}.{seat}")
-        who = mention(uid, lang)
-        if seat in match.ai and not is_ai(uid):
+        # Names, not mentions: an embed shows a member the reader's client has not loaded as a raw <@id>.
+        who = names[seat]
+        if seat in match.ai and not is_ai(uid) and len(match.stints(seat)) <= 1:
             who = f"{ai_name(match.ai[seat], lang)} (← {who})"
         lines.append(f"{label}: {who}" if not label.startswith("seat.") else who)
     embed.add_field(name=t(lang, "status.players"), value="\n".join(lines) or "—", inline=False)
@@ -133,15 +134,15 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
     if match.status is not MatchStatus.LOBBY:
         turn = await known_turn(shell.service, match)
         embed.add_field(name=t(lang, "status.turn"), value=str(turn), inline=True)
+    # Names, not mentions: an embed shows a member the reader's client has not loaded as a raw <@id>.
     seats = "\n".join(
-        t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=mention(uid, lang))
-        for i, uid in enumerate(match.seats)
+        t(lang, "status.seat", seat=t(lang, f"seat.{match.game.id}.{i}"), user=name) for i, name in enumerate(names)
     )
     embed.add_field(name=t(lang, "status.players"), value=seats or "—", inline=False)
     if match.status is MatchStatus.ACTIVE:
         embed.add_field(
             name=t(lang, "status.to_act"),
-            value=" ".join(mention(uid, lang) for uid in match.to_act()) or t(lang, "status.nobody"),
+            value=", ".join(names[seat] for seat in match.state.actors()) or t(lang, "status.nobody"),
             inline=False,
         )
     if match.result is not None:

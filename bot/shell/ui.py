@@ -50,6 +50,6 @@ class GameUI(Display):
         self._images = self.publisher._images
         self._send_post = self.publisher._send_post
 
-    def lobby_embed(self, match: Match, lang: str) -> discord.Embed:
-        """The lobby card of ``match`` (see :func:`bot.shell.lobby_ui.lobby_embed`)."""
-        return lobby_ui.lobby_embed(match, lang)
+    async def lobby_embed(self, match: Match, lang: str) -> discord.Embed:
+        """The lobby card of ``match`` (see :func:`bot.shell.lobby_ui.lobby_embed`), its players named."""
+        return lobby_ui.lobby_embed(match, lang, await self.text_names(match, lang))

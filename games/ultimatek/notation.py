@@ -92,7 +92,7 @@ def format_move(state: State, move: Action) -> str:
     tail = f" {move.kind}" if move.kind else ""
     if move.verb == "move":
         return f"{hex_name(move.hex)}-{hex_name(move.to)}{tail}"
-    via = "" if _straight(move.hex, move.via, move.to) else f"{hex_name(move.via)}>"
+    via = "" if straight(move.hex, move.via, move.to) else f"{hex_name(move.via)}>"
     return f"{hex_name(move.hex)}>{via}{hex_name(move.to)}{tail}"
 
 
@@ -374,7 +374,7 @@ def _parse_throw(state: State, frm: int, via: int, to: int, kind: str) -> Action
     raise _illegal(f"the disc cannot fly from {name} to {hex_name(to)}", "bad_flight", legal, move=what)
 
 
-def _straight(origin: int, first: int, last: int) -> bool:
+def straight(origin: int, first: int, last: int) -> bool:
     """True when the flight from ``origin`` through ``first`` to ``last`` keeps one direction."""
     d = next(k for k in range(6) if step(origin, k) == first)
     here = first

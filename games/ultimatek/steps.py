@@ -7,35 +7,66 @@ placed face down comes last and is marked secret: only its owner sees that step.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from games.base import GameState, Part, Seat
+from games.ultimatek.bonuses import LABELS
 from games.ultimatek.field import hex_name
-from games.ultimatek.model import Action
+from games.ultimatek.model import BONUS, END, Action
+from games.ultimatek.notation import straight
 from games.ultimatek.state import State
+
+KIND_KEYS: Final = {
+    "run": "run",
+    "run/": "run_bent",
+    "fly": "fly",
+    "fly/": "fly_bent",
+    "fly+/": "fly_far_bent",
+    "stop": "stop",
+}
+"""The catalog slug of each bonus kind (``builder.ultimatek.kind.<slug>``: its name and what it does)."""
+
+
+def _strength(state: State, hex: int) -> int:
+    piece = state.piece(state.to_act, hex)
+    return piece.strength if piece is not None else 0
+
+
+def end_key(state: State) -> str:
+    """``end_act`` when ending leaves the side a bonus phase, ``end_turn`` when it ends the turn."""
+    after = state.apply(END)
+    return "end_act" if after.to_act == state.to_act and after.phase == BONUS else "end_turn"
 
 
 def move_parts(state: GameState, move: Any) -> tuple[Part, ...]:
-    """The builder's parts of one legal action."""
+    """The builder's parts of one legal action; their catalog frames (``builder.<key>``) say them in words:
+    "Piece 3 on c5 › go to b5", "Piece 3 on d3 › throw the disc › score on i3!"."""
     assert isinstance(state, State) and isinstance(move, Action)
     verb = move.verb
     if verb == "end":
-        return (Part("end", "", "ultimatek.end"),)
+        return (Part("end", "", f"ultimatek.{end_key(state)}"),)
     if verb == "place":
         return (
             Part("place", "", "ultimatek.place"),
-            Part(hex_name(move.hex), hex_name(move.hex), "on"),
-            Part(move.kind, move.kind, "ultimatek.bonus", secret=True),
+            Part(hex_name(move.hex), hex_name(move.hex), f"ultimatek.onpiece.{_strength(state, move.hex)}"),
+            Part(move.kind, "", f"ultimatek.kind.{KIND_KEYS[move.kind]}", secret=True),
         )
-    piece = Part(hex_name(move.hex), hex_name(move.hex), "piece")
+    piece = Part(hex_name(move.hex), hex_name(move.hex), f"ultimatek.piece.{_strength(state, move.hex)}")
     if verb in ("reveal", "discard"):
         return (piece, Part(verb, "", f"ultimatek.{verb}"))
-    parts = [piece, Part(verb, "", f"ultimatek.{verb}"), Part(hex_name(move.to), hex_name(move.to), "to")]
-    if move.via >= 0:
-        route = f"{hex_name(move.via)} {move.kind}"
-        parts.append(Part("via " + route, route, "ultimatek.via"))
+    if verb == "move":
+        target = Part(hex_name(move.to), hex_name(move.to), "ultimatek.go")
+        # A piece that may also throw asks "move or throw?" first; any other goes straight to its targets.
+        throws = any(m.verb == "throw" and m.hex == move.hex for m in state.decisions)
+        parts = [piece, Part(verb, "", "ultimatek.step"), target] if throws else [piece, target]
+    else:
+        landing = "ultimatek.score" if state._scores(move) else "ultimatek.land"
+        parts = [piece, Part(verb, "", "ultimatek.throw"), Part(hex_name(move.to), hex_name(move.to), landing)]
+    if move.via >= 0 and not straight(move.hex, move.via, move.to):
+        route = hex_name(move.via) + (f" ({LABELS[move.kind]})" if move.kind else "")
+        parts.append(Part(f"via {hex_name(move.via)} {move.kind}", route, "ultimatek.bent"))
     elif move.kind:
-        parts.append(Part(move.kind, move.kind, "ultimatek.with"))
+        parts.append(Part(move.kind, LABELS[move.kind], "ultimatek.using"))
     elif (carrier := state.piece(state.to_act, move.hex)) is not None and carrier.bonus and carrier.bonus != "stop":
         # Beside the same action using the piece's bonus, this one keeps it: say so rather than "as is".
         parts.append(Part("plain", "", "ultimatek.plain"))
@@ -54,9 +85,3 @@ def rank_moves(state: GameState, seat: Seat, moves: tuple[Any, ...]) -> tuple[An
         return rank, moves.index(move)
 
     return tuple(sorted(moves, key=key))
-
-
-def move_cost(state: GameState, move: Any) -> int | None:
-    """The action credits the action spends."""
-    assert isinstance(state, State) and isinstance(move, Action)
-    return state.cost(move)

@@ -54,6 +54,11 @@ def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
     return None
 
 
+def no_private(state: GameState, seat: Seat, lang: str) -> str:
+    """No secret of the game's own to put in words for a player's private view."""
+    return ""
+
+
 def no_event_fields(event: Any, lang: str) -> dict[str, object]:
     """No words of the game's own for an event's details."""
     return {}
@@ -105,6 +110,9 @@ class GameWords:
     legend: Callable[[GameState, Seat, str], str | None] = no_legend
     """One short line under the turn line explaining, once, a term the acting seat's moves are priced in
     (Ursuppe's BP and MP) with what the seat has of it (position, acting seat, language); None for none."""
+    private: Callable[[GameState, Seat, str], str] = no_private
+    """A seat's own secrets in words (position, seat, language), for that seat's private view only (its DM
+    or ephemeral view): Ultima-Tek's hand, bonus by bonus. ``""`` adds nothing."""
     said: Callable[[GameState, str, str], str | None] = no_label
     """A decision as a sentence tells it (position, public notation, language), e.g. ``A4 → A2``: the sentences
     of posts and of ``/game history`` show it before the notation; None keeps the notation alone."""

@@ -12,7 +12,8 @@ One small collaborator per concern, after lichess's round module:
 - :mod:`.log`: pure functions of a log (replay, chance sampling, digests, the result's JSON, turn counting);
 - :mod:`.core`: load, check, decide and save in one transaction, the machinery the others share;
 - :mod:`.lobby` (create, join, leave, AI seats, salts, start, rematch), :mod:`.play` (move, AI move,
-  resign, abort), :mod:`.consent` (one consent machine for draw, undo and seat replacement),
+  resign, abort), :mod:`.consent` (one consent machine for draw, undo, seat replacement and rematch;
+  :mod:`.rematches` proposes and answers a rematch),
   :mod:`.clock` (deadlines, votes, vacations, quiet hours), :mod:`.ratings`, :mod:`.messages` (the bot's
   memory of its own messages, pings and preferences, apart from match logic) and :mod:`.queries`.
 
@@ -44,6 +45,7 @@ from bot.app.matches.model import *  # noqa: F403
 from bot.app.matches.play import Play
 from bot.app.matches.queries import Queries
 from bot.app.matches.ratings import Ratings, rating_key
+from bot.app.matches.rematches import Rematches
 
 __all__ = [
     "MatchService",
@@ -59,7 +61,7 @@ __all__ = [
 __all__ += model.__all__
 
 
-class MatchService(Lobby, Play, Consent, TurnClocks, Ratings, Messages, Queries):
+class MatchService(Rematches, Lobby, Play, Consent, TurnClocks, Ratings, Messages, Queries):
     """Create, join, leave, start, move, resign and abort matches; query them.
 
     Constructed as ``MatchService(store, clock, config)`` (see :class:`.core.Core`); each concern's methods

@@ -1,10 +1,12 @@
-"""Consent: what the other players must accept (a draw, an undo, a member replacing the AI on a seat).
+"""Consent: what the other players must accept (a draw, an undo, a member replacing the AI on a seat, a rematch).
 
-One consent machine serves the three: a proposal is made when none is pending (:meth:`Consent._propose`),
+One consent machine serves the four (the rematch's methods are in :mod:`.rematches`, beside the lobby they
+open): a proposal is made when none is pending (:meth:`Consent._propose`),
 answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept until every voter has
 accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
 once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
-refusal leaves behind. Each kind keeps its own table (draw offers, undo requests, replace requests).
+refusal leaves behind. Each kind keeps its own table (draw offers, undo requests, replace requests, rematch
+offers).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from bot.app.matches.model import (
     Match,
     MatchError,
     MatchStatus,
+    RematchOffer,
     ReplaceRequest,
     TurnReport,
     UndoRequest,
@@ -35,7 +38,7 @@ from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
 
-P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest)
+P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer)
 
 
 class Ballot(Generic[P]):
@@ -145,6 +148,28 @@ class ReplaceBallot(Ballot[ReplaceRequest]):
         await store.add_replace_decline(match.id, proposal.seat, proposal.user_id, user_id, proposal.version, now=now)
 
 
+class RematchBallot(Ballot[RematchOffer]):
+    """A rematch of a finished match: the members playing at its end accept (AI seats need no answer); the
+    finished match does not move, so it holds until one declines or all accepted."""
+
+    async def load(self, store: Store, match: Match) -> RematchOffer | None:
+        found = await store.get_rematch_offer(match.id)
+        return None if found is None else RematchOffer(found[0], found[1], tuple(found[2]))
+
+    async def keep(self, store: Store, match_id: int, proposal: RematchOffer, now: datetime) -> None:
+        await store.put_rematch_offer(match_id, proposal.seat, proposal.version, proposal.accepted, now=now)
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_rematch_offer(match_id)
+
+    def lapsed(self, match: Match, proposal: RematchOffer) -> bool:
+        return match.status is not MatchStatus.FINISHED or proposal.version != match.version
+
+    def voters(self, match: Match) -> Collection[Seat]:
+        return match.members_playing()
+
+
+REMATCH = RematchBallot()
 DRAW = DrawBallot()
 UNDO = UndoBallot()
 REPLACE = ReplaceBallot()

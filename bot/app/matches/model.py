@@ -36,6 +36,7 @@ __all__ = [
     "Match",
     "MatchError",
     "MatchStatus",
+    "RematchOffer",
     "ReplaceRequest",
     "ReplayError",
     "ServiceConfig",
@@ -301,6 +302,17 @@ class ReplaceRequest:
     version: int
     accepted: tuple[Seat, ...]
     """The members' seats that accepted so far."""
+
+
+@dataclass(frozen=True, slots=True)
+class RematchOffer:
+    """A pending proposal, by ``seat`` of a finished match, to play it again; it holds until a member playing
+    declines or every one has accepted (the new match starts then). ``version``: the finished match's version,
+    which names it on the answer buttons."""
+
+    seat: Seat
+    version: int
+    accepted: tuple[Seat, ...]
 
 
 @dataclass(frozen=True, slots=True)

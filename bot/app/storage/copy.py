@@ -52,6 +52,7 @@ TABLES: Final = (
     "replace_requests",
     "seat_replacements",
     "replace_declines",
+    "rematch_offers",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -16,7 +16,7 @@ from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICI
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
-from bot.app.words import moves_said
+from bot.app.words import sequence_words
 from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, rules_ui, status, undo_ui
 from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
@@ -227,19 +227,17 @@ class GameCog(
             moves, whole = await self.bot.heavy.run(lambda: ai_turn(match, seat, "strong", seconds=seconds))
         typed = f"{sequence.SEPARATOR} ".join(moves)
         autoplay = match.options.get("autoplay") == "on"
-        said = moves_said(match.game, match.state, seat, moves, lang, autoplay=autoplay)
-        if said is not None and len(moves) == 1:
-            await interaction.followup.send(t(lang, "hint.in_words", what=said[0], move=moves[0]), ephemeral=True)
-        elif said is not None:
-            # The moves in words, one a line; the notation stays to paste into /game move.
-            key = "hint.said.turn" if whole else "hint.said.turn_start"
-            lines = "\n".join(f"- {words}" for words in said)
-            await interaction.followup.send(t(lang, key, said=lines, moves=typed)[:2000], ephemeral=True)
+        steps = sequence_words(match.game, match.state, seat, moves, lang, autoplay=autoplay)
+        if steps is None:
+            key = "hint.suggest" if len(moves) == 1 else "hint.turn" if whole else "hint.turn_start"
+            await interaction.followup.send(t(lang, key, move=moves[0], moves=typed), ephemeral=True)
         elif len(moves) == 1:
-            await interaction.followup.send(t(lang, "hint.suggest", move=moves[0]), ephemeral=True)
+            await interaction.followup.send(t(lang, "hint.in_words", what=steps[0], move=moves[0]), ephemeral=True)
         else:
-            key = "hint.turn" if whole else "hint.turn_start"
-            await interaction.followup.send(t(lang, key, moves=typed), ephemeral=True)
+            # The turn in words, one numbered line per decision; the typed form last, for /game move.
+            listed = "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
+            key = "hint.turn_words" if whole else "hint.turn_start_words"
+            await interaction.followup.send(t(lang, key, steps=listed, moves=typed)[:2000], ephemeral=True)
 
     @command("draw", "Offer your opponents a draw")
     async def draw(self, interaction: discord.Interaction) -> None:
@@ -268,7 +266,7 @@ class GameCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
-            embed = lobby_ui.lobby_embed(report.match, lang)
+            embed = await self.bot.ui.lobby_embed(report.match, lang)
             await self.bot.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed, view=None)
         await self.bot.ui.close_parent_line(report.match, lang)
 

@@ -19,6 +19,7 @@ from bot.app.member_text import inert
 from bot.shell import replace_ui
 from bot.shell.cogs.game import MATCH
 from bot.shell.display import PALETTE
+from bot.shell.help_ui import help_page
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -41,12 +42,9 @@ class PlateauCog(
 
     @command("help", "How to play with Plateau")
     async def help(self, interaction: discord.Interaction) -> None:
-        """List the commands and how moves are written."""
-        lang = language_of(interaction.locale)
-        embed = discord.Embed(
-            title=t(lang, "help.title"), description=t(lang, "help.text")[:4096], colour=discord.Colour.blurple()
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        """A short first screen, the rest in pages (see :mod:`bot.shell.help_ui`)."""
+        embed, view = help_page(language_of(interaction.locale), 1)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     @command("settings", "Server settings for matches (Manage Server), and your own board colours")
     @options(

@@ -35,7 +35,12 @@ class RatingsCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Post the first page of the leaderboard (visible to the channel)."""
         lang = language_of(interaction.guild_locale or interaction.locale)
-        embed, view = await leaderboard_page(self.bot.service, interaction.guild_id or 0, game.value, 1, lang)
+        guild = interaction.guild
+
+        async def name_of(uid: int) -> str:
+            return await self.bot.ui.text_name(uid, guild)
+
+        embed, view = await leaderboard_page(self.bot.service, interaction.guild_id or 0, game.value, 1, lang, name_of)
         if view is None:
             await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
         else:

@@ -69,7 +69,7 @@ class StandingsPosts:
             winners = [r for r in standings.rows if r.rank == 1]
             embed.add_field(
                 name=t(lang, "event.standings.winner"),
-                value=", ".join(f"<@{r.player}>" for r in winners),
+                value=", ".join(as_text(names).get(r.player, "—") for r in winners),
                 inline=False,
             )
         embed.set_image(url="attachment://standings.png")

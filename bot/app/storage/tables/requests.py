@@ -1,5 +1,5 @@
 """The pending requests the other players answer: draw offers, undo requests, replacement requests and
-their declines."""
+their declines, rematch offers."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ class _RequestTable:
 _DRAW: Final = _RequestTable.of("draw_offers", ("seat", "version"))
 _UNDO: Final = _RequestTable.of("undo_requests", ("seat", "version", "target_ply"))
 _REPLACE: Final = _RequestTable.of("replace_requests", ("seat", "user_id", "version"))
+_REMATCH: Final = _RequestTable.of("rematch_offers", ("seat", "version"))
 
 
 class RequestQueries(StoreCore):
@@ -113,6 +114,25 @@ class RequestQueries(StoreCore):
     async def delete_replace_request(self, match_id: int) -> None:
         """Forget the replacement request of a match."""
         await self._write(_REPLACE.delete, (match_id,))
+
+    # Rematch offers (migration 0015): one pending per finished match.
+
+    async def get_rematch_offer(self, match_id: int) -> tuple[int, int, list[int]] | None:
+        """The pending rematch offer of a finished match as (proposing seat, version, seats that accepted)."""
+        if (found := await self._get_request(_REMATCH, match_id)) is None:
+            return None
+        (seat, version), accepted = found
+        return seat, version, accepted
+
+    async def put_rematch_offer(
+        self, match_id: int, seat: int, version: int, accepted: Sequence[int], *, now: datetime
+    ) -> None:
+        """Record (or replace) the rematch offer of a finished match."""
+        await self._put_request(_REMATCH, match_id, (seat, version), accepted, now)
+
+    async def delete_rematch_offer(self, match_id: int) -> None:
+        """Forget the rematch offer of a match (declined, or agreed and started)."""
+        await self._write(_REMATCH.delete, (match_id,))
 
     # The candidates the players declined for a seat.
 
