@@ -20,7 +20,7 @@ from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from games.ursuppe.board import DIRECTIONS, INDEX, STEP
 from games.ursuppe.view import DECISION_KINDS, View
-from tests.botkit import pings_since, text_of
+from tests.botkit import move_buttons, pings_since, text_of
 from tests.test_bot_e2e import assert_board, button_labels, current, expect_ephemeral
 
 SEED = "soup-267"
@@ -166,8 +166,11 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
         controls = question_in(channel, chloe) if asked else board
         legal = list(decision.choices)
         others = (t("en", "builder.ursuppe.drift_all"), t("en", "button.details"))
-        shown = [label for label in button_labels(controls) if label not in others]
-        assert shown == (legal if len(legal) <= 20 else [])
+        shown = move_buttons(controls)
+        if decision.kind == "buy" and not asked:
+            assert "BP = bio points, the energy your amoebas spend: you have" in text_of(board), "BP said once"
+        assert list(shown) == (legal if len(legal) <= 20 else [])
+        assert all(label != move for move, label in shown.items()), "every button says its move in words"
         if asked:
             assert [b for b in button_labels(board) if b not in others] == [], "the turn post waits for the answer"
 
@@ -199,8 +202,8 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
                 assert after is not None and after.version == match.version
 
         seen, requests = len(public(channel)), len(env.http_requests)
-        if (asked or len(decisions) % TURNS_WITH_BUTTONS == 0) and pick in button_labels(controls):
-            await actor.click(controls, label=pick)
+        if (asked or len(decisions) % TURNS_WITH_BUTTONS == 0) and pick in shown:
+            await actor.click(controls, label=shown[pick])
         else:
             await actor.slash(channel, "game move", move=pick)
         decisions.append((decision.seat, decision.kind, pick))

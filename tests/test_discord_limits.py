@@ -45,7 +45,7 @@ from bot.shell.move_controls import (
     MoveButton,
     _options,
     builder_ids,
-    describe,
+    confirm_texts,
     move_controls,
 )
 from bot.shell.private_ui import PrivateViewButton
@@ -188,10 +188,7 @@ def private_steps(match: Match, lang: str) -> Iterator[tuple[str, dict[str, Any]
             content = t(lang, "builder.first", id=match.id)
         else:
             assert node.move is not None
-            move = match.state.parse_move(node.move, seat)
-            what = describe(match.game, match.state, move, lang)
-            content = t(lang, "builder.confirm", id=match.id, move=node.move, what=what)
-            label = t(lang, "builder.play", move=node.move)[:80]
+            content, label = confirm_texts(match, seat, node.move, lang)
             view.add_item(BuilderButton("ok", match.id, match.version, here, label))
         if path:
             view.add_item(BuilderButton("bk", match.id, match.version, encode_path(path[:-1]), t(lang, "builder.back")))

@@ -203,4 +203,7 @@ def test_the_last_turns_of_the_status_give_each_players_turn_its_own_item() -> N
     def said(lines: list[str]) -> str:
         return " ".join(line.split(" ", 1)[1] for line in lines)
 
+    # The history ends a turn with its notation (its second column); the status card's items go without.
+    assert " · typed: `" in said(whole) and " · typed: `" not in said(items)
+    whole = turn_lines(match, log, NAMES, "en", notation=False)
     assert said(items) == said(whole), "nothing lost, nothing added"

@@ -14,6 +14,7 @@ from bot.app.matches.log import automatic, autoplaying
 from bot.app.narration import change_line, event_lines, names_at, takeover_line
 from bot.app.turns import TurnSpan, turns
 from bot.app.words import chance_lines, decision_line
+from games import sequence
 from games.base import GameState
 
 PAGE_CHARS = 3900
@@ -22,8 +23,12 @@ LINE_CHARS = 1500
 """A turn told in more characters than this is cut (Ursuppe turns can be long)."""
 
 
-def turn_lines(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> list[str]:
-    """One line per turn of the full log ``entries``: ``**12.** Ada rolled 2 and played `A4-A2`.``"""
+def turn_lines(
+    match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str, *, notation: bool = True
+) -> list[str]:
+    """One line per turn of the full log ``entries``: ``**12.** Ada rolled 2 and played `A4-A2`.`` With
+    ``notation``, a turn told by its events ends with its decisions in notation (kept whole when the words
+    are cut)."""
     kept = {e.ply for e in effective(entries)}
     lines = []
     for span in turns(match, entries):
@@ -31,7 +36,10 @@ def turn_lines(match: Match, entries: Sequence[LogEntry], names: Sequence[str], 
         if not sentences:
             continue
         line = t(lang, "history.turn", turn=span.number, text=" ".join(sentences))
-        lines.append(line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1] + "…")
+        tail = _typed(match, span, kept, lang) if notation else ""
+        if len(line) + len(tail) > LINE_CHARS:
+            line = line[: LINE_CHARS - len(tail) - 1] + "…"
+        lines.append(line + tail)
     return lines
 
 
@@ -112,6 +120,16 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
         say(line, still)
     flush()
     return out
+
+
+def _typed(match: Match, span: TurnSpan, kept: set[int], lang: str) -> str:
+    """A turn told by its events (Ursuppe), after its words: its decisions as a member would type them, the
+    history's notation column (``· typed: `3 drift; 3 eat ryg```); empty for other games, whose sentences
+    name each move already."""
+    if not hasattr(span.states[0].view_for(None), "events"):
+        return ""
+    typed = [match.game.public_notation(e.notation) for e in span.entries if e.kind is LogKind.MOVE and e.ply in kept]
+    return " " + t(lang, "history.typed", moves=f"{sequence.SEPARATOR} ".join(typed)) if typed else ""
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:

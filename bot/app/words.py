@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from bot.app.game_words import words_for
 from bot.app.game_words.base import name_of
 from bot.app.i18n import t, tn
+from games import sequence
 from games.base import GameInfo, GameState, Seat
 
 MAX_MOVE_BUTTONS = 20
@@ -30,6 +31,12 @@ def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | No
     return notations
 
 
+def move_legend(game: GameInfo, state: GameState, seat: Seat, lang: str) -> str | None:
+    """The line explaining the terms the seat's moves are priced in (see
+    :attr:`~bot.app.game_words.base.GameWords.legend`), or None."""
+    return words_for(game.id).legend(state, seat, lang)
+
+
 def move_marks(game: GameInfo, state: GameState, seat: Seat) -> dict[str, tuple[str, str]]:
     """The marks of the pieces the seat's move buttons move: notation → (square, mark), see
     :attr:`~bot.app.game_words.base.GameWords.marks`. Empty when the post offers no buttons."""
@@ -40,17 +47,18 @@ def move_marks(game: GameInfo, state: GameState, seat: Seat) -> dict[str, tuple[
 
 
 def move_words(game: GameInfo, state: GameState, notation: str, lang: str) -> str | None:
-    """A move of the seat to act in the member's words, as its button says it (without a mark), or None when
-    the game has no words for it. Reads the public form of ``notation`` only."""
-    return words_for(game.id).label(state, game.public_notation(notation), lang)
+    """The move ``notation`` in words (read from its public form), or None when the game has no words for it.
+    The one source of a move's words: buttons, menus, the confirm step, the autocomplete and hints."""
+    shown = game.public_notation(notation)
+    said = words_for(game.id).label(state, shown, lang)
+    return said if said != shown else None
 
 
 def move_label(game: GameInfo, state: GameState, notation: str, lang: str, mark: str | None = None) -> str:
     """A move button's label: the move in words (the notation when the game has none), after the mark
     of the piece it moves when the board draws one. At most 80 characters."""
-    shown = game.public_notation(notation)
-    label = words_for(game.id).label(state, shown, lang)
-    text = label if label is not None else shown
+    label = move_words(game, state, notation, lang)
+    text = label if label is not None else game.public_notation(notation)
     if mark:
         text = t(lang, "label.marked", mark=mark, label=text)
     return text[:80]
@@ -110,18 +118,18 @@ def private_words(game: GameInfo, state: GameState, seat: Seat | None, lang: str
 
 
 def sequence_words(
-    game: GameInfo, state: GameState, seat: Seat, notations: Sequence[str], lang: str
+    game: GameInfo, state: GameState, seat: Seat, notations: Sequence[str], lang: str, *, autoplay: bool = False
 ) -> list[str] | None:
     """The decisions ``seat`` plays one after the other (a hint's whole turn), each in words as read in the
-    position it is played in; None when the game has no words for one of them or the sequence is not the
-    seat's to play in a row."""
+    position it is played in (after the forced decisions between them when ``autoplay`` plays those); None
+    when the game has no words for one of them or the sequence is not the seat's to play in a row."""
     said: list[str] = []
-    for notation in notations:
-        if seat not in state.actors():
+    for index, notation in enumerate(notations):
+        position = sequence.after(game, state, seat, notations[:index], autoplay=autoplay) if index else state
+        if position is None or position.actors() != (seat,):
             return None
-        words = move_words(game, state, notation, lang)
+        words = move_words(game, position, notation, lang)
         if words is None:
             return None
         said.append(words)
-        state = state.apply(state.parse_move(notation, seat))
     return said

@@ -34,6 +34,7 @@ from games.builder import (
     build,
     decode_path,
     encode_path,
+    leaves,
     move_parts,
     ranked_moves,
     trail,
@@ -210,16 +211,32 @@ def builder_ids(match_id: int, version: int, path: Sequence[int]) -> list[str]:
 
 
 def _options(match: Match, step: Step, lang: str, *, public: bool) -> list[discord.SelectOption]:
-    """The select options of a step; on the public post a leaf shows the public form of its move."""
+    """The select options of a step; on the public post a leaf shows the public form of its move.
+
+    A leaf the game says in words reads as the whole move in words, its notation beneath; a range of choices
+    (a step too long for one menu) reads as the words of its first move, followed by "…"."""
     options = []
     for i, choice in enumerate(step.choices):
         label = choice_label(choice, lang, public=public)
         description = None
         if choice.move is not None:
             shown = match.game.public_notation(choice.move) if public else choice.move
+            label = _said(match, choice.move, lang) or label
             description = shown if shown != label else None
+        elif choice.step is not None and any(p.key == "range" for p in choice.parts):
+            first = next((move for _, move in leaves(choice.step)), None)
+            said = _said(match, first, lang) if first is not None else None
+            label = t(lang, "builder.said.range", first=said) if said else label
         options.append(discord.SelectOption(label=label[:100], value=str(i), description=(description or None)))
     return options
+
+
+def _said(match: Match, notation: str, lang: str) -> str | None:
+    """A move in the game's words, when it has some and the move names no secret (a private step may name
+    the player's own secret: its parts say it, not the public words)."""
+    if match.game.public_notation(notation) != notation:
+        return None
+    return move_words(match.game, match.state, notation, lang)
 
 
 def macro_label(info: GameInfo, name: str, lang: str) -> str:
@@ -325,16 +342,8 @@ async def show_step(
         view.add_item(BuilderSelect(match.id, match.version, here, options, t(lang, "builder.placeholder")))
     else:
         assert node.move is not None
-        move = match.state.parse_move(node.move, seat)
-        content = t(
-            lang,
-            "builder.confirm",
-            id=match.id,
-            move=node.move,
-            what=describe(match.game, match.state, move, lang),
-        )
-        said = move_words(match.game, match.state, node.move, lang) or node.move
-        view.add_item(BuilderButton("ok", match.id, match.version, here, t(lang, "builder.play", move=said)[:80]))
+        content, play_text = confirm_texts(match, seat, node.move, lang)
+        view.add_item(BuilderButton("ok", match.id, match.version, here, play_text))
     if path:
         view.add_item(BuilderButton("bk", match.id, match.version, encode_path(path[:-1]), t(lang, "builder.back")))
     message = interaction.message
@@ -342,6 +351,22 @@ async def show_step(
         await interaction.response.edit_message(content=content[:2000], view=view)
     else:
         await interaction.response.send_message(content[:2000], view=view, ephemeral=True)
+
+
+def confirm_texts(match: Match, seat: Seat, notation: str, lang: str) -> tuple[str, str]:
+    """The confirm step of the builder for the move ``notation``: its message and its button's label.
+
+    A move the game says in words is asked in words, its notation beside it; otherwise the notation with its
+    parts in words. The button plays the move said in words (its public words for a move naming a secret)."""
+    said = _said(match, notation, lang)
+    if said is not None:
+        return t(lang, "builder.said.confirm", id=match.id, what=said, move=notation), t(
+            lang, "builder.play", move=said
+        )[:80]
+    what = describe(match.game, match.state, match.state.parse_move(notation, seat), lang)
+    content = t(lang, "builder.confirm", id=match.id, move=notation, what=what)
+    shown = move_words(match.game, match.state, notation, lang) or notation
+    return content, t(lang, "builder.play", move=shown)[:80]
 
 
 async def confirm(interaction: discord.Interaction, shell: Shell, match_id: int, version: int, code: str) -> None:
@@ -361,7 +386,7 @@ async def confirm(interaction: discord.Interaction, shell: Shell, match_id: int,
     if message is not None and message.flags.ephemeral:
         # The private steps are done with: the message says so and loses its components.
         lang = language_of(interaction.locale)
-        said = move_words(match.game, match.state, node.move, lang) or node.move
+        said = _said(match, node.move, lang) or node.move
         await interaction.response.edit_message(content=t(lang, "builder.playing", move=said), view=None)
     await play(shell, interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
 

@@ -17,10 +17,11 @@ from bot.app.member_text import inert_names
 from bot.app.narration import result_line, take_seat_label, takeover_lines, turn_line
 from bot.app.story import story
 from bot.app.turns import known_turn, match_ply_turns
+from bot.app.words import move_legend
 from bot.shell import fairness_ui
 from bot.shell.details_ui import DetailsButton, has_details
 from bot.shell.display import Display, variant_label
-from bot.shell.move_controls import move_controls
+from bot.shell.move_controls import member_to_act, move_controls
 from bot.shell.private_ui import PrivateViewButton
 from bot.shell.rematch_ui import RematchButton
 from bot.shell.replace_ui import TakeSeatButton
@@ -126,6 +127,9 @@ class TurnViews:
                 awaited.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
             if not asking:
                 rows = move_controls(match, lang)
+                if rows and (seat := member_to_act(match)) is not None:
+                    # The terms the buttons' prices use, said once here rather than on every button.
+                    awaited.append(move_legend(match.game, match.state, seat, lang) or "")
             extra: list[discord.ui.Item[Any]] = []
             if match.game.has_hidden_info:
                 # Always at hand for a player who can't receive DMs, without a notice after every move.

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.base import GameState, Part, Seat
 from games.builder import default_parts
+from games.ursuppe import genes as G
 from games.ursuppe.moves import Move
 from games.ursuppe.notation import format_move
 from games.ursuppe.state import State
@@ -27,16 +28,33 @@ def move_parts(state: GameState, move: Any) -> tuple[Part, ...]:
     amoeba = Part(str(move.amoeba), str(move.amoeba), "ursuppe.amoeba")
     if move.kind in ("place", "divide"):
         square = words[-1]
-        return (Part(move.kind, "", f"ursuppe.{move.kind}"), amoeba, Part(square, square, "on"))
+        number = Part(str(move.amoeba), str(move.amoeba), "ursuppe.number")
+        return (Part(move.kind, "", f"ursuppe.{move.kind}"), number, Part(square, square, "on"))
     if move.kind in AMOEBA_KINDS and words[0] == str(move.amoeba):
         rest = words[1:]
         head = Part(rest[0], rest[0], f"ursuppe.{rest[0]}" if rest[0] in WORDS else "")
         return (amoeba, head, Part(" ".join(rest[1:]), " ".join(rest[1:]))) if len(rest) > 1 else (amoeba, head)
-    if move.kind in ("buy", "pay") and len(words) > 1:
-        gene, _, more = " ".join(words[1:]).partition(",")
-        first = Part(move.kind, "", f"ursuppe.{move.kind}")
-        return (first, Part(gene, gene), Part(more.strip(), more.strip())) if more else (first, Part(gene, gene))
+    if move.kind == "buy":
+        # The gene, then what it replaces: each part keyed to the gene's name in the player's language.
+        gene, discard = move.value
+        first, bought = Part("buy", "", "ursuppe.buy"), _gene_part(gene)
+        return (first, bought, _gene_part(discard)) if discard >= 0 else (first, bought)
+    if move.kind == "pay" and len(words) > 1:
+        paid = " ".join(words[1:])
+        return (Part("pay", "", "ursuppe.pay"), Part(paid, paid))
+    if move.kind == "cling":
+        # The holder's amoeba that clings, then (Tentacle) the cubes it takes along.
+        clinger = (Part("cling", "", "ursuppe.cling"), amoeba)
+        return (*clinger, Part(words[-1], words[-1])) if move.value else clinger
+    if move.kind == "nocling":
+        return (Part("nocling", "", "ursuppe.nocling"),)
     return default_parts(text, text)
+
+
+def _gene_part(gene: int) -> Part:
+    """A gene as a builder part: its id, framed by the catalog's ``builder.ursuppe.gene.<id>`` (its name)."""
+    gene_id = G.GENES[gene].id
+    return Part(gene_id, gene_id, f"ursuppe.gene.{gene_id}")
 
 
 def rank_moves(state: GameState, seat: Seat, moves: tuple[Any, ...]) -> tuple[Any, ...]:

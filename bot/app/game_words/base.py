@@ -39,6 +39,11 @@ def no_marks(state: GameState, seat: Seat, shown: Sequence[str]) -> dict[str, tu
     return {}
 
 
+def no_legend(state: GameState, seat: Seat, lang: str) -> str | None:
+    """No term of the game to explain beside the move buttons."""
+    return None
+
+
 def no_scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
     """No explanation of the final scores: the plain list is told."""
     return None
@@ -97,7 +102,8 @@ class GameWords:
     """
 
     label: Callable[[GameState, str, str], str | None] = no_label
-    """A move button's label (position, public notation, language) when it needs a word, else None."""
+    """A move in words (position, public notation, language), else None: the one source of a move's words,
+    read for its button, its builder menu option and confirm step, the autocomplete and hints."""
     decision: Callable[[GameState, GameState, str, Seat, str, str], str] = plain_line
     """The sentence of a decision (before, after, public notation, seat, its player's name, language)."""
     chance: Callable[[GameState, GameState, str, str, Sequence[str], str], str] = no_chance_line
@@ -111,6 +117,9 @@ class GameWords:
     """The catalog fields of a game event's details in words (a ``count`` selects the plural form)."""
     setup: SecretSetup | None = None
     """The game's secret set-up, if it has one."""
+    legend: Callable[[GameState, Seat, str], str | None] = no_legend
+    """One short line under the turn line explaining, once, a term the acting seat's moves are priced in
+    (Ursuppe's BP and MP) with what the seat has of it (position, acting seat, language); None for none."""
     private: Callable[[GameState, Seat, str], str] = no_private
     """A seat's own secrets in words (position, seat, language), for that seat's private view only (its DM
     or ephemeral view): Ultima-Tek's hand, bonus by bonus. ``""`` adds nothing."""

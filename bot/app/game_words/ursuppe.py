@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.app.game_words import ursuppe_moves
 from bot.app.game_words.base import GameWords, name_of
 from bot.app.i18n import has, t, tn
 from games.base import GameState
@@ -165,5 +166,12 @@ def _grouped(parts: Sequence[tuple[int | None, str]], lang: str) -> str:
     return t(lang, "story.ursuppe.next").join(clauses)
 
 
-WORDS = GameWords(turn=turn, event_fields=event_fields, summary=summary)
+WORDS = GameWords(
+    turn=turn,
+    event_fields=event_fields,
+    summary=summary,
+    label=ursuppe_moves.label,
+    marks=ursuppe_moves.marks,
+    legend=ursuppe_moves.legend,
+)
 """Ursuppe's entry in :data:`bot.app.game_words.GAME_WORDS`."""

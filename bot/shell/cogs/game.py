@@ -16,7 +16,7 @@ from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICI
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
-from bot.app.words import move_words, sequence_words
+from bot.app.words import sequence_words
 from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, rules_ui, status, undo_ui
 from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
@@ -225,23 +225,19 @@ class GameCog(
             await interaction.response.defer(thinking=True, ephemeral=True)
             seconds = self.bot.config.ai_seconds
             moves, whole = await self.bot.heavy.run(lambda: ai_turn(match, seat, "strong", seconds=seconds))
-        if len(moves) == 1:
-            said = move_words(match.game, match.state, moves[0], lang)
-            text = (
-                t(lang, "hint.in_words", what=said, move=moves[0]) if said else t(lang, "hint.suggest", move=moves[0])
-            )
-            await interaction.followup.send(text, ephemeral=True)
+        typed = f"{sequence.SEPARATOR} ".join(moves)
+        autoplay = match.options.get("autoplay") == "on"
+        steps = sequence_words(match.game, match.state, seat, moves, lang, autoplay=autoplay)
+        if steps is None:
+            key = "hint.suggest" if len(moves) == 1 else "hint.turn" if whole else "hint.turn_start"
+            await interaction.followup.send(t(lang, key, move=moves[0], moves=typed), ephemeral=True)
+        elif len(moves) == 1:
+            await interaction.followup.send(t(lang, "hint.in_words", what=steps[0], move=moves[0]), ephemeral=True)
         else:
-            typed = f"{sequence.SEPARATOR} ".join(moves)
-            steps = sequence_words(match.game, match.state, seat, moves, lang)
-            if steps is None:
-                key = "hint.turn" if whole else "hint.turn_start"
-                await interaction.followup.send(t(lang, key, moves=typed), ephemeral=True)
-            else:
-                # The turn in words, one numbered line per decision; the typed form last, for /game move.
-                listed = "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
-                key = "hint.turn_words" if whole else "hint.turn_start_words"
-                await interaction.followup.send(t(lang, key, steps=listed, moves=typed)[:2000], ephemeral=True)
+            # The turn in words, one numbered line per decision; the typed form last, for /game move.
+            listed = "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
+            key = "hint.turn_words" if whole else "hint.turn_start_words"
+            await interaction.followup.send(t(lang, key, steps=listed, moves=typed)[:2000], ephemeral=True)
 
     @command("draw", "Offer your opponents a draw")
     async def draw(self, interaction: discord.Interaction) -> None:
