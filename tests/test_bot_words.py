@@ -38,9 +38,6 @@ MOVE_CONTROL = re.compile(r"^plateau:(mv|mb)")
 DECISIONS = 12
 """Decisions played per game (enough to meet captures, rosettes and mid-turn steps)."""
 
-PENDING: frozenset[str] = frozenset({"ur-rb", "ur-v1", "ur-v2", "ur-v3", "subulata", "ultimatek", "ursuppe"})
-"""Tables whose moves are not yet offered in words (issue 26): skipped until then."""
-
 
 def words(text: str) -> list[str]:
     """The words of ``text`` (see :data:`WORD`)."""
@@ -71,8 +68,6 @@ def read_controls(post: discord.Message, lang: str) -> list[str]:
 async def test_every_move_control_reads_in_words(
     simcord_env: Any, label: str, choice: str, players: int, lang: str
 ) -> None:
-    if label in PENDING:
-        pytest.skip(f"{label}: moves not yet offered in words")
     env = simcord_env
     rng = random.Random(f"words:{label}")
     with speaking(lang):

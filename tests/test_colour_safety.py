@@ -59,13 +59,7 @@ def test_the_simulation_is_sound() -> None:
     assert seen([(128, 128, 128)], "Deuteranomaly") == pytest.approx(seen([(128, 128, 128)], "normal"), abs=1.0)
 
 
-PENDING: frozenset[str] = frozenset()
-"""Palettes not yet redrawn for colour-blind players (issue 27): skipped until then."""
-
-
 @pytest.mark.parametrize("game", sorted(SEAT_COLOURS))
 def test_seat_colours_stay_apart_under_every_colour_vision(game: str) -> None:
-    if game in PENDING:
-        pytest.skip(f"{game}: palette not yet redrawn")
     distance, vision, i, j = closest_pair(SEAT_COLOURS[game])
     assert distance >= FLOOR, f"{game}: seats {i} and {j} are {distance:.1f} apart under {vision}"
