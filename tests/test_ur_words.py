@@ -286,6 +286,8 @@ def test_the_builder_asks_which_piece_then_where_then_how_many_prisoners() -> No
 
 async def test_a_member_reads_ur_moves_in_words_on_buttons_suggestions_and_hints(world: dict[str, Any]) -> None:
     env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    # A hint is real CPU work in a thread: on a loaded machine it outlasts SimCord's default 5 s to settle.
+    env.settle_timeout = 60.0
     new = await alice.slash(channel, "game new", game="ur:rb", thread=False, autoplay=False, rated=False)
     await bob.click(new.response.message, label="Join")
     await bob.click(new.response.message, label="Start")

@@ -225,7 +225,7 @@ class Publisher:
         """The board drawn; ``answering`` (still waiting for the change as its answer) is answered at once
         when the drawing would make it wait too long, and then no longer returned."""
         images = asyncio.ensure_future(self._images(match, names, lang, report))
-        if answering is not None and not await self._in_time(images, answering):
+        if answering is not None and not await in_time(images, answering):
             # Too slow to answer with the change itself within Discord's 3 s: answered now, changed after.
             if steps.answer == "post":
                 await self._acknowledge(answering, match, steps, private=False)
@@ -327,16 +327,6 @@ class Publisher:
     ) -> tuple[bytes, str]:
         """The public board (PNG) and its alt text, drawn off the loop."""
         return await self.display.render(match, None, names, lang, report)
-
-    @staticmethod
-    async def _in_time(work: asyncio.Future[Any], interaction: discord.Interaction) -> bool:
-        """Whether ``work`` is done in time to answer ``interaction`` with its result (see ANSWER_WITHIN)."""
-        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        left = ANSWER_WITHIN - max(age, 0.0)
-        if left <= 0:
-            return work.done()
-        done, _ = await asyncio.wait({work}, timeout=left)
-        return bool(done)
 
     async def close_parent_line(self, match: Match, lang: str) -> None:
         """A match ended without a turn post to publish (an abort): its parent channel's line, if it still
@@ -508,3 +498,13 @@ def done_text(interaction: discord.Interaction, match: Match, link: str, *, secr
     if interaction.channel_id == match.channel_id:
         return t(lang, "move.secret_here" if secret else "move.played_here")
     return t(lang, "move.done_privately" if secret else "move.played", link=link)
+
+
+async def in_time(work: asyncio.Future[Any], interaction: discord.Interaction) -> bool:
+    """Whether ``work`` is done in time to answer ``interaction`` with its result (see ANSWER_WITHIN)."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    left = ANSWER_WITHIN - max(age, 0.0)
+    if left <= 0:
+        return work.done()
+    done, _ = await asyncio.wait({work}, timeout=left)
+    return bool(done)
