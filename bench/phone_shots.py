@@ -4,7 +4,9 @@ Run on demand, from the repository root: ``PYTHONPATH=. python bench/phone_shots
 every game and Ur rule set, members play a few turns through SimCord (the real discord.py machinery
 against an in-memory Discord), then SimCord's preview draws the channel as a Discord client would and
 Debian's Chromium, driven by Playwright, saves it at 390×844 (phone) and 1280×900 (desktop) as
-``DIR/<game>-phone.png`` (and ``-phone-top.png``, the top of the channel with the status card) and
+``DIR/<game>-phone.png`` (and ``-phone-bottom.png``, the end of the channel where a phone opens it, with a line
+saying whether the latest board and its controls are both on that first screen; ``-phone-top.png``, the top of
+the channel with the status card) and
 ``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git). ``--lang fr`` plays on a French
 server with French clients and names the files ``<game>-fr-…``.
 
@@ -116,6 +118,23 @@ async def browser() -> AsyncIterator[Any]:
 
 
 SCROLL_TO_TOP = "document.querySelectorAll('*').forEach(e => { if (e.scrollHeight > e.clientHeight) e.scrollTop = 0; })"
+SCROLL_TO_BOTTOM = (
+    "document.querySelectorAll('*')"
+    ".forEach(e => { if (e.scrollHeight > e.clientHeight) e.scrollTop = e.scrollHeight; })"
+)
+"""Scrolls every scrolled box to its end: where a Discord client opens a channel."""
+ON_FIRST_SCREEN = """() => {
+  const boards = Array.from(document.images).filter(i => i.naturalWidth >= 400);
+  const board = boards[boards.length - 1];
+  const message = board && (board.closest('[data-message-id]') || board.closest('li') || board.parentElement);
+  const buttons = message ? Array.from(message.querySelectorAll('button, select, [role=combobox]'))
+    .filter(b => b.offsetParent !== null && b.innerText.trim() && !b.closest('[class*=hover], [class*=toolbar]')) : [];
+  const inside = r => r.top >= 0 && r.bottom <= window.innerHeight;
+  const last = buttons[buttons.length - 1];
+  return {board: !!board && inside(board.getBoundingClientRect()),
+          buttons: buttons.length, last: !last || inside(last.getBoundingClientRect())};
+}"""
+"""Whether the latest board and the last control after it are both inside the screen."""
 """Scrolls every scrolled box of the preview back to its start."""
 
 
@@ -153,6 +172,18 @@ async def shoot(
                     await page.screenshot(path=str(path))
                     saved.append(path)
                     if kind == "phone":
+                        # Where a phone opens the channel: at its end. The latest board and its controls must
+                        # both be on that first screen.
+                        await page.evaluate(SCROLL_TO_BOTTOM)
+                        bottom = out / f"{label}-{kind}-bottom.png"
+                        await page.screenshot(path=str(bottom))
+                        saved.append(bottom)
+                        seen = await page.evaluate(ON_FIRST_SCREEN)
+                        print(
+                            f"{label}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
+                            f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}",
+                            flush=True,
+                        )
                         # The top of the channel too: the match's status card, above the turn posts.
                         await page.evaluate(SCROLL_TO_TOP)
                         top = out / f"{label}-{kind}-top.png"

@@ -70,9 +70,10 @@ SAMPLED = 6
 """One position in so many is checked whole; so is every position whose move controls are the largest yet."""
 PLIES = 400
 """Decisions per random game at most (Ultima-Tek without a cap can run for thousands)."""
-BUSIEST = {"ur": 12, "subulata": 28, "ultimatek": 30, "ursuppe": 31}
-"""Components of the busiest turn post the seeded games reach, at least (Ur v3, Subulata and Ultima-Tek: twenty
-move buttons; Ursuppe: its buttons, the take-seat row, its one image and the genes-and-events button)."""
+BUSIEST = {"ur": 12, "subulata": 14, "ultimatek": 30, "ursuppe": 31}
+"""Components of the busiest turn post the seeded games reach, at least (Ultima-Tek: twenty move buttons; Ur and
+Subulata: as many as fit under their board on a phone, more going to the menu; Ursuppe: its buttons, the
+take-seat row, its one image and the genes-and-events button)."""
 
 
 def variants() -> Iterator[tuple[GameInfo, dict[str, str], int]]:

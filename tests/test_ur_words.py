@@ -60,7 +60,8 @@ def labels(text: str, lang: str = "en") -> dict[str, str]:
     state = position(text)
     seat = state.actors()[0]
     marks = move_marks(UR, state, seat)
-    return {n: move_label(UR, state, n, lang, marks.get(n, ("", ""))[1]) for n in (button_moves(UR, state, seat) or [])}
+    offered = [state.format_move(m) for m in state.legal_moves(seat)]
+    return {n: move_label(UR, state, n, lang, marks.get(n, ("", ""))[1]) for n in offered}
 
 
 def words_of(label: str) -> list[str]:
@@ -133,13 +134,14 @@ def test_prisoners_brought_to_the_final_goal_leave_the_game() -> None:
 
 
 def test_variante_3_placement_names_the_motif_of_each_square() -> None:
+    # Twenty squares are more than fit under the board as buttons on a phone: a menu offers them, unmarked.
     found = labels("v3 0r:- 1r:- 0 -")
     assert len(found) == 20
-    assert found["@A1"] == "1 · Place a piece on A1 · rosette"
-    assert found["@A2"] == "2 · Place a piece on A2 · eyes"
-    assert found["@B3"] == "9 · Place a piece on B3 · single square"
-    assert found["@C8"] == "20 · Place a piece on C8 · single square"
-    assert labels("v3 0r:- 1r:- 0 -", "fr")["@A3"] == "3 · Poser un pion sur A3 · cinq points"
+    assert found["@A1"] == "Place a piece on A1 · rosette"
+    assert found["@A2"] == "Place a piece on A2 · eyes"
+    assert found["@B3"] == "Place a piece on B3 · single square"
+    assert found["@C8"] == "Place a piece on C8 · single square"
+    assert labels("v3 0r:- 1r:- 0 -", "fr")["@A3"] == "Poser un pion sur A3 · cinq points"
 
 
 def test_variante_3_moves_share_their_pawn_s_mark() -> None:
@@ -190,7 +192,9 @@ def playouts(rules: str, seeds: int = 6) -> Iterator[GameState]:
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
-def test_every_button_of_random_games_is_in_words(rules: str) -> None:
+def test_every_move_of_random_games_is_in_words(rules: str) -> None:
+    """Every legal move as a button, the menu's confirm step and the suggestions say it (whether the post offers
+    it as a button or in its menu)."""
     said: dict[str, set[str]] = {}
     for lang in ("en", "fr"):
         said[lang] = {w for k, v in catalog(lang).items() if k.startswith("label.ur.") for w in words_of(v.lower())}
@@ -200,7 +204,7 @@ def test_every_button_of_random_games_is_in_words(rules: str) -> None:
     for state in playouts(rules):
         seat = state.actors()[0]
         marks = move_marks(UR, state, seat)
-        for notation in button_moves(UR, state, seat) or []:
+        for notation in [state.format_move(m) for m in state.legal_moves(seat)]:
             shapes.add(re.sub(r"[A-C][1-8]", "A1", re.sub(r"\+[0-9]", "+1", notation)))
             for lang in ("en", "fr"):
                 label = move_label(UR, state, notation, lang, marks.get(notation, ("", ""))[1])

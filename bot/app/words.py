@@ -24,7 +24,7 @@ def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | No
     """The notations a turn post offers as one button each, or None when the move builder is offered
     instead (too many moves, or a move whose notation names a secret)."""
     notations = [state.format_move(m) for m in state.legal_moves(seat)]
-    if not notations or len(notations) > MAX_MOVE_BUTTONS:
+    if not notations or len(notations) > min(MAX_MOVE_BUTTONS, words_for(game.id).buttons):
         return None
     if any(game.public_notation(n) != n for n in notations):
         return None

@@ -135,6 +135,10 @@ class GameWords:
     summary: Callable[[Sequence[Any], Sequence[str], str], list[str] | None] = no_summary
     """The game's events (as :func:`bot.app.narration.event_lines` reads them) told the short way a turn post
     wants them, such as one line per player (events, names, language); None: one line per event."""
+    buttons: int = 20
+    """At most this many moves are offered as one button each; more are chosen in a menu. A button says its move
+    in words on a line of its own on a phone, so the number is what fits under the game's board on the first
+    screen (the taller the board, the fewer)."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the

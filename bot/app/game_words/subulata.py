@@ -145,6 +145,7 @@ def cell_order(seat: Seat) -> str:
 
 
 WORDS = GameWords(
+    buttons=6,
     label=label,
     decision=decision,
     chance=chance,

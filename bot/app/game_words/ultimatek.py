@@ -157,6 +157,11 @@ def private(state: GameState, seat: Seat, lang: str) -> str:
 
 
 WORDS = GameWords(
-    label=label, decision=decision, chance=chance, tallied={"draw": "log.ultimatek.draw"}, marks=marks, private=private
+    label=label,
+    decision=decision,
+    chance=chance,
+    tallied={"draw": "log.ultimatek.draw"},
+    marks=marks,
+    private=private,
 )
 """Ultima-Tek's entry in :data:`bot.app.game_words.GAME_WORDS`."""

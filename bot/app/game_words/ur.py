@@ -274,5 +274,5 @@ def passed(before: GameState, after: GameState, kind: str, value: str) -> tuple[
     return roller, value
 
 
-WORDS = GameWords(label=label, decision=decision, chance=chance, said=said, marks=marks, passed=passed)
+WORDS = GameWords(label=label, decision=decision, chance=chance, said=said, marks=marks, passed=passed, buttons=8)
 """Ur's entry in :data:`bot.app.game_words.GAME_WORDS`."""
