@@ -6,10 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.app.events import EventStatus
-from tests.botkit import pings_of
+from bot.app.matches import MatchError
+from tests.botkit import pings_of, text_of
 from tests.test_bot_e2e import button_labels
-from tests.test_bot_events import club, current_games, event_ui, play_and_resign, said, standings_posts  # noqa: F401
+from tests.test_bot_events import (  # noqa: F401
+    club,
+    current_games,
+    event_ui,
+    play_and_resign,
+    said,
+    standings_posts,
+    thread_of,
+)
 
 
 async def signed_up_swiss(club: dict[str, Any], count: int, **settings: Any) -> tuple[Any, Any]:  # noqa: F811
@@ -54,6 +65,12 @@ async def test_standings_in_words_and_a_correction_after_the_end(club: dict[str,
     (game,) = await current_games(env, event.id)
     members = {m.id: m for m in club["players"]}
     await play_and_resign(env, channel, game, members, loser=game.players[1], moves=1)
+    assert game.thread_id is not None
+    end = [m for m in thread_of(channel, game.thread_id).history() if m.attachments][-1]
+    assert "Rematch" not in button_labels(end), "an event's thread offers no rematch"
+    assert "counts for the event" in text_of(end)
+    with pytest.raises(MatchError):
+        await env.bot.service.propose_rematch(game.match_id or 0, game.players[0])
     final = standings_posts(channel)[-1]
     assert "final standings" in (final.embeds[0].title or "")
     text = final.embeds[0].description or ""

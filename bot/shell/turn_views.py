@@ -148,8 +148,13 @@ class TurnViews:
             # The commitment stays on the first turn's post; the seed is revealed on the final one.
             awaited += fairness_ui.fairness_lines(match, lang, final=finished)
         if finished and current and match.status is MatchStatus.FINISHED:
-            awaited.append(t(lang, "post.end", mentions=" ".join(f"<@{uid}>" for uid in humans(match.seats))))
-            rows.append([RematchButton(match.id, t(lang, "button.rematch"))])
+            pinged = " ".join(f"<@{uid}>" for uid in humans(match.seats))
+            if await self.service.in_event(match.id):
+                # An event game's thread belongs to the event: a rematch there would pass for an event game.
+                awaited.append(t(lang, "post.end_event", mentions=pinged))
+            else:
+                awaited.append(t(lang, "post.end", mentions=pinged))
+                rows.append([RematchButton(match.id, t(lang, "button.rematch"))])
         header = t(lang, "post.header", game=variant_label(match, lang), id=match.id, turn=max(number, 1))
         if finished and current:
             header = t(lang, "post.header_end", game=variant_label(match, lang), id=match.id)

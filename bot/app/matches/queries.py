@@ -36,6 +36,12 @@ class Queries(Core):
         async with self._store.transaction(immediate=False):
             return await self._load(match_id, repair=True)
 
+    async def in_event(self, match_id: int) -> bool:
+        """True when the match is a game of an association event (its end offers no rematch: a rematch in the
+        event's thread would pass for an event game)."""
+        async with self._store.transaction(immediate=False):
+            return await self._store.in_event(match_id)
+
     async def current(self, channel_id: int) -> Match | None:
         """The lobby or active match of a channel or thread, if any."""
         async with self._store.transaction(immediate=False):

@@ -37,6 +37,8 @@ class Rematches(Lobby, Consent):
             seat = require_seat(old, user_id, Action.REMATCH)
             if old.status is not MatchStatus.FINISHED:
                 raise MatchError("not_active")
+            if await self._store.in_event(match_id):
+                raise MatchError("event_rematch")
             offer = await self._pending(REMATCH, old)
             if offer is None:
                 offer = RematchOffer(seat, old.version, ())
