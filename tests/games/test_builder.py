@@ -75,5 +75,5 @@ def test_ursuppe_placement_starts_with_the_amoeba_then_the_square() -> None:
     root = build(info, state, seat)
     assert root is not None and len(root.choices) > 1
     first = root.choices[0]
-    assert [p.key for p in first.parts] == ["ursuppe.place", "ursuppe.amoeba"]
+    assert [p.key for p in first.parts] == ["ursuppe.place", "ursuppe.number"]
     assert first.step is not None and all(c.move is not None and c.parts[0].key == "on" for c in first.step.choices)
