@@ -52,6 +52,13 @@ class RequestQueries(StoreCore):
         *values, accepted = rows[0]
         return [int(v) for v in values], [int(s) for s in json.loads(accepted)]
 
+    async def _get_two(self, table: _RequestTable, match_id: int) -> tuple[int, int, list[int]] | None:
+        """A pending offer of two integer columns (draw, rematch: seat and version) and the seats that accepted."""
+        if (found := await self._get_request(table, match_id)) is None:
+            return None
+        (seat, version), accepted = found
+        return seat, version, accepted
+
     async def _get_three(self, table: _RequestTable, match_id: int) -> tuple[int, int, int, list[int]] | None:
         """A pending request of three integer columns (undo, replacement) and the seats that accepted."""
         if (found := await self._get_request(table, match_id)) is None:
@@ -68,10 +75,7 @@ class RequestQueries(StoreCore):
 
     async def get_draw_offer(self, match_id: int) -> tuple[int, int, list[int]] | None:
         """The pending draw offer of a match as (offering seat, version, seats that accepted), if any."""
-        if (found := await self._get_request(_DRAW, match_id)) is None:
-            return None
-        (seat, version), accepted = found
-        return seat, version, accepted
+        return await self._get_two(_DRAW, match_id)
 
     async def get_undo_request(self, match_id: int) -> tuple[int, int, int, list[int]] | None:
         """The pending undo request: (requesting seat, version, ply taken back, seats that accepted)."""
@@ -119,10 +123,7 @@ class RequestQueries(StoreCore):
 
     async def get_rematch_offer(self, match_id: int) -> tuple[int, int, list[int]] | None:
         """The pending rematch offer of a finished match as (proposing seat, version, seats that accepted)."""
-        if (found := await self._get_request(_REMATCH, match_id)) is None:
-            return None
-        (seat, version), accepted = found
-        return seat, version, accepted
+        return await self._get_two(_REMATCH, match_id)
 
     async def put_rematch_offer(
         self, match_id: int, seat: int, version: int, accepted: Sequence[int], *, now: datetime
