@@ -12,16 +12,13 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-import simcord
-
-from bot.app.config import Config
-from bot.shell.client import PlateauBot, warm_up_renderers
+from bench.club import bench_club
+from bot.shell.client import warm_up_renderers
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -34,37 +31,30 @@ async def run(moves: int, warmup: int) -> None:
     # The bot draws the artwork in the background after its first tick; SimCord allows 5 s to settle after
     # READY, which a cold drawing may overrun on a busy machine. Drawn here, it is cached for the bot.
     warm_up_renderers()
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = PlateauBot(Config(token="bench", database=str(Path(tmp) / "bench.db")))
-        async with simcord.run(bot) as env:
-            guild = env.create_guild(name="bench")
-            channel = guild.create_text_channel("ur")
-            alice = guild.add_member(env.create_user("alice"))
-            bob = guild.add_member(env.create_user("bob"))
-            players = {alice.id: alice, bob.id: bob}
-            samples: list[float] = []
-            sizes: list[int] = []
-            games = 0
-            while len(samples) < moves + warmup:
-                match = await bot.service.current(channel.id)
-                if match is None:
-                    await alice.slash(channel, "game new", game="ur:v2", thread=False)
-                    await bob.slash(channel, "game join")
-                    await alice.slash(channel, "game start")
-                    games += 1
-                    continue
-                actor = players[match.to_act()[0]]
-                legal = [match.state.format_move(m) for m in match.state.legal_moves()]
-                pick = next((n for n in legal if n.endswith("off")), legal[-1])
-                began = time.perf_counter()
-                await actor.slash(channel, "game move", move=pick)
-                elapsed = time.perf_counter() - began
-                # The turn post (new or edited in place) carries the board.
-                post = next(m for m in reversed(channel.history()) if m.attachments and not m.flags.ephemeral)
-                attachment = post.attachments[0]
-                sizes.append(attachment.size)
-                samples.append(elapsed)
-            await bot.store.close()
+    async with bench_club("ur") as (bot, _, _, channel, alice, bob, players):
+        samples: list[float] = []
+        sizes: list[int] = []
+        games = 0
+        while len(samples) < moves + warmup:
+            match = await bot.service.current(channel.id)
+            if match is None:
+                await alice.slash(channel, "game new", game="ur:v2", thread=False)
+                await bob.slash(channel, "game join")
+                await alice.slash(channel, "game start")
+                games += 1
+                continue
+            actor = players[match.to_act()[0]]
+            legal = [match.state.format_move(m) for m in match.state.legal_moves()]
+            pick = next((n for n in legal if n.endswith("off")), legal[-1])
+            began = time.perf_counter()
+            await actor.slash(channel, "game move", move=pick)
+            elapsed = time.perf_counter() - began
+            # The turn post (new or edited in place) carries the board.
+            post = next(m for m in reversed(channel.history()) if m.attachments and not m.flags.ephemeral)
+            attachment = post.attachments[0]
+            sizes.append(attachment.size)
+            samples.append(elapsed)
+        await bot.store.close()
     measured = samples[warmup:]
     print(f"moves through the bot: {len(measured)} (after {warmup} warm-up), {games} games")
     print(

@@ -16,7 +16,6 @@ import asyncio
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -24,12 +23,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-import simcord
-
 import bot.app.turns as turns_module
-from bot.app.config import Config
+from bench.club import bench_club
 from bot.app.matches import MatchStatus
-from bot.shell.client import PlateauBot, warm_up_renderers
+from bot.shell.client import warm_up_renderers
 from bot.shell.rules_ui import parse_variant
 
 
@@ -71,44 +68,37 @@ def line(label: str, samples: list[float]) -> str:
 async def run(game: str, plies: int, moves: int, seed: str) -> None:
     warm_up_renderers()
     rng = random.Random(seed)
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = PlateauBot(Config(token="bench", database=str(Path(tmp) / "bench.db")))
-        async with simcord.run(bot) as env:
-            guild = env.create_guild(name="bench")
-            channel = guild.create_text_channel("table")
-            alice = guild.add_member(env.create_user("alice"))
-            bob = guild.add_member(env.create_user("bob"))
-            players = {alice.id: alice, bob.id: bob}
-            # Opened through the service for its seed: the same dice, the same match, on every run.
-            game_id, options = parse_variant(game)
-            match = await bot.service.create(
-                game_id, options, guild_id=guild.id, channel_id=channel.id, creator_id=alice.id, seed=seed
-            )
-            await bot.service.join(match.id, bob.id)
-            match = (await bot.service.start(match.id, alice.id)).match
-            # The long past, straight through the service: no post, so it is quick.
-            while match.version < plies and match.status is MatchStatus.ACTIVE:
-                seat = rng.choice(match.state.actors())
-                move = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
-                match = (await bot.service.move(match.id, match.seats[seat], move)).match
-            delivers: list[float] = []
-            turns: list[float] = []
-            whole: list[float] = []
-            publisher = bot.ui.publisher
-            publisher.deliver = timed(publisher.deliver, delivers)  # type: ignore[method-assign]
-            # Every turn counted from the log goes through turn_of (match_turn calls it, in a worker thread).
-            turns_module.turn_of = timed_sync(turns_module.turn_of, turns)  # type: ignore[assignment]
-            played = 0
-            while played < moves + 1 and match.status is MatchStatus.ACTIVE:
-                seat = rng.choice(match.state.actors())
-                move = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
-                began = time.process_time()
-                await players[match.seats[seat]].slash(channel, "game move", move=move)
-                whole.append(time.process_time() - began)
-                played += 1
-                found = await bot.service.get(match.id)
-                match = found
-            await bot.store.close()
+    async with bench_club("table") as (bot, _, guild, channel, alice, bob, players):
+        # Opened through the service for its seed: the same dice, the same match, on every run.
+        game_id, options = parse_variant(game)
+        match = await bot.service.create(
+            game_id, options, guild_id=guild.id, channel_id=channel.id, creator_id=alice.id, seed=seed
+        )
+        await bot.service.join(match.id, bob.id)
+        match = (await bot.service.start(match.id, alice.id)).match
+        # The long past, straight through the service: no post, so it is quick.
+        while match.version < plies and match.status is MatchStatus.ACTIVE:
+            seat = rng.choice(match.state.actors())
+            move = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
+            match = (await bot.service.move(match.id, match.seats[seat], move)).match
+        delivers: list[float] = []
+        turns: list[float] = []
+        whole: list[float] = []
+        publisher = bot.ui.publisher
+        publisher.deliver = timed(publisher.deliver, delivers)  # type: ignore[method-assign]
+        # Every turn counted from the log goes through turn_of (match_turn calls it, in a worker thread).
+        turns_module.turn_of = timed_sync(turns_module.turn_of, turns)  # type: ignore[assignment]
+        played = 0
+        while played < moves + 1 and match.status is MatchStatus.ACTIVE:
+            seat = rng.choice(match.state.actors())
+            move = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
+            began = time.process_time()
+            await players[match.seats[seat]].slash(channel, "game move", move=move)
+            whole.append(time.process_time() - began)
+            played += 1
+            found = await bot.service.get(match.id)
+            match = found
+        await bot.store.close()
     # The first move through the bot also announces the service's silent past: left out.
     print(f"{game}: {match.version} log entries at the end, {len(whole) - 1} moves measured from ply {plies}")
     print(line("whole /game move", whole[1:]))

@@ -33,6 +33,7 @@ from bot.app.events import (
 from bot.app.i18n import t
 from bot.app.matches import MatchService, MatchStatus
 from bot.app.storage import Store
+from bot.shell.cogs.events import EventCog
 from bot.shell.events.standings import CSV_COLUMNS
 from games.base import Outcome, Termination
 from tests.botkit import make_bot, pings_of
@@ -770,3 +771,14 @@ async def test_the_card_and_the_pairings_name_the_players_never_mention_them_in_
     assert any("ann" in text for text in embeds) and any("admin" in text for text in embeds), "named"
     for text in embeds:
         assert not re.search(r"<@!?\d+>", text), f"a mention inside an embed: {text!r}"
+
+
+def test_every_event_command_completes_the_event_number() -> None:
+    # The number of the event a command names is completed by one list of the commands, not line by line.
+    named = {
+        sub.name: sub._params["event"].autocomplete is not None
+        for group in EventCog.__cog_app_commands__
+        for sub in getattr(group, "commands", [group])
+        if "event" in sub._params
+    }
+    assert named == dict.fromkeys(("start", "next", "standings", "result", "withdraw", "cancel", "log"), True)

@@ -50,6 +50,7 @@ from bot.shell.move_controls import (
 )
 from bot.shell.private_ui import PrivateViewButton
 from bot.shell.replace_ui import TakeSeatButton
+from bot.shell.send import send_post
 from bot.shell.turn_post import post_layout
 from bot.shell.ui import GameUI
 from games import GAMES, GameInfo
@@ -397,7 +398,9 @@ async def test_what_a_six_player_match_of_long_names_sends_fits_discords_limits(
             alt="A" * 1000, current=True, mentions=True, asking=False,
         )  # fmt: skip
         png, alt = await ui._images(match, names, lang, None)
-        await ui._send_post(busy, view, bot_ui._files(png, alt), discord.AllowedMentions.none(), None)
+        await send_post(
+            env.bot, ui.publisher.display, busy, view, bot_ui._files(png, alt), discord.AllowedMentions.none(), None
+        )
 
     checked, most = check_sent(env)
     print(f"{lang}: {checked} messages sent or edited, the busiest of {most} components")

@@ -245,7 +245,7 @@ async def test_no_draw_or_undo_is_left_pending_in_a_match_with_an_ai_seat(servic
     match = await service.add_ai(match.id, ALICE, "easy")
     match = (await service.start(match.id, ALICE)).match
     await refused("draw_ai", service.offer_draw(match.id, ALICE))
-    assert await store.get_draw_offer(match.id) is None
+    assert await store.get_offer("draw", match.id) is None
     await refused("undo_ai", service.request_undo(match.id, ALICE))
     assert await store.get_undo_request(match.id) is None
 

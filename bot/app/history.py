@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, effective
 from bot.app.matches.log import automatic, autoplaying
-from bot.app.narration import change_line, event_lines, names_at, takeover_line
+from bot.app.narration import change_line, event_items, names_at, takeover_line
 from bot.app.turns import TurnSpan, turns
 from bot.app.words import chance_lines, decision_line
 from games import sequence
@@ -102,7 +102,7 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
         if told_by_events:
             if entry.kind is LogKind.AUTO:
                 say(t(lang, "log.auto", name=_name(names, entry.seat)), still)
-            for line in event_lines(match, before, after, names, lang, limit=None):
+            for line, _ in event_items(match, before, after, names, lang, limit=None):
                 say(line, still)
             continue
         if entry.kind is LogKind.CHANCE:

@@ -264,20 +264,6 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
     return t(lang, "turn.your_move", mentions=mentions)
 
 
-def event_lines(
-    match: Match,
-    before: GameState,
-    after: GameState,
-    names: Sequence[str],
-    lang: str,
-    *,
-    limit: int | None = MAX_EVENT_LINES,
-) -> list[str]:
-    """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps);
-    beyond ``limit`` lines the older ones are summed up in a count."""
-    return [text for text, _ in event_items(match, before, after, names, lang, limit=limit)]
-
-
 def event_items(
     match: Match,
     before: GameState,
@@ -287,7 +273,8 @@ def event_items(
     *,
     limit: int | None = MAX_EVENT_LINES,
 ) -> list[tuple[str, Any]]:
-    """:func:`event_lines` with the event each line tells (None for the count of older ones)."""
+    """The steps a game recorded as events between two positions, in words (Ursuppe's automatic steps), each
+    with the event it tells; beyond ``limit`` lines the older ones are summed up in a count (its event: None)."""
     seen = max((e.index for e in getattr(before.view_for(None), "events", ())), default=0)
     view = after.view_for(None)
     new = [e for e in getattr(view, "events", ()) if e.index > seen]

@@ -133,6 +133,28 @@ def _result(match: Match) -> dict[str, object]:
     }
 
 
+def _outcome_line(number: int, line: str) -> tuple[int, list[tuple[str, int]]]:
+    """A line of the ``outcomes:`` section: a ply and the chance outcomes drawn there, with their weights."""
+    ply_text, _, listed = line.partition(" ")
+    try:
+        drawn = [(str(n), int(w)) for n, w in json.loads(listed)]
+        return int(ply_text), drawn
+    except ValueError as exc:
+        raise RecordError(f"line {number}: expected 'ply [[notation, weight], ...]', got {line!r}") from exc
+
+
+def _move_line(number: int, line: str, epoch: datetime) -> LogEntry:
+    """A line of the ``moves:`` section: ``ply kind seat notation`` (seat ``-``: none)."""
+    parts = line.split(" ", 3)
+    if len(parts) != 4:
+        raise RecordError(f"line {number}: expected 'ply kind seat notation', got {line!r}")
+    ply, kind, seat, notation = parts
+    try:
+        return LogEntry(int(ply), LogKind(kind), None if seat == "-" else int(seat), notation, epoch)
+    except ValueError as exc:
+        raise RecordError(f"line {number}: {exc}") from exc
+
+
 def parse_record(text: str) -> Record:
     """Read a record written by :func:`export_record`.
 
@@ -151,24 +173,14 @@ def parse_record(text: str) -> Record:
         if not line or line.startswith("#"):
             continue
         if in_outcomes:
-            ply_text, _, listed = line.partition(" ")
-            try:
-                outcomes[int(ply_text)] = [(str(n), int(w)) for n, w in json.loads(listed)]
-            except ValueError as exc:
-                raise RecordError(f"line {number}: expected 'ply [[notation, weight], ...]', got {line!r}") from exc
+            ply, listed = _outcome_line(number, line)
+            outcomes[ply] = listed
             continue
         if line == "outcomes:":
             in_outcomes = True
             continue
         if in_moves:
-            parts = line.split(" ", 3)
-            if len(parts) != 4:
-                raise RecordError(f"line {number}: expected 'ply kind seat notation', got {line!r}")
-            ply, kind, seat, notation = parts
-            try:
-                entries.append(LogEntry(int(ply), LogKind(kind), None if seat == "-" else int(seat), notation, epoch))
-            except ValueError as exc:
-                raise RecordError(f"line {number}: {exc}") from exc
+            entries.append(_move_line(number, line, epoch))
             continue
         if line == "moves:":
             in_moves = True

@@ -19,6 +19,9 @@ from bot.shell.errors import reply_error
 
 PREFIX = "plateau"
 
+MenuOptions = list[discord.SelectOption] | None
+"""A persistent menu's options: None when it is rebuilt from its custom id (see :class:`PlateauSelect`)."""
+
 
 class PlateauButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
     """Base of every persistent button: a click runs :meth:`run` with the bot's :class:`Shell`, and any error
@@ -46,6 +49,48 @@ class PlateauButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(
     @classmethod
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
         """The button its custom id names (``label``: the one it showed, if known; each button class says)."""
+        raise NotImplementedError
+
+
+class PlateauSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"(?!)"):
+    """Base of every persistent menu: a pick runs :meth:`pick` with the bot's :class:`Shell` and the value picked
+    (empty when none came), and any error becomes the one ephemeral explanation, as for :class:`PlateauButton`.
+
+    A menu rebuilt from its custom id does not know its options (the picked value comes with the interaction)
+    and Discord wants at least one, so it holds a stand-in.
+    """
+
+    def __init__(self, custom_id: str, options: list[discord.SelectOption] | None, placeholder: str | None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=options or [discord.SelectOption(label="…", value="0")],
+                placeholder=placeholder,
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer the pick; explain a refusal privately."""
+        try:
+            picked = self.item.values[0] if self.item.values else ""
+            await self.pick(interaction, shell_of(interaction), picked)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
+        """What a pick does (each menu class says)."""
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """Rebuild the menu from its custom id (see :meth:`rebuild`)."""
+        return cls.rebuild(match)
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str]) -> Self:
+        """The menu its custom id names (each menu class says)."""
         raise NotImplementedError
 
 

@@ -10,7 +10,7 @@ from bot.app.matches import DrawOffer, Match
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import answering, ask_the_others
+from bot.shell.questions import answering, ask_the_others, settle
 
 
 class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
@@ -45,10 +45,10 @@ async def answer_draw(
     )
     lang, names, name = await answering(shell, interaction, match)
     if report is not None:
-        await interaction.response.edit_message(content=t(lang, "draw.agreed", id=match.id), view=None)
+        await settle(interaction, t(lang, "draw.agreed", id=match.id))
         await shell.ui.post_board(interaction, report)
     elif offer is None:
-        await interaction.response.edit_message(content=t(lang, "draw.declined", name=name, id=match.id), view=None)
+        await settle(interaction, t(lang, "draw.declined", name=name, id=match.id))
     else:
         waiting = ", ".join(f"**{names[s]}**" for s in range(len(match.seats)) if s not in offer.accepted)
         await interaction.response.edit_message(

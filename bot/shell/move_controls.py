@@ -22,9 +22,8 @@ from bot.app.i18n import has, language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, MatchStatus, require_seat
 from bot.app.seats import Action, member_acts, seat_for
 from bot.app.words import button_moves, move_label, move_marks, move_words
-from bot.shell.components import PREFIX, ChoiceButton, PlateauButton
-from bot.shell.context import Shell, shell_of
-from bot.shell.errors import reply_error
+from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauButton, PlateauSelect
+from bot.shell.context import Shell
 from games import sequence
 from games.base import GameInfo, GameState, NotYourTurnError, Part, Seat
 from games.builder import (
@@ -76,7 +75,7 @@ class MoveButton(
 
 
 class BuilderSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    PlateauSelect,
     template=rf"{PREFIX}:mb:(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<path>[0-9a-z]{{0,40}})",
 ):
     """One step of the move builder: the choices after the partial choice ``path`` (see :mod:`games.builder`).
@@ -86,38 +85,21 @@ class BuilderSelect(
     """
 
     def __init__(
-        self,
-        match_id: int,
-        version: int,
-        path: str,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
+        self, match_id: int, version: int, path: str, options: MenuOptions = None, placeholder: str | None = None
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{PREFIX}:mb:{match_id}:{version}:{path}",
-                options=options or [discord.SelectOption(label="…", value="0")],
-                placeholder=placeholder,
-            )
-        )
+        super().__init__(f"{PREFIX}:mb:{match_id}:{version}:{path}", options, placeholder)
         self.match_id = match_id
         self.version = version
         self.path = path
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BuilderSelect:
-        """Rebuild the select from its custom id (the picked value comes with the interaction)."""
-        return cls(int(match["match"]), int(match["ver"]), match["path"])
+    def rebuild(cls, found: re.Match[str]) -> Self:
+        """The select its custom id names."""
+        return cls(int(found["match"]), int(found["ver"]), found["path"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Show the next step (or the move to confirm); explain a refusal privately."""
-        try:
-            picked = self.item.values[0] if self.item.values else ""
-            await show_step(interaction, shell_of(interaction), self.match_id, self.version, self.path, picked)
-        except Exception as error:
-            await reply_error(interaction, error)
+    async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
+        """Show the next step (or the move to confirm)."""
+        await show_step(interaction, shell, self.match_id, self.version, self.path, picked)
 
 
 class BuilderButton(

@@ -28,7 +28,7 @@ from bot.shell.gather import Gathered, gather
 from bot.shell.gather import situation as situation_of
 from bot.shell.move_controls import move_controls
 from bot.shell.private_ui import PrivateViews
-from bot.shell.send import EditOutcome, edit_post, send_post
+from bot.shell.send import edit_post, send_post
 from bot.shell.status import sheet_digest
 from bot.shell.turn_post import question_layout, seat_colour
 from bot.shell.turn_views import TurnViews
@@ -257,7 +257,7 @@ class Publisher:
         if steps.post == "edit" and steps.turn.message_id is not None:
             layout = await self._layout(post, number=number, key=steps.turn.key, start=start, edit=True)
             respond = answering if steps.answer == "edit" else None
-            edited = await self._edit_post(match, steps.turn.message_id, layout, post.drawing.files(), respond)
+            edited = await edit_post(self.bot, match, steps.turn.message_id, layout, post.drawing.files(), respond)
             if edited == "edited":
                 return Placed(steps.turn.message_id, start, since, steps, anew=False)
             if edited == "refused":
@@ -296,11 +296,11 @@ class Publisher:
         if old is not None and steps.retire is not None and steps.answer != "post":
             # The retired post keeps its picture: the new post just below shows the position now.
             respond = answering if steps.answer == "retire" else None
-            await self._edit_post(match, steps.retire, old, None, respond)
+            await edit_post(self.bot, match, steps.retire, old, None, respond)
         respond = answering if steps.answer == "post" else interaction if post.repost else None
-        post_id = await self._send_post(match, layout, post.drawing.files(), mentions, respond)
+        post_id = await send_post(self.bot, self.display, match, layout, post.drawing.files(), mentions, respond)
         if old is not None and steps.retire is not None and steps.answer == "post":
-            await self._edit_post(match, steps.retire, old, None, None)
+            await edit_post(self.bot, match, steps.retire, old, None, None)
         return Placed(post_id, start, since, steps, anew=True)
 
     async def _layout(
@@ -368,28 +368,6 @@ class Publisher:
             else self.display.channel_link(match)
         )
         await interaction.response.send_message(done_text(interaction, match, link, secret=private), ephemeral=True)
-
-    async def _edit_post(
-        self,
-        match: Match,
-        message_id: int,
-        layout: discord.ui.LayoutView,
-        files: list[discord.File] | None,
-        respond: discord.Interaction | None = None,
-    ) -> EditOutcome:
-        """:func:`bot.shell.send.edit_post` through this publisher's client."""
-        return await edit_post(self.bot, match, message_id, layout, files, respond)
-
-    async def _send_post(
-        self,
-        match: Match,
-        layout: discord.ui.LayoutView,
-        files: list[discord.File],
-        mentions: discord.AllowedMentions,
-        interaction: discord.Interaction | None,
-    ) -> int:
-        """:func:`bot.shell.send.send_post` through this publisher's client."""
-        return await send_post(self.bot, self.display, match, layout, files, mentions, interaction)
 
     async def _questions(
         self,

@@ -51,3 +51,8 @@ async def answering(shell: Shell, interaction: discord.Interaction, match: Match
     lang = public_language(interaction)
     names = await shell.ui.text_names(match, lang)
     return lang, names, names[match.seat_of(interaction.user.id) or 0]
+
+
+async def settle(interaction: discord.Interaction, text: str) -> None:
+    """The question clicked says how it ended (agreed, declined, done) and loses its buttons."""
+    await interaction.response.edit_message(content=text, view=None)

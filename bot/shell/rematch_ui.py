@@ -22,6 +22,7 @@ from bot.app.storage import PostRow
 from bot.shell.components import PREFIX, AnswerButton, MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language, variant_label
+from bot.shell.questions import settle
 
 Answered = tuple[Match, RematchOffer | None, TurnReport | None]
 QUESTION = "rematch"
@@ -127,7 +128,7 @@ async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, 
         await _start(shell, interaction, old, report, answered=True)
     elif offer is None:
         name = names[old.seat_of(interaction.user.id) or 0]
-        await interaction.response.edit_message(content=t(lang, "rematch.declined", name=name, id=old.id), view=None)
+        await settle(interaction, t(lang, "rematch.declined", name=name, id=old.id))
         await shell.service.drop_post(old.id, QUESTION, 0)
     else:
         message = interaction.message
@@ -169,7 +170,7 @@ async def _start(
     match = report.match
     lang = shell.ui.channel_language(match)
     if answered:
-        await interaction.response.edit_message(content=t(lang, "rematch.agreed", id=match.id), view=None)
+        await settle(interaction, t(lang, "rematch.agreed", id=match.id))
         await shell.service.drop_post(old.id, QUESTION, 0)
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)

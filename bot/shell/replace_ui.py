@@ -21,6 +21,7 @@ from bot.app.narration import TAKEOVER_ARROW, holder_at
 from bot.shell.components import PREFIX, AnswerButton, MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
+from bot.shell.questions import settle
 
 
 class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
@@ -111,11 +112,11 @@ async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, 
         (entry,) = report.entries
         taken = entry.seat if entry.seat is not None else 0
         text = t(lang, "replace.done", name=holder_at(match, names, taken, entry.ply + 1), seat=taken + 1, id=match.id)
-        await interaction.response.edit_message(content=text, view=None)
+        await settle(interaction, text)
         await shell.ui.publish_board(report.match, report, lang)
         return
     if request is None:
-        await interaction.response.edit_message(content=t(lang, "replace.declined", name=name, id=match.id), view=None)
+        await settle(interaction, t(lang, "replace.declined", name=name, id=match.id))
         return
     waiting = ", ".join(
         f"**{holder_at(match, names, s, match.version + 1)}**"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar, Self
 
 import discord
 
@@ -19,9 +19,8 @@ from bot.app.game_words import SecretSetup, words_for
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError
 from bot.app.secret_setup import needs_setup
-from bot.shell.components import PREFIX, ChoiceButton
-from bot.shell.context import Shell, shell_of
-from bot.shell.errors import reply_error
+from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
+from bot.shell.context import Shell
 from bot.shell.move_controls import secret_move
 from games.base import Seat
 
@@ -30,42 +29,24 @@ PICKED = "[0-9a-z]{0,16}"
 
 
 class SetupPickSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    PlateauSelect,
     template=rf"{PREFIX}:sp:(?P<match>[0-9]+):(?P<picked>{PICKED})",
 ):
     """The menu of the values left for the next place of a piece-by-piece set-up."""
 
-    def __init__(
-        self,
-        match_id: int,
-        picked: str,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{PREFIX}:sp:{match_id}:{picked}",
-                options=options or [discord.SelectOption(label="…", value="0")],
-                placeholder=placeholder,
-            )
-        )
+    def __init__(self, match_id: int, picked: str, options: MenuOptions = None, placeholder: str | None = None) -> None:
+        super().__init__(f"{PREFIX}:sp:{match_id}:{picked}", options, placeholder)
         self.match_id = match_id
         self.picked = picked
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SetupPickSelect:
-        """Rebuild the menu from its custom id (the picked value comes with the interaction)."""
-        return cls(int(match["match"]), match["picked"])
+    def rebuild(cls, found: re.Match[str]) -> Self:
+        """The menu its custom id names."""
+        return cls(int(found["match"]), found["picked"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Ask for the next place (or the confirmation); explain a refusal privately."""
-        try:
-            value = self.item.values[0] if self.item.values else ""
-            await show_pick(interaction, shell_of(interaction), self.match_id, self.picked + value)
-        except Exception as error:
-            await reply_error(interaction, error)
+    async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
+        """Ask for the next place (or the confirmation)."""
+        await show_pick(interaction, shell, self.match_id, self.picked + picked)
 
 
 class SetupPickButton(

@@ -48,7 +48,6 @@ class GameUI(Display):
         # The publisher's own steps, for the tests that build a busy post through the bot's code.
         self._post_view = self.views.post_view
         self._images = self.publisher._images
-        self._send_post = self.publisher._send_post
 
     async def lobby_embed(self, match: Match, lang: str) -> discord.Embed:
         """The lobby card of ``match`` (see :func:`bot.shell.lobby_ui.lobby_embed`), its players named."""

@@ -10,7 +10,7 @@ from bot.app.matches import Match, UndoRequest
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import answering, ask_the_others
+from bot.shell.questions import answering, ask_the_others, settle
 
 
 class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
@@ -46,10 +46,10 @@ async def answer_undo(
     )
     lang, _, name = await answering(shell, interaction, match)
     if report is not None:
-        await interaction.response.edit_message(content=t(lang, "undo.done", id=match.id), view=None)
+        await settle(interaction, t(lang, "undo.done", id=match.id))
         await shell.ui.publish_board(report.match, report, lang)
     elif request is None:
-        await interaction.response.edit_message(content=t(lang, "undo.refused", name=name, id=match.id), view=None)
+        await settle(interaction, t(lang, "undo.refused", name=name, id=match.id))
     else:
         await interaction.response.edit_message(
             content=t(lang, "undo.partly", name=name, id=match.id), view=undo_view(match, request, lang)

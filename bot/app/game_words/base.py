@@ -133,7 +133,7 @@ class GameWords:
     """A chance step that passes the turn of the seat it was drawn for, nobody able to play it (before, after,
     kind, value): that seat and what it rolled, else None. A turn post tells a run of passes in one line."""
     summary: Callable[[Sequence[Any], Sequence[str], str], list[str] | None] = no_summary
-    """The game's events (as :func:`bot.app.narration.event_lines` reads them) told the short way a turn post
+    """The game's events (as :func:`bot.app.narration.event_items` reads them) told the short way a turn post
     wants them, such as one line per player (events, names, language); None: one line per event."""
     buttons: int = 20
     """At most this many moves are offered as one button each; more are chosen in a menu. A button says its move

@@ -33,7 +33,7 @@ from bot.app.matches.model import (
     UndoRequest,
 )
 from bot.app.seats import Action, Refusal, seat_for
-from bot.app.storage import ConflictError, SeatReplacement, Store
+from bot.app.storage import ConflictError, OfferKind, SeatReplacement, Store
 from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
@@ -80,20 +80,31 @@ class SeatBallot(Ballot[S]):
     own: str
 
 
-class DrawBallot(SeatBallot[DrawOffer]):
+F = TypeVar("F", DrawOffer, RematchOffer)
+
+
+class OfferBallot(Ballot[F]):
+    """A proposal the store keeps as (proposing seat, version, seats that accepted): a draw, a rematch."""
+
+    kind: OfferKind
+    made: type[F]
+
+    async def load(self, store: Store, match: Match) -> F | None:
+        found = await store.get_offer(self.kind, match.id)
+        return None if found is None else self.made(found[0], found[1], tuple(found[2]))
+
+    async def keep(self, store: Store, match_id: int, proposal: F, now: datetime) -> None:
+        await store.put_offer(self.kind, match_id, proposal.seat, proposal.version, proposal.accepted, now=now)
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_offer(self.kind, match_id)
+
+
+class DrawBallot(SeatBallot[DrawOffer], OfferBallot[DrawOffer]):
     """A draw: every seat accepts; it lapses when a move is played."""
 
     answer, missing, own = Action.DRAW_ANSWER, "no_draw_offer", "own_draw_offer"
-
-    async def load(self, store: Store, match: Match) -> DrawOffer | None:
-        found = await store.get_draw_offer(match.id)
-        return None if found is None else DrawOffer(found[0], found[1], tuple(found[2]))
-
-    async def keep(self, store: Store, match_id: int, proposal: DrawOffer, now: datetime) -> None:
-        await store.put_draw_offer(match_id, proposal.seat, proposal.version, proposal.accepted, now=now)
-
-    async def drop(self, store: Store, match_id: int) -> None:
-        await store.delete_draw_offer(match_id)
+    kind, made = "draw", DrawOffer
 
 
 class UndoBallot(SeatBallot[UndoRequest]):
@@ -148,19 +159,11 @@ class ReplaceBallot(Ballot[ReplaceRequest]):
         await store.add_replace_decline(match.id, proposal.seat, proposal.user_id, user_id, proposal.version, now=now)
 
 
-class RematchBallot(Ballot[RematchOffer]):
+class RematchBallot(OfferBallot[RematchOffer]):
     """A rematch of a finished match: the members playing at its end accept (AI seats need no answer); the
     finished match does not move, so it holds until one declines or all accepted."""
 
-    async def load(self, store: Store, match: Match) -> RematchOffer | None:
-        found = await store.get_rematch_offer(match.id)
-        return None if found is None else RematchOffer(found[0], found[1], tuple(found[2]))
-
-    async def keep(self, store: Store, match_id: int, proposal: RematchOffer, now: datetime) -> None:
-        await store.put_rematch_offer(match_id, proposal.seat, proposal.version, proposal.accepted, now=now)
-
-    async def drop(self, store: Store, match_id: int) -> None:
-        await store.delete_rematch_offer(match_id)
+    kind, made = "rematch", RematchOffer
 
     def lapsed(self, match: Match, proposal: RematchOffer) -> bool:
         return match.status is not MatchStatus.FINISHED or proposal.version != match.version

@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from bot.app.storage.base import from_iso
 
@@ -24,6 +24,10 @@ class Unset(enum.Enum):
 
 UNSET: Final = Unset.UNSET
 """Marks an :meth:`Store.update_match` argument as "leave this column alone" (None means NULL)."""
+
+OfferKind = Literal["draw", "rematch"]
+"""The proposals kept as (proposing seat, version, seats that accepted): a draw offer (one pending per match),
+a rematch offer (one pending per finished match, migration 0016)."""
 
 
 @dataclass(frozen=True, slots=True)

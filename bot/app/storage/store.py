@@ -20,7 +20,16 @@ from __future__ import annotations
 
 from bot.app.storage.base import ChannelBusyError, ConflictError, SchemaVersionError, StoreError, from_iso, to_iso
 from bot.app.storage.core import StoreCore
-from bot.app.storage.rows import OPEN_STATUSES, UNSET, MatchParts, MatchRow, MoveRow, PostRow, SeatReplacement
+from bot.app.storage.rows import (
+    OPEN_STATUSES,
+    UNSET,
+    MatchParts,
+    MatchRow,
+    MoveRow,
+    OfferKind,
+    PostRow,
+    SeatReplacement,
+)
 from bot.app.storage.tables import (
     ClockQueries,
     FairnessQueries,
@@ -41,6 +50,7 @@ __all__ = [
     "MatchParts",
     "MatchRow",
     "MoveRow",
+    "OfferKind",
     "PostRow",
     "SchemaVersionError",
     "SeatReplacement",

@@ -174,14 +174,10 @@ class EventCog(
         """Start the event."""
         await self.ui.start(interaction, event)
 
-    start.autocomplete("event")(event_autocomplete)
-
     @event_command("next", "Start the next round once every game of this one has ended")
     async def next_round(self, interaction: discord.Interaction, event: int | None = None) -> None:
         """Pair the next round."""
         await self.ui.next_round(interaction, event)
-
-    next_round.autocomplete("event")(event_autocomplete)
 
     @command("standings", "The standings so far, with an image and a CSV file", key="event.standings")
     @options(
@@ -191,8 +187,6 @@ class EventCog(
     async def standings(self, interaction: discord.Interaction, event: int | None = None, public: bool = False) -> None:
         """Show the standings."""
         await self.ui.show_standings(interaction, event, public)
-
-    standings.autocomplete("event")(event_autocomplete)
 
     @command("result", "Set or correct the result of a game (organisers)", key="event.result")
     @options(
@@ -217,8 +211,6 @@ class EventCog(
         """Replace a game's result."""
         await self.ui.replace_result(interaction, event, round, player, outcome.value if outcome else None, places)
 
-    result.autocomplete("event")(event_autocomplete)
-
     @command("withdraw", "Leave an event (organisers: withdraw a player)", key="event.withdraw")
     @options(
         player=opt("player", "Organisers: the player to withdraw (default: yourself)", described="withdraw_player"),
@@ -230,14 +222,10 @@ class EventCog(
         """Withdraw from the event."""
         await self.ui.withdraw(interaction, event, player)
 
-    withdraw.autocomplete("event")(event_autocomplete)
-
     @event_command("cancel", "Cancel an event; its matches go on as ordinary matches")
     async def cancel(self, interaction: discord.Interaction, event: int | None = None) -> None:
         """Cancel the event."""
         await self.ui.cancel(interaction, event)
-
-    cancel.autocomplete("event")(event_autocomplete)
 
     @command("list", "The events of this server", key="event.list")
     async def list_events(self, interaction: discord.Interaction) -> None:
@@ -249,7 +237,10 @@ class EventCog(
         """Show the event's log."""
         await self.ui.show_log(interaction, event)
 
-    log_.autocomplete("event")(event_autocomplete)
+    # Every command naming an event completes its number the same way.
+    for _named in (start, next_round, standings, result, withdraw, cancel, log_):
+        _named.autocomplete("event")(event_autocomplete)
+    del _named
 
     @config.command(
         name=ls("role", "cmd.event.role.name"),

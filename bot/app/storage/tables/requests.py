@@ -11,6 +11,7 @@ from typing import Final
 
 from bot.app.storage.base import to_iso
 from bot.app.storage.core import StoreCore
+from bot.app.storage.rows import OfferKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,7 @@ _DRAW: Final = _RequestTable.of("draw_offers", ("seat", "version"))
 _UNDO: Final = _RequestTable.of("undo_requests", ("seat", "version", "target_ply"))
 _REPLACE: Final = _RequestTable.of("replace_requests", ("seat", "user_id", "version"))
 _REMATCH: Final = _RequestTable.of("rematch_offers", ("seat", "version"))
+_OFFERS: Final[dict[OfferKind, _RequestTable]] = {"draw": _DRAW, "rematch": _REMATCH}
 
 
 class RequestQueries(StoreCore):
@@ -64,14 +66,26 @@ class RequestQueries(StoreCore):
     ) -> None:
         await self._write(table.upsert, (match_id, *values, json.dumps(sorted(set(accepted))), to_iso(now)))
 
-    # What is pending (one row per match and kind).
+    # Draw and rematch offers: the same shape, one table each.
 
-    async def get_draw_offer(self, match_id: int) -> tuple[int, int, list[int]] | None:
-        """The pending draw offer of a match as (offering seat, version, seats that accepted), if any."""
-        if (found := await self._get_request(_DRAW, match_id)) is None:
+    async def get_offer(self, kind: OfferKind, match_id: int) -> tuple[int, int, list[int]] | None:
+        """The pending offer of a match as (proposing seat, version, seats that accepted), if any."""
+        if (found := await self._get_request(_OFFERS[kind], match_id)) is None:
             return None
         (seat, version), accepted = found
         return seat, version, accepted
+
+    async def put_offer(
+        self, kind: OfferKind, match_id: int, seat: int, version: int, accepted: Sequence[int], *, now: datetime
+    ) -> None:
+        """Record (or replace) the offer of a match."""
+        await self._put_request(_OFFERS[kind], match_id, (seat, version), accepted, now)
+
+    async def delete_offer(self, kind: OfferKind, match_id: int) -> None:
+        """Forget the offer of a match (declined, accepted, lapsed, or agreed and started)."""
+        await self._write(_OFFERS[kind].delete, (match_id,))
+
+    # What is pending (one row per match and kind).
 
     async def get_undo_request(self, match_id: int) -> tuple[int, int, int, list[int]] | None:
         """The pending undo request: (requesting seat, version, ply taken back, seats that accepted)."""
@@ -82,12 +96,6 @@ class RequestQueries(StoreCore):
         return await self._get_three(_REPLACE, match_id)
 
     # Recording a request (or replacing the pending one: a new proposal, one more seat accepting).
-
-    async def put_draw_offer(
-        self, match_id: int, seat: int, version: int, accepted: Sequence[int], *, now: datetime
-    ) -> None:
-        """Record (or replace) the draw offer of a match."""
-        await self._put_request(_DRAW, match_id, (seat, version), accepted, now)
 
     async def put_undo_request(
         self, match_id: int, seat: int, version: int, target_ply: int, accepted: Sequence[int], *, now: datetime
@@ -103,10 +111,6 @@ class RequestQueries(StoreCore):
 
     # Forgetting it (answered, withdrawn or lapsed).
 
-    async def delete_draw_offer(self, match_id: int) -> None:
-        """Forget the draw offer of a match (declined, accepted or expired)."""
-        await self._write(_DRAW.delete, (match_id,))
-
     async def delete_undo_request(self, match_id: int) -> None:
         """Forget the undo request of a match."""
         await self._write(_UNDO.delete, (match_id,))
@@ -114,25 +118,6 @@ class RequestQueries(StoreCore):
     async def delete_replace_request(self, match_id: int) -> None:
         """Forget the replacement request of a match."""
         await self._write(_REPLACE.delete, (match_id,))
-
-    # Rematch offers (migration 0015): one pending per finished match.
-
-    async def get_rematch_offer(self, match_id: int) -> tuple[int, int, list[int]] | None:
-        """The pending rematch offer of a finished match as (proposing seat, version, seats that accepted)."""
-        if (found := await self._get_request(_REMATCH, match_id)) is None:
-            return None
-        (seat, version), accepted = found
-        return seat, version, accepted
-
-    async def put_rematch_offer(
-        self, match_id: int, seat: int, version: int, accepted: Sequence[int], *, now: datetime
-    ) -> None:
-        """Record (or replace) the rematch offer of a finished match."""
-        await self._put_request(_REMATCH, match_id, (seat, version), accepted, now)
-
-    async def delete_rematch_offer(self, match_id: int) -> None:
-        """Forget the rematch offer of a match (declined, or agreed and started)."""
-        await self._write(_REMATCH.delete, (match_id,))
 
     # The candidates the players declined for a seat.
 
