@@ -1,5 +1,5 @@
-"""Live play at a club evening: turns of minutes, no ping for a new turn (the players sit at the table), the
-clock's reminders ping, and a one-minute turn ends on time even though the clock usually ticks rarely."""
+"""Live play at a club evening: turns of minutes, no ping for a new turn (the players sit at the table), one
+ping when time runs low, and a short turn ends on time even though the clock usually ticks rarely."""
 
 from __future__ import annotations
 
@@ -39,15 +39,17 @@ def test_a_new_live_turn_pings_nobody() -> None:
     assert ended.ping == (101, 202), "the end is told to everyone"
 
 
-async def test_a_two_minute_turn_reminds_then_forfeits_on_time(club: dict[str, Any]) -> None:  # noqa: F811
+async def test_a_two_minute_turn_warns_once_then_forfeits_on_time(club: dict[str, Any]) -> None:  # noqa: F811
     env, channel = club["env"], club["channel"]
     start = len(env.http_requests)
     actor, _other = await start_ur(club, deadline="2m", on_timeout="forfeit")
     assert actor.id not in [uid for r in env.http_requests[start:] for uid in pings_of(r)], "no ping for the turn"
     asked = len(env.http_requests)
     await env.advance_time(65)
-    assert actor.id in [uid for r in env.http_requests[asked:] for uid in pings_of(r)], "reminded at half time"
-    await env.advance_time(60)
+    assert actor.id not in [uid for r in env.http_requests[asked:] for uid in pings_of(r)], "no ping at half time"
+    await env.advance_time(30)
+    assert actor.id in [uid for r in env.http_requests[asked:] for uid in pings_of(r)], "warned when time runs low"
+    await env.advance_time(30)
     match = await current(env, channel)
     ended = await env.bot.service.last_in_channel(channel.id) if match is None else match
     assert ended is not None and ended.result is not None

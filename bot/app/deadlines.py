@@ -36,7 +36,7 @@ LIVE_LIMIT: Final = 3600
 
 def is_live(turn_limit: int | None) -> bool:
     """True for live play (a limit of minutes): a new turn pings nobody, since the players sit at the table
-    and watch the board; only the reminders ping (at half time: "still your turn", then "time runs out")."""
+    and watch the board; one reminder pings a player whose time runs low (none at half time)."""
     return turn_limit is not None and turn_limit <= LIVE_LIMIT
 
 

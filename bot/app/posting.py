@@ -132,7 +132,7 @@ class Situation:
     (None: there is none, or it was edited already)."""
     live: bool = False
     """Live play (:func:`bot.app.deadlines.is_live`): a new turn and a question out of turn ping nobody; the
-    clock's reminders do."""
+    clock's low-time reminder does."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from bot.app.deadlines import (
     VACATION_DAYS_PER_YEAR,
     QuietHours,
     QuietHoursError,
+    is_live,
     on_vacation,
     parse_quiet_hours,
     turn_times,
@@ -124,6 +125,8 @@ class TurnClocks(Core):
                     if quiet is not None and quiet.contains(now):
                         continue
                     for threshold, at in (("half", clock.times.half), ("soon", clock.times.soon)):
+                        if threshold == "half" and is_live(match.turn_limit):
+                            continue  # live play: one warning when time runs low, no ping at half time
                         if at <= now and threshold not in clock.handled:
                             steps.append(DueStep(match, clock, threshold))
                             break
