@@ -1,0 +1,155 @@
+"""The after-match review: chances, turning points, luck against skill (see games/ai/review.py)."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pytest
+
+from games import GAMES
+from games.ai import review as rv
+from games.ai.evaluate import EVALUATE
+from games.base import GameInfo, Outcome, Seat, Termination
+from games.playout import random_step
+
+# A toy dice game whose values are known: each turn the mover rolls 1 or 2 (even odds), then either takes
+# the roll as points or passes. Its evaluation is the points ahead / 10.
+
+
+@dataclass(frozen=True)
+class Toy:
+    score: tuple[int, int] = (0, 0)
+    mover: int = 0
+    rolled: int = 0
+    moves_left: int = 4
+    forced: bool = False
+    """Only ``take`` is legal."""
+    flat: bool = False
+    """Both faces are worth 1."""
+
+    def actors(self) -> tuple[Seat, ...]:
+        return () if self.outcome() or self.is_chance() else (self.mover,)
+
+    def is_chance(self) -> bool:
+        return self.rolled == 0 and self.moves_left > 0
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        return (("roll:1", Fraction(1, 2)), ("roll:2", Fraction(1, 2)))
+
+    def legal_moves(self, seat: Seat | None = None) -> tuple[Any, ...]:
+        return ("take",) if self.forced else ("take", "pass")
+
+    def apply(self, move: Any) -> Toy:
+        if self.is_chance():
+            return replace(self, rolled=1 if self.flat else int(move.split(":")[1]))
+        score = list(self.score)
+        if move == "take":
+            score[self.mover] += self.rolled
+        return replace(self, score=(score[0], score[1]), mover=1 - self.mover, rolled=0, moves_left=self.moves_left - 1)
+
+    def outcome(self) -> Outcome | None:
+        if self.moves_left > 0:
+            return None
+        a, b = self.score
+        return Outcome(Termination.NORMAL, winners=() if a == b else ((0,) if a > b else (1,)))
+
+    def parse_move(self, text: str, seat: Seat | None = None) -> Any:
+        return text
+
+    def format_move(self, move: Any) -> str:
+        return str(move)
+
+
+@pytest.fixture
+def toy() -> Iterator[GameInfo]:
+    EVALUATE["toy"] = lambda state, seat: (state.score[seat] - state.score[1 - seat]) / 10
+    yield cast(GameInfo, SimpleNamespace(id="toy", new=lambda players, options: Toy(**options)))
+    del EVALUATE["toy"]
+
+
+def logistic(e: float) -> float:
+    return 1 / (1 + math.exp(-2 * rv.K * e))
+
+
+def steps(*texts: str) -> list[rv.Step]:
+    return [rv.Step(t, None if t.startswith("roll") else 0, 1) for t in texts]
+
+
+def test_a_forced_move_costs_nothing(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"forced": True, "moves_left": 1}), 2, steps("roll:1", "take"))
+    assert done.skill == [0.0, 0.0]
+    assert done.decisions[0].skill == 0.0
+
+
+def test_a_roll_that_changes_nothing_is_no_luck(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"flat": True, "moves_left": 1}), 2, steps("roll:2", "take"))
+    assert done.luck == [0.0, 0.0]
+
+
+def test_passing_gives_away_what_taking_would_have_won(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"moves_left": 2}), 2, steps("roll:2", "pass"))
+    # Taking 2 would have put seat 0 0.2 ahead; passing keeps the game level.
+    assert done.skill[0] == pytest.approx(0.5 - logistic(0.2))
+    assert done.skill[1] == 0.0
+
+
+def test_a_high_roll_is_luck_worth_half_the_gap_between_the_faces(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"moves_left": 2}), 2, steps("roll:2", "take"))
+    mean = (logistic(0.1) + logistic(0.2)) / 2
+    assert done.luck[0] == pytest.approx(logistic(0.2) - mean)
+    assert done.luck[1] == pytest.approx(-done.luck[0])
+    assert done.rolls[0].seat == 0 and done.rolls[0].value == "2"
+    assert [v for v, _ in done.rolls[0].probabilities] == ["1", "2"]
+
+
+def test_the_end_is_the_result_itself(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"moves_left": 1}), 2, steps("roll:1", "take"))
+    assert done.points[-1][1] == (1.0, 0.0)
+
+
+def seeded_steps(game: GameInfo, options: dict[str, str], players: int, seed: int) -> list[rv.Step]:
+    rng = random.Random(seed)
+    state = game.new(players, options)
+    out: list[rv.Step] = []
+    turn = 0
+    while state.outcome() is None and len(out) < 1500:
+        move = random_step(state, rng)
+        chance = state.is_chance()
+        turn += 0 if chance else 1
+        out.append(rv.Step(state.format_move(move), None if chance else state.mover(move), turn))
+        state = state.apply(move)
+    return out
+
+
+def every_table() -> Iterator[tuple[str, dict[str, str], int]]:
+    for game in GAMES:
+        if game.id == "ur":
+            for rules in game.options[0].choices:
+                yield game.id, {"rules": rules}, 2
+        else:
+            yield game.id, {}, game.min_players
+    yield "ursuppe", {}, 6
+
+
+@pytest.mark.parametrize(("game_id", "options", "players"), list(every_table()))
+def test_a_seeded_match_of_every_game_is_reviewed_in_range(game_id: str, options: dict[str, str], players: int) -> None:
+    game = next(g for g in GAMES if g.id == game_id)
+    options = game.validate_options(options)
+    played = seeded_steps(game, options, players, 7)
+    done = rv.review(game, options, players, played)
+    assert done.evaluations <= rv.MATCH_EVALS + rv.NODE_EVALS * 2
+    for _, chance in done.points:
+        assert len(chance) == players
+        assert sum(chance) == pytest.approx(1.0)
+        assert all(0.0 <= c <= 1.0 for c in chance)
+    assert all(s <= 0.0 for s in done.skill)
+    assert all(-players <= x <= players for x in done.luck)
+    turns = {s.turn for s in played}
+    assert all(d.turn in turns for d in done.decisions)
+    assert len(done.decisions) == sum(1 for s in played if s.seat is not None)
