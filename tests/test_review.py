@@ -6,12 +6,17 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
 
+from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchStatus
+from bot.app.matches.log import replay, replay_states
+from bot.app.review import review_match, steps_of
+from bot.app.turns import turn_numbers
 from games import GAMES
 from games.ai import review as rv
 from games.ai.evaluate import EVALUATE
@@ -153,3 +158,72 @@ def test_a_seeded_match_of_every_game_is_reviewed_in_range(game_id: str, options
     turns = {s.turn for s in played}
     assert all(d.turn in turns for d in done.decisions)
     assert len(done.decisions) == sum(1 for s in played if s.seat is not None)
+
+
+# The review in words, from a finished match's log.
+
+NOW = datetime(2026, 11, 26, tzinfo=UTC)
+
+
+def finished(game_id: str, options: dict[str, str], players: int, seed: int = 7) -> tuple[Match, list[LogEntry]]:
+    game = next(g for g in GAMES if g.id == game_id)
+    options = game.validate_options(options)
+    entries = [
+        LogEntry(ply, LogKind.CHANCE if s.seat is None else LogKind.MOVE, s.seat, s.notation, NOW)
+        for ply, s in enumerate(seeded_steps(game, options, players, seed), start=1)
+    ]
+    state = replay(game, options, players, entries)
+    status = MatchStatus.FINISHED if state.outcome() else MatchStatus.ACTIVE
+    match = Match(1, game, options, "s", 1, 1, 1, status, len(entries), state, tuple(range(players)), None, NOW, NOW)
+    return match, entries
+
+
+NAMES = ("alice", "bob", "carol", "dan", "eve", "fay")
+
+
+@pytest.mark.parametrize(("game_id", "options", "players"), list(every_table()))
+def test_a_finished_match_of_every_game_is_told_in_both_languages(
+    game_id: str, options: dict[str, str], players: int
+) -> None:
+    match, entries = finished(game_id, options, players)
+    assert match.status is MatchStatus.FINISHED
+    turns = set(turn_numbers(entries, replay_states(match, entries)))
+    for lang in ("en", "fr"):
+        told = review_match(match, entries, NAMES[:players], lang)
+        assert 1 <= len(told.turning) <= 3
+        for line in told.turning:
+            turn = int(line.split(" ")[1].rstrip(":"))
+            assert turn in turns
+            assert "%" in line and "→" in line
+        assert len(told.split) == players
+        assert all(line.startswith(NAMES[s]) for s, line in enumerate(told.split))
+        assert all("{" not in line for line in (*told.turning, *told.split, *told.dice))
+
+
+def test_ur_dice_are_counted_against_the_rules_one_three_three_one() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    told = review_match(match, entries, NAMES[:2], "en")
+    assert len(told.dice) == 2
+    for seat, line in enumerate(told.dice):
+        rolls = int(line.split(" in ")[1].split(" ")[0])
+        mine = [e for e in entries if e.kind is LogKind.CHANCE and e.notation.startswith("roll:")]
+        assert line.startswith(NAMES[seat]) and 0 < rolls <= len(mine)
+        face = line.split("rolled a ")[1].split(" ")[0]
+        expected = int(line.split("about ")[1].split(" ")[0])
+        share = {"0": 1, "1": 3, "2": 3, "3": 1}[face] / 8  # Variante 2: three binary dice
+        assert expected == round(rolls * share)
+
+
+def test_a_review_during_play_is_refused() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    playing = replace(match, status=MatchStatus.ACTIVE)
+    with pytest.raises(MatchError) as refused:
+        review_match(playing, entries[:40], NAMES[:2], "en")
+    assert refused.value.key == "review_during_play"
+
+
+def test_a_roll_of_nothing_is_still_counted_for_the_one_who_rolled_it() -> None:
+    match, entries = finished("ur", {"rules": "v1"}, 2)
+    found = rv.review(match.game, dict(match.options), 2, steps_of(match, entries))
+    zeros = [r for r in found.rolls if r.kind == "roll" and r.value == "0"]
+    assert zeros and all(r.seat in (0, 1) for r in zeros)

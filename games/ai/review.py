@@ -231,6 +231,11 @@ def _chance(judge: _Judge, result: Review, state: GameState, move: Any, after: G
         if state.format_move(m).partition(":")[0] == kind
     )
     seat = actors[0] if len(actors) == 1 else None
+    if seat is None:
+        # A roll nobody can play (Ur's 0) passes the turn at once: it was the roll of the seat whose turn it
+        # was, which the engines that have such rolls keep as ``turn``.
+        turn = getattr(state, "turn", None)
+        seat = turn if isinstance(turn, int) else None
     result.rolls.append(Roll(seat, kind, value, outcomes, luck))
 
 
