@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 import random
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
+from PIL import Image
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchStatus
 from bot.app.matches.log import replay, replay_states
@@ -22,6 +24,9 @@ from games.ai import review as rv
 from games.ai.evaluate import EVALUATE
 from games.base import GameInfo, Outcome, Seat, Termination
 from games.playout import random_step
+from render import SEAT_COLOURS
+from render.lettering import noted
+from render.review import WIDTH, render_chart
 
 # A toy dice game whose values are known: each turn the mover rolls 1 or 2 (even odds), then either takes
 # the roll as points or passes. Its evaluation is the points ahead / 10.
@@ -227,3 +232,24 @@ def test_a_roll_of_nothing_is_still_counted_for_the_one_who_rolled_it() -> None:
     found = rv.review(match.game, dict(match.options), 2, steps_of(match, entries))
     zeros = [r for r in found.rolls if r.kind == "roll" and r.value == "0"]
     assert zeros and all(r.seat in (0, 1) for r in zeros)
+
+
+# The chart, for a phone's column.
+
+LONG = tuple(f"{n}_has_a_name_of_32_characters___"[:32] for n in NAMES)
+
+
+@pytest.mark.parametrize(("game_id", "options", "players"), list(every_table()))
+def test_the_chart_reads_on_a_phone_and_its_bytes_are_stable(
+    game_id: str, options: dict[str, str], players: int
+) -> None:
+    match, entries = finished(game_id, options, players)
+    told = review_match(match, entries, LONG[:players], "fr")
+    with noted() as notes:
+        png = render_chart(told.points, LONG[:players], SEAT_COLOURS[game_id], "Chances de gagner", "tour {turn}")
+    assert png == render_chart(told.points, LONG[:players], SEAT_COLOURS[game_id], "Chances de gagner", "tour {turn}")
+    image = Image.open(io.BytesIO(png))
+    assert image.width == WIDTH
+    assert notes.small(image.width) == []
+    assert notes.truncated == []
+    assert {text for text, _ in notes.texts} >= set(LONG[:players])
