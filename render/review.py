@@ -114,13 +114,13 @@ def render_chart(
     step = max(1, (count - 1) // MARKS_ALONG) if count > 1 else 1
     for seat in range(players):
         colour = colours[seat % len(colours)]
-        line = [at(i, chances[seat]) for i, (_, chances) in enumerate(points)]
-        if len(line) > 1:
-            draw.line(line, fill=colour, width=4, joint="curve")
+        path = [at(i, chances[seat]) for i, (_, chances) in enumerate(points)]
+        if len(path) > 1:
+            draw.line(path, fill=colour, width=4, joint="curve")
         # Marks a little apart from one seat to the next, so lines that overlap still show every mark.
         offset = (seat * step) // max(1, players)
         for i in [*range(offset, count, step), count - 1]:
-            x, y_ = line[i]
+            x, y_ = path[i]
             _mark(draw, MARKS[seat % len(MARKS)], x, y_, 8, colour)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=6)
