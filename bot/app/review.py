@@ -8,7 +8,8 @@ estimate during play would be a hint. Discord-free and pure apart from the CPU i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -19,7 +20,11 @@ from bot.app.matches.log import autoplaying, replay_states
 from bot.app.turns import turn_numbers
 from bot.app.words import decision_line
 from games.ai import review as engine
+from render import SEAT_COLOURS
+from render.review import render_chart
 
+KEPT: Final = 32
+"""Reviews kept in memory (an ended match never changes: asking again costs nothing)."""
 TURNING_POINTS: Final = 3
 """Turning points told."""
 DICE_KIND: Final = "roll"
@@ -71,10 +76,19 @@ def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str]
     Raises:
         MatchError: ``review_during_play`` unless the match has ended.
     """
+    if match.status is MatchStatus.ABORTED:
+        raise MatchError("review_aborted")
     if match.status is not MatchStatus.FINISHED:
         raise MatchError("review_during_play")
     players = len(match.seats)
     found = engine.review(match.game, dict(match.options), players, steps_of(match, entries))
+    if match.result is not None and match.result.winners:
+        # A resignation or a forfeit ends the match before the rules do: the last point is the result.
+        share = 1.0 / len(match.result.winners)
+        found.points[-1] = (
+            found.points[-1][0],
+            tuple(share if s in match.result.winners else 0.0 for s in range(players)),
+        )
     return MatchReview(
         points=tuple(found.points),
         turning=tuple(turning_points(match, found, names, lang)),
@@ -181,3 +195,55 @@ def _face_order(value: str) -> tuple[int, str]:
 
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else "?"
+
+
+def build(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> tuple[MatchReview, bytes]:
+    """The review and its chart's PNG (runs in a worker thread).
+
+    Raises:
+        MatchError: as :func:`review_match`.
+    """
+    told = review_match(match, entries, names, lang)
+    chart = render_chart(
+        told.points,
+        names,
+        SEAT_COLOURS[match.game.id],
+        t(lang, "review.chart_title"),
+        t(lang, "review.chart_turn", turn="{turn}"),
+    )
+    return told, chart
+
+
+def message(told: MatchReview, title: str, lang: str) -> str:
+    """The review's text: its title, then the turning points, choices against chance and the dice."""
+    parts = [title]
+    if told.turning:
+        parts += [t(lang, "review.turning_head"), *(f"• {line}" for line in told.turning)]
+    parts += [t(lang, "review.split_head"), *(f"• {line}" for line in told.split)]
+    if told.dice:
+        parts += [t(lang, "review.dice_head"), *(f"• {line}" for line in told.dice)]
+    if told.unmeasured:
+        parts.append(t(lang, "review.rough", count=told.unmeasured))
+    return "\n".join(parts)
+
+
+class ReviewCache:
+    """The last :data:`KEPT` reviews (text and chart), by match, version, names and language."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self._size = size
+        self._kept: OrderedDict[Hashable, tuple[MatchReview, bytes]] = OrderedDict()
+
+    def get(self, key: Hashable) -> tuple[MatchReview, bytes] | None:
+        """A kept review (now the most recently used), or None."""
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, review: tuple[MatchReview, bytes]) -> None:
+        """Keep ``review``, forgetting the least recently asked beyond the bound."""
+        self._kept[key] = review
+        self._kept.move_to_end(key)
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)

@@ -49,6 +49,7 @@ EXTENSIONS = (
     "bot.shell.cogs.ratings",
     "bot.shell.cogs.events",
     "bot.shell.cogs.ai",
+    "bot.shell.cogs.review",
 )
 DYNAMIC_ITEMS = (
     LobbyButton,
