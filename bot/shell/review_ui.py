@@ -1,4 +1,5 @@
-"""``/review``: how a finished match went, told and charted (see :mod:`bot.app.review`).
+"""``/review`` and the "How it went" button of an end post (:class:`ReviewButton`, beside its handler
+:func:`show_review`): how a finished match went, told and charted (see :mod:`bot.app.review`).
 
 Refused while the match is played (an estimate would be a hint). Computed off the event loop within the
 heavy-work bound, one review at a time per match, and kept per match version, names and language: an
@@ -13,25 +14,36 @@ import discord
 
 from bot.app import review
 from bot.app.i18n import language_of, t
-from bot.app.matches import MatchError, MatchStatus
+from bot.app.matches import Match, MatchError, MatchStatus
+from bot.shell.components import MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.pbp import open_to_everyone
 from bot.shell.status import variant_name
 
 LIMIT = 2000
 """Characters of a message's content."""
 
 
-async def show_review(shell: Shell, interaction: discord.Interaction, match_id: int | None) -> None:
-    """Send the review of ``match_id`` (default: the channel's last match): for everyone in the match's own
-    channel, to the caller alone elsewhere."""
-    match = await shell.pbp.find(interaction, match_id)
+class ReviewButton(MatchButton, kind="review", emoji="📈", label="How it went"):
+    """Under an end post: the review, for the member who taps it alone (the channel is not filled with
+    copies of it)."""
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Send the review privately."""
+        await show_review(shell, interaction, await shell.service.get(self.match_id), private=True)
+
+
+async def show_review(shell: Shell, interaction: discord.Interaction, match: Match, *, private: bool) -> None:
+    """Send the review of ``match``, to the caller alone when ``private`` (else for the channel, in its
+    language).
+
+    Raises:
+        MatchError: ``review_during_play``, ``review_aborted``, ``review_busy``.
+    """
     if match.status is MatchStatus.ABORTED:
         raise MatchError("review_aborted")
     if match.status is not MatchStatus.FINISHED:
         raise MatchError("review_during_play")
-    private = not await open_to_everyone(interaction, match)
     lang = language_of(interaction.locale) if private else public_language(interaction)
     names = tuple(await shell.ui.names(match))
     key = (match.id, match.version, names, lang)

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.shell import review_ui
 from bot.shell.cogs.game import MATCH
+from bot.shell.pbp import open_to_everyone
 from bot.shell.translator import command, options
 
 if TYPE_CHECKING:
@@ -25,8 +26,10 @@ class ReviewCog(commands.Cog):
     @command("review", "How a finished match went: winning chances, turning points, luck and choices")
     @options(match=MATCH)
     async def review(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
-        """The after-match review (finished matches only)."""
-        await review_ui.show_review(self.bot.shell, interaction, match)
+        """The after-match review (finished matches only): for everyone where everyone could watch the match."""
+        found = await self.bot.shell.pbp.find(interaction, match)
+        private = not await open_to_everyone(interaction, found)
+        await review_ui.show_review(self.bot.shell, interaction, found, private=private)
 
 
 async def setup(bot: PlateauBot) -> None:
