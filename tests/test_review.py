@@ -213,7 +213,7 @@ def test_ur_dice_are_counted_against_the_rules_one_three_three_one() -> None:
         rolls = int(line.split(" in ")[1].split(" ")[0])
         mine = [e for e in entries if e.kind is LogKind.CHANCE and e.notation.startswith("roll:")]
         assert line.startswith(NAMES[seat]) and 0 < rolls <= len(mine)
-        face = line.split("rolled a ")[1].split(" ")[0]
+        face = line.split(": ")[1].split(" ")[0]
         expected = int(line.split("about ")[1].split(" ")[0])
         share = {"0": 1, "1": 3, "2": 3, "3": 1}[face] / 8  # Variante 2: three binary dice
         assert expected == round(rolls * share)
