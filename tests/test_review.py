@@ -253,3 +253,14 @@ def test_the_chart_reads_on_a_phone_and_its_bytes_are_stable(
     assert notes.small(image.width) == []
     assert notes.truncated == []
     assert {text for text, _ in notes.texts} >= set(LONG[:players])
+
+
+def test_a_resignation_ends_the_chart_on_the_result_but_is_no_turning_point_of_the_move_before_it() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    cut = entries[:60]
+    state = replay(match.game, match.options, 2, cut)
+    assert state.outcome() is None
+    resigned = replace(match, state=state, version=len(cut), result=Outcome(Termination.RESIGNATION, winners=(1,)))
+    told = review_match(resigned, cut, NAMES[:2], "en")
+    assert told.points[-1][1] == (0.0, 1.0)
+    assert all("→ 0 %" not in line and "→ 100 %" not in line for line in told.turning)

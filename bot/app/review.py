@@ -82,21 +82,25 @@ def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str]
         raise MatchError("review_during_play")
     players = len(match.seats)
     found = engine.review(match.game, dict(match.options), players, steps_of(match, entries))
-    if match.result is not None and match.result.winners:
-        # A resignation or a forfeit ends the match before the rules do: the last point is the result.
-        share = 1.0 / len(match.result.winners)
-        found.points[-1] = (
-            found.points[-1][0],
-            tuple(share if s in match.result.winners else 0.0 for s in range(players)),
-        )
+    # The turning points are the moves' own: a resignation is not a move of the turn it interrupts.
+    turning = tuple(turning_points(match, found, names, lang))
+    if match.result is not None and match.result.winners and found.points[-1][1] != _shares(match, players):
+        # A resignation or a forfeit ended the match before the rules did: the chart ends on the result.
+        found.points.append((found.points[-1][0], _shares(match, players)))
     return MatchReview(
         points=tuple(found.points),
-        turning=tuple(turning_points(match, found, names, lang)),
+        turning=turning,
         split=tuple(split_lines(match.game.id, found, names, lang)),
         dice=tuple(dice_lines(found, names, lang)),
         evaluations=found.evaluations,
         unmeasured=found.unmeasured,
     )
+
+
+def _shares(match: Match, players: int) -> tuple[float, ...]:
+    """Each seat's share of the result (the winners share 1)."""
+    winners = match.result.winners if match.result is not None else ()
+    return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(players))
 
 
 def turning_points(match: Match, found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
