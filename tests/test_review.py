@@ -264,3 +264,10 @@ def test_a_resignation_ends_the_chart_on_the_result_but_is_no_turning_point_of_t
     told = review_match(resigned, cut, NAMES[:2], "en")
     assert told.points[-1][1] == (0.0, 1.0)
     assert all("→ 0 %" not in line and "→ 100 %" not in line for line in told.turning)
+
+
+def test_an_aborted_match_has_nothing_to_review() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    with pytest.raises(MatchError) as refused:
+        review_match(replace(match, status=MatchStatus.ABORTED), entries, NAMES[:2], "en")
+    assert refused.value.key == "review_aborted"
