@@ -3,8 +3,9 @@
 Run on demand, from the repository root: ``python bench/bench_review.py`` (``--seeds N`` matches per table).
 Each table plays seeded random matches to their end (random play makes longer matches than people do, so
 this is the dear side), then times :func:`bot.app.review.build` (the replay, the evaluations, the words in
-English and the chart) on one core. ``--long`` adds an Ultima-Tek match of 6,000 log entries, which no cap
-ends, to show the budget (:data:`games.ai.review.MATCH_EVALS`) at work. Target: at most 20 s of CPU for the
+English and the chart) on one core. ``--long`` adds Ultima-Tek matches of 6,000 and 20,000 log entries
+without a turn cap (the longest log the bot reviews), to show the budget (:data:`games.ai.review.MATCH_EVALS`)
+at work. Target: at most 20 s of CPU for the
 longest match of any table.
 """
 
@@ -72,13 +73,13 @@ def main() -> None:
     runs = [(g, o, n, seed, 20_000) for g, o, n in tables() for seed in range(args.seeds)]
     if args.long:
         tek = next(g for g in GAMES if g.id == "ultimatek")
-        runs.append((tek, tek.validate_options({}), 2, 99, 6000))
+        runs += [(tek, tek.validate_options({"cap": "none"}), 2, 99, n) for n in (6000, 20_000)]
     for game, options, players, seed, cap in runs:
         match, entries = played(game, options, players, seed, cap)
         start = time.process_time()
         told, png = build(match, entries, NAMES[:players], "en")
         cpu = time.process_time() - start
-        label = f"{game.id} {options.get('rules', '')} {players}p".replace("  ", " ")
+        label = f"{game.id} {options.get('rules', '')}{options.get('cap', '')} {players}p".replace("  ", " ")
         print(
             f"{label:<22} {len(entries):>7} {told.points[-1][0]:>6} {cpu:>7.2f} {told.evaluations:>7}"
             f" {told.unmeasured:>6} {len(png):>7}"

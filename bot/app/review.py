@@ -17,6 +17,7 @@ from typing import Final
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, Match, MatchError, MatchStatus, effective
 from bot.app.matches.log import autoplaying, replay_states
+from bot.app.replays import MAX_ACTIONS
 from bot.app.turns import turn_numbers
 from bot.app.words import decision_line
 from games.ai import review as engine
@@ -74,12 +75,15 @@ def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str]
     """Review a finished match (runs in a worker thread: up to ``MATCH_EVALS`` evaluations).
 
     Raises:
-        MatchError: ``review_during_play`` unless the match has ended.
+        MatchError: ``review_during_play`` unless the match has ended, ``review_aborted`` for an aborted match,
+            ``replay_too_long`` for a log longer than a replay may be.
     """
     if match.status is MatchStatus.ABORTED:
         raise MatchError("review_aborted")
     if match.status is not MatchStatus.FINISHED:
         raise MatchError("review_during_play")
+    if len(entries) > MAX_ACTIONS:
+        raise MatchError("replay_too_long", max=MAX_ACTIONS)
     players = len(match.seats)
     found = engine.review(match.game, dict(match.options), players, steps_of(match, entries))
     # The turning points are the moves' own: a resignation is not a move of the turn it interrupts.

@@ -31,7 +31,8 @@ a perfect player), so luck + skill need not add up to the final result exactly.
 
 **Cost** is counted in evaluations, not seconds, so a review is the same on every machine: a node whose
 lookahead would cost more than :data:`NODE_EVALS` is not measured (no luck or skill, counted in
-``unmeasured``), and once a match has spent :data:`MATCH_EVALS` the rest is charted from ``chances`` alone.
+``unmeasured``), and once a match has spent :data:`MATCH_EVALS` the rest is charted from ``chances`` alone,
+once per turn.
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ K: Final = 2.5
 """How sharply an evaluation turns into a chance (an evaluation of 0.3 for one of two seats: 82 %)."""
 NODE_EVALS: Final = 400
 """Evaluations one decision or chance step may cost (legal moves × seats, or outcomes × their moves)."""
-MATCH_EVALS: Final = 100_000
-"""Evaluations one review may cost in all (Ultima-Tek, the dearest per evaluation: about 17 s of one core)."""
+MATCH_EVALS: Final = 70_000
+"""Evaluations one review may cost with lookahead (Ultima-Tek, the dearest per evaluation: about 11 s of one
+core); past it, one static evaluation per turn."""
 
 Chances = tuple[float, ...]
 
@@ -245,7 +247,11 @@ def _decision(
     seat = step.seat if step.seat is not None else (state.actors() or (0,))[0]
     moves = state.legal_moves(seat)
     skill = 0.0
-    if judge.spent() or len(moves) * judge.players > NODE_EVALS:
+    if judge.spent() and result.points and result.points[-1][0] == step.turn:
+        # Past the budget the chart keeps one point per turn: a decision inside a turn repeats its start.
+        value = result.points[-1][1]
+        result.unmeasured += len(moves) > 1
+    elif judge.spent() or len(moves) * judge.players > NODE_EVALS:
         value = judge.static(state)
         if len(moves) > 1:
             result.unmeasured += 1
