@@ -271,3 +271,15 @@ def test_an_aborted_match_has_nothing_to_review() -> None:
     with pytest.raises(MatchError) as refused:
         review_match(replace(match, status=MatchStatus.ABORTED), entries, NAMES[:2], "en")
     assert refused.value.key == "review_aborted"
+
+
+def test_past_its_budget_a_review_charts_one_static_point_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = next(g for g in GAMES if g.id == "ultimatek")
+    options = game.validate_options({})
+    played = seeded_steps(game, options, 2, 7)
+    monkeypatch.setattr(rv, "MATCH_EVALS", 2_000)
+    done = rv.review(game, options, 2, played)
+    turns = len({s.turn for s in played})
+    assert done.evaluations <= 2_000 + rv.NODE_EVALS + 2 * (turns + 1)
+    assert done.unmeasured > 0
+    assert len(done.points) == len(done.decisions) + 1
