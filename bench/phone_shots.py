@@ -8,7 +8,9 @@ Debian's Chromium, driven by Playwright, saves it at 390×844 (phone) and 1280×
 saying whether the latest board and its controls are both on that first screen; ``-phone-top.png``, the top of
 the channel with the status card) and
 ``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git). ``--lang fr`` plays on a French
-server with French clients and names the files ``<game>-fr-…``.
+server with French clients and names the files ``<game>-fr-…``. ``--review`` ends each match (the first
+member resigns) and asks ``/review`` in its channel, so the end of the channel shows the review and its chart
+(files ``<game>-review-…``).
 
 Needs ``simcord[preview]`` and ``playwright`` (the ``test`` extra) and ``/usr/bin/chromium``; no browser
 is downloaded.
@@ -76,7 +78,7 @@ def speaking(lang: str) -> Iterator[None]:
 
 
 async def play(
-    env: Any, choice: str, players: int, turns: int, seed: int = 7, lang: str = "en"
+    env: Any, choice: str, players: int, turns: int, seed: int = 7, lang: str = "en", review: bool = False
 ) -> tuple[Any, list[Any]]:
     """A channel where ``players`` members opened a match of ``choice`` and played ``turns`` decisions.
 
@@ -101,6 +103,10 @@ async def play(
         seat = match.state.actors()[0]
         legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
         await by_id[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
+    if review:
+        ask = await members[0].slash(channel, "game resign")
+        await members[0].click(ask.response.message, label=t(lang, "button.resign"))
+        await members[-1].slash(channel, "review")
     return channel, members
 
 
@@ -149,7 +155,7 @@ async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
 
 
 async def shoot(
-    label: str, choice: str, players: int, turns: int, out: Path, chromium: Any, lang: str = "en"
+    label: str, choice: str, players: int, turns: int, out: Path, chromium: Any, lang: str = "en", review: bool = False
 ) -> list[Path]:
     """Play one table on a fresh bot and database; save its phone and desktop screenshots."""
     from simcord import Env
@@ -162,9 +168,11 @@ async def shoot(
         await env.start()
         try:
             with speaking(lang):
-                channel, members = await play(env, choice, players, turns, lang=lang)
+                channel, members = await play(env, choice, players, turns, lang=lang, review=review)
             if lang != "en":
                 label = f"{label}-{lang}"
+            if review:
+                label = f"{label}-review"
             async with env.preview(channel, viewers=members, layout="channel") as preview:
                 for kind, size in (("phone", PHONE), ("desktop", DESKTOP)):
                     page = await open_channel(chromium, preview.url, size)
@@ -196,13 +204,13 @@ async def shoot(
     return saved
 
 
-async def main_async(out: Path, only: list[str], lang: str = "en") -> None:
+async def main_async(out: Path, only: list[str], lang: str = "en", review: bool = False) -> None:
     out.mkdir(parents=True, exist_ok=True)
     async with browser() as chromium:
         for label, choice, players, turns in TABLES:
             if only and label not in only:
                 continue
-            for path in await shoot(label, choice, players, turns, out, chromium, lang):
+            for path in await shoot(label, choice, players, turns, out, chromium, lang, review):
                 print(path)
 
 
@@ -210,12 +218,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("shots"), help="folder of the screenshots (default shots/)")
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the server's and clients' language")
+    parser.add_argument("--review", action="store_true", help="end each match and ask /review in its channel")
     parser.add_argument("tables", nargs="*", help=f"only these ({', '.join(t[0] for t in TABLES)})")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: apt-get install chromium", file=sys.stderr)
         return 1
-    asyncio.run(main_async(args.out, args.tables, args.lang))
+    asyncio.run(main_async(args.out, args.tables, args.lang, args.review))
     return 0
 
 

@@ -184,7 +184,7 @@ async def test_a_complete_game_with_restart_and_every_kind_of_bad_input(world: d
     assert final.result is not None and len(final.result.winners) == 1
     end = boards[-1]
     assert "won the match" in text_of(end)
-    assert button_labels(end) == ["Rematch"], "a finished match offers only a rematch"
+    assert button_labels(end) == ["Rematch", "How it went"], "a finished match offers a rematch and its review"
     assert restarted and checked_errors and checked_stale
 
 
@@ -253,7 +253,7 @@ async def test_resign_needs_confirmation_and_ends_the_match(world: dict[str, Any
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.result is not None and final.result.winners == (1,)
     assert final.seats[1] == bob.id
-    assert button_labels(board) == ["Rematch"]
+    assert button_labels(board) == ["Rematch", "How it went"]
 
     # The rematch: same game and rules, the same players with the seats rotated, a new turn post.
     await expect_ephemeral(await world["carol"].click(board, label="Rematch"), "not a player")
@@ -435,7 +435,7 @@ async def test_a_complete_game_of_every_ur_rule_set(world: dict[str, Any], rules
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.status is MatchStatus.FINISHED and final.result is not None
     assert len(final.result.winners) == 1
-    assert button_labels(boards[-1]) == ["Rematch"]
+    assert button_labels(boards[-1]) == ["Rematch", "How it went"]
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)

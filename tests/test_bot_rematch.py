@@ -41,7 +41,7 @@ async def finished(world: dict[str, Any], game: str = "ur:v2", *, ai: bool = Fal
     await alice.click(asked.response.message, label=t("en", "button.resign"))
     await settle(world["env"])
     end = await assert_board(channel)
-    assert labels_of(end) == [t("en", "button.rematch")]
+    assert labels_of(end) == [t("en", "button.rematch"), t("en", "button.review")]
     return end
 
 

@@ -25,6 +25,7 @@ from bot.shell.ratings_ui import LeaderboardButton
 from bot.shell.rematch_ui import RematchAnswerButton, RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
+from bot.shell.review_ui import ReviewButton
 from bot.shell.setup_ui import SetupPickButton
 from bot.shell.undo_ui import UndoButton
 
@@ -75,6 +76,7 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (RematchButton(7, "Rematch"), "plateau:rematch:7", S.success, None),
     (RematchAnswerButton("yes", 7, 12, "Accept"), "plateau:rmans:yes:7:12", S.success, None),
     (RematchAnswerButton("no", 7, 12, "Decline"), "plateau:rmans:no:7:12", S.secondary, None),
+    (ReviewButton(7, "How it went"), "plateau:review:7", S.secondary, None),
 ]
 
 

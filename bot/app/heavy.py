@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Final, TypeVar
 
 from bot.app.matches import MatchError
+from bot.app.review import ReviewCache
 
 MAX_RUNNING: Final = 2
 """Hints and verifications running at once in a process: the default thread pool keeps room for the rest."""
@@ -34,6 +35,8 @@ class HeavyWork:
         self._slots = asyncio.Semaphore(running)
         self._verdicts: OrderedDict[Hashable, int | str] = OrderedDict()
         self._kept = kept
+        self.reviews = ReviewCache()
+        """After-match reviews already computed (see :mod:`bot.app.review`)."""
 
     @contextmanager
     def one_at_a_time(self, key: Hashable, refusal: MatchError) -> Iterator[None]:

@@ -33,6 +33,7 @@ from bot.shell.ratings_ui import LeaderboardButton
 from bot.shell.rematch_ui import RematchAnswerButton, RematchButton
 from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
 from bot.shell.resign_ui import ResignButton
+from bot.shell.review_ui import ReviewButton
 from bot.shell.setup_ui import SetupPickButton, SetupPickSelect
 from bot.shell.translator import CatalogTranslator
 from bot.shell.ui import GameUI
@@ -49,6 +50,7 @@ EXTENSIONS = (
     "bot.shell.cogs.ratings",
     "bot.shell.cogs.events",
     "bot.shell.cogs.ai",
+    "bot.shell.cogs.review",
 )
 DYNAMIC_ITEMS = (
     LobbyButton,
@@ -68,6 +70,7 @@ DYNAMIC_ITEMS = (
     HistoryButton,
     RematchButton,
     RematchAnswerButton,
+    ReviewButton,
     ReplaceButton,
     TakeSeatButton,
     LeaderboardButton,

@@ -25,6 +25,7 @@ from bot.shell.move_controls import member_to_act, move_controls
 from bot.shell.private_ui import PrivateViewButton
 from bot.shell.rematch_ui import RematchButton
 from bot.shell.replace_ui import TakeSeatButton
+from bot.shell.review_ui import ReviewButton
 from bot.shell.status import sheet_embed
 from bot.shell.turn_post import post_layout, seat_colour
 from games.base import GameState
@@ -149,12 +150,14 @@ class TurnViews:
             awaited += fairness_ui.fairness_lines(match, lang, final=finished)
         if finished and current and match.status is MatchStatus.FINISHED:
             pinged = " ".join(f"<@{uid}>" for uid in humans(match.seats))
+            review = ReviewButton(match.id, t(lang, "button.review"))
             if await self.service.in_event(match.id):
                 # An event game's thread belongs to the event: a rematch there would pass for an event game.
                 awaited.append(t(lang, "post.end_event", mentions=pinged))
+                rows.append([review])
             else:
                 awaited.append(t(lang, "post.end", mentions=pinged))
-                rows.append([RematchButton(match.id, t(lang, "button.rematch"))])
+                rows.append([RematchButton(match.id, t(lang, "button.rematch")), review])
         header = t(lang, "post.header", game=variant_label(match, lang), id=match.id, turn=max(number, 1))
         if finished and current:
             header = t(lang, "post.header_end", game=variant_label(match, lang), id=match.id)

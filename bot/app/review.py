@@ -1,0 +1,257 @@
+"""The after-match review in words: turning points, luck against skill, dice against expectation.
+
+The numbers come from :mod:`games.ai.review` (its docstring writes down how chances, luck and skill are
+measured); here a finished match's log becomes the steps it reviews (with the turn numbers the turn posts
+showed) and its findings become sentences from the catalogs. A match still being played is refused: any
+estimate during play would be a hint. Discord-free and pure apart from the CPU it spends.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from bot.app.i18n import t
+from bot.app.matches import POSITION_KINDS, LogEntry, Match, MatchError, MatchStatus, effective
+from bot.app.matches.log import autoplaying, replay_states
+from bot.app.replays import MAX_ACTIONS
+from bot.app.turns import turn_numbers
+from bot.app.words import decision_line
+from games.ai import review as engine
+from render import SEAT_COLOURS
+from render.review import render_chart
+
+KEPT: Final = 32
+"""Reviews kept in memory (an ended match never changes: asking again costs nothing)."""
+TURNING_POINTS: Final = 3
+"""Turning points told."""
+DICE_KIND: Final = "roll"
+"""The chance steps counted against the rules' distribution (every game's dice are written ``roll:N``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReview:
+    """A finished match reviewed: the chart's points and the sentences."""
+
+    points: tuple[tuple[int, tuple[float, ...]], ...]
+    """(turn, each seat's chance) at each decision, then at the end."""
+    turning: tuple[str, ...]
+    split: tuple[str, ...]
+    """Per player: choices against chance."""
+    dice: tuple[str, ...]
+    """Per player with rolls: the face furthest from its expected count."""
+    evaluations: int
+    unmeasured: int
+
+
+def steps_of(match: Match, entries: Sequence[LogEntry]) -> list[engine.Step]:
+    """The position-changing steps of the match's effective log, each with the turn it was played in."""
+    numbers = turn_numbers(entries, replay_states(match, entries), autoplaying(match))
+    turn_at = {entry.ply: number for entry, number in zip(entries, numbers, strict=False)}
+    return [
+        engine.Step(e.notation, e.seat, max(1, turn_at.get(e.ply, 1)))
+        for e in effective(entries)
+        if e.kind in POSITION_KINDS
+    ]
+
+
+def percent(chance: float) -> int:
+    """A chance as a whole percentage."""
+    return round(100 * chance)
+
+
+def signed(amount: float) -> str:
+    """A change of chance in signed percentage points (``+14 %``, ``−9 %``, ``0 %``)."""
+    points = round(100 * amount)
+    if points == 0:
+        return "0 %"
+    return f"+{points} %" if points > 0 else f"−{-points} %"
+
+
+def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> MatchReview:
+    """Review a finished match (runs in a worker thread: up to ``MATCH_EVALS`` evaluations).
+
+    Raises:
+        MatchError: ``review_during_play`` unless the match has ended, ``review_aborted`` for an aborted match,
+            ``replay_too_long`` for a log longer than a replay may be.
+    """
+    if match.status is MatchStatus.ABORTED:
+        raise MatchError("review_aborted")
+    if match.status is not MatchStatus.FINISHED:
+        raise MatchError("review_during_play")
+    if len(entries) > MAX_ACTIONS:
+        raise MatchError("replay_too_long", max=MAX_ACTIONS)
+    players = len(match.seats)
+    found = engine.review(match.game, dict(match.options), players, steps_of(match, entries))
+    # The turning points are the moves' own: a resignation is not a move of the turn it interrupts.
+    turning = tuple(turning_points(match, found, names, lang))
+    if match.result is not None and match.result.winners and found.points[-1][1] != _shares(match, players):
+        # A resignation or a forfeit ended the match before the rules did: the chart ends on the result.
+        found.points.append((found.points[-1][0], _shares(match, players)))
+    return MatchReview(
+        points=tuple(found.points),
+        turning=turning,
+        split=tuple(split_lines(match.game.id, found, names, lang)),
+        dice=tuple(dice_lines(found, names, lang)),
+        evaluations=found.evaluations,
+        unmeasured=found.unmeasured,
+    )
+
+
+def _shares(match: Match, players: int) -> tuple[float, ...]:
+    """Each seat's share of the result (the winners share 1)."""
+    winners = match.result.winners if match.result is not None else ()
+    return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(players))
+
+
+def turning_points(match: Match, found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
+    """The :data:`TURNING_POINTS` turns whose chances swung the most, in the order they were played:
+    ``turn 14: bob captured on B5 — alice 62 % → 38 %``."""
+    # One swing per turn: from the value at its first decision to the value at the next turn's first.
+    firsts: list[int] = []
+    for i, decision in enumerate(found.decisions):
+        if not firsts or found.decisions[firsts[-1]].turn != decision.turn:
+            firsts.append(i)
+    swings: list[tuple[float, int, int, int]] = []
+    for n, start in enumerate(firsts):
+        before = found.decisions[start].value
+        after = found.decisions[firsts[n + 1]].value if n + 1 < len(firsts) else found.points[-1][1]
+        seat = max(range(found.players), key=lambda s: (abs(after[s] - before[s]), -s))
+        end = firsts[n + 1] if n + 1 < len(firsts) else len(found.decisions)
+        # The words of the turn: its decision whose own move cost or gained the most for its mover.
+        told = max(range(start, end), key=lambda i: (-found.decisions[i].skill, -i))
+        swings.append((abs(after[seat] - before[seat]), start, told, seat))
+    chosen = sorted(sorted(swings, key=lambda s: (-s[0], s[1]))[:TURNING_POINTS], key=lambda s: s[1])
+    lines = []
+    for size, start, told, seat in chosen:
+        if size < 0.005:
+            continue
+        decision = found.decisions[told]
+        was = found.decisions[start].value[seat]
+        n = firsts.index(start)
+        became = found.decisions[firsts[n + 1]].value[seat] if n + 1 < len(firsts) else found.points[-1][1][seat]
+        what = decision_line(match.game, decision.before, decision.after, decision.notation, decision.seat, names, lang)
+        lines.append(
+            t(
+                lang,
+                "review.turning",
+                turn=decision.turn,
+                what=what.rstrip("."),
+                name=_name(names, seat),
+                before=percent(was),
+                after=percent(became),
+            )
+        )
+    return lines
+
+
+def split_lines(game_id: str, found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
+    """Per player, ``alice: choices −9 %, dice +14 %`` (the chance noun is the game's own)."""
+    return [
+        t(
+            lang,
+            "review.split",
+            name=_name(names, seat),
+            choices=signed(found.skill[seat]),
+            luck=signed(found.luck[seat]),
+            chance=t(lang, f"review.chance.{game_id}"),
+        )
+        for seat in range(found.players)
+    ]
+
+
+def dice_lines(found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
+    """Per player with rolls: the face that came furthest from its expected count, against that count
+    (summed over each roll's own distribution, so rule sets with other dice count right)."""
+    seen: dict[int, dict[str, int]] = {}
+    expected: dict[int, dict[str, Fraction]] = {}
+    rolls: dict[int, int] = {}
+    for roll in found.rolls:
+        if roll.kind != DICE_KIND or roll.seat is None or not all(v.isdigit() for v, _ in roll.probabilities):
+            # Only single dice are counted face by face (an Ursuppe pair of dice is not one face).
+            continue
+        rolls[roll.seat] = rolls.get(roll.seat, 0) + 1
+        faces = seen.setdefault(roll.seat, {})
+        faces[roll.value] = faces.get(roll.value, 0) + 1
+        means = expected.setdefault(roll.seat, {})
+        for value, p in roll.probabilities:
+            means[value] = means.get(value, Fraction(0)) + p
+    lines = []
+    for seat in sorted(rolls):
+        faces, means = seen[seat], expected[seat]
+        face = max(sorted(means, key=_face_order), key=lambda v: abs(faces.get(v, 0) - float(means[v])))
+        lines.append(
+            t(
+                lang,
+                "review.dice",
+                name=_name(names, seat),
+                face=face,
+                seen=faces.get(face, 0),
+                expected=round(float(means[face])),
+                rolls=rolls[seat],
+            )
+        )
+    return lines
+
+
+def _face_order(value: str) -> tuple[int, str]:
+    return (int(value), value) if value.isdigit() else (1 << 30, value)
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else "?"
+
+
+def build(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> tuple[MatchReview, bytes]:
+    """The review and its chart's PNG (runs in a worker thread).
+
+    Raises:
+        MatchError: as :func:`review_match`.
+    """
+    told = review_match(match, entries, names, lang)
+    chart = render_chart(
+        told.points,
+        names,
+        SEAT_COLOURS[match.game.id],
+        t(lang, "review.chart_title"),
+        t(lang, "review.chart_turn", turn="{turn}"),
+    )
+    return told, chart
+
+
+def message(told: MatchReview, title: str, lang: str) -> str:
+    """The review's text: its title, then the turning points, choices against chance and the dice."""
+    parts = [title]
+    if told.turning:
+        parts += [t(lang, "review.turning_head"), *(f"• {line}" for line in told.turning)]
+    parts += [t(lang, "review.split_head"), *(f"• {line}" for line in told.split)]
+    if told.dice:
+        parts += [t(lang, "review.dice_head"), *(f"• {line}" for line in told.dice)]
+    if told.unmeasured:
+        parts.append(t(lang, "review.rough", count=told.unmeasured))
+    return "\n".join(parts)
+
+
+class ReviewCache:
+    """The last :data:`KEPT` reviews (text and chart), by match, version, names and language."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self._size = size
+        self._kept: OrderedDict[Hashable, tuple[MatchReview, bytes]] = OrderedDict()
+
+    def get(self, key: Hashable) -> tuple[MatchReview, bytes] | None:
+        """A kept review (now the most recently used), or None."""
+        found = self._kept.get(key)
+        if found is not None:
+            self._kept.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, review: tuple[MatchReview, bytes]) -> None:
+        """Keep ``review``, forgetting the least recently asked beyond the bound."""
+        self._kept[key] = review
+        self._kept.move_to_end(key)
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)

@@ -1,0 +1,66 @@
+"""``/review`` end to end on SimCord: refused during play, then told and charted once the match ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app.matches import MatchStatus
+from tests.botkit import boards_in, labels_of
+from tests.test_bot_e2e import expect_ephemeral
+from tests.test_bot_pbp import club, current, start_ur
+
+__all__ = ["club"]
+
+
+async def test_a_review_is_refused_during_play_then_told_with_its_chart_once_the_match_ends(
+    club: dict[str, Any],
+) -> None:
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    actor, other = await start_ur(club)
+    asked = await carol.slash(channel, "review")
+    await expect_ephemeral(asked, "once the match is over", env=env)
+    env.errors.clear()
+    for _ in range(12):
+        match = await current(env, channel)
+        assert match is not None
+        (uid,) = match.to_act()
+        player = actor if uid == actor.id else other
+        await player.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[-1]))
+    ask = await actor.slash(channel, "game resign")
+    await actor.click(ask.response.message, label="Yes, resign")
+    final = await env.bot.service.last_in_channel(channel.id)
+    assert final is not None and final.status is MatchStatus.FINISHED
+
+    told = await carol.slash(channel, "review", match=final.id)
+    (message,) = [m for m in (told.response, *told.followups) if m is not None and m.attachments]
+    assert not message.ephemeral  # asked in the match's own channel: for everyone
+    assert f"How match #{final.id} went" in message.content
+    assert "Choices and chance" in message.content and "dice" in message.content
+    assert "Turning points" in message.content and "Turn " in message.content
+    (chart,) = message.attachments
+    first = await chart.read()
+    assert first.startswith(b"\x89PNG")
+    # The winner's line ends at 100 %: a resignation is the result.
+    assert env.bot.heavy.reviews.get((final.id, final.version, tuple(await env.bot.ui.names(final)), "en"))
+
+    again = await carol.slash(channel, "review", match=final.id)
+    (second,) = [m for m in (again.response, *again.followups) if m is not None and m.attachments]
+    assert await second.attachments[0].read() == first
+
+
+async def test_the_end_post_has_a_how_it_went_button_that_tells_the_tapper_alone(club: dict[str, Any]) -> None:
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    actor, other = await start_ur(club)
+    for _ in range(6):
+        match = await current(env, channel)
+        assert match is not None
+        (uid,) = match.to_act()
+        player = actor if uid == actor.id else other
+        await player.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[0]))
+    ask = await actor.slash(channel, "game resign")
+    await actor.click(ask.response.message, label="Yes, resign")
+    (end,) = [m for m in boards_in(channel, carol) if "How it went" in labels_of(m)]
+    tapped = await carol.click(end, label="How it went")
+    (message,) = [m for m in (tapped.response, *tapped.followups) if m is not None and m.attachments]
+    assert message.ephemeral and "How match #" in message.content
+    assert (await message.attachments[0].read()).startswith(b"\x89PNG")

@@ -1,0 +1,285 @@
+"""The after-match review: chances, turning points, luck against skill (see games/ai/review.py)."""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pytest
+from PIL import Image
+
+from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchStatus
+from bot.app.matches.log import replay, replay_states
+from bot.app.review import review_match, steps_of
+from bot.app.turns import turn_numbers
+from games import GAMES
+from games.ai import review as rv
+from games.ai.evaluate import EVALUATE
+from games.base import GameInfo, Outcome, Seat, Termination
+from games.playout import random_step
+from render import SEAT_COLOURS
+from render.lettering import noted
+from render.review import WIDTH, render_chart
+
+# A toy dice game whose values are known: each turn the mover rolls 1 or 2 (even odds), then either takes
+# the roll as points or passes. Its evaluation is the points ahead / 10.
+
+
+@dataclass(frozen=True)
+class Toy:
+    score: tuple[int, int] = (0, 0)
+    mover: int = 0
+    rolled: int = 0
+    moves_left: int = 4
+    forced: bool = False
+    """Only ``take`` is legal."""
+    flat: bool = False
+    """Both faces are worth 1."""
+
+    def actors(self) -> tuple[Seat, ...]:
+        return () if self.outcome() or self.is_chance() else (self.mover,)
+
+    def is_chance(self) -> bool:
+        return self.rolled == 0 and self.moves_left > 0
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        return (("roll:1", Fraction(1, 2)), ("roll:2", Fraction(1, 2)))
+
+    def legal_moves(self, seat: Seat | None = None) -> tuple[Any, ...]:
+        return ("take",) if self.forced else ("take", "pass")
+
+    def apply(self, move: Any) -> Toy:
+        if self.is_chance():
+            return replace(self, rolled=1 if self.flat else int(move.split(":")[1]))
+        score = list(self.score)
+        if move == "take":
+            score[self.mover] += self.rolled
+        return replace(self, score=(score[0], score[1]), mover=1 - self.mover, rolled=0, moves_left=self.moves_left - 1)
+
+    def outcome(self) -> Outcome | None:
+        if self.moves_left > 0:
+            return None
+        a, b = self.score
+        return Outcome(Termination.NORMAL, winners=() if a == b else ((0,) if a > b else (1,)))
+
+    def parse_move(self, text: str, seat: Seat | None = None) -> Any:
+        return text
+
+    def format_move(self, move: Any) -> str:
+        return str(move)
+
+
+@pytest.fixture
+def toy() -> Iterator[GameInfo]:
+    EVALUATE["toy"] = lambda state, seat: (state.score[seat] - state.score[1 - seat]) / 10
+    yield cast(GameInfo, SimpleNamespace(id="toy", new=lambda players, options: Toy(**options)))
+    del EVALUATE["toy"]
+
+
+def logistic(e: float) -> float:
+    return 1 / (1 + math.exp(-2 * rv.K * e))
+
+
+def steps(*texts: str) -> list[rv.Step]:
+    return [rv.Step(t, None if t.startswith("roll") else 0, 1) for t in texts]
+
+
+def test_a_forced_move_costs_nothing(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"forced": True, "moves_left": 1}), 2, steps("roll:1", "take"))
+    assert done.skill == [0.0, 0.0]
+    assert done.decisions[0].skill == 0.0
+
+
+def test_a_roll_that_changes_nothing_is_no_luck(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"flat": True, "moves_left": 1}), 2, steps("roll:2", "take"))
+    assert done.luck == [0.0, 0.0]
+
+
+def test_passing_gives_away_what_taking_would_have_won(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"moves_left": 2}), 2, steps("roll:2", "pass"))
+    # Taking 2 would have put seat 0 0.2 ahead; passing keeps the game level.
+    assert done.skill[0] == pytest.approx(0.5 - logistic(0.2))
+    assert done.skill[1] == 0.0
+
+
+def test_a_high_roll_is_luck_worth_half_the_gap_between_the_faces(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"moves_left": 2}), 2, steps("roll:2", "take"))
+    mean = (logistic(0.1) + logistic(0.2)) / 2
+    assert done.luck[0] == pytest.approx(logistic(0.2) - mean)
+    assert done.luck[1] == pytest.approx(-done.luck[0])
+    assert done.rolls[0].seat == 0 and done.rolls[0].value == "2"
+    assert [v for v, _ in done.rolls[0].probabilities] == ["1", "2"]
+
+
+def test_the_end_is_the_result_itself(toy: GameInfo) -> None:
+    done = rv.review(toy, cast(dict[str, str], {"moves_left": 1}), 2, steps("roll:1", "take"))
+    assert done.points[-1][1] == (1.0, 0.0)
+
+
+def seeded_steps(game: GameInfo, options: dict[str, str], players: int, seed: int) -> list[rv.Step]:
+    rng = random.Random(seed)
+    state = game.new(players, options)
+    out: list[rv.Step] = []
+    turn = 0
+    while state.outcome() is None and len(out) < 1500:
+        move = random_step(state, rng)
+        chance = state.is_chance()
+        turn += 0 if chance else 1
+        out.append(rv.Step(state.format_move(move), None if chance else state.mover(move), turn))
+        state = state.apply(move)
+    return out
+
+
+def every_table() -> Iterator[tuple[str, dict[str, str], int]]:
+    for game in GAMES:
+        if game.id == "ur":
+            for rules in game.options[0].choices:
+                yield game.id, {"rules": rules}, 2
+        else:
+            yield game.id, {}, game.min_players
+    yield "ursuppe", {}, 6
+
+
+@pytest.mark.parametrize(("game_id", "options", "players"), list(every_table()))
+def test_a_seeded_match_of_every_game_is_reviewed_in_range(game_id: str, options: dict[str, str], players: int) -> None:
+    game = next(g for g in GAMES if g.id == game_id)
+    options = game.validate_options(options)
+    played = seeded_steps(game, options, players, 7)
+    done = rv.review(game, options, players, played)
+    assert done.evaluations <= rv.MATCH_EVALS + rv.NODE_EVALS * 2
+    for _, chance in done.points:
+        assert len(chance) == players
+        assert sum(chance) == pytest.approx(1.0)
+        assert all(0.0 <= c <= 1.0 for c in chance)
+    assert all(s <= 0.0 for s in done.skill)
+    assert all(-players <= x <= players for x in done.luck)
+    turns = {s.turn for s in played}
+    assert all(d.turn in turns for d in done.decisions)
+    assert len(done.decisions) == sum(1 for s in played if s.seat is not None)
+
+
+# The review in words, from a finished match's log.
+
+NOW = datetime(2026, 11, 26, tzinfo=UTC)
+
+
+def finished(game_id: str, options: dict[str, str], players: int, seed: int = 7) -> tuple[Match, list[LogEntry]]:
+    game = next(g for g in GAMES if g.id == game_id)
+    options = game.validate_options(options)
+    entries = [
+        LogEntry(ply, LogKind.CHANCE if s.seat is None else LogKind.MOVE, s.seat, s.notation, NOW)
+        for ply, s in enumerate(seeded_steps(game, options, players, seed), start=1)
+    ]
+    state = replay(game, options, players, entries)
+    status = MatchStatus.FINISHED if state.outcome() else MatchStatus.ACTIVE
+    match = Match(1, game, options, "s", 1, 1, 1, status, len(entries), state, tuple(range(players)), None, NOW, NOW)
+    return match, entries
+
+
+NAMES = ("alice", "bob", "carol", "dan", "eve", "fay")
+
+
+@pytest.mark.parametrize(("game_id", "options", "players"), list(every_table()))
+def test_a_finished_match_of_every_game_is_told_in_both_languages(
+    game_id: str, options: dict[str, str], players: int
+) -> None:
+    match, entries = finished(game_id, options, players)
+    assert match.status is MatchStatus.FINISHED
+    turns = set(turn_numbers(entries, replay_states(match, entries)))
+    for lang in ("en", "fr"):
+        told = review_match(match, entries, NAMES[:players], lang)
+        assert 1 <= len(told.turning) <= 3
+        for line in told.turning:
+            turn = int(line.split(" ")[1].rstrip(":"))
+            assert turn in turns
+            assert "%" in line and "→" in line
+        assert len(told.split) == players
+        assert all(line.startswith(NAMES[s]) for s, line in enumerate(told.split))
+        assert all("{" not in line for line in (*told.turning, *told.split, *told.dice))
+
+
+def test_ur_dice_are_counted_against_the_rules_one_three_three_one() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    told = review_match(match, entries, NAMES[:2], "en")
+    assert len(told.dice) == 2
+    for seat, line in enumerate(told.dice):
+        rolls = int(line.split(" in ")[1].split(" ")[0])
+        mine = [e for e in entries if e.kind is LogKind.CHANCE and e.notation.startswith("roll:")]
+        assert line.startswith(NAMES[seat]) and 0 < rolls <= len(mine)
+        face = line.split(": ")[1].split(" ")[0]
+        expected = int(line.split("about ")[1].split(" ")[0])
+        share = {"0": 1, "1": 3, "2": 3, "3": 1}[face] / 8  # Variante 2: three binary dice
+        assert expected == round(rolls * share)
+
+
+def test_a_review_during_play_is_refused() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    playing = replace(match, status=MatchStatus.ACTIVE)
+    with pytest.raises(MatchError) as refused:
+        review_match(playing, entries[:40], NAMES[:2], "en")
+    assert refused.value.key == "review_during_play"
+
+
+def test_a_roll_of_nothing_is_still_counted_for_the_one_who_rolled_it() -> None:
+    match, entries = finished("ur", {"rules": "v1"}, 2)
+    found = rv.review(match.game, dict(match.options), 2, steps_of(match, entries))
+    zeros = [r for r in found.rolls if r.kind == "roll" and r.value == "0"]
+    assert zeros and all(r.seat in (0, 1) for r in zeros)
+
+
+# The chart, for a phone's column.
+
+LONG = tuple(f"{n}_has_a_name_of_32_characters___"[:32] for n in NAMES)
+
+
+@pytest.mark.parametrize(("game_id", "options", "players"), list(every_table()))
+def test_the_chart_reads_on_a_phone_and_its_bytes_are_stable(
+    game_id: str, options: dict[str, str], players: int
+) -> None:
+    match, entries = finished(game_id, options, players)
+    told = review_match(match, entries, LONG[:players], "fr")
+    with noted() as notes:
+        png = render_chart(told.points, LONG[:players], SEAT_COLOURS[game_id], "Chances de gagner", "tour {turn}")
+    assert png == render_chart(told.points, LONG[:players], SEAT_COLOURS[game_id], "Chances de gagner", "tour {turn}")
+    image = Image.open(io.BytesIO(png))
+    assert image.width == WIDTH
+    assert notes.small(image.width) == []
+    assert notes.truncated == []
+    assert {text for text, _ in notes.texts} >= set(LONG[:players])
+
+
+def test_a_resignation_ends_the_chart_on_the_result_but_is_no_turning_point_of_the_move_before_it() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    cut = entries[:60]
+    state = replay(match.game, match.options, 2, cut)
+    assert state.outcome() is None
+    resigned = replace(match, state=state, version=len(cut), result=Outcome(Termination.RESIGNATION, winners=(1,)))
+    told = review_match(resigned, cut, NAMES[:2], "en")
+    assert told.points[-1][1] == (0.0, 1.0)
+    assert all("→ 0 %" not in line and "→ 100 %" not in line for line in told.turning)
+
+
+def test_an_aborted_match_has_nothing_to_review() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    with pytest.raises(MatchError) as refused:
+        review_match(replace(match, status=MatchStatus.ABORTED), entries, NAMES[:2], "en")
+    assert refused.value.key == "review_aborted"
+
+
+def test_past_its_budget_a_review_charts_one_static_point_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = next(g for g in GAMES if g.id == "ultimatek")
+    options = game.validate_options({})
+    played = seeded_steps(game, options, 2, 7)
+    monkeypatch.setattr(rv, "MATCH_EVALS", 2_000)
+    done = rv.review(game, options, 2, played)
+    turns = len({s.turn for s in played})
+    assert done.evaluations <= 2_000 + rv.NODE_EVALS + 2 * (turns + 1)
+    assert done.unmeasured > 0
+    assert len(done.points) == len(done.decisions) + 1
