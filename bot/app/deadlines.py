@@ -30,8 +30,9 @@ DEADLINE_CHOICES: Final[dict[str, int | None]] = {
 }
 """The turn deadlines offered at ``/game new`` and ``/event create``, in seconds (None: no deadline): minutes for
 live play at a club evening, hours and days for play by post."""
-LIVE_LIMIT: Final = 3600
-"""A turn limit up to this many seconds is live play: the players are at the table (see :func:`is_live`)."""
+LIVE_LIMIT: Final = 15 * 60
+"""A turn limit up to this many seconds (the live choices) is live play: the players are at the table (see
+:func:`is_live`); an hour or more is play by post."""
 
 
 def is_live(turn_limit: int | None) -> bool:
