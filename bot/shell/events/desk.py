@@ -7,13 +7,14 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.app.events import Event, EventError, EventService, EventStatus
+from bot.app.events import Event, EventError, EventGame, EventService, EventStatus
 from bot.app.i18n import language_of
-from bot.app.matches import MatchService, MatchStatus
+from bot.app.matches import Match, MatchService, MatchStatus
 from bot.app.member_text import inert
 from bot.shell.events.board import BoardFacts, board_fields
 from bot.shell.events.card import card_embed, card_view
 from bot.shell.ui import GameUI
+from games.base import Seat
 
 
 def as_text(names: Mapping[int, str]) -> dict[int, str]:
@@ -115,14 +116,21 @@ class EventDesk:
         games = tuple(await self.events.games(event.id, event.current_round))
         playing: dict[int, str] = {}
         for game in games:
-            if game.done or game.is_bye or game.match_id is None:
-                continue
-            match = await self.matches.get(game.match_id)
-            if match.status is not MatchStatus.ACTIVE:
-                continue
-            acting = [s for s in match.state.actors() if s < len(match.seats)]
-            playing[game.board] = ", ".join(names.get(match.seats[s], "?") for s in acting) or "—"
+            found = await self.to_play(game)
+            if found is not None:
+                match, acting = found
+                playing[game.board] = ", ".join(names.get(match.seats[s], "?") for s in acting) or "—"
         return BoardFacts(games, playing, await self.events.standings(event.id), names, event.guild_id)
+
+    async def to_play(self, game: EventGame) -> tuple[Match, tuple[Seat, ...]] | None:
+        """The match of a game still being played and the seats that must act in it; None when the game has a
+        result, is a bye, or its match is not under way."""
+        if game.done or game.is_bye or game.match_id is None:
+            return None
+        match = await self.matches.get(game.match_id)
+        if match.status is not MatchStatus.ACTIVE:
+            return None
+        return match, tuple(s for s in match.state.actors() if s < len(match.seats))
 
     async def text_channel(self, channel_id: int) -> discord.TextChannel:
         channel = self.client.get_channel(channel_id)

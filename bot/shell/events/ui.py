@@ -242,18 +242,16 @@ class EventUI:
             if game.match_id is None:
                 lines.append(f"{thread} · {players}")
                 continue
-            match = await self.desk.matches.get(game.match_id)
-            acting = (
-                [s for s in match.state.actors() if s < len(match.seats)] if match.status is MatchStatus.ACTIVE else []
-            )
-            who = ", ".join(names.get(match.seats[s], "?") for s in acting) or "—"
-            clocks = await self.desk.matches.clocks(match.id)
+            found = await self.desk.to_play(game)
+            match, acting = found if found is not None else (None, ())
+            who = ", ".join(names.get(match.seats[s], "?") for s in acting) if match is not None else ""
+            clocks = await self.desk.matches.clocks(game.match_id) if acting else {}
             deadlines = [clocks[s].times.deadline for s in acting if s in clocks]
             if deadlines:
                 until = discord.utils.format_dt(min(deadlines), "R")
                 lines.append(t(lang, "event.next.game_until", thread=thread, players=players, who=who, deadline=until))
             else:
-                lines.append(t(lang, "event.next.game", thread=thread, players=players, who=who))
+                lines.append(t(lang, "event.next.game", thread=thread, players=players, who=who or "—"))
         lines.append(t(lang, "event.next.how"))
         return "\n".join(lines)[:2000]
 
