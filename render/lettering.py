@@ -31,16 +31,6 @@ class Notes:
     texts: list[tuple[str, float]] = field(default_factory=list)
     truncated: list[str] = field(default_factory=list)
 
-    def smallest(self) -> float | None:
-        """The size of the smallest text drawn, in image pixels (None when no text was drawn)."""
-        sizes = [px for text, px in self.texts if text.strip()]
-        return min(sizes) if sizes else None
-
-    def smallest_css(self, image_width: int, shown_width: float = PHONE_COLUMN_CSS) -> float | None:
-        """The smallest text's size in CSS px once an image ``image_width`` px wide is shown ``shown_width``."""
-        px = self.smallest()
-        return None if px is None else px * shown_width / image_width
-
     def small(self, image_width: int, shown_width: float = PHONE_COLUMN_CSS) -> list[tuple[str, float]]:
         """The texts under :data:`PHONE_MIN_CSS` at that width, with their size in CSS px."""
         scale = shown_width / image_width
