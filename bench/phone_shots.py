@@ -23,7 +23,7 @@ import asyncio
 import random
 import sys
 import tempfile
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -55,22 +55,27 @@ TABLES: tuple[tuple[str, str, int, int], ...] = (
 NAMES = ("alice", "bob", "chloe", "dmitri")
 
 
+def localised(base_payload: Callable[..., Any], lang: str) -> Callable[..., Any]:
+    """SimCord's interaction payload builder ``base_payload``, as a ``lang`` client on a ``lang`` server sends."""
+
+    def build(*args: Any, **kwargs: Any) -> Any:
+        record, payload = base_payload(*args, **kwargs)
+        payload["locale"] = lang
+        if "guild_locale" in payload:
+            payload["guild_locale"] = lang
+        return record, payload
+
+    return build
+
+
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Every interaction inside comes from a ``lang`` Discord client on a ``lang`` server (English: as is)."""
     import simcord.interactions as payloads
 
     original = payloads.base_payload
-
-    def localised(*args: Any, **kwargs: Any) -> Any:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = lang
-        if "guild_locale" in payload:
-            payload["guild_locale"] = lang
-        return record, payload
-
     if lang != "en":
-        payloads.base_payload = localised
+        payloads.base_payload = localised(original, lang)
     try:
         yield
     finally:

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 import pytest
 
+from bench.phone_shots import localised
 from bot.app.matches import Match, MatchStatus
 from games import ur as ur_rules
 from tests.botkit import boards_in, labels_of, make_bot, move_buttons, pings_since, text_of
@@ -321,16 +322,7 @@ def french(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every interaction comes from a French Discord client on a French server."""
     import simcord.interactions as payloads
 
-    original = payloads.base_payload
-
-    def in_french(*args: Any, **kwargs: Any) -> Any:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        if "guild_locale" in payload:
-            payload["guild_locale"] = "fr"
-        return record, payload
-
-    monkeypatch.setattr(payloads, "base_payload", in_french)
+    monkeypatch.setattr(payloads, "base_payload", localised(payloads.base_payload, "fr"))
 
 
 async def test_french_players_get_french_replies_and_boards(world: dict[str, Any], french: None) -> None:

@@ -184,13 +184,9 @@ async def test_lure_names_read_literally_on_an_events_pairings_greetings_results
     assert_inert(env, start, ["alice", "bob"], drawn)
 
 
-async def test_ai_seats_are_named_never_mentioned_in_every_text(club: dict[str, Any]) -> None:
-    env, channel, erin = club["env"], club["channel"], club["erin"]
-    members = {club[name].id for name in [*LURES, "erin"]}
-    start = len(env.http_requests)
-    lobby = (await erin.slash(channel, "game new", game="ur:v2", thread=False, rated=False)).response.message
-    await erin.click(lobby, label="Add AI: easy")
-    await erin.click(lobby, label="Start")
+async def texts_of_play_with_an_ai(env: Any, channel: Any, erin: Any, start: int) -> list[str]:
+    """Three moves of ``erin``'s started match against the AI, then status, hint and history: every text the
+    bot sent since request ``start``."""
     await settle(env)
     await moves(env, channel, {erin.id: erin}, 3)
     await erin.slash(channel, "game status")
@@ -199,6 +195,17 @@ async def test_ai_seats_are_named_never_mentioned_in_every_text(club: dict[str, 
     await settle(env)
     env.errors.clear()
     texts = [t for request in env.http_requests[start:] for t in texts_of(request.json)]
+    return texts
+
+
+async def test_ai_seats_are_named_never_mentioned_in_every_text(club: dict[str, Any]) -> None:
+    env, channel, erin = club["env"], club["channel"], club["erin"]
+    members = {club[name].id for name in [*LURES, "erin"]}
+    start = len(env.http_requests)
+    lobby = (await erin.slash(channel, "game new", game="ur:v2", thread=False, rated=False)).response.message
+    await erin.click(lobby, label="Add AI: easy")
+    await erin.click(lobby, label="Start")
+    texts = await texts_of_play_with_an_ai(env, channel, erin, start)
     assert any("Plateau (easy)" in text for text in texts)
     for text in texts:
         assert "<@-" not in text, f"an AI seat mentioned in {text!r}"
@@ -217,14 +224,7 @@ async def test_french_players_read_the_ai_levels_in_french(club: dict[str, Any])
     assert "Ajouter une IA : facile" in button_labels(lobby)
     await erin.click(lobby, label="Ajouter une IA : facile")
     await erin.click(lobby, label="Lancer")
-    await settle(env)
-    await moves(env, channel, {erin.id: erin}, 3)
-    await erin.slash(channel, "game status")
-    await erin.slash(channel, "game hint")
-    await erin.slash(channel, "game history")
-    await settle(env)
-    env.errors.clear()
-    texts = [t for request in env.http_requests[start:] for t in texts_of(request.json)]
+    texts = await texts_of_play_with_an_ai(env, channel, erin, start)
     assert any("Plateau (facile)" in text for text in texts)
     assert any("Plateau (fort)" in text for text in texts), "the hint names the strong AI in French"
     for text in texts:

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app.matches import LogKind, MatchStatus
+from bot.app.matches import LogKind, Match, MatchStatus
 from bot.app.record import parse_record, replay_record
 from games.base import Termination
 from tests.botkit import make_bot, text_of
@@ -218,19 +218,27 @@ async def test_undo_refused_then_accepted_and_never_after_a_roll(club: dict[str,
     await expect_ephemeral(await actor.slash(channel, "game undo"), "roll", env=env)
 
 
-async def test_replay_and_export_of_a_finished_match(club: dict[str, Any]) -> None:
-    env, channel, carol = club["env"], club["channel"], club["carol"]
-    actor, other = await start_ur(club)
-    for _ in range(12):
+async def resign_after_moves(club: dict[str, Any], actor: Any, other: Any, moves: int = 12, pick: int = -1) -> Match:
+    """``moves`` moves of the started Ur match (each time the legal move at index ``pick``), then ``actor``
+    resigns; the finished match."""
+    env, channel = club["env"], club["channel"]
+    for _ in range(moves):
         match = await current(env, channel)
         assert match is not None
         (uid,) = match.to_act()
         player = actor if uid == actor.id else other
-        await player.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[-1]))
+        await player.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[pick]))
     ask = await actor.slash(channel, "game resign")
     await actor.click(ask.response.message, label="Yes, resign")
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.status is MatchStatus.FINISHED
+    return final
+
+
+async def test_replay_and_export_of_a_finished_match(club: dict[str, Any]) -> None:
+    channel, carol = club["channel"], club["carol"]
+    actor, other = await start_ur(club)
+    final = await resign_after_moves(club, actor, other)
 
     replay = await carol.slash(channel, "game replay", match=final.id)
     (message,) = [m for m in (replay.response, *replay.followups) if m is not None and m.attachments]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.matches import MatchStatus
 from tests.botkit import boards_in, labels_of
 from tests.test_bot_e2e import expect_ephemeral
-from tests.test_bot_pbp import club, current, start_ur
+from tests.test_bot_pbp import club, resign_after_moves, start_ur
 
 __all__ = ["club"]
 
@@ -20,16 +19,7 @@ async def test_a_review_is_refused_during_play_then_told_with_its_chart_once_the
     asked = await carol.slash(channel, "review")
     await expect_ephemeral(asked, "once the match is over", env=env)
     env.errors.clear()
-    for _ in range(12):
-        match = await current(env, channel)
-        assert match is not None
-        (uid,) = match.to_act()
-        player = actor if uid == actor.id else other
-        await player.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[-1]))
-    ask = await actor.slash(channel, "game resign")
-    await actor.click(ask.response.message, label="Yes, resign")
-    final = await env.bot.service.last_in_channel(channel.id)
-    assert final is not None and final.status is MatchStatus.FINISHED
+    final = await resign_after_moves(club, actor, other)
 
     told = await carol.slash(channel, "review", match=final.id)
     (message,) = [m for m in (told.response, *told.followups) if m is not None and m.attachments]
@@ -49,16 +39,9 @@ async def test_a_review_is_refused_during_play_then_told_with_its_chart_once_the
 
 
 async def test_the_end_post_has_a_how_it_went_button_that_tells_the_tapper_alone(club: dict[str, Any]) -> None:
-    env, channel, carol = club["env"], club["channel"], club["carol"]
+    channel, carol = club["channel"], club["carol"]
     actor, other = await start_ur(club)
-    for _ in range(6):
-        match = await current(env, channel)
-        assert match is not None
-        (uid,) = match.to_act()
-        player = actor if uid == actor.id else other
-        await player.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[0]))
-    ask = await actor.slash(channel, "game resign")
-    await actor.click(ask.response.message, label="Yes, resign")
+    await resign_after_moves(club, actor, other, moves=6, pick=0)
     (end,) = [m for m in boards_in(channel, carol) if "How it went" in labels_of(m)]
     tapped = await carol.click(end, label="How it went")
     (message,) = [m for m in (tapped.response, *tapped.followups) if m is not None and m.attachments]

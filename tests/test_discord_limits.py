@@ -27,6 +27,7 @@ from typing import Any
 import discord
 import pytest
 
+from bench.phone_shots import localised
 from bot.app import fairness
 from bot.app.ai_seats import ai_name
 from bot.app.events import EventError
@@ -285,16 +286,7 @@ def speak(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
         return
     import simcord.interactions as payloads
 
-    original = payloads.base_payload
-
-    def localised(*args: Any, **kwargs: Any) -> Any:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = lang
-        if "guild_locale" in payload:
-            payload["guild_locale"] = lang
-        return record, payload
-
-    monkeypatch.setattr(payloads, "base_payload", localised)
+    monkeypatch.setattr(payloads, "base_payload", localised(payloads.base_payload, lang))
 
 
 def check_sent(env: Any) -> tuple[int, int]:

@@ -45,6 +45,19 @@ def _match(info: GameInfo, options: dict[str, str], state: GameState, version: i
     return Match(1, info, options, "s", 1, 1, 1, status, version, state, seats, state.outcome(), NOW, NOW)
 
 
+def random_log(info: GameInfo, options: dict[str, str], players: int) -> tuple[GameState, list[LogEntry]]:
+    """A seeded random game of at most 400 steps: its last position and its log."""
+    rng = random.Random(5)
+    state = info.new(players, options)
+    log: list[LogEntry] = []
+    while len(log) < 400 and state.outcome() is None:
+        move = random_step(state, rng)
+        kind = LogKind.CHANCE if state.is_chance() else LogKind.MOVE
+        log.append(LogEntry(len(log) + 1, kind, state.mover(move), state.format_move(move), NOW))
+        state = state.apply(move)
+    return state, log
+
+
 def told(info: GameInfo, options: dict[str, str], seed: int, lang: str, steps: int) -> list[str]:
     """Every line a random game's board posts would say (narration and the turn line)."""
     players = 4 if info.id == "ursuppe" else info.min_players
@@ -148,14 +161,7 @@ def test_the_history_in_turns_shows_no_internal_code(info: GameInfo, options: di
 
     players = 4 if info.id == "ursuppe" else info.min_players
     options = info.validate_options(options)
-    rng = random.Random(5)
-    state = info.new(players, options)
-    log: list[LogEntry] = []
-    while len(log) < 400 and state.outcome() is None:
-        move = random_step(state, rng)
-        kind = LogKind.CHANCE if state.is_chance() else LogKind.MOVE
-        log.append(LogEntry(len(log) + 1, kind, state.mover(move), state.format_move(move), NOW))
-        state = state.apply(move)
+    state, log = random_log(info, options, players)
     match = _match(info, options, state, len(log), players)
     lines = turn_lines(match, log, NAMES[:players], lang)
     assert lines and lines[0].startswith("**1.** ")
@@ -188,14 +194,7 @@ def test_the_last_turns_of_the_status_give_each_players_turn_its_own_item() -> N
 
     info = next(i for i in GAMES if i.id == "ursuppe")
     options = info.validate_options({})
-    rng = random.Random(5)
-    state = info.new(4, options)
-    log: list[LogEntry] = []
-    while len(log) < 400 and state.outcome() is None:
-        move = random_step(state, rng)
-        kind = LogKind.CHANCE if state.is_chance() else LogKind.MOVE
-        log.append(LogEntry(len(log) + 1, kind, state.mover(move), state.format_move(move), NOW))
-        state = state.apply(move)
+    state, log = random_log(info, options, 4)
     match = _match(info, options, state, len(log), 4)
     whole, items = turn_lines(match, log, NAMES, "en"), player_turn_lines(match, log, NAMES, "en")
     assert len(items) > len(whole), "a turn of several players is several items"
