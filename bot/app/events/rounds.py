@@ -7,6 +7,7 @@ from datetime import timedelta
 from bot.app.events.core import EventCore
 from bot.app.events.model import Event, EventError, EventGame, EventStatus, RoundPlan
 from bot.app.events.rules import game_of_row, pair_round
+from bot.app.game_clock import clock_setting
 from bot.app.matches import MatchStatus, TurnReport
 from bot.app.storage.store import to_iso
 
@@ -62,8 +63,8 @@ class Rounds(EventCore):
         match_id = game.match_id
         if match_id is None:
             options = dict(event.options)
-            if event.turn_limit is not None:
-                # Play by post: a forced decision is played at once rather than waiting a day for a click.
+            if event.turn_limit is not None or clock_setting(options) is not None:
+                # A forced decision is played at once rather than waiting a day for a click (or using a clock).
                 options.setdefault("autoplay", "on")
             match = await self._matches.create(
                 event.game.id,

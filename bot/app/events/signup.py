@@ -16,6 +16,7 @@ from bot.app.events.model import (
     EventStatus,
     Withdrawal,
 )
+from bot.app.matches import split_options
 from bot.app.tournaments.pairing import round_robin, seeding
 from bot.app.tournaments.ratings import DEFAULT, Rating
 from games import find_game
@@ -54,7 +55,8 @@ class SignUps(EventCore):
             raise EventError("control_characters")
         self._matches.check_new(game_id, options)
         game = find_game(game_id)
-        chosen = game.validate_options(options)
+        ours, service = split_options(options)  # a game clock is the service's option, kept for every game
+        chosen = game.validate_options(ours) | service
         if format.two_player and not game.min_players <= 2 <= game.max_players:
             raise EventError("event_format_unsuitable", game=game.name)
         if not format.two_player and not (game.min_players <= MIN_TABLE and game.max_players >= 5):

@@ -12,12 +12,12 @@ from bot.app.deadlines import (
     VACATION_DAYS_PER_YEAR,
     QuietHours,
     QuietHoursError,
-    is_live,
     on_vacation,
     parse_quiet_hours,
     turn_times,
     vacation_days_used,
 )
+from bot.app.game_clock import ClockFace, clock_setting, clock_times, from_ms, live_play, low_time_at
 from bot.app.matches.core import Core
 from bot.app.matches.log import (
     sample_chance,
@@ -32,6 +32,7 @@ from bot.app.matches.model import (
     TurnClock,
     TurnReport,
 )
+from bot.app.matches.seat_clocks import extend, faces
 from bot.app.seats import Action
 from games.base import Outcome, Seat, Termination
 
@@ -56,17 +57,29 @@ class TurnClocks(Core):
             return await self._clocks_of(match)
 
     async def _clocks_of(self, match: Match) -> dict[Seat, TurnClock]:
-        if match.turn_limit is None or match.status is not MatchStatus.ACTIVE:
+        timed = clock_setting(match.options) is not None
+        if (match.turn_limit is None and not timed) or match.status is not MatchStatus.ACTIVE:
             return {}
         found = await self._store.load_clocks(match.id)
+        kept = await self._store.load_game_clocks(match.id) if timed else {}
         result: dict[Seat, TurnClock] = {}
         for seat, (since, handled) in found.items():
-            if seat >= len(match.seats):
+            if seat >= len(match.seats) or (match.turn_limit is None and seat not in kept):
                 continue
-            pauses = await self.vacations(match.seats[seat])
-            times = turn_times(since, match.turn_limit, pauses)
-            result[seat] = TurnClock(match.id, seat, match.seats[seat], since, tuple(handled), times)
+            pauses = await self.vacations(match.seats[seat]) if match.turn_limit is not None else []
+            left = from_ms(kept[seat][0]) if seat in kept else None
+            times = clock_times(since, match.turn_limit, left, pauses)
+            # The game clock's one warning of the match is told like a threshold of the turn.
+            done = (*handled, "low") if seat in kept and kept[seat][1] else tuple(handled)
+            result[seat] = TurnClock(match.id, seat, match.seats[seat], since, done, times, left)
         return result
+
+    async def clock_faces(self, match_id: int) -> dict[Seat, ClockFace]:
+        """Each seat's game clock now, for the posts (empty for a match without one): time left, and the
+        flag-fall instant of a running clock."""
+        now = self._clock()
+        async with self._store.transaction(immediate=False):
+            return await faces(self._store, await self._load(match_id), now)
 
     async def next_wake(self, now: datetime) -> datetime | None:
         """The next instant after ``now`` when a running turn reaches a threshold not yet handled (half time,
@@ -78,12 +91,20 @@ class TurnClocks(Core):
         """
         async with self._store.transaction(immediate=False):
             rows = await self._store.running_clocks()
+            timed = await self._store.running_game_clocks()
         found: list[datetime] = []
         for _match_id, _seat, since, handled, limit in rows:
             times = turn_times(since, limit)
             for name, at in (("half", times.half), ("soon", times.soon), ("expired", times.deadline)):
                 if name not in handled and at > now:
                     found.append(at)
+        # A game clock wakes the tick for its flag fall and its low-time warning.
+        for _match_id, _seat, since, handled, ms, warned in timed:
+            remaining = from_ms(ms)
+            if "expired" not in handled and since + remaining > now:
+                found.append(since + remaining)
+            if not warned and low_time_at(since, remaining) > now:
+                found.append(low_time_at(since, remaining))
         return min(found, default=None)
 
     async def due(self, now: datetime) -> list[DueStep]:
@@ -105,6 +126,13 @@ class TurnClocks(Core):
                 for match_id, _seat, since, handled, limit in rows
                 if ("expired" not in handled or "decided" in handled) and now >= since + timedelta(seconds=limit) / 2
             }
+            # Nor is a game clock before its low-time warning (or, once warned, before its flag fall).
+            waking |= {
+                match_id
+                for match_id, _seat, since, handled, ms, warned in await self._store.running_game_clocks()
+                if ("expired" not in handled or "decided" in handled)
+                and now >= (since + from_ms(ms) if warned else low_time_at(since, from_ms(ms)))
+            }
             for match_id in sorted(waking):
                 match = await self._load(match_id)
                 for clock in (await self._clocks_of(match)).values():
@@ -114,18 +142,25 @@ class TurnClocks(Core):
                         # The players decided, but the decision was not carried out (a failure, a restart).
                         steps.append(DueStep(match, clock, "decided"))
                         continue
-                    pauses = await self.vacations(clock.user_id)
                     if clock.times.deadline <= now:
                         if "expired" not in clock.handled:
                             steps.append(DueStep(match, clock, "expired"))
                         continue
+                    low = clock.left is not None and "low" not in clock.handled
+                    if low and clock.left is not None and low_time_at(clock.since, clock.left) <= now:
+                        # Once per match, on time: a game clock runs through vacations and quiet hours.
+                        steps.append(DueStep(match, clock, "low"))
+                        continue
+                    if match.turn_limit is None:
+                        continue  # a game clock alone: no reminder per turn
+                    pauses = await self.vacations(clock.user_id)
                     if on_vacation(now, pauses):
                         continue
                     quiet = await self.quiet_hours(clock.user_id)
                     if quiet is not None and quiet.contains(now):
                         continue
                     for threshold, at in (("half", clock.times.half), ("soon", clock.times.soon)):
-                        if threshold == "half" and is_live(match.turn_limit):
+                        if threshold == "half" and live_play(match.turn_limit, match.options):
                             continue  # live play: one warning when time runs low, no ping at half time
                         if at <= now and threshold not in clock.handled:
                             steps.append(DueStep(match, clock, threshold))
@@ -135,6 +170,8 @@ class TurnClocks(Core):
     async def claim(self, step: DueStep) -> bool:
         """Mark ``step`` as handled; False when another tick (or a move) got there first: then do nothing."""
         async with self._store.transaction():
+            if step.threshold == "low":
+                return await self._store.claim_low_warning(step.match.id, step.clock.seat)
             if step.threshold == "soon":
                 # A late reminder makes the half-time one pointless.
                 await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half", claim=True)
@@ -145,7 +182,8 @@ class TurnClocks(Core):
             )
 
     async def extend_turn(self, match_id: int, seat: Seat, since: datetime | None = None) -> Match:
-        """Give a late seat a fresh turn (its clock starts again, reminders included).
+        """Give a late seat a fresh turn (its clock starts again, reminders included; a game clock pays the time
+        taken so far, and one whose flag fell gets :func:`bot.app.game_clock.grace`).
 
         With ``since``, only the turn that began then is extended: a second call for the same late turn
         (a retry) changes nothing.
@@ -155,6 +193,7 @@ class TurnClocks(Core):
             match = await self._load_active(match_id)
             clocks = await self._store.load_clocks(match.id)
             if since is None or (seat in clocks and clocks[seat][0] == since):
+                await extend(self._store, match, seat, now)
                 await self._store.restart_clock(match.id, seat, now=now)
             return match
 

@@ -42,6 +42,7 @@ from bot.app.matches.model import (
     TurnReport,
 )
 from bot.app.matches.ratings import rates_ai, record_ratings
+from bot.app.matches.seat_clocks import charge_ended_turns
 from bot.app.seats import Action, Refusal, seat_for
 from bot.app.storage import (
     UNSET,
@@ -378,6 +379,8 @@ class Core:
             await self._store.delete_replace_request(match.id)  # a request lapses when the match ends
         # The seats that must act now keep (or start) their turn clocks; the others' clocks stop.
         acting = state.actors() if status is MatchStatus.ACTIVE else ()
+        if started:
+            await charge_ended_turns(self._store, match, acting, now)
         await self._store.set_clocks(match.id, acting, now=now)
         after = replace(match, status=status, version=version, state=state, result=result, updated_at=now, turns=turns)
         secret = holds_secret(match.game, entries)

@@ -7,7 +7,7 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from bot.app import fairness
@@ -15,6 +15,7 @@ from bot.app.ai_seats import is_ai, level_of
 from bot.app.deadlines import (
     TurnTimes,
 )
+from bot.app.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES
 from bot.app.storage import (
     SeatReplacement,
 )
@@ -264,13 +265,23 @@ class TurnClock:
     since: datetime
     """When the turn began (or was last extended)."""
     handled: tuple[str, ...]
-    """Thresholds already handled: ``half``, ``soon``, ``expired``, ``decided``."""
+    """Thresholds already handled: ``half``, ``soon``, ``expired``, ``decided``; ``low`` once the seat had the
+    low-time warning of its game clock (once per match)."""
     times: TurnTimes
+    """The turn's reminders and end (with a game clock: the flag fall when it comes before the turn limit)."""
+    left: timedelta | None = None
+    """The seat's game clock when the turn began (None: the match has none, see :mod:`bot.app.game_clock`)."""
+
+    @property
+    def flag(self) -> datetime | None:
+        """When the seat's game clock runs out if it does not act (None without a game clock)."""
+        return None if self.left is None else self.since + self.left
 
 
 @dataclass(frozen=True, slots=True)
 class DueStep:
-    """One thing the clock tick must do: a reminder (``half``, ``soon``) or a passed deadline (``expired``)."""
+    """One thing the clock tick must do: a reminder (``half``, ``soon``, the game clock's ``low``) or a passed
+    deadline (``expired``, a flag fall included)."""
 
     match: Match
     clock: TurnClock
@@ -390,10 +401,13 @@ def salt_kind_key(match_id: int) -> str:
     return f"salt_kind:{match_id}"
 
 
-SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({"autoplay": ("on", "off")})
+SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"autoplay": ("on", "off"), "clock": tuple(CLOCK_CHOICES), "increment": tuple(INCREMENT_CHOICES)}
+)
 """Match options the service itself reads, stored with the game's options: ``autoplay`` (``on``: a decision
 that is the only legal one is played for its seat at once, logged as that seat's move). A match without
-the option (older ones, events) plays every decision by hand."""
+the option (older ones, events) plays every decision by hand. ``clock`` and ``increment``: each player's game
+clock for the match and the seconds added after each turn (:mod:`bot.app.game_clock`)."""
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

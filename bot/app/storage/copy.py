@@ -53,6 +53,7 @@ TABLES: Final = (
     "seat_replacements",
     "replace_declines",
     "rematch_offers",
+    "game_clocks",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -118,3 +118,38 @@ class ClockQueries(StoreCore):
         await self._write(
             "UPDATE vacations SET ends_at = ? WHERE id = ? AND ends_at > ?", (to_iso(at), vacation_id, to_iso(at))
         )
+
+    # Game clocks (migration 0017): each seat's time left for the whole match, between its turns.
+
+    async def load_game_clocks(self, match_id: int) -> dict[int, tuple[int, bool]]:
+        """The game clocks of a match: seat → (milliseconds left when its current or next turn begins, warned)."""
+        rows = await self._fetch("SELECT seat, remaining_ms, warned FROM game_clocks WHERE match_id = ?", (match_id,))
+        return {int(seat): (int(ms), bool(warned)) for seat, ms, warned in rows}
+
+    async def put_game_clock(self, match_id: int, seat: int, remaining_ms: int) -> None:
+        """Set ``seat``'s time left (a new seat starts unwarned; a known one keeps its warning)."""
+        await self._write(
+            "INSERT INTO game_clocks (match_id, seat, remaining_ms) VALUES (?, ?, ?)"
+            " ON CONFLICT (match_id, seat) DO UPDATE SET remaining_ms = excluded.remaining_ms",
+            (match_id, seat, max(0, remaining_ms)),
+        )
+
+    async def claim_low_warning(self, match_id: int, seat: int) -> bool:
+        """Record ``seat``'s one low-time warning of the match; False when it was already (send nothing)."""
+        changed = await self._write(
+            "UPDATE game_clocks SET warned = 1 WHERE match_id = ? AND seat = ? AND warned = 0", (match_id, seat)
+        )
+        return changed > 0
+
+    async def running_game_clocks(self) -> list[tuple[int, int, datetime, list[str], int, bool]]:
+        """Every running game clock of an active match: (match id, seat, since, thresholds handled this turn,
+        milliseconds left when the turn began, warned)."""
+        rows = await self._fetch(
+            "SELECT c.match_id, c.seat, c.since, c.reminded, g.remaining_ms, g.warned FROM turn_clocks AS c"
+            " JOIN game_clocks AS g ON g.match_id = c.match_id AND g.seat = c.seat"
+            " JOIN matches AS m ON m.id = c.match_id WHERE m.status = 'active' ORDER BY c.match_id, c.seat"
+        )
+        return [
+            (int(m), int(seat), from_iso(since), list(json.loads(r)), int(ms), bool(w))
+            for m, seat, since, r, ms, w in rows
+        ]
