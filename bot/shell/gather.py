@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 import discord
 
-from bot.app.deadlines import is_live
+from bot.app.game_clock import live_play
 from bot.app.i18n import DEFAULT_LANGUAGE
 from bot.app.matches import DECISIONS, LogKind, Match, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert_names
@@ -124,5 +124,5 @@ def situation(
         sheet_shown=kept.sheet,
         handed_over=handed,
         parent=kept.parent.message_id if kept.parent is not None else None,
-        live=is_live(match.turn_limit),
+        live=live_play(match.turn_limit, match.options),
     )

@@ -18,6 +18,7 @@ from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
 from bot.app.storage import PostRow
 from bot.app.threads import is_match_thread_name, thread_name
 from bot.shell import fairness_ui
+from bot.shell.clock_ui import setting_line
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.display import PARENT_LINE, public_language, variant_label
@@ -65,6 +66,8 @@ def lobby_embed(match: Match, lang: str, names: Sequence[str]) -> discord.Embed:
         embed.description = t(lang, "lobby.full") if full else t(lang, "lobby.open", min=match.game.min_players)
         if match.options.get("autoplay") == "on":
             embed.description += "\n" + t(lang, "lobby.autoplay")
+        if (clock := setting_line(match.options, lang)) is not None:
+            embed.description += "\n" + clock
     elif match.status is MatchStatus.ACTIVE:
         embed.description = t(lang, "lobby.started")
     else:

@@ -18,6 +18,7 @@ import discord
 from bot.app import replays
 from bot.app.ai_seats import humans
 from bot.app.deadlines import QuietHours
+from bot.app.game_clock import grace
 from bot.app.i18n import language_of, t
 from bot.app.matches import (
     DueStep,
@@ -206,7 +207,7 @@ class PostUI:
         # The game's own way to pass is what "move" plays when there is one (see MatchService.play_for).
         skip = any(n.split()[-1] in ("pass", "done", "end") for n in notations if n.split())
         labels = {
-            "wait": t(lang, "button.timeout_wait", span=span_text(match.turn_limit or 0, lang)),
+            "wait": t(lang, "button.timeout_wait", span=wait_span(match, lang)),
             "move": t(lang, "button.timeout_skip" if skip else "button.timeout_move", name=name),
             "forfeit": t(lang, "button.timeout_forfeit", name=name),
         }
@@ -232,7 +233,7 @@ class PostUI:
                 f"timeout.decided.{decided}",
                 name=names[seat],
                 id=match.id,
-                span=span_text(match.turn_limit or 0, lang),
+                span=wait_span(match, lang),
             ),
             view=None,
         )
@@ -383,6 +384,12 @@ class PostUI:
         await self.service.set_pings(match.id, interaction.user.id, mode)
         lang = language_of(interaction.locale)
         await interaction.response.send_message(t(lang, f"notify.{mode}", id=match.id), ephemeral=True)
+
+
+def wait_span(match: Match, lang: str) -> str:
+    """What a "wait" vote gives a late seat, in words: a fresh turn, or with a game clock and no turn limit
+    the grace of :func:`bot.app.game_clock.grace` (a flag that has not fallen keeps its own time left)."""
+    return span_text(int(grace(match.turn_limit).total_seconds()), lang)
 
 
 # Who may see a match looked up by number.

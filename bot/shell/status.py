@@ -15,6 +15,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.narration import result_line
 from bot.app.turns import known_turn
+from bot.shell.clock_ui import clock_lines, setting_line
 from bot.shell.context import Shell
 from bot.shell.fairness_ui import fairness_lines
 from games.base import GameInfo
@@ -71,6 +72,8 @@ def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | N
         follow = [t(lang, "status.follow")]
         if match.turn_limit is not None:
             follow.append(t(lang, "status.turn_time", span=span_text(match.turn_limit, lang)))
+        if (clock := setting_line(match.options, lang)) is not None:
+            follow.append(clock)
         embed.add_field(name=t(lang, "status.turns"), value="\n".join(follow), inline=False)
     elif match.result is not None:
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
@@ -87,7 +90,10 @@ def sheet_digest(embed: discord.Embed) -> str:
 
 
 def span_text(seconds: int, lang: str) -> str:
-    """A turn's time limit in whole days or hours, in words ("2 days", "12 hours", "36 hours")."""
+    """A turn's time limit in whole days, hours or (live play) minutes, in words ("2 days", "12 hours",
+    "36 hours", "2 minutes")."""
+    if seconds < 3600:
+        return t(lang, "span.minutes", count=max(1, seconds // 60))
     if seconds % 86400 == 0 and seconds >= 86400 * 2:
         return t(lang, "span.days", count=seconds // 86400)
     return t(lang, "span.hours", count=seconds // 3600)
@@ -145,6 +151,10 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
             value=", ".join(names[seat] for seat in match.state.actors()) or t(lang, "status.nobody"),
             inline=False,
         )
+    if (clock := setting_line(match.options, lang)) is not None and match.status is not MatchStatus.LOBBY:
+        # Each player's time left, the acting one's counting down (Discord renders the timestamp in embeds too).
+        faces = clock_lines(await shell.service.clock_faces(match.id), names, lang)
+        embed.add_field(name=t(lang, "clock.field"), value="\n".join([clock, *faces])[:1024], inline=False)
     if match.result is not None:
         embed.add_field(name=t(lang, "status.result"), value=result_line(match.result, names, lang), inline=False)
     history = list(await shell.service.history(match.id))

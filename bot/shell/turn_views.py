@@ -19,6 +19,7 @@ from bot.app.story import story
 from bot.app.turns import known_turn, match_ply_turns
 from bot.app.words import move_legend
 from bot.shell import fairness_ui
+from bot.shell.clock_ui import clock_lines
 from bot.shell.details_ui import DetailsButton, has_details
 from bot.shell.display import Display, variant_label
 from bot.shell.move_controls import member_to_act, move_controls
@@ -126,6 +127,8 @@ class TurnViews:
             if clocks:
                 deadline = min(clock.times.deadline for clock in clocks.values())
                 awaited.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
+            # Each player's game clock, the acting one's counting down in every client without an edit.
+            awaited += clock_lines(await self.service.clock_faces(match.id), names, lang)
             if not asking:
                 rows = move_controls(match, lang)
                 if rows and (seat := member_to_act(match)) is not None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.app.deadlines import is_live
+from bot.app.game_clock import live_play
 from bot.app.matches import Match
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class ClockCog(commands.Cog):
     async def on_match_changed(self, match: Match) -> None:
         """A live turn just began (or changed hands): the sleeping tick is woken in time for its reminders and
         deadline, which a tick planned before the turn existed would miss by up to a period."""
-        if not is_live(match.turn_limit) or not self.tick.is_running():
+        if not live_play(match.turn_limit, match.options) or not self.tick.is_running():
             return
         try:
             self.tick.change_interval(seconds=await self.next_interval())

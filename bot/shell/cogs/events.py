@@ -20,7 +20,16 @@ from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.events import MAX_ROUNDS, OUTCOMES, EventFormat, EventService, EventStatus
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
-from bot.shell.cogs.game import MAX_CHOICES, deadline_choices, parse_variant, timeout_choices, variant_choices
+from bot.shell.cogs.game import (
+    MAX_CHOICES,
+    clock_choices,
+    clock_options,
+    deadline_choices,
+    increment_choices,
+    parse_variant,
+    timeout_choices,
+    variant_choices,
+)
 from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI
 from bot.shell.translator import command, ls, opt, options
 
@@ -127,6 +136,8 @@ class EventCog(
         format=opt("format", "Swiss, round robin, or seated tables"),
         rounds=opt("rounds", "Number of rounds (a round robin plays all of them)"),
         deadline=opt("deadline", "Time each player has for a turn (default 72 h)", described="event_deadline"),
+        clock=opt("clock", "Live game clock: each player's time for the whole match (default: none)"),
+        increment=opt("increment", "Seconds added to a player's game clock after each turn (default: 0)"),
         on_timeout=opt(
             "on_timeout", "When time runs out (default: the late player forfeits)", described="event_on_timeout"
         ),
@@ -138,6 +149,8 @@ class EventCog(
         game=variant_choices(),
         format=[app_commands.Choice(name=ls(FORMAT_LABELS[k], f"choice.format.{k}"), value=k) for k in FORMAT_LABELS],
         deadline=deadline_choices(),
+        clock=clock_choices(),
+        increment=increment_choices(),
         on_timeout=timeout_choices(),
     )
     async def create(
@@ -148,13 +161,18 @@ class EventCog(
         format: app_commands.Choice[str],
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 3,
         deadline: app_commands.Choice[str] | None = None,
+        clock: app_commands.Choice[str] | None = None,
+        increment: app_commands.Choice[str] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         auto_advance: bool = False,
         rated: bool = True,
         round_minutes: app_commands.Range[int, 10, 600] | None = None,
     ) -> None:
-        """Open an event for sign-up."""
+        """Open an event for sign-up (with a game clock and no deadline chosen, its games have no turn limit)."""
         game_id, options = parse_variant(game.value)
+        timed = clock_options(clock, increment)
+        options |= timed
+        default = "none" if timed else DEFAULT_EVENT_DEADLINE
         await self.ui.create(
             interaction,
             name=name,
@@ -162,7 +180,7 @@ class EventCog(
             options=options,
             format=EventFormat(format.value),
             rounds=rounds,
-            turn_limit=DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_EVENT_DEADLINE],
+            turn_limit=DEADLINE_CHOICES[deadline.value if deadline else default],
             on_timeout=on_timeout.value if on_timeout else "forfeit",
             auto_advance=auto_advance,
             rated=rated,

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.app.ai_runner import ai_turn
 from bot.app.ai_seats import LEVELS
 from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
+from bot.app.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
@@ -42,6 +43,14 @@ LABELS = {
     "72h": "72 hours",
     "7d": "7 days",
 }
+CLOCK_LABELS = {
+    "none": "No game clock",
+    "5m": "5 minutes each",
+    "10m": "10 minutes each",
+    "20m": "20 minutes each",
+    "30m": "30 minutes each",
+}
+INCREMENT_LABELS = {"0": "No increment", "2": "+2 s a turn", "5": "+5 s a turn", "10": "+10 s a turn"}
 TIMEOUT_LABELS = {
     "vote": "The other players decide",
     "move": "A move is played for the late player",
@@ -76,6 +85,25 @@ def variant_choices() -> list[app_commands.Choice[str]]:
 def deadline_choices() -> list[app_commands.Choice[str]]:
     """The turn deadlines offered when a match or an event is created."""
     return [app_commands.Choice(name=ls(LABELS[k], f"choice.deadline.{k}"), value=k) for k in DEADLINE_CHOICES]
+
+
+def clock_choices() -> list[app_commands.Choice[str]]:
+    """The game clocks offered when a match or an event is created (:mod:`bot.app.game_clock`)."""
+    return [app_commands.Choice(name=ls(CLOCK_LABELS[k], f"choice.clock.{k}"), value=k) for k in CLOCK_CHOICES]
+
+
+def increment_choices() -> list[app_commands.Choice[str]]:
+    """The seconds a game clock may add after each turn."""
+    return [
+        app_commands.Choice(name=ls(INCREMENT_LABELS[k], f"choice.increment.{k}"), value=k) for k in INCREMENT_CHOICES
+    ]
+
+
+def clock_options(clock: app_commands.Choice[str] | None, increment: app_commands.Choice[str] | None) -> dict[str, str]:
+    """The service options a ``clock:`` and an ``increment:`` choose (none without a game clock)."""
+    if clock is None or CLOCK_CHOICES.get(clock.value) is None:
+        return {}
+    return {"clock": clock.value, "increment": increment.value if increment else "0"}
 
 
 def timeout_choices() -> list[app_commands.Choice[str]]:
@@ -113,6 +141,8 @@ class GameCog(
     @options(
         game=opt("game", "The game and rule set to play"),
         deadline=opt("deadline", "Time each player has for a turn (default 48 h)"),
+        clock=opt("clock", "Live game clock: each player's time for the whole match (default: none)"),
+        increment=opt("increment", "Seconds added to a player's game clock after each turn (default: 0)"),
         on_timeout=opt("on_timeout", "When time runs out (default: the other players decide)"),
         thread=opt("thread", "Play in a new thread (default: yes when I may create threads)"),
         rated=opt("rated", "Count the result for ratings (default: yes)"),
@@ -122,6 +152,8 @@ class GameCog(
     @app_commands.choices(
         game=variant_choices(),
         deadline=deadline_choices(),
+        clock=clock_choices(),
+        increment=increment_choices(),
         on_timeout=timeout_choices(),
         ai=[app_commands.Choice(name=ls(level, f"choice.ai.{level}"), value=level) for level in LEVELS],
     )
@@ -130,16 +162,24 @@ class GameCog(
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         deadline: app_commands.Choice[str] | None = None,
+        clock: app_commands.Choice[str] | None = None,
+        increment: app_commands.Choice[str] | None = None,
         on_timeout: app_commands.Choice[str] | None = None,
         thread: bool | None = None,
         rated: bool = True,
         autoplay: bool = True,
         ai: app_commands.Choice[str] | None = None,
     ) -> None:
-        """Open a lobby (in a new thread when possible), with an AI seat when asked."""
+        """Open a lobby (in a new thread when possible), with an AI seat when asked.
+
+        With a game clock and no ``deadline`` chosen, the match has no turn limit: the clock alone bounds it
+        (the default 48 h a turn would be meaningless beside minutes for the whole match)."""
         game_id, options = parse_variant(game.value)
         options["autoplay"] = "on" if autoplay else "off"
-        limit = DEADLINE_CHOICES[deadline.value if deadline else DEFAULT_DEADLINE]
+        timed = clock_options(clock, increment)
+        options |= timed
+        default = "none" if timed else DEFAULT_DEADLINE
+        limit = DEADLINE_CHOICES[deadline.value if deadline else default]
         policy = on_timeout.value if on_timeout else "vote"
         await lobby_ui.create(
             self.bot.shell,

@@ -9,6 +9,7 @@ import discord
 
 from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.events import Event, EventGame, LogLine
+from bot.app.game_clock import clock_setting
 from bot.app.i18n import has, t
 from bot.app.tournaments.standings import Result
 
@@ -38,9 +39,18 @@ def deadline_label(event: Event, lang: str) -> str:
         limit = t(lang, f"event.deadline.{key}")
     else:
         limit = t(lang, f"choice.deadline.{key}")
+    policy = t(lang, f"event.timeout.{event.on_timeout}")
+    setting = clock_setting(event.options)
+    if setting is not None:
+        # A live event with a game clock: the clock first, a turn limit (if any) beside it.
+        span = t(lang, "span.minutes", count=int(setting.total.total_seconds()) // 60)
+        seconds = int(setting.increment.total_seconds())
+        key = "clock.event_value_increment" if seconds else "clock.event_value"
+        text = t(lang, key, span=span, seconds=seconds, policy=policy)
+        return text if event.turn_limit is None else f"{t(lang, 'clock.event_turn', deadline=limit)} · {text}"
     if event.turn_limit is None:
         return limit
-    return t(lang, "event.card.deadline_value", deadline=limit, policy=t(lang, f"event.timeout.{event.on_timeout}"))
+    return t(lang, "event.card.deadline_value", deadline=limit, policy=policy)
 
 
 def points_text(value: float, lang: str) -> str:

@@ -1,0 +1,69 @@
+"""A live game with a game clock, through SimCord: the turn post shows every player's time left and Discord's
+countdown for the player to act; the one low-time warning pings that player once; the flag falls on time and
+the match's timeout policy applies; an event's games inherit its clock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app.events import EventFormat
+from bot.app.matches import MatchStatus
+from games.base import Termination
+from tests.botkit import boards_in, pings_since, text_of
+from tests.test_bot_e2e import current
+from tests.test_bot_events import new_event, open_round, services  # noqa: F401  (the fixture)
+from tests.test_bot_pbp import club, start_ur  # noqa: F401  (the fixture)
+
+
+async def test_the_turn_post_shows_each_clock_and_counts_down_for_the_player_to_act(
+    club: dict[str, Any],  # noqa: F811
+) -> None:
+    env, channel = club["env"], club["channel"]
+    actor, other = await start_ur(club, clock="10m", increment="5", on_timeout="forfeit")
+    match = await current(env, channel)
+    assert match is not None and match.options["clock"] == "10m" and match.turn_limit is None
+    faces = await env.bot.service.clock_faces(match.id)
+    acting = match.seat_of(actor.id)
+    assert acting is not None
+    flag = faces[acting].flag
+    assert flag is not None
+    post = text_of(boards_in(channel)[-1])
+    assert f"⏱ {actor.name}: 10 min 0 s left, runs out <t:{int(flag.timestamp())}:R>" in post
+    assert f"⏱ {other.name}: 10 min 0 s left" in post
+    assert "Deadline" not in post, "a game clock alone: no turn deadline beside it"
+    status = await other.slash(channel, "game status")
+    card = status.response.embeds[0]
+    assert any("Game clock: 10 minutes each for the match, +5 s after each turn." in f.value for f in card.fields)
+
+
+async def test_one_low_time_warning_then_the_flag_falls_on_time(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel = club["env"], club["channel"]
+    actor, _other = await start_ur(club, clock="5m", on_timeout="forfeit")
+    started = len(env.http_requests)
+    await env.advance_time(3 * 60 + 50)
+    assert actor.id not in pings_since(env, started), "no ping before the last minute"
+    await env.advance_time(15)
+    warned = pings_since(env, started)
+    assert warned.count(actor.id) == 1, "warned once, on time, with a minute left"
+    assert "about a minute left on your clock" in "\n".join(m.content for m in channel.history())
+    await env.advance_time(50)
+    assert pings_since(env, started).count(actor.id) == 1, "no second warning"
+    await env.advance_time(10)
+    match = await env.bot.service.last_in_channel(channel.id)
+    assert match is not None and match.status is MatchStatus.FINISHED and match.result is not None
+    assert match.result.termination is Termination.FORFEIT, "the clock woke for the flag fall"
+    assert match.result.winners == (1 - (match.seat_of(actor.id) or 0),)
+
+
+async def test_an_events_games_play_with_its_game_clock(services: Any) -> None:  # noqa: F811
+    _store, matches, events, _clock = services
+    options = {"rules": "v2", "clock": "20m", "increment": "2"}
+    event = await new_event(events, EventFormat.SWISS, 4, options=options)
+    assert event.options["clock"] == "20m"
+    await events.start(event.id, 99)
+    games = await open_round(events, event.id)
+    for game in games:
+        assert game.match_id is not None
+        match = await matches.get(game.match_id)
+        assert (match.options["clock"], match.options["increment"]) == ("20m", "2")
+        assert set(await matches.clock_faces(match.id)) == {0, 1}
