@@ -10,7 +10,8 @@ the channel with the status card) and
 ``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git). ``--lang fr`` plays on a French
 server with French clients and names the files ``<game>-fr-…``. ``--review`` ends each match (the first
 member resigns) and asks ``/review`` in its channel, so the end of the channel shows the review and its chart
-(files ``<game>-review-…``).
+(files ``<game>-review-…``). ``--clock 10m:5`` plays live with a game clock of 10 minutes each and +5 s a turn,
+the members taking a few seconds for each move (files ``<game>-clock-…``).
 
 Needs ``simcord[preview]`` and ``playwright`` (the ``test`` extra) and ``/usr/bin/chromium``; no browser
 is downloaded.
@@ -83,9 +84,17 @@ def speaking(lang: str) -> Iterator[None]:
 
 
 async def play(
-    env: Any, choice: str, players: int, turns: int, seed: int = 7, lang: str = "en", review: bool = False
+    env: Any,
+    choice: str,
+    players: int,
+    turns: int,
+    seed: int = 7,
+    lang: str = "en",
+    review: bool = False,
+    clock: str | None = None,
 ) -> tuple[Any, list[Any]]:
-    """A channel where ``players`` members opened a match of ``choice`` and played ``turns`` decisions.
+    """A channel where ``players`` members opened a match of ``choice`` and played ``turns`` decisions (with
+    ``clock`` such as ``10m:5``, on a game clock, each decision taking 5 to 40 seconds of virtual time).
 
     Returns the channel and the members (the first opened the match). Moves are picked at random among
     the legal ones with a fixed seed, so a run shows the same positions every time.
@@ -96,7 +105,11 @@ async def play(
     guild = env.create_guild(name="Association", preferred_locale=None if lang == "en" else lang)
     channel = guild.create_text_channel(choice.replace(":", "-"))
     members = [guild.add_member(env.create_user(name)) for name in NAMES[:players]]
-    lobby = (await members[0].slash(channel, "game new", game=choice, thread=False)).response.message
+    timed: dict[str, str] = {}
+    if clock is not None:
+        minutes, _, increment = clock.partition(":")
+        timed = {"clock": minutes, "increment": increment or "0"}
+    lobby = (await members[0].slash(channel, "game new", game=choice, thread=False, **timed)).response.message
     for member in members[1:]:
         await member.click(lobby, label=t(lang, "button.join"))
     await members[0].click(lobby, label=t(lang, "button.start"))
@@ -107,6 +120,8 @@ async def play(
             break
         seat = match.state.actors()[0]
         legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+        if clock is not None:
+            await env.advance_time(rng.randint(5, 40))
         await by_id[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
     if review:
         ask = await members[0].slash(channel, "game resign")
@@ -160,7 +175,15 @@ async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
 
 
 async def shoot(
-    label: str, choice: str, players: int, turns: int, out: Path, chromium: Any, lang: str = "en", review: bool = False
+    label: str,
+    choice: str,
+    players: int,
+    turns: int,
+    out: Path,
+    chromium: Any,
+    lang: str = "en",
+    review: bool = False,
+    clock: str | None = None,
 ) -> list[Path]:
     """Play one table on a fresh bot and database; save its phone and desktop screenshots."""
     from simcord import Env
@@ -173,7 +196,10 @@ async def shoot(
         await env.start()
         try:
             with speaking(lang):
-                channel, members = await play(env, choice, players, turns, lang=lang, review=review)
+                channel, members = await play(env, choice, players, turns, lang=lang, review=review, clock=clock)
+            if clock is not None:
+                await env.advance_time(17)  # the player to act is thinking: their clock runs
+                label = f"{label}-clock"
             if lang != "en":
                 label = f"{label}-{lang}"
             if review:
@@ -209,13 +235,15 @@ async def shoot(
     return saved
 
 
-async def main_async(out: Path, only: list[str], lang: str = "en", review: bool = False) -> None:
+async def main_async(
+    out: Path, only: list[str], lang: str = "en", review: bool = False, clock: str | None = None
+) -> None:
     out.mkdir(parents=True, exist_ok=True)
     async with browser() as chromium:
         for label, choice, players, turns in TABLES:
             if only and label not in only:
                 continue
-            for path in await shoot(label, choice, players, turns, out, chromium, lang, review):
+            for path in await shoot(label, choice, players, turns, out, chromium, lang, review, clock):
                 print(path)
 
 
@@ -224,12 +252,13 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("shots"), help="folder of the screenshots (default shots/)")
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the server's and clients' language")
     parser.add_argument("--review", action="store_true", help="end each match and ask /review in its channel")
+    parser.add_argument("--clock", help="play on a game clock: minutes and increment, e.g. 10m:5")
     parser.add_argument("tables", nargs="*", help=f"only these ({', '.join(t[0] for t in TABLES)})")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: apt-get install chromium", file=sys.stderr)
         return 1
-    asyncio.run(main_async(args.out, args.tables, args.lang, args.review))
+    asyncio.run(main_async(args.out, args.tables, args.lang, args.review, args.clock))
     return 0
 
 

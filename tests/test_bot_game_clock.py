@@ -27,7 +27,7 @@ async def test_the_turn_post_shows_each_clock_and_counts_down_for_the_player_to_
     assert acting is not None
     flag = faces[acting].flag
     assert flag is not None
-    post = text_of(boards_in(channel)[-1])
+    post = text_of(boards_in(channel)[-1]).replace("\u00a0", " ")  # a time left never wraps inside
     assert f"⏱ {actor.name}: 10 min 0 s left, runs out <t:{int(flag.timestamp())}:R>" in post
     assert f"⏱ {other.name}: 10 min 0 s left" in post
     assert "Deadline" not in post, "a game clock alone: no turn deadline beside it"

@@ -38,16 +38,37 @@ def setting_line(options: Mapping[str, str], lang: str) -> str | None:
 
 
 def clock_lines(faces: Mapping[Seat, ClockFace], names: Sequence[str], lang: str) -> list[str]:
-    """One line per seat with a game clock: the time left, and for a running clock the countdown to its flag
-    fall ("alice: 7 min 12 s left, runs out in 7 minutes"). ``names`` as message text shows them."""
+    """The game clocks on a post: a line per running clock with the countdown to its flag fall ("alice: 7 min
+    12 s left, runs out in 7 minutes"), then the others' time left on one line, so a table of four stays short
+    on a phone ("bob: 9 min 5 s left"; "Left: bob 9 min 5 s · chloe 8 min"). ``names`` as message text shows
+    them."""
+
+    def name(seat: Seat) -> str:
+        return names[seat] if seat < len(names) else "?"
+
     lines = []
+    waiting: list[tuple[Seat, ClockFace]] = []
     for seat, face in sorted(faces.items()):
-        name = names[seat] if seat < len(names) else "?"
-        if not face.left:
-            lines.append(t(lang, "clock.fallen", name=name))
-        elif face.flag is not None:
-            relative = discord.utils.format_dt(face.flag, "R")
-            lines.append(t(lang, "clock.running", name=name, left=clock_span(face.left, lang), relative=relative))
-        else:
-            lines.append(t(lang, "clock.waiting", name=name, left=clock_span(face.left, lang)))
+        if face.flag is None or not face.left:
+            waiting.append((seat, face))
+            continue
+        relative = discord.utils.format_dt(face.flag, "R")
+        lines.append(t(lang, "clock.running", name=name(seat), left=clock_span(face.left, lang), relative=relative))
+    if len(waiting) == 1:
+        seat, face = waiting[0]
+        left = clock_span(face.left, lang)
+        lines.append(t(lang, "clock.waiting" if face.left else "clock.out", name=name(seat), left=left))
+    elif waiting:
+        each = [
+            t(lang, "clock.each", name=name(seat), left=clock_span(face.left, lang))
+            if face.left
+            else fallen(name(seat), lang)
+            for seat, face in waiting
+        ]
+        lines.append(t(lang, "clock.others", clocks=" · ".join(each)))
     return lines
+
+
+def fallen(name: str, lang: str) -> str:
+    """A clock whose flag fell ("alice: out of time")."""
+    return t(lang, "clock.fallen", name=name)
