@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.app.ai_seats import humans
+from bot.app.game_clock import clock_setting
 from bot.app.game_words import words_for
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnReport, replay
@@ -127,8 +128,9 @@ class TurnViews:
             if clocks:
                 deadline = min(clock.times.deadline for clock in clocks.values())
                 awaited.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
-            # Each player's game clock, the acting one's counting down in every client without an edit.
-            awaited += clock_lines(await self.service.clock_faces(match.id), names, lang)
+            if clock_setting(match.options) is not None:
+                # Each player's game clock, the acting one's counting down in every client without an edit.
+                awaited += clock_lines(await self.service.clock_faces(match.id), names, lang)
             if not asking:
                 rows = move_controls(match, lang)
                 if rows and (seat := member_to_act(match)) is not None:
