@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+import pytest
+
 from bot.app.events import EventFormat
 from bot.app.matches import MatchStatus
+from bot.shell.events.text import deadline_label
 from games.base import Termination
 from tests.botkit import boards_in, pings_since, text_of
 from tests.test_bot_e2e import current
@@ -67,3 +71,36 @@ async def test_an_events_games_play_with_its_game_clock(services: Any) -> None: 
         match = await matches.get(game.match_id)
         assert (match.options["clock"], match.options["increment"]) == ("20m", "2")
         assert set(await matches.clock_faces(match.id)) == {0, 1}
+    assert deadline_label(event, "en") == (
+        "12 hours a turn · 20 minutes each for the match, +2 s a turn; then the late player forfeits"
+    )
+    assert deadline_label(event, "fr") == (
+        "12 heures par tour · 20 minutes chacun pour la partie, +2 s par tour ;"
+        " ensuite, le retardataire déclare forfait"
+    )
+
+
+@pytest.fixture
+def hall(simcord_env: Any) -> dict[str, Any]:
+    """A server with an events channel and an admin who may organise."""
+    env = simcord_env
+    guild = env.create_guild(name="Association")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return {
+        "env": env,
+        "guild": guild,
+        "channel": guild.create_text_channel("events"),
+        "admin": guild.add_member(env.create_user("admin"), roles=[admins]),
+    }
+
+
+async def test_a_live_event_is_created_with_a_game_clock_alone(hall: dict[str, Any]) -> None:
+    env, channel, admin = hall["env"], hall["channel"], hall["admin"]
+    created = await admin.slash(
+        channel, "event create", name="Club night", game="ur:v2", format="swiss", clock="10m", increment="5"
+    )
+    card = created.response.message
+    assert "10 minutes each for the match, +5 s a turn" in str(card.embeds[0].to_dict())
+    event = (await env.bot.get_cog("EventCog").ui.events.events_of_guild(hall["guild"].id))[0]
+    assert event.turn_limit is None, "a game clock alone: no turn limit by default"
+    assert (event.options["clock"], event.options["increment"]) == ("10m", "5")
