@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.app.events import EventFormat
-from bot.app.matches import MatchStatus
+from bot.app.matches import LogKind, MatchStatus
 from bot.shell.events.text import deadline_label
 from games.base import Termination
 from tests.botkit import boards_in, pings_since, text_of
@@ -43,6 +43,10 @@ async def test_the_turn_post_shows_each_clock_and_counts_down_for_the_player_to_
 async def test_one_low_time_warning_then_the_flag_falls_on_time(club: dict[str, Any]) -> None:  # noqa: F811
     env, channel = club["env"], club["channel"]
     actor, _other = await start_ur(club, clock="5m", on_timeout="forfeit")
+    running = await current(env, channel)
+    assert running is not None
+    flag = (await env.bot.service.clock_faces(running.id))[running.seat_of(actor.id) or 0].flag
+    assert flag is not None
     started = len(env.http_requests)
     await env.advance_time(3 * 60 + 50)
     assert actor.id not in pings_since(env, started), "no ping before the last minute"
@@ -57,6 +61,10 @@ async def test_one_low_time_warning_then_the_flag_falls_on_time(club: dict[str, 
     assert match is not None and match.status is MatchStatus.FINISHED and match.result is not None
     assert match.result.termination is Termination.FORFEIT, "the clock woke for the flag fall"
     assert match.result.winners == (1 - (match.seat_of(actor.id) or 0),)
+    ended = (await env.bot.service.history(match.id))[-1]
+    late = (ended.at - flag).total_seconds()
+    print(f"flag fall to forfeit: {late:.3f} s")
+    assert ended.kind is LogKind.FORFEIT and 0 <= late <= 2, "within the tick's margin of the flag fall"
 
 
 async def test_an_events_games_play_with_its_game_clock(services: Any) -> None:  # noqa: F811
