@@ -81,7 +81,8 @@ async def timed_match(service: MatchService, on_timeout: str = "vote", **options
     await service.join(match.id, BOB)
     match = (await service.start(match.id, ALICE)).match
     assert match.state.actors() == (0, 1), "a simultaneous set-up: both clocks run"
-    assert set(await service.clock_faces(match.id)) == {0, 1}
+    both = await service.clock_faces(match.id)
+    assert set(both) == {0, 1} and all(face.flag is not None for face in both.values()), "both clocks run"
     while len(match.state.actors()) > 1:
         match = await play(service, match.id, match.state.actors()[0])
     return match

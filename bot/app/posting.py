@@ -131,8 +131,8 @@ class Situation:
     """The line in the parent channel that points to the match's thread, while it still invites players
     (None: there is none, or it was edited already)."""
     live: bool = False
-    """Live play (:func:`bot.app.deadlines.is_live`): a new turn and a question out of turn ping nobody; the
-    clock's low-time reminder does."""
+    """Live play (:func:`bot.app.game_clock.live_play`: minutes a turn, or a game clock): a new turn and a
+    question out of turn ping nobody; the clock's low-time reminder does."""
 
 
 @dataclass(frozen=True, slots=True)
