@@ -12,6 +12,7 @@ import pytest
 from bot.app.events import EventFormat
 from bot.app.matches import LogKind, MatchStatus
 from bot.shell.events.text import deadline_label
+from bot.shell.status import span_text
 from games.base import Termination
 from tests.botkit import boards_in, pings_since, text_of
 from tests.test_bot_e2e import current
@@ -37,7 +38,12 @@ async def test_the_turn_post_shows_each_clock_and_counts_down_for_the_player_to_
     assert "Deadline" not in post, "a game clock alone: no turn deadline beside it"
     status = await other.slash(channel, "game status")
     card = status.response.embeds[0]
-    assert any("Game clock: 10 minutes each for the match, +5 s after each turn." in f.value for f in card.fields)
+    (field,) = [f for f in card.fields if f.name == "Game clock"]
+    assert field.value.replace("\u00a0", " ").splitlines() == [
+        "⏱ Game clock: 10 minutes each for the match, +5 s after each turn.",
+        f"⏱ {actor.name}: 10 min 0 s left, runs out <t:{int(flag.timestamp())}:R>",
+        f"⏱ {other.name}: 10 min 0 s left",
+    ]
 
 
 async def test_one_low_time_warning_then_the_flag_falls_on_time(club: dict[str, Any]) -> None:  # noqa: F811
@@ -112,3 +118,9 @@ async def test_a_live_event_is_created_with_a_game_clock_alone(hall: dict[str, A
     event = (await env.bot.get_cog("EventCog").ui.events.events_of_guild(hall["guild"].id))[0]
     assert event.turn_limit is None, "a game clock alone: no turn limit by default"
     assert (event.options["clock"], event.options["increment"]) == ("10m", "5")
+
+
+def test_a_wait_vote_on_a_live_clock_offers_minutes_not_zero_hours() -> None:
+    # Before: span_text(60) said "0 hours", on the "Wait … more" button of a live match.
+    assert span_text(60, "en") == "1 minute" and span_text(120, "fr") == "2 minutes"
+    assert span_text(12 * 3600, "en") == "12 hours" and span_text(2 * 86400, "en") == "2 days"
