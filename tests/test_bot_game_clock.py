@@ -4,6 +4,7 @@ the match's timeout policy applies; an event's games inherit its clock."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -15,9 +16,9 @@ from bot.shell.events.text import deadline_label
 from bot.shell.status import span_text
 from games.base import Termination
 from tests.botkit import boards_in, pings_since, text_of
-from tests.test_bot_e2e import current
+from tests.test_bot_e2e import button_labels, current
 from tests.test_bot_events import new_event, open_round, services  # noqa: F401  (the fixture)
-from tests.test_bot_pbp import club, start_ur  # noqa: F401  (the fixture)
+from tests.test_bot_pbp import club, start_ur, votes  # noqa: F401  (the fixture)
 
 
 async def test_the_turn_post_shows_each_clock_and_counts_down_for_the_player_to_act(
@@ -124,3 +125,23 @@ def test_a_wait_vote_on_a_live_clock_offers_minutes_not_zero_hours() -> None:
     # Before: span_text(60) said "0 hours", on the "Wait … more" button of a live match.
     assert span_text(60, "en") == "1 minute" and span_text(120, "fr") == "2 minutes"
     assert span_text(12 * 3600, "en") == "12 hours" and span_text(2 * 86400, "en") == "2 days"
+
+
+async def test_a_fallen_flag_put_to_the_vote_gets_one_more_minute(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    actor, other = await start_ur(club, clock="5m")
+    match = await current(env, channel)
+    assert match is not None and match.on_timeout == "vote"
+    late = match.seat_of(actor.id)
+    assert late is not None
+    await env.advance_time(5 * 60 + 2)
+    (vote,) = votes(channel, carol)
+    assert button_labels(vote)[0] == "Wait 1 minute more"
+    waited = await other.click(vote, label="Wait 1 minute more")
+    assert "has another 1 minute" in waited.response.message.content
+    face = (await env.bot.service.clock_faces(match.id))[late]
+    assert face.left == timedelta(minutes=1) and face.flag is not None
+    await env.advance_time(30)
+    assert len(votes(channel, carol)) == 1, "the minute runs"
+    await env.advance_time(32)
+    assert len(votes(channel, carol)) == 2, "then the flag falls again"

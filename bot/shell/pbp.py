@@ -197,6 +197,9 @@ class PostUI:
         report = await self.service.carry_out(match.id, seat, since, decided)
         if report is not None:
             await self.ui.publish_board(report.match, report, lang)
+        elif decided == "wait":
+            # A fresh turn with no new board: the sleeping tick must still wake for its end (a live minute).
+            self.bot.dispatch("turn_extended", match)
 
     def vote_view(self, match: Match, clock: TurnClock, names: Sequence[str], lang: str) -> discord.ui.View:
         """The three answers to a passed deadline."""

@@ -79,6 +79,14 @@ class ClockCog(commands.Cog):
     async def on_match_changed(self, match: Match) -> None:
         """A live turn just began (or changed hands): the sleeping tick is woken in time for its reminders and
         deadline, which a tick planned before the turn existed would miss by up to a period."""
+        await self._replan(match)
+
+    @commands.Cog.listener()
+    async def on_turn_extended(self, match: Match) -> None:
+        """The players chose to wait for a late seat: its fresh turn (a game clock's grace) must end on time too."""
+        await self._replan(match)
+
+    async def _replan(self, match: Match) -> None:
         if not live_play(match.turn_limit, match.options) or not self.tick.is_running():
             return
         try:
