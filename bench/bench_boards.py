@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -49,10 +50,10 @@ def smallest_text(renders: list[tuple[bytes, Notes]]) -> tuple[float, str, int]:
     return smallest, text, sum(len(notes.truncated) for _, notes in renders)
 
 
-def lettered(render: Callable[[], bytes]) -> tuple[bytes, Notes]:
-    """One render with the text it drew noted (see :mod:`render.lettering`)."""
+def lettered(render: Callable[..., bytes | None], *args: Any) -> tuple[bytes, Notes]:
+    """One render ``render(*args)`` with the text it drew noted (see :mod:`render.lettering`)."""
     with noted() as notes:
-        png = render()
+        png = render(*args) or b""
     return png, notes
 
 
@@ -124,7 +125,7 @@ def bench_table(table: Table, games: int, per_game: int) -> bool:
             viewers += list(range(players))
         # First pass: what the texts measure (noting them costs a little, so it is not timed).
         renders = [
-            lettered(lambda state=state, ctx=ctx, viewer=viewer: render_board(info.id, state.view_for(viewer), ctx))
+            lettered(render_board, info.id, state.view_for(viewer), ctx)
             for state, ctx in positions
             for viewer in viewers
         ]
@@ -163,10 +164,7 @@ def bench_detail(info: GameInfo, label: str, players: int, positions: list[tuple
         return True
     times: list[float] = []
     sizes: list[int] = []
-    renders = [
-        lettered(lambda state=state, ctx=ctx: render_board_detail(info.id, state.view_for(None), ctx) or b"")
-        for state, ctx in positions
-    ]
+    renders = [lettered(render_board_detail, info.id, state.view_for(None), ctx) for state, ctx in positions]
     for state, ctx in positions:
         start = time.perf_counter()
         png = render_board_detail(info.id, state.view_for(None), ctx) or b""
