@@ -156,7 +156,9 @@ def standings_table(
             tail = (str(row.played), str(row.wins + row.draws))
         else:
             tail = (f"{row.wins}-{row.draws}-{row.losses}", str(row.byes))
-        rows.append((str(row.rank), names.get(row.player, str(row.player)), number(row.points, lang), *values, *tail))
+        rows.append(
+            (str(row.rank), names.get(row.player, str(row.player)), points_text(row.points, lang), *values, *tail)
+        )
     subtitle = " · ".join(
         [
             game_label(event, lang),
