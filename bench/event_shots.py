@@ -6,7 +6,8 @@ rounds of 20 minutes, each round started by itself): a member has the bye every 
 is drawn by SimCord's preview and saved by Debian's Chromium at 390×844, opened at its end as a phone opens
 it, three times: ``DIR/event-start-phone.png`` (round 1 paired: the board and the bye ping),
 ``event-mid-phone.png`` (round 1 half played: results so far on the board) and ``event-end-phone.png``
-(the event over: final board and podium). French names the files ``event-fr-…``.
+(the event over: final board and podium), each with its ``…-board.png``, the channel scrolled to its top, where
+the event's board is, edited in place. French names the files ``event-fr-…``.
 
 Needs what ``bench/phone_shots.py`` needs (``simcord[preview]``, ``playwright``, ``/usr/bin/chromium``).
 """
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 import discord
 
-from bench.phone_shots import CHROMIUM, PHONE, SCROLL_TO_BOTTOM, browser, speaking
+from bench.phone_shots import CHROMIUM, PHONE, SCROLL_TO_BOTTOM, SCROLL_TO_TOP, browser, speaking
 from bot.app.events import EventStatus
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
@@ -63,7 +64,8 @@ async def play_some(
 
 
 async def snap(env: Any, chromium: Any, channel: Any, viewers: list[Any], path: Path) -> None:
-    """The event channel at its end, as a phone opens it."""
+    """The event channel at its end, as a phone opens it; and its first message, the event's board
+    (``…-board.png``)."""
     async with env.preview(channel, viewers=viewers, layout="channel") as preview:
         # An event channel may hold no image yet (the board is text): wait for the page, not for an image.
         page = await chromium.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
@@ -71,8 +73,11 @@ async def snap(env: Any, chromium: Any, channel: Any, viewers: list[Any], path: 
         await page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=15_000)
         await page.evaluate(SCROLL_TO_BOTTOM)
         await page.screenshot(path=str(path))
+        await page.evaluate(SCROLL_TO_TOP)
+        board = path.with_name(path.stem + "-board.png")
+        await page.screenshot(path=str(board))
         await page.close()
-    print(path, flush=True)
+    print(path, board, flush=True)
 
 
 async def evening(out: Path, chromium: Any, lang: str) -> None:
