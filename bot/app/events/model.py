@@ -224,6 +224,8 @@ class Standings:
     rows: tuple[StandingRow[int], ...]
     tiebreaks: tuple[str, ...]
     """Names of the tie-break columns, in order (``game_score`` for tables)."""
+    results: tuple[Game[int] | Bye[int] | TableGame[int], ...] = ()
+    """The counted results they come from, round by round (for the crosstable)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,8 +135,8 @@ def standings_of(event: Event, games: Sequence[EventGame]) -> Standings:
     if event.format is EventFormat.TABLES:
         tables = [item for g in games if isinstance(item := g.item(), TableGame)]
         rows = table_standings(event.player_ids, tables, withdrawn=withdrawn)
-        return Standings(event, tuple(rows), ("game_score",))
+        return Standings(event, tuple(rows), ("game_score",), tuple(tables))
     results = [item for g in games if isinstance(item := g.item(), Game | Bye)]
     tiebreaks = SWISS_TIEBREAKS if event.format is EventFormat.SWISS else ROUND_ROBIN_TIEBREAKS
     rows = swiss_standings(event.player_ids, results, tiebreaks=tiebreaks, withdrawn=withdrawn)
-    return Standings(event, tuple(rows), tuple(tb.value for tb in tiebreaks))
+    return Standings(event, tuple(rows), tuple(tb.value for tb in tiebreaks), tuple(results))

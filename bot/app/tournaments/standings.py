@@ -448,22 +448,33 @@ class CsvStyle:
     yes: str = "yes"
     delimiter: str = ","
     decimal: str = "."
+    round: str = "round {n}"
+    """The header of round ``n``'s crosstable column."""
 
 
-def to_csv(rows: Iterable[StandingRow[P]], names: Mapping[P, str], style: CsvStyle = CsvStyle()) -> str:
+def to_csv(
+    rows: Iterable[StandingRow[P]],
+    names: Mapping[P, str],
+    style: CsvStyle = CsvStyle(),
+    rounds: Mapping[P, Sequence[str]] | None = None,
+) -> str:
     """The standings as CSV text (header line first, ``\n`` line ends), in ``style``.
 
     Columns: rank, name (``names``, else the id), points, played, wins, draws, losses, byes, one column per
-    tie-break (named after the first row's), withdrawn (``style.yes`` or empty). Members are named, never
+    tie-break (named after the first row's), withdrawn (``style.yes`` or empty), then with ``rounds`` (the
+    crosstable, :func:`bot.app.tournaments.crosstable.crosstable`) one column per round. Members are named, never
     numbered: a Discord id means nothing to an association, and a spreadsheet rounds 19 digits. A name
     starting with ``= + - @`` gets a leading apostrophe so spreadsheets do not run it as a formula.
     """
     rows = list(rows)
     labels = [name for name, _ in rows[0].tiebreaks] if rows else []
     keys = ["rank", "name", "points", "played", "wins", "draws", "losses", "byes", *labels, "withdrawn"]
+    played_rounds = max((len(cells) for cells in (rounds or {}).values()), default=0)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n", delimiter=style.delimiter)
-    writer.writerow([style.headers.get(key, key) for key in keys])
+    writer.writerow(
+        [style.headers.get(key, key) for key in keys] + [style.round.format(n=n) for n in range(1, played_rounds + 1)]
+    )
 
     def number(x: float) -> str:
         return _number(x).replace(".", style.decimal)
@@ -485,6 +496,7 @@ def to_csv(rows: Iterable[StandingRow[P]], names: Mapping[P, str], style: CsvSty
                 row.byes,
                 *(number(values[label]) if label in values else "" for label in labels),
                 style.yes if row.withdrawn else "",
+                *(list((rounds or {}).get(row.player, ())) + [""] * played_rounds)[:played_rounds],
             ]
         )
     return out.getvalue()
