@@ -100,8 +100,9 @@ def narrate(
 ) -> list[str]:
     """What the log entries of one change did, in words and in ``lang``, in the order they happened.
 
-    Rolls are folded into the move they were played with ("rolled 2 and played A4-A2"); a roll with no
-    move says so; games that record their own steps as events (Ursuppe) are told by those events.
+    Rolls are folded into the move they were played with ("rolled 2 and played A4 → A2"); a roll with no
+    move says so; games that record their own steps as events (Ursuppe) are told by those events. A move
+    with words is told in words alone: its notation is for ``/game history`` and typing, not for a post.
     """
     return [line.text for line in told(match, previous, entries, names, lang)]
 
@@ -176,7 +177,9 @@ def told(
                     lines.append(Told(auto, entry.seat))
             else:
                 named = names_at(match, names, entry.ply)
-                line = decision_line(match.game, state, after, entry.notation, entry.seat, named, lang)
+                line = decision_line(
+                    match.game, state, after, entry.notation, entry.seat, named, lang, with_notation=False
+                )
                 if automatic(entry, state, autoplay):
                     line = t(lang, "story.automatic", line=line.removesuffix("."))
                 lines.append(Told(f"{auto} {line}" if auto else line, entry.seat))
