@@ -19,7 +19,21 @@ import pytest
 from bot.app.events import EventError, EventFormat, EventGame, EventService, EventStatus
 from bot.app.matches import MatchService
 from bot.app.storage import Store
-from tests.test_bot_events import Clock, new_event, open_round
+from tests import test_bot_events
+from tests.botkit import pings_of
+from tests.test_bot_e2e import button_labels, expect_ephemeral
+from tests.test_bot_events import (
+    Clock,
+    board_of,
+    current_games,
+    event_ui,
+    new_event,
+    open_round,
+    play_and_resign,
+)
+
+club = test_bot_events.club
+"""A server with an events channel, an admin, an organiser (by role), a bystander and eight players."""
 
 
 @pytest.fixture
@@ -108,7 +122,7 @@ async def test_late_entry_refusals_change_nothing(services: Any) -> None:
         await events.admit(signup.id, 150, 99, half=False)
     await events.start(signup.id, 99)
     (game,) = await open_round(events, signup.id)
-    with pytest.raises(EventError, match="event_already_signed_up"):
+    with pytest.raises(EventError, match="event_already_player"):
         await events.admit(signup.id, 101, 99, half=False)
     with pytest.raises(EventError, match="event_no_more_rounds"):
         await events.admit(signup.id, 150, 99, half=False)
@@ -161,3 +175,102 @@ async def test_without_check_in_everyone_signed_up_is_paired(services: Any) -> N
     games = await open_round(events, event.id)
     assert sorted(p for g in games for p in g.players) == [101, 102, 103, 104]
     assert "absent" not in [line.action for line in await events.log(event.id)]
+
+
+# On SimCord, as from a phone.
+
+
+def card_now(channel: Any, card_id: int) -> Any:
+    """The event's card as it stands now."""
+    return next(m for m in channel.history() if m.id == card_id)
+
+
+async def test_check_in_on_the_card_then_only_those_here_are_paired_and_the_others_pinged_once(
+    club: dict[str, Any],
+) -> None:
+    env, channel, admin, zed = club["env"], club["channel"], club["admin"], club["zed"]
+    ann, ben, cat, dan, eve = club["players"][:5]
+    card = (
+        await admin.slash(channel, "event create", name="Club Night", game="ur:v2", format="swiss", rounds=2)
+    ).response.message
+    for member in (ann, ben, cat, dan, eve):
+        await member.click(card, label="Sign up")
+    await expect_ephemeral(await ann.click(card, label="Sign up"), "already signed up")
+    await expect_ephemeral(await zed.slash(channel, "event checkin"), "only organisers", env=env)
+    assert button_labels(card_now(channel, card.id)) == ["Sign up", "Withdraw", "Start"], "no check-in: as before"
+
+    start = len(env.http_requests)
+    opened = await admin.slash(channel, "event checkin")
+    assert "Check-in for **Club Night** is open" in opened.response.content and not opened.response.ephemeral
+    pinged = [uid for r in env.http_requests[start:] for uid in pings_of(r)]
+    assert sorted(pinged) == sorted(m.id for m in (ann, ben, cat, dan, eve)), "each signed-up member, once"
+    await expect_ephemeral(await admin.slash(channel, "event checkin"), "already open", env=env)
+    board = card_now(channel, card.id)
+    assert button_labels(board) == ["I'm here", "Sign up", "Withdraw", "Start"]
+    assert "Checked in: 0 of 5" in board_of(channel, card.id)
+
+    for member in (ann, ben, cat):
+        await member.click(card, label="I'm here")
+    await expect_ephemeral(await ann.click(card, label="I'm here"), "already checked in", env=env)
+    await expect_ephemeral(await zed.click(card, label="I'm here"), "not signed up", env=env)
+    shown = board_of(channel, card.id)
+    assert "Checked in: 3 of 5" in shown and "Not here yet: dan, eve" in shown
+    await expect_ephemeral(await zed.slash(channel, "event checkin", player=dan), "only organisers", env=env)
+    done = await admin.slash(channel, "event checkin", player=dan)
+    assert "**dan** is checked in" in done.response.content
+    assert "Checked in: 4 of 5" in board_of(channel, card.id)
+
+    start = len(env.http_requests)
+    await admin.click(card, label="Start")
+    event = (await event_ui(env).events.events_of_guild(club["guild"].id))[0]
+    assert sorted(event.player_ids) == sorted(m.id for m in (ann, ben, cat, dan))
+    games = await current_games(env, event.id)
+    assert len(games) == 2 and all(eve.id not in g.players for g in games)
+    told = [r for r in env.http_requests[start:] if eve.id in pings_of(r)]
+    assert len(told) == 1 and "did not check in" in str(told[0].json), "eve is told once, and why"
+    log = (await zed.slash(channel, "event log")).response.embeds[0].description or ""
+    assert "admin opened check-in" in log and "not checked in: eve" in log and "check-in of dan (by admin)" in log
+
+
+async def test_an_organiser_admits_a_latecomer_who_plays_from_the_next_round(club: dict[str, Any]) -> None:
+    env, channel, admin, zed = club["env"], club["channel"], club["admin"], club["zed"]
+    ann, ben, cat, dan = club["players"][:4]
+    members = {m.id: m for m in (ann, ben, cat, dan)}
+    card = (
+        await admin.slash(
+            channel, "event create", name="Late Cup", game="ur:v2", format="swiss", rounds=2, deadline="12h"
+        )
+    ).response.message
+    for member in (ann, ben, cat):
+        await member.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    event = (await event_ui(env).events.events_of_guild(club["guild"].id))[0]
+
+    refused = await zed.slash(channel, "event admit", player=dan, missed="half")
+    await expect_ephemeral(refused, "only organisers", env=env)
+    assert dan.id not in (await event_ui(env).events.get(event.id)).player_ids
+    start = len(env.http_requests)
+    admitted = await admin.slash(channel, "event admit", player=dan, missed="half")
+    text = admitted.response.content
+    assert "joins **Late Cup** late: paired from round 2" in text and "counts 0.5 points" in text, text
+    assert [uid for r in env.http_requests[start:] for uid in pings_of(r)] == [dan.id], "dan alone is pinged"
+    await expect_ephemeral(
+        await admin.slash(channel, "event admit", player=ann, missed="none"), "already a player", env=env
+    )
+
+    (game,) = [g for g in await current_games(env, event.id) if not g.is_bye]
+    assert dan.id not in game.players
+    await play_and_resign(env, channel, game, members, loser=game.players[1], moves=0)
+    await admin.slash(channel, "event next")
+    round_two = await current_games(env, event.id)
+    assert len(round_two) == 2 and not any(g.is_bye for g in round_two), "four players in round 2, no bye"
+    (mine,) = [g for g in round_two if dan.id in g.players]
+    rival = next(p for p in mine.players if p != dan.id)
+    for g in round_two:
+        loser = rival if g is mine else g.players[1]
+        await play_and_resign(env, channel, g, members, loser=loser, moves=0)
+    standings = await event_ui(env).events.standings(event.id)
+    me = next(r for r in standings.rows if r.player == dan.id)
+    assert me.points == 1.5 and me.played == 1 and me.missed == 1
+    log = (await zed.slash(channel, "event log")).response.embeds[0].description or ""
+    assert "admin admitted dan late, paired from round 2; ½ per missed round" in log

@@ -88,7 +88,7 @@ class Entries(EventCore):
 
         Raises:
             EventError: ``event_not_found``, ``event_not_running``, ``event_late_round_robin``,
-                ``event_already_signed_up``, ``event_full`` or ``event_no_more_rounds``.
+                ``event_already_player``, ``event_full`` or ``event_no_more_rounds``.
         """
         now = self._clock()
         async with self._store.transaction():
@@ -96,7 +96,7 @@ class Entries(EventCore):
             if event.format is EventFormat.ROUND_ROBIN:
                 raise EventError("event_late_round_robin")
             if user_id in event.player_ids:
-                raise EventError("event_already_signed_up")
+                raise EventError("event_already_player")
             if len(event.players) >= MAX_PLAYERS:
                 raise EventError("event_full", max=MAX_PLAYERS)
             entry = event.current_round + 1

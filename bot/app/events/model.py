@@ -60,7 +60,7 @@ class EventError(MatchError):
     ``event_format_unsuitable`` (params ``game``), ``event_bad_rounds`` (params ``max``); check-in and late
     entry (:mod:`bot.app.events.entry`): ``event_checkin_open``, ``event_checkin_not_open``,
     ``event_already_checked_in``, ``event_not_enough_checked_in`` (params ``min``, ``count``),
-    ``event_late_round_robin``, ``event_bad_missed``.
+    ``event_late_round_robin``, ``event_already_player``.
     """
 
 
