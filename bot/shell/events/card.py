@@ -95,6 +95,10 @@ def card_embed(
             embed.add_field(name=name[:256], value=value[:1024] or "—", inline=False)
         embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
         return embed
+    if event.checkin_open and event.status is EventStatus.SIGNUP:
+        # First, under the call to tap: on a phone the count is what organiser and members watch.
+        here, missing = checkin_field(event, lang, named)
+        embed.add_field(name=here, value=missing, inline=False)
     embed.add_field(name=t(lang, "event.card.game"), value=game_label(event, lang), inline=True)
     rounds = (
         t(lang, "event.card.rounds_all")
@@ -115,9 +119,6 @@ def card_embed(
     embed.add_field(
         name=t(lang, "event.card.players", count=len(event.players)), value=value[:1024] or "—", inline=False
     )
-    if event.checkin_open and event.status is EventStatus.SIGNUP:
-        here, missing = checkin_field(event, lang, named)
-        embed.add_field(name=here, value=missing, inline=False)
     options = []
     if event.status in (EventStatus.SIGNUP, EventStatus.RUNNING):
         options.append(t(lang, "event.card.auto" if event.auto_advance else "event.card.manual"))
