@@ -30,6 +30,7 @@ from tests.test_bot_events import (
     new_event,
     open_round,
     play_and_resign,
+    standings_posts,
 )
 
 club = test_bot_events.club
@@ -276,3 +277,5 @@ async def test_an_organiser_admits_a_latecomer_who_plays_from_the_next_round(clu
     assert me.points == 1.5 and me.played == 1 and me.missed == 1
     log = (await zed.slash(channel, "event log")).response.embeds[0].description or ""
     assert "admin admitted dan late, paired from round 2; ½ per missed round" in log
+    footer = standings_posts(channel)[-1].embeds[0].footer.text or ""
+    assert "Late entrants: each round they missed counts" in footer, "the final standings say how they count"

@@ -6,8 +6,8 @@ only the members who checked in stay: the others are taken off the list as a wit
 the log names them, and the caller tells them once. Starting with fewer checked in than a round needs is
 refused and changes nothing. An event whose check-in was never opened starts with everyone, as before.
 
-Late entry. Once the event runs, an organiser admits a member; they are paired (or seated) from the next
-round to be paired, and every round before it counts 0 or ½ of a win, as the organiser chose at admission
+Late entry. Once the event runs, an organiser admits a member, seeded last; they are paired (or seated) from
+the next round to be paired, and every round before it counts 0 or ½ of a win, as the organiser chose at admission
 (½ of a table win, 30 table points, at seated tables). The standings read those rounds as
 :class:`bot.app.tournaments.standings.Missed`: unplayed rounds under FIDE's virtual-opponent rule for
 Buchholz, as byes are, nothing for Sonneborn–Berger, and never a bye for pairing. A round robin's schedule

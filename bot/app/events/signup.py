@@ -1,4 +1,5 @@
-"""Sign-up and check-in: creating an event, joining and leaving it, starting it (seeding), cancelling it."""
+"""Sign-up: creating an event, joining and leaving it, starting it (seeding), cancelling it; check-in and late
+entry are :mod:`bot.app.events.entry`."""
 
 from __future__ import annotations
 
