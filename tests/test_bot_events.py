@@ -703,6 +703,8 @@ async def test_the_event_commands_fit_discords_limits_in_every_locale() -> None:
         "list",
         "log",
         "config",
+        "checkin",
+        "admit",
     }
     for sub in command["options"]:
         assert "fr" in sub["description_localizations"], sub["name"]
@@ -786,4 +788,5 @@ def test_every_event_command_completes_the_event_number() -> None:
         for sub in getattr(group, "commands", [group])
         if "event" in sub._params
     }
-    assert named == dict.fromkeys(("start", "next", "standings", "result", "withdraw", "cancel", "log"), True)
+    commands = ("start", "next", "standings", "result", "withdraw", "cancel", "log", "checkin", "admit")
+    assert named == dict.fromkeys(commands, True)

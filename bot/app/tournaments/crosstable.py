@@ -6,7 +6,8 @@ the 5th; a bye is written as such. The letters are the caller's (:class:`CrossMa
 ``G3``, ``N2``, ``P5``). Letters rather than chess's ``+3 =2 -5`` because a spreadsheet reads a cell
 starting with ``+``, ``=`` or ``-`` as a formula. A double forfeit ("0-0") is a loss for both, as the
 standings count it. In multiplayer tables (Ursuppe) the cell is the place at the table: ``2/4`` is second
-of four. A round a player did not play (withdrawn, not yet entered, still being played) is empty.
+of four. A round before a player's late entry says so, with what it counts; a round a player did not
+play otherwise (withdrawn, still being played) is empty.
 
 Pure: standings rows and counted results in, cells out (see :func:`bot.app.tournaments.standings.to_csv`).
 """
@@ -17,7 +18,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from bot.app.tournaments.standings import Bye, Game, Result, StandingRow, TableGame
+from bot.app.tournaments.standings import Bye, Game, Missed, Result, StandingRow, TableGame
 
 P = TypeVar("P", bound=Hashable)
 
@@ -30,11 +31,13 @@ class CrossMarks:
     draw: str = "D"
     loss: str = "L"
     bye: str = "bye"
+    missed: str = "not entered ({share})"
+    """A round before a late entry, with the share of a win it counts (``{share}``: "0", "½")."""
 
 
 def crosstable(
     rows: Sequence[StandingRow[P]],
-    results: Iterable[Game[P] | Bye[P] | TableGame[P]],
+    results: Iterable[Game[P] | Bye[P] | TableGame[P] | Missed[P]],
     rounds: int,
     marks: CrossMarks = CrossMarks(),
 ) -> dict[P, tuple[str, ...]]:
@@ -49,6 +52,8 @@ def crosstable(
     for item in results:
         if isinstance(item, Bye):
             put(item.player, item.round, marks.bye)
+        elif isinstance(item, Missed):
+            put(item.player, item.round, marks.missed.format(share="½" if item.share else "0"))
         elif isinstance(item, Game):
             first, second = _letters(item.result, marks)
             put(item.first, item.round, f"{first}{rank.get(item.second, '')}")

@@ -76,6 +76,10 @@ class StandingsPosts:
             )
         embed.set_image(url="attachment://standings.png")
         legend = t(lang, f"event.standings.legend.{event.format.value}")
+        if any(p.missed_rounds for p in event.players):
+            # Late entrants' missed rounds change points and tie-breaks: said where the tie-breaks are.
+            late = "event.standings.late_tables" if event.format is EventFormat.TABLES else "event.standings.late"
+            legend += " " + t(lang, late)
         footer = t(lang, "event.standings.footer", game=game_label(event, lang), id=event.id)
         embed.set_footer(text=f"{legend}\n{footer}"[:2048])
         files = [
@@ -136,6 +140,7 @@ def cross_marks(lang: str) -> CrossMarks:
         draw=t(lang, "event.cross.draw"),
         loss=t(lang, "event.cross.loss"),
         bye=t(lang, "event.cross.bye"),
+        missed=t(lang, "event.cross.missed", share="{share}"),
     )
 
 
