@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+from fractions import Fraction
 
 from bot.app.tournaments.crosstable import CrossMarks, crosstable
-from bot.app.tournaments.standings import CsvStyle, swiss_standings, table_standings, to_csv
+from bot.app.tournaments.standings import CsvStyle, Missed, swiss_standings, table_standings, to_csv
 from tests.test_tournament_standings import NAMES, PLAYERS, SEVEN, SWISS, TABLES
 
 
@@ -45,3 +46,9 @@ def test_the_csv_ends_with_one_column_per_round() -> None:
     assert parsed[1][1] == "Eve" and parsed[1][-3:] == ["bye", "W3", "D2"]
     # Without a crosstable the file is as before.
     assert to_csv(rows, NAMES).splitlines()[0].endswith(",withdrawn")
+
+
+def test_a_late_entrants_missed_rounds_say_what_they_count() -> None:
+    results = [*SWISS[:3], Missed(1, "F", Fraction(1, 2))]
+    rows = swiss_standings([*PLAYERS, "F"], results)
+    assert crosstable(rows, results, 1)["F"] == ("not entered (½)",)
