@@ -27,6 +27,7 @@ from bot.app.matches.model import (
     Match,
     MatchError,
     MatchStatus,
+    PaceOffer,
     RematchOffer,
     ReplaceRequest,
     TurnReport,
@@ -38,7 +39,7 @@ from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
 
-P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer)
+P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer, PaceOffer)
 
 
 class Ballot(Generic[P]):

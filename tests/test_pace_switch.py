@@ -1,0 +1,232 @@
+"""The pace switch by consent (issue 28): a player asks to change a match's turn limit (live minutes → play by post to
+finish at home, or back), the others accept with one tap, and the limit, the running turn's deadline and the
+reminders follow; the log tells it in words. One decline changes nothing; an event's game refuses its players
+(its organisers switch it directly); AI seats need no answer; bad input never changes anything.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from bot.app.deadlines import DEADLINE_CHOICES
+from bot.app.i18n import t
+from bot.app.matches import LogKind, Match, MatchError, MatchService, pace_limit, pace_notation
+from bot.app.matches.log import _entry
+from bot.app.narration import change_line
+from bot.app.pace_words import pace_text
+from bot.app.storage import Store
+from tests.test_bot_events import Clock, new_event, open_round, services  # noqa: F401
+from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD
+
+LIVE = DEADLINE_CHOICES["2m"]
+POST = DEADLINE_CHOICES["48h"]
+
+
+async def live_match(service: MatchService, limit: int | None = LIVE, *, ai: bool = False) -> Match:
+    """Alice and Bob (or the AI) at a game of Ur at ``limit`` seconds a turn, started."""
+    match = await service.create(
+        "ur", {"rules": "v2"}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE, turn_limit=limit
+    )
+    if ai:
+        await service.add_ai(match.id, ALICE, "easy")
+    else:
+        await service.join(match.id, BOB)
+    return (await service.start(match.id, ALICE)).match
+
+
+async def snapshot(store: Store, service: MatchService, match_id: int) -> tuple[Any, ...]:
+    """Everything a refused or declined switch must leave as it was."""
+    match = await service.get(match_id)
+    return (
+        match.version,
+        match.turn_limit,
+        await store.get_pace_offer(match_id),
+        await store.load_clocks(match_id),
+        len(await store.load_moves(match_id)),
+    )
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def paced(store: Store, clock: Clock) -> MatchService:
+    return MatchService(store, clock)
+
+
+async def test_a_switch_to_play_by_post_accepted_changes_the_limit_logs_it_and_the_deadline_follows(
+    store: Store, paced: MatchService, clock: Clock
+) -> None:
+    match = await live_match(paced)
+    (acting,) = match.state.actors()
+    (began,) = [since for since, _ in (await store.load_clocks(match.id)).values()]
+    clock.now += timedelta(seconds=30)
+    asked, offer, report = await paced.propose_pace(match.id, ALICE, POST)
+    assert report is None and offer is not None and offer.accepted == (0,) and offer.limit == POST
+    assert asked.turn_limit == LIVE, "nothing changes before everyone agreed"
+
+    clock.now += timedelta(seconds=20)
+    after, offer, report = await paced.answer_pace(match.id, BOB, accept=True, version=offer.version)
+    assert offer is None and report is not None
+    assert after.turn_limit == POST == (await paced.get(match.id)).turn_limit
+    (entry,) = report.entries
+    assert (entry.kind, entry.seat, entry.notation, entry.at) == (LogKind.PACE, 0, "pace:172800", clock.now)
+    logged = _entry((await store.load_moves(match.id))[-1])
+    assert logged.kind is LogKind.PACE and pace_limit(logged.notation) == POST
+    assert change_line(logged, ["alice", "bob"], "en") == t(
+        "en", "log.pace", name="alice", pace="48 hours a turn, by post"
+    )
+    assert "**48 heures par tour, par correspondance**" in change_line(logged, ["alice", "bob"], "fr")
+
+    # 50 seconds of the live turn used: kept, since nearly all of 48 hours is left.
+    clocks = await paced.clocks(match.id)
+    assert clocks[acting].since == began and clocks[acting].times.deadline == began + timedelta(seconds=POST)
+    assert await paced.next_wake(clock.now) == began + timedelta(seconds=POST / 2), "a half-time reminder again"
+    clock.now = began + timedelta(hours=25)
+    (step,) = await paced.due(clock.now)
+    assert step.threshold == "half", "by post, the player is reminded at half time (live play has none)"
+    assert await store.get_pace_offer(match.id) is None
+
+
+async def test_back_to_live_after_hours_the_turn_starts_again_with_the_new_limit(
+    store: Store, paced: MatchService, clock: Clock
+) -> None:
+    match = await live_match(paced, POST)
+    (acting,) = match.state.actors()
+    clock.now += timedelta(hours=5)
+    _, offer, _ = await paced.propose_pace(match.id, BOB, LIVE)
+    assert offer is not None
+    _, _, report = await paced.answer_pace(match.id, ALICE, accept=True, version=offer.version)
+    assert report is not None and report.match.turn_limit == LIVE
+    clock_ = (await paced.clocks(match.id))[acting]
+    assert clock_.since == clock.now and clock_.times.deadline == clock.now + timedelta(minutes=2), (
+        "five hours used would make a two-minute turn late on the spot: it starts again"
+    )
+    assert await paced.due(clock.now + timedelta(seconds=61)) == [], "live: no reminder at half time"
+    (warning,) = await paced.due(clock.now + timedelta(seconds=91))
+    assert warning.threshold == "soon", "one warning when time runs low"
+
+    # Between two live paces the time used is kept while half the new limit is left.
+    clock.now += timedelta(seconds=60)
+    _, offer, _ = await paced.propose_pace(match.id, ALICE, DEADLINE_CHOICES["5m"])
+    assert offer is not None
+    await paced.answer_pace(match.id, BOB, accept=True, version=offer.version)
+    assert (await paced.clocks(match.id))[acting].times.deadline == clock.now + timedelta(minutes=4)
+
+
+async def test_one_decline_changes_nothing(store: Store, paced: MatchService, clock: Clock) -> None:
+    match = await live_match(paced)
+    _, offer, _ = await paced.propose_pace(match.id, ALICE, POST)
+    assert offer is not None
+    before = await snapshot(store, paced, match.id)
+    clock.now += timedelta(seconds=10)
+    after, standing, report = await paced.answer_pace(match.id, BOB, accept=False, version=offer.version)
+    assert standing is None and report is None and after.turn_limit == LIVE
+    version, limit, pending, clocks, moves = await snapshot(store, paced, match.id)
+    assert (version, limit, clocks, moves) == (before[0], before[1], before[3], before[4]), "no entry, same clock"
+    assert pending is None, "the question is closed"
+    with pytest.raises(MatchError) as gone:
+        await paced.answer_pace(match.id, BOB, accept=True, version=offer.version)
+    assert gone.value.key == "no_pace_offer"
+
+
+async def test_the_question_holds_while_play_goes_on_and_the_asker_may_withdraw_it(
+    store: Store, paced: MatchService
+) -> None:
+    match = await live_match(paced)
+    _, offer, _ = await paced.propose_pace(match.id, ALICE, POST)
+    assert offer is not None
+    (seat,) = match.state.actors()
+    moved = await paced.move(match.id, match.seats[seat], match.state.format_move(match.state.legal_moves(seat)[0]))
+    assert moved.match.version > offer.version
+    assert await paced.pending_pace(match.id) == offer, "a live game does not stop for the question"
+    _, standing, _ = await paced.answer_pace(match.id, ALICE, accept=False, version=offer.version)
+    assert standing is None and await store.get_pace_offer(match.id) is None
+
+
+async def test_ai_seats_accept_at_once(store: Store, paced: MatchService) -> None:
+    match = await live_match(paced, ai=True)
+    after, offer, report = await paced.propose_pace(match.id, ALICE, None)
+    assert offer is None and report is not None and after.turn_limit is None
+    assert report.entries[0].notation == pace_notation(None) == "pace:none"
+    assert await paced.clocks(match.id) == {}, "no time limit: no clock runs against a deadline"
+
+    table = await paced.create("ursuppe", {}, guild_id=GUILD, channel_id=CHANNEL + 1, creator_id=ALICE, turn_limit=LIVE)
+    await paced.join(table.id, BOB)
+    await paced.add_ai(table.id, ALICE, "easy")
+    table = (await paced.start(table.id, ALICE)).match
+    _, offer, report = await paced.propose_pace(table.id, ALICE, POST)
+    assert report is None and offer is not None, "bob still has to answer; the AI does not"
+    _, _, report = await paced.answer_pace(table.id, BOB, accept=True, version=offer.version)
+    assert report is not None and report.match.turn_limit == POST
+
+
+async def test_bad_input_never_changes_anything(store: Store, paced: MatchService) -> None:
+    match = await live_match(paced)
+    before = await snapshot(store, paced, match.id)
+    for limit, user, key in [(999, ALICE, "pace_unknown"), (LIVE, ALICE, "pace_same"), (POST, CAROL, "not_seated")]:
+        with pytest.raises(MatchError) as refused:
+            await paced.propose_pace(match.id, user, limit)
+        assert refused.value.key == key
+    with pytest.raises(MatchError) as none:
+        await paced.answer_pace(match.id, BOB, accept=True, version=match.version)
+    assert none.value.key == "no_pace_offer"
+    assert await snapshot(store, paced, match.id) == before
+
+    _, offer, _ = await paced.propose_pace(match.id, ALICE, POST)
+    assert offer is not None
+    asked = await snapshot(store, paced, match.id)
+    refusals = [
+        (paced.propose_pace(match.id, BOB, DEADLINE_CHOICES["24h"]), "pace_pending"),
+        (paced.answer_pace(match.id, ALICE, accept=True, version=offer.version), "pace_accepted"),
+        (paced.answer_pace(match.id, BOB, accept=True, version=offer.version + 7), "no_pace_offer"),
+        (paced.answer_pace(match.id, CAROL, accept=False, version=offer.version), "not_seated"),
+    ]
+    for call, key in refusals:
+        with pytest.raises(MatchError) as refused:
+            await call
+        assert refused.value.key == key
+    assert await snapshot(store, paced, match.id) == asked
+    with pytest.raises(MatchError) as unknown:
+        await paced.propose_pace(10_000, ALICE, POST)
+    assert unknown.value.key == "no_match"
+
+
+async def test_an_event_game_keeps_its_pace_unless_an_organiser_switches_it(services: Any) -> None:  # noqa: F811
+    from bot.app.events import EventFormat
+
+    store, matches, events, _clock = services
+    event = await new_event(events, EventFormat.SWISS, 2, rounds=1)
+    await events.start(event.id, 99)
+    (game,) = await open_round(events, event.id)
+    assert game.match_id is not None
+    player = game.players[0]
+    before = await snapshot(store, matches, game.match_id)
+    with pytest.raises(MatchError) as refused:
+        await matches.propose_pace(game.match_id, player, LIVE)
+    assert refused.value.key == "pace_event"
+    assert await snapshot(store, matches, game.match_id) == before
+    after, offer, report = await matches.propose_pace(game.match_id, 99, LIVE, organiser=True)
+    assert offer is None and report is not None and after.turn_limit == LIVE
+    (entry,) = report.entries
+    assert entry.seat is None and change_line(entry, ["a", "b"], "en") == t(
+        "en", "log.pace_organiser", pace="2 minutes a turn, live"
+    )
+
+
+def test_paces_in_words_in_both_languages() -> None:
+    assert [pace_text(DEADLINE_CHOICES[k], "en") for k in ("1m", "15m", "12h", "24h", "7d", "none")] == [
+        "1 minute a turn, live",
+        "15 minutes a turn, live",
+        "12 hours a turn, by post",
+        "24 hours a turn, by post",
+        "7 days a turn, by post",
+        "no time limit, by post",
+    ]
+    assert pace_text(DEADLINE_CHOICES["2m"], "fr") == "2 minutes par tour, en direct"
+    assert pace_text(DEADLINE_CHOICES["72h"], "fr") == "72 heures par tour, par correspondance"
