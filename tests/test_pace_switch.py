@@ -18,8 +18,14 @@ from bot.app.matches.log import _entry
 from bot.app.narration import change_line
 from bot.app.pace_words import pace_text
 from bot.app.storage import Store
+from tests.botkit import labels_of, pings_since
+from tests.test_bot_calls import world
+from tests.test_bot_e2e import assert_board, expect_ephemeral
 from tests.test_bot_events import Clock, new_event, open_round, services  # noqa: F401
+from tests.test_bot_member_names import settle, texts_of
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD
+
+__all__ = ["world"]
 
 LIVE = DEADLINE_CHOICES["2m"]
 POST = DEADLINE_CHOICES["48h"]
@@ -230,3 +236,68 @@ def test_paces_in_words_in_both_languages() -> None:
     ]
     assert pace_text(DEADLINE_CHOICES["2m"], "fr") == "2 minutes par tour, en direct"
     assert pace_text(DEADLINE_CHOICES["72h"], "fr") == "72 heures par tour, par correspondance"
+
+
+# Through Discord (SimCord): the question, one tap each, the turn post edited with the new pace.
+
+
+async def live_table(world: dict[str, Any], deadline: str = "2m") -> Any:
+    """Alice and Bob at a live game of Ur (Variante 2) in the channel; the match."""
+    channel, alice, bob = world["channel"], world["alice"], world["bob"]
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, deadline=deadline)).response.message
+    await bob.click(lobby, label=t("en", "button.join"))
+    await alice.click(lobby, label=t("en", "button.start"))
+    await settle(world["env"])
+    match = await world["env"].bot.service.current(channel.id)
+    assert match is not None and match.turn_limit == DEADLINE_CHOICES[deadline]
+    return match
+
+
+async def test_bob_agrees_with_one_tap_and_the_turn_post_tells_the_new_pace(world: dict[str, Any]) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    match = await live_table(world)
+    start = len(env.http_requests)
+    asked = await alice.slash(channel, "plateau pace", pace="48h")
+    question = asked.response
+    assert question is not None and not question.ephemeral, "the question is asked in the channel"
+    assert question.content.startswith(
+        t(
+            "en",
+            "pace.ask",
+            name="alice",
+            id=match.id,
+            old="2 minutes a turn, live",
+            new="48 hours a turn, by post",
+            mentions=f"<@{bob.id}>",
+        )
+    )
+    assert t("en", "pace.note.post") in question.content
+    posted = next(m for m in channel.history() if m.id == question.id)
+    assert labels_of(posted) == [t("en", "button.pace_accept"), t("en", "button.pace_decline")]
+    assert pings_since(env, start) == [bob.id], "only the player who must answer is pinged"
+
+    await bob.click(question, label=t("en", "button.pace_accept"))
+    await settle(env)
+    assert (await env.bot.service.get(match.id)).turn_limit == POST
+    closed = next(m for m in channel.history() if m.id == question.id)
+    assert closed.content.startswith(t("en", "pace.agreed", id=match.id, new="48 hours a turn, by post"))
+    assert labels_of(closed) == [], "answered: no buttons left"
+    told = [text for request in env.http_requests[start:] for text in texts_of(request.json)]
+    line = t("en", "log.pace", name="alice", pace="48 hours a turn, by post")
+    assert any(line in text for text in told), "the turn post tells the new pace in words"
+    await assert_board(channel)
+
+
+async def test_keep_the_pace_closes_the_question_and_changes_nothing(world: dict[str, Any]) -> None:
+    env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
+    match = await live_table(world, "48h")
+    question = (await bob.slash(channel, "plateau pace", pace="5m")).response
+    await alice.click(question, label=t("en", "button.pace_decline"))
+    await settle(env)
+    after = await env.bot.service.get(match.id)
+    assert (after.turn_limit, after.version) == (POST, match.version), "no entry, the same pace"
+    closed = next(m for m in channel.history() if m.id == question.id)
+    assert closed.content == t("en", "pace.declined", name="alice", id=match.id, old="48 hours a turn, by post")
+    assert labels_of(closed) == []
+    again = await bob.slash(channel, "plateau pace", pace="48h")
+    await expect_ephemeral(again, t("en", "match_error.pace_same"), env=env)
