@@ -112,7 +112,7 @@ async def ask(
         else:
             sent = await channel.send(content[:2000], view=view, allowed_mentions=allowed)
         link = f"{shell.ui.channel_link(match)}/{sent.id}"
-        asked = t(language_of(interaction.locale), "pace.asked", link=link)
+        asked = t(language_of(interaction.locale), "pace.asked", link=link, id=match.id)
         await interaction.response.send_message(asked, ephemeral=True)
     if report is not None:
         await shell.ui.publish_board(report.match, report, lang)
