@@ -261,17 +261,10 @@ async def test_bob_agrees_with_one_tap_and_the_turn_post_tells_the_new_pace(worl
     question = asked.response
     assert question is not None and not question.ephemeral, "the question is asked in the channel"
     assert question.content.startswith(
-        t(
-            "en",
-            "pace.ask",
-            name="alice",
-            id=match.id,
-            old="2 minutes a turn, live",
-            new="48 hours a turn, by post",
-            mentions=f"<@{bob.id}>",
-        )
+        t("en", "pace.ask", name="alice", id=match.id, old="2 minutes a turn, live", new="48 hours a turn, by post")
     )
     assert t("en", "pace.note.post") in question.content
+    assert question.content.endswith(f"<@{bob.id}>, do you agree?"), "the question right above its buttons"
     posted = next(m for m in channel.history() if m.id == question.id)
     assert labels_of(posted) == [t("en", "button.pace_accept"), t("en", "button.pace_decline")]
     assert pings_since(env, start) == [bob.id], "only the player who must answer is pinged"

@@ -43,8 +43,8 @@ def pace_view(match: Match, offer: PaceOffer, lang: str) -> discord.ui.View:
 
 
 def question(match: Match, offer: PaceOffer, name: str, mentions: str, lang: str) -> str:
-    """The question in words: who asks, the pace now and the one asked, what the new pace means for pings, and
-    what becomes of the turn under way."""
+    """The question in words: who asks, the pace now and the one asked, what the new pace means for pings (and,
+    going live, for the turn under way: see :func:`bot.app.matches.clock.change_limit`), then who must answer."""
     asked = t(
         lang,
         "pace.ask",
@@ -52,12 +52,12 @@ def question(match: Match, offer: PaceOffer, name: str, mentions: str, lang: str
         id=match.id,
         old=pace_text(match.turn_limit, lang),
         new=pace_text(offer.limit, lang),
-        mentions=mentions,
     )
-    notes = [t(lang, "pace.note.live" if is_live(offer.limit) else "pace.note.post")]
-    if offer.limit is not None:
+    notes = [t(lang, "pace.note.live")] if is_live(offer.limit) else [t(lang, "pace.note.post")]
+    if is_live(offer.limit):
+        # Going by post, the minutes already used hardly count; going live, the turn may start again.
         notes.append(t(lang, "pace.note.turn"))
-    return "\n".join([asked, *notes])
+    return "\n".join([asked, *notes, t(lang, "pace.ask_answer", mentions=mentions)])
 
 
 async def _done_text(shell: Shell, report: TurnReport, lang: str) -> str:
