@@ -18,6 +18,7 @@ from bot.app.matches.log import _entry
 from bot.app.narration import change_line
 from bot.app.pace_words import pace_text
 from bot.app.storage import Store
+from bot.shell.status import span_text
 from tests.botkit import labels_of, pings_since
 from tests.test_bot_calls import world
 from tests.test_bot_e2e import assert_board, expect_ephemeral
@@ -294,3 +295,27 @@ async def test_keep_the_pace_closes_the_question_and_changes_nothing(world: dict
     assert labels_of(closed) == []
     again = await bob.slash(channel, "plateau pace", pace="48h")
     await expect_ephemeral(again, t("en", "match_error.pace_same"), env=env)
+
+
+def test_the_status_card_and_the_late_vote_say_a_live_limit_in_minutes() -> None:
+    # Switched to live, the status card said "Time per turn: 0 hours." and the vote button "Wait 0 hours more".
+    assert span_text(DEADLINE_CHOICES["2m"], "en") == "2 minutes"
+    assert span_text(DEADLINE_CHOICES["1m"], "fr") == "1 minute"
+    assert span_text(DEADLINE_CHOICES["48h"], "en") == "2 days", "play by post as before"
+
+
+async def test_a_move_before_a_pace_change_is_no_longer_taken_back_and_the_refusal_says_why(
+    paced: MatchService,
+) -> None:
+    match = await paced.create("ultimatek", {}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE, turn_limit=LIVE)
+    await paced.join(match.id, BOB)
+    match = (await paced.start(match.id, ALICE)).match
+    (seat,) = match.state.actors()
+    step = next(m for m in match.state.legal_moves(seat) if "-" in match.state.format_move(m))
+    await paced.move(match.id, match.seats[seat], match.state.format_move(step))
+    _, offer, _ = await paced.propose_pace(match.id, ALICE, POST)
+    assert offer is not None
+    await paced.answer_pace(match.id, BOB, accept=True, version=offer.version)
+    with pytest.raises(MatchError) as refused:
+        await paced.request_undo(match.id, match.seats[seat])
+    assert refused.value.key == "undo_pace", "not 'a roll or a draw followed', which would be untrue"

@@ -298,7 +298,8 @@ class Consent(Core):
         Raises:
             MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``undo_ai`` (the AI plays a seat: it accepts
             no undo; params ``seat``, ``id``), ``undo_pending``, ``undo_nothing`` (the last
-            decision is not the caller's), ``undo_chance`` (a roll or draw followed it) or ``undo_hidden``.
+            decision is not the caller's), ``undo_chance`` (a roll or draw followed it), ``undo_pace`` (the pace
+            changed since) or ``undo_hidden``.
         """
         now = self._clock()
         async with self._store.transaction():
@@ -311,7 +312,8 @@ class Consent(Core):
                     raise MatchError("undo_nothing")
                 target = decisions[-1]
                 if entries[-1] is not target:
-                    raise MatchError("undo_chance")
+                    # A pace change is not taken back with the move (the turn limit would stay changed).
+                    raise MatchError("undo_pace" if entries[-1].kind is LogKind.PACE else "undo_chance")
                 earlier = [e for e in entries if e.ply < target.ply]
                 before = replay(match.game, match.options, len(match.seats), earlier)
                 if match.game.has_hidden_info and _reveals(match.game, before, target, len(match.seats)):
