@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 
 from bot.app.deadlines import DEADLINE_CHOICES
+from bot.app.history import turn_lines
 from bot.app.i18n import t
 from bot.app.matches import LogKind, Match, MatchError, MatchService, pace_limit, pace_notation
 from bot.app.matches.log import _entry
 from bot.app.narration import change_line
 from bot.app.pace_words import pace_text
+from bot.app.record import export_record, parse_record, replay_record
 from bot.app.storage import Store
 from bot.shell.status import span_text
 from tests.botkit import labels_of, pings_since
@@ -280,6 +282,10 @@ async def test_bob_agrees_with_one_tap_and_the_turn_post_tells_the_new_pace(worl
     line = t("en", "log.pace", name="alice", pace="48 hours a turn, by post")
     assert any(line in text for text in told), "the turn post tells the new pace in words"
     await assert_board(channel)
+    card_id = (await env.bot.service.get(match.id)).status_message_id
+    card = next(m for m in channel.history() if m.id == card_id)
+    shown = "\n".join(f.value or "" for f in card.embeds[0].fields)
+    assert t("en", "status.turn_time", span="2 days") in shown, "the status card shows the new time per turn"
 
 
 async def test_keep_the_pace_closes_the_question_and_changes_nothing(world: dict[str, Any]) -> None:
@@ -319,3 +325,17 @@ async def test_a_move_before_a_pace_change_is_no_longer_taken_back_and_the_refus
     with pytest.raises(MatchError) as refused:
         await paced.request_undo(match.id, match.seats[seat])
     assert refused.value.key == "undo_pace", "not 'a roll or a draw followed', which would be untrue"
+
+
+async def test_the_history_tells_the_switch_and_the_record_still_replays(store: Store, paced: MatchService) -> None:
+    match = await live_match(paced)
+    _, offer, _ = await paced.propose_pace(match.id, BOB, POST)
+    assert offer is not None
+    after = (await paced.answer_pace(match.id, ALICE, accept=True, version=offer.version))[0]
+    entries = [_entry(row) for row in await store.load_moves(match.id)]
+    for lang in ("en", "fr"):
+        told = "\n".join(turn_lines(after, entries, ["alice", "bob"], lang))
+        assert t(lang, "log.pace", name="bob", pace=pace_text(POST, lang)) in told
+    record = parse_record(export_record(after, entries, ["alice", "bob"]))
+    assert [e.kind for e in record.entries][-1] is LogKind.PACE
+    assert replay_record(record).to_text() == after.state.to_text(), "the pace entry moves no piece"
