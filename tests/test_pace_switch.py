@@ -24,11 +24,12 @@ from bot.shell.status import span_text
 from tests.botkit import labels_of, pings_since
 from tests.test_bot_calls import world
 from tests.test_bot_e2e import assert_board, expect_ephemeral
-from tests.test_bot_events import Clock, new_event, open_round, services  # noqa: F401
+from tests.test_bot_events import Clock, club, current_games, new_event, open_round, services, thread_of  # noqa: F401
+from tests.test_bot_events import event_ui as club_events
 from tests.test_bot_member_names import settle, texts_of
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD
 
-__all__ = ["world"]
+__all__ = ["club", "world"]
 
 LIVE = DEADLINE_CHOICES["2m"]
 POST = DEADLINE_CHOICES["48h"]
@@ -339,3 +340,34 @@ async def test_the_history_tells_the_switch_and_the_record_still_replays(store: 
     record = parse_record(export_record(after, entries, ["alice", "bob"]))
     assert [e.kind for e in record.entries][-1] is LogKind.PACE
     assert replay_record(record).to_text() == after.state.to_text(), "the pace entry moves no piece"
+
+
+async def test_in_an_event_thread_a_player_is_refused_and_an_organiser_switches_at_once(
+    club: dict[str, Any],
+) -> None:
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    ann, ben = club["players"][:2]
+    created = await admin.slash(channel, "event create", name="Club night", game="ur:v2", format="swiss", rounds=1)
+    card = created.response.message
+    for member in (ann, ben):
+        await member.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    await settle(env)
+    event = (await club_events(env).events.events_of_guild(club["guild"].id))[0]
+    (game,) = await current_games(env, event.id)
+    assert game.thread_id is not None and game.match_id is not None
+    thread = thread_of(channel, game.thread_id)
+    before = await env.bot.service.get(game.match_id)
+
+    refused = await ann.slash(thread, "plateau pace", pace="2m")
+    await expect_ephemeral(refused, t("en", "match_error.pace_event"), env=env)
+    assert (await env.bot.service.get(game.match_id)).version == before.version, "nothing written"
+
+    switched = await admin.slash(thread, "plateau pace", pace="2m")
+    await settle(env)
+    assert switched.response is not None and not switched.response.ephemeral
+    assert switched.response.content.startswith(
+        t("en", "pace.switched", id=game.match_id, new="2 minutes a turn, live")
+    )
+    after = await env.bot.service.get(game.match_id)
+    assert after.turn_limit == LIVE and after.version == before.version + 1
