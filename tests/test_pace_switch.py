@@ -6,7 +6,7 @@ reminders follow; the log tells it in words. One decline changes nothing; an eve
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -14,13 +14,24 @@ import pytest
 from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.history import turn_lines
 from bot.app.i18n import t
-from bot.app.matches import LogKind, Match, MatchError, MatchService, pace_limit, pace_notation
+from bot.app.matches import (
+    LogKind,
+    Match,
+    MatchError,
+    MatchService,
+    MatchStatus,
+    PaceOffer,
+    pace_limit,
+    pace_notation,
+)
 from bot.app.matches.log import _entry
 from bot.app.narration import change_line
 from bot.app.pace_words import pace_text
 from bot.app.record import export_record, parse_record, replay_record
 from bot.app.storage import Store
+from bot.shell.pace_ui import question
 from bot.shell.status import span_text
+from games import find_game
 from tests.botkit import labels_of, pings_since
 from tests.test_bot_calls import world
 from tests.test_bot_e2e import assert_board, expect_ephemeral
@@ -371,3 +382,28 @@ async def test_in_an_event_thread_a_player_is_refused_and_an_organiser_switches_
     )
     after = await env.bot.service.get(game.match_id)
     assert after.turn_limit == LIVE and after.version == before.version + 1
+
+
+def test_the_question_says_what_the_new_pace_means() -> None:
+    match = Match(
+        id=3,
+        game=find_game("ur"),
+        options={},
+        seed="s",
+        guild_id=1,
+        channel_id=2,
+        creator_id=ALICE,
+        status=MatchStatus.ACTIVE,
+        version=5,
+        state=find_game("ur").new(2, {}),
+        seats=(ALICE, BOB),
+        result=None,
+        created_at=datetime(2024, 1, 1, tzinfo=UTC),
+        updated_at=datetime(2024, 1, 1, tzinfo=UTC),
+        turn_limit=POST,
+    )
+    for lang in ("en", "fr"):
+        live = question(match, PaceOffer(1, 5, LIVE, (1,)), "bob", "<@1>", lang)
+        assert t(lang, "pace.note.live") in live and t(lang, "pace.note.turn") in live, "going live: the turn too"
+        free = question(match, PaceOffer(1, 5, None, (1,)), "bob", "<@1>", lang)
+        assert t(lang, "pace.note.none") in free and t(lang, "pace.note.post") not in free, "no reminders then"

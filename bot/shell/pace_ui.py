@@ -53,7 +53,8 @@ def question(match: Match, offer: PaceOffer, name: str, mentions: str, lang: str
         old=pace_text(match.turn_limit, lang),
         new=pace_text(offer.limit, lang),
     )
-    notes = [t(lang, "pace.note.live")] if is_live(offer.limit) else [t(lang, "pace.note.post")]
+    note = "live" if is_live(offer.limit) else "none" if offer.limit is None else "post"
+    notes = [t(lang, f"pace.note.{note}")]
     if is_live(offer.limit):
         # Going by post, the minutes already used hardly count; going live, the turn may start again.
         notes.append(t(lang, "pace.note.turn"))
