@@ -407,3 +407,25 @@ def test_the_question_says_what_the_new_pace_means() -> None:
         assert t(lang, "pace.note.live") in live and t(lang, "pace.note.turn") in live, "going live: the turn too"
         free = question(match, PaceOffer(1, 5, None, (1,)), "bob", "<@1>", lang)
         assert t(lang, "pace.note.none") in free and t(lang, "pace.note.post") not in free, "no reminders then"
+
+
+async def test_against_the_ai_the_switch_is_made_at_once_even_asked_from_another_channel(
+    world: dict[str, Any],
+) -> None:
+    env, channel, alice = world["env"], world["channel"], world["alice"]
+    opened = await alice.slash(channel, "game new", game="ur:v2", thread=False, deadline="2m")
+    lobby = opened.response.message
+    await alice.click(lobby, label=t("en", "button.add_ai", level=t("en", "ai.level.easy")))
+    await alice.click(lobby, label=t("en", "button.start"))
+    await settle(env)
+    match = await env.bot.service.current(channel.id)
+    assert match is not None
+    lounge = channel.guild.create_text_channel("lounge")
+    start = len(env.http_requests)
+    asked = await alice.slash(lounge, "plateau pace", pace="48h", match=match.id)
+    await settle(env)
+    done = t("en", "pace.agreed", id=match.id, new="48 hours a turn, by post")
+    assert asked.response is not None and asked.response.ephemeral and asked.response.content.startswith(done)
+    assert any(m.content.startswith(done) for m in channel.history()), "the match's channel is told"
+    assert (await env.bot.service.get(match.id)).turn_limit == POST
+    assert pings_since(env, start) == [], "nobody to ask, nobody pinged"

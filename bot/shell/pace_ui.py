@@ -113,8 +113,9 @@ async def ask(
         else:
             sent = await channel.send(content[:2000], view=view, allowed_mentions=allowed)
         link = f"{shell.ui.channel_link(match)}/{sent.id}"
-        asked = t(language_of(interaction.locale), "pace.asked", link=link, id=match.id)
-        await interaction.response.send_message(asked, ephemeral=True)
+        # Switched at once (only the AI to ask, or an organiser): the caller reads what the channel was told.
+        private = t(language_of(interaction.locale), "pace.asked", link=link, id=match.id) if view else content
+        await interaction.response.send_message(private[:2000], ephemeral=True)
     if report is not None:
         await shell.ui.publish_board(report.match, report, lang)
 

@@ -1,7 +1,8 @@
-"""Consent: what the other players must accept (a draw, an undo, a member replacing the AI on a seat, a rematch).
+"""Consent: what the other players must accept (a draw, an undo, a member replacing the AI on a seat, a rematch,
+a new pace).
 
-One consent machine serves the four (the rematch's methods are in :mod:`.rematches`, beside the lobby they
-open): a proposal is made when none is pending (:meth:`Consent._propose`),
+One consent machine serves the five (the rematch's methods are in :mod:`.rematches`, beside the lobby they
+open; the pace switch's in :mod:`.paces`): a proposal is made when none is pending (:meth:`Consent._propose`),
 answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept until every voter has
 accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
 once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
