@@ -13,8 +13,9 @@ from typing import Any
 from bot.app.ai_seats import ai_name
 from bot.app.game_words import words_for
 from bot.app.i18n import has, t, tn
-from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus
+from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus, pace_limit
 from bot.app.matches.log import automatic, autoplaying
+from bot.app.pace_words import pace_text
 from bot.app.words import chance_lines, decision_line
 from games.base import GameState, Outcome, Termination
 
@@ -207,7 +208,7 @@ def takeover_line(match: Match, names: Sequence[str], entry: LogEntry, lang: str
 
 def change_line(entry: LogEntry, names: Sequence[str], lang: str, match: Match | None = None) -> str:
     """A log entry that changes the match rather than the position (resignation, draw, undo, a member taking
-    over a seat...); with ``match``, a seat that changed hands is named by who held it then."""
+    over a seat, a new pace...); with ``match``, a seat that changed hands is named by who held it then."""
     if match is not None and entry.seat is not None:
         if entry.kind is LogKind.REPLACE:
             return t(
@@ -218,6 +219,11 @@ def change_line(entry: LogEntry, names: Sequence[str], lang: str, match: Match |
                 seat=entry.seat + 1,
             )
         names = names_at(match, names, entry.ply)
+    if entry.kind is LogKind.PACE:
+        pace = pace_text(pace_limit(entry.notation), lang)
+        if entry.seat is None:
+            return t(lang, "log.pace_organiser", pace=pace)
+        return t(lang, "log.pace", name=_name(names, entry.seat), pace=pace)
     if entry.kind is LogKind.REPLACE:
         # Without the match, the seat's whole name stands for both players.
         who = _name(names, entry.seat)

@@ -36,6 +36,7 @@ __all__ = [
     "Match",
     "MatchError",
     "MatchStatus",
+    "PaceOffer",
     "RematchOffer",
     "ReplaceRequest",
     "ReplayError",
@@ -84,6 +85,10 @@ class LogKind(enum.Enum):
     REPLACE = "replace"
     """A member took over the seat the AI played, with the other players' consent (notation ``replace``; seat
     = that seat; who took it and from whom: :attr:`Match.replacements`)."""
+    PACE = "pace"
+    """The match's turn limit changed (notation ``pace:<seconds>``, or ``pace:none`` for no deadline; seat = the
+    seat that asked and the others accepted, None when an event's organiser switched it): see
+    :mod:`bot.app.matches.paces`."""
 
 
 DECISIONS: frozenset[LogKind] = frozenset({LogKind.MOVE, LogKind.AUTO})
@@ -312,6 +317,18 @@ class RematchOffer:
 
     seat: Seat
     version: int
+    accepted: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PaceOffer:
+    """A pending proposal, by ``seat``, to give the match's turns ``limit`` seconds (None: no deadline); it holds
+    while play goes on, until a member playing declines, every one has accepted, or the match ends.
+    ``version``: the match version it was made at, which names it on the answer buttons."""
+
+    seat: Seat
+    version: int
+    limit: int | None
     accepted: tuple[Seat, ...]
 
 

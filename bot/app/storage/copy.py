@@ -53,6 +53,7 @@ TABLES: Final = (
     "seat_replacements",
     "replace_declines",
     "rematch_offers",
+    "pace_offers",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 
