@@ -1,4 +1,4 @@
-"""The pace of a match: its turn limit, and the pending switch the other players answer (migration 0017)."""
+"""The pace of a match: its turn limit, and the pending switch the other players answer (migration 0018)."""
 
 from __future__ import annotations
 
