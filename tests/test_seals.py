@@ -201,3 +201,13 @@ async def test_a_record_of_a_running_match_shows_the_seals_but_no_nonce(service:
     assert check_seals(record) == 0, "nothing to check before the nonces are revealed"
     assert all(holds_secret(match.game, (e,)) for e in record.entries if e.ply in {s.ply for s in seals})
     assert re.findall(r"^\d+ \d [0-9a-f]{64} -$", text, flags=re.MULTILINE)
+
+
+async def test_a_seal_is_never_rewritten(service: MatchService) -> None:
+    match = await subulata(service, end=False)
+    store = service._store
+    with pytest.raises(Exception, match="never rewritten"):
+        async with store.transaction():
+            await store._write("UPDATE secret_seals SET nonce = ? WHERE match_id = ?", ("00" * 16, match.id))
+    said = {e.ply: e.notation for e in await service.history(match.id)}
+    assert all(fairness.seal_holds(match.id, s, said[s.ply]) for s in await service.seals(match.id))
