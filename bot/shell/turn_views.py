@@ -115,14 +115,16 @@ class TurnViews:
         state, entries = await self.story(match, start, report, until)
         drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
         happened = story(match, state, entries, names, lang)
-        sealed = match.fair is not None and match.fair.seals is not None and match.game.has_hidden_info
+        finished = match.status is not MatchStatus.ACTIVE
+        # The seals are read only for a post that tells a secret choice, or the final post that counts them.
+        secret = holds_secret(match.game, entries)
+        sealed = match.fair is not None and match.fair.seals is not None and (secret or (finished and current))
         seals = await self.service.seals(match.id) if sealed else ()
-        if seals and holds_secret(match.game, entries):
+        if seals and secret:
             # The fingerprint of each secret chosen in this story, said where it was chosen (issue 29).
             happened += fairness_ui.seal_lines(entries, seals, names, lang)
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
-        finished = match.status is not MatchStatus.ACTIVE
         if finished and current and match.result is not None:
             awaited.append(result_line(match.result, names, lang))
             if any(len(match.stints(seat)) > 1 for seat in range(len(match.seats))):
