@@ -32,6 +32,7 @@ from bot.app.matches.core import require_seat
 from bot.app.matches.lobby import Lobby
 from bot.app.matches.log import (
     effective,
+    holds_secret,
     outcome_from_json,
     outcome_to_json,
     replay,
@@ -51,6 +52,7 @@ from bot.app.matches.rematches import Rematches
 __all__ = [
     "MatchService",
     "effective",
+    "holds_secret",
     "outcome_from_json",
     "outcome_to_json",
     "pace_limit",

@@ -396,6 +396,9 @@ class ServiceConfig:
     salt_factory: Callable[[], str] = field(default=fairness.random_salt)
     """Draws the salt of a member who gives none (the lobby's button, or at the start: see
     :meth:`MatchService.start`); tests that replay fixed dice fix it too."""
+    nonce_factory: Callable[[], str] = field(default=fairness.new_nonce)
+    """Draws the nonce of each seal of a chosen secret (32 hex digits, :data:`bot.app.fairness.SEAL_SCHEME`);
+    tests fix it to compare the public texts of two matches."""
 
 
 STANDING_SALT = "salt"

@@ -49,6 +49,7 @@ TABLES: Final = (
     "guild_settings",
     "match_fairness",
     "match_salts",
+    "secret_seals",
     "replace_requests",
     "seat_replacements",
     "replace_declines",
