@@ -17,7 +17,7 @@ SECRET_LOGGERS = ("aiosqlite",)
 """Loggers that write SQL parameters at DEBUG: the server seed, typed secret set-ups and seal nonces."""
 
 
-def setup_logging(level: int | str) -> None:
+def setup_logging(level: int) -> None:
     """Log at ``level`` to the console; never below INFO for :data:`SECRET_LOGGERS`, whose DEBUG lines
     would put a running match's secrets in the bot's log."""
     discord.utils.setup_logging(level=level, root=True)
