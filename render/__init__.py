@@ -32,6 +32,7 @@ __all__ = [
     "move_targets",
     "render_board",
     "render_board_detail",
+    "seat_marks",
 ]
 
 RENDERERS: Final[dict[str, GameRenderer]] = {
@@ -109,6 +110,17 @@ def describe_board(game_id: str, view: object, ctx: BoardContext) -> str:
         TypeError: ``view`` is not a view of that game.
     """
     return _renderer(game_id).describe(view, ctx)
+
+
+def seat_marks(game_id: str, view: object) -> tuple[str, ...]:
+    """The mark that tells each seat of ``view`` apart without colour (a shape or an inlay the renderer
+    draws the seat's pieces with), one per seat in seat order.
+
+    Raises:
+        UnknownRendererError: no renderer for ``game_id``.
+        TypeError: ``view`` is not a view of that game.
+    """
+    return _renderer(game_id).seat_marks(view)
 
 
 def highlights_for(game_id: str, previous_view: object, notation: str) -> tuple[str, ...]:

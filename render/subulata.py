@@ -62,6 +62,7 @@ from render.subulata_art import (
     EMPTY_CELL,
     GOLD,
     PIECE_FILL,
+    SEAT_SHAPES,
     STANDARD,
     THEMES,
     Theme,
@@ -532,7 +533,13 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     return (m[1].lower(), m[2].lower()) if m else ()
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+def seat_marks(view: object) -> tuple[str, ...]:
+    """The shape of each side's pieces: White's discs, Black's hexagons."""
+    _view(view)
+    return SEAT_SHAPES
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
 
 __all__ = [
     "GAME_ID",
@@ -546,4 +553,5 @@ __all__ = [
     "highlights",
     "piece_centre",
     "render",
+    "seat_marks",
 ]

@@ -43,6 +43,9 @@ EMPTY_CELL: Final[Color] = (70, 64, 58)
 """A cell before the tiles are laid."""
 PIECE_FILL: Final[tuple[Color, Color]] = ((238, 234, 222), (30, 30, 34))
 """White's and Black's piece colours: far apart in lightness, so apart under every colour vision."""
+SEAT_SHAPES: Final = ("disc", "hexagon")
+"""The shape of each side's pieces (White, Black), which :func:`piece_sprite` draws by: the sides differ
+in shape as well as in lightness (:attr:`render.common.GameRenderer.seat_marks`)."""
 
 STANDARD: Final = Theme(
     name="standard",
@@ -121,11 +124,11 @@ def piece_sprite(seat: int, diameter: int, theme: str = "standard") -> Image.Ima
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         c, r = size / 2 * k, diameter / 2 * k
         shadow = (0, 0, 0, 110)
-        if seat == 0:
+        if SEAT_SHAPES[seat] == "disc":
             draw.ellipse((c - r + 2 * k, c - r + 3 * k, c + r + 2 * k, c + r + 3 * k), fill=shadow)
-            draw.ellipse((c - r, c - r, c + r, c + r), fill=colours.piece_rim[0])
+            draw.ellipse((c - r, c - r, c + r, c + r), fill=colours.piece_rim[seat])
             rr = r - 4 * k
-            draw.ellipse((c - rr, c - rr, c + rr, c + rr), fill=colours.piece_fill[0])
+            draw.ellipse((c - rr, c - rr, c + rr, c + rr), fill=colours.piece_fill[seat])
             return
 
         def hexagon(radius: float, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
@@ -138,8 +141,8 @@ def piece_sprite(seat: int, diameter: int, theme: str = "standard") -> Image.Ima
             ]
 
         draw.polygon(hexagon(r, 2 * k, 3 * k), fill=shadow)
-        draw.polygon(hexagon(r), fill=colours.piece_rim[1])
-        draw.polygon(hexagon(r - 4.5 * k), fill=colours.piece_fill[1])
+        draw.polygon(hexagon(r), fill=colours.piece_rim[seat])
+        draw.polygon(hexagon(r - 4.5 * k), fill=colours.piece_fill[seat])
 
     return supersampled((size, size), 4, paint)
 
@@ -237,6 +240,7 @@ __all__ = [
     "EMPTY_CELL",
     "GOLD",
     "PIECE_FILL",
+    "SEAT_SHAPES",
     "STANDARD",
     "THEMES",
     "Theme",

@@ -44,5 +44,6 @@ RENDERER: Final = GameRenderer(
     render=lambda view, ctx: _for(view).render(view, ctx),
     describe=lambda view, ctx: _for(view).describe(view, ctx),
     highlights=lambda view, notation: _for(view).highlights(view, notation),
+    seat_marks=lambda view: _for(view).seat_marks(view),
 )
 """Ur's renderer: each call goes to the renderer of the view's rule set."""

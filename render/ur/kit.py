@@ -93,6 +93,9 @@ CONTRAST_SEATS: Final[tuple[Color, Color]] = ((255, 255, 255), (0, 0, 0))
 """The high-contrast palette (a member's choice for their own views): white pieces against black."""
 CONTRAST_INLAY: Final[tuple[Color, Color]] = (INK, (255, 255, 255))
 """The inlay of each seat's piece in the high-contrast palette: the opposite of the piece."""
+INLAYS: Final = ("ring", "diamond")
+"""The mark inlaid in each seat's pieces, which :func:`paint_inlay` draws by: it tells the seats apart
+without colour (:attr:`render.common.GameRenderer.seat_marks`)."""
 
 
 Facing: TypeAlias = tuple[bool, str]
@@ -415,7 +418,7 @@ def paint_inlay(pen: Pen, seat: int, c: float, outer: float, inner: float, fill:
     (seat 0) or a diamond (seat 1) out to ``outer``, ``fill`` inside it out to ``inner``; cream, or the
     opposite of the piece in the high-contrast palette."""
     mark = inlay_colour(seat)
-    if seat == 0:
+    if INLAYS[seat] == "ring":
         pen.circle(c, c, outer, fill=mark)
         pen.circle(c, c, inner, fill=fill)
     else:

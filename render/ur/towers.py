@@ -57,6 +57,7 @@ from render.ur.kit import (
     GUTTER,
     HEADER_H,
     ICON_D,
+    INLAYS,
     MARK_D,
     PANEL_X1,
     SHARED_WORDS,
@@ -659,4 +660,10 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     return touched_squares(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+def seat_marks(view: object) -> tuple[str, ...]:
+    """The inlay of each seat's tokens: a ring (seat 0), a diamond (seat 1)."""
+    _state(view)
+    return INLAYS
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
