@@ -57,6 +57,7 @@ from render.ur.alt import (
 )
 from render.ur.kit import (
     CONTRAST_INLAY,
+    CONTRAST_RIM,
     CONTRAST_SEATS,
     HEADER_H,
     PANEL_X1,
@@ -231,7 +232,7 @@ def _pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, palette_nam
         pen = Pen(draw, k)
         c = size / 2
         _shape(pen, seat, c, r, CREAM)
-        _shape(pen, seat, c, r * 0.9, mix(colour, INK, 0.4))
+        _shape(pen, seat, c, r * 0.9, mix(colour, INK, 0.4) if palette_name == "standard" else CONTRAST_RIM)
         _shape(pen, seat, c, r * 0.8, colour)
         if face is not None:
             _badge(pen, c, r * 0.58, face)
