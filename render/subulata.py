@@ -288,7 +288,7 @@ def _board_layer(layout: Layout | None, turned: bool, theme_name: str) -> Image.
     for cell in range(CELLS):
         sprite = cell_sprite(terrain[cell] if terrain else None, CELL, SYMBOL_AT, theme_name)
         bx0, by0, _, _ = cell_box(cell, turned)
-        base.paste(sprite, (bx0, by0), sprite)
+        base.paste(sprite, (bx0, by0))
     frame = rounded_box((3 * CELL + 8, 3 * CELL + 8), 8, None, theme.gold, 5, SCALE)
     for position in (START_TILE[0], START_TILE[1]):
         tx0, ty0, _, _ = _tile_box(position, turned)

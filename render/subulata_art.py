@@ -192,8 +192,8 @@ def _slices(corner: int, side: int, length: int) -> tuple[tuple[int, int, int, i
 def cell_sprite(kind: str | None, size: int, symbol_at: float, theme: str = "standard") -> Image.Image:
     """One cell of the pond, ``size`` px square: its terrain's colour with the terrain's symbol centred
     ``symbol_at`` px from its upper left corner (``kind`` None: an empty cell, before the tiles are
-    laid). A 1 px margin lets the board's frame show between cells. Drawn once per terrain and reused
-    on every layout, so a new layout costs some 80 pastes."""
+    laid). Its 1 px margin is the board's frame colour, on which every cell sits: the sprite is opaque,
+    drawn once per terrain and reused on every layout, so a new layout costs some 80 plain pastes."""
     colours = THEMES[theme]
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
@@ -202,7 +202,10 @@ def cell_sprite(kind: str | None, size: int, symbol_at: float, theme: str = "sta
         if kind is not None:
             symbol(draw, k, kind, symbol_at, symbol_at, colours.symbol[kind], 1.45)
 
-    return supersampled((size, size), 3, paint)
+    cell = Image.new("RGB", (size, size), colours.frame)
+    drawn = supersampled((size, size), 3, paint)
+    cell.paste(drawn, (0, 0), drawn)
+    return cell
 
 
 @cache
