@@ -1,8 +1,10 @@
 """Board images and their alt texts, for every game: pure functions from a view to PNG bytes.
 
 The bot calls :func:`render_board`, :func:`describe_board` and :func:`highlights_for` with a game id;
-each game's module registers its three entry points in :data:`RENDERERS`. Nothing here touches
-Discord or the disk (apart from the bundled font), and equal inputs give byte-identical images.
+each game's module registers its entry points in :data:`RENDERERS`, with :func:`seat_marks`, the mark
+each seat's pieces carry besides their colour (``tests/test_seat_marks.py``: no seat is told apart by
+colour alone). Nothing here touches Discord or the disk (apart from the bundled font), and equal inputs
+give byte-identical images.
 """
 
 from __future__ import annotations

@@ -163,7 +163,7 @@ def paste_targets(
 
 @dataclass(frozen=True, slots=True)
 class GameRenderer:
-    """The three entry points one game's renderer module offers to the dispatcher."""
+    """The entry points one game's renderer module offers to the dispatcher."""
 
     render: Callable[[object, BoardContext], bytes]
     describe: Callable[[object, BoardContext], str]
