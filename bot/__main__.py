@@ -13,6 +13,17 @@ from dotenv import load_dotenv
 from bot.app.config import Config, ConfigError
 from bot.shell.client import create_bot
 
+SECRET_LOGGERS = ("aiosqlite",)
+"""Loggers that write SQL parameters at DEBUG: the server seed, typed secret set-ups and seal nonces."""
+
+
+def setup_logging(level: int) -> None:
+    """Log at ``level`` to the console; never below INFO for :data:`SECRET_LOGGERS`, whose DEBUG lines
+    would put a running match's secrets in the bot's log."""
+    discord.utils.setup_logging(level=level, root=True)
+    for name in SECRET_LOGGERS:
+        logging.getLogger(name).setLevel(logging.INFO)
+
 
 def main() -> int:
     """Read the configuration, then run the bot until interrupted; returns the exit status."""
@@ -22,7 +33,7 @@ def main() -> int:
     except ConfigError as exc:
         print(f"plateau: {exc}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=config.log_level, root=True)
+    setup_logging(config.log_level)
 
     async def run() -> None:
         async with create_bot(config) as bot:

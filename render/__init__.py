@@ -1,8 +1,10 @@
 """Board images and their alt texts, for every game: pure functions from a view to PNG bytes.
 
 The bot calls :func:`render_board`, :func:`describe_board` and :func:`highlights_for` with a game id;
-each game's module registers its three entry points in :data:`RENDERERS`. Nothing here touches
-Discord or the disk (apart from the bundled font), and equal inputs give byte-identical images.
+each game's module registers its entry points in :data:`RENDERERS`, with :func:`seat_marks`, the mark
+each seat's pieces carry besides their colour (``tests/test_seat_marks.py``: no seat is told apart by
+colour alone). Nothing here touches Discord or the disk (apart from the bundled font), and equal inputs
+give byte-identical images.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ __all__ = [
     "move_targets",
     "render_board",
     "render_board_detail",
+    "seat_marks",
 ]
 
 RENDERERS: Final[dict[str, GameRenderer]] = {
@@ -109,6 +112,17 @@ def describe_board(game_id: str, view: object, ctx: BoardContext) -> str:
         TypeError: ``view`` is not a view of that game.
     """
     return _renderer(game_id).describe(view, ctx)
+
+
+def seat_marks(game_id: str, view: object) -> tuple[str, ...]:
+    """The mark that tells each seat of ``view`` apart without colour (a shape or an inlay the renderer
+    draws the seat's pieces with), one per seat in seat order.
+
+    Raises:
+        UnknownRendererError: no renderer for ``game_id``.
+        TypeError: ``view`` is not a view of that game.
+    """
+    return _renderer(game_id).seat_marks(view)
 
 
 def highlights_for(game_id: str, previous_view: object, notation: str) -> tuple[str, ...]:

@@ -163,11 +163,15 @@ def paste_targets(
 
 @dataclass(frozen=True, slots=True)
 class GameRenderer:
-    """The three entry points one game's renderer module offers to the dispatcher."""
+    """The entry points one game's renderer module offers to the dispatcher."""
 
     render: Callable[[object, BoardContext], bytes]
     describe: Callable[[object, BoardContext], str]
     highlights: Callable[[object, str], tuple[str, ...]]
+    seat_marks: Callable[[object], tuple[str, ...]]
+    """The mark that tells each seat of a view apart without colour (a piece's shape or inlay), one name
+    per seat in seat order: the very names the renderer draws the pieces by, so that a test can hold that
+    no seat is told apart by colour alone."""
 
 
 def plural(lang: str, count: int, one: str, other: str) -> str:

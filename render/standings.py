@@ -1,11 +1,14 @@
-"""The standings of an event as an image: a title, a header row and one line per player. Pure: rows in, PNG out.
+"""The standings of an event as an image: a title, then one block per player. Pure: rows in, PNG out.
 
 The caller gives every text already formatted and translated (:class:`StandingsTable`); this module only
-lays it out, so the same drawing serves Swiss, round-robin and table standings in any language. Columns
-size themselves to their widest text; the name column takes the room that is left and shortens long names
-with an ellipsis. Lines alternate two shades so a row can be followed across on a phone; the leaders' rank
-(column 0, the rank column) is drawn in the highlight colour, and rows flagged ``dimmed`` (withdrawn
-players) in the muted colour with their name struck through, so the mark does not rely on colour alone.
+lays it out, so the same drawing serves Swiss, round-robin and table standings in any language. The image
+is drawn for a phone's column (the boards' rule, :mod:`render.lettering`: every text at least 10 CSS px once
+shown 265 CSS px wide, nothing shortened): a column per figure would shrink the text, so each player takes a
+block of two kinds of line, the rank, the name (wrapped, never cut) and the points (the column after the
+name, as written: "2.5 points") on the first, every other
+column as "header value" on the second. Blocks alternate two shades; the leaders' rank (column 0) is drawn
+in the highlight colour, and rows flagged ``dimmed`` (withdrawn players) in the muted colour with their name
+struck through, so the mark does not rely on colour alone.
 
 Like the boards, images use the bundled fonts and leave through :func:`render.common.encode_png` on a
 palette computed once, so equal tables give byte-identical PNGs.
@@ -13,7 +16,6 @@ palette computed once, so equal tables give byte-identical PNGs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -26,31 +28,30 @@ from render.common import (
     HIGHLIGHT,
     MUTED,
     PANEL,
-    PANEL_EDGE,
     SHELL,
     build_palette,
     clean_text,
     draw_text,
     encode_png,
-    fit_text,
     font,
+    wrap_text,
 )
 
-MIN_WIDTH: Final = 1000
-MAX_WIDTH: Final = 1600
-MARGIN: Final = 36
-PAD: Final = 14
-"""Room on each side of a cell's text."""
-ROW_H: Final = 46
-TITLE_H: Final = 56
-SUBTITLE_H: Final = 38
-HEADER_H: Final = 48
-FOOTER_H: Final = 40
-MIN_NAME_W: Final = 240
+WIDTH: Final = 640
+"""The image's width: a phone's column shows it some 265 CSS px wide, where :data:`TEXT_PX` still reads at
+:data:`render.lettering.PHONE_MIN_CSS` or more."""
+MARGIN: Final = 24
+PAD: Final = 12
+"""Room around a row's text."""
+RANK_W: Final = 64
+"""The rank column, left of each row."""
+TITLE_PX: Final = 34
+TEXT_PX: Final = 28
+SMALL_PX: Final = 26
+"""The row's second line and the subtitle: ``26 × 265 / 640`` ≈ 10.8 CSS px on a phone."""
+LINE_GAP: Final = 8
 MAX_ROWS: Final = 200
 """Rows drawn at most; the rest are summed up as "+N" in the footer (a table of 200 lines is already long)."""
-TEXT_PX: Final = 24
-TITLE_PX: Final = 36
 ALT_MAX: Final = 1000
 
 
@@ -75,90 +76,115 @@ class StandingsTable:
             raise ValueError("the name column must be one of the columns")
 
 
-def _faces() -> tuple[ImageFont.FreeTypeFont, ImageFont.FreeTypeFont, ImageFont.FreeTypeFont]:
-    return font(TITLE_PX, "Bold"), font(TEXT_PX, "Semibold"), font(TEXT_PX)
+@cache
+def _faces() -> tuple[ImageFont.FreeTypeFont, ImageFont.FreeTypeFont, ImageFont.FreeTypeFont, ImageFont.FreeTypeFont]:
+    """Title, rank and name, points, and second-line faces."""
+    return font(TITLE_PX, "Bold"), font(TEXT_PX, "Semibold"), font(TEXT_PX), font(SMALL_PX)
 
 
-def _column_widths(table: StandingsTable, rows: Sequence[tuple[str, ...]]) -> tuple[list[float], int]:
-    """The width of each column and of the whole image; the name column gets what is left."""
-    _, bold, regular = _faces()
-    widths: list[float] = []
-    for index, header in enumerate(table.headers):
-        cells = [bold.getlength(header)] + [regular.getlength(row[index]) for row in rows]
-        widths.append(max(cells) + 2 * PAD)
-    others = sum(w for i, w in enumerate(widths) if i != table.name_column)
-    wanted_name = max(MIN_NAME_W, widths[table.name_column] if widths else MIN_NAME_W)
-    width = int(min(MAX_WIDTH, max(MIN_WIDTH, 2 * MARGIN + others + wanted_name)))
-    # Names give way first; only columns too wide for even the shortest name column widen the image further.
-    width = max(width, int(2 * MARGIN + others + MIN_NAME_W) + 1)
-    if widths:
-        widths[table.name_column] = max(MIN_NAME_W, width - 2 * MARGIN - others)
-    return widths, width
+def _height(face: ImageFont.FreeTypeFont) -> int:
+    return int(face.size) + LINE_GAP
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One player's block: where it starts, its name lines and its detail lines."""
+
+    top: int
+    names: tuple[str, ...]
+    points: str
+    details: tuple[str, ...]
+
+    @property
+    def height(self) -> int:
+        _, strong, _, small = _faces()
+        return 2 * PAD + len(self.names) * _height(strong) + len(self.details) * _height(small)
+
+
+def _main_columns(table: StandingsTable) -> tuple[int, int, int | None]:
+    """The rank, name and points columns: the rank is first, the points follow the name."""
+    points = table.name_column + 1 if table.name_column + 1 < len(table.headers) else None
+    return 0, table.name_column, points
+
+
+def _layout(table: StandingsTable) -> tuple[list[str], list[str], list[_Row], list[str], int]:
+    """Title lines, subtitle lines, the rows' blocks, footer lines and the image's height."""
+    title_face, strong, regular, small = _faces()
+    width = WIDTH - 2 * MARGIN
+    rows = table.rows[:MAX_ROWS]
+    hidden = len(table.rows) - len(rows)
+    title = wrap_text(clean_text(table.title, title_face) or "—", title_face, width)
+    subtitle = wrap_text(clean_text(table.subtitle, small), small, width) if table.subtitle else []
+    rank_col, name_col, points_col = _main_columns(table)
+    y = MARGIN + len(title) * _height(title_face) + len(subtitle) * _height(small) + PAD
+    blocks: list[_Row] = []
+    for row in rows:
+        points = "" if points_col is None else clean_text(row[points_col], regular)
+        room = width - RANK_W - 2 * PAD - (regular.getlength(points) + PAD if points else 0)
+        names = wrap_text(clean_text(row[name_col], strong) or "—", strong, room)
+        rest = [
+            f"{header} {cell}"
+            for index, (header, cell) in enumerate(zip(table.headers, row, strict=True))
+            if index not in (rank_col, name_col, points_col) and cell
+        ]
+        details = wrap_text(" · ".join(rest), small, width - RANK_W - 2 * PAD) if rest else []
+        block = _Row(y, tuple(names), points, tuple(details))
+        blocks.append(block)
+        y += block.height
+    footer_text = " · ".join(part for part in (table.footer, f"+{hidden}" if hidden else "") if part)
+    footer = wrap_text(clean_text(footer_text, small), small, width) if footer_text else []
+    height = y + (PAD + len(footer) * _height(small) if footer else 0) + MARGIN
+    return title, subtitle, blocks, footer, height
 
 
 def row_top(table: StandingsTable, index: int) -> int:
     """The y of the top edge of row ``index`` (0 = the first player) in the image of ``table``."""
-    return MARGIN + TITLE_H + (SUBTITLE_H if table.subtitle else 0) + HEADER_H + index * ROW_H
+    return _layout(table)[2][index].top
 
 
 def _draw(table: StandingsTable) -> Image.Image:
-    title_face, bold, regular = _faces()
-    rows = table.rows[:MAX_ROWS]
-    hidden = len(table.rows) - len(rows)
-    footer = " · ".join(part for part in (table.footer, f"+{hidden}" if hidden else "") if part)
-    widths, width = _column_widths(table, rows)
-    top = row_top(table, 0) - HEADER_H
-    height = top + HEADER_H + ROW_H * len(rows) + (FOOTER_H if footer else 0) + MARGIN
-    image = Image.new("RGB", (width, height), BACKDROP)
+    title_face, strong, regular, small = _faces()
+    title, subtitle, blocks, footer, height = _layout(table)
+    image = Image.new("RGB", (WIDTH, height), BACKDROP)
     draw = ImageDraw.Draw(image)
+    y = float(MARGIN)
+    for line in title:
+        draw_text(draw, (MARGIN, y), line, title_face, CREAM)
+        y += _height(title_face)
+    for line in subtitle:
+        draw_text(draw, (MARGIN, y), line, small, MUTED)
+        y += _height(small)
 
-    title = fit_text(clean_text(table.title, title_face) or "—", title_face, width - 2 * MARGIN)
-    draw_text(draw, (MARGIN, MARGIN + TITLE_H / 2), title, title_face, CREAM, anchor="lm")
-    if table.subtitle:
-        subtitle = fit_text(clean_text(table.subtitle, regular), regular, width - 2 * MARGIN)
-        draw_text(draw, (MARGIN, MARGIN + TITLE_H + SUBTITLE_H / 2), subtitle, regular, MUTED, anchor="lm")
-
-    def cells(
-        y: float, texts: Sequence[str], face: ImageFont.FreeTypeFont, colours: Sequence[tuple[int, int, int]]
-    ) -> None:
-        x = float(MARGIN)
-        for index, (text, w) in enumerate(zip(texts, widths, strict=True)):
-            shown = fit_text(clean_text(text, face) or ("—" if index == table.name_column else ""), face, w - 2 * PAD)
-            if index == table.name_column:
-                draw_text(draw, (x + PAD, y), shown, face, colours[index], anchor="lm")
-            else:
-                # Numbers read best right-aligned, so decimals and tens line up down the column.
-                draw_text(draw, (x + w - PAD, y), shown, face, colours[index], anchor="rm")
-            x += w
-
-    header_y = top + HEADER_H / 2
-    cells(header_y, table.headers, bold, [MUTED] * len(widths))
-    draw.line([(MARGIN, top + HEADER_H - 2), (width - MARGIN, top + HEADER_H - 2)], fill=PANEL_EDGE, width=2)
-
-    name_x = MARGIN + sum(widths[: table.name_column]) + PAD
-    for index, row in enumerate(rows):
-        y0 = top + HEADER_H + index * ROW_H
+    leaders = table.rows[0][0] if table.rows else None
+    for index, (row, block) in enumerate(zip(table.rows, blocks, strict=False)):
         if index % 2 == 0:
-            draw.rectangle([MARGIN, y0, width - MARGIN - 1, y0 + ROW_H - 1], fill=PANEL)
+            draw.rectangle([MARGIN, block.top, WIDTH - MARGIN - 1, block.top + block.height - 1], fill=PANEL)
         dim = index < len(table.dimmed) and table.dimmed[index]
-        base = MUTED if dim else CREAM
-        colours = [base] * len(widths)
-        if not dim and table.name_column != 0 and row[0] == rows[0][0]:
-            colours[0] = HIGHLIGHT  # the leaders' rank (shared first places included)
-        if not dim and table.name_column < len(colours):
-            colours[table.name_column] = SHELL if index else CREAM
-        cells(y0 + ROW_H / 2, row, regular, colours)
-        if dim:
-            name = fit_text(
-                clean_text(row[table.name_column], regular) or "—", regular, widths[table.name_column] - 2 * PAD
-            )
-            y = y0 + ROW_H / 2
-            draw.line([(name_x, y), (name_x + regular.getlength(name), y)], fill=MUTED, width=2)
+        y = block.top + PAD
+        rank = clean_text(row[0], strong) if table.name_column != 0 else ""
+        if rank:
+            # The leaders' rank stands out (shared first places too); the number says it without colour.
+            colour = MUTED if dim else HIGHLIGHT if row[0] == leaders else CREAM
+            draw_text(draw, (MARGIN + RANK_W - PAD, y), rank, strong, colour, anchor="ra")
+        if block.points:
+            draw_text(draw, (WIDTH - MARGIN - PAD, y), block.points, regular, MUTED if dim else CREAM, anchor="ra")
+        x = MARGIN + RANK_W + PAD
+        for line in block.names:
+            draw_text(draw, (x, y), line, strong, MUTED if dim else CREAM if index == 0 else SHELL)
+            if dim:
+                # Struck through, so a withdrawal does not rest on the muted colour alone.
+                middle = y + strong.size * 0.55
+                draw.line([(x, middle), (x + strong.getlength(line), middle)], fill=MUTED, width=2)
+            y += _height(strong)
+        for line in block.details:
+            draw_text(draw, (x, y), line, small, MUTED)
+            y += _height(small)
 
     if footer:
-        y = top + HEADER_H + ROW_H * len(rows) + FOOTER_H / 2 + 4
-        text = fit_text(clean_text(footer, regular), regular, width - 2 * MARGIN)
-        draw_text(draw, (MARGIN, y), text, regular, MUTED, anchor="lm")
+        y = blocks[-1].top + blocks[-1].height + PAD if blocks else y + PAD
+        for line in footer:
+            draw_text(draw, (MARGIN, y), line, small, MUTED)
+            y += _height(small)
     return image
 
 
@@ -178,7 +204,7 @@ def _palette() -> Image.Image:
 
 
 def render_standings(table: StandingsTable) -> bytes:
-    """The standings as PNG bytes: at least 1000 px wide (up to 1600 for long names), deterministic, no metadata."""
+    """The standings as PNG bytes, :data:`WIDTH` px wide and as tall as the table, deterministic, no metadata."""
     return encode_png(_draw(table), _palette())
 
 

@@ -16,9 +16,11 @@ the standard or the high-contrast colours (:mod:`render.subulata_art`).
 The last move is outlined from ``ctx.highlights`` (its words are in the post); the alt text tells it
 after :func:`games.subulata.public_notation`, so a set-up's values never reach a public image.
 
-The static part of an image (backdrop, terrain, symbols, frames, coordinates, legend, panel frames)
-depends only on the layout, the side facing the reader and the palette, and is cached; a render pastes
-cached piece sprites, writes a few words and maps the image onto a palette computed once.
+The static part of an image (backdrop, frames, coordinates, legend, panel frames) depends only on the
+side facing the reader and the palette, and is cached; the terrain is pasted on it from one cell sprite
+per terrain (drawn once per process), so a match's first board, on a layout never seen, costs about as
+much as any other. A render pastes cached piece sprites, writes a few words and maps the image onto a
+palette computed once.
 """
 
 from __future__ import annotations
@@ -54,10 +56,23 @@ from render.common import (
     paste_targets,
     player_names,
     plural,
-    supersampled,
 )
 from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
-from render.subulata_art import GOLD, PIECE_FILL, STANDARD, THEMES, Theme, badge_sprite, paste, piece_sprite, symbol
+from render.subulata_art import (
+    EMPTY_CELL,
+    GOLD,
+    PIECE_FILL,
+    SEAT_SHAPES,
+    STANDARD,
+    THEMES,
+    Theme,
+    badge_sprite,
+    cell_sprite,
+    paste,
+    piece_sprite,
+    rounded_box,
+    swatch_sprite,
+)
 
 GAME_ID: Final = "subulata"
 
@@ -92,7 +107,6 @@ BADGE_D: Final = 50
 SCALE: Final = 3
 
 TERRAIN_COLOURS: Final = STANDARD.terrain
-EMPTY_CELL: Final = (70, 64, 58)
 
 _MOVE: Final = re.compile(r"\s*([a-i][1-9])\s*[-x]\s*([a-i][1-9])\s*", re.IGNORECASE)
 
@@ -232,57 +246,21 @@ def _panel_y(seat: int, turned: bool) -> int:
 # Static drawing.
 
 
-@lru_cache(maxsize=32)
-def _board_layer(layout: Layout | None, turned: bool, theme_name: str) -> Image.Image:
-    """The board of ``layout`` with its coordinates and legend, without words (supersampled shapes)."""
+@lru_cache(maxsize=4)
+def _static_layer(turned: bool, theme_name: str) -> Image.Image:
+    """What every board of that side and palette shares: the backdrop, the pond's frame, the panels' frames,
+    the coordinates and the legend. Built from sprites, never from a board-sized supersampled canvas."""
     theme = THEMES[theme_name]
-    terrain = "" if layout is None else terrain_map(layout)
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        x0, y0 = BOARD_X, BOARD_Y
-        draw.rounded_rectangle(
-            ((x0 - 12) * k, (y0 - 12) * k, (x0 + BOARD_SPAN + 12) * k, (y0 + BOARD_SPAN + 12) * k),
-            radius=14 * k,
-            fill=theme.frame,
-            outline=theme.muted,
-            width=round(3 * k),
-        )
-        for cell in range(CELLS):
-            bx0, by0, bx1, by1 = cell_box(cell, turned)
-            colour = theme.terrain[terrain[cell]] if terrain else EMPTY_CELL
-            draw.rectangle(((bx0 + 1) * k, (by0 + 1) * k, (bx1 - 1) * k, (by1 - 1) * k), fill=colour)
-            if terrain:
-                kind = terrain[cell]
-                symbol(draw, k, kind, bx0 + SYMBOL_AT, by0 + SYMBOL_AT, theme.symbol[kind], 1.45)
-        for position in (START_TILE[0], START_TILE[1]):
-            tx0, ty0, tx1, ty1 = _tile_box(position, turned)
-            draw.rounded_rectangle(
-                ((tx0 - 4) * k, (ty0 - 4) * k, (tx1 + 4) * k, (ty1 + 4) * k),
-                radius=8 * k,
-                outline=theme.gold,
-                width=round(5 * k),
-            )
-        for y in (TOP_PANEL_Y, BOTTOM_PANEL_Y):
-            draw.rounded_rectangle(
-                (PANEL_X0 * k, y * k, PANEL_X1 * k, (y + PANEL_H) * k),
-                radius=14 * k,
-                fill=theme.panel,
-                outline=theme.panel_edge,
-                width=round(2 * k),
-            )
-        # The legend: each terrain's symbol on its colour, beside the distance it gives.
-        for i, kind in enumerate("WFL"):
-            lx = _legend_x(i)
-            draw.rounded_rectangle(
-                ((lx - 26) * k, (HEADER_H / 2 - 26) * k, (lx + 26) * k, (HEADER_H / 2 + 26) * k),
-                radius=8 * k,
-                fill=theme.terrain[kind],
-            )
-            symbol(draw, k, kind, lx, HEADER_H / 2, theme.symbol[kind], 1.35)
-
     base = Image.new("RGB", (WIDTH, HEIGHT), theme.backdrop)
-    layer = supersampled((WIDTH, HEIGHT), SCALE, paint)
-    base.paste(layer, (0, 0), layer)
+    frame = rounded_box((BOARD_SPAN + 24, BOARD_SPAN + 24), 14, theme.frame, theme.muted, 3, SCALE)
+    base.paste(frame, (BOARD_X - 12, BOARD_Y - 12), frame)
+    panel = rounded_box((PANEL_X1 - PANEL_X0, PANEL_H), 14, theme.panel, theme.panel_edge, 2, SCALE)
+    for y in (TOP_PANEL_Y, BOTTOM_PANEL_Y):
+        base.paste(panel, (PANEL_X0, y), panel)
+    # The legend: each terrain's symbol on its colour, beside the distance it gives.
+    for i, kind in enumerate("WFL"):
+        swatch = swatch_sprite(kind, 52, theme_name)
+        base.paste(swatch, (round(_legend_x(i)) - 26, HEADER_H // 2 - 26), swatch)
     draw = ImageDraw.Draw(base)
     coord = font(TEXT_PX, "Semibold")
     for x in range(SIZE):
@@ -294,6 +272,27 @@ def _board_layer(layout: Layout | None, turned: bool, theme_name: str) -> Image.
     digit = font(TEXT_PX, "Bold")
     for i in range(3):
         draw_text(draw, (_legend_x(i) + 34, HEADER_H / 2), str(i + 1), digit, theme.text, "lm")
+    return base
+
+
+@lru_cache(maxsize=8)
+def _board_layer(layout: Layout | None, turned: bool, theme_name: str) -> Image.Image:
+    """The board of ``layout`` with its coordinates and legend, without words.
+
+    A new layout (each match draws its own) costs a copy of the static layer and some 80 pastes of cell
+    sprites drawn once per terrain: some 3 ms, where supersampling the whole board took 200 ms, and a
+    match's first post is the one a member waits for."""
+    theme = THEMES[theme_name]
+    terrain = "" if layout is None else terrain_map(layout)
+    base = _static_layer(turned, theme_name).copy()
+    for cell in range(CELLS):
+        sprite = cell_sprite(terrain[cell] if terrain else None, CELL, SYMBOL_AT, theme_name)
+        bx0, by0, _, _ = cell_box(cell, turned)
+        base.paste(sprite, (bx0, by0))
+    frame = rounded_box((3 * CELL + 8, 3 * CELL + 8), 8, None, theme.gold, 5, SCALE)
+    for position in (START_TILE[0], START_TILE[1]):
+        tx0, ty0, _, _ = _tile_box(position, turned)
+        base.paste(frame, (tx0 - 4, ty0 - 4), frame)
     return base
 
 
@@ -534,7 +533,13 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     return (m[1].lower(), m[2].lower()) if m else ()
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+def seat_marks(view: object) -> tuple[str, ...]:
+    """The shape of each side's pieces: White's discs, Black's hexagons."""
+    _view(view)
+    return SEAT_SHAPES
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
 
 __all__ = [
     "GAME_ID",
@@ -548,4 +553,5 @@ __all__ = [
     "highlights",
     "piece_centre",
     "render",
+    "seat_marks",
 ]

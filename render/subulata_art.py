@@ -39,8 +39,13 @@ class Theme:
 
 
 GOLD: Final[Color] = (222, 180, 72)
+EMPTY_CELL: Final[Color] = (70, 64, 58)
+"""A cell before the tiles are laid."""
 PIECE_FILL: Final[tuple[Color, Color]] = ((238, 234, 222), (30, 30, 34))
 """White's and Black's piece colours: far apart in lightness, so apart under every colour vision."""
+SEAT_SHAPES: Final = ("disc", "hexagon")
+"""The shape of each side's pieces (White, Black), which :func:`piece_sprite` draws by: the sides differ
+in shape as well as in lightness (:attr:`render.common.GameRenderer.seat_marks`)."""
 
 STANDARD: Final = Theme(
     name="standard",
@@ -119,11 +124,11 @@ def piece_sprite(seat: int, diameter: int, theme: str = "standard") -> Image.Ima
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         c, r = size / 2 * k, diameter / 2 * k
         shadow = (0, 0, 0, 110)
-        if seat == 0:
+        if SEAT_SHAPES[seat] == "disc":
             draw.ellipse((c - r + 2 * k, c - r + 3 * k, c + r + 2 * k, c + r + 3 * k), fill=shadow)
-            draw.ellipse((c - r, c - r, c + r, c + r), fill=colours.piece_rim[0])
+            draw.ellipse((c - r, c - r, c + r, c + r), fill=colours.piece_rim[seat])
             rr = r - 4 * k
-            draw.ellipse((c - rr, c - rr, c + rr, c + rr), fill=colours.piece_fill[0])
+            draw.ellipse((c - rr, c - rr, c + rr, c + rr), fill=colours.piece_fill[seat])
             return
 
         def hexagon(radius: float, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
@@ -136,10 +141,84 @@ def piece_sprite(seat: int, diameter: int, theme: str = "standard") -> Image.Ima
             ]
 
         draw.polygon(hexagon(r, 2 * k, 3 * k), fill=shadow)
-        draw.polygon(hexagon(r), fill=colours.piece_rim[1])
-        draw.polygon(hexagon(r - 4.5 * k), fill=colours.piece_fill[1])
+        draw.polygon(hexagon(r), fill=colours.piece_rim[seat])
+        draw.polygon(hexagon(r - 4.5 * k), fill=colours.piece_fill[seat])
 
     return supersampled((size, size), 4, paint)
+
+
+@cache
+def rounded_box(
+    size: tuple[int, int], radius: int, fill: Color | None, outline: Color, line: int, scale: int = 3
+) -> Image.Image:
+    """A rounded rectangle filling a transparent sprite of ``size`` + 1 px (the box's far edge is drawn as
+    Pillow draws it, ``outline`` ``line`` px wide inside the box), anti-aliased like a ``scale`` times
+    supersampled drawing.
+
+    Only a small prototype is supersampled; its corners are kept and its middle row and column stretched
+    (a nine-slice): the straight edges are the same all along, so the sprite is the one a whole-size
+    drawing would give, at a fraction of the cost (a board-sized supersampled canvas took some 200 ms).
+    """
+    corner = radius + line + 2
+    side = 2 * corner + 1
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rounded_rectangle(
+            (0, 0, (side - 1) * k, (side - 1) * k), radius=radius * k, fill=fill, outline=outline, width=round(line * k)
+        )
+
+    proto = supersampled((side, side), scale, paint)
+    width, height = size[0] + 1, size[1] + 1
+    out = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    for sx0, sx1, dx0, dx1 in _slices(corner, side, width):
+        for sy0, sy1, dy0, dy1 in _slices(corner, side, height):
+            piece = proto.crop((sx0, sy0, sx1, sy1))
+            if piece.size != (dx1 - dx0, dy1 - dy0):
+                piece = piece.resize((dx1 - dx0, dy1 - dy0), Image.Resampling.NEAREST)
+            out.paste(piece, (dx0, dy0))
+    return out
+
+
+def _slices(corner: int, side: int, length: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The three spans of a nine-slice along one axis: (source start, end, target start, end)."""
+    return (
+        (0, corner, 0, corner),
+        (corner, corner + 1, corner, length - corner),
+        (side - corner, side, length - corner, length),
+    )
+
+
+@cache
+def cell_sprite(kind: str | None, size: int, symbol_at: float, theme: str = "standard") -> Image.Image:
+    """One cell of the pond, ``size`` px square: its terrain's colour with the terrain's symbol centred
+    ``symbol_at`` px from its upper left corner (``kind`` None: an empty cell, before the tiles are
+    laid). Its 1 px margin is the board's frame colour, on which every cell sits: the sprite is opaque,
+    drawn once per terrain and reused on every layout, so a new layout costs some 80 plain pastes."""
+    colours = THEMES[theme]
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        colour = EMPTY_CELL if kind is None else colours.terrain[kind]
+        draw.rectangle((k, k, (size - 1) * k, (size - 1) * k), fill=colour)
+        if kind is not None:
+            symbol(draw, k, kind, symbol_at, symbol_at, colours.symbol[kind], 1.45)
+
+    cell = Image.new("RGB", (size, size), colours.frame)
+    drawn = supersampled((size, size), 3, paint)
+    cell.paste(drawn, (0, 0), drawn)
+    return cell
+
+
+@cache
+def swatch_sprite(kind: str, side: int, theme: str = "standard") -> Image.Image:
+    """The legend's swatch of terrain ``kind``: its symbol on its colour, a rounded square ``side`` px wide
+    (+ 1 px, as Pillow draws a box's far edge)."""
+    colours = THEMES[theme]
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rounded_rectangle((0, 0, side * k, side * k), radius=8 * k, fill=colours.terrain[kind])
+        symbol(draw, k, kind, side / 2, side / 2, colours.symbol[kind], 1.35)
+
+    return supersampled((side + 1, side + 1), 3, paint)
 
 
 @cache
@@ -159,4 +238,19 @@ def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float])
     canvas.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
 
 
-__all__ = ["CONTRAST", "GOLD", "PIECE_FILL", "STANDARD", "THEMES", "Theme", "badge_sprite", "paste", "piece_sprite"]
+__all__ = [
+    "CONTRAST",
+    "EMPTY_CELL",
+    "GOLD",
+    "PIECE_FILL",
+    "SEAT_SHAPES",
+    "STANDARD",
+    "THEMES",
+    "Theme",
+    "badge_sprite",
+    "cell_sprite",
+    "paste",
+    "piece_sprite",
+    "rounded_box",
+    "swatch_sprite",
+]

@@ -68,6 +68,7 @@ from render.ultimatek_art import (
     DISC_WHITE,
     KINDS,
     LABELS,
+    SIDE_SHAPES,
     TokenStyle,
     credit_sprite,
     disc_sprite,
@@ -760,6 +761,12 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     return highlights_from(notation)
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+def seat_marks(view: object) -> tuple[str, ...]:
+    """The shape of each side's pieces: blue's round discs, red's square tiles."""
+    _view(view)
+    return SIDE_SHAPES
 
-__all__ = ["GAME_ID", "RENDERER", "describe", "hex_centre", "highlights", "render"]
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
+
+__all__ = ["GAME_ID", "RENDERER", "describe", "hex_centre", "highlights", "render", "seat_marks"]

@@ -57,6 +57,9 @@ LABELS: Final = {"run": "Run +", "run/": "Run +/", "fly": "Fly +", "fly/": "Fly 
 
 SIDE_COLOURS: Final[tuple[Color, Color]] = ((0, 114, 178), (213, 94, 0))
 """Okabe–Ito blue for blue (seat 0), Okabe–Ito vermillion for red (seat 1)."""
+SIDE_SHAPES: Final = ("round", "square")
+"""The shape of each side's pieces, which :func:`piece_sprite` draws by: blue's round discs, red's square
+tiles (:attr:`render.common.GameRenderer.seat_marks`)."""
 SIDE_DARK: Final[tuple[Color, Color]] = ((0, 62, 104), (128, 52, 0))
 SIDE_LIGHT: Final[tuple[Color, Color]] = ((120, 190, 236), (250, 172, 120))
 """Lighter tints, for words and marks on the dark ground."""
@@ -113,8 +116,9 @@ def piece_size(strength: int) -> tuple[int, int]:
 
 
 def _layer_outline(side: int, cx: float, cy: float) -> list[Point]:
-    """The top face of one layer: an ellipse for blue, a squashed rounded square for red."""
-    if side == 0:
+    """The top face of one layer: an ellipse for a round side (blue), a squashed rounded square for a square
+    side (red)."""
+    if SIDE_SHAPES[side] == "round":
         return [
             (cx + PIECE_RX * math.cos(a), cy + PIECE_RY * math.sin(a)) for a in (i * math.pi / 24 for i in range(48))
         ]
@@ -157,7 +161,7 @@ def piece_sprite(side: int, strength: int, blocked: bool, contrast: bool = False
         pen = Pen(draw, k)
         cx = w / 2
         pen.poly([(x + u(1.5), y + LAYER_T + u(3)) for x, y in _layer_outline(side, cx, base_y)], (0, 0, 0, 120))
-        inset = u(2) if side else 0.0
+        inset = u(2) if SIDE_SHAPES[side] == "square" else 0.0
         left, right = cx - PIECE_RX + inset, cx + PIECE_RX - inset
         for layer in range(strength):
             y = base_y - layer * LAYER_T

@@ -73,6 +73,7 @@ from render.ursuppe_art import (
     DAMAGE,
     GOLD,
     PLAYER_COLOURS,
+    SHAPE_OF,
     Theme,
     amoeba_sprite,
     chip_sprite,
@@ -1051,7 +1052,13 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(marks))
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+def seat_marks(view: object) -> tuple[str, ...]:
+    """Each player's silhouette (circle, triangle...), the shape of their colour: their amoebas, markers
+    and food chips are drawn in it."""
+    return tuple(SHAPE_OF[i] for i in _colours(_view(view)))
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
 
 __all__ = [
     "BOARD_H",
@@ -1069,6 +1076,7 @@ __all__ = [
     "layout",
     "render",
     "row_height",
+    "seat_marks",
     "square_box",
     "wrap_words",
 ]

@@ -448,6 +448,11 @@ async def test_an_organiser_role_and_a_round_robin_that_advances_by_itself(club:
     assert sum(float(r["points"]) for r in rows) == sum(int(r["played"]) for r in rows) / 2 + sum(
         int(r["byes"]) for r in rows
     )
+    # The file is also the crosstable: a column per round, each result with the opponent's final rank.
+    rounds = [key for key in rows[0] if key.startswith("Round ")]
+    assert rounds[0] == "Round 1"
+    assert sum(r["Round 1"] == "bye" for r in rows) == 1, "three players: one bye in round 1"
+    assert all(cell[:1] in ("W", "D", "L") or cell in ("bye", "") for r in rows for cell in map(r.get, rounds))
     card_now = next(m for m in channel.history() if m.id == card.id)
     assert button_labels(card_now) == [] and "is over" in (card_now.embeds[0].description or "")
 
@@ -698,6 +703,8 @@ async def test_the_event_commands_fit_discords_limits_in_every_locale() -> None:
         "list",
         "log",
         "config",
+        "checkin",
+        "admit",
     }
     for sub in command["options"]:
         assert "fr" in sub["description_localizations"], sub["name"]
@@ -781,4 +788,5 @@ def test_every_event_command_completes_the_event_number() -> None:
         for sub in getattr(group, "commands", [group])
         if "event" in sub._params
     }
-    assert named == dict.fromkeys(("start", "next", "standings", "result", "withdraw", "cancel", "log"), True)
+    commands = ("start", "next", "standings", "result", "withdraw", "cancel", "log", "checkin", "admit")
+    assert named == dict.fromkeys(commands, True)

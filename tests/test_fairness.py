@@ -375,7 +375,7 @@ async def finished_match(service: MatchService, case: Case, rng: random.Random) 
 
 def test_the_readme_script_is_short_and_standard_library_only() -> None:
     script = readme_script()
-    assert len(script.splitlines()) <= 40
+    assert len(script.splitlines()) <= 50  # the dice and, since issue 29, the seals of chosen secrets
     imported = set(re.findall(r"^import (.+)$", script, flags=re.MULTILINE)[0].replace(" ", "").split(","))
     assert imported <= set(sys.stdlib_module_names)
     assert not re.search(r"^\s*from \S+ import", script, flags=re.MULTILINE)

@@ -104,9 +104,11 @@ def test_no_internal_code_reaches_a_player(info: GameInfo, options: dict[str, st
                 assert not code.search(line), f"{info.id} {options} seed {seed}: {line!r}"
 
 
-def test_rolls_are_folded_into_moves() -> None:
+def test_rolls_are_folded_into_moves_told_in_words_alone() -> None:
     lines = told(GAMES[0], {"rules": "v2"}, 1, "en", 80)
-    assert any(re.fullmatch(r"\*\*\w+\*\* rolled \*\*\d\*\* and played [^`]+ \(`[^`]+`\).*", line) for line in lines)
+    # In words alone: "played A4 → A2", never the notation beside it (that is /game history's).
+    assert any(re.fullmatch(r"\*\*\w+\*\* rolled \*\*\d\*\* and played [^`]+\.", line) for line in lines)
+    assert not any(re.search(r"`[^/`][^`]*`", line) for line in lines), "only commands are in code"
     assert any("and cannot move: the turn passes." in line for line in lines)
     assert not any(re.fullmatch(r"🎲 \*\*\w+\*\* rolled \*\*[1-4]\*\*", line) for line in lines)
 

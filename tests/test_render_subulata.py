@@ -192,9 +192,11 @@ def test_render_is_quick() -> None:
 def _texts(view: object, ctx: BoardContext) -> list[str]:
     """Every text one render draws, the cached static part (coordinates, legend) drawn again."""
     from render.lettering import noted
-    from render.subulata import _board_layer
+    from render.subulata import _board_layer, _static_layer
 
+    render(view, ctx)
     _board_layer.cache_clear()
+    _static_layer.cache_clear()
     with noted() as notes:
         render(view, ctx)
     assert not notes.truncated
@@ -274,3 +276,43 @@ def test_terrain_and_sides_stay_apart_for_colour_blind_players(theme: str) -> No
     for kind, palette in (("terrain", list(colours.terrain.values())), ("sides", list(colours.piece_fill))):
         distance, vision, i, j = closest_pair(palette)
         assert distance >= FLOOR, f"{theme} {kind} {i} and {j}: {distance:.1f} apart under {vision}"
+
+
+def test_a_new_layout_is_drawn_without_a_board_sized_supersampled_canvas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match's first post draws a layout never seen before: it is pasted from per-terrain cell sprites,
+    never painted on a canvas larger than the board (a 3× supersampled board took some 200 ms a layout)."""
+    from render.subulata import HEIGHT, WIDTH, _board_layer
+
+    real_new = Image.new
+    areas: list[int] = []
+
+    def new(mode: str, size: tuple[int, int], *args: object, **kwargs: object) -> Image.Image:
+        areas.append(size[0] * size[1])
+        return real_new(mode, size, *args, **kwargs)  # type: ignore[arg-type]
+
+    render(_state().view_for(None), BoardContext(NAMES))
+    _board_layer.cache_clear()
+    monkeypatch.setattr(Image, "new", new)
+    for seat in (None, 0, 1):
+        render(_state().view_for(seat), BoardContext(NAMES, palette="contrast" if seat else "standard"))
+    assert areas and max(areas) <= WIDTH * HEIGHT
+
+
+def test_a_nine_sliced_rounded_box_is_the_box_drawn_whole() -> None:
+    """The frames are stretched from a small supersampled corner: every pixel within a shade of the box
+    supersampled whole."""
+    import numpy as np
+    from PIL import ImageDraw
+
+    from render.common import supersampled
+    from render.subulata_art import rounded_box
+
+    def whole(draw: ImageDraw.ImageDraw, k: float) -> None:
+        draw.rounded_rectangle(
+            (0, 0, 300 * k, 90 * k), radius=14 * k, fill=(40, 50, 60), outline=(200, 190, 170), width=round(3 * k)
+        )
+
+    sliced = np.asarray(rounded_box((300, 90), 14, (40, 50, 60), (200, 190, 170), 3, 3), dtype=int)
+    drawn = np.asarray(supersampled((301, 91), 3, whole), dtype=int)
+    assert sliced.shape == drawn.shape
+    assert np.abs(sliced - drawn).max() <= 2

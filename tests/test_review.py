@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -17,7 +18,7 @@ from PIL import Image
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchStatus
 from bot.app.matches.log import replay, replay_states
-from bot.app.review import review_match, steps_of
+from bot.app.review import dice_lines, review_match, steps_of
 from bot.app.turns import turn_numbers
 from games import GAMES
 from games.ai import review as rv
@@ -217,6 +218,59 @@ def test_ur_dice_are_counted_against_the_rules_one_three_three_one() -> None:
         expected = int(line.split("about ")[1].split(" ")[0])
         share = {"0": 1, "1": 3, "2": 3, "3": 1}[face] / 8  # Variante 2: three binary dice
         assert expected == round(rolls * share)
+
+
+def rolled(seat: Seat | None, kind: str, value: str, outcomes: list[tuple[str, Fraction]]) -> rv.Roll:
+    """A chance step as the review engine reports it (its luck is no matter here)."""
+    return rv.Roll(seat, kind, value, tuple(outcomes), (0.0, 0.0))
+
+
+TWO_DICE = [
+    (f"{a},{b}", Fraction(1 if a == b else 2, 36)) for a in range(1, 7) for b in range(a, 7)
+]  # Ursuppe's Movement I: two dice, unordered
+
+
+def test_two_dice_rolled_at_once_count_as_two_faces() -> None:
+    """Ursuppe's Movement I rolls two dice: twelve double sixes are 24 sixes where 12 × 2 / 6 = 4 were expected."""
+    found = rv.Review(players=2, rolls=[rolled(0, "roll", "6,6", TWO_DICE) for _ in range(12)])
+    (line,) = dice_lines("ursuppe", found, NAMES[:2], "en")
+    assert line == "alice: 6 came up 24 times in 12 rolls (about 4 expected)."
+    single = [(str(f), Fraction(1, 6)) for f in range(1, 7)]
+    found.rolls += [rolled(1, "roll", "3", single) for _ in range(6)] + [rolled(1, "roll", "3,4", TWO_DICE)]
+    said = dice_lines("ursuppe", found, NAMES[:2], "fr")[1]
+    assert said == "bob : le 3 est sorti 7 fois en 7 lancers (environ 1 attendu)."
+
+
+def test_ultimatek_draws_are_counted_for_the_hand_they_went_to_against_the_bag() -> None:
+    """A draw names its seat (the engine's next actor may be the other side); the bag's odds change as it empties."""
+    first = [("1:run", Fraction(1, 3)), ("1:fly", Fraction(1, 3)), ("1:stop", Fraction(1, 3))]
+    later = [("1:run", Fraction(1, 2)), ("1:fly", Fraction(2, 5)), ("1:stop", Fraction(1, 10))]
+    steps = [rolled(0, "draw", "1:stop", first), *(rolled(None, "draw", "1:stop", later) for _ in range(4))]
+    found = rv.Review(players=2, rolls=[rolled(None, "kickoff", "blue", [("blue", Fraction(1, 2))]), *steps])
+    assert dice_lines("ultimatek", found, NAMES[:2], "en") == ["bob: drew Stop 5 times in 5 draws (about 1 expected)."]
+    assert dice_lines("ultimatek", found, NAMES[:2], "fr") == [
+        "bob : a tiré Stop 5 fois en 5 tirages (environ 1 attendu)."
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "options", "players"), list(every_table()))
+def test_every_player_who_rolled_or_drew_gets_a_plain_dice_sentence(
+    game_id: str, options: dict[str, str], players: int
+) -> None:
+    """Ur's dice, Ursuppe's dice (one or two at once) and Ultima-Tek's draws, one sentence per player; Subulata's
+    chance (the layout, a random set-up) is nobody's roll."""
+    match, entries = finished(game_id, options, players)
+    for lang in ("en", "fr"):
+        told = review_match(match, entries, NAMES[:players], lang)
+        if game_id == "subulata":
+            assert told.dice == ()
+            continue
+        assert [line.split(":")[0].rstrip() for line in told.dice] == list(NAMES[:players])
+        for line in told.dice:
+            seen, rolls = (int(n) for n in re.findall(r" (\d+) (?:times?|fois) (?:in|en) (\d+) ", line)[0])
+            assert rolls > 0 and 0 <= seen <= 2 * rolls and re.search(r"\((?:about|environ) \d+ ", line)
+        if game_id == "ultimatek":
+            assert all(("drew" if lang == "en" else "a tiré") in line for line in told.dice)
 
 
 def test_a_review_during_play_is_refused() -> None:

@@ -87,6 +87,7 @@ WITH_AI: dict[Action, tuple[object, ...]] = {
     Action.SALT: (SEAT, SEAT, SEAT, LEFT, LEFT, "not_seated"),
     Action.HINT: (SEAT, SEAT, SEAT, LEFT, LEFT, "not_seated"),
     Action.VOTE: (SEAT, SEAT, SEAT, LEFT, LEFT, "not_seated"),
+    Action.PACE: (SEAT, SEAT, SEAT, LEFT, LEFT, "not_seated"),
 }
 # The same once nobody's seat is the AI's: draws and undos go to the members, and Carol plays her own seat.
 WITHOUT_AI: dict[Action, tuple[object, ...]] = {
@@ -103,6 +104,7 @@ WITHOUT_AI: dict[Action, tuple[object, ...]] = {
     Action.SALT: (SEAT, SEAT, SEAT, SEAT, LEFT, "not_seated"),
     Action.HINT: (SEAT, SEAT, SEAT, SEAT, LEFT, "not_seated"),
     Action.VOTE: (SEAT, SEAT, SEAT, SEAT, LEFT, "not_seated"),
+    Action.PACE: (SEAT, SEAT, SEAT, SEAT, LEFT, "not_seated"),
 }
 USERS = (ALICE, DMITRI, ERIN, CAROL, BOB, FRED)
 

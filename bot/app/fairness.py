@@ -51,6 +51,41 @@ standing salt is no better than a drawn one on that count: it existed before the
 that cheated could pick its seed knowing it. It guards the honest case (no match is drawn from the seed
 alone), and whoever wants more types a salt after the commitment is shown, which a lobby always allows.
 
+Secrets proven kept: the scheme ``plateau-seal-1``
+---------------------------------------------------
+
+The seed proves what chance decided; a secret a player *chooses* is proven by a **seal**. Which secrets:
+every decision (a move, or one the clock made) whose notation the game writes differently in public
+(:attr:`games.base.GameInfo.public_notation`): Subulata's set-up typed by its player (the nine values,
+``white setup 371946825``, fixed once, when the set-up is played) and Ultima-Tek's bonus placed face down
+(``place fly c3``: the kind, fixed when it is placed in phase 3 of its player's turn; revealing it later
+shows it, discarding it unseen never does until the end). What chance deals is *not* sealed: the seed's
+commitment already covers it (a random Subulata set-up, ``setup:0:371946825``, Ultima-Tek's bag draws into
+a hand, ``draw:0:fly``, and the kick-off).
+
+1. When such a decision is logged at ply ``ply`` by seat ``seat``, the bot draws a fresh **nonce** of 16
+   random bytes (:func:`secrets.token_bytes`, written as 32 hex digits) and seals the decision's canonical
+   notation (exactly the text of its log entry) with ``SHA-256`` over these bytes, every integer unsigned
+   and big-endian::
+
+       b"plateau-seal-1"                      14 ASCII bytes: the scheme
+       u64  match id
+       u32  ply                               the log entry's ply (undo entries counted: plies never move)
+       u32  seat
+       u32  length of the notation in UTF-8 bytes
+       ...  the notation's UTF-8 bytes        the secret
+       16 bytes  the nonce
+
+   The nonce and the secret stay in the bot's database (the secret is the log entry itself); the seal (the
+   hex digest) is stored beside them and its short :func:`fingerprint` shown on the next public turn post.
+   The nonce makes the seal say nothing of the secret: without it, nine values or a bonus kind are few
+   enough to try them all against the seal.
+2. When the match ends, ``/game verify`` recomputes every seal from the logged decision and its nonce, and
+   checks that every secret decision has one; the export lists each seal as ``ply seat seal nonce`` (the
+   nonce ``-`` while the match runs), so the README's script checks them too. A secret changed in the
+   database after it was sealed, or a nonce changed, no longer gives the seal; a seal rewritten to fit no
+   longer has the fingerprint the turn post showed when the secret was fixed.
+
 Everything here is pure: no storage, no Discord.
 """
 
@@ -88,6 +123,8 @@ class Fairness:
     commitment: str
     salts: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
     """Salt by user id (users without one are absent)."""
+    seals: str | None = None
+    """:data:`SEAL_SCHEME` when the match seals its players' chosen secrets; None for a match from before."""
 
     def salts_in_seat_order(self, seats: Sequence[int]) -> tuple[str, ...]:
         """One salt per seat (empty for a player who gave none), in seat order."""
@@ -194,3 +231,56 @@ def effective_step(ply: int, undos: Iterable[tuple[int, str]]) -> int:
             removed += end - start + 1
             reach = end
     return ply - removed
+
+
+SEAL_SCHEME = "plateau-seal-1"
+"""The name of the seal recipe (module docstring), stored per match and written into every record."""
+NONCE_BYTES = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Seal:
+    """The commitment to one chosen secret: the log entry it seals, the digest, and the nonce (secret)."""
+
+    ply: int
+    seat: int
+    commitment: str
+    """64 hex digits, public from the turn post on (as its :func:`fingerprint`)."""
+    nonce: str = field(repr=False)
+    """32 hex digits; secret until the match has ended (kept out of ``repr``, hence out of logs)."""
+
+
+def new_nonce() -> str:
+    """A fresh nonce for one seal (32 hex digits)."""
+    return secrets.token_bytes(NONCE_BYTES).hex()
+
+
+def seal_bytes(match_id: int, ply: int, seat: int, notation: str, nonce: str) -> bytes:
+    """The bytes a seal hashes (layout in the module docstring)."""
+    secret = notation.encode("utf-8")
+    return b"".join(
+        [
+            SEAL_SCHEME.encode("ascii"),
+            match_id.to_bytes(8, "big"),
+            ply.to_bytes(4, "big"),
+            seat.to_bytes(4, "big"),
+            len(secret).to_bytes(4, "big"),
+            secret,
+            bytes.fromhex(nonce),
+        ]
+    )
+
+
+def seal(match_id: int, ply: int, seat: int, notation: str, nonce: str) -> Seal:
+    """The seal of the secret decision ``notation`` logged at ``ply`` by ``seat``, with ``nonce``."""
+    digest = hashlib.sha256(seal_bytes(match_id, ply, seat, notation, nonce)).hexdigest()
+    return Seal(ply, seat, digest, nonce)
+
+
+def seal_holds(match_id: int, found: Seal, notation: str) -> bool:
+    """True when ``found`` is the seal of ``notation`` (the log entry at its ply) under its nonce."""
+    try:
+        again = seal(match_id, found.ply, found.seat, notation, found.nonce)
+    except ValueError:  # a nonce that is not hex
+        return False
+    return hmac.compare_digest(again.commitment, found.commitment)

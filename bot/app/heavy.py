@@ -33,7 +33,7 @@ class HeavyWork:
     def __init__(self, *, running: int = MAX_RUNNING, kept: int = VERDICTS_KEPT) -> None:
         self._busy: set[Hashable] = set()
         self._slots = asyncio.Semaphore(running)
-        self._verdicts: OrderedDict[Hashable, int | str] = OrderedDict()
+        self._verdicts: OrderedDict[Hashable, object] = OrderedDict()
         self._kept = kept
         self.reviews = ReviewCache()
         """After-match reviews already computed (see :mod:`bot.app.review`)."""
@@ -62,15 +62,15 @@ class HeavyWork:
         async with self._slots:
             return await asyncio.to_thread(work)
 
-    def verdict(self, match_id: int, version: int) -> int | str | None:
-        """The verification kept for the match at ``version`` (draws checked, or the mismatch), if any."""
+    def verdict(self, match_id: int, version: int) -> object | None:
+        """The verification kept for the match at ``version`` (what was checked, or the mismatch), if any."""
         key = (match_id, version)
         found = self._verdicts.get(key)
         if found is not None:
             self._verdicts.move_to_end(key)
         return found
 
-    def keep_verdict(self, match_id: int, version: int, verdict: int | str) -> None:
+    def keep_verdict(self, match_id: int, version: int, verdict: object) -> None:
         """Remember a verification of the match at ``version``, forgetting the least recently asked beyond the bound."""
         self._verdicts[(match_id, version)] = verdict
         self._verdicts.move_to_end((match_id, version))

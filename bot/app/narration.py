@@ -13,8 +13,9 @@ from typing import Any
 from bot.app.ai_seats import ai_name
 from bot.app.game_words import words_for
 from bot.app.i18n import has, t, tn
-from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus
+from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus, pace_limit
 from bot.app.matches.log import automatic, autoplaying
+from bot.app.pace_words import pace_text
 from bot.app.words import chance_lines, decision_line
 from games.base import GameState, Outcome, Termination
 
@@ -100,8 +101,9 @@ def narrate(
 ) -> list[str]:
     """What the log entries of one change did, in words and in ``lang``, in the order they happened.
 
-    Rolls are folded into the move they were played with ("rolled 2 and played A4-A2"); a roll with no
-    move says so; games that record their own steps as events (Ursuppe) are told by those events.
+    Rolls are folded into the move they were played with ("rolled 2 and played A4 → A2"); a roll with no
+    move says so; games that record their own steps as events (Ursuppe) are told by those events. A move
+    with words is told in words alone: its notation is for ``/game history`` and typing, not for a post.
     """
     return [line.text for line in told(match, previous, entries, names, lang)]
 
@@ -176,7 +178,9 @@ def told(
                     lines.append(Told(auto, entry.seat))
             else:
                 named = names_at(match, names, entry.ply)
-                line = decision_line(match.game, state, after, entry.notation, entry.seat, named, lang)
+                line = decision_line(
+                    match.game, state, after, entry.notation, entry.seat, named, lang, with_notation=False
+                )
                 if automatic(entry, state, autoplay):
                     line = t(lang, "story.automatic", line=line.removesuffix("."))
                 lines.append(Told(f"{auto} {line}" if auto else line, entry.seat))
@@ -204,7 +208,7 @@ def takeover_line(match: Match, names: Sequence[str], entry: LogEntry, lang: str
 
 def change_line(entry: LogEntry, names: Sequence[str], lang: str, match: Match | None = None) -> str:
     """A log entry that changes the match rather than the position (resignation, draw, undo, a member taking
-    over a seat...); with ``match``, a seat that changed hands is named by who held it then."""
+    over a seat, a new pace...); with ``match``, a seat that changed hands is named by who held it then."""
     if match is not None and entry.seat is not None:
         if entry.kind is LogKind.REPLACE:
             return t(
@@ -215,6 +219,11 @@ def change_line(entry: LogEntry, names: Sequence[str], lang: str, match: Match |
                 seat=entry.seat + 1,
             )
         names = names_at(match, names, entry.ply)
+    if entry.kind is LogKind.PACE:
+        pace = pace_text(pace_limit(entry.notation), lang)
+        if entry.seat is None:
+            return t(lang, "log.pace_organiser", pace=pace)
+        return t(lang, "log.pace", name=_name(names, entry.seat), pace=pace)
     if entry.kind is LogKind.REPLACE:
         # Without the match, the seat's whole name stands for both players.
         who = _name(names, entry.seat)

@@ -12,6 +12,11 @@ seat's salt (a JSON string), the server seed once the match has ended, and after
 ``outcomes:`` section: for each chance entry in force, its ply and the JSON list of ``[notation, weight]``
 the engine offered, in order. That is all the README's standalone script needs to redo every draw
 (:mod:`bot.app.fairness` describes the recipe).
+
+A match that seals its players' chosen secrets also names the seal recipe (``sealing: plateau-seal-1``)
+and ends with a ``seals:`` section: for each sealed decision, ``ply seat seal nonce`` (the nonce ``-`` while
+the match runs). The secret itself is the log entry at that ply, so the record proves that each secret is
+the one sealed when it was chosen (:func:`check_seals`).
 """
 
 from __future__ import annotations
@@ -23,7 +28,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from bot.app import fairness
-from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus, effective, replay, sample_chance
+from bot.app.matches import (
+    POSITION_KINDS,
+    LogEntry,
+    LogKind,
+    Match,
+    MatchStatus,
+    effective,
+    holds_secret,
+    replay,
+    sample_chance,
+)
 from bot.app.turns import ply_turns
 from games import find_game
 from games.base import GameState
@@ -57,12 +72,38 @@ class Record:
     salts: tuple[str, ...] = ()
     outcomes: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
     """The listed outcomes of each chance entry in force, by ply: (notation, weight)."""
+    sealing: str | None = None
+    """The seal recipe of a match that sealed its chosen secrets (None: a match from before)."""
+    seals: tuple[fairness.Seal, ...] = ()
+    """The seals, by ply; a nonce is ``-`` in the record of a match still running."""
 
 
-def export_record(match: Match, entries: Sequence[LogEntry], names: Sequence[str]) -> str:
+class SealError(RecordError):
+    """A chosen secret that does not match its seal, or a secret without a seal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a verification of a record found: the draws and seals checked, or the first fault (``in_seals``
+    when it is a chosen secret's)."""
+
+    draws: int = 0
+    seals: int = 0
+    fault: str = ""
+    in_seals: bool = False
+
+
+HIDDEN_NONCE = "-"
+"""The nonce as a record of a running match writes it."""
+
+
+def export_record(
+    match: Match, entries: Sequence[LogEntry], names: Sequence[str], seals: Sequence[fairness.Seal] | None = None
+) -> str:
     """The text record of ``match`` with its full log (secrets included: export only finished or open games).
 
-    The server seed of a provably fair match is written only once the match has ended.
+    The server seed of a provably fair match, and the nonces of its ``seals``, are written only once the
+    match has ended. Without ``seals`` (None) the record says nothing of seals, as one from before them.
     """
     fair = match.fair
     lines = [
@@ -90,6 +131,12 @@ def export_record(match: Match, entries: Sequence[LogEntry], names: Sequence[str
             lines.append(f"server_seed: {fair.server_seed}")
         else:
             lines.append("# server_seed: revealed when the match ends")
+        if fair.seals is not None and seals is not None:
+            lines += [
+                "# Each chosen secret (the move at a sealed ply) is sealed by SHA-256 over b'plateau-seal-1',",
+                "# u64 match, u32 ply, u32 seat, u32 length + the move's UTF-8 notation, the 16 nonce bytes.",
+                f"sealing: {fair.seals}",
+            ]
     # The turns as the turn posts, /game history and /game status number them (bot.app.turns).
     begins: dict[str, int] = {}
     for ply, turn in sorted(ply_turns(match, entries).items()):
@@ -106,6 +153,10 @@ def export_record(match: Match, entries: Sequence[LogEntry], names: Sequence[str
         lines.append("outcomes:")
         for ply, listed in chance_lists(match, entries).items():
             lines.append(f"{ply} {json.dumps(listed, ensure_ascii=False, separators=(',', ':'))}")
+    if fair is not None and fair.seals is not None and seals is not None:
+        ended = match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED)
+        lines.append("seals:")
+        lines += [f"{s.ply} {s.seat} {s.commitment} {s.nonce if ended else HIDDEN_NONCE}" for s in seals]
     return "\n".join(lines) + "\n"
 
 
@@ -143,6 +194,16 @@ def _outcome_line(number: int, line: str) -> tuple[int, list[tuple[str, int]]]:
         raise RecordError(f"line {number}: expected 'ply [[notation, weight], ...]', got {line!r}") from exc
 
 
+def _seal_line(number: int, line: str) -> fairness.Seal:
+    """A line of the ``seals:`` section: ``ply seat seal nonce``."""
+    parts = line.split()
+    try:
+        ply, seat, commitment, nonce = parts
+        return fairness.Seal(int(ply), int(seat), commitment, nonce)
+    except ValueError as exc:
+        raise RecordError(f"line {number}: expected 'ply seat seal nonce', got {line!r}") from exc
+
+
 def _move_line(number: int, line: str, epoch: datetime) -> LogEntry:
     """A line of the ``moves:`` section: ``ply kind seat notation`` (seat ``-``: none)."""
     parts = line.split(" ", 3)
@@ -166,11 +227,18 @@ def parse_record(text: str) -> Record:
     salts: dict[int, str] = {}
     entries: list[LogEntry] = []
     outcomes: dict[int, list[tuple[str, int]]] = {}
-    in_moves = in_outcomes = False
+    seals: list[fairness.Seal] = []
+    in_moves = in_outcomes = in_seals = False
     epoch = datetime(1970, 1, 1, tzinfo=UTC)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
+            continue
+        if in_seals:
+            seals.append(_seal_line(number, line))
+            continue
+        if line == "seals:":
+            in_seals = True
             continue
         if in_outcomes:
             ply, listed = _outcome_line(number, line)
@@ -217,6 +285,8 @@ def parse_record(text: str) -> Record:
         server_seed=header.get("server_seed"),
         salts=tuple(salts.get(i, "") for i in range(players)),
         outcomes=outcomes,
+        sealing=header.get("sealing"),
+        seals=tuple(seals),
     )
 
 
@@ -236,6 +306,7 @@ def replay_record(record: Record, *, check_chance: bool = True) -> GameState:
         raise RecordError(str(exc)) from exc
     if check_chance and record.scheme is not None:
         check_fair_draws(record)
+        check_seals(record)
     elif check_chance:
         state = info.new(len(record.players), record.options)
         for entry in effective(record.entries):
@@ -282,3 +353,61 @@ def check_fair_draws(record: Record) -> int:
         if entry.kind in POSITION_KINDS:
             state = state.apply(state.parse_move(entry.notation, entry.seat))
     return checked
+
+
+def check_seals(record: Record) -> int:
+    """Check the seals of a record's chosen secrets; return how many were checked against their nonce.
+
+    Every decision that hides part of itself in public (:func:`bot.app.matches.log.holds_secret`, taken-back
+    ones included) must have a seal made by its seat, and no seal may stand elsewhere; with the nonces (a
+    record of an ended match) each seal must be the SHA-256 of its secret and nonce. A record from before
+    seals (no ``sealing``) has none to check (0).
+
+    Raises:
+        SealError: naming the first secret whose seal does not hold, or that has none.
+    """
+    if record.sealing is None:
+        return 0
+    if record.sealing != fairness.SEAL_SCHEME or record.match_id is None:
+        raise SealError(f"unknown seal recipe {record.sealing!r}")
+    info = find_game(record.game)
+    by_ply = {e.ply: e for e in record.entries}
+    sealed = {s.ply: s for s in record.seals}
+    for entry in record.entries:
+        if entry.seat is not None and holds_secret(info, (entry,)) and entry.ply not in sealed:
+            raise SealError(f"ply {entry.ply}: a secret of {_player(record, entry.seat)} has no seal")
+    checked = 0
+    for found in record.seals:
+        at = by_ply.get(found.ply)
+        if at is None or at.seat != found.seat or not holds_secret(info, (at,)):
+            raise SealError(f"ply {found.ply}: the seal {fairness.fingerprint(found.commitment)} seals no secret there")
+        if found.nonce == HIDDEN_NONCE:
+            continue
+        if not fairness.seal_holds(record.match_id, found, at.notation):
+            raise SealError(
+                f"ply {found.ply}: the secret of {_player(record, found.seat)} is not the one sealed"
+                f" when it was chosen (seal {fairness.fingerprint(found.commitment)})"
+            )
+        checked += 1
+    return checked
+
+
+def _player(record: Record, seat: int) -> str:
+    """The name of ``seat`` in ``record``."""
+    return record.players[seat] if 0 <= seat < len(record.players) else f"seat {seat}"
+
+
+def verify_record(record: Record) -> Verdict:
+    """Check a provably fair record's seals, then its draws (:func:`check_seals`, :func:`check_fair_draws`).
+
+    The seals come first: they need no replay, so a secret changed into one the log cannot replay is still
+    named as a broken seal.
+    """
+    try:
+        seals = check_seals(record)
+    except SealError as exc:
+        return Verdict(fault=str(exc), in_seals=True)
+    try:
+        return Verdict(draws=check_fair_draws(record), seals=seals)
+    except (RecordError, ValueError) as exc:
+        return Verdict(fault=str(exc))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from bot.app.game_words import words_for
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, Match, MatchError, MatchStatus, effective
 from bot.app.matches.log import autoplaying, replay_states
@@ -28,8 +29,6 @@ KEPT: Final = 32
 """Reviews kept in memory (an ended match never changes: asking again costs nothing)."""
 TURNING_POINTS: Final = 3
 """Turning points told."""
-DICE_KIND: Final = "roll"
-"""The chance steps counted against the rules' distribution (every game's dice are written ``roll:N``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +41,7 @@ class MatchReview:
     split: tuple[str, ...]
     """Per player: choices against chance."""
     dice: tuple[str, ...]
-    """Per player with rolls: the face furthest from its expected count."""
+    """Per player with rolls or draws: the face furthest from its expected count."""
     evaluations: int
     unmeasured: int
 
@@ -95,7 +94,7 @@ def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str]
         points=tuple(found.points),
         turning=turning,
         split=tuple(split_lines(match.game.id, found, names, lang)),
-        dice=tuple(dice_lines(found, names, lang)),
+        dice=tuple(dice_lines(match.game.id, found, names, lang)),
         evaluations=found.evaluations,
         unmeasured=found.unmeasured,
     )
@@ -163,22 +162,30 @@ def split_lines(game_id: str, found: engine.Review, names: Sequence[str], lang: 
     ]
 
 
-def dice_lines(found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
-    """Per player with rolls: the face that came furthest from its expected count, against that count
-    (summed over each roll's own distribution, so rule sets with other dice count right)."""
+def dice_lines(game_id: str, found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
+    """Per player with rolls or draws: the face that came furthest from its expected count, against that count
+    (summed over each step's own distribution, so rule sets with other dice, two dice at once and a bag that
+    empties all count right). What counts, as which faces and for whom, is the game's
+    (:attr:`bot.app.game_words.GameWords.counted`): Ur's dice, Ursuppe's one or two movement dice, Ultima-Tek's
+    draws into a hand; a Subulata layout or random set-up is nobody's roll and is not counted."""
+    words = words_for(game_id)
     seen: dict[int, dict[str, int]] = {}
     expected: dict[int, dict[str, Fraction]] = {}
     rolls: dict[int, int] = {}
     for roll in found.rolls:
-        if roll.kind != DICE_KIND or roll.seat is None or not all(v.isdigit() for v, _ in roll.probabilities):
-            # Only single dice are counted face by face (an Ursuppe pair of dice is not one face).
+        came = words.counted(roll.kind, roll.value)
+        seat = roll.seat if came is None or came.seat is None else came.seat
+        if came is None or seat is None:
             continue
-        rolls[roll.seat] = rolls.get(roll.seat, 0) + 1
-        faces = seen.setdefault(roll.seat, {})
-        faces[roll.value] = faces.get(roll.value, 0) + 1
-        means = expected.setdefault(roll.seat, {})
+        rolls[seat] = rolls.get(seat, 0) + 1
+        faces = seen.setdefault(seat, {})
+        for face in came.faces:
+            faces[face] = faces.get(face, 0) + 1
+        means = expected.setdefault(seat, {})
         for value, p in roll.probabilities:
-            means[value] = means.get(value, Fraction(0)) + p
+            offered = words.counted(roll.kind, value)
+            for face in offered.faces if offered is not None else ():
+                means[face] = means.get(face, Fraction(0)) + p
     lines = []
     for seat in sorted(rolls):
         faces, means = seen[seat], expected[seat]
@@ -186,9 +193,9 @@ def dice_lines(found: engine.Review, names: Sequence[str], lang: str) -> list[st
         lines.append(
             t(
                 lang,
-                "review.dice",
+                words.counted_key,
                 name=_name(names, seat),
-                face=face,
+                face=words.face(face, lang),
                 seen=faces.get(face, 0),
                 expected=round(float(means[face])),
                 rolls=rolls[seat],

@@ -79,6 +79,8 @@ class Action(enum.Enum):
     HINT = "hint"
     VOTE = "vote"
     """Vote on what happens to a late seat's turn."""
+    PACE = "pace"
+    """Ask for, or answer, a change of the match's turn limit (:mod:`bot.app.matches.paces`)."""
 
 
 class Holder(enum.Enum):

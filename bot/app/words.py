@@ -65,10 +65,19 @@ def move_label(game: GameInfo, state: GameState, notation: str, lang: str, mark:
 
 
 def decision_line(
-    game: GameInfo, state: GameState, after: GameState, notation: str, seat: Seat, names: Sequence[str], lang: str
+    game: GameInfo,
+    state: GameState,
+    after: GameState,
+    notation: str,
+    seat: Seat,
+    names: Sequence[str],
+    lang: str,
+    *,
+    with_notation: bool = True,
 ) -> str:
     """One sentence for a decision ``seat`` made in ``state`` (``after`` is the position right after it,
-    before any chance step), the move in words before its notation when the game has words for it.
+    before any chance step), the move in words before its notation when the game has words for it; with
+    ``with_notation`` False, in words alone (a turn post's story: the notation stays in ``/game history``).
     ``notation`` may hold secrets: only its public form is told."""
     name = names[seat] if 0 <= seat < len(names) else "?"
     shown = game.public_notation(notation)
@@ -77,7 +86,8 @@ def decision_line(
     said = words.said(state, shown, lang)
     if said:
         # The move in words first, its notation after it (what a member can type or look up).
-        line = line.replace(f"`{shown}`", t(lang, "log.said", what=said, move=shown), 1)
+        told = t(lang, "log.said", what=said, move=shown) if with_notation else said
+        line = line.replace(f"`{shown}`", told, 1)
     return line
 
 

@@ -27,6 +27,7 @@ from bot.shell.help_ui import HelpButton
 from bot.shell.history_ui import HistoryButton
 from bot.shell.lobby_ui import LobbyButton
 from bot.shell.move_controls import BuilderButton, BuilderSelect, MoveButton
+from bot.shell.pace_ui import PaceButton
 from bot.shell.pbp import PostUI, TimeoutButton
 from bot.shell.private_ui import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.ratings_ui import LeaderboardButton
@@ -73,6 +74,7 @@ DYNAMIC_ITEMS = (
     ReviewButton,
     ReplaceButton,
     TakeSeatButton,
+    PaceButton,
     LeaderboardButton,
     HelpButton,
 )

@@ -30,7 +30,7 @@ def setting_line(options: Mapping[str, str], lang: str) -> str | None:
     setting = clock_setting(options)
     if setting is None:
         return None
-    span = t(lang, "span.minutes", count=int(setting.total.total_seconds()) // 60)
+    span = t(lang, "pace.minutes", count=int(setting.total.total_seconds()) // 60)
     seconds = int(setting.increment.total_seconds())
     if seconds:
         return t(lang, "clock.setting_increment", span=span, seconds=seconds)

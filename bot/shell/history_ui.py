@@ -127,7 +127,8 @@ async def export(shell: Shell, interaction: discord.Interaction, match_id: int |
         # after a finished match, never after an aborted one (its set-ups were never shown in play).
         raise MatchError("export_secret")
     names = await shell.ui.names(match)
-    text = export_record(match, await shell.service.history(match.id), names)
+    seals = await shell.service.seals(match.id) if match.fair is not None and match.fair.seals else None
+    text = export_record(match, await shell.service.history(match.id), names, seals)
     lang = language_of(interaction.locale)
     await interaction.response.send_message(
         t(lang, "export.done", id=match.id),

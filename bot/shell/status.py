@@ -90,10 +90,10 @@ def sheet_digest(embed: discord.Embed) -> str:
 
 
 def span_text(seconds: int, lang: str) -> str:
-    """A turn's time limit in whole days, hours or (live play) minutes, in words ("2 days", "12 hours",
-    "36 hours", "2 minutes")."""
+    """A turn's time limit in whole days or hours, in words ("2 days", "12 hours", "36 hours"); a live limit of
+    minutes in minutes ("2 minutes")."""
     if seconds < 3600:
-        return t(lang, "span.minutes", count=max(1, seconds // 60))
+        return t(lang, "pace.minutes", count=max(1, seconds // 60))
     if seconds % 86400 == 0 and seconds >= 86400 * 2:
         return t(lang, "span.days", count=seconds // 86400)
     return t(lang, "span.hours", count=seconds // 3600)

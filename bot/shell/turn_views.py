@@ -13,7 +13,17 @@ from bot.app.ai_seats import humans
 from bot.app.game_clock import clock_setting
 from bot.app.game_words import words_for
 from bot.app.i18n import t
-from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnReport, replay
+from bot.app.matches import (
+    POSITION_KINDS,
+    LogEntry,
+    LogKind,
+    Match,
+    MatchService,
+    MatchStatus,
+    TurnReport,
+    holds_secret,
+    replay,
+)
 from bot.app.member_text import inert_names
 from bot.app.narration import result_line, take_seat_label, takeover_lines, turn_line
 from bot.app.story import story
@@ -107,9 +117,16 @@ class TurnViews:
         state, entries = await self.story(match, start, report, until)
         drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
         happened = story(match, state, entries, names, lang)
+        finished = match.status is not MatchStatus.ACTIVE
+        # The seals are read only for a post that tells a secret choice, or the final post that counts them.
+        secret = holds_secret(match.game, entries)
+        sealed = match.fair is not None and match.fair.seals is not None and (secret or (finished and current))
+        seals = await self.service.seals(match.id) if sealed else ()
+        if seals and secret:
+            # The fingerprint of each secret chosen in this story, said where it was chosen (issue 29).
+            happened += fairness_ui.seal_lines(entries, seals, names, lang)
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
-        finished = match.status is not MatchStatus.ACTIVE
         if finished and current and match.result is not None:
             awaited.append(result_line(match.result, names, lang))
             if any(len(match.stints(seat)) > 1 for seat in range(len(match.seats))):
@@ -153,6 +170,8 @@ class TurnViews:
         if current and (finished or start == 0):
             # The commitment stays on the first turn's post; the seed is revealed on the final one.
             awaited += fairness_ui.fairness_lines(match, lang, final=finished)
+            if finished and seals:
+                awaited.append(t(lang, "seal.revealed", count=len(seals)))
         if finished and current and match.status is MatchStatus.FINISHED:
             pinged = " ".join(f"<@{uid}>" for uid in humans(match.seats))
             review = ReviewButton(match.id, t(lang, "button.review"))

@@ -6,7 +6,10 @@
 - :mod:`render.ur.race` (Variante 2), :mod:`render.ur.loop` (Variante 1), :mod:`render.ur.towers`
   (Ravensburger) and :mod:`render.ur.motifs` (Variante 3): each rule set's board and words.
 
-:data:`RENDERER` is what the game registry sees: it hands a view to its rule set's renderer.
+:data:`RENDERER` is what the game registry sees: it hands a view to its rule set's renderer. A member's
+high-contrast palette (``ctx.palette == "contrast"``) turns the finished board's lightness over
+(:func:`render.contrast.inverted_lightness`): a near-white ground, near-black lines and letters, and pieces
+ringed in black, at least 7:1 against their ground (WCAG AAA), for all four rule sets at once.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from games.ur import loop as loop_rules
 from games.ur import motifs as motifs_rules
 from games.ur import race as race_rules
 from games.ur import towers as towers_rules
-from render.common import GameRenderer
+from render.common import BoardContext, GameRenderer
+from render.contrast import inverted_lightness, recolour_png
 from render.ur import loop, motifs, race, towers
 
 __all__ = ["GAME_ID", "RENDERER", "RULE_SETS"]
@@ -40,9 +44,17 @@ def _for(view: object) -> GameRenderer:
         raise TypeError(f"not a view of any Ur rule set: {type(view).__name__}") from None
 
 
+def _render(view: object, ctx: BoardContext) -> bytes:
+    png = _for(view).render(view, ctx)
+    # The rule sets draw the contrast palette's pieces white and black on the dark board; turning the
+    # palette's lightness over makes the ground light and every line, letter and piece rim dark.
+    return recolour_png(png, inverted_lightness) if ctx.palette == "contrast" else png
+
+
 RENDERER: Final = GameRenderer(
-    render=lambda view, ctx: _for(view).render(view, ctx),
+    render=_render,
     describe=lambda view, ctx: _for(view).describe(view, ctx),
     highlights=lambda view, notation: _for(view).highlights(view, notation),
+    seat_marks=lambda view: _for(view).seat_marks(view),
 )
 """Ur's renderer: each call goes to the renderer of the view's rule set."""

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.base import Outcome
-from render.ur.kit import phase
+from render.ur.kit import INLAYS, phase
 
 ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
 """Colour words as the alt text uses them (in French they agree with « pions »)."""
-MARKS: Final = ("ring", "diamond")
-"""The marking inlaid in each seat's pieces, so the seats differ in shape as well as colour."""
+MARKS: Final = INLAYS
+"""The marking inlaid in each seat's pieces, so the seats differ in shape as well as colour: the alt text
+names the inlays the pieces are drawn with."""
 ALT_MAX: Final = 1000
 ALT_NAME_MAX: Final = 40
 

@@ -11,7 +11,8 @@ legends and captions are left to the turn post's words. The marks of the move bu
 (:attr:`~render.common.BoardContext.marks`) are white discs on the pieces they move. Each render runs
 inside :func:`facing`: in seat 0's own view the board is turned so its lane (row A) and panel are at the
 bottom (seat 1's already are), the reader's panel says "you", and a member's high-contrast palette draws
-the pieces white against black (:func:`seat_colour`); static layers and sprites are cached per facing.
+the pieces white against black (:func:`seat_colour`), which the dispatcher (:mod:`render.ur`) turns into
+black and white pieces on a light ground; static layers and sprites are cached per facing.
 """
 
 from __future__ import annotations
@@ -89,10 +90,18 @@ FRAME_BOTTOM: Final = FRAME_Y + BOARD_H
 HEIGHT: Final = PANEL_Y[1] + PANEL_H + 12
 ROWS: Final = {"A": 0, "B": 1, "C": 2}
 
-CONTRAST_SEATS: Final[tuple[Color, Color]] = ((255, 255, 255), (0, 0, 0))
-"""The high-contrast palette (a member's choice for their own views): white pieces against black."""
-CONTRAST_INLAY: Final[tuple[Color, Color]] = (INK, (255, 255, 255))
+# The high-contrast palette (a member's choice for their own views) is drawn on the dark board with the
+# colours below, then the finished image's lightness is turned over (render.ur): what is drawn black here
+# comes out white on a light ground, and the reverse.
+CONTRAST_SEATS: Final[tuple[Color, Color]] = ((0, 0, 0), (255, 255, 255))
+"""The seats' pieces in the high-contrast palette, before it is turned over: seat 0 white, seat 1 black."""
+CONTRAST_INLAY: Final[tuple[Color, Color]] = ((255, 255, 255), INK)
 """The inlay of each seat's piece in the high-contrast palette: the opposite of the piece."""
+CONTRAST_RIM: Final[Color] = (236, 236, 236)
+"""The rim of every piece in the high-contrast palette: near black once turned over, a strong outline."""
+INLAYS: Final = ("ring", "diamond")
+"""The mark inlaid in each seat's pieces, which :func:`paint_inlay` draws by: it tells the seats apart
+without colour (:attr:`render.common.GameRenderer.seat_marks`)."""
 
 
 Facing: TypeAlias = tuple[bool, str]
@@ -129,7 +138,7 @@ def seat_colour(seat: int) -> Color:
 
 def seat_tint(seat: int) -> Color:
     """The colour of ``seat``'s marks on the board's dark ground (path chevrons, entry arrows): its
-    colour, or in the high-contrast palette white and mid grey (black would vanish on the ground)."""
+    colour, or in the high-contrast palette white and mid grey (black and dark grey once turned over)."""
     return ((255, 255, 255), (150, 150, 150))[seat] if palette() == "contrast" else SEAT_COLORS[seat]
 
 
@@ -415,7 +424,7 @@ def paint_inlay(pen: Pen, seat: int, c: float, outer: float, inner: float, fill:
     (seat 0) or a diamond (seat 1) out to ``outer``, ``fill`` inside it out to ``inner``; cream, or the
     opposite of the piece in the high-contrast palette."""
     mark = inlay_colour(seat)
-    if seat == 0:
+    if INLAYS[seat] == "ring":
         pen.circle(c, c, outer, fill=mark)
         pen.circle(c, c, inner, fill=fill)
     else:
@@ -465,7 +474,9 @@ def piece_sprite(seat: int, diameter: int) -> Image.Image:
 @cache
 def _piece_sprite(seat: int, diameter: int, palette_name: str) -> Image.Image:
     colour = seat_colour(seat)
-    rim = mix(colour, INK, 0.4) if palette_name == "standard" else mix(colour, (128, 128, 128), 0.5)
+    # The contrast palette is drawn here and then turned over (render.ur): a near-white rim comes out
+    # near black, the strong outline a white piece needs on the light ground.
+    rim = mix(colour, INK, 0.4) if palette_name == "standard" else CONTRAST_RIM
 
     def paint(pen: Pen, c: float, r: float) -> None:
         pen.circle(c, c, r, fill=CREAM)

@@ -57,6 +57,7 @@ from render.ur.alt import (
 )
 from render.ur.kit import (
     CONTRAST_INLAY,
+    CONTRAST_RIM,
     CONTRAST_SEATS,
     HEADER_H,
     PANEL_X1,
@@ -101,6 +102,8 @@ PAWN_D: Final = 62
 """Pawn size on the board: a little over half a tile, so each motif shows all round it."""
 DIAMOND: Final = 1.2
 """Half-diagonal of seat 1's diamond pawn over the radius of seat 0's round one (about the same area)."""
+PAWN_SHAPES: Final = ("round", "diamond")
+"""The shape of each seat's pawns, which :func:`_shape` draws by (:attr:`render.common.GameRenderer.seat_marks`)."""
 ICON_D: Final = 56
 STATUS_ICON_D: Final = 52
 BADGE_D: Final = 40
@@ -184,7 +187,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 
 def _shape(pen: Pen, seat: int, c: float, r: float, fill: Color) -> None:
     """Seat 0's round pawn or seat 1's diamond pawn, ``r`` being the circle's radius."""
-    if seat == 0:
+    if PAWN_SHAPES[seat] == "round":
         pen.circle(c, c, r, fill=fill)
     else:
         # A diamond of the same area as the circle reads as the same size.
@@ -217,7 +220,7 @@ def pawn_sprite(seat: int, face: motifs.Face | None, diameter: int) -> Image.Ima
 @cache
 def _pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, palette_name: str) -> Image.Image:
     r = diameter / 2
-    reach = r * (DIAMOND if seat == 1 else 1.0)
+    reach = r * (DIAMOND if PAWN_SHAPES[seat] == "diamond" else 1.0)
     size = math.ceil(2 * reach) + 2 * sprite_pad(diameter)
     colour = seat_colour(seat)
 
@@ -229,7 +232,7 @@ def _pawn_sprite(seat: int, face: motifs.Face | None, diameter: int, palette_nam
         pen = Pen(draw, k)
         c = size / 2
         _shape(pen, seat, c, r, CREAM)
-        _shape(pen, seat, c, r * 0.9, mix(colour, INK, 0.4))
+        _shape(pen, seat, c, r * 0.9, mix(colour, INK, 0.4) if palette_name == "standard" else CONTRAST_RIM)
         _shape(pen, seat, c, r * 0.8, colour)
         if face is not None:
             _badge(pen, c, r * 0.58, face)
@@ -573,4 +576,10 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
         return ()
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+def seat_marks(view: object) -> tuple[str, ...]:
+    """The shape of each seat's pawns: round (seat 0), a diamond (seat 1)."""
+    _state(view)
+    return PAWN_SHAPES
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)

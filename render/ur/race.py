@@ -44,6 +44,7 @@ from render.ur.kit import (
     CONTRAST_SEATS,
     HEADER_H,
     ICON_D,
+    INLAYS,
     PAIR_D,
     PANEL_X1,
     PIECE_D,
@@ -376,4 +377,10 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, race.Move)
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+def seat_marks(view: object) -> tuple[str, ...]:
+    """The inlay of each seat's pieces: a ring (seat 0), a diamond (seat 1)."""
+    _state(view)
+    return INLAYS
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)

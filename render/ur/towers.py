@@ -53,10 +53,12 @@ from render.ur.alt import (
 )
 from render.ur.kit import (
     CONTRAST_INLAY,
+    CONTRAST_RIM,
     CONTRAST_SEATS,
     GUTTER,
     HEADER_H,
     ICON_D,
+    INLAYS,
     MARK_D,
     PANEL_X1,
     SHARED_WORDS,
@@ -191,7 +193,7 @@ def token_sprite(seat: int, red: bool, diameter: int) -> Image.Image:
 @cache
 def _token_sprite(seat: int, red: bool, diameter: int, palette_name: str) -> Image.Image:
     colour = seat_colour(seat)
-    rim = mix(colour, INK, 0.4)
+    rim = mix(colour, INK, 0.4) if palette_name == "standard" else CONTRAST_RIM
 
     def paint(pen: Pen, c: float, r: float) -> None:
         if red:
@@ -220,9 +222,9 @@ def slice_sprite(seat: int, red: bool, height: int) -> Image.Image:
 def _slice_sprite(seat: int, red: bool, height: int, palette_name: str) -> Image.Image:
     w, h = SLICE_W + 2, height + 2
     colour = seat_colour(seat)
-    # The edge sets each slice off the dark plinth: ink, or grey around the black slices of the
-    # high-contrast palette, which ink would hide.
-    edge = INK if palette_name == "standard" else (150, 150, 150)
+    # The edge sets each slice off the plinth: ink, or in the high-contrast palette the light rim that
+    # comes out near black once the image is turned over (render.ur), around its white slices.
+    edge = INK if palette_name == "standard" else CONTRAST_RIM
 
     def outline(inset: float) -> list[tuple[float, float]]:
         x0, y0, x1, y1 = 1 + inset, 1 + inset, w - 1 - inset, h - 1 - inset
@@ -659,4 +661,10 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
     return touched_squares(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+def seat_marks(view: object) -> tuple[str, ...]:
+    """The inlay of each seat's tokens: a ring (seat 0), a diamond (seat 1)."""
+    _state(view)
+    return INLAYS
+
+
+RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)

@@ -19,7 +19,8 @@ decided alone (forfeits, aborted games) go to the event's log.
 
 The package, by concern: :mod:`~bot.app.events.model` (records, limits, errors), :mod:`~bot.app.events.rules`
 (pure: counted results, pairing, standings), :mod:`~bot.app.events.core` (loading), then the service's parts:
-:mod:`~bot.app.events.signup` (sign-up and check-in), :mod:`~bot.app.events.rounds` (rounds and pairings),
+:mod:`~bot.app.events.signup` (sign-up), :mod:`~bot.app.events.entry` (check-in and late entry),
+:mod:`~bot.app.events.rounds` (rounds and pairings),
 :mod:`~bot.app.events.results` (results and corrections), :mod:`~bot.app.events.reading` (lookups, log,
 standings). :class:`EventService` is all of them on one store.
 
@@ -30,6 +31,7 @@ update, and only the caller that closed it posts the standings or starts the nex
 
 from __future__ import annotations
 
+from bot.app.events.entry import Entries
 from bot.app.events.model import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -89,7 +91,7 @@ __all__ = [
 ]
 
 
-class EventService(SignUps, Rounds, Results, RoundClock, EventQueries):
+class EventService(SignUps, Entries, Rounds, Results, RoundClock, EventQueries):
     """Create, fill, pair, record and rank events (see the module docstring): every part on one store.
 
     ``EventService(store, matches, clock)``: ``store`` is the bot's open :class:`~bot.app.storage.Store`,

@@ -49,7 +49,8 @@ class EventCore:
         except UnknownGameError as exc:  # pragma: no cover - a game is never unregistered under a live event
             raise EventError("event_not_found") from exc
         players = tuple(
-            EventPlayer(p.user_id, p.seed, p.withdrawn_after) for p in await self._rows.load_players(row.id)
+            EventPlayer(p.user_id, p.seed, p.withdrawn_after, p.checked_in, p.entry_round, p.missed_half)
+            for p in await self._rows.load_players(row.id)
         )
         return Event(
             id=row.id,
@@ -74,6 +75,7 @@ class EventCore:
             round_minutes=row.round_minutes,
             round_ends_at=row.round_ends_at,
             round_warned=row.round_warned,
+            checkin_open=row.checkin_opened_at is not None,
         )
 
     async def get(self, event_id: int) -> Event:

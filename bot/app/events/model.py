@@ -6,10 +6,11 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 from typing import Any, Final
 
 from bot.app.matches import MatchError
-from bot.app.tournaments.standings import Bye, Game, Result, StandingRow, TableGame, TieBreak
+from bot.app.tournaments.standings import Bye, Game, Missed, Result, StandingRow, TableGame, TieBreak
 from games.base import GameInfo
 
 MAX_ROUNDS: Final = 15
@@ -56,17 +57,38 @@ class EventError(MatchError):
     ``event_not_enough_players`` (params ``min``), ``event_round_not_over`` (params ``round``),
     ``event_no_more_rounds``, ``event_no_game`` (params ``round``), ``event_bye_result``,
     ``event_bad_result``, ``event_bad_places`` (params ``count``), ``event_already_withdrawn``,
-    ``event_format_unsuitable`` (params ``game``), ``event_bad_rounds`` (params ``max``).
+    ``event_format_unsuitable`` (params ``game``), ``event_bad_rounds`` (params ``max``); check-in and late
+    entry (:mod:`bot.app.events.entry`): ``event_checkin_open``, ``event_checkin_not_open``,
+    ``event_already_checked_in``, ``event_not_enough_checked_in`` (params ``min``, ``count``),
+    ``event_late_round_robin``, ``event_already_player``.
     """
 
 
 @dataclass(frozen=True, slots=True)
 class EventPlayer:
-    """A player of an event; ``withdrawn_after`` is the last round they were paired in, once they withdrew."""
+    """A player of an event; ``withdrawn_after`` is the last round they were paired in, once they withdrew.
+
+    A late entrant (:mod:`bot.app.events.entry`) has ``entry_round`` above 1: the rounds before it count
+    ``missed_share`` of a win each (0 or ½) and are never paired.
+    """
 
     user_id: int
     seed: int
     withdrawn_after: int | None = None
+    checked_in: bool = False
+    """True once the player tapped "I'm here" during check-in."""
+    entry_round: int = 1
+    missed_half: bool = False
+
+    @property
+    def missed_rounds(self) -> range:
+        """The rounds the player missed by entering late (empty for everyone who was there at the start)."""
+        return range(1, self.entry_round)
+
+    @property
+    def missed_share(self) -> Fraction:
+        """What each missed round counts, as a share of a win: 0 or ½."""
+        return Fraction(1, 2) if self.missed_half else Fraction(0)
 
     @property
     def withdrawn(self) -> bool:
@@ -75,7 +97,7 @@ class EventPlayer:
 
     def plays_in(self, round: int) -> bool:
         """True when the player is to be paired or seated in ``round``."""
-        return self.withdrawn_after is None or round <= self.withdrawn_after
+        return self.entry_round <= round and (self.withdrawn_after is None or round <= self.withdrawn_after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +168,8 @@ class Event:
     """When the round being played ends (None: no end set)."""
     round_warned: bool = False
     """True once the round's games were warned that its end is near."""
+    checkin_open: bool = False
+    """True once the organiser opened check-in: round 1 then pairs only the players who checked in."""
 
     @property
     def player_ids(self) -> tuple[int, ...]:
@@ -156,6 +180,10 @@ class Event:
     def withdrawn_ids(self) -> frozenset[int]:
         """The players who withdrew."""
         return frozenset(p.user_id for p in self.players if p.withdrawn)
+
+    def missed(self) -> tuple[Missed[int], ...]:
+        """The rounds late entrants missed, as the standings count them (0 or ½ of a win each)."""
+        return tuple(Missed(r, p.user_id, p.missed_share) for p in self.players for r in p.missed_rounds)
 
     def active_in(self, round: int) -> tuple[int, ...]:
         """The players to pair or seat in ``round``, in seeding order."""
@@ -224,6 +252,8 @@ class Standings:
     rows: tuple[StandingRow[int], ...]
     tiebreaks: tuple[str, ...]
     """Names of the tie-break columns, in order (``game_score`` for tables)."""
+    results: tuple[Game[int] | Bye[int] | TableGame[int] | Missed[int], ...] = ()
+    """The counted results they come from, round by round (for the crosstable)."""
 
 
 @dataclass(frozen=True, slots=True)

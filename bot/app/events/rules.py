@@ -21,6 +21,7 @@ from bot.app.tournaments.pairing import round_robin, seat_tables, swiss_round
 from bot.app.tournaments.standings import (
     Bye,
     Game,
+    Missed,
     Result,
     TableGame,
     game_from_outcome,
@@ -123,7 +124,9 @@ def pair_round(event: Event, number: int, past: Sequence[EventGame]) -> tuple[li
         item = game.item()
         if isinstance(item, Game | Bye):
             results.append(item)
-    rows = swiss_standings(everyone, results, tiebreaks=SWISS_TIEBREAKS, withdrawn=event.withdrawn_ids)
+    # Late entrants are paired on the points their missed rounds gave them; those rounds are no byes.
+    counted = [*results, *event.missed()]
+    rows = swiss_standings(everyone, counted, tiebreaks=SWISS_TIEBREAKS, withdrawn=event.withdrawn_ids)
     # A double loss still "met": rounds_of keeps every pairing, so nobody is paired with them again.
     paired = swiss_round(everyone, points_of(rows), rounds_of(results), withdrawn=out)
     return [tuple(pair) for pair in paired.pairs], list(paired.byes)
@@ -134,9 +137,11 @@ def standings_of(event: Event, games: Sequence[EventGame]) -> Standings:
     withdrawn = event.withdrawn_ids
     if event.format is EventFormat.TABLES:
         tables = [item for g in games if isinstance(item := g.item(), TableGame)]
-        rows = table_standings(event.player_ids, tables, withdrawn=withdrawn)
-        return Standings(event, tuple(rows), ("game_score",))
+        counted: list[TableGame[int] | Missed[int]] = [*tables, *event.missed()]
+        rows = table_standings(event.player_ids, counted, withdrawn=withdrawn)
+        return Standings(event, tuple(rows), ("game_score",), tuple(counted))
     results = [item for g in games if isinstance(item := g.item(), Game | Bye)]
     tiebreaks = SWISS_TIEBREAKS if event.format is EventFormat.SWISS else ROUND_ROBIN_TIEBREAKS
-    rows = swiss_standings(event.player_ids, results, tiebreaks=tiebreaks, withdrawn=withdrawn)
-    return Standings(event, tuple(rows), tuple(tb.value for tb in tiebreaks))
+    counted_games = [*results, *event.missed()]
+    rows = swiss_standings(event.player_ids, counted_games, tiebreaks=tiebreaks, withdrawn=withdrawn)
+    return Standings(event, tuple(rows), tuple(tb.value for tb in tiebreaks), tuple(counted_games))

@@ -1,4 +1,5 @@
-"""Sign-up and check-in: creating an event, joining and leaving it, starting it (seeding), cancelling it."""
+"""Sign-up: creating an event, joining and leaving it, starting it (seeding), cancelling it; check-in and late
+entry are :mod:`bot.app.events.entry`."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Mapping
 
 from bot.app import member_text
 from bot.app.events.core import EventCore
+from bot.app.events.entry import drop_absentees
 from bot.app.events.model import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -17,6 +19,7 @@ from bot.app.events.model import (
     Withdrawal,
 )
 from bot.app.matches import split_options
+from bot.app.storage.entry_store import EntryStore
 from bot.app.tournaments.pairing import round_robin, seeding
 from bot.app.tournaments.ratings import DEFAULT, Rating
 from games import find_game
@@ -103,22 +106,29 @@ class SignUps(EventCore):
                 raise EventError("event_full", max=MAX_PLAYERS)
             seed = max((p.seed for p in event.players), default=-1) + 1
             await self._rows.add_player(event_id, user_id, seed, now=now)
+            if event.checkin_open:
+                # Signing up during check-in is being here: the member just tapped, on the spot.
+                await EntryStore(self._store).check_in(event_id, user_id, now=now)
             return await self._load(event_id)
 
     async def start(self, event_id: int, actor_id: int) -> Event:
         """Close sign-up and seed the players by rating (strongest first; unrated players rate as new).
 
         Ties keep the signing-up order. A round robin's number of rounds becomes its schedule's. The first
-        round is paired by :meth:`plan_round`.
+        round is paired by :meth:`plan_round`. With check-in open, the members who did not check in are taken
+        off first (see :mod:`bot.app.events.entry`).
 
         Raises:
-            EventError: ``event_not_found``, ``event_not_signup`` or ``event_not_enough_players``.
+            EventError: ``event_not_found``, ``event_not_signup``, ``event_not_enough_players`` or
+                ``event_not_enough_checked_in``.
         """
         now = self._clock()
         async with self._store.transaction():
             event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
             if len(event.players) < event.minimum_players:
                 raise EventError("event_not_enough_players", min=event.minimum_players)
+            if await drop_absentees(EntryStore(self._store), event, actor_id, now):
+                event = await self._load(event_id)
             known = await self._store.load_ratings(event.guild_id, event.rating_key, event.player_ids)
             strength = {
                 uid: Rating(*known[uid]).ordinal if uid in known else DEFAULT.ordinal for uid in event.player_ids

@@ -69,6 +69,27 @@ def no_private(state: GameState, seat: Seat, lang: str) -> str:
     return ""
 
 
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A chance outcome as the review's "dice against expectation" counts it (see :attr:`GameWords.counted`)."""
+
+    faces: tuple[str, ...]
+    """What it shows: one face per die (Ursuppe's two dice, two faces), or the one thing drawn."""
+    seat: Seat | None = None
+    """Whose roll or draw it is when the value names the seat (a draw into a hand); None: the seat that acts
+    right after it, as the review finds it."""
+
+
+def counted_roll(kind: str, value: str) -> Counted | None:
+    """The plain count: a ``roll:N`` with a number is one face (Ur's total of its dice, a single die)."""
+    return Counted((value,)) if kind == "roll" and value.isdigit() else None
+
+
+def plain_face(face: str, lang: str) -> str:
+    """A counted face said as it is written (a number)."""
+    return face
+
+
 def no_event_fields(event: Any, lang: str) -> dict[str, object]:
     """No words of the game's own for an event's details."""
     return {}
@@ -139,6 +160,13 @@ class GameWords:
     """At most this many moves are offered as one button each; more are chosen in a menu. A button says its move
     in words on a line of its own on a phone, so the number is what fits under the game's board on the first
     screen (the taller the board, the fewer)."""
+    counted: Callable[[str, str], Counted | None] = counted_roll
+    """A chance outcome (kind, value) as the after-match review counts it per player against the rules'
+    distribution, or None when it is nobody's roll or draw (a layout tile, an environment card, a kick-off)."""
+    face: Callable[[str, str], str] = plain_face
+    """A counted face in words (face, language): a die's number, a bonus's name."""
+    counted_key: str = "review.dice"
+    """The catalog sentence of a player's count: ``review.dice`` (came up) or ``review.draws`` (drew)."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the

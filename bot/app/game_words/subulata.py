@@ -83,6 +83,12 @@ def scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
     return "\n".join(lines)
 
 
+def said(state: GameState, shown: str, lang: str) -> str | None:
+    """A move in a story's words: its two cells with an arrow (the piece's value is secret)."""
+    m = _MOVE.fullmatch(shown)
+    return None if m is None else t(lang, "said.subulata.move", frm=m[1], to=m[3])
+
+
 def decision(state: GameState, after: GameState, shown: str, seat: Seat, name: str, lang: str) -> str:
     """A set-up (its values are secret: only that it was made, or drawn), or a move and its capture. A random
     set-up is told once, here, as what came of it (its draws tell nothing more)."""
@@ -148,6 +154,7 @@ WORDS = GameWords(
     buttons=6,
     label=label,
     decision=decision,
+    said=said,
     chance=chance,
     turn=turn,
     setup=SecretSetup(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.app.game_words.base import GameWords, name_of
+from bot.app.game_words.base import Counted, GameWords, name_of
 from bot.app.i18n import t
 from games.base import GameError, GameState, Seat
 from games.ultimatek.bonuses import KINDS, LABELS
@@ -136,6 +136,18 @@ def chance(before: GameState, after: GameState, kind: str, value: str, names: Se
     return ""
 
 
+def counted(kind: str, value: str) -> Counted | None:
+    """A draw from the bag into a hand (``draw:1:stop``): the kind drawn, for the seat the value names (the
+    review counts it once the match is over, when every hand is public). The kick-off is nobody's draw."""
+    seat, _, drawn = value.partition(":")
+    return Counted((drawn,), int(seat)) if kind == "draw" and seat in ("0", "1") and drawn in LABELS else None
+
+
+def face(kind: str, lang: str) -> str:
+    """A bonus kind by its name (the game's own names, the same in every language: ``Run +``, ``Stop``)."""
+    return LABELS.get(kind, kind)
+
+
 def private(state: GameState, seat: Seat, lang: str) -> str:
     """``seat``'s secrets in words, for its own private view only: the bonuses in hand, each with what it does,
     and the kinds of its face-down bonuses on the field."""
@@ -161,6 +173,9 @@ WORDS = GameWords(
     decision=decision,
     chance=chance,
     tallied={"draw": "log.ultimatek.draw"},
+    counted=counted,
+    face=face,
+    counted_key="review.draws",
     marks=marks,
     private=private,
 )

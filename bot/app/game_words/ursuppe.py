@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.app.game_words import ursuppe_moves
-from bot.app.game_words.base import GameWords, name_of
+from bot.app.game_words.base import Counted, GameWords, name_of
 from bot.app.i18n import has, t, tn
 from games.base import GameState
 from games.ursuppe.tables import TABLES
@@ -166,7 +166,16 @@ def _grouped(parts: Sequence[tuple[int | None, str]], lang: str) -> str:
     return t(lang, "story.ursuppe.next").join(clauses)
 
 
+def counted(kind: str, value: str) -> Counted | None:
+    """Ursuppe's movement rolls, each die a face: one die (``roll:4``, a drift) or two (``roll:2,5``,
+    Movement I). Not counted: the start-order dice (``dice:N``, a sum, once per player) and the Defense
+    fights (``fight:x-y``, both sides' dice in one outcome)."""
+    faces = tuple(value.split(","))
+    return Counted(faces) if kind == "roll" and all(f.isdigit() for f in faces) else None
+
+
 WORDS = GameWords(
+    counted=counted,
     turn=turn,
     event_fields=event_fields,
     summary=summary,

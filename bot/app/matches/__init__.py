@@ -13,7 +13,7 @@ One small collaborator per concern, after lichess's round module:
 - :mod:`.core`: load, check, decide and save in one transaction, the machinery the others share;
 - :mod:`.lobby` (create, join, leave, AI seats, salts, start, rematch), :mod:`.play` (move, AI move,
   resign, abort), :mod:`.consent` (one consent machine for draw, undo, seat replacement and rematch;
-  :mod:`.rematches` proposes and answers a rematch),
+  :mod:`.rematches` proposes and answers a rematch, :mod:`.paces` a pace switch),
   :mod:`.clock` (deadlines, votes, vacations, quiet hours), :mod:`.ratings`, :mod:`.messages` (the bot's
   memory of its own messages, pings and preferences, apart from match logic) and :mod:`.queries`.
 
@@ -32,6 +32,7 @@ from bot.app.matches.core import require_seat
 from bot.app.matches.lobby import Lobby
 from bot.app.matches.log import (
     effective,
+    holds_secret,
     outcome_from_json,
     outcome_to_json,
     replay,
@@ -42,6 +43,7 @@ from bot.app.matches.messages import Messages
 
 # The records and errors are the package's own names: every caller imports them from here.
 from bot.app.matches.model import *  # noqa: F403
+from bot.app.matches.paces import Paces, pace_limit, pace_notation
 from bot.app.matches.play import Play
 from bot.app.matches.queries import Queries
 from bot.app.matches.ratings import Ratings, rating_key
@@ -50,8 +52,11 @@ from bot.app.matches.rematches import Rematches
 __all__ = [
     "MatchService",
     "effective",
+    "holds_secret",
     "outcome_from_json",
     "outcome_to_json",
+    "pace_limit",
+    "pace_notation",
     "rating_key",
     "replay",
     "require_seat",
@@ -61,7 +66,7 @@ __all__ = [
 __all__ += model.__all__
 
 
-class MatchService(Rematches, Lobby, Play, Consent, TurnClocks, Ratings, Messages, Queries):
+class MatchService(Rematches, Lobby, Play, Paces, Consent, TurnClocks, Ratings, Messages, Queries):
     """Create, join, leave, start, move, resign and abort matches; query them.
 
     Constructed as ``MatchService(store, clock, config)`` (see :class:`.core.Core`); each concern's methods

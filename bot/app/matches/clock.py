@@ -12,6 +12,7 @@ from bot.app.deadlines import (
     VACATION_DAYS_PER_YEAR,
     QuietHours,
     QuietHoursError,
+    active_deadline,
     on_vacation,
     parse_quiet_hours,
     turn_times,
@@ -34,6 +35,7 @@ from bot.app.matches.model import (
 )
 from bot.app.matches.seat_clocks import extend, faces
 from bot.app.seats import Action
+from bot.app.storage import Store
 from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,31 @@ def _majority(votes: Mapping[int, str], voters: int) -> str | None:
     """The choice more than half of ``voters`` made, if any."""
     tally = {c: sum(1 for v in votes.values() if v == c) for c in set(votes.values())}
     return next((c for c, n in tally.items() if 2 * n > voters), None)
+
+
+async def change_limit(store: Store, match: Match, limit: int | None, now: datetime) -> None:
+    """Give ``match``'s turns ``limit`` seconds from ``now`` on (None: no deadline), inside the caller's transaction.
+
+    The running turns carry over by one rule: a turn keeps its start (the time already used counts against the
+    new limit) when, counted so, at least half of the new limit is left; otherwise it starts afresh now with
+    the whole new limit. So live → play by post keeps the minutes used (they hardly matter against days), and
+    a live turn lengthened keeps its pace (2 → 5 minutes after 1 minute used: 4 minutes left), while play by
+    post → live never makes a turn late on the spot for hours already spent. Reminders already sent are
+    forgotten: the new pace's reminders follow (see :func:`bot.app.deadlines.is_live`). A turn whose time
+    already ran out under the old limit keeps its vote and its start.
+
+    TODO(game clocks): once a match has a per-player game clock, switching to play by post pauses it here.
+    """
+    await store.set_turn_limit(match.id, limit, now=now)
+    if limit is None:
+        return
+    span = timedelta(seconds=limit)
+    for seat, (since, handled) in (await store.load_clocks(match.id)).items():
+        if "expired" in handled or "decided" in handled or seat >= len(match.seats):
+            continue
+        pauses = [(a, b) for _, a, b in await store.load_vacations(match.seats[seat])]
+        kept = active_deadline(since, span, pauses) - now >= span / 2
+        await store.restart_clock(match.id, seat, now=since if kept else now)
 
 
 class TurnClocks(Core):

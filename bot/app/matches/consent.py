@@ -1,7 +1,8 @@
-"""Consent: what the other players must accept (a draw, an undo, a member replacing the AI on a seat, a rematch).
+"""Consent: what the other players must accept (a draw, an undo, a member replacing the AI on a seat, a rematch,
+a new pace).
 
-One consent machine serves the four (the rematch's methods are in :mod:`.rematches`, beside the lobby they
-open): a proposal is made when none is pending (:meth:`Consent._propose`),
+One consent machine serves the five (the rematch's methods are in :mod:`.rematches`, beside the lobby they
+open; the pace switch's in :mod:`.paces`): a proposal is made when none is pending (:meth:`Consent._propose`),
 answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept until every voter has
 accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
 once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
@@ -27,6 +28,7 @@ from bot.app.matches.model import (
     Match,
     MatchError,
     MatchStatus,
+    PaceOffer,
     RematchOffer,
     ReplaceRequest,
     TurnReport,
@@ -38,7 +40,7 @@ from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
 
-P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer)
+P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer, PaceOffer)
 
 
 class Ballot(Generic[P]):
@@ -297,7 +299,8 @@ class Consent(Core):
         Raises:
             MatchError: ``not_active``, ``not_seated``, ``seat_left``, ``undo_ai`` (the AI plays a seat: it accepts
             no undo; params ``seat``, ``id``), ``undo_pending``, ``undo_nothing`` (the last
-            decision is not the caller's), ``undo_chance`` (a roll or draw followed it) or ``undo_hidden``.
+            decision is not the caller's), ``undo_chance`` (a roll or draw followed it), ``undo_pace`` (the pace
+            changed since) or ``undo_hidden``.
         """
         now = self._clock()
         async with self._store.transaction():
@@ -310,7 +313,8 @@ class Consent(Core):
                     raise MatchError("undo_nothing")
                 target = decisions[-1]
                 if entries[-1] is not target:
-                    raise MatchError("undo_chance")
+                    # A pace change is not taken back with the move (the turn limit would stay changed).
+                    raise MatchError("undo_pace" if entries[-1].kind is LogKind.PACE else "undo_chance")
                 earlier = [e for e in entries if e.ply < target.ply]
                 before = replay(match.game, match.options, len(match.seats), earlier)
                 if match.game.has_hidden_info and _reveals(match.game, before, target, len(match.seats)):

@@ -252,7 +252,9 @@ class Core:
             turn_limit=row.turn_limit,
             on_timeout=row.on_timeout,
             rated=row.rated,
-            fair=None if fair is None else fairness.Fairness(fair[0], fair[1], fair[2], MappingProxyType(fair[3])),
+            fair=None
+            if fair is None
+            else fairness.Fairness(fair[0], fair[1], fair[2], MappingProxyType(fair[3]), parts.seals),
             ai=MappingProxyType(ai),
             takeovers=MappingProxyType(takeovers),
             undos=tuple(parts.undos),
@@ -358,6 +360,7 @@ class Core:
             # The (match_id, ply) key refused the append: someone else wrote these plies first.
             row = await self._store.load_match_row(match.id)
             raise BoardChangedError(row.log_version if row else version) from exc
+        await self._seal(match, entries, now)
         # A match that never started keeps no snapshot (an aborted lobby), nor a turn count.
         started = match.status is not MatchStatus.LOBBY or status in (MatchStatus.ACTIVE, MatchStatus.FINISHED)
         turns = await self._count(match, previous, entries) if started else None
@@ -385,6 +388,19 @@ class Core:
         after = replace(match, status=status, version=version, state=state, result=result, updated_at=now, turns=turns)
         secret = holds_secret(match.game, entries)
         return TurnReport(match=after, entries=tuple(entries), previous_state=previous, turn=after.turn, secret=secret)
+
+    async def _seal(self, match: Match, entries: Sequence[LogEntry], now: datetime) -> None:
+        """Seal every chosen secret among ``entries`` (just appended) with a fresh nonce, in the same transaction
+        (:data:`bot.app.fairness.SEAL_SCHEME`): a decision whose public notation hides part of it."""
+        if match.fair is None or match.fair.seals is None:
+            return
+        seals = [
+            fairness.seal(match.id, e.ply, e.seat, e.notation, self.config.nonce_factory())
+            for e in entries
+            if e.seat is not None and holds_secret(match.game, (e,))
+        ]
+        if seals:
+            await self._store.put_seals(match.id, [(s.ply, s.seat, s.commitment, s.nonce) for s in seals], now=now)
 
     async def _count(self, match: Match, previous: GameState, entries: Sequence[LogEntry]) -> TurnCount:
         """The turn count once ``entries`` (already appended) are played: advanced over the new entries alone,

@@ -117,7 +117,12 @@ class Lobby(Core):
                 # Committed before any salt can be given: the commitment is public from the lobby on.
                 server_seed = self.config.server_seed_factory()
                 await self._store.insert_fairness(
-                    match_id, fairness.SCHEME, server_seed, fairness.commitment(server_seed), now=now
+                    match_id,
+                    fairness.SCHEME,
+                    server_seed,
+                    fairness.commitment(server_seed),
+                    now=now,
+                    seals=fairness.SEAL_SCHEME,
                 )
             await self._store.add_seat(match_id, 0, creator_id, now=now)
             return await self._load(match_id)

@@ -37,6 +37,7 @@ __all__ = [
     "Match",
     "MatchError",
     "MatchStatus",
+    "PaceOffer",
     "RematchOffer",
     "ReplaceRequest",
     "ReplayError",
@@ -85,6 +86,10 @@ class LogKind(enum.Enum):
     REPLACE = "replace"
     """A member took over the seat the AI played, with the other players' consent (notation ``replace``; seat
     = that seat; who took it and from whom: :attr:`Match.replacements`)."""
+    PACE = "pace"
+    """The match's turn limit changed (notation ``pace:<seconds>``, or ``pace:none`` for no deadline; seat = the
+    seat that asked and the others accepted, None when an event's organiser switched it): see
+    :mod:`bot.app.matches.paces`."""
 
 
 DECISIONS: frozenset[LogKind] = frozenset({LogKind.MOVE, LogKind.AUTO})
@@ -327,6 +332,18 @@ class RematchOffer:
 
 
 @dataclass(frozen=True, slots=True)
+class PaceOffer:
+    """A pending proposal, by ``seat``, to give the match's turns ``limit`` seconds (None: no deadline); it holds
+    while play goes on, until a member playing declines, every one has accepted, or the match ends.
+    ``version``: the match version it was made at, which names it on the answer buttons."""
+
+    seat: Seat
+    version: int
+    limit: int | None
+    accepted: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DrawOffer:
     """A pending offer of a draw; it lapses as soon as the match version moves on."""
 
@@ -390,6 +407,9 @@ class ServiceConfig:
     salt_factory: Callable[[], str] = field(default=fairness.random_salt)
     """Draws the salt of a member who gives none (the lobby's button, or at the start: see
     :meth:`MatchService.start`); tests that replay fixed dice fix it too."""
+    nonce_factory: Callable[[], str] = field(default=fairness.new_nonce)
+    """Draws the nonce of each seal of a chosen secret (32 hex digits, :data:`bot.app.fairness.SEAL_SCHEME`);
+    tests fix it to compare the public texts of two matches."""
 
 
 STANDING_SALT = "salt"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection, Sequence
 
+from bot.app.fairness import Seal
 from bot.app.matches.core import Core
 from bot.app.matches.log import (
     _entry,
@@ -73,6 +74,12 @@ class Queries(Core):
             if await self._store.load_match_row(match_id) is None:
                 raise MatchError("no_match")
             return tuple(_entry(row) for row in await self._store.load_moves(match_id))
+
+    async def seals(self, match_id: int) -> tuple[Seal, ...]:
+        """The seals of the chosen secrets of a match, by ply (:data:`bot.app.fairness.SEAL_SCHEME`). Their
+        nonces are secret until the match has ended: callers show only the commitments before then."""
+        async with self._store.transaction(immediate=False):
+            return tuple(Seal(*found) for found in await self._store.load_seals(match_id))
 
     async def waiting_for_ai(self) -> list[Match]:
         """Active matches in which an AI seat must act now (after a restart, or missed by an event)."""

@@ -49,10 +49,12 @@ TABLES: Final = (
     "guild_settings",
     "match_fairness",
     "match_salts",
+    "secret_seals",
     "replace_requests",
     "seat_replacements",
     "replace_declines",
     "rematch_offers",
+    "pace_offers",
     "game_clocks",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""

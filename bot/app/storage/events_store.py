@@ -19,7 +19,7 @@ from bot.app.storage.store import Store, from_iso, to_iso
 _EVENT_COLUMNS: Final = (
     "id, guild_id, channel_id, name, game, options, format, rounds, turn_limit, on_timeout, auto_advance, rated,"
     " organiser_id, status, current_round, closed_round, signup_message_id, created_at, updated_at, round_minutes,"
-    " round_ends_at, round_warned"
+    " round_ends_at, round_warned, checkin_opened_at"
 )
 _GAME_COLUMNS: Final = "event_id, round, board, players, match_id, thread_id, result, replaced"
 
@@ -61,16 +61,20 @@ class EventRow:
     round_minutes: int | None = None
     round_ends_at: datetime | None = None
     round_warned: bool = False
+    checkin_opened_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class EventPlayerRow:
-    """One row of ``event_players``."""
+    """One row of ``event_players`` (the check-in and late-entry columns of migration 0017 last)."""
 
     user_id: int
     seed: int
     joined_at: datetime
     withdrawn_after: int | None
+    checked_in: bool = False
+    entry_round: int = 1
+    missed_half: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +126,7 @@ def _event(row: Sequence[Any]) -> EventRow:
         round_minutes=None if row[19] is None else int(row[19]),
         round_ends_at=None if row[20] is None else from_iso(row[20]),
         round_warned=bool(row[21]),
+        checkin_opened_at=None if row[22] is None else from_iso(row[22]),
     )
 
 
@@ -273,11 +278,14 @@ class EventStore:
     async def load_players(self, event_id: int) -> list[EventPlayerRow]:
         """The players of an event in seeding order."""
         rows = await self._fetch(
-            "SELECT user_id, seed, joined_at, withdrawn_after FROM event_players WHERE event_id = ?"
-            " ORDER BY seed, joined_at, user_id",
+            "SELECT user_id, seed, joined_at, withdrawn_after, checked_in_at, entry_round, missed_half"
+            " FROM event_players WHERE event_id = ? ORDER BY seed, joined_at, user_id",
             (event_id,),
         )
-        return [EventPlayerRow(int(u), int(s), from_iso(j), None if w is None else int(w)) for u, s, j, w in rows]
+        return [
+            EventPlayerRow(int(u), int(s), from_iso(j), None if w is None else int(w), c is not None, int(e), bool(h))
+            for u, s, j, w, c, e, h in rows
+        ]
 
     async def add_player(self, event_id: int, user_id: int, seed: int, *, now: datetime) -> bool:
         """Add a player; False when they are already in."""

@@ -18,12 +18,19 @@ Two-player events, :func:`swiss_standings`
       drawn. A bye adds nothing: it beats no one.
     * A double forfeit is a game for Buchholz (the two were paired) but adds nothing to
       Sonneborn–Berger.
+    * A round missed by a late entrant (:class:`Missed`, 0 or ½ of a win as the organiser chose: a
+      zero- or half-point bye in chess terms) is an unplayed round like a bye, under the same FIDE rule:
+      its virtual opponent had the player's points before that round, scored what the player did not
+      (a win against the 0, a draw against the ½) and drew every later round. It adds nothing to
+      Sonneborn–Berger and counts in neither ``played`` nor ``byes``; pairing never treats it as a bye
+      (a late entrant may still get the pairing's bye later).
 
 Multiplayer tables (Ursuppe), :func:`table_standings`
     Table points by place, scaled by table size so that winning a table of 3 is worth as much as
     winning a table of 5 (:data:`DEFAULT_TABLE_POINTS`: first 60, last 0, evenly spaced; players
     sharing a place share the average of the points of the places they cover), then the total game
-    score, then the seeding order.
+    score, then the seeding order. A round missed by a late entrant counts 0 or half a table win (30 of
+    the 60 points a first place is worth, the average a table gives), and no game score.
 
 Withdrawn players keep their rows (flagged) and their results; they are simply not paired again.
 Players with the same points and tie-breaks share a rank (1, 1, 3) and are listed in seeding order.
@@ -52,6 +59,7 @@ __all__ = [
     "Bye",
     "CsvStyle",
     "Game",
+    "Missed",
     "PointSystem",
     "Result",
     "StandingRow",
@@ -96,6 +104,16 @@ class Bye(Generic[P]):
 
     round: int
     player: P
+
+
+@dataclass(frozen=True, slots=True)
+class Missed(Generic[P]):
+    """``player`` entered the event after round ``round`` was paired: no game, ``share`` of a win counted
+    (0 or ½; see the module docstring)."""
+
+    round: int
+    player: P
+    share: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +183,8 @@ class StandingRow(Generic[P]):
     losses: int = 0
     byes: int = 0
     withdrawn: bool = False
+    missed: int = 0
+    """Rounds missed by entering late (:class:`Missed`)."""
 
     def tiebreak(self, name: str) -> float:
         """The value of the tie-break called ``name``.
@@ -185,6 +205,7 @@ class _Tally(Generic[P]):
     draws: int = 0
     losses: int = 0
     byes: int = 0
+    missed: int = 0
     # (opponent, share of the game won: 1, 1/2 or 0) for every game played.
     opponents: list[tuple[P, Fraction]] = field(default_factory=list)
     score: int = 0
@@ -192,7 +213,7 @@ class _Tally(Generic[P]):
 
 def swiss_standings(
     players: Sequence[P],
-    results: Iterable[Game[P] | Bye[P]],
+    results: Iterable[Game[P] | Bye[P] | Missed[P]],
     *,
     points: PointSystem = DEFAULT_POINTS,
     tiebreaks: Sequence[TieBreak] = DEFAULT_TIEBREAKS,
@@ -210,11 +231,17 @@ def swiss_standings(
     tally: dict[P, _Tally[P]] = {p: _Tally() for p in players}
     by_round: dict[P, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     last_round = max((item.round for item in results), default=0)
+    unplayed: list[tuple[Bye[P] | Missed[P], Fraction]] = []
     for item in results:
-        if isinstance(item, Bye):
-            tally[item.player].points += bye
-            tally[item.player].byes += 1
-            by_round[item.player][item.round] += bye
+        if isinstance(item, Bye | Missed):
+            got = bye if isinstance(item, Bye) else win * item.share
+            tally[item.player].points += got
+            if isinstance(item, Bye):
+                tally[item.player].byes += 1
+            else:
+                tally[item.player].missed += 1
+            by_round[item.player][item.round] += got
+            unplayed.append((item, got))
             continue
         shares = {
             Result.FIRST_WINS: (Fraction(1), Fraction(0)),
@@ -235,12 +262,12 @@ def swiss_standings(
             by_round[me][item.round] += gained
 
     def virtual_opponents(p: P) -> Fraction:
-        """The points of the virtual opponents of ``p``'s byes (see the module docstring)."""
+        """The points of the virtual opponents of ``p``'s byes and missed rounds (see the module docstring)."""
         total = Fraction(0)
-        for item in results:
-            if isinstance(item, Bye) and item.player == p:
+        for item, got in unplayed:
+            if item.player == p:
                 before = sum((v for r, v in by_round[p].items() if r < item.round), Fraction(0))
-                total += before + (win - bye) + draw * (last_round - item.round)
+                total += before + (win - got) + draw * (last_round - item.round)
         return total
 
     def value(p: P, tiebreak: TieBreak) -> Fraction:
@@ -266,6 +293,7 @@ def swiss_standings(
             losses=t.losses,
             byes=t.byes,
             withdrawn=p in withdrawn,
+            missed=t.missed,
         )
         lines.append(((t.points, *(v for _, v in values)), row))
     return _ranked(lines, seed_of)
@@ -273,7 +301,7 @@ def swiss_standings(
 
 def table_standings(
     players: Sequence[P],
-    results: Iterable[TableGame[P]],
+    results: Iterable[TableGame[P] | Missed[P]],
     *,
     table_points: Mapping[int, Sequence[float]] = DEFAULT_TABLE_POINTS,
     withdrawn: Collection[P] = (),
@@ -288,7 +316,12 @@ def table_standings(
     seed_of = _seeds(players)
     _check_rounds(results, seed_of)
     tally: dict[P, _Tally[P]] = {p: _Tally() for p in players}
+    table_win = max((Fraction(row[0]) for row in table_points.values() if row), default=Fraction(0))
     for game in results:
+        if isinstance(game, Missed):
+            tally[game.player].points += table_win * game.share
+            tally[game.player].missed += 1
+            continue
         size = len(game.players)
         if len(game.places) != size or (game.scores and len(game.scores) != size):
             raise ValueError(f"places or scores do not match the players of {game}")
@@ -320,6 +353,7 @@ def table_standings(
             draws=t.draws,
             losses=t.losses,
             withdrawn=p in withdrawn,
+            missed=t.missed,
         )
         lines.append(((t.points, Fraction(t.score)), row))
     return _ranked(lines, seed_of)
@@ -332,7 +366,7 @@ def _seeds(players: Sequence[P]) -> dict[P, int]:
     return seed_of
 
 
-def _check_rounds(results: Sequence[Game[P] | Bye[P] | TableGame[P]], seed_of: Mapping[P, int]) -> None:
+def _check_rounds(results: Sequence[Game[P] | Bye[P] | TableGame[P] | Missed[P]], seed_of: Mapping[P, int]) -> None:
     """Reject unknown players and anyone appearing twice in a round (a result added, not replaced)."""
     seen: set[tuple[int, P]] = set()
     for item in results:
@@ -344,10 +378,10 @@ def _check_rounds(results: Sequence[Game[P] | Bye[P] | TableGame[P]], seed_of: M
             seen.add((item.round, p))
 
 
-def _players_of(item: Game[P] | Bye[P] | TableGame[P]) -> tuple[P, ...]:
+def _players_of(item: Game[P] | Bye[P] | TableGame[P] | Missed[P]) -> tuple[P, ...]:
     if isinstance(item, Game):
         return (item.first, item.second)
-    if isinstance(item, Bye):
+    if isinstance(item, Bye | Missed):
         return (item.player,)
     return item.players
 
@@ -448,22 +482,33 @@ class CsvStyle:
     yes: str = "yes"
     delimiter: str = ","
     decimal: str = "."
+    round: str = "round {n}"
+    """The header of round ``n``'s crosstable column."""
 
 
-def to_csv(rows: Iterable[StandingRow[P]], names: Mapping[P, str], style: CsvStyle = CsvStyle()) -> str:
+def to_csv(
+    rows: Iterable[StandingRow[P]],
+    names: Mapping[P, str],
+    style: CsvStyle = CsvStyle(),
+    rounds: Mapping[P, Sequence[str]] | None = None,
+) -> str:
     """The standings as CSV text (header line first, ``\n`` line ends), in ``style``.
 
     Columns: rank, name (``names``, else the id), points, played, wins, draws, losses, byes, one column per
-    tie-break (named after the first row's), withdrawn (``style.yes`` or empty). Members are named, never
+    tie-break (named after the first row's), withdrawn (``style.yes`` or empty), then with ``rounds`` (the
+    crosstable, :func:`bot.app.tournaments.crosstable.crosstable`) one column per round. Members are named, never
     numbered: a Discord id means nothing to an association, and a spreadsheet rounds 19 digits. A name
     starting with ``= + - @`` gets a leading apostrophe so spreadsheets do not run it as a formula.
     """
     rows = list(rows)
     labels = [name for name, _ in rows[0].tiebreaks] if rows else []
     keys = ["rank", "name", "points", "played", "wins", "draws", "losses", "byes", *labels, "withdrawn"]
+    played_rounds = max((len(cells) for cells in (rounds or {}).values()), default=0)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n", delimiter=style.delimiter)
-    writer.writerow([style.headers.get(key, key) for key in keys])
+    writer.writerow(
+        [style.headers.get(key, key) for key in keys] + [style.round.format(n=n) for n in range(1, played_rounds + 1)]
+    )
 
     def number(x: float) -> str:
         return _number(x).replace(".", style.decimal)
@@ -485,6 +530,7 @@ def to_csv(rows: Iterable[StandingRow[P]], names: Mapping[P, str], style: CsvSty
                 row.byes,
                 *(number(values[label]) if label in values else "" for label in labels),
                 style.yes if row.withdrawn else "",
+                *(list((rounds or {}).get(row.player, ())) + [""] * played_rounds)[:played_rounds],
             ]
         )
     return out.getvalue()

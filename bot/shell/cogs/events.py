@@ -1,7 +1,8 @@
 """The ``/event`` command group: association events (tournaments), thin adapters to :class:`bot.shell.events.EventUI`.
 
 Organisers (members who can manage the server, or who hold the role set with ``/event config role``)
-create, start, advance, correct and cancel events; anyone signs up with the card's buttons, withdraws,
+create, start, advance, correct and cancel events, open check-in and admit latecomers; anyone signs up with the
+card's buttons (and taps I'm here during check-in), withdraws,
 and reads the standings, the list and the log. The cog receives the event handlers the client built,
 registers the card's persistent buttons and listens for ``match_finished`` to count event results.
 """
@@ -51,6 +52,9 @@ OUTCOME_LABELS = {
     "loss": "The player lost",
     "double_loss": "Both players lose",
 }
+
+MISSED_LABELS = {"none": "0 for each missed round", "half": "½ for each missed round"}
+"""What each round a late entrant missed counts (``/event admit``)."""
 
 
 EVENT = opt("event", "Event number (default: this channel's)")
@@ -255,8 +259,38 @@ class EventCog(
         """Show the event's log."""
         await self.ui.show_log(interaction, event)
 
+    @command("checkin", "Open check-in before round 1 (organisers); with a player: check them in", key="event.checkin")
+    @options(
+        player=opt("player", "A signed-up member you saw arrive (default: open check-in)", described="checkin_player"),
+        event=EVENT,
+    )
+    async def checkin(
+        self, interaction: discord.Interaction, player: discord.Member | None = None, event: int | None = None
+    ) -> None:
+        """Open check-in, or check a member in."""
+        await self.ui.entry.checkin(interaction, event, player)
+
+    @command("admit", "Admit a member after the start (organisers): paired from the next round", key="event.admit")
+    @options(
+        player=opt("player", "The member to admit", described="admit_player"),
+        missed=opt("missed", "What each round already played counts for them"),
+        event=EVENT,
+    )
+    @app_commands.choices(
+        missed=[app_commands.Choice(name=ls(MISSED_LABELS[k], f"choice.missed.{k}"), value=k) for k in MISSED_LABELS]
+    )
+    async def admit(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        missed: app_commands.Choice[str],
+        event: int | None = None,
+    ) -> None:
+        """Admit a member late."""
+        await self.ui.entry.admit(interaction, event, player, half=missed.value == "half")
+
     # Every command naming an event completes its number the same way.
-    for _named in (start, next_round, standings, result, withdraw, cancel, log_):
+    for _named in (start, next_round, standings, result, withdraw, cancel, log_, checkin, admit):
         _named.autocomplete("event")(event_autocomplete)
     del _named
 

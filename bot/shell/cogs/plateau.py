@@ -1,5 +1,5 @@
-"""The ``/plateau`` command group: help, server settings, taking over a seat the AI plays (``replace``), and
-a member's standing salt (``salt``).
+"""The ``/plateau`` command group: help, server settings, a match's pace (``pace``), taking over a seat the AI
+plays (``replace``), and a member's standing salt (``salt``).
 
 These live outside ``/game`` because Discord allows at most 25 subcommands in a group.
 """
@@ -16,9 +16,10 @@ from bot.app import fairness
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchError
 from bot.app.member_text import inert
-from bot.shell import replace_ui
-from bot.shell.cogs.game import MATCH
+from bot.shell import pace_ui, replace_ui
+from bot.shell.cogs.game import MATCH, deadline_choices
 from bot.shell.display import PALETTE
+from bot.shell.event_ui import event_ui
 from bot.shell.help_ui import help_page
 from bot.shell.translator import command, ls, opt, options
 
@@ -31,7 +32,7 @@ class PlateauCog(
     commands.GroupCog,
     group_name=ls("plateau", "cmd.plateau.name"),
     group_description=ls(
-        "About Plateau: help, server settings, taking over an AI seat, your standing salt", "cmd.plateau.desc"
+        "About Plateau: help, settings, a match's pace, taking over an AI seat, your standing salt", "cmd.plateau.desc"
     ),
 ):
     """How to use the bot, and the server's settings for matches."""
@@ -82,6 +83,19 @@ class PlateauCog(
             t(lang, "settings.palette.contrast" if mine else "settings.palette.standard"),
         ]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @command("pace", "Ask the other players to change the match's pace: live minutes, or play by post")
+    @options(pace=opt("pace", "The time each player would have for a turn"), match=MATCH)
+    @app_commands.choices(pace=deadline_choices())
+    async def pace(
+        self,
+        interaction: discord.Interaction,
+        pace: app_commands.Choice[str],
+        match: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        """Ask the players of a match to switch its pace (an event's organiser switches an event's game at once)."""
+        organiser = await event_ui(self.bot).is_organiser(interaction)
+        await pace_ui.ask(self.bot.shell, interaction, match, pace.value, organiser=organiser)
 
     @command("replace", "Take over a seat the AI plays since its player left (the players must agree)")
     @options(

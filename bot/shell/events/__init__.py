@@ -7,7 +7,8 @@ pinged there and the first board is posted with :meth:`bot.shell.ui.GameUI.publi
 game is an ordinary match (:mod:`~bot.shell.events.rounds`). The pairings, and after each round the
 standings (an embed, a PNG table and a CSV file for the association's records,
 :mod:`~bot.shell.events.standings`), are posted in the event's channel. The card and its buttons are
-:mod:`~bot.shell.events.card`, the words :mod:`~bot.shell.events.text`, and what they all share (the
+:mod:`~bot.shell.events.card`, check-in and late entry :mod:`~bot.shell.events.entry_ui` (their words
+:mod:`~bot.shell.events.checkin`), the words :mod:`~bot.shell.events.text`, and what they all share (the
 collaborators, who organises, which event) :mod:`~bot.shell.events.desk`. Durable state is the event
 service's; this layer keeps none but a lock per event, so two paths opening the same round (an
 auto-advance and an organiser's command) do not create its threads twice.

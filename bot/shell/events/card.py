@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 import discord
 from discord.ext import commands
@@ -13,6 +13,7 @@ from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
+from bot.shell.events.checkin import checkin_field
 from bot.shell.events.text import deadline_label, game_label
 from bot.shell.lobby_ui import SIGNUP, LobbyButton
 
@@ -26,7 +27,7 @@ class CardActions(Protocol):
     """What a click on the card runs: :meth:`bot.shell.events.EventUI.card_action`."""
 
     async def card_action(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
-        """Sign up, withdraw or start (``action`` ``join``, ``leave`` or ``start``)."""
+        """Sign up, withdraw, start or check in (``action`` ``join``, ``leave``, ``start`` or ``here``)."""
 
 
 def card_actions(client: discord.Client) -> CardActions:
@@ -38,11 +39,11 @@ def card_actions(client: discord.Client) -> CardActions:
     return ui
 
 
-class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave|start):(?P<event>[0-9]+)"):
-    """Sign up, Withdraw or Start on an event's sign-up card."""
+class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave|start|here):(?P<event>[0-9]+)"):
+    """Sign up, Withdraw or Start on an event's sign-up card, and I'm here while check-in is open."""
 
     KIND = "event"
-    STYLES = LobbyButton.STYLES
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {**LobbyButton.STYLES, "here": discord.ButtonStyle.success}
 
     def __init__(self, action: str, event_id: int, label: str) -> None:
         super().__init__(action, event_id, label=label)
@@ -67,7 +68,8 @@ def card_embed(
     colour = discord.Colour.gold() if event.status is not EventStatus.CANCELLED else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
     if event.status is EventStatus.SIGNUP:
-        embed.description = t(lang, "event.card.signup", min=event.minimum_players)
+        key = "event.card.checkin" if event.checkin_open else "event.card.signup"
+        embed.description = t(lang, key, min=event.minimum_players)
     elif event.status is EventStatus.RUNNING:
         embed.description = t(lang, "event.card.running", round=event.current_round, rounds=event.rounds)
     else:
@@ -93,6 +95,10 @@ def card_embed(
             embed.add_field(name=name[:256], value=value[:1024] or "—", inline=False)
         embed.set_footer(text=t(lang, "event.card.footer", id=event.id))
         return embed
+    if event.checkin_open and event.status is EventStatus.SIGNUP:
+        # First, under the call to tap: on a phone the count is what organiser and members watch.
+        here, missing = checkin_field(event, lang, named)
+        embed.add_field(name=here, value=missing, inline=False)
     embed.add_field(name=t(lang, "event.card.game"), value=game_label(event, lang), inline=True)
     rounds = (
         t(lang, "event.card.rounds_all")
@@ -129,7 +135,8 @@ def card_embed(
 
 
 def card_view(event: Event, lang: str) -> discord.ui.View | None:
-    """Sign up / Withdraw / Start while sign-up is open."""
+    """Sign up / Withdraw / Start while sign-up is open, I'm here first while check-in is open."""
     if event.status is not EventStatus.SIGNUP:
         return None
-    return EventButton.choices({action: t(lang, f"event.button.{action}") for action in SIGNUP}, event.id)
+    actions = ("here", *SIGNUP) if event.checkin_open else SIGNUP
+    return EventButton.choices({action: t(lang, f"event.button.{action}") for action in actions}, event.id)

@@ -13,6 +13,7 @@ import discord
 from bot.app.events import Event, EventFormat, Standings
 from bot.app.i18n import t
 from bot.app.member_text import inert
+from bot.app.tournaments.crosstable import CrossMarks, crosstable
 from bot.app.tournaments.standings import CsvStyle, to_csv
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.text import game_label, number, points_text
@@ -54,7 +55,8 @@ class StandingsPosts:
         title = heading(inert(event.name))
         table = standings_table(event, standings, names, lang, heading(event.name))
         png = await asyncio.to_thread(render_standings, table)
-        csv_text = to_csv(standings.rows, names, csv_style(standings.tiebreaks, lang))
+        cells = crosstable(standings.rows, standings.results, max(shown, event.current_round), cross_marks(lang))
+        csv_text = to_csv(standings.rows, names, csv_style(standings.tiebreaks, lang), cells)
         slug = re.sub(r"[^a-z0-9]+", "-", event.name.lower()).strip("-")[:40] or "event"
         if final:
             part = t(lang, "event.file.final")
@@ -74,6 +76,10 @@ class StandingsPosts:
             )
         embed.set_image(url="attachment://standings.png")
         legend = t(lang, f"event.standings.legend.{event.format.value}")
+        if any(p.missed_rounds for p in event.players):
+            # Late entrants' missed rounds change points and tie-breaks: said where the tie-breaks are.
+            late = "event.standings.late_tables" if event.format is EventFormat.TABLES else "event.standings.late"
+            legend += " " + t(lang, late)
         footer = t(lang, "event.standings.footer", game=game_label(event, lang), id=event.id)
         embed.set_footer(text=f"{legend}\n{footer}"[:2048])
         files = [
@@ -121,9 +127,21 @@ def csv_style(tiebreaks: Sequence[str], lang: str) -> CsvStyle:
     decimal comma (a French spreadsheet opens a comma-separated file as one column)."""
     headers = {key: t(lang, f"event.csv.{key}") for key in CSV_COLUMNS}
     headers |= {name: t(lang, f"event.csv.{name}") for name in tiebreaks}
+    round_header = t(lang, "event.csv.round", n="{n}")
     if lang == "fr":
-        return CsvStyle(headers=headers, yes=t(lang, "event.csv.yes"), delimiter=";", decimal=",")
-    return CsvStyle(headers=headers, yes=t(lang, "event.csv.yes"))
+        return CsvStyle(headers=headers, yes=t(lang, "event.csv.yes"), delimiter=";", decimal=",", round=round_header)
+    return CsvStyle(headers=headers, yes=t(lang, "event.csv.yes"), round=round_header)
+
+
+def cross_marks(lang: str) -> CrossMarks:
+    """The crosstable's letters in ``lang`` (won, drawn, lost, bye)."""
+    return CrossMarks(
+        win=t(lang, "event.cross.win"),
+        draw=t(lang, "event.cross.draw"),
+        loss=t(lang, "event.cross.loss"),
+        bye=t(lang, "event.cross.bye"),
+        missed=t(lang, "event.cross.missed", share="{share}"),
+    )
 
 
 def standings_table(
@@ -156,7 +174,9 @@ def standings_table(
             tail = (str(row.played), str(row.wins + row.draws))
         else:
             tail = (f"{row.wins}-{row.draws}-{row.losses}", str(row.byes))
-        rows.append((str(row.rank), names.get(row.player, str(row.player)), number(row.points, lang), *values, *tail))
+        rows.append(
+            (str(row.rank), names.get(row.player, str(row.player)), points_text(row.points, lang), *values, *tail)
+        )
     subtitle = " · ".join(
         [
             game_label(event, lang),

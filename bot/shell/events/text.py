@@ -43,7 +43,7 @@ def deadline_label(event: Event, lang: str) -> str:
     setting = clock_setting(event.options)
     if setting is not None:
         # A live event with a game clock: the clock first, a turn limit (if any) beside it.
-        span = t(lang, "span.minutes", count=int(setting.total.total_seconds()) // 60)
+        span = t(lang, "pace.minutes", count=int(setting.total.total_seconds()) // 60)
         seconds = int(setting.increment.total_seconds())
         key = "clock.event_value_increment" if seconds else "clock.event_value"
         text = t(lang, key, span=span, seconds=seconds, policy=policy)
@@ -89,6 +89,8 @@ def log_line(line: LogLine, names: Mapping[int, str], lang: str) -> str:
     players = details.get("players")
     if isinstance(players, list):
         params["players"] = ", ".join(names.get(int(p), f"#{p}") for p in players)
+    if line.action == "admit":
+        params["share"] = "½" if details.get("half") else "0"
     if line.action in ("replace", "settle") and isinstance(players, list):
         game = EventGame(int(details.get("round", 1)), int(details.get("board", 1)), tuple(int(p) for p in players))
         params["before"] = result_text(game, details.get("before"), names, lang)

@@ -13,6 +13,7 @@ from bot.app.matches import Match, MatchError, MatchService, MatchStatus
 from bot.app.member_text import inert
 from bot.shell.events.card import card_embed, card_view
 from bot.shell.events.desk import EventDesk
+from bot.shell.events.entry_ui import EntryUI
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import game_label, log_line, result_text
@@ -35,6 +36,7 @@ class EventUI:
         self.desk = EventDesk(client, games, matches, events)
         self.standings = StandingsPosts(self.desk)
         self.rounds = RoundPosts(self.desk, self.standings)
+        self.entry = EntryUI(self.desk, self.rounds)
 
     async def is_organiser(self, interaction: discord.Interaction) -> bool:
         """Manage Server (or Administrator), or the server's organiser role."""
@@ -93,9 +95,12 @@ class EventUI:
         await self.events.set_signup_message(event.id, message.id)
 
     async def card_action(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
-        """A click on the card: sign up, withdraw (or leave the sign-up list), or start."""
+        """A click on the card: sign up, withdraw (or leave the sign-up list), start, or check in."""
         if action == "start":
             await self.start(interaction, event_id)
+            return
+        if action == "here":
+            await self.entry.here(interaction, event_id)
             return
         lang = public_language(interaction)
         if action == "join":
@@ -122,13 +127,15 @@ class EventUI:
         await self.desk.refresh_card(event, lang)
 
     async def start(self, interaction: discord.Interaction, event_id: int | None) -> None:
-        """``/event start`` or the card's Start: close sign-up, seed, and open the first round."""
-        event = await self.desk.resolve(interaction, event_id)
+        """``/event start`` or the card's Start: close sign-up, seed, and open the first round (with check-in,
+        the members who did not check in are taken off and told)."""
+        before = await self.desk.resolve(interaction, event_id)
         await self.desk.require_organiser(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        event = await self.events.start(event.id, interaction.user.id)
+        event = await self.events.start(before.id, interaction.user.id)
         lang = self.desk.lang_of(event)
         await self.desk.refresh_card(event, lang)
+        await self.entry.tell_absent(event, [u for u in before.player_ids if u not in event.player_ids], lang)
         plan = await self.events.plan_round(event.id, interaction.user.id)
         await self.rounds.open_planned(plan, lang)
         await interaction.followup.send(
@@ -350,8 +357,10 @@ class EventUI:
         event = await self.desk.resolve(interaction, event_id)
         lines = await self.events.log(event.id)
         lang = language_of(interaction.locale)
+        # Members taken off at check-in are named in the log though no longer players.
+        named = [int(p) for ln in lines if isinstance(ln.details.get("players"), list) for p in ln.details["players"]]
         names = await self.desk.text_names(
-            event, sorted({*event.player_ids, *(ln.actor_id for ln in lines if ln.actor_id)})
+            event, sorted({*event.player_ids, *(ln.actor_id for ln in lines if ln.actor_id), *named})
         )
         text = "\n".join(log_line(line, names, lang) for line in lines[-LOG_SHOWN:])
         embed = discord.Embed(title=t(lang, "event.log.title", event=inert(event.name)), colour=discord.Colour.gold())

@@ -11,6 +11,7 @@ from bot.app.storage.tables.clocks import ClockQueries
 from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
 from bot.app.storage.tables.moves import MoveQueries
+from bot.app.storage.tables.paces import PaceQueries
 from bot.app.storage.tables.posts import PostQueries
 from bot.app.storage.tables.prefs import PreferenceQueries
 from bot.app.storage.tables.ratings import RatingQueries
@@ -22,6 +23,7 @@ __all__ = [
     "FairnessQueries",
     "MatchQueries",
     "MoveQueries",
+    "PaceQueries",
     "PostQueries",
     "PreferenceQueries",
     "RatingQueries",

@@ -1,5 +1,5 @@
-"""Provably fair chance: the committed server seed of a match and its players' salts (see
-:mod:`bot.app.fairness`)."""
+"""Provably fair chance: the committed server seed of a match, its players' salts and the seals of their
+chosen secrets (see :mod:`bot.app.fairness`)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,34 @@ from bot.app.storage.core import StoreCore
 
 
 class FairnessQueries(StoreCore):
-    """The server seed, commitment and salts of a match."""
+    """The server seed, commitment and salts of a match, and the seals of its chosen secrets."""
 
     async def insert_fairness(
-        self, match_id: int, scheme: str, server_seed: str, commitment: str, *, now: datetime
+        self, match_id: int, scheme: str, server_seed: str, commitment: str, *, now: datetime, seals: str | None = None
     ) -> None:
-        """Record the committed server seed of a new match."""
+        """Record the committed server seed of a new match (and, with ``seals``, the recipe of its seals)."""
         await self._write(
-            "INSERT INTO match_fairness (match_id, scheme, server_seed, commitment, created_at) VALUES (?, ?, ?, ?, ?)",
-            (match_id, scheme, server_seed, commitment, to_iso(now)),
+            "INSERT INTO match_fairness (match_id, scheme, server_seed, commitment, created_at, seals)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, scheme, server_seed, commitment, to_iso(now), seals),
         )
+
+    async def put_seals(self, match_id: int, seals: list[tuple[int, int, str, str]], *, now: datetime) -> None:
+        """Store the seals (ply, seat, commitment, nonce) of the secret decisions a change logged."""
+        for ply, seat, commitment, nonce in seals:
+            await self._write(
+                "INSERT INTO secret_seals (match_id, ply, seat, commitment, nonce, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, ply, seat, commitment, nonce, to_iso(now)),
+            )
+
+    async def load_seals(self, match_id: int) -> list[tuple[int, int, str, str]]:
+        """Every seal of a match as (ply, seat, commitment, nonce), by ply (nonces included: never show them
+        before the match has ended)."""
+        rows = await self._fetch(
+            "SELECT ply, seat, commitment, nonce FROM secret_seals WHERE match_id = ? ORDER BY ply", (match_id,)
+        )
+        return [(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
 
     async def load_fairness(self, match_id: int) -> tuple[str, str, str, dict[int, str]] | None:
         """(scheme, server seed, commitment, salt by user id) of a match, or None for a match without

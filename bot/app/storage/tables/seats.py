@@ -31,13 +31,15 @@ class SeatQueries(StoreCore):
             "SELECT 's', seat, user_id, NULL, NULL, NULL FROM seats WHERE match_id = ?"
             " UNION ALL SELECT 'a', seat, from_ply, level, reason, NULL FROM ai_seats WHERE match_id = ?"
             " UNION ALL SELECT 'f', 0, 0, scheme, server_seed, commitment FROM match_fairness WHERE match_id = ?"
+            " UNION ALL SELECT 'g', 0, 0, seals, NULL, NULL FROM match_fairness"
+            " WHERE match_id = ? AND seals IS NOT NULL"
             " UNION ALL SELECT 't', 0, user_id, salt, NULL, NULL FROM match_salts WHERE match_id = ?"
             " UNION ALL SELECT 'u', ply, 0, notation, NULL, NULL FROM moves WHERE match_id = ? AND kind = 'undo'"
             " UNION ALL SELECT 'r', seat, ply, ai_level, reason,"
             " CAST(user_id AS TEXT) || ':' || CAST(previous_user_id AS TEXT) || ':' || CAST(ai_from_ply AS TEXT)"
             " FROM seat_replacements WHERE match_id = ?"
             " ORDER BY 1, 2, 3",
-            (match_id, match_id, match_id, match_id, match_id, match_id),
+            (match_id,) * 7,
         )
         replaced = []
         for r in rows:
@@ -50,6 +52,7 @@ class SeatQueries(StoreCore):
             seats=[int(r[2]) for r in rows if r[0] == "s"],
             ai={int(r[1]): (str(r[3]), int(r[2]), str(r[4])) for r in rows if r[0] == "a"},
             fairness=None if fair is None else (*fair, salts),
+            seals=next((str(r[3]) for r in rows if r[0] == "g"), None),
             undos=[(int(r[1]), str(r[3])) for r in rows if r[0] == "u"],
             replacements=replaced,
         )
