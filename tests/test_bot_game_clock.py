@@ -11,13 +11,13 @@ import discord
 import pytest
 
 from bot.app.events import EventFormat
-from bot.app.matches import LogKind, MatchStatus
+from bot.app.matches import LogKind, MatchError, MatchStatus
 from bot.shell.events.text import deadline_label
 from bot.shell.status import span_text
 from games.base import Termination
 from tests.botkit import boards_in, pings_since, text_of
-from tests.test_bot_e2e import button_labels, current
-from tests.test_bot_events import new_event, open_round, services  # noqa: F401  (the fixture)
+from tests.test_bot_e2e import button_labels, current, expect_ephemeral
+from tests.test_bot_events import open_round, services  # noqa: F401  (the fixture)
 from tests.test_bot_pbp import club, start_ur, votes  # noqa: F401  (the fixture)
 
 
@@ -77,7 +77,12 @@ async def test_one_low_time_warning_then_the_flag_falls_on_time(club: dict[str, 
 async def test_an_events_games_play_with_its_game_clock(services: Any) -> None:  # noqa: F811
     _store, matches, events, _clock = services
     options = {"rules": "v2", "clock": "20m", "increment": "2"}
-    event = await new_event(events, EventFormat.SWISS, 4, options=options)
+    where = {"guild_id": 1, "channel_id": 10, "organiser_id": 99, "name": "Club night", "game_id": "ur"}
+    with pytest.raises(MatchError, match="clock_by_post"):
+        await events.create(**where, options=options, format=EventFormat.SWISS, rounds=3, turn_limit=12 * 3600)
+    event = await events.create(**where, options=options, format=EventFormat.SWISS, rounds=3, turn_limit=300)
+    for user in range(101, 105):
+        event = await events.sign_up(event.id, user)
     assert event.options["clock"] == "20m"
     await events.start(event.id, 99)
     games = await open_round(events, event.id)
@@ -87,10 +92,10 @@ async def test_an_events_games_play_with_its_game_clock(services: Any) -> None: 
         assert (match.options["clock"], match.options["increment"]) == ("20m", "2")
         assert set(await matches.clock_faces(match.id)) == {0, 1}
     assert deadline_label(event, "en") == (
-        "12 hours a turn · 20 minutes each for the match, +2 s a turn; then the late player forfeits"
+        "5 minutes a turn · 20 minutes each for the match, +2 s a turn; then the late player forfeits"
     )
     assert deadline_label(event, "fr") == (
-        "12 heures par tour · 20 minutes chacun pour la partie, +2 s par tour ;"
+        "5 minutes par tour · 20 minutes chacun pour la partie, +2 s par tour ;"
         " ensuite, le retardataire déclare forfait"
     )
 
@@ -145,3 +150,10 @@ async def test_a_fallen_flag_put_to_the_vote_gets_one_more_minute(club: dict[str
     assert len(votes(channel, carol)) == 1, "the minute runs"
     await env.advance_time(32)
     assert len(votes(channel, carol)) == 2, "then the flag falls again"
+
+
+async def test_a_game_clock_with_days_a_turn_is_refused_before_any_thread(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel, alice = club["env"], club["channel"], club["alice"]
+    refused = await alice.slash(channel, "game new", game="ur:v2", clock="10m", deadline="48h")
+    await expect_ephemeral(refused, "A game clock is for live play", env=env)
+    assert await current(env, channel) is None and not channel.threads

@@ -19,7 +19,7 @@ from bot.app.game_clock import (
     low_time_at,
     time_left,
 )
-from bot.app.matches import Match, MatchService, MatchStatus
+from bot.app.matches import Match, MatchError, MatchService, MatchStatus
 from bot.app.storage import Store
 from games.base import Termination
 from tests.test_matches import ALICE, BOB, CHANNEL, GUILD
@@ -209,3 +209,40 @@ async def test_a_match_without_a_game_clock_has_none(store: Store) -> None:
     match = (await service.start(match.id, ALICE)).match
     assert await service.clock_faces(match.id) == {}
     assert await service.clocks(match.id) == {} and await service.next_wake(wall.now) is None
+
+
+async def test_play_by_post_stops_the_clock_and_live_play_runs_it_on_with_the_time_kept(store: Store) -> None:
+    wall = Wall()
+    service = MatchService(store, wall)
+    match = await timed_match(service)
+    (acting,) = match.state.actors()
+    wall.advance(100 * SEC)
+    before = await service.clock_faces(match.id)
+    _, offer, _ = await service.propose_pace(match.id, ALICE, 48 * 3600)
+    assert offer is not None
+    await service.answer_pace(match.id, BOB, accept=True, version=offer.version)
+    paused = await service.clock_faces(match.id)
+    assert paused[acting] == ClockFace(before[acting].left), "stopped with the time left kept"
+    assert paused[1 - acting] == before[1 - acting]
+    wall.advance(timedelta(hours=25))
+    assert await service.clock_faces(match.id) == paused, "hours by post cost no clock time"
+    assert [s.threshold for s in await service.due(wall.now)] == ["half"], "by post: the 48 h turn's reminders"
+    _, offer, _ = await service.propose_pace(match.id, BOB, None)  # back to the clock alone
+    assert offer is not None
+    await service.answer_pace(match.id, ALICE, accept=True, version=offer.version)
+    resumed = await service.clock_faces(match.id)
+    assert resumed[acting] == ClockFace(before[acting].left, wall.now + before[acting].left), "runs on"
+    wall.advance(10 * SEC)
+    match = await play(service, match.id)
+    assert (await service.clock_faces(match.id))[acting].left == before[acting].left - 10 * SEC + 5 * SEC
+
+
+async def test_a_game_clock_with_a_play_by_post_limit_is_refused_and_nothing_is_written(store: Store) -> None:
+    service = MatchService(store, Wall())
+    options = {"clock": "10m", "increment": "5"}
+    where = {"guild_id": GUILD, "channel_id": CHANNEL, "creator_id": ALICE}
+    with pytest.raises(MatchError, match="clock_by_post"):
+        await service.create("subulata", options, **where, turn_limit=86400)
+    assert await service.current(CHANNEL) is None
+    live = await service.create("subulata", options, **where, turn_limit=120)
+    assert live.turn_limit == 120, "a live limit beside the clock is fine"

@@ -15,10 +15,14 @@ rematch and an event's games inherit them with the game's options.
   deadline (vote, move, forfeit). A "wait" vote gives the late seat one more turn's time
   (:func:`grace`). After a move played for it, a seat whose flag fell plays on its increment alone.
 - One warning when :data:`LOW_TIME` is left, once per match per seat (not per turn).
-- A turn limit may be chosen too, and then a turn ends at whichever comes first: the limit keeps an absent
-  player from holding the table for their whole clock, the clock bounds the whole match. A game clock alone
-  works as well (the usual chess clock). Vacations and quiet hours do not stop a game clock: it is for
-  players sitting at the table, and a declared absence must not pause a live game.
+- A live turn limit (minutes) may be chosen too, and then a turn ends at whichever comes first: the limit
+  keeps an absent player from holding the table for their whole clock, the clock bounds the whole match. A
+  game clock alone (no turn limit) works as well: the usual chess clock. A game clock with a play-by-post
+  limit (hours or days) is refused at creation (:func:`fits_pace`).
+- The clock runs only in live play (:func:`clock_runs`): when the players switch the match to play by post
+  (:mod:`bot.app.matches.paces`) it stops with each seat's time left kept, and runs on from there when they
+  switch back to live. Vacations and quiet hours do not stop a game clock: it is for players sitting at the
+  table, and a declared absence must not pause a live game.
 
 Nothing here reads a clock or the database: callers pass the instants.
 """
@@ -59,9 +63,20 @@ def clock_setting(options: Mapping[str, str]) -> ClockSetting | None:
     return ClockSetting(timedelta(seconds=seconds), timedelta(seconds=increment))
 
 
+def clock_runs(turn_limit: int | None, options: Mapping[str, str]) -> bool:
+    """True when the match's game clock runs: it has one, and its pace is live (a turn limit of minutes, or
+    none: the clock alone). Under a play-by-post limit the clock waits, each seat's time left kept."""
+    return clock_setting(options) is not None and (turn_limit is None or is_live(turn_limit))
+
+
+def fits_pace(turn_limit: int | None, options: Mapping[str, str]) -> bool:
+    """False for a game clock chosen with a play-by-post limit (it would never run): refused at creation."""
+    return clock_setting(options) is None or clock_runs(turn_limit, options)
+
+
 def live_play(turn_limit: int | None, options: Mapping[str, str]) -> bool:
-    """True for live play: a turn limit of minutes (:func:`bot.app.deadlines.is_live`) or a game clock."""
-    return is_live(turn_limit) or clock_setting(options) is not None
+    """True for live play: a turn limit of minutes (:func:`bot.app.deadlines.is_live`) or a running game clock."""
+    return is_live(turn_limit) or clock_runs(turn_limit, options)
 
 
 def time_left(remaining: timedelta, since: datetime, now: datetime) -> timedelta:

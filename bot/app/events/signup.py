@@ -18,7 +18,8 @@ from bot.app.events.model import (
     EventStatus,
     Withdrawal,
 )
-from bot.app.matches import split_options
+from bot.app.game_clock import fits_pace
+from bot.app.matches import MatchError, split_options
 from bot.app.storage.entry_store import EntryStore
 from bot.app.tournaments.pairing import round_robin, seeding
 from bot.app.tournaments.ratings import DEFAULT, Rating
@@ -49,13 +50,16 @@ class SignUps(EventCore):
         unfinished games then settled from their position; see :mod:`bot.app.events.round_clock`).
 
         Raises:
-            MatchError: ``unknown_game`` or ``unknown_option``.
+            MatchError: ``unknown_game``, ``unknown_option`` or ``clock_by_post`` (a game clock with a
+                play-by-post ``turn_limit``).
             EventError: ``event_format_unsuitable`` (a two-player format for a game that cannot be played by
                 two, or tables for one that cannot seat 3 to 5), ``event_bad_rounds`` or ``control_characters``
                 (in ``name``, see :mod:`bot.app.member_text`).
         """
         if not member_text.is_clean(name):
             raise EventError("control_characters")
+        if not fits_pace(turn_limit, options):
+            raise MatchError("clock_by_post")
         self._matches.check_new(game_id, options)
         game = find_game(game_id)
         ours, service = split_options(options)  # a game clock is the service's option, kept for every game

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from fractions import Fraction
 
 from bot.app.ai_seats import is_ai
 from bot.app.deadlines import (
+    LIVE_LIMIT,
     VACATION_DAYS_PER_YEAR,
     QuietHours,
     QuietHoursError,
@@ -18,7 +20,7 @@ from bot.app.deadlines import (
     turn_times,
     vacation_days_used,
 )
-from bot.app.game_clock import ClockFace, clock_setting, clock_times, from_ms, live_play, low_time_at
+from bot.app.game_clock import ClockFace, clock_runs, clock_times, from_ms, live_play, low_time_at
 from bot.app.matches.core import Core
 from bot.app.matches.log import (
     sample_chance,
@@ -33,7 +35,7 @@ from bot.app.matches.model import (
     TurnClock,
     TurnReport,
 )
-from bot.app.matches.seat_clocks import extend, faces
+from bot.app.matches.seat_clocks import extend, faces, keep_times_left, times_left
 from bot.app.seats import Action
 from bot.app.storage import Store
 from games.base import Outcome, Seat, Termination
@@ -58,11 +60,19 @@ async def change_limit(store: Store, match: Match, limit: int | None, now: datet
     forgotten: the new pace's reminders follow (see :func:`bot.app.deadlines.is_live`). A turn whose time
     already ran out under the old limit keeps its vote and its start.
 
-    TODO(game clocks): once a match has a per-player game clock, switching to play by post pauses it here.
+    A game clock stops when the match goes to play by post and runs on when it comes back to live
+    (:func:`bot.app.game_clock.clock_runs`): each seat keeps the time it had left at the switch.
     """
+    left = await times_left(store, match, now)
     await store.set_turn_limit(match.id, limit, now=now)
-    if limit is None:
-        return
+    if limit is not None:
+        await _carry_turns_over(store, match, limit, now)
+    if left:
+        await keep_times_left(store, replace(match, turn_limit=limit), left, now)
+
+
+async def _carry_turns_over(store: Store, match: Match, limit: int, now: datetime) -> None:
+    """The running turns under a new ``limit`` (see :func:`change_limit`)."""
     span = timedelta(seconds=limit)
     for seat, (since, handled) in (await store.load_clocks(match.id)).items():
         if "expired" in handled or "decided" in handled or seat >= len(match.seats):
@@ -84,7 +94,7 @@ class TurnClocks(Core):
             return await self._clocks_of(match)
 
     async def _clocks_of(self, match: Match) -> dict[Seat, TurnClock]:
-        timed = clock_setting(match.options) is not None
+        timed = clock_runs(match.turn_limit, match.options)
         if (match.turn_limit is None and not timed) or match.status is not MatchStatus.ACTIVE:
             return {}
         found = await self._store.load_clocks(match.id)
@@ -118,7 +128,7 @@ class TurnClocks(Core):
         """
         async with self._store.transaction(immediate=False):
             rows = await self._store.running_clocks()
-            timed = await self._store.running_game_clocks()
+            timed = await self._store.running_game_clocks(LIVE_LIMIT)
         found: list[datetime] = []
         for _match_id, _seat, since, handled, limit in rows:
             times = turn_times(since, limit)
@@ -156,7 +166,7 @@ class TurnClocks(Core):
             # Nor is a game clock before its low-time warning (or, once warned, before its flag fall).
             waking |= {
                 match_id
-                for match_id, _seat, since, handled, ms, warned in await self._store.running_game_clocks()
+                for match_id, _seat, since, handled, ms, warned in await self._store.running_game_clocks(LIVE_LIMIT)
                 if ("expired" not in handled or "decided" in handled)
                 and now >= (since + from_ms(ms) if warned else low_time_at(since, from_ms(ms)))
             }

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from bot.app import fairness, member_text
 from bot.app.ai_seats import LEVELS, is_ai, level_of, next_ai_id
+from bot.app.game_clock import fits_pace
 from bot.app.matches.core import Core, require_seat
 from bot.app.matches.model import (
     MAX_OPEN_LOBBIES,
@@ -81,8 +82,11 @@ class Lobby(Core):
         for ratings. ``capped`` applies :data:`MAX_OPEN_LOBBIES` (events open their games uncapped).
 
         Raises:
-            MatchError: ``unknown_game``, ``unknown_option``, ``channel_busy`` or ``too_many_lobbies``.
+            MatchError: ``unknown_game``, ``unknown_option``, ``channel_busy``, ``too_many_lobbies`` or
+            ``clock_by_post`` (a game clock with a play-by-post ``turn_limit``: it would never run).
         """
+        if not fits_pace(turn_limit, options):
+            raise MatchError("clock_by_post")
         try:
             game = find_game(game_id)
         except UnknownGameError as exc:

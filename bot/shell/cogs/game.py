@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.app.ai_runner import ai_turn
 from bot.app.ai_seats import LEVELS
 from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
-from bot.app.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES
+from bot.app.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES, fits_pace
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
@@ -180,6 +180,8 @@ class GameCog(
         options |= timed
         default = "none" if timed else DEFAULT_DEADLINE
         limit = DEADLINE_CHOICES[deadline.value if deadline else default]
+        if not fits_pace(limit, options):
+            raise MatchError("clock_by_post")  # before a thread is made for a lobby that would be refused
         policy = on_timeout.value if on_timeout else "vote"
         await lobby_ui.create(
             self.bot.shell,

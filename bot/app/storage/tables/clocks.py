@@ -141,13 +141,16 @@ class ClockQueries(StoreCore):
         )
         return changed > 0
 
-    async def running_game_clocks(self) -> list[tuple[int, int, datetime, list[str], int, bool]]:
-        """Every running game clock of an active match: (match id, seat, since, thresholds handled this turn,
-        milliseconds left when the turn began, warned)."""
+    async def running_game_clocks(self, live_limit: int) -> list[tuple[int, int, datetime, list[str], int, bool]]:
+        """Every running game clock of an active match played live (no turn limit, or one up to ``live_limit``
+        seconds): (match id, seat, since, thresholds handled this turn, milliseconds left when the turn began,
+        warned)."""
         rows = await self._fetch(
             "SELECT c.match_id, c.seat, c.since, c.reminded, g.remaining_ms, g.warned FROM turn_clocks AS c"
             " JOIN game_clocks AS g ON g.match_id = c.match_id AND g.seat = c.seat"
-            " JOIN matches AS m ON m.id = c.match_id WHERE m.status = 'active' ORDER BY c.match_id, c.seat"
+            " JOIN matches AS m ON m.id = c.match_id WHERE m.status = 'active'"
+            " AND (m.turn_limit IS NULL OR m.turn_limit <= ?) ORDER BY c.match_id, c.seat",
+            (live_limit,),
         )
         return [
             (int(m), int(seat), from_iso(since), list(json.loads(r)), int(ms), bool(w))
