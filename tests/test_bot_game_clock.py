@@ -60,7 +60,8 @@ async def test_one_low_time_warning_then_the_flag_falls_on_time(club: dict[str, 
     await env.advance_time(15)
     warned = pings_since(env, started)
     assert warned.count(actor.id) == 1, "warned once, on time, with a minute left"
-    assert "about a minute left on your clock" in "\n".join(m.content for m in channel.history())
+    (warning,) = [m.content for m in channel.history() if "about a minute left on your clock" in m.content]
+    assert warning.startswith(f"⏰ <@{actor.id}>") and f"<t:{int(flag.timestamp())}:R>" in warning
     await env.advance_time(50)
     assert pings_since(env, started).count(actor.id) == 1, "no second warning"
     await env.advance_time(10)

@@ -143,7 +143,8 @@ class PostUI:
         if (await self.service.pings(match.id)).get(clock.user_id) == "off":
             return
         lang = self.ui.channel_language(match)
-        deadline = clock.times.deadline
+        # The game clock's one warning tells its flag fall; a turn reminder, the turn's end.
+        deadline = clock.flag if step.threshold == "low" and clock.flag is not None else clock.times.deadline
         text = t(
             lang,
             f"remind.{step.threshold}",
