@@ -246,3 +246,20 @@ async def test_a_game_clock_with_a_play_by_post_limit_is_refused_and_nothing_is_
     assert await service.current(CHANNEL) is None
     live = await service.create("subulata", options, **where, turn_limit=120)
     assert live.turn_limit == 120, "a live limit beside the clock is fine"
+
+
+async def test_a_rematch_keeps_the_clock_but_not_after_a_switch_to_play_by_post(store: Store) -> None:
+    wall = Wall()
+    service = MatchService(store, wall)
+    match = await timed_match(service)
+    await service.resign(match.id, ALICE)
+    again = (await service.rematch(match.id)).match
+    assert (again.options["clock"], again.turn_limit) == ("10m", None)
+    assert set(await service.clock_faces(again.id)) == {0, 1}
+    _, offer, _ = await service.propose_pace(again.id, ALICE, 48 * 3600)
+    assert offer is not None
+    await service.answer_pace(again.id, BOB, accept=True, version=offer.version)
+    await service.resign(again.id, BOB)
+    by_post = (await service.rematch(again.id)).match
+    assert "clock" not in by_post.options and by_post.turn_limit == 48 * 3600
+    assert await service.clock_faces(by_post.id) == {}

@@ -328,10 +328,14 @@ class Lobby(Core):
             # Every member locked at once, in one order: two rematches sharing players cannot deadlock.
             await self._store.lock_seating([uid for uid in seats if not is_ai(uid)])
             seating = seats[0]
+            options = dict(old.options)
+            if not fits_pace(old.turn_limit, options):
+                # Switched to play by post before it ended: the rematch goes on by post, without the game clock.
+                options = {k: v for k, v in options.items() if k not in ("clock", "increment")}
             try:
                 match = await self.create(
                     old.game.id,
-                    dict(old.options),
+                    options,
                     guild_id=old.guild_id,
                     channel_id=old.channel_id,
                     creator_id=seating,
