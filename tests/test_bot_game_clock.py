@@ -4,6 +4,7 @@ the match's timeout policy applies; an event's games inherit its clock."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -11,8 +12,9 @@ import discord
 import pytest
 
 from bot.app.events import EventFormat
-from bot.app.matches import LogKind, MatchError, MatchStatus
+from bot.app.matches import LogKind, MatchError, MatchStatus, PaceOffer
 from bot.shell.events.text import deadline_label
+from bot.shell.pace_ui import question
 from bot.shell.status import span_text
 from games.base import Termination
 from tests.botkit import boards_in, pings_since, text_of
@@ -158,3 +160,13 @@ async def test_a_game_clock_with_days_a_turn_is_refused_before_any_thread(club: 
     refused = await alice.slash(channel, "game new", game="ur:v2", clock="10m", deadline="48h")
     await expect_ephemeral(refused, "A game clock is for live play", env=env)
     assert await current(env, channel) is None and not channel.threads
+
+
+async def test_the_pace_question_says_what_becomes_of_the_game_clocks(services: Any) -> None:  # noqa: F811
+    _store, matches, _events, _clock = services
+    match = await matches.create("ur", {"clock": "10m"}, guild_id=1, channel_id=10, creator_id=101)
+    to_post = question(match, PaceOffer(0, match.version, 48 * 3600, ()), "ann", "@ben", "en")
+    assert "By post" in to_post and "The game clocks stop, each player's time left kept" in to_post
+    back = question(replace(match, turn_limit=48 * 3600), PaceOffer(0, 3, None, ()), "ann", "@ben", "fr")
+    assert "Les pendules repartent du temps qui reste à chacun." in back
+    assert "ni échéance" not in back and "En direct" in back, "no deadline beside a game clock is the clock alone: live"

@@ -17,6 +17,7 @@ import discord
 
 from bot.app.ai_seats import humans
 from bot.app.deadlines import DEADLINE_CHOICES, is_live
+from bot.app.game_clock import clock_runs, clock_setting
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, PaceOffer, TurnReport
 from bot.app.pace_words import pace_text
@@ -53,8 +54,12 @@ def question(match: Match, offer: PaceOffer, name: str, mentions: str, lang: str
         old=pace_text(match.turn_limit, lang),
         new=pace_text(offer.limit, lang),
     )
-    note = "live" if is_live(offer.limit) else "none" if offer.limit is None else "post"
+    # With a game clock, "no deadline" is the clock alone: live play (see bot.app.game_clock.clock_runs).
+    runs = clock_runs(offer.limit, match.options)
+    note = "live" if is_live(offer.limit) or runs else "none" if offer.limit is None else "post"
     notes = [t(lang, f"pace.note.{note}")]
+    if clock_setting(match.options) is not None:
+        notes.append(t(lang, "clock.note_runs" if runs else "clock.note_stops"))
     if is_live(offer.limit):
         # Going by post, the minutes already used hardly count; going live, the turn may start again.
         notes.append(t(lang, "pace.note.turn"))
