@@ -71,6 +71,7 @@ from games.ur.board import BOARD
 from games.ur.turns import LANE_SEAT as LANE_SEAT
 from games.ur.turns import FirstPlayer as FirstPlayer
 from games.ur.turns import (
+    PathStep,
     PiecesOnPath,
     all_pieces,
     read_pieces,
@@ -151,12 +152,10 @@ ROLL_ODDS: Final = _roll_odds()
 ROLLS: Final = tuple(v for v, _ in ROLL_ODDS)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Move:
+class Move(PathStep):
     """A piece moving from path position ``frm`` (0 = reserve) to ``to`` (21 = off)."""
 
-    frm: int
-    to: int
+    __slots__ = ()
 
 
 Action: TypeAlias = Move | Roll | FirstPlayer
@@ -261,26 +260,21 @@ class State(PiecesOnPath[Move]):
 
     # The game contract.
 
-    def apply(self, move: Action) -> State:
-        """The state after a piece move or a chance outcome.
+    def _after_opening(self, move: FirstPlayer) -> State:
+        if self.turn is not None or move.seat not in (0, 1):
+            raise IllegalMoveError("the first player has already been drawn")
+        return State(self.pieces, move.seat, None)
 
-        Raises:
-            GameOverError: the game is over.
-            IllegalMoveError: the move is not legal here.
-        """
-        self._check_apply(move)
-        if isinstance(move, FirstPlayer):
-            if self.turn is not None or move.seat not in (0, 1):
-                raise IllegalMoveError("the first player has already been drawn")
-            return State(self.pieces, move.seat, None)
-        if isinstance(move, Roll):
-            if not self.is_chance() or self.turn is None or move.value not in ROLLS:
-                raise IllegalMoveError("no throw is due")
-            rolled = State(self.pieces, self.turn, move.value)
-            if move.value and rolled._moves:
-                return rolled
-            # A 0, or a throw no piece can use: a 4 or 5 still throws again, a 0 or 1 passes.
-            return State(self.pieces, self.turn if move.value in AGAIN else 1 - self.turn, None)
+    def _after_roll(self, move: Roll) -> State:
+        if not self.is_chance() or self.turn is None or move.value not in ROLLS:
+            raise IllegalMoveError("no throw is due")
+        rolled = State(self.pieces, self.turn, move.value)
+        if move.value and rolled._moves:
+            return rolled
+        # A 0, or a throw no piece can use: a 4 or 5 still throws again, a 0 or 1 passes.
+        return State(self.pieces, self.turn if move.value in AGAIN else 1 - self.turn, None)
+
+    def _after_move(self, move: Move) -> State:
         if move not in self._moves:
             raise self._not_legal(self.format_move(move))
         assert self.turn is not None and self.roll is not None
@@ -341,7 +335,7 @@ class State(PiecesOnPath[Move]):
                 raise self._illegal("you have no piece left to bring in", "ur.no_piece_reserve", {})
         else:
             square = frm_text[:2].upper()
-            starts = [p for p in self._positions(square) if p in self.pieces[me]]
+            starts = [p for p in self._on_my_path(positions_of, square) if p in self.pieces[me]]
             if frm_text.endswith("r"):
                 starts = [p for p in starts if is_red(p)]
             if not starts:
@@ -364,7 +358,7 @@ class State(PiecesOnPath[Move]):
                 fitting = [mv for mv in candidates if mv.to == OFF]
             else:
                 target = to_text[:2].upper()
-                self._positions(target)  # a square off the path is named as such
+                self._on_my_path(positions_of, target)  # a square off the path is named as such
                 fitting = [
                     mv
                     for mv in candidates
@@ -403,14 +397,6 @@ class State(PiecesOnPath[Move]):
         """How the state text writes a piece: its square, then ``r`` when it shows its red face."""
         return _token(seat, pos)
 
-    def _positions(self, square: str) -> tuple[int, ...]:
-        """:func:`positions_of` for the player to move, listing the legal moves when it fails."""
-        assert self.turn is not None
-        try:
-            return positions_of(self.turn, square)
-        except IllegalMoveError as exc:
-            raise self._illegal(exc.message, exc.key, exc.params) from None
-
 
 def new_state() -> State:
     """The opening position: every piece in reserve, first player still to be drawn."""
@@ -448,9 +434,4 @@ def from_text(text: str) -> State:
     if all(p == OFF for p in pieces[0] + pieces[1]):
         raise NotationError("both players cannot have taken all their pieces off")
     turn, roll = read_turn_roll(text, tokens[3], tokens[4], "145", noun="throw")
-    if turn is None and any(p != 0 for own in pieces for p in own):
-        raise NotationError("before the draw for the first player every piece is in reserve")
-    state = State((pieces[0], pieces[1]), turn, roll)
-    if roll is not None and not state._moves:
-        raise NotationError("a throw waits to be played but no move is legal with it")
-    return state
+    return State((pieces[0], pieces[1]), turn, roll)._checked("throw")

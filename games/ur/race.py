@@ -38,6 +38,7 @@ from games.ur.board import BOARD
 from games.ur.turns import LANE_SEAT as LANE_SEAT
 from games.ur.turns import FirstPlayer as FirstPlayer
 from games.ur.turns import (
+    PathStep,
     PiecesOnPath,
     all_pieces,
     read_pieces,
@@ -58,12 +59,10 @@ SHARED: Final = frozenset(i + 1 for i, sq in enumerate(PATHS[0]) if sq.startswit
 ROLL_ODDS: Final = ((0, Fraction(1, 8)), (1, Fraction(3, 8)), (2, Fraction(3, 8)), (3, Fraction(1, 8)))
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Move:
+class Move(PathStep):
     """A piece moving from path position ``frm`` (0 = reserve) to ``to`` (15 = off)."""
 
-    frm: int
-    to: int
+    __slots__ = ()
 
 
 Action: TypeAlias = Move | Roll | FirstPlayer
@@ -118,25 +117,21 @@ class State(PiecesOnPath[Move]):
 
     # The game contract.
 
-    def apply(self, move: Action) -> State:
-        """The state after a piece move or a chance outcome.
+    def _after_opening(self, move: FirstPlayer) -> State:
+        if self.turn is not None:
+            raise IllegalMoveError("the first player has already been drawn")
+        return State(self.pieces, move.seat, None)
 
-        Raises:
-            IllegalMoveError: the move is not legal here.
-        """
-        self._check_apply(move)
-        if isinstance(move, FirstPlayer):
-            if self.turn is not None:
-                raise IllegalMoveError("the first player has already been drawn")
-            return State(self.pieces, move.seat, None)
-        if isinstance(move, Roll):
-            if not self.is_chance() or self.turn is None or move.value not in range(4):
-                raise IllegalMoveError("no roll is due")
-            rolled = State(self.pieces, self.turn, move.value)
-            if not rolled._moves:
-                # A 0, or a roll no piece can use, passes the turn.
-                return State(self.pieces, 1 - self.turn, None)
-            return rolled
+    def _after_roll(self, move: Roll) -> State:
+        if not self.is_chance() or self.turn is None or move.value not in range(4):
+            raise IllegalMoveError("no roll is due")
+        rolled = State(self.pieces, self.turn, move.value)
+        if not rolled._moves:
+            # A 0, or a roll no piece can use, passes the turn.
+            return State(self.pieces, 1 - self.turn, None)
+        return rolled
+
+    def _after_move(self, move: Move) -> State:
         if move not in self._moves:
             raise self._not_legal(self.format_move(move))
         assert self.turn is not None
@@ -199,7 +194,7 @@ class State(PiecesOnPath[Move]):
             return m
         assert self.turn is not None and self.roll is not None
         frm_text, to_text = m[1], m[2]
-        frm = 0 if frm_text in ("in", "new", "+") else self._position(frm_text.upper())
+        frm = 0 if frm_text in ("in", "new", "+") else self._on_my_path(position_of, frm_text.upper())
         if frm not in self.pieces[self.turn] or frm == OFF:
             where = "in your reserve" if frm == 0 else f"on {frm_text.upper()}"
             raise self._illegal(
@@ -209,7 +204,7 @@ class State(PiecesOnPath[Move]):
             )
         move = Move(frm, frm + self.roll)
         if to_text is not None:
-            to = OFF if to_text in ("off", "out") else self._position(to_text.upper())
+            to = OFF if to_text in ("off", "out") else self._on_my_path(position_of, to_text.upper())
             if to != move.to:
                 dest = "off" if move.to == OFF else square_of(self.turn, move.to) if move.to < OFF else "-"
                 raise self._illegal(
@@ -226,14 +221,6 @@ class State(PiecesOnPath[Move]):
                 {"roll": self.roll},
             )
         return move
-
-    def _position(self, square: str) -> int:
-        """:func:`position_of` for the player to move, listing the legal moves when it fails."""
-        assert self.turn is not None
-        try:
-            return position_of(self.turn, square)
-        except IllegalMoveError as exc:
-            raise self._illegal(exc.message, exc.key, exc.params) from None
 
 
 def new_state() -> State:
@@ -265,9 +252,4 @@ def from_text(text: str) -> State:
     if all(p == OFF for p in pieces[0] + pieces[1]):
         raise NotationError("both players cannot have brought all their pieces off")
     turn, roll = read_turn_roll(text, tokens[3], tokens[4], "0123")
-    if turn is None and any(p != 0 for own in pieces for p in own):
-        raise NotationError("before the draw for the first player every piece is in reserve")
-    state = State((pieces[0], pieces[1]), turn, roll)
-    if roll is not None and not state._moves:
-        raise NotationError("a roll waits to be played but no move is legal with it")
-    return state
+    return State((pieces[0], pieces[1]), turn, roll)._checked()

@@ -11,10 +11,11 @@ Chance outcomes are written ``roll:N`` and ``first:A`` / ``first:C`` (the seat o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
+from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar, cast
 
 from games.base import (
     GameOverError,
@@ -138,10 +139,12 @@ class DiceTurns(Generic[MoveT, OpeningT]):
     """The game-contract plumbing of "decide who starts, then roll, then move" turns.
 
     A state class (a frozen dataclass with the fields ``turn`` and ``roll``) mixes this in and
-    defines ``_moves`` (the legal moves of the player to move, sorted) and ``_winner``, and sets
-    :attr:`ROLL_ODDS` and :attr:`MOVE_TYPES`. It may override :meth:`_finished` (the game is over),
-    :meth:`_acting` (the seat to play acts, rather than the dice), :meth:`_opening_outcomes` and
-    :meth:`_chance_text`. The mixin has no fields, so equality and hashing stay the dataclass's.
+    defines ``_moves`` (the legal moves of the player to move, sorted) and ``_winner``, what each kind
+    of action does (``_after_opening``, ``_after_roll``, ``_after_move``, which :meth:`apply` calls),
+    and sets :attr:`ROLL_ODDS`, :attr:`MOVE_TYPES` and :attr:`OPENING`. It may override
+    :meth:`_finished` (the game is over), :meth:`_acting` (the seat to play acts, rather than the
+    dice), :meth:`_opening_outcomes` and :meth:`_chance_text`. The mixin has no fields, so equality
+    and hashing stay the dataclass's.
     """
 
     turn: Seat | None
@@ -150,6 +153,8 @@ class DiceTurns(Generic[MoveT, OpeningT]):
     """The values of a roll with their probabilities, in the order the chance outcomes list them."""
     MOVE_TYPES: ClassVar[tuple[type, ...]]
     """The classes of the moves a player makes (everything else is a chance outcome)."""
+    OPENING: ClassVar[type]
+    """The class of the chance outcome that decides who starts."""
 
     @property
     def _moves(self) -> tuple[MoveT, ...]:
@@ -174,7 +179,30 @@ class DiceTurns(Generic[MoveT, OpeningT]):
     def format_move(self, move: MoveT | Roll | OpeningT) -> str:
         raise NotImplementedError
 
+    def _after_opening(self, move: OpeningT) -> Self:
+        raise NotImplementedError
+
+    def _after_roll(self, move: Roll) -> Self:
+        raise NotImplementedError
+
+    def _after_move(self, move: MoveT) -> Self:
+        raise NotImplementedError
+
     # The game contract.
+
+    def apply(self, move: MoveT | Roll | OpeningT) -> Self:
+        """The state after a player's move or a chance outcome.
+
+        Raises:
+            GameOverError: the game is over.
+            IllegalMoveError: the move is not legal here.
+        """
+        self._check_apply(move)
+        if isinstance(move, self.OPENING):
+            return self._after_opening(cast(OpeningT, move))
+        if isinstance(move, Roll):
+            return self._after_roll(move)
+        return self._after_move(cast(MoveT, move))
 
     def actors(self) -> tuple[Seat, ...]:
         """The seat to move, once its roll is known."""
@@ -276,8 +304,21 @@ class DiceTurns(Generic[MoveT, OpeningT]):
 class DrawThenRoll(DiceTurns[MoveT, FirstPlayer]):
     """:class:`DiceTurns` where the first player is drawn by lot (``first:A`` / ``first:C``)."""
 
+    OPENING = FirstPlayer
+
     def _opening_outcomes(self) -> tuple[tuple[FirstPlayer, Fraction], ...]:
         return DRAW
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PathStep:
+    """A piece moving from path position ``frm`` (0 = reserve) to ``to`` (the rule set's ``OFF`` = off).
+
+    The race rule sets each subclass it, so that a move of one is never equal to a move of another.
+    """
+
+    frm: int
+    to: int
 
 
 class PathMove(Protocol):
@@ -291,6 +332,7 @@ class PathMove(Protocol):
 
 
 PathMoveT = TypeVar("PathMoveT", bound=PathMove)
+FoundT = TypeVar("FoundT")
 
 
 class PiecesOnPath(DrawThenRoll[PathMoveT]):
@@ -318,6 +360,27 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
 
     def is_capture(self, move: PathMoveT) -> bool:
         raise NotImplementedError
+
+    def _on_my_path(self, find: Callable[[Seat, str], FoundT], square: str) -> FoundT:
+        """``find(seat, square)`` for the player to move, an error listing the legal moves when it fails."""
+        assert self.turn is not None
+        try:
+            return find(self.turn, square)
+        except IllegalMoveError as exc:
+            raise self._illegal(exc.message, exc.key, exc.params) from None
+
+    def _checked(self, noun: str = "roll") -> Self:
+        """This state, read from a state text, once it can happen: every piece waits in reserve before the
+        draw, and a ``noun`` waiting to be played has a legal move.
+
+        Raises:
+            NotationError: it cannot happen.
+        """
+        if self.turn is None and any(p != 0 for own in self.pieces for p in own):
+            raise NotationError("before the draw for the first player every piece is in reserve")
+        if self.roll is not None and not self._moves:
+            raise NotationError(f"a {noun} waits to be played but no move is legal with it")
+        return self
 
     def reserve(self, seat: Seat) -> int:
         """How many of ``seat``'s pieces wait to enter."""
