@@ -59,7 +59,6 @@ about 136 decisions). The registry's bound of 20,000 steps is far away.
 from __future__ import annotations
 
 import itertools
-import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -211,15 +210,17 @@ class State(PiecesOnPath[Move]):
     waiting to be played (None when the dice are still to be thrown; never 0, which passes at once).
     """
 
-    pieces: tuple[tuple[int, ...], tuple[int, ...]]
-    turn: Seat | None = None
-    roll: int | None = None
-
     ROLL_ODDS = ROLL_ODDS
     MOVE_TYPES = (Move,)
     RULES = RULES
     PATHS = PATHS
     OFF = OFF
+    NOTATION = (
+        "0145",
+        r"(in|new|\+|[abc][1-8]r?)(?:[-x](off|out|[abc][1-8]r?))?",
+        "ur.v1.notation",
+        "write the square of the piece and where it goes, such as A1-B4, in-A1 or B1-off",
+    )
 
     # Derived, cached values; excluded from equality by living outside the fields.
 
@@ -305,29 +306,7 @@ class State(PiecesOnPath[Move]):
             return False
         return move.to in self.pieces[1 - self.turn]
 
-    def parse_move(self, text: str, seat: Seat | None = None) -> Action:
-        """Read a move or chance outcome in this position.
-
-        Raises:
-            NotationError: the text is not Ur notation.
-            GameOverError: the game is over.
-            NotYourTurnError: ``seat`` is given and may not act now (no seat acts at a chance node).
-            AmbiguousMoveError: the text fits two legal moves (a blue and a red piece on B4).
-            IllegalMoveError: the move is not legal now.
-        """
-        m = self._read_start(
-            text,
-            seat,
-            "0145",
-            r"(in|new|\+|[abc][1-8]r?)(?:[-x](off|out|[abc][1-8]r?))?",
-            "ur.v1.notation",
-            "write the square of the piece and where it goes, such as A1-B4, in-A1 or B1-off",
-        )
-        if not isinstance(m, re.Match):
-            return m
-        assert self.turn is not None and self.roll is not None
-        me, roll = self.turn, self.roll
-        frm_text, to_text = m[1], m[2]
+    def _read_piece_move(self, me: Seat, roll: int, frm_text: str, to_text: str | None) -> Move:
         # The pieces the text may name: a square can be on the path twice (B4..B7, out and back).
         if frm_text in ("in", "new", "+"):
             starts = [0] if 0 in self.pieces[me] else []

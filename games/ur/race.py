@@ -27,7 +27,6 @@ waiting to be played (``-`` when the dice are still to be thrown).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -96,15 +95,17 @@ class State(PiecesOnPath[Move]):
     waiting to be played (None when the dice are still to be thrown).
     """
 
-    pieces: tuple[tuple[int, ...], tuple[int, ...]]
-    turn: Seat | None = None
-    roll: int | None = None
-
     ROLL_ODDS = ROLL_ODDS
     MOVE_TYPES = (Move,)
     RULES = RULES
     PATHS = PATHS
     OFF = OFF
+    NOTATION = (
+        "0-3",
+        r"(in|new|\+|[abc][1-8])(?:[-x](off|out|[abc][1-8]))?",
+        "ur.notation",
+        "write the square of the piece and where it goes, such as A4-A2, in-A3 or A8-off",
+    )
 
     # Derived, cached values; excluded from equality by living outside the fields.
     @cached_property
@@ -173,52 +174,32 @@ class State(PiecesOnPath[Move]):
             return False
         return bool(self.occupant(square_of(self.turn, move.to)))
 
-    def parse_move(self, text: str, seat: Seat | None = None) -> Action:
-        """Read a move or chance outcome in this position.
-
-        Raises:
-            NotationError: the text is not Ur notation.
-            GameOverError: the game is over.
-            NotYourTurnError: ``seat`` is given and may not act now (no seat acts at a chance node).
-            IllegalMoveError: the move is not legal now.
-        """
-        m = self._read_start(
-            text,
-            seat,
-            "0-3",
-            r"(in|new|\+|[abc][1-8])(?:[-x](off|out|[abc][1-8]))?",
-            "ur.notation",
-            "write the square of the piece and where it goes, such as A4-A2, in-A3 or A8-off",
-        )
-        if not isinstance(m, re.Match):
-            return m
-        assert self.turn is not None and self.roll is not None
-        frm_text, to_text = m[1], m[2]
+    def _read_piece_move(self, me: Seat, roll: int, frm_text: str, to_text: str | None) -> Move:
         frm = 0 if frm_text in ("in", "new", "+") else self._on_my_path(position_of, frm_text.upper())
-        if frm not in self.pieces[self.turn] or frm == OFF:
+        if frm not in self.pieces[me] or frm == OFF:
             where = "in your reserve" if frm == 0 else f"on {frm_text.upper()}"
             raise self._illegal(
                 f"you have no piece {where}",
                 "ur.no_piece_reserve" if frm == 0 else "ur.no_piece",
                 {"square": frm_text.upper()},
             )
-        move = Move(frm, frm + self.roll)
+        move = Move(frm, frm + roll)
         if to_text is not None:
             to = OFF if to_text in ("off", "out") else self._on_my_path(position_of, to_text.upper())
             if to != move.to:
-                dest = "off" if move.to == OFF else square_of(self.turn, move.to) if move.to < OFF else "-"
+                dest = "off" if move.to == OFF else square_of(me, move.to) if move.to < OFF else "-"
                 raise self._illegal(
-                    f"with a roll of {self.roll} that piece goes to {dest}"
+                    f"with a roll of {roll} that piece goes to {dest}"
                     if move.to <= OFF
-                    else f"a roll of {self.roll} takes that piece past the exit, which needs an exact roll",
+                    else f"a roll of {roll} takes that piece past the exit, which needs an exact roll",
                     "ur.wrong_destination" if move.to <= OFF else "ur.past_exit",
-                    {"roll": self.roll, "square": dest},
+                    {"roll": roll, "square": dest},
                 )
         if move not in self._moves:
             raise self._illegal(
-                f"a roll of {self.roll} takes that piece past the exit, which needs an exact roll",
+                f"a roll of {roll} takes that piece past the exit, which needs an exact roll",
                 "ur.past_exit",
-                {"roll": self.roll},
+                {"roll": roll},
             )
         return move
 

@@ -335,21 +335,30 @@ PathMoveT = TypeVar("PathMoveT", bound=PathMove)
 FoundT = TypeVar("FoundT")
 
 
+@dataclass(frozen=True)
 class PiecesOnPath(DrawThenRoll[PathMoveT]):
     """:class:`DrawThenRoll` for the race games, whose pieces run along each seat's path.
 
-    The state class has the field ``pieces``: per seat, the sorted path positions of its pieces
-    (0 = reserve, :attr:`OFF` = off the board); it sets :attr:`RULES`, :attr:`PATHS` and :attr:`OFF`
-    and defines ``is_capture``. The first seat with every piece off wins.
+    The state class (a frozen dataclass adding no field) sets :attr:`RULES`, :attr:`PATHS` and
+    :attr:`OFF` and defines ``is_capture``. The first seat with every piece off wins.
     """
 
     pieces: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per seat, the sorted path positions of its pieces (0 = reserve, :attr:`OFF` = off the board)."""
+    turn: Seat | None = None
+    """The seat to play (None before the draw for the first player)."""
+    roll: int | None = None
+    """The roll waiting to be played (None when the dice are still to be thrown)."""
     RULES: ClassVar[str]
     """The first word of the state text."""
     PATHS: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]]
     """Each seat's path, as squares (path position ``p`` is ``PATHS[seat][p - 1]``)."""
     OFF: ClassVar[int]
     """The path position of a piece that has left the board."""
+    NOTATION: ClassVar[tuple[str, str, str, str]]
+    """How :meth:`parse_move` reads a piece move: the digits of a roll (``[digits]``), the pattern of
+    a move (the piece's square, then where it goes), and the error key and hint for text that is
+    neither."""
 
     @cached_property
     def _winner(self) -> Seat | None:
@@ -407,16 +416,19 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
         sep = "x" if self.is_capture(move) else "-"
         return f"{frm or 'in'}{sep}{to or 'off'}"
 
-    def _read_start(
-        self, text: str, seat: Seat | None, digits: str, pattern: str, key: str, hint: str
-    ) -> Roll | FirstPlayer | re.Match[str]:
-        """The first steps of :meth:`parse_move`: a chance outcome (``roll:N`` with N in ``[digits]``,
-        ``first:A``), else the match of ``pattern`` once ``seat`` may move and the roll is known.
+    def parse_move(self, text: str, seat: Seat | None = None) -> PathMoveT | Roll | FirstPlayer:
+        """Read a move or chance outcome in this position: a chance outcome (``roll:N``, ``first:A``),
+        else a piece move read by the pattern of :attr:`NOTATION` once ``seat`` may move and the roll
+        is known.
 
         Raises:
-            NotationError: the text matches neither (``key`` and ``hint`` explain the notation).
-            GameOverError, NotYourTurnError, IllegalMoveError: as :meth:`parse_move`.
+            NotationError: the text is not Ur notation.
+            GameOverError: the game is over.
+            NotYourTurnError: ``seat`` is given and may not act now (no seat acts at a chance node).
+            AmbiguousMoveError: the text fits two legal moves (Variante 1: a blue and a red piece on B4).
+            IllegalMoveError: the move is not legal now.
         """
+        digits, pattern, key, hint = self.NOTATION
         self._check_input(text, seat)
         t = text.strip().lower().replace(" ", "")
         if (chance := read_roll(t, digits) or read_first(t)) is not None:
@@ -428,7 +440,12 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
         self._check_seat(seat)
         if self.turn is None or self.roll is None:
             raise IllegalMoveError("the dice have not been thrown yet", key="ur.no_roll")
-        return m
+        return self._read_piece_move(self.turn, self.roll, m[1], m[2])
+
+    def _read_piece_move(self, me: Seat, roll: int, frm_text: str, to_text: str | None) -> PathMoveT:
+        """The move of the piece ``frm_text`` names (``in`` for the reserve) to ``to_text`` (None: where
+        ``roll`` takes it), for ``me``, the seat to play."""
+        raise NotImplementedError
 
     # State text.
 
