@@ -23,22 +23,8 @@ from PIL import Image, ImageDraw
 from games.base import GameError
 from games.ur import race
 from games.ur.board import BOARD
-from render.common import (
-    BoardContext,
-    Color,
-    GameRenderer,
-    Pen,
-    encode_png,
-    player_names,
-)
-from render.ur.alt import (
-    ALT_COLOURS,
-    MARKS,
-    AltText,
-    alt_names,
-    on_squares,
-    whose_turn,
-)
+from render.common import BoardContext, Color, Pen
+from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_SEATS,
@@ -60,7 +46,6 @@ from render.ur.kit import (
     draw_status,
     entry_point,
     exit_point,
-    facing,
     paint_lanes,
     paint_panels,
     paste,
@@ -73,8 +58,8 @@ from render.ur.kit import (
     status_line,
     stop_short,
     touched_squares,
-    view_of,
 )
+from render.ur.rule_set import DrawBoard, RuleSetBoard
 
 DIE_W: Final = 64
 DIE_H: Final = 62
@@ -164,14 +149,6 @@ def _static_base(facing: Facing) -> Image.Image:
 # Dynamic parts.
 
 
-def _state(view: object) -> race.State:
-    return view_of(view, race.State, "Ur")
-
-
-def _names(ctx: BoardContext) -> tuple[str, str]:
-    return player_names(ctx, WORDS)
-
-
 def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
     """The arrow of a piece move along its path, or None when the notation is not a full move."""
     m = _MOVE.fullmatch(notation.strip())
@@ -258,7 +235,7 @@ def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
-    names = _names(ctx)
+    names = BOARD_IMAGE.names(ctx)
     if not draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24):
         return
     # The dice: the current roll, or faded while the next throw is awaited.
@@ -284,12 +261,6 @@ def _off_sprite(seat: int) -> Image.Image:
     return piece_sprite(seat, STAT_D)
 
 
-def draw_board(view: object, ctx: BoardContext) -> Image.Image:
-    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    with facing(ctx) as faced:
-        return _draw_board(_state(view), ctx, faced)
-
-
 def _draw_board(state: race.State, ctx: BoardContext, faced: Facing) -> Image.Image:
     return draw_lanes_board(
         _static_base(faced),
@@ -304,8 +275,7 @@ def _draw_board(state: race.State, ctx: BoardContext, faced: Facing) -> Image.Im
     )
 
 
-@cache
-def _palette() -> Image.Image:
+def _palette(draw_board: DrawBoard) -> Image.Image:
     # Representative renders in both languages: every sprite, both seats, highlights, dice, text.
     return sample_palette(
         draw_board,
@@ -321,11 +291,6 @@ def _palette() -> Image.Image:
     )
 
 
-def render(view: object, ctx: BoardContext) -> bytes:
-    """PNG bytes of the board for ``view`` (a :class:`games.ur.race.State`)."""
-    return encode_png(draw_board(view, ctx), _palette())
-
-
 # Alt text.
 
 
@@ -339,41 +304,40 @@ def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
 
 
 def _alt_player(state: race.State, seat: int, lang: str, name: str) -> str:
-    off = state.borne_off(seat)
-    return WORDS[lang]["alt_player"].format(
-        name=name,
-        colour=ALT_COLOURS[lang][seat],
-        mark=WORDS[lang][MARKS[seat]],
+    return player_sentence(
+        WORDS[lang],
+        lang,
+        seat,
+        name,
         row=BOARD.lanes[seat],
         waiting=state.reserve(seat),
         board=_alt_pieces(state, seat, lang),
-        off=off,
-        out="sortis" if off > 1 else "sorti",
+        **borne_off(state.borne_off(seat)),
     )
 
 
-def describe(view: object, ctx: BoardContext) -> str:
+def _alt(state: race.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text of the board: each player's pieces, the last move and whose turn it is."""
-    state = _state(view)
-    words = WORDS[ctx.language]
-    names = alt_names(_names(ctx))
     return AltText(
         intro=(words["title"] + ".",),
         players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll),),
-    ).text(words)
+    )
 
 
-def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+def _touched(state: race.State, notation: str) -> tuple[str, ...]:
     """The squares a move touched, read in the position before it: from and to, as far as they exist.
 
     Entering has only a destination, bearing off only a source; chance outcomes (``roll:2``,
-    ``first:A``) touch nothing. A notation that does not read as a legal move in ``previous_view``
+    ``first:A``) touch nothing. A notation that does not read as a legal move in ``state``
     gives no highlight rather than an error, since a missing outline is harmless.
     """
-    state = _state(previous_view)
     return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, race.Move)
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+BOARD_IMAGE: Final = RuleSetBoard(race.State, "Ur", WORDS, _draw_board, _alt, _touched, _palette)
+RENDERER: Final = BOARD_IMAGE.renderer()
+render: Final = RENDERER.render
+describe: Final = RENDERER.describe
+highlights: Final = RENDERER.highlights

@@ -35,22 +35,13 @@ from render.common import (
     SHELL,
     BoardContext,
     Color,
-    GameRenderer,
     Pen,
     draw_text,
-    encode_png,
     font,
     mix,
-    player_names,
     supersampled,
 )
-from render.ur.alt import (
-    ALT_COLOURS,
-    MARKS,
-    AltText,
-    alt_names,
-    whose_turn,
-)
+from render.ur.alt import AltText, player_sentence, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_SEATS,
@@ -73,7 +64,6 @@ from render.ur.kit import (
     draw_panel,
     draw_status,
     entry_point,
-    facing,
     mark_corner,
     paint_inlay,
     paint_lanes,
@@ -90,10 +80,10 @@ from render.ur.kit import (
     status_line,
     stop_short,
     touched_squares,
-    view_of,
     winner_of,
     you_word,
 )
+from render.ur.rule_set import DrawBoard, RuleSetBoard
 
 PIECE_D: Final = 80
 """A lone token."""
@@ -321,14 +311,6 @@ def _static_base(facing: Facing) -> Image.Image:
 # Dynamic parts.
 
 
-def _state(view: object) -> State:
-    return view_of(view, State, "Ravensburger Ur")
-
-
-def _names(ctx: BoardContext) -> tuple[str, str]:
-    return player_names(ctx, WORDS)
-
-
 def _untouched(state: State) -> bool:
     """True until the first token enters: the opening rolls are still worth showing."""
     return state.reserve == (towers.TOKENS, towers.TOKENS) and not any(state.board)
@@ -484,7 +466,7 @@ def _status(state: State, ctx: BoardContext, names: tuple[str, str]) -> tuple[st
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext) -> None:
-    names = _names(ctx)
+    names = BOARD_IMAGE.names(ctx)
     show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
     dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
     status = _status(state, ctx, names)
@@ -520,7 +502,7 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
     if held:
         stats.append(Stat(_prisoner_icon(other), str(held), words["prisoner" if held == 1 else "prisoners"]))
     status = (winner_of(state.outcome()), state.turn)
-    names = (_names(ctx)[seat], words["player"].format(n=seat + 1))
+    names = (BOARD_IMAGE.names(ctx)[seat], words["player"].format(n=seat + 1))
     draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words))
 
 
@@ -535,12 +517,6 @@ def _prisoner_icon_for(seat: int, palette_name: str) -> Image.Image:
     bars = _bars_sprite(STAT_D - 8)
     token.paste(bars, ((token.width - bars.width) // 2, (token.height - bars.height) // 2), bars)
     return token
-
-
-def draw_board(view: object, ctx: BoardContext) -> Image.Image:
-    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    with facing(ctx) as faced:
-        return _draw_board(_state(view), ctx, faced)
 
 
 def _draw_board(state: State, ctx: BoardContext, faced: Facing) -> Image.Image:
@@ -576,14 +552,8 @@ SAMPLES: Final = (
 )
 
 
-@cache
-def _palette() -> Image.Image:
+def _palette(draw_board: DrawBoard) -> Image.Image:
     return sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES, keep=(*CONTRAST_SEATS, *CONTRAST_INLAY))
-
-
-def render(view: object, ctx: BoardContext) -> bytes:
-    """PNG bytes of the board for ``view`` (a :class:`games.ur.towers.State`)."""
-    return encode_png(draw_board(view, ctx), _palette())
 
 
 # Alt text.
@@ -615,10 +585,11 @@ def _alt_towers(state: State, lang: str) -> str:
 
 
 def _alt_player(state: State, seat: int, lang: str, name: str) -> str:
-    return WORDS[lang]["alt_player"].format(
-        name=name,
-        colour=ALT_COLOURS[lang][seat],
-        mark=WORDS[lang][MARKS[seat]],
+    return player_sentence(
+        WORDS[lang],
+        lang,
+        seat,
+        name,
         row=BOARD.lanes[seat],
         reserve=state.reserve[seat],
         lost=state.removed[seat],
@@ -627,13 +598,10 @@ def _alt_player(state: State, seat: int, lang: str, name: str) -> str:
     )
 
 
-def describe(view: object, ctx: BoardContext) -> str:
+def _alt(state: State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is.
 
     The towers come after the players: when the text is too long, they are what gets shortened."""
-    state = _state(view)
-    words = WORDS[ctx.language]
-    names = alt_names(_names(ctx))
     outcome = state.outcome()
     notes = []
     if (state.turn is None or _untouched(state)) and outcome is None:
@@ -647,16 +615,19 @@ def describe(view: object, ctx: BoardContext) -> str:
         ending=(whose_turn(words, names, outcome, state.turn, state.roll, nobody=opener),),
         notes=notes,
         board=_alt_towers(state, ctx.language),
-    ).text(words)
+    )
 
 
-def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+def _touched(state: State, notation: str) -> tuple[str, ...]:
     """The squares a move touched, read in the position before it: from (unless entering) and to.
 
     Chance outcomes touch nothing, and a notation that is not a legal move there gives no highlight.
     """
-    state = _state(previous_view)
     return touched_squares(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights)
+BOARD_IMAGE: Final = RuleSetBoard(State, "Ravensburger Ur", WORDS, _draw_board, _alt, _touched, _palette)
+RENDERER: Final = BOARD_IMAGE.renderer()
+render: Final = RENDERER.render
+describe: Final = RENDERER.describe
+highlights: Final = RENDERER.highlights
