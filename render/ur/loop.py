@@ -55,17 +55,18 @@ from render.ur.kit import (
     PAIR_D,
     PANEL_X1,
     PIECE_D,
+    RACE_WORDS,
     SHARED_WORDS,
     STAT_D,
     STATUS_ICON_D,
     TILE,
     Facing,
+    Lanes,
     arrow_head,
     board_ground,
     chevron,
     draw_badge,
     draw_coordinates,
-    draw_lanes_board,
     draw_race_panel,
     draw_status,
     paint_frame,
@@ -107,62 +108,32 @@ _FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         **SHARED_WORDS["en"],
+        **RACE_WORDS["en"],
         "title": "Royal Game of Ur — Variante 1",
-        "waiting": "waiting",
-        "off": "off",
-        "row": "row {row}",
-        "to_move": "{name} to move — rolled {roll}",
         "to_move_again": "{name} to move — rolled {roll}, rolls again",
-        "to_roll": "{name} to roll",
-        "draw": "Drawing lots for who starts",
-        "passes": "{name} rolled {roll}, no move",
         "zero": "{name} rolled 0, turn over",
         "passes_again": "{name} rolled {roll}, no move, rolls again",
-        "first": "{name} drawn to start",
-        "ring": "ring",
-        "diamond": "diamond",
         # Alt text.
         "alt_title": "Royal Game of Ur, Variante 1 (loop).",
         "alt_player": "{name} ({colour} {mark} pieces, enters on {entry}): {waiting} waiting, {board}, {off} off.",
-        "alt_on": "pieces on {squares}",
-        "alt_on_one": "piece on {squares}",
-        "alt_none": "none on the board",
         "alt_turned": "turned",
         "alt_turned_many": "turned",
-        "alt_to_move": "{name} to move, rolled {roll}.",
         "alt_to_move_again": "{name} to move, rolled {roll} and rolls again after.",
-        "alt_to_roll": "{name} to roll the dice.",
-        "alt_draw": "The first player is being drawn.",
     },
     "fr": {
         **SHARED_WORDS["fr"],
+        **RACE_WORDS["fr"],
         "title": "Jeu royal d'Ur — Variante 1",
-        "waiting": "en réserve",
-        "off": "sortis",
-        "row": "rangée {row}",
-        "to_move": "À {name} de jouer — dés : {roll}",
         "to_move_again": "À {name} de jouer — dés : {roll}, puis rejoue",
-        "to_roll": "À {name} de lancer les dés",
-        "draw": "Tirage au sort du premier joueur",
-        "passes": "{name} a fait {roll}, sans coup possible",
         "zero": "{name} a fait 0, fin du tour",
         "passes_again": "{name} a fait {roll}, sans coup possible, rejoue",
-        "first": "{name} commence (tirage au sort)",
-        "ring": "anneau",
-        "diamond": "losange",
         "alt_title": "Jeu royal d'Ur, Variante 1 (boucle).",
         "alt_player": (
             "{name} (pions {colour} à {mark}, entrée en {entry}) : {waiting} en réserve, {board}, {off} {out}."
         ),
-        "alt_on": "pions en {squares}",
-        "alt_on_one": "pion en {squares}",
-        "alt_none": "aucun pion sur le plateau",
         "alt_turned": "retourné",
         "alt_turned_many": "retournés",
-        "alt_to_move": "À {name} de jouer, dés : {roll}.",
         "alt_to_move_again": "À {name} de jouer, dés : {roll}, puis rejoue.",
-        "alt_to_roll": "À {name} de lancer les dés.",
-        "alt_draw": "Tirage au sort du premier joueur en cours.",
     },
 }
 
@@ -536,18 +507,16 @@ def _draw_panel(
     draw_race_panel(canvas, draw, state, seat, ctx, WORDS[ctx.language], turned_piece_sprite(seat, STAT_D, False))
 
 
-def _draw_board(state: loop.State, ctx: BoardContext, faced: Facing) -> Image.Image:
-    return draw_lanes_board(
-        _static_base(faced),
-        ctx,
-        _MOVE,
-        _move_path,
-        _draw_move_arrow,
-        ((square, state.pieces_on(square)) for square in BOARD.squares),
-        _draw_square_pieces,
-        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
-        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
-    )
+_LANES: Final = Lanes(
+    _static_base,
+    _MOVE,
+    _move_path,
+    _draw_move_arrow,
+    lambda state: ((square, state.pieces_on(square)) for square in BOARD.squares),
+    _draw_square_pieces,
+    _draw_panel,
+    _draw_header,
+)
 
 
 SAMPLES: Final = (
@@ -623,7 +592,7 @@ def _touched(state: loop.State, notation: str) -> tuple[str, ...]:
     return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, loop.Move)
 
 
-BOARD_IMAGE: Final = RuleSetBoard(loop.State, "Ur Variante 1", WORDS, _draw_board, _alt, _touched, _palette)
+BOARD_IMAGE: Final = RuleSetBoard(loop.State, "Ur Variante 1", WORDS, _LANES.draw, _alt, _touched, _palette)
 RENDERER: Final = BOARD_IMAGE.renderer()
 render: Final = RENDERER.render
 describe: Final = RENDERER.describe

@@ -33,15 +33,16 @@ from render.ur.kit import (
     PAIR_D,
     PANEL_X1,
     PIECE_D,
+    RACE_WORDS,
     SHARED_WORDS,
     STAT_D,
     STATUS_ICON_D,
     TILE,
     Facing,
+    Lanes,
     arrow_head,
     draw_arrow,
     draw_badge,
-    draw_lanes_board,
     draw_race_panel,
     draw_status,
     entry_point,
@@ -74,46 +75,16 @@ _FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         **SHARED_WORDS["en"],
+        **RACE_WORDS["en"],
         "title": "Royal Game of Ur",
-        "waiting": "waiting",
-        "off": "off",
-        "row": "row {row}",
-        "to_move": "{name} to move — rolled {roll}",
-        "to_roll": "{name} to roll",
-        "draw": "Drawing lots for who starts",
-        "passes": "{name} rolled {roll}, no move",
-        "first": "{name} drawn to start",
-        "ring": "ring",
-        "diamond": "diamond",
         # Alt text.
         "alt_player": "{name} ({colour} {mark} pieces, row {row}): {waiting} waiting, {board}, {off} off.",
-        "alt_on": "pieces on {squares}",
-        "alt_on_one": "piece on {squares}",
-        "alt_none": "none on the board",
-        "alt_to_move": "{name} to move, rolled {roll}.",
-        "alt_to_roll": "{name} to roll the dice.",
-        "alt_draw": "The first player is being drawn.",
     },
     "fr": {
         **SHARED_WORDS["fr"],
+        **RACE_WORDS["fr"],
         "title": "Jeu royal d'Ur",
-        "waiting": "en réserve",
-        "off": "sortis",
-        "row": "rangée {row}",
-        "to_move": "À {name} de jouer — dés : {roll}",
-        "to_roll": "À {name} de lancer les dés",
-        "draw": "Tirage au sort du premier joueur",
-        "passes": "{name} a fait {roll}, sans coup possible",
-        "first": "{name} commence (tirage au sort)",
-        "ring": "anneau",
-        "diamond": "losange",
         "alt_player": "{name} (pions {colour} à {mark}, rangée {row}) : {waiting} en réserve, {board}, {off} {out}.",
-        "alt_on": "pions en {squares}",
-        "alt_on_one": "pion en {squares}",
-        "alt_none": "aucun pion sur le plateau",
-        "alt_to_move": "À {name} de jouer, dés : {roll}.",
-        "alt_to_roll": "À {name} de lancer les dés.",
-        "alt_draw": "Tirage au sort du premier joueur en cours.",
     },
 }
 
@@ -261,18 +232,16 @@ def _off_sprite(seat: int) -> Image.Image:
     return piece_sprite(seat, STAT_D)
 
 
-def _draw_board(state: race.State, ctx: BoardContext, faced: Facing) -> Image.Image:
-    return draw_lanes_board(
-        _static_base(faced),
-        ctx,
-        _MOVE,
-        _move_path,
-        draw_arrow,
-        ((square, state.occupant(square)) for square in BOARD.squares),
-        _draw_square_pieces,
-        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
-        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
-    )
+_LANES: Final = Lanes(
+    _static_base,
+    _MOVE,
+    _move_path,
+    draw_arrow,
+    lambda state: ((square, state.occupant(square)) for square in BOARD.squares),
+    _draw_square_pieces,
+    _draw_panel,
+    _draw_header,
+)
 
 
 def _palette(draw_board: DrawBoard) -> Image.Image:
@@ -336,7 +305,7 @@ def _touched(state: race.State, notation: str) -> tuple[str, ...]:
     return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, race.Move)
 
 
-BOARD_IMAGE: Final = RuleSetBoard(race.State, "Ur", WORDS, _draw_board, _alt, _touched, _palette)
+BOARD_IMAGE: Final = RuleSetBoard(race.State, "Ur", WORDS, _LANES.draw, _alt, _touched, _palette)
 RENDERER: Final = BOARD_IMAGE.renderer()
 render: Final = RENDERER.render
 describe: Final = RENDERER.describe

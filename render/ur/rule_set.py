@@ -10,6 +10,7 @@ does that once; each rule set's module gives it only what differs.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Generic, TypeVar
 
@@ -25,6 +26,7 @@ DrawBoard = Callable[[object, BoardContext], Image.Image]
 """A view and its context to the full-colour image, before it is reduced to a palette and encoded."""
 
 
+@dataclass(frozen=True, eq=False)
 class RuleSetBoard(Generic[_V]):
     """One rule set's board, from what its module gives.
 
@@ -36,23 +38,13 @@ class RuleSetBoard(Generic[_V]):
     - ``samples``: the palette, built from this board's :meth:`draw_board` on representative positions.
     """
 
-    def __init__(
-        self,
-        kind: type[_V],
-        name: str,
-        words: dict[str, dict[str, str]],
-        draw: Callable[[_V, BoardContext, Facing], Image.Image],
-        alt: Callable[[_V, BoardContext, dict[str, str], tuple[str, str]], AltText],
-        touched: Callable[[_V, str], tuple[str, ...]],
-        samples: Callable[[DrawBoard], Image.Image],
-    ) -> None:
-        self.kind = kind
-        self.name = name
-        self.words = words
-        self._draw = draw
-        self._alt = alt
-        self._touched = touched
-        self._samples = samples
+    kind: type[_V]
+    name: str
+    words: dict[str, dict[str, str]]
+    draw: Callable[[_V, BoardContext, Facing], Image.Image]
+    alt: Callable[[_V, BoardContext, dict[str, str], tuple[str, str]], AltText]
+    touched: Callable[[_V, str], tuple[str, ...]]
+    samples: Callable[[DrawBoard], Image.Image]
 
     def state(self, view: object) -> _V:
         """``view`` if it is a state of this rule set (a TypeError otherwise)."""
@@ -65,12 +57,12 @@ class RuleSetBoard(Generic[_V]):
     def draw_board(self, view: object, ctx: BoardContext) -> Image.Image:
         """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
         with facing(ctx) as faced:
-            return self._draw(self.state(view), ctx, faced)
+            return self.draw(self.state(view), ctx, faced)
 
     @cached_property
     def palette(self) -> Image.Image:
         """The palette every render of this board is mapped onto, sampled on first use."""
-        return self._samples(self.draw_board)
+        return self.samples(self.draw_board)
 
     def render(self, view: object, ctx: BoardContext) -> bytes:
         """PNG bytes of the board for ``view``."""
@@ -79,11 +71,11 @@ class RuleSetBoard(Generic[_V]):
     def describe(self, view: object, ctx: BoardContext) -> str:
         """The alt text of the board for ``view``."""
         words = self.words[ctx.language]
-        return self._alt(self.state(view), ctx, words, alt_names(self.names(ctx))).text(words)
+        return self.alt(self.state(view), ctx, words, alt_names(self.names(ctx))).text(words)
 
     def highlights(self, previous_view: object, notation: str) -> tuple[str, ...]:
         """The squares a move touched, read in the position before it (none when it is not a legal move)."""
-        return self._touched(self.state(previous_view), notation)
+        return self.touched(self.state(previous_view), notation)
 
     def renderer(self) -> GameRenderer:
         """What the game registry sees of this board."""

@@ -56,11 +56,11 @@ from render.ur.kit import (
     STATUS_ICON_D,
     TILE,
     Facing,
+    Lanes,
     Stat,
     arrow_head,
     draw_arrow,
     draw_badge,
-    draw_lanes_board,
     draw_panel,
     draw_status,
     entry_point,
@@ -519,21 +519,6 @@ def _prisoner_icon_for(seat: int, palette_name: str) -> Image.Image:
     return token
 
 
-def _draw_board(state: State, ctx: BoardContext, faced: Facing) -> Image.Image:
-    return draw_lanes_board(
-        _static_base(faced),
-        ctx,
-        _MOVE,
-        _move_path,
-        draw_arrow,
-        zip(towers.SQUARES, state.board, strict=True),
-        _draw_tower,
-        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
-        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
-        lambda square: _mark_at(state, square),
-    )
-
-
 def _mark_at(state: State, square: str) -> tuple[float, float]:
     """A tower's mark goes on the upper left corner of its square, over the edge of its top token (its
     height's badge is down left); a lone token's at the square's lower left like every Ur board's."""
@@ -542,6 +527,19 @@ def _mark_at(state: State, square: str) -> tuple[float, float]:
         return mark_corner(square)
     x0, y0, _, _ = square_box(square)
     return x0 + MARK_D / 2 - 18, y0 + MARK_D / 2 - 18
+
+
+_LANES: Final = Lanes(
+    _static_base,
+    _MOVE,
+    _move_path,
+    draw_arrow,
+    lambda state: zip(towers.SQUARES, state.board, strict=True),
+    _draw_tower,
+    _draw_panel,
+    _draw_header,
+    _mark_at,
+)
 
 
 SAMPLES: Final = (
@@ -626,7 +624,7 @@ def _touched(state: State, notation: str) -> tuple[str, ...]:
     return touched_squares(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
-BOARD_IMAGE: Final = RuleSetBoard(State, "Ravensburger Ur", WORDS, _draw_board, _alt, _touched, _palette)
+BOARD_IMAGE: Final = RuleSetBoard(State, "Ravensburger Ur", WORDS, _LANES.draw, _alt, _touched, _palette)
 RENDERER: Final = BOARD_IMAGE.renderer()
 render: Final = RENDERER.render
 describe: Final = RENDERER.describe
