@@ -3,7 +3,10 @@
 Every rule set plays the same kind of turn: who starts is decided by chance (a draw, or opening
 rolls), then the player to move throws the dice (a chance event) and plays the roll. The engines
 differ by values (the roll odds, the outcome class of the opening, the classes of their own moves),
-which they give :class:`DiceTurns` as class variables or by overriding a hook.
+which they give :class:`DiceTurns` as class variables or by overriding a hook; :meth:`DiceTurns.apply`
+is the one skeleton of a step, each rule set writing what an opening, a roll and a move do. The two
+race rule sets (:class:`PiecesOnPath`) also share their fields, their reading of a move's text up to
+the piece it names, and their state text.
 
 Chance outcomes are written ``roll:N`` and ``first:A`` / ``first:C`` (the seat of the A or C side).
 """
