@@ -1073,6 +1073,38 @@ def paint_lanes(pen: Pen, far_end: Callable[[Pen, int, Color], None]) -> None:
         far_end(pen, seat, tint)
 
 
+def lanes_layer(far_end: Callable[[Pen, int, Color], None], icon: Callable[[int], Image.Image]) -> Image.Image:
+    """The static board of a race along the lanes (:func:`paint_lanes` with ``far_end``, and the panels),
+    with its coordinates and each seat's ``icon``: everything a board that adds no words draws once."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        paint_lanes(pen, far_end)
+        paint_panels(pen)
+
+    return plain_board_layer(paint, icon)
+
+
+def read_lane_move(move_re: re.Pattern[str], notation: str, seat: int | None) -> tuple[str, str, int] | None:
+    """The from and to of a move along the lanes (upper case: squares, ``IN``, ``OFF``) with the seat whose
+    path it follows, or None when ``move_re`` does not read it as a full move. Without a ``seat``, the lane
+    named says it; a move naming only row B is drawn as seat 0's (both paths agree there), unless it
+    enters or leaves the board, whose side only the seat could tell (then None)."""
+    m = move_re.fullmatch(notation.strip())
+    if m is None:
+        return None
+    frm, to = m[1].upper(), m[2].upper()
+    if seat is None:
+        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
+        if len(lanes) == 1:
+            seat = BOARD.lanes.index(lanes.pop())
+        elif frm == "IN" or to == "OFF":
+            return None
+        else:
+            seat = 0
+    return frm, to, seat
+
+
 def draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:
     margin = 24
     xs = [p[0] for p in points]

@@ -47,12 +47,11 @@ from render.ur.kit import (
     draw_status,
     entry_point,
     exit_point,
-    paint_lanes,
-    paint_panels,
+    lanes_layer,
     paste,
     piece_sprite,
-    plain_board_layer,
     pyramid_die,
+    read_lane_move,
     sample_palette,
     square_box,
     square_centre,
@@ -104,17 +103,11 @@ def _paint_exit(pen: Pen, seat: int, tint: Color) -> None:
     pen.line([(xx - 7, xy - 13), (xx - 7, xy + 13)], fill=tint, width=2)
 
 
-def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = Pen(draw, k)
-    paint_lanes(pen, _paint_exit)
-    paint_panels(pen)
-
-
 @cache
 def _static_base(facing: Facing) -> Image.Image:
     """Everything static, drawn once per way the board faces its reader (the board has no words but its
     coordinates, the same in every language); each render starts from a copy of it."""
-    return plain_board_layer(_paint_static, lambda seat: piece_sprite(seat, ICON_D))
+    return lanes_layer(_paint_exit, lambda seat: piece_sprite(seat, ICON_D))
 
 
 # Dynamic parts.
@@ -122,19 +115,10 @@ def _static_base(facing: Facing) -> Image.Image:
 
 def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
     """The arrow of a piece move along its path, or None when the notation is not a full move."""
-    m = _MOVE.fullmatch(notation.strip())
-    if m is None:
+    read = read_lane_move(_MOVE, notation, seat)
+    if read is None:
         return None
-    frm, to = m[1].upper(), m[2].upper()
-    if seat is None:
-        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
-        if len(lanes) != 1:
-            # Only row B is named: the path there is the same for both seats, unless it leaves it.
-            if frm == "IN" or to == "OFF":
-                return None
-            seat = 0
-        else:
-            seat = BOARD.lanes.index(lanes.pop())
+    frm, to, seat = read
     try:
         a = 0 if frm == "IN" else race.position_of(seat, frm)
         b = race.OFF if to == "OFF" else race.position_of(seat, to)

@@ -64,13 +64,12 @@ from render.ur.kit import (
     draw_panel,
     draw_status,
     entry_point,
+    lanes_layer,
     mark_corner,
     paint_inlay,
-    paint_lanes,
-    paint_panels,
     palette,
     paste,
-    plain_board_layer,
+    read_lane_move,
     round_piece_sprite,
     sample_palette,
     seat_colour,
@@ -296,16 +295,10 @@ def _paint_goal(pen: Pen, seat: int, tint: Color) -> None:
         pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
 
 
-def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = Pen(draw, k)
-    paint_lanes(pen, _paint_goal)
-    paint_panels(pen)
-
-
 @cache
 def _static_base(facing: Facing) -> Image.Image:
     """Everything static, drawn once per way the board faces its reader (no words but the coordinates)."""
-    return plain_board_layer(_paint_static, lambda seat: token_sprite(seat, False, ICON_D))
+    return lanes_layer(_paint_goal, lambda seat: token_sprite(seat, False, ICON_D))
 
 
 # Dynamic parts.
@@ -336,18 +329,10 @@ def _held(state: State, seat: int) -> tuple[int, int]:
 
 def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
     """The arrow of a token move along its track, or None when the notation is not a full move."""
-    m = _MOVE.fullmatch(notation.strip())
-    if m is None:
+    read = read_lane_move(_MOVE, notation, seat)
+    if read is None:
         return None
-    frm, to = m[1].upper(), m[2].upper()
-    if seat is None:
-        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
-        if len(lanes) == 1:
-            seat = BOARD.lanes.index(lanes.pop())
-        elif frm == "IN":
-            return None
-        else:
-            seat = 0  # only middle squares: both tracks agree there
+    frm, to, seat = read
     a = 0 if frm == "IN" else towers.POSITIONS[seat].get(frm)
     b = towers.POSITIONS[seat].get(to)
     if a is None or b is None or a == b:
