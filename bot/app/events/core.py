@@ -74,6 +74,7 @@ class EventCore:
             round_minutes=row.round_minutes,
             round_ends_at=row.round_ends_at,
             round_warned=row.round_warned,
+            physical=row.physical,
         )
 
     async def get(self, event_id: int) -> Event:

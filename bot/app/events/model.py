@@ -56,7 +56,9 @@ class EventError(MatchError):
     ``event_not_enough_players`` (params ``min``), ``event_round_not_over`` (params ``round``),
     ``event_no_more_rounds``, ``event_no_game`` (params ``round``), ``event_bye_result``,
     ``event_bad_result``, ``event_bad_places`` (params ``count``), ``event_already_withdrawn``,
-    ``event_format_unsuitable`` (params ``game``), ``event_bad_rounds`` (params ``max``).
+    ``event_format_unsuitable`` (params ``game``), ``event_bad_rounds`` (params ``max``); for physical boards
+    (:mod:`bot.app.events.reports`) ``event_not_your_game``, ``event_not_physical``, ``event_result_in``,
+    ``event_no_report``, ``event_own_report``, ``event_report_disputed``.
     """
 
 
@@ -90,6 +92,10 @@ class EventGame:
     result: Mapping[str, Any] | None = None
     """The counted result (see migration 0006); None while the game is being played."""
     replaced: bool = False
+    physical: bool = False
+    """Played on one of the club's physical boards: no online match, the players report the result."""
+    report: Mapping[str, Any] | None = None
+    """A physical game's reported result waiting for confirmation (see :mod:`bot.app.events.reports`)."""
 
     @property
     def is_bye(self) -> bool:
@@ -146,6 +152,8 @@ class Event:
     """When the round being played ends (None: no end set)."""
     round_warned: bool = False
     """True once the round's games were warned that its end is near."""
+    physical: bool = False
+    """Every game is played on the club's physical boards (no online matches; results are reported)."""
 
     @property
     def player_ids(self) -> tuple[int, ...]:
