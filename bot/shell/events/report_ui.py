@@ -229,16 +229,23 @@ def form_message(
     count = len(game.players)
     places = places_of(code, count)
     lines = [heading, t(lang, "event.report.ask_table", count=count)]
-    for name, place in zip(named, places, strict=True):
-        chosen = t(lang, "event.report.place", place=place) if place else "…"
-        lines.append(t(lang, "event.report.player_place", name=name, place=chosen))
-    lines.append(t(lang, "event.report.ties"))
+    # One line for the places so far: the menus say each one too, but a page shows only four players.
+    chosen = [
+        t(lang, "event.report.player_place", name=name, place=place or "…")
+        for name, place in zip(named, places, strict=True)
+    ]
+    lines += [" · ".join(chosen), t(lang, "event.report.ties")]
     digits = "".join(map(str, places))
     pages = (count + PER_PAGE - 1) // PER_PAGE
     page = min(max(page, 0), pages - 1)
     for seat in range(page * PER_PAGE, min(count, (page + 1) * PER_PAGE)):
         options = [
-            discord.SelectOption(label=t(lang, "event.report.place", place=p), value=str(p), default=places[seat] == p)
+            # The player's name in each option: once chosen, a menu shows the option alone.
+            discord.SelectOption(
+                label=t(lang, "event.report.option", name=named[seat], place=p)[:100],
+                value=str(p),
+                default=places[seat] == p,
+            )
             for p in range(1, count + 1)
         ]
         placeholder = t(lang, "event.report.placeholder", name=named[seat])[:150]
