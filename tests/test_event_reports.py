@@ -117,3 +117,14 @@ def test_places_follow_a_ranking() -> None:
     for bad in ([1, 1, 2], [1, 3, 3], [2, 2, 3], [1, 2], [1, 2, 4]):
         with pytest.raises(EventError):
             check_places(bad, 3)
+
+
+async def test_a_withdrawn_opponent_is_not_waited_for(services: Any) -> None:  # noqa: F811
+    _store, _matches, events, _clock = services
+    event = await new_event(events, EventFormat.SWISS, 2, rounds=1, physical=True)
+    await events.start(event.id, 99)
+    (game,) = (await events.plan_round(event.id, 99)).games
+    stays, leaves = game.players
+    await events.withdraw(event.id, leaves, leaves)
+    step = await events.report(event.id, 1, game.board, stays, score="1-0")
+    assert step.progress is not None and step.progress.event.status is EventStatus.FINISHED

@@ -166,10 +166,14 @@ class Reports(Results):
             if disputed_by(game) is not None:
                 raise EventError("event_report_disputed")
             result = result_of(game, score=score, places=places)
-            report = {"by": user_id, "result": result, "confirmed": [user_id], "disputed_by": None}
-            await self._rows.set_report(event_id, round, board, report)
+            # A player who withdrew from the event is not waited for: nobody would ever confirm for them.
+            confirmed = [user_id, *(uid for uid in game.players if uid in event.withdrawn_ids and uid != user_id)]
+            report = {"by": user_id, "result": result, "confirmed": confirmed, "disputed_by": None}
             details = {"round": round, "board": board, "players": list(game.players), "after": result}
             await self._rows.log(event_id, user_id, "report", details, now=self._clock())
+            if all(uid in confirmed for uid in game.players):
+                return await self._count(event, game, result)
+            await self._rows.set_report(event_id, round, board, report)
             return ReportStep(event, replace(game, report=MappingProxyType(report)))
 
     async def confirm(self, event_id: int, round: int, board: int, user_id: int) -> ReportStep:
@@ -191,13 +195,16 @@ class Reports(Results):
                 updated = {**report, "confirmed": confirmed}
                 await self._rows.set_report(event_id, round, board, updated)
                 return ReportStep(event, replace(game, report=MappingProxyType(updated)))
-            result = dict(report["result"])
-            await self._rows.set_result(event_id, round, board, result, replaced=False)
-            await self._rows.set_report(event_id, round, board, None)
-            closed = await self._close_if_complete(event, round, now)
-            counted = replace(game, result=MappingProxyType(result), report=None)
-            event = await self._load(event_id)
-            return ReportStep(event, counted, Progress(event, counted, closed))
+            return await self._count(event, game, dict(report["result"]))
+
+    async def _count(self, event: Event, game: EventGame, result: dict[str, Any]) -> ReportStep:
+        """Count a report every player agreed to (inside the caller's transaction); it may close the round."""
+        await self._rows.set_result(event.id, game.round, game.board, result, replaced=False)
+        await self._rows.set_report(event.id, game.round, game.board, None)
+        closed = await self._close_if_complete(event, game.round, self._clock())
+        counted = replace(game, result=MappingProxyType(result), report=None)
+        loaded = await self._load(event.id)
+        return ReportStep(loaded, counted, Progress(loaded, counted, closed))
 
     async def dispute(self, event_id: int, round: int, board: int, user_id: int) -> ReportStep:
         """A player disputes the report of their physical game: an organiser decides.

@@ -145,6 +145,19 @@ class ReportDesk:
                 event.id, round, board, interaction.user.id, **self._result_args(game, code)
             )
             names = await self.desk.text_names(event, game.players)
+            if step.progress is not None:
+                # Nobody left to confirm (the others withdrew from the event): the result counts now.
+                counted = step.game
+                text = t(
+                    lang,
+                    "event.report.confirmed",
+                    round=round,
+                    where=where(counted, lang),
+                    result=result_text(counted, counted.result, names, lang),
+                )
+                await self._close_form(interaction, text)
+                await self.rounds.after_progress(step.progress)
+                return
             waiting = ", ".join(names[uid] for uid in waiting_for(step.game))
             done = t(lang, "event.report.sent", summary=report_summary(step.game, names, lang), who=waiting)
             await self._close_form(interaction, done)

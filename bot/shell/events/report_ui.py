@@ -145,6 +145,10 @@ class PlacesButton(
 
     KIND = "evpb"
     TEXT = frozenset({"places"})
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {
+        "rok": discord.ButtonStyle.success,
+        "sok": discord.ButtonStyle.success,
+    }
 
     def __init__(self, choice: str, event_id: int, round: int, board: int, places: str, label: str) -> None:
         super().__init__(choice, event_id, round, board, places, label=label, row=PER_PAGE)
