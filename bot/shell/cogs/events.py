@@ -1,7 +1,8 @@
 """The ``/event`` command group: association events (tournaments), thin adapters to :class:`bot.shell.events.EventUI`.
 
 Organisers (members who can manage the server, or who hold the role set with ``/event config role``)
-create, start, advance, correct and cancel events; anyone signs up with the card's buttons, withdraws,
+create, start, advance, correct (by tapping: ``/event result`` without an outcome), move tables to physical
+boards and cancel events; anyone signs up with the card's buttons, withdraws,
 and reads the standings, the list and the log. The cog receives the event handlers the client built,
 registers the card's persistent buttons and listens for ``match_finished`` to count event results.
 """
