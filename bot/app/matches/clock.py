@@ -127,10 +127,15 @@ class TurnClocks(Core):
                     for threshold, at in (("half", clock.times.half), ("soon", clock.times.soon)):
                         if threshold == "half" and is_live(match.turn_limit):
                             continue  # live play: one warning when time runs low, no ping at half time
-                        if threshold == "soon" and (match.id, clock.seat) in self._warned_live:
+                        if threshold == "soon" and is_live(match.turn_limit):
                             # Live play warns a seat once a match: a player who is away (a phone died) is not
                             # pinged again at every turn the table hands them; the deadline still applies.
-                            continue
+                            if (match.id, clock.seat) in self._warned_live:
+                                continue
+                            # Nor while they are playing a long turn (the match moved in the last quarter of
+                            # the limit): a later tick warns them if they stop.
+                            if now - match.updated_at < timedelta(seconds=match.turn_limit or 0) / 4:
+                                continue
                         if at <= now and threshold not in clock.handled:
                             steps.append(DueStep(match, clock, threshold))
                             break
