@@ -5,8 +5,9 @@ places set with one menu per player.
 Run on demand from the repository root: ``PYTHONPATH=. python bench/phone_reports.py [--out DIR] [--lang fr]``.
 Files (in DIR, default ``shots/``): ``reports[-fr]-form.png`` (the reporter's private form, at the end of the
 channel), ``reports[-fr]-ask.png`` (the opponent's view: the report and its buttons), ``reports[-fr]-board.png``
-(the event's board at the top of the channel, the report waiting), ``reports[-fr]-places.png`` (an organiser's
-menus of places at a table of four). Needs what ``bench/phone_shots.py`` needs.
+(the event's board at the top of the channel, the report waiting), ``reports[-fr]-dispute.png`` (the
+organiser's view of a dispute), ``reports[-fr]-places.png`` (an organiser's menus of places at a table of four).
+Needs what ``bench/phone_shots.py`` needs.
 """
 
 from __future__ import annotations
@@ -83,6 +84,14 @@ async def shoot(out: Path, lang: str, chromium: Any) -> None:
                 await reporter.click(form, label=t(lang, "event.report.won", name=reporter.name))
                 await snap(env, channel, opponent, chromium, out / f"reports{suffix}-ask.png")
                 await snap(env, channel, opponent, chromium, out / f"reports{suffix}-board.png", top=True)
+                # The other game is disputed: the organiser is pinged with Accept and Set.
+                second = (await events.games(event.id, 1))[1]
+                claimant, other = (by_id[uid] for uid in second.players)
+                form = (await claimant.click(card, label=t(lang, "event.report.button"))).response.message
+                await claimant.click(form, label=t(lang, "event.report.won", name=claimant.name))
+                ask = next(m for m in reversed(channel.history()) if other.id in m.raw_mentions)
+                await other.click(ask, label=t(lang, "event.report.dispute"))
+                await snap(env, channel, admin, chromium, out / f"reports{suffix}-dispute.png")
 
                 # A seated Ursuppe table: the organiser sets the places with one menu per player.
                 soup = guild.create_text_channel("soup-night")
