@@ -262,7 +262,7 @@ class ReportDesk:
             round=round,
             where=where(game, lang),
             name=names[against],
-            summary=summary,
+            reporter=names.get(reported_by(step.game) or 0, "?"),
         )
         await interaction.response.edit_message(content=note[:2000], view=None)
         organiser = event.organiser_id
