@@ -181,3 +181,28 @@ async def test_a_table_correction_by_menus_updates_the_board_and_the_final_recor
     rows = {ids[r["name"]]: r for r in await read_csv(corrected)}
     assert rows[table.players[0]]["rank"] == "1" and rows[table.players[1]]["rank"] == "2"
     assert "`1.` " + reporter.name in board_of(channel, card.id)
+
+
+async def test_an_organiser_sets_a_physical_result_from_the_board(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    ann, ben = club["players"][:2]
+    card = (
+        await admin.slash(channel, "event create", name="Cup", game="ur:v2", format="swiss", rounds=1, physical=True)
+    ).response.message
+    for member in (ann, ben):
+        await member.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    event = (await event_ui(env).events.events_of_guild(club["guild"].id))[0]
+    (game,) = await current_games(env, event.id)
+    menu = (await admin.click(card_now(channel, card.id), label="Report a result")).response.message
+    (tables,) = [c for c in controls_of(menu) if (c.custom_id or "").startswith("plateau:evtb:")]
+    assert [o.label for o in tables.options] == ["Game 1"]
+    form = (await admin.select(menu, ["1"], custom_id=tables.custom_id)).response.message
+    first, second = ({ann.id: ann, ben.id: ben}[uid] for uid in game.players)
+    assert button_labels(form) == [f"{first.name} won", f"{second.name} won", "Draw", "Both lose"]
+    await admin.click(form, label=f"{second.name} won")
+    assert (await event_ui(env).events.get(event.id)).status is EventStatus.FINISHED
+    assert "board 1: the result is now" in latest(channel, "the result is now").content
+    final = standings_posts(channel)[-1]
+    ids = await ids_by_name(env, await event_ui(env).events.get(event.id))
+    assert {ids[r["name"]]: r["points"] for r in await read_csv(final)} == {second.id: "1", first.id: "0"}

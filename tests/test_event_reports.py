@@ -3,6 +3,7 @@ dispute, an organiser decides or sets the result; bad input and strangers change
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -128,3 +129,17 @@ async def test_a_withdrawn_opponent_is_not_waited_for(services: Any) -> None:  #
     await events.withdraw(event.id, leaves, leaves)
     step = await events.report(event.id, 1, game.board, stays, score="1-0")
     assert step.progress is not None and step.progress.event.status is EventStatus.FINISHED
+
+
+async def test_the_round_clock_leaves_physical_games_to_their_players(services: Any) -> None:  # noqa: F811
+    _store, _matches, events, clock = services
+    event = await new_event(events, EventFormat.SWISS, 2, rounds=1, physical=True, round_minutes=30)
+    await events.start(event.id, 99)
+    (game,) = (await events.plan_round(event.id, 99)).games
+    clock.now += timedelta(minutes=31)
+    settled, progress = await events.settle_round(event.id)
+    assert settled == [] and progress is not None and progress.closed_round is None, "no position to read"
+    first, second = game.players
+    await events.report(event.id, 1, game.board, first, score="0-1")
+    assert (await events.confirm(event.id, 1, game.board, second)).progress is not None
+    assert (await events.get(event.id)).status is EventStatus.FINISHED
