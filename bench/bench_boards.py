@@ -73,14 +73,23 @@ def tables(ids: list[str]) -> list[Table]:
 
 
 def random_game(
-    info: GameInfo, options: dict[str, str], players: int, seed: int
+    info: GameInfo,
+    options: dict[str, str],
+    players: int,
+    seed: int,
+    *,
+    names: tuple[str, ...] | None = None,
+    langs: tuple[str, ...] | None = ("en", "fr"),
+    limit: int | None = None,
 ) -> list[tuple[GameState, BoardContext]]:
-    """Every position of a seeded random game, with the context the bot would pass (public notation)."""
+    """Every position of a seeded random game (at most ``limit``, by default the game's bound), with the
+    context the bot would pass after each move: its public notation, mover and highlights, the ``names``
+    (by default Player 1, 2...) and a language drawn from ``langs`` (None: English, and nothing drawn)."""
     rng = random.Random(seed)
-    names = tuple(f"Player {i + 1}" for i in range(players))
+    names = names or tuple(f"Player {i + 1}" for i in range(players))
     state = info.new(players, options)
     positions = [(state, BoardContext(names))]
-    while state.outcome() is None and len(positions) < info.max_plies:
+    while state.outcome() is None and len(positions) < (limit or info.max_plies):
         move = random_step(state, rng)
         shown = info.public_notation(state.format_move(move))
         ctx = BoardContext(
@@ -88,7 +97,7 @@ def random_game(
             last_move=shown,
             last_mover=state.mover(move),
             highlights=highlights_for(info.id, state.view_for(None), shown),
-            lang=rng.choice(("en", "fr")),
+            lang=rng.choice(langs) if langs else "en",
         )
         state = state.apply(move)
         positions.append((state, ctx))

@@ -199,17 +199,19 @@ def report(figures: Evening, members: int) -> None:
         print(f"  reply to a move: p95 {p95:.0f} ms over {len(figures.replies)} moves")
 
 
-async def main_async(members: int, rounds: int, minutes: int) -> None:
+async def main_async(members: int, rounds: int, minutes: int, only: str | None = None) -> None:
     # The artwork is drawn once beforehand, as the bot would in the background: SimCord gives a bot 5 s to settle.
     warm_up_renderers()
     with tempfile.TemporaryDirectory() as tmp:
         bot = PlateauBot(Config(token="bench", database=str(Path(tmp) / "evening.db"), ai_delay=0))
         async with simcord.run(bot) as env:
             env.settle_timeout = 120.0
-            swiss = await run_event(env, bot, "Ur night", "ur:v2", "swiss", members, rounds, "2m", minutes, 1)
-            report(swiss, members)
-            soup = await run_event(env, bot, "Soup night", "ursuppe", "tables", 7, 1, "5m", 60, 2)
-            report(soup, 7)
+            if only in (None, "ur"):
+                swiss = await run_event(env, bot, "Ur night", "ur:v2", "swiss", members, rounds, "2m", minutes, 1)
+                report(swiss, members)
+            if only in (None, "ursuppe"):
+                soup = await run_event(env, bot, "Soup night", "ursuppe", "tables", 7, 1, "5m", 60, 2)
+                report(soup, 7)
             await bot.store.close()
 
 
@@ -218,8 +220,9 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--round-minutes", type=int, default=40)
+    parser.add_argument("--only", choices=("ur", "ursuppe"), help="run one of the two events (default: both)")
     args = parser.parse_args()
-    asyncio.run(main_async(args.members, args.rounds, args.round_minutes))
+    asyncio.run(main_async(args.members, args.rounds, args.round_minutes, args.only))
 
 
 if __name__ == "__main__":

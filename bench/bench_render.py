@@ -9,7 +9,6 @@ half the yardstick's median, every PNG under 200 KB.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -17,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import bench_boards
 from games import find_game
 from games.base import GameState
-from games.playout import random_step
-from render import BoardContext, highlights_for, render_board
+from render import BoardContext, render_board
 
 NAMES = ("Alice", "Bob")
 SIZE_LIMIT = 200_000
@@ -30,22 +29,7 @@ RULE_SETS = next(o for o in UR.options if o.name == "rules").choices
 
 def random_game(rules: str, seed: int) -> list[tuple[GameState, BoardContext]]:
     """Every position of a seeded random game of ``rules``, with the context the bot would pass."""
-    rng = random.Random(seed)
-    state = UR.new(2, {"rules": rules})
-    positions = [(state, BoardContext(NAMES))]
-    while state.outcome() is None and len(positions) < UR.max_plies:
-        move = random_step(state, rng)
-        notation = state.format_move(move)
-        ctx = BoardContext(
-            NAMES,
-            last_move=notation,
-            last_mover=state.mover(move),
-            highlights=highlights_for("ur", state.view_for(None), notation),
-            lang=rng.choice(("en", "fr")),
-        )
-        state = state.apply(move)
-        positions.append((state, ctx))
-    return positions
+    return bench_boards.random_game(UR, {"rules": rules}, 2, seed, names=NAMES)
 
 
 def busyness(state: GameState) -> int:

@@ -83,15 +83,9 @@ class _KnowsRandom(U.Searcher):
         known = self.seen.get(key)
         if known is not None and known[0] >= depth:
             return known[1]
-        total = stay = passed = 0.0
-        for roll, chance in U.THROWS:
-            options = U.moves(mine, theirs, roll) if roll else []
-            if not options:
-                if roll >= 4:
-                    stay += chance
-                else:
-                    passed += chance
-                continue
+        total = 0.0
+        usable, stay, passed = U.throws(mine, theirs)
+        for roll, chance, options in usable:
             values = [self.after(mine, theirs, roll, f, t, depth - 1, root) for f, t in options]
             total += chance * (max(values) if root else sum(values) / len(values))
         if passed:

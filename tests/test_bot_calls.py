@@ -15,6 +15,7 @@ import discord
 import pytest
 
 import bot.shell.publish
+from bot.app.game_words import words_for
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from bot.shell.status import span_text
@@ -96,7 +97,8 @@ async def test_a_click_on_the_turn_post_is_answered_by_its_edit_with_the_new_ima
             edited = boards_in(channel)[-1]
             assert edited.id == post.id and [a.filename for a in edited.attachments] == ["board.png"]
             assert await edited.attachments[0].read() != image, "the image shows the move"
-            assert pick in text_of(edited), "and the text tells it"
+            said = words_for(match.game.id).said(match.state, pick, "en") or pick
+            assert said in text_of(edited), "and the text tells it, in words"
             assert labels_of(edited), "with the controls of the next decision"
             kept += 1
         else:

@@ -36,7 +36,7 @@ from bot.app.storage import Store
 from bot.shell.cogs.events import EventCog
 from bot.shell.events.standings import CSV_COLUMNS
 from games.base import Outcome, Termination
-from tests.botkit import make_bot, pings_of
+from tests.botkit import controls_of, make_bot, pings_of
 from tests.test_bot_e2e import button_labels, expect_ephemeral, french  # noqa: F401 (a fixture)
 
 HOUR = 3600.0
@@ -385,6 +385,25 @@ async def play_and_resign(
     await members[loser].click(ask.response.message, label=button_labels(ask.response.message)[0])
 
 
+def place_menus(message: discord.Message) -> dict[int, Any]:
+    """The place menus of a table's result form on one page, by seat."""
+    menus = [c for c in controls_of(message) if (c.custom_id or "").startswith("plateau:evpl:")]
+    return {int(c.custom_id.split(":")[6]): c for c in menus}
+
+
+async def tap_places(actor: Any, form: discord.Message, places: list[int], confirm: str = "Confirm") -> Any:
+    """Pick each player's place in a table's result form (turning its page when needed), then confirm; the
+    confirming interaction's result."""
+    for seat, place in enumerate(places):
+        if seat not in place_menus(form):
+            turn = next(label for label in button_labels(form) if label.endswith("▸") or label.startswith("◂"))
+            form = (await actor.click(form, label=turn)).response.message
+        menu = place_menus(form)[seat]
+        form = (await actor.select(form, [str(place)], custom_id=menu.custom_id)).response.message
+        assert form.flags.ephemeral
+    return await actor.click(form, label=confirm)
+
+
 async def test_an_organiser_role_and_a_round_robin_that_advances_by_itself(club: dict[str, Any]) -> None:
     env, channel, admin, olga, zed = club["env"], club["channel"], club["admin"], club["olga"], club["zed"]
     ann, ben, cat = club["players"][:3]
@@ -656,11 +675,16 @@ async def test_a_seated_ursuppe_round_of_seven_players(club: dict[str, Any]) -> 
     await quitter.click(ask.response.message, label="Yes, resign")
     going_on = await env.bot.service.get(four.match_id or 0)
     assert going_on.status is MatchStatus.ACTIVE and 1 in going_on.ai
-    await admin.slash(channel, "event result", round=1, player=quitter, places="1 4 1 1")
+    form = await admin.slash(channel, "event result", round=1, player=quitter)
+    assert form.response.ephemeral and sorted(place_menus(form.response.message)) == [0, 1, 2, 3]
+    await tap_places(admin, form.response.message, [1, 4, 1, 1])
     # Table 2: the organiser records the result; the match stops there.
     assert three.thread_id is not None
-    reply = await admin.slash(channel, "event result", round=1, player=members[three.players[0]], places="2 1 3")
-    assert "was: no result yet" in reply.response.content
+    form = await admin.slash(channel, "event result", round=1, player=members[three.players[0]])
+    done = await tap_places(admin, form.response.message, [2, 1, 3])
+    assert done.response.ephemeral and "the result counts" in (done.response.message.content or "")
+    replaced = [m.content for m in channel.history() if "board 2" in (m.content or "") and "was:" in m.content]
+    assert replaced and "was: no result yet" in replaced[-1]
     stopped = await env.bot.service.get(three.match_id or 0)
     assert stopped.status is MatchStatus.ABORTED
     assert "set this game's result" in thread_of(channel, three.thread_id).history()[-1].content
@@ -698,6 +722,7 @@ async def test_the_event_commands_fit_discords_limits_in_every_locale() -> None:
         "next",
         "standings",
         "result",
+        "physical",
         "withdraw",
         "cancel",
         "list",
@@ -788,5 +813,5 @@ def test_every_event_command_completes_the_event_number() -> None:
         for sub in getattr(group, "commands", [group])
         if "event" in sub._params
     }
-    commands = ("start", "next", "standings", "result", "withdraw", "cancel", "log", "checkin", "admit")
+    commands = ("start", "next", "standings", "result", "physical", "withdraw", "cancel", "log", "checkin", "admit")
     assert named == dict.fromkeys(commands, True)

@@ -14,6 +14,7 @@ from bot.shell.components import PlateauButton
 from bot.shell.details_ui import DetailsButton
 from bot.shell.draw_ui import DrawButton
 from bot.shell.events.card import EventButton
+from bot.shell.events.report_ui import PlacesButton, ReportAnswerButton, ReportButton, ScoreButton
 from bot.shell.fairness_ui import SaltButton
 from bot.shell.help_ui import HelpButton
 from bot.shell.history_ui import HistoryButton
@@ -42,6 +43,10 @@ HANDLER_DATA = (
     "page",
     "game",
     "picked",
+    "round",
+    "board",
+    "places",
+    "code",
 )
 
 CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
@@ -77,6 +82,13 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (RematchAnswerButton("yes", 7, 12, "Accept"), "plateau:rmans:yes:7:12", S.success, None),
     (RematchAnswerButton("no", 7, 12, "Decline"), "plateau:rmans:no:7:12", S.secondary, None),
     (ReviewButton(7, "How it went"), "plateau:review:7", S.secondary, None),
+    (ReportButton("open", 3, "Report a result"), "plateau:evrep:open:3", S.primary, None),
+    (ScoreButton("rw1", 3, 1, 2, "ann won"), "plateau:evsc:rw1:3:1:2", S.secondary, None),
+    (ScoreButton("sll", 3, 1, 2, "Both lose"), "plateau:evsc:sll:3:1:2", S.secondary, None),
+    (PlacesButton("sok", 3, 1, 2, "3114", "Confirm"), "plateau:evpb:sok:3:1:2:3114", S.success, 4),
+    (PlacesButton("rp1", 3, 1, 2, "00000", "Next players"), "plateau:evpb:rp1:3:1:2:00000", S.secondary, 4),
+    (ReportAnswerButton("yes", 3, 1, 2, "w1", "Confirm"), "plateau:evans:yes:3:1:2:w1", S.success, None),
+    (ReportAnswerButton("set", 3, 1, 2, "3114", "Set the result"), "plateau:evans:set:3:1:2:3114", S.primary, None),
 ]
 
 

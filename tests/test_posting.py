@@ -114,6 +114,12 @@ def test_the_end_pings_every_player_once_except_the_muted() -> None:
     assert end.retire is not None
 
 
+def test_the_end_of_a_live_event_game_pings_nobody() -> None:
+    s = Situation(seats=TWO, active=True, actors=(0,), live=True)
+    end = plan(after(s, active=False, actors=(), quiet_end=True))
+    assert end.post == "new" and end.finished and end.ping == ()
+
+
 def test_private_views_one_dm_edited_and_new_only_on_news() -> None:
     s = Situation(seats=TWO, active=True, actors=(0,), hidden_info=True, digests={ALICE: "a", BOB: "b"})
     first = plan(s)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 from PIL import Image
 
-from games.playout import random_step
+from bench.bench_boards import random_game
+from games import find_game
+from games.base import GameState
 from games.ur import race
 from render import (
     BoardContext,
@@ -42,24 +43,9 @@ def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
     return value
 
 
-def _random_game(seed: int) -> list[tuple[race.State, BoardContext]]:
-    """Every position of a seeded random game, with the context the bot would pass."""
-    rng = random.Random(seed)
-    state = race.new_state()
-    ctx = BoardContext(NAMES)
-    seen = [(state, ctx)]
-    while state.outcome() is None:
-        move = random_step(state, rng)
-        notation = state.format_move(move)
-        ctx = BoardContext(
-            NAMES,
-            last_move=notation,
-            last_mover=state.mover(move),
-            highlights=highlights_for("ur", state, notation),
-        )
-        state = state.apply(move)
-        seen.append((state, ctx))
-    return seen
+def _random_game(seed: int) -> list[tuple[GameState, BoardContext]]:
+    """Every position of a seeded random game of Variante 2, with the context the bot would pass."""
+    return random_game(find_game("ur"), {"rules": "v2"}, 2, seed, names=NAMES, langs=None)
 
 
 def test_png_signature_size_and_weight() -> None:

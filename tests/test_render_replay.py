@@ -13,9 +13,9 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageSequence
 
+from bench.bench_boards import random_game
 from games import find_game
-from games.playout import random_step
-from render import BoardContext, highlights_for, render_board
+from render import render_board
 from render.replay import (
     MIN_WIDTH,
     Animation,
@@ -284,23 +284,8 @@ def test_bad_input_is_refused() -> None:
 
 def _ur_match(seed: int, plies: int) -> list[bytes]:
     """The board after each of the first ``plies`` decisions of a seeded random Ur game, as the bot renders it."""
-    ur = find_game("ur")
-    rng = random.Random(seed)
-    state = ur.new(2, {"rules": "v1"})
-    names = ("Alice", "Bob")
-    frames = [render_board("ur", state, BoardContext(names))]
-    while state.outcome() is None and len(frames) < plies:
-        move = random_step(state, rng)
-        notation = state.format_move(move)
-        ctx = BoardContext(
-            names,
-            last_move=notation,
-            last_mover=state.mover(move),
-            highlights=highlights_for("ur", state.view_for(None), notation),
-        )
-        state = state.apply(move)
-        frames.append(render_board("ur", state, ctx))
-    return frames
+    game = random_game(find_game("ur"), {"rules": "v1"}, 2, seed, names=("Alice", "Bob"), langs=None, limit=plies)
+    return [render_board("ur", state, ctx) for state, ctx in game]
 
 
 def test_an_ur_match_keeps_the_renderers_palette_exactly() -> None:

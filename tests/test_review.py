@@ -247,9 +247,11 @@ def test_ultimatek_draws_are_counted_for_the_hand_they_went_to_against_the_bag()
     later = [("1:run", Fraction(1, 2)), ("1:fly", Fraction(2, 5)), ("1:stop", Fraction(1, 10))]
     steps = [rolled(0, "draw", "1:stop", first), *(rolled(None, "draw", "1:stop", later) for _ in range(4))]
     found = rv.Review(players=2, rolls=[rolled(None, "kickoff", "blue", [("blue", Fraction(1, 2))]), *steps])
-    assert dice_lines("ultimatek", found, NAMES[:2], "en") == ["bob: drew Stop 5 times in 5 draws (about 1 expected)."]
+    assert dice_lines("ultimatek", found, NAMES[:2], "en") == [
+        "bob: drew **Stop** 5 times in 5 draws (about 1 expected)."
+    ]
     assert dice_lines("ultimatek", found, NAMES[:2], "fr") == [
-        "bob : a tiré Stop 5 fois en 5 tirages (environ 1 attendu)."
+        "bob : a tiré **Stop** 5 fois en 5 tirages (environ 1 attendu)."
     ]
 
 

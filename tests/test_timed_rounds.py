@@ -11,6 +11,7 @@ import pytest
 from bot.app.events import WARN_BEFORE, EventFormat, EventStatus
 from games import find_game
 from games.ai.adjudicate import adjudicate, by_score
+from tests.botkit import pings_since
 from tests.test_bot_events import HOUR, club, event_ui, new_event, open_round, services, thread_of  # noqa: F401
 
 UR = find_game("ur")
@@ -119,3 +120,24 @@ async def test_a_club_evening_round_runs_out_of_time(club: dict[str, Any]) -> No
     assert any("settled from its position" in m.content for m in thread.history())
     assert (await event_ui(env).events.get(event.id)).status is EventStatus.FINISHED
     assert HOUR  # the same clock steps as the other event tests
+
+
+async def test_the_end_of_a_live_event_game_pings_nobody(club: dict[str, Any]) -> None:  # noqa: F811
+    """Quiet mode: the players sit at the club's tables and the event's board shows the result."""
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    ann, ben = club["players"][:2]
+    options = {"name": "Evening", "game": "ur:v2", "format": "swiss", "rounds": 2, "deadline": "2m"}
+    card = (await admin.slash(channel, "event create", **options)).response.message
+    for member in (ann, ben):
+        await member.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    event = (await event_ui(env).events.events_of_guild(club["guild"].id))[0]
+    (game,) = await event_ui(env).events.games(event.id, 1)
+    thread = thread_of(channel, game.thread_id or 0)
+    start = len(env.http_requests)
+    ask = await ann.slash(thread, "game resign")
+    await ann.click(ask.response.message, label="Yes, resign")
+    assert (await env.bot.service.get(game.match_id or 0)).result is not None
+    pinged = pings_since(env, start)
+    assert ann.id not in pinged and ben.id not in pinged, "the end of a live event game pings no player"
+    assert pinged == [admin.id], "only the organiser, told the round can close"

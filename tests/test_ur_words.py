@@ -244,7 +244,12 @@ def test_marks_are_stable_and_one_per_piece(rules: str) -> None:
     ("text", "move", "lang", "told"),
     [
         ("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "B3xB5", "en", "**Ada** rolled **2** and played B3 → B5 (`B3xB5`)"),
-        ("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "inxA3", "en", "played reserve → A3 (`inxA3`) and sent their own"),
+        (
+            "v2 0:A3,B2,B3,A8 1:B4,B5 0 2",
+            "inxA3",
+            "en",
+            "played a piece from the reserve → A3 (`inxA3`) and sent their own",
+        ),
         ("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "A8-off", "fr", "et joué A8 → hors du plateau (`A8-off`)."),
         ("v3 0r:- 1r:- 0 -", "@A1", "fr", "**Ada** a joué un pion sur A1 (`@A1`)."),
     ],

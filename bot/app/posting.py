@@ -14,7 +14,8 @@ turn :mod:`bot.app.turns` numbers: each new turn post is one turn more than the 
   who has just taken over from the AI a seat that must act gets a new post pinging them, in the same turn);
 - a seat that must act while another seat is on turn (a victim who defends, a holder who clings) gets a
   compact question, pinging only it; the question is edited to its answer by the next change;
-- the end of the match is one new post pinging every player;
+- the end of the match is one new post pinging every player (none in a live event game: the event's board
+  shows the result);
 - a private-view DM per player, edited in place; a new one (which notifies) only when their private
   information changed by someone else's doing (their turn starting is told by the post's ping, once);
   ``/game notify`` governs DMs too.
@@ -133,6 +134,9 @@ class Situation:
     live: bool = False
     """Live play (:func:`bot.app.game_clock.live_play`: minutes a turn, or a game clock): a new turn and a
     question out of turn ping nobody; the clock's low-time reminder does."""
+    quiet_end: bool = False
+    """The end pings nobody either: a live game of an event (its quiet mode: the players sit at the club's
+    tables, and the event's board shows the result)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +222,7 @@ def plan(situation: Situation) -> Plan:
     handed = tuple(seat for seat in own if seat in s.handed_over)
     if not s.active:
         # The end: one post for everybody (only ``off`` stays quiet), after the last turn's post.
-        ping = () if s.repost else tuple(uid for uid in s.seats if s.pings.get(uid, "all") != "off")
+        ping = () if s.repost or s.quiet_end else tuple(uid for uid in s.seats if s.pings.get(uid, "all") != "off")
         post: Literal["new", "edit"] = "new"
         number = previous.number if previous is not None else 0
     elif turn_changed or previous is None or previous.message_id is None or s.repost or handed:

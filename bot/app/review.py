@@ -132,7 +132,16 @@ def turning_points(match: Match, found: engine.Review, names: Sequence[str], lan
         was = found.decisions[start].value[seat]
         n = firsts.index(start)
         became = found.decisions[firsts[n + 1]].value[seat] if n + 1 < len(firsts) else found.points[-1][1][seat]
-        what = decision_line(match.game, decision.before, decision.after, decision.notation, decision.seat, names, lang)
+        what = decision_line(
+            match.game,
+            decision.before,
+            decision.after,
+            decision.notation,
+            decision.seat,
+            names,
+            lang,
+            with_notation=False,
+        )
         lines.append(
             t(
                 lang,

@@ -10,7 +10,7 @@ from bot.app.matches import DrawOffer, Match
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import answering, ask_the_others, settle
+from bot.shell.questions import answered, answering, ask_the_others
 
 
 class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
@@ -44,14 +44,10 @@ async def answer_draw(
         match_id, interaction.user.id, accept=accept, version=version
     )
     lang, names, name = await answering(shell, interaction, match)
+    view = None if report is not None or offer is None else draw_view(match, offer, lang)
+    accepted = () if offer is None else offer.accepted
+    waiting = ", ".join(f"**{names[s]}**" for s in range(len(match.seats)) if s not in accepted)
+    keys = ("draw.agreed", "draw.declined", "draw.partly")
+    await answered(interaction, lang, match.id, name, keys, agreed=report is not None, view=view, waiting=waiting)
     if report is not None:
-        await settle(interaction, t(lang, "draw.agreed", id=match.id))
         await shell.ui.post_board(interaction, report)
-    elif offer is None:
-        await settle(interaction, t(lang, "draw.declined", name=name, id=match.id))
-    else:
-        waiting = ", ".join(f"**{names[s]}**" for s in range(len(match.seats)) if s not in offer.accepted)
-        await interaction.response.edit_message(
-            content=t(lang, "draw.partly", name=name, waiting=waiting, id=match.id),
-            view=draw_view(match, offer, lang),
-        )

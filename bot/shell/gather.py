@@ -45,6 +45,8 @@ class Gathered:
     """Players whose DMs were found closed lately (only read when the game hides information)."""
     sheet: str
     """A digest of what the status card should show now."""
+    quiet_end: bool = False
+    """The match just ended as a live game of an event: its end pings nobody (read only then)."""
 
 
 async def gather(
@@ -60,6 +62,7 @@ async def gather(
     if match.game.has_hidden_info:
         unreachable = frozenset([uid for uid in match.seats if await display.dm_known_closed(uid)])
     finished = match.status is not MatchStatus.ACTIVE
+    quiet_end = finished and live_play(match.turn_limit, match.options) and await service.in_event(match.id)
     # The card shows names as message text does (see Display.text_names), so its digest is taken the same way.
     card = sheet_embed(match, inert_names(card_names), card_lang, turns=number if finished else None)
     return Gathered(
@@ -71,6 +74,7 @@ async def gather(
         pings=MappingProxyType(dict(await service.pings(match.id))),
         unreachable=unreachable,
         sheet=sheet_digest(card),
+        quiet_end=quiet_end,
     )
 
 
@@ -125,4 +129,5 @@ def situation(
         handed_over=handed,
         parent=kept.parent.message_id if kept.parent is not None else None,
         live=live_play(match.turn_limit, match.options),
+        quiet_end=facts.quiet_end,
     )

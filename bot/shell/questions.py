@@ -56,3 +56,26 @@ async def answering(shell: Shell, interaction: discord.Interaction, match: Match
 async def settle(interaction: discord.Interaction, text: str) -> None:
     """The question clicked says how it ended (agreed, declined, done) and loses its buttons."""
     await interaction.response.edit_message(content=text, view=None)
+
+
+async def answered(
+    interaction: discord.Interaction,
+    lang: str,
+    match_id: int,
+    name: str,
+    keys: tuple[str, str, str],
+    *,
+    agreed: bool,
+    view: discord.ui.View | None,
+    **params: Any,
+) -> None:
+    """The question clicked after ``name``'s answer, in the words of ``keys`` (agreed, declined, partly):
+    everyone ``agreed``, or (no ``view`` left) ``name`` declined, and it loses its buttons; else it says who
+    answered (with ``params``) over the buttons of ``view``."""
+    done, declined, partly = keys
+    if agreed:
+        await settle(interaction, t(lang, done, id=match_id))
+    elif view is None:
+        await settle(interaction, t(lang, declined, name=name, id=match_id))
+    else:
+        await interaction.response.edit_message(content=t(lang, partly, name=name, id=match_id, **params), view=view)

@@ -10,7 +10,7 @@ from bot.app.matches import Match, UndoRequest
 from bot.shell.components import PREFIX, AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import answering, ask_the_others, settle
+from bot.shell.questions import answered, answering, ask_the_others
 
 
 class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
@@ -45,12 +45,8 @@ async def answer_undo(
         match_id, interaction.user.id, accept=accept, version=version
     )
     lang, _, name = await answering(shell, interaction, match)
+    view = None if report is not None or request is None else undo_view(match, request, lang)
+    keys = ("undo.done", "undo.refused", "undo.partly")
+    await answered(interaction, lang, match.id, name, keys, agreed=report is not None, view=view)
     if report is not None:
-        await settle(interaction, t(lang, "undo.done", id=match.id))
         await shell.ui.publish_board(report.match, report, lang)
-    elif request is None:
-        await settle(interaction, t(lang, "undo.refused", name=name, id=match.id))
-    else:
-        await interaction.response.edit_message(
-            content=t(lang, "undo.partly", name=name, id=match.id), view=undo_view(match, request, lang)
-        )

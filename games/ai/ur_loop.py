@@ -169,6 +169,25 @@ class _OutOfTime(Exception):
     pass
 
 
+def throws(mine: Side, theirs: Side) -> tuple[list[tuple[int, float, list[tuple[int, int]]]], float, float]:
+    """The throws of the side owning ``mine`` that some piece can use (points, chance, moves), the chance
+    of a 4 or 5 none can use (the side just throws again: the search renormalises it away) and the
+    chance of a throw that passes the turn (a 0, or a 1 none can use)."""
+    usable = []
+    stay = 0.0
+    passed = 0.0
+    for roll, chance in THROWS:
+        options = moves(mine, theirs, roll) if roll else []
+        if not options:
+            if roll >= 4:
+                stay += chance
+            else:
+                passed += chance
+            continue
+        usable.append((roll, chance, options))
+    return usable, stay, passed
+
+
 class Searcher:
     """Expectiminimax to a number of throws, with a transposition table kept across iterations."""
 
@@ -190,19 +209,8 @@ class Searcher:
         if self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
         total = 0.0
-        stay = 0.0
-        passed = 0.0
-        for roll, chance in THROWS:
-            if roll == 0:
-                passed += chance
-                continue
-            options = moves(mine, theirs, roll)
-            if not options:
-                if roll >= 4:
-                    stay += chance
-                else:
-                    passed += chance
-                continue
+        usable, stay, passed = throws(mine, theirs)
+        for roll, chance, options in usable:
             total += chance * self._best(mine, theirs, roll, options, depth - 1)[1]
         if passed:
             total -= passed * self.throw_value(theirs, mine, depth - 1)

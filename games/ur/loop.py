@@ -59,7 +59,6 @@ about 136 decisions). The registry's bound of 20,000 steps is far away.
 from __future__ import annotations
 
 import itertools
-import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -71,6 +70,7 @@ from games.ur.board import BOARD
 from games.ur.turns import LANE_SEAT as LANE_SEAT
 from games.ur.turns import FirstPlayer as FirstPlayer
 from games.ur.turns import (
+    PathStep,
     PiecesOnPath,
     all_pieces,
     read_pieces,
@@ -151,12 +151,10 @@ ROLL_ODDS: Final = _roll_odds()
 ROLLS: Final = tuple(v for v, _ in ROLL_ODDS)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Move:
+class Move(PathStep):
     """A piece moving from path position ``frm`` (0 = reserve) to ``to`` (21 = off)."""
 
-    frm: int
-    to: int
+    __slots__ = ()
 
 
 Action: TypeAlias = Move | Roll | FirstPlayer
@@ -212,15 +210,17 @@ class State(PiecesOnPath[Move]):
     waiting to be played (None when the dice are still to be thrown; never 0, which passes at once).
     """
 
-    pieces: tuple[tuple[int, ...], tuple[int, ...]]
-    turn: Seat | None = None
-    roll: int | None = None
-
     ROLL_ODDS = ROLL_ODDS
     MOVE_TYPES = (Move,)
     RULES = RULES
     PATHS = PATHS
     OFF = OFF
+    NOTATION = (
+        "0145",
+        r"(in|new|\+|[abc][1-8]r?)(?:[-x](off|out|[abc][1-8]r?))?",
+        "ur.v1.notation",
+        "write the square of the piece and where it goes, such as A1-B4, in-A1 or B1-off",
+    )
 
     # Derived, cached values; excluded from equality by living outside the fields.
 
@@ -261,26 +261,21 @@ class State(PiecesOnPath[Move]):
 
     # The game contract.
 
-    def apply(self, move: Action) -> State:
-        """The state after a piece move or a chance outcome.
+    def _after_opening(self, move: FirstPlayer) -> State:
+        if self.turn is not None or move.seat not in (0, 1):
+            raise IllegalMoveError("the first player has already been drawn")
+        return State(self.pieces, move.seat, None)
 
-        Raises:
-            GameOverError: the game is over.
-            IllegalMoveError: the move is not legal here.
-        """
-        self._check_apply(move)
-        if isinstance(move, FirstPlayer):
-            if self.turn is not None or move.seat not in (0, 1):
-                raise IllegalMoveError("the first player has already been drawn")
-            return State(self.pieces, move.seat, None)
-        if isinstance(move, Roll):
-            if not self.is_chance() or self.turn is None or move.value not in ROLLS:
-                raise IllegalMoveError("no throw is due")
-            rolled = State(self.pieces, self.turn, move.value)
-            if move.value and rolled._moves:
-                return rolled
-            # A 0, or a throw no piece can use: a 4 or 5 still throws again, a 0 or 1 passes.
-            return State(self.pieces, self.turn if move.value in AGAIN else 1 - self.turn, None)
+    def _after_roll(self, move: Roll) -> State:
+        if not self.is_chance() or self.turn is None or move.value not in ROLLS:
+            raise IllegalMoveError("no throw is due")
+        rolled = State(self.pieces, self.turn, move.value)
+        if move.value and rolled._moves:
+            return rolled
+        # A 0, or a throw no piece can use: a 4 or 5 still throws again, a 0 or 1 passes.
+        return State(self.pieces, self.turn if move.value in AGAIN else 1 - self.turn, None)
+
+    def _after_move(self, move: Move) -> State:
         if move not in self._moves:
             raise self._not_legal(self.format_move(move))
         assert self.turn is not None and self.roll is not None
@@ -311,29 +306,7 @@ class State(PiecesOnPath[Move]):
             return False
         return move.to in self.pieces[1 - self.turn]
 
-    def parse_move(self, text: str, seat: Seat | None = None) -> Action:
-        """Read a move or chance outcome in this position.
-
-        Raises:
-            NotationError: the text is not Ur notation.
-            GameOverError: the game is over.
-            NotYourTurnError: ``seat`` is given and may not act now (no seat acts at a chance node).
-            AmbiguousMoveError: the text fits two legal moves (a blue and a red piece on B4).
-            IllegalMoveError: the move is not legal now.
-        """
-        m = self._read_start(
-            text,
-            seat,
-            "0145",
-            r"(in|new|\+|[abc][1-8]r?)(?:[-x](off|out|[abc][1-8]r?))?",
-            "ur.v1.notation",
-            "write the square of the piece and where it goes, such as A1-B4, in-A1 or B1-off",
-        )
-        if not isinstance(m, re.Match):
-            return m
-        assert self.turn is not None and self.roll is not None
-        me, roll = self.turn, self.roll
-        frm_text, to_text = m[1], m[2]
+    def _read_piece_move(self, me: Seat, roll: int, frm_text: str, to_text: str | None) -> Move:
         # The pieces the text may name: a square can be on the path twice (B4..B7, out and back).
         if frm_text in ("in", "new", "+"):
             starts = [0] if 0 in self.pieces[me] else []
@@ -341,7 +314,7 @@ class State(PiecesOnPath[Move]):
                 raise self._illegal("you have no piece left to bring in", "ur.no_piece_reserve", {})
         else:
             square = frm_text[:2].upper()
-            starts = [p for p in self._positions(square) if p in self.pieces[me]]
+            starts = [p for p in self._on_my_path(positions_of, square) if p in self.pieces[me]]
             if frm_text.endswith("r"):
                 starts = [p for p in starts if is_red(p)]
             if not starts:
@@ -364,7 +337,7 @@ class State(PiecesOnPath[Move]):
                 fitting = [mv for mv in candidates if mv.to == OFF]
             else:
                 target = to_text[:2].upper()
-                self._positions(target)  # a square off the path is named as such
+                self._on_my_path(positions_of, target)  # a square off the path is named as such
                 fitting = [
                     mv
                     for mv in candidates
@@ -403,14 +376,6 @@ class State(PiecesOnPath[Move]):
         """How the state text writes a piece: its square, then ``r`` when it shows its red face."""
         return _token(seat, pos)
 
-    def _positions(self, square: str) -> tuple[int, ...]:
-        """:func:`positions_of` for the player to move, listing the legal moves when it fails."""
-        assert self.turn is not None
-        try:
-            return positions_of(self.turn, square)
-        except IllegalMoveError as exc:
-            raise self._illegal(exc.message, exc.key, exc.params) from None
-
 
 def new_state() -> State:
     """The opening position: every piece in reserve, first player still to be drawn."""
@@ -448,9 +413,4 @@ def from_text(text: str) -> State:
     if all(p == OFF for p in pieces[0] + pieces[1]):
         raise NotationError("both players cannot have taken all their pieces off")
     turn, roll = read_turn_roll(text, tokens[3], tokens[4], "145", noun="throw")
-    if turn is None and any(p != 0 for own in pieces for p in own):
-        raise NotationError("before the draw for the first player every piece is in reserve")
-    state = State((pieces[0], pieces[1]), turn, roll)
-    if roll is not None and not state._moves:
-        raise NotationError("a throw waits to be played but no move is legal with it")
-    return state
+    return State((pieces[0], pieces[1]), turn, roll)._checked("throw")

@@ -251,26 +251,21 @@ class State(DrawThenRoll[Place | Move]):
     def _chance_text(self, move: Roll | FirstPlayer) -> str:
         return "first:?" if isinstance(move, FirstPlayer) and move.seat not in (0, 1) else format_chance(move)
 
-    def apply(self, move: Action) -> State:
-        """The state after a placement, a move or a chance outcome.
+    def _after_opening(self, move: FirstPlayer) -> State:
+        if self.turn is not None or move.seat not in (0, 1):
+            raise IllegalMoveError(
+                "the first player has already been drawn",
+                key="illegal_move",
+                params={"move": self._chance_text(move)},
+            )
+        return State(self.pawns, self.movable, move.seat, None)
 
-        Raises:
-            GameOverError: the game is over.
-            IllegalMoveError: the move is not legal here.
-        """
-        self._check_apply(move)
-        if isinstance(move, FirstPlayer):
-            if self.turn is not None or move.seat not in (0, 1):
-                raise IllegalMoveError(
-                    "the first player has already been drawn",
-                    key="illegal_move",
-                    params={"move": self._chance_text(move)},
-                )
-            return State(self.pawns, self.movable, move.seat, None)
-        if isinstance(move, Roll):
-            if not self.is_chance() or self.turn is None or move.value not in ROLLS:
-                raise IllegalMoveError("no roll is due", key="illegal_move", params={"move": self.format_move(move)})
-            return State(self.pawns, self.movable, self.turn, move.value)
+    def _after_roll(self, move: Roll) -> State:
+        if not self.is_chance() or self.turn is None or move.value not in ROLLS:
+            raise IllegalMoveError("no roll is due", key="illegal_move", params={"move": self.format_move(move)})
+        return State(self.pawns, self.movable, self.turn, move.value)
+
+    def _after_move(self, move: Place | Move) -> State:
         if move not in self._moves:
             raise self._not_legal(self.format_move(move))
         assert self.turn is not None

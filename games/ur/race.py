@@ -27,7 +27,6 @@ waiting to be played (``-`` when the dice are still to be thrown).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -38,6 +37,7 @@ from games.ur.board import BOARD
 from games.ur.turns import LANE_SEAT as LANE_SEAT
 from games.ur.turns import FirstPlayer as FirstPlayer
 from games.ur.turns import (
+    PathStep,
     PiecesOnPath,
     all_pieces,
     read_pieces,
@@ -58,12 +58,10 @@ SHARED: Final = frozenset(i + 1 for i, sq in enumerate(PATHS[0]) if sq.startswit
 ROLL_ODDS: Final = ((0, Fraction(1, 8)), (1, Fraction(3, 8)), (2, Fraction(3, 8)), (3, Fraction(1, 8)))
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Move:
+class Move(PathStep):
     """A piece moving from path position ``frm`` (0 = reserve) to ``to`` (15 = off)."""
 
-    frm: int
-    to: int
+    __slots__ = ()
 
 
 Action: TypeAlias = Move | Roll | FirstPlayer
@@ -97,15 +95,17 @@ class State(PiecesOnPath[Move]):
     waiting to be played (None when the dice are still to be thrown).
     """
 
-    pieces: tuple[tuple[int, ...], tuple[int, ...]]
-    turn: Seat | None = None
-    roll: int | None = None
-
     ROLL_ODDS = ROLL_ODDS
     MOVE_TYPES = (Move,)
     RULES = RULES
     PATHS = PATHS
     OFF = OFF
+    NOTATION = (
+        "0-3",
+        r"(in|new|\+|[abc][1-8])(?:[-x](off|out|[abc][1-8]))?",
+        "ur.notation",
+        "write the square of the piece and where it goes, such as A4-A2, in-A3 or A8-off",
+    )
 
     # Derived, cached values; excluded from equality by living outside the fields.
     @cached_property
@@ -118,25 +118,21 @@ class State(PiecesOnPath[Move]):
 
     # The game contract.
 
-    def apply(self, move: Action) -> State:
-        """The state after a piece move or a chance outcome.
+    def _after_opening(self, move: FirstPlayer) -> State:
+        if self.turn is not None:
+            raise IllegalMoveError("the first player has already been drawn")
+        return State(self.pieces, move.seat, None)
 
-        Raises:
-            IllegalMoveError: the move is not legal here.
-        """
-        self._check_apply(move)
-        if isinstance(move, FirstPlayer):
-            if self.turn is not None:
-                raise IllegalMoveError("the first player has already been drawn")
-            return State(self.pieces, move.seat, None)
-        if isinstance(move, Roll):
-            if not self.is_chance() or self.turn is None or move.value not in range(4):
-                raise IllegalMoveError("no roll is due")
-            rolled = State(self.pieces, self.turn, move.value)
-            if not rolled._moves:
-                # A 0, or a roll no piece can use, passes the turn.
-                return State(self.pieces, 1 - self.turn, None)
-            return rolled
+    def _after_roll(self, move: Roll) -> State:
+        if not self.is_chance() or self.turn is None or move.value not in range(4):
+            raise IllegalMoveError("no roll is due")
+        rolled = State(self.pieces, self.turn, move.value)
+        if not rolled._moves:
+            # A 0, or a roll no piece can use, passes the turn.
+            return State(self.pieces, 1 - self.turn, None)
+        return rolled
+
+    def _after_move(self, move: Move) -> State:
         if move not in self._moves:
             raise self._not_legal(self.format_move(move))
         assert self.turn is not None
@@ -178,62 +174,34 @@ class State(PiecesOnPath[Move]):
             return False
         return bool(self.occupant(square_of(self.turn, move.to)))
 
-    def parse_move(self, text: str, seat: Seat | None = None) -> Action:
-        """Read a move or chance outcome in this position.
-
-        Raises:
-            NotationError: the text is not Ur notation.
-            GameOverError: the game is over.
-            NotYourTurnError: ``seat`` is given and may not act now (no seat acts at a chance node).
-            IllegalMoveError: the move is not legal now.
-        """
-        m = self._read_start(
-            text,
-            seat,
-            "0-3",
-            r"(in|new|\+|[abc][1-8])(?:[-x](off|out|[abc][1-8]))?",
-            "ur.notation",
-            "write the square of the piece and where it goes, such as A4-A2, in-A3 or A8-off",
-        )
-        if not isinstance(m, re.Match):
-            return m
-        assert self.turn is not None and self.roll is not None
-        frm_text, to_text = m[1], m[2]
-        frm = 0 if frm_text in ("in", "new", "+") else self._position(frm_text.upper())
-        if frm not in self.pieces[self.turn] or frm == OFF:
+    def _read_piece_move(self, me: Seat, roll: int, frm_text: str, to_text: str | None) -> Move:
+        frm = 0 if frm_text in ("in", "new", "+") else self._on_my_path(position_of, frm_text.upper())
+        if frm not in self.pieces[me] or frm == OFF:
             where = "in your reserve" if frm == 0 else f"on {frm_text.upper()}"
             raise self._illegal(
                 f"you have no piece {where}",
                 "ur.no_piece_reserve" if frm == 0 else "ur.no_piece",
                 {"square": frm_text.upper()},
             )
-        move = Move(frm, frm + self.roll)
+        move = Move(frm, frm + roll)
         if to_text is not None:
-            to = OFF if to_text in ("off", "out") else self._position(to_text.upper())
+            to = OFF if to_text in ("off", "out") else self._on_my_path(position_of, to_text.upper())
             if to != move.to:
-                dest = "off" if move.to == OFF else square_of(self.turn, move.to) if move.to < OFF else "-"
+                dest = "off" if move.to == OFF else square_of(me, move.to) if move.to < OFF else "-"
                 raise self._illegal(
-                    f"with a roll of {self.roll} that piece goes to {dest}"
+                    f"with a roll of {roll} that piece goes to {dest}"
                     if move.to <= OFF
-                    else f"a roll of {self.roll} takes that piece past the exit, which needs an exact roll",
+                    else f"a roll of {roll} takes that piece past the exit, which needs an exact roll",
                     "ur.wrong_destination" if move.to <= OFF else "ur.past_exit",
-                    {"roll": self.roll, "square": dest},
+                    {"roll": roll, "square": dest},
                 )
         if move not in self._moves:
             raise self._illegal(
-                f"a roll of {self.roll} takes that piece past the exit, which needs an exact roll",
+                f"a roll of {roll} takes that piece past the exit, which needs an exact roll",
                 "ur.past_exit",
-                {"roll": self.roll},
+                {"roll": roll},
             )
         return move
-
-    def _position(self, square: str) -> int:
-        """:func:`position_of` for the player to move, listing the legal moves when it fails."""
-        assert self.turn is not None
-        try:
-            return position_of(self.turn, square)
-        except IllegalMoveError as exc:
-            raise self._illegal(exc.message, exc.key, exc.params) from None
 
 
 def new_state() -> State:
@@ -265,9 +233,4 @@ def from_text(text: str) -> State:
     if all(p == OFF for p in pieces[0] + pieces[1]):
         raise NotationError("both players cannot have brought all their pieces off")
     turn, roll = read_turn_roll(text, tokens[3], tokens[4], "0123")
-    if turn is None and any(p != 0 for own in pieces for p in own):
-        raise NotationError("before the draw for the first player every piece is in reserve")
-    state = State((pieces[0], pieces[1]), turn, roll)
-    if roll is not None and not state._moves:
-        raise NotationError("a roll waits to be played but no move is legal with it")
-    return state
+    return State((pieces[0], pieces[1]), turn, roll)._checked()

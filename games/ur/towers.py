@@ -172,6 +172,7 @@ class State(DiceTurns[Move, OpeningRoll]):
 
     ROLL_ODDS = ROLL_ODDS
     MOVE_TYPES = (Move,)
+    OPENING = OpeningRoll
 
     # Derived values, cached outside the dataclass fields (so they play no part in equality).
 
@@ -243,22 +244,14 @@ class State(DiceTurns[Move, OpeningRoll]):
         seat = 0 if self.opening[0] is None else 1
         return tuple((OpeningRoll(seat, v), FACE_ODDS) for v in range(1, DIE + 1))
 
-    def apply(self, move: Action) -> State:
-        """The state after a token move or a chance outcome.
+    def _after_roll(self, move: Roll) -> State:
+        if self.turn is None or self.roll is not None or not 1 <= move.value <= DIE:
+            raise IllegalMoveError("no roll is due", key="illegal_move", params={"move": f"roll:{move.value}"})
+        if move.value == NO_MOVE or not moves_for(self, self.turn, move.value):
+            return State(self.board, self.reserve, self.removed, 1 - self.turn, None, self.opening)
+        return State(self.board, self.reserve, self.removed, self.turn, move.value, self.opening)
 
-        Raises:
-            GameOverError: the game is over.
-            IllegalMoveError: the move is not legal here.
-        """
-        self._check_apply(move)
-        if isinstance(move, OpeningRoll):
-            return self._apply_opening(move)
-        if isinstance(move, Roll):
-            if self.turn is None or self.roll is not None or not 1 <= move.value <= DIE:
-                raise IllegalMoveError("no roll is due", key="illegal_move", params={"move": f"roll:{move.value}"})
-            if move.value == NO_MOVE or not moves_for(self, self.turn, move.value):
-                return State(self.board, self.reserve, self.removed, 1 - self.turn, None, self.opening)
-            return State(self.board, self.reserve, self.removed, self.turn, move.value, self.opening)
+    def _after_move(self, move: Move) -> State:
         if move not in self._moves:
             raise self._not_legal(
                 self.format_move(move) if isinstance(move, Move) and self.turn is not None else str(move)
@@ -284,7 +277,7 @@ class State(DiceTurns[Move, OpeningRoll]):
         board[dst] = board[dst] + moving
         return State(tuple(board), (reserve[0], reserve[1]), (removed[0], removed[1]), other, None, self.opening)
 
-    def _apply_opening(self, move: OpeningRoll) -> State:
+    def _after_opening(self, move: OpeningRoll) -> State:
         if move not in {o for o, _ in self.chance_outcomes()}:
             raise IllegalMoveError("no opening roll is due", key="illegal_move", params={"move": _format_opening(move)})
         if move.seat == 0:

@@ -3,7 +3,10 @@
 Every rule set plays the same kind of turn: who starts is decided by chance (a draw, or opening
 rolls), then the player to move throws the dice (a chance event) and plays the roll. The engines
 differ by values (the roll odds, the outcome class of the opening, the classes of their own moves),
-which they give :class:`DiceTurns` as class variables or by overriding a hook.
+which they give :class:`DiceTurns` as class variables or by overriding a hook; :meth:`DiceTurns.apply`
+is the one skeleton of a step, each rule set writing what an opening, a roll and a move do. The two
+race rule sets (:class:`PiecesOnPath`) also share their fields, their reading of a move's text up to
+the piece it names, and their state text.
 
 Chance outcomes are written ``roll:N`` and ``first:A`` / ``first:C`` (the seat of the A or C side).
 """
@@ -11,10 +14,11 @@ Chance outcomes are written ``roll:N`` and ``first:A`` / ``first:C`` (the seat o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
+from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar, cast
 
 from games.base import (
     GameOverError,
@@ -138,10 +142,12 @@ class DiceTurns(Generic[MoveT, OpeningT]):
     """The game-contract plumbing of "decide who starts, then roll, then move" turns.
 
     A state class (a frozen dataclass with the fields ``turn`` and ``roll``) mixes this in and
-    defines ``_moves`` (the legal moves of the player to move, sorted) and ``_winner``, and sets
-    :attr:`ROLL_ODDS` and :attr:`MOVE_TYPES`. It may override :meth:`_finished` (the game is over),
-    :meth:`_acting` (the seat to play acts, rather than the dice), :meth:`_opening_outcomes` and
-    :meth:`_chance_text`. The mixin has no fields, so equality and hashing stay the dataclass's.
+    defines ``_moves`` (the legal moves of the player to move, sorted) and ``_winner``, what each kind
+    of action does (``_after_opening``, ``_after_roll``, ``_after_move``, which :meth:`apply` calls),
+    and sets :attr:`ROLL_ODDS`, :attr:`MOVE_TYPES` and :attr:`OPENING`. It may override
+    :meth:`_finished` (the game is over), :meth:`_acting` (the seat to play acts, rather than the
+    dice), :meth:`_opening_outcomes` and :meth:`_chance_text`. The mixin has no fields, so equality
+    and hashing stay the dataclass's.
     """
 
     turn: Seat | None
@@ -150,6 +156,8 @@ class DiceTurns(Generic[MoveT, OpeningT]):
     """The values of a roll with their probabilities, in the order the chance outcomes list them."""
     MOVE_TYPES: ClassVar[tuple[type, ...]]
     """The classes of the moves a player makes (everything else is a chance outcome)."""
+    OPENING: ClassVar[type]
+    """The class of the chance outcome that decides who starts."""
 
     @property
     def _moves(self) -> tuple[MoveT, ...]:
@@ -174,7 +182,30 @@ class DiceTurns(Generic[MoveT, OpeningT]):
     def format_move(self, move: MoveT | Roll | OpeningT) -> str:
         raise NotImplementedError
 
+    def _after_opening(self, move: OpeningT) -> Self:
+        raise NotImplementedError
+
+    def _after_roll(self, move: Roll) -> Self:
+        raise NotImplementedError
+
+    def _after_move(self, move: MoveT) -> Self:
+        raise NotImplementedError
+
     # The game contract.
+
+    def apply(self, move: MoveT | Roll | OpeningT) -> Self:
+        """The state after a player's move or a chance outcome.
+
+        Raises:
+            GameOverError: the game is over.
+            IllegalMoveError: the move is not legal here.
+        """
+        self._check_apply(move)
+        if isinstance(move, self.OPENING):
+            return self._after_opening(cast(OpeningT, move))
+        if isinstance(move, Roll):
+            return self._after_roll(move)
+        return self._after_move(cast(MoveT, move))
 
     def actors(self) -> tuple[Seat, ...]:
         """The seat to move, once its roll is known."""
@@ -276,8 +307,21 @@ class DiceTurns(Generic[MoveT, OpeningT]):
 class DrawThenRoll(DiceTurns[MoveT, FirstPlayer]):
     """:class:`DiceTurns` where the first player is drawn by lot (``first:A`` / ``first:C``)."""
 
+    OPENING = FirstPlayer
+
     def _opening_outcomes(self) -> tuple[tuple[FirstPlayer, Fraction], ...]:
         return DRAW
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PathStep:
+    """A piece moving from path position ``frm`` (0 = reserve) to ``to`` (the rule set's ``OFF`` = off).
+
+    The race rule sets each subclass it, so that a move of one is never equal to a move of another.
+    """
+
+    frm: int
+    to: int
 
 
 class PathMove(Protocol):
@@ -291,23 +335,33 @@ class PathMove(Protocol):
 
 
 PathMoveT = TypeVar("PathMoveT", bound=PathMove)
+FoundT = TypeVar("FoundT")
 
 
+@dataclass(frozen=True)
 class PiecesOnPath(DrawThenRoll[PathMoveT]):
     """:class:`DrawThenRoll` for the race games, whose pieces run along each seat's path.
 
-    The state class has the field ``pieces``: per seat, the sorted path positions of its pieces
-    (0 = reserve, :attr:`OFF` = off the board); it sets :attr:`RULES`, :attr:`PATHS` and :attr:`OFF`
-    and defines ``is_capture``. The first seat with every piece off wins.
+    The state class (a frozen dataclass adding no field) sets :attr:`RULES`, :attr:`PATHS` and
+    :attr:`OFF` and defines ``is_capture``. The first seat with every piece off wins.
     """
 
     pieces: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per seat, the sorted path positions of its pieces (0 = reserve, :attr:`OFF` = off the board)."""
+    turn: Seat | None = None
+    """The seat to play (None before the draw for the first player)."""
+    roll: int | None = None
+    """The roll waiting to be played (None when the dice are still to be thrown)."""
     RULES: ClassVar[str]
     """The first word of the state text."""
     PATHS: ClassVar[tuple[tuple[str, ...], tuple[str, ...]]]
     """Each seat's path, as squares (path position ``p`` is ``PATHS[seat][p - 1]``)."""
     OFF: ClassVar[int]
     """The path position of a piece that has left the board."""
+    NOTATION: ClassVar[tuple[str, str, str, str]]
+    """How :meth:`parse_move` reads a piece move: the digits of a roll (``[digits]``), the pattern of
+    a move (the piece's square, then where it goes), and the error key and hint for text that is
+    neither."""
 
     @cached_property
     def _winner(self) -> Seat | None:
@@ -318,6 +372,27 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
 
     def is_capture(self, move: PathMoveT) -> bool:
         raise NotImplementedError
+
+    def _on_my_path(self, find: Callable[[Seat, str], FoundT], square: str) -> FoundT:
+        """``find(seat, square)`` for the player to move, an error listing the legal moves when it fails."""
+        assert self.turn is not None
+        try:
+            return find(self.turn, square)
+        except IllegalMoveError as exc:
+            raise self._illegal(exc.message, exc.key, exc.params) from None
+
+    def _checked(self, noun: str = "roll") -> Self:
+        """This state, read from a state text, once it can happen: every piece waits in reserve before the
+        draw, and a ``noun`` waiting to be played has a legal move.
+
+        Raises:
+            NotationError: it cannot happen.
+        """
+        if self.turn is None and any(p != 0 for own in self.pieces for p in own):
+            raise NotationError("before the draw for the first player every piece is in reserve")
+        if self.roll is not None and not self._moves:
+            raise NotationError(f"a {noun} waits to be played but no move is legal with it")
+        return self
 
     def reserve(self, seat: Seat) -> int:
         """How many of ``seat``'s pieces wait to enter."""
@@ -344,16 +419,19 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
         sep = "x" if self.is_capture(move) else "-"
         return f"{frm or 'in'}{sep}{to or 'off'}"
 
-    def _read_start(
-        self, text: str, seat: Seat | None, digits: str, pattern: str, key: str, hint: str
-    ) -> Roll | FirstPlayer | re.Match[str]:
-        """The first steps of :meth:`parse_move`: a chance outcome (``roll:N`` with N in ``[digits]``,
-        ``first:A``), else the match of ``pattern`` once ``seat`` may move and the roll is known.
+    def parse_move(self, text: str, seat: Seat | None = None) -> PathMoveT | Roll | FirstPlayer:
+        """Read a move or chance outcome in this position: a chance outcome (``roll:N``, ``first:A``),
+        else a piece move read by the pattern of :attr:`NOTATION` once ``seat`` may move and the roll
+        is known.
 
         Raises:
-            NotationError: the text matches neither (``key`` and ``hint`` explain the notation).
-            GameOverError, NotYourTurnError, IllegalMoveError: as :meth:`parse_move`.
+            NotationError: the text is not Ur notation.
+            GameOverError: the game is over.
+            NotYourTurnError: ``seat`` is given and may not act now (no seat acts at a chance node).
+            AmbiguousMoveError: the text fits two legal moves (Variante 1: a blue and a red piece on B4).
+            IllegalMoveError: the move is not legal now.
         """
+        digits, pattern, key, hint = self.NOTATION
         self._check_input(text, seat)
         t = text.strip().lower().replace(" ", "")
         if (chance := read_roll(t, digits) or read_first(t)) is not None:
@@ -365,7 +443,12 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
         self._check_seat(seat)
         if self.turn is None or self.roll is None:
             raise IllegalMoveError("the dice have not been thrown yet", key="ur.no_roll")
-        return m
+        return self._read_piece_move(self.turn, self.roll, m[1], m[2])
+
+    def _read_piece_move(self, me: Seat, roll: int, frm_text: str, to_text: str | None) -> PathMoveT:
+        """The move of the piece ``frm_text`` names (``in`` for the reserve) to ``to_text`` (None: where
+        ``roll`` takes it), for ``me``, the seat to play."""
+        raise NotImplementedError
 
     # State text.
 

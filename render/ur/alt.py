@@ -31,6 +31,17 @@ def alt_names(names: tuple[str, str]) -> tuple[str, str]:
     return a, b
 
 
+def player_sentence(words: Mapping[str, str], lang: str, seat: int, name: str, **details: object) -> str:
+    """A player's sentence (``alt_player``): their ``name``, the colour and mark of their pieces, and the
+    rule set's ``details``."""
+    return words["alt_player"].format(name=name, colour=ALT_COLOURS[lang][seat], mark=words[MARKS[seat]], **details)
+
+
+def borne_off(off: int) -> dict[str, object]:
+    """The pieces off the board as a player's sentence says them: how many, and the French participle."""
+    return {"off": off, "out": "sortis" if off > 1 else "sorti"}
+
+
 def alt_fit(text: str) -> str:
     """``text`` cut to :data:`ALT_MAX` characters, an ellipsis ending what was cut."""
     return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"

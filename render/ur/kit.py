@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
-from typing import Final, Protocol, TypeAlias, TypeVar
+from typing import Final, Generic, Protocol, TypeAlias, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -63,6 +63,7 @@ from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
 
 _M = TypeVar("_M")
 _S = TypeVar("_S")
+_V = TypeVar("_V")
 
 # Geometry, in pixels of the final image. The image is nearly square (1100 × 1000) so that a phone's
 # column (some 265 CSS px) shows the board as wide as it can; every text is then at least SMALL_PX.
@@ -168,6 +169,45 @@ SHARED_WORDS: Final[dict[str, dict[str, str]]] = {
         "you": "vous",
     },
 }
+RACE_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "waiting": "waiting",
+        "off": "off",
+        "row": "row {row}",
+        "to_move": "{name} to move — rolled {roll}",
+        "to_roll": "{name} to roll",
+        "draw": "Drawing lots for who starts",
+        "passes": "{name} rolled {roll}, no move",
+        "first": "{name} drawn to start",
+        "ring": "ring",
+        "diamond": "diamond",
+        "alt_on": "pieces on {squares}",
+        "alt_on_one": "piece on {squares}",
+        "alt_none": "none on the board",
+        "alt_to_move": "{name} to move, rolled {roll}.",
+        "alt_to_roll": "{name} to roll the dice.",
+        "alt_draw": "The first player is being drawn.",
+    },
+    "fr": {
+        "waiting": "en réserve",
+        "off": "sortis",
+        "row": "rangée {row}",
+        "to_move": "À {name} de jouer — dés : {roll}",
+        "to_roll": "À {name} de lancer les dés",
+        "draw": "Tirage au sort du premier joueur",
+        "passes": "{name} a fait {roll}, sans coup possible",
+        "first": "{name} commence (tirage au sort)",
+        "ring": "anneau",
+        "diamond": "losange",
+        "alt_on": "pions en {squares}",
+        "alt_on_one": "pion en {squares}",
+        "alt_none": "aucun pion sur le plateau",
+        "alt_to_move": "À {name} de jouer, dés : {roll}.",
+        "alt_to_roll": "À {name} de lancer les dés.",
+        "alt_draw": "Tirage au sort du premier joueur en cours.",
+    },
+}
+"""The words the two race rule sets (Variante 1 and Variante 2) say alike: panels, status line and alt text."""
 """The words every Ur board says alike; each rule set's ``WORDS`` adds its own to them."""
 
 TILE_BG: Final[Color] = (27, 23, 20)
@@ -826,35 +866,41 @@ def target_corner(name: str) -> tuple[float, float] | None:
     return x1 - 16, y1 - 16
 
 
-def draw_lanes_board(
-    base: Image.Image,
-    ctx: BoardContext,
-    move_re: re.Pattern[str],
-    path: Callable[[str, int | None], list[tuple[float, float]] | None],
-    arrow: Callable[[Image.Image, list[tuple[float, float]]], None],
-    stands: Iterable[tuple[str, _S]],
-    draw_stand: Callable[[Image.Image, ImageDraw.ImageDraw, str, _S], None],
-    panel: Callable[[Image.Image, ImageDraw.ImageDraw, int], None],
-    header: Callable[[Image.Image, ImageDraw.ImageDraw], None],
-    mark_at: Callable[[str], tuple[float, float]] | None = None,
-) -> Image.Image:
-    """A board whose pieces run along the lanes, on a copy of its static ``base``: the last move (its
-    squares outlined, its ``arrow`` along ``path``), what stands on each square (``stands``: square and
-    pieces, drawn by ``draw_stand`` where there are any), the piece taken, the reader's target dots,
-    each seat's ``panel`` and the ``header``."""
-    canvas = base.copy()
-    draw = ImageDraw.Draw(canvas)
-    draw_last_move(canvas, ctx, move_re, path, arrow)
-    for square, stand in stands:
-        if stand:
-            draw_stand(canvas, draw, square, stand)
-    draw_capture(canvas, ctx, move_re)
-    paste_targets(canvas, ctx.targets, target_corner)
-    draw_marks(canvas, draw, ctx.marks, mark_at or mark_corner)
-    for seat in (0, 1):
-        panel(canvas, draw, seat)
-    header(canvas, draw)
-    return canvas
+@dataclass(frozen=True)
+class Lanes(Generic[_V, _S]):
+    """A board whose pieces run along the lanes, as one rule set draws it: its static ``base`` for a facing,
+    the last move (``move_re`` reads it, its ``arrow`` runs along ``path``), what stands on each square
+    (``stands`` of a state: square and pieces, drawn by ``draw_stand`` where there are any), each seat's
+    ``panel`` and the ``header``; the marks of the move buttons go where ``mark_at`` says (by default
+    :func:`mark_corner`)."""
+
+    base: Callable[[Facing], Image.Image]
+    move_re: re.Pattern[str]
+    path: Callable[[str, int | None], list[tuple[float, float]] | None]
+    arrow: Callable[[Image.Image, list[tuple[float, float]]], None]
+    stands: Callable[[_V], Iterable[tuple[str, _S]]]
+    draw_stand: Callable[[Image.Image, ImageDraw.ImageDraw, str, _S], None]
+    panel: Callable[[Image.Image, ImageDraw.ImageDraw, _V, BoardContext, int], None]
+    header: Callable[[Image.Image, ImageDraw.ImageDraw, _V, BoardContext], None]
+    mark_at: Callable[[_V, str], tuple[float, float]] | None = None
+
+    def draw(self, state: _V, ctx: BoardContext, faced: Facing) -> Image.Image:
+        """The board of ``state`` on a copy of its static base: the last move (its squares outlined, its
+        arrow), the pieces, the piece taken, the reader's target dots, the marks, the panels and the header."""
+        canvas = self.base(faced).copy()
+        draw = ImageDraw.Draw(canvas)
+        draw_last_move(canvas, ctx, self.move_re, self.path, self.arrow)
+        for square, stand in self.stands(state):
+            if stand:
+                self.draw_stand(canvas, draw, square, stand)
+        draw_capture(canvas, ctx, self.move_re)
+        paste_targets(canvas, ctx.targets, target_corner)
+        mark_at = self.mark_at
+        draw_marks(canvas, draw, ctx.marks, mark_corner if mark_at is None else lambda sq: mark_at(state, sq))
+        for seat in (0, 1):
+            self.panel(canvas, draw, state, ctx, seat)
+        self.header(canvas, draw, state, ctx)
+        return canvas
 
 
 CAPTURE_D: Final = 60
@@ -1036,6 +1082,38 @@ def paint_lanes(pen: Pen, far_end: Callable[[Pen, int, Color], None]) -> None:
         tint = mix(BACKDROP, seat_tint(seat), 0.8)
         paint_entry(pen, seat, tint)
         far_end(pen, seat, tint)
+
+
+def lanes_layer(far_end: Callable[[Pen, int, Color], None], icon: Callable[[int], Image.Image]) -> Image.Image:
+    """The static board of a race along the lanes (:func:`paint_lanes` with ``far_end``, and the panels),
+    with its coordinates and each seat's ``icon``: everything a board that adds no words draws once."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        paint_lanes(pen, far_end)
+        paint_panels(pen)
+
+    return plain_board_layer(paint, icon)
+
+
+def read_lane_move(move_re: re.Pattern[str], notation: str, seat: int | None) -> tuple[str, str, int] | None:
+    """The from and to of a move along the lanes (upper case: squares, ``IN``, ``OFF``) with the seat whose
+    path it follows, or None when ``move_re`` does not read it as a full move. Without a ``seat``, the lane
+    named says it; a move naming only row B is drawn as seat 0's (both paths agree there), unless it
+    enters or leaves the board, whose side only the seat could tell (then None)."""
+    m = move_re.fullmatch(notation.strip())
+    if m is None:
+        return None
+    frm, to = m[1].upper(), m[2].upper()
+    if seat is None:
+        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
+        if len(lanes) == 1:
+            seat = BOARD.lanes.index(lanes.pop())
+        elif frm == "IN" or to == "OFF":
+            return None
+        else:
+            seat = 0
+    return frm, to, seat
 
 
 def draw_arrow(canvas: Image.Image, points: list[tuple[float, float]]) -> None:

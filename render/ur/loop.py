@@ -41,21 +41,11 @@ from render.common import (
     SHELL,
     BoardContext,
     Color,
-    GameRenderer,
     Pen,
-    encode_png,
     mix,
-    player_names,
     supersampled,
 )
-from render.ur.alt import (
-    ALT_COLOURS,
-    MARKS,
-    AltText,
-    alt_names,
-    on_squares,
-    whose_turn,
-)
+from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_SEATS,
@@ -66,20 +56,20 @@ from render.ur.kit import (
     PAIR_D,
     PANEL_X1,
     PIECE_D,
+    RACE_WORDS,
     SHARED_WORDS,
     STAT_D,
     STATUS_ICON_D,
     TILE,
     Facing,
+    Lanes,
     arrow_head,
     board_ground,
     chevron,
     draw_badge,
     draw_coordinates,
-    draw_lanes_board,
     draw_race_panel,
     draw_status,
-    facing,
     paint_frame,
     paint_inlay,
     paint_panels,
@@ -97,8 +87,8 @@ from render.ur.kit import (
     status_line,
     stop_short,
     touched_squares,
-    view_of,
 )
+from render.ur.rule_set import DrawBoard, RuleSetBoard
 
 QUAD_D: Final = 50
 """Piece size when three or four kinds of piece share a square (only B4 can hold that many)."""
@@ -119,62 +109,32 @@ _FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         **SHARED_WORDS["en"],
+        **RACE_WORDS["en"],
         "title": "Royal Game of Ur — Variante 1",
-        "waiting": "waiting",
-        "off": "off",
-        "row": "row {row}",
-        "to_move": "{name} to move — rolled {roll}",
         "to_move_again": "{name} to move — rolled {roll}, rolls again",
-        "to_roll": "{name} to roll",
-        "draw": "Drawing lots for who starts",
-        "passes": "{name} rolled {roll}, no move",
         "zero": "{name} rolled 0, turn over",
         "passes_again": "{name} rolled {roll}, no move, rolls again",
-        "first": "{name} drawn to start",
-        "ring": "ring",
-        "diamond": "diamond",
         # Alt text.
         "alt_title": "Royal Game of Ur, Variante 1 (loop).",
         "alt_player": "{name} ({colour} {mark} pieces, enters on {entry}): {waiting} waiting, {board}, {off} off.",
-        "alt_on": "pieces on {squares}",
-        "alt_on_one": "piece on {squares}",
-        "alt_none": "none on the board",
         "alt_turned": "turned",
         "alt_turned_many": "turned",
-        "alt_to_move": "{name} to move, rolled {roll}.",
         "alt_to_move_again": "{name} to move, rolled {roll} and rolls again after.",
-        "alt_to_roll": "{name} to roll the dice.",
-        "alt_draw": "The first player is being drawn.",
     },
     "fr": {
         **SHARED_WORDS["fr"],
+        **RACE_WORDS["fr"],
         "title": "Jeu royal d'Ur — Variante 1",
-        "waiting": "en réserve",
-        "off": "sortis",
-        "row": "rangée {row}",
-        "to_move": "À {name} de jouer — dés : {roll}",
         "to_move_again": "À {name} de jouer — dés : {roll}, puis rejoue",
-        "to_roll": "À {name} de lancer les dés",
-        "draw": "Tirage au sort du premier joueur",
-        "passes": "{name} a fait {roll}, sans coup possible",
         "zero": "{name} a fait 0, fin du tour",
         "passes_again": "{name} a fait {roll}, sans coup possible, rejoue",
-        "first": "{name} commence (tirage au sort)",
-        "ring": "anneau",
-        "diamond": "losange",
         "alt_title": "Jeu royal d'Ur, Variante 1 (boucle).",
         "alt_player": (
             "{name} (pions {colour} à {mark}, entrée en {entry}) : {waiting} en réserve, {board}, {off} {out}."
         ),
-        "alt_on": "pions en {squares}",
-        "alt_on_one": "pion en {squares}",
-        "alt_none": "aucun pion sur le plateau",
         "alt_turned": "retourné",
         "alt_turned_many": "retournés",
-        "alt_to_move": "À {name} de jouer, dés : {roll}.",
         "alt_to_move_again": "À {name} de jouer, dés : {roll}, puis rejoue.",
-        "alt_to_roll": "À {name} de lancer les dés.",
-        "alt_draw": "Tirage au sort du premier joueur en cours.",
     },
 }
 
@@ -374,14 +334,6 @@ def _static_base(facing: Facing) -> Image.Image:
 # Dynamic parts.
 
 
-def _state(view: object) -> loop.State:
-    return view_of(view, loop.State, "Ur Variante 1")
-
-
-def _names(ctx: BoardContext) -> tuple[str, str]:
-    return player_names(ctx, WORDS)
-
-
 def _read_move(notation: str, seat: int | None) -> tuple[int, int, int] | None:
     """(seat, from, to) path positions of a move's notation, or None when it is not a piece move.
 
@@ -534,7 +486,7 @@ def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext) -> None:
-    names = _names(ctx)
+    names = BOARD_IMAGE.names(ctx)
     if not draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24):
         return
     if state.outcome() is not None or state.turn is None:
@@ -556,24 +508,16 @@ def _draw_panel(
     draw_race_panel(canvas, draw, state, seat, ctx, WORDS[ctx.language], turned_piece_sprite(seat, STAT_D, False))
 
 
-def draw_board(view: object, ctx: BoardContext) -> Image.Image:
-    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    with facing(ctx) as faced:
-        return _draw_board(_state(view), ctx, faced)
-
-
-def _draw_board(state: loop.State, ctx: BoardContext, faced: Facing) -> Image.Image:
-    return draw_lanes_board(
-        _static_base(faced),
-        ctx,
-        _MOVE,
-        _move_path,
-        _draw_move_arrow,
-        ((square, state.pieces_on(square)) for square in BOARD.squares),
-        _draw_square_pieces,
-        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
-        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
-    )
+_LANES: Final = Lanes(
+    _static_base,
+    _MOVE,
+    _move_path,
+    _draw_move_arrow,
+    lambda state: ((square, state.pieces_on(square)) for square in BOARD.squares),
+    _draw_square_pieces,
+    _draw_panel,
+    _draw_header,
+)
 
 
 SAMPLES: Final = (
@@ -586,8 +530,7 @@ SAMPLES: Final = (
 """Representative positions for the palette: every sprite, both seats and faces, highlights, dice, text."""
 
 
-@cache
-def _palette() -> Image.Image:
+def _palette(draw_board: DrawBoard) -> Image.Image:
     return sample_palette(
         draw_board,
         loop.from_text,
@@ -595,11 +538,6 @@ def _palette() -> Image.Image:
         SAMPLES,
         keep=(WHITE_TIP, HOME_CHEVRON, OUT_CHEVRON, *CONTRAST_SEATS, *CONTRAST_INLAY),
     )
-
-
-def render(view: object, ctx: BoardContext) -> bytes:
-    """PNG bytes of the board for ``view`` (a :class:`games.ur.loop.State`)."""
-    return encode_png(draw_board(view, ctx), _palette())
 
 
 # Alt text.
@@ -623,47 +561,40 @@ def _alt_pieces(state: loop.State, seat: int, lang: str) -> str:
 
 
 def _alt_player(state: loop.State, seat: int, lang: str, name: str) -> str:
-    off = state.borne_off(seat)
-    return WORDS[lang]["alt_player"].format(
-        name=name,
-        colour=ALT_COLOURS[lang][seat],
-        mark=WORDS[lang][MARKS[seat]],
+    return player_sentence(
+        WORDS[lang],
+        lang,
+        seat,
+        name,
         entry=loop.PATHS[seat][0],
         waiting=state.reserve(seat),
         board=_alt_pieces(state, seat, lang),
-        off=off,
-        out="sortis" if off > 1 else "sorti",
+        **borne_off(state.borne_off(seat)),
     )
 
 
-def describe(view: object, ctx: BoardContext) -> str:
+def _alt(state: loop.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text of the board: each player's pieces and faces, the last move and whose turn it is."""
-    state = _state(view)
-    words = WORDS[ctx.language]
-    names = alt_names(_names(ctx))
     again = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
     return AltText(
         intro=(words["alt_title"],),
         players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll, move_key=again),),
-    ).text(words)
+    )
 
 
-def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+def _touched(state: loop.State, notation: str) -> tuple[str, ...]:
     """The squares a move touched, read in the position before it: from and to, as far as they exist.
 
     Entering has only a destination, leaving only a source; chance outcomes touch nothing, and a
-    notation that is not a legal move in ``previous_view`` gives no highlight rather than an error.
+    notation that is not a legal move in ``state`` gives no highlight rather than an error.
     """
-    state = _state(previous_view)
     return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, loop.Move)
 
 
-def seat_marks(view: object) -> tuple[str, ...]:
-    """The inlay of each seat's pieces: a ring (seat 0), a diamond (seat 1)."""
-    _state(view)
-    return INLAYS
-
-
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
+BOARD_IMAGE: Final = RuleSetBoard(loop.State, "Ur Variante 1", WORDS, _LANES.draw, _alt, _touched, _palette, INLAYS)
+RENDERER: Final = BOARD_IMAGE.renderer()
+render: Final = RENDERER.render
+describe: Final = RENDERER.describe
+highlights: Final = RENDERER.highlights

@@ -38,21 +38,17 @@ from render.common import (
     RED,
     BoardContext,
     Color,
-    GameRenderer,
     Pen,
     build_palette,
     draw_text,
-    encode_png,
     font,
     mix,
     paste_targets,
-    player_names,
     supersampled,
 )
 from render.ur.alt import (
     ALT_COLOURS,
     AltText,
-    alt_names,
     whose_turn,
 )
 from render.ur.kit import (
@@ -74,7 +70,6 @@ from render.ur.kit import (
     draw_marks,
     draw_panel,
     draw_status,
-    facing,
     frame_boxes,
     inlay_colour,
     motif_tile,
@@ -93,10 +88,10 @@ from render.ur.kit import (
     status_line,
     stop_short,
     target_corner,
-    view_of,
     winner_of,
     you_word,
 )
+from render.ur.rule_set import DrawBoard, RuleSetBoard
 
 PAWN_D: Final = 62
 """Pawn size on the board: a little over half a tile, so each motif shows all round it."""
@@ -366,14 +361,6 @@ def _static_base(facing: Facing) -> Image.Image:
 # Dynamic parts.
 
 
-def _state(view: object) -> motifs.State:
-    return view_of(view, motifs.State, "Variante 3")
-
-
-def _names(ctx: BoardContext) -> tuple[str, str]:
-    return player_names(ctx, WORDS)
-
-
 def _route_points(route: tuple[str, ...]) -> list[tuple[float, float]] | None:
     """The arrow along a move's route, stopping short of the pawn now on its last square."""
     if len(route) < 2 or any(sq not in BOARD.motifs for sq in route):
@@ -409,7 +396,7 @@ def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:
 
 
 def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext) -> None:
-    names = _names(ctx)
+    names = BOARD_IMAGE.names(ctx)
     status = _status(state, ctx, names)
     if not draw_status(canvas, draw, status, lambda s: pawn_sprite(s, None, STATUS_ICON_D), DICE_X - 28, 18):
         return
@@ -449,14 +436,8 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, 
     for icon, n, target in cells:
         stats.append(Stat(icon, f"{n}/{target}", colour=HIGHLIGHT if n == target else CREAM if n else MUTED))
     status = (winner_of(outcome), state.turn)
-    names = (_names(ctx)[seat], words["player"].format(n=seat + 1))
+    names = (BOARD_IMAGE.names(ctx)[seat], words["player"].format(n=seat + 1))
     draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words))
-
-
-def draw_board(view: object, ctx: BoardContext) -> Image.Image:
-    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    with facing(ctx) as faced:
-        return _draw_board(_state(view), ctx, faced)
 
 
 def _draw_board(state: motifs.State, ctx: BoardContext, faced: Facing) -> Image.Image:
@@ -494,8 +475,7 @@ def _draw_board(state: motifs.State, ctx: BoardContext, faced: Facing) -> Image.
     return canvas
 
 
-@cache
-def _palette() -> Image.Image:
+def _palette(draw_board: DrawBoard) -> Image.Image:
     # Representative renders in both languages: every sprite, both seats and faces, rings, dice, text.
     samples = []
     for text, move, mover, route, lang in (
@@ -510,11 +490,6 @@ def _palette() -> Image.Image:
         ctx = BoardContext(("Alice", "Bob"), move, mover, route, lang)
         samples.append(draw_board(state, ctx))
     return build_palette(samples, keep=(MOVABLE, STUCK, GOLD, *CONTRAST_SEATS, *CONTRAST_INLAY))
-
-
-def render(view: object, ctx: BoardContext) -> bytes:
-    """PNG bytes of the board for ``view`` (a :class:`games.ur.motifs.State`)."""
-    return encode_png(draw_board(view, ctx), _palette())
 
 
 # Alt text.
@@ -541,11 +516,8 @@ def _alt_player(state: motifs.State, seat: int, lang: str, name: str) -> str:
     )
 
 
-def describe(view: object, ctx: BoardContext) -> str:
+def _alt(state: motifs.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text of the board: the goal, each player's pawns and faces, the last move, whose turn it is."""
-    state = _state(view)
-    words = WORDS[ctx.language]
-    names = alt_names(_names(ctx))
     outcome = state.outcome()
     ending: list[str] = []
     if outcome is not None and outcome.winners and _stuck(state) and state.turn is not None:
@@ -559,27 +531,24 @@ def describe(view: object, ctx: BoardContext) -> str:
         players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
         last=_last_move_text(ctx, names),
         ending=ending,
-    ).text(words)
+    )
 
 
-def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+def _touched(state: motifs.State, notation: str) -> tuple[str, ...]:
     """The squares the move touched, read in the position before it, in order.
 
     A placement gives its square; a move its whole route (the one typed, or the one the engine shows:
     the fewest own pawns crossed), from the pawn's square to its destination; chance outcomes nothing.
-    A notation that is not legal in ``previous_view`` gives nothing rather than an error.
+    A notation that is not legal in ``state`` gives nothing rather than an error.
     """
-    state = _state(previous_view)
     try:
         return state.route_of(notation)
     except GameError:
         return ()
 
 
-def seat_marks(view: object) -> tuple[str, ...]:
-    """The shape of each seat's pawns: round (seat 0), a diamond (seat 1)."""
-    _state(view)
-    return PAWN_SHAPES
-
-
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
+BOARD_IMAGE: Final = RuleSetBoard(motifs.State, "Variante 3", WORDS, _draw_board, _alt, _touched, _palette, PAWN_SHAPES)
+RENDERER: Final = BOARD_IMAGE.renderer()
+render: Final = RENDERER.render
+describe: Final = RENDERER.describe
+highlights: Final = RENDERER.highlights

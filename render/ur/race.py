@@ -23,22 +23,8 @@ from PIL import Image, ImageDraw
 from games.base import GameError
 from games.ur import race
 from games.ur.board import BOARD
-from render.common import (
-    BoardContext,
-    Color,
-    GameRenderer,
-    Pen,
-    encode_png,
-    player_names,
-)
-from render.ur.alt import (
-    ALT_COLOURS,
-    MARKS,
-    AltText,
-    alt_names,
-    on_squares,
-    whose_turn,
-)
+from render.common import BoardContext, Color, Pen
+from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_SEATS,
@@ -48,34 +34,33 @@ from render.ur.kit import (
     PAIR_D,
     PANEL_X1,
     PIECE_D,
+    RACE_WORDS,
     SHARED_WORDS,
     STAT_D,
     STATUS_ICON_D,
     TILE,
     Facing,
+    Lanes,
     arrow_head,
     draw_arrow,
     draw_badge,
-    draw_lanes_board,
     draw_race_panel,
     draw_status,
     entry_point,
     exit_point,
-    facing,
-    paint_lanes,
-    paint_panels,
+    lanes_layer,
     paste,
     piece_sprite,
-    plain_board_layer,
     pyramid_die,
+    read_lane_move,
     sample_palette,
     square_box,
     square_centre,
     status_line,
     stop_short,
     touched_squares,
-    view_of,
 )
+from render.ur.rule_set import DrawBoard, RuleSetBoard
 
 DIE_W: Final = 64
 DIE_H: Final = 62
@@ -90,46 +75,16 @@ _FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         **SHARED_WORDS["en"],
+        **RACE_WORDS["en"],
         "title": "Royal Game of Ur",
-        "waiting": "waiting",
-        "off": "off",
-        "row": "row {row}",
-        "to_move": "{name} to move — rolled {roll}",
-        "to_roll": "{name} to roll",
-        "draw": "Drawing lots for who starts",
-        "passes": "{name} rolled {roll}, no move",
-        "first": "{name} drawn to start",
-        "ring": "ring",
-        "diamond": "diamond",
         # Alt text.
         "alt_player": "{name} ({colour} {mark} pieces, row {row}): {waiting} waiting, {board}, {off} off.",
-        "alt_on": "pieces on {squares}",
-        "alt_on_one": "piece on {squares}",
-        "alt_none": "none on the board",
-        "alt_to_move": "{name} to move, rolled {roll}.",
-        "alt_to_roll": "{name} to roll the dice.",
-        "alt_draw": "The first player is being drawn.",
     },
     "fr": {
         **SHARED_WORDS["fr"],
+        **RACE_WORDS["fr"],
         "title": "Jeu royal d'Ur",
-        "waiting": "en réserve",
-        "off": "sortis",
-        "row": "rangée {row}",
-        "to_move": "À {name} de jouer — dés : {roll}",
-        "to_roll": "À {name} de lancer les dés",
-        "draw": "Tirage au sort du premier joueur",
-        "passes": "{name} a fait {roll}, sans coup possible",
-        "first": "{name} commence (tirage au sort)",
-        "ring": "anneau",
-        "diamond": "losange",
         "alt_player": "{name} (pions {colour} à {mark}, rangée {row}) : {waiting} en réserve, {board}, {off} {out}.",
-        "alt_on": "pions en {squares}",
-        "alt_on_one": "pion en {squares}",
-        "alt_none": "aucun pion sur le plateau",
-        "alt_to_move": "À {name} de jouer, dés : {roll}.",
-        "alt_to_roll": "À {name} de lancer les dés.",
-        "alt_draw": "Tirage au sort du premier joueur en cours.",
     },
 }
 
@@ -149,45 +104,22 @@ def _paint_exit(pen: Pen, seat: int, tint: Color) -> None:
     pen.line([(xx - 7, xy - 13), (xx - 7, xy + 13)], fill=tint, width=2)
 
 
-def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = Pen(draw, k)
-    paint_lanes(pen, _paint_exit)
-    paint_panels(pen)
-
-
 @cache
 def _static_base(facing: Facing) -> Image.Image:
     """Everything static, drawn once per way the board faces its reader (the board has no words but its
     coordinates, the same in every language); each render starts from a copy of it."""
-    return plain_board_layer(_paint_static, lambda seat: piece_sprite(seat, ICON_D))
+    return lanes_layer(_paint_exit, lambda seat: piece_sprite(seat, ICON_D))
 
 
 # Dynamic parts.
 
 
-def _state(view: object) -> race.State:
-    return view_of(view, race.State, "Ur")
-
-
-def _names(ctx: BoardContext) -> tuple[str, str]:
-    return player_names(ctx, WORDS)
-
-
 def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
     """The arrow of a piece move along its path, or None when the notation is not a full move."""
-    m = _MOVE.fullmatch(notation.strip())
-    if m is None:
+    read = read_lane_move(_MOVE, notation, seat)
+    if read is None:
         return None
-    frm, to = m[1].upper(), m[2].upper()
-    if seat is None:
-        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
-        if len(lanes) != 1:
-            # Only row B is named: the path there is the same for both seats, unless it leaves it.
-            if frm == "IN" or to == "OFF":
-                return None
-            seat = 0
-        else:
-            seat = BOARD.lanes.index(lanes.pop())
+    frm, to, seat = read
     try:
         a = 0 if frm == "IN" else race.position_of(seat, frm)
         b = race.OFF if to == "OFF" else race.position_of(seat, to)
@@ -259,7 +191,7 @@ def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
-    names = _names(ctx)
+    names = BOARD_IMAGE.names(ctx)
     if not draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24):
         return
     # The dice: the current roll, or faded while the next throw is awaited.
@@ -285,28 +217,19 @@ def _off_sprite(seat: int) -> Image.Image:
     return piece_sprite(seat, STAT_D)
 
 
-def draw_board(view: object, ctx: BoardContext) -> Image.Image:
-    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    with facing(ctx) as faced:
-        return _draw_board(_state(view), ctx, faced)
+_LANES: Final = Lanes(
+    _static_base,
+    _MOVE,
+    _move_path,
+    draw_arrow,
+    lambda state: ((square, state.occupant(square)) for square in BOARD.squares),
+    _draw_square_pieces,
+    _draw_panel,
+    _draw_header,
+)
 
 
-def _draw_board(state: race.State, ctx: BoardContext, faced: Facing) -> Image.Image:
-    return draw_lanes_board(
-        _static_base(faced),
-        ctx,
-        _MOVE,
-        _move_path,
-        draw_arrow,
-        ((square, state.occupant(square)) for square in BOARD.squares),
-        _draw_square_pieces,
-        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
-        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
-    )
-
-
-@cache
-def _palette() -> Image.Image:
+def _palette(draw_board: DrawBoard) -> Image.Image:
     # Representative renders in both languages: every sprite, both seats, highlights, dice, text.
     return sample_palette(
         draw_board,
@@ -322,11 +245,6 @@ def _palette() -> Image.Image:
     )
 
 
-def render(view: object, ctx: BoardContext) -> bytes:
-    """PNG bytes of the board for ``view`` (a :class:`games.ur.race.State`)."""
-    return encode_png(draw_board(view, ctx), _palette())
-
-
 # Alt text.
 
 
@@ -340,47 +258,40 @@ def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
 
 
 def _alt_player(state: race.State, seat: int, lang: str, name: str) -> str:
-    off = state.borne_off(seat)
-    return WORDS[lang]["alt_player"].format(
-        name=name,
-        colour=ALT_COLOURS[lang][seat],
-        mark=WORDS[lang][MARKS[seat]],
+    return player_sentence(
+        WORDS[lang],
+        lang,
+        seat,
+        name,
         row=BOARD.lanes[seat],
         waiting=state.reserve(seat),
         board=_alt_pieces(state, seat, lang),
-        off=off,
-        out="sortis" if off > 1 else "sorti",
+        **borne_off(state.borne_off(seat)),
     )
 
 
-def describe(view: object, ctx: BoardContext) -> str:
+def _alt(state: race.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text of the board: each player's pieces, the last move and whose turn it is."""
-    state = _state(view)
-    words = WORDS[ctx.language]
-    names = alt_names(_names(ctx))
     return AltText(
         intro=(words["title"] + ".",),
         players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll),),
-    ).text(words)
+    )
 
 
-def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+def _touched(state: race.State, notation: str) -> tuple[str, ...]:
     """The squares a move touched, read in the position before it: from and to, as far as they exist.
 
     Entering has only a destination, bearing off only a source; chance outcomes (``roll:2``,
-    ``first:A``) touch nothing. A notation that does not read as a legal move in ``previous_view``
+    ``first:A``) touch nothing. A notation that does not read as a legal move in ``state``
     gives no highlight rather than an error, since a missing outline is harmless.
     """
-    state = _state(previous_view)
     return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, race.Move)
 
 
-def seat_marks(view: object) -> tuple[str, ...]:
-    """The inlay of each seat's pieces: a ring (seat 0), a diamond (seat 1)."""
-    _state(view)
-    return INLAYS
-
-
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
+BOARD_IMAGE: Final = RuleSetBoard(race.State, "Ur", WORDS, _LANES.draw, _alt, _touched, _palette, INLAYS)
+RENDERER: Final = BOARD_IMAGE.renderer()
+render: Final = RENDERER.render
+describe: Final = RENDERER.describe
+highlights: Final = RENDERER.highlights

@@ -35,22 +35,13 @@ from render.common import (
     SHELL,
     BoardContext,
     Color,
-    GameRenderer,
     Pen,
     draw_text,
-    encode_png,
     font,
     mix,
-    player_names,
     supersampled,
 )
-from render.ur.alt import (
-    ALT_COLOURS,
-    MARKS,
-    AltText,
-    alt_names,
-    whose_turn,
-)
+from render.ur.alt import AltText, player_sentence, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_RIM,
@@ -67,22 +58,20 @@ from render.ur.kit import (
     STATUS_ICON_D,
     TILE,
     Facing,
+    Lanes,
     Stat,
     arrow_head,
     draw_arrow,
     draw_badge,
-    draw_lanes_board,
     draw_panel,
     draw_status,
     entry_point,
-    facing,
+    lanes_layer,
     mark_corner,
     paint_inlay,
-    paint_lanes,
-    paint_panels,
     palette,
     paste,
-    plain_board_layer,
+    read_lane_move,
     round_piece_sprite,
     sample_palette,
     seat_colour,
@@ -92,10 +81,10 @@ from render.ur.kit import (
     status_line,
     stop_short,
     touched_squares,
-    view_of,
     winner_of,
     you_word,
 )
+from render.ur.rule_set import DrawBoard, RuleSetBoard
 
 PIECE_D: Final = 80
 """A lone token."""
@@ -308,27 +297,13 @@ def _paint_goal(pen: Pen, seat: int, tint: Color) -> None:
         pen.circle(gx + dx, gy + dy, 1.4, fill=CREAM)
 
 
-def _paint_static(draw: ImageDraw.ImageDraw, k: float) -> None:
-    pen = Pen(draw, k)
-    paint_lanes(pen, _paint_goal)
-    paint_panels(pen)
-
-
 @cache
 def _static_base(facing: Facing) -> Image.Image:
     """Everything static, drawn once per way the board faces its reader (no words but the coordinates)."""
-    return plain_board_layer(_paint_static, lambda seat: token_sprite(seat, False, ICON_D))
+    return lanes_layer(_paint_goal, lambda seat: token_sprite(seat, False, ICON_D))
 
 
 # Dynamic parts.
-
-
-def _state(view: object) -> State:
-    return view_of(view, State, "Ravensburger Ur")
-
-
-def _names(ctx: BoardContext) -> tuple[str, str]:
-    return player_names(ctx, WORDS)
 
 
 def _untouched(state: State) -> bool:
@@ -356,18 +331,10 @@ def _held(state: State, seat: int) -> tuple[int, int]:
 
 def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
     """The arrow of a token move along its track, or None when the notation is not a full move."""
-    m = _MOVE.fullmatch(notation.strip())
-    if m is None:
+    read = read_lane_move(_MOVE, notation, seat)
+    if read is None:
         return None
-    frm, to = m[1].upper(), m[2].upper()
-    if seat is None:
-        lanes = {sq[0] for sq in (frm, to)} & set(BOARD.lanes)
-        if len(lanes) == 1:
-            seat = BOARD.lanes.index(lanes.pop())
-        elif frm == "IN":
-            return None
-        else:
-            seat = 0  # only middle squares: both tracks agree there
+    frm, to, seat = read
     a = 0 if frm == "IN" else towers.POSITIONS[seat].get(frm)
     b = towers.POSITIONS[seat].get(to)
     if a is None or b is None or a == b:
@@ -486,7 +453,7 @@ def _status(state: State, ctx: BoardContext, names: tuple[str, str]) -> tuple[st
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext) -> None:
-    names = _names(ctx)
+    names = BOARD_IMAGE.names(ctx)
     show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
     dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
     status = _status(state, ctx, names)
@@ -522,7 +489,7 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
     if held:
         stats.append(Stat(_prisoner_icon(other), str(held), words["prisoner" if held == 1 else "prisoners"]))
     status = (winner_of(state.outcome()), state.turn)
-    names = (_names(ctx)[seat], words["player"].format(n=seat + 1))
+    names = (BOARD_IMAGE.names(ctx)[seat], words["player"].format(n=seat + 1))
     draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words))
 
 
@@ -539,27 +506,6 @@ def _prisoner_icon_for(seat: int, palette_name: str) -> Image.Image:
     return token
 
 
-def draw_board(view: object, ctx: BoardContext) -> Image.Image:
-    """The full-colour image of ``view``, before it is reduced to a palette and encoded."""
-    with facing(ctx) as faced:
-        return _draw_board(_state(view), ctx, faced)
-
-
-def _draw_board(state: State, ctx: BoardContext, faced: Facing) -> Image.Image:
-    return draw_lanes_board(
-        _static_base(faced),
-        ctx,
-        _MOVE,
-        _move_path,
-        draw_arrow,
-        zip(towers.SQUARES, state.board, strict=True),
-        _draw_tower,
-        lambda canvas, draw, seat: _draw_panel(canvas, draw, state, ctx, seat),
-        lambda canvas, draw: _draw_header(canvas, draw, state, ctx),
-        lambda square: _mark_at(state, square),
-    )
-
-
 def _mark_at(state: State, square: str) -> tuple[float, float]:
     """A tower's mark goes on the upper left corner of its square, over the edge of its top token (its
     height's badge is down left); a lone token's at the square's lower left like every Ur board's."""
@@ -570,6 +516,19 @@ def _mark_at(state: State, square: str) -> tuple[float, float]:
     return x0 + MARK_D / 2 - 18, y0 + MARK_D / 2 - 18
 
 
+_LANES: Final = Lanes(
+    _static_base,
+    _MOVE,
+    _move_path,
+    draw_arrow,
+    lambda state: zip(towers.SQUARES, state.board, strict=True),
+    _draw_tower,
+    _draw_panel,
+    _draw_header,
+    _mark_at,
+)
+
+
 SAMPLES: Final = (
     ("rb A2=a,A4=aa,A8=caC,B3=cacA,B5=C,B7=cccA,C7=C 3,1 0,0 0 3 5/2", "B2xB3+1", 0, "en"),
     ("rb - 10,10 0,0 - - 4/-", "open:A4", None, "fr"),
@@ -578,14 +537,8 @@ SAMPLES: Final = (
 )
 
 
-@cache
-def _palette() -> Image.Image:
+def _palette(draw_board: DrawBoard) -> Image.Image:
     return sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES, keep=(*CONTRAST_SEATS, *CONTRAST_INLAY))
-
-
-def render(view: object, ctx: BoardContext) -> bytes:
-    """PNG bytes of the board for ``view`` (a :class:`games.ur.towers.State`)."""
-    return encode_png(draw_board(view, ctx), _palette())
 
 
 # Alt text.
@@ -617,10 +570,11 @@ def _alt_towers(state: State, lang: str) -> str:
 
 
 def _alt_player(state: State, seat: int, lang: str, name: str) -> str:
-    return WORDS[lang]["alt_player"].format(
-        name=name,
-        colour=ALT_COLOURS[lang][seat],
-        mark=WORDS[lang][MARKS[seat]],
+    return player_sentence(
+        WORDS[lang],
+        lang,
+        seat,
+        name,
         row=BOARD.lanes[seat],
         reserve=state.reserve[seat],
         lost=state.removed[seat],
@@ -629,13 +583,10 @@ def _alt_player(state: State, seat: int, lang: str, name: str) -> str:
     )
 
 
-def describe(view: object, ctx: BoardContext) -> str:
+def _alt(state: State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is.
 
     The towers come after the players: when the text is too long, they are what gets shortened."""
-    state = _state(view)
-    words = WORDS[ctx.language]
-    names = alt_names(_names(ctx))
     outcome = state.outcome()
     notes = []
     if (state.turn is None or _untouched(state)) and outcome is None:
@@ -649,22 +600,19 @@ def describe(view: object, ctx: BoardContext) -> str:
         ending=(whose_turn(words, names, outcome, state.turn, state.roll, nobody=opener),),
         notes=notes,
         board=_alt_towers(state, ctx.language),
-    ).text(words)
+    )
 
 
-def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
+def _touched(state: State, notation: str) -> tuple[str, ...]:
     """The squares a move touched, read in the position before it: from (unless entering) and to.
 
     Chance outcomes touch nothing, and a notation that is not a legal move there gives no highlight.
     """
-    state = _state(previous_view)
     return touched_squares(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
-def seat_marks(view: object) -> tuple[str, ...]:
-    """The inlay of each seat's tokens: a ring (seat 0), a diamond (seat 1)."""
-    _state(view)
-    return INLAYS
-
-
-RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
+BOARD_IMAGE: Final = RuleSetBoard(State, "Ravensburger Ur", WORDS, _LANES.draw, _alt, _touched, _palette, INLAYS)
+RENDERER: Final = BOARD_IMAGE.renderer()
+render: Final = RENDERER.render
+describe: Final = RENDERER.describe
+highlights: Final = RENDERER.highlights

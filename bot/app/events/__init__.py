@@ -20,9 +20,9 @@ decided alone (forfeits, aborted games) go to the event's log.
 The package, by concern: :mod:`~bot.app.events.model` (records, limits, errors), :mod:`~bot.app.events.rules`
 (pure: counted results, pairing, standings), :mod:`~bot.app.events.core` (loading), then the service's parts:
 :mod:`~bot.app.events.signup` (sign-up), :mod:`~bot.app.events.entry` (check-in and late entry),
-:mod:`~bot.app.events.rounds` (rounds and pairings),
-:mod:`~bot.app.events.results` (results and corrections), :mod:`~bot.app.events.reading` (lookups, log,
-standings). :class:`EventService` is all of them on one store.
+:mod:`~bot.app.events.rounds` (rounds and pairings), :mod:`~bot.app.events.results` (results and corrections),
+:mod:`~bot.app.events.reports` (games on physical boards: results reported and confirmed),
+:mod:`~bot.app.events.reading` (lookups, log, standings). :class:`EventService` is all of them on one store.
 
 Every operation runs in one store transaction, so two clicks racing (two "next round", two matches
 ending together) cannot pair a round twice or close it twice: closing a round is one conditional
@@ -53,10 +53,18 @@ from bot.app.events.model import (
     Withdrawal,
 )
 from bot.app.events.reading import EventQueries
-from bot.app.events.results import Results
+from bot.app.events.reports import Reports, ReportStep, disputed_by, reported_by, reported_result, waiting_for
 from bot.app.events.round_clock import WARN_BEFORE, RoundClock, RoundStep, Settled
 from bot.app.events.rounds import Rounds
-from bot.app.events.rules import game_of_row, pair_round, parse_places, result_for, result_from_outcome, standings_of
+from bot.app.events.rules import (
+    check_places,
+    game_of_row,
+    pair_round,
+    parse_places,
+    result_for,
+    result_from_outcome,
+    standings_of,
+)
 from bot.app.events.signup import SignUps
 
 __all__ = [
@@ -77,21 +85,27 @@ __all__ = [
     "EventStatus",
     "LogLine",
     "Progress",
+    "ReportStep",
     "RoundPlan",
     "RoundStep",
     "Settled",
     "Standings",
     "Withdrawal",
+    "check_places",
+    "disputed_by",
     "game_of_row",
     "pair_round",
     "parse_places",
+    "reported_by",
+    "reported_result",
     "result_for",
     "result_from_outcome",
     "standings_of",
+    "waiting_for",
 ]
 
 
-class EventService(SignUps, Entries, Rounds, Results, RoundClock, EventQueries):
+class EventService(SignUps, Entries, Rounds, Reports, RoundClock, EventQueries):
     """Create, fill, pair, record and rank events (see the module docstring): every part on one store.
 
     ``EventService(store, matches, clock)``: ``store`` is the bot's open :class:`~bot.app.storage.Store`,

@@ -76,6 +76,7 @@ class EventCore:
             round_ends_at=row.round_ends_at,
             round_warned=row.round_warned,
             checkin_open=row.checkin_opened_at is not None,
+            physical=row.physical,
         )
 
     async def get(self, event_id: int) -> Event:

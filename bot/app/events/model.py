@@ -60,7 +60,9 @@ class EventError(MatchError):
     ``event_format_unsuitable`` (params ``game``), ``event_bad_rounds`` (params ``max``); check-in and late
     entry (:mod:`bot.app.events.entry`): ``event_checkin_open``, ``event_checkin_not_open``,
     ``event_already_checked_in``, ``event_not_enough_checked_in`` (params ``min``, ``count``),
-    ``event_late_round_robin``, ``event_already_player``.
+    ``event_late_round_robin``, ``event_already_player``; for physical boards (:mod:`bot.app.events.reports`)
+    ``event_not_your_game``, ``event_not_physical``, ``event_result_in``, ``event_no_report``,
+    ``event_own_report``, ``event_report_disputed``.
     """
 
 
@@ -112,6 +114,10 @@ class EventGame:
     result: Mapping[str, Any] | None = None
     """The counted result (see migration 0006); None while the game is being played."""
     replaced: bool = False
+    physical: bool = False
+    """Played on one of the club's physical boards: no online match, the players report the result."""
+    report: Mapping[str, Any] | None = None
+    """A physical game's reported result waiting for confirmation (see :mod:`bot.app.events.reports`)."""
 
     @property
     def is_bye(self) -> bool:
@@ -170,6 +176,8 @@ class Event:
     """True once the round's games were warned that its end is near."""
     checkin_open: bool = False
     """True once the organiser opened check-in: round 1 then pairs only the players who checked in."""
+    physical: bool = False
+    """Every game is played on the club's physical boards (no online matches; results are reported)."""
 
     @property
     def player_ids(self) -> tuple[int, ...]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from types import MappingProxyType
+from typing import Any
 
 from bot.app.events.core import EventCore
-from bot.app.events.model import EventError, EventGame, EventStatus, Progress
-from bot.app.events.rules import game_of_row, parse_places, result_for, result_from_outcome
+from bot.app.events.model import Event, EventError, EventGame, EventStatus, Progress
+from bot.app.events.rules import check_places, game_of_row, parse_places, result_for, result_from_outcome
 from bot.app.matches import Match, MatchStatus
 from games.base import Termination
 
@@ -27,6 +30,8 @@ class Results(EventCore):
                 return None
             event = await self._load(row.event_id)
             game = game_of_row(row)
+            if game.physical:
+                return None  # moved to a physical board: the match was stopped, the reported result counts
             result = result_from_outcome(event.format, game, outcome)
             if not await self._rows.set_result(event.id, game.round, game.board, result, replaced=False):
                 return None
@@ -73,19 +78,19 @@ class Results(EventCore):
         user_id: int,
         *,
         outcome: str | None = None,
-        places: str | None = None,
+        places: str | Sequence[int] | None = None,
     ) -> Progress:
         """Set the result of ``user_id``'s game in ``round``, whatever the match says, and log it.
 
         Two-player games take ``outcome`` (:data:`OUTCOMES`, from ``user_id``'s side); tables take
-        ``places`` in seat order (see :func:`parse_places`). The game's match, if still being played, is
-        the caller's to stop.
+        ``places`` in seat order (text, see :func:`parse_places`, or numbers, see :func:`check_places`). The
+        game's match, if still being played, is the caller's to stop; a result reported and waiting for
+        confirmation (a physical board) is dropped.
 
         Raises:
             EventError: ``event_not_found``, ``event_not_running``, ``event_no_game``, ``event_bye_result``,
                 ``event_bad_result`` or ``event_bad_places``.
         """
-        now = self._clock()
         async with self._store.transaction():
             event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING, EventStatus.FINISHED)
             rows = await self._rows.load_games(event_id, round=round)
@@ -102,19 +107,29 @@ class Results(EventCore):
             else:
                 if places is None:
                     raise EventError("event_bad_places", count=len(game.players))
-                result = {"places": parse_places(places, len(game.players)), "scores": []}
-            await self._rows.set_result(event_id, round, game.board, result, replaced=True)
-            details = {
-                "round": round,
-                "board": game.board,
-                "players": list(game.players),
-                "match": game.match_id,
-                "before": None if game.result is None else dict(game.result),
-                "after": result,
-            }
-            await self._rows.log(event_id, actor_id, "replace", details, now=now)
-            closed = await self._close_if_complete(event, round, now)
-            counted = EventGame(
-                game.round, game.board, game.players, game.match_id, game.thread_id, MappingProxyType(result), True
-            )
-            return Progress(await self._load(event_id), counted, closed, game.result)
+                found = (
+                    parse_places(places, len(game.players))
+                    if isinstance(places, str)
+                    else check_places(places, len(game.players))
+                )
+                result = {"places": found, "scores": []}
+            return await self._replace(event, actor_id, game, result)
+
+    async def _replace(self, event: Event, actor_id: int, game: EventGame, result: dict[str, Any]) -> Progress:
+        """Count ``result`` for ``game`` on an organiser's word (inside the caller's transaction), and log it."""
+        now = self._clock()
+        await self._rows.set_result(event.id, game.round, game.board, result, replaced=True)
+        if game.report is not None:
+            await self._rows.set_report(event.id, game.round, game.board, None)
+        details = {
+            "round": game.round,
+            "board": game.board,
+            "players": list(game.players),
+            "match": game.match_id,
+            "before": None if game.result is None else dict(game.result),
+            "after": result,
+        }
+        await self._rows.log(event.id, actor_id, "replace", details, now=now)
+        closed = await self._close_if_complete(event, game.round, now)
+        counted = replace(game, result=MappingProxyType(result), replaced=True, report=None)
+        return Progress(await self._load(event.id), counted, closed, game.result)

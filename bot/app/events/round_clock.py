@@ -105,7 +105,8 @@ class RoundClock(EventCore):
             two_player = event.format.two_player
             for row in await self._rows.load_games(event_id, round=event.current_round):
                 game = game_of_row(row)
-                if game.done or game.is_bye:
+                if game.done or game.is_bye or game.physical:
+                    # A game on a physical board has no position to read: its players report it, or an organiser.
                     continue
                 match = None if game.match_id is None else await self._matches.get(game.match_id)
                 if match is None or match.status is not MatchStatus.ACTIVE:

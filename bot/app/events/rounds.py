@@ -40,7 +40,7 @@ class Rounds(EventCore):
             past = [game_of_row(row) for row in await self._rows.load_games(event_id)]
             tables, byes = pair_round(event, number, past)
             for board, players in enumerate(tables, start=1):
-                await self._rows.insert_game(event_id, number, board, players, None)
+                await self._rows.insert_game(event_id, number, board, players, None, physical=event.physical)
             for offset, player in enumerate(byes, start=len(tables) + 1):
                 await self._rows.insert_game(event_id, number, offset, (player,), {"bye": True})
             ends = None if event.round_minutes is None else to_iso(now + timedelta(minutes=event.round_minutes))
@@ -96,8 +96,8 @@ class Rounds(EventCore):
         games = await self.games(event_id, event.current_round)
         waiting: list[EventGame] = []
         for game in games:
-            if game.is_bye or game.done:
-                continue
+            if game.is_bye or game.done or game.physical:
+                continue  # a physical game has no match to open: its players report the result
             if game.match_id is None:
                 waiting.append(game)
                 continue

@@ -65,9 +65,8 @@ def result_for(game: EventGame, user_id: int, outcome: str) -> dict[str, Any]:
 
 
 def parse_places(text: str, count: int) -> list[int]:
-    """Places for a table of ``count`` players, in seat order, from text such as ``"2 1 3 3"`` or ``"2,1,3,3"``.
-
-    Shared places are allowed; each place must be between 1 and ``count``, and someone must be first.
+    """Places for a table of ``count`` players, in seat order, from text such as ``"2 1 3 3"`` or ``"2,1,3,3"``
+    (checked by :func:`check_places`).
 
     Raises:
         EventError: ``event_bad_places``.
@@ -77,9 +76,25 @@ def parse_places(text: str, count: int) -> list[int]:
         places = [int(p) for p in parts]
     except ValueError:
         raise EventError("event_bad_places", count=count) from None
-    if len(places) != count or not all(1 <= p <= count for p in places) or 1 not in places:
+    return check_places(places, count)
+
+
+def check_places(places: Sequence[int], count: int) -> list[int]:
+    """``places`` (1 = first, in seat order) if they are a table's finishing order, as a list.
+
+    Shared places are allowed, as a ranking shares them: players who tie take the same place and the next
+    places are skipped (1, 1, 3), so each place is one more than the number of players ahead. Anything else
+    (a missing first, a gap, 1, 1, 2) is refused rather than guessed.
+
+    Raises:
+        EventError: ``event_bad_places``.
+    """
+    found = list(places)
+    if len(found) != count or not all(isinstance(p, int) and 1 <= p <= count for p in found):
         raise EventError("event_bad_places", count=count)
-    return places
+    if any(p != 1 + sum(1 for q in found if q < p) for p in found):
+        raise EventError("event_bad_places", count=count)
+    return found
 
 
 def game_of_row(row: EventGameRow) -> EventGame:
@@ -92,6 +107,8 @@ def game_of_row(row: EventGameRow) -> EventGame:
         row.thread_id,
         None if row.result is None else MappingProxyType(dict(row.result)),
         row.replaced,
+        row.physical,
+        None if row.report is None else MappingProxyType(dict(row.report)),
     )
 
 

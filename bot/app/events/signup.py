@@ -45,9 +45,11 @@ class SignUps(EventCore):
         auto_advance: bool = False,
         rated: bool = True,
         round_minutes: int | None = None,
+        physical: bool = False,
     ) -> Event:
         """Open an event for sign-up (``round_minutes``: each round ends that long after it is paired, its
-        unfinished games then settled from their position; see :mod:`bot.app.events.round_clock`).
+        unfinished games then settled from their position; see :mod:`bot.app.events.round_clock`; ``physical``:
+        every game is played on the club's boards and reported, see :mod:`bot.app.events.reports`).
 
         Raises:
             MatchError: ``unknown_game``, ``unknown_option`` or ``clock_by_post`` (a game clock with a
@@ -87,6 +89,7 @@ class SignUps(EventCore):
                 organiser_id=organiser_id,
                 now=now,
                 round_minutes=round_minutes,
+                physical=physical,
             )
             await self._rows.log(event_id, organiser_id, "create", {"game": game.id, "format": format.value}, now=now)
             return await self._load(event_id)

@@ -15,6 +15,7 @@ from bot.app.deadlines import (
     QuietHours,
     QuietHoursError,
     active_deadline,
+    is_live,
     on_vacation,
     parse_quiet_hours,
     turn_times,
@@ -199,6 +200,15 @@ class TurnClocks(Core):
                     for threshold, at in (("half", clock.times.half), ("soon", clock.times.soon)):
                         if threshold == "half" and live_play(match.turn_limit, match.options):
                             continue  # live play: one warning when time runs low, no ping at half time
+                        if threshold == "soon" and is_live(match.turn_limit):
+                            # Live play warns a seat once a match: a player who is away (a phone died) is not
+                            # pinged again at every turn the table hands them; the deadline still applies.
+                            if (match.id, clock.seat) in self._warned_live:
+                                continue
+                            # Nor while they are playing a long turn (the match moved in the last quarter of
+                            # the limit): a later tick warns them if they stop.
+                            if now - match.updated_at < timedelta(seconds=match.turn_limit or 0) / 4:
+                                continue
                         if at <= now and threshold not in clock.handled:
                             steps.append(DueStep(match, clock, threshold))
                             break
@@ -214,9 +224,12 @@ class TurnClocks(Core):
                 await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half", claim=True)
             # On PostgreSQL a clock row another process is claiming right now is skipped (SKIP LOCKED): that
             # process sends the reminder, so two shard processes never send the same one.
-            return await self._store.mark_clock(
+            claimed = await self._store.mark_clock(
                 step.match.id, step.clock.seat, step.clock.since, step.threshold, claim=True
             )
+            if claimed and step.threshold == "soon" and is_live(step.match.turn_limit):
+                self._warned_live.add((step.match.id, step.clock.seat))
+            return claimed
 
     async def extend_turn(self, match_id: int, seat: Seat, since: datetime | None = None) -> Match:
         """Give a late seat a fresh turn (its clock starts again, reminders included; a game clock pays the time

@@ -92,6 +92,9 @@ class Core:
         self._clock = clock
         self.config = config or ServiceConfig()
         self._games: dict[str, GameInfo] = {}
+        self._warned_live: set[tuple[int, int]] = set()
+        """(match, seat) already warned that its time runs low in live play: one warning a match (see
+        :meth:`bot.app.matches.clock.TurnClocks.due`). Kept in memory: a restart may send one more."""
 
     async def _conclude(
         self, match: Match, before: GameState, state: GameState, entries: list[LogEntry], now: datetime

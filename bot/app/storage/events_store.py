@@ -19,9 +19,9 @@ from bot.app.storage.store import Store, from_iso, to_iso
 _EVENT_COLUMNS: Final = (
     "id, guild_id, channel_id, name, game, options, format, rounds, turn_limit, on_timeout, auto_advance, rated,"
     " organiser_id, status, current_round, closed_round, signup_message_id, created_at, updated_at, round_minutes,"
-    " round_ends_at, round_warned, checkin_opened_at"
+    " round_ends_at, round_warned, checkin_opened_at, physical"
 )
-_GAME_COLUMNS: Final = "event_id, round, board, players, match_id, thread_id, result, replaced"
+_GAME_COLUMNS: Final = "event_id, round, board, players, match_id, thread_id, result, replaced, physical, report"
 
 # Columns update_event may set; the SET clause is built from this fixed list, never from input.
 _UPDATABLE: Final = (
@@ -62,6 +62,7 @@ class EventRow:
     round_ends_at: datetime | None = None
     round_warned: bool = False
     checkin_opened_at: datetime | None = None
+    physical: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,8 @@ class EventGameRow:
     thread_id: int | None
     result: dict[str, Any] | None
     replaced: bool
+    physical: bool = False
+    report: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +130,7 @@ def _event(row: Sequence[Any]) -> EventRow:
         round_ends_at=None if row[20] is None else from_iso(row[20]),
         round_warned=bool(row[21]),
         checkin_opened_at=None if row[22] is None else from_iso(row[22]),
+        physical=bool(row[23]),
     )
 
 
@@ -140,6 +144,8 @@ def _game(row: Sequence[Any]) -> EventGameRow:
         thread_id=None if row[5] is None else int(row[5]),
         result=None if row[6] is None else json.loads(row[6]),
         replaced=bool(row[7]),
+        physical=bool(row[8]),
+        report=None if row[9] is None else json.loads(row[9]),
     )
 
 
@@ -184,13 +190,14 @@ class EventStore:
         organiser_id: int,
         now: datetime,
         round_minutes: int | None = None,
+        physical: bool = False,
     ) -> int:
         """Insert an event open for sign-up and return its id."""
         stamp = to_iso(now)
         return await self._insert(
             "INSERT INTO events (guild_id, channel_id, name, game, options, format, rounds, turn_limit, on_timeout,"
-            " auto_advance, rated, organiser_id, status, created_at, updated_at, round_minutes)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?)",
+            " auto_advance, rated, organiser_id, status, created_at, updated_at, round_minutes, physical)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -207,6 +214,7 @@ class EventStore:
                 stamp,
                 stamp,
                 round_minutes,
+                int(physical),
             ),
         )
 
@@ -319,12 +327,41 @@ class EventStore:
     # Games.
 
     async def insert_game(
-        self, event_id: int, round: int, board: int, players: Sequence[int], result: Mapping[str, Any] | None
+        self,
+        event_id: int,
+        round: int,
+        board: int,
+        players: Sequence[int],
+        result: Mapping[str, Any] | None,
+        *,
+        physical: bool = False,
     ) -> None:
-        """Add a game (or a bye, with its result already set) to a round."""
+        """Add a game (or a bye, with its result already set) to a round (``physical``: on a club's board)."""
         await self._write(
-            f"INSERT INTO event_games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, NULL, NULL, ?, 0)",
-            (event_id, round, board, _json(list(players)), None if result is None else _json(dict(result))),
+            f"INSERT INTO event_games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, NULL, NULL, ?, 0, ?, NULL)",
+            (
+                event_id,
+                round,
+                board,
+                _json(list(players)),
+                None if result is None else _json(dict(result)),
+                int(physical),
+            ),
+        )
+
+    async def set_physical(self, event_id: int, round: int, board: int) -> bool:
+        """Mark a game as played on a physical board; False when it already was (or there is no such game)."""
+        changed = await self._write(
+            "UPDATE event_games SET physical = 1 WHERE event_id = ? AND round = ? AND board = ? AND physical = 0",
+            (event_id, round, board),
+        )
+        return changed > 0
+
+    async def set_report(self, event_id: int, round: int, board: int, report: Mapping[str, Any] | None) -> None:
+        """Store (or with None clear) the result reported for a physical game, waiting for confirmation."""
+        await self._write(
+            "UPDATE event_games SET report = ? WHERE event_id = ? AND round = ? AND board = ?",
+            (None if report is None else _json(dict(report)), event_id, round, board),
         )
 
     async def load_games(self, event_id: int, *, round: int | None = None) -> list[EventGameRow]:

@@ -1,8 +1,9 @@
 """The ``/event`` command group: association events (tournaments), thin adapters to :class:`bot.shell.events.EventUI`.
 
 Organisers (members who can manage the server, or who hold the role set with ``/event config role``)
-create, start, advance, correct and cancel events, open check-in and admit latecomers; anyone signs up with the
-card's buttons (and taps I'm here during check-in), withdraws,
+create, start, advance, correct (by tapping: ``/event result`` without an outcome), move tables to physical
+boards and cancel events, open check-in and admit latecomers; anyone signs up with the card's buttons (and taps
+I'm here during check-in), withdraws,
 and reads the standings, the list and the log. The cog receives the event handlers the client built,
 registers the card's persistent buttons and listens for ``match_finished`` to count event results.
 """
@@ -148,6 +149,7 @@ class EventCog(
         auto_advance=opt("auto_advance", "Start each round as soon as the previous one ends"),
         rated=opt("rated", "Count the results for ratings (default: yes)"),
         round_minutes=opt("round_minutes", "Minutes each round lasts; unfinished games are then settled"),
+        physical=opt("physical", "Played on the club's boards: players report results (default: no)"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -171,6 +173,7 @@ class EventCog(
         auto_advance: bool = False,
         rated: bool = True,
         round_minutes: app_commands.Range[int, 10, 600] | None = None,
+        physical: bool = False,
     ) -> None:
         """Open an event for sign-up (with a game clock and no deadline chosen, its games have no turn limit)."""
         game_id, options = parse_variant(game.value)
@@ -189,6 +192,7 @@ class EventCog(
             auto_advance=auto_advance,
             rated=rated,
             round_minutes=round_minutes,
+            physical=physical,
         )
 
     @event_command("start", "Close sign-up and start the first round")
@@ -214,8 +218,7 @@ class EventCog(
     @options(
         round=opt("round", "The round of the game"),
         player=opt("player", "A player of the game"),
-        outcome=opt("outcome", "Two-player games: the result for that player"),
-        places=opt("places", "Tables: places in seat order, e.g. 2 1 3 4"),
+        outcome=opt("outcome", "Two-player games: the result for that player (empty: buttons to tap)"),
         event=EVENT,
     )
     @app_commands.choices(
@@ -227,11 +230,18 @@ class EventCog(
         round: app_commands.Range[int, 1, MAX_ROUNDS * 2],
         player: discord.Member,
         outcome: app_commands.Choice[str] | None = None,
-        places: app_commands.Range[str, 1, 40] | None = None,
         event: int | None = None,
     ) -> None:
-        """Replace a game's result."""
-        await self.ui.replace_result(interaction, event, round, player, outcome.value if outcome else None, places)
+        """Replace a game's result (tables: a menu of places per player)."""
+        await self.ui.replace_result(interaction, event, round, player, outcome.value if outcome else None)
+
+    @command("physical", "Move a table of this round to a physical board (organisers)", key="event.physical")
+    @options(board=opt("board", "The table's number on the event's board"), event=EVENT)
+    async def physical(
+        self, interaction: discord.Interaction, board: app_commands.Range[int, 1, 200], event: int | None = None
+    ) -> None:
+        """Play a table on a physical board; its players report the result."""
+        await self.ui.move_to_physical(interaction, event, board)
 
     @command("withdraw", "Leave an event (organisers: withdraw a player)", key="event.withdraw")
     @options(
@@ -290,7 +300,7 @@ class EventCog(
         await self.ui.entry.admit(interaction, event, player, half=missed.value == "half")
 
     # Every command naming an event completes its number the same way.
-    for _named in (start, next_round, standings, result, withdraw, cancel, log_, checkin, admit):
+    for _named in (start, next_round, standings, result, physical, withdraw, cancel, log_, checkin, admit):
         _named.autocomplete("event")(event_autocomplete)
     del _named
 

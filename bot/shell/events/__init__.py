@@ -9,9 +9,12 @@ standings (an embed, a PNG table and a CSV file for the association's records,
 :mod:`~bot.shell.events.standings`), are posted in the event's channel. The card and its buttons are
 :mod:`~bot.shell.events.card`, check-in and late entry :mod:`~bot.shell.events.entry_ui` (their words
 :mod:`~bot.shell.events.checkin`), the words :mod:`~bot.shell.events.text`, and what they all share (the
-collaborators, who organises, which event) :mod:`~bot.shell.events.desk`. Durable state is the event
-service's; this layer keeps none but a lock per event, so two paths opening the same round (an
-auto-advance and an organiser's command) do not create its threads twice.
+collaborators, who organises, which event) :mod:`~bot.shell.events.desk`. Games on the club's physical boards
+get no thread: their players report the result from the board's **Report a result** and the others confirm it,
+and organisers set or correct results by tapping (a menu of places per player at a table):
+:mod:`~bot.shell.events.report_ui` (the components), :mod:`~bot.shell.events.report_desk` (their handlers).
+Durable state is the event service's; this layer keeps none but a lock per event, so two paths opening the
+same round (an auto-advance and an organiser's command) do not create its threads twice.
 """
 
 from __future__ import annotations

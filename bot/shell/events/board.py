@@ -17,6 +17,7 @@ import discord
 
 from bot.app.events import Event, EventGame, EventStatus, Standings
 from bot.app.i18n import t
+from bot.shell.events.report_text import physical_state
 from bot.shell.events.text import points_text, result_text
 
 TOP_LISTED: Final = 5
@@ -50,6 +51,9 @@ def _game_line(game: EventGame, facts: BoardFacts, lang: str) -> str:
     where = f" · [{t(lang, 'event.board.thread')}]({url})" if game.thread_id else ""
     if game.done:
         state = result_text(game, game.result, names, lang)
+    elif game.physical:
+        state = physical_state(game, names, lang)
+        where = ""  # a thread left from an online start is not where this game is played
     elif game.board in facts.playing:
         state = t(lang, "event.board.to_play", who=facts.playing[game.board])
     else:

@@ -14,6 +14,7 @@ from bot.app.member_text import inert
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.events.checkin import checkin_field
+from bot.shell.events.report_ui import REPORT_ITEMS, report_button_view
 from bot.shell.events.text import deadline_label, game_label
 from bot.shell.lobby_ui import SIGNUP, LobbyButton
 
@@ -54,7 +55,7 @@ class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave
         await card_actions(interaction.client).card_action(interaction, self.choice, self.event_id)
 
 
-EVENT_ITEMS = (EventButton,)
+EVENT_ITEMS = (EventButton, *REPORT_ITEMS)
 """The persistent buttons of events, for ``bot.add_dynamic_items``."""
 
 
@@ -124,6 +125,8 @@ def card_embed(
         options.append(t(lang, "event.card.auto" if event.auto_advance else "event.card.manual"))
     if event.round_minutes is not None and event.status in (EventStatus.SIGNUP, EventStatus.RUNNING):
         options.append(t(lang, "event.card.round_minutes", minutes=event.round_minutes))
+    if event.physical:
+        options.append(t(lang, "event.card.physical"))
     if not event.rated:
         options.append(t(lang, "event.card.unrated"))
     if options:
@@ -134,8 +137,11 @@ def card_embed(
     return embed
 
 
-def card_view(event: Event, lang: str) -> discord.ui.View | None:
-    """Sign up / Withdraw / Start while sign-up is open, I'm here first while check-in is open."""
+def card_view(event: Event, lang: str, *, reports: bool = False) -> discord.ui.View | None:
+    """Sign up / Withdraw / Start while sign-up is open, I'm here first while check-in is open; **Report a
+    result** while the round has games on physical boards waiting for one (``reports``)."""
+    if event.status is EventStatus.RUNNING and reports:
+        return report_button_view(event.id, lang)
     if event.status is not EventStatus.SIGNUP:
         return None
     actions = ("here", *SIGNUP) if event.checkin_open else SIGNUP

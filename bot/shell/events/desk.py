@@ -100,12 +100,15 @@ class EventDesk:
             return
         lang = lang or self.lang_of(event)
         names = await self.text_names(event, [*event.player_ids, event.organiser_id])
-        board = board_fields(event, await self.board_facts(event, names), lang, discord.utils.utcnow())
+        facts = await self.board_facts(event, names)
+        board = board_fields(event, facts, lang, discord.utils.utcnow())
+        # A physical game waiting for its result keeps the board's Report button.
+        reports = any(g.physical and not g.done for g in facts.games)
         await self.games.edit_message(
             event.channel_id,
             event.signup_message_id,
             embed=card_embed(event, lang, names, board),
-            view=card_view(event, lang),
+            view=card_view(event, lang, reports=reports),
         )
 
     async def board_facts(self, event: Event, names: Mapping[int, str]) -> BoardFacts:

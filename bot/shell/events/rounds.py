@@ -60,8 +60,8 @@ class RoundPosts:
             names = await self.desk.names(event)  # as typed for the threads' names, inert in the texts
             told = as_text(names)
             for game in games:
-                if game.is_bye or game.done:
-                    continue
+                if game.is_bye or game.done or game.physical:
+                    continue  # a physical game is played at the club: no thread, no online match
                 current = next(
                     (g for g in await self.desk.events.games(event.id, game.round) if g.board == game.board), game
                 )
@@ -86,12 +86,17 @@ class RoundPosts:
                 )
                 for uid in byes
             )
+            # Players at physical boards have no thread to greet them: the same post pings them, once.
+            physical = [uid for g in round_games if g.physical and not g.done for uid in g.players]
+            if physical:
+                mentions = " ".join(f"<@{uid}>" for uid in physical)
+                content = "\n".join(filter(None, [content, t(lang, "event.report.paired", mentions=mentions)]))
             # One short line per round: the games, threads and clock are on the event's board (its card).
             number_ = games[0].round if games else event.current_round
             notice = t(lang, "event.board.paired", round=number_, rounds=event.rounds, card=self.card_link(event))
             await channel.send(
                 content="\n".join(filter(None, [notice, content]))[:2000],
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in byes]),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in [*byes, *physical]]),
             )
 
     @staticmethod

@@ -91,7 +91,7 @@ def log_line(line: LogLine, names: Mapping[int, str], lang: str) -> str:
         params["players"] = ", ".join(names.get(int(p), f"#{p}") for p in players)
     if line.action == "admit":
         params["share"] = "½" if details.get("half") else "0"
-    if line.action in ("replace", "settle") and isinstance(players, list):
+    if line.action in ("replace", "settle", "report", "confirm", "dispute") and isinstance(players, list):
         game = EventGame(int(details.get("round", 1)), int(details.get("board", 1)), tuple(int(p) for p in players))
         params["before"] = result_text(game, details.get("before"), names, lang)
         params["after"] = result_text(game, details.get("after"), names, lang)

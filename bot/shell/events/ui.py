@@ -9,11 +9,13 @@ import discord
 
 from bot.app.events import Event, EventError, EventFormat, EventService, EventStatus
 from bot.app.i18n import language_of, t
-from bot.app.matches import Match, MatchError, MatchService, MatchStatus
+from bot.app.matches import Match, MatchError, MatchService
 from bot.app.member_text import inert
 from bot.shell.events.card import card_embed, card_view
 from bot.shell.events.desk import EventDesk
 from bot.shell.events.entry_ui import EntryUI
+from bot.shell.events.report_desk import ReportDesk
+from bot.shell.events.report_text import physical_state
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import game_label, log_line, result_text
@@ -37,6 +39,7 @@ class EventUI:
         self.standings = StandingsPosts(self.desk)
         self.rounds = RoundPosts(self.desk, self.standings)
         self.entry = EntryUI(self.desk, self.rounds)
+        self.reports = ReportDesk(self.desk, self.rounds, self.standings)
 
     async def is_organiser(self, interaction: discord.Interaction) -> bool:
         """Manage Server (or Administrator), or the server's organiser role."""
@@ -60,6 +63,7 @@ class EventUI:
         auto_advance: bool,
         rated: bool,
         round_minutes: int | None = None,
+        physical: bool = False,
     ) -> None:
         """``/event create``: open the event for sign-up and post its card in this channel."""
         await self.desk.require_organiser(interaction)
@@ -84,6 +88,7 @@ class EventUI:
             auto_advance=auto_advance,
             rated=rated,
             round_minutes=round_minutes,
+            physical=physical,
         )
         lang = public_language(interaction)
         view = card_view(event, lang) or discord.ui.View()
@@ -184,14 +189,15 @@ class EventUI:
         round: int,
         player: discord.abc.User,
         outcome: str | None,
-        places: str | None,
     ) -> None:
-        """``/event result``: an organiser sets a game's result; a match still being played is stopped."""
+        """``/event result``: an organiser sets a game's result; a match still being played is stopped. Without an
+        outcome (and always at a table) the organiser gets a form to tap: buttons, or a menu of places per player."""
         event = await self.desk.resolve(interaction, event_id)
         await self.desk.require_organiser(interaction)
-        progress = await self.events.replace_result(
-            event.id, interaction.user.id, round, player.id, outcome=outcome, places=places
-        )
+        if outcome is None or not event.format.two_player:
+            await self.reports.correction_form(interaction, event, round, player.id)
+            return
+        progress = await self.events.replace_result(event.id, interaction.user.id, round, player.id, outcome=outcome)
         game = progress.game
         assert game is not None
         lang = public_language(interaction)
@@ -208,22 +214,12 @@ class EventUI:
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        if game.match_id is not None:
-            match = await self.desk.matches.get(game.match_id)
-            if match.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
-                # The organiser's result stands: the match stops here. Its last board retires the move buttons;
-                # the "match finished" it announces finds the result already set and changes nothing.
-                report = await self.desk.matches.abort(match.id, interaction.user.id, organiser=True)
-                thread_lang = self.desk.lang_of(event)
-                await self.desk.games.publish_board(report.match, report, thread_lang)
-                text = t(thread_lang, "event.thread.stopped", result=result_text(game, game.result, names, thread_lang))
-                channel = await self.desk.games.open_channel(match.channel_id)
-                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        await self.rounds.after_progress(progress)
-        if progress.closed_round is None and progress.event.status is EventStatus.FINISHED:
-            # A correction after the end: the channel's record of the final standings is replaced, not left stale.
-            await self.standings.post_standings(progress.event, self.desk.lang_of(event), final=True, corrected=True)
-            await self.desk.refresh_card(progress.event)
+        await self.reports.after_replacement(event, progress, interaction.user.id)
+
+    async def move_to_physical(self, interaction: discord.Interaction, event_id: int | None, board: int) -> None:
+        """``/event physical``: a table of the round being played moves to a physical board."""
+        event = await self.desk.resolve(interaction, event_id)
+        await self.reports.move_to_physical(interaction, event, board)
 
     async def round_tick(self, now: datetime) -> None:
         """The timed rounds' clock: warn the games of a round ending soon (once), settle a round whose time is
@@ -246,8 +242,9 @@ class EventUI:
             names = await self.desk.text_names(event, game.players)
             players = ", ".join(names[uid] for uid in game.players)
             thread = f"<#{game.thread_id}>" if game.thread_id else f"#{game.board}"
-            if game.match_id is None:
-                lines.append(f"{thread} · {players}")
+            if game.match_id is None or game.physical:
+                state = physical_state(game, names, lang) if game.physical else ""
+                lines.append(" · ".join(filter(None, [thread, players, state])))
                 continue
             found = await self.desk.to_play(game)
             match, acting = found if found is not None else (None, ())

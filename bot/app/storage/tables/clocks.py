@@ -119,7 +119,7 @@ class ClockQueries(StoreCore):
             "UPDATE vacations SET ends_at = ? WHERE id = ? AND ends_at > ?", (to_iso(at), vacation_id, to_iso(at))
         )
 
-    # Game clocks (migration 0020): each seat's time left for the whole match, between its turns.
+    # Game clocks (migration 0021): each seat's time left for the whole match, between its turns.
 
     async def load_game_clocks(self, match_id: int) -> dict[int, tuple[int, bool]]:
         """The game clocks of a match: seat → (milliseconds left when its current or next turn begins, warned)."""
