@@ -82,6 +82,19 @@ class SeatBallot(Ballot[S]):
     own: str
 
 
+M = TypeVar("M", ReplaceRequest, RematchOffer, PaceOffer)
+
+
+class MembersBallot(Ballot[M]):
+    """A proposal the members playing answer (AI seats need no answer), the asker included: a replacement, a
+    rematch, a pace switch; ``missing`` is the refusal when none is open at the version answered."""
+
+    missing: str
+
+    def voters(self, match: Match) -> Collection[Seat]:
+        return match.members_playing()
+
+
 F = TypeVar("F", DrawOffer, RematchOffer)
 
 
@@ -134,9 +147,11 @@ class UndoBallot(SeatBallot[UndoRequest]):
         await store.delete_undo_request(match_id)
 
 
-class ReplaceBallot(Ballot[ReplaceRequest]):
+class ReplaceBallot(MembersBallot[ReplaceRequest]):
     """A member taking over a seat from the AI: the members playing accept; it holds across moves and lapses when
     the match ends or the AI no longer plays the seat; a refusal bars the candidate from that seat."""
+
+    missing = "no_replace_request"
 
     async def load(self, store: Store, match: Match) -> ReplaceRequest | None:
         found = await store.get_replace_request(match.id)
@@ -153,25 +168,19 @@ class ReplaceBallot(Ballot[ReplaceRequest]):
     def lapsed(self, match: Match, proposal: ReplaceRequest) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.seat not in match.takeovers
 
-    def voters(self, match: Match) -> Collection[Seat]:
-        return match.members_playing()
-
     async def refused(self, store: Store, match: Match, proposal: ReplaceRequest, user_id: int, now: datetime) -> None:
         # The candidate may not ask for this seat again in this match.
         await store.add_replace_decline(match.id, proposal.seat, proposal.user_id, user_id, proposal.version, now=now)
 
 
-class RematchBallot(OfferBallot[RematchOffer]):
+class RematchBallot(MembersBallot[RematchOffer], OfferBallot[RematchOffer]):
     """A rematch of a finished match: the members playing at its end accept (AI seats need no answer); the
     finished match does not move, so it holds until one declines or all accepted."""
 
-    kind, made = "rematch", RematchOffer
+    kind, made, missing = "rematch", RematchOffer, "no_rematch"
 
     def lapsed(self, match: Match, proposal: RematchOffer) -> bool:
         return match.status is not MatchStatus.FINISHED or proposal.version != match.version
-
-    def voters(self, match: Match) -> Collection[Seat]:
-        return match.members_playing()
 
 
 REMATCH = RematchBallot()
@@ -245,6 +254,30 @@ class Consent(Core):
             raise MatchError(ballot.own)
         standing, agreed = await self._tally(ballot, match, proposal, seat, user_id, accept=accept, now=now)
         return match, standing, proposal if agreed else None
+
+    async def _vote(
+        self,
+        ballot: MembersBallot[M],
+        match: Match,
+        seat: Seat,
+        user_id: int,
+        version: int,
+        twice: str,
+        *,
+        accept: bool,
+        now: datetime,
+    ) -> tuple[M | None, M | None]:
+        """A member playing ``seat`` answers the proposal open at ``version`` (a rematch, a pace switch): the
+        proposal as it stands, and the proposal once every member has agreed (None before).
+
+        Raises:
+            MatchError: ``ballot.missing``, or ``twice`` (an acceptance given twice).
+        """
+        proposal = await self._open(ballot, match, version, ballot.missing)
+        if accept and seat in proposal.accepted:
+            raise MatchError(twice)
+        standing, agreed = await self._tally(ballot, match, proposal, seat, user_id, accept=accept, now=now)
+        return standing, proposal if agreed else None
 
     # Draw.
 
@@ -431,7 +464,7 @@ class Consent(Core):
         now = self._clock()
         async with self._store.transaction():
             match = await self._load_active(match_id)
-            request = await self._open(REPLACE, match, version, "no_replace_request")
+            request = await self._open(REPLACE, match, version, REPLACE.missing)
             if user_id == request.user_id:
                 raise MatchError("own_replace")
             seat = require_seat(match, user_id, Action.REPLACE_ANSWER)

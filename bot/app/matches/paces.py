@@ -23,7 +23,7 @@ from typing import Final
 
 from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.matches.clock import change_limit
-from bot.app.matches.consent import Ballot, Consent
+from bot.app.matches.consent import Consent, MembersBallot
 from bot.app.matches.core import require_seat
 from bot.app.matches.model import LogEntry, LogKind, Match, MatchError, MatchStatus, PaceOffer, TurnReport
 from bot.app.seats import Action
@@ -51,9 +51,11 @@ def pace_limit(notation: str) -> int | None:
     return None if value == NO_LIMIT else int(value)
 
 
-class PaceBallot(Ballot[PaceOffer]):
+class PaceBallot(MembersBallot[PaceOffer]):
     """A pace switch: the members playing accept (AI seats need no answer); it holds across moves and lapses
     when the match ends or its pace already is the one asked."""
+
+    missing = "no_pace_offer"
 
     async def load(self, store: Store, match: Match) -> PaceOffer | None:
         found = await store.get_pace_offer(match.id)
@@ -69,9 +71,6 @@ class PaceBallot(Ballot[PaceOffer]):
 
     def lapsed(self, match: Match, proposal: PaceOffer) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.limit == match.turn_limit
-
-    def voters(self, match: Match) -> tuple[Seat, ...]:
-        return match.members_playing()
 
 
 PACE = PaceBallot()
@@ -136,13 +135,12 @@ class Paces(Consent):
         async with self._store.transaction():
             match = await self._load_active(match_id)
             seat = require_seat(match, user_id, Action.PACE)
-            offer = await self._open(PACE, match, version, "no_pace_offer")
-            if accept and seat in offer.accepted:
-                raise MatchError("pace_accepted")
-            standing, agreed = await self._tally(PACE, match, offer, seat, user_id, accept=accept, now=now)
-            if not agreed:
+            standing, agreed = await self._vote(
+                PACE, match, seat, user_id, version, "pace_accepted", accept=accept, now=now
+            )
+            if agreed is None:
                 return match, standing, None
-            report = await self._switch(match, offer.seat, offer.limit, now)
+            report = await self._switch(match, agreed.seat, agreed.limit, now)
             return report.match, None, report
 
     async def pending_pace(self, match_id: int) -> PaceOffer | None:
