@@ -133,8 +133,7 @@ class Paces(Consent):
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load_active(match_id)
-            seat = require_seat(match, user_id, Action.PACE)
+            match, seat = await self._load_seated(match_id, user_id, Action.PACE)
             standing, agreed = await self._vote(
                 PACE, match, seat, user_id, version, "pace_accepted", accept=accept, now=now
             )
