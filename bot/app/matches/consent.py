@@ -86,8 +86,8 @@ M = TypeVar("M", ReplaceRequest, RematchOffer, PaceOffer)
 
 
 class MembersBallot(Ballot[M]):
-    """A proposal the members playing answer (AI seats need no answer), the asker included: a replacement, a
-    rematch, a pace switch; ``missing`` is the refusal when none is open at the version answered."""
+    """A proposal every member playing must accept (AI seats need no answer): a replacement, a rematch, a pace
+    switch; ``missing`` is the refusal when none is open at the version answered."""
 
     missing: str
 
