@@ -95,7 +95,7 @@ class MembersBallot(Ballot[M]):
         return match.members_playing()
 
 
-R = TypeVar("R", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer)
+R = TypeVar("R", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer, PaceOffer)
 
 
 class RequestBallot(Ballot[R]):

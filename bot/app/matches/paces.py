@@ -23,11 +23,10 @@ from typing import Final
 
 from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.matches.clock import change_limit
-from bot.app.matches.consent import Consent, MembersBallot
+from bot.app.matches.consent import Consent, MembersBallot, RequestBallot
 from bot.app.matches.core import require_seat
 from bot.app.matches.model import LogEntry, LogKind, Match, MatchError, MatchStatus, PaceOffer, TurnReport
 from bot.app.seats import Action
-from bot.app.storage import Store
 from games.base import Seat
 
 NO_LIMIT: Final = "none"
@@ -51,23 +50,19 @@ def pace_limit(notation: str) -> int | None:
     return None if value == NO_LIMIT else int(value)
 
 
-class PaceBallot(MembersBallot[PaceOffer]):
+class PaceBallot(MembersBallot[PaceOffer], RequestBallot[PaceOffer]):
     """A pace switch: the members playing accept (AI seats need no answer); it holds across moves and lapses
     when the match ends or its pace already is the one asked."""
 
-    missing = "no_pace_offer"
+    kind, missing = "pace", "no_pace_offer"
 
-    async def load(self, store: Store, match: Match) -> PaceOffer | None:
-        found = await store.get_pace_offer(match.id)
-        return None if found is None else PaceOffer(found[0], found[1], found[2], tuple(found[3]))
+    def columns(self, proposal: PaceOffer) -> tuple[int, ...]:
+        # The table writes "no deadline" as 0 (its column is NOT NULL: a missing value is never read as one).
+        return proposal.seat, proposal.version, proposal.limit or 0
 
-    async def keep(self, store: Store, match_id: int, proposal: PaceOffer, now: datetime) -> None:
-        await store.put_pace_offer(
-            match_id, proposal.seat, proposal.version, proposal.limit, proposal.accepted, now=now
-        )
-
-    async def drop(self, store: Store, match_id: int) -> None:
-        await store.delete_pace_offer(match_id)
+    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> PaceOffer:
+        seat, version, limit = values
+        return PaceOffer(seat, version, limit or None, accepted)
 
     def lapsed(self, match: Match, proposal: PaceOffer) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.limit == match.turn_limit

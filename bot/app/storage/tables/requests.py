@@ -1,5 +1,5 @@
 """The pending requests the other players answer: draw offers, undo requests, replacement requests and
-their declines, rematch offers."""
+their declines, rematch offers, pace switches (migration 0018)."""
 
 from __future__ import annotations
 
@@ -41,18 +41,21 @@ _TABLES: Final[dict[RequestKind, _RequestTable]] = {
     "rematch": _RequestTable.of("rematch_offers", ("seat", "version")),
     "undo": _RequestTable.of("undo_requests", ("seat", "version", "target_ply")),
     "replace": _RequestTable.of("replace_requests", ("seat", "user_id", "version")),
+    # The turn limit asked, 0 for "no deadline": the column is NOT NULL, so a missing value is never read as one.
+    "pace": _RequestTable.of("pace_offers", ("seat", "version", "turn_limit")),
 }
 """Each kind's table, its integer columns in the order :meth:`RequestQueries.get_request` gives them."""
 
 
 class RequestQueries(StoreCore):
-    """Draw and rematch offers, undo and replacement requests: one pending row per match and kind, with the
-    seats that accepted."""
+    """Draw and rematch offers, undo and replacement requests, pace switches: one pending row per match and
+    kind, with the seats that accepted."""
 
     async def get_request(self, kind: RequestKind, match_id: int) -> tuple[list[int], list[int]] | None:
         """The pending request of a match as (its integer columns, seats that accepted), if any: (proposing
         seat, version) for a draw or a rematch, (requesting seat, version, ply taken back) for an undo, (seat,
-        candidate's user id, version) for a replacement."""
+        candidate's user id, version) for a replacement, (asking seat, version, turn limit asked; 0: no deadline)
+        for a pace switch."""
         table = _TABLES[kind]
         rows = await self._fetch(table.select, (match_id,))
         if not rows:
