@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import discord
@@ -15,6 +15,15 @@ from bot.app.i18n import DEFAULT_LANGUAGE, catalog, language_of
 def ls(text: str, key: str) -> app_commands.locale_str:
     """A command string with its catalog key, for :class:`CatalogTranslator`."""
     return app_commands.locale_str(text, key=key)
+
+
+def labelled(
+    field: str, labels: Mapping[str, str], keys: Iterable[str] | None = None
+) -> list[app_commands.Choice[str]]:
+    """One choice per key of ``labels`` (or of ``keys``, in their order): its English label, catalog key
+    ``choice.<field>.<key>``, value the key."""
+    chosen = labels if keys is None else keys
+    return [app_commands.Choice(name=ls(labels[k], f"choice.{field}.{k}"), value=k) for k in chosen]
 
 
 def command(

@@ -35,7 +35,7 @@ from bot.app.matches.model import (
     UndoRequest,
 )
 from bot.app.seats import Action, Refusal, seat_for
-from bot.app.storage import ConflictError, OfferKind, SeatReplacement, Store
+from bot.app.storage import ConflictError, RequestKind, SeatReplacement, Store
 from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
@@ -82,24 +82,61 @@ class SeatBallot(Ballot[S]):
     own: str
 
 
+M = TypeVar("M", ReplaceRequest, RematchOffer, PaceOffer)
+
+
+class MembersBallot(Ballot[M]):
+    """A proposal every member playing must accept (AI seats need no answer): a replacement, a rematch, a pace
+    switch; ``missing`` is the refusal when none is open at the version answered."""
+
+    missing: str
+
+    def voters(self, match: Match) -> Collection[Seat]:
+        return match.members_playing()
+
+
+R = TypeVar("R", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer, PaceOffer)
+
+
+class RequestBallot(Ballot[R]):
+    """A proposal the store keeps in its request table of ``kind``: a few integer columns (:meth:`columns`, read
+    back by :meth:`build`) and the seats that accepted."""
+
+    kind: RequestKind
+
+    def columns(self, proposal: R) -> tuple[int, ...]:
+        """The integer columns ``proposal`` is stored as, in the table's order."""
+        raise NotImplementedError
+
+    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> R:
+        """The proposal stored as ``values``."""
+        raise NotImplementedError
+
+    async def load(self, store: Store, match: Match) -> R | None:
+        found = await store.get_request(self.kind, match.id)
+        return None if found is None else self.build(found[0], tuple(found[1]))
+
+    async def keep(self, store: Store, match_id: int, proposal: R, now: datetime) -> None:
+        await store.put_request(self.kind, match_id, self.columns(proposal), proposal.accepted, now=now)
+
+    async def drop(self, store: Store, match_id: int) -> None:
+        await store.delete_request(self.kind, match_id)
+
+
 F = TypeVar("F", DrawOffer, RematchOffer)
 
 
-class OfferBallot(Ballot[F]):
-    """A proposal the store keeps as (proposing seat, version, seats that accepted): a draw, a rematch."""
+class OfferBallot(RequestBallot[F]):
+    """A proposal stored as (proposing seat, version, seats that accepted): a draw, a rematch."""
 
-    kind: OfferKind
     made: type[F]
 
-    async def load(self, store: Store, match: Match) -> F | None:
-        found = await store.get_offer(self.kind, match.id)
-        return None if found is None else self.made(found[0], found[1], tuple(found[2]))
+    def columns(self, proposal: F) -> tuple[int, ...]:
+        return proposal.seat, proposal.version
 
-    async def keep(self, store: Store, match_id: int, proposal: F, now: datetime) -> None:
-        await store.put_offer(self.kind, match_id, proposal.seat, proposal.version, proposal.accepted, now=now)
-
-    async def drop(self, store: Store, match_id: int) -> None:
-        await store.delete_offer(self.kind, match_id)
+    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> F:
+        seat, version = values
+        return self.made(seat, version, accepted)
 
 
 class DrawBallot(SeatBallot[DrawOffer], OfferBallot[DrawOffer]):
@@ -109,69 +146,56 @@ class DrawBallot(SeatBallot[DrawOffer], OfferBallot[DrawOffer]):
     kind, made = "draw", DrawOffer
 
 
-class UndoBallot(SeatBallot[UndoRequest]):
+class UndoBallot(SeatBallot[UndoRequest], RequestBallot[UndoRequest]):
     """An undo: every seat accepts; it lapses when the match moves on."""
 
     answer, missing, own = Action.UNDO_ANSWER, "no_undo", "own_undo"
+    kind: RequestKind = "undo"
+
+    def columns(self, proposal: UndoRequest) -> tuple[int, ...]:
+        return proposal.seat, proposal.version, proposal.target_ply
 
     async def load(self, store: Store, match: Match) -> UndoRequest | None:
-        found = await store.get_undo_request(match.id)
+        found = await store.get_request(self.kind, match.id)
         if found is None:
             return None
-        seat, version, target, accepted = found
+        (seat, version, target), accepted = found
         if version != match.version:
             # Lapsed: the machine drops it without needing the move it named.
             return UndoRequest(seat, version, target, "", tuple(accepted))
         rows = await store.load_moves(match.id, after=target - 1)
         return UndoRequest(seat, version, target, rows[0].notation if rows else "", tuple(accepted))
 
-    async def keep(self, store: Store, match_id: int, proposal: UndoRequest, now: datetime) -> None:
-        await store.put_undo_request(
-            match_id, proposal.seat, proposal.version, proposal.target_ply, proposal.accepted, now=now
-        )
 
-    async def drop(self, store: Store, match_id: int) -> None:
-        await store.delete_undo_request(match_id)
-
-
-class ReplaceBallot(Ballot[ReplaceRequest]):
+class ReplaceBallot(MembersBallot[ReplaceRequest], RequestBallot[ReplaceRequest]):
     """A member taking over a seat from the AI: the members playing accept; it holds across moves and lapses when
     the match ends or the AI no longer plays the seat; a refusal bars the candidate from that seat."""
 
-    async def load(self, store: Store, match: Match) -> ReplaceRequest | None:
-        found = await store.get_replace_request(match.id)
-        return None if found is None else ReplaceRequest(found[0], found[1], found[2], tuple(found[3]))
+    kind, missing = "replace", "no_replace_request"
 
-    async def keep(self, store: Store, match_id: int, proposal: ReplaceRequest, now: datetime) -> None:
-        await store.put_replace_request(
-            match_id, proposal.seat, proposal.user_id, proposal.version, proposal.accepted, now=now
-        )
+    def columns(self, proposal: ReplaceRequest) -> tuple[int, ...]:
+        return proposal.seat, proposal.user_id, proposal.version
 
-    async def drop(self, store: Store, match_id: int) -> None:
-        await store.delete_replace_request(match_id)
+    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> ReplaceRequest:
+        seat, user_id, version = values
+        return ReplaceRequest(seat, user_id, version, accepted)
 
     def lapsed(self, match: Match, proposal: ReplaceRequest) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.seat not in match.takeovers
-
-    def voters(self, match: Match) -> Collection[Seat]:
-        return match.members_playing()
 
     async def refused(self, store: Store, match: Match, proposal: ReplaceRequest, user_id: int, now: datetime) -> None:
         # The candidate may not ask for this seat again in this match.
         await store.add_replace_decline(match.id, proposal.seat, proposal.user_id, user_id, proposal.version, now=now)
 
 
-class RematchBallot(OfferBallot[RematchOffer]):
+class RematchBallot(MembersBallot[RematchOffer], OfferBallot[RematchOffer]):
     """A rematch of a finished match: the members playing at its end accept (AI seats need no answer); the
     finished match does not move, so it holds until one declines or all accepted."""
 
-    kind, made = "rematch", RematchOffer
+    kind, made, missing = "rematch", RematchOffer, "no_rematch"
 
     def lapsed(self, match: Match, proposal: RematchOffer) -> bool:
         return match.status is not MatchStatus.FINISHED or proposal.version != match.version
-
-    def voters(self, match: Match) -> Collection[Seat]:
-        return match.members_playing()
 
 
 REMATCH = RematchBallot()
@@ -245,6 +269,30 @@ class Consent(Core):
             raise MatchError(ballot.own)
         standing, agreed = await self._tally(ballot, match, proposal, seat, user_id, accept=accept, now=now)
         return match, standing, proposal if agreed else None
+
+    async def _vote(
+        self,
+        ballot: MembersBallot[M],
+        match: Match,
+        seat: Seat,
+        user_id: int,
+        version: int,
+        twice: str,
+        *,
+        accept: bool,
+        now: datetime,
+    ) -> tuple[M | None, M | None]:
+        """A member playing ``seat`` answers the proposal open at ``version`` (a rematch, a pace switch): the
+        proposal as it stands, and the proposal once every member has agreed (None before).
+
+        Raises:
+            MatchError: ``ballot.missing``, or ``twice`` (an acceptance given twice).
+        """
+        proposal = await self._open(ballot, match, version, ballot.missing)
+        if accept and seat in proposal.accepted:
+            raise MatchError(twice)
+        standing, agreed = await self._tally(ballot, match, proposal, seat, user_id, accept=accept, now=now)
+        return standing, proposal if agreed else None
 
     # Draw.
 
@@ -431,7 +479,7 @@ class Consent(Core):
         now = self._clock()
         async with self._store.transaction():
             match = await self._load_active(match_id)
-            request = await self._open(REPLACE, match, version, "no_replace_request")
+            request = await self._open(REPLACE, match, version, REPLACE.missing)
             if user_id == request.user_id:
                 raise MatchError("own_replace")
             seat = require_seat(match, user_id, Action.REPLACE_ANSWER)

@@ -23,11 +23,10 @@ from typing import Final
 
 from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.matches.clock import change_limit
-from bot.app.matches.consent import Ballot, Consent
+from bot.app.matches.consent import Consent, MembersBallot, RequestBallot
 from bot.app.matches.core import require_seat
 from bot.app.matches.model import LogEntry, LogKind, Match, MatchError, MatchStatus, PaceOffer, TurnReport
 from bot.app.seats import Action
-from bot.app.storage import Store
 from games.base import Seat
 
 NO_LIMIT: Final = "none"
@@ -51,27 +50,22 @@ def pace_limit(notation: str) -> int | None:
     return None if value == NO_LIMIT else int(value)
 
 
-class PaceBallot(Ballot[PaceOffer]):
+class PaceBallot(MembersBallot[PaceOffer], RequestBallot[PaceOffer]):
     """A pace switch: the members playing accept (AI seats need no answer); it holds across moves and lapses
     when the match ends or its pace already is the one asked."""
 
-    async def load(self, store: Store, match: Match) -> PaceOffer | None:
-        found = await store.get_pace_offer(match.id)
-        return None if found is None else PaceOffer(found[0], found[1], found[2], tuple(found[3]))
+    kind, missing = "pace", "no_pace_offer"
 
-    async def keep(self, store: Store, match_id: int, proposal: PaceOffer, now: datetime) -> None:
-        await store.put_pace_offer(
-            match_id, proposal.seat, proposal.version, proposal.limit, proposal.accepted, now=now
-        )
+    def columns(self, proposal: PaceOffer) -> tuple[int, ...]:
+        # The table writes "no deadline" as 0 (its column is NOT NULL: a missing value is never read as one).
+        return proposal.seat, proposal.version, proposal.limit or 0
 
-    async def drop(self, store: Store, match_id: int) -> None:
-        await store.delete_pace_offer(match_id)
+    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> PaceOffer:
+        seat, version, limit = values
+        return PaceOffer(seat, version, limit or None, accepted)
 
     def lapsed(self, match: Match, proposal: PaceOffer) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.limit == match.turn_limit
-
-    def voters(self, match: Match) -> tuple[Seat, ...]:
-        return match.members_playing()
 
 
 PACE = PaceBallot()
@@ -134,15 +128,13 @@ class Paces(Consent):
         """
         now = self._clock()
         async with self._store.transaction():
-            match = await self._load_active(match_id)
-            seat = require_seat(match, user_id, Action.PACE)
-            offer = await self._open(PACE, match, version, "no_pace_offer")
-            if accept and seat in offer.accepted:
-                raise MatchError("pace_accepted")
-            standing, agreed = await self._tally(PACE, match, offer, seat, user_id, accept=accept, now=now)
-            if not agreed:
+            match, seat = await self._load_seated(match_id, user_id, Action.PACE)
+            standing, agreed = await self._vote(
+                PACE, match, seat, user_id, version, "pace_accepted", accept=accept, now=now
+            )
+            if agreed is None:
                 return match, standing, None
-            report = await self._switch(match, offer.seat, offer.limit, now)
+            report = await self._switch(match, agreed.seat, agreed.limit, now)
             return report.match, None, report
 
     async def pending_pace(self, match_id: int) -> PaceOffer | None:

@@ -65,10 +65,9 @@ class Rematches(Lobby, Consent):
         async with self._store.transaction():
             old = await self._load(match_id)
             seat = require_seat(old, user_id, Action.REMATCH)
-            offer = await self._open(REMATCH, old, version, "no_rematch")
-            if accept and seat in offer.accepted:
-                raise MatchError("rematch_pending")
-            standing, agreed = await self._tally(REMATCH, old, offer, seat, user_id, accept=accept, now=now)
-            if not agreed:
+            standing, agreed = await self._vote(
+                REMATCH, old, seat, user_id, version, "rematch_pending", accept=accept, now=now
+            )
+            if agreed is None:
                 return old, standing, None
             return old, None, await self.rematch(match_id)

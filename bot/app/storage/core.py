@@ -120,6 +120,10 @@ class StoreCore:
         """Execute one statement; return the number of rows it changed."""
         return await self.backend.write(sql, params)
 
+    async def _changed(self, sql: str, params: Sequence[Any] = ()) -> bool:
+        """Execute one statement; True when it changed a row (the guarded writes: only the first call wins)."""
+        return await self.backend.write(sql, params) > 0
+
     async def _insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Execute an INSERT into a table keyed by ``id``; return the new id."""
         return await self.backend.insert(sql, params)

@@ -17,28 +17,25 @@ class EntryStore(EventStore):
 
     async def open_checkin(self, event_id: int, *, now: datetime) -> bool:
         """Open check-in of an event in sign-up; True only for the call that opened it."""
-        changed = await self._write(
+        return await self._changed(
             "UPDATE events SET checkin_opened_at = ?, updated_at = ? WHERE id = ? AND status = 'signup'"
             " AND checkin_opened_at IS NULL",
             (to_iso(now), to_iso(now), event_id),
         )
-        return changed > 0
 
     async def check_in(self, event_id: int, user_id: int, *, now: datetime) -> bool:
         """Mark a signed-up player present; False when they are not signed up or already checked in."""
-        changed = await self._write(
+        return await self._changed(
             "UPDATE event_players SET checked_in_at = ? WHERE event_id = ? AND user_id = ? AND checked_in_at IS NULL",
             (to_iso(now), event_id, user_id),
         )
-        return changed > 0
 
     async def admit_player(
         self, event_id: int, user_id: int, seed: int, *, entry_round: int, missed_half: bool, now: datetime
     ) -> bool:
         """Add a player after the start, paired from ``entry_round``; False when they are already in."""
-        changed = await self._write(
+        return await self._changed(
             "INSERT INTO event_players (event_id, user_id, seed, joined_at, entry_round, missed_half)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (event_id, user_id, seed, to_iso(now), entry_round, int(missed_half)),
         )
-        return changed > 0

@@ -167,6 +167,9 @@ class EventStore:
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         return await self.store._write(sql, params)
 
+    async def _changed(self, sql: str, params: Sequence[Any] = ()) -> bool:
+        return await self.store._changed(sql, params)
+
     async def _insert(self, sql: str, params: Sequence[Any]) -> int:
         """Run an INSERT and return the new row id."""
         return await self.store._insert(sql, params)
@@ -230,11 +233,10 @@ class EventStore:
             raise ValueError(f"cannot update {sorted(unknown)}")
         names = [name for name in _UPDATABLE if name in fields]
         assignments = "".join(f", {name} = ?" for name in names)
-        changed = await self._write(
+        return await self._changed(
             f"UPDATE events SET updated_at = ?{assignments} WHERE id = ?",
             (to_iso(now), *(fields[name] for name in names), event_id),
         )
-        return changed > 0
 
     async def timed_rounds(self) -> list[EventRow]:
         """Running events whose round being played has an end set (the clock's tick checks them)."""
@@ -246,12 +248,11 @@ class EventStore:
 
     async def close_round(self, event_id: int, round: int, *, now: datetime) -> bool:
         """Mark ``round`` closed unless it already is; True only for the call that closed it."""
-        changed = await self._write(
+        return await self._changed(
             "UPDATE events SET closed_round = ?, updated_at = ? WHERE id = ? AND closed_round < ?"
             " AND current_round >= ?",
             (round, to_iso(now), event_id, round, round),
         )
-        return changed > 0
 
     async def events_of_guild(
         self, guild_id: int, *, statuses: Sequence[str] | None = None, limit: int = 25
@@ -297,16 +298,14 @@ class EventStore:
 
     async def add_player(self, event_id: int, user_id: int, seed: int, *, now: datetime) -> bool:
         """Add a player; False when they are already in."""
-        changed = await self._write(
+        return await self._changed(
             "INSERT INTO event_players (event_id, user_id, seed, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (event_id, user_id, seed, to_iso(now)),
         )
-        return changed > 0
 
     async def remove_player(self, event_id: int, user_id: int) -> bool:
         """Remove a player entirely (before the event starts); False when they were not in."""
-        changed = await self._write("DELETE FROM event_players WHERE event_id = ? AND user_id = ?", (event_id, user_id))
-        return changed > 0
+        return await self._changed("DELETE FROM event_players WHERE event_id = ? AND user_id = ?", (event_id, user_id))
 
     async def set_seeds(self, event_id: int, order: Sequence[int]) -> None:
         """Rewrite the seeding order: ``order`` lists every player, strongest first."""
@@ -317,12 +316,11 @@ class EventStore:
 
     async def withdraw_player(self, event_id: int, user_id: int, after_round: int) -> bool:
         """Mark a player withdrawn after ``after_round``; False when they were not in or already withdrawn."""
-        changed = await self._write(
+        return await self._changed(
             "UPDATE event_players SET withdrawn_after = ? WHERE event_id = ? AND user_id = ?"
             " AND withdrawn_after IS NULL",
             (after_round, event_id, user_id),
         )
-        return changed > 0
 
     # Games.
 
@@ -351,11 +349,10 @@ class EventStore:
 
     async def set_physical(self, event_id: int, round: int, board: int) -> bool:
         """Mark a game as played on a physical board; False when it already was (or there is no such game)."""
-        changed = await self._write(
+        return await self._changed(
             "UPDATE event_games SET physical = 1 WHERE event_id = ? AND round = ? AND board = ? AND physical = 0",
             (event_id, round, board),
         )
-        return changed > 0
 
     async def set_report(self, event_id: int, round: int, board: int, report: Mapping[str, Any] | None) -> None:
         """Store (or with None clear) the result reported for a physical game, waiting for confirmation."""
@@ -405,11 +402,10 @@ class EventStore:
         whether the row changed.
         """
         guard = "" if replaced else " AND result IS NULL"
-        changed = await self._write(
+        return await self._changed(
             f"UPDATE event_games SET result = ?, replaced = ? WHERE event_id = ? AND round = ? AND board = ?{guard}",
             (_json(dict(result)), int(replaced), event_id, round, board),
         )
-        return changed > 0
 
     # Log.
 

@@ -25,9 +25,11 @@ class Unset(enum.Enum):
 UNSET: Final = Unset.UNSET
 """Marks an :meth:`Store.update_match` argument as "leave this column alone" (None means NULL)."""
 
-OfferKind = Literal["draw", "rematch"]
-"""The proposals kept as (proposing seat, version, seats that accepted): a draw offer (one pending per match),
-a rematch offer (one pending per finished match, migration 0016)."""
+RequestKind = Literal["draw", "rematch", "undo", "replace", "pace"]
+"""The proposals kept one pending per match as a few integer columns and the seats that accepted: a draw offer
+and a rematch offer (proposing seat, version; a rematch's on a finished match, migration 0016), an undo request
+(requesting seat, version, ply taken back), a replacement request (seat, candidate's user id, version), a pace
+switch (asking seat, version, turn limit asked, 0 for none; migration 0018)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,8 +26,8 @@ from bot.app.storage.rows import (
     MatchParts,
     MatchRow,
     MoveRow,
-    OfferKind,
     PostRow,
+    RequestKind,
     SeatReplacement,
 )
 from bot.app.storage.tables import (
@@ -51,8 +51,8 @@ __all__ = [
     "MatchParts",
     "MatchRow",
     "MoveRow",
-    "OfferKind",
     "PostRow",
+    "RequestKind",
     "SchemaVersionError",
     "SeatReplacement",
     "Store",

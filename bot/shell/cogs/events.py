@@ -33,7 +33,7 @@ from bot.shell.cogs.game import (
     variant_choices,
 )
 from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI
-from bot.shell.translator import command, ls, opt, options
+from bot.shell.translator import command, labelled, ls, opt, options
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
@@ -153,7 +153,7 @@ class EventCog(
     )
     @app_commands.choices(
         game=variant_choices(),
-        format=[app_commands.Choice(name=ls(FORMAT_LABELS[k], f"choice.format.{k}"), value=k) for k in FORMAT_LABELS],
+        format=labelled("format", FORMAT_LABELS),
         deadline=deadline_choices(),
         clock=clock_choices(),
         increment=increment_choices(),
@@ -221,9 +221,7 @@ class EventCog(
         outcome=opt("outcome", "Two-player games: the result for that player (empty: buttons to tap)"),
         event=EVENT,
     )
-    @app_commands.choices(
-        outcome=[app_commands.Choice(name=ls(OUTCOME_LABELS[k], f"choice.outcome.{k}"), value=k) for k in OUTCOMES]
-    )
+    @app_commands.choices(outcome=labelled("outcome", OUTCOME_LABELS, OUTCOMES))
     async def result(
         self,
         interaction: discord.Interaction,
@@ -286,9 +284,7 @@ class EventCog(
         missed=opt("missed", "What each round already played counts for them"),
         event=EVENT,
     )
-    @app_commands.choices(
-        missed=[app_commands.Choice(name=ls(MISSED_LABELS[k], f"choice.missed.{k}"), value=k) for k in MISSED_LABELS]
-    )
+    @app_commands.choices(missed=labelled("missed", MISSED_LABELS))
     async def admit(
         self,
         interaction: discord.Interaction,

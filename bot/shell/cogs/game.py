@@ -23,7 +23,7 @@ from bot.shell.display import variant_label
 from bot.shell.event_ui import event_ui
 from bot.shell.move_controls import MAX_CHOICES as MAX_CHOICES  # re-exported: the events cog imports it here
 from bot.shell.rules_ui import parse_variant as parse_variant  # re-exported: the events cog imports it here
-from bot.shell.translator import command, ls, opt, options
+from bot.shell.translator import command, labelled, ls, opt, options
 from games import GAMES, sequence
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def variant_choices() -> list[app_commands.Choice[str]]:
 
 def deadline_choices() -> list[app_commands.Choice[str]]:
     """The turn deadlines offered when a match or an event is created."""
-    return [app_commands.Choice(name=ls(LABELS[k], f"choice.deadline.{k}"), value=k) for k in DEADLINE_CHOICES]
+    return labelled("deadline", LABELS, DEADLINE_CHOICES)
 
 
 def clock_choices() -> list[app_commands.Choice[str]]:
@@ -108,9 +108,7 @@ def clock_options(clock: app_commands.Choice[str] | None, increment: app_command
 
 def timeout_choices() -> list[app_commands.Choice[str]]:
     """What may happen when a turn's time runs out."""
-    return [
-        app_commands.Choice(name=ls(TIMEOUT_LABELS[k], f"choice.on_timeout.{k}"), value=k) for k in TIMEOUT_POLICIES
-    ]
+    return labelled("on_timeout", TIMEOUT_LABELS, TIMEOUT_POLICIES)
 
 
 def rated_choices() -> list[app_commands.Choice[str]]:

@@ -30,7 +30,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import MatchStatus
 from bot.app.member_text import inert
 from bot.shell.events.desk import EventDesk
-from bot.shell.events.report_text import SCORE_CODES, code_of, places_of, report_summary, where
+from bot.shell.events.report_text import SCORE_CODES, code_of, counted_text, places_of, report_summary, where
 from bot.shell.events.report_ui import answer_view, form_message, table_menu
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
@@ -147,14 +147,7 @@ class ReportDesk:
             names = await self.desk.text_names(event, game.players)
             if step.progress is not None:
                 # Nobody left to confirm (the others withdrew from the event): the result counts now.
-                counted = step.game
-                text = t(
-                    lang,
-                    "event.report.confirmed",
-                    round=round,
-                    where=where(counted, lang),
-                    result=result_text(counted, counted.result, names, lang),
-                )
+                text = counted_text("event.report.confirmed", round, step.game, names, lang)
                 await self._close_form(interaction, text)
                 await self.rounds.after_progress(step.progress)
                 return
@@ -223,15 +216,9 @@ class ReportDesk:
         if choice == "accept":
             await self.desk.require_organiser(interaction)
             progress = await self.desk.events.accept_report(event.id, interaction.user.id, round, board)
-            counted = progress.game
-            assert counted is not None
-            text = t(
-                lang,
-                "event.report.accepted",
-                round=round,
-                where=where(counted, lang),
-                result=result_text(counted, counted.result, names, lang),
-                name=names[interaction.user.id],
+            assert progress.game is not None
+            text = counted_text(
+                "event.report.accepted", round, progress.game, names, lang, name=names[interaction.user.id]
             )
             await interaction.response.edit_message(content=text, view=None)
             await self.rounds.after_progress(progress)
@@ -242,14 +229,7 @@ class ReportDesk:
                 await interaction.response.edit_message(content=self._ask_text(event, step.game, names, lang)[:2000])
                 await self.desk.refresh_card(step.event)
                 return
-            counted = step.game
-            text = t(
-                lang,
-                "event.report.confirmed",
-                round=round,
-                where=where(counted, lang),
-                result=result_text(counted, counted.result, names, lang),
-            )
+            text = counted_text("event.report.confirmed", round, step.game, names, lang)
             await interaction.response.edit_message(content=text, view=None)
             await self.rounds.after_progress(step.progress)
             return

@@ -79,3 +79,9 @@ def report_summary(game: EventGame, names: Mapping[int, str], lang: str) -> str:
     by = reported_by(game)
     result = result_text(game, reported_result(game), names, lang)
     return t(lang, "event.report.summary", name=names.get(by or 0, "?"), result=result)
+
+
+def counted_text(key: str, round: int, game: EventGame, names: Mapping[int, str], lang: str, **more: Any) -> str:
+    """The note ``key`` saying a game's result counts now (``round``, ``where``, ``result``; ``more`` besides)."""
+    result = result_text(game, game.result, names, lang)
+    return t(lang, key, round=round, where=where(game, lang), result=result, **more)
