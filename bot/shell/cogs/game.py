@@ -89,14 +89,12 @@ def deadline_choices() -> list[app_commands.Choice[str]]:
 
 def clock_choices() -> list[app_commands.Choice[str]]:
     """The game clocks offered when a match or an event is created (:mod:`bot.app.game_clock`)."""
-    return [app_commands.Choice(name=ls(CLOCK_LABELS[k], f"choice.clock.{k}"), value=k) for k in CLOCK_CHOICES]
+    return labelled("clock", CLOCK_LABELS, CLOCK_CHOICES)
 
 
 def increment_choices() -> list[app_commands.Choice[str]]:
     """The seconds a game clock may add after each turn."""
-    return [
-        app_commands.Choice(name=ls(INCREMENT_LABELS[k], f"choice.increment.{k}"), value=k) for k in INCREMENT_CHOICES
-    ]
+    return labelled("increment", INCREMENT_LABELS, INCREMENT_CHOICES)
 
 
 def clock_options(clock: app_commands.Choice[str] | None, increment: app_commands.Choice[str] | None) -> dict[str, str]:

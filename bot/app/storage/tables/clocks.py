@@ -36,11 +36,10 @@ class ClockQueries(StoreCore):
 
     async def restart_clock(self, match_id: int, seat: int, *, now: datetime) -> bool:
         """Start ``seat``'s running clock again at ``now`` with no reminder sent; False if it has none."""
-        changed = await self._write(
+        return await self._changed(
             "UPDATE turn_clocks SET since = ?, reminded = '[]' WHERE match_id = ? AND seat = ?",
             (to_iso(now), match_id, seat),
         )
-        return changed > 0
 
     async def mark_clock(
         self, match_id: int, seat: int, since: datetime, threshold: str, *, claim: bool = False
@@ -136,10 +135,9 @@ class ClockQueries(StoreCore):
 
     async def claim_low_warning(self, match_id: int, seat: int) -> bool:
         """Record ``seat``'s one low-time warning of the match; False when it was already (send nothing)."""
-        changed = await self._write(
+        return await self._changed(
             "UPDATE game_clocks SET warned = 1 WHERE match_id = ? AND seat = ? AND warned = 0", (match_id, seat)
         )
-        return changed > 0
 
     async def running_game_clocks(self, live_limit: int) -> list[tuple[int, int, datetime, list[str], int, bool]]:
         """Every running game clock of an active match played live (no turn limit, or one up to ``live_limit``
