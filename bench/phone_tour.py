@@ -45,12 +45,21 @@ LANGS = ("en", "fr")
 
 async def snap(env: Any, chromium: Any, channel: Any, viewers: list[Any], path: Path, lang: str) -> Path:
     """Save ``channel`` as a ``lang`` phone opens it (at its end), seen by ``viewers``."""
-    async with env.preview(channel, viewers=viewers, layout="channel", locale=CLIENT_LOCALES[lang]) as preview:
-        page = await open_channel(chromium, preview.url, PHONE)
-        await page.evaluate(SCROLL_TO_BOTTOM)
-        await page.screenshot(path=str(path))
-        await page.close()
-    return path
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(3):
+        async with env.preview(channel, viewers=viewers, layout="channel", locale=CLIENT_LOCALES[lang]) as preview:
+            try:
+                page = await open_channel(chromium, preview.url, PHONE)
+            except PlaywrightTimeout:
+                # A busy machine can miss the page's 30 s; a fresh preview usually loads.
+                print(f"{path.name}: the preview did not load (attempt {attempt + 1})", file=sys.stderr, flush=True)
+                continue
+            await page.evaluate(SCROLL_TO_BOTTOM)
+            await page.screenshot(path=str(path))
+            await page.close()
+            return path
+    raise RuntimeError(f"{path.name}: the preview never loaded")
 
 
 async def finish(env: Any, channel: Any, members: list[Any], lang: str) -> None:

@@ -274,5 +274,27 @@ def passed(before: GameState, after: GameState, kind: str, value: str) -> tuple[
     return roller, value
 
 
-WORDS = GameWords(label=label, decision=decision, chance=chance, said=said, marks=marks, passed=passed, buttons=8)
+def scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
+    """Why Variante 3 was won, under its result: the winner's four pawns on one motif and the fifth on a
+    single square, each square named (a player who could not move is already told with the roll)."""
+    if not isinstance(state, motifs.State):
+        return None
+    outcome, motif = state.outcome(), state.goal_winner_motif()
+    if outcome is None or motif is None or not outcome.winners:
+        return None
+    seat = outcome.winners[0]
+    own = state.squares(seat)
+    return t(
+        lang,
+        "scores.ur.v3.goal",
+        name=name_of(names, seat),
+        motif=t(lang, f"label.ur.motif.{motif}"),
+        squares=", ".join(sq for sq in own if sq in motifs.GROUPS[motif]),
+        single=", ".join(sq for sq in own if sq in motifs.SINGLES),
+    )
+
+
+WORDS = GameWords(
+    label=label, decision=decision, chance=chance, said=said, marks=marks, passed=passed, scores=scores, buttons=8
+)
 """Ur's entry in :data:`bot.app.game_words.GAME_WORDS`."""

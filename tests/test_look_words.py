@@ -1,0 +1,42 @@
+"""What a new member reads on a phone, as the phone tour (bench/phone_tour.py) found it wanting."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app.game_words import GAME_WORDS
+from bot.app.i18n import t
+from games.ur import motifs
+
+NAMES = ("alice", "bob")
+ROSETTES_AND_B6 = motifs.State(
+    pawns=(
+        (("A1", "r"), ("A7", "b"), ("B4", "r"), ("B6", "r"), ("C1", "r")),
+        (("A2", "r"), ("A3", "r"), ("B2", "r"), ("B5", "b"), ("C4", "r")),
+    ),
+    turn=1,
+)
+"""Variante 3 just won by alice: four pawns on rosettes and the fifth on the single square B6."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_variante_3_s_final_post_says_why_the_winner_won(lang: str) -> None:
+    # The phone tour's ur-v3-en-4-end.png said only "alice won the match!": a new member could not tell why.
+    assert ROSETTES_AND_B6.outcome() is not None
+    said = GAME_WORDS["ur"].scores(ROSETTES_AND_B6, NAMES, lang)
+    assert said is not None
+    assert "**alice**" in said and "bob" not in said
+    assert all(square in said for square in ("A1", "A7", "B4", "C1", "B6"))
+    assert t(lang, "label.ur.motif.rosette") in said
+
+
+def test_variante_3_says_nothing_more_when_the_loser_was_stuck() -> None:
+    # A player who cannot move loses: that line is already told with the roll, so nothing is added.
+    stuck = motifs.State(
+        pawns=(
+            (("A1", "r"), ("A2", "r"), ("B4", "r"), ("B6", "r"), ("C3", "r")),
+            (("A3", "r"), ("A4", "r"), ("B2", "r"), ("B5", "b"), ("C4", "r")),
+        ),
+        turn=1,
+    )
+    assert GAME_WORDS["ur"].scores(stuck, NAMES, "en") is None
