@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app.game_words import GAME_WORDS
-from bot.app.i18n import t
+from bot.app.i18n import catalog, t
 from games.ur import motifs
 
 NAMES = ("alice", "bob")
@@ -40,3 +40,17 @@ def test_variante_3_says_nothing_more_when_the_loser_was_stuck() -> None:
         turn=1,
     )
     assert GAME_WORDS["ur"].scores(stuck, NAMES, "en") is None
+
+
+SUBULATA_SET_UP = ("log.subulata.setup", "log.subulata.setup_drawn", "turn.subulata.setup", "match_error.setup_done")
+"""The set-up's sentences in the channel and in an error: the first words a new Subulata player reads."""
+
+
+def test_subulata_s_pieces_are_pions_in_french_everywhere() -> None:
+    # subulata-fr-1-start.png: the post said "placez vos pièces en secret" under a board saying "place ses pions",
+    # and the rules say "pions" throughout; one word for one thing.
+    french = catalog("fr")
+    assert "pion" in french["rules.subulata.text"] and "pièce" not in french["rules.subulata.text"]
+    for key in SUBULATA_SET_UP:
+        assert "pièce" not in french[key], key
+        assert "pion" in french[key], key
