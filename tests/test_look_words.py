@@ -6,7 +6,7 @@ import pytest
 
 from bot.app.game_words import GAME_WORDS
 from bot.app.i18n import catalog, t
-from games.ur import motifs
+from games.ur import motifs, race
 
 NAMES = ("alice", "bob")
 ROSETTES_AND_B6 = motifs.State(
@@ -54,3 +54,30 @@ def test_subulata_s_pieces_are_pions_in_french_everywhere() -> None:
     for key in SUBULATA_SET_UP:
         assert "pièce" not in french[key], key
         assert "pion" in french[key], key
+
+
+def test_variante_3_s_turn_post_says_the_winning_set_and_where_the_player_stands() -> None:
+    # ur-v3-en-2-mid.png: the buttons said "· five dots", the panel "3/4 1/4 0/4 1/1" beside icons, and nothing
+    # said what the motifs are for. One line beside the buttons tells the goal and counts in words.
+    mid = motifs.State(
+        pawns=(
+            (("A1", "r"), ("A7", "b"), ("B4", "r"), ("B3", "r"), ("C2", "r")),
+            (("A2", "r"), ("A3", "r"), ("B2", "r"), ("B5", "b"), ("C4", "r")),
+        ),
+        turn=0,
+        roll=2,
+    )
+    assert mid.outcome() is None
+    for lang in ("en", "fr"):
+        said = GAME_WORDS["ur"].legend(mid, 0, lang)
+        assert said is not None
+        rosette, eyes, dots = (t(lang, f"label.ur.motif.{m}") for m in ("rosette", "eyes", "dots5"))
+        assert f"{rosette} 3/4" in said and f"{eyes} 1/4" in said and f"{dots} 0/4" in said
+        assert f"{t(lang, 'label.ur.motif.single')} 1/1" in said
+    # Bob's counts are his own.
+    bob = GAME_WORDS["ur"].legend(mid, 1, "en")
+    assert bob is not None and "eyes 2/4" in bob and "five dots 3/4" in bob
+
+
+def test_the_other_rule_sets_need_no_such_line() -> None:
+    assert GAME_WORDS["ur"].legend(race.new_state(), 0, "en") is None
