@@ -6,6 +6,8 @@ import pytest
 
 from bot.app.game_words import GAME_WORDS
 from bot.app.i18n import catalog, t
+from bot.app.narration import result_line
+from games.base import Outcome, Termination
 from games.ur import motifs, race
 
 NAMES = ("alice", "bob")
@@ -81,3 +83,21 @@ def test_variante_3_s_turn_post_says_the_winning_set_and_where_the_player_stands
 
 def test_the_other_rule_sets_need_no_such_line() -> None:
     assert GAME_WORDS["ur"].legend(race.new_state(), 0, "en") is None
+
+
+@pytest.mark.parametrize(
+    ("termination", "one", "several"),
+    [
+        (Termination.RESIGNATION, "gagne par abandon", "gagnent par abandon"),
+        (Termination.NORMAL, "remporte la partie", "remportent la partie"),
+        (Termination.FORFEIT, "gagne :", "gagnent :"),
+    ],
+)
+def test_several_winners_agree_with_their_verb_in_french(termination: Termination, one: str, several: str) -> None:
+    # ursuppe-fr-4-end.png: three seats won when the fourth resigned, and the post said "… gagne par abandon".
+    names = ("alice", "bob", "chloe", "dmitri")
+    alone = result_line(Outcome(termination, winners=(0,)), names, "fr")
+    together = result_line(Outcome(termination, winners=(0, 1, 2)), names, "fr")
+    assert one in alone and several not in alone
+    assert several in together and "**alice**, **bob**, **chloe**" in together
+    assert "won" in result_line(Outcome(termination, winners=(0, 1, 2)), names, "en")
