@@ -8,6 +8,7 @@ board through ``BoardContext.result``.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -49,6 +50,8 @@ def test_the_board_of_a_match_won_off_the_board_names_its_winner(
     before, after = describe_board(game_id, view, playing), describe_board(game_id, view, over)
     assert "bob" in after and before != after
     assert "to move" not in after.lower() and "alice (white) to move" not in after.lower()
+    # Won off the board: no score beside the win (it may even favour the side that resigned).
+    assert not re.search(r"wins \d+–\d+", after), after
     assert render_board(game_id, view, over) != render_board(game_id, view, playing)
     # The reader's own view too.
     own = state.view_for(0)
