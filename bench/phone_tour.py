@@ -1,8 +1,9 @@
 """A phone tour of every game: the start, mid-game, a player's own view and the end, in English and French.
 
 Run on demand, from the repository root: ``PYTHONPATH=. python bench/phone_tour.py [TABLE...] [--out DIR]
-[--lang en fr]`` (tables after ``--lang`` need a ``--`` before them). For every table of :data:`bench.phone_shots.TABLES`, members open a match through SimCord and
-Chromium saves the channel as a 390×844 phone opens it (scrolled to its end) at four stages:
+[--lang en fr]`` (tables after ``--lang`` need a ``--`` before them). For every table of
+:data:`bench.phone_shots.TABLES`, members open a match through SimCord and Chromium saves the channel as a
+390×844 phone opens it (scrolled to its end) at four stages:
 
 - ``DIR/<table>-<lang>-1-start.png``: the first turn post;
 - ``DIR/<table>-<lang>-2-mid.png``: after the table's mid-game number of decisions;
