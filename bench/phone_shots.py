@@ -54,6 +54,8 @@ TABLES: tuple[tuple[str, str, int, int], ...] = (
 )
 """(label, ``/game new`` choice, players, decisions played) of every game and rule set."""
 NAMES = ("alice", "bob", "chloe", "dmitri")
+CLIENT_LOCALES = {"en": "en-US", "fr": "fr"}
+"""The Discord client locale per language: the preview writes relative times (``in 2 days``) in it."""
 
 
 def localised(base_payload: Callable[..., Any], lang: str) -> Callable[..., Any]:
@@ -113,21 +115,33 @@ async def play(
     for member in members[1:]:
         await member.click(lobby, label=t(lang, "button.join"))
     await members[0].click(lobby, label=t(lang, "button.start"))
-    by_id = {m.id: m for m in members}
-    for _ in range(turns):
-        match = await env.bot.service.current(channel.id)
-        if match is None:
-            break
-        seat = match.state.actors()[0]
-        legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
-        if clock is not None:
-            await env.advance_time(rng.randint(5, 40))
-        await by_id[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
+    await decide(env, channel, members, turns, rng, think=clock is not None)
     if review:
         ask = await members[0].slash(channel, "game resign")
         await members[0].click(ask.response.message, label=t(lang, "button.resign"))
         await members[-1].slash(channel, "review")
     return channel, members
+
+
+async def decide(
+    env: Any, channel: Any, members: list[Any], turns: int, rng: random.Random, *, think: bool = False
+) -> int:
+    """The members seated in ``channel``'s match play up to ``turns`` decisions picked by ``rng`` among the legal ones
+    (``think``: each after 5 to 40 s of virtual time, for a game clock to run).
+
+    Stops early when the match ends; returns how many decisions were played.
+    """
+    by_id = {m.id: m for m in members}
+    for played in range(turns):
+        match = await env.bot.service.current(channel.id)
+        if match is None:
+            return played
+        seat = match.state.actors()[0]
+        legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+        if think:
+            await env.advance_time(rng.randint(5, 40))
+        await by_id[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
+    return turns
 
 
 @asynccontextmanager
@@ -164,13 +178,26 @@ ON_FIRST_SCREEN = """() => {
 """Scrolls every scrolled box of the preview back to its start."""
 
 
+SETTLED = """() => !/(Updating|Loading)[^\\n]*…/.test(document.body.innerText)
+  && Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"""
+"""True once the preview has no pending update and every image is decoded."""
+
+
 async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
     """A page showing the preview at ``url`` in a ``size`` viewport, scrolled to the latest post."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
     page = await chromium.new_page(viewport={"width": size[0], "height": size[1]})
     await page.goto(url, wait_until="networkidle")
     await page.wait_for_selector("img", timeout=15_000)
     # Let every attachment finish decoding before the picture is taken.
     await page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=15_000)
+    # The preview sets its viewport after the first paint; a picture taken meanwhile shows the desktop layout
+    # with boards not yet drawn. Wait until it has settled and every image decoded.
+    try:
+        await page.wait_for_function(SETTLED, timeout=15_000)
+    except PlaywrightTimeout:
+        print(f"{url}: the preview did not settle in 15 s; shooting it as it is", file=sys.stderr)
     return page
 
 
@@ -204,7 +231,7 @@ async def shoot(
                 label = f"{label}-{lang}"
             if review:
                 label = f"{label}-review"
-            async with env.preview(channel, viewers=members, layout="channel") as preview:
+            async with env.preview(channel, viewers=members, layout="channel", locale=CLIENT_LOCALES[lang]) as preview:
                 for kind, size in (("phone", PHONE), ("desktop", DESKTOP)):
                     page = await open_channel(chromium, preview.url, size)
                     path = out / f"{label}-{kind}.png"

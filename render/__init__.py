@@ -15,7 +15,7 @@ from typing import Final
 
 from render import subulata, ultimatek, ur, ursuppe, ursuppe_detail
 from render.common import SEAT_COLORS as UR_SEAT_COLOURS
-from render.common import BoardContext, GameRenderer
+from render.common import BoardContext, GameRenderer, ended_view
 from render.subulata import PIECE_FILL as SUBULATA_SEAT_COLOURS
 from render.ultimatek_art import SIDE_COLOURS as ULTIMATEK_SEAT_COLOURS
 from render.ursuppe_art import FOOD_COLOURS as URSUPPE_FOOD_COLOURS
@@ -86,7 +86,7 @@ def render_board(game_id: str, view: object, ctx: BoardContext) -> bytes:
         UnknownRendererError: no renderer for ``game_id``.
         TypeError: ``view`` is not a view of that game.
     """
-    return _renderer(game_id).render(view, ctx)
+    return _renderer(game_id).render(ended_view(view, ctx), ctx)
 
 
 def render_board_detail(game_id: str, view: object, ctx: BoardContext) -> bytes | None:
@@ -111,7 +111,7 @@ def describe_board(game_id: str, view: object, ctx: BoardContext) -> str:
         UnknownRendererError: no renderer for ``game_id``.
         TypeError: ``view`` is not a view of that game.
     """
-    return _renderer(game_id).describe(view, ctx)
+    return _renderer(game_id).describe(ended_view(view, ctx), ctx)
 
 
 def seat_marks(game_id: str, view: object) -> tuple[str, ...]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import io
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Final, Literal, TypeAlias, TypeVar
+from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.base import Outcome
 from render.lettering import note_text, note_truncated
 
 Color: TypeAlias = tuple[int, int, int]
@@ -104,6 +105,10 @@ class BoardContext:
     """Squares the reader may move a piece to now, each marked with a dot (see
     :func:`render.move_targets`). The bot sets them only on the acting player's own board (their DM or
     ephemeral view), never on a board someone else sees."""
+    result: Outcome | None = None
+    """The match's result when it ended off the board (a resignation, a forfeit on time) in a position that
+    has none of its own: the board then names the winner rather than a player to move. None while the match
+    runs or when the position holds the result (see :func:`outcome_of`)."""
 
     @property
     def language(self) -> str:
@@ -115,6 +120,11 @@ class BoardContext:
         if 0 <= seat < len(self.names) and self.names[seat].strip():
             return self.names[seat].strip()
         return fallback
+
+
+def outcome_of(own: Outcome | None, ctx: BoardContext) -> Outcome | None:
+    """The position's ``own`` outcome, else the match's result the bot passed (:attr:`BoardContext.result`)."""
+    return own if own is not None else ctx.result
 
 
 def player_names(ctx: BoardContext, words: dict[str, dict[str, str]]) -> tuple[str, str]:
@@ -131,6 +141,17 @@ def expect_view(view: object, kind: type[_V], renderer: str, drawn: str) -> _V:
     if not isinstance(view, kind):
         raise TypeError(f"the {renderer} renderer draws {drawn}, not {type(view).__name__}")
     return view
+
+
+def ended_view(view: _V, ctx: BoardContext) -> _V:
+    """``view`` with the match's result when it is a view whose ``outcome`` field is still empty (Subulata's,
+    Ultima-Tek's): its renderer then draws the end as for a game played out. Other views as they are."""
+    found: Any = view
+    if ctx.result is None or not is_dataclass(found) or isinstance(found, type):
+        return view
+    if "outcome" not in {f.name for f in fields(found)} or getattr(found, "outcome", None) is not None:
+        return view
+    return cast(_V, replace(found, outcome=ctx.result))
 
 
 TARGET_D: Final = 36

@@ -124,6 +124,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "your_turn": "Your turn",
         "wins": "{colour} wins {a}–{b}",
         "you_win": "You win {a}–{b}",
+        "wins_off": "{colour} wins",
+        "you_win_off": "You win",
         "draw": "Draw {a}–{b}",
         "you": "{name} (you)",
         "start": "starts at {tile}",
@@ -133,6 +135,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "score": "score {n}: {home} home + {captures} {captures:p:capture|captures}",
         # Alt text.
         "wins_alt": "{name} wins {a}–{b}",
+        "wins_off_alt": "{name} wins",
         "to_move_alt": "{name} ({colour}) to move",
         "last": "Last move: {text}",
         "alt_board": "Subulata board, 9 by 9.",
@@ -161,6 +164,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "your_turn": "À vous de jouer",
         "wins": "{colour} gagne {a}–{b}",
         "you_win": "Vous gagnez {a}–{b}",
+        "wins_off": "{colour} gagne",
+        "you_win_off": "Vous gagnez",
         "draw": "Égalité {a}–{b}",
         "you": "{name} (vous)",
         "start": "part de {tile}",
@@ -169,6 +174,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "lost": "perdus {values}",
         "score": "score {n} : {home} arrivés + {captures} {captures:p:capture|captures}",
         "wins_alt": "{name} gagne {a}–{b}",
+        "wins_off_alt": "{name} gagne",
         "to_move_alt": "À {name} ({colour}) de jouer",
         "last": "Dernier coup : {text}",
         "alt_board": "Plateau de Subulata, 9 sur 9.",
@@ -324,6 +330,8 @@ def _status(view: View, lang: str) -> tuple[str, int | None]:
         if view.outcome.winners:
             w = view.outcome.winners[0]
             key = "you_win" if w == mine else "wins"
+            # Won off the board (a resignation, on time): there is no score to tell.
+            key = key if view.outcome.scores else f"{key}_off"
             return _say(lang, key, colour=_word(lang, "colour", w), a=max(a, b), b=min(a, b)), w
         return _say(lang, "draw", a=a, b=b), None
     if view.layout is None:
@@ -339,7 +347,8 @@ def _status_alt(view: View, names: tuple[str, str], lang: str) -> str:
     """The status for the alt text, with the players' names."""
     if view.outcome is not None and view.outcome.winners:
         a, b = view.outcome.scores or (0, 0)
-        return _say(lang, "wins_alt", name=names[view.outcome.winners[0]], a=max(a, b), b=min(a, b))
+        key = "wins_alt" if view.outcome.scores else "wins_off_alt"
+        return _say(lang, key, name=names[view.outcome.winners[0]], a=max(a, b), b=min(a, b))
     if view.outcome is None and view.layout is not None and view.turn is not None:
         return _say(lang, "to_move_alt", name=names[view.turn], colour=_word(lang, "colour", view.turn))
     return _status(view, lang)[0]
@@ -356,7 +365,7 @@ def _fits(face: ImageFont.FreeTypeFont, room: float, *texts: str) -> str:
 def _side_line(view: View, seat: int, lang: str) -> tuple[str, ...]:
     """What a panel says of a side under its name, longest form first."""
     colour = _word(lang, "colour", seat)
-    if view.outcome is not None and view.outcome.scores is not None:
+    if view.outcome is not None and view.outcome.scores:
         total = view.outcome.scores[seat]
         captures = view.captures[seat]
         line = _say(lang, "score", n=total, home=total - captures, captures=captures)

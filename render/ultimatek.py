@@ -33,7 +33,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from games.base import Seat
+from games.base import Seat, Termination
 from games.ultimatek import public_notation
 from games.ultimatek.field import BY_NAME, HEXES, Hex
 from games.ultimatek.view import PieceView, View
@@ -170,6 +170,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "kickoff": "Drawing the kick-off",
         "dealing": "Dealing the bonuses",
         "wins": "{name} wins {a}–{b}",
+        "wins_off": "{name} wins",
         "draw": "Draw {a}–{b}",
         "phases": "reveal|act|bonuses",
         "credits": "credits",
@@ -182,6 +183,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "you": "You",
         "status": "Phase {n}/3: {phase}",
         "wins_side": "{side} wins {a}–{b}",
+        "wins_side_off": "{side} wins",
         "private": "Private view of {name}",
         "goal_banner": "GOAL! {side} scores · {a}–{b}",
         # Alt text.
@@ -214,6 +216,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "kickoff": "Tirage de l'engagement",
         "dealing": "Distribution des bonus",
         "wins": "{name} gagne {a}–{b}",
+        "wins_off": "{name} gagne",
         "draw": "Égalité {a}–{b}",
         "phases": "révéler|agir|bonus",
         "credits": "crédits",
@@ -226,6 +229,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "you": "Vous",
         "status": "Phase {n}/3 : {phase}",
         "wins_side": "{side} gagne {a}–{b}",
+        "wins_side_off": "{side} gagne",
         "private": "Vue privée de {name}",
         "goal_banner": "BUT ! {side} marque · {a}–{b}",
         "alt_field": "Terrain d'Ultima-Tek : 9 colonnes d'hexagones, zones d'en-but grises en colonnes a et i.",
@@ -380,12 +384,18 @@ def _status(view: View, ctx: BoardContext) -> tuple[str, int | None]:
         a, b = view.score
         if view.outcome.winners:
             w = view.outcome.winners[0]
-            return words["wins"].format(name=names[w], a=max(a, b), b=min(a, b)), w
+            key = "wins_off" if _off_the_board(view) else "wins"
+            return words[key].format(name=names[w], a=max(a, b), b=min(a, b)), w
         return words["draw"].format(a=a, b=b), None
     if view.to_act is None:
         return (words["kickoff"] if view.kickoff is None else words["dealing"]), None
     side = _word(lang, "side", view.to_act)
     return words["to_act"].format(name=names[view.to_act], side=side), view.to_act
+
+
+def _off_the_board(view: View) -> bool:
+    """True when the match was won by a resignation or on time: the points then do not say the result."""
+    return view.outcome is not None and view.outcome.termination in (Termination.RESIGNATION, Termination.FORFEIT)
 
 
 def _turn_text(view: View, lang: str) -> str:
@@ -464,7 +474,8 @@ def _draw_status(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx
         # The winner's row is outlined in gold: the line says the result without the name.
         a, b = view.score
         w = view.outcome.winners[0]
-        status = words["wins_side"].format(side=_word(lang, "Side", w), a=max(a, b), b=min(a, b))
+        key = "wins_side_off" if _off_the_board(view) else "wins_side"
+        status = words[key].format(side=_word(lang, "Side", w), a=max(a, b), b=min(a, b))
     draw_text(draw, (x, STATUS_Y), fit_text(clean_text(status, bold), bold, right - x), bold, CREAM, "lm")
 
 

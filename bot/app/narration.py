@@ -240,17 +240,17 @@ def change_line(entry: LogEntry, names: Sequence[str], lang: str, match: Match |
 
 
 def result_line(outcome: Outcome, names: Sequence[str], lang: str) -> str:
-    """The result of a finished match in words."""
+    """The result of a finished match in words (``count``: how many won, for the verb's agreement)."""
     winners = ", ".join(f"**{names[s]}**" for s in outcome.winners)
     if outcome.termination is Termination.ABORTED:
         return t(lang, "result.aborted")
     if outcome.termination is Termination.RESIGNATION:
-        return t(lang, "result.resignation", winners=winners)
+        return t(lang, "result.resignation", winners=winners, count=len(outcome.winners))
     if outcome.termination is Termination.FORFEIT:
-        return t(lang, "result.forfeit", winners=winners)
+        return t(lang, "result.forfeit", winners=winners, count=len(outcome.winners))
     if not outcome.winners:
         return t(lang, "result.draw")
-    return t(lang, "result.win", winners=winners)
+    return t(lang, "result.win", winners=winners, count=len(outcome.winners))
 
 
 def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> str:

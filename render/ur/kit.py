@@ -54,6 +54,7 @@ from render.common import (
     expect_view,
     font,
     mix,
+    outcome_of,
     paste_targets,
     player_names,
     supersampled,
@@ -1197,7 +1198,7 @@ def draw_race_panel(
     """A seat's panel in a race: name, then its lane, its pieces waiting and its pieces off (``off_sprite``)."""
     names = player_names(ctx, {ctx.language: words})
     stats = race_stats(state, seat, words, off_sprite)
-    status = (winner_of(state.outcome()), state.turn)
+    status = (winner_of(outcome_of(state.outcome(), ctx)), state.turn)
     fallback = words["player"].format(n=seat + 1)
     draw_panel(canvas, draw, seat, status, (names[seat], fallback), stats, you_word(ctx, seat, words))
 

@@ -43,6 +43,7 @@ from render.common import (
     Color,
     Pen,
     mix,
+    outcome_of,
     supersampled,
 )
 from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
@@ -462,7 +463,8 @@ def _draw_square_pieces(
 
 def _status(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
     key = "to_move_again" if state.roll in loop.AGAIN else "to_move"
-    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, move_key=key)
+    outcome = outcome_of(state.outcome(), ctx)
+    return status_line(WORDS[ctx.language], names, outcome, state.turn, state.roll, move_key=key)
 
 
 def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -489,7 +491,7 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.Sta
     names = BOARD_IMAGE.names(ctx)
     if not draw_status(canvas, draw, _status(state, ctx, names), lambda s: piece_sprite(s, STATUS_ICON_D), DICE_X - 24):
         return
-    if state.outcome() is not None or state.turn is None:
+    if outcome_of(state.outcome(), ctx) is not None or state.turn is None:
         return
     # The dice: the throw to play, or blank and faded while the next throw is awaited.
     roll = state.roll
@@ -580,7 +582,7 @@ def _alt(state: loop.State, ctx: BoardContext, words: dict[str, str], names: tup
         intro=(words["alt_title"],),
         players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
         last=_last_move_text(state, ctx, names),
-        ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll, move_key=again),),
+        ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll, move_key=again),),
     )
 
 

@@ -43,6 +43,7 @@ from render.common import (
     draw_text,
     font,
     mix,
+    outcome_of,
     paste_targets,
     supersampled,
 )
@@ -376,7 +377,8 @@ def _stuck(state: motifs.State) -> bool:
 
 
 def _status(state: motifs.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, placing=state.placing)
+    outcome = outcome_of(state.outcome(), ctx)
+    return status_line(WORDS[ctx.language], names, outcome, state.turn, state.roll, placing=state.placing)
 
 
 def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -420,7 +422,7 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State,
 
 def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: motifs.State, ctx: BoardContext, seat: int) -> None:
     words = WORDS[ctx.language]
-    outcome = state.outcome()
+    outcome = outcome_of(state.outcome(), ctx)
     stats: list[Stat] = []
     if state.placing or state.turn is None:
         stats.append(Stat(pawn_sprite(seat, motifs.RED, STAT_D), str(state.to_place(seat)), words["to_place"]))
@@ -518,7 +520,7 @@ def _alt_player(state: motifs.State, seat: int, lang: str, name: str) -> str:
 
 def _alt(state: motifs.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text of the board: the goal, each player's pawns and faces, the last move, whose turn it is."""
-    outcome = state.outcome()
+    outcome = outcome_of(state.outcome(), ctx)
     ending: list[str] = []
     if outcome is not None and outcome.winners and _stuck(state) and state.turn is not None:
         ending.append(words["alt_stuck"].format(name=names[state.turn], roll=state.roll))

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 from games.base import GameError
 from games.ur import race
 from games.ur.board import BOARD
-from render.common import BoardContext, Color, Pen
+from render.common import BoardContext, Color, Pen, outcome_of
 from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
@@ -165,7 +165,7 @@ def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: 
 
 
 def _status(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll)
+    return status_line(WORDS[ctx.language], names, outcome_of(state.outcome(), ctx), state.turn, state.roll)
 
 
 def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -200,7 +200,7 @@ def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.Sta
     if roll is None and ctx.last_move and (m := _ROLL.fullmatch(ctx.last_move.strip())):
         roll = int(m[1])
     shown_roll = roll or 0
-    if state.outcome() is None and state.turn is not None:
+    if outcome_of(state.outcome(), ctx) is None and state.turn is not None:
         for i in range(3):
             sprite = _die_sprite(i < shown_roll, faded)
             canvas.paste(sprite, (DICE_X + i * (DIE_W + 12), DICE_Y), sprite)
@@ -276,7 +276,7 @@ def _alt(state: race.State, ctx: BoardContext, words: dict[str, str], names: tup
         intro=(words["title"] + ".",),
         players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
         last=_last_move_text(state, ctx, names),
-        ending=(whose_turn(words, names, state.outcome(), state.turn, state.roll),),
+        ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll),),
     )
 
 

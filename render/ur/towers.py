@@ -39,6 +39,7 @@ from render.common import (
     draw_text,
     font,
     mix,
+    outcome_of,
     supersampled,
 )
 from render.ur.alt import AltText, player_sentence, whose_turn
@@ -449,17 +450,18 @@ def _last_move_text(state: State, ctx: BoardContext, names: tuple[str, str]) -> 
 
 def _status(state: State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
     opener = 0 if state.opening[0] is None else 1
-    return status_line(WORDS[ctx.language], names, state.outcome(), state.turn, state.roll, opener=opener)
+    outcome = outcome_of(state.outcome(), ctx)
+    return status_line(WORDS[ctx.language], names, outcome, state.turn, state.roll, opener=opener)
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext) -> None:
     names = BOARD_IMAGE.names(ctx)
-    show_opening = state.outcome() is None and (state.turn is None or _untouched(state))
+    show_opening = outcome_of(state.outcome(), ctx) is None and (state.turn is None or _untouched(state))
     dice_left = DIE_X - (2 * (OPEN_D + 40) + 20 if show_opening else 0)
     status = _status(state, ctx, names)
     if not draw_status(canvas, draw, status, lambda s: token_sprite(s, False, STATUS_ICON_D), dice_left - 24):
         return
-    if state.outcome() is not None:
+    if outcome_of(state.outcome(), ctx) is not None:
         return
     if show_opening:
         # The two opening rolls, each beside its player's token.
@@ -488,7 +490,7 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
     ]
     if held:
         stats.append(Stat(_prisoner_icon(other), str(held), words["prisoner" if held == 1 else "prisoners"]))
-    status = (winner_of(state.outcome()), state.turn)
+    status = (winner_of(outcome_of(state.outcome(), ctx)), state.turn)
     names = (BOARD_IMAGE.names(ctx)[seat], words["player"].format(n=seat + 1))
     draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words))
 
@@ -587,7 +589,7 @@ def _alt(state: State, ctx: BoardContext, words: dict[str, str], names: tuple[st
     """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is.
 
     The towers come after the players: when the text is too long, they are what gets shortened."""
-    outcome = state.outcome()
+    outcome = outcome_of(state.outcome(), ctx)
     notes = []
     if (state.turn is None or _untouched(state)) and outcome is None:
         rolls = ", ".join(f"{names[s]} {'–' if v is None else v}" for s, v in enumerate(state.opening))

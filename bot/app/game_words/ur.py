@@ -274,5 +274,55 @@ def passed(before: GameState, after: GameState, kind: str, value: str) -> tuple[
     return roller, value
 
 
-WORDS = GameWords(label=label, decision=decision, chance=chance, said=said, marks=marks, passed=passed, buttons=8)
+def legend(state: GameState, seat: Seat, lang: str) -> str | None:
+    """Variante 3's goal beside its buttons, with the seat's count on each motif in words (the panel's icons
+    and ``3/4`` say the same without words): what the motif a button names is for."""
+    if not isinstance(state, motifs.State) or state.outcome() is not None:
+        return None
+    own = state.squares(seat)
+    counts = [
+        t(lang, "legend.ur.v3.count", motif=t(lang, f"label.ur.motif.{motif}"), n=sum(sq in group for sq in own), of=4)
+        for motif, group in motifs.GROUPS.items()
+    ]
+    single = t(
+        lang,
+        "legend.ur.v3.count",
+        motif=t(lang, "label.ur.motif.single"),
+        n=sum(sq in motifs.SINGLES for sq in own),
+        of=1,
+    )
+    return t(lang, "legend.ur.v3", counts=", ".join([*counts, single]))
+
+
+def scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
+    """Why Variante 3 was won, under its result: the winner's four pawns on one motif and the fifth on a
+    single square, each square named (a player who could not move is already told with the roll)."""
+    if not isinstance(state, motifs.State):
+        return None
+    outcome, motif = state.outcome(), state.goal_winner_motif()
+    if outcome is None or motif is None or not outcome.winners:
+        return None
+    seat = outcome.winners[0]
+    own = state.squares(seat)
+    return t(
+        lang,
+        "scores.ur.v3.goal",
+        name=name_of(names, seat),
+        motif=t(lang, f"label.ur.motif.{motif}"),
+        squares=", ".join(sq for sq in own if sq in motifs.GROUPS[motif]),
+        single=", ".join(sq for sq in own if sq in motifs.SINGLES),
+    )
+
+
+WORDS = GameWords(
+    label=label,
+    decision=decision,
+    chance=chance,
+    said=said,
+    marks=marks,
+    passed=passed,
+    legend=legend,
+    scores=scores,
+    buttons=8,
+)
 """Ur's entry in :data:`bot.app.game_words.GAME_WORDS`."""
