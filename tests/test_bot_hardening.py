@@ -7,6 +7,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.app.game_words import words_for
 from bot.app.matches import LogKind, MatchStatus
 from games.base import Termination
 from tests.botkit import make_bot, text_of
@@ -193,7 +194,8 @@ async def test_a_move_committed_before_a_crash_is_announced_after_the_restart(
     same_turn = report.match.to_act() == (mover,)
     assert len(after) == len(boards) + (0 if same_turn else 1), "the missing board is posted once the bot is back"
     newest = max(after, key=lambda m: m.id)
-    assert f"#{match.id}" in text_of(newest) and move in text_of(newest), "and tells the move"
+    said = words_for(match.game.id).said(match.state, move, "en") or move
+    assert f"#{match.id}" in text_of(newest) and said in text_of(newest), "and tells the move, in words"
     to_act = report.match.to_act()
     if to_act and not same_turn:
         assert pinged(env, newest) == list(to_act), "the player to act is pinged (once a turn: not on an edit)"

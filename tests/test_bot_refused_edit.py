@@ -18,6 +18,7 @@ import pytest
 from simcord.backend.errors import BackendError
 from simcord.http import router
 
+from bot.app.game_words import words_for
 from bot.app.matches import MatchStatus
 from tests.botkit import boards_in, labels_of, move_buttons, text_of
 from tests.test_bot_calls import legal, message, start_ur, world
@@ -109,7 +110,8 @@ async def test_a_refused_edit_with_the_new_board_posts_the_turn_anew(
         new = boards_in(channel)[-1]
         assert new.id != post.id, "the turn is posted anew"
         assert await new.attachments[0].read() != image, "with the new board"
-        assert pick in text_of(new), "telling the move"
+        said = words_for(match.game.id).said(match.state, pick, "en") or pick
+        assert said in text_of(new), "telling the move, in words"
         assert labels_of(new), "with the controls of the next decision"
         assert labels_of(message(channel, post.id)) == [], "the old post has no controls left"
         assert after.board_message_id == new.id, "the new post is the turn post from now on"

@@ -221,13 +221,13 @@ async def test_verifying_an_ended_match_again_does_no_work_and_one_check_at_a_ti
     final = await env.bot.service.last_in_channel(channel.id)
     assert final is not None and final.status is MatchStatus.FINISHED
     checks: list[int] = []
-    real_check = fairness_ui.check_fair_draws
+    real_check = fairness_ui.verify_record
 
-    def counted(record: Any) -> int:
+    def counted(record: Any) -> Any:
         checks.append(1)
-        return int(real_check(record))
+        return real_check(record)
 
-    monkeypatch.setattr(fairness_ui, "check_fair_draws", counted)
+    monkeypatch.setattr(fairness_ui, "verify_record", counted)
     gate, runs = gate_first_run(env, monkeypatch)
 
     first = await alice.slash(channel, "game verify", match=final.id)
