@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from games.ursuppe.view import View
 from render.common import BoardContext, Color, encode_png, supersampled
+from render.lettering import note_text
 from render.ursuppe import (
     LINE_H,
     TEXT_PX,
@@ -27,9 +28,11 @@ from render.ursuppe import (
     _lines,
     _palette,
     _part_pieces,
+    draw_rows,
+    rows_height,
     wrap_words,
 )
-from render.ursuppe_art import paste, paste_text, superior_mark, theme, veil
+from render.ursuppe_art import chip_sprite, paste, paste_text, superior_mark, theme, veil
 from render.ursuppe_words import event_parts, gene_name, word
 
 __all__ = ["EVENT_LINES", "WIDTH", "draw_detail", "render_detail"]
@@ -78,19 +81,29 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
         for e, ink in zip(events, inks, strict=True)
     ]
     events_h = HEADING_H + max(1, sum(len(lines) for lines in event_lines)) * LINE_H + PAD
-    height = MARGIN + genes_h + 10 + events_h + MARGIN
+    # The players' full rows and the supply first: the board keeps only each player's score.
+    supply = _supply_rows(view, colours, ctx.palette, inner)
+    head_h = rows_height(view, ctx, names) + LINE_H * (len(supply) + 1) + 6
+    height = head_h + MARGIN + genes_h + 10 + events_h + MARGIN
     image = Image.new("RGB", (WIDTH, height), th.backdrop)
+    y = draw_rows(image, view, ctx, colours, names, MARGIN)
+    paste_text(image, (MARGIN + PAD, y + LINE_H / 2), word(lang, "supply"), TEXT_PX, "Semibold", th.text, "lm")
+    y += LINE_H
+    for row in supply:
+        for x, chip in row:
+            image.paste(chip, (round(MARGIN + PAD + x), round(y + (LINE_H - chip.height) / 2)), chip)
+        y += LINE_H
     box_w = WIDTH - 2 * MARGIN
-    for top, h in ((MARGIN, genes_h), (MARGIN + genes_h + 10, events_h)):
+    for top, h in ((head_h, genes_h), (head_h + genes_h + 10, events_h)):
         frame = _frame(box_w, h, ctx.palette)
         image.paste(frame, (MARGIN, top), frame)
     # The gene market.
     x0 = MARGIN
-    y = MARGIN + HEADING_H / 2 + 2
-    paste_text(image, (x0 + PAD, y), word(lang, "genes_heading"), HEADING_PX, "Bold", th.text, "lm")
+    mid = head_h + HEADING_H / 2 + 2
+    paste_text(image, (x0 + PAD, mid), word(lang, "genes_heading"), HEADING_PX, "Bold", th.text, "lm")
     for key, right in (("col_price", COL_PRICE), ("col_mp", COL_MP), ("col_left", COL_LEFT)):
-        paste_text(image, (x0 + right, y), word(lang, key), TEXT_PX, "Semibold", th.muted, "rm")
-    gy = MARGIN + HEADING_H
+        paste_text(image, (x0 + right, mid), word(lang, key), TEXT_PX, "Semibold", th.muted, "rm")
+    gy = head_h + HEADING_H
     for g, lines in zip(view.genes, gene_lines, strict=True):
         mid = gy + GENE_ROW / 2
         if g.requires:
@@ -106,7 +119,7 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
             image.paste(dim, (x0 + 6, round(gy + 2)), dim)
         gy += row_h
     # The latest events, the newest last and brightest.
-    top = MARGIN + genes_h + 10
+    top = head_h + genes_h + 10
     paste_text(image, (x0 + PAD, top + HEADING_H / 2 + 2), word(lang, "events"), HEADING_PX, "Bold", th.text, "lm")
     ey = top + HEADING_H
     if not events:
@@ -115,6 +128,23 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
         _draw_lines(image, placed, x0 + PAD, ey)
         ey += len(placed) * LINE_H
     return image
+
+
+def _supply_rows(
+    view: View, colours: tuple[int, ...], palette: str, width: float
+) -> list[list[tuple[float, Image.Image]]]:
+    """The supply's chips (cubes left of each colour) in rows ``width`` wide, each chip with its x."""
+    rows: list[list[tuple[float, Image.Image]]] = [[]]
+    x = 0.0
+    for seat, count in enumerate(view.supply[: view.players]):
+        chip = chip_sprite(colours[seat], count, 0, TEXT_PX, palette)
+        if rows[-1] and x + chip.width > width:
+            rows.append([])
+            x = 0.0
+        note_text(str(count), TEXT_PX)
+        rows[-1].append((x, chip))
+        x += chip.width + 12
+    return rows
 
 
 def render_detail(view: View, ctx: BoardContext) -> bytes:

@@ -34,7 +34,8 @@ def turn(state: GameState, mentions: str, lang: str) -> str | None:
         other=amoeba_name(decision.other, lang),
         amount=decision.amount,
     )
-    return t(lang, "turn.your_decision", mentions=mentions, decision=what)
+    # The post's buttons are right under this line: the typed command is left to /plateau help, one line less.
+    return t(lang, "story.ursuppe.turn", mentions=mentions, decision=what)
 
 
 def event_fields(event: Any, lang: str) -> dict[str, object]:
