@@ -132,9 +132,21 @@ BOARD_H: Final = LABEL_H + 5 * PITCH_Y + GAP
 """The height of the soup band (letters and five rows of squares) at the usual pitch (:func:`board_h`)."""
 
 
-def board_h(pitch: int = PITCH_Y) -> int:
-    """The height of the soup band when its rows are ``pitch`` px apart."""
-    return LABEL_H + 5 * pitch + GAP
+Pitch = int | tuple[int, ...]
+"""The rows' heights: one for all five, or one each (see :func:`pitch_of`)."""
+
+
+def _row_top(row: int, pitch: Pitch) -> int:
+    return row * pitch if isinstance(pitch, int) else sum(pitch[:row])
+
+
+def _row_h(row: int, pitch: Pitch) -> int:
+    return pitch if isinstance(pitch, int) else pitch[row]
+
+
+def board_h(pitch: Pitch = PITCH_Y) -> int:
+    """The height of the soup band when its rows are ``pitch`` px high."""
+    return LABEL_H + _row_top(5, pitch) + GAP
 
 
 ROW_GAP: Final = 6
@@ -166,15 +178,15 @@ _DIRECTION: Final = re.compile(r"(?<![a-z])(n|e|s|w|north|east|south|west)(?![a-
 # Geometry.
 
 
-def cell_box(row: int, col: int, board_y: float = 0, pitch: int = PITCH_Y) -> tuple[int, int, int, int]:
+def cell_box(row: int, col: int, board_y: float = 0, pitch: Pitch = PITCH_Y) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) of the square at ``row``, ``col`` when the soup band starts
-    at ``board_y`` and its rows are ``pitch`` px apart."""
+    at ``board_y`` and its rows are ``pitch`` px high."""
     left = MARGIN + LABEL_W + col * PITCH_X + GAP / 2
-    top = board_y + LABEL_H + row * pitch + GAP / 2
-    return round(left), round(top), round(left + PITCH_X - GAP), round(top + pitch - GAP)
+    top = board_y + LABEL_H + _row_top(row, pitch) + GAP / 2
+    return round(left), round(top), round(left + PITCH_X - GAP), round(top + _row_h(row, pitch) - GAP)
 
 
-def square_box(name: str, board_y: float = 0, pitch: int = PITCH_Y) -> tuple[int, int, int, int]:
+def square_box(name: str, board_y: float = 0, pitch: Pitch = PITCH_Y) -> tuple[int, int, int, int]:
     """The pixel box of square ``name`` (``b1``...) when the soup band starts at ``board_y`` (rows ``pitch``
     px apart)."""
     return cell_box(int(name[1]) - 1, "abcde".index(name[0].lower()), board_y, pitch)
@@ -390,9 +402,9 @@ def _wrapped(text: str, size: int, weight: Weight, width: float) -> tuple[str, .
 # The soup's ground.
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def _soup_layer(
-    board: tuple[str, ...], palette: str, pitch: int = PITCH_Y
+    board: tuple[str, ...], palette: str, pitch: Pitch = PITCH_Y
 ) -> tuple[Image.Image, tuple[tuple[str, float], ...]]:
     """The soup band without pieces: ground, squares, column letters and row digits, and the text it
     noted (noted again by each render that pastes it)."""
@@ -500,20 +512,21 @@ def _paint_square(
         paste(tile, amoeba_sprite(colour, number, damage, AMOEBA_D, TEXT_PX, palette), (cx, cy))
 
 
-def pitch_of(v: View, palette: str = "standard") -> int:
-    """The rows' pitch ``v`` needs: :data:`PITCH_Y`, or more (up to :data:`PITCH_MAX`) when its fullest square
-    needs a third row of food chips or a second row of amoebas to show everything without overlap."""
+def pitch_of(v: View, palette: str = "standard") -> tuple[int, ...]:
+    """The height of each row of squares ``v`` needs: :data:`PITCH_Y`, or more (up to :data:`PITCH_MAX`) for a
+    row whose fullest square needs a third row of food chips or a second row of amoebas to show everything
+    without overlap. Row by row, so that one crowded square does not make the whole soup taller."""
     colours = _colours(v)
     inner_w = PITCH_X - GAP
-    need = 0.0
+    need = [0.0] * 5
     for sq in v.squares:
         food = [(colours[seat], count) for seat, count in enumerate(sq.food[: v.players]) if count > 0]
         rows = len(food_rows(food, inner_w - 4, palette))
         amoebas = len(sq.amoebas)
-        per_row = 3 if amoebas <= 3 or rows == 0 else 4
-        height = 4 + rows * CHIP_H + 2 + math.ceil(amoebas / per_row) * (AMOEBA_D + 2)
-        need = max(need, height)
-    return int(min(PITCH_MAX, max(PITCH_Y, math.ceil(need + GAP))))
+        # Rows of three: four a row would overlap, and a ring (the deciding amoeba) would hide a number.
+        height = 4 + rows * CHIP_H + 2 + math.ceil(amoebas / 3) * (AMOEBA_D + 2)
+        need[sq.row] = max(need[sq.row], height)
+    return tuple(int(min(PITCH_MAX, max(PITCH_Y, math.ceil(h + GAP)))) for h in need)
 
 
 def _draw_square(
@@ -524,18 +537,19 @@ def _draw_square(
     rings: dict[tuple[int, int], Color],
     board_y: int,
     palette: str,
-    pitch: int = PITCH_Y,
+    pitch: Pitch = PITCH_Y,
 ) -> None:
     box = cell_box(sq.row, sq.col, board_y, pitch)
     food = tuple((colours[seat], count) for seat, count in enumerate(sq.food[: v.players]) if count > 0)
     amoebas = tuple((colours[a.seat], a.number, a.damage, rings.get((a.seat, a.number))) for a in sq.amoebas)
     if not food and not amoebas:
         return
-    key = (palette, sq.row, sq.col, food, amoebas)
+    # The box's size too: the rows' height follows the position (pitch_of).
+    key = (palette, sq.row, sq.col, box[2] - box[0], box[3] - box[1], food, amoebas)
     _SQUARES.lay(canvas, box, key, lambda tile: _paint_square(tile, food, amoebas, palette))
 
 
-def _draw_island(canvas: Image.Image, v: View, board_y: int, pitch: int = PITCH_Y) -> None:
+def _draw_island(canvas: Image.Image, v: View, board_y: int, pitch: Pitch = PITCH_Y) -> None:
     r, c = v.island
     x0, y0, x1, y1 = cell_box(r, c, board_y, pitch)
     size = min(x1 - x0, y1 - y0)
@@ -554,7 +568,7 @@ def _draw_corners(
     board_y: int,
     th: Theme,
     palette: str,
-    pitch: int = PITCH_Y,
+    pitch: Pitch = PITCH_Y,
 ) -> None:
     """In the empty squares: the order of the phase (a1), the card, the cards left and where the finish
     zone starts (c1–e1), what a damage pip means (e5). The supply is in the detail view."""
@@ -589,7 +603,7 @@ def _draw_corners(
 
 
 def _draw_marks(
-    canvas: Image.Image, v: View, marks: Sequence[tuple[str, str]], board_y: int, pitch: int = PITCH_Y
+    canvas: Image.Image, v: View, marks: Sequence[tuple[str, str]], board_y: int, pitch: Pitch = PITCH_Y
 ) -> None:
     """The move buttons' marks as yellow badges astride the top edge of their squares, right to left (on
     the edge rather than inside, so that they hide no food count)."""
@@ -621,7 +635,7 @@ def _badge(width: int) -> Image.Image:
 
 
 def _highlight_squares(
-    canvas: Image.Image, v: View, marks: tuple[str, ...], board_y: int, pitch: int = PITCH_Y
+    canvas: Image.Image, v: View, marks: tuple[str, ...], board_y: int, pitch: Pitch = PITCH_Y
 ) -> None:
     names = {sq.name for sq in v.squares}
     for mark in marks:

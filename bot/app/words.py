@@ -18,17 +18,50 @@ from games.base import GameInfo, GameState, Seat
 
 MAX_MOVE_BUTTONS = 20
 """Four rows of five buttons; more legal moves than this are chosen with the move builder."""
+BUTTONS_PER_ROW = 5
+"""Buttons in one row of a message (Discord's limit)."""
+PHONE_LINE_CHARS = 42
+"""Characters of button labels a phone lays on one line (about 300 CSS px at 390×844, each button's padding
+counted as 3 characters): "Amoeba 7 moves actively (roll) · 1 BP" takes one line, "Amoeba 6 eats 4 (1 red, 1
+blue, 1 purple, 1 orange)" two (measured with ``bench/phone_shots.py``)."""
 
 
 def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | None:
     """The notations a turn post offers as one button each, or None when the move builder is offered
     instead (too many moves, or a move whose notation names a secret)."""
     notations = [state.format_move(m) for m in state.legal_moves(seat)]
-    if not notations or len(notations) > min(MAX_MOVE_BUTTONS, words_for(game.id).buttons):
+    words = words_for(game.id)
+    if not notations or len(notations) > min(MAX_MOVE_BUTTONS, words.buttons):
         return None
     if any(game.public_notation(n) != n for n in notations):
         return None
+    if words.button_lines and any(
+        phone_lines([move_label(game, state, n, lang) for n in notations]) > words.button_lines for lang in ("en", "fr")
+    ):
+        # Both languages count, so that a match offers the same controls whatever its channel speaks.
+        return None
     return notations
+
+
+def phone_lines(labels: Sequence[str]) -> int:
+    """About how many lines of a phone's screen buttons with these labels take, in rows of
+    :data:`BUTTONS_PER_ROW`: a phone puts side by side what fits on a line (:data:`PHONE_LINE_CHARS`) and
+    wraps a long label on two or more."""
+    lines = 0
+    for start in range(0, len(labels), BUTTONS_PER_ROW):
+        used = 0
+        for label in labels[start : start + BUTTONS_PER_ROW]:
+            width = len(label) + 3
+            if width > PHONE_LINE_CHARS:
+                lines += (used > 0) + -(-width // PHONE_LINE_CHARS)
+                used = 0
+            elif used + width > PHONE_LINE_CHARS:
+                lines += 1
+                used = width
+            else:
+                used += width
+        lines += used > 0
+    return lines
 
 
 def move_legend(game: GameInfo, state: GameState, seat: Seat, lang: str) -> str | None:

@@ -139,6 +139,9 @@ class GameWords:
     """At most this many moves are offered as one button each; more are chosen in a menu. A button says its move
     in words on a line of its own on a phone, so the number is what fits under the game's board on the first
     screen (the taller the board, the fewer)."""
+    button_lines: int = 0
+    """When not 0, the move buttons may take at most this many lines of a phone's screen (short labels share a
+    line, long ones wrap: :func:`bot.app.words.phone_lines`), else the moves are chosen in the menu (one row)."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the

@@ -174,5 +174,9 @@ WORDS = GameWords(
     label=ursuppe_moves.label,
     marks=ursuppe_moves.marks,
     legend=ursuppe_moves.legend,
+    # Measured with bench/phone_shots.py at 390x844: under the board (up to 345 CSS px high with six players),
+    # the turn line, the "drift all" row and the details button, three lines of buttons still end on the first
+    # screen; five eating choices of two lines each did not. More are chosen in the menu (one row).
+    button_lines=3,
 )
 """Ursuppe's entry in :data:`bot.app.game_words.GAME_WORDS`."""
