@@ -21,6 +21,7 @@ from bot.app.matches import MatchService, MatchStatus, ServiceConfig
 from bot.app.storage import Store
 from bot.app.story import STORY_LINES
 from bot.app.story import story as story_lines
+from bot.shell.turn_views import TurnViews
 from tests.botkit import boards_in
 from tests.test_matches import CHANNEL, GUILD, Clock
 
@@ -254,3 +255,62 @@ async def test_the_french_story_is_french(store: Store, game: str, options: dict
         assert len(lines) >= 3
         french = [line for line in lines if ENGLISH.search(line)]
         assert (lang == "en") == bool(french), french[:3]
+
+
+async def test_with_four_players_a_post_tells_all_the_others_did_since_the_players_own_last_decision(
+    simcord_env: Any,
+) -> None:
+    """Ursuppe, four players: each new turn post names the two players who decided last since the pinged
+    player's own last decision, not only the one just before (issue 27's story for three players or more)."""
+    env = simcord_env
+    channel, members = await opened(env, "ursuppe", 4)
+    rng = random.Random(7)
+    by_id = {m.id: m for m in members}
+    checked = 0
+    for _ in range(40):
+        match = await env.bot.service.current(channel.id)
+        assert match is not None
+        seat = match.state.actors()[0]
+        legal = sorted(match.state.format_move(m) for m in match.state.legal_moves(seat))
+        await by_id[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
+        match = await env.bot.service.current(channel.id)
+        assert match is not None
+        pinged = match.state.view_for(None).on_turn
+        if pinged is None or pinged == seat:
+            continue
+        history = list(await env.bot.service.history(match.id))
+        own = [e.ply for e in history if e.seat == pinged and e.kind.value == "move"]
+        if not own:
+            continue
+        others: list[int] = []
+        for entry in history:
+            if entry.ply > own[-1] and entry.kind.value == "move" and entry.seat not in (None, pinged):
+                others = [s for s in others if s != entry.seat] + [entry.seat]
+        if len(others) < 2:
+            continue
+        story = story_of(turn_posts(channel)[-1])
+        for other in others[-2:]:
+            assert any(f"**{NAMES[other]}**" in line for line in story), (NAMES[pinged], NAMES[other], story)
+        checked += 1
+    assert checked >= 3, "these dice give posts where two others decided since the pinged player"
+
+
+async def test_the_kept_story_tells_what_the_log_tells(simcord_env: Any) -> None:
+    """Five players: the story a turn post tells from the story kept between posts is the one read afresh from
+    the log (as after a restart), whichever seat's last decision it starts at."""
+    env = simcord_env
+    channel, members = await opened(env, "ursuppe", 5)
+    await play(env, channel, members, 30)
+    match = await env.bot.service.current(channel.id)
+    assert match is not None
+    views = env.bot.ui.views
+    fresh = TurnViews(env.bot.service, env.bot.ui)
+    for seat in range(5):
+        start = await views.since_own_turn(match, (seat,), match.version)
+        assert start == await fresh.since_own_turn(match, (seat,), match.version)
+        kept_state, kept = await views.story(match, start, None)
+        read_state, read = await fresh.story(match, start, None)
+        fresh.forget(match.id)
+        assert [e.ply for e in kept] == [e.ply for e in read], seat
+        assert kept_state is not None and read_state is not None
+        assert kept_state.view_for(None) == read_state.view_for(None)
