@@ -314,3 +314,41 @@ async def test_the_kept_story_tells_what_the_log_tells(simcord_env: Any) -> None
         assert [e.ply for e in kept] == [e.ply for e in read], seat
         assert kept_state is not None and read_state is not None
         assert kept_state.view_for(None) == read_state.view_for(None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "your", "address"),
+    [("en", "your amoeba", "since your last turn"), ("fr", "votre amibe", "depuis votre dernier tour")],
+)
+async def test_a_story_told_to_a_player_calls_their_amoebas_theirs(
+    store: Store, lang: str, your: str, address: str
+) -> None:
+    """Ursuppe, four players: the story a post tells the pinged player opens by addressing them, and an amoeba of
+    theirs another player attacked or fed on is "your amoeba 3" there; told to nobody, it is named by colour."""
+    drawn = iter(f"{n:032x}" for n in range(1, 100_000))
+    config = ServiceConfig(server_seed_factory=lambda: SEED, salt_factory=lambda: next(drawn))
+    service = MatchService(store, Clock(), config)
+    target = None
+    for game in range(6):
+        match = await service.create("ursuppe", {}, guild_id=GUILD, channel_id=CHANNEL + game, creator_id=101)
+        for user in (102, 103, 104):
+            await service.join(match.id, user)
+        match = (await service.start(match.id, 101)).match
+        rng = random.Random(game)
+        while match.status is MatchStatus.ACTIVE and target is None:
+            seat = match.state.actors()[0]
+            move = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
+            match = (await service.move(match.id, match.seats[seat], move)).match
+            events = match.state.view_for(None).events
+            target = next((e for e in events if e.target_seat is not None and e.target_seat != e.seat), None)
+        if target is not None:
+            break
+    assert target is not None, "one of these games brings an amoeba clinging to, attacking or feeding on another's"
+    entries = list(await service.history(match.id))
+    opening = match.game.new(4, match.options)
+    told = story_lines(match, opening, entries, NAMES, lang, limit=1000, you=target.target_seat)
+    plain = story_lines(match, opening, entries, NAMES, lang, limit=1000)
+    assert address in told[0] and f"**{NAMES[target.target_seat]}**" in told[0]
+    assert any(f"{your} {target.target_amoeba}" in line for line in told), told[-3:]
+    assert not any(your in line for line in plain)
+    assert len(told) == len(plain) + 1

@@ -331,7 +331,7 @@ async def test_a_french_hint_says_the_moves_in_words_and_its_notation_plays_them
     hint = await actor.slash(channel, "game hint")
     (reply,) = [m for m in (hint.response, *hint.followups) if m is not None and m.content]
     assert reply.ephemeral and reply.content.startswith("💡 Plateau (fort) jouerait")
-    assert "Départ en case " in reply.content, "the move in words"
+    assert "En case " in reply.content, "the move in words"
     typed = reply.content.split("`")[1]
     assert typed.startswith("start "), "the notation beside it"
     await actor.slash(channel, "game move", move=typed)

@@ -22,7 +22,7 @@ from bot.app.game_words import words_for
 from bot.app.i18n import has, t, tn
 from bot.app.matches import LogEntry, Match
 from bot.app.narration import Told, told
-from games.base import GameState
+from games.base import GameState, Seat
 
 STORY_LINES = 6
 """Lines of story in one turn post at most (the count of older ones included)."""
@@ -36,15 +36,27 @@ def story(
     lang: str,
     *,
     limit: int = STORY_LINES,
+    you: Seat | None = None,
 ) -> list[str]:
-    """The story of ``entries`` (played from ``previous``) as a turn post tells it, in ``lang``."""
-    return capped(
-        shortened(match, told(match, previous, entries, names, lang, event_limit=None), names, lang), limit, lang
-    )
+    """The story of ``entries`` (played from ``previous``) as a turn post tells it, in ``lang``.
+
+    Told to seat ``you`` (the player a post is addressed to, with three players or more): when others played
+    since, it opens with a line to that player ("alice, since your last turn:"), so that the lines under it
+    may call their pieces "yours" where the game's words do (Ursuppe: "attacked your amoeba 3"). A public
+    post reads well that way for everyone: the address says whose "your" it is."""
+    items = told(match, previous, entries, names, lang, event_limit=None)
+    lines = shortened(match, items, names, lang, you)
+    if you is None or not any(item.seat not in (None, you) for item in items) or not lines:
+        return capped(lines, limit, lang)
+    address = t(lang, "story.since_yours", name=f"**{names[you] if 0 <= you < len(names) else '?'}**")
+    return [address, *capped(lines, max(limit - 1, 1), lang)]
 
 
-def shortened(match: Match, items: Sequence[Told], names: Sequence[str], lang: str) -> list[str]:
-    """The lines of ``items`` with each run of passes in one line and events told the game's short way."""
+def shortened(
+    match: Match, items: Sequence[Told], names: Sequence[str], lang: str, you: Seat | None = None
+) -> list[str]:
+    """The lines of ``items`` with each run of passes in one line and events told the game's short way (to
+    seat ``you`` when given: see :func:`story`)."""
     words = words_for(match.game.id)
     out: list[str] = []
     i = 0
@@ -57,7 +69,7 @@ def shortened(match: Match, items: Sequence[Told], names: Sequence[str], lang: s
         elif items[i].event is not None:
             while j < len(items) and items[j].event is not None:
                 j += 1
-            summary = words.summary([item.event for item in items[i:j]], names, lang)
+            summary = words.summary([item.event for item in items[i:j]], names, lang, you)
             out += summary if summary is not None else [item.text for item in items[i:j]]
         else:
             out.append(items[i].text)

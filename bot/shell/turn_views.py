@@ -146,7 +146,9 @@ class TurnViews:
         tells the entries after ply ``start`` (up to ply ``until`` when given), shortened (:func:`story`)."""
         state, entries = await self.story(match, start, report, until)
         drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
-        happened = story(match, state, entries, names, lang)
+        # With three players or more the story reaches back to the player's own last decision: told to them.
+        you = key[0] if len(match.seats) >= 3 and len(key) == 1 else None
+        happened = story(match, state, entries, names, lang, you=you)
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
         finished = match.status is not MatchStatus.ACTIVE

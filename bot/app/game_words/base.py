@@ -54,7 +54,7 @@ def no_pass(before: GameState, after: GameState, kind: str, value: str) -> tuple
     return None
 
 
-def no_summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str] | None:
+def no_summary(events: Sequence[Any], names: Sequence[str], lang: str, you: Seat | None = None) -> list[str] | None:
     """No short way of the game's own to tell its events: they are told one line each."""
     return None
 
@@ -132,9 +132,10 @@ class GameWords:
     passed: Callable[[GameState, GameState, str, str], tuple[Seat, str] | None] = no_pass
     """A chance step that passes the turn of the seat it was drawn for, nobody able to play it (before, after,
     kind, value): that seat and what it rolled, else None. A turn post tells a run of passes in one line."""
-    summary: Callable[[Sequence[Any], Sequence[str], str], list[str] | None] = no_summary
+    summary: Callable[[Sequence[Any], Sequence[str], str, Seat | None], list[str] | None] = no_summary
     """The game's events (as :func:`bot.app.narration.event_items` reads them) told the short way a turn post
-    wants them, such as one line per player (events, names, language); None: one line per event."""
+    wants them, such as one line per player (events, names, language, and the seat the story is told to, whose
+    pieces are then "yours", or None); None: one line per event."""
     buttons: int = 20
     """At most this many moves are offered as one button each; more are chosen in a menu. A button says its move
     in words on a line of its own on a phone, so the number is what fits under the game's board on the first

@@ -9,7 +9,7 @@ from typing import Any
 from bot.app.game_words import ursuppe_moves
 from bot.app.game_words.base import GameWords, name_of
 from bot.app.i18n import has, t, tn
-from games.base import GameState
+from games.base import GameState, Seat
 from games.ursuppe.tables import TABLES
 from render.ursuppe_words import card_text, gene_name, word
 
@@ -82,11 +82,12 @@ def _detail_fields(kind: str, detail: str, lang: str) -> dict[str, object]:
     return {}
 
 
-def summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str]:
+def summary(events: Sequence[Any], names: Sequence[str], lang: str, you: Seat | None = None) -> list[str]:
     """A turn post's short story of Ursuppe's events: one line per player's stretch of events (each amoeba's
     steps together: "amoeba 1 rolled 4 (south) for its way, moved to d5, ate 4 cubes"), the start-order
     rolls as the order they settle, the environment card and the end as they are; excretions are left to
-    ``/game history``."""
+    ``/game history``. Told to seat ``you`` (a post addressed to that player), their amoebas are "your amoeba 3"
+    and their own line says so."""
     lines: list[str] = []
     rolls: dict[int, list[int]] = {}
     seat: int | None = None
@@ -94,7 +95,10 @@ def summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str]
 
     def close() -> None:
         if parts:
-            lines.append(t(lang, "story.ursuppe.player", name=name_of(names, seat), what=_grouped(parts, lang)))
+            name = name_of(names, seat)
+            if seat is not None and seat == you:
+                name = t(lang, "story.you_named", name=name)
+            lines.append(t(lang, "story.ursuppe.player", name=name, what=_grouped(parts, lang)))
         parts.clear()
 
     def settle() -> None:
@@ -117,19 +121,21 @@ def summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str]
             close()
             whole = f"event.ursuppe.{event.kind}"
             if has(lang, whole):
-                lines.append(_said(whole, event, names, lang))
+                lines.append(_said(whole, event, names, lang, you))
             continue
         if event.seat != seat:
             close()
             seat = event.seat
-        parts.append((event.amoeba, _said(key, event, names, lang)))
+        parts.append((event.amoeba, _said(key, event, names, lang, you)))
     settle()
     close()
     return lines
 
 
-def _said(key: str, event: Any, names: Sequence[str], lang: str) -> str:
+def _said(key: str, event: Any, names: Sequence[str], lang: str, you: Seat | None = None) -> str:
     params = event_fields(event, lang)
+    if you is not None and event.target_seat == you:
+        params["target"] = t(lang, "story.ursuppe.your_amoeba", amoeba=event.target_amoeba or 0)
     if event.kind == "roll":
         faces = [f for f in str(event.detail).split(",") if f]
         params["dice"] = t(lang, "words.and").join(
