@@ -152,9 +152,9 @@ def board_h(pitch: Pitch = PITCH_Y) -> int:
 ROW_GAP: Final = 6
 SCORE_W: Final = 64
 """Room kept right of a player's name for the score."""
-LEGEND_COLUMNS: Final = (3, 2)
+LEGEND_COLUMNS: Final = (3, 2, 1)
 """The players' cards under the soup, side by side (their numbers beyond the score are in the detail view):
-three a row when every name fits its card on one line, else two."""
+three, two or one a row, whichever makes the cards the least tall (long names wrap in narrow cards)."""
 CARD_GAP: Final = 6
 
 CHIP_H: Final = 26
@@ -780,9 +780,17 @@ def card_width(columns: int) -> int:
 
 
 def _card_name_lines(name: str, you: bool, lang: str, columns: int = 2) -> list[str]:
-    text = name + (" · " + word(lang, "you") if you else "")
     score_w = SCORE_W - 8 if columns < 3 else SCORE_W - 20
-    return wrap_words(text, LINE_PX, "Semibold", card_width(columns) - 44 - score_w)
+    room = card_width(columns) - 44 - score_w
+    lines = wrap_words(name, LINE_PX, "Semibold", room)
+    if you:
+        # "· you" stays whole, after the name or on a line of its own.
+        tail = "· " + word(lang, "you")
+        if text_width(f"{lines[-1]} {tail}", LINE_PX, "Semibold") <= room:
+            lines[-1] = f"{lines[-1]} {tail}"
+        else:
+            lines.append(tail)
+    return lines
 
 
 def card_height(name: str, you: bool, lang: str, columns: int = 2) -> int:
@@ -791,17 +799,21 @@ def card_height(name: str, you: bool, lang: str, columns: int = 2) -> int:
 
 
 def legend_columns(v: View, names: tuple[str, ...], lang: str) -> int:
-    """How many cards share a row: the most of :data:`LEGEND_COLUMNS` that keeps every name on one line."""
-    for columns in LEGEND_COLUMNS:
-        if all(len(_card_name_lines(names[p.seat], v.viewer == p.seat, lang, columns)) == 1 for p in v.player_info):
-            return columns
-    return LEGEND_COLUMNS[-1]
+    """How many cards share a row: of :data:`LEGEND_COLUMNS`, the one whose cards take the least height (the
+    first of equals)."""
+    return min(LEGEND_COLUMNS, key=lambda columns: _legend_height(v, names, lang, columns))
 
 
-def _legend_rows(v: View, names: tuple[str, ...], lang: str) -> list[tuple[list[PlayerView], int]]:
-    """The cards in rows of :func:`legend_columns`, each row with its height (its tallest card's)."""
+def _legend_height(v: View, names: tuple[str, ...], lang: str, columns: int) -> int:
+    return sum(h + CARD_GAP for _, h in _legend_rows(v, names, lang, columns))
+
+
+def _legend_rows(
+    v: View, names: tuple[str, ...], lang: str, columns: int | None = None
+) -> list[tuple[list[PlayerView], int]]:
+    """The cards in rows of ``columns`` (:func:`legend_columns` when None), each with its tallest card's height."""
     players = list(v.player_info)
-    columns = legend_columns(v, names, lang)
+    columns = columns or legend_columns(v, names, lang)
     rows = []
     for i in range(0, len(players), columns):
         row = players[i : i + columns]

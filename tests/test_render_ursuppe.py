@@ -21,8 +21,9 @@ from render import render_board_detail
 from render import ursuppe as U
 from render import ursuppe_art as art
 from render.common import CREAM, HIGHLIGHT, MIN_TEXT_PX, BoardContext, Color
-from render.lettering import noted
+from render.lettering import PHONE_COLUMN_CSS, noted
 from render.ursuppe_words import WORDS, event_parts
+from tests.test_board_lettering import stages
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri", "Eve", "Fang")
@@ -531,3 +532,23 @@ def test_token_colours_are_the_food_cubes_and_each_kind_has_a_shape() -> None:
         alpha = chip.getchannel("A").crop((0, 0, 24, chip.height))
         shapes.add(bytes(alpha.point(lambda a: 255 if a > 128 else 0).tobytes()))
     assert len(shapes) == 6
+
+
+PHONE_BOARD_CSS = 350
+"""The tallest an Ursuppe board may be in a phone's column (CSS px): measured with bench/phone_shots.py at
+390×844, the messages show 624 CSS px; under a 350 px board the turn line, the menu (or up to three lines of
+buttons, :attr:`bot.app.game_words.GameWords.button_lines`) and the details button still fit."""
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_board_leaves_room_for_its_post_on_a_phone_screen(players: int) -> None:
+    """Public boards of seeded games at their start, middle and end, with everyday names, in both languages:
+    shown 265 CSS px wide, none is taller than PHONE_BOARD_CSS (the 600 px portrait board was 530–610)."""
+    names = ("alice", "bob", "chloe", "dmitri", "elise", "farid")[:players]
+    tallest = 0.0
+    for seed in (1, 2, 3):
+        for state in stages(ursuppe.INFO, {}, players, seed):
+            for lang in ("en", "fr"):
+                image = _image(U.render(state.view_for(None), BoardContext(names, lang=lang)))
+                tallest = max(tallest, image.height * PHONE_COLUMN_CSS / image.width)
+    assert tallest <= PHONE_BOARD_CSS, tallest
