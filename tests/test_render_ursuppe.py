@@ -552,3 +552,21 @@ def test_the_board_leaves_room_for_its_post_on_a_phone_screen(players: int) -> N
                 image = _image(U.render(state.view_for(None), BoardContext(names, lang=lang)))
                 tallest = max(tallest, image.height * PHONE_COLUMN_CSS / image.width)
     assert tallest <= PHONE_BOARD_CSS, tallest
+
+
+@pytest.mark.parametrize(("lang", "bp", "supply"), [("en", "BP", "Supply"), ("fr", "PE", "Réserve")])
+def test_the_players_numbers_left_the_board_for_the_detail_view(lang: str, bp: str, supply: str) -> None:
+    """The board keeps each player's name and score; BP, MP against the ozone, amoebas, genes and the supply
+    are in the "Genes and events" view, for every player."""
+    view, ctx = _late(4)
+    ctx = dataclasses.replace(ctx, lang=lang)
+    with noted() as board:
+        U.render(view, ctx)
+    with noted() as detail:
+        render_board_detail("ursuppe", view, ctx)
+    for notes, shown in ((board, False), (detail, True)):
+        texts = [text for text, _ in notes.texts]
+        assert (texts.count(f"{bp} ") == view.players) is shown, texts
+        assert (supply in texts) is shown
+        for p in view.player_info:
+            assert str(p.score) in texts
