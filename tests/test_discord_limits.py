@@ -72,9 +72,9 @@ SAMPLED = 6
 """One position in so many is checked whole; so is every position whose move controls are the largest yet."""
 PLIES = 400
 """Decisions per random game at most (Ultima-Tek without a cap can run for thousands)."""
-BUSIEST = {"ur": 12, "subulata": 14, "ultimatek": 30, "ursuppe": 31}
-"""Components of the busiest turn post the seeded games reach, at least (Ultima-Tek: twenty move buttons; Ur and
-Subulata: as many as fit under their board on a phone, more going to the menu; Ursuppe: its buttons, the
+BUSIEST = {"ur": 12, "subulata": 14, "ultimatek": 30, "ursuppe": 14}
+"""Components of the busiest turn post the seeded games reach, at least (Ultima-Tek: twenty move buttons; Ur,
+Subulata and Ursuppe: as many as fit under their board on a phone, more going to the menu; Ursuppe also the
 take-seat row, its one image and the genes-and-events button)."""
 
 
