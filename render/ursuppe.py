@@ -1,17 +1,20 @@
-"""Ursuppe (Primordial Soup) as an image drawn for a phone's message column: one portrait image per turn.
+"""Ursuppe (Primordial Soup) as an image drawn for a phone's message column: one image per turn, short
+enough that a phone shows it with its post's words and buttons on one screen (about 300 CSS px high).
 
 A phone shows a turn post's image about 265 CSS px wide (:data:`render.lettering.PHONE_COLUMN_CSS`), so
 the image is :data:`WIDTH` px wide and no text on it is under :data:`TEXT_PX` (10 CSS px there); nothing
 is shortened, long names wrap. Top to bottom:
 
 - the header: round and phase, then what the game waits for and from whom (or who won), wrapped;
-- the soup: column letters and row digits, the 19 squares and the compass island (the environment card's
+- the soup: column letters and row digits, the 19 squares (wider than tall: :data:`PITCH_Y`, a row taller
+  only when one of its squares needs it, :func:`pitch_of`) and the compass island (the environment card's
   drift as a red arrow, its ozone value in grey). Each square lists its food as one chip per colour (the
   colour's silhouette and the count) and its amoebas as numbered silhouettes with one crimson pip per
-  damage. The empty squares hold the order of the phase (a1), the supply and the card in words (c1–e1)
-  and what a pip means (e5);
-- one full-width row per player: silhouette, name in full, score; BP, MP against the ozone, amoebas on
-  the board, genes. The finish zone closes the image.
+  damage. The empty squares hold the order of the phase (a1), the card, the cards left and where the
+  finish zone starts (c1–e1), and what a pip means (e5);
+- the players' cards, three, two or one a row: silhouette, name in full, score. Their BP, MP against the
+  ozone, amoebas and genes, and the supply, are in the detail view (:func:`draw_rows`,
+  :mod:`render.ursuppe_detail`); the post's words give the acting player their own BP.
 
 Colour is never the only cue: every seat (and its food cubes) has a silhouette of its own, the move
 buttons' marks (:attr:`BoardContext.marks`) are badges on the squares, and in a player's own view their

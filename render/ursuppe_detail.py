@@ -1,10 +1,13 @@
-"""Ursuppe's second view: the gene market and the latest events, drawn for a phone's column.
+"""Ursuppe's second view: the players' numbers, the supply, the gene market and the latest events, drawn
+for a phone's column.
 
-The turn post carries one image, the board (:mod:`render.ursuppe`); a member who wants the gene market
-and what happened lately opens this one on demand (the turn post's "Genes and events" button answers
-privately with it). It is as wide as the board and held to the same lettering: no text under
+The turn post carries one image, the board (:mod:`render.ursuppe`), kept short for a phone's screen; a
+member who wants each player's BP, MP against the ozone, amoebas and genes, the supply, the gene market and
+what happened lately opens this one on demand (the turn post's "Genes and events" button answers privately
+with it). It is as wide as the board and held to the same lettering: no text under
 :data:`render.ursuppe.TEXT_PX` (10 CSS px in a 265 CSS px column), nothing shortened, long names and
-events wrap. One gene a row (name, price in BP, MP, copies left; sold-out genes dimmed, superior genes
+events wrap. First one full row per player (as :func:`render.ursuppe.draw_rows` draws it) and the supply's
+chips, then one gene a row (name, price in BP, MP, copies left; sold-out genes dimmed, superior genes
 marked with a gold chevron), then the latest events, the newest last and brightest. Deterministic.
 """
 

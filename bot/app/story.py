@@ -1,4 +1,5 @@
-"""The story a turn post tells: what happened since the turn before, in a few lines a phone shows at once.
+"""The story a turn post tells: what happened since the player it pings last decided (with two players,
+the turn before), in a few lines a phone shows at once.
 
 Pure: from the lines :func:`bot.app.narration.told` gives for the log entries of the story. The full detail
 stays in ``/game history``; a turn post shortens it:
@@ -8,10 +9,15 @@ stays in ``/game history``; a turn post shortens it:
 - games that record their steps as events tell them their own short way (Ursuppe: one line per player and
   the start order as a result, :attr:`bot.app.game_words.GameWords.summary`);
 - moves the match played by itself say so (see :func:`bot.app.narration.told`);
-- beyond :data:`STORY_LINES` lines, the oldest are summed up in one line that points to ``/game history``.
+- beyond :data:`STORY_LINES` lines, the oldest are summed up in one line that points to ``/game history``;
+- with three players or more the story is told to the pinged player: a first line addresses them ("alice,
+  since your last turn:"), and under it the game's words may call their pieces theirs ("attacked your
+  amoeba 3"). The post is public, but so addressed its "your" is nobody else's; a post with two players
+  names both, as before.
 
-Which entries a post tells (each once across the posts of a match, in order) is the turn post's choice:
-see :mod:`bot.shell.turn_views`.
+Which entries a post tells (in order; with two players each once across the posts of a match, with more
+each player's post again tells what the others did since that player's own last decision) is the turn
+post's choice: see :mod:`bot.shell.turn_views` and :mod:`bot.shell.publish`.
 """
 
 from __future__ import annotations
