@@ -12,16 +12,21 @@ import json
 import random
 import re
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
 import pytest
 
-from bot.app.matches import MatchService, MatchStatus, ServiceConfig
+from bot.app.matches import Match, MatchService, MatchStatus, ServiceConfig
 from bot.app.storage import Store
 from bot.app.story import STORY_LINES
 from bot.app.story import story as story_lines
+from bot.shell.turn_post import layout_text
 from bot.shell.turn_views import TurnViews
+from games import find_game
+from games.playout import random_step
+from render import BoardContext, describe_board
 from tests.botkit import boards_in
 from tests.test_matches import CHANNEL, GUILD, Clock
 
@@ -352,3 +357,48 @@ async def test_a_story_told_to_a_player_calls_their_amoebas_theirs(
     assert any(f"{your} {target.target_amoeba}" in line for line in told), told[-3:]
     assert not any(your in line for line in plain)
     assert len(told) == len(plain) + 1
+
+
+class _Finished:
+    """What a finished match's end post asks the match service: no log, no clock, not an event game."""
+
+    async def history(self, match_id: int) -> list[Any]:
+        return []
+
+    async def clocks(self, match_id: int) -> dict[int, Any]:
+        return {}
+
+    async def replaceable(self, match: Any) -> tuple[int, ...]:
+        return ()
+
+    async def in_event(self, match_id: int) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_ursuppe_end_post_leaves_the_scores_to_its_board(lang: str) -> None:
+    """The board's cards show each player's score by their name: the end post says who won, not the list again
+    (a line less under the board on a phone); its alt text still says every score."""
+    info = find_game("ursuppe")
+    rng = random.Random(4)
+    state = info.new(4, {})
+    while state.outcome() is None:
+        state = state.apply(random_step(state, rng))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores
+    now = datetime(2026, 11, 26, tzinfo=UTC)
+    match = Match(
+        id=1, game=info, options={}, seed="seed", guild_id=1, channel_id=1, creator_id=1,
+        status=MatchStatus.FINISHED, version=500, state=state, seats=(1, 2, 3, 4), result=outcome,
+        created_at=now, updated_at=now,
+    )  # fmt: skip
+    views = TurnViews(_Finished(), None)  # type: ignore[arg-type]
+    layout = await views.post_view(
+        match, lang, NAMES, number=99, key=(), start=500, report=None, alt="", current=True, mentions=False,
+        asking=False,
+    )  # fmt: skip
+    text = layout_text(list(layout.children))
+    assert "🏆" in text
+    assert not re.search(r"Scores? ?:", text), text
+    alt = describe_board("ursuppe", state.view_for(None), BoardContext(names=NAMES, lang=lang))
+    assert all(f"score {value}" in alt for value in outcome.scores), alt

@@ -159,8 +159,8 @@ class TurnViews:
                 last = max(plies.values(), default=1)
                 awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
             explained = words_for(match.game.id).scores(match.state, names, lang)
-            if explained:
-                awaited.append(explained)
+            if explained is not None:
+                awaited.append(explained)  # "": the board shows each score by its player's name
             elif match.result.scores:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
                 awaited.append(t(lang, "post.scores", scores=scores))

@@ -128,7 +128,8 @@ class GameWords:
     of posts and of ``/game history`` show it before the notation; None keeps the notation alone."""
     scores: Callable[[GameState, Sequence[str], str], str | None] = no_scores
     """The final scores explained (final position, names, language): what each player counted and who wins
-    why; None for the plain list of scores."""
+    why; None for the plain list of scores; "" when the board shows every score beside its player's name
+    (the end post then says none: one line less under the board on a phone)."""
     passed: Callable[[GameState, GameState, str, str], tuple[Seat, str] | None] = no_pass
     """A chance step that passes the turn of the seat it was drawn for, nobody able to play it (before, after,
     kind, value): that seat and what it rolled, else None. A turn post tells a run of passes in one line."""

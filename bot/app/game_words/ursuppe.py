@@ -173,6 +173,11 @@ def _grouped(parts: Sequence[tuple[int | None, str]], lang: str) -> str:
     return t(lang, "story.ursuppe.next").join(clauses)
 
 
+def scores(state: GameState, names: Sequence[str], lang: str) -> str:
+    """Nothing: the board's cards show each player's score beside their name (and the alt text says it)."""
+    return ""
+
+
 WORDS = GameWords(
     turn=turn,
     event_fields=event_fields,
@@ -180,6 +185,7 @@ WORDS = GameWords(
     label=ursuppe_moves.label,
     marks=ursuppe_moves.marks,
     legend=ursuppe_moves.legend,
+    scores=scores,
     # Measured with bench/phone_shots.py at 390x844: under the board (up to 345 CSS px high with six players),
     # the turn line, the "drift all" row and the details button, three lines of buttons still end on the first
     # screen; five eating choices of two lines each did not. More are chosen in the menu (one row).
