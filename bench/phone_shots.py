@@ -5,12 +5,14 @@ every game and Ur rule set, members play a few turns through SimCord (the real d
 against an in-memory Discord), then SimCord's preview draws the channel as a Discord client would and
 Debian's Chromium, driven by Playwright, saves it at 390×844 (phone) and 1280×900 (desktop) as
 ``DIR/<game>-phone.png`` (and ``-phone-bottom.png``, the end of the channel where a phone opens it, with a line
-saying whether the latest board and its controls are both on that first screen; ``-phone-top.png``, the top of
+saying whether the latest board and its controls are both on that first screen, that is inside the part of the
+screen the message list shows between the app's bars, with the figures in CSS px; ``-phone-top.png``, the top of
 the channel with the status card) and
 ``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git). ``--lang fr`` plays on a French
 server with French clients and names the files ``<game>-fr-…``. ``--review`` ends each match (the first
 member resigns) and asks ``/review`` in its channel, so the end of the channel shows the review and its chart
-(files ``<game>-review-…``).
+(files ``<game>-review-…``). ``--players N`` and ``--decisions N`` seat N players and play N decisions at
+every table chosen (files ``<game>-<N>p-<N>d-…``), to see a game at its start (0), middle or end.
 
 Needs ``simcord[preview]`` and ``playwright`` (the ``test`` extra) and ``/usr/bin/chromium``; no browser
 is downloaded.
