@@ -396,7 +396,8 @@ async def test_what_a_six_player_match_of_long_names_sends_fits_discords_limits(
 
     checked, most = check_sent(env)
     print(f"{lang}: {checked} messages sent or edited, the busiest of {most} components")
-    assert checked > 40 and most > 30, (checked, most)
+    # The busiest post: Ursuppe's move buttons are what fits under its board on a phone (more go to the menu).
+    assert checked > 40 and most >= BUSIEST["ursuppe"], (checked, most)
 
 
 async def test_what_an_event_of_long_names_sends_fits_discords_limits(club: dict[str, Any]) -> None:
