@@ -169,7 +169,7 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
         others = (t("en", "builder.ursuppe.drift_all"), t("en", "button.details"))
         shown = move_buttons(controls)
         if decision.kind == "buy" and not asked:
-            assert "BP = bio points, the energy your amoebas spend: you have" in text_of(board), "BP said once"
+            assert "BP (bio points)." in text_of(board), "BP said once"
         # Buttons when they fit a phone's screen under the board (bot.app.words.button_moves), else the menu.
         buttons = button_moves(match.game, match.state, decision.seat)
         assert list(shown) == (legal if buttons is not None else [])

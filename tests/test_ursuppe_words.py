@@ -293,11 +293,9 @@ def test_bp_and_mp_are_said_once_in_words_with_what_the_player_has() -> None:
     buying = position_where(lambda s, m: m.kind == "buy")
     seat = buying.actors()[0]
     legend = move_legend(INFO, buying, seat, "fr")
-    assert legend == f"PE = points d'énergie, que vos amibes dépensent : vous en avez {buying.bp[seat]}."
-    assert (
-        move_legend(INFO, buying, seat, "en")
-        == f"BP = bio points, the energy your amoebas spend: you have {buying.bp[seat]}."
-    )
+    # One line on a phone (the post's words under the board): the prices on the buttons say what BP are for.
+    assert legend == f"Vous avez {buying.bp[seat]} PE (points d'énergie)."
+    assert move_legend(INFO, buying, seat, "en") == f"You have {buying.bp[seat]} BP (bio points)."
     defect = position_where(lambda s, m: m.kind == "pay")
     legend = move_legend(INFO, defect, defect.actors()[0], "en")
     assert legend is not None and legend.startswith("MP = mutation points") and "BP (bio points" in legend
