@@ -5,13 +5,16 @@ every game and Ur rule set, members play a few turns through SimCord (the real d
 against an in-memory Discord), then SimCord's preview draws the channel as a Discord client would and
 Debian's Chromium, driven by Playwright, saves it at 390×844 (phone) and 1280×900 (desktop) as
 ``DIR/<game>-phone.png`` (and ``-phone-bottom.png``, the end of the channel where a phone opens it, with a line
-saying whether the latest board and its controls are both on that first screen; ``-phone-top.png``, the top of
+saying whether the latest board and its controls are both on that first screen, that is inside the part of the
+screen the message list shows between the app's bars, with the figures in CSS px; ``-phone-top.png``, the top of
 the channel with the status card) and
 ``DIR/<game>-desktop.png``. DIR defaults to ``shots/`` (ignored by git). ``--lang fr`` plays on a French
 server with French clients and names the files ``<game>-fr-…``. ``--review`` ends each match (the first
 member resigns) and asks ``/review`` in its channel, so the end of the channel shows the review and its chart
 (files ``<game>-review-…``). ``--clock 10m:5`` plays live with a game clock of 10 minutes each and +5 s a turn,
-the members taking a few seconds for each move (files ``<game>-clock-…``).
+the members taking a few seconds for each move (files ``<game>-clock-…``). ``--players N`` and ``--decisions N``
+seat N players and play N decisions at every table chosen (files ``<game>-<N>p-<N>d-…``), to see a game at its
+start (0), middle or end.
 
 Needs ``simcord[preview]`` and ``playwright`` (the ``test`` extra) and ``/usr/bin/chromium``; no browser
 is downloaded.
@@ -53,7 +56,7 @@ TABLES: tuple[tuple[str, str, int, int], ...] = (
     ("ursuppe", "ursuppe", 4, 14),
 )
 """(label, ``/game new`` choice, players, decisions played) of every game and rule set."""
-NAMES = ("alice", "bob", "chloe", "dmitri")
+NAMES = ("alice", "bob", "chloe", "dmitri", "elise", "farid")
 CLIENT_LOCALES = {"en": "en-US", "fr": "fr"}
 """The Discord client locale per language: the preview writes relative times (``in 2 days``) in it."""
 
@@ -169,10 +172,17 @@ ON_FIRST_SCREEN = """() => {
   const message = board && (board.closest('[data-message-id]') || board.closest('li') || board.parentElement);
   const buttons = message ? Array.from(message.querySelectorAll('button, select, [role=combobox]'))
     .filter(b => b.offsetParent !== null && b.innerText.trim() && !b.closest('[class*=hover], [class*=toolbar]')) : [];
-  const inside = r => r.top >= 0 && r.bottom <= window.innerHeight;
+  // The part of the screen the messages show: the scrolled list between the app's bars, not the whole window.
+  let list = board;
+  while (list && list.parentElement && !(list.scrollHeight > list.clientHeight + 1)) list = list.parentElement;
+  const seen = list && list !== board ? list.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+  const top = Math.max(0, seen.top), bottom = Math.min(window.innerHeight, seen.bottom);
+  const inside = r => r.top >= top - 1 && r.bottom <= bottom + 1;
   const last = buttons[buttons.length - 1];
-  return {board: !!board && inside(board.getBoundingClientRect()),
-          buttons: buttons.length, last: !last || inside(last.getBoundingClientRect())};
+  const rect = board ? board.getBoundingClientRect() : null;
+  return {board: !!board && inside(rect), buttons: buttons.length, last: !last || inside(last.getBoundingClientRect()),
+          view: [Math.round(top), Math.round(bottom)], image: rect ? [Math.round(rect.top), Math.round(rect.bottom),
+          Math.round(rect.width)] : null, end: last ? Math.round(last.getBoundingClientRect().bottom) : null};
 }"""
 """Whether the latest board and the last control after it are both inside the screen."""
 """Scrolls every scrolled box of the preview back to its start."""
@@ -247,7 +257,9 @@ async def shoot(
                         seen = await page.evaluate(ON_FIRST_SCREEN)
                         print(
                             f"{label}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
-                            f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}",
+                            f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}"
+                            f" (messages shown from y={seen['view'][0]} to {seen['view'][1]} CSS px; board"
+                            f" {seen['image']} top, bottom, width; last control ends at {seen['end']})",
                             flush=True,
                         )
                         # The top of the channel too: the match's status card, above the turn posts.
@@ -263,13 +275,22 @@ async def shoot(
 
 
 async def main_async(
-    out: Path, only: list[str], lang: str = "en", review: bool = False, clock: str | None = None
+    out: Path,
+    only: list[str],
+    lang: str = "en",
+    review: bool = False,
+    clock: str | None = None,
+    players_set: int | None = None,
+    decisions: int | None = None,
 ) -> None:
     out.mkdir(parents=True, exist_ok=True)
     async with browser() as chromium:
         for label, choice, players, turns in TABLES:
             if only and label not in only:
                 continue
+            if players_set is not None or decisions is not None:
+                players, turns = players_set or players, turns if decisions is None else decisions
+                label = f"{label}-{players}p-{turns}d"
             for path in await shoot(label, choice, players, turns, out, chromium, lang, review, clock):
                 print(path)
 
@@ -280,12 +301,14 @@ def main() -> int:
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the server's and clients' language")
     parser.add_argument("--review", action="store_true", help="end each match and ask /review in its channel")
     parser.add_argument("--clock", help="play on a game clock: minutes and increment, e.g. 10m:5")
+    parser.add_argument("--players", type=int, help="seat this many players at every table chosen")
+    parser.add_argument("--decisions", type=int, help="play this many decisions before the shots")
     parser.add_argument("tables", nargs="*", help=f"only these ({', '.join(t[0] for t in TABLES)})")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing: apt-get install chromium", file=sys.stderr)
         return 1
-    asyncio.run(main_async(args.out, args.tables, args.lang, args.review, args.clock))
+    asyncio.run(main_async(args.out, args.tables, args.lang, args.review, args.clock, args.players, args.decisions))
     return 0
 
 

@@ -1,17 +1,20 @@
-"""Ursuppe (Primordial Soup) as an image drawn for a phone's message column: one portrait image per turn.
+"""Ursuppe (Primordial Soup) as an image drawn for a phone's message column: one image per turn, short
+enough that a phone shows it with its post's words and buttons on one screen (about 300 CSS px high).
 
 A phone shows a turn post's image about 265 CSS px wide (:data:`render.lettering.PHONE_COLUMN_CSS`), so
 the image is :data:`WIDTH` px wide and no text on it is under :data:`TEXT_PX` (10 CSS px there); nothing
 is shortened, long names wrap. Top to bottom:
 
 - the header: round and phase, then what the game waits for and from whom (or who won), wrapped;
-- the soup: column letters and row digits, the 19 squares and the compass island (the environment card's
+- the soup: column letters and row digits, the 19 squares (wider than tall: :data:`PITCH_Y`, a row taller
+  only when one of its squares needs it, :func:`pitch_of`) and the compass island (the environment card's
   drift as a red arrow, its ozone value in grey). Each square lists its food as one chip per colour (the
   colour's silhouette and the count) and its amoebas as numbered silhouettes with one crimson pip per
-  damage. The empty squares hold the order of the phase (a1), the supply and the card in words (c1–e1)
-  and what a pip means (e5);
-- one full-width row per player: silhouette, name in full, score; BP, MP against the ozone, amoebas on
-  the board, genes. The finish zone closes the image.
+  damage. The empty squares hold the order of the phase (a1), the card, the cards left and where the
+  finish zone starts (c1–e1), and what a pip means (e5);
+- the players' cards, three, two or one a row: silhouette, name in full, score. Their BP, MP against the
+  ozone, amoebas and genes, and the supply, are in the detail view (:func:`draw_rows`,
+  :mod:`render.ursuppe_detail`); the post's words give the acting player their own BP.
 
 Colour is never the only cue: every seat (and its food cubes) has a silhouette of its own, the move
 buttons' marks (:attr:`BoardContext.marks`) are badges on the squares, and in a player's own view their
@@ -111,23 +114,52 @@ TEXT_PX: Final = math.ceil(PHONE_MIN_CSS * WIDTH / PHONE_COLUMN_CSS)
 """The smallest text (23 px: 10.2 CSS px in a 265 CSS px column): food counts, amoeba numbers, labels."""
 LINE_PX: Final = TEXT_PX + 1
 """The words of the header and the player rows."""
-TITLE_PX: Final = 28
 SCORE_PX: Final = 30
 MARGIN: Final = 8
 LINE_H: Final = 34
 """The height of a line of words (icons included)."""
-LABEL_H: Final = 28
+HEADER_H: Final = 30
+"""The height of a line of the header (tighter than :data:`LINE_H`: the header has no row of icons under it)."""
+LABEL_H: Final = 24
 """The band above the squares that holds the column letters."""
 LABEL_W: Final = 22
 """The band left of the squares that holds the row digits."""
 PITCH_X: Final = (WIDTH - 2 * MARGIN - LABEL_W) / 5
-PITCH_Y: Final = 140
+PITCH_Y: Final = 98
+"""The squares' height as a rule: wider than tall, two rows of food chips and a row of amoebas fill one, and
+the whole image stays short enough that a phone shows it with its post's words and buttons on one screen.
+A position whose fullest square needs more (a third row of chips, a second row of amoebas) gets taller
+squares, up to :data:`PITCH_MAX` (see :func:`pitch_of`)."""
+PITCH_MAX: Final = 140
 GAP: Final = 4
 BOARD_H: Final = LABEL_H + 5 * PITCH_Y + GAP
-"""The height of the soup band (letters and five rows of squares)."""
+"""The height of the soup band (letters and five rows of squares) at the usual pitch (:func:`board_h`)."""
+
+
+Pitch = int | tuple[int, ...]
+"""The rows' heights: one for all five, or one each (see :func:`pitch_of`)."""
+
+
+def _row_top(row: int, pitch: Pitch) -> int:
+    return row * pitch if isinstance(pitch, int) else sum(pitch[:row])
+
+
+def _row_h(row: int, pitch: Pitch) -> int:
+    return pitch if isinstance(pitch, int) else pitch[row]
+
+
+def board_h(pitch: Pitch = PITCH_Y) -> int:
+    """The height of the soup band when its rows are ``pitch`` px high."""
+    return LABEL_H + _row_top(5, pitch) + GAP
+
+
 ROW_GAP: Final = 6
 SCORE_W: Final = 64
 """Room kept right of a player's name for the score."""
+LEGEND_COLUMNS: Final = (3, 2, 1)
+"""The players' cards under the soup, side by side (their numbers beyond the score are in the detail view):
+three, two or one a row, whichever makes the cards the least tall (long names wrap in narrow cards)."""
+CARD_GAP: Final = 6
 
 CHIP_H: Final = 26
 CHIP_GAP: Final = 2
@@ -150,17 +182,18 @@ _DIRECTION: Final = re.compile(r"(?<![a-z])(n|e|s|w|north|east|south|west)(?![a-
 # Geometry.
 
 
-def cell_box(row: int, col: int, board_y: float = 0) -> tuple[int, int, int, int]:
+def cell_box(row: int, col: int, board_y: float = 0, pitch: Pitch = PITCH_Y) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) of the square at ``row``, ``col`` when the soup band starts
-    at ``board_y``."""
+    at ``board_y`` and its rows are ``pitch`` px high."""
     left = MARGIN + LABEL_W + col * PITCH_X + GAP / 2
-    top = board_y + LABEL_H + row * PITCH_Y + GAP / 2
-    return round(left), round(top), round(left + PITCH_X - GAP), round(top + PITCH_Y - GAP)
+    top = board_y + LABEL_H + _row_top(row, pitch) + GAP / 2
+    return round(left), round(top), round(left + PITCH_X - GAP), round(top + _row_h(row, pitch) - GAP)
 
 
-def square_box(name: str, board_y: float = 0) -> tuple[int, int, int, int]:
-    """The pixel box of square ``name`` (``b1``...) when the soup band starts at ``board_y``."""
-    return cell_box(int(name[1]) - 1, "abcde".index(name[0].lower()), board_y)
+def square_box(name: str, board_y: float = 0, pitch: Pitch = PITCH_Y) -> tuple[int, int, int, int]:
+    """The pixel box of square ``name`` (``b1``...) when the soup band starts at ``board_y`` (rows ``pitch``
+    px apart)."""
+    return cell_box(int(name[1]) - 1, "abcde".index(name[0].lower()), board_y, pitch)
 
 
 # Cached tiles that remember the text they noted.
@@ -336,11 +369,13 @@ def _lines(pieces: Sequence[_Piece], width: float) -> list[list[tuple[float, _Pi
     return [line for line in lines if line] or [[]]
 
 
-def _draw_lines(canvas: Image.Image, lines: list[list[tuple[float, _Piece]]], x: float, y: float) -> None:
-    """Draw ``lines`` from (x, y), the top of the first; each is :data:`LINE_H` high."""
+def _draw_lines(
+    canvas: Image.Image, lines: list[list[tuple[float, _Piece]]], x: float, y: float, height: int = LINE_H
+) -> None:
+    """Draw ``lines`` from (x, y), the top of the first; each is ``height`` high."""
     for i, line in enumerate(lines):
         for dx, piece in line:
-            piece.draw(canvas, x + dx, y + i * LINE_H + LINE_H / 2)
+            piece.draw(canvas, x + dx, y + i * height + height / 2)
 
 
 def wrap_words(text: str, size: int, weight: Weight, width: float) -> list[str]:
@@ -371,8 +406,10 @@ def _wrapped(text: str, size: int, weight: Weight, width: float) -> tuple[str, .
 # The soup's ground.
 
 
-@lru_cache(maxsize=16)
-def _soup_layer(board: tuple[str, ...], palette: str) -> tuple[Image.Image, tuple[tuple[str, float], ...]]:
+@lru_cache(maxsize=64)
+def _soup_layer(
+    board: tuple[str, ...], palette: str, pitch: Pitch = PITCH_Y
+) -> tuple[Image.Image, tuple[tuple[str, float], ...]]:
     """The soup band without pieces: ground, squares, column letters and row digits, and the text it
     noted (noted again by each render that pastes it)."""
     th = theme(palette)
@@ -381,24 +418,24 @@ def _soup_layer(board: tuple[str, ...], palette: str) -> tuple[Image.Image, tupl
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         x0, y0 = MARGIN + LABEL_W - 4, LABEL_H - 4
         draw.rounded_rectangle(
-            (x0 * k, y0 * k, (WIDTH - MARGIN + 2) * k, (BOARD_H + 2) * k), radius=14 * k, fill=(*th.soup, 255)
+            (x0 * k, y0 * k, (WIDTH - MARGIN + 2) * k, (board_h(pitch) + 2) * k), radius=14 * k, fill=(*th.soup, 255)
         )
         for r, c in squares:
-            bx0, by0, bx1, by1 = cell_box(r, c)
+            bx0, by0, bx1, by1 = cell_box(r, c, 0, pitch)
             draw.rounded_rectangle((bx0 * k, by0 * k, bx1 * k, by1 * k), radius=10 * k, fill=(*th.square_edge, 255))
             draw.rounded_rectangle(
                 ((bx0 + 2) * k, (by0 + 2) * k, (bx1 - 2) * k, (by1 - 2) * k), radius=8 * k, fill=(*th.square, 255)
             )
 
-    base = Image.new("RGB", (WIDTH, BOARD_H + 4), th.backdrop)
+    base = Image.new("RGB", (WIDTH, board_h(pitch) + 4), th.backdrop)
     layer = supersampled(base.size, SCALE, paint)
     base.paste(layer, (0, 0), layer)
     with noted() as notes:
         for c in range(5):
-            x0, _, x1, _ = cell_box(0, c)
+            x0, _, x1, _ = cell_box(0, c, 0, pitch)
             paste_text(base, ((x0 + x1) / 2, LABEL_H / 2 - 2), "abcde"[c], TEXT_PX, "Bold", th.muted, "mm")
         for r in range(5):
-            _, y0, _, y1 = cell_box(r, 0)
+            _, y0, _, y1 = cell_box(r, 0, 0, pitch)
             paste_text(base, (MARGIN + LABEL_W / 2 - 2, (y0 + y1) / 2), str(r + 1), TEXT_PX, "Bold", th.muted, "mm")
     return base, tuple(notes.texts)
 
@@ -479,6 +516,23 @@ def _paint_square(
         paste(tile, amoeba_sprite(colour, number, damage, AMOEBA_D, TEXT_PX, palette), (cx, cy))
 
 
+def pitch_of(v: View, palette: str = "standard") -> tuple[int, ...]:
+    """The height of each row of squares ``v`` needs: :data:`PITCH_Y`, or more (up to :data:`PITCH_MAX`) for a
+    row whose fullest square needs a third row of food chips or a second row of amoebas to show everything
+    without overlap. Row by row, so that one crowded square does not make the whole soup taller."""
+    colours = _colours(v)
+    inner_w = PITCH_X - GAP
+    need = [0.0] * 5
+    for sq in v.squares:
+        food = [(colours[seat], count) for seat, count in enumerate(sq.food[: v.players]) if count > 0]
+        rows = len(food_rows(food, inner_w - 4, palette))
+        amoebas = len(sq.amoebas)
+        # Rows of three: four a row would overlap, and a ring (the deciding amoeba) would hide a number.
+        height = 4 + rows * CHIP_H + 2 + math.ceil(amoebas / 3) * (AMOEBA_D + 2)
+        need[sq.row] = max(need[sq.row], height)
+    return tuple(int(min(PITCH_MAX, max(PITCH_Y, math.ceil(h + GAP)))) for h in need)
+
+
 def _draw_square(
     canvas: Image.Image,
     sq: SquareView,
@@ -487,19 +541,21 @@ def _draw_square(
     rings: dict[tuple[int, int], Color],
     board_y: int,
     palette: str,
+    pitch: Pitch = PITCH_Y,
 ) -> None:
-    box = cell_box(sq.row, sq.col, board_y)
+    box = cell_box(sq.row, sq.col, board_y, pitch)
     food = tuple((colours[seat], count) for seat, count in enumerate(sq.food[: v.players]) if count > 0)
     amoebas = tuple((colours[a.seat], a.number, a.damage, rings.get((a.seat, a.number))) for a in sq.amoebas)
     if not food and not amoebas:
         return
-    key = (palette, sq.row, sq.col, food, amoebas)
+    # The box's size too: the rows' height follows the position (pitch_of).
+    key = (palette, sq.row, sq.col, box[2] - box[0], box[3] - box[1], food, amoebas)
     _SQUARES.lay(canvas, box, key, lambda tile: _paint_square(tile, food, amoebas, palette))
 
 
-def _draw_island(canvas: Image.Image, v: View, board_y: int) -> None:
+def _draw_island(canvas: Image.Image, v: View, board_y: int, pitch: Pitch = PITCH_Y) -> None:
     r, c = v.island
-    x0, y0, x1, y1 = cell_box(r, c, board_y)
+    x0, y0, x1, y1 = cell_box(r, c, board_y, pitch)
     size = min(x1 - x0, y1 - y0)
     card: CardView | None = v.card
     if card is not None:
@@ -509,53 +565,50 @@ def _draw_island(canvas: Image.Image, v: View, board_y: int) -> None:
 
 
 def _draw_corners(
-    canvas: Image.Image, v: View, colours: tuple[int, ...], lang: str, board_y: int, th: Theme, palette: str
+    canvas: Image.Image,
+    v: View,
+    colours: tuple[int, ...],
+    lang: str,
+    board_y: int,
+    th: Theme,
+    palette: str,
+    pitch: Pitch = PITCH_Y,
 ) -> None:
-    """In the empty squares: the order of the phase (a1), the supply and the card (c1–e1), what a damage
-    pip means (e5)."""
-    x0, y0, _, _ = cell_box(0, 2, board_y)
-    _, _, x1, _ = cell_box(0, 4, board_y)
-    y = y0 + 16
-    paste_text(canvas, (x0 + 4, y), word(lang, "supply"), TEXT_PX, "Semibold", th.text, "lm")
-    x = x0 + 4.0
-    y += 30
-    for seat, count in enumerate(v.supply[: v.players]):
-        chip = chip_sprite(colours[seat], count, 0, TEXT_PX, palette)
-        if x + chip.width > x1:
-            x = x0 + 4.0
-            y += CHIP_H + 2
-        note_text(str(count), TEXT_PX)
-        canvas.paste(chip, (round(x), round(y - chip.height / 2)), chip)
-        x += chip.width + 8
-    y += 32
-    lines = [card_text(lang, v.card.drift, v.card.ozone)] if v.card is not None else []
-    if v.card is None:
-        lines.append(word(lang, "no_card"))
-    elif v.cards_left == 1:
-        lines.append(word(lang, "card_one_left"))
-    else:
-        lines.append(word(lang, "cards_left").format(n=v.cards_left))
-    for line in lines:
-        for part in wrap_words(line, TEXT_PX, "Semibold", x1 - x0 - 8):
-            paste_text(canvas, (x0 + 4, y), part, TEXT_PX, "Semibold", th.muted, "lm")
-            y += 30
-    ox0, oy0, _ox1, _ = cell_box(0, 0, board_y)
+    """In the empty squares: the order of the phase (a1), the card, the cards left and where the finish
+    zone starts (c1–e1), what a damage pip means (e5). The supply is in the detail view."""
+    x0, y0, _, _ = cell_box(0, 2, board_y, pitch)
+    _, _, x1, y1 = cell_box(0, 4, board_y, pitch)
+    lines = [card_text(lang, v.card.drift, v.card.ozone)] if v.card is not None else [word(lang, "no_card")]
+    if v.card is not None:
+        lines.append(
+            word(lang, "card_one_left") if v.cards_left == 1 else word(lang, "cards_left").format(n=v.cards_left)
+        )
+    lines.append(word(lang, "finish_short").format(zone=v.finish_zone, length=v.track_length))
+    wrapped = [part for line in lines for part in wrap_words(line, TEXT_PX, "Semibold", x1 - x0 - 8)]
+    step = min(30.0, (y1 - y0 - 8) / max(len(wrapped), 1))
+    y = y0 + 4 + step / 2
+    for i, part in enumerate(wrapped):
+        paste_text(canvas, (x0 + 4, y), part, TEXT_PX, "Semibold", th.text if i == 0 else th.muted, "lm")
+        y += step
+    ox0, oy0, _ox1, _ = cell_box(0, 0, board_y, pitch)
     if v.order and v.outcome is None:
-        paste_text(canvas, (ox0 + 4, oy0 + 16), word(lang, "order"), TEXT_PX, "Semibold", th.text, "lm")
+        paste_text(canvas, (ox0 + 4, oy0 + 14), word(lang, "order"), TEXT_PX, "Semibold", th.text, "lm")
         for i, seat in enumerate(v.order):
             r, c = divmod(i, 3)
-            centre = (ox0 + 18 + c * 36, oy0 + 52 + r * 38)
+            centre = (ox0 + 18 + c * 36, oy0 + 44 + r * 32)
             if seat == v.on_turn:
-                paste(canvas, ring_sprite(36, HIGHLIGHT, 3.0), centre)
+                paste(canvas, ring_sprite(34, HIGHLIGHT, 3.0), centre)
             paste(canvas, marker_sprite(colours[seat], 24, palette), centre)
-    lx0, ly0, lx1, _ = cell_box(4, 4, board_y)
+    lx0, ly0, lx1, _ = cell_box(4, 4, board_y, pitch)
     # The pip on its own line: beside it, "damage" and "blessure" would not fit the square's width.
-    paste(canvas, pip_sprite(), (lx0 + 14, ly0 + 18))
+    paste(canvas, pip_sprite(), (lx0 + 14, ly0 + 16))
     for i, line in enumerate(wrap_words(word(lang, "damage"), TEXT_PX, "Semibold", lx1 - lx0 - 10)):
-        paste_text(canvas, (lx0 + 6, ly0 + 48 + i * 30), line, TEXT_PX, "Semibold", th.muted, "lm")
+        paste_text(canvas, (lx0 + 6, ly0 + 44 + i * 28), line, TEXT_PX, "Semibold", th.muted, "lm")
 
 
-def _draw_marks(canvas: Image.Image, v: View, marks: Sequence[tuple[str, str]], board_y: int) -> None:
+def _draw_marks(
+    canvas: Image.Image, v: View, marks: Sequence[tuple[str, str]], board_y: int, pitch: Pitch = PITCH_Y
+) -> None:
     """The move buttons' marks as yellow badges astride the top edge of their squares, right to left (on
     the edge rather than inside, so that they hide no food count)."""
     names = {sq.name for sq in v.squares}
@@ -565,7 +618,7 @@ def _draw_marks(canvas: Image.Image, v: View, marks: Sequence[tuple[str, str]], 
         if name in names and mark not in by_square.setdefault(name, []):
             by_square[name].append(mark)
     for name, found in by_square.items():
-        x0, y0, x1, _ = square_box(name, board_y)
+        x0, y0, x1, _ = square_box(name, board_y, pitch)
         right = x1 + 4.0
         for mark in found:
             width = max(BADGE_H, text_width(mark, TEXT_PX, "Bold") + 14)
@@ -585,13 +638,15 @@ def _badge(width: int) -> Image.Image:
     return supersampled((width, BADGE_H), 3, paint)
 
 
-def _highlight_squares(canvas: Image.Image, v: View, marks: tuple[str, ...], board_y: int) -> None:
+def _highlight_squares(
+    canvas: Image.Image, v: View, marks: tuple[str, ...], board_y: int, pitch: Pitch = PITCH_Y
+) -> None:
     names = {sq.name for sq in v.squares}
     for mark in marks:
         name = mark.strip().lower()
         if name not in names:
             continue
-        x0, y0, x1, y1 = square_box(name, board_y)
+        x0, y0, x1, y1 = square_box(name, board_y, pitch)
         frame = frame_sprite(x1 - x0 + 8, y1 - y0 + 8, HIGHLIGHT, 4, 12)
         paste(canvas, frame, ((x0 + x1) / 2, (y0 + y1) / 2))
 
@@ -604,7 +659,7 @@ def _header(
 ) -> tuple[list[str], list[list[tuple[float, _Piece]]], Color]:
     """The title's lines, the decision's (or outcome's) lines and their colour."""
     lang = ctx.language
-    title = wrap_words(phase_title(v, lang), TITLE_PX, "Bold", WIDTH - 2 * MARGIN)
+    title = wrap_words(phase_title(v, lang), LINE_PX, "Bold", WIDTH - 2 * MARGIN)
     if v.outcome is not None or v.phase >= 7:
         parts = outcome_parts(v, lang, names)
         colour = GOLD
@@ -701,6 +756,131 @@ def _draw_rows(
     return y
 
 
+def rows_height(v: View, ctx: BoardContext, names: tuple[str, ...]) -> int:
+    """The height of every player's full row (:func:`draw_rows`), gaps included."""
+    return sum(row_height(names[p.seat], v.viewer == p.seat, ctx.language) + ROW_GAP for p in v.player_info)
+
+
+def draw_rows(
+    canvas: Image.Image, v: View, ctx: BoardContext, colours: tuple[int, ...], names: tuple[str, ...], top: int
+) -> int:
+    """Every player's full row (score, BP, MP against the ozone, amoebas, genes) on its ground from ``top``,
+    as the detail view shows them; returns the y under the last."""
+    y = top
+    for p in v.player_info:
+        h = row_height(names[p.seat], v.viewer == p.seat, ctx.language)
+        ground = _row_ground(WIDTH - 2 * MARGIN, h, ctx.palette)
+        canvas.paste(ground, (MARGIN, y), ground)
+        y += h + ROW_GAP
+    return _draw_rows(canvas, v, ctx, colours, names, top)
+
+
+# The players' cards under the soup: who is who (silhouette, colour, name) and the score.
+
+
+def card_width(columns: int) -> int:
+    """The width of a player's card when ``columns`` of them share a row."""
+    return (WIDTH - 2 * MARGIN - CARD_GAP * (columns - 1)) // columns
+
+
+def _card_name_lines(name: str, you: bool, lang: str, columns: int = 2) -> list[str]:
+    score_w = SCORE_W - 8 if columns < 3 else SCORE_W - 20
+    room = card_width(columns) - 44 - score_w
+    lines = wrap_words(name, LINE_PX, "Semibold", room)
+    if you:
+        # "· you" stays whole, after the name or on a line of its own.
+        tail = "· " + word(lang, "you")
+        if text_width(f"{lines[-1]} {tail}", LINE_PX, "Semibold") <= room:
+            lines[-1] = f"{lines[-1]} {tail}"
+        else:
+            lines.append(tail)
+    return lines
+
+
+def card_height(name: str, you: bool, lang: str, columns: int = 2) -> int:
+    """The height of a player's card: the name's lines (the score beside the first)."""
+    return 6 + LINE_H * len(_card_name_lines(name, you, lang, columns)) + 4
+
+
+def legend_columns(v: View, names: tuple[str, ...], lang: str) -> int:
+    """How many cards share a row: of :data:`LEGEND_COLUMNS`, the one whose cards take the least height (the
+    first of equals)."""
+    return min(LEGEND_COLUMNS, key=lambda columns: _legend_height(v, names, lang, columns))
+
+
+def _legend_height(v: View, names: tuple[str, ...], lang: str, columns: int) -> int:
+    return sum(h + CARD_GAP for _, h in _legend_rows(v, names, lang, columns))
+
+
+def _legend_rows(
+    v: View, names: tuple[str, ...], lang: str, columns: int | None = None
+) -> list[tuple[list[PlayerView], int]]:
+    """The cards in rows of ``columns`` (:func:`legend_columns` when None), each with its tallest card's height."""
+    players = list(v.player_info)
+    columns = columns or legend_columns(v, names, lang)
+    rows = []
+    for i in range(0, len(players), columns):
+        row = players[i : i + columns]
+        rows.append((row, max(card_height(names[p.seat], v.viewer == p.seat, lang, columns) for p in row)))
+    return rows
+
+
+def legend_height(v: View, names: tuple[str, ...], lang: str) -> int:
+    """The height of the players' cards, gaps included."""
+    return sum(h + CARD_GAP for _, h in _legend_rows(v, names, lang))
+
+
+def _paint_card(
+    tile: Image.Image, lang: str, name: str, colour: int, you: bool, score: int, palette: str, columns: int
+) -> None:
+    """One player's card: silhouette (ringed in their own view), name (wrapped, never shortened), score."""
+    th = theme(palette)
+    y = 6 + LINE_H / 2
+    if you:
+        paste(tile, ring_sprite(38, th.text, 2.5), (24, y))
+    paste(tile, marker_sprite(colour, 26, palette), (24, y))
+    paste_text(tile, (tile.width - 10, y), str(score), SCORE_PX, "Bold", th.text, "rm")
+    for i, line in enumerate(_card_name_lines(name, you, lang, columns)):
+        paste_text(tile, (44, y + i * LINE_H), line, LINE_PX, "Semibold", th.text, "lm")
+
+
+def _draw_legend(
+    canvas: Image.Image, v: View, ctx: BoardContext, colours: tuple[int, ...], names: tuple[str, ...], top: int
+) -> int:
+    """The players' cards from ``top``, framed like the rows (deciding, on turn, winner); returns the y under
+    them."""
+    lang = ctx.language
+    deciding = v.decision.seat if v.decision is not None else None
+    winners = v.outcome.winners if v.outcome is not None else ()
+    y = top
+    columns = legend_columns(v, names, lang)
+    width = card_width(columns)
+    for row, h in _legend_rows(v, names, lang):
+        for i, p in enumerate(row):
+            x = MARGIN + i * (width + CARD_GAP)
+            box = (x, y, x + width, y + h)
+            ground = _row_ground(width, h, ctx.palette)
+            canvas.paste(ground, (x, y), ground)
+            you = v.viewer == p.seat
+            key = ("card", ctx.palette, lang, colours[p.seat], names[p.seat], you, p.score, h, columns)
+            paint = partial(
+                _paint_card, lang=lang, name=names[p.seat], colour=colours[p.seat], you=you, score=p.score,
+                palette=ctx.palette, columns=columns,
+            )  # fmt: skip
+            _ROWS.lay(canvas, box, key, paint)
+            frame = None
+            if p.seat in winners:
+                frame = frame_sprite(width, h, GOLD, 4, 12)
+            elif deciding == p.seat:
+                frame = frame_sprite(width, h, HIGHLIGHT, 4, 12)
+            elif v.on_turn == p.seat and v.outcome is None:
+                frame = frame_sprite(width, h, theme(ctx.palette).muted, 2.5, 12)
+            if frame is not None:
+                paste(canvas, frame, (x + width / 2, y + h / 2))
+        y += h + CARD_GAP
+    return y
+
+
 @lru_cache(maxsize=8)
 def _row_ground(width: int, height: int, palette: str) -> Image.Image:
     th = theme(palette)
@@ -720,15 +900,9 @@ def layout(v: View, ctx: BoardContext) -> tuple[int, int, int]:
 
 
 def _layout(v: View, ctx: BoardContext, names: tuple[str, ...], header_lines: int) -> tuple[int, int, int]:
-    board_y = MARGIN + header_lines * LINE_H + 4
-    rows_y = board_y + BOARD_H + 8
-    rows_h = sum(row_height(names[p.seat], v.viewer == p.seat, ctx.language) + ROW_GAP for p in v.player_info)
-    finish = wrap_words(_finish_text(v, ctx.language), TEXT_PX, "Semibold", WIDTH - 2 * MARGIN)
-    return board_y, rows_y, rows_y + rows_h + len(finish) * LINE_H + MARGIN
-
-
-def _finish_text(v: View, lang: str) -> str:
-    return word(lang, "alt_track").format(zone=v.finish_zone, length=v.track_length)
+    board_y = MARGIN // 2 + header_lines * HEADER_H
+    rows_y = board_y + board_h(pitch_of(v, ctx.palette)) + 4
+    return board_y, rows_y, rows_y + legend_height(v, names, ctx.language) - CARD_GAP + MARGIN // 2
 
 
 def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
@@ -739,12 +913,13 @@ def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
     title, lines, _colour = _header(v, ctx, colours, names, th)
     board_y, rows_y, height = _layout(v, ctx, names, len(title) + len(lines))
     canvas = Image.new("RGB", (WIDTH, height), th.backdrop)
-    y = MARGIN
+    y = MARGIN // 2
     for line in title:
-        paste_text(canvas, (MARGIN, y + LINE_H / 2), line, TITLE_PX, "Bold", th.text, "lm")
-        y += LINE_H
-    _draw_lines(canvas, lines, MARGIN, y)
-    soup, texts = _soup_layer(tuple(sq.name for sq in v.squares), ctx.palette)
+        paste_text(canvas, (MARGIN, y + HEADER_H / 2), line, LINE_PX, "Bold", th.text, "lm")
+        y += HEADER_H
+    _draw_lines(canvas, lines, MARGIN, y, HEADER_H)
+    pitch = pitch_of(v, ctx.palette)
+    soup, texts = _soup_layer(tuple(sq.name for sq in v.squares), ctx.palette, pitch)
     for text, px in texts:
         note_text(text, px)
     canvas.paste(soup, (0, board_y - 2))
@@ -760,21 +935,13 @@ def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
                 if a.seat == v.viewer:
                     rings.setdefault((a.seat, a.number), th.text)
     for sq in v.squares:
-        _draw_square(canvas, sq, v, colours, rings, board_y, ctx.palette)
-    _draw_island(canvas, v, board_y)
-    _highlight_squares(canvas, v, ctx.highlights or _notation_squares(v, ctx.last_move or ""), board_y)
-    _draw_marks(canvas, v, ctx.marks, board_y)
-    _draw_corners(canvas, v, colours, lang, board_y, th, ctx.palette)
-    y = rows_y
-    for p in v.player_info:
-        h = row_height(names[p.seat], v.viewer == p.seat, lang)
-        ground = _row_ground(WIDTH - 2 * MARGIN, h, ctx.palette)
-        canvas.paste(ground, (MARGIN, y), ground)
-        y += h + ROW_GAP
-    y = _draw_rows(canvas, v, ctx, colours, names, rows_y)
-    for line in wrap_words(_finish_text(v, lang), TEXT_PX, "Semibold", WIDTH - 2 * MARGIN):
-        paste_text(canvas, (MARGIN + 4, y + LINE_H / 2 - 4), line, TEXT_PX, "Semibold", th.muted, "lm")
-        y += LINE_H
+        _draw_square(canvas, sq, v, colours, rings, board_y, ctx.palette, pitch)
+    _draw_island(canvas, v, board_y, pitch)
+    squares = ctx.highlights or _notation_squares(v, ctx.last_move or "")
+    _highlight_squares(canvas, v, squares, board_y, pitch)
+    _draw_marks(canvas, v, ctx.marks, board_y, pitch)
+    _draw_corners(canvas, v, colours, lang, board_y, th, ctx.palette, pitch)
+    _draw_legend(canvas, v, ctx, colours, names, rows_y)
     return canvas
 
 
@@ -1063,19 +1230,28 @@ RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=high
 __all__ = [
     "BOARD_H",
     "GAME_ID",
+    "PITCH_MAX",
     "RENDERER",
     "TEXT_PX",
     "WIDTH",
     "amoeba_slots",
+    "board_h",
+    "card_height",
+    "card_width",
     "cell_box",
     "clear_caches",
     "clear_tiles",
     "describe",
+    "draw_rows",
     "food_rows",
     "highlights",
     "layout",
+    "legend_columns",
+    "legend_height",
+    "pitch_of",
     "render",
     "row_height",
+    "rows_height",
     "seat_marks",
     "square_box",
     "wrap_words",

@@ -1,22 +1,27 @@
-"""Ursuppe's second view: the gene market and the latest events, drawn for a phone's column.
+"""Ursuppe's second view: the players' numbers, the supply, the gene market and the latest events, drawn
+for a phone's column.
 
-The turn post carries one image, the board (:mod:`render.ursuppe`); a member who wants the gene market
-and what happened lately opens this one on demand (the turn post's "Genes and events" button answers
-privately with it). It is as wide as the board and held to the same lettering: no text under
+The turn post carries one image, the board (:mod:`render.ursuppe`), kept short for a phone's screen; a
+member who wants each player's BP, MP against the ozone, amoebas and genes, the supply, the gene market and
+what happened lately opens this one on demand (the turn post's "Genes and events" button answers privately
+with it). It is as wide as the board and held to the same lettering: no text under
 :data:`render.ursuppe.TEXT_PX` (10 CSS px in a 265 CSS px column), nothing shortened, long names and
-events wrap. One gene a row (name, price in BP, MP, copies left; sold-out genes dimmed, superior genes
+events wrap. First one full row per player (as :func:`render.ursuppe.draw_rows` draws it) and the supply's
+chips, then one gene a row (name, price in BP, MP, copies left; sold-out genes dimmed, superior genes
 marked with a gold chevron), then the latest events, the newest last and brightest. Deterministic.
 """
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
 from games.ursuppe.view import View
-from render.common import BoardContext, Color, encode_png, supersampled
+from render.common import BoardContext, Color, supersampled
+from render.lettering import note_text
 from render.ursuppe import (
     LINE_H,
     TEXT_PX,
@@ -27,9 +32,11 @@ from render.ursuppe import (
     _lines,
     _palette,
     _part_pieces,
+    draw_rows,
+    rows_height,
     wrap_words,
 )
-from render.ursuppe_art import paste, paste_text, superior_mark, theme, veil
+from render.ursuppe_art import chip_sprite, paste, paste_text, superior_mark, theme, veil
 from render.ursuppe_words import event_parts, gene_name, word
 
 __all__ = ["EVENT_LINES", "WIDTH", "draw_detail", "render_detail"]
@@ -40,6 +47,7 @@ PAD: Final = 12
 GENE_ROW: Final = 32
 HEADING_H: Final = 44
 EVENT_LINES: Final = 8
+DETAIL_PNG_LEVEL: Final = 3
 COL_LEFT: Final = WIDTH - 2 * MARGIN - PAD
 COL_MP: Final = COL_LEFT - 78
 COL_PRICE: Final = COL_MP - 62
@@ -78,19 +86,29 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
         for e, ink in zip(events, inks, strict=True)
     ]
     events_h = HEADING_H + max(1, sum(len(lines) for lines in event_lines)) * LINE_H + PAD
-    height = MARGIN + genes_h + 10 + events_h + MARGIN
+    # The players' full rows and the supply first: the board keeps only each player's score.
+    supply = _supply_rows(view, colours, ctx.palette, inner)
+    head_h = rows_height(view, ctx, names) + LINE_H * (len(supply) + 1) + 6
+    height = head_h + MARGIN + genes_h + 10 + events_h + MARGIN
     image = Image.new("RGB", (WIDTH, height), th.backdrop)
+    y = draw_rows(image, view, ctx, colours, names, MARGIN)
+    paste_text(image, (MARGIN + PAD, y + LINE_H / 2), word(lang, "supply"), TEXT_PX, "Semibold", th.text, "lm")
+    y += LINE_H
+    for row in supply:
+        for x, chip in row:
+            image.paste(chip, (round(MARGIN + PAD + x), round(y + (LINE_H - chip.height) / 2)), chip)
+        y += LINE_H
     box_w = WIDTH - 2 * MARGIN
-    for top, h in ((MARGIN, genes_h), (MARGIN + genes_h + 10, events_h)):
+    for top, h in ((head_h, genes_h), (head_h + genes_h + 10, events_h)):
         frame = _frame(box_w, h, ctx.palette)
         image.paste(frame, (MARGIN, top), frame)
     # The gene market.
     x0 = MARGIN
-    y = MARGIN + HEADING_H / 2 + 2
-    paste_text(image, (x0 + PAD, y), word(lang, "genes_heading"), HEADING_PX, "Bold", th.text, "lm")
+    mid = head_h + HEADING_H / 2 + 2
+    paste_text(image, (x0 + PAD, mid), word(lang, "genes_heading"), HEADING_PX, "Bold", th.text, "lm")
     for key, right in (("col_price", COL_PRICE), ("col_mp", COL_MP), ("col_left", COL_LEFT)):
-        paste_text(image, (x0 + right, y), word(lang, key), TEXT_PX, "Semibold", th.muted, "rm")
-    gy = MARGIN + HEADING_H
+        paste_text(image, (x0 + right, mid), word(lang, key), TEXT_PX, "Semibold", th.muted, "rm")
+    gy = head_h + HEADING_H
     for g, lines in zip(view.genes, gene_lines, strict=True):
         mid = gy + GENE_ROW / 2
         if g.requires:
@@ -106,7 +124,7 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
             image.paste(dim, (x0 + 6, round(gy + 2)), dim)
         gy += row_h
     # The latest events, the newest last and brightest.
-    top = MARGIN + genes_h + 10
+    top = head_h + genes_h + 10
     paste_text(image, (x0 + PAD, top + HEADING_H / 2 + 2), word(lang, "events"), HEADING_PX, "Bold", th.text, "lm")
     ey = top + HEADING_H
     if not events:
@@ -117,6 +135,29 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
     return image
 
 
+def _supply_rows(
+    view: View, colours: tuple[int, ...], palette: str, width: float
+) -> list[list[tuple[float, Image.Image]]]:
+    """The supply's chips (cubes left of each colour) in rows ``width`` wide, each chip with its x."""
+    rows: list[list[tuple[float, Image.Image]]] = [[]]
+    x = 0.0
+    for seat, count in enumerate(view.supply[: view.players]):
+        chip = chip_sprite(colours[seat], count, 0, TEXT_PX, palette)
+        if rows[-1] and x + chip.width > width:
+            rows.append([])
+            x = 0.0
+        note_text(str(count), TEXT_PX)
+        rows[-1].append((x, chip))
+        x += chip.width + 12
+    return rows
+
+
 def render_detail(view: View, ctx: BoardContext) -> bytes:
     """The detail image of ``view`` as PNG bytes, on the board's palette."""
-    return encode_png(draw_detail(view, ctx, _colours(view), _clean_names(view, ctx)), _palette(ctx.palette))
+    image = draw_detail(view, ctx, _colours(view), _clean_names(view, ctx)).convert("RGB")
+    indexed = image.quantize(palette=_palette(ctx.palette), dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    # Level 3, not 6: this image is twice the board's height (the players' full rows), and at level 6 its
+    # encoding alone took 13 ms of a 25 ms budget; 3 takes 6 ms for some 30 % more bytes (about 45 KB).
+    indexed.save(out, format="PNG", compress_level=DETAIL_PNG_LEVEL)
+    return out.getvalue()

@@ -72,9 +72,9 @@ SAMPLED = 6
 """One position in so many is checked whole; so is every position whose move controls are the largest yet."""
 PLIES = 400
 """Decisions per random game at most (Ultima-Tek without a cap can run for thousands)."""
-BUSIEST = {"ur": 12, "subulata": 14, "ultimatek": 30, "ursuppe": 31}
-"""Components of the busiest turn post the seeded games reach, at least (Ultima-Tek: twenty move buttons; Ur and
-Subulata: as many as fit under their board on a phone, more going to the menu; Ursuppe: its buttons, the
+BUSIEST = {"ur": 12, "subulata": 14, "ultimatek": 30, "ursuppe": 14}
+"""Components of the busiest turn post the seeded games reach, at least (Ultima-Tek: twenty move buttons; Ur,
+Subulata and Ursuppe: as many as fit under their board on a phone, more going to the menu; Ursuppe also the
 take-seat row, its one image and the genes-and-events button)."""
 
 
@@ -396,7 +396,8 @@ async def test_what_a_six_player_match_of_long_names_sends_fits_discords_limits(
 
     checked, most = check_sent(env)
     print(f"{lang}: {checked} messages sent or edited, the busiest of {most} components")
-    assert checked > 40 and most > 30, (checked, most)
+    # The busiest post: Ursuppe's move buttons are what fits under its board on a phone (more go to the menu).
+    assert checked > 40 and most >= BUSIEST["ursuppe"], (checked, most)
 
 
 async def test_what_an_event_of_long_names_sends_fits_discords_limits(club: dict[str, Any]) -> None:

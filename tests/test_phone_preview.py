@@ -12,7 +12,16 @@ from typing import Any
 
 import pytest
 
-from bench.phone_shots import CHROMIUM, PHONE, browser, open_channel, play
+from bench.phone_shots import (
+    CHROMIUM,
+    ON_FIRST_SCREEN,
+    PHONE,
+    SCROLL_TO_BOTTOM,
+    browser,
+    open_channel,
+    play,
+    speaking,
+)
 from tests.test_bot_e2e import button_labels
 
 pytestmark = [
@@ -46,3 +55,20 @@ async def test_the_turn_post_reads_on_a_phone_with_its_board_and_buttons(simcord
         )
         for label in labels:
             assert label in buttons, (label, buttons)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_latest_ursuppe_post_shows_its_board_and_controls_on_the_first_screen(
+    simcord_env: Any, lang: str
+) -> None:
+    """Four players a few decisions in: opened where a phone opens a channel (its end), the latest turn post's
+    board and its last control are both inside the part of the screen the messages show (the 600 px portrait
+    board of before was 533 CSS px high and pushed the board's top off the screen)."""
+    env = simcord_env
+    with speaking(lang):
+        channel, members = await play(env, "ursuppe", 4, 14, lang=lang)
+    async with env.preview(channel, viewers=members, layout="channel") as preview, browser() as chromium:
+        page = await open_channel(chromium, preview.url, PHONE)
+        await page.evaluate(SCROLL_TO_BOTTOM)
+        seen = await page.evaluate(ON_FIRST_SCREEN)
+        assert seen["buttons"] and seen["board"] and seen["last"], seen

@@ -21,8 +21,9 @@ from render import render_board_detail
 from render import ursuppe as U
 from render import ursuppe_art as art
 from render.common import CREAM, HIGHLIGHT, MIN_TEXT_PX, BoardContext, Color
-from render.lettering import noted
+from render.lettering import PHONE_COLUMN_CSS, noted
 from render.ursuppe_words import WORDS, event_parts
+from tests.test_board_lettering import stages
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri", "Eve", "Fang")
@@ -201,7 +202,7 @@ def test_amoebas_and_food_show_their_colours_on_their_squares() -> None:
     board_y = U.layout(view, ctx)[0]
     checked = 0
     for sq in view.squares:
-        x0, y0, x1, y1 = U.cell_box(sq.row, sq.col, board_y)
+        x0, y0, x1, y1 = U.cell_box(sq.row, sq.col, board_y, U.pitch_of(view))
         box = (x0 + 6, y0 + 6, x1 - 6, y1 - 6)
         for seat in range(view.players):
             colour = art.PLAYER_COLOURS[seat]
@@ -228,7 +229,7 @@ def test_damage_pips_and_numbers_on_amoebas() -> None:
     hurt = dataclasses.replace(squares[index], food=(0, 0, 0), amoebas=(AmoebaView(1, 4, 2),))
     whole = dataclasses.replace(squares[index], food=(0, 0, 0), amoebas=(AmoebaView(1, 4, 0),))
     ctx = BoardContext(NAMES[:3])
-    x0, y0, x1, y1 = U.square_box("c2", U.layout(base, ctx)[0])
+    x0, y0, x1, y1 = U.square_box("c2", U.layout(base, ctx)[0], U.pitch_of(base))
     box = (x0, y0, x1, y1)
     with_pips = _image(
         U.render(dataclasses.replace(base, squares=(*squares[:index], hurt, *squares[index + 1 :])), ctx)
@@ -246,9 +247,9 @@ def test_last_move_is_outlined() -> None:
     image = _image(U.render(view, ctx))
     board_y = U.layout(view, ctx)[0]
     for name in ("b2", "a2"):
-        x0, y0, _, y1 = U.square_box(name, board_y)
+        x0, y0, _, y1 = U.square_box(name, board_y, U.pitch_of(view))
         assert _near(image.getpixel((x0 + 2, (y0 + y1) // 2)), HIGHLIGHT, 40), name  # type: ignore[arg-type]
-    x0, y0, _, y1 = U.square_box("d4", board_y)
+    x0, y0, _, y1 = U.square_box("d4", board_y, U.pitch_of(view))
     assert not _near(image.getpixel((x0 + 2, (y0 + y1) // 2)), HIGHLIGHT, 40)  # type: ignore[arg-type]
 
 
@@ -406,8 +407,8 @@ def test_render_is_quick() -> None:
 def test_crowded_squares_lay_their_amoebas_out_without_overlap(count: int, food_rows: int) -> None:
     """Up to nine amoebas on a square under two (or three) rows of food chips: every amoeba (or the "+n"
     slot) has its own place inside the square, one amoeba's width from the next, or at least two thirds
-    of it when four share a row (its number stays clear)."""
-    x0, y0, x1, y1 = U.cell_box(1, 1)
+    of it when four share a row (its number stays clear). A crowded square makes the rows as tall as they get."""
+    x0, y0, x1, y1 = U.cell_box(1, 1, 0, U.PITCH_MAX)
     size = (x1 - x0, y1 - y0)
     top = 4 + food_rows * U.CHIP_H + 2
     centres = U.amoeba_slots(count, size, top)
@@ -437,7 +438,7 @@ def test_five_amoebas_on_one_square_each_show_their_colour() -> None:
     squares[index] = dataclasses.replace(squares[index], food=(0,) * view.players, amoebas=crowd)
     view = dataclasses.replace(view, squares=tuple(squares), decision=None)
     image = _image(U.render(view, dataclasses.replace(ctx, highlights=(), last_move=None)))
-    box = U.square_box("b2", U.layout(view, ctx)[0])
+    box = U.square_box("b2", U.layout(view, ctx)[0], U.pitch_of(view))
     for seat in range(5):
         assert _count(image, box, art.PLAYER_COLOURS[seat]) >= 200, seat
 
@@ -483,7 +484,7 @@ def test_a_players_own_view_rings_their_amoebas_and_says_you() -> None:
     ringed, plain = _image(U.render(own, ctx)), _image(U.render(view, ctx))
     for sq in view.squares:
         if sq.amoebas:
-            box = U.square_box(sq.name, board_y)
+            box = U.square_box(sq.name, board_y, U.pitch_of(own))
             gained = _count(ringed, box, CREAM, 12) - _count(plain, box, CREAM, 12)
             assert (gained > 30) == any(a.seat == 0 for a in sq.amoebas), (sq.name, gained)
 
@@ -498,7 +499,7 @@ def test_move_marks_are_badges_on_their_squares() -> None:
     with noted() as notes:
         marked = _image(U.render(view, marked_ctx))
     for name, badges in (("b2", 1), ("d4", 2), ("c2", 0)):
-        x0, y0, x1, _ = U.square_box(name, board_y)
+        x0, y0, x1, _ = U.square_box(name, board_y, U.pitch_of(view))
         band = (x0, y0 - 18, x1 + 6, y0 + 14)
         gained = _count(marked, band, HIGHLIGHT, 12) - _count(plain, band, HIGHLIGHT, 12)
         assert (badges * 200 <= gained) if badges else gained == 0, (name, gained)
@@ -531,3 +532,41 @@ def test_token_colours_are_the_food_cubes_and_each_kind_has_a_shape() -> None:
         alpha = chip.getchannel("A").crop((0, 0, 24, chip.height))
         shapes.add(bytes(alpha.point(lambda a: 255 if a > 128 else 0).tobytes()))
     assert len(shapes) == 6
+
+
+PHONE_BOARD_CSS = 350
+"""The tallest an Ursuppe board may be in a phone's column (CSS px): measured with bench/phone_shots.py at
+390×844, the messages show 624 CSS px; under a 350 px board the turn line, the menu (or up to three lines of
+buttons, :attr:`bot.app.game_words.GameWords.button_lines`) and the details button still fit."""
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_board_leaves_room_for_its_post_on_a_phone_screen(players: int) -> None:
+    """Public boards of seeded games at their start, middle and end, with everyday names, in both languages:
+    shown 265 CSS px wide, none is taller than PHONE_BOARD_CSS (the 600 px portrait board was 530–610)."""
+    names = ("alice", "bob", "chloe", "dmitri", "elise", "farid")[:players]
+    tallest = 0.0
+    for seed in (1, 2, 3):
+        for state in stages(ursuppe.INFO, {}, players, seed):
+            for lang in ("en", "fr"):
+                image = _image(U.render(state.view_for(None), BoardContext(names, lang=lang)))
+                tallest = max(tallest, image.height * PHONE_COLUMN_CSS / image.width)
+    assert tallest <= PHONE_BOARD_CSS, tallest
+
+
+@pytest.mark.parametrize(("lang", "bp", "supply"), [("en", "BP", "Supply"), ("fr", "PE", "Réserve")])
+def test_the_players_numbers_left_the_board_for_the_detail_view(lang: str, bp: str, supply: str) -> None:
+    """The board keeps each player's name and score; BP, MP against the ozone, amoebas, genes and the supply
+    are in the "Genes and events" view, for every player."""
+    view, ctx = _late(4)
+    ctx = dataclasses.replace(ctx, lang=lang)
+    with noted() as board:
+        U.render(view, ctx)
+    with noted() as detail:
+        render_board_detail("ursuppe", view, ctx)
+    for notes, shown in ((board, False), (detail, True)):
+        texts = [text for text, _ in notes.texts]
+        assert (texts.count(f"{bp} ") == view.players) is shown, texts
+        assert (supply in texts) is shown
+        for p in view.player_info:
+            assert str(p.score) in texts

@@ -12,15 +12,21 @@ import json
 import random
 import re
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
 import pytest
 
-from bot.app.matches import MatchService, MatchStatus, ServiceConfig
+from bot.app.matches import Match, MatchService, MatchStatus, ServiceConfig
 from bot.app.storage import Store
 from bot.app.story import STORY_LINES
 from bot.app.story import story as story_lines
+from bot.shell.turn_post import layout_text
+from bot.shell.turn_views import TurnViews
+from games import find_game
+from games.playout import random_step
+from render import BoardContext, describe_board
 from tests.botkit import boards_in
 from tests.test_matches import CHANNEL, GUILD, Clock
 
@@ -254,3 +260,145 @@ async def test_the_french_story_is_french(store: Store, game: str, options: dict
         assert len(lines) >= 3
         french = [line for line in lines if ENGLISH.search(line)]
         assert (lang == "en") == bool(french), french[:3]
+
+
+async def test_with_four_players_a_post_tells_all_the_others_did_since_the_players_own_last_decision(
+    simcord_env: Any,
+) -> None:
+    """Ursuppe, four players: each new turn post names the two players who decided last since the pinged
+    player's own last decision, not only the one just before (issue 27's story for three players or more)."""
+    env = simcord_env
+    channel, members = await opened(env, "ursuppe", 4)
+    rng = random.Random(7)
+    by_id = {m.id: m for m in members}
+    checked = 0
+    for _ in range(40):
+        match = await env.bot.service.current(channel.id)
+        assert match is not None
+        seat = match.state.actors()[0]
+        legal = sorted(match.state.format_move(m) for m in match.state.legal_moves(seat))
+        await by_id[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
+        match = await env.bot.service.current(channel.id)
+        assert match is not None
+        pinged = match.state.view_for(None).on_turn
+        if pinged is None or pinged == seat:
+            continue
+        history = list(await env.bot.service.history(match.id))
+        own = [e.ply for e in history if e.seat == pinged and e.kind.value == "move"]
+        if not own:
+            continue
+        others: list[int] = []
+        for entry in history:
+            if entry.ply > own[-1] and entry.kind.value == "move" and entry.seat not in (None, pinged):
+                others = [s for s in others if s != entry.seat] + [entry.seat]
+        if len(others) < 2:
+            continue
+        story = story_of(turn_posts(channel)[-1])
+        for other in others[-2:]:
+            assert any(f"**{NAMES[other]}**" in line for line in story), (NAMES[pinged], NAMES[other], story)
+        checked += 1
+    assert checked >= 3, "these dice give posts where two others decided since the pinged player"
+
+
+async def test_the_kept_story_tells_what_the_log_tells(simcord_env: Any) -> None:
+    """Five players: the story a turn post tells from the story kept between posts is the one read afresh from
+    the log (as after a restart), whichever seat's last decision it starts at."""
+    env = simcord_env
+    channel, members = await opened(env, "ursuppe", 5)
+    await play(env, channel, members, 30)
+    match = await env.bot.service.current(channel.id)
+    assert match is not None
+    views = env.bot.ui.views
+    fresh = TurnViews(env.bot.service, env.bot.ui)
+    for seat in range(5):
+        start = await views.since_own_turn(match, (seat,), match.version)
+        assert start == await fresh.since_own_turn(match, (seat,), match.version)
+        kept_state, kept = await views.story(match, start, None)
+        read_state, read = await fresh.story(match, start, None)
+        fresh.forget(match.id)
+        assert [e.ply for e in kept] == [e.ply for e in read], seat
+        assert kept_state is not None and read_state is not None
+        assert kept_state.view_for(None) == read_state.view_for(None)
+
+
+@pytest.mark.parametrize(
+    ("lang", "your", "address"),
+    [("en", "your amoeba", "since your last turn"), ("fr", "votre amibe", "depuis votre dernier tour")],
+)
+async def test_a_story_told_to_a_player_calls_their_amoebas_theirs(
+    store: Store, lang: str, your: str, address: str
+) -> None:
+    """Ursuppe, four players: the story a post tells the pinged player opens by addressing them, and an amoeba of
+    theirs another player attacked or fed on is "your amoeba 3" there; told to nobody, it is named by colour."""
+    drawn = iter(f"{n:032x}" for n in range(1, 100_000))
+    config = ServiceConfig(server_seed_factory=lambda: SEED, salt_factory=lambda: next(drawn))
+    service = MatchService(store, Clock(), config)
+    target = None
+    for game in range(6):
+        match = await service.create("ursuppe", {}, guild_id=GUILD, channel_id=CHANNEL + game, creator_id=101)
+        for user in (102, 103, 104):
+            await service.join(match.id, user)
+        match = (await service.start(match.id, 101)).match
+        rng = random.Random(game)
+        while match.status is MatchStatus.ACTIVE and target is None:
+            seat = match.state.actors()[0]
+            move = match.state.format_move(rng.choice(match.state.legal_moves(seat)))
+            match = (await service.move(match.id, match.seats[seat], move)).match
+            events = match.state.view_for(None).events
+            target = next((e for e in events if e.target_seat is not None and e.target_seat != e.seat), None)
+        if target is not None:
+            break
+    assert target is not None, "one of these games brings an amoeba clinging to, attacking or feeding on another's"
+    entries = list(await service.history(match.id))
+    opening = match.game.new(4, match.options)
+    told = story_lines(match, opening, entries, NAMES, lang, limit=1000, you=target.target_seat)
+    plain = story_lines(match, opening, entries, NAMES, lang, limit=1000)
+    assert address in told[0] and f"**{NAMES[target.target_seat]}**" in told[0]
+    assert any(f"{your} {target.target_amoeba}" in line for line in told), told[-3:]
+    assert not any(your in line for line in plain)
+    assert len(told) == len(plain) + 1
+
+
+class _Finished:
+    """What a finished match's end post asks the match service: no log, no clock, not an event game."""
+
+    async def history(self, match_id: int) -> list[Any]:
+        return []
+
+    async def clocks(self, match_id: int) -> dict[int, Any]:
+        return {}
+
+    async def replaceable(self, match: Any) -> tuple[int, ...]:
+        return ()
+
+    async def in_event(self, match_id: int) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_ursuppe_end_post_leaves_the_scores_to_its_board(lang: str) -> None:
+    """The board's cards show each player's score by their name: the end post says who won, not the list again
+    (a line less under the board on a phone); its alt text still says every score."""
+    info = find_game("ursuppe")
+    rng = random.Random(4)
+    state = info.new(4, {})
+    while state.outcome() is None:
+        state = state.apply(random_step(state, rng))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores
+    now = datetime(2026, 11, 26, tzinfo=UTC)
+    match = Match(
+        id=1, game=info, options={}, seed="seed", guild_id=1, channel_id=1, creator_id=1,
+        status=MatchStatus.FINISHED, version=500, state=state, seats=(1, 2, 3, 4), result=outcome,
+        created_at=now, updated_at=now,
+    )  # fmt: skip
+    views = TurnViews(_Finished(), None)  # type: ignore[arg-type]
+    layout = await views.post_view(
+        match, lang, NAMES, number=99, key=(), start=500, report=None, alt="", current=True, mentions=False,
+        asking=False,
+    )  # fmt: skip
+    text = layout_text(list(layout.children))
+    assert "🏆" in text
+    assert not re.search(r"Scores? ?:", text), text
+    alt = describe_board("ursuppe", state.view_for(None), BoardContext(names=NAMES, lang=lang))
+    assert all(f"score {value}" in alt for value in outcome.scores), alt

@@ -1,4 +1,5 @@
-"""The story a turn post tells: what happened since the turn before, in a few lines a phone shows at once.
+"""The story a turn post tells: what happened since the player it pings last decided (with two players,
+the turn before), in a few lines a phone shows at once.
 
 Pure: from the lines :func:`bot.app.narration.told` gives for the log entries of the story. The full detail
 stays in ``/game history``; a turn post shortens it:
@@ -8,10 +9,15 @@ stays in ``/game history``; a turn post shortens it:
 - games that record their steps as events tell them their own short way (Ursuppe: one line per player and
   the start order as a result, :attr:`bot.app.game_words.GameWords.summary`);
 - moves the match played by itself say so (see :func:`bot.app.narration.told`);
-- beyond :data:`STORY_LINES` lines, the oldest are summed up in one line that points to ``/game history``.
+- beyond :data:`STORY_LINES` lines, the oldest are summed up in one line that points to ``/game history``;
+- with three players or more the story is told to the pinged player: a first line addresses them ("alice,
+  since your last turn:"), and under it the game's words may call their pieces theirs ("attacked your
+  amoeba 3"). The post is public, but so addressed its "your" is nobody else's; a post with two players
+  names both, as before.
 
-Which entries a post tells (each once across the posts of a match, in order) is the turn post's choice:
-see :mod:`bot.shell.turn_views`.
+Which entries a post tells (in order; with two players each once across the posts of a match, with more
+each player's post again tells what the others did since that player's own last decision) is the turn
+post's choice: see :mod:`bot.shell.turn_views` and :mod:`bot.shell.publish`.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from bot.app.game_words import words_for
 from bot.app.i18n import has, t, tn
 from bot.app.matches import LogEntry, Match
 from bot.app.narration import Told, told
-from games.base import GameState
+from games.base import GameState, Seat
 
 STORY_LINES = 6
 """Lines of story in one turn post at most (the count of older ones included)."""
@@ -36,15 +42,27 @@ def story(
     lang: str,
     *,
     limit: int = STORY_LINES,
+    you: Seat | None = None,
 ) -> list[str]:
-    """The story of ``entries`` (played from ``previous``) as a turn post tells it, in ``lang``."""
-    return capped(
-        shortened(match, told(match, previous, entries, names, lang, event_limit=None), names, lang), limit, lang
-    )
+    """The story of ``entries`` (played from ``previous``) as a turn post tells it, in ``lang``.
+
+    Told to seat ``you`` (the player a post is addressed to, with three players or more): when others played
+    since, it opens with a line to that player ("alice, since your last turn:"), so that the lines under it
+    may call their pieces "yours" where the game's words do (Ursuppe: "attacked your amoeba 3"). A public
+    post reads well that way for everyone: the address says whose "your" it is."""
+    items = told(match, previous, entries, names, lang, event_limit=None)
+    lines = shortened(match, items, names, lang, you)
+    if you is None or not any(item.seat not in (None, you) for item in items) or not lines:
+        return capped(lines, limit, lang)
+    address = t(lang, "story.since_yours", name=f"**{names[you] if 0 <= you < len(names) else '?'}**")
+    return [address, *capped(lines, max(limit - 1, 1), lang)]
 
 
-def shortened(match: Match, items: Sequence[Told], names: Sequence[str], lang: str) -> list[str]:
-    """The lines of ``items`` with each run of passes in one line and events told the game's short way."""
+def shortened(
+    match: Match, items: Sequence[Told], names: Sequence[str], lang: str, you: Seat | None = None
+) -> list[str]:
+    """The lines of ``items`` with each run of passes in one line and events told the game's short way (to
+    seat ``you`` when given: see :func:`story`)."""
     words = words_for(match.game.id)
     out: list[str] = []
     i = 0
@@ -57,7 +75,7 @@ def shortened(match: Match, items: Sequence[Told], names: Sequence[str], lang: s
         elif items[i].event is not None:
             while j < len(items) and items[j].event is not None:
                 j += 1
-            summary = words.summary([item.event for item in items[i:j]], names, lang)
+            summary = words.summary([item.event for item in items[i:j]], names, lang, you)
             out += summary if summary is not None else [item.text for item in items[i:j]]
         else:
             out.append(items[i].text)

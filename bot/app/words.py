@@ -8,6 +8,7 @@ game's steps are put in words from the catalogs, by that game's module in :mod:`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from bot.app.game_words import words_for
@@ -18,17 +19,54 @@ from games.base import GameInfo, GameState, Seat
 
 MAX_MOVE_BUTTONS = 20
 """Four rows of five buttons; more legal moves than this are chosen with the move builder."""
+BUTTONS_PER_ROW = 5
+"""Buttons in one row of a message (Discord's limit)."""
+PHONE_ROW_PX = 300
+"""The width a phone gives a row of buttons (CSS px at 390×844, measured with ``bench/phone_shots.py``)."""
+BUTTON_CHAR_PX = 7.0
+BUTTON_PAD_PX = 26
+BUTTON_GAP_PX = 8
+"""A button's width on a phone: about 7 CSS px a character plus 26 of padding, 8 between two buttons
+("Départ en case 1" measured 136 px; "Amoeba 7 moves actively (roll) · 1 BP" fits a line, "Faire dériver
+toutes mes amibes restantes" wraps)."""
 
 
 def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | None:
     """The notations a turn post offers as one button each, or None when the move builder is offered
     instead (too many moves, or a move whose notation names a secret)."""
     notations = [state.format_move(m) for m in state.legal_moves(seat)]
-    if not notations or len(notations) > min(MAX_MOVE_BUTTONS, words_for(game.id).buttons):
+    words = words_for(game.id)
+    if not notations or len(notations) > min(MAX_MOVE_BUTTONS, words.buttons):
         return None
     if any(game.public_notation(n) != n for n in notations):
         return None
+    if words.button_lines and any(
+        phone_lines([move_label(game, state, n, lang) for n in notations]) > words.button_lines for lang in ("en", "fr")
+    ):
+        # Both languages count, so that a match offers the same controls whatever its channel speaks.
+        return None
     return notations
+
+
+def phone_lines(labels: Sequence[str]) -> int:
+    """About how many lines of a phone's screen buttons with these labels take, in rows of
+    :data:`BUTTONS_PER_ROW`: a phone puts side by side what fits on a line (:data:`PHONE_ROW_PX`) and
+    wraps a long label on two or more."""
+    lines = 0
+    for start in range(0, len(labels), BUTTONS_PER_ROW):
+        used = 0.0
+        for label in labels[start : start + BUTTONS_PER_ROW]:
+            width = len(label) * BUTTON_CHAR_PX + BUTTON_PAD_PX
+            if width > PHONE_ROW_PX:
+                lines += (used > 0) + math.ceil(len(label) * BUTTON_CHAR_PX / (PHONE_ROW_PX - BUTTON_PAD_PX))
+                used = 0.0
+            elif used and used + BUTTON_GAP_PX + width > PHONE_ROW_PX:
+                lines += 1
+                used = width
+            else:
+                used += (BUTTON_GAP_PX if used else 0) + width
+        lines += used > 0
+    return lines
 
 
 def move_legend(game: GameInfo, state: GameState, seat: Seat, lang: str) -> str | None:

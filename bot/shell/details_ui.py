@@ -1,6 +1,7 @@
 """A game's second view on demand: the turn post carries one image (the board), and a game that draws
-its detail apart (Ursuppe's gene market and latest events, :data:`render.DETAILS`) offers it behind the
-post's :class:`DetailsButton`, which answers the member who clicks privately with that image.
+its detail apart (Ursuppe's players' numbers, supply, gene market and latest events, :data:`render.DETAILS`)
+offers it behind the post's :class:`DetailsButton`, which answers the member who clicks privately with that
+image.
 
 The image is the clicker's own view when they sit at the match (in their palette, ``/plateau settings``),
 the public one otherwise; it is drawn off the event loop.

@@ -285,6 +285,8 @@ class Publisher:
         if turned and report is not None:
             first = match.version - len(report.entries)
             start = began if began is not None and start <= began <= first else first
+            # With three players or more, back to the new player's own last decision: all the others did since.
+            start = await self.views.since_own_turn(match, steps.turn.key, start)
             since = match.version
         layout = await self._layout(post, number=number, key=steps.turn.key, start=start)
         mentions = discord.AllowedMentions(

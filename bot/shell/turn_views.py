@@ -5,6 +5,7 @@ view, take-seat, rematch); the status card. The building step of publishing (see
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -42,6 +43,28 @@ from bot.shell.status import sheet_embed
 from bot.shell.turn_post import post_layout, seat_colour
 from games.base import GameState
 
+KEPT_ENTRIES = 600
+"""Log entries a match's kept story holds at most (a seat that never decides again would keep them all)."""
+
+
+def bare(entry: LogEntry) -> LogEntry:
+    """``entry`` without the position it led to: the kept story holds entries, not positions."""
+    return replace(entry, after=None) if entry.after is not None else entry
+
+
+def keep_from(match: Match, origin: int, told: Sequence[LogEntry], start: int) -> int:
+    """The oldest ply a later turn post may start its story at, no later than ``start``: each seat's own last
+    decision among ``told`` (:meth:`TurnViews.since_own_turn`), ``origin`` while a seat has none there."""
+    if len(match.seats) < 3 or len(told) > KEPT_ENTRIES:
+        return start
+    last: dict[int, int] = {}
+    for entry in told:
+        if entry.seat is not None and entry.kind is LogKind.MOVE and entry.ply <= start:
+            last[entry.seat] = entry.ply
+    if len(last) < len(match.seats):
+        return origin
+    return min(start, *last.values())
+
 
 class TurnViews:
     """Builds turn posts (see the module docstring); keeps each match's story between edits."""
@@ -66,6 +89,21 @@ class TurnViews:
             entries = [e for e in entries if e.ply <= until]
         return state, entries
 
+    async def since_own_turn(self, match: Match, seats: Sequence[int], start: int) -> int:
+        """Where a new turn post for ``seats`` starts its story, at ``start`` or before: right after their own
+        last decision, so that with three players or more the player reads everything the others did since
+        (two players: the turn before is all of it, ``start`` as it is). From the match's start when they
+        have not decided yet."""
+        if len(match.seats) < 3 or not seats:
+            return start
+        cached = self._stories.get(match.id)
+        known = cached[2] if cached is not None else []
+        own = [e.ply for e in known if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
+        if not own:
+            history = await self.service.history(match.id)
+            own = [e.ply for e in history if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
+        return min(start, own[-1]) if own else 0
+
     async def _story(
         self, match: Match, start: int, report: TurnReport | None
     ) -> tuple[GameState | None, list[LogEntry]]:
@@ -75,19 +113,23 @@ class TurnViews:
             state: GameState = cached[1]
             last = told[-1].ply if told else origin
             if report is not None and report.entries and last == report.entries[0].ply - 1:
-                told = [*told, *report.entries]
+                told = [*told, *(bare(e) for e in report.entries)]
                 last = told[-1].ply
-            skipped = [e for e in told if e.ply <= start]
-            if last == match.version and all(e.kind is not LogKind.UNDO for e in skipped):
-                for entry in skipped:
+            if last == match.version and all(e.kind is not LogKind.UNDO for e in told if e.ply <= start):
+                # Kept from the oldest ply a later post may start at (see keep_from), not only from this one's.
+                keep = keep_from(match, origin, told, start)
+                kept_state = state
+                for entry in told:
+                    if entry.ply > start:
+                        break
                     if entry.kind in POSITION_KINDS:
                         state = state.apply(state.parse_move(entry.notation, entry.seat))
-                kept = [e for e in told if e.ply > start]
-                # A later start is a new post's, built after the retired post it follows: kept from there on.
-                self._stories[match.id] = (start, state, kept)
-                return state, kept
+                    if entry.ply <= keep:
+                        kept_state = state
+                self._stories[match.id] = (keep, kept_state, [e for e in told if e.ply > keep])
+                return state, [e for e in told if e.ply > start]
         if report is not None and match.version - len(report.entries) == start:
-            self._stories[match.id] = (start, report.previous_state, list(report.entries))
+            self._stories[match.id] = (start, report.previous_state, [bare(e) for e in report.entries])
             return report.previous_state, list(report.entries)
         history = list(await self.service.history(match.id))
         before = [e for e in history if e.ply <= start]
@@ -116,7 +158,9 @@ class TurnViews:
         tells the entries after ply ``start`` (up to ply ``until`` when given), shortened (:func:`story`)."""
         state, entries = await self.story(match, start, report, until)
         drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
-        happened = story(match, state, entries, names, lang)
+        # With three players or more the story reaches back to the player's own last decision: told to them.
+        you = key[0] if len(match.seats) >= 3 and len(key) == 1 else None
+        happened = story(match, state, entries, names, lang, you=you)
         finished = match.status is not MatchStatus.ACTIVE
         # The seals are read only for a post that tells a secret choice, or the final post that counts them.
         secret = holds_secret(match.game, entries)
@@ -134,8 +178,8 @@ class TurnViews:
                 last = max(plies.values(), default=1)
                 awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
             explained = words_for(match.game.id).scores(match.state, names, lang)
-            if explained:
-                awaited.append(explained)
+            if explained is not None:
+                awaited.append(explained)  # "": the board shows each score by its player's name
             elif match.result.scores:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
                 awaited.append(t(lang, "post.scores", scores=scores))

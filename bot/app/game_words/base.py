@@ -54,7 +54,7 @@ def no_pass(before: GameState, after: GameState, kind: str, value: str) -> tuple
     return None
 
 
-def no_summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str] | None:
+def no_summary(events: Sequence[Any], names: Sequence[str], lang: str, you: Seat | None = None) -> list[str] | None:
     """No short way of the game's own to tell its events: they are told one line each."""
     return None
 
@@ -149,13 +149,15 @@ class GameWords:
     of posts and of ``/game history`` show it before the notation; None keeps the notation alone."""
     scores: Callable[[GameState, Sequence[str], str], str | None] = no_scores
     """The final scores explained (final position, names, language): what each player counted and who wins
-    why; None for the plain list of scores."""
+    why; None for the plain list of scores; "" when the board shows every score beside its player's name
+    (the end post then says none: one line less under the board on a phone)."""
     passed: Callable[[GameState, GameState, str, str], tuple[Seat, str] | None] = no_pass
     """A chance step that passes the turn of the seat it was drawn for, nobody able to play it (before, after,
     kind, value): that seat and what it rolled, else None. A turn post tells a run of passes in one line."""
-    summary: Callable[[Sequence[Any], Sequence[str], str], list[str] | None] = no_summary
+    summary: Callable[[Sequence[Any], Sequence[str], str, Seat | None], list[str] | None] = no_summary
     """The game's events (as :func:`bot.app.narration.event_items` reads them) told the short way a turn post
-    wants them, such as one line per player (events, names, language); None: one line per event."""
+    wants them, such as one line per player (events, names, language, and the seat the story is told to, whose
+    pieces are then "yours", or None); None: one line per event."""
     buttons: int = 20
     """At most this many moves are offered as one button each; more are chosen in a menu. A button says its move
     in words on a line of its own on a phone, so the number is what fits under the game's board on the first
@@ -167,6 +169,9 @@ class GameWords:
     """A counted face in words (face, language): a die's number, a bonus's name."""
     counted_key: str = "review.dice"
     """The catalog sentence of a player's count: ``review.dice`` (came up) or ``review.draws`` (drew)."""
+    button_lines: int = 0
+    """When not 0, the move buttons may take at most this many lines of a phone's screen (short labels share a
+    line, long ones wrap: :func:`bot.app.words.phone_lines`), else the moves are chosen in the menu (one row)."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the

@@ -9,7 +9,7 @@ from typing import Any
 from bot.app.game_words import ursuppe_moves
 from bot.app.game_words.base import Counted, GameWords, name_of
 from bot.app.i18n import has, t, tn
-from games.base import GameState
+from games.base import GameState, Seat
 from games.ursuppe.tables import TABLES
 from render.ursuppe_words import card_text, gene_name, word
 
@@ -34,7 +34,8 @@ def turn(state: GameState, mentions: str, lang: str) -> str | None:
         other=amoeba_name(decision.other, lang),
         amount=decision.amount,
     )
-    return t(lang, "turn.your_decision", mentions=mentions, decision=what)
+    # The post's buttons are right under this line: the typed command is left to /plateau help, one line less.
+    return t(lang, "story.ursuppe.turn", mentions=mentions, decision=what)
 
 
 def event_fields(event: Any, lang: str) -> dict[str, object]:
@@ -81,11 +82,12 @@ def _detail_fields(kind: str, detail: str, lang: str) -> dict[str, object]:
     return {}
 
 
-def summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str]:
+def summary(events: Sequence[Any], names: Sequence[str], lang: str, you: Seat | None = None) -> list[str]:
     """A turn post's short story of Ursuppe's events: one line per player's stretch of events (each amoeba's
     steps together: "amoeba 1 rolled 4 (south) for its way, moved to d5, ate 4 cubes"), the start-order
     rolls as the order they settle, the environment card and the end as they are; excretions are left to
-    ``/game history``."""
+    ``/game history``. Told to seat ``you`` (a post addressed to that player), their amoebas are "your amoeba 3"
+    and their own line says so."""
     lines: list[str] = []
     rolls: dict[int, list[int]] = {}
     seat: int | None = None
@@ -93,7 +95,10 @@ def summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str]
 
     def close() -> None:
         if parts:
-            lines.append(t(lang, "story.ursuppe.player", name=name_of(names, seat), what=_grouped(parts, lang)))
+            name = name_of(names, seat)
+            if seat is not None and seat == you:
+                name = t(lang, "story.you_named", name=name)
+            lines.append(t(lang, "story.ursuppe.player", name=name, what=_grouped(parts, lang)))
         parts.clear()
 
     def settle() -> None:
@@ -116,19 +121,21 @@ def summary(events: Sequence[Any], names: Sequence[str], lang: str) -> list[str]
             close()
             whole = f"event.ursuppe.{event.kind}"
             if has(lang, whole):
-                lines.append(_said(whole, event, names, lang))
+                lines.append(_said(whole, event, names, lang, you))
             continue
         if event.seat != seat:
             close()
             seat = event.seat
-        parts.append((event.amoeba, _said(key, event, names, lang)))
+        parts.append((event.amoeba, _said(key, event, names, lang, you)))
     settle()
     close()
     return lines
 
 
-def _said(key: str, event: Any, names: Sequence[str], lang: str) -> str:
+def _said(key: str, event: Any, names: Sequence[str], lang: str, you: Seat | None = None) -> str:
     params = event_fields(event, lang)
+    if you is not None and event.target_seat == you:
+        params["target"] = t(lang, "story.ursuppe.your_amoeba", amoeba=event.target_amoeba or 0)
     if event.kind == "roll":
         faces = [f for f in str(event.detail).split(",") if f]
         params["dice"] = t(lang, "words.and").join(
@@ -174,6 +181,11 @@ def counted(kind: str, value: str) -> Counted | None:
     return Counted(faces) if kind == "roll" and all(f.isdigit() for f in faces) else None
 
 
+def scores(state: GameState, names: Sequence[str], lang: str) -> str:
+    """Nothing: the board's cards show each player's score beside their name (and the alt text says it)."""
+    return ""
+
+
 WORDS = GameWords(
     counted=counted,
     turn=turn,
@@ -182,5 +194,10 @@ WORDS = GameWords(
     label=ursuppe_moves.label,
     marks=ursuppe_moves.marks,
     legend=ursuppe_moves.legend,
+    scores=scores,
+    # Measured with bench/phone_shots.py at 390x844: under the board (up to 345 CSS px high with six players),
+    # the turn line, the "drift all" row and the details button, three lines of buttons still end on the first
+    # screen; five eating choices of two lines each did not. More are chosen in the menu (one row).
+    button_lines=3,
 )
 """Ursuppe's entry in :data:`bot.app.game_words.GAME_WORDS`."""
