@@ -10,75 +10,54 @@ Same needs as :mod:`bench.phone_shots`.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import random
 import sys
-import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import PHONE, SCROLL_TO_BOTTOM, browser, open_channel, speaking
+from bench.phone_shots import association, decide, fresh_bot, shots_main, snap, speaking
 
 
-async def shoot(out: Path, lang: str, start: str = "2m", to: str = "48h") -> list[Path]:
+async def shoot(out: Path, lang: str, chromium: Any, start: str = "2m", to: str = "48h") -> list[Path]:
     """Play, ask, shoot; agree, shoot."""
-    from simcord import Env
-
     from bot.app.i18n import t
-    from tests.botkit import close_bots, make_bot
 
     saved: list[Path] = []
-    rng = random.Random(7)
-    with tempfile.TemporaryDirectory() as tmp:
-        env = Env(make_bot(str(Path(tmp) / "plateau.db")))
-        await env.start()
-        try:
-            with speaking(lang):
-                guild = env.create_guild(name="Association", preferred_locale=None if lang == "en" else lang)
-                channel = guild.create_text_channel("ur-live")
-                alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-                opened = await alice.slash(channel, "game new", game="ur:v2", thread=False, deadline=start)
-                lobby = opened.response.message
-                await bob.click(lobby, label=t(lang, "button.join"))
-                await alice.click(lobby, label=t(lang, "button.start"))
-                by_id = {alice.id: alice, bob.id: bob}
-                for _ in range(4):
-                    match = await env.bot.service.current(channel.id)
-                    assert match is not None
-                    seat = match.state.actors()[0]
-                    legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
-                    await by_id[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
-                asked = await alice.slash(channel, "plateau pace", pace=to)
-            async with browser() as chromium:
-                for step in ("asked", "agreed"):
-                    if step == "agreed":
-                        with speaking(lang):
-                            await bob.click(asked.response, label=t(lang, "button.pace_accept"))
-                    async with env.preview(channel, viewers=[alice, bob], layout="channel") as preview:
-                        page = await open_channel(chromium, preview.url, PHONE)
-                        await page.evaluate(SCROLL_TO_BOTTOM)
-                        path = out / f"pace-{lang}-{start}-{to}-{step}.png"
-                        await page.screenshot(path=str(path))
-                        saved.append(path)
-                        await page.close()
-        finally:
-            await env.shutdown()
-            await close_bots()
+    async with fresh_bot() as env:
+        with speaking(lang):
+            guild, _ = association(env, lang)
+            channel = guild.create_text_channel("ur-live")
+            alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+            opened = await alice.slash(channel, "game new", game="ur:v2", thread=False, deadline=start)
+            lobby = opened.response.message
+            await bob.click(lobby, label=t(lang, "button.join"))
+            await alice.click(lobby, label=t(lang, "button.start"))
+            await decide(env, channel, [alice, bob], 4, random.Random(7))
+            asked = await alice.slash(channel, "plateau pace", pace=to)
+        saved.append(
+            await snap(env, chromium, channel, [alice, bob], out / f"pace-{lang}-{start}-{to}-asked.png", lang)
+        )
+        with speaking(lang):
+            await bob.click(asked.response, label=t(lang, "button.pace_accept"))
+        saved.append(
+            await snap(env, chromium, channel, [alice, bob], out / f"pace-{lang}-{start}-{to}-agreed.png", lang)
+        )
     return saved
 
 
+async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:
+    await shoot(out, args.lang, chromium, args.start, args.to)
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("shots"), help="folder of the screenshots (default shots/)")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the server's and clients' language")
-    parser.add_argument("--start", default="2m", help="the pace the match starts at (a /game new deadline)")
-    parser.add_argument("--to", default="48h", help="the pace asked")
-    args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    for path in asyncio.run(shoot(args.out, args.lang, args.start, args.to)):
-        print(path)
-    return 0
+    return shots_main(
+        __doc__ or "",
+        run,
+        ("--start", "2m", "the pace the match starts at (a /game new deadline)"),
+        ("--to", "48h", "the pace asked"),
+    )
 
 
 if __name__ == "__main__":

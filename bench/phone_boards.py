@@ -25,7 +25,6 @@ import asyncio
 import io
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image
 
-from bench.phone_shots import CHROMIUM, PHONE, TABLES, browser, open_channel, play
+from bench.phone_shots import CHROMIUM, PHONE, TABLES, browser, fresh_bot, open_channel, play
 from games import find_game
 from render import BoardContext, render_board
 from render.lettering import PHONE_MIN_CSS, noted
@@ -77,22 +76,12 @@ class Column:
 
 async def measure(choice: str, players: int, turns: int, chromium: Any) -> Column:
     """Play one table on a fresh bot and read, in Chromium at 390×844, how its board is drawn."""
-    from simcord import Env
-
-    from tests.botkit import close_bots, make_bot
-
-    with tempfile.TemporaryDirectory() as tmp:
-        env = Env(make_bot(str(Path(tmp) / "plateau.db")))
-        await env.start()
-        try:
-            channel, members = await play(env, choice, players, turns)
-            async with env.preview(channel, viewers=members, layout="channel") as preview:
-                page = await open_channel(chromium, preview.url, PHONE)
-                found = await page.evaluate(MEASURE)
-                await page.close()
-        finally:
-            await env.shutdown()
-            await close_bots()
+    async with fresh_bot() as env:
+        channel, members = await play(env, choice, players, turns)
+        async with env.preview(channel, viewers=members, layout="channel") as preview:
+            page = await open_channel(chromium, preview.url, PHONE)
+            found = await page.evaluate(MEASURE)
+            await page.close()
     if found is None:
         raise RuntimeError(f"{choice}: no board image in the preview")
     shown_width, shown_height = found["shown"]

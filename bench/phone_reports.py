@@ -13,127 +13,88 @@ Needs what ``bench/phone_shots.py`` needs.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import (
-    CHROMIUM,
-    PHONE,
-    SCROLL_TO_BOTTOM,
-    SCROLL_TO_TOP,
-    browser,
-    speaking,
-)
+from bench.phone_shots import association, fresh_bot, shots_main, snap, speaking
 
 NAMES = ("alice", "bob", "chloe", "dmitri", "emma")
 
 
-async def snap(env: Any, channel: Any, viewer: Any, chromium: Any, path: Path, *, top: bool = False) -> None:
-    """The channel as ``viewer`` sees it on a phone (its end, or its top), saved at ``path``."""
-    async with env.preview(channel, viewers=[viewer], layout="channel") as preview:
-        page = await chromium.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
-        await page.goto(preview.url, wait_until="networkidle")
-        await page.wait_for_timeout(300)
-        await page.evaluate(SCROLL_TO_TOP if top else SCROLL_TO_BOTTOM)
-        await page.screenshot(path=str(path))
-        await page.close()
-    print(path, flush=True)
-
-
 async def shoot(out: Path, lang: str, chromium: Any) -> None:
-    from simcord import Env
-
+    """One club night on the club's boards, and a seated table corrected by menus; their phone screenshots."""
     from bot.app.i18n import t
-    from tests.botkit import close_bots, make_bot
 
     suffix = "" if lang == "en" else f"-{lang}"
-    with tempfile.TemporaryDirectory() as tmp:
-        env = Env(make_bot(str(Path(tmp) / "plateau.db")))
-        await env.start()
-        try:
-            with speaking(lang):
-                import discord
 
-                guild = env.create_guild(name="Association", preferred_locale=None if lang == "en" else lang)
-                admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
-                admin = guild.add_member(env.create_user("olga"), roles=[admins])
-                members = [guild.add_member(env.create_user(name)) for name in NAMES]
-                by_id = {m.id: m for m in members}
+    async def shot(channel: Any, viewer: Any, name: str, *, top: bool = False) -> None:
+        await snap(env, chromium, channel, [viewer], out / f"reports{suffix}-{name}.png", lang, top=top)
 
-                # A Swiss evening on the club's boards: one game reported, waiting for the opponent.
-                channel = guild.create_text_channel("club-night")
-                card = (
-                    await admin.slash(
-                        channel, "event create", name="Club Night", game="ur:v2", format="swiss", physical=True
-                    )
-                ).response.message
-                for member in members[:4]:
-                    await member.click(card, label=t(lang, "event.button.join"))
-                await admin.click(card, label=t(lang, "event.button.start"))
-                events = env.bot.get_cog("EventCog").ui.events
-                event = (await events.events_of_guild(guild.id))[0]
-                first = (await events.games(event.id, 1))[0]
-                reporter, opponent = (by_id[uid] for uid in first.players)
-                form = (await reporter.click(card, label=t(lang, "event.report.button"))).response.message
-                await snap(env, channel, reporter, chromium, out / f"reports{suffix}-form.png")
-                await reporter.click(form, label=t(lang, "event.report.won", name=reporter.name))
-                await snap(env, channel, opponent, chromium, out / f"reports{suffix}-ask.png")
-                await snap(env, channel, opponent, chromium, out / f"reports{suffix}-board.png", top=True)
-                # The other game is disputed: the organiser is pinged with Accept and Set.
-                second = (await events.games(event.id, 1))[1]
-                claimant, other = (by_id[uid] for uid in second.players)
-                form = (await claimant.click(card, label=t(lang, "event.report.button"))).response.message
-                await claimant.click(form, label=t(lang, "event.report.won", name=claimant.name))
-                ask = next(m for m in reversed(channel.history()) if other.id in m.raw_mentions)
-                await other.click(ask, label=t(lang, "event.report.dispute"))
-                await snap(env, channel, admin, chromium, out / f"reports{suffix}-dispute.png")
+    async with fresh_bot() as env:
+        with speaking(lang):
+            guild, admin = association(env, lang, organiser=True)
+            members = [guild.add_member(env.create_user(name)) for name in NAMES]
+            by_id = {m.id: m for m in members}
 
-                # A seated Ursuppe table: the organiser sets the places with one menu per player.
-                soup = guild.create_text_channel("soup-night")
-                card = (
-                    await admin.slash(
-                        soup,
-                        "event create",
-                        name="Soup Night",
-                        game="ursuppe",
-                        format="tables",
-                        rounds=1,
-                        physical=True,
-                    )
-                ).response.message
-                for member in members[:4]:
-                    await member.click(card, label=t(lang, "event.button.join"))
-                await admin.click(card, label=t(lang, "event.button.start"))
-                form = (await admin.slash(soup, "event result", round=1, player=members[0])).response.message
-                menus = [c for c in form.components[0].children]
-                await admin.select(form, ["2"], custom_id=menus[0].custom_id)
-                await snap(env, soup, admin, chromium, out / f"reports{suffix}-places.png")
-        finally:
-            await env.shutdown()
-            await close_bots()
+            # A Swiss evening on the club's boards: one game reported, waiting for the opponent.
+            channel = guild.create_text_channel("club-night")
+            card = (
+                await admin.slash(
+                    channel, "event create", name="Club Night", game="ur:v2", format="swiss", physical=True
+                )
+            ).response.message
+            for member in members[:4]:
+                await member.click(card, label=t(lang, "event.button.join"))
+            await admin.click(card, label=t(lang, "event.button.start"))
+            events = env.bot.get_cog("EventCog").ui.events
+            event = (await events.events_of_guild(guild.id))[0]
+            first = (await events.games(event.id, 1))[0]
+            reporter, opponent = (by_id[uid] for uid in first.players)
+            form = (await reporter.click(card, label=t(lang, "event.report.button"))).response.message
+            await shot(channel, reporter, "form")
+            await reporter.click(form, label=t(lang, "event.report.won", name=reporter.name))
+            await shot(channel, opponent, "ask")
+            await shot(channel, opponent, "board", top=True)
+            # The other game is disputed: the organiser is pinged with Accept and Set.
+            second = (await events.games(event.id, 1))[1]
+            claimant, other = (by_id[uid] for uid in second.players)
+            form = (await claimant.click(card, label=t(lang, "event.report.button"))).response.message
+            await claimant.click(form, label=t(lang, "event.report.won", name=claimant.name))
+            ask = next(m for m in reversed(channel.history()) if other.id in m.raw_mentions)
+            await other.click(ask, label=t(lang, "event.report.dispute"))
+            await shot(channel, admin, "dispute")
+
+            # A seated Ursuppe table: the organiser sets the places with one menu per player.
+            soup = guild.create_text_channel("soup-night")
+            card = (
+                await admin.slash(
+                    soup,
+                    "event create",
+                    name="Soup Night",
+                    game="ursuppe",
+                    format="tables",
+                    rounds=1,
+                    physical=True,
+                )
+            ).response.message
+            for member in members[:4]:
+                await member.click(card, label=t(lang, "event.button.join"))
+            await admin.click(card, label=t(lang, "event.button.start"))
+            form = (await admin.slash(soup, "event result", round=1, player=members[0])).response.message
+            menus = [c for c in form.components[0].children]
+            await admin.select(form, ["2"], custom_id=menus[0].custom_id)
+            await shot(soup, admin, "places")
 
 
-async def main_async(out: Path, lang: str) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    async with browser() as chromium:
-        await shoot(out, lang, chromium)
+async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:
+    await shoot(out, args.lang, chromium)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path("shots"), help="folder of the screenshots (default shots/)")
-    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the server's and clients' language")
-    args = parser.parse_args()
-    if not Path(CHROMIUM).exists():
-        print(f"{CHROMIUM} is missing: apt-get install chromium", file=sys.stderr)
-        return 1
-    asyncio.run(main_async(args.out, args.lang))
-    return 0
+    return shots_main(__doc__ or "", run)
 
 
 if __name__ == "__main__":

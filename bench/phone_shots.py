@@ -211,6 +211,73 @@ async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
     return page
 
 
+@asynccontextmanager
+async def fresh_bot() -> AsyncIterator[Any]:
+    """SimCord's world around a fresh bot on a throw-away database (closed afterwards)."""
+    from simcord import Env
+
+    from tests.botkit import close_bots, make_bot
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = Env(make_bot(str(Path(tmp) / "plateau.db")))
+        await env.start()
+        try:
+            yield env
+        finally:
+            await env.shutdown()
+            await close_bots()
+
+
+def association(env: Any, lang: str, *, organiser: bool = False) -> tuple[Any, Any]:
+    """The association's server in ``lang``, and (``organiser``) its organiser olga, allowed to run events."""
+    import discord
+
+    guild = env.create_guild(name="Association", preferred_locale=None if lang == "en" else lang)
+    if not organiser:
+        return guild, None
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return guild, guild.add_member(env.create_user("olga"), roles=[admins])
+
+
+async def snap(
+    env: Any, chromium: Any, channel: Any, viewers: list[Any], path: Path, lang: str = "en", *, top: bool = False
+) -> Path:
+    """``channel`` as ``viewers`` see it on a phone, opened at its end (or scrolled to its ``top``), saved at
+    ``path``. The channel may hold no image (an event's channel: its board is an embed)."""
+    async with env.preview(channel, viewers=viewers, layout="channel", locale=CLIENT_LOCALES[lang]) as preview:
+        page = await chromium.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+        await page.goto(preview.url, wait_until="networkidle")
+        await page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=15_000)
+        await page.wait_for_timeout(300)
+        await page.evaluate(SCROLL_TO_TOP if top else SCROLL_TO_BOTTOM)
+        await page.screenshot(path=str(path))
+        await page.close()
+    print(path, flush=True)
+    return path
+
+
+def shots_main(doc: str, run: Callable[[argparse.Namespace, Path, Any], Any], *extra: tuple[str, str, str]) -> int:
+    """The command line of a screenshot bench: ``--out DIR``, ``--lang`` and the ``extra`` options (name,
+    default, help); ``run(args, out, chromium)`` is awaited with Chromium open."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("shots"), help="folder of the screenshots (default shots/)")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="the server's and clients' language")
+    for name, default, text in extra:
+        parser.add_argument(name, default=default, help=text)
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is missing: apt-get install chromium", file=sys.stderr)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    async def go() -> None:
+        async with browser() as chromium:
+            await run(args, args.out, chromium)
+
+    asyncio.run(go())
+    return 0
+
+
 async def shoot(
     label: str,
     choice: str,
@@ -223,54 +290,44 @@ async def shoot(
     clock: str | None = None,
 ) -> list[Path]:
     """Play one table on a fresh bot and database; save its phone and desktop screenshots."""
-    from simcord import Env
-
-    from tests.botkit import close_bots, make_bot
-
     saved: list[Path] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        env = Env(make_bot(str(Path(tmp) / "plateau.db")))
-        await env.start()
-        try:
-            with speaking(lang):
-                channel, members = await play(env, choice, players, turns, lang=lang, review=review, clock=clock)
-            if clock is not None:
-                await env.advance_time(17)  # the player to act is thinking: their clock runs
-                label = f"{label}-clock"
-            if lang != "en":
-                label = f"{label}-{lang}"
-            if review:
-                label = f"{label}-review"
-            async with env.preview(channel, viewers=members, layout="channel", locale=CLIENT_LOCALES[lang]) as preview:
-                for kind, size in (("phone", PHONE), ("desktop", DESKTOP)):
-                    page = await open_channel(chromium, preview.url, size)
-                    path = out / f"{label}-{kind}.png"
-                    await page.screenshot(path=str(path))
-                    saved.append(path)
-                    if kind == "phone":
-                        # Where a phone opens the channel: at its end. The latest board and its controls must
-                        # both be on that first screen.
-                        await page.evaluate(SCROLL_TO_BOTTOM)
-                        bottom = out / f"{label}-{kind}-bottom.png"
-                        await page.screenshot(path=str(bottom))
-                        saved.append(bottom)
-                        seen = await page.evaluate(ON_FIRST_SCREEN)
-                        print(
-                            f"{label}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
-                            f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}"
-                            f" (messages shown from y={seen['view'][0]} to {seen['view'][1]} CSS px; board"
-                            f" {seen['image']} top, bottom, width; last control ends at {seen['end']})",
-                            flush=True,
-                        )
-                        # The top of the channel too: the match's status card, above the turn posts.
-                        await page.evaluate(SCROLL_TO_TOP)
-                        top = out / f"{label}-{kind}-top.png"
-                        await page.screenshot(path=str(top))
-                        saved.append(top)
-                    await page.close()
-        finally:
-            await env.shutdown()
-            await close_bots()
+    async with fresh_bot() as env:
+        with speaking(lang):
+            channel, members = await play(env, choice, players, turns, lang=lang, review=review, clock=clock)
+        if clock is not None:
+            await env.advance_time(17)  # the player to act is thinking: their clock runs
+            label = f"{label}-clock"
+        if lang != "en":
+            label = f"{label}-{lang}"
+        if review:
+            label = f"{label}-review"
+        async with env.preview(channel, viewers=members, layout="channel", locale=CLIENT_LOCALES[lang]) as preview:
+            for kind, size in (("phone", PHONE), ("desktop", DESKTOP)):
+                page = await open_channel(chromium, preview.url, size)
+                path = out / f"{label}-{kind}.png"
+                await page.screenshot(path=str(path))
+                saved.append(path)
+                if kind == "phone":
+                    # Where a phone opens the channel: at its end. The latest board and its controls must
+                    # both be on that first screen.
+                    await page.evaluate(SCROLL_TO_BOTTOM)
+                    bottom = out / f"{label}-{kind}-bottom.png"
+                    await page.screenshot(path=str(bottom))
+                    saved.append(bottom)
+                    seen = await page.evaluate(ON_FIRST_SCREEN)
+                    print(
+                        f"{label}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
+                        f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}"
+                        f" (messages shown from y={seen['view'][0]} to {seen['view'][1]} CSS px; board"
+                        f" {seen['image']} top, bottom, width; last control ends at {seen['end']})",
+                        flush=True,
+                    )
+                    # The top of the channel too: the match's status card, above the turn posts.
+                    await page.evaluate(SCROLL_TO_TOP)
+                    top = out / f"{label}-{kind}-top.png"
+                    await page.screenshot(path=str(top))
+                    saved.append(top)
+                await page.close()
     return saved
 
 

@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import random
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from bench.phone_shots import (
     TABLES,
     browser,
     decide,
+    fresh_bot,
     open_channel,
     play,
     speaking,
@@ -81,38 +81,28 @@ async def tour(
     label: str, choice: str, players: int, mid: int, out: Path, chromium: Any, lang: str, cap: int
 ) -> list[Path]:
     """Play one table on a fresh bot and database, saving its four stages."""
-    from simcord import Env
-
-    from tests.botkit import close_bots, make_bot
-
     saved: list[Path] = []
     stem = f"{label}-{lang}"
     rng = random.Random(7)
-    with tempfile.TemporaryDirectory() as tmp:
-        env = Env(make_bot(str(Path(tmp) / "plateau.db")))
-        await env.start()
-        try:
-            with speaking(lang):
-                channel, members = await play(env, choice, players, 0, lang=lang)
-            saved.append(await snap(env, chromium, channel, members, out / f"{stem}-1-start.png", lang))
-            with speaking(lang):
-                await decide(env, channel, members, mid, rng)
-            saved.append(await snap(env, chromium, channel, members, out / f"{stem}-2-mid.png", lang))
-            own = members[0].user
-            dms = own.dm_channel
-            if dms is not None and dms.history():
-                saved.append(await snap(env, chromium, dms, [own], out / f"{stem}-3-view.png", lang))
-            with speaking(lang):
-                played = await decide(env, channel, members, cap, rng)
-                ended = await env.bot.service.current(channel.id) is None
-                if not ended:
-                    await finish(env, channel, members, lang)
-            how = "played to the end" if ended else "resigned"
-            print(f"{stem}: {mid + played} decisions, {how}", flush=True)
-            saved.append(await snap(env, chromium, channel, members, out / f"{stem}-4-end.png", lang))
-        finally:
-            await env.shutdown()
-            await close_bots()
+    async with fresh_bot() as env:
+        with speaking(lang):
+            channel, members = await play(env, choice, players, 0, lang=lang)
+        saved.append(await snap(env, chromium, channel, members, out / f"{stem}-1-start.png", lang))
+        with speaking(lang):
+            await decide(env, channel, members, mid, rng)
+        saved.append(await snap(env, chromium, channel, members, out / f"{stem}-2-mid.png", lang))
+        own = members[0].user
+        dms = own.dm_channel
+        if dms is not None and dms.history():
+            saved.append(await snap(env, chromium, dms, [own], out / f"{stem}-3-view.png", lang))
+        with speaking(lang):
+            played = await decide(env, channel, members, cap, rng)
+            ended = await env.bot.service.current(channel.id) is None
+            if not ended:
+                await finish(env, channel, members, lang)
+        how = "played to the end" if ended else "resigned"
+        print(f"{stem}: {mid + played} decisions, {how}", flush=True)
+        saved.append(await snap(env, chromium, channel, members, out / f"{stem}-4-end.png", lang))
     return saved
 
 
