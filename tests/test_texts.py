@@ -90,3 +90,10 @@ def test_verify_opens_with_one_plain_sentence_of_verdict(lang: str) -> None:
         assert "12" in text and len(text) <= 220, (key, text)
         assert text.rstrip(".").count(". ") == 0, f"one sentence: {text!r}"
     assert "HMAC" not in t(lang, "fair.verdict.fair", id=12), "plain words first; the recipe comes last"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_event_card_says_a_turn_once_in_its_pace(lang: str) -> None:
+    # The field's value already reads "72 hours a turn" ("72 heures par tour"): the name must not say it again.
+    name = t(lang, "event.card.deadline").lower()
+    assert "turn" not in name and "tour" not in name, name
