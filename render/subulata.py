@@ -56,6 +56,7 @@ from render.common import (
     paste_targets,
     player_names,
     plural,
+    rounded_box,
 )
 from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
 from render.subulata_art import (
@@ -70,7 +71,6 @@ from render.subulata_art import (
     cell_sprite,
     paste,
     piece_sprite,
-    rounded_box,
     swatch_sprite,
 )
 

@@ -148,46 +148,6 @@ def piece_sprite(seat: int, diameter: int, theme: str = "standard") -> Image.Ima
 
 
 @cache
-def rounded_box(
-    size: tuple[int, int], radius: int, fill: Color | None, outline: Color, line: int, scale: int = 3
-) -> Image.Image:
-    """A rounded rectangle filling a transparent sprite of ``size`` + 1 px (the box's far edge is drawn as
-    Pillow draws it, ``outline`` ``line`` px wide inside the box), anti-aliased like a ``scale`` times
-    supersampled drawing.
-
-    Only a small prototype is supersampled; its corners are kept and its middle row and column stretched
-    (a nine-slice): the straight edges are the same all along, so the sprite is the one a whole-size
-    drawing would give, at a fraction of the cost (a board-sized supersampled canvas took some 200 ms).
-    """
-    corner = radius + line + 2
-    side = 2 * corner + 1
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        draw.rounded_rectangle(
-            (0, 0, (side - 1) * k, (side - 1) * k), radius=radius * k, fill=fill, outline=outline, width=round(line * k)
-        )
-
-    proto = supersampled((side, side), scale, paint)
-    width, height = size[0] + 1, size[1] + 1
-    out = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    for sx0, sx1, dx0, dx1 in _slices(corner, side, width):
-        for sy0, sy1, dy0, dy1 in _slices(corner, side, height):
-            piece = proto.crop((sx0, sy0, sx1, sy1))
-            if piece.size != (dx1 - dx0, dy1 - dy0):
-                piece = piece.resize((dx1 - dx0, dy1 - dy0), Image.Resampling.NEAREST)
-            out.paste(piece, (dx0, dy0))
-    return out
-
-
-def _slices(corner: int, side: int, length: int) -> tuple[tuple[int, int, int, int], ...]:
-    """The three spans of a nine-slice along one axis: (source start, end, target start, end)."""
-    return (
-        (0, corner, 0, corner),
-        (corner, corner + 1, corner, length - corner),
-        (side - corner, side, length - corner, length),
-    )
-
-
 @cache
 def cell_sprite(kind: str | None, size: int, symbol_at: float, theme: str = "standard") -> Image.Image:
     """One cell of the pond, ``size`` px square: its terrain's colour with the terrain's symbol centred
@@ -251,6 +211,5 @@ __all__ = [
     "cell_sprite",
     "paste",
     "piece_sprite",
-    "rounded_box",
     "swatch_sprite",
 ]

@@ -69,6 +69,7 @@ from render.common import (
     font,
     mix,
     plural,
+    rounded_box,
     supersampled,
 )
 from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS, note_text, note_truncated, noted
@@ -407,6 +408,18 @@ def _wrapped(text: str, size: int, weight: Weight, width: float) -> tuple[str, .
 
 
 @lru_cache(maxsize=64)
+def _square_ground(size: tuple[int, int], palette: str) -> Image.Image:
+    """An empty square ``size`` px (as Pillow spans a box: one more than its corners' distance): its edge,
+    then its ground inset 2 px. Drawn once per row height: the soup is pasted from these, not supersampled
+    whole (a new row height would otherwise cost a board-sized drawing)."""
+    th = theme(palette)
+    width, height = size
+    sprite = rounded_box((width, height), 10, th.square_edge, th.square_edge, 0, SCALE)
+    sprite.alpha_composite(rounded_box((width - 4, height - 4), 8, th.square, th.square, 0, SCALE), (2, 2))
+    return sprite
+
+
+@lru_cache(maxsize=64)
 def _soup_layer(
     board: tuple[str, ...], palette: str, pitch: Pitch = PITCH_Y
 ) -> tuple[Image.Image, tuple[tuple[str, float], ...]]:
@@ -414,21 +427,14 @@ def _soup_layer(
     noted (noted again by each render that pastes it)."""
     th = theme(palette)
     squares = {(int(n[1]) - 1, "abcde".index(n[0])) for n in board}
-
-    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        x0, y0 = MARGIN + LABEL_W - 4, LABEL_H - 4
-        draw.rounded_rectangle(
-            (x0 * k, y0 * k, (WIDTH - MARGIN + 2) * k, (board_h(pitch) + 2) * k), radius=14 * k, fill=(*th.soup, 255)
-        )
-        for r, c in squares:
-            bx0, by0, bx1, by1 = cell_box(r, c, 0, pitch)
-            draw.rounded_rectangle((bx0 * k, by0 * k, bx1 * k, by1 * k), radius=10 * k, fill=(*th.square_edge, 255))
-            draw.rounded_rectangle(
-                ((bx0 + 2) * k, (by0 + 2) * k, (bx1 - 2) * k, (by1 - 2) * k), radius=8 * k, fill=(*th.square, 255)
-            )
-
     base = Image.new("RGB", (WIDTH, board_h(pitch) + 4), th.backdrop)
-    layer = supersampled(base.size, SCALE, paint)
+    layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
+    x0, y0 = MARGIN + LABEL_W - 4, LABEL_H - 4
+    ground = rounded_box((WIDTH - MARGIN + 2 - x0, board_h(pitch) + 2 - y0), 14, th.soup, th.soup, 0, SCALE)
+    layer.alpha_composite(ground, (x0, y0))
+    for r, c in sorted(squares):
+        bx0, by0, bx1, by1 = cell_box(r, c, 0, pitch)
+        layer.alpha_composite(_square_ground((bx1 - bx0, by1 - by0), palette), (bx0, by0))
     base.paste(layer, (0, 0), layer)
     with noted() as notes:
         for c in range(5):

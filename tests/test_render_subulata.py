@@ -304,8 +304,7 @@ def test_a_nine_sliced_rounded_box_is_the_box_drawn_whole() -> None:
     import numpy as np
     from PIL import ImageDraw
 
-    from render.common import supersampled
-    from render.subulata_art import rounded_box
+    from render.common import rounded_box, supersampled
 
     def whole(draw: ImageDraw.ImageDraw, k: float) -> None:
         draw.rounded_rectangle(

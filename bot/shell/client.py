@@ -85,14 +85,21 @@ COMMAND_DIGEST_KEY = "command_digest"
 
 
 def warm_up_renderers() -> None:
-    """Draw every game's opening board once, so the static artwork is cached before the first move."""
+    """Draw every game's opening board once, in each rule set, for the spectator and for each seat (a seat's own
+    view may face it the other way), at the fewest and the most players, so the static artwork and palettes are
+    cached before the first move: a cold drawing costs a member's first post up to a quarter of a second."""
     for info in GAMES:
         if info.id not in RENDERERS:
             log.error("game %s has no board renderer", info.id)
             continue
-        state = info.new(info.min_players, info.option_defaults())
-        names = tuple(f"{i + 1}" for i in range(info.min_players))
-        render_board(info.id, state.view_for(None), BoardContext(names=names))
+        rules = next((o for o in info.options if o.name == "rules"), None)
+        for choice in rules.choices if rules is not None else (None,):
+            options = info.option_defaults() | ({"rules": choice} if choice is not None else {})
+            for players in sorted({info.min_players, info.max_players}):
+                state = info.new(players, options)
+                names = tuple(f"{i + 1}" for i in range(players))
+                for seat in (None, *range(players)):
+                    render_board(info.id, state.view_for(seat), BoardContext(names=names))
 
 
 class PlateauBot(commands.Bot):
