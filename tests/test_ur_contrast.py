@@ -23,7 +23,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
 from games.ur import loop, motifs, race, towers
-from render import BoardContext, render_board
+from render import BoardContext, describe_board, render_board
 from render.common import BACKDROP, CREAM, MUTED, PANEL
 from render.contrast import contrast_ratio, inverted_lightness, recolour_png, relative_luminance
 from render.ur import kit
@@ -139,6 +139,18 @@ def test_the_contrast_board_is_light_and_the_standard_one_dark(rules: str) -> No
         pixels = _image(render_board("ur", POSITIONS[rules](), BoardContext(NAMES, palette=palette)))  # type: ignore[arg-type]
         ground = _commonest(pixels)
         assert (relative_luminance(ground) > 0.8) is light, (palette, ground)
+
+
+@pytest.mark.parametrize("rules", sorted(POSITIONS))
+@pytest.mark.parametrize(("lang", "standard", "contrast"), [("en", "orange", "white"), ("fr", "orange", "blanc")])
+def test_the_alt_text_names_the_colours_each_palette_draws(rules: str, lang: str, standard: str, contrast: str) -> None:
+    # The high-contrast palette draws seat 0 white and seat 1 black: a screen reader must not hear orange and blue.
+    said = {
+        palette: describe_board("ur", POSITIONS[rules](), BoardContext(NAMES, lang=lang, palette=palette))  # type: ignore[arg-type]
+        for palette in ("standard", "contrast")
+    }
+    assert standard in said["standard"] and contrast not in said["standard"]
+    assert contrast in said["contrast"] and "orange" not in said["contrast"] and "blue" not in said["contrast"]
 
 
 @pytest.mark.parametrize("rules", sorted(POSITIONS))

@@ -16,8 +16,12 @@ from typing import Final
 from games.base import Outcome
 from render.ur.kit import INLAYS, phase
 
-ALT_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleus")}
-"""Colour words as the alt text uses them (in French they agree with « pions »)."""
+ALT_COLOURS: Final = {
+    "standard": {"en": ("orange", "blue"), "fr": ("orange", "bleus")},
+    "contrast": {"en": ("white", "black"), "fr": ("blancs", "noirs")},
+}
+"""Colour words of each seat's pieces as the alt text uses them, by palette (the high-contrast palette draws
+them white and black) and language (in French they agree with « pions »)."""
 MARKS: Final = INLAYS
 """The marking inlaid in each seat's pieces, so the seats differ in shape as well as colour: the alt text
 names the inlays the pieces are drawn with."""
@@ -31,10 +35,18 @@ def alt_names(names: tuple[str, str]) -> tuple[str, str]:
     return a, b
 
 
-def player_sentence(words: Mapping[str, str], lang: str, seat: int, name: str, **details: object) -> str:
-    """A player's sentence (``alt_player``): their ``name``, the colour and mark of their pieces, and the
-    rule set's ``details``."""
-    return words["alt_player"].format(name=name, colour=ALT_COLOURS[lang][seat], mark=words[MARKS[seat]], **details)
+def colour_word(lang: str, seat: int, palette: str = "standard") -> str:
+    """The colour word of ``seat``'s pieces in ``palette`` (see :data:`ALT_COLOURS`)."""
+    return ALT_COLOURS.get(palette, ALT_COLOURS["standard"])[lang][seat]
+
+
+def player_sentence(
+    words: Mapping[str, str], lang: str, seat: int, name: str, palette: str = "standard", **details: object
+) -> str:
+    """A player's sentence (``alt_player``): their ``name``, the colour (in ``palette``) and mark of their
+    pieces, and the rule set's ``details``."""
+    colour = colour_word(lang, seat, palette)
+    return words["alt_player"].format(name=name, colour=colour, mark=words[MARKS[seat]], **details)
 
 
 def borne_off(off: int) -> dict[str, object]:

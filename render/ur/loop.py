@@ -562,12 +562,13 @@ def _alt_pieces(state: loop.State, seat: int, lang: str) -> str:
     return on_squares(words, listed, total)
 
 
-def _alt_player(state: loop.State, seat: int, lang: str, name: str) -> str:
+def _alt_player(state: loop.State, seat: int, lang: str, name: str, palette: str) -> str:
     return player_sentence(
         WORDS[lang],
         lang,
         seat,
         name,
+        palette,
         entry=loop.PATHS[seat][0],
         waiting=state.reserve(seat),
         board=_alt_pieces(state, seat, lang),
@@ -580,7 +581,7 @@ def _alt(state: loop.State, ctx: BoardContext, words: dict[str, str], names: tup
     again = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
     return AltText(
         intro=(words["alt_title"],),
-        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll, move_key=again),),
     )

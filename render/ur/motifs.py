@@ -48,8 +48,8 @@ from render.common import (
     supersampled,
 )
 from render.ur.alt import (
-    ALT_COLOURS,
     AltText,
+    colour_word,
     whose_turn,
 )
 from render.ur.kit import (
@@ -497,7 +497,7 @@ def _palette(draw_board: DrawBoard) -> Image.Image:
 # Alt text.
 
 
-def _alt_player(state: motifs.State, seat: int, lang: str, name: str) -> str:
+def _alt_player(state: motifs.State, seat: int, lang: str, name: str, palette: str) -> str:
     words = WORDS[lang]
     listed = [f"{sq} {words['red'] if face == motifs.RED else words['blue']}" for sq, face in state.pawns[seat]]
     squares = state.squares(seat)
@@ -511,7 +511,7 @@ def _alt_player(state: motifs.State, seat: int, lang: str, name: str) -> str:
         extra += words["alt_progress"].format(single=sum(sq in motifs.SINGLES for sq in squares), **progress)
     return words["alt_player"].format(
         name=name,
-        colour=ALT_COLOURS[lang][seat],
+        colour=colour_word(lang, seat, palette),
         shape=words[f"shape{seat}"],
         pawns=", ".join(listed) or words["alt_none"],
         extra=extra,
@@ -530,7 +530,7 @@ def _alt(state: motifs.State, ctx: BoardContext, words: dict[str, str], names: t
     )
     return AltText(
         intro=(words["title"] + ".", words["alt_goal"]),
-        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
         last=_last_move_text(ctx, names),
         ending=ending,
     )

@@ -257,12 +257,13 @@ def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
     return on_squares(WORDS[lang], listed, len(squares))
 
 
-def _alt_player(state: race.State, seat: int, lang: str, name: str) -> str:
+def _alt_player(state: race.State, seat: int, lang: str, name: str, palette: str) -> str:
     return player_sentence(
         WORDS[lang],
         lang,
         seat,
         name,
+        palette,
         row=BOARD.lanes[seat],
         waiting=state.reserve(seat),
         board=_alt_pieces(state, seat, lang),
@@ -274,7 +275,7 @@ def _alt(state: race.State, ctx: BoardContext, words: dict[str, str], names: tup
     """Alt text of the board: each player's pieces, the last move and whose turn it is."""
     return AltText(
         intro=(words["title"] + ".",),
-        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll),),
     )

@@ -164,7 +164,10 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_opening": "Dés d'ouverture : {rolls}.",
     },
 }
-TOKEN_COLOURS: Final = {"en": ("orange", "blue"), "fr": ("orange", "bleu")}
+TOKEN_COLOURS: Final = {
+    "standard": {"en": ("orange", "blue"), "fr": ("orange", "bleu")},
+    "contrast": {"en": ("white", "black"), "fr": ("blanc", "noir")},
+}
 
 
 # Sprites.
@@ -546,12 +549,12 @@ def _palette(draw_board: DrawBoard) -> Image.Image:
 # Alt text.
 
 
-def _token_word(token: Token, lang: str) -> str:
-    colour = TOKEN_COLOURS[lang][token.owner]
+def _token_word(token: Token, lang: str, palette: str) -> str:
+    colour = TOKEN_COLOURS.get(palette, TOKEN_COLOURS["standard"])[lang][token.owner]
     return f"{colour} {WORDS[lang]['red_face']}" if token.red else colour
 
 
-def _alt_towers(state: State, lang: str) -> str:
+def _alt_towers(state: State, lang: str, palette: str) -> str:
     words = WORDS[lang]
     items = []
     for square, stack in zip(towers.SQUARES, state.board, strict=True):
@@ -559,7 +562,7 @@ def _alt_towers(state: State, lang: str) -> str:
             continue
         runs: list[tuple[str, int]] = []
         for token in reversed(stack):
-            word = _token_word(token, lang)
+            word = _token_word(token, lang, palette)
             if runs and runs[-1][0] == word:
                 runs[-1] = (word, runs[-1][1] + 1)
             else:
@@ -571,12 +574,13 @@ def _alt_towers(state: State, lang: str) -> str:
     return words["alt_towers"].format(list="; ".join(items))
 
 
-def _alt_player(state: State, seat: int, lang: str, name: str) -> str:
+def _alt_player(state: State, seat: int, lang: str, name: str, palette: str) -> str:
     return player_sentence(
         WORDS[lang],
         lang,
         seat,
         name,
+        palette,
         row=BOARD.lanes[seat],
         reserve=state.reserve[seat],
         lost=state.removed[seat],
@@ -597,11 +601,11 @@ def _alt(state: State, ctx: BoardContext, words: dict[str, str], names: tuple[st
     opener = words["alt_to_roll"].format(name=names[0 if state.opening[0] is None else 1])
     return AltText(
         intro=(words["title"] + ".",),
-        players=[_alt_player(state, seat, ctx.language, names[seat]) for seat in (0, 1)],
+        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, outcome, state.turn, state.roll, nobody=opener),),
         notes=notes,
-        board=_alt_towers(state, ctx.language),
+        board=_alt_towers(state, ctx.language, ctx.palette),
     )
 
 
