@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
@@ -84,10 +85,13 @@ SYNC_LOCALES = (discord.Locale.american_english, discord.Locale.french)
 COMMAND_DIGEST_KEY = "command_digest"
 
 
+@functools.cache
 def warm_up_renderers() -> None:
     """Draw every game's opening board once, in each rule set, for the spectator and for each seat (a seat's own
     view may face it the other way), at the fewest and the most players, so the static artwork and palettes are
-    cached before the first move: a cold drawing costs a member's first post up to a quarter of a second."""
+    cached before the first move: a cold drawing costs a member's first post up to a quarter of a second.
+
+    Once per process (some seconds of CPU): a later call, by another bot of the same process, does nothing."""
     for info in GAMES:
         if info.id not in RENDERERS:
             log.error("game %s has no board renderer", info.id)
