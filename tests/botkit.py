@@ -6,7 +6,6 @@ Kept out of ``conftest.py`` so that tests and fixtures share one registry of bot
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -19,23 +18,16 @@ from bot.shell.client import PlateauBot, warm_up_renderers
 BOTS: list[PlateauBot] = []
 
 
-@functools.cache
-def _draw_artwork_once() -> None:
-    """Draw every game's artwork once per test process (it is cached process-wide).
-
-    A bot draws it in the background after its first clock tick, and SimCord gives a bot 5 s to settle
-    after READY: a cold drawing, seconds of CPU on a busy machine, could overrun that; a warm one is quick.
-    """
-    warm_up_renderers()
-
-
 def make_bot(db_path: str) -> PlateauBot:
     """A bot as ``python -m bot`` builds it, on ``db_path`` (SimCord supplies Discord).
 
     SimCord detaches bots without closing them, so every bot made here has its database closed when
     the test ends (an open aiosqlite connection keeps a worker thread alive).
     """
-    _draw_artwork_once()
+    # The artwork is drawn before the bot starts (once per process: warm_up_renderers is cached): a bot draws
+    # it in the background after its first tick, and SimCord gives a bot 5 s to settle after READY, which a
+    # cold drawing on a busy machine could overrun.
+    warm_up_renderers()
     # A half-hour tick keeps long stretches of virtual time cheap; reminders are then up to half an hour late.
     bot = PlateauBot(Config(token="simcord", database=db_path, tick_seconds=1800, ai_delay=0, ai_seconds=0.01))
     BOTS.append(bot)
