@@ -17,8 +17,6 @@ import asyncpg
 import pytest
 
 from bot.app.storage import (
-    MIGRATIONS_DIR,
-    MIGRATIONS_PG_DIR,
     Backend,
     ChannelBusyError,
     ConflictError,
@@ -417,9 +415,10 @@ async def test_a_statement_outside_a_transaction_does_not_join_someone_elses(sto
 
 
 def test_the_postgresql_migrations_mirror_the_sqlite_ones() -> None:
-    sqlite_set = load_migrations(MIGRATIONS_DIR)
-    pg_set = load_migrations(MIGRATIONS_PG_DIR)
-    assert [(m.version, m.name) for m in pg_set] == [(m.version, m.name) for m in sqlite_set]
+    sqlite_set = load_migrations()
+    pg_set = load_migrations(dialect="postgresql")
+    assert [(m.version, m.name, m.reason) for m in pg_set] == [(m.version, m.name, m.reason) for m in sqlite_set]
+    assert all(m.sql.startswith("-- Reason: ") for m in pg_set)
 
 
 def test_the_location_chooses_the_backend() -> None:
@@ -440,7 +439,7 @@ async def test_postgresql_records_its_schema_and_refuses_a_newer_one(pg_url: str
         assert store.applied_migrations == tuple(range(1, LATEST + 1))
         assert await store.schema_version() == LATEST
         assert [(v, n) for v, n, _ in await store.migration_history()] == [
-            (m.version, m.name) for m in load_migrations(MIGRATIONS_PG_DIR)
+            (m.version, m.name) for m in load_migrations(dialect="postgresql")
         ]
         assert (await store.settings())["transaction_isolation"] == "read committed"
         await store._write(

@@ -2,7 +2,7 @@
 is written.
 
 ``Store`` opens the database (chosen by its location: a file or ``postgresql://...``), applies the
-numbered migrations of ``migrations/`` (``migrations_pg/`` on PostgreSQL, same numbers and names) and
+numbered migrations of ``migrations/`` (one file per migration for both databases, see ``sql_dialects``) and
 offers typed methods over the tables ``matches``, ``seats``, ``moves`` (the append-only move log),
 ``user_prefs`` and the rest. It knows nothing of games or Discord; :mod:`bot.app.matches` gives the rows meaning.
 
@@ -10,7 +10,7 @@ Inside: ``core`` (:class:`~bot.app.storage.core.StoreCore`: opening, closing, tr
 helpers, in one place), ``rows`` (the records the store returns), ``tables/`` (one query class per concern:
 matches, seats, the move log, requests, clocks, posts, preferences, ratings, fairness), which ``store``
 composes into :class:`Store`; ``events_store`` for association events; ``backends`` (the protocol in
-``backend_protocol``, one module per database), ``migrate`` and ``copy`` (between databases).
+``backend_protocol``, one module per database), ``migrate`` (with ``sql_dialects``) and ``copy`` (between databases).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 from bot.app.storage.backends import Backend, PostgresBackend, SqliteBackend, is_postgres_url
 from bot.app.storage.migrate import (
     MIGRATIONS_DIR,
-    MIGRATIONS_PG_DIR,
     Migration,
     MigrationError,
     load_migrations,
@@ -44,7 +43,6 @@ from bot.app.storage.store import (
 
 __all__ = [
     "MIGRATIONS_DIR",
-    "MIGRATIONS_PG_DIR",
     "OPEN_STATUSES",
     "UNSET",
     "Backend",

@@ -16,7 +16,7 @@ from typing import Any, Literal, Self
 
 from bot.app.storage.backends import Backend, PostgresBackend, SqliteBackend, is_postgres_url, sqlite_path
 from bot.app.storage.base import from_iso
-from bot.app.storage.migrate import MIGRATIONS_DIR, MIGRATIONS_PG_DIR, Migration, load_migrations
+from bot.app.storage.migrate import Migration, load_migrations
 
 
 class StoreCore:
@@ -51,8 +51,8 @@ class StoreCore:
         SQLite files use WAL, so readers never wait for the writer; with WAL, ``synchronous=NORMAL``
         cannot corrupt the file and only risks the last commits on a power cut, which is the right
         trade for a chat bot. On PostgreSQL, ``pool_size`` bounds the connections (and so the
-        transactions running at once). ``migrations`` defaults to the files of ``bot/app/storage/migrations``
-        (``migrations_pg`` on PostgreSQL).
+        transactions running at once). ``migrations`` defaults to the files of ``bot/app/storage/migrations``,
+        in the backend's dialect.
 
         Raises:
             SchemaVersionError: the database comes from a newer version of the code.
@@ -61,10 +61,10 @@ class StoreCore:
         location = str(path)
         backend: Backend
         if is_postgres_url(location):
-            chosen = load_migrations(MIGRATIONS_PG_DIR) if migrations is None else tuple(migrations)
+            chosen = load_migrations(dialect="postgresql") if migrations is None else tuple(migrations)
             backend = await PostgresBackend.open(location, max_size=pool_size)
         else:
-            chosen = load_migrations(MIGRATIONS_DIR) if migrations is None else tuple(migrations)
+            chosen = load_migrations() if migrations is None else tuple(migrations)
             backend = await SqliteBackend.open(
                 sqlite_path(location),
                 busy_timeout_ms=busy_timeout_ms,

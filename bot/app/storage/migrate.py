@@ -3,7 +3,14 @@
 A migration is ``migrations/NNNN_name.sql``: four digits (1, 2, 3... with no gap), a lower-case name,
 and a first line ``-- Reason: ...`` saying why the schema changed. The store applies the pending ones
 at open, in order, in one transaction, and records each in the ``schema_migrations`` table and in
-``PRAGMA user_version``, so the database file itself says which schema it holds.
+``PRAGMA user_version`` (SQLite; PostgreSQL's migrations run under an advisory lock), so the database
+itself says which schema it holds.
+
+Each file serves both databases: written in SQLite's spelling, with PostgreSQL's types and the few
+statements that truly differ given by the rules and ``-- @`` directive lines of
+:mod:`bot.app.storage.sql_dialects` (read it before writing the next migration). A migration once
+released is never edited: the runner records only version numbers, and tests/test_migration_sources.py
+checks that every released one still produces the same statements on both databases.
 """
 
 from __future__ import annotations
@@ -14,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from bot.app.storage.sql_dialects import Dialect, DialectError, render
+
 MIGRATIONS_DIR: Final = Path(__file__).resolve().with_name("migrations")
-MIGRATIONS_PG_DIR: Final = Path(__file__).resolve().with_name("migrations_pg")
-"""The same numbered migrations written for PostgreSQL (same versions and names, checked by the tests)."""
 FILE_NAME: Final = re.compile(r"(?P<version>\d{4})_(?P<name>[a-z0-9_]+)\.sql")
 REASON: Final = re.compile(r"--\s*Reason:\s*(?P<reason>\S.*)")
 
@@ -27,7 +34,7 @@ class MigrationError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """One numbered schema change."""
+    """One numbered schema change, as one database runs it (``sql`` is already in its dialect)."""
 
     version: int
     name: str
@@ -39,11 +46,12 @@ class Migration:
         return split_statements(self.sql, source=f"{self.version:04d}_{self.name}.sql")
 
 
-def load_migrations(directory: Path = MIGRATIONS_DIR) -> tuple[Migration, ...]:
-    """Read and check every ``*.sql`` file of ``directory``, in version order.
+def load_migrations(directory: Path = MIGRATIONS_DIR, *, dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
+    """Read and check every ``*.sql`` file of ``directory``, in version order, as ``dialect`` runs them.
 
     Raises:
-        MigrationError: a badly named file, a missing ``-- Reason:`` line, or a gap in the numbers.
+        MigrationError: a badly named file, a missing ``-- Reason:`` line, a misused ``-- @`` directive
+            (see :mod:`bot.app.storage.sql_dialects`), or a gap in the numbers.
     """
     found: list[Migration] = []
     for path in sorted(directory.glob("*.sql")):
@@ -55,7 +63,11 @@ def load_migrations(directory: Path = MIGRATIONS_DIR) -> tuple[Migration, ...]:
         reason = REASON.fullmatch(first_line)
         if reason is None:
             raise MigrationError(f"{path.name}: the first line must be '-- Reason: why this change'")
-        found.append(Migration(int(m["version"]), m["name"], reason["reason"].strip(), sql))
+        try:
+            script = render(sql, dialect)
+        except DialectError as exc:
+            raise MigrationError(f"{path.name}: {exc}") from exc
+        found.append(Migration(int(m["version"]), m["name"], reason["reason"].strip(), script))
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise MigrationError(

@@ -3,6 +3,21 @@
 -- Conventions: Discord ids are INTEGER (snowflakes fit in 64 bits); times are ISO-8601 UTC text
 -- ("2024-05-01T12:00:00.000000Z"), which sorts like the instants it names; JSON columns are checked.
 
+-- PostgreSQL has no json_valid: defined here with SQLite's name and meaning (NULL passes), false (a CHECK
+-- violation, as in SQLite) rather than the cast's own error for a text that is not JSON.
+-- @postgres
+CREATE FUNCTION json_valid(doc text) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+BEGIN
+    PERFORM doc::json;
+    RETURN true;
+EXCEPTION WHEN invalid_text_representation THEN
+    RETURN false;
+END;
+$$;
+-- @end
+
 CREATE TABLE matches (
     -- AUTOINCREMENT: an id is never reused, because ids live on in old buttons' custom ids.
     id               INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -46,26 +61,14 @@ CREATE INDEX seats_by_user ON seats (user_id, match_id);
 
 -- The move log is the truth of a match; the snapshot in matches.state is only a cache of it.
 -- PRIMARY KEY (match_id, ply) makes a stale or duplicated append FAIL instead of forking the game.
-CREATE TABLE moves (
-    match_id       INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
-    ply            INTEGER NOT NULL CHECK (ply >= 1),
-    kind           TEXT    NOT NULL CHECK (kind IN ('move', 'chance', 'resign', 'abort')),
-    seat           INTEGER CHECK (seat IS NULL OR seat >= 0),
-    notation       TEXT    NOT NULL,
-    created_at     TEXT    NOT NULL,
-    -- The Discord interaction that wrote this entry (only the first entry of a multi-entry change).
-    interaction_id INTEGER,
-    PRIMARY KEY (match_id, ply)
-) WITHOUT ROWID;
+-- interaction_id: the Discord interaction that wrote an entry (only the first entry of a multi-entry change).
+-- @moves-table 'move', 'chance', 'resign', 'abort'
 
 -- The same interaction delivered twice must apply once.
 CREATE UNIQUE INDEX moves_by_interaction ON moves (interaction_id) WHERE interaction_id IS NOT NULL;
 
 -- Append-only: history is never rewritten. (Deleting a whole match, cascading to its log, stays possible.)
-CREATE TRIGGER moves_append_only BEFORE UPDATE ON moves
-BEGIN
-    SELECT RAISE(ABORT, 'the move log is append-only');
-END;
+-- @append-only moves moves_append_only: the move log is append-only
 
 CREATE TABLE user_prefs (
     user_id    INTEGER NOT NULL,

@@ -2,31 +2,7 @@
 
 -- The log gains the entry kind 'replace' (a member took over the AI's seat; seat = that seat). SQLite cannot
 -- alter a CHECK, so the moves table is rebuilt with the same rows, key, index and trigger.
-CREATE TABLE moves_new (
-    match_id       INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
-    ply            INTEGER NOT NULL CHECK (ply >= 1),
-    kind           TEXT    NOT NULL
-        CHECK (kind IN ('move', 'chance', 'resign', 'abort', 'draw', 'undo', 'auto', 'forfeit', 'replace')),
-    seat           INTEGER CHECK (seat IS NULL OR seat >= 0),
-    notation       TEXT    NOT NULL,
-    created_at     TEXT    NOT NULL,
-    interaction_id INTEGER,
-    PRIMARY KEY (match_id, ply)
-) WITHOUT ROWID;
-
-INSERT INTO moves_new (match_id, ply, kind, seat, notation, created_at, interaction_id)
-    SELECT match_id, ply, kind, seat, notation, created_at, interaction_id FROM moves;
-
-DROP TABLE moves;
-
-ALTER TABLE moves_new RENAME TO moves;
-
-CREATE UNIQUE INDEX moves_by_interaction ON moves (interaction_id) WHERE interaction_id IS NOT NULL;
-
-CREATE TRIGGER moves_append_only BEFORE UPDATE ON moves
-BEGIN
-    SELECT RAISE(ABORT, 'the move log is append-only');
-END;
+-- @log-kinds 'move', 'chance', 'resign', 'abort', 'draw', 'undo', 'auto', 'forfeit', 'replace'
 
 -- One pending request per match: a member who is not seated asks to take over an AI-held seat. It holds
 -- until a seated member declines, everyone has accepted, or the match ends (not when moves are played:

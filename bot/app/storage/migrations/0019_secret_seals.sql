@@ -6,11 +6,12 @@
 ALTER TABLE match_fairness ADD COLUMN seals TEXT;
 
 -- One row per sealed decision: the log entry (match, ply) holds the secret itself; 'nonce' (hex) stays secret
--- until the match has ended, 'commitment' (hex) is public from the turn post on.
+-- until the match has ended, 'commitment' (hex) is public from the turn post on. INT4: PostgreSQL created seat
+-- as a 4-byte integer (see bot/app/storage/sql_dialects.py); SQLite reads INTEGER, so its schema text is unchanged.
 CREATE TABLE secret_seals (
     match_id   INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     ply        INTEGER NOT NULL,
-    seat       INTEGER NOT NULL,
+    seat       INT4 NOT NULL,
     commitment TEXT    NOT NULL,
     nonce      TEXT    NOT NULL,
     created_at TEXT    NOT NULL,
@@ -18,7 +19,4 @@ CREATE TABLE secret_seals (
 );
 
 -- A seal, once made, is never rewritten (like the move log it seals).
-CREATE TRIGGER secret_seals_kept BEFORE UPDATE ON secret_seals
-BEGIN
-    SELECT RAISE(ABORT, 'a seal is never rewritten');
-END;
+-- @append-only secret_seals secret_seals_kept: a seal is never rewritten
