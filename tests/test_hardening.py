@@ -334,6 +334,42 @@ async def test_a_long_replay_is_thinned_to_the_cap_keeping_first_and_last(
     assert drawn[-1] != opening
 
 
+async def test_a_resigned_matchs_replay_ends_on_a_board_naming_the_winner(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pause at the end of a replay shows what the last turn post showed: a match won by resignation is
+    drawn once more naming its winner, not the player who was to move."""
+    from bot.app import replays
+    from render import BoardContext, render_board
+
+    match = await started(service)
+    rng = random.Random(12)
+    for _ in range(6):
+        user, text = choose(match, rng)
+        match = (await service.move(match.id, user, text)).match
+    await service.resign(match.id, BOB)
+    match = await service.get(match.id)
+    assert match.won_off_the_board() is not None
+    drawn: list[tuple[bytes, BoardContext]] = []
+    real_render = replays.render_board
+
+    def keeping(game: str, view: object, ctx: BoardContext) -> bytes:
+        png = real_render(game, view, ctx)  # type: ignore[arg-type]
+        drawn.append((png, ctx))
+        return png
+
+    monkeypatch.setattr(replays, "render_board", keeping)
+    animation = replays.build(match, list(await service.history(match.id)), ("alice", "bob"), "en")
+    (before, _), (last, ctx) = drawn[-2], drawn[-1]
+    assert ctx.result == match.result
+    assert last != before, "the end is drawn again with the winner named"
+    assert animation.frames_total == len(drawn)
+    view = match.state.view_for(None)
+    plain = BoardContext(("alice", "bob"), last_move=ctx.last_move, last_mover=ctx.last_mover)
+    unnamed = render_board("ur", view, plain)
+    assert last != unnamed
+
+
 async def test_a_replay_longer_than_the_work_cap_is_refused(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -77,8 +77,14 @@ def build(match: Match, entries: Sequence[LogEntry], names: tuple[str, ...], lan
             ctx = BoardContext(names, last_move=last[0], last_mover=last[1], lang=lang)
             frames.append(render_board(match.game.id, state.view_for(None), ctx))
     if match.status is not MatchStatus.ACTIVE and len(frames) > 1:
-        # The finished board once more: a pause on the result before the animation loops.
-        frames.append(frames[-1])
+        # The finished board once more: a pause on the result before the animation loops. A match won off the
+        # board (resignation, time) is drawn again naming its winner, as its last turn post does.
+        result = match.won_off_the_board()
+        if result is None:
+            frames.append(frames[-1])
+        else:
+            ctx = BoardContext(names, last_move=last[0], last_mover=last[1], lang=lang, result=result)
+            frames.append(render_board(match.game.id, state.view_for(None), ctx))
     return animate(frames, max_bytes=UPLOAD_LIMIT)
 
 

@@ -26,7 +26,7 @@ from bot.app.storage import PostRow
 from bot.app.words import move_marks
 from bot.shell.status import game_label
 from bot.shell.turn_post import BOARD_FILE
-from games.base import Outcome, Seat
+from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
 
 log = logging.getLogger(__name__)
@@ -58,15 +58,6 @@ def board_marks(match: Match) -> tuple[tuple[str, str], ...]:
     if not member_acts(match, seat):
         return ()
     return tuple(dict.fromkeys(move_marks(match.game, match.state, seat).values()))
-
-
-def ended_off_the_board(match: Match) -> Outcome | None:
-    """The match's result for its board when the match ended with a winner outside the position (a
-    resignation, a forfeit on time): the board names the winner instead of a player to move."""
-    result = match.result
-    if result is None or not result.winners or match.state.outcome() is not None:
-        return None
-    return result
 
 
 def board_image(png: bytes, alt: str) -> discord.File:
@@ -209,7 +200,7 @@ class Display:
             marks=board_marks(match),
             palette=await self.palette(match, seat),
             viewer=seat,
-            result=ended_off_the_board(match),
+            result=match.won_off_the_board(),
         )
         view = match.state.view_for(seat)
         png = await asyncio.to_thread(render_board, match.game.id, view, ctx)

@@ -224,6 +224,14 @@ class Match:
             return ()
         return tuple(self.seats[s] for s in self.state.actors() if s not in self.ai)
 
+    def won_off_the_board(self) -> Outcome | None:
+        """The result when the match ended with a winner the position does not show (a resignation, a forfeit
+        on time): boards drawn of the end name that winner instead of a player to move. None otherwise."""
+        result = self.result
+        if result is None or not result.winners or self.state.outcome() is not None:
+            return None
+        return result
+
 
 @dataclass(frozen=True, slots=True)
 class Stint:
