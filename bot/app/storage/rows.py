@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar, cast
 
 from bot.app.storage.base import from_iso
+
+R = TypeVar("R")
 
 OPEN_STATUSES: Final = ("lobby", "active")
 """Statuses of a match that occupies its channel (the partial unique index uses the same list)."""
@@ -190,3 +192,16 @@ def move_row(row: Sequence[Any]) -> MoveRow:
 def to_json(value: Mapping[str, Any]) -> str:
     """Compact JSON with sorted keys, so equal mappings are stored as equal texts."""
     return json.dumps(dict(value), sort_keys=True, separators=(",", ":"))
+
+
+def record_from(record: type[R], row: object, **given: Any) -> R:
+    """A ``record`` (a dataclass) made of ``given``, and of ``row``'s value for each other field ``row`` has by name.
+
+    The application's records are read from the store's rows: most fields pass as they are, a few are decoded,
+    typed or added. Only those are written out at each load, which keeps a column added to both from being
+    listed again. A field the row has under the same name but in another form (a status as text, JSON) must
+    be given; a field the row lacks and ``given`` leaves out takes its default.
+    """
+    build: Callable[..., R] = record
+    names = [f.name for f in fields(cast(Any, record)) if f.init and f.name not in given and hasattr(row, f.name)]
+    return build(**{name: getattr(row, name) for name in names}, **given)
