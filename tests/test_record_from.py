@@ -47,3 +47,8 @@ def test_a_required_field_neither_given_nor_on_the_row_is_an_error() -> None:
 
     with pytest.raises(TypeError):
         record_from(Needs, _Row(1, "x", NOON))
+
+
+def test_a_field_the_row_declares_another_way_must_be_given() -> None:
+    with pytest.raises(TypeError, match="status"):
+        record_from(_Record, _Row(1, "3", NOON))

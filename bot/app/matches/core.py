@@ -241,7 +241,7 @@ class Core:
             game=game,
             options=options,
             status=status,
-            version=row.log_version,
+            version=row.log_version,  # the log's count, not the row's column, which lags on a stale row
             state=state,
             seats=seats,
             result=None if row.result is None else outcome_from_json(row.result),
