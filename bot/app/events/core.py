@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import datetime
 from types import MappingProxyType
 
@@ -10,6 +12,7 @@ from bot.app.events.rules import game_of_row
 from bot.app.matches import MatchService
 from bot.app.storage import Store
 from bot.app.storage.events_store import EventRow, EventStore
+from bot.app.storage.rows import record_from
 from games import UnknownGameError, find_game
 
 
@@ -43,40 +46,32 @@ class EventCore:
             raise EventError(refusal)
         return event
 
+    @asynccontextmanager
+    async def _changing(self, event_id: int, refusal: str, *statuses: EventStatus) -> AsyncIterator[Event]:
+        """Run the block in one writing transaction, on the event loaded as :meth:`_load_in` loads it (refused
+        with ``refusal`` unless it is in one of ``statuses``): what the block checks holds until it writes.
+
+        Raises:
+            EventError: ``event_not_found`` or ``refusal``.
+        """
+        async with self._store.transaction():
+            yield await self._load_in(event_id, refusal, *statuses)
+
     async def _event(self, row: EventRow) -> Event:
         try:
             game = find_game(row.game)
         except UnknownGameError as exc:  # pragma: no cover - a game is never unregistered under a live event
             raise EventError("event_not_found") from exc
-        players = tuple(
-            EventPlayer(p.user_id, p.seed, p.withdrawn_after, p.checked_in, p.entry_round, p.missed_half)
-            for p in await self._rows.load_players(row.id)
-        )
-        return Event(
-            id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            name=row.name,
+        players = tuple(record_from(EventPlayer, p) for p in await self._rows.load_players(row.id))
+        return record_from(
+            Event,
+            row,
             game=game,
             options=MappingProxyType(dict(row.options)),
             format=EventFormat(row.format),
-            rounds=row.rounds,
-            turn_limit=row.turn_limit,
-            on_timeout=row.on_timeout,
-            auto_advance=row.auto_advance,
-            rated=row.rated,
-            organiser_id=row.organiser_id,
             status=EventStatus(row.status),
-            current_round=row.current_round,
-            closed_round=row.closed_round,
-            signup_message_id=row.signup_message_id,
-            created_at=row.created_at,
             players=players,
-            round_minutes=row.round_minutes,
-            round_ends_at=row.round_ends_at,
-            round_warned=row.round_warned,
             checkin_open=row.checkin_opened_at is not None,
-            physical=row.physical,
         )
 
     async def get(self, event_id: int) -> Event:

@@ -56,8 +56,7 @@ class Entries(EventCore):
             EventError: ``event_not_found``, ``event_not_signup`` or ``event_checkin_open`` (already open).
         """
         now = self._clock()
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
+        async with self._changing(event_id, "event_not_signup", EventStatus.SIGNUP) as event:
             if event.checkin_open or not await self._entry_rows.open_checkin(event_id, now=now):
                 raise EventError("event_checkin_open")
             await self._rows.log(event_id, actor_id, "checkin", {"players": len(event.players)}, now=now)
@@ -71,8 +70,7 @@ class Entries(EventCore):
                 ``event_not_signed_up`` or ``event_already_checked_in``.
         """
         now = self._clock()
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
+        async with self._changing(event_id, "event_not_signup", EventStatus.SIGNUP) as event:
             if not event.checkin_open:
                 raise EventError("event_checkin_not_open")
             if user_id not in event.player_ids:
@@ -91,8 +89,7 @@ class Entries(EventCore):
                 ``event_already_player``, ``event_full`` or ``event_no_more_rounds``.
         """
         now = self._clock()
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING)
+        async with self._changing(event_id, "event_not_running", EventStatus.RUNNING) as event:
             if event.format is EventFormat.ROUND_ROBIN:
                 raise EventError("event_late_round_robin")
             if user_id in event.player_ids:

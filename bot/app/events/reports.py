@@ -132,8 +132,7 @@ class Reports(Results):
         Raises:
             EventError: ``event_not_found``, ``event_not_running``, ``event_no_game`` or ``event_result_in``.
         """
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING)
+        async with self._changing(event_id, "event_not_running", EventStatus.RUNNING) as event:
             game = await self._game(event_id, round, board)
             if round != event.current_round or game.done:
                 raise EventError("event_result_in")
@@ -271,8 +270,7 @@ class Reports(Results):
             EventError: ``event_not_found``, ``event_not_running``, ``event_no_game``, ``event_bad_result`` or
                 ``event_bad_places``.
         """
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING, EventStatus.FINISHED)
+        async with self._changing(event_id, "event_not_running", EventStatus.RUNNING, EventStatus.FINISHED) as event:
             game = await self._game(event_id, round, board)
             if len(game.players) == 2 and score == Result.BOTH_LOSE.value and places is None:
                 result: dict[str, Any] = {"score": score}

@@ -91,8 +91,7 @@ class Results(EventCore):
             EventError: ``event_not_found``, ``event_not_running``, ``event_no_game``, ``event_bye_result``,
                 ``event_bad_result`` or ``event_bad_places``.
         """
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING, EventStatus.FINISHED)
+        async with self._changing(event_id, "event_not_running", EventStatus.RUNNING, EventStatus.FINISHED) as event:
             rows = await self._rows.load_games(event_id, round=round)
             row = next((r for r in rows if user_id in r.players), None)
             if row is None:

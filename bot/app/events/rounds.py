@@ -25,8 +25,7 @@ class Rounds(EventCore):
                 ``event_no_more_rounds``.
         """
         now = self._clock()
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_running", EventStatus.RUNNING)
+        async with self._changing(event_id, "event_not_running", EventStatus.RUNNING) as event:
             if event.round_in_progress:
                 raise EventError("event_round_not_over", round=event.current_round)
             if event.current_round >= event.rounds:

@@ -17,6 +17,7 @@ from bot.app.events.model import (
     Standings,
 )
 from bot.app.storage.events_store import EventGameRow
+from bot.app.storage.rows import record_from
 from bot.app.tournaments.pairing import round_robin, seat_tables, swiss_round
 from bot.app.tournaments.standings import (
     Bye,
@@ -99,16 +100,11 @@ def check_places(places: Sequence[int], count: int) -> list[int]:
 
 def game_of_row(row: EventGameRow) -> EventGame:
     """The game a stored row describes."""
-    return EventGame(
-        row.round,
-        row.board,
-        row.players,
-        row.match_id,
-        row.thread_id,
-        None if row.result is None else MappingProxyType(dict(row.result)),
-        row.replaced,
-        row.physical,
-        None if row.report is None else MappingProxyType(dict(row.report)),
+    return record_from(
+        EventGame,
+        row,
+        result=None if row.result is None else MappingProxyType(dict(row.result)),
+        report=None if row.report is None else MappingProxyType(dict(row.report)),
     )
 
 

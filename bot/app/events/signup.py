@@ -105,8 +105,7 @@ class SignUps(EventCore):
             EventError: ``event_not_found``, ``event_not_signup``, ``event_already_signed_up`` or ``event_full``.
         """
         now = self._clock()
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
+        async with self._changing(event_id, "event_not_signup", EventStatus.SIGNUP) as event:
             if user_id in event.player_ids:
                 raise EventError("event_already_signed_up")
             if len(event.players) >= MAX_PLAYERS:
@@ -130,8 +129,7 @@ class SignUps(EventCore):
                 ``event_not_enough_checked_in``.
         """
         now = self._clock()
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_signup", EventStatus.SIGNUP)
+        async with self._changing(event_id, "event_not_signup", EventStatus.SIGNUP) as event:
             if len(event.players) < event.minimum_players:
                 raise EventError("event_not_enough_players", min=event.minimum_players)
             if await drop_absentees(EntryStore(self._store), event, actor_id, now):
@@ -154,8 +152,7 @@ class SignUps(EventCore):
             EventError: ``event_not_found`` or ``event_not_running``.
         """
         now = self._clock()
-        async with self._store.transaction():
-            event = await self._load_in(event_id, "event_not_running", EventStatus.SIGNUP, EventStatus.RUNNING)
+        async with self._changing(event_id, "event_not_running", EventStatus.SIGNUP, EventStatus.RUNNING) as event:
             await self._rows.update_event(event_id, now=now, status=EventStatus.CANCELLED.value)
             await self._rows.log(event_id, actor_id, "cancel", {"round": event.current_round}, now=now)
             return await self._load(event_id)

@@ -51,6 +51,7 @@ from bot.app.storage import (
     SeatReplacement,
     Store,
 )
+from bot.app.storage.rows import record_from
 from games import find_game, sequence
 from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
 
@@ -234,27 +235,16 @@ class Core:
         replaced: dict[Seat, tuple[SeatReplacement, ...]] = {}
         for r in sorted(parts.replacements, key=lambda r: (r.seat, r.ply)):
             replaced[r.seat] = (*replaced.get(r.seat, ()), r)
-        return Match(
-            id=row.id,
+        return record_from(
+            Match,
+            row,
             game=game,
             options=options,
-            seed=row.seed,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            creator_id=row.creator_id,
             status=status,
-            version=row.log_version,
+            version=row.log_version,  # the log's count, not the row's column, which lags on a stale row
             state=state,
             seats=seats,
             result=None if row.result is None else outcome_from_json(row.result),
-            created_at=row.created_at,
-            updated_at=row.updated_at,
-            lobby_message_id=row.lobby_message_id,
-            board_message_id=row.board_message_id,
-            status_message_id=row.status_message_id,
-            turn_limit=row.turn_limit,
-            on_timeout=row.on_timeout,
-            rated=row.rated,
             fair=None
             if fair is None
             else fairness.Fairness(fair[0], fair[1], fair[2], MappingProxyType(fair[3]), parts.seals),

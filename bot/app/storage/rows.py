@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar, cast
 
 from bot.app.storage.base import from_iso
+
+R = TypeVar("R")
 
 OPEN_STATUSES: Final = ("lobby", "active")
 """Statuses of a match that occupies its channel (the partial unique index uses the same list)."""
@@ -190,3 +192,43 @@ def move_row(row: Sequence[Any]) -> MoveRow:
 def to_json(value: Mapping[str, Any]) -> str:
     """Compact JSON with sorted keys, so equal mappings are stored as equal texts."""
     return json.dumps(dict(value), sort_keys=True, separators=(",", ":"))
+
+
+_SHARED: dict[tuple[type, type], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+"""What :func:`_shared_fields` worked out, by (record type, row type)."""
+
+
+def record_from(record: type[R], row: object, **given: Any) -> R:
+    """A ``record`` (a dataclass) made of ``given``, and of ``row``'s value for each other field ``row`` has by name.
+
+    The application's records are read from the store's rows (dataclasses too): most fields pass as they are,
+    a few are decoded, typed or added. Only those are written out at each load, which keeps a column added to
+    both from being listed again. A field the row lacks and ``given`` leaves out takes its default.
+
+    Raises:
+        TypeError: a field left to copy is declared another way on the row (a status as text, JSON): it must
+            be given, decoded. Checked on every call, so the first load of a record says so.
+    """
+    alike, unlike = _shared_fields(record, type(row))
+    forgotten = [name for name in unlike if name not in given]
+    if forgotten:
+        raise TypeError(f"{record.__name__}: {', '.join(forgotten)} declared another way on the row, give them")
+    build: Callable[..., R] = record
+    return build(**{name: getattr(row, name) for name in alike if name not in given}, **given)
+
+
+def _shared_fields(record: type, row: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fields ``record`` takes at creation that ``row`` has too: (declared alike, declared otherwise).
+
+    Worked out once per pair of types: a load builds hundreds of records (an event's players) from the same two.
+    """
+    known = _SHARED.get((record, row))
+    if known is None:
+        declared = {f.name: f.type for f in fields(cast(Any, row))}
+        shared = [f for f in fields(cast(Any, record)) if f.init and f.name in declared]
+        known = (
+            tuple(f.name for f in shared if f.type == declared[f.name]),
+            tuple(f.name for f in shared if f.type != declared[f.name]),
+        )
+        _SHARED[(record, row)] = known
+    return known
