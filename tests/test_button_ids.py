@@ -42,6 +42,7 @@ HANDLER_DATA = (
     "event_id",
     "page",
     "game",
+    "subject",
     "picked",
     "round",
     "board",
