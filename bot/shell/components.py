@@ -143,13 +143,20 @@ class ChoiceButton(PlateauButton, template=r"(?!)"):
 
 
 class AnswerButton(ChoiceButton, template=r"(?!)"):
-    """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
+    """Yes or No to a proposal made at a given match version (a draw, an undo, a replacement, a rematch, a pace
+    switch); stale once the match moves.
 
-    Subclasses name the proposal in ``KIND`` and give its template
-    (``plateau:<KIND>:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)``).
+    A subclass names the proposal in its header, ``class DrawButton(AnswerButton, kind="draw")``: its custom id
+    is ``plateau:<kind>:<yes|no>:<match>:<version>``.
     """
 
     STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {"yes": discord.ButtonStyle.success}
+
+    def __init_subclass__(cls, *, kind: str = "", **options: Any) -> None:
+        if kind:
+            cls.KIND = kind
+            options.setdefault("template", rf"{PREFIX}:{kind}:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)")
+        super().__init_subclass__(**options)
 
     def __init__(self, choice: str, match_id: int, version: int, label: str) -> None:
         super().__init__(choice, match_id, version, label=label)

@@ -7,16 +7,14 @@ import discord
 
 from bot.app.i18n import t
 from bot.app.matches import DrawOffer, Match
-from bot.shell.components import PREFIX, AnswerButton
+from bot.shell.components import AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 from bot.shell.questions import answer_question, ask_the_others
 
 
-class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class DrawButton(AnswerButton, kind="draw"):
     """Accept or decline the draw offered at a given match version."""
-
-    KIND = "draw"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""

@@ -7,16 +7,14 @@ import discord
 
 from bot.app.i18n import t
 from bot.app.matches import Match, UndoRequest
-from bot.shell.components import PREFIX, AnswerButton
+from bot.shell.components import AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 from bot.shell.questions import answer_question, ask_the_others
 
 
-class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class UndoButton(AnswerButton, kind="undo"):
     """Accept or refuse the undo requested at a given match version."""
-
-    KIND = "undo"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
