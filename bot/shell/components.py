@@ -230,7 +230,7 @@ class PageButton(PlateauButton, template=r"(?!)"):
 
     def __init_subclass__(cls, *, layout: str = "", subject: str = "", **options: Any) -> None:
         if layout:
-            # A list named by text, or the one list there is (its subject: no text).
+            # The subject comes back as text when its pattern is given, or when there is none (the one list).
             cls.LAYOUT, cls.TEXT = f"{PREFIX}:{layout}", bool(subject) or "{subject}" not in layout
             groups = {
                 "slot": "(?P<slot>prev|next)",

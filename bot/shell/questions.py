@@ -114,8 +114,7 @@ async def answer_question(
     lang, names, name = await answering(shell, interaction, match)
     view = None if report is not None or pending is None else view_of(match, pending, lang)
     params = {}
-    if waiting:
-        accepted = () if pending is None else pending.accepted
-        params["waiting"] = ", ".join(f"**{names[s]}**" for s in range(len(match.seats)) if s not in accepted)
+    if waiting and pending is not None:
+        params["waiting"] = ", ".join(f"**{names[s]}**" for s in range(len(match.seats)) if s not in pending.accepted)
     await answered(interaction, lang, match.id, name, keys, agreed=report is not None, view=view, **params)
     return lang, report
