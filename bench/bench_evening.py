@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 import discord
 import simcord
 
+from bench.phone_shots import random_move, waiting_matches
 from bot.app.config import Config
 from bot.app.events import EventStatus
-from bot.app.matches import MatchStatus
 from bot.shell.client import PlateauBot, warm_up_renderers
 from tests.botkit import pings_of
 
@@ -125,12 +125,7 @@ async def run_event(
             round_started[current] = clock
             if event.status is not EventStatus.RUNNING:
                 break
-        for game_row in await bot.events.games(event.id, event.current_round):
-            if game_row.done or game_row.is_bye or game_row.match_id is None:
-                continue
-            match = await bot.service.get(game_row.match_id)
-            if match.status is not MatchStatus.ACTIVE or not match.to_act():
-                continue
+        async for match in waiting_matches(bot, event):
             key = match.id * 1000 + match.version
             uid = match.to_act()[0]
             if uid == silent or (
@@ -140,11 +135,9 @@ async def run_event(
             if key not in due:
                 due[key] = clock + delay(rng)
             if clock >= due[key]:
-                seat = match.seats.index(uid)
-                legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
-                thread = next(t for t in channel.threads if t.id == match.channel_id)
+                thread, move = random_move(channel, match, uid, rng)
                 began = time.perf_counter()
-                await by_id[uid].slash(thread, "game move", move=rng.choice(legal))
+                await by_id[uid].slash(thread, "game move", move=move)
                 figures.replies.append(time.perf_counter() - began)
         await env.advance_time(STEP)
         clock += STEP

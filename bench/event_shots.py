@@ -23,10 +23,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
 
-from bench.phone_shots import association, fresh_bot, shots_main, snap, speaking
+from bench.phone_shots import association, fresh_bot, random_move, shots_main, snap, speaking, waiting_matches
 from bot.app.events import EventStatus
 from bot.app.i18n import t
-from bot.app.matches import MatchStatus
 
 MEMBERS = ("alice", "bob", "chloe", "dmitri", "émilie")
 
@@ -42,17 +41,10 @@ async def play_some(
         if event.status is not EventStatus.RUNNING:
             break
         progressed = False
-        for row in await bot.events.games(event.id, event.current_round):
-            if row.done or row.is_bye or row.match_id is None:
-                continue
-            match = await bot.service.get(row.match_id)
-            if match.status is not MatchStatus.ACTIVE or not match.to_act():
-                continue
+        async for match in waiting_matches(bot, event):
             uid = match.to_act()[0]
-            seat = match.seats.index(uid)
-            legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
-            thread = next(th for th in channel.threads if th.id == match.channel_id)
-            await by_id[uid].slash(thread, "game move", move=rng.choice(legal))
+            thread, move = random_move(channel, match, uid, rng)
+            await by_id[uid].slash(thread, "game move", move=move)
             played += 1
             progressed = True
         if not progressed:

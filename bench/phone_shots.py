@@ -147,6 +147,28 @@ async def decide(
     return turns
 
 
+async def waiting_matches(bot: Any, event: Any) -> AsyncIterator[Any]:
+    """The matches of ``event``'s current round that wait for a member's move, each read when the loop reaches
+    it (after the moves played before it); byes, finished games and games without a match are passed over."""
+    from bot.app.matches import MatchStatus
+
+    for row in await bot.events.games(event.id, event.current_round):
+        if row.done or row.is_bye or row.match_id is None:
+            continue
+        match = await bot.service.get(row.match_id)
+        if match.status is MatchStatus.ACTIVE and match.to_act():
+            yield match
+
+
+def random_move(channel: Any, match: Any, uid: int, rng: random.Random) -> tuple[Any, str]:
+    """Where and what the member ``uid`` plays in an event's ``match``: its thread among ``channel``'s, and a
+    legal move drawn by ``rng``."""
+    seat = match.seats.index(uid)
+    legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+    thread = next(th for th in channel.threads if th.id == match.channel_id)
+    return thread, rng.choice(legal)
+
+
 @asynccontextmanager
 async def browser() -> AsyncIterator[Any]:
     """Debian's Chromium under Playwright, headless, with no network beyond the loopback preview."""

@@ -20,6 +20,7 @@ from bot.shell.help_ui import HelpButton
 from bot.shell.history_ui import HistoryButton
 from bot.shell.lobby_ui import LobbyButton
 from bot.shell.move_controls import BuilderButton
+from bot.shell.pace_ui import PaceButton
 from bot.shell.pbp import TimeoutButton
 from bot.shell.private_ui import PrivateViewButton, SetupButton
 from bot.shell.ratings_ui import LeaderboardButton
@@ -42,6 +43,7 @@ HANDLER_DATA = (
     "event_id",
     "page",
     "game",
+    "subject",
     "picked",
     "round",
     "board",
@@ -67,6 +69,8 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (DrawButton("yes", 7, 12, "Accept the draw"), "plateau:draw:yes:7:12", S.success, None),
     (UndoButton("no", 7, 12, "Refuse"), "plateau:undo:no:7:12", S.secondary, None),
     (ReplaceButton("yes", 7, 12, "Accept"), "plateau:replace:yes:7:12", S.success, None),
+    (PaceButton("yes", 7, 12, "Agree"), "plateau:pace:yes:7:12", S.success, None),
+    (PaceButton("no", 7, 12, "Keep the pace"), "plateau:pace:no:7:12", S.secondary, None),
     (HistoryButton(7, 0, "◀", disabled=True, slot="prev"), "plateau:hist:prev:7:1", S.secondary, None),
     (HistoryButton(7, 3, "▶"), "plateau:hist:next:7:3", S.secondary, None),
     (LeaderboardButton("ur:v2", 2, "▶", slot="next"), "plateau:lb:next:2:ur:v2", S.secondary, None),

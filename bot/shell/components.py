@@ -143,13 +143,20 @@ class ChoiceButton(PlateauButton, template=r"(?!)"):
 
 
 class AnswerButton(ChoiceButton, template=r"(?!)"):
-    """Yes or No to a proposal made at a given match version (a draw, an undo); stale once the match moves.
+    """Yes or No to a proposal made at a given match version (a draw, an undo, a replacement, a rematch, a pace
+    switch); stale once the match moves.
 
-    Subclasses name the proposal in ``KIND`` and give its template
-    (``plateau:<KIND>:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)``).
+    A subclass names the proposal in its header, ``class DrawButton(AnswerButton, kind="draw")``: its custom id
+    is ``plateau:<kind>:<yes|no>:<match>:<version>``.
     """
 
     STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {"yes": discord.ButtonStyle.success}
+
+    def __init_subclass__(cls, *, kind: str = "", **options: Any) -> None:
+        if kind:
+            cls.KIND = kind
+            options.setdefault("template", rf"{PREFIX}:{kind}:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)")
+        super().__init_subclass__(**options)
 
     def __init__(self, choice: str, match_id: int, version: int, label: str) -> None:
         super().__init__(choice, match_id, version, label=label)
@@ -208,22 +215,51 @@ class MatchButton(PlateauButton, template=r"(?!)"):
 
 
 class PageButton(PlateauButton, template=r"(?!)"):
-    """◀ or ▶ under a paged list (a match's history, a leaderboard): a click shows ``page`` (never below 1).
+    """◀ or ▶ under a paged list (a match's history, a leaderboard, the help): a click shows ``page`` (never
+    below 1).
 
-    A subclass's constructor takes (subject, page, label, disabled=, slot=) and builds its custom id, in which
-    ``slot`` (``prev`` or ``next``) keeps the two buttons apart when both lead to page 1.
+    A subclass says its custom id in its header, as ``class HistoryButton(PageButton,
+    layout="hist:{slot}:{subject}:{page}")``, and the template follows. ``subject`` names whose list it is: a
+    whole number, or text matching the pattern given as ``subject=``; a layout without it pages the one list
+    there is (subject ``""``). ``slot`` (``prev`` or ``next``) keeps the two buttons apart when both lead to
+    page 1.
     """
 
-    def __init__(self, custom_id: str, page: int, label: str, *, disabled: bool) -> None:
+    LAYOUT: ClassVar[str] = ""
+    TEXT: ClassVar[bool] = False
+
+    def __init_subclass__(cls, *, layout: str = "", subject: str = "", **options: Any) -> None:
+        if layout:
+            # The subject comes back as text when its pattern is given, or when there is none (the one list).
+            cls.LAYOUT, cls.TEXT = f"{PREFIX}:{layout}", bool(subject) or "{subject}" not in layout
+            groups = {
+                "slot": "(?P<slot>prev|next)",
+                "subject": f"(?P<subject>{subject or '[0-9]+'})",
+                "page": "(?P<page>[0-9]+)",
+            }
+            options.setdefault("template", cls.LAYOUT.format(**groups))
+        super().__init_subclass__(**options)
+
+    def __init__(
+        self, subject: int | str, page: int, label: str, *, disabled: bool = False, slot: str = "next"
+    ) -> None:
+        self.page = max(page, 1)
+        custom_id = self.LAYOUT.format(slot=slot, subject=subject, page=self.page)
         style = discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled, custom_id=custom_id))
-        self.page = max(page, 1)
+        # The one list of its kind keeps no subject in its custom id, hence none to come back with.
+        self.subject = subject if "{subject}" in self.LAYOUT else ""
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
+        """The button its custom id names (``label``: the one it showed, if known)."""
+        subject = found.groupdict().get("subject", "")
+        return cls(subject if cls.TEXT else int(subject), int(found["page"]), label or "▶", slot=found["slot"])
 
     @classmethod
     def around(cls, subject: int | str, page: int, pages: int) -> discord.ui.View:
         """◀ and ▶ from ``page`` of ``pages`` of ``subject``'s list (each disabled at its end)."""
-        make: Callable[..., PageButton] = cls
         view = discord.ui.View(timeout=None)
-        view.add_item(make(subject, page - 1, "◀", disabled=page == 1, slot="prev"))
-        view.add_item(make(subject, page + 1, "▶", disabled=page == pages, slot="next"))
+        view.add_item(cls(subject, page - 1, "◀", disabled=page == 1, slot="prev"))
+        view.add_item(cls(subject, page + 1, "▶", disabled=page == pages, slot="next"))
         return view

@@ -7,16 +7,14 @@ import discord
 
 from bot.app.i18n import t
 from bot.app.matches import DrawOffer, Match
-from bot.shell.components import PREFIX, AnswerButton
+from bot.shell.components import AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import answered, answering, ask_the_others
+from bot.shell.questions import answer_question, ask_the_others
 
 
-class DrawButton(AnswerButton, template=rf"{PREFIX}:draw:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class DrawButton(AnswerButton, kind="draw"):
     """Accept or decline the draw offered at a given match version."""
-
-    KIND = "draw"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
@@ -39,15 +37,9 @@ async def offer_draw(shell: Shell, interaction: discord.Interaction) -> None:
 async def answer_draw(
     shell: Shell, interaction: discord.Interaction, match_id: int, version: int, accept: bool
 ) -> None:
-    """A click on Accept or Decline under a draw offer."""
-    match, offer, report = await shell.service.answer_draw(
-        match_id, interaction.user.id, accept=accept, version=version
-    )
-    lang, names, name = await answering(shell, interaction, match)
-    view = None if report is not None or offer is None else draw_view(match, offer, lang)
-    accepted = () if offer is None else offer.accepted
-    waiting = ", ".join(f"**{names[s]}**" for s in range(len(match.seats)) if s not in accepted)
+    """A click on Accept or Decline under a draw offer; once everyone accepted, the drawn board is posted."""
+    answer = shell.service.answer_draw(match_id, interaction.user.id, accept=accept, version=version)
     keys = ("draw.agreed", "draw.declined", "draw.partly")
-    await answered(interaction, lang, match.id, name, keys, agreed=report is not None, view=view, waiting=waiting)
+    _, report = await answer_question(shell, interaction, answer, draw_view, keys, waiting=True)
     if report is not None:
         await shell.ui.post_board(interaction, report)

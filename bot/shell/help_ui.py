@@ -8,13 +8,11 @@ the language of whoever clicks, so the buttons work for everyone and after a res
 from __future__ import annotations
 
 import itertools
-import re
-from typing import Self
 
 import discord
 
 from bot.app.i18n import has, language_of, t
-from bot.shell.components import PREFIX, PageButton
+from bot.shell.components import PageButton
 from bot.shell.context import Shell
 
 
@@ -31,19 +29,11 @@ def help_page(lang: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
         title=t(lang, "help.title"), description=t(lang, f"help.page.{page}"), colour=discord.Colour.blurple()
     )
     embed.set_footer(text=t(lang, "help.footer", page=page, pages=pages))
-    return embed, HelpButton.around("help", page, pages)
+    return embed, HelpButton.around("", page, pages)
 
 
-class HelpButton(PageButton, template=rf"{PREFIX}:help:(?P<slot>prev|next):(?P<page>[0-9]+)"):
-    """Turns the pages of ``/plateau help`` (the page in its custom id)."""
-
-    def __init__(self, _subject: str, page: int, label: str, *, disabled: bool = False, slot: str = "next") -> None:
-        super().__init__(f"{PREFIX}:help:{slot}:{max(page, 1)}", page, label, disabled=disabled)
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls("help", int(found["page"]), label or "▶", slot=found["slot"])
+class HelpButton(PageButton, layout="help:{slot}:{page}"):
+    """Turns the pages of ``/plateau help`` (one list: only the page in its custom id)."""
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Show the page, in the clicking member's language."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
-from typing import Self
 
 import discord
 
@@ -16,32 +14,19 @@ from bot.app.history import pages, turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.record import export_record
-from bot.shell.components import PREFIX, PageButton
+from bot.shell.components import PageButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 from bot.shell.pbp import open_to_everyone
 from bot.shell.status import variant_name
 
 
-class HistoryButton(
-    PageButton,
-    template=rf"{PREFIX}:hist:(?P<slot>prev|next):(?P<match>[0-9]+):(?P<page>[0-9]+)",
-):
-    """Turns the pages of ``/game history``."""
-
-    def __init__(self, match_id: int, page: int, label: str, *, disabled: bool = False, slot: str = "next") -> None:
-        super().__init__(f"{PREFIX}:hist:{slot}:{match_id}:{max(page, 1)}", page, label, disabled=disabled)
-        self.match_id = match_id
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        label = label or found["slot"]
-        return cls(int(found["match"]), int(found["page"]), label, slot=found["slot"])
+class HistoryButton(PageButton, layout="hist:{slot}:{subject}:{page}"):
+    """Turns the pages of ``/game history`` (its subject: the match id)."""
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Show the page."""
-        await turn_history_page(shell, interaction, self.match_id, self.page)
+        await turn_history_page(shell, interaction, int(self.subject), self.page)
 
 
 async def history_page(

@@ -21,17 +21,15 @@ from bot.app.game_clock import clock_runs, clock_setting
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, PaceOffer, TurnReport
 from bot.app.pace_words import pace_text
-from bot.shell.components import PREFIX, AnswerButton
+from bot.shell.components import AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 from bot.shell.questions import answering, settle
 
 
-class PaceButton(AnswerButton, template=rf"{PREFIX}:pace:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class PaceButton(AnswerButton, kind="pace"):
     """Agree to, or decline, the pace switch asked at a given match version. The question holds while play goes
     on (a live game does not wait for it); the version names it."""
-
-    KIND = "pace"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""

@@ -1,18 +1,31 @@
 """Questions one player puts to the others (a draw offer, an undo request): posted in the match's channel
-with their answer buttons (no link: the turn post is right there), pinging only those who must answer; and who
-answers."""
+with their answer buttons (no link: the turn post is right there), pinging only those who must answer; who
+answers, and the question edited after each answer (:func:`answer_question`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 import discord
 
 from bot.app.ai_seats import humans
 from bot.app.i18n import t
-from bot.app.matches import Match
+from bot.app.matches import Match, TurnReport
 from bot.shell.context import Shell
 from bot.shell.display import public_language
+
+
+class Pending(Protocol):
+    """A question waiting for answers (a draw offer, an undo request): the seats that accepted it so far."""
+
+    @property
+    def accepted(self) -> tuple[int, ...]:
+        """The seats that accepted so far."""
+        ...
+
+
+P = TypeVar("P", bound=Pending)
 
 
 async def ask_the_others(
@@ -79,3 +92,29 @@ async def answered(
         await settle(interaction, t(lang, declined, name=name, id=match_id))
     else:
         await interaction.response.edit_message(content=t(lang, partly, name=name, id=match_id, **params), view=view)
+
+
+async def answer_question(
+    shell: Shell,
+    interaction: discord.Interaction,
+    answer: Awaitable[tuple[Match, P | None, TurnReport | None]],
+    view_of: Callable[[Match, P, str], discord.ui.View],
+    keys: tuple[str, str, str],
+    *,
+    waiting: bool = False,
+) -> tuple[str, TurnReport | None]:
+    """A click on a question's Accept or Decline, once the service has taken it (``answer``: the match, the
+    question still pending, the report of the change once everyone agreed): the question clicked edited as
+    :func:`answered` says in the words of ``keys``, under ``view_of``'s buttons while it is pending (``waiting``:
+    its words name the players it still waits for).
+
+    Returns the language it answered in and the report of an agreed question, which the caller publishes.
+    """
+    match, pending, report = await answer
+    lang, names, name = await answering(shell, interaction, match)
+    view = None if report is not None or pending is None else view_of(match, pending, lang)
+    params = {}
+    if waiting and pending is not None:
+        params["waiting"] = ", ".join(f"**{names[s]}**" for s in range(len(match.seats)) if s not in pending.accepted)
+    await answered(interaction, lang, match.id, name, keys, agreed=report is not None, view=view, **params)
+    return lang, report

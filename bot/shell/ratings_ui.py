@@ -4,15 +4,13 @@ its handler, :func:`leaderboard_page`). ``/leaderboard`` itself is a command of 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Awaitable, Callable
-from typing import Self
 
 import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchService
-from bot.shell.components import PREFIX, PageButton
+from bot.shell.components import PageButton
 from bot.shell.context import Shell
 from games import find_game
 
@@ -52,20 +50,8 @@ async def leaderboard_page(
     return embed, LeaderboardButton.around(game, page, pages)
 
 
-class LeaderboardButton(
-    PageButton,
-    template=rf"{PREFIX}:lb:(?P<slot>prev|next):(?P<page>[0-9]+):(?P<game>[a-z0-9_:-]+)",
-):
-    """Turns the pages of ``/leaderboard``."""
-
-    def __init__(self, game: str, page: int, label: str, *, disabled: bool = False, slot: str = "next") -> None:
-        super().__init__(f"{PREFIX}:lb:{slot}:{max(page, 1)}:{game}", page, label, disabled=disabled)
-        self.game = game
-
-    @classmethod
-    def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
-        """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(found["game"], int(found["page"]), label or "▶", slot=found["slot"])
+class LeaderboardButton(PageButton, layout="lb:{slot}:{page}:{subject}", subject="[a-z0-9_:-]+"):
+    """Turns the pages of ``/leaderboard`` (its subject: the rated game, ``ur:v2``)."""
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Show the page."""
@@ -75,6 +61,11 @@ class LeaderboardButton(
             return await shell.ui.text_name(uid, guild)
 
         embed, view = await leaderboard_page(
-            shell.service, interaction.guild_id or 0, self.game, self.page, language_of(interaction.locale), name_of
+            shell.service,
+            interaction.guild_id or 0,
+            str(self.subject),
+            self.page,
+            language_of(interaction.locale),
+            name_of,
         )
         await interaction.response.edit_message(embed=embed, view=view)

@@ -19,7 +19,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus, RematchOffer, TurnReport, require_seat
 from bot.app.seats import Action
 from bot.app.storage import PostRow
-from bot.shell.components import PREFIX, AnswerButton, MatchButton
+from bot.shell.components import AnswerButton, MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language, variant_label
 from bot.shell.questions import settle
@@ -38,12 +38,8 @@ class RematchButton(MatchButton, kind="rematch", style=discord.ButtonStyle.succe
         await rematch(shell, interaction, self.match_id)
 
 
-class RematchAnswerButton(
-    AnswerButton, template=rf"{PREFIX}:rmans:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"
-):
+class RematchAnswerButton(AnswerButton, kind="rmans"):
     """Accept or decline the rematch of a finished match (its version names the proposal)."""
-
-    KIND = "rmans"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""

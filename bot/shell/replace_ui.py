@@ -18,17 +18,15 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, ReplaceRequest
 from bot.app.member_text import inert
 from bot.app.narration import TAKEOVER_ARROW, holder_at
-from bot.shell.components import PREFIX, AnswerButton, MatchButton
+from bot.shell.components import AnswerButton, MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 from bot.shell.questions import settle
 
 
-class ReplaceButton(AnswerButton, template=rf"{PREFIX}:replace:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class ReplaceButton(AnswerButton, kind="replace"):
     """Accept or decline the request, made at a given match version, to let a member take over a seat the AI
     plays. The request holds while play goes on (the AI keeps the seat meanwhile); the version names it."""
-
-    KIND = "replace"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""

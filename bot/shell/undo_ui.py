@@ -7,16 +7,14 @@ import discord
 
 from bot.app.i18n import t
 from bot.app.matches import Match, UndoRequest
-from bot.shell.components import PREFIX, AnswerButton
+from bot.shell.components import AnswerButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import answered, answering, ask_the_others
+from bot.shell.questions import answer_question, ask_the_others
 
 
-class UndoButton(AnswerButton, template=rf"{PREFIX}:undo:(?P<choice>yes|no):(?P<match>[0-9]+):(?P<ver>[0-9]+)"):
+class UndoButton(AnswerButton, kind="undo"):
     """Accept or refuse the undo requested at a given match version."""
-
-    KIND = "undo"
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record the clicking player's answer."""
@@ -40,13 +38,10 @@ def undo_view(match: Match, request: UndoRequest, lang: str) -> discord.ui.View:
 async def answer_undo(
     shell: Shell, interaction: discord.Interaction, match_id: int, version: int, accept: bool
 ) -> None:
-    """A click on Accept or Refuse under an undo request."""
-    match, request, report = await shell.service.answer_undo(
-        match_id, interaction.user.id, accept=accept, version=version
-    )
-    lang, _, name = await answering(shell, interaction, match)
-    view = None if report is not None or request is None else undo_view(match, request, lang)
+    """A click on Accept or Refuse under an undo request; once everyone accepted, the board taken back is
+    published."""
+    answer = shell.service.answer_undo(match_id, interaction.user.id, accept=accept, version=version)
     keys = ("undo.done", "undo.refused", "undo.partly")
-    await answered(interaction, lang, match.id, name, keys, agreed=report is not None, view=view)
+    lang, report = await answer_question(shell, interaction, answer, undo_view, keys)
     if report is not None:
         await shell.ui.publish_board(report.match, report, lang)

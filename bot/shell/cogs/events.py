@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.app.deadlines import DEADLINE_CHOICES
@@ -23,13 +24,12 @@ from bot.app.events import MAX_ROUNDS, OUTCOMES, EventFormat, EventService, Even
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.shell.cogs.game import (
+    CLOCK,
+    INCREMENT,
     MAX_CHOICES,
-    clock_choices,
     clock_options,
-    deadline_choices,
-    increment_choices,
+    pace_choices,
     parse_variant,
-    timeout_choices,
     variant_choices,
 )
 from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI
@@ -61,11 +61,14 @@ MISSED_LABELS = {"none": "0 for each missed round", "half": "½ for each missed 
 EVENT = opt("event", "Event number (default: this channel's)")
 
 
-def event_command(name: str, description: str) -> Callable[[Callable[..., Any]], app_commands.Command[Any, ..., Any]]:
-    """``/event <name>``, a command whose one option is the event (by number, default: this channel's)."""
+def event_command(
+    name: str, description: str, **more: tuple[locale_str, locale_str]
+) -> Callable[[Callable[..., Any]], app_commands.Command[Any, ..., Any]]:
+    """``/event <name>``, a command whose options are ``more`` (a table of :func:`opt`, as :func:`options` takes)
+    and the event (by number, default: this channel's)."""
 
     def decorate(callback: Callable[..., Any]) -> app_commands.Command[Any, ..., Any]:
-        return command(name, description, key=f"event.{name}")(options(event=EVENT)(callback))
+        return command(name, description, key=f"event.{name}")(options(**more, event=EVENT)(callback))
 
     return decorate
 
@@ -141,8 +144,8 @@ class EventCog(
         format=opt("format", "Swiss, round robin, or seated tables"),
         rounds=opt("rounds", "Number of rounds (a round robin plays all of them)"),
         deadline=opt("deadline", "Time each player has for a turn (default 72 h)", described="event_deadline"),
-        clock=opt("clock", "Live game clock: each player's time for the whole match (default: none)"),
-        increment=opt("increment", "Seconds added to a player's game clock after each turn (default: 0)"),
+        clock=CLOCK,
+        increment=INCREMENT,
         on_timeout=opt(
             "on_timeout", "When time runs out (default: the late player forfeits)", described="event_on_timeout"
         ),
@@ -154,10 +157,7 @@ class EventCog(
     @app_commands.choices(
         game=variant_choices(),
         format=labelled("format", FORMAT_LABELS),
-        deadline=deadline_choices(),
-        clock=clock_choices(),
-        increment=increment_choices(),
-        on_timeout=timeout_choices(),
+        **pace_choices(),
     )
     async def create(
         self,
@@ -205,21 +205,21 @@ class EventCog(
         """Pair the next round."""
         await self.ui.next_round(interaction, event)
 
-    @command("standings", "The standings so far, with an image and a CSV file", key="event.standings")
-    @options(
-        event=EVENT,
+    @event_command(
+        "standings",
+        "The standings so far, with an image and a CSV file",
         public=opt("public", "Post them for everyone (default: only you see them)"),
     )
     async def standings(self, interaction: discord.Interaction, event: int | None = None, public: bool = False) -> None:
         """Show the standings."""
         await self.ui.show_standings(interaction, event, public)
 
-    @command("result", "Set or correct the result of a game (organisers)", key="event.result")
-    @options(
+    @event_command(
+        "result",
+        "Set or correct the result of a game (organisers)",
         round=opt("round", "The round of the game"),
         player=opt("player", "A player of the game"),
         outcome=opt("outcome", "Two-player games: the result for that player (empty: buttons to tap)"),
-        event=EVENT,
     )
     @app_commands.choices(outcome=labelled("outcome", OUTCOME_LABELS, OUTCOMES))
     async def result(
@@ -233,18 +233,21 @@ class EventCog(
         """Replace a game's result (tables: a menu of places per player)."""
         await self.ui.replace_result(interaction, event, round, player, outcome.value if outcome else None)
 
-    @command("physical", "Move a table of this round to a physical board (organisers)", key="event.physical")
-    @options(board=opt("board", "The table's number on the event's board"), event=EVENT)
+    @event_command(
+        "physical",
+        "Move a table of this round to a physical board (organisers)",
+        board=opt("board", "The table's number on the event's board"),
+    )
     async def physical(
         self, interaction: discord.Interaction, board: app_commands.Range[int, 1, 200], event: int | None = None
     ) -> None:
         """Play a table on a physical board; its players report the result."""
         await self.ui.move_to_physical(interaction, event, board)
 
-    @command("withdraw", "Leave an event (organisers: withdraw a player)", key="event.withdraw")
-    @options(
+    @event_command(
+        "withdraw",
+        "Leave an event (organisers: withdraw a player)",
         player=opt("player", "Organisers: the player to withdraw (default: yourself)", described="withdraw_player"),
-        event=EVENT,
     )
     async def withdraw(
         self, interaction: discord.Interaction, player: discord.Member | None = None, event: int | None = None
@@ -267,10 +270,10 @@ class EventCog(
         """Show the event's log."""
         await self.ui.show_log(interaction, event)
 
-    @command("checkin", "Open check-in before round 1 (organisers); with a player: check them in", key="event.checkin")
-    @options(
+    @event_command(
+        "checkin",
+        "Open check-in before round 1 (organisers); with a player: check them in",
         player=opt("player", "A signed-up member you saw arrive (default: open check-in)", described="checkin_player"),
-        event=EVENT,
     )
     async def checkin(
         self, interaction: discord.Interaction, player: discord.Member | None = None, event: int | None = None
@@ -278,11 +281,11 @@ class EventCog(
         """Open check-in, or check a member in."""
         await self.ui.entry.checkin(interaction, event, player)
 
-    @command("admit", "Admit a member after the start (organisers): paired from the next round", key="event.admit")
-    @options(
+    @event_command(
+        "admit",
+        "Admit a member after the start (organisers): paired from the next round",
         player=opt("player", "The member to admit", described="admit_player"),
         missed=opt("missed", "What each round already played counts for them"),
-        event=EVENT,
     )
     @app_commands.choices(missed=labelled("missed", MISSED_LABELS))
     async def admit(

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 
 MATCH = opt("match", "Match number (default: this channel's)")
 """The option naming a match, which commands run from its channel or thread may leave out."""
+CLOCK = opt("clock", "Live game clock: each player's time for the whole match (default: none)")
+"""The option choosing a game clock, when a match or an event is created (choices: :func:`pace_choices`)."""
+INCREMENT = opt("increment", "Seconds added to a player's game clock after each turn (default: 0)")
+"""The option choosing the game clock's increment, beside :data:`CLOCK`."""
 LABELS = {
     "none": "No deadline",
     "1m": "1 minute (live)",
@@ -109,6 +113,17 @@ def timeout_choices() -> list[app_commands.Choice[str]]:
     return labelled("on_timeout", TIMEOUT_LABELS, TIMEOUT_POLICIES)
 
 
+def pace_choices() -> dict[str, list[app_commands.Choice[str]]]:
+    """The choices of the options that set a new match's pace, the same for a match and an event's games:
+    ``deadline``, ``clock``, ``increment`` and ``on_timeout``."""
+    return {
+        "deadline": deadline_choices(),
+        "clock": clock_choices(),
+        "increment": increment_choices(),
+        "on_timeout": timeout_choices(),
+    }
+
+
 def rated_choices() -> list[app_commands.Choice[str]]:
     """One choice per rated game: each rule set of a game that has several, otherwise the game itself."""
     choices: list[app_commands.Choice[str]] = []
@@ -137,8 +152,8 @@ class GameCog(
     @options(
         game=opt("game", "The game and rule set to play"),
         deadline=opt("deadline", "Time each player has for a turn (default 48 h)"),
-        clock=opt("clock", "Live game clock: each player's time for the whole match (default: none)"),
-        increment=opt("increment", "Seconds added to a player's game clock after each turn (default: 0)"),
+        clock=CLOCK,
+        increment=INCREMENT,
         on_timeout=opt("on_timeout", "When time runs out (default: the other players decide)"),
         thread=opt("thread", "Play in a new thread (default: yes when I may create threads)"),
         rated=opt("rated", "Count the result for ratings (default: yes)"),
@@ -147,10 +162,7 @@ class GameCog(
     )
     @app_commands.choices(
         game=variant_choices(),
-        deadline=deadline_choices(),
-        clock=clock_choices(),
-        increment=increment_choices(),
-        on_timeout=timeout_choices(),
+        **pace_choices(),
         ai=[app_commands.Choice(name=ls(level, f"choice.ai.{level}"), value=level) for level in LEVELS],
     )
     async def new(
