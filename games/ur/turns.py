@@ -29,6 +29,8 @@ from games.base import (
     Seat,
     Termination,
     check_input,
+    check_turn,
+    not_a_chance_outcome,
     not_a_move,
 )
 from games.ur.board import BOARD
@@ -301,10 +303,7 @@ class DiceTurns(Generic[MoveT, OpeningT]):
 
     def _check_seat(self, seat: Seat | None) -> None:
         """Refuse input once the game is over, or from a seat that may not act now."""
-        if self._finished():
-            raise GameOverError("the game is over", key="game_over")
-        if seat is not None and seat not in self.actors():
-            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
+        check_turn(seat, self.actors(), self._finished())
 
     def _chance_move(self, move: Roll | OpeningT) -> Roll | OpeningT:
         """``move`` when it is a possible chance outcome now.
@@ -313,10 +312,7 @@ class DiceTurns(Generic[MoveT, OpeningT]):
             IllegalMoveError: it is not.
         """
         if move not in {o for o, _ in self.chance_outcomes()}:
-            text = self._chance_text(move)
-            raise IllegalMoveError(
-                f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text}
-            )
+            raise not_a_chance_outcome(self._chance_text(move))
         return move
 
 
