@@ -101,6 +101,11 @@ def not_a_move(text: str, says: str, key: str, legal: Sequence[str]) -> Notation
     return NotationError(f"{text.strip()!r} {says}", key=key, params={"text": text.strip()}, legal=legal)
 
 
+def not_a_chance_outcome(text: str) -> IllegalMoveError:
+    """The error for the chance outcome written ``text``, which cannot happen in this position."""
+    return IllegalMoveError(f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text})
+
+
 class AmbiguousMoveError(IllegalMoveError):
     """The text matches several legal moves; more detail is needed."""
 
@@ -118,6 +123,19 @@ MAX_MOVE_TEXT = 100
 game's notation comes near it, and it bounds the work a hostile text can cause)."""
 
 
+def check_turn(seat: Seat | None, actors: Sequence[Seat], over: bool) -> None:
+    """Refuse any input once the match is over, and the input of ``seat`` (when given) while it may not act.
+
+    Raises:
+        GameOverError: ``over`` (the match has ended).
+        NotYourTurnError: ``seat`` is given and is not among ``actors`` (never with a ``legal`` list).
+    """
+    if over:
+        raise GameOverError("the game is over", key="game_over")
+    if seat is not None and seat not in actors:
+        raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
+
+
 def check_input(text: str, seat: Seat | None, actors: Sequence[Seat], over: bool) -> None:
     """The checks every ``parse_move`` makes first, in this order, before reading ``text`` at all.
 
@@ -126,10 +144,7 @@ def check_input(text: str, seat: Seat | None, actors: Sequence[Seat], over: bool
         NotYourTurnError: ``seat`` is given and is not among ``actors`` (never with a ``legal`` list).
         NotationError: ``text`` is longer than :data:`MAX_MOVE_TEXT` characters.
     """
-    if over:
-        raise GameOverError("the game is over", key="game_over")
-    if seat is not None and seat not in actors:
-        raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
+    check_turn(seat, actors, over)
     if len(text) > MAX_MOVE_TEXT:
         raise NotationError(
             f"a move is at most {MAX_MOVE_TEXT} characters long",

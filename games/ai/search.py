@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from games.ai.evaluate import terminal_value
 from games.base import GameState, Seat
@@ -114,6 +114,42 @@ def expectiminimax(
     return moves[best_values.index(top)]
 
 
+# The searches over sampled full states.
+
+
+class Sampled(Protocol):
+    """What a search over sampled full states is asked (a :class:`games.ai.strategy.Ask` is one)."""
+
+    @property
+    def seat(self) -> Seat:
+        """The seat to move."""
+        ...
+
+    @property
+    def moves(self) -> Sequence[Any]:
+        """Its legal moves, among which the search chooses."""
+        ...
+
+    @property
+    def evaluate(self) -> Evaluate:
+        """The game's evaluation of a state for a seat."""
+        ...
+
+    @property
+    def budget(self) -> Budget:
+        """How long the search may run."""
+        ...
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator of every random choice, samples included."""
+        ...
+
+    def sample(self, rng: random.Random | None = None) -> GameState:
+        """A full state consistent with what the seat sees, what it hides drawn with ``rng``."""
+        ...
+
+
 # Determinised Monte Carlo tree search (information sets sampled each iteration).
 
 
@@ -126,29 +162,19 @@ class _Node:
     children: dict[Any, _Node] = field(default_factory=dict)
 
 
-def ismcts(
-    sample: Callable[[random.Random], GameState],
-    seat: Seat,
-    moves: Sequence[Any],
-    evaluate: Evaluate,
-    budget: Budget,
-    rng: random.Random,
-    *,
-    horizon: int = 30,
-    exploration: float = 0.7,
-    players: int = 2,
-) -> Any:
+def ismcts(ask: Sampled, *, horizon: int = 30, exploration: float = 0.7, players: int = 2) -> Any:
     """Information-set MCTS: each iteration samples a full state consistent with the viewer's view
-    (``sample``), walks a tree of decisions shared by all samples (chance steps are sampled, not stored),
+    (``ask.sample``), walks a tree of decisions shared by all samples (chance steps are sampled, not stored),
     expands one move, plays random moves for ``horizon`` plies and scores the end with ``evaluate``.
 
     Rewards are in [0, 1] from the point of view of the seat that made each move; the most visited root
     move is chosen.
     """
+    moves, evaluate, rng = ask.moves, ask.evaluate, ask.rng
     root = _Node()
     allowed = set(moves)
-    for _ in budget.rounds():
-        state = sample(rng)
+    for _ in ask.budget.rounds():
+        state = ask.sample(rng)
         node = root
         path = [root]
         expanded = False
@@ -353,22 +379,14 @@ def _settled_value(state: GameState, seat: Seat, evaluate: Evaluate) -> float:
     return done * 2 if done is not None else evaluate(state, seat)
 
 
-def determinised_minimax(
-    sample: Callable[[random.Random], GameState],
-    seat: Seat,
-    moves: Sequence[Any],
-    evaluate: Evaluate,
-    budget: Budget,
-    rng: random.Random,
-    *,
-    depth: int = 2,
-) -> Any:
-    """Perfect-information Monte Carlo: sample full states consistent with the view (``sample``), search
-    each to ``depth`` decisions (minimax, chance averaged) and choose the move with the best mean value
-    over the samples. ``budget.iterations`` counts samples."""
+def determinised_minimax(ask: Sampled, *, depth: int = 2) -> Any:
+    """Perfect-information Monte Carlo: sample full states consistent with the view (``ask.sample``),
+    search each to ``depth`` decisions (minimax, chance averaged) and choose the move with the best mean
+    value over the samples. ``ask.budget.iterations`` counts samples."""
+    moves, seat, evaluate = ask.moves, ask.seat, ask.evaluate
     totals = [0.0] * len(moves)
-    for _ in budget.rounds():
-        state = sample(rng)
+    for _ in ask.budget.rounds():
+        state = ask.sample(ask.rng)
         for i, m in enumerate(moves):
             totals[i] += _minimax(state.apply(m), seat, depth - 1, evaluate)
     best = max(totals)

@@ -93,7 +93,7 @@ class Strategy:
 
 def _ismcts(ask: Ask) -> Any:
     """Information-set Monte Carlo tree search, for a game that declares no strategy of its own."""
-    return ismcts(ask.sample, ask.seat, ask.moves, ask.evaluate, ask.budget, ask.rng, horizon=30, players=ask.players)
+    return ismcts(ask, horizon=30, players=ask.players)
 
 
 DEFAULT: Final = Strategy(game_id="", search=_ismcts)

@@ -15,7 +15,7 @@ from games.ai.strategy import Ask, Strategy
 
 def search(ask: Ask) -> Any:
     """The move with the best value averaged over sampled deals, each searched two decisions deep."""
-    return determinised_minimax(ask.sample, ask.seat, ask.moves, ask.evaluate, ask.budget, ask.rng, depth=2)
+    return determinised_minimax(ask, depth=2)
 
 
 STRATEGY: Final = Strategy(game_id="subulata", search=search)

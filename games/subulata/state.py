@@ -71,6 +71,8 @@ from games.base import (
     Seat,
     Termination,
     check_input,
+    check_turn,
+    not_a_chance_outcome,
     not_a_move,
 )
 from games.subulata.layout import FIXED_LAYOUT as FIXED_LAYOUT
@@ -409,10 +411,7 @@ class State:
             raise GameOverError("the game is over", key="game_over")
         if isinstance(move, LayoutDraw | TilePick | TileTurn | Deal):
             if move not in self._chance_set:
-                text = self.format_move(move)
-                raise IllegalMoveError(
-                    f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text}
-                )
+                raise not_a_chance_outcome(self.format_move(move))
             if isinstance(move, LayoutDraw):
                 return State(layout_of_seed(move.seed))
             if isinstance(move, TilePick | TileTurn):
@@ -507,9 +506,7 @@ class State:
             else:
                 chance = Deal(int(m[1]), tuple(int(c) for c in m[2]))
             if chance not in self._chance_set:
-                raise IllegalMoveError(
-                    f"{t} is not a possible chance outcome now", key="illegal_move", params={"move": t}
-                )
+                raise not_a_chance_outcome(t)
             return chance
         if m := _SETUP_RE.fullmatch(t):
             return self._parse_setup(m, seat)
@@ -522,12 +519,6 @@ class State:
             "subulata.notation",
             self._notations(),
         )
-
-    def _check_open(self, seat: Seat | None) -> None:
-        if self._outcome is not None:
-            raise GameOverError("the game is over", key="game_over")
-        if seat is not None and seat not in self.actors():
-            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
 
     def _parse_setup(self, m: re.Match[str], seat: Seat | None) -> Setup:
         named = None if m[1] is None else _COLOUR_SEAT[m[1]]
@@ -557,7 +548,7 @@ class State:
         return Setup(who, values)
 
     def _parse_piece_move(self, frm: int, to: int, seat: Seat | None) -> Move:
-        self._check_open(seat)
+        check_turn(seat, self.actors(), self._outcome is not None)
         if self.turn is None:
             raise IllegalMoveError(
                 "the set-up is not finished: place your pieces first ('setup random' or 'setup 371946825')",

@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Final
 
 from games.base import (
     GameError,
-    GameOverError,
     IllegalMoveError,
     NotationError,
-    NotYourTurnError,
     Seat,
     check_input,
+    check_turn,
+    not_a_chance_outcome,
     not_a_move,
 )
 from games.ultimatek.bonuses import FLIES, KINDS, RUNS, flights, kind_of
@@ -97,10 +97,7 @@ def format_move(state: State, move: Action) -> str:
 
 
 def _check_open(state: State, seat: Seat | None) -> None:
-    if state.over:
-        raise GameOverError("the game is over", key="game_over")
-    if seat is not None and seat not in state.actors():
-        raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
+    check_turn(seat, state.actors(), state.over)
 
 
 def parse_move(state: State, text: str, seat: Seat | None = None) -> Action:
@@ -201,10 +198,7 @@ def _parse(state: State, text: str, seat: Seat | None) -> Action:
 
 def _chance_move(state: State, move: Action) -> Action:
     if move not in {o for o, _ in state.chance_outcomes()}:
-        text = format_move(state, move)
-        raise IllegalMoveError(
-            f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text}
-        )
+        raise not_a_chance_outcome(format_move(state, move))
     return move
 
 

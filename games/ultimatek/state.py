@@ -42,7 +42,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
-from games.base import GameOverError, IllegalMoveError, NotYourTurnError, Outcome, Seat, Termination
+from games.base import (
+    GameOverError,
+    IllegalMoveError,
+    NotYourTurnError,
+    Outcome,
+    Seat,
+    Termination,
+    not_a_chance_outcome,
+)
 from games.ultimatek import notation, text
 from games.ultimatek.bonuses import (
     COUNTS,
@@ -324,11 +332,7 @@ class State:
             raise GameOverError("the game is over", key="game_over")
         if move.verb in ("kickoff", "draw"):
             if move not in {o for o, _ in self._chance}:
-                raise IllegalMoveError(
-                    f"{self.format_move(move)} is not a possible chance outcome now",
-                    key="illegal_move",
-                    params={"move": self.format_move(move)},
-                )
+                raise not_a_chance_outcome(self.format_move(move))
             if move.verb == "kickoff":
                 return _settle(replace(self, kickoff=move.seat, disc=FIELD.kickoff_hex[move.seat]))
             hands = list(self.hands)

@@ -69,14 +69,7 @@ from games.base import AmbiguousMoveError, GameError, IllegalMoveError, Notation
 from games.ur.board import BOARD
 from games.ur.turns import LANE_SEAT as LANE_SEAT
 from games.ur.turns import FirstPlayer as FirstPlayer
-from games.ur.turns import (
-    PathStep,
-    PiecesOnPath,
-    all_pieces,
-    read_pieces,
-    read_turn_roll,
-    split_state_text,
-)
+from games.ur.turns import PathStep, PiecesOnPath, StateTextForm
 from games.ur.turns import Roll as Roll
 
 RULES: Final = "v1"
@@ -215,6 +208,11 @@ class State(PiecesOnPath[Move]):
     RULES = RULES
     PATHS = PATHS
     OFF = OFF
+    PIECES = PIECES
+    # A throw of 0 passes at once: it never waits to be played.
+    STATE_TEXT = StateTextForm(
+        "Variante 1", "[A-C][1-8]r?", "145", "throw", "both players cannot have taken all their pieces off"
+    )
     NOTATION = (
         "0145",
         r"(in|new|\+|[abc][1-8]r?)(?:[-x](off|out|[abc][1-8]r?))?",
@@ -376,6 +374,18 @@ class State(PiecesOnPath[Move]):
         """How the state text writes a piece: its square, then ``r`` when it shows its red face."""
         return _token(seat, pos)
 
+    @classmethod
+    def _read_squares(cls, seat: Seat, names: list[str]) -> list[int]:
+        return [_read_piece(seat, sq) for sq in names]
+
+    @classmethod
+    def _check_shared(cls, pieces: list[tuple[int, ...]]) -> None:
+        """One piece per square off the rosettes and the arrival square, whatever its seat."""
+        crowd = Counter(square_of(seat, p) for seat in (0, 1) for p in pieces[seat] if 0 < p < OFF and p not in SAFE)
+        for square, n in crowd.items():
+            if n > 1:
+                raise NotationError(f"{n} pieces share {square}, which holds only one")
+
 
 def new_state() -> State:
     """The opening position: every piece in reserve, first player still to be drawn."""
@@ -396,21 +406,9 @@ def _read_piece(seat: Seat, token: str) -> int:
 
 
 def from_text(text: str) -> State:
-    """Build a state from :meth:`State.to_text`'s one-line form.
+    """Build a state from :meth:`State.to_text`'s one-line form (see :meth:`PiecesOnPath.from_text`).
 
     Raises:
         NotationError: the text is malformed or describes an impossible position.
     """
-    tokens = split_state_text(text, RULES, 5, "Variante 1")
-    pieces: list[tuple[int, ...]] = []
-    for seat, token in enumerate(tokens[1:3]):
-        names, off = read_pieces(seat, token, "[A-C][1-8]r?", PIECES)
-        pieces.append(all_pieces(seat, [_read_piece(seat, sq) for sq in names], off, PIECES, OFF))
-    crowd = Counter(square_of(seat, p) for seat in (0, 1) for p in pieces[seat] if 0 < p < OFF and p not in SAFE)
-    for square, n in crowd.items():
-        if n > 1:
-            raise NotationError(f"{n} pieces share {square}, which holds only one")
-    if all(p == OFF for p in pieces[0] + pieces[1]):
-        raise NotationError("both players cannot have taken all their pieces off")
-    turn, roll = read_turn_roll(text, tokens[3], tokens[4], "145", noun="throw")
-    return State((pieces[0], pieces[1]), turn, roll)._checked("throw")
+    return State.from_text(text)

@@ -36,14 +36,7 @@ from games.base import GameError, IllegalMoveError, NotationError, Seat
 from games.ur.board import BOARD
 from games.ur.turns import LANE_SEAT as LANE_SEAT
 from games.ur.turns import FirstPlayer as FirstPlayer
-from games.ur.turns import (
-    PathStep,
-    PiecesOnPath,
-    all_pieces,
-    read_pieces,
-    read_turn_roll,
-    split_state_text,
-)
+from games.ur.turns import PathStep, PiecesOnPath, StateTextForm
 from games.ur.turns import Roll as Roll
 
 RULES: Final = "v2"
@@ -100,12 +93,37 @@ class State(PiecesOnPath[Move]):
     RULES = RULES
     PATHS = PATHS
     OFF = OFF
+    PIECES = PIECES
+    STATE_TEXT = StateTextForm(
+        "Variante 2", "[A-C][1-8]", "0123", "roll", "both players cannot have brought all their pieces off"
+    )
     NOTATION = (
         "0-3",
         r"(in|new|\+|[abc][1-8])(?:[-x](off|out|[abc][1-8]))?",
         "ur.notation",
         "write the square of the piece and where it goes, such as A4-A2, in-A3 or A8-off",
     )
+
+    @classmethod
+    def _read_squares(cls, seat: Seat, names: list[str]) -> list[int]:
+        try:
+            return [position_of(seat, sq) for sq in names]
+        except GameError as exc:
+            raise NotationError(f"seat {seat}: {exc.message}") from None
+
+    @classmethod
+    def _check_own(cls, seat: Seat, on_board: list[int]) -> None:
+        """Two pieces of one seat share only a rosette."""
+        for p in set(on_board):
+            if on_board.count(p) > 1 and p not in SAFE:
+                raise NotationError(f"two pieces of seat {seat} share {square_of(seat, p)}, which is not a rosette")
+
+    @classmethod
+    def _check_shared(cls, pieces: list[tuple[int, ...]]) -> None:
+        """Pieces of both seats meet only on a rosette of the shared row."""
+        for p0 in pieces[0]:
+            if p0 in SHARED and p0 not in SAFE and p0 in pieces[1]:
+                raise NotationError(f"two pieces share {square_of(0, p0)}, which is not a rosette")
 
     # Derived, cached values; excluded from equality by living outside the fields.
     @cached_property
@@ -210,27 +228,9 @@ def new_state() -> State:
 
 
 def from_text(text: str) -> State:
-    """Build a state from :meth:`State.to_text`'s one-line form.
+    """Build a state from :meth:`State.to_text`'s one-line form (see :meth:`PiecesOnPath.from_text`).
 
     Raises:
         NotationError: the text is malformed or describes an impossible position.
     """
-    tokens = split_state_text(text, RULES, 5, "Variante 2")
-    pieces: list[tuple[int, ...]] = []
-    for seat, token in enumerate(tokens[1:3]):
-        names, off = read_pieces(seat, token, "[A-C][1-8]", PIECES)
-        try:
-            squares = [position_of(seat, sq) for sq in names]
-        except GameError as exc:
-            raise NotationError(f"seat {seat}: {exc.message}") from None
-        pieces.append(all_pieces(seat, squares, off, PIECES, OFF))
-        for p in set(squares):
-            if squares.count(p) > 1 and p not in SAFE:
-                raise NotationError(f"two pieces of seat {seat} share {square_of(seat, p)}, which is not a rosette")
-    for p0 in pieces[0]:
-        if p0 in SHARED and p0 not in SAFE and p0 in pieces[1]:
-            raise NotationError(f"two pieces share {square_of(0, p0)}, which is not a rosette")
-    if all(p == OFF for p in pieces[0] + pieces[1]):
-        raise NotationError("both players cannot have brought all their pieces off")
-    turn, roll = read_turn_roll(text, tokens[3], tokens[4], "0123")
-    return State((pieces[0], pieces[1]), turn, roll)._checked()
+    return State.from_text(text)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar, cast
+from typing import ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar, cast
 
 from games.base import (
     GameOverError,
@@ -29,6 +29,8 @@ from games.base import (
     Seat,
     Termination,
     check_input,
+    check_turn,
+    not_a_chance_outcome,
     not_a_move,
 )
 from games.ur.board import BOARD
@@ -132,6 +134,22 @@ def all_pieces(seat: Seat, on_board: list[int], off: int, pieces: int, off_posit
     if len(on_board) + off > pieces:
         raise NotationError(f"seat {seat} has more than {pieces} pieces")
     return tuple(sorted([0] * (pieces - len(on_board) - off) + on_board + [off_position] * off))
+
+
+class StateTextForm(NamedTuple):
+    """How a race rule set's one-line state text reads, where the rule sets differ (see
+    :meth:`PiecesOnPath.from_text`)."""
+
+    name: str
+    """The rule set's name in errors (``Variante 2``)."""
+    square: str
+    """The pattern of a piece's token in a seat's field (``[A-C][1-8]``)."""
+    rolls: str
+    """The digits a roll waiting to be played may be (``0123``)."""
+    noun: str
+    """What the rules call a roll (``roll``, ``throw``)."""
+    all_off: str
+    """The error for a text in which both players have every piece off."""
 
 
 MoveT = TypeVar("MoveT")
@@ -285,10 +303,7 @@ class DiceTurns(Generic[MoveT, OpeningT]):
 
     def _check_seat(self, seat: Seat | None) -> None:
         """Refuse input once the game is over, or from a seat that may not act now."""
-        if self._finished():
-            raise GameOverError("the game is over", key="game_over")
-        if seat is not None and seat not in self.actors():
-            raise NotYourTurnError("it is not your turn", key="not_your_turn", params={"seat": seat})
+        check_turn(seat, self.actors(), self._finished())
 
     def _chance_move(self, move: Roll | OpeningT) -> Roll | OpeningT:
         """``move`` when it is a possible chance outcome now.
@@ -297,10 +312,7 @@ class DiceTurns(Generic[MoveT, OpeningT]):
             IllegalMoveError: it is not.
         """
         if move not in {o for o, _ in self.chance_outcomes()}:
-            text = self._chance_text(move)
-            raise IllegalMoveError(
-                f"{text} is not a possible chance outcome now", key="illegal_move", params={"move": text}
-            )
+            raise not_a_chance_outcome(self._chance_text(move))
         return move
 
 
@@ -342,8 +354,9 @@ FoundT = TypeVar("FoundT")
 class PiecesOnPath(DrawThenRoll[PathMoveT]):
     """:class:`DrawThenRoll` for the race games, whose pieces run along each seat's path.
 
-    The state class (a frozen dataclass adding no field) sets :attr:`RULES`, :attr:`PATHS` and
-    :attr:`OFF` and defines ``is_capture``. The first seat with every piece off wins.
+    The state class (a frozen dataclass adding no field) sets :attr:`RULES`, :attr:`PATHS`, :attr:`OFF`,
+    :attr:`PIECES` and :attr:`STATE_TEXT` and defines ``is_capture`` and the hooks of :meth:`from_text`.
+    The first seat with every piece off wins.
     """
 
     pieces: tuple[tuple[int, ...], tuple[int, ...]]
@@ -358,6 +371,10 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
     """Each seat's path, as squares (path position ``p`` is ``PATHS[seat][p - 1]``)."""
     OFF: ClassVar[int]
     """The path position of a piece that has left the board."""
+    PIECES: ClassVar[int]
+    """How many pieces each seat has."""
+    STATE_TEXT: ClassVar[StateTextForm]
+    """How :meth:`from_text` reads this rule set's state text."""
     NOTATION: ClassVar[tuple[str, str, str, str]]
     """How :meth:`parse_move` reads a piece move: the digits of a roll (``[digits]``), the pattern of
     a move (the piece's square, then where it goes), and the error key and hint for text that is
@@ -463,3 +480,56 @@ class PiecesOnPath(DrawThenRoll[PathMoveT]):
             on_board = [self._piece_text(seat, p) for p in self.pieces[seat] if 0 < p < self.OFF]
             parts.append(pieces_text(seat, on_board, self.borne_off(seat)))
         return " ".join(parts + turn_roll_text(self.turn, self.roll))
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """Build a state from :meth:`to_text`'s one-line form.
+
+        The checks run in this order, which decides the error a text with several faults gets: the
+        fields, then each seat's field in turn (its squares, its number of pieces, then
+        :meth:`_check_own`), :meth:`_check_shared`, every piece off, the turn and roll, and last
+        whether the position can happen (:meth:`_checked`).
+
+        Raises:
+            NotationError: the text is malformed or describes an impossible position.
+        """
+        form = cls.STATE_TEXT
+        tokens = split_state_text(text, cls.RULES, 5, form.name)
+        pieces: list[tuple[int, ...]] = []
+        for seat, token in enumerate(tokens[1:3]):
+            names, off = read_pieces(seat, token, form.square, cls.PIECES)
+            on_board = cls._read_squares(seat, names)
+            pieces.append(all_pieces(seat, on_board, off, cls.PIECES, cls.OFF))
+            cls._check_own(seat, on_board)
+        cls._check_shared(pieces)
+        if all(p == cls.OFF for p in pieces[0] + pieces[1]):
+            raise NotationError(form.all_off)
+        turn, roll = read_turn_roll(text, tokens[3], tokens[4], form.rolls, noun=form.noun)
+        return cls((pieces[0], pieces[1]), turn, roll)._checked(form.noun)
+
+    @classmethod
+    def _read_squares(cls, seat: Seat, names: list[str]) -> list[int]:
+        """The path positions of the piece tokens ``names`` of ``seat``'s field, in order.
+
+        Raises:
+            NotationError: a token names no square a piece of ``seat`` can stand on.
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def _check_own(cls, seat: Seat, on_board: list[int]) -> None:
+        """Refuse ``seat``'s pieces on the board (path positions) when they cannot stand so; by default
+        any can.
+
+        Raises:
+            NotationError: they cannot.
+        """
+
+    @classmethod
+    def _check_shared(cls, pieces: list[tuple[int, ...]]) -> None:
+        """Refuse the two seats' pieces when they cannot stand together.
+
+        Raises:
+            NotationError: they cannot.
+        """
+        raise NotImplementedError

@@ -19,6 +19,7 @@ Internal steps (``round``, ``next_amoeba``, ``phase2`` ...) only live inside :me
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from typing import TYPE_CHECKING, Final
 
 from games.ursuppe import genes as G
@@ -61,6 +62,10 @@ MOTION_EVENTS: Final = {"drift": "drift", "move": "move", "again": "move", "esca
 CARD_DRIFT: Final = tuple(-1 if not f.drift else "NESW".index(f.drift) for f in FACES)
 
 
+CTX_FIELDS: Final = tuple(f.name for f in fields(Ctx))
+"""The fields of :class:`Ctx`, which :class:`Work` keeps as attributes of the same names."""
+
+
 def cubes_text(cubes: tuple[int, ...] | list[int]) -> str:
     """Cubes as colour letters in colour order: ``(2, 0, 1)`` → ``rrg``."""
     return "".join(COLOUR_LETTERS[c] * k for c, k in enumerate(cubes))
@@ -76,6 +81,25 @@ def payment_text(move: Move) -> str:
 
 class Work:
     """A mutable working copy of a state (see the module docstring)."""
+
+    # The fields of the state's Ctx, each an attribute of the same name and type: __init__ copies them
+    # and freeze() gives them back by name (CTX_FIELDS).
+    order: tuple[int, ...]
+    turn: int
+    amoeba: int
+    mover: tuple[int, int]
+    motion: str
+    dice: tuple[int, ...]
+    direction: int
+    carry: tuple[int, ...]
+    clingers: tuple[int, ...]
+    held: tuple[int, ...]
+    attacker: tuple[int, int]
+    victim: tuple[int, int]
+    flags: str
+    spared: tuple[int, int]
+    rolls: tuple[tuple[int, ...], ...]
+    debt: int
 
     def __init__(self, s: State) -> None:
         # The class to freeze into, taken from the state itself: the state module imports this one.
@@ -95,23 +119,8 @@ class Work:
             self.dmg[seat, num] = damage
         self.food = list(s.food)
         self.supply = list(s.supply)
-        c = s.ctx
-        self.order = c.order
-        self.turn = c.turn
-        self.amoeba = c.amoeba
-        self.mover = c.mover
-        self.motion = c.motion
-        self.dice = c.dice
-        self.direction = c.direction
-        self.carry = c.carry
-        self.clingers = c.clingers
-        self.held = c.held
-        self.attacker = c.attacker
-        self.victim = c.victim
-        self.flags = c.flags
-        self.spared = c.spared
-        self.rolls = c.rolls
-        self.debt = c.debt
+        for name in CTX_FIELDS:
+            setattr(self, name, getattr(s.ctx, name))
         self.events = list(s.events)
         self.serial = s.events[-1].index if s.events else 0
 
@@ -130,24 +139,7 @@ class Work:
             genes=tuple(tuple(sorted(g.items())) for g in self.genes),
             amoebas=tuple(sorted((k[0], k[1], q, self.dmg[k]) for k, q in self.sq.items())),
             food=tuple(self.food),
-            ctx=Ctx(
-                order=self.order,
-                turn=self.turn,
-                amoeba=self.amoeba,
-                mover=self.mover,
-                motion=self.motion,
-                dice=self.dice,
-                direction=self.direction,
-                carry=self.carry,
-                clingers=self.clingers,
-                held=self.held,
-                attacker=self.attacker,
-                victim=self.victim,
-                flags=self.flags,
-                spared=self.spared,
-                rolls=self.rolls,
-                debt=self.debt,
-            ),
+            ctx=Ctx(**{name: getattr(self, name) for name in CTX_FIELDS}),
             events=tuple(self.events[-EVENT_WINDOW:]),
         )
         state.__dict__["supply"] = tuple(self.supply)

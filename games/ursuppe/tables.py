@@ -138,6 +138,20 @@ class Tables:
     genes: tuple[Gene, ...]
 
 
+NUMBERS: Final = (
+    "cubes_per_colour",
+    "excretion",
+    "struggle_cubes",
+    "death_cubes",
+    "damage_limit",
+    "longevity_damage_limit",
+    "division_cost",
+    "division_rate_cost",
+    "ray_protection_discard_value",
+)
+"""The fields of :class:`Tables` the document gives as positive integers at its top level, under the same names."""
+
+
 def _ints(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
 
@@ -248,17 +262,7 @@ def parse_tables(raw: Any) -> Tables:
         )
 
     numbers: dict[str, int] = {}
-    for key in (
-        "cubes_per_colour",
-        "excretion",
-        "struggle_cubes",
-        "death_cubes",
-        "damage_limit",
-        "longevity_damage_limit",
-        "division_cost",
-        "division_rate_cost",
-        "ray_protection_discard_value",
-    ):
+    for key in NUMBERS:
         value: Any = raw.get(key)
         need(_int(value) and value > 0, f"{key} must be a positive integer")
         numbers[key] = value if _int(value) else 0
@@ -337,18 +341,10 @@ def parse_tables(raw: Any) -> Tables:
         rows=rows,
         die_faces=die_faces,
         cards=tuple(cards),
-        cubes_per_colour=numbers["cubes_per_colour"],
         start_bp=start["bp"],
         start_cubes=start["cubes_per_colour_per_square"],
         per_players=per_players,
-        excretion=numbers["excretion"],
-        struggle_cubes=numbers["struggle_cubes"],
-        death_cubes=numbers["death_cubes"],
-        damage_limit=numbers["damage_limit"],
-        longevity_damage_limit=numbers["longevity_damage_limit"],
-        division_cost=numbers["division_cost"],
-        division_rate_cost=numbers["division_rate_cost"],
-        ray_protection_discard_value=numbers["ray_protection_discard_value"],
+        **numbers,
         gene_card_scoring=tuple(gene_scoring),
         track_length=length,
         finish_zone=finish,

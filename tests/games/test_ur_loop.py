@@ -831,6 +831,23 @@ def test_malformed_state_text_is_rejected(text: str, why: str) -> None:
         loop.from_text(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("v1 0:A2,A2 1:A3r 0 -", "seat 1: A3 is not on your path"),
+        ("v1 0:B6 1:B6,C9 0 -", "bad pieces for seat 1: '1:B6,C9'"),
+        ("v1 0:B6 1:B6 0 2", "2 pieces share B6, which holds only one"),
+        ("v1 0:-+7 1:-+7 1 2", "both players cannot have taken all their pieces off"),
+    ],
+)
+def test_a_state_text_with_several_faults_is_refused_for_the_first(text: str, message: str) -> None:
+    """State text: both seats' fields are read before any square is found crowded, and the squares are
+    checked before the turn and throw."""
+    with pytest.raises(NotationError) as err:
+        loop.from_text(text)
+    assert err.value.message == message
+
+
 # Properties of random games.
 
 

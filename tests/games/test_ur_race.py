@@ -585,6 +585,24 @@ def test_malformed_state_text_is_rejected(text: str, why: str) -> None:
         INFO.from_text(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("v2 0:A3,A3+7 1:- 0 -", "seat 0 has more than 7 pieces"),
+        ("v2 0:A3,A3 1:C3 0 -", "two pieces of seat 0 share A3, which is not a rosette"),
+        ("v2 0:B3 1:B3,C9 0 -", "bad pieces for seat 1: '1:B3,C9'"),
+        ("v2 0:B3 1:B3 0 9", "two pieces share B3, which is not a rosette"),
+        ("v2 0:-+7 1:-+7 1 9", "both players cannot have brought all their pieces off"),
+    ],
+)
+def test_a_state_text_with_several_faults_is_refused_for_the_first(text: str, message: str) -> None:
+    """State text: seat 0's field is checked whole (its pieces, then its crowded squares) before seat 1's,
+    both before the squares they share, and those before the turn and roll."""
+    with pytest.raises(NotationError) as err:
+        race.from_text(text)
+    assert err.value.message == message
+
+
 # Properties of random games.
 
 
