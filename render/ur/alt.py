@@ -9,12 +9,13 @@ within :data:`ALT_MAX` characters.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from games.base import Outcome
-from render.ur.kit import INLAYS, phase
+from render.common import BoardContext
+from render.ur.kit import INLAYS, RacePanelState, phase
 
 ALT_COLOURS: Final = {
     "standard": {"en": ("orange", "blue"), "fr": ("orange", "bleus")},
@@ -47,6 +48,20 @@ def player_sentence(
     pieces, and the rule set's ``details``."""
     colour = colour_word(lang, seat, palette)
     return words["alt_player"].format(name=name, colour=colour, mark=words[MARKS[seat]], **details)
+
+
+def player_sentences(
+    words: Mapping[str, str], ctx: BoardContext, names: tuple[str, str], details: Callable[[int], Mapping[str, object]]
+) -> list[str]:
+    """Both players' sentences (:func:`player_sentence`) in the context's language and palette, each with
+    the rule set's ``details(seat)``."""
+    return [player_sentence(words, ctx.language, seat, names[seat], ctx.palette, **details(seat)) for seat in (0, 1)]
+
+
+def race_counts(state: RacePanelState, seat: int, board: str) -> dict[str, object]:
+    """What a player's sentence counts in a race (Variante 1 and Variante 2), as its panel does: the
+    pieces waiting, those on the ``board`` (already in words) and those borne off."""
+    return {"waiting": state.reserve(seat), "board": board, **borne_off(state.borne_off(seat))}
 
 
 def borne_off(off: int) -> dict[str, object]:

@@ -46,7 +46,7 @@ from render.common import (
     outcome_of,
     supersampled,
 )
-from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
+from render.ur.alt import AltText, on_squares, player_sentences, race_counts, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_SEATS,
@@ -562,18 +562,8 @@ def _alt_pieces(state: loop.State, seat: int, lang: str) -> str:
     return on_squares(words, listed, total)
 
 
-def _alt_player(state: loop.State, seat: int, lang: str, name: str, palette: str) -> str:
-    return player_sentence(
-        WORDS[lang],
-        lang,
-        seat,
-        name,
-        palette,
-        entry=loop.PATHS[seat][0],
-        waiting=state.reserve(seat),
-        board=_alt_pieces(state, seat, lang),
-        **borne_off(state.borne_off(seat)),
-    )
+def _alt_details(state: loop.State, seat: int, lang: str) -> dict[str, object]:
+    return {"entry": loop.PATHS[seat][0], **race_counts(state, seat, _alt_pieces(state, seat, lang))}
 
 
 def _alt(state: loop.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
@@ -581,7 +571,7 @@ def _alt(state: loop.State, ctx: BoardContext, words: dict[str, str], names: tup
     again = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
     return AltText(
         intro=(words["alt_title"],),
-        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
+        players=player_sentences(words, ctx, names, lambda seat: _alt_details(state, seat, ctx.language)),
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll, move_key=again),),
     )

@@ -24,7 +24,7 @@ from games.base import GameError
 from games.ur import race
 from games.ur.board import BOARD
 from render.common import BoardContext, Color, Pen, outcome_of
-from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
+from render.ur.alt import AltText, on_squares, player_sentences, race_counts, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_SEATS,
@@ -257,25 +257,15 @@ def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
     return on_squares(WORDS[lang], listed, len(squares))
 
 
-def _alt_player(state: race.State, seat: int, lang: str, name: str, palette: str) -> str:
-    return player_sentence(
-        WORDS[lang],
-        lang,
-        seat,
-        name,
-        palette,
-        row=BOARD.lanes[seat],
-        waiting=state.reserve(seat),
-        board=_alt_pieces(state, seat, lang),
-        **borne_off(state.borne_off(seat)),
-    )
+def _alt_details(state: race.State, seat: int, lang: str) -> dict[str, object]:
+    return {"row": BOARD.lanes[seat], **race_counts(state, seat, _alt_pieces(state, seat, lang))}
 
 
 def _alt(state: race.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text of the board: each player's pieces, the last move and whose turn it is."""
     return AltText(
         intro=(words["title"] + ".",),
-        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
+        players=player_sentences(words, ctx, names, lambda seat: _alt_details(state, seat, ctx.language)),
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll),),
     )

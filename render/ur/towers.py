@@ -42,7 +42,7 @@ from render.common import (
     outcome_of,
     supersampled,
 )
-from render.ur.alt import AltText, player_sentence, whose_turn
+from render.ur.alt import AltText, player_sentences, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_RIM,
@@ -574,19 +574,14 @@ def _alt_towers(state: State, lang: str, palette: str) -> str:
     return words["alt_towers"].format(list="; ".join(items))
 
 
-def _alt_player(state: State, seat: int, lang: str, name: str, palette: str) -> str:
-    return player_sentence(
-        WORDS[lang],
-        lang,
-        seat,
-        name,
-        palette,
-        row=BOARD.lanes[seat],
-        reserve=state.reserve[seat],
-        lost=state.removed[seat],
-        delivered=state.removed[1 - seat],
-        held=_held(state, seat)[0],
-    )
+def _alt_details(state: State, seat: int) -> dict[str, object]:
+    return {
+        "row": BOARD.lanes[seat],
+        "reserve": state.reserve[seat],
+        "lost": state.removed[seat],
+        "delivered": state.removed[1 - seat],
+        "held": _held(state, seat)[0],
+    }
 
 
 def _alt(state: State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
@@ -601,7 +596,7 @@ def _alt(state: State, ctx: BoardContext, words: dict[str, str], names: tuple[st
     opener = words["alt_to_roll"].format(name=names[0 if state.opening[0] is None else 1])
     return AltText(
         intro=(words["title"] + ".",),
-        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
+        players=player_sentences(words, ctx, names, lambda seat: _alt_details(state, seat)),
         last=_last_move_text(state, ctx, names),
         ending=(whose_turn(words, names, outcome, state.turn, state.roll, nobody=opener),),
         notes=notes,
