@@ -209,6 +209,10 @@ RACE_WORDS: Final[dict[str, dict[str, str]]] = {
     },
 }
 """The words the two race rule sets (Variante 1 and Variante 2) say alike: panels, status line and alt text."""
+RACE_MOVE: Final = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
+"""A piece's move in a race (Variante 1 and Variante 2): from a square or ``in``, to a square or ``off``."""
+DRAWN_FIRST: Final = re.compile(r"first:?([ac])", re.IGNORECASE)
+"""A race's drawing of lots for who starts, by the lane of the seat drawn."""
 """The words every Ur board says alike; each rule set's ``WORDS`` adds its own to them."""
 
 TILE_BG: Final[Color] = (27, 23, 20)
@@ -1201,6 +1205,28 @@ def draw_race_panel(
     status = (winner_of(outcome_of(state.outcome(), ctx)), state.turn)
     fallback = words["player"].format(n=seat + 1)
     draw_panel(canvas, draw, seat, status, (names[seat], fallback), stats, you_word(ctx, seat, words))
+
+
+def race_move_text(words: dict[str, str], notation: str, mover: int | None, names: tuple[str, str]) -> str:
+    """The header's words for a race's last decision other than a throw: the seat drawn to start, or the
+    notation after its mover's name."""
+    if m := DRAWN_FIRST.fullmatch(notation):
+        return words["first"].format(name=names[BOARD.lanes.index(m[1].upper())])
+    who = f"{names[mover]} · " if mover in (0, 1) else ""
+    return f"{who}{notation}"
+
+
+def draw_stack(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, sprite: Image.Image, square: str, count: int, seat: int
+) -> None:
+    """``count`` pieces alike (``sprite``) stacked on ``square``: the pieces underneath peek out below, and
+    ``seat``'s badge at the square's upper right says how many there are."""
+    cx, cy = square_centre(square)
+    for i in range(min(count, 3) - 1, 0, -1):
+        paste(canvas, sprite, (cx, cy + 5 * i))
+    paste(canvas, sprite, (cx, cy - 3 * (min(count, 3) - 1)))
+    if count > 1:
+        draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), count, seat)
 
 
 def mark_corner(square: str) -> tuple[float, float]:
