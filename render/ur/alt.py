@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.base import Outcome
 from render.common import BoardContext
-from render.ur.kit import INLAYS, RacePanelState, phase
+from render.ur.kit import INLAYS, RacePanelState
+from render.ur.stand import Stand
 
 ALT_COLOURS: Final = {
     "standard": {"en": ("orange", "blue"), "fr": ("orange", "bleus")},
@@ -85,23 +85,20 @@ def on_squares(words: Mapping[str, str], listed: Sequence[str], pieces: int) -> 
 def whose_turn(
     words: Mapping[str, str],
     names: tuple[str, str],
-    outcome: Outcome | None,
-    turn: int | None,
-    roll: int | None,
+    stand: Stand,
     *,
     move_key: str = "alt_to_move",
     nobody: str | None = None,
-    placing: bool = False,
     squares: str = "",
 ) -> str:
-    """The :func:`~render.ur.kit.phase` of the game in words: the winner; with no one to play, ``nobody``
-    (default: a draw for the first player); who places, rolls, or moves with the roll (said by
+    """The :meth:`~render.ur.stand.Stand.phase` of the game in words: the winner; with no one to play,
+    ``nobody`` (default: a draw for the first player); who places, rolls, or moves with the roll (said by
     ``move_key``, which may name the ``squares`` that can move)."""
-    key, seat = phase(outcome, turn, roll, placing)
+    key, seat = stand.phase()
     if seat is None:
         return words["alt_draw"] if nobody is None else nobody
     if key == "to_move":
-        return words[move_key].format(name=names[seat], roll=roll, squares=squares)
+        return words[move_key].format(name=names[seat], roll=stand.roll, squares=squares)
     return words[f"alt_{key}"].format(name=names[seat])
 
 

@@ -61,6 +61,7 @@ from render.common import (
     wrap_text,
 )
 from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
+from render.ur.stand import Stand
 
 _M = TypeVar("_M")
 _S = TypeVar("_S")
@@ -795,36 +796,16 @@ def draw_status(
     return room
 
 
-def phase(outcome: Outcome | None, turn: int | None, roll: int | None, placing: bool = False) -> tuple[str, int | None]:
-    """What the game waits for, and the seat it is about: ``wins`` (the winner), ``draw`` (no one's turn
-    yet: the first player is being drawn; no seat), ``placing`` (pawns), ``to_roll`` or ``to_move``."""
-    if outcome is not None and outcome.winners:
-        return "wins", outcome.winners[0]
-    if turn is None:
-        return "draw", None
-    if placing:
-        return "placing", turn
-    return ("to_roll" if roll is None else "to_move"), turn
-
-
 def status_line(
-    words: dict[str, str],
-    names: tuple[str, str],
-    outcome: Outcome | None,
-    turn: int | None,
-    roll: int | None,
-    *,
-    move_key: str = "to_move",
-    opener: int | None = None,
-    placing: bool = False,
+    words: dict[str, str], names: tuple[str, str], stand: Stand, *, move_key: str = "to_move", opener: int | None = None
 ) -> tuple[str, str, int | None]:
     """The status template, the name it is about, and the seat whose piece leads the line, for the
-    :func:`phase` of the game; with no one's turn yet, the draw for the first player (or the
+    :meth:`~render.ur.stand.Stand.phase` of the game; with no one's turn yet, the draw for the first player (or the
     ``opener``'s opening roll); a move is said by ``move_key``."""
-    key, seat = phase(outcome, turn, roll, placing)
+    key, seat = stand.phase()
     if seat is None:
         return (words["draw"], "", None) if opener is None else (words["opening"], names[opener], opener)
-    template = words[move_key].replace("{roll}", str(roll)) if key == "to_move" else words[key]
+    template = words[move_key].replace("{roll}", str(stand.roll)) if key == "to_move" else words[key]
     return template, names[seat], seat
 
 

@@ -94,6 +94,7 @@ from render.ur.kit import (
     touched_squares,
 )
 from render.ur.rule_set import DrawBoard, RuleSetBoard
+from render.ur.stand import Stand
 
 QUAD_D: Final = 50
 """Piece size when three or four kinds of piece share a square (only B4 can hold that many)."""
@@ -459,8 +460,7 @@ def _draw_square_pieces(
 
 def _status(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
     key = "to_move_again" if state.roll in loop.AGAIN else "to_move"
-    outcome = outcome_of(state.outcome(), ctx)
-    return status_line(WORDS[ctx.language], names, outcome, state.turn, state.roll, move_key=key)
+    return status_line(WORDS[ctx.language], names, Stand.of(state, ctx), move_key=key)
 
 
 def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -566,7 +566,7 @@ def _alt(state: loop.State, ctx: BoardContext, words: dict[str, str], names: tup
         intro=(words["alt_title"],),
         players=player_sentences(words, ctx, names, lambda seat: _alt_details(state, seat, ctx.language)),
         last=_last_move_text(state, ctx, names),
-        ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll, move_key=again),),
+        ending=(whose_turn(words, names, Stand.of(state, ctx), move_key=again),),
     )
 
 

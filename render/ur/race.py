@@ -65,6 +65,7 @@ from render.ur.kit import (
     touched_squares,
 )
 from render.ur.rule_set import DrawBoard, RuleSetBoard
+from render.ur.stand import Stand
 
 DIE_W: Final = 64
 DIE_H: Final = 62
@@ -160,7 +161,7 @@ def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: 
 
 
 def _status(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    return status_line(WORDS[ctx.language], names, outcome_of(state.outcome(), ctx), state.turn, state.roll)
+    return status_line(WORDS[ctx.language], names, Stand.of(state, ctx))
 
 
 def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -259,7 +260,7 @@ def _alt(state: race.State, ctx: BoardContext, words: dict[str, str], names: tup
         intro=(words["title"] + ".",),
         players=player_sentences(words, ctx, names, lambda seat: _alt_details(state, seat, ctx.language)),
         last=_last_move_text(state, ctx, names),
-        ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll),),
+        ending=(whose_turn(words, names, Stand.of(state, ctx)),),
     )
 
 
