@@ -210,11 +210,11 @@ RACE_WORDS: Final[dict[str, dict[str, str]]] = {
     },
 }
 """The words the two race rule sets (Variante 1 and Variante 2) say alike: panels, status line and alt text."""
+"""The words every Ur board says alike; each rule set's ``WORDS`` adds its own to them."""
 RACE_MOVE: Final = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
 """A piece's move in a race (Variante 1 and Variante 2): from a square or ``in``, to a square or ``off``."""
 DRAWN_FIRST: Final = re.compile(r"first:?([ac])", re.IGNORECASE)
 """A race's drawing of lots for who starts, by the lane of the seat drawn."""
-"""The words every Ur board says alike; each rule set's ``WORDS`` adds its own to them."""
 
 TILE_BG: Final[Color] = (27, 23, 20)
 FRAME: Final[Color] = LAPIS_DARK
@@ -800,8 +800,8 @@ def status_line(
     words: dict[str, str], names: tuple[str, str], stand: Stand, *, move_key: str = "to_move", opener: int | None = None
 ) -> tuple[str, str, int | None]:
     """The status template, the name it is about, and the seat whose piece leads the line, for the
-    :meth:`~render.ur.stand.Stand.phase` of the game; with no one's turn yet, the draw for the first player (or the
-    ``opener``'s opening roll); a move is said by ``move_key``."""
+    :meth:`~render.ur.stand.Stand.phase` of the game; with no one's turn yet, the draw for the first
+    player (or the ``opener``'s opening roll); a move is said by ``move_key``."""
     key, seat = stand.phase()
     if seat is None:
         return (words["draw"], "", None) if opener is None else (words["opening"], names[opener], opener)
