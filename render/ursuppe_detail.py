@@ -24,6 +24,7 @@ from render.common import BoardContext, Color, supersampled
 from render.lettering import note_text
 from render.ursuppe import (
     LINE_H,
+    MARGIN,
     TEXT_PX,
     WIDTH,
     _clean_names,
@@ -41,8 +42,9 @@ from render.ursuppe_words import event_parts, gene_name, word
 
 __all__ = ["EVENT_LINES", "WIDTH", "draw_detail", "render_detail"]
 
+# WIDTH and MARGIN are the board's: the player rows at the top are the board's own (draw_rows, which
+# places them with that margin), and the panels under them line up with their edges.
 HEADING_PX: Final = TEXT_PX + 5
-MARGIN: Final = 8
 PAD: Final = 12
 GENE_ROW: Final = 32
 HEADING_H: Final = 44

@@ -3,6 +3,7 @@
 - :mod:`render.ur.kit`: the drawing pieces the four boards share (geometry, motifs, sprites, panels,
   status line, arrows, capture marks);
 - :mod:`render.ur.alt`: the one alt-text skeleton the four rule sets fill in;
+- :mod:`render.ur.stand`: where a game stands (result, turn, roll), as the status line and alt text say it;
 - :mod:`render.ur.rule_set`: the one way a rule set's board is served (view check, facing, palette,
   PNG, alt text, highlights), from the parts its module gives;
 - :mod:`render.ur.race` (Variante 2), :mod:`render.ur.loop` (Variante 1), :mod:`render.ur.towers`

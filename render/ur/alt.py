@@ -9,12 +9,13 @@ within :data:`ALT_MAX` characters.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.base import Outcome
-from render.ur.kit import INLAYS, phase
+from render.common import BoardContext
+from render.ur.kit import INLAYS, RacePanelState
+from render.ur.stand import Stand
 
 ALT_COLOURS: Final = {
     "standard": {"en": ("orange", "blue"), "fr": ("orange", "bleus")},
@@ -49,6 +50,20 @@ def player_sentence(
     return words["alt_player"].format(name=name, colour=colour, mark=words[MARKS[seat]], **details)
 
 
+def player_sentences(
+    words: Mapping[str, str], ctx: BoardContext, names: tuple[str, str], details: Callable[[int], Mapping[str, object]]
+) -> list[str]:
+    """Both players' sentences (:func:`player_sentence`) in the context's language and palette, each with
+    the rule set's ``details(seat)``."""
+    return [player_sentence(words, ctx.language, seat, names[seat], ctx.palette, **details(seat)) for seat in (0, 1)]
+
+
+def race_counts(state: RacePanelState, seat: int, board: str) -> dict[str, object]:
+    """What a player's sentence counts in a race (Variante 1 and Variante 2), as its panel does: the
+    pieces waiting, those on the ``board`` (already in words) and those borne off."""
+    return {"waiting": state.reserve(seat), "board": board, **borne_off(state.borne_off(seat))}
+
+
 def borne_off(off: int) -> dict[str, object]:
     """The pieces off the board as a player's sentence says them: how many, and the French participle."""
     return {"off": off, "out": "sortis" if off > 1 else "sorti"}
@@ -70,23 +85,20 @@ def on_squares(words: Mapping[str, str], listed: Sequence[str], pieces: int) -> 
 def whose_turn(
     words: Mapping[str, str],
     names: tuple[str, str],
-    outcome: Outcome | None,
-    turn: int | None,
-    roll: int | None,
+    stand: Stand,
     *,
     move_key: str = "alt_to_move",
     nobody: str | None = None,
-    placing: bool = False,
     squares: str = "",
 ) -> str:
-    """The :func:`~render.ur.kit.phase` of the game in words: the winner; with no one to play, ``nobody``
-    (default: a draw for the first player); who places, rolls, or moves with the roll (said by
+    """The :meth:`~render.ur.stand.Stand.phase` of the game in words: the winner; with no one to play,
+    ``nobody`` (default: a draw for the first player); who places, rolls, or moves with the roll (said by
     ``move_key``, which may name the ``squares`` that can move)."""
-    key, seat = phase(outcome, turn, roll, placing)
+    key, seat = stand.phase()
     if seat is None:
         return words["alt_draw"] if nobody is None else nobody
     if key == "to_move":
-        return words[move_key].format(name=names[seat], roll=roll, squares=squares)
+        return words[move_key].format(name=names[seat], roll=stand.roll, squares=squares)
     return words[f"alt_{key}"].format(name=names[seat])
 
 

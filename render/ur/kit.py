@@ -61,6 +61,7 @@ from render.common import (
     wrap_text,
 )
 from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
+from render.ur.stand import Stand
 
 _M = TypeVar("_M")
 _S = TypeVar("_S")
@@ -210,6 +211,10 @@ RACE_WORDS: Final[dict[str, dict[str, str]]] = {
 }
 """The words the two race rule sets (Variante 1 and Variante 2) say alike: panels, status line and alt text."""
 """The words every Ur board says alike; each rule set's ``WORDS`` adds its own to them."""
+RACE_MOVE: Final = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
+"""A piece's move in a race (Variante 1 and Variante 2): from a square or ``in``, to a square or ``off``."""
+DRAWN_FIRST: Final = re.compile(r"first:?([ac])", re.IGNORECASE)
+"""A race's drawing of lots for who starts, by the lane of the seat drawn."""
 
 TILE_BG: Final[Color] = (27, 23, 20)
 FRAME: Final[Color] = LAPIS_DARK
@@ -791,36 +796,16 @@ def draw_status(
     return room
 
 
-def phase(outcome: Outcome | None, turn: int | None, roll: int | None, placing: bool = False) -> tuple[str, int | None]:
-    """What the game waits for, and the seat it is about: ``wins`` (the winner), ``draw`` (no one's turn
-    yet: the first player is being drawn; no seat), ``placing`` (pawns), ``to_roll`` or ``to_move``."""
-    if outcome is not None and outcome.winners:
-        return "wins", outcome.winners[0]
-    if turn is None:
-        return "draw", None
-    if placing:
-        return "placing", turn
-    return ("to_roll" if roll is None else "to_move"), turn
-
-
 def status_line(
-    words: dict[str, str],
-    names: tuple[str, str],
-    outcome: Outcome | None,
-    turn: int | None,
-    roll: int | None,
-    *,
-    move_key: str = "to_move",
-    opener: int | None = None,
-    placing: bool = False,
+    words: dict[str, str], names: tuple[str, str], stand: Stand, *, move_key: str = "to_move", opener: int | None = None
 ) -> tuple[str, str, int | None]:
     """The status template, the name it is about, and the seat whose piece leads the line, for the
-    :func:`phase` of the game; with no one's turn yet, the draw for the first player (or the
-    ``opener``'s opening roll); a move is said by ``move_key``."""
-    key, seat = phase(outcome, turn, roll, placing)
+    :meth:`~render.ur.stand.Stand.phase` of the game; with no one's turn yet, the draw for the first
+    player (or the ``opener``'s opening roll); a move is said by ``move_key``."""
+    key, seat = stand.phase()
     if seat is None:
         return (words["draw"], "", None) if opener is None else (words["opening"], names[opener], opener)
-    template = words[move_key].replace("{roll}", str(roll)) if key == "to_move" else words[key]
+    template = words[move_key].replace("{roll}", str(stand.roll)) if key == "to_move" else words[key]
     return template, names[seat], seat
 
 
@@ -1201,6 +1186,28 @@ def draw_race_panel(
     status = (winner_of(outcome_of(state.outcome(), ctx)), state.turn)
     fallback = words["player"].format(n=seat + 1)
     draw_panel(canvas, draw, seat, status, (names[seat], fallback), stats, you_word(ctx, seat, words))
+
+
+def race_move_text(words: dict[str, str], notation: str, mover: int | None, names: tuple[str, str]) -> str:
+    """The header's words for a race's last decision other than a throw: the seat drawn to start, or the
+    notation after its mover's name."""
+    if m := DRAWN_FIRST.fullmatch(notation):
+        return words["first"].format(name=names[BOARD.lanes.index(m[1].upper())])
+    who = f"{names[mover]} · " if mover in (0, 1) else ""
+    return f"{who}{notation}"
+
+
+def draw_stack(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, sprite: Image.Image, square: str, count: int, seat: int
+) -> None:
+    """``count`` pieces alike (``sprite``) stacked on ``square``: the pieces underneath peek out below, and
+    ``seat``'s badge at the square's upper right says how many there are."""
+    cx, cy = square_centre(square)
+    for i in range(min(count, 3) - 1, 0, -1):
+        paste(canvas, sprite, (cx, cy + 5 * i))
+    paste(canvas, sprite, (cx, cy - 3 * (min(count, 3) - 1)))
+    if count > 1:
+        draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), count, seat)
 
 
 def mark_corner(square: str) -> tuple[float, float]:

@@ -46,10 +46,11 @@ from render.common import (
     outcome_of,
     supersampled,
 )
-from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
+from render.ur.alt import AltText, on_squares, player_sentences, race_counts, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_SEATS,
+    DRAWN_FIRST,
     FRAME,
     HEADER_H,
     ICON_D,
@@ -57,6 +58,7 @@ from render.ur.kit import (
     PAIR_D,
     PANEL_X1,
     PIECE_D,
+    RACE_MOVE,
     RACE_WORDS,
     SHARED_WORDS,
     STAT_D,
@@ -70,6 +72,7 @@ from render.ur.kit import (
     draw_badge,
     draw_coordinates,
     draw_race_panel,
+    draw_stack,
     draw_status,
     paint_frame,
     paint_inlay,
@@ -79,6 +82,7 @@ from render.ur.kit import (
     paste_panel_icons,
     piece_sprite,
     pyramid_die,
+    race_move_text,
     round_piece_sprite,
     sample_palette,
     seat_colour,
@@ -90,6 +94,7 @@ from render.ur.kit import (
     touched_squares,
 )
 from render.ur.rule_set import DrawBoard, RuleSetBoard
+from render.ur.stand import Stand
 
 QUAD_D: Final = 50
 """Piece size when three or four kinds of piece share a square (only B4 can hold that many)."""
@@ -103,9 +108,7 @@ MARGIN_X: Final = 14
 JOINT_OFFSET: Final = 22
 """How far apart two chevrons sharing a joint sit, either side of its middle."""
 
-_MOVE = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
 _ROLL = re.compile(r"roll:?([0145])", re.IGNORECASE)
-_FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -341,7 +344,7 @@ def _read_move(notation: str, seat: int | None) -> tuple[int, int, int] | None:
     A square of B4..B7 is on the loop twice; the pair of positions one throw apart is the one meant.
     Without a seat, the seats whose loop fits are tried in order.
     """
-    m = _MOVE.fullmatch(notation.strip())
+    m = RACE_MOVE.fullmatch(notation.strip())
     if m is None:
         return None
     frm, to = m[1].upper(), m[2].upper()
@@ -431,13 +434,7 @@ def _draw_square_pieces(
     counts = {kind: pieces.count(kind) for kind in kinds}
     if len(kinds) == 1:
         (kind,) = kinds
-        n = counts[kind]
-        sprite = face_sprite(kind[0], kind[1], PIECE_D)
-        for i in range(min(n, 3) - 1, 0, -1):
-            paste(canvas, sprite, (cx, cy + 5 * i))
-        paste(canvas, sprite, (cx, cy - 3 * (min(n, 3) - 1)))
-        if n > 1:
-            draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), n, kind[0])
+        draw_stack(canvas, draw, face_sprite(kind[0], kind[1], PIECE_D), square, counts[kind], kind[0])
         return
     places: list[tuple[float, float]] = []
     corners: list[tuple[int, int]] = []
@@ -463,8 +460,7 @@ def _draw_square_pieces(
 
 def _status(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
     key = "to_move_again" if state.roll in loop.AGAIN else "to_move"
-    outcome = outcome_of(state.outcome(), ctx)
-    return status_line(WORDS[ctx.language], names, outcome, state.turn, state.roll, move_key=key)
+    return status_line(WORDS[ctx.language], names, Stand.of(state, ctx), move_key=key)
 
 
 def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -481,10 +477,7 @@ def _last_move_text(state: loop.State, ctx: BoardContext, names: tuple[str, str]
         roller = mover if mover is not None else state.turn if again else 1 - state.turn
         key = "zero" if value == 0 else "passes_again" if again else "passes"
         return words[key].format(name=names[roller], roll=value)
-    if m := _FIRST.fullmatch(notation):
-        return words["first"].format(name=names[BOARD.lanes.index(m[1].upper())])
-    who = f"{names[mover]} · " if mover is not None else ""
-    return f"{who}{notation}"
+    return race_move_text(words, notation, mover, names)
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: loop.State, ctx: BoardContext) -> None:
@@ -512,7 +505,7 @@ def _draw_panel(
 
 _LANES: Final = Lanes(
     _static_base,
-    _MOVE,
+    RACE_MOVE,
     _move_path,
     _draw_move_arrow,
     lambda state: ((square, state.pieces_on(square)) for square in BOARD.squares),
@@ -536,7 +529,7 @@ def _palette(draw_board: DrawBoard) -> Image.Image:
     return sample_palette(
         draw_board,
         loop.from_text,
-        _MOVE,
+        RACE_MOVE,
         SAMPLES,
         keep=(WHITE_TIP, HOME_CHEVRON, OUT_CHEVRON, *CONTRAST_SEATS, *CONTRAST_INLAY),
     )
@@ -562,18 +555,8 @@ def _alt_pieces(state: loop.State, seat: int, lang: str) -> str:
     return on_squares(words, listed, total)
 
 
-def _alt_player(state: loop.State, seat: int, lang: str, name: str, palette: str) -> str:
-    return player_sentence(
-        WORDS[lang],
-        lang,
-        seat,
-        name,
-        palette,
-        entry=loop.PATHS[seat][0],
-        waiting=state.reserve(seat),
-        board=_alt_pieces(state, seat, lang),
-        **borne_off(state.borne_off(seat)),
-    )
+def _alt_details(state: loop.State, seat: int, lang: str) -> dict[str, object]:
+    return {"entry": loop.PATHS[seat][0], **race_counts(state, seat, _alt_pieces(state, seat, lang))}
 
 
 def _alt(state: loop.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
@@ -581,9 +564,9 @@ def _alt(state: loop.State, ctx: BoardContext, words: dict[str, str], names: tup
     again = "alt_to_move_again" if state.roll in loop.AGAIN else "alt_to_move"
     return AltText(
         intro=(words["alt_title"],),
-        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
+        players=player_sentences(words, ctx, names, lambda seat: _alt_details(state, seat, ctx.language)),
         last=_last_move_text(state, ctx, names),
-        ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll, move_key=again),),
+        ending=(whose_turn(words, names, Stand.of(state, ctx), move_key=again),),
     )
 
 
@@ -593,7 +576,7 @@ def _touched(state: loop.State, notation: str) -> tuple[str, ...]:
     Entering has only a destination, leaving only a source; chance outcomes touch nothing, and a
     notation that is not a legal move in ``state`` gives no highlight rather than an error.
     """
-    return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, loop.Move)
+    return touched_squares(notation, (_ROLL, DRAWN_FIRST), state.parse_move, state.squares_of, loop.Move)
 
 
 BOARD_IMAGE: Final = RuleSetBoard(loop.State, "Ur Variante 1", WORDS, _LANES.draw, _alt, _touched, _palette, INLAYS)

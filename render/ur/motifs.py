@@ -93,6 +93,7 @@ from render.ur.kit import (
     you_word,
 )
 from render.ur.rule_set import DrawBoard, RuleSetBoard
+from render.ur.stand import Stand
 
 PAWN_D: Final = 62
 """Pawn size on the board: a little over half a tile, so each motif shows all round it."""
@@ -377,8 +378,7 @@ def _stuck(state: motifs.State) -> bool:
 
 
 def _status(state: motifs.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    outcome = outcome_of(state.outcome(), ctx)
-    return status_line(WORDS[ctx.language], names, outcome, state.turn, state.roll, placing=state.placing)
+    return status_line(WORDS[ctx.language], names, Stand.of(state, ctx, state.placing))
 
 
 def _last_move_text(ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -520,14 +520,12 @@ def _alt_player(state: motifs.State, seat: int, lang: str, name: str, palette: s
 
 def _alt(state: motifs.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text of the board: the goal, each player's pawns and faces, the last move, whose turn it is."""
-    outcome = outcome_of(state.outcome(), ctx)
+    stand = Stand.of(state, ctx, state.placing)
     ending: list[str] = []
-    if outcome is not None and outcome.winners and _stuck(state) and state.turn is not None:
+    if stand.outcome is not None and stand.outcome.winners and _stuck(state) and state.turn is not None:
         ending.append(words["alt_stuck"].format(name=names[state.turn], roll=state.roll))
     movable = state.can_move(state.turn) if state.turn is not None and state.roll is not None else ()
-    ending.append(
-        whose_turn(words, names, outcome, state.turn, state.roll, placing=state.placing, squares=", ".join(movable))
-    )
+    ending.append(whose_turn(words, names, stand, squares=", ".join(movable)))
     return AltText(
         intro=(words["title"] + ".", words["alt_goal"]),
         players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],

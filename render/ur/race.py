@@ -24,16 +24,18 @@ from games.base import GameError
 from games.ur import race
 from games.ur.board import BOARD
 from render.common import BoardContext, Color, Pen, outcome_of
-from render.ur.alt import AltText, borne_off, on_squares, player_sentence, whose_turn
+from render.ur.alt import AltText, on_squares, player_sentences, race_counts, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_SEATS,
+    DRAWN_FIRST,
     HEADER_H,
     ICON_D,
     INLAYS,
     PAIR_D,
     PANEL_X1,
     PIECE_D,
+    RACE_MOVE,
     RACE_WORDS,
     SHARED_WORDS,
     STAT_D,
@@ -45,6 +47,7 @@ from render.ur.kit import (
     draw_arrow,
     draw_badge,
     draw_race_panel,
+    draw_stack,
     draw_status,
     entry_point,
     exit_point,
@@ -52,6 +55,7 @@ from render.ur.kit import (
     paste,
     piece_sprite,
     pyramid_die,
+    race_move_text,
     read_lane_move,
     sample_palette,
     square_box,
@@ -61,6 +65,7 @@ from render.ur.kit import (
     touched_squares,
 )
 from render.ur.rule_set import DrawBoard, RuleSetBoard
+from render.ur.stand import Stand
 
 DIE_W: Final = 64
 DIE_H: Final = 62
@@ -68,9 +73,7 @@ DICE_X: Final = PANEL_X1 - 3 * DIE_W - 2 * 12
 DICE_Y: Final = (HEADER_H - DIE_H) // 2
 
 
-_MOVE = re.compile(r"(in|[abc][1-8])[-x](off|[abc][1-8])", re.IGNORECASE)
 _ROLL = re.compile(r"roll:?([0-3])", re.IGNORECASE)
-_FIRST = re.compile(r"first:?([ac])", re.IGNORECASE)
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -116,7 +119,7 @@ def _static_base(facing: Facing) -> Image.Image:
 
 def _move_path(notation: str, seat: int | None) -> list[tuple[float, float]] | None:
     """The arrow of a piece move along its path, or None when the notation is not a full move."""
-    read = read_lane_move(_MOVE, notation, seat)
+    read = read_lane_move(RACE_MOVE, notation, seat)
     if read is None:
         return None
     frm, to, seat = read
@@ -144,14 +147,7 @@ def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: 
     present = [s for s in (0, 1) if counts[s]]
     if len(present) == 1:
         seat = present[0]
-        n = counts[seat]
-        sprite = piece_sprite(seat, PIECE_D)
-        # A stack: the pieces underneath peek out below, the count says how many there are.
-        for i in range(min(n, 3) - 1, 0, -1):
-            paste(canvas, sprite, (cx, cy + 5 * i))
-        paste(canvas, sprite, (cx, cy - 3 * (min(n, 3) - 1)))
-        if n > 1:
-            draw_badge(canvas, draw, (cx + TILE / 2 - 12, cy - TILE / 2 + 12), n, seat)
+        draw_stack(canvas, draw, piece_sprite(seat, PIECE_D), square, counts[seat], seat)
         return
     # Both colours on the shared rosette: one piece each, seat 0 up-left like its lane, each with
     # its count on the outer side so neither piece hides the other's badge.
@@ -165,7 +161,7 @@ def _draw_square_pieces(canvas: Image.Image, draw: ImageDraw.ImageDraw, square: 
 
 
 def _status(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
-    return status_line(WORDS[ctx.language], names, outcome_of(state.outcome(), ctx), state.turn, state.roll)
+    return status_line(WORDS[ctx.language], names, Stand.of(state, ctx))
 
 
 def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]) -> str | None:
@@ -184,10 +180,7 @@ def _last_move_text(state: race.State, ctx: BoardContext, names: tuple[str, str]
             # The roll waiting to be played: the status line already says it.
             return None
         return words["passes"].format(name=names[roller], roll=m[1])
-    if m := _FIRST.fullmatch(notation):
-        return words["first"].format(name=names[BOARD.lanes.index(m[1].upper())])
-    who = f"{names[mover]} · " if mover in (0, 1) else ""
-    return f"{who}{notation}"
+    return race_move_text(words, notation, mover, names)
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: race.State, ctx: BoardContext) -> None:
@@ -219,7 +212,7 @@ def _off_sprite(seat: int) -> Image.Image:
 
 _LANES: Final = Lanes(
     _static_base,
-    _MOVE,
+    RACE_MOVE,
     _move_path,
     draw_arrow,
     lambda state: ((square, state.occupant(square)) for square in BOARD.squares),
@@ -234,7 +227,7 @@ def _palette(draw_board: DrawBoard) -> Image.Image:
     return sample_palette(
         draw_board,
         race.from_text,
-        _MOVE,
+        RACE_MOVE,
         (
             ("v2 0:A4,B4,B4+1 1:C2,B4,B8,C7,C7+2 0 3", "C1-B4", 1, "en"),
             ("v2 0:A1,B2,A8+3 1:C3,B6,B7+1 1 2", "in-A3", 0, "fr"),
@@ -257,27 +250,17 @@ def _alt_pieces(state: race.State, seat: int, lang: str) -> str:
     return on_squares(WORDS[lang], listed, len(squares))
 
 
-def _alt_player(state: race.State, seat: int, lang: str, name: str, palette: str) -> str:
-    return player_sentence(
-        WORDS[lang],
-        lang,
-        seat,
-        name,
-        palette,
-        row=BOARD.lanes[seat],
-        waiting=state.reserve(seat),
-        board=_alt_pieces(state, seat, lang),
-        **borne_off(state.borne_off(seat)),
-    )
+def _alt_details(state: race.State, seat: int, lang: str) -> dict[str, object]:
+    return {"row": BOARD.lanes[seat], **race_counts(state, seat, _alt_pieces(state, seat, lang))}
 
 
 def _alt(state: race.State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text of the board: each player's pieces, the last move and whose turn it is."""
     return AltText(
         intro=(words["title"] + ".",),
-        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
+        players=player_sentences(words, ctx, names, lambda seat: _alt_details(state, seat, ctx.language)),
         last=_last_move_text(state, ctx, names),
-        ending=(whose_turn(words, names, outcome_of(state.outcome(), ctx), state.turn, state.roll),),
+        ending=(whose_turn(words, names, Stand.of(state, ctx)),),
     )
 
 
@@ -288,7 +271,7 @@ def _touched(state: race.State, notation: str) -> tuple[str, ...]:
     ``first:A``) touch nothing. A notation that does not read as a legal move in ``state``
     gives no highlight rather than an error, since a missing outline is harmless.
     """
-    return touched_squares(notation, (_ROLL, _FIRST), state.parse_move, state.squares_of, race.Move)
+    return touched_squares(notation, (_ROLL, DRAWN_FIRST), state.parse_move, state.squares_of, race.Move)
 
 
 BOARD_IMAGE: Final = RuleSetBoard(race.State, "Ur", WORDS, _LANES.draw, _alt, _touched, _palette, INLAYS)

@@ -42,7 +42,7 @@ from render.common import (
     outcome_of,
     supersampled,
 )
-from render.ur.alt import AltText, player_sentence, whose_turn
+from render.ur.alt import AltText, player_sentences, whose_turn
 from render.ur.kit import (
     CONTRAST_INLAY,
     CONTRAST_RIM,
@@ -86,6 +86,7 @@ from render.ur.kit import (
     you_word,
 )
 from render.ur.rule_set import DrawBoard, RuleSetBoard
+from render.ur.stand import Stand
 
 PIECE_D: Final = 80
 """A lone token."""
@@ -453,8 +454,7 @@ def _last_move_text(state: State, ctx: BoardContext, names: tuple[str, str]) -> 
 
 def _status(state: State, ctx: BoardContext, names: tuple[str, str]) -> tuple[str, str, int | None]:
     opener = 0 if state.opening[0] is None else 1
-    outcome = outcome_of(state.outcome(), ctx)
-    return status_line(WORDS[ctx.language], names, outcome, state.turn, state.roll, opener=opener)
+    return status_line(WORDS[ctx.language], names, Stand.of(state, ctx), opener=opener)
 
 
 def _draw_header(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ctx: BoardContext) -> None:
@@ -574,36 +574,31 @@ def _alt_towers(state: State, lang: str, palette: str) -> str:
     return words["alt_towers"].format(list="; ".join(items))
 
 
-def _alt_player(state: State, seat: int, lang: str, name: str, palette: str) -> str:
-    return player_sentence(
-        WORDS[lang],
-        lang,
-        seat,
-        name,
-        palette,
-        row=BOARD.lanes[seat],
-        reserve=state.reserve[seat],
-        lost=state.removed[seat],
-        delivered=state.removed[1 - seat],
-        held=_held(state, seat)[0],
-    )
+def _alt_details(state: State, seat: int) -> dict[str, object]:
+    return {
+        "row": BOARD.lanes[seat],
+        "reserve": state.reserve[seat],
+        "lost": state.removed[seat],
+        "delivered": state.removed[1 - seat],
+        "held": _held(state, seat)[0],
+    }
 
 
 def _alt(state: State, ctx: BoardContext, words: dict[str, str], names: tuple[str, str]) -> AltText:
     """Alt text: each player's counts, every tower from the top down, the last move and whose turn it is.
 
     The towers come after the players: when the text is too long, they are what gets shortened."""
-    outcome = outcome_of(state.outcome(), ctx)
+    stand = Stand.of(state, ctx)
     notes = []
-    if (state.turn is None or _untouched(state)) and outcome is None:
+    if (state.turn is None or _untouched(state)) and stand.outcome is None:
         rolls = ", ".join(f"{names[s]} {'–' if v is None else v}" for s, v in enumerate(state.opening))
         notes.append(words["alt_opening"].format(rolls=rolls))
     opener = words["alt_to_roll"].format(name=names[0 if state.opening[0] is None else 1])
     return AltText(
         intro=(words["title"] + ".",),
-        players=[_alt_player(state, seat, ctx.language, names[seat], ctx.palette) for seat in (0, 1)],
+        players=player_sentences(words, ctx, names, lambda seat: _alt_details(state, seat)),
         last=_last_move_text(state, ctx, names),
-        ending=(whose_turn(words, names, outcome, state.turn, state.roll, nobody=opener),),
+        ending=(whose_turn(words, names, stand, nobody=opener),),
         notes=notes,
         board=_alt_towers(state, ctx.language, ctx.palette),
     )
