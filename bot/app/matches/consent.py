@@ -6,8 +6,9 @@ open; the pace switch's in :mod:`.paces`): a proposal is made when none is pendi
 answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept until every voter has
 accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
 once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
-refusal leaves behind. Each kind keeps its own table (draw offers, undo requests, replace requests, rematch
-offers).
+refusal leaves behind. The proposals share one record, :class:`.model.Proposal` (the seat, the version
+that names it, the seats that accepted), each kind adding its own fields. Each kind keeps its own table (draw
+offers, undo requests, replace requests, rematch offers, pace offers).
 """
 
 from __future__ import annotations
@@ -152,11 +153,11 @@ class UndoBallot(SeatBallot[UndoRequest], RequestBallot[UndoRequest]):
         if found is None:
             return None
         (seat, version, target), accepted = found
-        if version != match.version:
-            # Lapsed: the machine drops it without needing the move it named.
-            return UndoRequest(seat=seat, version=version, accepted=tuple(accepted), target_ply=target, notation="")
-        rows = await store.load_moves(match.id, after=target - 1)
-        notation = rows[0].notation if rows else ""
+        notation = ""
+        if version == match.version:
+            # A lapsed one is dropped by the machine without needing the move it named: only an open one reads it.
+            rows = await store.load_moves(match.id, after=target - 1)
+            notation = rows[0].notation if rows else ""
         return UndoRequest(seat=seat, version=version, accepted=tuple(accepted), target_ply=target, notation=notation)
 
 

@@ -349,6 +349,7 @@ class PaceOffer(Proposal):
     while play goes on, until a member playing declines, every one has accepted, or the match ends."""
 
     limit: int | None
+    """The seconds a turn would be given (None: no deadline)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
