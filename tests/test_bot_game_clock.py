@@ -165,8 +165,12 @@ async def test_a_game_clock_with_days_a_turn_is_refused_before_any_thread(club: 
 async def test_the_pace_question_says_what_becomes_of_the_game_clocks(services: Any) -> None:  # noqa: F811
     _store, matches, _events, _clock = services
     match = await matches.create("ur", {"clock": "10m"}, guild_id=1, channel_id=10, creator_id=101)
-    to_post = question(match, PaceOffer(0, match.version, 48 * 3600, ()), "ann", "@ben", "en")
+    to_post = question(
+        match, PaceOffer(seat=0, version=match.version, accepted=(), limit=48 * 3600), "ann", "@ben", "en"
+    )
     assert "By post" in to_post and "The game clocks stop, each player's time left kept" in to_post
-    back = question(replace(match, turn_limit=48 * 3600), PaceOffer(0, 3, None, ()), "ann", "@ben", "fr")
+    back = question(
+        replace(match, turn_limit=48 * 3600), PaceOffer(seat=0, version=3, accepted=(), limit=None), "ann", "@ben", "fr"
+    )
     assert "Les pendules repartent du temps qui reste à chacun." in back
     assert "ni échéance" not in back and "En direct" in back, "no deadline beside a game clock is the clock alone: live"

@@ -16,12 +16,16 @@ from hypothesis import strategies as st
 
 from bot.app.matches import (
     BoardChangedError,
+    DrawOffer,
     LogEntry,
     LogKind,
     Match,
     MatchError,
     MatchService,
     MatchStatus,
+    Proposal,
+    RematchOffer,
+    ReplaceRequest,
     ReplayError,
     ServiceConfig,
     TurnReport,
@@ -675,6 +679,17 @@ async def test_a_draw_is_offered_accepted_and_logged(service: MatchService) -> N
     log = await service.history(match.id)
     assert (log[-1].kind, log[-1].notation, log[-1].seat) == (LogKind.DRAW, "draw", 0)
     assert after.version == match.version + 1
+
+
+def test_a_proposal_is_built_by_name_so_its_integers_never_swap() -> None:
+    """A replacement names three integers (seat, member, version): built by position, they could trade places."""
+    with pytest.raises(TypeError):
+        ReplaceRequest(2, 7, 101, ())  # type: ignore[misc]
+    request = ReplaceRequest(seat=2, version=7, accepted=(), user_id=101)
+    answered = dataclasses.replace(request, accepted=(0,))
+    assert isinstance(answered, Proposal) and (answered.seat, answered.version, answered.user_id) == (2, 7, 101)
+    # A draw and a rematch hold the same fields yet stay two kinds: the shell tells them apart.
+    assert DrawOffer(seat=0, version=3, accepted=(0,)) != RematchOffer(seat=0, version=3, accepted=(0,))
 
 
 async def test_a_declined_draw_changes_nothing(service: MatchService) -> None:

@@ -403,9 +403,9 @@ def test_the_question_says_what_the_new_pace_means() -> None:
         turn_limit=POST,
     )
     for lang in ("en", "fr"):
-        live = question(match, PaceOffer(1, 5, LIVE, (1,)), "bob", "<@1>", lang)
+        live = question(match, PaceOffer(seat=1, version=5, accepted=(1,), limit=LIVE), "bob", "<@1>", lang)
         assert t(lang, "pace.note.live") in live and t(lang, "pace.note.turn") in live, "going live: the turn too"
-        free = question(match, PaceOffer(1, 5, None, (1,)), "bob", "<@1>", lang)
+        free = question(match, PaceOffer(seat=1, version=5, accepted=(1,), limit=None), "bob", "<@1>", lang)
         assert t(lang, "pace.note.none") in free and t(lang, "pace.note.post") not in free, "no reminders then"
 
 

@@ -6,8 +6,9 @@ open; the pace switch's in :mod:`.paces`): a proposal is made when none is pendi
 answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept until every voter has
 accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
 once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
-refusal leaves behind. Each kind keeps its own table (draw offers, undo requests, replace requests, rematch
-offers).
+refusal leaves behind. The proposals share one record, :class:`.model.Proposal` (the seat, the version
+that names it, the seats that accepted), each kind adding its own fields. Each kind keeps its own table (draw
+offers, undo requests, replace requests, rematch offers, pace offers).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bot.app.matches.model import (
     Match,
     MatchError,
     MatchStatus,
-    PaceOffer,
+    Proposal,
     RematchOffer,
     ReplaceRequest,
     TurnReport,
@@ -40,7 +41,7 @@ from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
 
-P = TypeVar("P", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer, PaceOffer)
+P = TypeVar("P", bound=Proposal)
 
 
 class Ballot(Generic[P]):
@@ -70,10 +71,7 @@ class Ballot(Generic[P]):
         """What a refusal by ``user_id`` leaves behind, once the proposal is dropped: by default nothing."""
 
 
-S = TypeVar("S", DrawOffer, UndoRequest)
-
-
-class SeatBallot(Ballot[S]):
+class SeatBallot(Ballot[P]):
     """A proposal a seat makes and every other seat answers (a draw, an undo): the action of answering it, and
     the keys of its refusals (none open at that version; the proposing seat answering)."""
 
@@ -82,10 +80,7 @@ class SeatBallot(Ballot[S]):
     own: str
 
 
-M = TypeVar("M", ReplaceRequest, RematchOffer, PaceOffer)
-
-
-class MembersBallot(Ballot[M]):
+class MembersBallot(Ballot[P]):
     """A proposal every member playing must accept (AI seats need no answer): a replacement, a rematch, a pace
     switch; ``missing`` is the refusal when none is open at the version answered."""
 
@@ -95,34 +90,32 @@ class MembersBallot(Ballot[M]):
         return match.members_playing()
 
 
-R = TypeVar("R", DrawOffer, UndoRequest, ReplaceRequest, RematchOffer, PaceOffer)
-
-
-class RequestBallot(Ballot[R]):
+class RequestBallot(Ballot[P]):
     """A proposal the store keeps in its request table of ``kind``: a few integer columns (:meth:`columns`, read
     back by :meth:`build`) and the seats that accepted."""
 
     kind: RequestKind
 
-    def columns(self, proposal: R) -> tuple[int, ...]:
+    def columns(self, proposal: P) -> tuple[int, ...]:
         """The integer columns ``proposal`` is stored as, in the table's order."""
         raise NotImplementedError
 
-    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> R:
+    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> P:
         """The proposal stored as ``values``."""
         raise NotImplementedError
 
-    async def load(self, store: Store, match: Match) -> R | None:
+    async def load(self, store: Store, match: Match) -> P | None:
         found = await store.get_request(self.kind, match.id)
         return None if found is None else self.build(found[0], tuple(found[1]))
 
-    async def keep(self, store: Store, match_id: int, proposal: R, now: datetime) -> None:
+    async def keep(self, store: Store, match_id: int, proposal: P, now: datetime) -> None:
         await store.put_request(self.kind, match_id, self.columns(proposal), proposal.accepted, now=now)
 
     async def drop(self, store: Store, match_id: int) -> None:
         await store.delete_request(self.kind, match_id)
 
 
+# Only the kinds with no field of their own: :meth:`OfferBallot.build` makes them of the three shared ones.
 F = TypeVar("F", DrawOffer, RematchOffer)
 
 
@@ -136,7 +129,7 @@ class OfferBallot(RequestBallot[F]):
 
     def build(self, values: list[int], accepted: tuple[Seat, ...]) -> F:
         seat, version = values
-        return self.made(seat, version, accepted)
+        return self.made(seat=seat, version=version, accepted=accepted)
 
 
 class DrawBallot(SeatBallot[DrawOffer], OfferBallot[DrawOffer]):
@@ -160,11 +153,12 @@ class UndoBallot(SeatBallot[UndoRequest], RequestBallot[UndoRequest]):
         if found is None:
             return None
         (seat, version, target), accepted = found
-        if version != match.version:
-            # Lapsed: the machine drops it without needing the move it named.
-            return UndoRequest(seat, version, target, "", tuple(accepted))
-        rows = await store.load_moves(match.id, after=target - 1)
-        return UndoRequest(seat, version, target, rows[0].notation if rows else "", tuple(accepted))
+        notation = ""
+        if version == match.version:
+            # A lapsed one is dropped by the machine without needing the move it named: only an open one reads it.
+            rows = await store.load_moves(match.id, after=target - 1)
+            notation = rows[0].notation if rows else ""
+        return UndoRequest(seat=seat, version=version, accepted=tuple(accepted), target_ply=target, notation=notation)
 
 
 class ReplaceBallot(MembersBallot[ReplaceRequest], RequestBallot[ReplaceRequest]):
@@ -178,7 +172,7 @@ class ReplaceBallot(MembersBallot[ReplaceRequest], RequestBallot[ReplaceRequest]
 
     def build(self, values: list[int], accepted: tuple[Seat, ...]) -> ReplaceRequest:
         seat, user_id, version = values
-        return ReplaceRequest(seat, user_id, version, accepted)
+        return ReplaceRequest(seat=seat, version=version, accepted=accepted, user_id=user_id)
 
     def lapsed(self, match: Match, proposal: ReplaceRequest) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.seat not in match.takeovers
@@ -255,8 +249,8 @@ class Consent(Core):
         return None, True
 
     async def _answer(
-        self, ballot: SeatBallot[S], match_id: int, user_id: int, accept: bool, version: int, now: datetime
-    ) -> tuple[Match, S | None, S | None]:
+        self, ballot: SeatBallot[P], match_id: int, user_id: int, accept: bool, version: int, now: datetime
+    ) -> tuple[Match, P | None, P | None]:
         """A seated player's answer to a proposal another seat made (a draw, an undo): the match, the proposal as
         it stands, and the proposal once every seat has agreed (None before).
 
@@ -272,7 +266,7 @@ class Consent(Core):
 
     async def _vote(
         self,
-        ballot: MembersBallot[M],
+        ballot: MembersBallot[P],
         match: Match,
         seat: Seat,
         user_id: int,
@@ -281,7 +275,7 @@ class Consent(Core):
         *,
         accept: bool,
         now: datetime,
-    ) -> tuple[M | None, M | None]:
+    ) -> tuple[P | None, P | None]:
         """A member playing ``seat`` answers the proposal open at ``version`` (a rematch, a pace switch): the
         proposal as it stands, and the proposal once every member has agreed (None before).
 
@@ -309,7 +303,7 @@ class Consent(Core):
             match, seat = await self._load_seated(match_id, user_id, Action.DRAW_OFFER)
 
             async def make() -> DrawOffer:
-                return DrawOffer(seat, match.version, (seat,))
+                return DrawOffer(seat=seat, version=match.version, accepted=(seat,))
 
             return match, await self._propose(DRAW, match, "draw_pending", make, now)
 
@@ -367,7 +361,9 @@ class Consent(Core):
                 before = replay(match.game, match.options, len(match.seats), earlier)
                 if match.game.has_hidden_info and _reveals(match.game, before, target, len(match.seats)):
                     raise MatchError("undo_hidden")
-                return UndoRequest(seat, match.version, target.ply, target.notation, (seat,))
+                return UndoRequest(
+                    seat=seat, version=match.version, accepted=(seat,), target_ply=target.ply, notation=target.notation
+                )
 
             return match, await self._propose(UNDO, match, "undo_pending", make, now)
 
@@ -442,7 +438,7 @@ class Consent(Core):
             asked = seat
 
             async def make() -> ReplaceRequest:
-                return ReplaceRequest(asked, user_id, match.version, ())
+                return ReplaceRequest(seat=asked, version=match.version, accepted=(), user_id=user_id)
 
             return match, await self._propose(REPLACE, match, "replace_pending", make, now)
 

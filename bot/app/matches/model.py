@@ -38,6 +38,7 @@ __all__ = [
     "MatchError",
     "MatchStatus",
     "PaceOffer",
+    "Proposal",
     "RematchOffer",
     "ReplaceRequest",
     "ReplayError",
@@ -301,63 +302,59 @@ class DueStep:
     threshold: str
 
 
-@dataclass(frozen=True, slots=True)
-class UndoRequest:
-    """A pending request to take back ``seat``'s decision at ``target_ply``; it lapses when the match moves."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Proposal:
+    """A pending proposal the other players must accept (a draw, an undo, a replacement, a rematch, a pace
+    switch), as the consent machine (:mod:`.consent`) runs it; each kind adds its own fields.
+
+    Every field is keyword-only: the kinds add theirs after these, and a proposal built by position could take
+    one integer for another."""
 
     seat: Seat
+    """The seat it is about: the proposing seat (for a replacement, the AI-held seat asked for)."""
     version: int
+    """The match version it was made at, which names it on the answer buttons."""
+    accepted: tuple[Seat, ...]
+    """The seats that accepted so far."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UndoRequest(Proposal):
+    """A pending request to take back ``seat``'s decision at ``target_ply``; it lapses when the match moves."""
+
     target_ply: int
     """The ply of the decision taken back (and of everything after it)."""
     notation: str
     """That decision, in the game's notation."""
-    accepted: tuple[Seat, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ReplaceRequest:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplaceRequest(Proposal):
     """A pending request of ``user_id`` (not seated) to take over the AI-held ``seat``; it holds until a player
-    declines, every member playing has accepted, or the match ends. ``version``: the match version it was
-    made at, which names it on the answer buttons."""
+    declines, every member playing has accepted, or the match ends. ``accepted``: the members' seats."""
 
-    seat: Seat
     user_id: int
     """The member asking to take the seat over."""
-    version: int
-    accepted: tuple[Seat, ...]
-    """The members' seats that accepted so far."""
 
 
-@dataclass(frozen=True, slots=True)
-class RematchOffer:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RematchOffer(Proposal):
     """A pending proposal, by ``seat`` of a finished match, to play it again; it holds until a member playing
-    declines or every one has accepted (the new match starts then). ``version``: the finished match's version,
-    which names it on the answer buttons."""
-
-    seat: Seat
-    version: int
-    accepted: tuple[Seat, ...]
+    declines or every one has accepted (the new match starts then). ``version``: the finished match's."""
 
 
-@dataclass(frozen=True, slots=True)
-class PaceOffer:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaceOffer(Proposal):
     """A pending proposal, by ``seat``, to give the match's turns ``limit`` seconds (None: no deadline); it holds
-    while play goes on, until a member playing declines, every one has accepted, or the match ends.
-    ``version``: the match version it was made at, which names it on the answer buttons."""
+    while play goes on, until a member playing declines, every one has accepted, or the match ends."""
 
-    seat: Seat
-    version: int
     limit: int | None
-    accepted: tuple[Seat, ...]
+    """The seconds a turn would be given (None: no deadline)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DrawOffer:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawOffer(Proposal):
     """A pending offer of a draw; it lapses as soon as the match version moves on."""
-
-    seat: Seat
-    version: int
-    accepted: tuple[Seat, ...]
 
 
 MAX_MOVE_TEXT = 250

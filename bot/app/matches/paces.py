@@ -62,7 +62,7 @@ class PaceBallot(MembersBallot[PaceOffer], RequestBallot[PaceOffer]):
 
     def build(self, values: list[int], accepted: tuple[Seat, ...]) -> PaceOffer:
         seat, version, limit = values
-        return PaceOffer(seat, version, limit or None, accepted)
+        return PaceOffer(seat=seat, version=version, accepted=accepted, limit=limit or None)
 
     def lapsed(self, match: Match, proposal: PaceOffer) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.limit == match.turn_limit
@@ -104,7 +104,7 @@ class Paces(Consent):
             seat = require_seat(match, user_id, Action.PACE)
 
             async def make() -> PaceOffer:
-                return PaceOffer(seat, match.version, limit, ())
+                return PaceOffer(seat=seat, version=match.version, accepted=(), limit=limit)
 
             offer = await self._propose(PACE, match, "pace_pending", make, now)
             standing, agreed = await self._tally(PACE, match, offer, seat, user_id, accept=True, now=now)

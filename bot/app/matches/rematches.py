@@ -41,7 +41,7 @@ class Rematches(Lobby, Consent):
                 raise MatchError("event_rematch")
             offer = await self._pending(REMATCH, old)
             if offer is None:
-                offer = RematchOffer(seat, old.version, ())
+                offer = RematchOffer(seat=seat, version=old.version, accepted=())
             elif seat in offer.accepted:
                 raise MatchError("rematch_pending")
             standing, agreed = await self._tally(REMATCH, old, offer, seat, user_id, accept=True, now=now)
