@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from bot.app.events import (
     EventFormat,
     EventGame,
     EventService,
+    EventSettings,
     EventStatus,
     parse_places,
     result_for,
@@ -70,18 +72,8 @@ async def services(tmp_path: Path) -> Any:
 async def new_event(events: EventService, fmt: EventFormat, players: int, **settings: Any) -> Any:
     tables = fmt is EventFormat.TABLES
     game = {"game_id": "ursuppe", "options": {}} if tables else {"game_id": "ur", "options": {"rules": "v2"}}
-    game.update({k: settings.pop(k) for k in ("game_id", "options") if k in settings})
-    event = await events.create(
-        guild_id=1,
-        channel_id=10,
-        organiser_id=99,
-        name="Test  Cup",
-        format=fmt,
-        rounds=settings.pop("rounds", 3),
-        turn_limit=12 * 3600,
-        **game,
-        **settings,
-    )
+    chosen = EventSettings(name="Test  Cup", format=fmt.value, rounds=3, turn_limit=12 * 3600, **game)
+    event = await events.create(replace(chosen, **settings), guild_id=1, channel_id=10, organiser_id=99)
     for user in range(101, 101 + players):
         event = await events.sign_up(event.id, user)
     return event
@@ -113,17 +105,8 @@ async def test_the_migration_and_the_sign_up_rules(services: Any) -> None:
     withdrawal = await events.withdraw(event.id, 101, 101)
     assert withdrawal.during_signup and withdrawal.event.players == ()
     with pytest.raises(EventError, match="event_format_unsuitable"):
-        await events.create(
-            guild_id=1,
-            channel_id=10,
-            organiser_id=99,
-            name="x",
-            game_id="ursuppe",
-            options={},
-            format=EventFormat.SWISS,
-            rounds=3,
-            turn_limit=None,
-        )
+        swiss_ursuppe = EventSettings("x", "ursuppe", {}, "swiss", rounds=3, turn_limit=None)
+        await events.create(swiss_ursuppe, guild_id=1, channel_id=10, organiser_id=99)
     with pytest.raises(EventError, match="event_format_unsuitable"):
         await new_event(events, EventFormat.TABLES, 0, game_id="ur", options={"rules": "v2"})
 

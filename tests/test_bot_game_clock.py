@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app.events import EventFormat
+from bot.app.events import EventSettings
 from bot.app.matches import LogKind, MatchError, MatchStatus, PaceOffer
 from bot.shell.events.text import deadline_label
 from bot.shell.pace_ui import question
@@ -80,10 +80,11 @@ async def test_one_low_time_warning_then_the_flag_falls_on_time(club: dict[str, 
 async def test_an_events_games_play_with_its_game_clock(services: Any) -> None:  # noqa: F811
     _store, matches, events, _clock = services
     options = {"rules": "v2", "clock": "20m", "increment": "2"}
-    where = {"guild_id": 1, "channel_id": 10, "organiser_id": 99, "name": "Club night", "game_id": "ur"}
+    where = {"guild_id": 1, "channel_id": 10, "organiser_id": 99}
+    club_night = EventSettings("Club night", "ur", options, "swiss", rounds=3, turn_limit=300)
     with pytest.raises(MatchError, match="clock_by_post"):
-        await events.create(**where, options=options, format=EventFormat.SWISS, rounds=3, turn_limit=12 * 3600)
-    event = await events.create(**where, options=options, format=EventFormat.SWISS, rounds=3, turn_limit=300)
+        await events.create(replace(club_night, turn_limit=12 * 3600), **where)
+    event = await events.create(club_night, **where)
     for user in range(101, 105):
         event = await events.sign_up(event.id, user)
     assert event.options["clock"] == "20m"

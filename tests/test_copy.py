@@ -12,7 +12,7 @@ import pytest
 from bot.app.matches import MatchService, MatchStatus
 from bot.app.storage import Store
 from bot.app.storage.copy import TABLES, CopyError, copy_database, main
-from bot.app.storage.events_store import EventStore
+from bot.app.storage.events_store import EventSettings, EventStore
 from tests.pgserver import PgServer
 
 pytestmark = pytest.mark.postgres
@@ -49,10 +49,8 @@ async def association(path: Path) -> None:
     await store.add_replace_decline(1, 1, 5, 2, 3, now=T0)  # member 5 was declined for seat 1 of match 1
     await service.declare_vacation(2, T0 + timedelta(days=3), 2)
     events = EventStore(store)
-    event = await events.insert_event(
-        guild_id=7, channel_id=50, name="Spring", game="ur", options={}, format="swiss", rounds=3,
-        turn_limit=None, on_timeout="forfeit", auto_advance=True, rated=True, organiser_id=1, now=T0,
-    )  # fmt: skip
+    spring = EventSettings("Spring", "ur", {}, "swiss", rounds=3, turn_limit=None, auto_advance=True)
+    event = await events.insert_event(spring, guild_id=7, channel_id=50, organiser_id=1, now=T0)
     await events.add_player(event, 1, 0, now=T0)
     await events.add_player(event, 2, 1, now=T0)
     await events.log(event, 1, "start", {"round": 1}, now=T0)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.app import fairness, member_text
-from bot.app.events import EventFormat, EventService
+from bot.app.events import EventService, EventSettings
 from bot.app.matches import LogKind, MatchError, MatchService, ServiceConfig
 from bot.app.storage import Store
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock
@@ -55,17 +55,10 @@ async def test_an_event_name_with_a_nul_is_refused_on_both_stores(store: Store) 
     clock = EventClock()
     events = EventService(store, MatchService(store, clock), clock)
     with pytest.raises(MatchError) as refused:
-        await events.create(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            organiser_id=ALICE,
-            name="Spring\x00Open",
-            game_id="ur",
-            options={"rules": "v2"},
-            format=EventFormat.SWISS,
-            rounds=3,
-            turn_limit=None,
+        spring = EventSettings(
+            name="Spring\x00Open", game_id="ur", options={"rules": "v2"}, format="swiss", rounds=3, turn_limit=None
         )
+        await events.create(spring, guild_id=GUILD, channel_id=CHANNEL, organiser_id=ALICE)
     assert refused.value.key == "control_characters"
     assert await events.events_of_guild(GUILD) == []
 
@@ -122,17 +115,8 @@ async def test_an_event_game_created_and_started_at_once_takes_its_players_stand
     matches = MatchService(store, clock, fixed_salts())
     events = EventService(store, matches, clock)
     await matches.set_standing_salt(ALICE, "alice's standing salt")
-    event = await events.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ALICE,
-        name="Cup",
-        game_id="ur",
-        options={"rules": "v2"},
-        format=EventFormat.SWISS,
-        rounds=1,
-        turn_limit=None,
-    )
+    cup = EventSettings(name="Cup", game_id="ur", options={"rules": "v2"}, format="swiss", rounds=1, turn_limit=None)
+    event = await events.create(cup, guild_id=GUILD, channel_id=CHANNEL, organiser_id=ALICE)
     for user in (ALICE, BOB):
         event = await events.sign_up(event.id, user)
     await events.start(event.id, ALICE)

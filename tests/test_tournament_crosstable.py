@@ -6,7 +6,7 @@ import csv
 import io
 from fractions import Fraction
 
-from bot.app.tournaments.crosstable import CrossMarks, crosstable
+from bot.app.tournaments.crosstable import crosstable
 from bot.app.tournaments.standings import CsvStyle, Missed, swiss_standings, table_standings, to_csv
 from tests.test_tournament_standings import NAMES, PLAYERS, SEVEN, SWISS, TABLES
 
@@ -24,7 +24,7 @@ def test_the_small_swiss_as_a_wall_chart() -> None:
 
 def test_french_letters_no_cell_a_spreadsheet_would_run_and_unplayed_rounds_empty() -> None:
     rows = swiss_standings(PLAYERS, SWISS[:3])
-    cells = crosstable(rows, SWISS[:3], 2, CrossMarks(win="G", draw="N", loss="P", bye="exempt"))
+    cells = crosstable(rows, SWISS[:3], 2, CsvStyle(win="G", draw="N", loss="P", bye="exempt"))
     assert cells["A"] == ("G5", "")
     assert cells["E"] == ("exempt", "")
     assert not any(cell[:1] in "+=-@" and cell for row in cells.values() for cell in row)

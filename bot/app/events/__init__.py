@@ -66,6 +66,7 @@ from bot.app.events.rules import (
     standings_of,
 )
 from bot.app.events.signup import SignUps
+from bot.app.storage.events_store import EventSettings
 
 __all__ = [
     "MAX_PLAYERS",
@@ -82,6 +83,7 @@ __all__ = [
     "EventGame",
     "EventPlayer",
     "EventService",
+    "EventSettings",
     "EventStatus",
     "LogLine",
     "Progress",

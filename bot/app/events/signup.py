@@ -3,7 +3,7 @@ entry are :mod:`bot.app.events.entry`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import replace
 
 from bot.app import member_text
 from bot.app.events.core import EventCore
@@ -21,6 +21,7 @@ from bot.app.events.model import (
 from bot.app.game_clock import fits_pace
 from bot.app.matches import MatchError, split_options
 from bot.app.storage.entry_store import EntryStore
+from bot.app.storage.events_store import EventSettings
 from bot.app.tournaments.pairing import round_robin, seeding
 from bot.app.tournaments.ratings import DEFAULT, Rating
 from games import find_game
@@ -29,27 +30,11 @@ from games import find_game
 class SignUps(EventCore):
     """An event's players, from its creation to its start, and withdrawals afterwards."""
 
-    async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        organiser_id: int,
-        name: str,
-        game_id: str,
-        options: Mapping[str, str],
-        format: EventFormat,
-        rounds: int,
-        turn_limit: int | None,
-        on_timeout: str = "forfeit",
-        auto_advance: bool = False,
-        rated: bool = True,
-        round_minutes: int | None = None,
-        physical: bool = False,
-    ) -> Event:
-        """Open an event for sign-up (``round_minutes``: each round ends that long after it is paired, its
-        unfinished games then settled from their position; see :mod:`bot.app.events.round_clock`; ``physical``:
-        every game is played on the club's boards and reported, see :mod:`bot.app.events.reports`).
+    async def create(self, settings: EventSettings, *, guild_id: int, channel_id: int, organiser_id: int) -> Event:
+        """Open an event for sign-up with what the organiser chose (``settings.round_minutes``: each round ends
+        that long after it is paired, its unfinished games then settled from their position; see
+        :mod:`bot.app.events.round_clock`; ``settings.physical``: every game is played on the club's boards and
+        reported, see :mod:`bot.app.events.reports`).
 
         Raises:
             MatchError: ``unknown_game``, ``unknown_option`` or ``clock_by_post`` (a game clock with a
@@ -57,39 +42,32 @@ class SignUps(EventCore):
             EventError: ``event_format_unsuitable`` (a two-player format for a game that cannot be played by
                 two, or tables for one that cannot seat 3 to 5), ``event_bad_rounds`` or ``control_characters``
                 (in ``name``, see :mod:`bot.app.member_text`).
+            ValueError: a ``format`` that is no :class:`EventFormat` value.
         """
-        if not member_text.is_clean(name):
+        format = EventFormat(settings.format)
+        if not member_text.is_clean(settings.name):
             raise EventError("control_characters")
-        if not fits_pace(turn_limit, options):
+        if not fits_pace(settings.turn_limit, settings.options):
             raise MatchError("clock_by_post")
-        self._matches.check_new(game_id, options)
-        game = find_game(game_id)
-        ours, service = split_options(options)  # a game clock is the service's option, kept for every game
+        self._matches.check_new(settings.game_id, settings.options)
+        game = find_game(settings.game_id)
+        ours, service = split_options(settings.options)  # a game clock is the service's option, kept for every game
         chosen = game.validate_options(ours) | service
         if format.two_player and not game.min_players <= 2 <= game.max_players:
             raise EventError("event_format_unsuitable", game=game.name)
         if not format.two_player and not (game.min_players <= MIN_TABLE and game.max_players >= 5):
             raise EventError("event_format_unsuitable", game=game.name)
-        if not 1 <= rounds <= MAX_ROUNDS:
+        if not 1 <= settings.rounds <= MAX_ROUNDS:
             raise EventError("event_bad_rounds", max=MAX_ROUNDS)
+        name = " ".join(settings.name.split())[:100] or game.name
         now = self._clock()
         async with self._store.transaction():
             event_id = await self._rows.insert_event(
+                replace(settings, name=name, game_id=game.id, options=chosen),
                 guild_id=guild_id,
                 channel_id=channel_id,
-                name=" ".join(name.split())[:100] or game.name,
-                game=game.id,
-                options=chosen,
-                format=format.value,
-                rounds=rounds,
-                turn_limit=turn_limit,
-                on_timeout=on_timeout,
-                auto_advance=auto_advance,
-                rated=rated,
                 organiser_id=organiser_id,
                 now=now,
-                round_minutes=round_minutes,
-                physical=physical,
             )
             await self._rows.log(event_id, organiser_id, "create", {"game": game.id, "format": format.value}, now=now)
             return await self._load(event_id)

@@ -36,6 +36,33 @@ _UPDATABLE: Final = (
 
 
 @dataclass(frozen=True, slots=True)
+class EventSettings:
+    """What an organiser chooses when creating an event (``/event create``), as one record from the command to
+    the row: the shell builds it from the command's options, :meth:`bot.app.events.EventService.create` checks
+    it and stores a normalised copy (tidied name, the game's own id, validated options) through
+    :meth:`EventStore.insert_event`.
+
+    Plain values, like the rows: ``format`` is an :class:`bot.app.events.EventFormat` value, which this
+    module cannot import (the event service is built on it). The defaults are the service's.
+    """
+
+    name: str
+    game_id: str
+    options: Mapping[str, str]
+    format: str
+    rounds: int
+    turn_limit: int | None
+    """Seconds a player has for a turn; None: no turn limit."""
+    on_timeout: str = "forfeit"
+    auto_advance: bool = False
+    rated: bool = True
+    round_minutes: int | None = None
+    """How long each round lasts (see :mod:`bot.app.events.round_clock`); None: until its games end."""
+    physical: bool = False
+    """Every game is played on the club's boards and reported (see :mod:`bot.app.events.reports`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class EventRow:
     """One row of ``events``, decoded."""
 
@@ -177,25 +204,10 @@ class EventStore:
     # Events.
 
     async def insert_event(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        name: str,
-        game: str,
-        options: Mapping[str, str],
-        format: str,
-        rounds: int,
-        turn_limit: int | None,
-        on_timeout: str,
-        auto_advance: bool,
-        rated: bool,
-        organiser_id: int,
-        now: datetime,
-        round_minutes: int | None = None,
-        physical: bool = False,
+        self, settings: EventSettings, *, guild_id: int, channel_id: int, organiser_id: int, now: datetime
     ) -> int:
-        """Insert an event open for sign-up and return its id."""
+        """Insert an event open for sign-up with ``settings`` (as the service checked and normalised them) and
+        return its id."""
         stamp = to_iso(now)
         return await self._insert(
             "INSERT INTO events (guild_id, channel_id, name, game, options, format, rounds, turn_limit, on_timeout,"
@@ -204,20 +216,20 @@ class EventStore:
             (
                 guild_id,
                 channel_id,
-                name,
-                game,
-                _json(dict(options)),
-                format,
-                rounds,
-                turn_limit,
-                on_timeout,
-                int(auto_advance),
-                int(rated),
+                settings.name,
+                settings.game_id,
+                _json(dict(settings.options)),
+                settings.format,
+                settings.rounds,
+                settings.turn_limit,
+                settings.on_timeout,
+                int(settings.auto_advance),
+                int(settings.rated),
                 organiser_id,
                 stamp,
                 stamp,
-                round_minutes,
-                int(physical),
+                settings.round_minutes,
+                int(settings.physical),
             ),
         )
 

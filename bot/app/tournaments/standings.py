@@ -474,9 +474,11 @@ def table_game_from_outcome(round: int, players: Sequence[P], outcome: Outcome) 
 
 @dataclass(frozen=True, slots=True)
 class CsvStyle:
-    """How a spreadsheet in the reader's language expects a CSV file: the column headers (by column key:
-    ``rank name points played wins draws losses byes withdrawn`` and each tie-break's name), the word for a
-    withdrawn player, the field separator and the decimal mark. French spreadsheets read ``;`` and ``,``."""
+    """How the standings file reads in the reader's language, built once for both its parts: the column headers
+    (by column key: ``rank name points played wins draws losses byes withdrawn`` and each tie-break's name), the
+    word for a withdrawn player, the field separator and the decimal mark (French spreadsheets read ``;`` and
+    ``,``), and the letters of the crosstable's cells (:func:`bot.app.tournaments.crosstable.crosstable`: a
+    French sheet says ``G3``, ``N2``, ``P5``)."""
 
     headers: Mapping[str, str] = field(default_factory=dict)
     yes: str = "yes"
@@ -484,6 +486,12 @@ class CsvStyle:
     decimal: str = "."
     round: str = "round {n}"
     """The header of round ``n``'s crosstable column."""
+    win: str = "W"
+    draw: str = "D"
+    loss: str = "L"
+    bye: str = "bye"
+    missed: str = "not entered ({share})"
+    """A round before a late entry, with the share of a win it counts (``{share}``: "0", "½")."""
 
 
 def to_csv(

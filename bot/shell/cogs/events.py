@@ -20,7 +20,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.app.deadlines import DEADLINE_CHOICES
-from bot.app.events import MAX_ROUNDS, OUTCOMES, EventFormat, EventService, EventStatus
+from bot.app.events import MAX_ROUNDS, OUTCOMES, EventService, EventSettings, EventStatus
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.shell.cogs.game import (
@@ -180,12 +180,11 @@ class EventCog(
         timed = clock_options(clock, increment)
         options |= timed
         default = "none" if timed else DEFAULT_EVENT_DEADLINE
-        await self.ui.create(
-            interaction,
+        settings = EventSettings(
             name=name,
             game_id=game_id,
             options=options,
-            format=EventFormat(format.value),
+            format=format.value,
             rounds=rounds,
             turn_limit=DEADLINE_CHOICES[deadline.value if deadline else default],
             on_timeout=on_timeout.value if on_timeout else "forfeit",
@@ -194,6 +193,7 @@ class EventCog(
             round_minutes=round_minutes,
             physical=physical,
         )
+        await self.ui.create(interaction, settings)
 
     @event_command("start", "Close sign-up and start the first round")
     async def start(self, interaction: discord.Interaction, event: int | None = None) -> None:

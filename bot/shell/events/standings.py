@@ -6,6 +6,7 @@ import asyncio
 import io
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -13,7 +14,7 @@ import discord
 from bot.app.events import Event, EventFormat, Standings
 from bot.app.i18n import t
 from bot.app.member_text import inert
-from bot.app.tournaments.crosstable import CrossMarks, crosstable
+from bot.app.tournaments.crosstable import crosstable
 from bot.app.tournaments.standings import CsvStyle, to_csv
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.text import game_label, number, points_text
@@ -55,8 +56,9 @@ class StandingsPosts:
         title = heading(inert(event.name))
         table = standings_table(event, standings, names, lang, heading(event.name))
         png = await asyncio.to_thread(render_standings, table)
-        cells = crosstable(standings.rows, standings.results, max(shown, event.current_round), cross_marks(lang))
-        csv_text = to_csv(standings.rows, names, csv_style(standings.tiebreaks, lang), cells)
+        style = csv_style(standings.tiebreaks, lang)
+        cells = crosstable(standings.rows, standings.results, max(shown, event.current_round), style)
+        csv_text = to_csv(standings.rows, names, style, cells)
         slug = re.sub(r"[^a-z0-9]+", "-", event.name.lower()).strip("-")[:40] or "event"
         if final:
             part = t(lang, "event.file.final")
@@ -123,25 +125,22 @@ CSV_COLUMNS = ("rank", "name", "points", "played", "wins", "draws", "losses", "b
 
 
 def csv_style(tiebreaks: Sequence[str], lang: str) -> CsvStyle:
-    """The standings file as a spreadsheet in ``lang`` reads it: headers in the language; French: ``;`` and a
-    decimal comma (a French spreadsheet opens a comma-separated file as one column)."""
+    """The standings file as a spreadsheet in ``lang`` reads it: headers and the crosstable's letters (won, drawn,
+    lost, bye) in the language; French: ``;`` and a decimal comma (a French spreadsheet opens a comma-separated
+    file as one column)."""
     headers = {key: t(lang, f"event.csv.{key}") for key in CSV_COLUMNS}
     headers |= {name: t(lang, f"event.csv.{name}") for name in tiebreaks}
-    round_header = t(lang, "event.csv.round", n="{n}")
-    if lang == "fr":
-        return CsvStyle(headers=headers, yes=t(lang, "event.csv.yes"), delimiter=";", decimal=",", round=round_header)
-    return CsvStyle(headers=headers, yes=t(lang, "event.csv.yes"), round=round_header)
-
-
-def cross_marks(lang: str) -> CrossMarks:
-    """The crosstable's letters in ``lang`` (won, drawn, lost, bye)."""
-    return CrossMarks(
+    style = CsvStyle(
+        headers=headers,
+        yes=t(lang, "event.csv.yes"),
+        round=t(lang, "event.csv.round", n="{n}"),
         win=t(lang, "event.cross.win"),
         draw=t(lang, "event.cross.draw"),
         loss=t(lang, "event.cross.loss"),
         bye=t(lang, "event.cross.bye"),
         missed=t(lang, "event.cross.missed", share="{share}"),
     )
+    return replace(style, delimiter=";", decimal=",") if lang == "fr" else style
 
 
 def standings_table(

@@ -7,7 +7,7 @@ from datetime import datetime
 
 import discord
 
-from bot.app.events import Event, EventError, EventFormat, EventService, EventStatus
+from bot.app.events import Event, EventError, EventService, EventSettings, EventStatus
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService
 from bot.app.member_text import inert
@@ -49,22 +49,7 @@ class EventUI:
         """The ``match_finished`` event: count the result if the match is an event game, then act on it."""
         await self.rounds.match_finished(match)
 
-    async def create(
-        self,
-        interaction: discord.Interaction,
-        *,
-        name: str,
-        game_id: str,
-        options: dict[str, str],
-        format: EventFormat,
-        rounds: int,
-        turn_limit: int | None,
-        on_timeout: str,
-        auto_advance: bool,
-        rated: bool,
-        round_minutes: int | None = None,
-        physical: bool = False,
-    ) -> None:
+    async def create(self, interaction: discord.Interaction, settings: EventSettings) -> None:
         """``/event create``: open the event for sign-up and post its card in this channel."""
         await self.desk.require_organiser(interaction)
         channel = interaction.channel
@@ -75,20 +60,7 @@ class EventUI:
             raise EventError("event_no_threads")
         assert interaction.guild_id is not None
         event = await self.events.create(
-            guild_id=interaction.guild_id,
-            channel_id=channel.id,
-            organiser_id=interaction.user.id,
-            name=name,
-            game_id=game_id,
-            options=options,
-            format=format,
-            rounds=rounds,
-            turn_limit=turn_limit,
-            on_timeout=on_timeout,
-            auto_advance=auto_advance,
-            rated=rated,
-            round_minutes=round_minutes,
-            physical=physical,
+            settings, guild_id=interaction.guild_id, channel_id=channel.id, organiser_id=interaction.user.id
         )
         lang = public_language(interaction)
         view = card_view(event, lang) or discord.ui.View()
