@@ -4,9 +4,10 @@ menu of places per player that update the board and the archived final standings
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from bot.app.events import EventStatus
+from bot.app.events import Event, EventGame, EventStatus
 from bot.app.matches import MatchStatus
 from tests.botkit import controls_of, pings_of
 from tests.test_bot_e2e import button_labels, expect_ephemeral
@@ -103,17 +104,22 @@ def card_now(channel: Any, card_id: int) -> Any:
     return next(m for m in channel.history() if m.id == card_id)
 
 
+async def started(venue: dict[str, Any], players: Sequence[Any], **options: Any) -> tuple[Any, Event, list[EventGame]]:
+    """``/event create`` with ``options`` in the ``club`` fixture's ``venue``, ``players`` signed up and the event
+    started: its card, the event and the first round's games."""
+    env, channel, admin = venue["env"], venue["channel"], venue["admin"]
+    card = (await admin.slash(channel, "event create", **options)).response.message
+    for member in players:
+        await member.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    event = (await event_ui(env).events.events_of_guild(venue["guild"].id))[0]
+    return card, event, await current_games(env, event.id)
+
+
 async def test_an_online_table_moves_to_a_physical_board(club: dict[str, Any]) -> None:  # noqa: F811
     env, channel, admin, zed = club["env"], club["channel"], club["admin"], club["zed"]
     ann, ben = club["players"][:2]
-    card = (
-        await admin.slash(channel, "event create", name="Cup", game="ur:v2", format="swiss", rounds=1)
-    ).response.message
-    for member in (ann, ben):
-        await member.click(card, label="Sign up")
-    await admin.click(card, label="Start")
-    event = (await event_ui(env).events.events_of_guild(club["guild"].id))[0]
-    (game,) = await current_games(env, event.id)
+    card, event, (game,) = await started(club, (ann, ben), name="Cup", game="ur:v2", format="swiss", rounds=1)
     await expect_ephemeral(await zed.slash(channel, "event physical", board=1), "only organisers", env=env)
     moved = await admin.slash(channel, "event physical", board=1)
     assert "physical board" in said(moved)
@@ -135,16 +141,9 @@ async def test_a_table_correction_by_menus_updates_the_board_and_the_final_recor
     env, channel, admin, zed = club["env"], club["channel"], club["admin"], club["zed"]
     players = club["players"][:5]
     members = {m.id: m for m in players}
-    card = (
-        await admin.slash(
-            channel, "event create", name="Soup", game="ursuppe", format="tables", rounds=1, physical=True
-        )
-    ).response.message
-    for member in players:
-        await member.click(card, label="Sign up")
-    await admin.click(card, label="Start")
-    event = (await event_ui(env).events.events_of_guild(club["guild"].id))[0]
-    (table,) = await current_games(env, event.id)
+    card, event, (table,) = await started(
+        club, players, name="Soup", game="ursuppe", format="tables", rounds=1, physical=True
+    )
     assert len(table.players) == 5, "five players sit at one table: the form has two pages"
 
     # A player reports the places: four menus on the first page, the fifth on the next; Confirm waits for all.
@@ -186,14 +185,9 @@ async def test_a_table_correction_by_menus_updates_the_board_and_the_final_recor
 async def test_an_organiser_sets_a_physical_result_from_the_board(club: dict[str, Any]) -> None:  # noqa: F811
     env, channel, admin = club["env"], club["channel"], club["admin"]
     ann, ben = club["players"][:2]
-    card = (
-        await admin.slash(channel, "event create", name="Cup", game="ur:v2", format="swiss", rounds=1, physical=True)
-    ).response.message
-    for member in (ann, ben):
-        await member.click(card, label="Sign up")
-    await admin.click(card, label="Start")
-    event = (await event_ui(env).events.events_of_guild(club["guild"].id))[0]
-    (game,) = await current_games(env, event.id)
+    card, event, (game,) = await started(
+        club, (ann, ben), name="Cup", game="ur:v2", format="swiss", rounds=1, physical=True
+    )
     menu = (await admin.click(card_now(channel, card.id), label="Report a result")).response.message
     (tables,) = [c for c in controls_of(menu) if (c.custom_id or "").startswith("plateau:evtb:")]
     assert [o.label for o in tables.options] == ["Game 1"]
