@@ -5,27 +5,17 @@ answers, and the question edited after each answer (:func:`answer_question`)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
 from bot.app.ai_seats import humans
 from bot.app.i18n import t
-from bot.app.matches import Match, TurnReport
+from bot.app.matches import Match, Proposal, TurnReport
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 
-
-class Pending(Protocol):
-    """A question waiting for answers (a draw offer, an undo request): the seats that accepted it so far."""
-
-    @property
-    def accepted(self) -> tuple[int, ...]:
-        """The seats that accepted so far."""
-        ...
-
-
-P = TypeVar("P", bound=Pending)
+P = TypeVar("P", bound=Proposal)
 
 
 async def ask_the_others(
