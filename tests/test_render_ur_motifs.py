@@ -11,6 +11,7 @@ import time
 import pytest
 from PIL import Image
 
+from games.base import Outcome, Termination
 from games.ur import motifs, race
 from render.common import HIGHLIGHT, LAPIS, RED, SEAT_COLORS, BoardContext, Color
 from render.ur.kit import square_box, square_centre
@@ -125,6 +126,17 @@ def test_pawns_that_may_move_are_ringed() -> None:
         cx, cy = square_centre(square)
         ringed = _near(_pixel(image, (cx, cy - RING_R)), MOVABLE, 40)
         assert ringed == (square in state.can_move(0)), square
+
+
+def test_a_game_won_off_the_board_rings_no_pawn() -> None:
+    """After a resignation the board names the winner (the match's result, :attr:`BoardContext.result`): no pawn
+    is ringed as one that may move, though the position still has a roll to play."""
+    state = _state("v3 0r:A1r,A3b,B4r,C1b,C3r 1b:A8r,B1b,B3b,B6b,C8r 0 -", "roll:1")
+    resigned = BoardContext(NAMES, result=Outcome(Termination.RESIGNATION, winners=(1,)))
+    image = _render(state, resigned)
+    for square in state.can_move(0):
+        cx, cy = square_centre(square)
+        assert not _near(_pixel(image, (cx, cy - RING_R)), MOVABLE, 40), square
 
 
 def test_a_lost_game_rings_the_pawns_that_could_not_move() -> None:

@@ -446,7 +446,8 @@ def _draw_board(state: motifs.State, ctx: BoardContext, faced: Facing) -> Image.
     canvas = _static_base(faced).copy()
     draw = ImageDraw.Draw(canvas)
     route = tuple(sq for sq in ctx.highlights if sq in BOARD.motifs)
-    outcome = state.outcome()
+    # The match's result too: after a resignation or a loss on time no pawn is ringed as one that may move.
+    outcome = outcome_of(state.outcome(), ctx)
     if outcome is not None and outcome.winners and outcome.termination.value == "normal":
         for square in state.squares(outcome.winners[0]):
             paste(canvas, _seat_outline(outcome.winners[0]), square_centre(square))
