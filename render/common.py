@@ -412,11 +412,11 @@ PNG_LEVEL: Final = 5
 every game's busiest boards: 7.5–8.7 ms at 5 against 9.7–12 ms at 6, 43–59 KB against 40–56 KB)."""
 
 
-def encode_png(image: Image.Image, palette: Image.Image) -> bytes:
-    """``image`` as PNG bytes on ``palette``; no metadata, so equal images give equal bytes."""
+def encode_png(image: Image.Image, palette: Image.Image, level: int = PNG_LEVEL) -> bytes:
+    """``image`` as PNG bytes on ``palette``, zlib ``level``; no metadata, so equal images give equal bytes."""
     indexed = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    indexed.save(out, format="PNG", compress_level=PNG_LEVEL)
+    indexed.save(out, format="PNG", compress_level=level)
     return out.getvalue()
 
 

@@ -148,7 +148,6 @@ def piece_sprite(seat: int, diameter: int, theme: str = "standard") -> Image.Ima
 
 
 @cache
-@cache
 def cell_sprite(kind: str | None, size: int, symbol_at: float, theme: str = "standard") -> Image.Image:
     """One cell of the pond, ``size`` px square: its terrain's colour with the terrain's symbol centred
     ``symbol_at`` px from its upper left corner (``kind`` None: an empty cell, before the tiles are

@@ -63,7 +63,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Final, TypeAlias
+from typing import Final
 
 from games.base import AmbiguousMoveError, GameError, IllegalMoveError, NotationError, Seat
 from games.ur.board import BOARD
@@ -148,9 +148,6 @@ class Move(PathStep):
     """A piece moving from path position ``frm`` (0 = reserve) to ``to`` (21 = off)."""
 
     __slots__ = ()
-
-
-Action: TypeAlias = Move | Roll | FirstPlayer
 
 
 def square_of(seat: Seat, pos: int) -> str:

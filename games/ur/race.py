@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Final, TypeAlias
+from typing import Final
 
 from games.base import GameError, IllegalMoveError, NotationError, Seat
 from games.ur.board import BOARD
@@ -55,9 +55,6 @@ class Move(PathStep):
     """A piece moving from path position ``frm`` (0 = reserve) to ``to`` (15 = off)."""
 
     __slots__ = ()
-
-
-Action: TypeAlias = Move | Roll | FirstPlayer
 
 
 def square_of(seat: Seat, pos: int) -> str:
