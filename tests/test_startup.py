@@ -18,6 +18,9 @@ import simcord
 import bot.shell.client
 from bot.app.matches import Match, MatchService, MatchStatus
 from bot.app.storage import Store
+from games import find_game
+from render import BoardContext, render_board
+from render.ur import loop, motifs, race, towers
 from tests.botkit import close_bots, make_bot
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -170,3 +173,15 @@ async def test_the_artwork_is_drawn_once_the_restart_is_caught_up(
         assert seen.count("drawing, the bot ready") == 1  # once, not at every tick
     finally:
         await close_bots()
+
+
+def test_the_warm_up_draws_the_board_each_seat_sees_turned_to_face_it() -> None:
+    """A member's own Ur board (their DM, Show my view) is turned so their side is at the bottom: the warm-up draws
+    that facing too, so the first one of them is not drawn cold (a quarter of a second)."""
+    bot.shell.client.warm_up_renderers.__wrapped__()  # drawn again: another test may have cleared the caches
+    info = find_game("ur")
+    for rules, module in (("v1", loop), ("v2", race), ("v3", motifs), ("rb", towers)):
+        state = info.new(2, info.option_defaults() | {"rules": rules})
+        cold = module._static_base.cache_info().misses
+        render_board("ur", state.view_for(0), BoardContext(names=("a", "b"), viewer=0))
+        assert module._static_base.cache_info().misses == cold, rules

@@ -103,7 +103,8 @@ def warm_up_renderers() -> None:
                 state = info.new(players, options)
                 names = tuple(f"{i + 1}" for i in range(players))
                 for seat in (None, *range(players)):
-                    render_board(info.id, state.view_for(seat), BoardContext(names=names))
+                    # The reader's seat, as their own posts pass it: Ur's board turns to face seat 0.
+                    render_board(info.id, state.view_for(seat), BoardContext(names=names, viewer=seat))
 
 
 class PlateauBot(commands.Bot):
