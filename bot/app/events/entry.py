@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.app.events.core import EventCore
-from bot.app.events.model import MAX_PLAYERS, Event, EventError, EventFormat, EventStatus
+from bot.app.events.core import EventCore, newcomer_seed
+from bot.app.events.model import Event, EventError, EventFormat, EventStatus
 from bot.app.storage.entry_store import EntryStore
 
 
@@ -92,14 +92,10 @@ class Entries(EventCore):
         async with self._changing(event_id, "event_not_running", EventStatus.RUNNING) as event:
             if event.format is EventFormat.ROUND_ROBIN:
                 raise EventError("event_late_round_robin")
-            if user_id in event.player_ids:
-                raise EventError("event_already_player")
-            if len(event.players) >= MAX_PLAYERS:
-                raise EventError("event_full", max=MAX_PLAYERS)
+            seed = newcomer_seed(event, user_id, "event_already_player")
             entry = event.current_round + 1
             if entry > event.rounds:
                 raise EventError("event_no_more_rounds")
-            seed = max((p.seed for p in event.players), default=-1) + 1
             await self._entry_rows.admit_player(event_id, user_id, seed, entry_round=entry, missed_half=half, now=now)
             details = {"player": user_id, "round": entry, "missed": entry - 1, "half": half}
             await self._rows.log(event_id, actor_id, "admit", details, now=now)

@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.app import member_text
-from bot.app.events.core import EventCore
+from bot.app.events.core import EventCore, newcomer_seed
 from bot.app.events.entry import drop_absentees
 from bot.app.events.model import (
-    MAX_PLAYERS,
     MAX_ROUNDS,
     MIN_TABLE,
     Event,
@@ -84,11 +83,7 @@ class SignUps(EventCore):
         """
         now = self._clock()
         async with self._changing(event_id, "event_not_signup", EventStatus.SIGNUP) as event:
-            if user_id in event.player_ids:
-                raise EventError("event_already_signed_up")
-            if len(event.players) >= MAX_PLAYERS:
-                raise EventError("event_full", max=MAX_PLAYERS)
-            seed = max((p.seed for p in event.players), default=-1) + 1
+            seed = newcomer_seed(event, user_id, "event_already_signed_up")
             await self._rows.add_player(event_id, user_id, seed, now=now)
             if event.checkin_open:
                 # Signing up during check-in is being here: the member just tapped, on the spot.
