@@ -27,7 +27,7 @@ from bot.app.events import (
     waiting_for,
 )
 from bot.app.i18n import language_of, t
-from bot.app.matches import MatchStatus
+from bot.app.matches import Match, MatchStatus
 from bot.app.member_text import inert
 from bot.shell.events.desk import EventDesk
 from bot.shell.events.report_text import SCORE_CODES, code_of, counted_text, places_of, report_summary, where
@@ -293,23 +293,32 @@ class ReportDesk:
         follows, and a correction after the end replaces the archived final standings."""
         game = progress.game
         assert game is not None
-        if game.match_id is not None:
-            match = await self.desk.matches.get(game.match_id)
-            if match.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
-                # The organiser's result stands: the match stops here. Its last board retires the move buttons;
-                # the "match finished" it announces finds the result already set and changes nothing.
-                report = await self.desk.matches.abort(match.id, actor_id, organiser=True)
-                thread_lang = self.desk.lang_of(event)
-                await self.desk.games.publish_board(report.match, report, thread_lang)
-                names = await self.desk.text_names(progress.event, game.players)
-                text = t(thread_lang, "event.thread.stopped", result=result_text(game, game.result, names, thread_lang))
-                channel = await self.desk.games.open_channel(match.channel_id)
-                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        thread_lang = self.desk.lang_of(event)
+        # The organiser's result stands: the match stops here. Its last board retires the move buttons; the
+        # "match finished" it announces finds the result already set and changes nothing.
+        if (stopped := await self._stop_match(game.match_id, actor_id, thread_lang)) is not None:
+            names = await self.desk.text_names(progress.event, game.players)
+            text = t(thread_lang, "event.thread.stopped", result=result_text(game, game.result, names, thread_lang))
+            channel = await self.desk.games.open_channel(stopped.channel_id)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.rounds.after_progress(progress)
         if progress.closed_round is None and progress.event.status is EventStatus.FINISHED:
             # A correction after the end: the channel's record of the final standings is replaced, not left stale.
             await self.standings.post_standings(progress.event, self.desk.lang_of(event), final=True, corrected=True)
             await self.desk.refresh_card(progress.event)
+
+    async def _stop_match(self, match_id: int | None, actor_id: int, lang: str) -> Match | None:
+        """Stop an event game's match if it is still being played (aborted by the organiser ``actor_id``, its last
+        board posted in ``lang``, retiring the move buttons): the match as it was, or None when there was none
+        to stop."""
+        if match_id is None:
+            return None
+        match = await self.desk.matches.get(match_id)
+        if match.status not in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
+            return None
+        report = await self.desk.matches.abort(match.id, actor_id, organiser=True)
+        await self.desk.games.publish_board(report.match, report, lang)
+        return match
 
     async def move_to_physical(self, interaction: discord.Interaction, event: Event, board: int) -> None:
         """``/event physical``: a table of the round being played goes to a physical board; its online match
@@ -318,11 +327,7 @@ class ReportDesk:
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.desk.events.move_to_physical(event.id, interaction.user.id, event.current_round, board)
         lang = self.desk.lang_of(event)
-        if game.match_id is not None:
-            match = await self.desk.matches.get(game.match_id)
-            if match.status in (MatchStatus.LOBBY, MatchStatus.ACTIVE):
-                report = await self.desk.matches.abort(match.id, interaction.user.id, organiser=True)
-                await self.desk.games.publish_board(report.match, report, lang)
+        await self._stop_match(game.match_id, interaction.user.id, lang)
         if game.thread_id is not None:
             channel = await self.desk.games.open_channel(game.thread_id)
             await channel.send(
