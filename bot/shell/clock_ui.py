@@ -25,13 +25,22 @@ def clock_span(span: timedelta, lang: str) -> str:
     return t(lang, "span.min_sec", minutes=minutes, seconds=seconds)
 
 
-def setting_line(options: Mapping[str, str], lang: str) -> str | None:
-    """The match's game clock in one line ("Game clock: 10 minutes each, +5 s after each turn"), or None."""
+def setting_terms(options: Mapping[str, str], lang: str) -> tuple[str, int] | None:
+    """A game clock's terms as its lines say them: each player's time in words ("10 minutes") and the seconds
+    added after each turn; None without a game clock."""
     setting = clock_setting(options)
     if setting is None:
         return None
     span = t(lang, "pace.minutes", count=int(setting.total.total_seconds()) // 60)
-    seconds = int(setting.increment.total_seconds())
+    return span, int(setting.increment.total_seconds())
+
+
+def setting_line(options: Mapping[str, str], lang: str) -> str | None:
+    """The match's game clock in one line ("Game clock: 10 minutes each, +5 s after each turn"), or None."""
+    terms = setting_terms(options, lang)
+    if terms is None:
+        return None
+    span, seconds = terms
     if seconds:
         return t(lang, "clock.setting_increment", span=span, seconds=seconds)
     return t(lang, "clock.setting", span=span)

@@ -9,9 +9,9 @@ import discord
 
 from bot.app.deadlines import DEADLINE_CHOICES
 from bot.app.events import Event, EventGame, LogLine
-from bot.app.game_clock import clock_setting
 from bot.app.i18n import has, t
 from bot.app.tournaments.standings import Result
+from bot.shell.clock_ui import setting_terms
 
 
 def number(value: float, lang: str) -> str:
@@ -40,11 +40,10 @@ def deadline_label(event: Event, lang: str) -> str:
     else:
         limit = t(lang, f"choice.deadline.{key}")
     policy = t(lang, f"event.timeout.{event.on_timeout}")
-    setting = clock_setting(event.options)
-    if setting is not None:
+    terms = setting_terms(event.options, lang)
+    if terms is not None:
         # A live event with a game clock: the clock first, a turn limit (if any) beside it.
-        span = t(lang, "pace.minutes", count=int(setting.total.total_seconds()) // 60)
-        seconds = int(setting.increment.total_seconds())
+        span, seconds = terms
         key = "clock.event_value_increment" if seconds else "clock.event_value"
         text = t(lang, key, span=span, seconds=seconds, policy=policy)
         return text if event.turn_limit is None else f"{t(lang, 'clock.event_turn', deadline=limit)} · {text}"
