@@ -954,7 +954,7 @@ def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
 def clear_caches() -> None:
     """Forget every cached tile, sprite and ground (tests that watch drawing start from nothing)."""
     clear_tiles()
-    for cached in (_soup_layer, _badge, _row_ground, _wrapped, _cleaned):
+    for cached in (_soup_layer, _square_ground, _badge, _row_ground, _wrapped, _cleaned):
         cached.cache_clear()
     art.clear_caches()
 
