@@ -902,12 +902,14 @@ def layout(v: View, ctx: BoardContext) -> tuple[int, int, int]:
     """(top of the soup band, top of the player rows, image height) of ``v`` drawn with ``ctx``."""
     names = _clean_names(v, ctx)
     title, lines, _ = _header(v, ctx, _colours(v), names, theme(ctx.palette))
-    return _layout(v, ctx, names, len(title) + len(lines))
+    return _layout(v, ctx, names, len(title) + len(lines), pitch_of(v, ctx.palette))
 
 
-def _layout(v: View, ctx: BoardContext, names: tuple[str, ...], header_lines: int) -> tuple[int, int, int]:
+def _layout(
+    v: View, ctx: BoardContext, names: tuple[str, ...], header_lines: int, pitch: tuple[int, ...]
+) -> tuple[int, int, int]:
     board_y = MARGIN // 2 + header_lines * HEADER_H
-    rows_y = board_y + board_h(pitch_of(v, ctx.palette)) + 4
+    rows_y = board_y + board_h(pitch) + 4
     return board_y, rows_y, rows_y + legend_height(v, names, ctx.language) - CARD_GAP + MARGIN // 2
 
 
@@ -917,14 +919,15 @@ def _draw_board(v: View, ctx: BoardContext) -> Image.Image:
     colours = _colours(v)
     names = _clean_names(v, ctx)
     title, lines, _colour = _header(v, ctx, colours, names, th)
-    board_y, rows_y, height = _layout(v, ctx, names, len(title) + len(lines))
+    # The soup's row heights: the layout and the soup layer both need them, and they lay out every square's food.
+    pitch = pitch_of(v, ctx.palette)
+    board_y, rows_y, height = _layout(v, ctx, names, len(title) + len(lines), pitch)
     canvas = Image.new("RGB", (WIDTH, height), th.backdrop)
     y = MARGIN // 2
     for line in title:
         paste_text(canvas, (MARGIN, y + HEADER_H / 2), line, LINE_PX, "Bold", th.text, "lm")
         y += HEADER_H
     _draw_lines(canvas, lines, MARGIN, y, HEADER_H)
-    pitch = pitch_of(v, ctx.palette)
     soup, texts = _soup_layer(tuple(sq.name for sq in v.squares), ctx.palette, pitch)
     for text, px in texts:
         note_text(text, px)
