@@ -861,7 +861,7 @@ def _draw_legend(
     y = top
     columns = legend_columns(v, names, lang)
     width = card_width(columns)
-    for row, h in _legend_rows(v, names, lang):
+    for row, h in _legend_rows(v, names, lang, columns):
         for i, p in enumerate(row):
             x = MARGIN + i * (width + CARD_GAP)
             box = (x, y, x + width, y + h)
