@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
 from bot.app.events.core import EventCore
 from bot.app.events.model import Event, EventError, EventGame, EventStatus, Progress
-from bot.app.events.rules import game_of_row, parse_places, result_for, result_from_outcome
+from bot.app.events.rules import check_places, game_of_row, parse_places, result_for, result_from_outcome
 from bot.app.matches import Match, MatchStatus
 from games.base import Termination
 
@@ -77,14 +78,14 @@ class Results(EventCore):
         user_id: int,
         *,
         outcome: str | None = None,
-        places: str | None = None,
+        places: str | Sequence[int] | None = None,
     ) -> Progress:
         """Set the result of ``user_id``'s game in ``round``, whatever the match says, and log it.
 
         Two-player games take ``outcome`` (:data:`OUTCOMES`, from ``user_id``'s side); tables take
-        ``places`` in seat order (text, see :func:`parse_places`; the menus of places set a table's result
-        through :meth:`bot.app.events.reports.Reports.set_game_result`). The game's match, if still being played,
-        is the caller's to stop; a result reported and waiting for confirmation (a physical board) is dropped.
+        ``places`` in seat order (text, see :func:`parse_places`, or numbers, see :func:`check_places`). The
+        game's match, if still being played, is the caller's to stop; a result reported and waiting for
+        confirmation (a physical board) is dropped.
 
         Raises:
             EventError: ``event_not_found``, ``event_not_running``, ``event_no_game``, ``event_bye_result``,
@@ -105,7 +106,12 @@ class Results(EventCore):
             else:
                 if places is None:
                     raise EventError("event_bad_places", count=len(game.players))
-                result = {"places": parse_places(places, len(game.players)), "scores": []}
+                found = (
+                    parse_places(places, len(game.players))
+                    if isinstance(places, str)
+                    else check_places(places, len(game.players))
+                )
+                result = {"places": found, "scores": []}
             return await self._replace(event, actor_id, game, result)
 
     async def _replace(self, event: Event, actor_id: int, game: EventGame, result: dict[str, Any]) -> Progress:
