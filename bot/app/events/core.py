@@ -7,37 +7,13 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from types import MappingProxyType
 
-from bot.app.events.model import (
-    MAX_PLAYERS,
-    Clock,
-    Event,
-    EventError,
-    EventFormat,
-    EventGame,
-    EventPlayer,
-    EventStatus,
-)
+from bot.app.events.model import Clock, Event, EventError, EventFormat, EventGame, EventPlayer, EventStatus
 from bot.app.events.rules import game_of_row
 from bot.app.matches import MatchService
 from bot.app.storage import Store
 from bot.app.storage.events_store import EventRow, EventStore
 from bot.app.storage.rows import record_from
 from games import UnknownGameError, find_game
-
-
-def newcomer_seed(event: Event, user_id: int, already: str) -> int:
-    """The seed a member joining ``event`` gets (after every player's, so the seeding of those in stays as it
-    is), once they may join: not in it yet (else ``already``, the error key of the way they join) and a place
-    left.
-
-    Raises:
-        EventError: ``already`` or ``event_full``.
-    """
-    if user_id in event.player_ids:
-        raise EventError(already)
-    if len(event.players) >= MAX_PLAYERS:
-        raise EventError("event_full", max=MAX_PLAYERS)
-    return max((p.seed for p in event.players), default=-1) + 1
 
 
 class EventCore:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.app.events.core import EventCore, newcomer_seed
+from bot.app.events.core import EventCore
 from bot.app.events.model import Event, EventError, EventFormat, EventStatus
 from bot.app.storage.entry_store import EntryStore
 
@@ -92,7 +92,7 @@ class Entries(EventCore):
         async with self._changing(event_id, "event_not_running", EventStatus.RUNNING) as event:
             if event.format is EventFormat.ROUND_ROBIN:
                 raise EventError("event_late_round_robin")
-            seed = newcomer_seed(event, user_id, "event_already_player")
+            seed = event.newcomer_seed(user_id, "event_already_player")
             entry = event.current_round + 1
             if entry > event.rounds:
                 raise EventError("event_no_more_rounds")

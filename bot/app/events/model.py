@@ -189,6 +189,19 @@ class Event:
         """The players who withdrew."""
         return frozenset(p.user_id for p in self.players if p.withdrawn)
 
+    def newcomer_seed(self, user_id: int, already: str) -> int:
+        """The seed a member joining gets (after every player's, so the seeding of those in stays as it is),
+        once they may join: not in yet (else ``already``, the error key of the way they join) and a place left.
+
+        Raises:
+            EventError: ``already`` or ``event_full``.
+        """
+        if user_id in self.player_ids:
+            raise EventError(already)
+        if len(self.players) >= MAX_PLAYERS:
+            raise EventError("event_full", max=MAX_PLAYERS)
+        return max((p.seed for p in self.players), default=-1) + 1
+
     def missed(self) -> tuple[Missed[int], ...]:
         """The rounds late entrants missed, as the standings count them (0 or ½ of a win each)."""
         return tuple(Missed(r, p.user_id, p.missed_share) for p in self.players for r in p.missed_rounds)

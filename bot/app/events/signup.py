@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.app import member_text
-from bot.app.events.core import EventCore, newcomer_seed
+from bot.app.events.core import EventCore
 from bot.app.events.entry import drop_absentees
 from bot.app.events.model import (
     MAX_ROUNDS,
@@ -83,7 +83,7 @@ class SignUps(EventCore):
         """
         now = self._clock()
         async with self._changing(event_id, "event_not_signup", EventStatus.SIGNUP) as event:
-            seed = newcomer_seed(event, user_id, "event_already_signed_up")
+            seed = event.newcomer_seed(user_id, "event_already_signed_up")
             await self._rows.add_player(event_id, user_id, seed, now=now)
             if event.checkin_open:
                 # Signing up during check-in is being here: the member just tapped, on the spot.
