@@ -25,7 +25,8 @@ async def test_a_review_is_refused_during_play_then_told_with_its_chart_once_the
     (message,) = [m for m in (told.response, *told.followups) if m is not None and m.attachments]
     assert not message.ephemeral  # asked in the match's own channel: for everyone
     assert f"How match #{final.id} went" in message.content
-    assert "Choices and chance" in message.content and "dice" in message.content
+    assert message.content.splitlines()[1].startswith("Judge: ")  # the first line says what the judge is
+    assert "Where each chance went" in message.content and "dice" in message.content
     assert "Turning points" in message.content and "Turn " in message.content
     (chart,) = message.attachments
     first = await chart.read()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Final
 
@@ -21,6 +22,7 @@ from bot.app.matches.log import autoplaying, replay_states
 from bot.app.replays import MAX_ACTIONS
 from bot.app.turns import turn_numbers
 from bot.app.words import decision_line
+from games.ai import odds
 from games.ai import review as engine
 from render import SEAT_COLOURS
 from render.review import render_chart
@@ -29,6 +31,11 @@ KEPT: Final = 32
 """Reviews kept in memory (an ended match never changes: asking again costs nothing)."""
 TURNING_POINTS: Final = 3
 """Turning points told."""
+TURNING_AT_LEAST: Final = 0.02
+"""The smallest change of chance told as a turning point."""
+JUDGED_SINCE: Final = datetime(2026, 11, 29, tzinfo=UTC)
+"""When the review began to use the judge: a match that ended before has its chart marked as judged afresh
+(what members saw of it then came from the judge of that time)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +44,10 @@ class MatchReview:
 
     points: tuple[tuple[int, tuple[float, ...]], ...]
     """(turn, each seat's chance) at each decision, then at the end."""
+    judge: str
+    """The review's first line: what the judge is."""
+    afresh: bool
+    """The match ended before the judge: its chart is marked as judged afresh."""
     turning: tuple[str, ...]
     split: tuple[str, ...]
     """Per player: choices against chance."""
@@ -63,11 +74,11 @@ def percent(chance: float) -> int:
 
 
 def signed(amount: float) -> str:
-    """A change of chance in signed percentage points (``+14 %``, ``−9 %``, ``0 %``)."""
+    """A change of chance in signed points of winning chance (``+14``, ``−9``, ``0``)."""
     points = round(100 * amount)
     if points == 0:
-        return "0 %"
-    return f"+{points} %" if points > 0 else f"−{-points} %"
+        return "0"
+    return f"+{points}" if points > 0 else f"−{-points}"
 
 
 def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> MatchReview:
@@ -88,16 +99,32 @@ def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str]
     # The turning points are the moves' own: a resignation is not a move of the turn it interrupts.
     turning = tuple(turning_points(match, found, names, lang))
     if match.result is not None and match.result.winners and found.points[-1][1] != _shares(match, players):
-        # A resignation or a forfeit ended the match before the rules did: the chart ends on the result.
-        found.points.append((found.points[-1][0], _shares(match, players)))
+        # A resignation or a forfeit ended the match before the rules did: the chart ends on the result, and
+        # the change it makes is the resigning player's own choice.
+        shares = _shares(match, players)
+        for seat in range(players):
+            change = shares[seat] - found.final[seat]
+            account = found.own if _resigned(match, seat) else found.others
+            account[seat] += change
+            found.final[seat] = shares[seat]
+        found.points.append((found.points[-1][0], shares))
+    judge = t(lang, "review.judge", judge=t(lang, f"review.judge.{odds.kind(match.game, dict(match.options))}"))
     return MatchReview(
         points=tuple(found.points),
+        judge=judge,
+        afresh=match.updated_at < JUDGED_SINCE,
         turning=turning,
         split=tuple(split_lines(match.game.id, found, names, lang)),
         dice=tuple(dice_lines(match.game.id, found, names, lang)),
         evaluations=found.evaluations,
         unmeasured=found.unmeasured,
     )
+
+
+def _resigned(match: Match, seat: int) -> bool:
+    """Whether ``seat`` lost by the early end (a resignation or a forfeit is the loser's own doing)."""
+    winners = match.result.winners if match.result is not None else ()
+    return seat not in winners
 
 
 def _shares(match: Match, players: int) -> tuple[float, ...]:
@@ -107,31 +134,16 @@ def _shares(match: Match, players: int) -> tuple[float, ...]:
 
 
 def turning_points(match: Match, found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
-    """The :data:`TURNING_POINTS` turns whose chances swung the most, in the order they were played:
-    ``turn 14: bob captured on B5 — alice 62 % → 38 %``."""
-    # One swing per turn: from the value at its first decision to the value at the next turn's first.
-    firsts: list[int] = []
-    for i, decision in enumerate(found.decisions):
-        if not firsts or found.decisions[firsts[-1]].turn != decision.turn:
-            firsts.append(i)
-    swings: list[tuple[float, int, int, int]] = []
-    for n, start in enumerate(firsts):
-        before = found.decisions[start].value
-        after = found.decisions[firsts[n + 1]].value if n + 1 < len(firsts) else found.points[-1][1]
-        seat = max(range(found.players), key=lambda s: (abs(after[s] - before[s]), -s))
-        end = firsts[n + 1] if n + 1 < len(firsts) else len(found.decisions)
-        # The words of the turn: its decision whose own move cost or gained the most for its mover.
-        told = max(range(start, end), key=lambda i: (-found.decisions[i].skill, -i))
-        swings.append((abs(after[seat] - before[seat]), start, told, seat))
-    chosen = sorted(sorted(swings, key=lambda s: (-s[0], s[1]))[:TURNING_POINTS], key=lambda s: s[1])
-    lines = []
-    for size, start, told, seat in chosen:
-        if size < 0.005:
+    """The :data:`TURNING_POINTS` steps whose chances changed the most, in the order they were played, among
+    real decisions (:attr:`games.ai.review.Decision.real`: never a forced or indifferent move) and the chance
+    steps the game names (a roll, a draw into a hand), each worded for what it was:
+    ``Turn 14: bob captured on B5 — alice 62 % → 38 %``, ``Turn 9: alice rolled 4 — alice 40 % → 55 %``."""
+    words = words_for(match.game.id)
+    candidates: list[tuple[float, int, str]] = []
+    for decision in found.decisions:
+        if not decision.real:
             continue
-        decision = found.decisions[told]
-        was = found.decisions[start].value[seat]
-        n = firsts.index(start)
-        became = found.decisions[firsts[n + 1]].value[seat] if n + 1 < len(firsts) else found.points[-1][1][seat]
+        seat = _most_moved(decision.value, decision.became)
         what = decision_line(
             match.game,
             decision.before,
@@ -142,29 +154,63 @@ def turning_points(match: Match, found: engine.Review, names: Sequence[str], lan
             lang,
             with_notation=False,
         )
-        lines.append(
-            t(
-                lang,
-                "review.turning",
-                turn=decision.turn,
-                what=what.rstrip("."),
-                name=_name(names, seat),
-                before=percent(was),
-                after=percent(became),
-            )
-        )
-    return lines
+        line = _turning_line(lang, "review.turning", decision.turn, what, names, seat, decision.value, decision.became)
+        candidates.append((abs(decision.became[seat] - decision.value[seat]), decision.index, line))
+    for roll in found.rolls:
+        came = words.counted(roll.kind, roll.value)
+        roller = roll.seat if came is None or came.seat is None else came.seat
+        if came is None or roller is None or not roll.value_before:
+            continue
+        after = tuple(b + c for b, c in zip(roll.value_before, roll.luck, strict=True))
+        seat = _most_moved(roll.value_before, after)
+        faces = ", ".join(words.face(face, lang) for face in came.faces)
+        what = t(lang, f"review.event.{match.game.id}", roller=_name(names, roller), faces=faces)
+        line = _turning_line(lang, "review.turning_event", roll.turn, what, names, seat, roll.value_before, after)
+        candidates.append((abs(after[seat] - roll.value_before[seat]), roll.index, line))
+    chosen = sorted(sorted(candidates, key=lambda c: (-c[0], c[1]))[:TURNING_POINTS], key=lambda c: c[1])
+    return [line for size, _, line in chosen if size >= TURNING_AT_LEAST]
+
+
+def _most_moved(before: Sequence[float], after: Sequence[float]) -> int:
+    return max(range(len(before)), key=lambda s: (abs(after[s] - before[s]), -s))
+
+
+def _turning_line(
+    lang: str,
+    key: str,
+    turn: int,
+    what: str,
+    names: Sequence[str],
+    seat: int,
+    before: Sequence[float],
+    after: Sequence[float],
+) -> str:
+    return t(
+        lang,
+        key,
+        turn=turn,
+        what=what.rstrip("."),
+        name=_name(names, seat),
+        before=percent(before[seat]),
+        after=percent(after[seat]),
+    )
 
 
 def split_lines(game_id: str, found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
-    """Per player, ``alice: choices −9 %, dice +14 %`` (the chance noun is the game's own)."""
+    """Per player, where its chance went, in points: ``alice: 50 % → 100 %: dice +30, own choices −4 (−6
+    against the judge's best moves), others' choices +24`` (the chance noun is the game's own). The start and
+    the accounts add up to the end (:meth:`games.ai.review.Review.accounts`)."""
     return [
         t(
             lang,
             "review.split",
             name=_name(names, seat),
-            choices=signed(found.skill[seat]),
+            first=percent(found.first[seat]),
+            final=percent(found.final[seat]),
             luck=signed(found.luck[seat]),
+            own=signed(found.own[seat]),
+            skill=signed(found.skill[seat]),
+            others=signed(found.others[seat]),
             chance=t(lang, f"review.chance.{game_id}"),
         )
         for seat in range(found.players)
@@ -228,11 +274,14 @@ def build(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang:
         MatchError: as :func:`review_match`.
     """
     told = review_match(match, entries, names, lang)
+    title = t(lang, "review.chart_title")
+    if told.afresh:
+        title = f"{title} ({t(lang, 'review.afresh')})"
     chart = render_chart(
         told.points,
         names,
         SEAT_COLOURS[match.game.id],
-        t(lang, "review.chart_title"),
+        title,
         t(lang, "review.chart_turn", turn="{turn}"),
     )
     return told, chart
@@ -240,7 +289,7 @@ def build(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang:
 
 def message(told: MatchReview, title: str, lang: str) -> str:
     """The review's text: its title, then the turning points, choices against chance and the dice."""
-    parts = [title]
+    parts = [title, told.judge]
     if told.turning:
         parts += [t(lang, "review.turning_head"), *(f"• {line}" for line in told.turning)]
     parts += [t(lang, "review.split_head"), *(f"• {line}" for line in told.split)]

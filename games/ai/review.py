@@ -1,58 +1,74 @@
-"""After the match: each seat's winning chance turn by turn, and luck told apart from skill.
+"""After the match: each seat's winning chance step by step, and what moved it — luck, its own choices and the
+other players' choices — on GNU Backgammon's definitions.
 
-Only for a match that has ended (the review evaluates the true position, secrets included, and any
-estimate during play would be a hint). Pure: engines and :data:`games.ai.evaluate.EVALUATE` only.
+Only for a match that has ended (any estimate during play would be a hint). Pure: engines and the judge
+(:mod:`games.ai.odds`) only.
 
-**Chances.** ``chances(s)`` gives each seat's winning chance in a position ``s``: the exact result when the
-game is over (the winners share 1; a draw or an abort shares it among all seats), otherwise a softmax of the
-strong AI's evaluation of ``s`` from every seat's side, ``exp(K·e_i) / Σ exp(K·e_j)`` with :data:`K` (two
-seats with ``e_1 = −e_0``: the logistic ``1 / (1 + exp(−2K·e_0))``). No search: one evaluation per seat.
+**The anchors.** GNU Backgammon (gnubg) defines the *luck* of a roll as the equity after that roll, played
+best, minus the average over every roll of the equity after it, each played best (so its expectation is 0
+whatever the player does), and the *skill* of a move as the equity after the move played minus after the
+best move (≤ 0); in winning-chance units, luck + skill sums to the final result minus the first
+(gnubg manual, "Output of an analysis"; D. Zare, "A measure of luck"; bug-gnubg, 2003 and 2008). Lichess
+grades a move by the drop of the mover's winning chance (inaccuracy, mistake, blunder at 5, 10, 15 points)
+and has no luck term. Both count in points of winning chance, as here.
 
-**Value of a position** ``V(s)`` (a vector over seats, summing to 1):
+**The judge.** ``S(s)`` is each seat's winning chance in a position ``s``
+(:func:`games.ai.odds.win_chances`; exact once the game is over). In a game with secrets (Subulata's
+values, Ultima-Tek's bonuses) a seat is judged from what it may know: ``S_p(s)`` averages the judge over
+states dealt again where ``p`` cannot see (:func:`games.ai.odds.win_chances_for`), so no player is charged
+or credited for a secret they could not know.
 
-- over: ``chances(s)``;
-- a decision of seat ``m``: ``Q(s, b)`` where ``Q(s, a) = chances(apply(s, a))`` and ``b`` is the move the
-  one-ply lookahead finds best for ``m`` (highest ``Q(s, a)[m]``). This is what makes a roll matter in Ur:
-  the pieces do not change with the roll, the moves it allows do;
-- a chance node: ``chances(s)`` where it is the next step after another (no recursion).
+**The value of each position of the match** ``V_p(s)`` for a seat ``p`` (one number per position, used as
+the chart's point, as the value after the step that led there and before the step that leaves it):
 
-**Luck** of a chance step ``c`` whose outcome ``o`` came (probabilities ``p_k`` over outcomes ``o_k``):
-``luck(c) = V(apply(c, o)) − Σ_k p_k·V(apply(c, o_k))`` for every seat: what came against the average of
-everything that could have come. Its expectation is 0; when every outcome leads to the same value it is 0.
+- over: the result;
+- a decision of one seat ``m``: ``S_p(s·b)``, the chance after ``m``'s best move ``b`` (highest
+  ``S_m(s·a)[m]`` over ``m``'s legal moves ``a``): the position "after best play", as gnubg judges a roll;
+- a chance step: ``Σ_k P(o_k)·V_p(s·o_k)``, the mean over its outcomes of each judged after best play;
+- anything else (several seats at once): ``S_p(s)``.
 
-**Skill** of a decision ``a`` of seat ``m`` in ``s``: ``skill = Q(s, a)[m] − max_b Q(s, b)[m] ≤ 0``, the
-chance given away against the best move the lookahead found, counted for ``m`` only. A forced move (one
-legal move) costs 0.
+**What moved it.** Every step moves each seat's value from ``V_p(s)`` to ``V_p(s')``, and all of that change
+goes to one account, so per seat ``V_p(first) + luck + own choices + others' choices = result`` exactly:
 
-Per player, the review sums luck over every chance step (its own and the others': a good roll for the
-opponent is bad luck for me) and skill over their own decisions. What is left of the swing from the first
-position to the last is the evaluation's own inconsistency between one position and the next (it is not
-a perfect player), so luck + skill need not add up to the final result exactly.
+- a chance step: **luck** ``V_p(s·o) − Σ_k P(o_k)·V_p(s·o_k)``, gnubg's luck, zero on average;
+- a decision of ``m``: its **own choices** for ``m`` and **the others' choices** for every other seat.
+  Its **skill** ``S_m(s·a)[m] − S_m(s·b)[m] ≤ 0`` is gnubg's (0 for a forced move); the rest of ``m``'s
+  change, ``V_m(s·a) − S_m(s·a)``, is what the move played turned out to be worth once the next roll or
+  reply is looked at, which the move also made.
 
-**Cost** is counted in evaluations, not seconds, so a review is the same on every machine: a node whose
-lookahead would cost more than :data:`NODE_EVALS` is not measured (no luck or skill, counted in
-``unmeasured``), and once a match has spent :data:`MATCH_EVALS` the rest is charted from ``chances`` alone,
-once per turn.
+Every account is a sum of changes of chances between 0 and 1; the review also reports each seat's
+**gain** (its chance's rises) and **loss**, which bound every account.
+
+**Turning points** are the steps whose change was largest, among real decisions (two legal moves whose
+chances for the mover are at least :data:`REAL_DECISION` apart: a forced or indifferent move never is
+one) and chance steps.
+
+**Cost** is counted in judge calls, not seconds, so a review is the same on every machine: a position
+whose value would cost more than :data:`NODE_EVALS` calls is judged as it stands (counted in
+``unmeasured``), and once a match has spent :data:`MATCH_EVALS` calls, decisions after a turn's first keep
+its value (their change is told with the next step judged).
 """
 
 from __future__ import annotations
 
-import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
 
-from games.ai.evaluate import EVALUATE
-from games.base import GameInfo, GameState, Seat, Termination
+from games.ai import odds
+from games.base import GameInfo, GameState, Seat
 
-K: Final = 2.5
-"""How sharply an evaluation turns into a chance (an evaluation of 0.3 for one of two seats: 82 %)."""
 NODE_EVALS: Final = 400
-"""Evaluations one decision or chance step may cost (legal moves × seats, or outcomes × their moves)."""
+"""Evaluations (a judge call costs one per seat and per determinisation) the value of one position may cost."""
 MATCH_EVALS: Final = 70_000
-"""Evaluations one review may cost with lookahead (Ultima-Tek, the dearest per evaluation: about 11 s of one
-core); past it, one static evaluation per turn."""
+"""Evaluations one review may cost with lookahead; past it, one value per turn and per chance step."""
+SAMPLES: Final = 1
+"""Determinisations per judge call in a game with secrets (the review's cost grows with them); the moves of
+one decision are judged on the same deals, so their comparison is not blurred by the dealing."""
+REAL_DECISION: Final = 0.05
+"""How far apart (in winning chance for the mover) two legal moves must be for a decision to count."""
 
 Chances = tuple[float, ...]
 
@@ -69,7 +85,7 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A decision reviewed: the position before it, the move, and its cost against the best move."""
+    """A decision reviewed: the position before it, the move, and what it changed."""
 
     index: int
     """Position of the step in the reviewed steps."""
@@ -80,9 +96,18 @@ class Decision:
     after: GameState
     """Right after the move, before any chance step."""
     value: Chances
-    """``V`` of the position before the move."""
+    """Each seat's ``V`` before the move."""
+    became: Chances
+    """Each seat's ``V`` right after it."""
     skill: float
-    """``Q(chosen)[seat] − Q(best)[seat]`` (≤ 0; 0 when forced or unmeasured)."""
+    """``S(played)[seat] − S(best)[seat]`` (≤ 0; 0 when forced or unmeasured)."""
+    spread: float
+    """The mover's chance after its best legal move minus after its worst (0 when forced or unmeasured)."""
+
+    @property
+    def real(self) -> bool:
+        """Two or more moves were at least :data:`REAL_DECISION` apart for the mover."""
+        return self.spread >= REAL_DECISION
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +121,10 @@ class Roll:
     probabilities: tuple[tuple[str, Fraction], ...]
     """Every outcome's value (same kind) and its probability, for the dice sentence."""
     luck: Chances
+    index: int = 0
+    turn: int = 0
+    value_before: Chances = ()
+    """Each seat's ``V`` before the step (its ``value + luck`` is after it)."""
 
 
 @dataclass(slots=True)
@@ -107,47 +136,75 @@ class Review:
     """(turn, each seat's chance) at each decision, then at the end."""
     decisions: list[Decision] = field(default_factory=list)
     rolls: list[Roll] = field(default_factory=list)
+    first: list[float] = field(default_factory=list)
+    """Per seat: its value at the start."""
+    final: list[float] = field(default_factory=list)
+    """Per seat: its value at the end (the result, once the rules ended the game)."""
     luck: list[float] = field(default_factory=list)
     """Per seat: the sum of luck over every chance step."""
+    own: list[float] = field(default_factory=list)
+    """Per seat: what its own decisions changed in its chance."""
+    others: list[float] = field(default_factory=list)
+    """Per seat: what the other players' decisions changed in its chance."""
     skill: list[float] = field(default_factory=list)
-    """Per seat: the sum of skill over their decisions."""
+    """Per seat: the sum of skill over its decisions (≤ 0)."""
+    gain: list[float] = field(default_factory=list)
+    """Per seat: the sum of its chance's rises over every step (bounds every account above)."""
+    loss: list[float] = field(default_factory=list)
+    """Per seat: the sum of its chance's falls (≤ 0; bounds every account below)."""
     evaluations: int = 0
     unmeasured: int = 0
-    """Steps whose luck or skill was too dear to measure."""
+    """Steps whose value was judged as it stood (too dear to look ahead)."""
+
+    def accounts(self, seat: Seat) -> float:
+        """``first + luck + own + others`` for ``seat``: equal to :attr:`final` (the review's identity)."""
+        return self.first[seat] + self.luck[seat] + self.own[seat] + self.others[seat]
 
 
-def chances(game_id: str, state: GameState, players: int) -> Chances:
-    """Each seat's winning chance in ``state`` (see the module docstring), summing to 1."""
-    outcome = state.outcome()
-    if outcome is not None:
-        if outcome.winners and outcome.termination is not Termination.ABORTED:
-            share = 1.0 / len(outcome.winners)
-            return tuple(share if s in outcome.winners else 0.0 for s in range(players))
-        return tuple(1.0 / players for _ in range(players))
-    evaluate = EVALUATE[game_id]
-    values = [K * evaluate(state, s) for s in range(players)]
-    top = max(values)
-    weights = [math.exp(v - top) for v in values]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+@dataclass(frozen=True, slots=True)
+class _Valued:
+    """A position's value per seat, and, for a decision, the chances after each legal move (mover's view)."""
+
+    value: Chances
+    moves: tuple[Any, ...] = ()
+    qualities: tuple[Chances, ...] = ()
+    measured: bool = True
+    outcomes: dict[Any, _Valued] | None = None
+    """For a chance step: each outcome's value, the realised one's reused as the next position's."""
 
 
 class _Judge:
-    """The lookahead with its evaluation count (see the module docstring)."""
+    """The values of positions (see the module docstring), with the judge calls they cost."""
 
-    def __init__(self, game_id: str, players: int) -> None:
-        self.game_id = game_id
+    def __init__(self, game: GameInfo, players: int) -> None:
+        self.game = game
         self.players = players
         self.evaluations = 0
-
-    def static(self, state: GameState) -> Chances:
-        self.evaluations += self.players
-        return chances(self.game_id, state, self.players)
+        self.hidden = game.has_hidden_info
+        self.samples = SAMPLES if self.hidden else 1
+        self.rng = random.Random("review")
 
     def spent(self) -> bool:
         return self.evaluations >= MATCH_EVALS
 
-    def moves(self, state: GameState) -> tuple[Seat, tuple[Any, ...]] | None:
+    def chances(self, state: GameState, seat: Seat | None, deal: int | None = None) -> Chances:
+        """``S_seat(state)``: the judge from ``seat``'s knowledge (None: the whole state); ``deal`` seeds
+        the determinisations (equal seeds, equal deals), else they follow from the review's generator."""
+        if state.outcome() is not None:
+            return odds.win_chances(self.game, state, self.players)
+        self.evaluations += self.samples * self.players
+        if not self.hidden or seat is None:
+            return odds.win_chances(self.game, state, self.players)
+        rng = self.rng if deal is None else random.Random(deal)
+        return odds.win_chances_for(self.game, state, self.players, seat, rng, self.samples)
+
+    def static(self, state: GameState) -> Chances:
+        """Each seat's ``S_p(state)[p]`` (one call per seat in a game with secrets, else one)."""
+        if not self.hidden or state.outcome() is not None:
+            return self.chances(state, None)
+        return tuple(self.chances(state, p)[p] for p in range(self.players))
+
+    def actor(self, state: GameState) -> tuple[Seat, tuple[Any, ...]] | None:
         """The single actor of a decision and its legal moves, or None (over, chance, several actors)."""
         if state.outcome() is not None or state.is_chance():
             return None
@@ -156,43 +213,49 @@ class _Judge:
             return None
         return actors[0], state.legal_moves(actors[0])
 
-    def qualities(self, state: GameState, seat: Seat, moves: Sequence[Any]) -> list[Chances]:
-        return [self.static(state.apply(m)) for m in moves]
+    def decision_cost(self, state: GameState) -> int:
+        found = self.actor(state)
+        calls = (self.players if self.hidden else 1) if found is None else len(found[1]) + self.players - 1
+        return self.samples * self.players * calls
 
-    def value(self, state: GameState) -> Chances | None:
-        """``V(state)``, or None when it would cost more than :data:`NODE_EVALS`."""
-        found = self.moves(state)
+    def value(self, state: GameState) -> _Valued:
+        """``V(state)`` of a position that is not a chance step (see the module docstring)."""
+        found = self.actor(state)
         if found is None:
-            return self.static(state)
-        seat, moves = found
-        if len(moves) * self.players > NODE_EVALS:
-            return None
-        return max(self.qualities(state, seat, moves), key=lambda q: q[seat])
+            return _Valued(self.static(state))
+        mover, moves = found
+        if self.spent() or self.decision_cost(state) > NODE_EVALS:
+            return _Valued(self.static(state), measured=len(moves) <= 1)
+        deal = self.rng.getrandbits(32)
+        qualities = tuple(self.chances(state.apply(m), mover, deal) for m in moves)
+        best = max(range(len(moves)), key=lambda i: qualities[i][mover])
+        if self.hidden:
+            after = state.apply(moves[best])
+            value = tuple(qualities[best][p] if p == mover else self.chances(after, p)[p] for p in range(self.players))
+        else:
+            value = qualities[best]
+        return _Valued(value, moves, qualities)
 
-    def luck(self, state: GameState, came: Any) -> Chances | None:
-        """``luck`` of the chance step ``state`` whose outcome was ``came``, or None when too dear."""
+    def chance_value(self, state: GameState) -> tuple[Chances, dict[Any, _Valued]] | None:
+        """``V`` of a chance step (the mean over its outcomes) with each outcome's value, or None when too dear."""
         outcomes = state.chance_outcomes()
+        if self.spent():
+            return None
         cost = 0
         for move, _ in outcomes:
-            found = self.moves(state.apply(move))
-            cost += self.players * (len(found[1]) if found else 1)
+            after = state.apply(move)
+            cost += self.samples * self.players**2 if after.is_chance() else self.decision_cost(after)
         if cost > NODE_EVALS:
             return None
         mean = [0.0] * self.players
-        realised: Chances | None = None
+        each: dict[Any, _Valued] = {}
         for move, p in outcomes:
-            value = self.value(state.apply(move))
-            if value is None:
-                return None
+            after = state.apply(move)
+            valued = _Valued(self.static(after)) if after.is_chance() else self.value(after)
+            each[move] = valued
             for s in range(self.players):
-                mean[s] += float(p) * value[s]
-            if move == came:
-                realised = value
-        if realised is None:
-            realised = self.value(state.apply(came))
-            if realised is None:
-                return None
-        return tuple(realised[s] - mean[s] for s in range(self.players))
+                mean[s] += float(p) * valued.value[s]
+        return tuple(mean), each
 
 
 def review(game: GameInfo, options: dict[str, str], players: int, steps: Sequence[Step]) -> Review:
@@ -201,29 +264,85 @@ def review(game: GameInfo, options: dict[str, str], players: int, steps: Sequenc
     Raises:
         games.base.GameError: a step that does not replay.
     """
-    judge = _Judge(game.id, players)
-    result = Review(players, luck=[0.0] * players, skill=[0.0] * players)
+    judge = _Judge(game, players)
+    zero = [0.0] * players
+    result = Review(
+        players,
+        luck=list(zero),
+        own=list(zero),
+        others=list(zero),
+        skill=list(zero),
+        gain=list(zero),
+        loss=list(zero),
+    )
     state = game.new(players, options)
+    here = _first(judge, state)
+    result.first = list(here.value)
+    turn_valued: int | None = None
     for index, step in enumerate(steps):
         move = state.parse_move(step.notation, step.seat)
         after = state.apply(move)
         if state.is_chance():
-            _chance(judge, result, state, move, after, step)
+            following = _after_chance(judge, state, move, after, here)
+            turn_valued = None
         else:
-            _decision(judge, result, state, move, after, step, index)
-        state = after
+            # Past the budget a turn keeps the value of its first decision (its change is told with the
+            # next step judged).
+            keep = judge.spent() and turn_valued == step.turn and after.outcome() is None
+            following = _Valued(here.value, measured=False) if keep else _next(judge, after)
+            turn_valued = step.turn
+        if not following.measured or not here.measured:
+            result.unmeasured += 1
+        change = tuple(following.value[s] - here.value[s] for s in range(players))
+        for s, amount in enumerate(change):
+            if amount > 0:
+                result.gain[s] += amount
+            else:
+                result.loss[s] += amount
+        if state.is_chance():
+            _chance(result, state, move, after, step, index, here.value, change)
+        else:
+            _decision(result, state, move, after, step, index, here, following.value, change)
+        state, here = after, following
     last_turn = steps[-1].turn if steps else 0
-    result.points.append((last_turn, judge.static(state)))
+    result.points.append((last_turn, here.value))
+    result.final = list(here.value)
     result.evaluations = judge.evaluations
     return result
 
 
-def _chance(judge: _Judge, result: Review, state: GameState, move: Any, after: GameState, step: Step) -> None:
-    luck = None if judge.spent() else judge.luck(state, move)
-    if luck is None:
-        result.unmeasured += 1
-        luck = tuple(0.0 for _ in range(result.players))
-    for s, amount in enumerate(luck):
+def _first(judge: _Judge, state: GameState) -> _Valued:
+    return _next(judge, state)
+
+
+def _next(judge: _Judge, state: GameState) -> _Valued:
+    """``V`` of the position a step led to."""
+    if state.is_chance() and state.outcome() is None:
+        found = judge.chance_value(state)
+        if found is None:
+            return _Valued(judge.static(state), measured=False)
+        return _Valued(found[0], outcomes=found[1])
+    return judge.value(state)
+
+
+def _after_chance(judge: _Judge, state: GameState, move: Any, after: GameState, here: _Valued) -> _Valued:
+    """``V`` of the outcome that came: the one the chance step's mean was made of, when it was measured."""
+    if here.outcomes is not None and move in here.outcomes:
+        return here.outcomes[move]
+    return _next(judge, after)
+
+
+def _chance(
+    result: Review,
+    state: GameState,
+    move: Any,
+    after: GameState,
+    step: Step,
+    index: int,
+    before: Chances,
+    change: Chances,
+) -> None:
+    for s, amount in enumerate(change):
         result.luck[s] += amount
     actors = after.actors() if not after.is_chance() else ()
     kind, _, value = step.notation.partition(":")
@@ -238,30 +357,47 @@ def _chance(judge: _Judge, result: Review, state: GameState, move: Any, after: G
         # was, which the engines that have such rolls keep as ``turn``.
         turn = getattr(state, "turn", None)
         seat = turn if isinstance(turn, int) else None
-    result.rolls.append(Roll(seat, kind, value, outcomes, luck))
+    result.rolls.append(Roll(seat, kind, value, outcomes, change, index, step.turn, before))
 
 
 def _decision(
-    judge: _Judge, result: Review, state: GameState, move: Any, after: GameState, step: Step, index: int
+    result: Review,
+    state: GameState,
+    move: Any,
+    after: GameState,
+    step: Step,
+    index: int,
+    here: _Valued,
+    became: Chances,
+    change: Chances,
 ) -> None:
     seat = step.seat if step.seat is not None else (state.actors() or (0,))[0]
-    moves = state.legal_moves(seat)
-    skill = 0.0
-    if judge.spent() and result.points and result.points[-1][0] == step.turn:
-        # Past the budget the chart keeps one point per turn: a decision inside a turn repeats its start.
-        value = result.points[-1][1]
-        result.unmeasured += len(moves) > 1
-    elif judge.spent() or len(moves) * judge.players > NODE_EVALS:
-        value = judge.static(state)
-        if len(moves) > 1:
-            result.unmeasured += 1
-    else:
-        qualities = judge.qualities(state, seat, moves)
-        value = max(qualities, key=lambda q: q[seat])
-        chosen = next((q for m, q in zip(moves, qualities, strict=True) if m == move), None)
-        if chosen is None:
-            chosen = judge.static(after)
-        skill = min(0.0, chosen[seat] - value[seat]) if len(moves) > 1 else 0.0
+    skill = spread = 0.0
+    if len(here.moves) > 1:
+        mine = [q[seat] for q in here.qualities]
+        chosen = next((q[seat] for m, q in zip(here.moves, here.qualities, strict=True) if m == move), None)
+        if chosen is not None:
+            skill = min(0.0, chosen - max(mine))
+            spread = max(mine) - min(mine)
+    # The mover's change is its skill plus what its move turned out to be worth once the next step is
+    # looked at: that look belongs to whoever makes the next step (a roll's luck, a reply's choice).
+    rest = change[seat] - skill
+    following = _next_account(after, seat)
+    for s, amount in enumerate(change):
+        if s != seat:
+            result.others[s] += amount
+    result.own[seat] += skill
+    {"luck": result.luck, "own": result.own, "others": result.others}[following][seat] += rest
     result.skill[seat] += skill
-    result.points.append((step.turn, value))
-    result.decisions.append(Decision(index, step.turn, seat, step.notation, state, after, value, skill))
+    result.points.append((step.turn, here.value))
+    result.decisions.append(
+        Decision(index, step.turn, seat, step.notation, state, after, here.value, became, skill, spread)
+    )
+
+
+def _next_account(after: GameState, seat: Seat) -> str:
+    """The account of the step after a decision of ``seat``: ``luck`` (a chance step, or the end),
+    ``own`` (``seat`` decides again) or ``others``."""
+    if after.outcome() is not None or after.is_chance():
+        return "luck"
+    return "own" if after.actors() == (seat,) else "others"

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from games.ai.determinise import determinise
 from games.ai.evaluate import EVALUATE
+from games.ai.odds import judged
 from games.ai.search import Budget, ismcts
 from games.base import GameState, Seat
 
@@ -74,7 +75,11 @@ class Ask:
 
     @property
     def evaluate(self) -> Callable[[GameState, Seat], float]:
-        """The game's evaluation (:data:`games.ai.evaluate.EVALUATE`)."""
+        """How the search judges its leaves: at ``strong``, the judge's winning chance
+        (:func:`games.ai.odds.judged`); below it, the game's hand-set evaluation
+        (:data:`games.ai.evaluate.EVALUATE`)."""
+        if self.level == "strong":
+            return judged(self.game_id, self.players)
         return EVALUATE[self.game_id]
 
 

@@ -1,0 +1,49 @@
+"""The strong AI against simple scripted players (games/ai/scripted.py): never beaten in 3 of 10 matches.
+
+Clock-free: the strong level runs with an iteration cap, so every match depends on its seed alone. The full
+runs at the real budget are in ``bench/bench_ai.py --scripted``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.ai import make_agent
+from games.ai.duel import parse_game, play_match
+from games.ai.scripted import SCRIPTED
+
+MATCHES = 10
+BEATEN_AT_MOST = 2
+
+# (scripted player, game, table size, the strong level's iteration cap)
+CASES = [
+    ("motif-first", "ur:v3", 2, 3),
+    ("rearmost", "ur:v2", 2, 2),
+    ("front", "ur:v2", 2, 2),
+    ("rearmost", "ur:ravensburger", 2, 2),
+    ("front", "ur:ravensburger", 2, 2),
+    ("rearmost", "ur:v1", 2, 2),
+    ("front", "ur:v1", 2, 2),
+    ("always-capture", "subulata", 2, 4),
+    ("drift-cheapest", "ursuppe", 3, 24),
+]
+
+
+def beaten(name: str, game: str, players: int, iterations: int, matches: int = MATCHES) -> int:
+    """How many of ``matches`` seeded matches the strong AI (one seat, rotating) did not win or share."""
+    info, options = parse_game(game)
+    factory, _ = SCRIPTED[name]
+    strong = make_agent(info.id, "strong", iterations=iterations, players=players)
+    lost = 0
+    for k in range(matches):
+        seat = k % players
+        agents = [strong if s == seat else factory() for s in range(players)]
+        times: list[list[float]] = [[] for _ in range(players)]
+        shares = play_match(info, options, agents, 35_000 + k, times)
+        lost += shares[seat] < max(shares)
+    return lost
+
+
+@pytest.mark.parametrize(("name", "game", "players", "iterations"), CASES)
+def test_the_strong_ai_is_not_beaten_by_a_scripted_player(name: str, game: str, players: int, iterations: int) -> None:
+    assert beaten(name, game, players, iterations) <= BEATEN_AT_MOST
