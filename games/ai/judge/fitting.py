@@ -8,104 +8,29 @@ seats, a light ridge :data:`RIDGE`), and writes ``data/judge/<key>.json`` with t
 sizes, date and the fit's own figures. It never runs at start-up or in a request; numpy (the ``bench`` and
 ``test`` extras) is needed here only, never by the judges themselves.
 
-The searching levels play on a fixed depth (:data:`ITERATIONS`) rather than a clock, so a refit with the
-same seed gives the same positions on any machine; a match that reaches :data:`PLY_CAP` steps is left out
-(the judge is fitted to results, and it has none).
+The self-play is :func:`games.ai.judge.calibration.self_play`'s: the searching levels play on a fixed
+depth rather than a clock, so a refit with the same seed gives the same positions on any machine, and a
+match that reaches the step cap is left out (the judge is fitted to results, and it has none).
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 
 import numpy as np
 
-from games import find_game
-from games.ai import Agent, make_agent
 from games.ai.judge import params
-from games.ai.judge.base import Chances, players_of, result_shares
-from games.ai.judge.keys import GAME_OF, OPTIONS_OF
+from games.ai.judge.base import players_of
+from games.ai.judge.calibration import ITERATIONS, MIX, PLY_CAP, Played, self_play
 from games.ai.judge.linear import LinearJudge
-from games.base import GameState
-from games.playout import exact_chance
 
-MIX: Final = (("random", 1), ("easy", 3), ("normal", 3), ("strong", 3))
-"""The levels of the self-play, drawn independently for each seat of each match with these weights."""
-ITERATIONS: Final = {"normal": 2, "strong": 3}
-"""The searching levels' fixed budget during self-play (the search's own unit: Ur's depth in decisions)."""
-PLY_CAP: Final = 3000
-"""Steps after which a self-play match is abandoned and left out."""
 RIDGE: Final = 1e-3
 """The ridge on the weights (per position), which only keeps Newton's steps well defined."""
 SEED_SPACE: Final = "judge-fit"
 """The prefix of every fitting seed; ``bench/bench_judge.py`` draws its matches from another space."""
-
-
-@dataclass(slots=True)
-class Played:
-    """One self-play match: the positions at the judge's moment, the final shares, the seats' levels."""
-
-    positions: list[GameState] = field(default_factory=list)
-    result: Chances = ()
-    levels: tuple[str, ...] = ()
-
-
-def mixed_agents(game_id: str, players: int, rng: random.Random) -> tuple[tuple[str, ...], list[Agent]]:
-    """A level per seat drawn from :data:`MIX`, and the agents that play them."""
-    names = [name for name, _ in MIX]
-    weights = [w for _, w in MIX]
-    levels = tuple(rng.choices(names, weights=weights)[0] for _ in range(players))
-    agents = [make_agent(game_id, level, iterations=ITERATIONS.get(level), players=players) for level in levels]
-    return levels, agents
-
-
-def play(
-    key: str,
-    seed: str,
-    moment: Callable[[GameState], bool],
-    players: int = 2,
-    ply_cap: int = PLY_CAP,
-) -> Played | None:
-    """One seeded match of ``key``'s game between mixed levels, its positions at ``moment`` and its
-    result; None when it reached ``ply_cap`` without a result."""
-    game_id = GAME_OF[key]
-    info = find_game(game_id)
-    state = info.new(players, info.validate_options(OPTIONS_OF[key]))
-    levels, agents = mixed_agents(game_id, players, random.Random(f"{seed}:levels"))
-    chance_rng = random.Random(f"{seed}:chance")
-    rngs = [random.Random(f"{seed}:seat:{s}") for s in range(players)]
-    played = Played(levels=levels)
-    for _ in range(min(ply_cap, info.max_plies)):
-        if state.outcome() is not None:
-            break
-        if moment(state):
-            played.positions.append(state)
-        if state.is_chance():
-            state = state.apply(exact_chance(state, chance_rng))
-            continue
-        seat = state.actors()[0]
-        state = state.apply(agents[seat].choose(state.view_for(seat), state.legal_moves(seat), rngs[seat]))
-    result = result_shares(state)
-    if result is None:
-        return None
-    played.result = result
-    return played
-
-
-def self_play(
-    key: str, matches: int, seed: int, moment: Callable[[GameState], bool], space: str = SEED_SPACE, players: int = 2
-) -> list[Played]:
-    """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced."""
-    found = []
-    for k in range(matches):
-        played = play(key, f"{space}:{key}:{seed}:{k}", moment, players)
-        if played is not None:
-            found.append(played)
-    return found
 
 
 def design(judge: LinearJudge, matches: Sequence[Played]) -> tuple[Any, Any]:
@@ -153,7 +78,7 @@ def figures(x: Any, y: Any, w: Any) -> dict[str, float]:
 
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
-    played = self_play(judge.key, matches, seed, judge.moment)
+    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE)
     x, y = design(judge, played)
     w = fit_softmax(x, y)
     positions = int(x.shape[0])
