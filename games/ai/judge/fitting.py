@@ -78,7 +78,11 @@ def figures(x: Any, y: Any, w: Any) -> dict[str, float]:
 
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
-    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE)
+    return fit_played(judge, self_play(judge.key, matches, seed, judge.moment, SEED_SPACE), matches, seed)
+
+
+def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed: int) -> dict[str, Any]:
+    """The fit of ``judge`` to the self-play ``played`` (``matches`` played from ``seed``: see :func:`fit`)."""
     x, y = design(judge, played)
     w = fit_softmax(x, y)
     positions = int(x.shape[0])
