@@ -24,6 +24,7 @@ from games import GAMES
 from games.ai import odds
 from games.ai import review as rv
 from games.ai.evaluate import EVALUATE
+from games.ai.judge.base import BASELINE_K, SoftmaxJudge, result_shares
 from games.base import GameInfo, Outcome, Seat, Termination
 from games.playout import random_step
 from render import SEAT_COLOURS
@@ -79,14 +80,18 @@ class Toy:
 
 
 @pytest.fixture
-def toy() -> Iterator[GameInfo]:
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[GameInfo]:
     EVALUATE["toy"] = lambda state, seat: (state.score[seat] - state.score[1 - seat]) / 10
+    # The toy has no judge of its own: the baseline's softmax of its evaluation stands in.
+    monkeypatch.setattr(
+        odds, "win_chances", lambda state: result_shares(state) or SoftmaxJudge("toy", "toy").win_chances(state)
+    )
     yield cast(GameInfo, SimpleNamespace(id="toy", has_hidden_info=False, new=lambda players, options: Toy(**options)))
     del EVALUATE["toy"]
 
 
 def logistic(e: float) -> float:
-    return 1 / (1 + math.exp(-2 * odds.K * e))
+    return 1 / (1 + math.exp(-2 * BASELINE_K * e))
 
 
 def steps(*texts: str) -> list[rv.Step]:

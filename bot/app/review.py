@@ -108,7 +108,8 @@ def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str]
             account[seat] += change
             found.final[seat] = shares[seat]
         found.points.append((found.points[-1][0], shares))
-    judge = t(lang, "review.judge", judge=t(lang, f"review.judge.{odds.kind(match.game, dict(match.options))}"))
+    kind, describe = odds.kind(match.state)
+    judge = t(lang, "review.judge", judge=t(lang, f"review.judge.{kind}", describe=describe))
     return MatchReview(
         points=tuple(found.points),
         judge=judge,

@@ -191,12 +191,12 @@ class _Judge:
         """``S_seat(state)``: the judge from ``seat``'s knowledge (None: the whole state); ``deal`` seeds
         the determinisations (equal seeds, equal deals), else they follow from the review's generator."""
         if state.outcome() is not None:
-            return odds.win_chances(self.game, state, self.players)
+            return odds.win_chances(state)
         self.evaluations += self.samples * self.players
         if not self.hidden or seat is None:
-            return odds.win_chances(self.game, state, self.players)
+            return odds.win_chances(state)
         rng = self.rng if deal is None else random.Random(deal)
-        return odds.win_chances_for(self.game, state, self.players, seat, rng, self.samples)
+        return odds.win_chances_for(self.game, state, seat, rng, self.samples)
 
     def static(self, state: GameState) -> Chances:
         """Each seat's ``S_p(state)[p]`` (one call per seat in a game with secrets, else one)."""
