@@ -5,14 +5,16 @@ Each table plays seeded random matches to their end (random play makes longer ma
 this is the dear side), then times :func:`bot.app.review.build` (the replay, the evaluations, the words in
 English and the chart) on one core. ``--long`` adds Ultima-Tek matches of 6,000 and 20,000 log entries
 without a turn cap (the longest log the bot reviews), to show the budget (:data:`games.ai.review.MATCH_EVALS`)
-at work. Target: at most 20 s of CPU for the
-longest match of any table.
+at work. Target: at most 20 s of CPU and 150 MB for the longest match of any table. It also prints the
+largest gap of the review's identity (start + luck + own choices + others' choices − end, per seat) and
+the largest account told, in points.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
 import time
 from datetime import UTC, datetime
@@ -22,8 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
 from bot.app.matches.log import replay
-from bot.app.review import build
+from bot.app.review import build, steps_of
 from games import GAMES
+from games.ai import review as engine
 from games.ai.review import MATCH_EVALS
 from games.base import GameInfo
 from games.playout import random_step
@@ -69,7 +72,10 @@ def main() -> None:
     parser.add_argument("--long", action="store_true")
     args = parser.parse_args()
     print(f"budget: {MATCH_EVALS} evaluations per match")
-    print(f"{'table':<22} {'entries':>7} {'turns':>6} {'cpu s':>7} {'evals':>7} {'unmeas':>6} {'png B':>7}")
+    print(
+        f"{'table':<22} {'entries':>7} {'turns':>6} {'cpu s':>7} {'evals':>7} {'unmeas':>6} {'png B':>7}"
+        f" {'gap':>8} {'largest':>7}"
+    )
     runs = [(g, o, n, seed, 20_000) for g, o, n in tables() for seed in range(args.seeds)]
     if args.long:
         tek = next(g for g in GAMES if g.id == "ultimatek")
@@ -79,11 +85,16 @@ def main() -> None:
         start = time.process_time()
         told, png = build(match, entries, NAMES[:players], "en")
         cpu = time.process_time() - start
+        found = engine.review(game, options, players, steps_of(match, entries))
+        gap = max(abs(found.accounts(s) - found.final[s]) for s in range(players))
+        largest = max(abs(a[s]) for a in (found.luck, found.own, found.others) for s in range(players))
         label = f"{game.id} {options.get('rules', '')}{options.get('cap', '')} {players}p".replace("  ", " ")
         print(
             f"{label:<22} {len(entries):>7} {told.points[-1][0]:>6} {cpu:>7.2f} {told.evaluations:>7}"
-            f" {told.unmeasured:>6} {len(png):>7}"
+            f" {told.unmeasured:>6} {len(png):>7} {gap:>8.1e} {round(100 * largest):>7}"
         )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory of the process: {peak:.0f} MB")
 
 
 if __name__ == "__main__":

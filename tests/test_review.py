@@ -18,7 +18,7 @@ from PIL import Image
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchStatus
 from bot.app.matches.log import replay, replay_states
-from bot.app.review import dice_lines, review_match, steps_of
+from bot.app.review import JUDGED_SINCE, dice_lines, review_match, steps_of, turning_points
 from bot.app.turns import turn_numbers
 from games import GAMES
 from games.ai import odds
@@ -357,3 +357,47 @@ def test_past_its_budget_a_review_charts_one_static_point_per_turn(monkeypatch: 
     assert done.evaluations <= 2_000 + rv.NODE_EVALS + static * (turns + chance_steps + 1)
     assert done.unmeasured > 0
     assert len(done.points) == len(done.decisions) + 1
+
+
+# Issue 35: turning points only at real decisions, secrets never charged, records from before the judge.
+
+
+def test_a_turning_point_is_never_a_forced_move() -> None:
+    """A forced move can sit where the chart moves most (the look past it changes the value), yet it is no
+    decision: the turning points pass it over, however large its swing."""
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    found = rv.review(match.game, dict(match.options), 2, steps_of(match, entries))
+    forced = [d for d in found.decisions if len(d.before.legal_moves(d.seat)) == 1]
+    assert forced and all(not d.real and d.skill == 0.0 for d in forced)
+    # Every forced move made the largest swing there can be; no roll is left to tell.
+    found.decisions = [replace(d, value=(1.0, 0.0), became=(0.0, 1.0)) for d in forced]
+    found.rolls = []
+    assert turning_points(match, found, NAMES[:2], "en") == []
+    real = [d for d in rv.review(match.game, dict(match.options), 2, steps_of(match, entries)).decisions if d.real]
+    assert real and all(len(d.before.legal_moves(d.seat)) > 1 and d.spread >= rv.REAL_DECISION for d in real)
+
+
+def test_a_seat_is_judged_from_what_it_could_know() -> None:
+    """Subulata: the same match with the other seat's secret values dealt otherwise costs white exactly the
+    same at every decision: it is never charged for a secret it could not know."""
+    game = next(g for g in GAMES if g.id == "subulata")
+    options = game.validate_options({})
+    played = seeded_steps(game, options, 2, 7)
+    dealt = {s.notation for s in played if s.notation.startswith("setup:1:")}
+    assert dealt == {"setup:1:156", "setup:1:156348792"}  # black's random set-up, drawn in two steps
+    other = {"setup:1:156": "setup:1:987", "setup:1:156348792": "setup:1:987654321"}
+    swapped = [rv.Step(other.get(s.notation, s.notation), s.seat, s.turn) for s in played]
+    first, second = rv.review(game, options, 2, played), rv.review(game, options, 2, swapped)
+    assert first.decisions[5].after != second.decisions[5].after
+    whites = [(a.skill, b.skill) for a, b in zip(first.decisions, second.decisions, strict=True) if a.seat == 0]
+    assert len(whites) > 10 and all(a == b for a, b in whites)
+
+
+def test_a_record_from_before_the_judge_is_marked_judged_afresh() -> None:
+    match, entries = finished("ur", {"rules": "v2"}, 2)
+    assert match.updated_at < JUDGED_SINCE
+    old = review_match(match, entries, NAMES[:2], "en")
+    new = review_match(replace(match, updated_at=JUDGED_SINCE), entries, NAMES[:2], "en")
+    assert old.afresh and not new.afresh
+    assert old.points == new.points
+    assert old.judge.startswith("Judge: ")

@@ -28,13 +28,17 @@ the chart's point, as the value after the step that led there and before the ste
 - anything else (several seats at once): ``S_p(s)``.
 
 **What moved it.** Every step moves each seat's value from ``V_p(s)`` to ``V_p(s')``, and all of that change
-goes to one account, so per seat ``V_p(first) + luck + own choices + others' choices = result`` exactly:
+goes to one account or another, so per seat ``V_p(first) + luck + own choices + others' choices = result``
+exactly:
 
 - a chance step: **luck** ``V_p(s·o) − Σ_k P(o_k)·V_p(s·o_k)``, gnubg's luck, zero on average;
-- a decision of ``m``: its **own choices** for ``m`` and **the others' choices** for every other seat.
-  Its **skill** ``S_m(s·a)[m] − S_m(s·b)[m] ≤ 0`` is gnubg's (0 for a forced move); the rest of ``m``'s
-  change, ``V_m(s·a) − S_m(s·a)``, is what the move played turned out to be worth once the next roll or
-  reply is looked at, which the move also made.
+- a decision of ``m`` playing ``a``: its **skill** ``S_m(s·a)[m] − S_m(s·b)[m] ≤ 0`` (gnubg's; 0 for a
+  forced move) goes to ``m``'s **own choices**, and what the same choice did to every other seat,
+  ``S(s·a)[p] − S(s·b)[p]``, to their **others' choices** (in a game with secrets, a seat's whole change
+  at another's decision, since the mover's view is not theirs). The rest of each seat's change,
+  ``V_p(s·a) − S_p(s·a)``, is what the position the move left turned out to be worth once the next step
+  is looked at; it goes to the account of that next step (luck before a roll or a draw, the next mover's
+  choices before a decision), as gnubg's luck takes in whatever its evaluation did not foresee.
 
 Every account is a sum of changes of chances between 0 and 1; the review also reports each seat's
 **gain** (its chance's rises) and **loss**, which bound every account.
@@ -302,7 +306,7 @@ def review(game: GameInfo, options: dict[str, str], players: int, steps: Sequenc
         if state.is_chance():
             _chance(result, state, move, after, step, index, here.value, change)
         else:
-            _decision(result, state, move, after, step, index, here, following.value, change)
+            _decision(result, state, move, after, step, index, here, following.value, change, judge.hidden)
         state, here = after, following
     last_turn = steps[-1].turn if steps else 0
     result.points.append((last_turn, here.value))
@@ -370,24 +374,33 @@ def _decision(
     here: _Valued,
     became: Chances,
     change: Chances,
+    hidden: bool,
 ) -> None:
     seat = step.seat if step.seat is not None else (state.actors() or (0,))[0]
     skill = spread = 0.0
+    # What the choice itself did to each seat: the chances after the move played minus after the best
+    # (the mover's own view); without them, the whole change.
+    part = list(change)
     if len(here.moves) > 1:
         mine = [q[seat] for q in here.qualities]
-        chosen = next((q[seat] for m, q in zip(here.moves, here.qualities, strict=True) if m == move), None)
+        chosen = next((q for m, q in zip(here.moves, here.qualities, strict=True) if m == move), None)
         if chosen is not None:
-            skill = min(0.0, chosen - max(mine))
+            best = here.qualities[mine.index(max(mine))]
+            skill = min(0.0, chosen[seat] - best[seat])
             spread = max(mine) - min(mine)
-    # The mover's change is its skill plus what its move turned out to be worth once the next step is
-    # looked at: that look belongs to whoever makes the next step (a roll's luck, a reply's choice).
-    rest = change[seat] - skill
-    following = _next_account(after, seat)
+            part[seat] = skill
+            if not hidden:
+                part = [chosen[s] - best[s] for s in range(len(change))]
+                part[seat] = skill
+    elif len(here.moves) == 1 or not here.moves:
+        part[seat] = 0.0
+    # The rest of each seat's change is what the position the move left turned out to be worth once the
+    # next step is looked at: it belongs to whoever makes that step (a roll's luck, a reply's choice).
     for s, amount in enumerate(change):
-        if s != seat:
-            result.others[s] += amount
-    result.own[seat] += skill
-    {"luck": result.luck, "own": result.own, "others": result.others}[following][seat] += rest
+        result.own[s] += part[s] if s == seat else 0.0
+        result.others[s] += part[s] if s != seat else 0.0
+        account = _next_account(after, s)
+        {"luck": result.luck, "own": result.own, "others": result.others}[account][s] += amount - part[s]
     result.skill[seat] += skill
     result.points.append((step.turn, here.value))
     result.decisions.append(
@@ -396,8 +409,8 @@ def _decision(
 
 
 def _next_account(after: GameState, seat: Seat) -> str:
-    """The account of the step after a decision of ``seat``: ``luck`` (a chance step, or the end),
-    ``own`` (``seat`` decides again) or ``others``."""
+    """The account, for ``seat``, of the step after a decision: ``luck`` (a chance step, or the end),
+    ``own`` (``seat`` decides next) or ``others``."""
     if after.outcome() is not None or after.is_chance():
         return "luck"
     return "own" if after.actors() == (seat,) else "others"
