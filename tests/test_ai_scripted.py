@@ -15,17 +15,18 @@ from games.ai.scripted import SCRIPTED
 MATCHES = 10
 BEATEN_AT_MOST = 2
 
-# (scripted player, game, table size, the strong level's iteration cap)
+# (scripted player, game, table size, the strong level's iteration cap, matches): the dear games play the
+# first seeds only (their ten are in the bench).
 CASES = [
-    ("motif-first", "ur:v3", 2, 3),
-    ("rearmost", "ur:v2", 2, 2),
-    ("front", "ur:v2", 2, 2),
-    ("rearmost", "ur:ravensburger", 2, 2),
-    ("front", "ur:ravensburger", 2, 2),
-    ("rearmost", "ur:v1", 2, 2),
-    ("front", "ur:v1", 2, 2),
-    ("always-capture", "subulata", 2, 4),
-    ("drift-cheapest", "ursuppe", 3, 6),
+    ("motif-first", "ur:v3", 2, 4, MATCHES),
+    ("rearmost", "ur:v2", 2, 2, MATCHES),
+    ("front", "ur:v2", 2, 2, MATCHES),
+    ("rearmost", "ur:ravensburger", 2, 2, MATCHES),
+    ("front", "ur:ravensburger", 2, 2, MATCHES),
+    ("rearmost", "ur:v1", 2, 2, MATCHES),
+    ("front", "ur:v1", 2, 2, MATCHES),
+    ("always-capture", "subulata", 2, 4, 4),
+    ("drift-cheapest", "ursuppe", 3, 6, 3),
 ]
 
 
@@ -45,6 +46,8 @@ def beaten(name: str, game: str, players: int, iterations: int, matches: int = M
     return won
 
 
-@pytest.mark.parametrize(("name", "game", "players", "iterations"), CASES)
-def test_the_strong_ai_is_not_beaten_by_a_scripted_player(name: str, game: str, players: int, iterations: int) -> None:
-    assert beaten(name, game, players, iterations) <= BEATEN_AT_MOST
+@pytest.mark.parametrize(("name", "game", "players", "iterations", "matches"), CASES)
+def test_the_strong_ai_is_not_beaten_by_a_scripted_player(
+    name: str, game: str, players: int, iterations: int, matches: int
+) -> None:
+    assert beaten(name, game, players, iterations, matches) <= BEATEN_AT_MOST * matches // MATCHES

@@ -107,13 +107,16 @@ def _towers(state: towers.State, seat: Seat) -> float:
 
 MOTIF_STEPS: Final = (0.0, 1.0, 2.0, 3.2, 4.5)
 """Variante 3: what 0..4 pawns on one live motif are worth (each pawn nearer the goal counts more)."""
+MOTIF_BLOCKED: Final = (1.0, 0.6, 0.0, 0.0, 0.0, 0.0)
+"""Variante 3: what is left of a motif's worth with 0..5 of the other side's pawns on it: one leaves no
+square to spare (the next blocks it), two kill it."""
 
 
 def _motifs(state: motifs.State, seat: Seat) -> float:
     """Variante 3: how close each side's pawns are to a goal (four on one motif and one on a single).
 
-    A motif on which the other side holds two squares is dead (only three of its five are left), so a
-    side's best motif is its best live one: a pawn put on a motif the other side builds blocks it, which a
+    A motif on which the other side holds two squares is dead (only three of its five are left), and one
+    with one of theirs has no square to spare, so a side's best motif is its best live one: a pawn put on a motif the other side builds blocks it, which a
     count of one's own pawns alone never saw (a side that placed on one motif first won in 17 of 30
     matches against the strong AI)."""
 
@@ -124,8 +127,8 @@ def _motifs(state: motifs.State, seat: Seat) -> float:
         best = max(
             (
                 MOTIF_STEPS[min(4, sum(sq in group for sq in squares))]
+                * MOTIF_BLOCKED[sum(sq in group for sq in theirs)]
                 for group in motifs.GROUPS.values()
-                if sum(sq in group for sq in theirs) < 2
             ),
             default=0.0,
         )
