@@ -49,8 +49,9 @@ one) and chance steps.
 
 **Cost** is counted in judge calls, not seconds, so a review is the same on every machine: a position
 whose value would cost more than :data:`NODE_EVALS` calls is judged as it stands (counted in
-``unmeasured``), and once a match has spent :data:`MATCH_EVALS` calls, decisions after a turn's first keep
-its value (their change is told with the next step judged).
+``unmeasured``), and once a match has spent :data:`MATCH_EVALS` calls, every position is judged as it stands from the
+whole state, once per turn (the steps after a turn's first keep its value; their change is told with the
+next turn's).
 """
 
 from __future__ import annotations
@@ -66,8 +67,9 @@ from games.base import GameInfo, GameState, Seat
 
 NODE_EVALS: Final = 400
 """Evaluations (a judge call costs one per seat and per determinisation) the value of one position may cost."""
-MATCH_EVALS: Final = 70_000
-"""Evaluations one review may cost with lookahead; past it, one value per turn and per chance step."""
+MATCH_EVALS: Final = 35_000
+"""Evaluations one review may cost with lookahead (Ultima-Tek, the dearest: about 10 s of one core); past it,
+one value per turn, from the whole state."""
 SAMPLES: Final = 1
 """Determinisations per judge call in a game with secrets (the review's cost grows with them); the moves of
 one decision are judged on the same deals, so their comparison is not blurred by the dealing."""
@@ -203,8 +205,9 @@ class _Judge:
         return odds.win_chances_for(self.game, state, seat, rng, self.samples)
 
     def static(self, state: GameState) -> Chances:
-        """Each seat's ``S_p(state)[p]`` (one call per seat in a game with secrets, else one)."""
-        if not self.hidden or state.outcome() is not None:
+        """Each seat's ``S_p(state)[p]`` (one call per seat in a game with secrets, else one; past the
+        budget, one call on the whole state: the match is over and its chart only rough there)."""
+        if not self.hidden or state.outcome() is not None or self.spent():
             return self.chances(state, None)
         return tuple(self.chances(state, p)[p] for p in range(self.players))
 
@@ -286,15 +289,16 @@ def review(game: GameInfo, options: dict[str, str], players: int, steps: Sequenc
     for index, step in enumerate(steps):
         move = state.parse_move(step.notation, step.seat)
         after = state.apply(move)
-        if state.is_chance():
+        # Past the budget a turn keeps the value it had when it began (its change is told with the next
+        # turn's first step, or the end).
+        keep = judge.spent() and turn_valued == step.turn and after.outcome() is None
+        if keep:
+            following = _Valued(here.value, measured=False)
+        elif state.is_chance():
             following = _after_chance(judge, state, move, after, here)
-            turn_valued = None
         else:
-            # Past the budget a turn keeps the value of its first decision (its change is told with the
-            # next step judged).
-            keep = judge.spent() and turn_valued == step.turn and after.outcome() is None
-            following = _Valued(here.value, measured=False) if keep else _next(judge, after)
-            turn_valued = step.turn
+            following = _next(judge, after)
+        turn_valued = step.turn
         if not following.measured or not here.measured:
             result.unmeasured += 1
         change = tuple(following.value[s] - here.value[s] for s in range(players))
