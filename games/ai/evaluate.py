@@ -116,9 +116,9 @@ def _motifs(state: motifs.State, seat: Seat) -> float:
     """Variante 3: how close each side's pawns are to a goal (four on one motif and one on a single).
 
     A motif on which the other side holds two squares is dead (only three of its five are left), and one
-    with one of theirs has no square to spare, so a side's best motif is its best live one: a pawn put on a motif the other side builds blocks it, which a
-    count of one's own pawns alone never saw (a side that placed on one motif first won in 17 of 30
-    matches against the strong AI)."""
+    with one of theirs has no square to spare, so a side's best motif is its best live one: a pawn put on
+    a motif the other side builds blocks it, which a count of one's own pawns alone never saw (a side
+    that placed on one motif first won in 17 of 30 matches against the strong AI)."""
 
     def closeness(s: Seat) -> float:
         squares = [sq for sq, _ in state.pawns[s]]
