@@ -92,11 +92,15 @@ def play(key: str, seed: str, moment: Moment | None, players: int = 2, ply_cap: 
     return played
 
 
-def self_play(key: str, matches: int, seed: int, moment: Moment | None, space: str, players: int = 2) -> list[Played]:
-    """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced."""
+def self_play(
+    key: str, matches: int, seed: int, moment: Moment | None, space: str, players: int | Sequence[int] = 2
+) -> list[Played]:
+    """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced.
+    ``players`` is a table size, or several the matches cycle through (match ``k`` at size ``k mod len``)."""
+    sizes = (players,) if isinstance(players, int) else tuple(players)
     found = []
     for k in range(matches):
-        played = play(key, f"{space}:{key}:{seed}:{k}", moment, players)
+        played = play(key, f"{space}:{key}:{seed}:{k}", moment, sizes[k % len(sizes)])
         if played is not None:
             found.append(played)
     return found
