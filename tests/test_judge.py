@@ -125,7 +125,7 @@ def test_ur_judges_come_true_on_a_small_fresh_sample(key: str) -> None:
     """A wide tolerance (the bench measures the real targets): on a few fresh matches the judge is no
     worse than the constant forecast, and its log-odds need no great stretching or squeezing."""
     judge = JUDGES[key]
-    matches = {"ur-towers": 6, "ur-loop": 10, "ur-race": 16, "ur-motifs": 80}[key]
+    matches = {"ur-towers": 4, "ur-loop": 6, "ur-race": 8, "ur-motifs": 40}[key]
     played = self_play(key, matches, 1, getattr(judge, "moment", None), "judge-test")
     judged = judge_matches(judge, played)
     assert brier(judged) < brier_constant(judged)

@@ -18,6 +18,7 @@ from games.ai.evaluate import LOOP_MOBILITY, LOOP_TURNS
 from games.ai.judge.linear import LinearJudge
 from games.base import GameState, Seat
 from games.ur import loop, motifs, race, towers
+from games.ur.turns import Roll
 
 
 def pre_roll(state: GameState) -> bool:
@@ -94,15 +95,16 @@ def loop_features(state: GameState, seat: Seat) -> tuple[float, ...]:
 
 # Ravensburger: towers and prisoners.
 
-TOWERS_NAMES: Final = ("free", "held", "delivered", "own_held", "progress", "red", "to_move", "reserve")
+TOWERS_NAMES: Final = ("free", "held", "delivered", "progress", "red", "to_move", "reserve")
 
 
 def towers_features(state: GameState, seat: Seat) -> tuple[float, ...]:
     """Ravensburger, for ``seat``: its free tokens, the opponent's tokens it holds prisoner or has
-    delivered, its own tokens held, the progress and red faces of its free tokens, the move, the reserve."""
+    delivered, the progress and red faces of its free tokens, the move, the reserve. (Its own tokens held
+    are the other seat's prisoners: the softmax over the seats already weighs them.)"""
     assert isinstance(state, towers.State)
     free = float(state.reserve[seat])
-    held = own_held = 0.0
+    held = 0.0
     progress = red = 0.0
     positions = towers.POSITIONS[seat]
     for sq, stack in zip(towers.SQUARES, state.board, strict=True):
@@ -116,13 +118,10 @@ def towers_features(state: GameState, seat: Seat) -> tuple[float, ...]:
                 free += 1
                 progress += pos / towers.PATH_LENGTH
                 red += top.red
-        else:
-            own_held += sum(1 for t in stack if t.owner == seat)
     return (
         free / 10,
         held / 10,
         state.removed[1 - seat] / 10,
-        own_held / 10,
         progress / 10,
         red / 10,
         _to_move(state, seat),
@@ -132,7 +131,17 @@ def towers_features(state: GameState, seat: Seat) -> tuple[float, ...]:
 
 # Variante 3: motifs.
 
-MOTIFS_NAMES: Final = ("best", "best_open", "single", "second", "movable", "to_move", "placed", "threat")
+MOTIFS_NAMES: Final = (
+    "best",
+    "best_open",
+    "single",
+    "second",
+    "movable",
+    "to_move",
+    "placed",
+    "threat",
+    "stuck",
+)
 
 
 def motifs_moment(state: GameState) -> bool:
@@ -146,7 +155,8 @@ def motifs_moment(state: GameState) -> bool:
 def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
     """Variante 3, for ``seat``: its pawns on its best motif (any, and among motifs the opponent has not
     closed), a pawn on a single, its second motif, its pawns free to move, the move, the pawns placed,
-    and one pawn short of the goal."""
+    one pawn short of the goal, and (for the seat about to throw) the chance that no pawn can use the throw,
+    which loses the game."""
     assert isinstance(state, motifs.State)
     mine = [sq for sq, _ in state.pawns[seat]]
     theirs = {sq for sq, _ in state.pawns[1 - seat]}
@@ -168,7 +178,15 @@ def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
         _to_move(state, seat),
         len(mine) / 5,
         1.0 if short == 1 and (single or singles_open) else 0.0,
+        _stuck(state, seat),
     )
+
+
+def _stuck(state: motifs.State, seat: Seat) -> float:
+    """Variante 3: the chance that ``seat``, about to throw, then has no legal move (and so loses)."""
+    if state.turn != seat or state.placing or not state.is_chance():
+        return 0.0
+    return sum(float(p) for r, p in motifs.ROLL_ODDS if not state.apply(Roll(r)).legal_moves(seat))
 
 
 JUDGES: Final = {
