@@ -99,7 +99,8 @@ def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
 def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed: int) -> dict[str, Any]:
     """The fit of ``judge`` to the self-play ``played`` (``matches`` played from ``seed``: see :func:`fit`)."""
     blocks = design(judge, played)
-    w = fit_tables(blocks)
+    ridge = RIDGE if judge.ridge is None else judge.ridge
+    w = fit_tables(blocks, ridge)
     positions = sum(int(x.shape[0]) for x, _ in blocks)
     mix = ", ".join(f"{name} {weight}" for name, weight in MIX)
     return {
@@ -110,7 +111,7 @@ def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed:
         ),
         "method": (
             "maximum likelihood of the softmax over the seats of w·features (Newton, ridge"
-            f" {RIDGE:g} per position); positions at the judge's moment of every turn, labelled with the"
+            f" {ridge:g} per position); positions at the judge's moment of every turn, labelled with the"
             " match's final shares"
         ),
         "features": list(judge.names),

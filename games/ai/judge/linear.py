@@ -38,6 +38,9 @@ class LinearJudge:
     for a game whose features already read where a turn stands and whose turns are too wide to search)."""
     tables: tuple[int, ...] = (2,)
     """The table sizes the judge is fitted over (self-play cycles through them, match by match)."""
+    ridge: float | None = None
+    """The ridge of its fit per position (None: :data:`games.ai.judge.fitting.RIDGE`); a judge fitted to
+    few matches needs more, its positions being many but alike within a match."""
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def parameters(self) -> dict[str, Any] | None:

@@ -49,10 +49,8 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     assert isinstance(state, tek.State)
     acting = state.to_act == seat
     # The credits this seat spends next: what is left of its turn, or a fresh turn's for the other seat.
-    if acting:
-        credits = state.credits if state.phase in (REVEAL, ACT) else 0
-    else:
-        credits = CREDITS
+    left = state.credits if state.phase in (REVEAL, ACT) else 0
+    credits = left if acting else CREDITS
     need = max(0, credits_to_score(state, seat) - credits)
     spent = min(1.0, state.turns / state.cap) if state.cap else 0.0
     points = float(state.score[seat])
