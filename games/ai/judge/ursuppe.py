@@ -66,5 +66,5 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
 
 
-JUDGE: Final = LinearJudge("ursuppe", "ursuppe", NAMES, features, moment, lookahead=0, tables=(3, 4, 5, 6))
+JUDGE: Final = LinearJudge("ursuppe", "ursuppe", NAMES, features, moment, lookahead=0, tables=(3, 4, 5, 6), ridge=1e-4)
 """Ursuppe's judge, over every table size (the baseline until ``data/judge/ursuppe.json`` ships)."""
