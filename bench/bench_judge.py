@@ -103,17 +103,18 @@ def report(key: str, played: list[Played], matches: int, seed: int, players: int
     for label, _ in rows:
         table = reliability(judged_by[label], random.Random(f"{SPACE}:{key}:{seed}:bootstrap"))
         print(f"\nreliability, {label}:")
-        print("| bin | count | predicted | observed | 90 % interval | within ±5 |")
-        print("|---|---|---|---|---|---|")
+        print("| bin | count | predicted | observed | 90 % interval | within ±5 | predicted in the interval |")
+        print("|---|---|---|---|---|---|---|")
         bins_ok = True
         for b in table:
             counted = b.count >= BIN_MIN
             within = abs(b.observed - b.predicted) <= BIN_TOLERANCE
             bins_ok &= within or not counted
             mark = ("yes" if within else "NO") if counted else "(few)"
+            inside = "yes" if b.interval[0] <= b.predicted <= b.interval[1] else "no"
             print(
                 f"| {b.low:.1f}–{b.high:.1f} | {b.count} | {b.predicted:.3f} | {b.observed:.3f} |"
-                f" {b.interval[0]:.3f}–{b.interval[1]:.3f} | {mark} |"
+                f" {b.interval[0]:.3f}–{b.interval[1]:.3f} | {mark} | {inside} |"
             )
         score, scale, lag = verdicts[label]
         met = {
