@@ -109,5 +109,5 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
 
 
-JUDGE: Final = LinearJudge("subulata", "subulata", NAMES, features, moment, lookahead=0, ridge=5e-3)
+JUDGE: Final = LinearJudge("subulata", "subulata", NAMES, features, moment, lookahead=0)
 """Subulata's judge (the baseline until ``data/judge/subulata.json`` ships)."""
