@@ -5,7 +5,9 @@ score (plus one per capture). So the judge weighs, for each seat, its values alr
 the values still on the way, the moves they need to get home (the fewest forward moves on this layout,
 other pieces ignored, :func:`moves_home`), and a projection of the final score: whoever finishes first
 brings everything home while the other keeps only what is home, weighted by a soft chance of finishing
-first from the race (the seat to move a half move ahead). It is judged before every move (each move is
+first from the race (the seat to move a half move ahead). No weight for being White: over 2,012 matches
+of the quick levels White's share was 51.6 %, and a fitted one only learnt its sample's luck (55 % in 127
+matches; 48.5 % in the bench's 100). It is judged before every move (each move is
 a turn) from the full state, values included; a seat's own knowledge is judged by dealing the values it
 cannot see again (:func:`games.ai.judge.win_chances_for`).
 
@@ -24,7 +26,7 @@ from games.base import GameState, Seat
 from games.subulata import state as sub
 from games.subulata.tiles import DISTANCE
 
-NAMES: Final = ("white", "to_move", "home", "captures", "away", "race", "value_race", "first", "projected", "late")
+NAMES: Final = ("to_move", "home", "captures", "away", "race", "value_race", "first", "projected", "late")
 MEAN_VALUE: Final = sum(sub.VALUES) / len(sub.VALUES)
 """The value a piece is counted at before its seat has set up."""
 FAR: Final = 12
@@ -84,7 +86,7 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     halves, so the two seats' difference is the whole comparison)."""
     assert isinstance(state, sub.State)
     if state.layout is None:
-        return (1.0 if seat == 0 else 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        return (0.0,) * len(NAMES)
     home, captures, away, race, value_race = _standing(state, seat)
     o_home, o_captures, o_away, o_race, _ = _standing(state, 1 - seat)
     to_move = state.turn == seat
@@ -96,7 +98,6 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
     left = min(1.0, (race + o_race) / 40)
     return (
-        1.0 if seat == 0 else 0.0,
         1.0 if to_move else 0.0,
         home / 10,
         captures / 3,
@@ -109,5 +110,5 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
 
 
-JUDGE: Final = LinearJudge("subulata", "subulata", NAMES, features, moment, lookahead=0)
+JUDGE: Final = LinearJudge("subulata", "subulata", NAMES, features, moment, lookahead=0, ridge=2e-3)
 """Subulata's judge (the baseline until ``data/judge/subulata.json`` ships)."""
