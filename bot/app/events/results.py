@@ -25,10 +25,13 @@ class Results(EventCore):
         outcome = match.result
         now = self._clock()
         async with self._store.transaction():
-            row = await self._rows.game_of_match(match.id)
-            if row is None:
+            found = await self._rows.game_of_match(match.id)
+            if found is None:
                 return None
-            event = await self._load(row.event_id)
+            event = await self._load(found.event_id)
+            # Read again under the event's lock: an answer or a move to a physical board may have just committed.
+            row = await self._rows.game_of_match(match.id)
+            assert row is not None
             game = game_of_row(row)
             if game.physical:
                 return None  # moved to a physical board: the match was stopped, the reported result counts
