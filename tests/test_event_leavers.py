@@ -20,6 +20,7 @@ from bot.app.events import EventFormat, EventService
 from bot.app.events.leavers import places_with_leavers
 from bot.app.matches import MatchService, MatchStatus
 from bot.app.storage import Store
+from bot.shell.events.text import log_line
 from games.base import Outcome, Termination
 from tests.test_bot_events import Clock, new_event, open_round
 from tests.test_replace import step
@@ -72,6 +73,11 @@ async def test_a_member_whose_seat_the_ai_won_is_last_at_the_table(services: Any
     assert ranks[sam] == 4 and ranks[game.players[0]] == 1
     left = [line for line in await events.log(event_id) if line.action == "left"]
     assert [line.details["players"] for line in left] == [[sam]]
+    names = dict.fromkeys(game.players, "?") | {sam: "sam"}
+    assert "sam left during the game; the AI played on in the seat, which counts as a forfeit" in log_line(
+        left[0], names, "en"
+    )
+    assert "départ de sam en cours de partie" in log_line(left[0], names, "fr")
 
 
 async def test_the_last_member_to_time_out_is_not_ranked_below_those_who_left_before(services: Any) -> None:

@@ -26,7 +26,14 @@ from bot.shell.events.absence_ui import absent_notice
 from tests import test_bot_events
 from tests.botkit import pings_of
 from tests.test_bot_e2e import expect_ephemeral
-from tests.test_bot_events import Clock, current_games, event_ui, new_event, open_round, play_and_resign
+from tests.test_bot_events import (
+    Clock,
+    current_games,
+    event_ui,
+    new_event,
+    open_round,
+    play_and_resign,
+)
 from tests.test_replace import step
 
 W = Result.FIRST_WINS
@@ -189,6 +196,10 @@ async def test_the_organiser_withdraws_a_no_show_in_one_tap(club: dict[str, Any]
             assert notices == [], "one game not played: nobody is told yet"
             await admin.slash(channel, "event next")
     assert ghost is not None
+    peek = await zed.slash(channel, "event standings")
+    (shown,) = [m for m in (peek.response, *peek.followups) if m is not None and m.embeds]
+    footer = shown.embeds[0].footer.text or ""
+    assert "lost on time without a single move was not played" in footer, "the legend says how it counts"
     (notice,) = notices
     name = members[ghost].name
     assert f"**{name}** has not played 2 of their games in Ghost Cup" in notice.content
