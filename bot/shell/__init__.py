@@ -3,8 +3,8 @@ parse commands, the persistent buttons and menus, and the code that builds, send
 what :mod:`bot.app` reports. It holds only what talks to Discord.
 
 How a handler reaches its collaborators: ``setup_hook`` builds the match service, the match messages
-(:class:`bot.shell.ui.GameUI`: display, turn views, publisher, private views) and the play-by-post features
-(:class:`bot.shell.pbp.PostUI`), then bundles them once in a :class:`bot.shell.context.Shell` kept as the
+(:class:`bot.shell.play.messages.GameUI`: display, turn views, publisher, private views) and the play-by-post features
+(:class:`bot.shell.pbp.post_ui.PostUI`), then bundles them once in a :class:`bot.shell.context.Shell` kept as the
 client's ``shell`` attribute. A persistent button lives beside its handler, in the module of the feature it
 serves (``lobby_ui``, ``move_controls``, ``resign_ui``, ``draw_ui``, ``undo_ui``, ``replace_ui``,
 ``rematch_ui``, ``private_ui``, ``details_ui``, ``fairness_ui``, ``history_ui``, ``pbp``, ``ratings_ui``); its

@@ -24,8 +24,8 @@ from bot.app.posting import PrivateDM, Question, TurnPost, accepts
 from bot.app.seats import member_acts
 from bot.app.storage import PostRow
 from bot.app.words import move_marks
-from bot.shell.status import game_label
-from bot.shell.turn_post import BOARD_FILE
+from bot.shell.play.status import game_label
+from bot.shell.play.turn_post import BOARD_FILE
 from games.base import Seat
 from render import BoardContext, describe_board, highlights_for, render_board
 
@@ -66,7 +66,7 @@ def board_image(png: bytes, alt: str) -> discord.File:
 
 def board_files(png: bytes, alt: str) -> list[discord.File]:
     """A turn post's attachments: its one image, the board (a game's second view is opened on demand,
-    :mod:`bot.shell.details_ui`)."""
+    :mod:`bot.shell.play.details`)."""
     return [board_image(png, alt)]
 
 

@@ -12,8 +12,8 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import MatchStatus
 from bot.app.member_text import inert
 from bot.shell.cogs.game import rated_choices
-from bot.shell.ratings_ui import game_label, leaderboard_page
-from bot.shell.status import board_link, variant_name
+from bot.shell.history.ratings import game_label, leaderboard_page
+from bot.shell.play.status import board_link, variant_name
 from bot.shell.translator import command, opt, options
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from bot.app.matches import Match, MatchError, MatchStatus
 from bot.shell.components import MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.status import variant_name
+from bot.shell.play.status import variant_name
 
 LIMIT = 2000
 """Characters of a message's content."""

@@ -1,5 +1,5 @@
 """Play by post: reminders and deadline votes (:class:`TimeoutButton`, beside its handler), overviews and
-settings. Undo and history have modules of their own (:mod:`bot.shell.undo_ui`, :mod:`bot.shell.history_ui`).
+settings. Undo and history have modules of their own (:mod:`bot.shell.consent.undo`, :mod:`bot.shell.history.past`).
 
 The clock tick (:mod:`bot.shell.cogs.clock`) calls :meth:`PostUI.tick`; commands and persistent buttons call
 the other handlers. Everything durable lives in the database through :class:`bot.app.matches.MatchService`,
@@ -34,8 +34,8 @@ from bot.app.turns import known_turn
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.status import MAX_LISTED, match_lines, span_text, variant_name
-from bot.shell.ui import GameUI
+from bot.shell.play.messages import GameUI
+from bot.shell.play.status import MAX_LISTED, match_lines, span_text, variant_name
 
 log = logging.getLogger(__name__)
 

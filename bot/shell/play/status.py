@@ -17,7 +17,7 @@ from bot.app.narration import result_line
 from bot.app.turns import known_turn
 from bot.shell.clock_ui import clock_lines, setting_line
 from bot.shell.context import Shell
-from bot.shell.fairness_ui import fairness_lines
+from bot.shell.fairness.fair_chance import fairness_lines
 from games.base import GameInfo
 
 MAX_LISTED = 20

@@ -1,7 +1,8 @@
 """The turn post in Components V2: a container in the acting seat's colour with what happened, the board
 and what is awaited, then the controls. Also the compact out-of-turn question and the end post's parts.
 
-Builders only: what to post and when is :mod:`bot.app.posting`'s decision, the sending is :mod:`bot.shell.ui`'s.
+Builders only: what to post and when is :mod:`bot.app.posting`'s decision, the sending is
+:mod:`bot.shell.play.messages`'s.
 """
 
 from __future__ import annotations

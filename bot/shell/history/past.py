@@ -17,8 +17,8 @@ from bot.app.record import export_record
 from bot.shell.components import PageButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.pbp import open_to_everyone
-from bot.shell.status import variant_name
+from bot.shell.pbp.post_ui import open_to_everyone
+from bot.shell.play.status import variant_name
 
 
 class HistoryButton(PageButton, layout="hist:{slot}:{subject}:{page}"):
