@@ -18,13 +18,13 @@ from bot.shell.consent.replace import ReplaceButton, TakeSeatButton
 from bot.shell.consent.undo import UndoButton
 from bot.shell.events.card import EventButton
 from bot.shell.events.report_ui import PlacesButton, ReportAnswerButton, ReportButton, ScoreButton
-from bot.shell.fairness.fair_chance import SaltButton
 from bot.shell.guide.help import HelpButton
 from bot.shell.history.past import HistoryButton
 from bot.shell.history.ratings import LeaderboardButton
 from bot.shell.history.review import ReviewButton
 from bot.shell.lobby.card import LobbyButton
-from bot.shell.pbp.post_ui import TimeoutButton
+from bot.shell.lobby.salt import SaltButton
+from bot.shell.pbp.votes import TimeoutButton
 from bot.shell.play.details import DetailsButton
 from bot.shell.play.move_controls import BuilderButton
 from bot.shell.play.private import PrivateViewButton, SetupButton

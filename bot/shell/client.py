@@ -26,13 +26,14 @@ from bot.shell.consent.undo import UndoButton
 from bot.shell.context import Shell
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
-from bot.shell.fairness.fair_chance import SaltButton
 from bot.shell.guide.help import HelpButton
 from bot.shell.history.past import HistoryButton
 from bot.shell.history.ratings import LeaderboardButton
 from bot.shell.history.review import ReviewButton
 from bot.shell.lobby.card import LobbyButton
-from bot.shell.pbp.post_ui import PostUI, TimeoutButton
+from bot.shell.lobby.salt import SaltButton
+from bot.shell.pbp.post_ui import PostUI
+from bot.shell.pbp.votes import TimeoutButton
 from bot.shell.play.details import DetailsButton
 from bot.shell.play.messages import GameUI
 from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButton

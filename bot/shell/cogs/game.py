@@ -27,6 +27,7 @@ from bot.shell.guide.rules import parse_variant as parse_variant  # re-exported:
 from bot.shell.guide.rules import show_genes, show_rules
 from bot.shell.history import past
 from bot.shell.lobby import card as lobby_card
+from bot.shell.lobby.salt import salt as add_salt
 from bot.shell.play import move_controls
 from bot.shell.play.move_controls import MAX_CHOICES as MAX_CHOICES  # re-exported: the events cog imports it here
 from bot.shell.play.resign import confirm_resign
@@ -367,7 +368,7 @@ class GameCog(
     @options(text=opt("text", "Any text of yours, mixed into every roll and draw", key="salt_text"))
     async def salt(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
         """Record the caller's salt before the first roll or draw."""
-        await fair_chance.salt(self.bot.shell, interaction, None, text)
+        await add_salt(self.bot.shell, interaction, None, text)
 
     @command("verify", "Check that a match's dice and draws were fair")
     @options(match=MATCH)

@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from bot.shell.cogs.game import MATCH
 from bot.shell.history.review import show_review
-from bot.shell.pbp.post_ui import open_to_everyone
 from bot.shell.translator import command, options
+from bot.shell.visibility import open_to_everyone
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot

@@ -20,9 +20,9 @@ from bot.app.threads import is_match_thread_name, thread_name
 from bot.shell.clock_ui import setting_line
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
-from bot.shell.display import PARENT_LINE, public_language, variant_label
+from bot.shell.display import PARENT_LINE, game_label, public_language, variant_label
 from bot.shell.fairness import fair_chance
-from bot.shell.play.status import game_label
+from bot.shell.lobby.salt import salt_items
 from games import find_game
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ def lobby_view(match: Match, lang: str) -> discord.ui.View | None:
     # A full table has no seat to take: Join would only lead to a refusal.
     actions = [action for action in SIGNUP if not (full and action == "join")]
     view = LobbyButton.choices({action: t(lang, f"button.{action}") for action in actions}, match.id)
-    for item in fair_chance.lobby_items(match, lang):
+    for item in salt_items(match, lang):
         view.add_item(item)
     if not full:
         for level in LEVELS:

@@ -12,10 +12,10 @@ from typing import Any
 
 import discord
 
+from bot.shell.display import BOARD_FILE
 from render import SEAT_COLOURS
 from render.common import SEAT_COLORS
 
-BOARD_FILE = "board.png"
 TEXT_LIMIT = 3800
 """Characters of text in one post (Discord allows 4000 across a message's text displays)."""
 NEUTRAL = discord.Colour.dark_grey()
