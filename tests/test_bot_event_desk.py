@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.shell.events import log_ui
+from tests.botkit import pings_of
 from tests.test_bot_e2e import button_labels
 from tests.test_bot_event_reports import card_now, latest, started
 from tests.test_bot_events import club, current_games, event_ui, said  # noqa: F401 (club is a fixture)
@@ -65,3 +66,38 @@ async def test_a_correction_names_the_game_as_the_board_does(club: dict[str, Any
     lines = [line.action for line in await event_ui(env).events.log(event.id)]
     assert "replace" in lines
     assert card_now and latest  # shared helpers of the report tests
+
+
+async def test_a_round_out_of_time_chases_the_physical_results_it_waits_for(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    players = club["players"][:4]
+    members = {m.id: m for m in players}
+    options = {"name": "Night", "game": "ur:v2", "format": "swiss", "rounds": 2, "physical": True}
+    card, event, (first, second) = await started(club, players, round_minutes=30, **options)
+    # The first game is reported and disputed; the second is never reported.
+    ann, ben = (members[uid] for uid in first.players)
+    form = await ann.click(card_now(channel, card.id), label="Report a result")
+    await ann.click(form.response.message, label=f"{ann.name} won")
+    await ben.click(latest(channel, "confirm with one tap"), label="Dispute")
+    start = len(env.http_requests)
+    await env.advance_time(31 * 60)
+    chased = [m for m in channel.history() if "time is up" in (m.content or "")]
+    assert len(chased) == 2, "one message per game still waiting, once"
+    by_board = {m.content.split("game ")[1][0]: m for m in chased}
+    disputed, silent = by_board[str(first.board)], by_board[str(second.board)]
+    assert set(disputed.raw_mentions) == {admin.id, *first.players}
+    assert set(silent.raw_mentions) == {admin.id, *second.players}
+    assert f"disputed by {ben.name}" in disputed.content and "waiting for a report" in silent.content
+    assert button_labels(disputed) == ["Accept the report", "Set the result"]
+    assert button_labels(silent) == ["Set the result"], "nothing to accept without a report"
+    pinged = {uid for r in env.http_requests[start:] for uid in pings_of(r)}
+    assert pinged == {admin.id, *first.players, *second.players}
+    await env.advance_time(10 * 60)
+    assert len([m for m in channel.history() if "time is up" in (m.content or "")]) == 2, "said once"
+    # The organiser settles both from the pings, by tap.
+    form = (await admin.click(silent, label="Set the result")).response.message
+    await admin.click(form, label="Draw")
+    await admin.click(disputed, label="Accept the report")
+    assert "Round 1 is over" in latest(channel, "Round 1 is over").content
+    rows = {r.player: r.points for r in (await event_ui(env).events.standings(event.id)).rows}
+    assert rows[ann.id] == 1 and rows[ben.id] == 0 and rows[second.players[0]] == 0.5
