@@ -12,7 +12,7 @@ from bot.shell.events import log_ui
 from tests.botkit import pings_of
 from tests.test_bot_e2e import button_labels
 from tests.test_bot_event_reports import card_now, latest, started
-from tests.test_bot_events import club, current_games, event_ui, said  # noqa: F401 (club is a fixture)
+from tests.test_bot_events import club, current_games, event_ui, play_and_resign, said  # noqa: F401 (club is a fixture)
 
 
 async def test_the_whole_log_in_pages_and_as_a_file(club: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
@@ -101,3 +101,30 @@ async def test_a_round_out_of_time_chases_the_physical_results_it_waits_for(club
     assert "Round 1 is over" in latest(channel, "Round 1 is over").content
     rows = {r.player: r.points for r in (await event_ui(env).events.standings(event.id)).rows}
     assert rows[ann.id] == 1 and rows[ben.id] == 0 and rows[second.players[0]] == 0.5
+
+
+async def test_a_correction_after_the_end_corrects_the_podium_and_tells_the_players(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    ann, ben, cat, dan = club["players"][:4]
+    members = {m.id: m for m in (ann, ben, cat, dan)}
+    _card, event, games = await started(club, (ann, ben, cat, dan), name="Cup", game="ur:v2", format="swiss", rounds=1)
+    for game in games:
+        await play_and_resign(env, channel, game, members, loser=game.players[1], moves=1)
+    podium = latest(channel, "Congratulations")
+    first = games[0]
+    winner, loser = (members[uid] for uid in first.players)
+    assert podium.content.index(f"<@{winner.id}>") < podium.content.index(f"<@{loser.id}>")
+    other = [m for m in channel.history() if "Congratulations" in (m.content or "")]
+    assert len(other) == 1
+    start = len(env.http_requests)
+    await admin.slash(channel, "event result", round=1, player=loser, outcome="win")
+    corrected = next(m for m in channel.history() if m.id == podium.id)
+    assert "Corrected after the end: round 1, game" in corrected.content, "the podium post is edited in place"
+    assert f"🥇 <@{loser.id}>" in corrected.content and f"🥇 <@{winner.id}>" not in corrected.content
+    assert len([m for m in channel.history() if "Congratulations" in (m.content or "")]) == 1, "not a second podium"
+    told = latest(channel, "corrected your result")
+    assert set(told.raw_mentions) == {winner.id, loser.id} and "(was: " in told.content
+    pinged = {uid for r in env.http_requests[start:] for uid in pings_of(r)}
+    assert pinged == {winner.id, loser.id}, "the players whose result changed, and nobody else"
+    log = [line.action for line in await event_ui(env).events.log(event.id)]
+    assert log.count("podium") == 1

@@ -303,9 +303,34 @@ class ReportDesk:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.rounds.after_progress(progress)
         if progress.closed_round is None and progress.event.status is EventStatus.FINISHED:
-            # A correction after the end: the channel's record of the final standings is replaced, not left stale.
-            await self.standings.post_standings(progress.event, self.desk.lang_of(event), final=True, corrected=True)
+            # A correction after the end: the channel's record of the final standings is replaced, not left stale,
+            # the podium is corrected, and the players whose result changed are told.
+            lang = self.desk.lang_of(event)
+            await self.standings.post_standings(progress.event, lang, final=True, corrected=True)
+            await self.tell_correction(progress, lang)
             await self.desk.refresh_card(progress.event)
+
+    async def tell_correction(self, progress: Progress, lang: str) -> None:
+        """A result corrected after the end: the podium post follows, and the players whose result changed are
+        pinged with the old and the new result."""
+        game = progress.game
+        assert game is not None
+        names = await self.desk.text_names(progress.event, game.players)
+        params = {
+            "round": game.round,
+            "where": where(game, lang),
+            "result": result_text(game, game.result, names, lang),
+            "before": result_text(game, progress.previous, names, lang),
+        }
+        await self.standings.correct_podium(progress.event, lang, t(lang, "event.podium_corrected", **params))
+        changed = changed_players(game, progress.previous)
+        if not changed:
+            return
+        text = t(lang, "event.correction_ping", mentions=" ".join(f"<@{uid}>" for uid in changed), **params)
+        channel = await self.desk.games.open_channel(progress.event.channel_id)
+        await channel.send(
+            text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in changed])
+        )
 
     async def _stop_match(self, match_id: int | None, actor_id: int, lang: str) -> Match | None:
         """Stop an event game's match if it is still being played (aborted by the organiser ``actor_id``, its last
@@ -339,3 +364,12 @@ class ReportDesk:
         await interaction.followup.send(
             t(language_of(interaction.locale), "event.report.moved", board=board), ephemeral=True
         )
+
+
+def changed_players(game: EventGame, previous: Mapping[str, Any] | None) -> list[int]:
+    """The players of ``game`` whose result differs from ``previous``: both players when a two-player score
+    changes, at a table those whose place changed (everyone when there was no result)."""
+    now = game.result or {}
+    if previous is None or "places" not in now or "places" not in previous:
+        return list(game.players) if dict(previous or {}) != dict(now) else []
+    return [uid for uid, a, b in zip(game.players, previous["places"], now["places"], strict=False) if a != b]
