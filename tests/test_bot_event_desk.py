@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from bot.shell.events import log_ui
-from tests.botkit import pings_of
-from tests.test_bot_e2e import button_labels
+from bot.shell.events.standings import standings_table
+from render.standings import render_standings
+from tests.botkit import controls_of, pings_of
+from tests.test_bot_e2e import button_labels, expect_ephemeral
 from tests.test_bot_event_reports import card_now, latest, started
 from tests.test_bot_events import club, current_games, event_ui, play_and_resign, said  # noqa: F401 (club is a fixture)
 
@@ -128,3 +130,59 @@ async def test_a_correction_after_the_end_corrects_the_podium_and_tells_the_play
     assert pinged == {winner.id, loser.id}, "the players whose result changed, and nobody else"
     log = [line.action for line in await event_ui(env).events.log(event.id)]
     assert log.count("podium") == 1
+
+
+async def test_the_organiser_acts_on_a_round_by_tap_and_picks_numbers_from_menus(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    ann, ben, cat, dan = club["players"][:4]
+    members = {m.id: m for m in (ann, ben, cat, dan)}
+    _card, event, (first, second) = await started(
+        club, (ann, ben, cat, dan), name="Cup", game="ur:v2", format="swiss", rounds=2
+    )
+    # Typed numbers are picked instead: the boards still played online, the rounds with the player's game.
+    offered = await admin.autocomplete(channel, "event physical", "board", "")
+    assert [c["value"] for c in offered] == [first.board, second.board]
+    assert offered[0]["name"].startswith(f"Game {first.board} · ")
+    await play_and_resign(env, channel, first, members, loser=first.players[1], moves=1)
+    winner, loser = (members[uid] for uid in first.players)
+    rounds = await admin.autocomplete(channel, "event result", "round", "", player=loser)
+    assert rounds == [{"name": f"Round 1 · {winner.name}, {loser.name} · {winner.name} 1–0 {loser.name}", "value": 1}]
+    assert [c["value"] for c in await admin.autocomplete(channel, "event physical", "board", "")] == [second.board]
+
+    # Too early for the next round: the games still played come with menus to act on them.
+    early = await admin.slash(channel, "event next")
+    (told,) = [m for m in (early.response, *early.followups) if m is not None and "Still being" in m.content]
+    shown = told.message
+    menus = {c.placeholder: c for c in controls_of(shown) if getattr(c, "placeholder", None)}
+    assert set(menus) == {"Set a game's result…", "Move a game to a physical board…"}
+    moving = menus["Move a game to a physical board…"]
+    assert [o.label for o in moving.options] == [f"Game {second.board}"]
+    await admin.select(shown, [str(second.board)], custom_id=moving.custom_id)
+    assert (await current_games(env, event.id))[1].physical
+    form = (await admin.select(shown, [str(second.board)], custom_id=menus["Set a game's result…"].custom_id)).response
+    await admin.click(form.message, label="Draw")
+
+    # The round is over: the organiser starts the next one from the ping.
+    over = latest(channel, "Round 1 is over")
+    assert button_labels(over) == ["Start round 2"]
+    await expect_ephemeral(await ann.click(over, label="Start round 2"), "only organisers")
+    await admin.click(over, label="Start round 2")
+    assert (await event_ui(env).events.get(event.id)).current_round == 2
+    assert button_labels(next(m for m in channel.history() if m.id == over.id)) == [], "the button is spent"
+
+
+async def test_the_standings_image_says_why_a_late_entrant_has_half_points(club: dict[str, Any]) -> None:  # noqa: F811
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    ann, ben, cat, dan = club["players"][:4]
+    _card, event, _games = await started(club, (ann, ben, cat), name="Cup", game="ur:v2", format="swiss", rounds=2)
+    await admin.slash(channel, "event admit", player=dan, missed="half")
+    ui = event_ui(env)
+    standings = await ui.events.standings(event.id)
+    names = await ui.desk.names(standings.event)
+    for lang, said_ in (
+        ("en", "dan entered late, from round 2: 0.5 points for each round missed (1)"),
+        ("fr", "dan est arrivé en cours de route, à la ronde 2 : 0,5 point par ronde manquée (1)"),
+    ):
+        table = standings_table(standings.event, standings, names, lang, "Cup")
+        assert said_ in table.footer, table.footer
+    assert render_standings(table)[:4] == b"\x89PNG"

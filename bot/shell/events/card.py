@@ -29,7 +29,8 @@ class CardActions(Protocol):
     """What a click on the card runs: :meth:`bot.shell.events.EventUI.card_action`."""
 
     async def card_action(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
-        """Sign up, withdraw, start or check in (``action`` ``join``, ``leave``, ``start`` or ``here``)."""
+        """Sign up, withdraw, start, check in or start the next round (``action`` ``join``, ``leave``, ``start``,
+        ``here`` or ``next``)."""
 
 
 def card_actions(client: discord.Client) -> CardActions:
@@ -41,11 +42,16 @@ def card_actions(client: discord.Client) -> CardActions:
     return ui
 
 
-class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave|start|here):(?P<event>[0-9]+)"):
-    """Sign up, Withdraw or Start on an event's sign-up card, and I'm here while check-in is open."""
+class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave|start|here|next):(?P<event>[0-9]+)"):
+    """Sign up, Withdraw or Start on an event's sign-up card, I'm here while check-in is open, and **Start the
+    next round** under the organiser's "round over" ping."""
 
     KIND = "event"
-    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {**LobbyButton.STYLES, "here": discord.ButtonStyle.success}
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {
+        **LobbyButton.STYLES,
+        "here": discord.ButtonStyle.success,
+        "next": discord.ButtonStyle.primary,
+    }
 
     def __init__(self, action: str, event_id: int, label: str) -> None:
         super().__init__(action, event_id, label=label)

@@ -345,6 +345,20 @@ class ReportDesk:
         await self.desk.games.publish_board(report.match, report, lang)
         return match
 
+    async def move_picked(self, interaction: discord.Interaction, event_id: int, round: int, board: int) -> None:
+        """A game picked in the menu under the games still being played: moved to a physical board.
+
+        Raises:
+            EventError: ``event_not_found``, ``event_result_in`` (that round is over) and those of
+                :meth:`move_to_physical`.
+        """
+        event = await self.desk.events.get(event_id)
+        if event.guild_id != interaction.guild_id:
+            raise EventError("event_not_found")
+        if round != event.current_round:
+            raise EventError("event_result_in")
+        await self.move_to_physical(interaction, event, board)
+
     async def move_to_physical(self, interaction: discord.Interaction, event: Event, board: int) -> None:
         """``/event physical``: a table of the round being played goes to a physical board; its online match
         stops, its thread says how to report."""

@@ -14,6 +14,7 @@ from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_text import inert
 from bot.app.tournaments.standings import DEFAULT_POINTS
+from bot.shell.events.card import EventButton
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.report_text import code_of, names_of, physical_state, where
 from bot.shell.events.report_ui import answer_view
@@ -257,6 +258,7 @@ class RoundPosts:
                     next=progress.closed_round + 1,
                     organiser=f"<@{event.organiser_id}>",
                 ),
+                view=next_round_view(event, progress.closed_round + 1, lang),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(event.organiser_id)]),
             )
             return
@@ -267,3 +269,10 @@ class RoundPosts:
             log.info("event %s: round after %s already paired", event.id, progress.closed_round)
             return
         await self.open_planned(plan, lang)
+
+
+def next_round_view(event: Event, round: int, lang: str) -> discord.ui.View:
+    """**Start round N** under the organiser's "round over" ping (the card's persistent button kind)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(EventButton("next", event.id, t(lang, "event.next.button", round=round)))
+    return view

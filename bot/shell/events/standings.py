@@ -15,13 +15,15 @@ from bot.app.events import Event, EventFormat, Standings
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.app.tournaments.crosstable import crosstable
-from bot.app.tournaments.standings import CsvStyle, to_csv
+from bot.app.tournaments.standings import DEFAULT_TABLE_POINTS, CsvStyle, to_csv
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.text import game_label, number, points_text
 from render.standings import StandingsTable, describe_standings, render_standings
 
 STANDINGS_LISTED = 20
 """Lines of standings in an embed; the image and the CSV file hold every player."""
+TABLE_WIN = DEFAULT_TABLE_POINTS[3][0]
+"""A table win's points (a late entrant's missed round at a table counts half of it, or nothing)."""
 
 
 class StandingsPosts:
@@ -214,14 +216,38 @@ def standings_table(
         ]
     )
     withdrawn = any(r.withdrawn for r in standings.rows)
+    notes = [t(lang, "event.standings.withdrawn_note")] if withdrawn else []
+    notes += late_notes(event, names, lang)
     return StandingsTable(
         title=title,
         subtitle=subtitle,
         headers=headers,
         rows=tuple(rows),
         dimmed=tuple(r.withdrawn for r in standings.rows),
-        footer=t(lang, "event.standings.withdrawn_note") if withdrawn else "",
+        footer=" · ".join(notes),
     )
+
+
+def late_notes(event: Event, names: Mapping[int, str], lang: str) -> list[str]:
+    """Why a late entrant has the points they have: from which round they play, and what each round they missed
+    counts (½ a win, or nothing), one sentence each, for the image (which has no legend)."""
+    win = TABLE_WIN if event.format is EventFormat.TABLES else 1
+    notes = []
+    for player in event.players:
+        missed = len(player.missed_rounds)
+        if not missed:
+            continue
+        notes.append(
+            t(
+                lang,
+                "event.standings.late_note",
+                name=names.get(player.user_id, str(player.user_id)),
+                round=player.entry_round,
+                count=missed,
+                points=points_text(float(player.missed_share * win), lang),
+            )
+        )
+    return notes
 
 
 def standings_lines(event: Event, standings: Standings, names: Mapping[int, str], lang: str) -> list[str]:

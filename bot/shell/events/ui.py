@@ -17,6 +17,7 @@ from bot.shell.events.entry_ui import EntryUI
 from bot.shell.events.log_ui import log_file, log_page, log_texts
 from bot.shell.events.report_desk import ReportDesk
 from bot.shell.events.report_text import physical_state, where
+from bot.shell.events.report_ui import running_menus
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import game_label, result_text
@@ -76,6 +77,13 @@ class EventUI:
             return
         if action == "here":
             await self.entry.here(interaction, event_id)
+            return
+        if action == "next":
+            await self.next_round(interaction, event_id)
+            message = interaction.message
+            if message is not None and not message.flags.ephemeral:
+                # Done with: the ping loses its button (a second tap would only say the round is under way).
+                await message.edit(view=None)
             return
         lang = public_language(interaction)
         if action == "join":
@@ -142,8 +150,13 @@ class EventUI:
             )
             return
         if event.round_in_progress:
-            # Too early: say which games still run, whose turn it is and until when, instead of a bare refusal.
-            await interaction.followup.send(await self.still_playing(event, user_lang), ephemeral=True)
+            # Too early: say which games still run, whose turn it is and until when, instead of a bare refusal,
+            # with menus to act on one (set its result, move it to a physical board).
+            text, view = await self.still_playing(event, user_lang)
+            if view is None:
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.followup.send(text, view=view, ephemeral=True)
             return
         plan = await self.events.plan_round(event.id, interaction.user.id)
         await self.rounds.open_planned(plan, self.desk.lang_of(plan.event))
@@ -203,12 +216,12 @@ class EventUI:
             except Exception:
                 log.exception("event %s: timed round step %s failed", step.event.id, step.kind)
 
-    async def still_playing(self, event: Event, lang: str) -> str:
-        """The games of the current round still being played: thread, players, who must act and until when."""
+    async def still_playing(self, event: Event, lang: str) -> tuple[str, discord.ui.View | None]:
+        """The games of the current round still being played: thread, players, who must act and until when; and
+        the menus to act on them."""
         lines = [t(lang, "event.next.still_playing", round=event.current_round)]
-        for game in await self.events.games(event.id, event.current_round):
-            if game.is_bye or game.done:
-                continue
+        running = [g for g in await self.events.games(event.id, event.current_round) if not (g.is_bye or g.done)]
+        for game in running:
             names = await self.desk.text_names(event, game.players)
             players = ", ".join(names[uid] for uid in game.players)
             thread = f"<#{game.thread_id}>" if game.thread_id else f"#{game.board}"
@@ -227,7 +240,9 @@ class EventUI:
             else:
                 lines.append(t(lang, "event.next.game", thread=thread, players=players, who=who or "—"))
         lines.append(t(lang, "event.next.how"))
-        return "\n".join(lines)[:2000]
+        # Menus show names as typed (a label renders no markdown).
+        names = await self.desk.names(event, [uid for g in running for uid in g.players])
+        return "\n".join(lines)[:2000], running_menus(event, running, names, lang)
 
     async def withdraw(
         self, interaction: discord.Interaction, event_id: int | None, player: discord.abc.User | None
