@@ -4,7 +4,8 @@ Through SimCord (the real discord.py machinery against an in-memory Discord, its
 organiser runs a Swiss of Ur Variante 2 for ``--members`` members: 2 minutes a turn, ``--round-minutes``
 a round (40), each round started by itself once the last one ends. Members answer after random delays
 (most within 5–40 s, sometimes slower; one member never answers; one member's phone dies halfway
-through round 2; a latecomer is admitted during round 1 with ½ point for it). Then a seated Ursuppe event of 7
+through round 2; a latecomer is admitted during round 1 with ½ point for it; after the end the organiser
+corrects a game of round 1 to a draw). Then a seated Ursuppe event of 7
 members (and the same latecomer) at 5 minutes a turn and 60-minute rounds.
 
 It prints, per event: whether every round ended on time (by its clock or before), the games settled by the
@@ -54,6 +55,8 @@ class Evening:
     on_time: int = 0
     settled: int = 0
     stuck: int = 0
+    closed: list[float] = field(default_factory=list)
+    """Minutes each round lasted, from its pairing to its close."""
     check: Check = field(default_factory=Check)
     pings: dict[int, Counter[int]] = field(default_factory=dict)
     """By round: pings per member."""
@@ -127,6 +130,7 @@ async def run_event(
             account(env, figures, current, mark, channel.id)
             mark = len(env.http_requests)
             closed_at = clock - round_started[current]
+            figures.closed.append(closed_at / 60)
             if closed_at <= minutes * 60 + STEP * 2:
                 figures.on_time += 1
             current = event.current_round
@@ -154,6 +158,15 @@ async def run_event(
             break
     log = await bot.events.log(event.id)
     figures.settled = sum(1 for line in log if line.action == "settle")
+    if fmt == "swiss":
+        # A correction after the end, as an organiser makes one: a decided game of round 1 becomes a draw, so the
+        # check below covers draws (live Ur games are rarely drawn) and the standings recounted after it.
+        decided = [
+            g for g in await bot.events.games(event.id, 1) if g.result and g.result.get("score") in ("1-0", "0-1")
+        ]
+        if decided:
+            player = by_id[decided[0].players[0]]
+            await organiser.slash(channel, "event result", round=1, player=player, outcome="draw")
     standings = await bot.events.standings(event.id)
     figures.check = check(standings.event, await bot.events.games(event.id), standings)
     return figures
@@ -175,7 +188,8 @@ def account(env: Any, figures: Evening, round_: int, start: int, channel_id: int
 
 def report(figures: Evening, members: int) -> None:
     print(f"\n{figures.name}")
-    print(f"  rounds ended on time: {figures.on_time} of {figures.rounds}")
+    lasted = ", ".join(f"{m:.1f}" for m in figures.closed)
+    print(f"  rounds ended on time: {figures.on_time} of {figures.rounds} (closed after {lasted} minutes)")
     print(f"  games settled by the round rule: {figures.settled}")
     found = figures.check
     print(

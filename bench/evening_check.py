@@ -142,7 +142,9 @@ def check(event: Any, games: Sequence[Any], standings: Any) -> Check:
     tables = event.format.value == "tables"
     lines = recount_tables(event, games) if tables else recount_pairs(event, games)
     found = Check(rows=len(standings.rows))
+    # A draw: a two-player game drawn, or a table whose first place is shared.
     found.draws = sum(1 for g in games if g.result and g.result.get("score") == "½-½")
+    found.draws += sum(1 for g in games if g.result and [int(p) for p in g.result.get("places", [])].count(1) > 1)
     found.byes = sum(1 for g in games if g.result and g.result.get("bye"))
     found.missed_half = sum(p.entry_round - 1 for p in event.players if p.missed_half)
     found.tables = sum(1 for g in games if g.result and "places" in g.result)

@@ -224,7 +224,9 @@ class EventUI:
         for game in running:
             names = await self.desk.text_names(event, game.players)
             players = ", ".join(names[uid] for uid in game.players)
-            thread = f"<#{game.thread_id}>" if game.thread_id else f"#{game.board}"
+            # A game with no thread (on a physical board) is named as the board names it.
+            named = t(lang, "event.choice.game" if len(game.players) == 2 else "event.choice.table", board=game.board)
+            thread = f"<#{game.thread_id}>" if game.thread_id else named
             if game.match_id is None or game.physical:
                 state = physical_state(game, names, lang) if game.physical else ""
                 lines.append(" · ".join(filter(None, [thread, players, state])))
