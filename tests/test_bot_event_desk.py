@@ -8,13 +8,22 @@ from typing import Any
 
 import pytest
 
+from bot.app.events import EventFormat
 from bot.shell.events import log_ui
 from bot.shell.events.standings import standings_table
 from render.standings import render_standings
 from tests.botkit import controls_of, pings_of
 from tests.test_bot_e2e import button_labels, expect_ephemeral
 from tests.test_bot_event_reports import card_now, latest, started
-from tests.test_bot_events import club, current_games, event_ui, play_and_resign, said  # noqa: F401 (club is a fixture)
+from tests.test_bot_events import (  # noqa: F401 (club and services are fixtures)
+    club,
+    current_games,
+    event_ui,
+    new_event,
+    play_and_resign,
+    said,
+    services,
+)
 
 
 async def test_the_whole_log_in_pages_and_as_a_file(club: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
@@ -186,3 +195,30 @@ async def test_the_standings_image_says_why_a_late_entrant_has_half_points(club:
         table = standings_table(standings.event, standings, names, lang, "Cup")
         assert said_ in table.footer, table.footer
     assert render_standings(table)[:4] == b"\x89PNG"
+
+
+async def test_the_podium_post_is_noted_in_the_log(services: Any) -> None:  # noqa: F811
+    await noted_podium(services[2])
+
+
+@pytest.mark.postgres
+async def test_the_podium_post_is_noted_in_the_log_on_postgresql(pg_url: str) -> None:
+    from bot.app.events import EventService
+    from bot.app.matches import MatchService
+    from bot.app.storage import Store
+    from tests.test_bot_events import Clock
+
+    store = await Store.open(pg_url)
+    try:
+        clock = Clock()
+        await noted_podium(EventService(store, MatchService(store, clock), clock))
+    finally:
+        await store.close()
+
+
+async def noted_podium(events: Any) -> None:
+    """The podium's post is noted in the log (issue 37, fault 12: a correction after the end edits that post)."""
+    event = await new_event(events, EventFormat.SWISS, 2, rounds=1)
+    await events.note_podium(event.id, 123456789012345678)
+    (line,) = [line for line in await events.log(event.id) if line.action == "podium"]
+    assert line.actor_id is None and int(line.details["message"]) == 123456789012345678
