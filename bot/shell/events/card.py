@@ -17,7 +17,7 @@ from bot.shell.events.checkin import checkin_field
 from bot.shell.events.log_ui import EventLogButton
 from bot.shell.events.report_ui import REPORT_ITEMS, report_button_view
 from bot.shell.events.text import deadline_label, game_label
-from bot.shell.lobby_ui import SIGNUP, LobbyButton
+from bot.shell.lobby.card import SIGNUP, LobbyButton
 
 COG_NAME = "EventCog"
 CARD_LISTED = 40

@@ -21,7 +21,7 @@ from bot.shell.events.report_ui import running_menus
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import game_label, result_text
-from bot.shell.ui import GameUI, public_language
+from bot.shell.play.messages import GameUI, public_language
 
 log = logging.getLogger(__name__)
 
