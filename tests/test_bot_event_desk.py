@@ -146,7 +146,7 @@ async def test_the_organiser_acts_on_a_round_by_tap_and_picks_numbers_from_menus
     ann, ben, cat, dan = club["players"][:4]
     members = {m.id: m for m in (ann, ben, cat, dan)}
     _card, event, (first, second) = await started(
-        club, (ann, ben, cat, dan), name="Cup", game="ur:v2", format="swiss", rounds=2
+        club, (ann, ben, cat, dan), name="Cup", game="ur:v2", format="swiss", rounds=3
     )
     # Typed numbers are picked instead: the boards still played online, the rounds with the player's game.
     offered = await admin.autocomplete(channel, "event physical", "board", "")
@@ -178,6 +178,16 @@ async def test_the_organiser_acts_on_a_round_by_tap_and_picks_numbers_from_menus
     await admin.click(over, label="Start round 2")
     assert (await event_ui(env).events.get(event.id)).current_round == 2
     assert button_labels(next(m for m in channel.history() if m.id == over.id)) == [], "the button is spent"
+
+    # A ping whose round was started meanwhile by /event next starts nothing.
+    for game in await current_games(env, event.id):
+        await play_and_resign(env, channel, game, members, loser=game.players[1], moves=0)
+    over = latest(channel, "Round 2 is over")
+    await admin.slash(channel, "event next")
+    stale = await admin.click(over, label="Start round 3")
+    assert "Round 3 is already paired" in stale.response.content
+    assert (await event_ui(env).events.get(event.id)).current_round == 3
+    assert button_labels(next(m for m in channel.history() if m.id == over.id)) == []
 
 
 async def test_the_standings_image_says_why_a_late_entrant_has_half_points(club: dict[str, Any]) -> None:  # noqa: F811

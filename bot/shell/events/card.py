@@ -29,8 +29,10 @@ class CardActions(Protocol):
     """What a click on the card runs: :meth:`bot.shell.events.EventUI.card_action`."""
 
     async def card_action(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
-        """Sign up, withdraw, start, check in or start the next round (``action`` ``join``, ``leave``, ``start``,
-        ``here`` or ``next``)."""
+        """Sign up, withdraw, start or check in (``action`` ``join``, ``leave``, ``start`` or ``here``)."""
+
+    async def start_round(self, interaction: discord.Interaction, event_id: int, round: int) -> None:
+        """**Start round N** under the round-over ping: pair round ``round`` unless it already is."""
 
 
 def card_actions(client: discord.Client) -> CardActions:
@@ -42,16 +44,11 @@ def card_actions(client: discord.Client) -> CardActions:
     return ui
 
 
-class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave|start|here|next):(?P<event>[0-9]+)"):
-    """Sign up, Withdraw or Start on an event's sign-up card, I'm here while check-in is open, and **Start the
-    next round** under the organiser's "round over" ping."""
+class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave|start|here):(?P<event>[0-9]+)"):
+    """Sign up, Withdraw or Start on an event's sign-up card, and I'm here while check-in is open."""
 
     KIND = "event"
-    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {
-        **LobbyButton.STYLES,
-        "here": discord.ButtonStyle.success,
-        "next": discord.ButtonStyle.primary,
-    }
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {**LobbyButton.STYLES, "here": discord.ButtonStyle.success}
 
     def __init__(self, action: str, event_id: int, label: str) -> None:
         super().__init__(action, event_id, label=label)
@@ -62,7 +59,23 @@ class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave
         await card_actions(interaction.client).card_action(interaction, self.choice, self.event_id)
 
 
-EVENT_ITEMS = (EventButton, EventLogButton, *REPORT_ITEMS)
+class NextRoundButton(ChoiceButton, template=rf"{PREFIX}:evnext:(?P<choice>go):(?P<event>[0-9]+):(?P<round>[0-9]+)"):
+    """**Start round N** under the organiser's "round over" ping; the round it starts rides in its custom id, so
+    an old ping never pairs a later round."""
+
+    KIND = "evnext"
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {"go": discord.ButtonStyle.primary}
+
+    def __init__(self, choice: str, event_id: int, round: int, label: str) -> None:
+        super().__init__(choice, event_id, round, label=label)
+        self.event_id, self.round = event_id, round
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Start the round, for an organiser."""
+        await card_actions(interaction.client).start_round(interaction, self.event_id, self.round)
+
+
+EVENT_ITEMS = (EventButton, NextRoundButton, EventLogButton, *REPORT_ITEMS)
 """The persistent buttons of events, for ``bot.add_dynamic_items``."""
 
 

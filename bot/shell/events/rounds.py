@@ -14,7 +14,7 @@ from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_text import inert
 from bot.app.tournaments.standings import DEFAULT_POINTS
-from bot.shell.events.card import EventButton
+from bot.shell.events.card import NextRoundButton
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.report_text import code_of, names_of, physical_state, where
 from bot.shell.events.report_ui import answer_view
@@ -274,5 +274,5 @@ class RoundPosts:
 def next_round_view(event: Event, round: int, lang: str) -> discord.ui.View:
     """**Start round N** under the organiser's "round over" ping (the card's persistent button kind)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(EventButton("next", event.id, t(lang, "event.next.button", round=round)))
+    view.add_item(NextRoundButton("go", event.id, round, t(lang, "event.next.button", round=round)))
     return view

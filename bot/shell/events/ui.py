@@ -78,13 +78,6 @@ class EventUI:
         if action == "here":
             await self.entry.here(interaction, event_id)
             return
-        if action == "next":
-            await self.next_round(interaction, event_id)
-            message = interaction.message
-            if message is not None and not message.flags.ephemeral:
-                # Done with: the ping loses its button (a second tap would only say the round is under way).
-                await message.edit(view=None)
-            return
         lang = public_language(interaction)
         if action == "join":
             event = await self.events.sign_up(event_id, interaction.user.id)
@@ -125,6 +118,21 @@ class EventUI:
             t(language_of(interaction.locale), "event.started", name=inert(event.name), round=plan.round or 1),
             ephemeral=True,
         )
+
+    async def start_round(self, interaction: discord.Interaction, event_id: int, round: int) -> None:
+        """**Start round N** under the round-over ping: as ``/event next``, unless round ``round`` is already
+        paired (or the event is over); either way the ping loses its button."""
+        event = await self.desk.resolve(interaction, event_id)
+        await self.desk.require_organiser(interaction)
+        message = interaction.message
+        if event.status is not EventStatus.RUNNING or event.current_round >= round:
+            text = t(language_of(interaction.locale), "event.next.already", round=round)
+            await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await self.next_round(interaction, event_id)
+        if message is not None and not message.flags.ephemeral:
+            # Done with: a second tap would only say the round is under way.
+            await message.edit(view=None)
 
     async def next_round(self, interaction: discord.Interaction, event_id: int | None) -> None:
         """``/event next``: count any result the bot missed, reopen unopened games, or pair the next round."""
