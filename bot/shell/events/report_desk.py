@@ -5,7 +5,8 @@ correction or decision, and moving a table to a physical board.
 What each step shows: a player's form and its acknowledgement are private; a report is posted in the event's
 channel pinging the players who must confirm it (and them alone), and edited as they answer; a dispute pings
 the organiser with **Accept the report** and **Set the result**; every counted result updates the event's
-board, and a correction after the end replaces the archived final standings (image and spreadsheet).
+board, and a correction after the end replaces the archived final standings (image and spreadsheet), edits the
+podium post and pings the players whose result changed.
 """
 
 from __future__ import annotations

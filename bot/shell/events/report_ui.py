@@ -312,14 +312,8 @@ def report_button_view(event_id: int, lang: str, view: discord.ui.View | None = 
 
 def table_menu(event: Event, games: list[EventGame], names: Mapping[int, str], lang: str) -> discord.ui.View:
     """An organiser's menu of the round's games waiting for a result."""
-    options = [
-        discord.SelectOption(
-            label=t(lang, "event.report.table_option", board=g.board)[:100],
-            description=", ".join(names_of(g, names))[:100],
-            value=str(g.board),
-        )
-        for g in games[:25]
-    ]
+    # Each game as the board names it: "Game 2" between two players, "Table 2" at a table.
+    options = [game_option(g, names, lang) for g in games[:25]]
     view = discord.ui.View(timeout=None)
     view.add_item(TableSelect(event.id, games[0].round, options, t(lang, "event.report.table_placeholder")))
     return view

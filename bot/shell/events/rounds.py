@@ -1,5 +1,6 @@
-"""A round on Discord: a public thread per game, the players' ping, the first board, the pairings; and what
-follows a counted result (the standings, the next round)."""
+"""A round on Discord: a public thread per game, the players' ping, the first board, the pairings; what follows
+a counted result (the standings, the next round, **Start round N** for the organiser); and a timed round's end
+(games settled from their positions, physical results still missing chased from the organiser)."""
 
 from __future__ import annotations
 
