@@ -74,8 +74,9 @@ async def test_a_member_whose_seat_the_ai_won_is_last_at_the_table(services: Any
     left = [line for line in await events.log(event_id) if line.action == "left"]
     assert [line.details["players"] for line in left] == [[sam]]
     names = dict.fromkeys(game.players, "?") | {sam: "sam"}
-    assert "sam left during the game; the AI played on in the seat, which counts as a forfeit" in log_line(
-        left[0], names, "en"
+    shown = log_line(left[0], names, "en")
+    assert "round 1, table 1: sam left during the game; the AI played on in the seat, which counts as a forfeit" in (
+        shown
     )
     assert "départ de sam en cours de partie" in log_line(left[0], names, "fr")
 
