@@ -131,17 +131,11 @@ def towers_features(state: GameState, seat: Seat) -> tuple[float, ...]:
 
 # Variante 3: motifs.
 
-MOTIFS_NAMES: Final = (
-    "best",
-    "best_open",
-    "single",
-    "second",
-    "movable",
-    "to_move",
-    "placed",
-    "threat",
-    "stuck",
-)
+_MOTIFS_MOVING: Final = ("best", "best_open", "single", "second", "movable", "to_move", "threat", "stuck")
+_MOTIFS_PLACING: Final = ("best", "best_open", "single", "second", "to_move", "placed", "threat")
+MOTIFS_NAMES: Final = tuple(f"{n}_moving" for n in _MOTIFS_MOVING) + tuple(f"{n}_placing" for n in _MOTIFS_PLACING)
+"""Variante 3 weighs its features apart while placing and while moving: one set of weights for both made
+the chart saw from placement to placement (lag-1 −0.45 on the bench, −0.10 apart)."""
 
 
 def motifs_moment(state: GameState) -> bool:
@@ -154,9 +148,9 @@ def motifs_moment(state: GameState) -> bool:
 
 def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
     """Variante 3, for ``seat``: its pawns on its best motif (any, and among motifs the opponent has not
-    closed), a pawn on a single, its second motif, its pawns free to move, the move, the pawns placed,
-    one pawn short of the goal, and (for the seat about to throw) the chance that no pawn can use the throw,
-    which loses the game."""
+    closed), a pawn on a single, its second motif, the move, one pawn short of the goal; while moving its
+    pawns free to move and (about to throw) the chance that no pawn can use the throw, which loses; while
+    placing the pawns placed. Each phase has its own weights (:data:`MOTIFS_NAMES`)."""
     assert isinstance(state, motifs.State)
     mine = [sq for sq, _ in state.pawns[seat]]
     theirs = {sq for sq, _ in state.pawns[1 - seat]}
@@ -167,19 +161,15 @@ def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
     best_open = min(4, max(open_counts, default=0))
     single = 1.0 if any(sq in motifs.SINGLES for sq in mine) else 0.0
     singles_open = any(sq not in theirs for sq in motifs.SINGLES)
-    movable = sum(1 for _, face in state.pawns[seat] if face == state.movable[seat])
     short = (4 - best_open) + (0 if single else 1)
-    return (
-        min(4, counts[0]) / 4,
-        best_open / 4,
-        single,
-        min(4, counts[1]) / 4,
-        movable / 5,
-        _to_move(state, seat),
-        len(mine) / 5,
-        1.0 if short == 1 and (single or singles_open) else 0.0,
-        _stuck(state, seat),
-    )
+    shared = (min(4, counts[0]) / 4, best_open / 4, single, min(4, counts[1]) / 4)
+    to_move = _to_move(state, seat)
+    threat = 1.0 if short == 1 and (single or singles_open) else 0.0
+    if state.placing:
+        return (0.0,) * len(_MOTIFS_MOVING) + (*shared, to_move, len(mine) / 5, threat)
+    movable = sum(1 for _, face in state.pawns[seat] if face == state.movable[seat])
+    moving = (*shared, movable / 5, to_move, threat, _stuck(state, seat))
+    return moving + (0.0,) * len(_MOTIFS_PLACING)
 
 
 def _stuck(state: motifs.State, seat: Seat) -> float:
