@@ -37,7 +37,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Literal, Protocol
@@ -46,7 +46,7 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
 from bot.app.ai_runner import ai_decision
-from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE
+from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.storage import Store
@@ -226,6 +226,8 @@ class MatchFigures:
     pings: Counter[int] = field(default_factory=Counter)
     """Pings by user id: turn posts and questions, each asking for an answer (the end post's not counted)."""
     answers: int = 0
+    waiting: timedelta = timedelta()
+    """Wall-clock time from each ping to its answer, summed."""
     decisions: int = 0
     reminders: Counter[str] = field(default_factory=Counter)
     """Deadline steps the clock would have taken: ``half`` and ``soon`` reminders, ``expired`` turns."""
@@ -334,34 +336,43 @@ class Table:
         at = self.members[uid].answers_at(self.now)
         heapq.heappush(self.queue, _Event(at, next(self.order), uid))
 
-    async def deadlines(self, match: Match, at: datetime) -> None:
-        """Let the clock tick at ``at``, as the bot's does, when a waiting turn has passed half its limit: count
-        the reminders it would send and the deadlines it would find expired (not carried out: the member
-        answers anyway, see the report)."""
-        waiting = [asked for asked in self.pending.values() if at - asked >= timedelta(seconds=TURN_LIMIT) / 2]
-        if not waiting:
-            return
+    async def deadlines(self, match: Match, until: datetime) -> None:
+        """Let the bot's clock tick, as it does, at each instant before ``until`` when a waiting turn reaches a
+        threshold (half time, the late reminder, the deadline: :func:`bot.app.deadlines.turn_times`), and count
+        the reminders it would send and the deadlines it would find expired. An expired turn is not carried
+        out (by default the other players would be asked to vote: wait, play a move for them, or forfeit); the
+        member answers anyway, and the report counts it."""
+        ticks = sorted(
+            {
+                at
+                for asked in self.pending.values()
+                for at in astuple(turn_times(asked, TURN_LIMIT))
+                if asked < at <= until
+            }
+        )
         saved = self.clock[0]
-        self.clock[0] = at
-        for step in await self.service.due(at):
-            if step.match.id != match.id:
-                continue
-            if step.threshold == "expired":
-                key = (step.match.id, step.clock.seat, step.clock.since)
-                if key not in self.expired:
-                    self.expired.add(key)
-                    self.figures.reminders["expired"] += 1
-            elif await self.service.claim(step):
-                self.figures.reminders[step.threshold] += 1
+        for at in ticks:
+            self.clock[0] = at
+            for step in await self.service.due(at):
+                if step.match.id != match.id:
+                    continue
+                if step.threshold == "expired":
+                    key = (step.match.id, step.clock.seat, step.clock.since)
+                    if key not in self.expired:
+                        self.expired.add(key)
+                        self.figures.reminders["expired"] += 1
+                elif await self.service.claim(step):
+                    self.figures.reminders[step.threshold] += 1
         self.clock[0] = saved
 
     async def answer(self, match: Match, uid: int) -> Match:
         """The member ``uid`` answers: they play their decisions while the turn is theirs."""
-        self.pending.pop(uid, None)
+        asked = self.pending.pop(uid, self.now)
         seat = self.seat_of(match, uid)
         if seat not in match.state.actors():
             return match
         self.figures.answers += 1
+        self.figures.waiting += self.now - asked
         start = TurnStart(match, seat, self.members[uid], False)
         played: list[str] = []
         self.answering = uid
@@ -484,6 +495,8 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     for r in results:
         steps.update(r.reminders)
     days = [r.days for r in results]
+    answers = sum(r.answers for r in results)
+    hours = sum((r.waiting for r in results), timedelta()) / timedelta(hours=1) / max(answers, 1)
     notes = [f"{players} players", f"{seconds:.0f} s"]
     if unfinished := sum(not r.finished for r in results):
         notes.append(f"{unfinished} unfinished")
@@ -493,7 +506,8 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
         f"{label:<10} {len(results):>4} {median([sum(r.pings.values()) / r.players for r in results]):>8.1f} "
         f"{median([r.turns - 1 for r in results]):>8.0f} {median([r.waited for r in results]):>7.0f} "
         f"{median([r.silent for r in results]):>6.0f} {median([r.autoplayed for r in results]):>5.0f} "
-        f"{median([r.questions for r in results]):>5.0f} {median(days):>6.1f} {quantile(days, 0.9):>6.1f} "
+        f"{median([r.questions for r in results]):>5.0f} {hours:>5.2f} "
+        f"{median(days):>6.1f} {quantile(days, 0.9):>6.1f} "
         f"{steps['half']:>5} {steps['soon']:>5} {steps['expired']:>4}   ({', '.join(notes)})"
     )
 
@@ -507,12 +521,12 @@ async def run(only: str | None, matches: int | None, seed: int, model: str, leve
     print(
         "medians per match: answers asked per member; turn changes; of the turns (the first included), those that "
         "waited for a ping,\nthose that came back to the member playing (no ping), those autoplayed (forced); "
-        "questions out of turn;\ndays to finish (median, p90); the clock's steps over all matches: half-time and "
-        "late reminders, deadlines expired"
+        "questions out of turn;\nmean wall-clock hours from a ping to its answer; days to finish (median, p90); "
+        "the clock's steps over all\nmatches: half-time and late reminders, deadlines expired"
     )
     print(
         f"{'game':<10} {'n':>4} {'answers':>8} {'changes':>8} {'waited':>7} {'silent':>6} {'auto':>5} {'quest':>5} "
-        f"{'days':>6} {'p90':>6} {'half':>5} {'soon':>5} {'exp':>4}"
+        f"{'h/ans':>5} {'days':>6} {'p90':>6} {'half':>5} {'soon':>5} {'exp':>4}"
     )
     for label, game_id, options, players, default in TABLES:
         if only is not None and not label.startswith(only):

@@ -94,3 +94,24 @@ async def test_a_short_match_finishes_with_consistent_counts(tmp_path: Path) -> 
     assert sum(figures.pings.values()) == figures.waited + figures.questions
     assert figures.answers == figures.waited
     assert figures.reminders["expired"] == 0 and figures.reminders["unpinged"] == 0
+
+
+async def test_a_member_who_answers_after_the_deadline_is_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every answer but the first comes at once; the first after 49 hours, past the 48-hour limit.
+    calls: list[datetime] = []
+
+    def answers_at(self: Member, pinged: datetime) -> datetime:
+        calls.append(pinged)
+        return pinged + (timedelta(hours=49) if len(calls) == 1 else timedelta(minutes=1))
+
+    monkeypatch.setattr(Member, "answers_at", answers_at)
+    store = await Store.open(str(tmp_path / "calendar.db"))
+    try:
+        figures = await play_match(store, "ur", {"rules": "v3"}, 2, "calendar/test/2", 1, ModelA(), "random")
+    finally:
+        await store.close()
+    assert figures.finished
+    # The clock ticks at half time, at the late reminder and at the deadline, once each.
+    assert (figures.reminders["half"], figures.reminders["soon"], figures.reminders["expired"]) == (1, 1, 1)
