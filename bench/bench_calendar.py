@@ -53,15 +53,15 @@ from bot.app.storage import Store
 from games.base import GameState, Seat
 
 TABLES: tuple[tuple[str, str, dict[str, str], int, int], ...] = (
-    ("ur:v1", "ur", {"rules": "v1"}, 2, 100),
-    ("ur:v2", "ur", {"rules": "v2"}, 2, 100),
-    ("ur:v3", "ur", {"rules": "v3"}, 2, 100),
-    ("ur:rb", "ur", {"rules": "rb"}, 2, 100),
-    ("subulata", "subulata", {}, 2, 100),
-    ("ultimatek", "ultimatek", {}, 2, 30),
-    ("ursuppe:3", "ursuppe", {}, 3, 20),
-    ("ursuppe:4", "ursuppe", {}, 4, 50),
-    ("ursuppe:6", "ursuppe", {}, 6, 20),
+    ("ur:v1", "ur", {"rules": "v1"}, 2, 60),
+    ("ur:v2", "ur", {"rules": "v2"}, 2, 60),
+    ("ur:v3", "ur", {"rules": "v3"}, 2, 60),
+    ("ur:rb", "ur", {"rules": "rb"}, 2, 60),
+    ("subulata", "subulata", {}, 2, 60),
+    ("ultimatek", "ultimatek", {}, 2, 25),
+    ("ursuppe:3", "ursuppe", {}, 3, 15),
+    ("ursuppe:4", "ursuppe", {}, 4, 40),
+    ("ursuppe:6", "ursuppe", {}, 6, 15),
 )
 """Label, game id, the game's options (the defaults otherwise: Ultima-Tek's 60-turn cap), players, and the
 matches played by default (fewer where a match costs seconds of CPU: the whole run stays near 10 minutes)."""
@@ -544,7 +544,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="only the tables whose label starts with this (ur:v2, ursuppe:4, ...)")
     parser.add_argument(
-        "--matches", type=int, help="matches per game and rule set (default: 100, Ursuppe 4 players 50, others 20-30)"
+        "--matches",
+        type=int,
+        help="matches per game and rule set (default: 60; Ultima-Tek 25, Ursuppe 40 at 4 players, 15 at 3 and 6)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--model", choices=sorted(MODELS), default="A")
