@@ -85,6 +85,8 @@ EPOCH = datetime(2026, 3, 2, tzinfo=UTC)
 """Matches start at a seeded instant in the week after this Monday."""
 TURN_LIMIT: int = DEADLINE_CHOICES[DEFAULT_DEADLINE] or 48 * 3600
 """The turn limit a member gets by default at ``/game new`` (48 hours), in seconds."""
+Unpinged = Literal["delay", "reminder"]
+"""How a member who must act but was pinged by no change learns it: as if pinged, or from the half-time reminder."""
 ANSWER_CAP = 400
 """Most decisions one answer plays (a safety net: a turn never has that many)."""
 
@@ -254,13 +256,20 @@ class Table:
     """One match run through the service with a simulated clock."""
 
     def __init__(
-        self, service: MatchService, clock: list[datetime], members: list[Member], model: MemberModel, level: str
+        self,
+        service: MatchService,
+        clock: list[datetime],
+        members: list[Member],
+        model: MemberModel,
+        level: str,
+        unpinged: Unpinged = "delay",
     ) -> None:
         self.service = service
         self.clock = clock
         self.members = {m.user_id: m for m in members}
         self.model = model
         self.level = level
+        self.unpinged = unpinged
         self.queue: list[_Event] = []
         self.order = itertools.count()
         self.pending: dict[int, datetime] = {}
@@ -321,7 +330,7 @@ class Table:
                 uid = match.seats[seat]
                 if uid not in self.pending and uid != self.answering:
                     f.reminders["unpinged"] += 1
-                    self._ask(match, uid, question=False)
+                    self._ask(match, uid, question=False, pinged=False)
 
     def _situation(self, match: Match) -> Situation:
         active = match.status is MatchStatus.ACTIVE
@@ -334,14 +343,16 @@ class Table:
             question=self.question,
         )
 
-    def _ask(self, match: Match, uid: int, *, question: bool) -> None:
+    def _ask(self, match: Match, uid: int, *, question: bool, pinged: bool = True) -> None:
         if uid in self.pending:
             return
         start = TurnStart(match, self.seat_of(match, uid), self.members[uid], question)
         if self.model.at_turn(start) != "ask":
             raise NotImplementedError("playing for a member: models B and C are not built yet")
         self.pending[uid] = self.now
-        at = self.members[uid].answers_at(self.now)
+        # Not pinged: they notice as if pinged (``delay``), or only from the half-time reminder (``reminder``).
+        told = self.now if pinged or self.unpinged == "delay" else self.now + timedelta(seconds=TURN_LIMIT) / 2
+        at = self.members[uid].answers_at(told)
         heapq.heappush(self.queue, _Event(at, next(self.order), uid))
 
     async def deadlines(self, match: Match, until: datetime) -> None:
@@ -418,6 +429,7 @@ async def play_match(
     channel: int,
     model: MemberModel,
     level: str,
+    unpinged: Unpinged = "delay",
 ) -> MatchFigures:
     """One seeded match, start to finish, on the simulated calendar."""
     rng = random.Random(seed)
@@ -444,7 +456,7 @@ async def play_match(
     )
     for member in members[1:]:
         await service.join(match.id, member.user_id, capped=False)
-    table = Table(service, clock, members, model, level)
+    table = Table(service, clock, members, model, level, unpinged)
     report = await service.start(match.id, members[0].user_id)
     match = report.match
     table.absorb(match, report)
@@ -474,7 +486,15 @@ def quantile(values: list[float], q: float) -> float:
 
 
 async def run_table(
-    label: str, game_id: str, options: dict[str, str], players: int, matches: int, seed: int, model: str, level: str
+    label: str,
+    game_id: str,
+    options: dict[str, str],
+    players: int,
+    matches: int,
+    seed: int,
+    model: str,
+    level: str,
+    unpinged: Unpinged = "delay",
 ) -> list[MatchFigures]:
     """``matches`` seeded matches of one game and rule set."""
     results: list[MatchFigures] = []
@@ -484,7 +504,15 @@ async def run_table(
             for i in range(matches):
                 results.append(
                     await play_match(
-                        store, game_id, options, players, f"calendar/{label}/{seed}/{i}", i + 1, MODELS[model](), level
+                        store,
+                        game_id,
+                        options,
+                        players,
+                        f"calendar/{label}/{seed}/{i}",
+                        i + 1,
+                        MODELS[model](),
+                        level,
+                        unpinged,
                     )
                 )
         finally:
@@ -520,11 +548,14 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     )
 
 
-async def run(only: str | None, matches: int | None, seed: int, model: str, level: str) -> None:
+async def run(
+    only: str | None, matches: int | None, seed: int, model: str, level: str, unpinged: Unpinged = "delay"
+) -> None:
     print(
         f"model {model}; moves by the {level} AI; members awake {AWAKE_FROM}:00-{AWAKE_UNTIL}:00 in "
         f"{', '.join(ZONES)}; answer after {MEAN_ANSWER.total_seconds() / 3600:g} h of awake time on average; "
-        f"turn limit {DEFAULT_DEADLINE}, on timeout: vote; autoplay of forced decisions on"
+        f"turn limit {DEFAULT_DEADLINE}, on timeout: vote; autoplay of forced decisions on; a member who must act "
+        f"without a ping answers {'as if pinged' if unpinged == 'delay' else 'after the half-time reminder'}"
     )
     print(
         "medians per match: answers asked per member; turn changes; of the turns (the first included), those that "
@@ -540,7 +571,7 @@ async def run(only: str | None, matches: int | None, seed: int, model: str, leve
         if only is not None and not label.startswith(only):
             continue
         began = time.perf_counter()
-        results = await run_table(label, game_id, options, players, matches or default, seed, model, level)
+        results = await run_table(label, game_id, options, players, matches or default, seed, model, level, unpinged)
         report(label, results, time.perf_counter() - began)
     print(
         "targets (issue 36; models B and C, not yet built, so not yet met): unrated, model C: median <= 7 days and "
@@ -559,9 +590,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--model", choices=sorted(MODELS), default="A")
     parser.add_argument("--level", default="easy", help="the AI level choosing the members' moves (default easy)")
+    parser.add_argument(
+        "--unpinged",
+        choices=("delay", "reminder"),
+        default="delay",
+        help="a member who must act but was pinged by nothing answers as if pinged (default) or after the half-time "
+        "reminder",
+    )
     args = parser.parse_args()
     try:
-        asyncio.run(run(args.game, args.matches, args.seed, args.model, args.level))
+        asyncio.run(run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged))
     except NotImplementedError as exc:
         print(f"model {args.model} is not built yet: {exc}")
         raise SystemExit(2) from exc
