@@ -96,6 +96,24 @@ async def test_a_short_match_finishes_with_consistent_counts(tmp_path: Path) -> 
     assert figures.reminders["expired"] == 0 and figures.reminders["unpinged"] == 0
 
 
+@pytest.mark.parametrize(("game", "players"), [("subulata", 2), ("ursuppe", 3)])
+async def test_simultaneous_set_ups_and_three_players_keep_the_counts_consistent(
+    tmp_path: Path, game: str, players: int
+) -> None:
+    store = await Store.open(str(tmp_path / "calendar.db"))
+    try:
+        figures = await play_match(store, game, {}, players, "calendar/test/3", 1, ModelA(), "random")
+    finally:
+        await store.close()
+    assert figures.finished
+    assert figures.turns == figures.waited + figures.silent + figures.autoplayed
+    # A turn of seats acting together pings each of them; every ping is answered at most once.
+    assert sum(figures.pings.values()) >= figures.waited
+    assert figures.answers <= sum(figures.pings.values()) + figures.reminders["unpinged"]
+    # Only the table's members are pinged (channel 1 seats user ids 10, 11, ...).
+    assert set(figures.pings) <= {10 + seat for seat in range(players)}
+
+
 async def test_a_member_who_answers_after_the_deadline_is_counted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
