@@ -14,7 +14,10 @@ awake time only, so a ping at night waits for the morning. The moves are chosen 
 A member model decides, at each turn change, whether the member is asked or their move is played for them
 (:class:`MemberModel`). Model A is today: every turn that waits for a member pings them, and they answer.
 Models B (ask only when it matters) and C (also leaves a small plan) are the next session's: their places
-are here, and they raise :class:`NotImplementedError`.
+are here, and they raise :class:`NotImplementedError`. The loop already carries out a model's
+:class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
+turn the plan does not finish goes back to the model), so B and C need only their ``at_turn`` and
+``after_answer``.
 
 Per game and rule set it prints the matches played, answers asked per member per match, turn changes (all,
 those that waited for a member, those autoplayed because every decision was forced), the median and p90 days
@@ -232,7 +235,7 @@ class MatchFigures:
     questions: int = 0
     """Questions out of turn (a defender, a holder), each pinging its seats."""
     played_for: int = 0
-    """Turns the member model played without asking (0 for model A)."""
+    """Turns the member model played without asking (0 for model A): by the autopilot or a plan."""
     pings: Counter[int] = field(default_factory=Counter)
     """Pings by user id: turn posts and questions, each asking for an answer (the end post's not counted)."""
     answers: int = 0
@@ -250,6 +253,8 @@ class _Event:
     at: datetime
     order: int
     user_id: int = field(compare=False)
+    moves: tuple[str, ...] | None = field(default=None, compare=False)
+    """Moves played for the member by their model (None: the member answers)."""
 
 
 class Table:
@@ -312,15 +317,16 @@ class Table:
         asked = [step for step in change.questions if step.action == "ask"]
         # The end post pings every player too, but asks nothing of them.
         pinged = list(change.ping) + [uid for step in asked for uid in step.ping] if active else []
+        asked_any = False
+        for uid in pinged:
+            asked_any |= self._ask(match, uid, question=uid not in change.ping)
         if active and segments:
             if change.ping:
-                f.waited += 1
+                f.waited += asked_any
+                f.played_for += not asked_any
             else:
                 f.silent += 1
         f.questions += len(asked)
-        for uid in pinged:
-            f.pings[uid] += 1
-            self._ask(match, uid, question=uid not in change.ping)
         self.kept = TurnPost(1, change.turn.key, change.turn.number)  # any message id: one is kept
         self.question = next((Question(1, step.seats) for step in asked), None)
         # A member who must act but was pinged by no change (the turn came back to them at once, say) and is
@@ -343,13 +349,23 @@ class Table:
             question=self.question,
         )
 
-    def _ask(self, match: Match, uid: int, *, question: bool, pinged: bool = True) -> None:
+    def _ask(self, match: Match, uid: int, *, question: bool, pinged: bool = True) -> bool:
+        """The member model decides: ask ``uid`` (pinged, their answer queued; True) or play for them at once
+        (queued now, no ping; False). A member already asked is pinged again, not queued twice."""
         if uid in self.pending:
-            return
-        start = TurnStart(match, self.seat_of(match, uid), self.members[uid], question)
-        if self.model.at_turn(start) != "ask":
-            raise NotImplementedError("playing for a member: models B and C are not built yet")
+            self.figures.pings[uid] += pinged
+            return True
+        choice = self.model.at_turn(TurnStart(match, self.seat_of(match, uid), self.members[uid], question))
         self.pending[uid] = self.now
+        if isinstance(choice, PlayFor) and choice.moves:
+            heapq.heappush(self.queue, _Event(self.now, next(self.order), uid, choice.moves))
+            return False
+        self._queue_answer(uid, pinged)
+        return True
+
+    def _queue_answer(self, uid: int, pinged: bool) -> None:
+        self.pending[uid] = self.now
+        self.figures.pings[uid] += pinged
         # Not pinged: they notice as if pinged (``delay``), or only from the half-time reminder (``reminder``).
         told = self.now if pinged or self.unpinged == "delay" else self.now + timedelta(seconds=TURN_LIMIT) / 2
         at = self.members[uid].answers_at(told)
@@ -384,11 +400,26 @@ class Table:
                     self.figures.reminders[step.threshold] += 1
         self.clock[0] = saved
 
-    async def answer(self, match: Match, uid: int) -> Match:
-        """The member ``uid`` answers: they play their decisions while the turn is theirs."""
+    async def answer(self, match: Match, uid: int, moves: tuple[str, ...] | None = None) -> Match:
+        """The member ``uid`` answers: they play their decisions while the turn is theirs. With ``moves``, the
+        member model plays those for them instead, without asking (through :meth:`MatchService.move` until the
+        autopilot and plans have their own way in)."""
         asked = self.pending.pop(uid, self.now)
         seat = self.seat_of(match, uid)
         if seat not in match.state.actors():
+            return match
+        if moves is not None:
+            self.answering = uid
+            try:
+                for text in moves:
+                    report = await self.service.move(match.id, uid, text, expected_version=match.version)
+                    match = report.match
+                    self.absorb(match, report)
+            finally:
+                self.answering = None
+            if match.status is MatchStatus.ACTIVE and seat in match.state.actors() and uid not in self.pending:
+                # The seat must act again (its turn came back at once, or the plan ran out): the model decides anew.
+                self._ask(match, uid, question=False)
             return match
         self.figures.answers += 1
         self.figures.waiting += self.now - asked
@@ -464,7 +495,7 @@ async def play_match(
         event = heapq.heappop(table.queue)
         await table.deadlines(match, event.at)
         clock[0] = event.at
-        match = await table.answer(match, event.user_id)
+        match = await table.answer(match, event.user_id, event.moves)
     figures = table.figures
     figures.finished = match.status is MatchStatus.FINISHED
     figures.days = (clock[0] - start) / timedelta(days=1)
@@ -536,6 +567,8 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     notes = [f"{players} players", f"{seconds:.0f} s"]
     if unfinished := sum(not r.finished for r in results):
         notes.append(f"{unfinished} unfinished")
+    if played := sum(r.played_for for r in results):
+        notes.append(f"{played} turns played for a member")
     if steps["unpinged"]:
         notes.append(f"{steps['unpinged']} answers without a ping")
     print(

@@ -15,10 +15,12 @@ from bench.bench_calendar import (
     ModelA,
     ModelB,
     ModelC,
+    PlayFor,
     TurnStart,
     awake_after,
     play_match,
 )
+from bot.app.ai_runner import ai_decision
 from bot.app.storage import Store
 
 
@@ -89,7 +91,7 @@ async def test_a_short_match_finishes_with_consistent_counts(tmp_path: Path) -> 
     assert figures.finished
     assert figures.decisions > 0 and figures.days > 0
     # Every turn either waited for a ping, came back at once to the member playing, or was played by autoplay.
-    assert figures.turns == figures.waited + figures.silent + figures.autoplayed
+    assert figures.turns == figures.waited + figures.silent + figures.autoplayed + figures.played_for
     # Two players, one acting at a time: one ping per turn that waited, answered once; no deadline near.
     assert sum(figures.pings.values()) == figures.waited + figures.questions
     assert figures.answers == figures.waited
@@ -106,7 +108,7 @@ async def test_simultaneous_set_ups_and_three_players_keep_the_counts_consistent
     finally:
         await store.close()
     assert figures.finished
-    assert figures.turns == figures.waited + figures.silent + figures.autoplayed
+    assert figures.turns == figures.waited + figures.silent + figures.autoplayed + figures.played_for
     # A turn of seats acting together pings each of them; every ping is answered at most once.
     assert sum(figures.pings.values()) >= figures.waited
     assert figures.answers <= sum(figures.pings.values()) + figures.reminders["unpinged"]
@@ -133,3 +135,23 @@ async def test_a_member_who_answers_after_the_deadline_is_counted(
     assert figures.finished
     # The clock ticks at half time, at the late reminder and at the deadline, once each.
     assert (figures.reminders["half"], figures.reminders["soon"], figures.reminders["expired"]) == (1, 1, 1)
+
+
+class PlaysEverything(ModelA):
+    """A member model that never asks: the AI's choice is played for the member at once."""
+
+    name = "test"
+
+    def at_turn(self, start: TurnStart) -> PlayFor:
+        return PlayFor((ai_decision(start.match, start.seat, "random"),), "test")
+
+
+async def test_a_model_that_plays_for_the_members_asks_nothing_and_takes_no_time(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "calendar.db"))
+    try:
+        figures = await play_match(store, "ur", {"rules": "v3"}, 2, "calendar/test/1", 1, PlaysEverything(), "random")
+    finally:
+        await store.close()
+    assert figures.finished
+    assert figures.answers == 0 and sum(figures.pings.values()) == 0 and figures.days == 0
+    assert figures.played_for == figures.turns - figures.silent - figures.autoplayed > 0
