@@ -44,7 +44,7 @@ from games.ai.judge.calibration import (
 from games.ai.judge.keys import GAME_OF
 
 SPACE = "judge-bench"
-MATCHES = {"ur-towers": 120, "ur-loop": 200, "ur-race": 300, "ur-motifs": 1500}
+MATCHES = {"ur-towers": 60, "ur-loop": 80, "ur-race": 150, "ur-motifs": 300}
 """Matches per key by default: a few minutes of one core each on a loaded machine."""
 DEFAULT_MATCHES = 100
 BIN_MIN = 100
@@ -63,11 +63,15 @@ def timed(judge: Judge, matches: list[Played]) -> tuple[list[Judged], float]:
 
 def bench(key: str, matches: int, seed: int, players: int) -> None:
     """Play, judge and print one key's figures."""
+    started = time.process_time()
+    played = self_play(key, matches, seed, moment_of(JUDGES[key]), SPACE, players)
+    report(key, played, matches, seed, players, time.process_time() - started)
+
+
+def report(key: str, played: list[Played], matches: int, seed: int, players: int, cpu: float) -> None:
+    """Judge the matches ``played`` (``matches`` seeded from ``seed``) and print the key's figures."""
     judge = JUDGES[key]
     today = SoftmaxJudge(key, GAME_OF[key])
-    started = time.process_time()
-    played = self_play(key, matches, seed, moment_of(judge), SPACE, players)
-    cpu = time.process_time() - started
     mix = ", ".join(f"{name} {weight}" for name, weight in MIX)
     print(f"\n## {key} ({players} players): {judge.describe}")
     predictions = sum(len(m.positions) for m in played) * (1 if players == 2 else players)
@@ -99,17 +103,18 @@ def bench(key: str, matches: int, seed: int, players: int) -> None:
     for label, _ in rows:
         table = reliability(judged_by[label], random.Random(f"{SPACE}:{key}:{seed}:bootstrap"))
         print(f"\nreliability, {label}:")
-        print("| bin | count | predicted | observed | 90 % interval | within ±5 |")
-        print("|---|---|---|---|---|---|")
+        print("| bin | count | predicted | observed | 90 % interval | within ±5 | predicted in the interval |")
+        print("|---|---|---|---|---|---|---|")
         bins_ok = True
         for b in table:
             counted = b.count >= BIN_MIN
             within = abs(b.observed - b.predicted) <= BIN_TOLERANCE
             bins_ok &= within or not counted
             mark = ("yes" if within else "NO") if counted else "(few)"
+            inside = "yes" if b.interval[0] <= b.predicted <= b.interval[1] else "no"
             print(
                 f"| {b.low:.1f}–{b.high:.1f} | {b.count} | {b.predicted:.3f} | {b.observed:.3f} |"
-                f" {b.interval[0]:.3f}–{b.interval[1]:.3f} | {mark} |"
+                f" {b.interval[0]:.3f}–{b.interval[1]:.3f} | {mark} | {inside} |"
             )
         score, scale, lag = verdicts[label]
         met = {

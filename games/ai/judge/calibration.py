@@ -52,22 +52,28 @@ def moment_of(judge: Judge) -> Moment | None:
     return moment
 
 
-def mixed_agents(game_id: str, players: int, rng: random.Random) -> tuple[tuple[str, ...], list[Agent]]:
-    """A level per seat drawn from :data:`MIX`, and the agents that play them."""
-    names = [name for name, _ in MIX]
-    weights = [w for _, w in MIX]
+Mix = tuple[tuple[str, int], ...]
+
+
+def mixed_agents(game_id: str, players: int, rng: random.Random, mix: Mix = MIX) -> tuple[tuple[str, ...], list[Agent]]:
+    """A level per seat drawn from ``mix`` (default :data:`MIX`), and the agents that play them."""
+    names = [name for name, _ in mix]
+    weights = [w for _, w in mix]
     levels = tuple(rng.choices(names, weights=weights)[0] for _ in range(players))
     agents = [make_agent(game_id, level, iterations=ITERATIONS.get(level), players=players) for level in levels]
     return levels, agents
 
 
-def play(key: str, seed: str, moment: Moment | None, players: int = 2, ply_cap: int = PLY_CAP) -> Played | None:
-    """One seeded match of ``key``'s game between mixed levels, its positions at ``moment`` (None: the
-    first decision of each seat's turn) and its result; None when ``ply_cap`` steps bring no result."""
+def play(
+    key: str, seed: str, moment: Moment | None, players: int = 2, ply_cap: int = PLY_CAP, mix: Mix = MIX
+) -> Played | None:
+    """One seeded match of ``key``'s game between levels drawn from ``mix``, its positions at ``moment``
+    (None: the first decision of each seat's turn) and its result; None when ``ply_cap`` steps bring no
+    result."""
     game_id = GAME_OF[key]
     info = find_game(game_id)
     state = info.new(players, info.validate_options(OPTIONS_OF[key]))
-    levels, agents = mixed_agents(game_id, players, random.Random(f"{seed}:levels"))
+    levels, agents = mixed_agents(game_id, players, random.Random(f"{seed}:levels"), mix)
     chance_rng = random.Random(f"{seed}:chance")
     rngs = [random.Random(f"{seed}:seat:{s}") for s in range(players)]
     played = Played(levels=levels)
@@ -92,11 +98,21 @@ def play(key: str, seed: str, moment: Moment | None, players: int = 2, ply_cap: 
     return played
 
 
-def self_play(key: str, matches: int, seed: int, moment: Moment | None, space: str, players: int = 2) -> list[Played]:
-    """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced."""
+def self_play(
+    key: str,
+    matches: int,
+    seed: int,
+    moment: Moment | None,
+    space: str,
+    players: int | Sequence[int] = 2,
+    mix: Mix = MIX,
+) -> list[Played]:
+    """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced.
+    ``players`` is a table size, or several the matches cycle through (match ``k`` at size ``k mod len``)."""
+    sizes = (players,) if isinstance(players, int) else tuple(players)
     found = []
     for k in range(matches):
-        played = play(key, f"{space}:{key}:{seed}:{k}", moment, players)
+        played = play(key, f"{space}:{key}:{seed}:{k}", moment, sizes[k % len(sizes)], mix=mix)
         if played is not None:
             found.append(played)
     return found

@@ -18,6 +18,7 @@ from games.ai.evaluate import LOOP_MOBILITY, LOOP_TURNS
 from games.ai.judge.linear import LinearJudge
 from games.base import GameState, Seat
 from games.ur import loop, motifs, race, towers
+from games.ur.turns import Roll
 
 
 def pre_roll(state: GameState) -> bool:
@@ -94,15 +95,16 @@ def loop_features(state: GameState, seat: Seat) -> tuple[float, ...]:
 
 # Ravensburger: towers and prisoners.
 
-TOWERS_NAMES: Final = ("free", "held", "delivered", "own_held", "progress", "red", "to_move", "reserve")
+TOWERS_NAMES: Final = ("free", "held", "delivered", "progress", "red", "to_move", "reserve")
 
 
 def towers_features(state: GameState, seat: Seat) -> tuple[float, ...]:
     """Ravensburger, for ``seat``: its free tokens, the opponent's tokens it holds prisoner or has
-    delivered, its own tokens held, the progress and red faces of its free tokens, the move, the reserve."""
+    delivered, the progress and red faces of its free tokens, the move, the reserve. (Its own tokens held
+    are the other seat's prisoners: the softmax over the seats already weighs them.)"""
     assert isinstance(state, towers.State)
     free = float(state.reserve[seat])
-    held = own_held = 0.0
+    held = 0.0
     progress = red = 0.0
     positions = towers.POSITIONS[seat]
     for sq, stack in zip(towers.SQUARES, state.board, strict=True):
@@ -116,13 +118,10 @@ def towers_features(state: GameState, seat: Seat) -> tuple[float, ...]:
                 free += 1
                 progress += pos / towers.PATH_LENGTH
                 red += top.red
-        else:
-            own_held += sum(1 for t in stack if t.owner == seat)
     return (
         free / 10,
         held / 10,
         state.removed[1 - seat] / 10,
-        own_held / 10,
         progress / 10,
         red / 10,
         _to_move(state, seat),
@@ -132,7 +131,11 @@ def towers_features(state: GameState, seat: Seat) -> tuple[float, ...]:
 
 # Variante 3: motifs.
 
-MOTIFS_NAMES: Final = ("best", "best_open", "single", "second", "movable", "to_move", "placed", "threat")
+_MOTIFS_MOVING: Final = ("best", "best_open", "single", "second", "movable", "to_move", "threat", "stuck")
+_MOTIFS_PLACING: Final = ("best", "best_open", "single", "second", "to_move", "placed", "threat")
+MOTIFS_NAMES: Final = tuple(f"{n}_moving" for n in _MOTIFS_MOVING) + tuple(f"{n}_placing" for n in _MOTIFS_PLACING)
+"""Variante 3 weighs its features apart while placing and while moving: one set of weights for both made
+the chart saw from placement to placement (lag-1 −0.45 on the bench, −0.10 apart)."""
 
 
 def motifs_moment(state: GameState) -> bool:
@@ -145,8 +148,9 @@ def motifs_moment(state: GameState) -> bool:
 
 def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
     """Variante 3, for ``seat``: its pawns on its best motif (any, and among motifs the opponent has not
-    closed), a pawn on a single, its second motif, its pawns free to move, the move, the pawns placed,
-    and one pawn short of the goal."""
+    closed), a pawn on a single, its second motif, the move, one pawn short of the goal; while moving its
+    pawns free to move and (about to throw) the chance that no pawn can use the throw, which loses; while
+    placing the pawns placed. Each phase has its own weights (:data:`MOTIFS_NAMES`)."""
     assert isinstance(state, motifs.State)
     mine = [sq for sq, _ in state.pawns[seat]]
     theirs = {sq for sq, _ in state.pawns[1 - seat]}
@@ -157,18 +161,22 @@ def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
     best_open = min(4, max(open_counts, default=0))
     single = 1.0 if any(sq in motifs.SINGLES for sq in mine) else 0.0
     singles_open = any(sq not in theirs for sq in motifs.SINGLES)
-    movable = sum(1 for _, face in state.pawns[seat] if face == state.movable[seat])
     short = (4 - best_open) + (0 if single else 1)
-    return (
-        min(4, counts[0]) / 4,
-        best_open / 4,
-        single,
-        min(4, counts[1]) / 4,
-        movable / 5,
-        _to_move(state, seat),
-        len(mine) / 5,
-        1.0 if short == 1 and (single or singles_open) else 0.0,
-    )
+    shared = (min(4, counts[0]) / 4, best_open / 4, single, min(4, counts[1]) / 4)
+    to_move = _to_move(state, seat)
+    threat = 1.0 if short == 1 and (single or singles_open) else 0.0
+    if state.placing:
+        return (0.0,) * len(_MOTIFS_MOVING) + (*shared, to_move, len(mine) / 5, threat)
+    movable = sum(1 for _, face in state.pawns[seat] if face == state.movable[seat])
+    moving = (*shared, movable / 5, to_move, threat, _stuck(state, seat))
+    return moving + (0.0,) * len(_MOTIFS_PLACING)
+
+
+def _stuck(state: motifs.State, seat: Seat) -> float:
+    """Variante 3: the chance that ``seat``, about to throw, then has no legal move (and so loses)."""
+    if state.turn != seat or state.placing or not state.is_chance():
+        return 0.0
+    return sum(float(p) for r, p in motifs.ROLL_ODDS if not state.apply(Roll(r)).legal_moves(seat))
 
 
 JUDGES: Final = {

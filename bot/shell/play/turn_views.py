@@ -1,0 +1,247 @@
+"""What a turn post shows: the story the post tells, and the post's layout with its controls (moves, private
+view, take-seat, rematch); the status card. The building step of publishing (see :mod:`bot.shell.play.gather`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.app.ai_seats import humans
+from bot.app.game_clock import clock_setting
+from bot.app.game_words import words_for
+from bot.app.i18n import t
+from bot.app.matches import (
+    POSITION_KINDS,
+    LogEntry,
+    LogKind,
+    Match,
+    MatchService,
+    MatchStatus,
+    TurnReport,
+    holds_secret,
+    replay,
+)
+from bot.app.member_text import inert_names
+from bot.app.narration import result_line, take_seat_label, takeover_lines, turn_line
+from bot.app.story import story
+from bot.app.turns import known_turn, match_ply_turns
+from bot.app.words import move_legend
+from bot.shell.clock_ui import clock_lines
+from bot.shell.consent.rematch import RematchButton
+from bot.shell.consent.replace import TakeSeatButton
+from bot.shell.display import Display, variant_label
+from bot.shell.fairness import fair_chance
+from bot.shell.history.review import ReviewButton
+from bot.shell.play.details import DetailsButton, has_details
+from bot.shell.play.move_controls import member_to_act, move_controls
+from bot.shell.play.private import PrivateViewButton
+from bot.shell.play.status import sheet_embed
+from bot.shell.play.turn_post import post_layout, seat_colour
+from games.base import GameState
+
+KEPT_ENTRIES = 600
+"""Log entries a match's kept story holds at most (a seat that never decides again would keep them all)."""
+
+
+def bare(entry: LogEntry) -> LogEntry:
+    """``entry`` without the position it led to: the kept story holds entries, not positions."""
+    return replace(entry, after=None) if entry.after is not None else entry
+
+
+def keep_from(match: Match, origin: int, told: Sequence[LogEntry], start: int) -> int:
+    """The oldest ply a later turn post may start its story at, no later than ``start``: each seat's own last
+    decision among ``told`` (:meth:`TurnViews.since_own_turn`), ``origin`` while a seat has none there."""
+    if len(match.seats) < 3 or len(told) > KEPT_ENTRIES:
+        return start
+    last: dict[int, int] = {}
+    for entry in told:
+        if entry.seat is not None and entry.kind is LogKind.MOVE and entry.ply <= start:
+            last[entry.seat] = entry.ply
+    if len(last) < len(match.seats):
+        return origin
+    return min(start, *last.values())
+
+
+class TurnViews:
+    """Builds turn posts (see the module docstring); keeps each match's story between edits."""
+
+    def __init__(self, service: MatchService, display: Display) -> None:
+        self.service = service
+        self.display = display
+        # What each match's turn post tells, kept between edits (rebuilt from the log after a restart).
+        self._stories: dict[int, tuple[int, GameState | None, list[LogEntry]]] = {}
+
+    def forget(self, match_id: int) -> None:
+        """Drop the story kept for ``match_id`` (a new post starts a new one; a finished match needs none)."""
+        self._stories.pop(match_id, None)
+
+    async def story(
+        self, match: Match, start: int, report: TurnReport | None, until: int | None = None
+    ) -> tuple[GameState | None, list[LogEntry]]:
+        """The state at ``start`` and the entries since (up to ply ``until`` when given): what a turn post
+        tells. The story kept from the post before serves when the new one starts inside it (no log read)."""
+        state, entries = await self._story(match, start, report)
+        if until is not None:
+            entries = [e for e in entries if e.ply <= until]
+        return state, entries
+
+    async def since_own_turn(self, match: Match, seats: Sequence[int], start: int) -> int:
+        """Where a new turn post for ``seats`` starts its story, at ``start`` or before: right after their own
+        last decision, so that with three players or more the player reads everything the others did since
+        (two players: the turn before is all of it, ``start`` as it is). From the match's start when they
+        have not decided yet."""
+        if len(match.seats) < 3 or not seats:
+            return start
+        cached = self._stories.get(match.id)
+        known = cached[2] if cached is not None else []
+        own = [e.ply for e in known if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
+        if not own:
+            history = await self.service.history(match.id)
+            own = [e.ply for e in history if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
+        return min(start, own[-1]) if own else 0
+
+    async def _story(
+        self, match: Match, start: int, report: TurnReport | None
+    ) -> tuple[GameState | None, list[LogEntry]]:
+        cached = self._stories.get(match.id)
+        if cached is not None and cached[1] is not None and cached[0] <= start:
+            origin, told = cached[0], cached[2]
+            state: GameState = cached[1]
+            last = told[-1].ply if told else origin
+            if report is not None and report.entries and last == report.entries[0].ply - 1:
+                told = [*told, *(bare(e) for e in report.entries)]
+                last = told[-1].ply
+            if last == match.version and all(e.kind is not LogKind.UNDO for e in told if e.ply <= start):
+                # Kept from the oldest ply a later post may start at (see keep_from), not only from this one's.
+                keep = keep_from(match, origin, told, start)
+                kept_state = state
+                for entry in told:
+                    if entry.ply > start:
+                        break
+                    if entry.kind in POSITION_KINDS:
+                        state = state.apply(state.parse_move(entry.notation, entry.seat))
+                    if entry.ply <= keep:
+                        kept_state = state
+                self._stories[match.id] = (keep, kept_state, [e for e in told if e.ply > keep])
+                return state, [e for e in told if e.ply > start]
+        if report is not None and match.version - len(report.entries) == start:
+            self._stories[match.id] = (start, report.previous_state, [bare(e) for e in report.entries])
+            return report.previous_state, list(report.entries)
+        history = list(await self.service.history(match.id))
+        before = [e for e in history if e.ply <= start]
+        replayed: GameState | None = replay(match.game, match.options, len(match.seats), before)
+        entries = [e for e in history if e.ply > start]
+        self._stories[match.id] = (start, replayed, entries)
+        return replayed, entries
+
+    async def post_view(
+        self,
+        match: Match,
+        lang: str,
+        names: Sequence[str],
+        *,
+        number: int,
+        key: tuple[int, ...],
+        start: int,
+        report: TurnReport | None,
+        until: int | None = None,
+        alt: str,
+        current: bool,
+        mentions: bool,
+        asking: bool,
+    ) -> discord.ui.LayoutView:
+        """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none). Its story
+        tells the entries after ply ``start`` (up to ply ``until`` when given), shortened (:func:`story`)."""
+        state, entries = await self.story(match, start, report, until)
+        drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
+        # With three players or more the story reaches back to the player's own last decision: told to them.
+        you = key[0] if len(match.seats) >= 3 and len(key) == 1 else None
+        happened = story(match, state, entries, names, lang, you=you)
+        finished = match.status is not MatchStatus.ACTIVE
+        # The seals are read only for a post that tells a secret choice, or the final post that counts them.
+        secret = holds_secret(match.game, entries)
+        sealed = match.fair is not None and match.fair.seals is not None and (secret or (finished and current))
+        seals = await self.service.seals(match.id) if sealed else ()
+        if seals and secret:
+            # The fingerprint of each secret chosen in this story, said where it was chosen (issue 29).
+            happened += fair_chance.seal_lines(entries, seals, names, lang)
+        awaited: list[str] = []
+        rows: list[list[discord.ui.Item[Any]]] = []
+        if finished and current and match.result is not None:
+            awaited.append(result_line(match.result, names, lang))
+            if any(len(match.stints(seat)) > 1 for seat in range(len(match.seats))):
+                plies = await match_ply_turns(self.service, match)
+                last = max(plies.values(), default=1)
+                awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
+            explained = words_for(match.game.id).scores(match.state, names, lang)
+            if explained is not None:
+                awaited.append(explained)  # "": the board shows each score by its player's name
+            elif match.result.scores:
+                scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
+                awaited.append(t(lang, "post.scores", scores=scores))
+        elif current:
+            awaited.append(turn_line(match, lang, None if mentions else names))
+            clocks = await self.service.clocks(match.id) if match.turn_limit is not None else {}
+            if clocks:
+                deadline = min(clock.times.deadline for clock in clocks.values())
+                awaited.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
+            if clock_setting(match.options) is not None:
+                # Each player's game clock, the acting one's counting down in every client without an edit.
+                awaited += clock_lines(await self.service.clock_faces(match.id), names, lang)
+            if not asking:
+                rows = move_controls(match, lang)
+                if rows and (seat := member_to_act(match)) is not None:
+                    # The terms the buttons' prices use, said once here rather than on every button.
+                    awaited.append(move_legend(match.game, match.state, seat, lang) or "")
+            extra: list[discord.ui.Item[Any]] = []
+            if match.game.has_hidden_info:
+                # Always at hand for a player who can't receive DMs, without a notice after every move.
+                extra.append(PrivateViewButton(match.id, t(lang, "button.private_view")))
+            if has_details(match.game.id):
+                # The post carries one image; the game's second view (Ursuppe's genes and events) on demand.
+                extra.append(DetailsButton(match.id, t(lang, "button.details")))
+            if extra:
+                rows.append(extra)
+            if match.takeovers and (free := await self.service.replaceable(match)):
+                # Anyone not seated may offer to play a seat the AI took over (the players then consent).
+                rows.append(
+                    [TakeSeatButton(match.id, seat, take_seat_label(match, drawn, seat, lang)) for seat in free]
+                )
+        if current and (finished or start == 0):
+            # The commitment stays on the first turn's post; the seed is revealed on the final one.
+            awaited += fair_chance.fairness_lines(match, lang, final=finished)
+            if finished and seals:
+                awaited.append(t(lang, "seal.revealed", count=len(seals)))
+        if finished and current and match.status is MatchStatus.FINISHED:
+            pinged = " ".join(f"<@{uid}>" for uid in humans(match.seats))
+            review = ReviewButton(match.id, t(lang, "button.review"))
+            if await self.service.in_event(match.id):
+                # An event game's thread belongs to the event: a rematch there would pass for an event game.
+                awaited.append(t(lang, "post.end_event", mentions=pinged))
+                rows.append([review])
+            else:
+                awaited.append(t(lang, "post.end", mentions=pinged))
+                rows.append([RematchButton(match.id, t(lang, "button.rematch")), review])
+        header = t(lang, "post.header", game=variant_label(match, lang), id=match.id, turn=max(number, 1))
+        if finished and current:
+            header = t(lang, "post.header_end", game=variant_label(match, lang), id=match.id)
+        winners = match.result.winners if finished and match.result is not None else ()
+        colour_seat = (winners or key or (None,))[0]
+        return post_layout(
+            header=f"### {header}",
+            happened=happened,
+            awaited=awaited,
+            colour=seat_colour(match.game.id, colour_seat),
+            alt=alt,
+            rows=rows,
+        )
+
+    async def sheet(self, match: Match) -> discord.Embed:
+        """The match's status card as it should look now, in the channel's language."""
+        turns = await known_turn(self.service, match) if match.status is not MatchStatus.ACTIVE else None
+        lang = self.display.channel_language(match)
+        return sheet_embed(match, await self.display.text_names(match, lang), lang, turns=turns)
