@@ -367,14 +367,16 @@ def test_a_turning_point_is_never_a_forced_move() -> None:
     decision: the turning points pass it over, however large its swing."""
     match, entries = finished("ur", {"rules": "v2"}, 2)
     found = rv.review(match.game, dict(match.options), 2, steps_of(match, entries))
-    forced = [d for d in found.decisions if len(d.before.legal_moves(d.seat)) == 1]
+    forced = [d for d in found.decisions if d.before is not None and len(d.before.legal_moves(d.seat)) == 1]
     assert forced and all(not d.real and d.skill == 0.0 for d in forced)
     # Every forced move made the largest swing there can be; no roll is left to tell.
     found.decisions = [replace(d, value=(1.0, 0.0), became=(0.0, 1.0)) for d in forced]
     found.rolls = []
     assert turning_points(match, found, NAMES[:2], "en") == []
     real = [d for d in rv.review(match.game, dict(match.options), 2, steps_of(match, entries)).decisions if d.real]
-    assert real and all(len(d.before.legal_moves(d.seat)) > 1 and d.spread >= rv.REAL_DECISION for d in real)
+    assert real and all(
+        d.before is not None and len(d.before.legal_moves(d.seat)) > 1 and d.spread >= rv.REAL_DECISION for d in real
+    )
 
 
 def test_a_seat_is_judged_from_what_it_could_know() -> None:

@@ -142,7 +142,7 @@ def turning_points(match: Match, found: engine.Review, names: Sequence[str], lan
     words = words_for(match.game.id)
     candidates: list[tuple[float, int, str]] = []
     for decision in found.decisions:
-        if not decision.real:
+        if not decision.real or decision.before is None or decision.after is None:
             continue
         seat = _most_moved(decision.value, decision.became)
         what = decision_line(

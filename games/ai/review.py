@@ -98,9 +98,10 @@ class Decision:
     turn: int
     seat: Seat
     notation: str
-    before: GameState
-    after: GameState
-    """Right after the move, before any chance step."""
+    before: GameState | None
+    after: GameState | None
+    """Right after the move, before any chance step. Both None where the decision was not measured (past
+    the budget): a long match keeps no state it will not tell."""
     value: Chances
     """Each seat's ``V`` before the move."""
     became: Chances
@@ -408,7 +409,18 @@ def _decision(
     result.skill[seat] += skill
     result.points.append((step.turn, here.value))
     result.decisions.append(
-        Decision(index, step.turn, seat, step.notation, state, after, here.value, became, skill, spread)
+        Decision(
+            index,
+            step.turn,
+            seat,
+            step.notation,
+            state if here.moves else None,
+            after if here.moves else None,
+            here.value,
+            became,
+            skill,
+            spread,
+        )
     )
 
 
