@@ -31,11 +31,9 @@ TABLES: Final = (
     "moves",
     "user_prefs",
     "bot_meta",
-    "draw_offers",
     "turn_clocks",
     "timeout_votes",
     "vacations",
-    "undo_requests",
     "match_prefs",
     "ratings",
     "rating_changes",
@@ -50,12 +48,10 @@ TABLES: Final = (
     "match_fairness",
     "match_salts",
     "secret_seals",
-    "replace_requests",
     "seat_replacements",
     "replace_declines",
-    "rematch_offers",
-    "pace_offers",
     "game_clocks",
+    "proposals",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 
