@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.app.events.core import EventCore
+from bot.app.events.formats import format_of
 from bot.app.events.model import Event, EventError, EventGame, EventStatus, Progress
 from bot.app.events.rules import check_places, game_of_row, parse_places, result_for, result_from_outcome
 from bot.app.matches import Match, MatchStatus
@@ -99,7 +100,7 @@ class Results(EventCore):
             game = game_of_row(row)
             if game.is_bye:
                 raise EventError("event_bye_result")
-            if event.format.two_player:
+            if format_of(event.format).two_player:
                 if outcome is None:
                     raise EventError("event_bad_result")
                 result = result_for(game, user_id, outcome)

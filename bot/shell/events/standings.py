@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.app.events import Event, EventFormat, Standings
+from bot.app.events import Event, Standings, format_of
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.app.tournaments.crosstable import crosstable
@@ -80,8 +80,7 @@ class StandingsPosts:
         legend = t(lang, f"event.standings.legend.{event.format.value}")
         if any(p.missed_rounds for p in event.players):
             # Late entrants' missed rounds change points and tie-breaks: said where the tie-breaks are.
-            late = "event.standings.late_tables" if event.format is EventFormat.TABLES else "event.standings.late"
-            legend += " " + t(lang, late)
+            legend += " " + t(lang, format_of(event.format).late_note)
         footer = t(lang, "event.standings.footer", game=game_label(event, lang), id=event.id)
         embed.set_footer(text=f"{legend}\n{footer}"[:2048])
         files = [
@@ -148,31 +147,13 @@ def standings_table(
 ) -> StandingsTable:
     """The image's table: rank, player, points, the tie-breaks, and the record."""
     tiebreaks = [t(lang, f"event.col.{name}") for name in standings.tiebreaks]
-    if event.format is EventFormat.TABLES:
-        headers = (
-            "#",
-            t(lang, "event.col.player"),
-            t(lang, "event.col.points"),
-            *tiebreaks,
-            t(lang, "event.col.played"),
-            t(lang, "event.col.firsts"),
-        )
-    else:
-        headers = (
-            "#",
-            t(lang, "event.col.player"),
-            t(lang, "event.col.points"),
-            *tiebreaks,
-            t(lang, "event.col.record"),
-            t(lang, "event.col.byes"),
-        )
+    rules = format_of(event.format)
+    record = [t(lang, f"event.col.{name}") for name in rules.record_columns]
+    headers = ("#", t(lang, "event.col.player"), t(lang, "event.col.points"), *tiebreaks, *record)
     rows = []
     for row in standings.rows:
         values = [number(v, lang) for _, v in row.tiebreaks]
-        if event.format is EventFormat.TABLES:
-            tail = (str(row.played), str(row.wins + row.draws))
-        else:
-            tail = (f"{row.wins}-{row.draws}-{row.losses}", str(row.byes))
+        tail = rules.record(row)
         rows.append(
             (str(row.rank), names.get(row.player, str(row.player)), points_text(row.points, lang), *values, *tail)
         )
