@@ -32,6 +32,7 @@ from bot.app.matches import MatchService, MatchStatus
 from bot.app.storage import Store
 from bot.app.tournaments.crosstable import crosstable
 from bot.app.tournaments.standings import to_csv
+from bot.shell.cogs.events import FORMAT_LABELS
 from bot.shell.events.standings import csv_style, standings_table
 from games import GAMES
 
@@ -130,10 +131,12 @@ async def test_every_format_runs_an_event_from_sign_up_to_its_standings_file(
         assert all(len(row) == len(table.headers) for row in table.rows)
         assert t(lang, f"event.format.{kind.value}") != f"event.format.{kind.value}"
         assert t(lang, f"event.standings.legend.{kind.value}") != f"event.standings.legend.{kind.value}"
+        assert t(lang, f"choice.format.{kind.value}") != f"choice.format.{kind.value}"
 
 
-def test_every_format_value_has_its_module() -> None:
+def test_every_format_value_has_its_module_and_its_choice() -> None:
     assert set(FORMATS) == set(EventFormat)
+    assert list(FORMAT_LABELS) == [kind.value for kind in FORMATS]
     assert all(format_of(kind) is FORMATS[kind] and format_of(kind.value) is FORMATS[kind] for kind in EventFormat)
 
 

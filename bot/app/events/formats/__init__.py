@@ -1,7 +1,8 @@
 """Event formats, found through one registry: a new format is its module here (a :class:`Format`), its entry in
-:data:`FORMATS`, its value in :class:`~bot.app.events.model.EventFormat` and its texts (``event.format.<id>``,
-``event.standings.legend.<id>``) in each catalog. tests/test_event_formats.py runs every registered format
-through sign-up, pairing, results, standings and export.
+:data:`FORMATS`, its value in :class:`~bot.app.events.model.EventFormat` and its texts in each catalog
+(``event.format.<id>``, ``event.standings.legend.<id>``, ``choice.format.<id>``); ``/event create`` offers
+every registered format. tests/test_event_formats.py runs every registered format through sign-up, pairing,
+results, standings and export.
 
 - :mod:`.base`: what a format must answer (:class:`Format`);
 - :mod:`.two_player`: what Swiss and round robin share; :mod:`.swiss`, :mod:`.round_robin`;

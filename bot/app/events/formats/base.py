@@ -21,6 +21,8 @@ class Format(ABC):
 
     id: ClassVar[EventFormat]
     """The value stored with the event (``events.format``)."""
+    label: ClassVar[str]
+    """Its choice in ``/event create``, in English (the catalogs translate it: ``choice.format.<id>``)."""
     two_player: ClassVar[bool]
     """Its games are of two players (else tables of several)."""
     minimum_players: ClassVar[int]

@@ -14,6 +14,7 @@ class RoundRobin(TwoPlayerFormat):
     against players already met, not rounds)."""
 
     id = EventFormat.ROUND_ROBIN
+    label = "Round robin (2-player games)"
     tiebreaks = ROUND_ROBIN_TIEBREAKS
     late_entry = False
     fixed_rounds = True

@@ -14,6 +14,7 @@ class Swiss(TwoPlayerFormat):
     """The Swiss system, over the rounds the organiser chose."""
 
     id = EventFormat.SWISS
+    label = "Swiss (2-player games)"
     tiebreaks = SWISS_TIEBREAKS
 
     def pair(self, event: Event, number: int, past: Sequence[EventGame]) -> tuple[list[tuple[int, ...]], list[int]]:

@@ -23,6 +23,7 @@ class Tables(Format):
     """Seated rounds: a table's places give points by its size; the game score breaks ties."""
 
     id = EventFormat.TABLES
+    label = "Seated tables of 3 to 6 (multiplayer games)"
     two_player = False
     minimum_players = MIN_TABLE
     late_note = "event.standings.late_tables"
