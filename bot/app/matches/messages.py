@@ -50,6 +50,24 @@ class Messages(Core):
         if not found:
             raise MatchError("no_match")
 
+    async def record_post(
+        self, match_id: int, post: PostRow, *, board: int | None = None, announced: int | None = None
+    ) -> None:
+        """Record, in one write, what a turn post now shows: the post kept (``post``: its message, its story's
+        start and turn, the turn number), the match's board message when it is a new post (``board``), and the
+        version it announces (``announced``; None for the board posted again, which announces nothing new).
+
+        Raises:
+            MatchError: ``no_match``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            await self._store.put_post(match_id, post, now=now)
+            if board is not None and not await self._store.update_match(match_id, now=now, board_message_id=board):
+                raise MatchError("no_match")
+            if announced is not None:
+                await self._store.mark_announced(match_id, announced)
+
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Record that the board of ``version`` was posted (see :meth:`unannounced`)."""
         await self._store.mark_announced(match_id, version)
