@@ -1,4 +1,4 @@
-"""Publishing keeps its promise: after gathering (:func:`bot.shell.gather.gather`), it asks the match service
+"""Publishing keeps its promise: after gathering (:func:`bot.shell.play.gather.gather`), it asks the match service
 nothing more, and one write records what the turn post shows.
 
 Every call of the match service is noted while a publication runs, and whether it came after the gathering
@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-import bot.shell.publish as publish_module
+import bot.shell.play.publish as publish_module
 from bot.app.matches import MatchService, MatchStatus
-from bot.shell.publish import Publisher
+from bot.shell.play.publish import Publisher
 from tests.test_story import opened, play
 
 WRITES = frozenset({"record_post", "set_post", "drop_post", "set_message", "set_user_pref"})

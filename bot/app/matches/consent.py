@@ -16,10 +16,13 @@ A new kind of consent question is six files, none of them in storage (no table, 
    (a ``kind`` name, :meth:`~RequestBallot.detail`/:meth:`~RequestBallot.build` for its one number, who votes,
    when it lapses) and the service's methods to propose and answer it, as :mod:`.paces` does;
 2. ``bot/app/matches/__init__.py``: that collaborator joins :class:`MatchService`'s bases;
-3. ``bot/app/seats.py``: its :class:`~bot.app.seats.Action` (who may ask and answer for a seat);
-4. the shell's feature module: its command and its buttons beside their handlers (registered with the
-   shell's other persistent buttons);
+3. ``bot/shell/consent/<kind>.py``: its buttons beside their handlers (asked from a button, such as the turn
+   post's; a slash command of its own adds its parameters to its group's cog, a seventh file);
+4. ``bot/shell/client.py``: its buttons join the persistent ones registered at start;
 5. and 6. its texts, ``bot/app/locales/en/<kind>.json`` and ``bot/app/locales/fr/<kind>.json``.
+
+Who may ask and answer is an existing :class:`~bot.app.seats.Action`'s rule (the members playing, as for a
+pace switch); a kind with a rule of its own adds it to ``bot/app/seats.py``.
 """
 
 from __future__ import annotations

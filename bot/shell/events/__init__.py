@@ -3,7 +3,7 @@
 The ``/event`` commands, the sign-up card's persistent buttons and the ``match_finished`` listener all
 end up in :class:`EventUI` (:mod:`~bot.shell.events.ui`, the commands' answers). Each game of a round gets a
 public thread of the event's channel, named after the event, the round and the players; the players are
-pinged there and the first board is posted with :meth:`bot.shell.ui.GameUI.publish_board`, after which the
+pinged there and the first board is posted with :meth:`bot.shell.play.messages.GameUI.publish_board`, after which the
 game is an ordinary match (:mod:`~bot.shell.events.rounds`). The pairings, and after each round the
 standings (an embed, a PNG table and a CSV file for the association's records,
 :mod:`~bot.shell.events.standings`), are posted in the event's channel. The card and its buttons are

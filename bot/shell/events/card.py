@@ -16,7 +16,7 @@ from bot.shell.context import Shell
 from bot.shell.events.checkin import checkin_field
 from bot.shell.events.report_ui import REPORT_ITEMS, report_button_view
 from bot.shell.events.text import deadline_label, game_label
-from bot.shell.lobby_ui import SIGNUP, LobbyButton
+from bot.shell.lobby.card import SIGNUP, LobbyButton
 
 COG_NAME = "EventCog"
 CARD_LISTED = 40

@@ -19,7 +19,7 @@ from bot.shell.events.report_text import physical_state
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import game_label, log_line, result_text
-from bot.shell.ui import GameUI, public_language
+from bot.shell.play.messages import GameUI, public_language
 
 LOG_SHOWN = 25
 
