@@ -4,8 +4,9 @@ nothing more, and one write records what the turn post shows.
 Every call of the match service is noted while a publication runs, and whether it came after the gathering
 step; after it, only the writes that note what was posted are allowed (the turn post's record, the question
 and the private views kept, the status card's message, a DM found closed). Matches of two players (Ur, to its
-end), three or more (Ursuppe, where a post tells back to the player's own last decision) and one that hides
-information (Subulata's secret set-up and its private views) are played through SimCord.
+end), three or more (Ursuppe, where a post tells back to the player's own last decision, and where an attack is
+answered out of turn: a question asked, then settled) and one that hides information (Subulata's secret set-up
+and its private views) are played through SimCord.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ import pytest
 import bot.shell.play.publish as publish_module
 from bot.app.matches import MatchService, MatchStatus
 from bot.shell.play.publish import Publisher
+from tests.test_bot_ursuppe import soup  # noqa: F401 - the fixture of the game below
+from tests.test_bot_ursuppe import (
+    test_four_players_into_round_three_with_an_attack_answered_out_of_turn as _answered_out_of_turn,
+)
 from tests.test_story import opened, play
 
 WRITES = frozenset({"record_post", "set_post", "drop_post", "set_message", "set_user_pref"})
@@ -125,3 +130,13 @@ async def test_a_secret_set_up_and_its_private_views_ask_nothing_after_gathering
     await play(env, channel, members, 6, seed=random.Random(1).randint(0, 99))
     check(calls)
     assert "record_post" in calls.after()
+
+
+async def test_an_attack_answered_out_of_turn_asks_nothing_after_gathering(
+    soup: dict[str, Any],  # noqa: F811
+    calls: Calls,
+) -> None:
+    """The out-of-turn question is asked, then settled by the answer's click, from what was gathered."""
+    await _answered_out_of_turn(soup)
+    check(calls)
+    assert "drop_post" in calls.after(), "a question was settled"

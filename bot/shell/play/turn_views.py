@@ -83,8 +83,8 @@ class TurnViews:
     def tells(self, match: Match, report: TurnReport | None) -> bool:
         """Whether the story kept since the last post tells every post of ``match`` after ``report`` without
         reading the log: it reaches the match's version with the report's entries, no undo made the position
-        jump back, and with three players or more it holds each seat's own last decision (where a new post
-        may start, see :meth:`since_own_turn`). Publishing reads the log beforehand when it does not."""
+        jump back, and with three players or more it holds the last decision of each seat to act (where their
+        new post may start, see :meth:`since_own_turn`). Publishing reads the log beforehand when it does not."""
         cached = self._stories.get(match.id)
         if cached is None or cached[1] is None:
             return False
@@ -95,9 +95,10 @@ class TurnViews:
             last = entries[-1].ply
         if last != match.version or any(e.kind is LogKind.UNDO for e in (*told, *entries)):
             return False
-        if len(match.seats) >= 3:
-            movers = {e.seat for e in (*told, *entries) if e.kind is LogKind.MOVE}
-            return movers >= set(range(len(match.seats)))
+        if len(match.seats) >= 3 and match.status is MatchStatus.ACTIVE:
+            # A new post for the seats to act starts back at their own last decision before the change.
+            movers = {e.seat for e in told if e.kind is LogKind.MOVE}
+            return movers >= set(match.state.actors())
         return True
 
     async def story(
