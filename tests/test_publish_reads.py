@@ -28,8 +28,9 @@ from tests.test_bot_ursuppe import (
 )
 from tests.test_story import opened, play
 
-WRITES = frozenset({"record_post", "set_post", "drop_post", "set_message", "set_user_pref"})
-"""The service's methods that note what was posted (or that a member's DMs are closed)."""
+WRITES = frozenset({"record_post:turn", "record_post:status", "set_post", "drop_post", "set_user_pref"})
+"""The service's methods that note what was posted (``record_post`` by the kind of post: the turn post, the status
+card), or that a member's DMs are closed."""
 
 _after_gather: contextvars.ContextVar[bool] = contextvars.ContextVar("after_gather", default=False)
 
@@ -62,7 +63,8 @@ def calls(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Calls]:
 
         async def noting(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
             if inside.get():
-                noted.made.append((_name, _after_gather.get()))
+                kind = f":{args[1].kind}" if _name == "record_post" else ""
+                noted.made.append((_name + kind, _after_gather.get()))
             return await _real(*args, **kwargs)
 
         monkeypatch.setattr(service, name, noting)
@@ -93,8 +95,7 @@ def check(calls: Calls) -> None:
     assert calls.publications, "nothing was published"
     late = calls.after()
     assert [name for name in late if name not in WRITES] == [], late
-    assert late.count("record_post") == calls.publications, late
-    assert "mark_announced" not in late
+    assert late.count("record_post:turn") == calls.publications, late
 
 
 async def test_a_two_player_match_to_its_end_asks_nothing_after_gathering(simcord_env: Any, calls: Calls) -> None:
@@ -129,7 +130,7 @@ async def test_a_secret_set_up_and_its_private_views_ask_nothing_after_gathering
         await member.slash(channel, "game move", move="setup random")
     await play(env, channel, members, 6, seed=random.Random(1).randint(0, 99))
     check(calls)
-    assert "record_post" in calls.after()
+    assert "record_post:turn" in calls.after()
 
 
 async def test_an_attack_answered_out_of_turn_asks_nothing_after_gathering(

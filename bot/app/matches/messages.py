@@ -51,11 +51,18 @@ class Messages(Core):
             raise MatchError("no_match")
 
     async def record_post(
-        self, match_id: int, post: PostRow, *, board: int | None = None, announced: int | None = None
+        self,
+        match_id: int,
+        post: PostRow,
+        *,
+        board: int | None = None,
+        status: int | None = None,
+        announced: int | None = None,
     ) -> None:
-        """Record, in one write, what a turn post now shows: the post kept (``post``: its message, its story's
-        start and turn, the turn number), the match's board message when it is a new post (``board``), and the
-        version it announces (``announced``; None for the board posted again, which announces nothing new).
+        """Record, in one write, what a post now shows: the post kept (``post``: a turn post's message, its
+        story's start and turn, the turn number; the status card's message and digest), the match's board or
+        status message when it is a new one (``board``, ``status``), and the version a turn post announces
+        (``announced``; None for the board posted again, which announces nothing new).
 
         Raises:
             MatchError: ``no_match``.
@@ -63,8 +70,15 @@ class Messages(Core):
         now = self._clock()
         async with self._store.transaction():
             await self._store.put_post(match_id, post, now=now)
-            if board is not None and not await self._store.update_match(match_id, now=now, board_message_id=board):
-                raise MatchError("no_match")
+            if board is not None or status is not None:
+                found = await self._store.update_match(
+                    match_id,
+                    now=now,
+                    board_message_id=UNSET if board is None else board,
+                    status_message_id=UNSET if status is None else status,
+                )
+                if not found:
+                    raise MatchError("no_match")
             if announced is not None:
                 await self._store.mark_announced(match_id, announced)
 

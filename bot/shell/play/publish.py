@@ -457,9 +457,6 @@ class Publisher:
             except discord.HTTPException:
                 log.info("status message of match %s is gone; posting a new one", match.id)
                 message_id = None
-            else:
-                if match.status_message_id != message_id:
-                    await self.service.set_message(match.id, status=message_id)
         if message_id is None:
             if match.status is not MatchStatus.ACTIVE:
                 return
@@ -471,8 +468,12 @@ class Publisher:
                 log.info("status message of match %s could not be posted", match.id)
                 return
             message_id = message.id
-            await self.service.set_message(match.id, status=message_id)
-        await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))
+        # One write: what the card shows, and which message it is when that changed (a lobby card become the
+        # status card, or a new card for one gone).
+        shown = PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed))
+        await self.service.record_post(
+            match.id, shown, status=message_id if match.status_message_id != message_id else None
+        )
 
 
 def _private_answer(interaction: discord.Interaction) -> bool:
