@@ -15,7 +15,7 @@ from bot.app.events import Event, Standings, format_of
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.app.tournaments.crosstable import crosstable
-from bot.app.tournaments.standings import CsvStyle, to_csv
+from bot.app.tournaments.standings import CsvStyle, Game, to_csv
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.text import game_label, number, points_text
 from render.standings import StandingsTable, describe_standings, render_standings
@@ -81,6 +81,9 @@ class StandingsPosts:
         if any(p.missed_rounds for p in event.players):
             # Late entrants' missed rounds change points and tie-breaks: said where the tie-breaks are.
             legend += " " + t(lang, format_of(event.format).late_note)
+        if any(isinstance(item, Game) and item.unplayed for item in standings.results):
+            # A no-show's game counts as unplayed in the tie-breaks (FIDE): the legend says how.
+            legend += " " + t(lang, "event.standings.unplayed")
         footer = t(lang, "event.standings.footer", game=game_label(event, lang), id=event.id)
         embed.set_footer(text=f"{legend}\n{footer}"[:2048])
         files = [
