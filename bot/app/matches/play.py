@@ -70,6 +70,10 @@ class Play(Core):
             before = match.state
             if seat not in before.actors() or seat in match.ai:
                 raise NotYourTurnError("it is not your turn", key="not_your_turn")
+            # A flag that fell before this move, even in the same instant, is handled first: the policy's
+            # forfeit or move stands instead of this move, and a vote refuses it until the vote is asked.
+            if (timed_out := await self._time_up(match, seat, now)) is not None:
+                return timed_out
             parts = sequence.split(text)
             state = before
             entries: list[LogEntry] = []
