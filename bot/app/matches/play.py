@@ -49,12 +49,16 @@ class Play(Core):
         ``interaction_id``, a second delivery of the same interaction returns the first one's report
         with ``replayed=True`` and writes nothing.
 
+        When the seat's game clock reached zero before the move and the clock's sweep has not handled it yet,
+        the match's timeout policy applies first: under ``forfeit`` or ``move`` the report returned is that of
+        the forfeit or of the move played for the seat, and the move typed is not played.
+
         Raises:
             MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left`` (the caller's seat passed to the
                 AI or to another member), ``move_too_long`` (more than
                 :data:`MAX_MOVE_TEXT` characters, refused before any parsing), ``sequence_turn_over`` (a
                 sequence goes on after the seat's turn is over) or ``sequence_past_chance`` (it goes on after
-                a roll or a draw).
+                a roll or a draw), ``time_up_vote`` (the seat's flag fell and the other players are to vote first).
             BoardChangedError: ``expected_version`` is stale, or another write won the race.
             NotYourTurnError: the caller's seat may not act now (key ``not_your_turn``).
             NotationError, IllegalMoveError: from the engine, unchanged.
