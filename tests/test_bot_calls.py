@@ -14,11 +14,11 @@ from typing import Any
 import discord
 import pytest
 
-import bot.shell.publish
+import bot.shell.play.publish
 from bot.app.game_words import words_for
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
-from bot.shell.status import span_text
+from bot.shell.play.status import span_text
 from tests.botkit import boards_in, labels_of, move_buttons, pings_since, text_of
 
 CALLBACK = "/callback"
@@ -214,7 +214,7 @@ async def test_too_slow_to_answer_with_the_post_the_change_is_acknowledged_first
 ) -> None:
     """Drawing that would not be done within Discord's 3 s: a deferred update (clicks) or a private
     acknowledgement (commands) first, then the post changed with the bot's own calls."""
-    monkeypatch.setattr(bot.shell.publish, "ANSWER_WITHIN", 0.0)
+    monkeypatch.setattr(bot.shell.play.publish, "ANSWER_WITHIN", 0.0)
     env, channel = world["env"], world["channel"]
     players = {world["alice"].id: world["alice"], world["bob"].id: world["bob"]}
     await start_ur(world)

@@ -13,9 +13,9 @@ import pytest
 
 from bot.app.events import EventSettings
 from bot.app.matches import LogKind, MatchError, MatchStatus, PaceOffer
+from bot.shell.consent.pace import question
 from bot.shell.events.text import deadline_label
-from bot.shell.pace_ui import question
-from bot.shell.status import span_text
+from bot.shell.play.status import span_text
 from games.base import Termination
 from tests.botkit import boards_in, pings_since, text_of
 from tests.test_bot_e2e import button_labels, current, expect_ephemeral

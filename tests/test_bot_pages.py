@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-import bot.shell.history_ui as history_ui
+import bot.shell.history.past as history_ui
 from bot.app.history import pages
 from tests.botkit import labels_of
 from tests.test_bot_member_names import moves

@@ -214,7 +214,7 @@ async def test_a_second_hint_while_the_first_thinks_is_refused_politely(
 async def test_verifying_an_ended_match_again_does_no_work_and_one_check_at_a_time(
     club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.shell.fairness_ui as fairness_ui
+    import bot.shell.fairness.fair_chance as fairness_ui
 
     env, channel, alice, bob, carol = club["env"], club["channel"], club["alice"], club["bob"], club["carol"]
     await finished_ur(club)

@@ -11,25 +11,25 @@ import discord
 import pytest
 
 from bot.shell.components import PlateauButton
-from bot.shell.details_ui import DetailsButton
-from bot.shell.draw_ui import DrawButton
+from bot.shell.consent.draw import DrawButton
+from bot.shell.consent.pace import PaceButton
+from bot.shell.consent.rematch import RematchAnswerButton, RematchButton
+from bot.shell.consent.replace import ReplaceButton, TakeSeatButton
+from bot.shell.consent.undo import UndoButton
 from bot.shell.events.card import EventButton
 from bot.shell.events.report_ui import PlacesButton, ReportAnswerButton, ReportButton, ScoreButton
-from bot.shell.fairness_ui import SaltButton
-from bot.shell.help_ui import HelpButton
-from bot.shell.history_ui import HistoryButton
-from bot.shell.lobby_ui import LobbyButton
-from bot.shell.move_controls import BuilderButton
-from bot.shell.pace_ui import PaceButton
-from bot.shell.pbp import TimeoutButton
-from bot.shell.private_ui import PrivateViewButton, SetupButton
-from bot.shell.ratings_ui import LeaderboardButton
-from bot.shell.rematch_ui import RematchAnswerButton, RematchButton
-from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
-from bot.shell.resign_ui import ResignButton
-from bot.shell.review_ui import ReviewButton
-from bot.shell.setup_ui import SetupPickButton
-from bot.shell.undo_ui import UndoButton
+from bot.shell.guide.help import HelpButton
+from bot.shell.history.past import HistoryButton
+from bot.shell.history.ratings import LeaderboardButton
+from bot.shell.history.review import ReviewButton
+from bot.shell.lobby.card import LobbyButton
+from bot.shell.lobby.salt import SaltButton
+from bot.shell.pbp.votes import TimeoutButton
+from bot.shell.play.details import DetailsButton
+from bot.shell.play.move_controls import BuilderButton
+from bot.shell.play.private import PrivateViewButton, SetupButton
+from bot.shell.play.resign import ResignButton
+from bot.shell.play.setup import SetupPickButton
 
 S = discord.ButtonStyle
 HANDLER_DATA = (

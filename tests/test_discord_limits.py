@@ -35,11 +35,13 @@ from bot.app.i18n import t
 from bot.app.matches import LogKind, Match, MatchError, MatchStatus
 from bot.app.narration import TAKEOVER_ARROW
 from bot.app.words import MAX_MOVE_BUTTONS
-from bot.shell import ui as bot_ui
 from bot.shell.client import DYNAMIC_ITEMS
 from bot.shell.cogs.game import variant_choices
-from bot.shell.details_ui import DetailsButton
-from bot.shell.move_controls import (
+from bot.shell.consent.replace import TakeSeatButton
+from bot.shell.play import messages as bot_ui
+from bot.shell.play.details import DetailsButton
+from bot.shell.play.messages import GameUI
+from bot.shell.play.move_controls import (
     PER_ROW,
     BuilderButton,
     BuilderSelect,
@@ -49,11 +51,9 @@ from bot.shell.move_controls import (
     confirm_texts,
     move_controls,
 )
-from bot.shell.private_ui import PrivateViewButton
-from bot.shell.replace_ui import TakeSeatButton
+from bot.shell.play.private import PrivateViewButton
+from bot.shell.play.turn_post import post_layout
 from bot.shell.send import send_post
-from bot.shell.turn_post import post_layout
-from bot.shell.ui import GameUI
 from games import GAMES, GameInfo
 from games.base import GameState
 from games.builder import Choice, Step, build, encode_path

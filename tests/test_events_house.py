@@ -13,7 +13,6 @@ from typing import Any
 import discord
 
 from bot.app.events import EventService
-from bot.shell import event_ui as old_home
 from bot.shell.events import EventUI, card, event_ui
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +67,4 @@ def test_the_events_take_collaborators_not_the_bot() -> None:
 
 
 def test_the_card_buttons_are_registered_once_from_their_own_module() -> None:
-    # The old module's names still answer (other modules import them from there).
-    assert old_home.EVENT_ITEMS is card.EVENT_ITEMS and old_home.event_ui is event_ui
     assert all(issubclass(item, discord.ui.DynamicItem) for item in card.EVENT_ITEMS)

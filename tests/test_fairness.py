@@ -27,7 +27,7 @@ from bot.app.i18n import t
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, effective
 from bot.app.record import RecordError, check_fair_draws, export_record, parse_record, replay_record
 from bot.app.storage import Store
-from bot.shell.fairness_ui import board_lines, fairness_lines, lobby_text
+from bot.shell.fairness.fair_chance import board_lines, fairness_lines, lobby_text
 from tests.botkit import text_of
 from tests.test_bot_e2e import assert_board_reply, expect_ephemeral
 from tests.test_conformance import CASES, SAMPLES_PER_NODE, Case, chi2, chi2_threshold, distinct_chance_nodes

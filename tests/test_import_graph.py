@@ -116,6 +116,55 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def rooms(edges: dict[str, set[str]], package: str) -> dict[str, set[str]]:
+    """The import graph of ``package`` between its rooms: each module at its top, and each sub-package as a whole
+    (a feature folder is one room). Imports from outside the package and within one room are left out."""
+
+    def room(module: str) -> str | None:
+        if module == package:
+            return "__init__"
+        if not module.startswith(package + "."):
+            return None
+        head = module.removeprefix(package + ".").split(".")[0]
+        return head + "/" if (ROOT / package.replace(".", "/") / head).is_dir() else head
+
+    between: dict[str, set[str]] = {}
+    for module, targets in edges.items():
+        if (source := room(module)) is None:
+            continue
+        between.setdefault(source, set())
+        between[source] |= {r for t in targets if (r := room(t)) is not None and r != source}
+    return between
+
+
+def floors(edges: dict[str, set[str]]) -> dict[str, int]:
+    """Each node's floor: 1 for a node that imports nothing of the graph, else one above the highest it imports.
+
+    The highest floor is the length of the longest import chain; the graph must have no circle."""
+    found: dict[str, int] = {}
+
+    def floor(node: str, path: tuple[str, ...]) -> int:
+        if node in path:
+            raise ValueError(f"import circle: {' -> '.join((*path, node))}")
+        if node not in found:
+            found[node] = 1 + max((floor(t, (*path, node)) for t in edges[node]), default=0)
+        return found[node]
+
+    for node in sorted(edges):
+        floor(node, ())
+    return found
+
+
+SHELL_FLOORS = 8
+
+
+def test_the_shell_stands_on_at_most_eight_floors() -> None:
+    """The Discord shell is a hub and feature folders: its rooms' longest import chain, type-only imports counted,
+    is at most eight rooms long (it was fifteen when features and plumbing lay side by side)."""
+    shell = floors(rooms(graph(typing=True), "bot.shell"))
+    assert max(shell.values()) <= SHELL_FLOORS, sorted(shell.items(), key=lambda item: -item[1])
+
+
 def test_the_reading_sees_a_circle_a_deferred_import_and_a_type_only_one(tmp_path: Path) -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     path = tmp_path / "reading.py"
@@ -125,6 +174,7 @@ def test_the_reading_sees_a_circle_a_deferred_import_and_a_type_only_one(tmp_pat
     found = [(target, inside) for _, target, _, inside in imports(path, "reading")]
     assert ("typing", False) in found and ("y", True) in found and all(t != "x" for t, _ in found)
     assert "x" in [target for _, target, _, _ in imports(path, "reading", typing=True)]
+    assert floors({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == {"a": 3, "b": 2, "c": 1}
 
 
 def test_no_import_circle_in_games_render_and_bot() -> None:

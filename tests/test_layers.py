@@ -69,7 +69,8 @@ def test_the_application_floor_runs_without_discord_loaded() -> None:
 def test_ui_modules_import_without_the_client() -> None:
     code = (
         "import sys\n"
-        "import bot.shell.components, bot.shell.ui, bot.shell.pbp, bot.shell.move_controls, bot.shell.turn_post\n"
+        "import bot.shell.components, bot.shell.play.messages, bot.shell.pbp.post_ui\n"
+        "import bot.shell.play.move_controls, bot.shell.play.turn_post\n"
         "assert 'bot.shell.client' not in sys.modules, sorted(m for m in sys.modules if m.startswith('bot.'))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT)

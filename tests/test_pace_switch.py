@@ -29,8 +29,8 @@ from bot.app.narration import change_line
 from bot.app.pace_words import pace_text
 from bot.app.record import export_record, parse_record, replay_record
 from bot.app.storage import Store
-from bot.shell.pace_ui import question
-from bot.shell.status import span_text
+from bot.shell.consent.pace import question
+from bot.shell.play.status import span_text
 from games import find_game
 from tests.botkit import labels_of, pings_since
 from tests.test_bot_calls import world

@@ -269,7 +269,7 @@ async def test_a_member_who_resigned_plays_no_move_salt_nor_vote_for_the_ais_sea
 
 
 async def test_a_turn_post_has_no_move_controls_while_the_ai_acts(service: MatchService) -> None:
-    from bot.shell.move_controls import move_controls
+    from bot.shell.play.move_controls import move_controls
 
     match = await service.create("ur", {}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE, seed="x")
     match = await service.add_ai(match.id, ALICE, "easy")
@@ -290,7 +290,7 @@ async def test_a_resignation_delivered_twice_is_still_answered_as_applied(servic
 
 
 async def test_the_builder_refuses_its_private_steps_to_a_member_who_resigned(service: MatchService) -> None:
-    from bot.shell.move_controls import _checked
+    from bot.shell.play.move_controls import _checked
 
     match = await bob_resigns(service)
     rng = random.Random(3)

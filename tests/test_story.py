@@ -22,8 +22,8 @@ from bot.app.matches import Match, MatchService, MatchStatus, ServiceConfig
 from bot.app.storage import Store
 from bot.app.story import STORY_LINES
 from bot.app.story import story as story_lines
-from bot.shell.turn_post import layout_text
-from bot.shell.turn_views import TurnViews
+from bot.shell.play.turn_post import layout_text
+from bot.shell.play.turn_views import TurnViews
 from games import find_game
 from games.playout import random_step
 from render import BoardContext, describe_board

@@ -13,7 +13,7 @@ import pytest
 from bot.app.game_words.ultimatek import label, marks, private
 from bot.app.i18n import t
 from bot.app.words import button_moves, decision_line, move_label, move_marks, move_words
-from bot.shell.move_controls import choice_label
+from bot.shell.play.move_controls import choice_label
 from games.builder import build, steps
 from games.playout import random_step
 from games.ultimatek import INFO, State, from_text

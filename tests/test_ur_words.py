@@ -17,7 +17,7 @@ import pytest
 from bot.app.game_words import words_for
 from bot.app.i18n import catalog
 from bot.app.words import button_moves, chance_lines, decision_line, move_label, move_marks
-from bot.shell.move_controls import choice_label
+from bot.shell.play.move_controls import choice_label
 from games import GAMES
 from games.base import GameState
 from games.builder import build, steps

@@ -124,7 +124,7 @@ class Situation:
     clicked: int | None = None
     """The message clicked (``via == "click"``)."""
     sheet: str = ""
-    """A digest of what the status card should show now (see :func:`bot.shell.status.sheet_digest`)."""
+    """A digest of what the status card should show now (see :func:`bot.shell.play.status.sheet_digest`)."""
     sheet_shown: str | None = None
     """The digest of what it showed when last edited (None: never posted)."""
     handed_over: tuple[int, ...] = ()

@@ -17,7 +17,7 @@ stays in ``/game history``; a turn post shortens it:
 
 Which entries a post tells (in order; with two players each once across the posts of a match, with more
 each player's post again tells what the others did since that player's own last decision) is the turn
-post's choice: see :mod:`bot.shell.turn_views` and :mod:`bot.shell.publish`.
+post's choice: see :mod:`bot.shell.play.turn_views` and :mod:`bot.shell.play.publish`.
 """
 
 from __future__ import annotations

@@ -1,15 +1,34 @@
-"""Plateau's Discord shell: the client (:mod:`bot.shell.client`, the one composition root), the cogs that
-parse commands, the persistent buttons and menus, and the code that builds, sends and edits messages from
-what :mod:`bot.app` reports. It holds only what talks to Discord.
+"""Plateau's Discord shell: a hub of plumbing and one folder per feature. It holds only what talks to Discord;
+what to do is :mod:`bot.app`'s.
+
+The hub, at the top of the package: :mod:`~bot.shell.client` (the bot process, the one composition root),
+:mod:`~bot.shell.context` (the :class:`~bot.shell.context.Shell` of collaborators handlers get),
+:mod:`~bot.shell.components` (the base of the restart-proof buttons), :mod:`~bot.shell.display` (names, links,
+channels, board images), :mod:`~bot.shell.send`, :mod:`~bot.shell.errors` (the one error handler),
+:mod:`~bot.shell.translator`, :mod:`~bot.shell.visibility` (who may see a match) and :mod:`~bot.shell.clock_ui`
+(the game clock in words). The cogs (:mod:`bot.shell.cogs`) parse the slash commands and call the features.
+
+The features, each a whole feature in its folder (its commands' handlers, its buttons beside them, its texts):
+:mod:`~bot.shell.play` (the turn post and its publishing, move controls, set-up, private views, resigning, the
+status card), :mod:`~bot.shell.consent` (questions to the other players: draw, undo, pace, seat replacement,
+rematch), :mod:`~bot.shell.lobby` (a new match's card, its buttons and salts), :mod:`~bot.shell.history` (a
+match's history, replay, export and review; ratings), :mod:`~bot.shell.fairness` (provably fair chance shown
+and verified), :mod:`~bot.shell.events` (association events), :mod:`~bot.shell.pbp` (play by post: reminders,
+deadline votes, overviews) and :mod:`~bot.shell.guide` (help and rules).
+
+Where a new command goes: its parameters in the cog of its command group (``/game`` in ``cogs/game.py``,
+``/plateau`` in ``cogs/plateau.py``, ``/event`` in ``cogs/events.py``), its handler in the folder of its feature
+(a new feature gets a folder of its own), and any button it posts beside that handler, listed once in
+:data:`bot.shell.client.DYNAMIC_ITEMS` (the events' buttons come with their extension). A feature imports the
+hub and the features below it, never the client: the import graph stands on at most eight floors
+(tests/test_import_graph.py; ``python bench/shell_floors.py`` prints them), so a feature used by another (the
+turn post shows consent, review and fairness buttons; play by post reads the match messages) sits below it.
 
 How a handler reaches its collaborators: ``setup_hook`` builds the match service, the match messages
-(:class:`bot.shell.ui.GameUI`: display, turn views, publisher, private views) and the play-by-post features
-(:class:`bot.shell.pbp.PostUI`), then bundles them once in a :class:`bot.shell.context.Shell` kept as the
-client's ``shell`` attribute. A persistent button lives beside its handler, in the module of the feature it
-serves (``lobby_ui``, ``move_controls``, ``resign_ui``, ``draw_ui``, ``undo_ui``, ``replace_ui``,
-``rematch_ui``, ``private_ui``, ``details_ui``, ``fairness_ui``, ``history_ui``, ``pbp``, ``ratings_ui``); its
-click gets the ``Shell`` from :func:`bot.shell.context.shell_of` (the one place that reads the client) and
-calls the handler next to it, which takes the ``Shell`` or just the collaborator it needs. The cogs alone
-hold the bot; they pass ``bot.shell`` on. :mod:`bot.shell.components` (the buttons' base) imports none of
-the features, and the client registers every button from one list (:data:`bot.shell.client.DYNAMIC_ITEMS`).
+(:class:`bot.shell.play.messages.GameUI`: display, turn views, publisher, private views) and the play-by-post
+features (:class:`bot.shell.pbp.post_ui.PostUI`), then bundles them once in a :class:`bot.shell.context.Shell`
+kept as the client's ``shell`` attribute. A button's click gets the ``Shell`` from
+:func:`bot.shell.context.shell_of` (the one place that reads the client) and calls the handler next to it,
+which takes the ``Shell`` or just the collaborator it needs. The cogs alone hold the bot; they pass
+``bot.shell`` on.
 """

@@ -18,28 +18,30 @@ from bot.app.events import EventService
 from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, TurnReport
 from bot.app.storage import Store
+from bot.shell.allocator import keep_big_blocks_returnable
+from bot.shell.consent.draw import DrawButton
+from bot.shell.consent.pace import PaceButton
+from bot.shell.consent.rematch import RematchAnswerButton, RematchButton
+from bot.shell.consent.replace import ReplaceButton, TakeSeatButton
+from bot.shell.consent.undo import UndoButton
 from bot.shell.context import Shell
-from bot.shell.details_ui import DetailsButton
-from bot.shell.draw_ui import DrawButton
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
-from bot.shell.fairness_ui import SaltButton
-from bot.shell.help_ui import HelpButton
-from bot.shell.history_ui import HistoryButton
-from bot.shell.lobby_ui import LobbyButton
-from bot.shell.move_controls import BuilderButton, BuilderSelect, MoveButton
-from bot.shell.pace_ui import PaceButton
-from bot.shell.pbp import PostUI, TimeoutButton
-from bot.shell.private_ui import PrivateViewButton, SetupButton, on_setup_form
-from bot.shell.ratings_ui import LeaderboardButton
-from bot.shell.rematch_ui import RematchAnswerButton, RematchButton
-from bot.shell.replace_ui import ReplaceButton, TakeSeatButton
-from bot.shell.resign_ui import ResignButton
-from bot.shell.review_ui import ReviewButton
-from bot.shell.setup_ui import SetupPickButton, SetupPickSelect
+from bot.shell.guide.help import HelpButton
+from bot.shell.history.past import HistoryButton
+from bot.shell.history.ratings import LeaderboardButton
+from bot.shell.history.review import ReviewButton
+from bot.shell.lobby.card import LobbyButton
+from bot.shell.lobby.salt import SaltButton
+from bot.shell.pbp.post_ui import PostUI
+from bot.shell.pbp.votes import TimeoutButton
+from bot.shell.play.details import DetailsButton
+from bot.shell.play.messages import GameUI
+from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButton
+from bot.shell.play.private import PrivateViewButton, SetupButton, on_setup_form
+from bot.shell.play.resign import ResignButton
+from bot.shell.play.setup import SetupPickButton, SetupPickSelect
 from bot.shell.translator import CatalogTranslator
-from bot.shell.ui import GameUI
-from bot.shell.undo_ui import UndoButton
 from games import GAMES
 from render import RENDERERS, BoardContext, render_board
 
@@ -158,6 +160,7 @@ class PlateauBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open storage, load extensions, register buttons and sync commands (see class docstring)."""
+        keep_big_blocks_returnable()  # before any board is drawn
         self.store = await Store.open(self.config.database)
         self.service = MatchService(self.store, clock=discord.utils.utcnow)
         self.ui = GameUI(self, self.service)

@@ -2,7 +2,7 @@
 whatever message the button sits on and however old it is.
 
 Each button is a :class:`discord.ui.DynamicItem` living beside its handler, in the module of the feature
-it serves (:mod:`bot.shell.lobby_ui`, :mod:`bot.shell.move_controls`, ...); the client registers them all
+it serves (:mod:`bot.shell.lobby.card`, :mod:`bot.shell.play.move_controls`, ...); the client registers them all
 from one list (:data:`bot.shell.client.DYNAMIC_ITEMS`). This module imports none of them: it is a leaf.
 """
 

@@ -24,7 +24,7 @@ from bot.app.replays import ReplayCache
 
 
 class PrivateViewsPart(Protocol):
-    """What handlers use of :class:`bot.shell.private_ui.PrivateViews`."""
+    """What handlers use of :class:`bot.shell.play.private.PrivateViews`."""
 
     async def show_private_view(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
@@ -32,7 +32,7 @@ class PrivateViewsPart(Protocol):
 
 
 class Messages(Protocol):
-    """What handlers use of the match's messages, :class:`bot.shell.ui.GameUI`."""
+    """What handlers use of the match's messages, :class:`bot.shell.play.messages.GameUI`."""
 
     @property
     def private(self) -> PrivateViewsPart: ...
@@ -69,7 +69,7 @@ class Messages(Protocol):
 
 
 class PlayByPost(Protocol):
-    """What handlers use of :class:`bot.shell.pbp.PostUI`."""
+    """What handlers use of :class:`bot.shell.pbp.post_ui.PostUI`."""
 
     @property
     def replays(self) -> ReplayCache: ...
@@ -86,8 +86,8 @@ class PlayByPost(Protocol):
 @dataclass(frozen=True)
 class Shell:
     """What the shell's handlers work with: the Discord client (to send and edit messages), the match
-    service, the match messages (:class:`bot.shell.ui.GameUI`), the play-by-post features
-    (:class:`bot.shell.pbp.PostUI`) and the bound on heavy work members ask for."""
+    service, the match messages (:class:`bot.shell.play.messages.GameUI`), the play-by-post features
+    (:class:`bot.shell.pbp.post_ui.PostUI`) and the bound on heavy work members ask for."""
 
     client: discord.Client
     service: MatchService

@@ -16,7 +16,7 @@ from typing import Any, Literal, NamedTuple
 import discord
 
 from bot.app.ai_seats import ai_name, humans, is_ai, level_of
-from bot.app.i18n import DEFAULT_LANGUAGE, language_of
+from bot.app.i18n import DEFAULT_LANGUAGE, language_of, t
 from bot.app.matches import DECISIONS, POSITION_KINDS, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert, inert_names
 from bot.app.narration import TAKEOVER_ARROW
@@ -24,13 +24,13 @@ from bot.app.posting import PrivateDM, Question, TurnPost, accepts
 from bot.app.seats import member_acts
 from bot.app.storage import PostRow
 from bot.app.words import move_marks
-from bot.shell.status import game_label
-from bot.shell.turn_post import BOARD_FILE
-from games.base import Seat
+from games.base import GameInfo, Seat
 from render import BoardContext, describe_board, highlights_for, render_board
 
 log = logging.getLogger(__name__)
 
+BOARD_FILE = "board.png"
+"""The board image's file name, which a turn post's gallery names as its attachment."""
 DM_RETRY_AFTER = timedelta(hours=24)
 """How long a user whose DMs were closed is served by the fallback before the bot tries DMs again."""
 
@@ -40,9 +40,25 @@ def public_language(interaction: discord.Interaction) -> str:
     return language_of(interaction.guild_locale or interaction.locale)
 
 
+def game_label(game: GameInfo, options: Mapping[str, str], lang: str) -> str:
+    """A game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
+    name = game.names.get(lang, game.name)
+    rules = options.get("rules")
+    return (
+        name if rules is None else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{game.id}.{rules}.name"))
+    )
+
+
 def variant_label(match: Match, lang: str) -> str:
     """The game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
     return game_label(match.game, match.options, lang)
+
+
+def board_link(match: Match) -> str:
+    """A jump link to the latest board, or to the channel when there is none yet."""
+    base = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
+    message = match.board_message_id or match.lobby_message_id
+    return f"{base}/{message}" if message else base
 
 
 PALETTE = "palette"
@@ -66,7 +82,7 @@ def board_image(png: bytes, alt: str) -> discord.File:
 
 def board_files(png: bytes, alt: str) -> list[discord.File]:
     """A turn post's attachments: its one image, the board (a game's second view is opened on demand,
-    :mod:`bot.shell.details_ui`)."""
+    :mod:`bot.shell.play.details`)."""
     return [board_image(png, alt)]
 
 

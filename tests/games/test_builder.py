@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from bot.shell.move_controls import builder_ids
+from bot.shell.play.move_controls import builder_ids
 from games import GAMES
 from games.base import GameInfo
 from games.builder import MAX_OPTIONS, build, decode_path, encode_path, leaves, steps, walk

@@ -26,7 +26,7 @@ MIN_TICK_SECONDS = 1.0
 
 
 class ClockCog(commands.Cog):
-    """Runs :meth:`bot.shell.pbp.PostUI.tick` every minute."""
+    """Runs :meth:`bot.shell.pbp.post_ui.PostUI.tick` every minute."""
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot

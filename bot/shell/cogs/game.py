@@ -1,4 +1,4 @@
-"""The ``/game`` command group: thin adapters from slash commands to :class:`bot.shell.ui.GameUI`."""
+"""The ``/game`` command group: thin adapters from slash commands to :class:`bot.shell.play.messages.GameUI`."""
 
 from __future__ import annotations
 
@@ -18,11 +18,20 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats import Action
 from bot.app.words import sequence_words
-from bot.shell import draw_ui, fairness_ui, history_ui, lobby_ui, move_controls, resign_ui, rules_ui, status, undo_ui
+from bot.shell.consent.draw import offer_draw
+from bot.shell.consent.undo import request_undo
 from bot.shell.display import variant_label
-from bot.shell.event_ui import event_ui
-from bot.shell.move_controls import MAX_CHOICES as MAX_CHOICES  # re-exported: the events cog imports it here
-from bot.shell.rules_ui import parse_variant as parse_variant  # re-exported: the events cog imports it here
+from bot.shell.events import event_ui
+from bot.shell.fairness import fair_chance
+from bot.shell.guide.rules import parse_variant as parse_variant  # re-exported: the events cog imports it here
+from bot.shell.guide.rules import show_genes, show_rules
+from bot.shell.history import past
+from bot.shell.lobby import card as lobby_card
+from bot.shell.lobby.salt import salt as add_salt
+from bot.shell.play import move_controls
+from bot.shell.play.move_controls import MAX_CHOICES as MAX_CHOICES  # re-exported: the events cog imports it here
+from bot.shell.play.resign import confirm_resign
+from bot.shell.play.status import show_status
 from bot.shell.translator import command, labelled, ls, opt, options
 from games import GAMES, sequence
 
@@ -191,7 +200,7 @@ class GameCog(
         if not fits_pace(limit, options):
             raise MatchError("clock_by_post")  # before a thread is made for a lobby that would be refused
         policy = on_timeout.value if on_timeout else "vote"
-        await lobby_ui.create(
+        await lobby_card.create(
             self.bot.shell,
             interaction,
             game_id,
@@ -207,19 +216,19 @@ class GameCog(
     async def join(self, interaction: discord.Interaction) -> None:
         """Take a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
-        await lobby_ui.lobby_action(self.bot.shell, interaction, "join", match.id)
+        await lobby_card.lobby_action(self.bot.shell, interaction, "join", match.id)
 
     @command("leave", "Leave the open match before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         """Give up a seat in the lobby."""
         match = await self.bot.ui.require_current(interaction)
-        await lobby_ui.lobby_action(self.bot.shell, interaction, "leave", match.id)
+        await lobby_card.lobby_action(self.bot.shell, interaction, "leave", match.id)
 
     @command("start", "Start the match once enough players have joined")
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the lobby's match."""
         match = await self.bot.ui.require_current(interaction)
-        await lobby_ui.lobby_action(self.bot.shell, interaction, "start", match.id)
+        await lobby_card.lobby_action(self.bot.shell, interaction, "start", match.id)
 
     @command("move", "Play a move (the list shows your legal moves)")
     @options(move=opt("move", "Your move in the game's notation, e.g. A4-A2; several moves of your turn: a; b; c"))
@@ -245,7 +254,7 @@ class GameCog(
     @command("status", "Who plays, whose turn it is, the last moves")
     async def status(self, interaction: discord.Interaction) -> None:
         """An ephemeral summary of this channel's match."""
-        await status.show_status(self.bot.shell, interaction)
+        await show_status(self.bot.shell, interaction)
 
     @command("view", "Get your own view of the board by DM")
     async def view(self, interaction: discord.Interaction) -> None:
@@ -255,7 +264,7 @@ class GameCog(
     @command("resign", "Resign from this channel's match")
     async def resign(self, interaction: discord.Interaction) -> None:
         """Ask for confirmation, then resign."""
-        await resign_ui.confirm_resign(self.bot.shell, interaction)
+        await confirm_resign(self.bot.shell, interaction)
 
     @command("hint", "The strong AI's suggestion for your move (unrated matches only)")
     async def hint(self, interaction: discord.Interaction) -> None:
@@ -292,7 +301,7 @@ class GameCog(
     @command("draw", "Offer your opponents a draw")
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw (the others accept or decline with buttons)."""
-        await draw_ui.offer_draw(self.bot.shell, interaction)
+        await offer_draw(self.bot.shell, interaction)
 
     @command("abort", "Stop this channel's match without a result")
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -312,7 +321,7 @@ class GameCog(
         names = await self.bot.ui.text_names(report.match, lang)
         done = t(lang, "abort.done", game=variant_label(report.match, lang), id=match.id, names=", ".join(names))
         await interaction.response.send_message(
-            "\n".join([done, *fairness_ui.fairness_lines(report.match, lang, final=True)]),
+            "\n".join([done, *fair_chance.fairness_lines(report.match, lang, final=True)]),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if match.lobby_message_id is not None and match.status is MatchStatus.LOBBY:
@@ -325,47 +334,47 @@ class GameCog(
     @app_commands.choices(game=variant_choices())
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         """Explain a rule set in our own words."""
-        await rules_ui.show_rules(self.bot.service, interaction, None if game is None else game.value)
+        await show_rules(self.bot.service, interaction, None if game is None else game.value)
 
     @command("genes", "Ursuppe: every gene with its price, mutation points and effect")
     async def genes(self, interaction: discord.Interaction) -> None:
         """List Ursuppe's genes in the reader's language."""
-        await rules_ui.show_genes(interaction)
+        await show_genes(interaction)
 
     @command("undo", "Ask the other players to take back your last move")
     async def undo(self, interaction: discord.Interaction) -> None:
         """Request an undo (the others accept or refuse with buttons)."""
-        await undo_ui.request_undo(self.bot.shell, interaction)
+        await request_undo(self.bot.shell, interaction)
 
     @command("history", "A match told turn by turn, page by page")
     @options(match=MATCH)
     async def history(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Show the move log."""
-        await history_ui.show_history(self.bot.shell, interaction, match)
+        await past.show_history(self.bot.shell, interaction, match)
 
     @command("replay", "An animated replay of a match")
     @options(match=MATCH)
     async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Post an animated replay."""
-        await history_ui.replay(self.bot.shell, interaction, match)
+        await past.replay(self.bot.shell, interaction, match)
 
     @command("export", "The match record as a text file that replays exactly")
     @options(match=MATCH)
     async def export(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """Send the match record."""
-        await history_ui.export(self.bot.shell, interaction, match)
+        await past.export(self.bot.shell, interaction, match)
 
     @command("salt", "Add your own entropy to the match's dice and draws")
     @options(text=opt("text", "Any text of yours, mixed into every roll and draw", key="salt_text"))
     async def salt(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 100]) -> None:
         """Record the caller's salt before the first roll or draw."""
-        await fairness_ui.salt(self.bot.shell, interaction, None, text)
+        await add_salt(self.bot.shell, interaction, None, text)
 
     @command("verify", "Check that a match's dice and draws were fair")
     @options(match=MATCH)
     async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
         """The commitment, salts and (once over) the seed of a match, with every draw re-checked."""
-        await fairness_ui.verify(self.bot.shell, interaction, match)
+        await fair_chance.verify(self.bot.shell, interaction, match)
 
     @command("mine", "Your matches on every server: whose turn, deadlines, links")
     async def mine(self, interaction: discord.Interaction) -> None:

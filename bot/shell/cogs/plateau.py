@@ -16,11 +16,12 @@ from bot.app import fairness
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchError
 from bot.app.member_text import inert
-from bot.shell import pace_ui, replace_ui
 from bot.shell.cogs.game import MATCH, deadline_choices
+from bot.shell.consent.pace import ask as ask_pace
+from bot.shell.consent.replace import ask as ask_replace
 from bot.shell.display import PALETTE
-from bot.shell.event_ui import event_ui
-from bot.shell.help_ui import help_page
+from bot.shell.events import event_ui
+from bot.shell.guide.help import help_page
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class PlateauCog(
 
     @command("help", "How to play with Plateau")
     async def help(self, interaction: discord.Interaction) -> None:
-        """A short first screen, the rest in pages (see :mod:`bot.shell.help_ui`)."""
+        """A short first screen, the rest in pages (see :mod:`bot.shell.guide.help`)."""
         embed, view = help_page(language_of(interaction.locale), 1)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
@@ -95,7 +96,7 @@ class PlateauCog(
     ) -> None:
         """Ask the players of a match to switch its pace (an event's organiser switches an event's game at once)."""
         organiser = await event_ui(self.bot).is_organiser(interaction)
-        await pace_ui.ask(self.bot.shell, interaction, match, pace.value, organiser=organiser)
+        await ask_pace(self.bot.shell, interaction, match, pace.value, organiser=organiser)
 
     @command("replace", "Take over a seat the AI plays since its player left (the players must agree)")
     @options(
@@ -109,7 +110,7 @@ class PlateauCog(
         seat: app_commands.Range[int, 1, 6] | None = None,
     ) -> None:
         """Ask the players of a match to let the caller play a seat the AI took over from a member."""
-        await replace_ui.ask(self.bot.shell, interaction, match, None if seat is None else seat - 1)
+        await ask_replace(self.bot.shell, interaction, match, None if seat is None else seat - 1)
 
     @command("salt", "Keep a salt for every match you play (without text: forget it)", described="standing_salt")
     @options(

@@ -12,8 +12,8 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import MatchStatus
 from bot.app.member_text import inert
 from bot.shell.cogs.game import rated_choices
-from bot.shell.ratings_ui import game_label, leaderboard_page
-from bot.shell.status import board_link, variant_name
+from bot.shell.display import board_link, variant_label
+from bot.shell.history.ratings import game_label, leaderboard_page
 from bot.shell.translator import command, opt, options
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ class RatingsCog(commands.Cog):
             change = await self.bot.service.rating_change(match.id, user.id)
             delta = "" if change is None else f" ({change[1].display - change[0].display:+d})"
             lines.append(
-                f"[#{match.id} {variant_name(match, lang)}]({board_link(match)}) · {t(lang, f'profile.{word}')}{delta}"
+                f"[#{match.id} {variant_label(match, lang)}]({board_link(match)}) · {t(lang, f'profile.{word}')}{delta}"
             )
         embed.add_field(name=t(lang, "profile.recent"), value="\n".join(lines) or t(lang, "profile.none"), inline=False)
         if not embed.fields[:-1]:

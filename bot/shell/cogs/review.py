@@ -8,17 +8,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.shell import review_ui
 from bot.shell.cogs.game import MATCH
-from bot.shell.pbp import open_to_everyone
+from bot.shell.history.review import show_review
 from bot.shell.translator import command, options
+from bot.shell.visibility import open_to_everyone
 
 if TYPE_CHECKING:
     from bot.shell.client import PlateauBot
 
 
 class ReviewCog(commands.Cog):
-    """The after-match review (see :mod:`bot.shell.review_ui`)."""
+    """The after-match review (see :mod:`bot.shell.history.review`)."""
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
@@ -29,7 +29,7 @@ class ReviewCog(commands.Cog):
         """The after-match review (finished matches only): for everyone where everyone could watch the match."""
         found = await self.bot.shell.pbp.find(interaction, match)
         private = not await open_to_everyone(interaction, found)
-        await review_ui.show_review(self.bot.shell, interaction, found, private=private)
+        await show_review(self.bot.shell, interaction, found, private=private)
 
 
 async def setup(bot: PlateauBot) -> None:

@@ -3,7 +3,7 @@
 The ``/event`` commands, the sign-up card's persistent buttons and the ``match_finished`` listener all
 end up in :class:`EventUI` (:mod:`~bot.shell.events.ui`, the commands' answers). Each game of a round gets a
 public thread of the event's channel, named after the event, the round and the players; the players are
-pinged there and the first board is posted with :meth:`bot.shell.ui.GameUI.publish_board`, after which the
+pinged there and the first board is posted with :meth:`bot.shell.play.messages.GameUI.publish_board`, after which the
 game is an ordinary match (:mod:`~bot.shell.events.rounds`). The pairings, and after each round the
 standings (an embed, a PNG table and a CSV file for the association's records,
 :mod:`~bot.shell.events.standings`), are posted in the event's channel. The card and its buttons are
@@ -13,6 +13,7 @@ collaborators, who organises, which event) :mod:`~bot.shell.events.desk`. Games 
 get no thread: their players report the result from the board's **Report a result** and the others confirm it,
 and organisers set or correct results by tapping (a menu of places per player at a table):
 :mod:`~bot.shell.events.report_ui` (the components), :mod:`~bot.shell.events.report_desk` (their handlers).
+``/event log`` pages the whole log and attaches it as a file (:mod:`~bot.shell.events.log_ui`).
 Durable state is the event service's; this layer keeps none but a lock per event, so two paths opening the
 same round (an auto-advance and an organiser's command) do not create its threads twice.
 """

@@ -13,7 +13,7 @@ from bot.app.matches import Match, MatchService, MatchStatus
 from bot.app.member_text import inert
 from bot.shell.events.board import BoardFacts, board_fields
 from bot.shell.events.card import card_embed, card_view
-from bot.shell.ui import GameUI
+from bot.shell.play.messages import GameUI
 from games.base import Seat
 
 

@@ -20,7 +20,7 @@ from bot.shell.events.card import card_embed, card_view
 from bot.shell.events.checkin import missed_round_text
 from bot.shell.events.desk import EventDesk
 from bot.shell.events.rounds import RoundPosts
-from bot.shell.ui import public_language
+from bot.shell.play.messages import public_language
 
 MENTIONS_TEXT = 1900
 """Room for the mentions of one message (Discord's 2000 characters, less the sentence)."""

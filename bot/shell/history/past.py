@@ -16,9 +16,8 @@ from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.record import export_record
 from bot.shell.components import PageButton
 from bot.shell.context import Shell
-from bot.shell.display import public_language
-from bot.shell.pbp import open_to_everyone
-from bot.shell.status import variant_name
+from bot.shell.display import public_language, variant_label
+from bot.shell.visibility import open_to_everyone
 
 
 class HistoryButton(PageButton, layout="hist:{slot}:{subject}:{page}"):
@@ -39,7 +38,7 @@ async def history_page(
     book = pages(lines)
     page = min(max(page, 1), len(book))
     embed = discord.Embed(
-        title=t(lang, "history.title", game=variant_name(match, lang), id=match.id),
+        title=t(lang, "history.title", game=variant_label(match, lang), id=match.id),
         description="\n".join(book[page - 1]) or t(lang, "history.empty"),
         colour=discord.Colour.blurple(),
     )
@@ -94,7 +93,7 @@ async def replay(shell: Shell, interaction: discord.Interaction, match_id: int |
         t(
             lang,
             "replay.done",
-            game=variant_name(match, lang),
+            game=variant_label(match, lang),
             id=match.id,
             frames=animation.frames_used,
             total=animation.frames_total,

@@ -8,9 +8,9 @@ import discord
 from bot.app.i18n import t
 from bot.app.matches import DrawOffer, Match
 from bot.shell.components import AnswerButton
+from bot.shell.consent.questions import answer_question, ask_the_others
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import answer_question, ask_the_others
 
 
 class DrawButton(AnswerButton, kind="draw"):

@@ -19,9 +19,9 @@ from bot.app.matches import Match, ReplaceRequest
 from bot.app.member_text import inert
 from bot.app.narration import TAKEOVER_ARROW, holder_at
 from bot.shell.components import AnswerButton, MatchButton
+from bot.shell.consent.questions import settle
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import settle
 
 
 class ReplaceButton(AnswerButton, kind="replace"):

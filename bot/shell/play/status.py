@@ -17,33 +17,12 @@ from bot.app.narration import result_line
 from bot.app.turns import known_turn
 from bot.shell.clock_ui import clock_lines, setting_line
 from bot.shell.context import Shell
-from bot.shell.fairness_ui import fairness_lines
-from games.base import GameInfo
+from bot.shell.display import board_link, variant_label
+from bot.shell.fairness.fair_chance import fairness_lines
 
 MAX_LISTED = 20
 HISTORY_SHOWN = 4
 """Turns shown by ``/game status`` (the latest ones)."""
-
-
-def game_label(game: GameInfo, options: Mapping[str, str], lang: str) -> str:
-    """A game's name with its rule set, e.g. "Royal Game of Ur — Variante 2"."""
-    name = game.names.get(lang, game.name)
-    rules = options.get("rules")
-    return (
-        name if rules is None else t(lang, "game.with_rules", game=name, rules=t(lang, f"rules.{game.id}.{rules}.name"))
-    )
-
-
-def variant_name(match: Match, lang: str) -> str:
-    """The game's name with its rule set."""
-    return game_label(match.game, match.options, lang)
-
-
-def board_link(match: Match) -> str:
-    """A jump link to the latest board, or to the channel when there is none yet."""
-    base = f"https://discord.com/channels/{match.guild_id or '@me'}/{match.channel_id}"
-    message = match.board_message_id or match.lobby_message_id
-    return f"{base}/{message}" if message else base
 
 
 def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | None = None) -> discord.Embed:
@@ -56,7 +35,7 @@ def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | N
     """
     active = match.status is MatchStatus.ACTIVE
     embed = discord.Embed(
-        title=t(lang, "status.card_title", game=variant_name(match, lang), id=match.id),
+        title=t(lang, "status.card_title", game=variant_label(match, lang), id=match.id),
         colour=discord.Colour.blurple() if active else discord.Colour.dark_grey(),
     )
     lines = []
@@ -111,7 +90,7 @@ async def match_lines(
     lines = []
     for match in matches[:MAX_LISTED]:
         names = await names_of(match)  # type: ignore[operator]
-        game = variant_name(match, lang)
+        game = variant_label(match, lang)
         if match.status is MatchStatus.LOBBY:
             state = t(lang, "mine.lobby", count=len(match.seats))
         else:
@@ -135,7 +114,7 @@ async def show_status(shell: Shell, interaction: discord.Interaction) -> None:
         raise MatchError("no_match")
     lang = language_of(interaction.locale)
     names = await shell.ui.text_names(match, lang)
-    embed = discord.Embed(title=variant_name(match, lang), colour=discord.Colour.blurple())
+    embed = discord.Embed(title=variant_label(match, lang), colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "status.state"), value=t(lang, f"status.{match.status.value}"), inline=True)
     if match.status is not MatchStatus.LOBBY:
         turn = await known_turn(shell.service, match)

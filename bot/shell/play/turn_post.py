@@ -1,7 +1,8 @@
 """The turn post in Components V2: a container in the acting seat's colour with what happened, the board
 and what is awaited, then the controls. Also the compact out-of-turn question and the end post's parts.
 
-Builders only: what to post and when is :mod:`bot.app.posting`'s decision, the sending is :mod:`bot.shell.ui`'s.
+Builders only: what to post and when is :mod:`bot.app.posting`'s decision, the sending is
+:mod:`bot.shell.play.messages`'s.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from typing import Any
 
 import discord
 
+from bot.shell.display import BOARD_FILE
 from render import SEAT_COLOURS
 from render.common import SEAT_COLORS
 
-BOARD_FILE = "board.png"
 TEXT_LIMIT = 3800
 """Characters of text in one post (Discord allows 4000 across a message's text displays)."""
 NEUTRAL = discord.Colour.dark_grey()

@@ -1,9 +1,8 @@
 """What players see of provably fair chance: the commitment's fingerprint, the salts, the revealed seed, and
 ``/game verify`` (the full values, opening with one sentence of verdict).
 
-The texts are pure functions of a match (the boards, the lobby card and the status call them); the two
-handlers serve ``/game salt`` (and the lobby's "Add my salt" button, :class:`SaltButton`, kept here beside
-its handler) and ``/game verify``. The seed
+The texts are pure functions of a match (the boards, the lobby card and the status call them); the handler
+serves ``/game verify``. Players add their salts in the lobby (:mod:`bot.shell.lobby.salt`). The seed
 appears in no text before the match has ended: it decides hidden information.
 
 The seals of the players' chosen secrets (:data:`bot.app.fairness.SEAL_SCHEME`) are said by their short
@@ -15,7 +14,6 @@ ended match carries them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -24,17 +22,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import DECISIONS, LogEntry, Match, MatchError, MatchStatus, TurnReport
 from bot.app.member_text import inert
 from bot.app.record import RecordError, Verdict, export_record, parse_record, verify_record
-from bot.shell.components import MatchButton
 from bot.shell.context import Shell
-
-
-class SaltButton(MatchButton, kind="salt", style=discord.ButtonStyle.secondary, emoji="🧂", label="Add my salt"):
-    """ "Add my salt" on a lobby card: the bot draws a salt for the clicking player (provably fair chance)."""
-
-    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
-        """Record a salt drawn now, in the clicking player's name."""
-        await salt(shell, interaction, self.match_id, None)
-
 
 ENDED = (MatchStatus.FINISHED, MatchStatus.ABORTED)
 FIELD_VALUE = 1024
@@ -105,24 +93,6 @@ def seal_lines(entries: Sequence[LogEntry], seals: Sequence[Seal], names: Sequen
 def lobby_text(match: Match, lang: str) -> str:
     """The lobby card's lines about fairness: the commitment and salts, or the seed of a closed lobby."""
     return "\n".join(fairness_lines(match, lang, final=True))
-
-
-def lobby_items(match: Match, lang: str) -> list[discord.ui.Item[Any]]:
-    """The lobby card's "Add my salt" button (none for an older match)."""
-    return [] if match.fair is None else [SaltButton(match.id, t(lang, "button.salt"))]
-
-
-async def salt(shell: Shell, interaction: discord.Interaction, match_id: int | None, text: str | None) -> None:
-    """``/game salt`` (``text`` given) or the lobby's button (a salt drawn now): record the caller's salt."""
-    if match_id is None:
-        match_id = (await shell.ui.require_current(interaction)).id
-    match, stored = await shell.service.add_salt(match_id, interaction.user.id, text)
-    lang = language_of(interaction.locale)
-    await interaction.response.send_message(t(lang, "fair.salt_done", id=match.id, salt=inert(stored)), ephemeral=True)
-    if match.status is MatchStatus.LOBBY and match.lobby_message_id is not None:
-        public = shell.ui.channel_language(match)
-        embed = await shell.ui.lobby_embed(match, public)
-        await shell.ui.edit_message(match.channel_id, match.lobby_message_id, embed=embed)
 
 
 async def verify(shell: Shell, interaction: discord.Interaction, match_id: int | None) -> None:

@@ -17,8 +17,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.shell.components import MatchButton
 from bot.shell.context import Shell
-from bot.shell.display import public_language
-from bot.shell.status import variant_name
+from bot.shell.display import public_language, variant_label
 
 LIMIT = 2000
 """Characters of a message's content."""
@@ -58,7 +57,7 @@ async def show_review(shell: Shell, interaction: discord.Interaction, match: Mat
     else:
         await interaction.response.defer(thinking=True, ephemeral=private)
     told, chart = found
-    title = t(lang, "review.title", id=match.id, game=variant_name(match, lang))
+    title = t(lang, "review.title", id=match.id, game=variant_label(match, lang))
     text = review.message(told, title, lang)
     await interaction.followup.send(
         text[:LIMIT],

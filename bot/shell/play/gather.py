@@ -1,8 +1,8 @@
 """Publishing's first step: everything a change's publishing reads, read once, in one immutable record.
 
 Publishing a change is a pipeline: :func:`gather` (this module: the reads), :func:`bot.app.posting.plan` (pure:
-what to post, edit, ping, DM), building the messages (:mod:`bot.shell.turn_views`), sending them
-(:mod:`bot.shell.publish`). What only the write knows cheaply comes with the service's report: the change's
+what to post, edit, ping, DM), building the messages (:mod:`bot.shell.play.turn_views`), sending them
+(:mod:`bot.shell.play.publish`). What only the write knows cheaply comes with the service's report: the change's
 entries and the turn number kept with the match (advanced by each save; no replay of the log). The rest (the
 messages kept for the match, the players' names and notification settings, whose DMs are closed) is read
 here, so that the later steps read nothing back.
@@ -23,7 +23,7 @@ from bot.app.member_text import inert_names
 from bot.app.posting import PingMode, Situation, Via, private_digest
 from bot.app.turns import known_turn
 from bot.shell.display import Display, Kept, kept_of
-from bot.shell.status import sheet_digest, sheet_embed
+from bot.shell.play.status import sheet_digest, sheet_embed
 
 
 @dataclass(frozen=True, slots=True)

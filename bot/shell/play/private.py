@@ -1,5 +1,5 @@
 """Private views: each player's own board, by DM or, when DMs are closed, ephemerally behind a button; and
-the secret set-up prompt that comes with it (its buttons: piece by piece (:mod:`bot.shell.setup_ui`), a
+the secret set-up prompt that comes with it (its buttons: piece by piece (:mod:`bot.shell.play.setup`), a
 form, or a random arrangement).
 
 The buttons (:class:`PrivateViewButton`, :class:`SetupButton`) and the form's listener
@@ -27,9 +27,9 @@ from bot.shell.components import PREFIX, ChoiceButton, MatchButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, board_image, public_language, variant_label
 from bot.shell.errors import reply_error
-from bot.shell.move_controls import secret_move
 from bot.shell.numbers import id_number
-from bot.shell.setup_ui import pick_button
+from bot.shell.play.move_controls import secret_move
+from bot.shell.play.setup import pick_button
 
 log = logging.getLogger(__name__)
 

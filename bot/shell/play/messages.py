@@ -3,14 +3,15 @@
 It is the :class:`~bot.shell.display.Display` (names, links, channels, board images) holding the parts that
 build and send the rest, each in a module of its own:
 
-- :mod:`bot.shell.turn_views`: what a turn post shows (the situation, the story, the layout);
-- :mod:`bot.shell.publish`: the messaging plan of a change carried out (posts, questions, status card);
-- :mod:`bot.shell.private_ui`: private views by DM or ephemerally, and the secret set-up prompt.
+- :mod:`bot.shell.play.turn_views`: what a turn post shows (the situation, the story, the layout);
+- :mod:`bot.shell.play.publish`: the messaging plan of a change carried out (posts, questions, status card);
+- :mod:`bot.shell.play.private`: private views by DM or ephemerally, and the secret set-up prompt.
 
-The actions members take live beside their buttons (:mod:`bot.shell.lobby_ui`, :mod:`bot.shell.move_controls`,
-:mod:`bot.shell.resign_ui`, :mod:`bot.shell.draw_ui`, :mod:`bot.shell.rematch_ui`, ...), and reach this object
-through the bot's :class:`~bot.shell.context.Shell`. Commands and buttons take the same paths, so a move typed
-with ``/game move`` and a move clicked on a board button are published alike.
+The actions members take live beside their buttons (:mod:`bot.shell.lobby.card`,
+:mod:`bot.shell.play.move_controls`, :mod:`bot.shell.play.resign`, :mod:`bot.shell.consent.draw`,
+:mod:`bot.shell.consent.rematch`, ...), and reach this object through the bot's :class:`~bot.shell.context.Shell`.
+Commands and buttons take the same paths, so a move typed with ``/game move`` and a move clicked on a board
+button are published alike.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from __future__ import annotations
 import discord
 
 from bot.app.matches import Match, MatchService
-from bot.shell import lobby_ui
 from bot.shell.display import Display, board_files, public_language, variant_label
-from bot.shell.private_ui import PrivateViews
-from bot.shell.publish import Publisher
-from bot.shell.turn_views import TurnViews
+from bot.shell.lobby import card as lobby_card
+from bot.shell.play.private import PrivateViews
+from bot.shell.play.publish import Publisher
+from bot.shell.play.turn_views import TurnViews
 
 __all__ = ["GameUI", "public_language", "variant_label"]  # the last two: older imports from here
 
@@ -38,7 +39,7 @@ class GameUI(Display):
         self.private = PrivateViews(bot, service, self)
         self.views = TurnViews(service, self)
         self.publisher = Publisher(bot, service, self, self.views, self.private)
-        # Publishing, as commands, buttons and the clock ask for it (see bot.shell.publish.Publisher).
+        # Publishing, as commands, buttons and the clock ask for it (see bot.shell.play.publish.Publisher).
         self.deliver = self.publisher.deliver
         self.publish_board = self.publisher.publish_board
         self.post_board = self.publisher.post_board
@@ -50,5 +51,5 @@ class GameUI(Display):
         self._images = self.publisher._images
 
     async def lobby_embed(self, match: Match, lang: str) -> discord.Embed:
-        """The lobby card of ``match`` (see :func:`bot.shell.lobby_ui.lobby_embed`), its players named."""
-        return lobby_ui.lobby_embed(match, lang, await self.text_names(match, lang))
+        """The lobby card of ``match`` (see :func:`bot.shell.lobby.card.lobby_embed`), its players named."""
+        return lobby_card.lobby_embed(match, lang, await self.text_names(match, lang))

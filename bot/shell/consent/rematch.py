@@ -20,9 +20,9 @@ from bot.app.matches import Match, MatchError, MatchStatus, RematchOffer, TurnRe
 from bot.app.seats import Action
 from bot.app.storage import PostRow
 from bot.shell.components import AnswerButton, MatchButton
+from bot.shell.consent.questions import settle
 from bot.shell.context import Shell
 from bot.shell.display import public_language, variant_label
-from bot.shell.questions import settle
 
 Answered = tuple[Match, RematchOffer | None, TurnReport | None]
 QUESTION = "rematch"

@@ -22,9 +22,9 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, PaceOffer, TurnReport
 from bot.app.pace_words import pace_text
 from bot.shell.components import AnswerButton
+from bot.shell.consent.questions import answering, settle
 from bot.shell.context import Shell
 from bot.shell.display import public_language
-from bot.shell.questions import answering, settle
 
 
 class PaceButton(AnswerButton, kind="pace"):

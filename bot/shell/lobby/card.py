@@ -17,12 +17,12 @@ from bot.app.i18n import t
 from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
 from bot.app.storage import PostRow
 from bot.app.threads import is_match_thread_name, thread_name
-from bot.shell import fairness_ui
 from bot.shell.clock_ui import setting_line
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
-from bot.shell.display import PARENT_LINE, public_language, variant_label
-from bot.shell.status import game_label
+from bot.shell.display import PARENT_LINE, game_label, public_language, variant_label
+from bot.shell.fairness import fair_chance
+from bot.shell.lobby.salt import salt_items
 from games import find_game
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ def lobby_embed(match: Match, lang: str, names: Sequence[str]) -> discord.Embed:
         embed.description = t(lang, "lobby.started")
     else:
         embed.description = t(lang, "lobby.closed")
-    embed.description = "\n\n".join(filter(None, (embed.description, fairness_ui.lobby_text(match, lang))))
+    embed.description = "\n\n".join(filter(None, (embed.description, fair_chance.lobby_text(match, lang))))
     embed.set_footer(text=t(lang, "match.footer", id=match.id))
     return embed
 
@@ -85,7 +85,7 @@ def lobby_view(match: Match, lang: str) -> discord.ui.View | None:
     # A full table has no seat to take: Join would only lead to a refusal.
     actions = [action for action in SIGNUP if not (full and action == "join")]
     view = LobbyButton.choices({action: t(lang, f"button.{action}") for action in actions}, match.id)
-    for item in fairness_ui.lobby_items(match, lang):
+    for item in salt_items(match, lang):
         view.add_item(item)
     if not full:
         for level in LEVELS:

@@ -24,14 +24,14 @@ from bot.app.narration import narrate, result_line, turn_line
 from bot.app.posting import Plan, Situation, plan
 from bot.app.storage import PostRow
 from bot.shell.display import Display, board_files, kept_of, public_language, variant_label
-from bot.shell.gather import Gathered, gather
-from bot.shell.gather import situation as situation_of
-from bot.shell.move_controls import move_controls
-from bot.shell.private_ui import PrivateViews
+from bot.shell.play.gather import Gathered, gather
+from bot.shell.play.gather import situation as situation_of
+from bot.shell.play.move_controls import move_controls
+from bot.shell.play.private import PrivateViews
+from bot.shell.play.status import sheet_digest
+from bot.shell.play.turn_post import question_layout, seat_colour
+from bot.shell.play.turn_views import TurnViews
 from bot.shell.send import edit_post, send_post
-from bot.shell.status import sheet_digest
-from bot.shell.turn_post import question_layout, seat_colour
-from bot.shell.turn_views import TurnViews
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ post); drawing slower than that, it is acknowledged first and the post changed a
 @dataclass(frozen=True, slots=True)
 class Drawing:
     """The public board of a change: its PNG and alt text (one image per post; a game's second view of
-    detail is opened on demand, see :mod:`bot.shell.details_ui`)."""
+    detail is opened on demand, see :mod:`bot.shell.play.details`)."""
 
     png: bytes
     alt: str

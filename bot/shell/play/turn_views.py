@@ -1,5 +1,5 @@
 """What a turn post shows: the story the post tells, and the post's layout with its controls (moves, private
-view, take-seat, rematch); the status card. The building step of publishing (see :mod:`bot.shell.gather`).
+view, take-seat, rematch); the status card. The building step of publishing (see :mod:`bot.shell.play.gather`).
 """
 
 from __future__ import annotations
@@ -30,17 +30,17 @@ from bot.app.narration import result_line, take_seat_label, takeover_lines, turn
 from bot.app.story import story
 from bot.app.turns import known_turn, match_ply_turns
 from bot.app.words import move_legend
-from bot.shell import fairness_ui
 from bot.shell.clock_ui import clock_lines
-from bot.shell.details_ui import DetailsButton, has_details
+from bot.shell.consent.rematch import RematchButton
+from bot.shell.consent.replace import TakeSeatButton
 from bot.shell.display import Display, variant_label
-from bot.shell.move_controls import member_to_act, move_controls
-from bot.shell.private_ui import PrivateViewButton
-from bot.shell.rematch_ui import RematchButton
-from bot.shell.replace_ui import TakeSeatButton
-from bot.shell.review_ui import ReviewButton
-from bot.shell.status import sheet_embed
-from bot.shell.turn_post import post_layout, seat_colour
+from bot.shell.fairness import fair_chance
+from bot.shell.history.review import ReviewButton
+from bot.shell.play.details import DetailsButton, has_details
+from bot.shell.play.move_controls import member_to_act, move_controls
+from bot.shell.play.private import PrivateViewButton
+from bot.shell.play.status import sheet_embed
+from bot.shell.play.turn_post import post_layout, seat_colour
 from games.base import GameState
 
 KEPT_ENTRIES = 600
@@ -168,7 +168,7 @@ class TurnViews:
         seals = await self.service.seals(match.id) if sealed else ()
         if seals and secret:
             # The fingerprint of each secret chosen in this story, said where it was chosen (issue 29).
-            happened += fairness_ui.seal_lines(entries, seals, names, lang)
+            happened += fair_chance.seal_lines(entries, seals, names, lang)
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
         if finished and current and match.result is not None:
@@ -213,7 +213,7 @@ class TurnViews:
                 )
         if current and (finished or start == 0):
             # The commitment stays on the first turn's post; the seed is revealed on the final one.
-            awaited += fairness_ui.fairness_lines(match, lang, final=finished)
+            awaited += fair_chance.fairness_lines(match, lang, final=finished)
             if finished and seals:
                 awaited.append(t(lang, "seal.revealed", count=len(seals)))
         if finished and current and match.status is MatchStatus.FINISHED:

@@ -21,8 +21,8 @@ from bot.app.matches import Match, MatchError
 from bot.app.secret_setup import needs_setup
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
-from bot.shell.move_controls import secret_move
 from bot.shell.numbers import id_number
+from bot.shell.play.move_controls import secret_move
 from games.base import Seat
 
 PICKED = "[0-9a-z]{0,16}"

@@ -1,0 +1,1 @@
+"""Provably fair chance as members see it: commitments, salts, seeds and ``/game verify``."""

@@ -1,0 +1,1 @@
+"""Help for members: ``/plateau help`` in pages and the rules in short."""

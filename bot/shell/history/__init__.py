@@ -1,0 +1,1 @@
+"""The past: a match's history, replay, export and review, and the players' ratings."""

@@ -1,0 +1,1 @@
+"""Play by post: reminders, deadline votes and the overviews of a member's matches."""
