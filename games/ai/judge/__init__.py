@@ -20,7 +20,7 @@ from typing import Final
 
 from games import find_game
 from games.ai.determinise import determinise
-from games.ai.judge import ur
+from games.ai.judge import subulata, ultimatek, ur, ursuppe
 from games.ai.judge.base import Chances, Judge, SoftmaxJudge, players_of, result_shares
 from games.ai.judge.keys import GAME_OF, game_of_state, judge_key
 from games.base import GameState, Seat
@@ -29,9 +29,9 @@ __all__ = ["JUDGES", "SAMPLES", "Chances", "Judge", "judge_for", "judge_key", "w
 
 JUDGES: Final[dict[str, Judge]] = {
     **ur.JUDGES,
-    "subulata": SoftmaxJudge("subulata", "subulata"),
-    "ultimatek": SoftmaxJudge("ultimatek", "ultimatek"),
-    "ursuppe": SoftmaxJudge("ursuppe", "ursuppe"),
+    "subulata": subulata.JUDGE,
+    "ultimatek": ultimatek.JUDGE,
+    "ursuppe": ursuppe.JUDGE,
 }
 """One judge per judge key (each game module declares its own)."""
 

@@ -99,12 +99,20 @@ def play(
 
 
 def self_play(
-    key: str, matches: int, seed: int, moment: Moment | None, space: str, players: int = 2, mix: Mix = MIX
+    key: str,
+    matches: int,
+    seed: int,
+    moment: Moment | None,
+    space: str,
+    players: int | Sequence[int] = 2,
+    mix: Mix = MIX,
 ) -> list[Played]:
-    """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced."""
+    """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced.
+    ``players`` is a table size, or several the matches cycle through (match ``k`` at size ``k mod len``)."""
+    sizes = (players,) if isinstance(players, int) else tuple(players)
     found = []
     for k in range(matches):
-        played = play(key, f"{space}:{key}:{seed}:{k}", moment, players, mix=mix)
+        played = play(key, f"{space}:{key}:{seed}:{k}", moment, sizes[k % len(sizes)], mix=mix)
         if played is not None:
             found.append(played)
     return found

@@ -33,30 +33,40 @@ SEED_SPACE: Final = "judge-fit"
 """The prefix of every fitting seed; ``bench/bench_judge.py`` draws its matches from another space."""
 
 
-def design(judge: LinearJudge, matches: Sequence[Played]) -> tuple[Any, Any]:
-    """The features ``X[n, seat, feature]`` and shares ``Y[n, seat]`` of every position (one table size)."""
-    rows = []
-    labels = []
+def design(judge: LinearJudge, matches: Sequence[Played]) -> list[tuple[Any, Any]]:
+    """Per table size: the features ``X[n, seat, feature]`` and shares ``Y[n, seat]`` of every position."""
+    rows: dict[int, list[list[Sequence[float]]]] = {}
+    labels: dict[int, list[Sequence[float]]] = {}
     for played in matches:
         for state in played.positions:
-            rows.append([judge.features(state, s) for s in range(players_of(state))])
-            labels.append(played.result)
-    return np.asarray(rows, dtype=float), np.asarray(labels, dtype=float)
+            players = players_of(state)
+            rows.setdefault(players, []).append([judge.features(state, s) for s in range(players)])
+            labels.setdefault(players, []).append(played.result)
+    return [(np.asarray(rows[n], dtype=float), np.asarray(labels[n], dtype=float)) for n in sorted(rows)]
 
 
 def fit_softmax(x: Any, y: Any, ridge: float = RIDGE, steps: int = 50) -> Any:
     """The weights ``w`` maximising ``Σ_n Σ_s y[n,s] · log softmax_s(x[n,s] · w)`` less a ridge, by Newton."""
-    n, _, d = x.shape
+    return fit_tables([(x, y)], ridge, steps)
+
+
+def fit_tables(blocks: Sequence[tuple[Any, Any]], ridge: float = RIDGE, steps: int = 50) -> Any:
+    """:func:`fit_softmax` over positions of several table sizes at once, one ``(X, Y)`` block per size
+    (a softmax over each position's own seats, one weight vector for all)."""
+    n = sum(x.shape[0] for x, _ in blocks)
+    d = blocks[0][0].shape[2]
     w = np.zeros(d)
     for _ in range(steps):
-        scores = x @ w
-        scores -= scores.max(axis=1, keepdims=True)
-        p = np.exp(scores)
-        p /= p.sum(axis=1, keepdims=True)
-        mean = np.einsum("ns,nsd->nd", p, x)
-        grad = np.einsum("ns,nsd->d", y - p, x) - ridge * n * w
-        second = np.einsum("ns,nsd,nse->de", p, x, x) - np.einsum("nd,ne->de", mean, mean)
-        hessian = second + ridge * n * np.eye(d)
+        grad = -ridge * n * w
+        hessian = ridge * n * np.eye(d)
+        for x, y in blocks:
+            scores = x @ w
+            scores -= scores.max(axis=1, keepdims=True)
+            p = np.exp(scores)
+            p /= p.sum(axis=1, keepdims=True)
+            mean = np.einsum("ns,nsd->nd", p, x)
+            grad = grad + np.einsum("ns,nsd->d", y - p, x)
+            hessian = hessian + np.einsum("ns,nsd,nse->de", p, x, x) - np.einsum("nd,ne->de", mean, mean)
         step = np.linalg.solve(hessian, grad)
         w = w + step
         if np.abs(step).max() < 1e-9:
@@ -64,28 +74,34 @@ def fit_softmax(x: Any, y: Any, ridge: float = RIDGE, steps: int = 50) -> Any:
     return w
 
 
-def figures(x: Any, y: Any, w: Any) -> dict[str, float]:
-    """The fit's own figures on its sample: log-loss, Brier score (seat 0), and the constant's Brier."""
-    scores = x @ w
-    scores -= scores.max(axis=1, keepdims=True)
-    p = np.exp(scores)
-    p /= p.sum(axis=1, keepdims=True)
-    loss = float(-(y * np.log(np.clip(p, 1e-12, 1))).sum(axis=1).mean())
-    brier = float(((p - y) ** 2).sum(axis=1).mean())
-    constant = float(((y.mean(axis=0) - y) ** 2).sum(axis=1).mean())
-    return {"log_loss": round(loss, 5), "brier": round(brier, 5), "brier_constant": round(constant, 5)}
+def figures(blocks: Sequence[tuple[Any, Any]], w: Any) -> dict[str, float]:
+    """The fit's own figures on its sample: log-loss, Brier score (every seat), and the constant's Brier."""
+    loss = brier = constant = 0.0
+    n = 0
+    for x, y in blocks:
+        scores = x @ w
+        scores -= scores.max(axis=1, keepdims=True)
+        p = np.exp(scores)
+        p /= p.sum(axis=1, keepdims=True)
+        loss += float(-(y * np.log(np.clip(p, 1e-12, 1))).sum())
+        brier += float(((p - y) ** 2).sum())
+        constant += float(((y.mean(axis=0) - y) ** 2).sum())
+        n += x.shape[0]
+    return {"log_loss": round(loss / n, 5), "brier": round(brier / n, 5), "brier_constant": round(constant / n, 5)}
 
 
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
-    return fit_played(judge, self_play(judge.key, matches, seed, judge.moment, SEED_SPACE), matches, seed)
+    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables)
+    return fit_played(judge, played, matches, seed)
 
 
 def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed: int) -> dict[str, Any]:
     """The fit of ``judge`` to the self-play ``played`` (``matches`` played from ``seed``: see :func:`fit`)."""
-    x, y = design(judge, played)
-    w = fit_softmax(x, y)
-    positions = int(x.shape[0])
+    blocks = design(judge, played)
+    ridge = RIDGE if judge.ridge is None else judge.ridge
+    w = fit_tables(blocks, ridge)
+    positions = sum(int(x.shape[0]) for x, _ in blocks)
     mix = ", ".join(f"{name} {weight}" for name, weight in MIX)
     return {
         "key": judge.key,
@@ -95,7 +111,7 @@ def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed:
         ),
         "method": (
             "maximum likelihood of the softmax over the seats of w·features (Newton, ridge"
-            f" {RIDGE:g} per position); positions at the judge's moment of every turn, labelled with the"
+            f" {ridge:g} per position); positions at the judge's moment of every turn, labelled with the"
             " match's final shares"
         ),
         "features": list(judge.names),
@@ -105,9 +121,10 @@ def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed:
         "matches_used": len(played),
         "positions": positions,
         "mix": f"levels per seat drawn with weights {mix}; searching levels at depth {ITERATIONS}",
+        "tables": list(judge.tables),
         "ply_cap": PLY_CAP,
         "date": datetime.now(UTC).date().isoformat(),
-        "figures": figures(x, y, w),
+        "figures": figures(blocks, w),
     }
 
 

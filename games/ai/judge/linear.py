@@ -33,6 +33,14 @@ class LinearJudge:
     features: Features
     moment: Callable[[GameState], bool]
     """True at the moment of the turn the judge is fitted at."""
+    lookahead: int = LOOKAHEAD
+    """How many steps a state away from the moment is looked ahead (0: every state weighed as it stands,
+    for a game whose features already read where a turn stands and whose turns are too wide to search)."""
+    tables: tuple[int, ...] = (2,)
+    """The table sizes the judge is fitted over (self-play cycles through them, match by match)."""
+    ridge: float | None = None
+    """The ridge of its fit per position (None: :data:`games.ai.judge.fitting.RIDGE`); a judge fitted to
+    few matches needs more, its positions being many but alike within a match."""
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def parameters(self) -> dict[str, Any] | None:
@@ -73,7 +81,7 @@ class LinearJudge:
         weights = self.weights()
         if weights is None:
             return SoftmaxJudge(self.key, self.game_id).win_chances(state)
-        return self._chances(state, weights, LOOKAHEAD)
+        return self._chances(state, weights, self.lookahead)
 
     def _chances(self, state: GameState, weights: Sequence[float], depth: int) -> Chances:
         done = result_shares(state)
