@@ -12,7 +12,8 @@ Once agreed, a ``pace`` log entry records when and to what the pace changed (tol
 (:func:`bot.app.deadlines.is_live` reads the limit).
 
 An event's game keeps the pace its event set: a player's request is refused (``pace_event``); an organiser
-switches it directly, with no vote (the entry's seat is None).
+switches it directly, with no vote (the entry's seat is None) — unless the organiser plays in that game: there
+they are a player, and their request is put to the other players like anyone's in a match of their own.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bot.app.matches.consent import Consent, MembersBallot, RequestBallot
 from bot.app.matches.core import require_seat
 from bot.app.matches.model import LogEntry, LogKind, Match, MatchError, MatchStatus, PaceOffer, TurnReport
 from bot.app.seats import Action
+from bot.app.storage import ProposalRow
 from games.base import Seat
 
 NO_LIMIT: Final = "none"
@@ -56,13 +58,12 @@ class PaceBallot(MembersBallot[PaceOffer], RequestBallot[PaceOffer]):
 
     kind, missing = "pace", "no_pace_offer"
 
-    def columns(self, proposal: PaceOffer) -> tuple[int, ...]:
-        # The table writes "no deadline" as 0 (its column is NOT NULL: a missing value is never read as one).
-        return proposal.seat, proposal.version, proposal.limit or 0
+    def detail(self, proposal: PaceOffer) -> int:
+        # Stored as 0 for "no deadline", so that a missing detail is never read as one.
+        return proposal.limit or 0
 
-    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> PaceOffer:
-        seat, version, limit = values
-        return PaceOffer(seat=seat, version=version, accepted=accepted, limit=limit or None)
+    def build(self, row: ProposalRow) -> PaceOffer:
+        return PaceOffer(seat=row.seat, version=row.version, accepted=row.accepted, limit=row.detail or None)
 
     def lapsed(self, match: Match, proposal: PaceOffer) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.limit == match.turn_limit
@@ -78,7 +79,8 @@ class Paces(Consent):
         self, match_id: int, user_id: int, limit: int | None, *, organiser: bool = False
     ) -> tuple[Match, PaceOffer | None, TurnReport | None]:
         """A player asks to give the match's turns ``limit`` seconds (None: no deadline); in an event's game, an
-        organiser (``organiser``, as the shell judged) switches it at once.
+        organiser (``organiser``, as the shell judged) switches it at once, but an organiser seated in that game
+        asks its other players as any player of a match would.
 
         Returns the match, the offer as it stands (None once agreed) and, when agreed (at once when the other
         seats are all the AI's, or an organiser switched it), the report of the change.
@@ -95,7 +97,9 @@ class Paces(Consent):
             match = await self._load_active(match_id)
             if limit == match.turn_limit:
                 raise MatchError("pace_same")
-            if await self._store.in_event(match.id):
+            # An organiser who plays in the game is one of its players there: their own pace is voted on like
+            # anyone's, never switched alone (issue 37).
+            if await self._store.in_event(match.id) and not (organiser and user_id in match.seats):
                 if not organiser:
                     raise MatchError("pace_event")
                 await PACE.drop(self._store, match.id)

@@ -7,7 +7,7 @@ from datetime import datetime
 
 import discord
 
-from bot.app.events import Event, EventError, EventService, EventSettings, EventStatus, LogLine
+from bot.app.events import Event, EventError, EventService, EventSettings, EventStatus, LogLine, format_of
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService
 from bot.app.member_text import inert
@@ -21,6 +21,7 @@ from bot.shell.events.report_ui import running_menus
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import game_label, result_text
+from bot.shell.numbers import ascii_number
 from bot.shell.play.messages import GameUI, public_language
 
 log = logging.getLogger(__name__)
@@ -185,7 +186,7 @@ class EventUI:
         outcome (and always at a table) the organiser gets a form to tap: buttons, or a menu of places per player."""
         event = await self.desk.resolve(interaction, event_id)
         await self.desk.require_organiser(interaction)
-        if outcome is None or not event.format.two_player:
+        if outcome is None or not format_of(event.format).two_player:
             await self.reports.correction_form(interaction, event, round, player.id)
             return
         progress = await self.events.replace_result(event.id, interaction.user.id, round, player.id, outcome=outcome)
@@ -372,7 +373,7 @@ class EventUI:
         lines = list(await self.events.log(event.id))
         # Members taken off at check-in are named in the log though no longer players.
         named = [int(p) for ln in lines if isinstance(ln.details.get("players"), list) for p in ln.details["players"]]
-        named += [int(ln.details["player"]) for ln in lines if str(ln.details.get("player", "")).isdigit()]
+        named += [n for ln in lines if (n := ascii_number(str(ln.details.get("player", "")))) is not None]
         actors = (ln.actor_id for ln in lines if ln.actor_id)
         names = await self.desk.names(event, sorted({*event.player_ids, *actors, *named}))
         return lines, names

@@ -24,6 +24,7 @@ from bot.app.seats import Action, member_acts, seat_for
 from bot.app.words import button_moves, move_label, move_marks, move_words
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauButton, PlateauSelect
 from bot.shell.context import Shell
+from bot.shell.numbers import ascii_number, id_number
 from games import sequence
 from games.base import GameInfo, GameState, NotYourTurnError, Part, Seat
 from games.builder import (
@@ -67,7 +68,7 @@ class MoveButton(
     @classmethod
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
         """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(int(found["match"]), int(found["ver"]), found["move"])
+        return cls(id_number(found["match"]), id_number(found["ver"]), found["move"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Play the move, if the board is still current."""
@@ -95,7 +96,7 @@ class BuilderSelect(
     @classmethod
     def rebuild(cls, found: re.Match[str]) -> Self:
         """The select its custom id names."""
-        return cls(int(found["match"]), int(found["ver"]), found["path"])
+        return cls(id_number(found["match"]), id_number(found["ver"]), found["path"])
 
     async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
         """Show the next step (or the move to confirm)."""
@@ -290,10 +291,10 @@ async def _checked(shell: Shell, interaction: discord.Interaction, match_id: int
 def _path(code: str, picked: str | None) -> tuple[int, ...]:
     path = decode_path(code)
     if picked:
-        # isdigit() alone lets through digits int() refuses ("²") or reads ("５"); a menu only offers ASCII.
-        if not (picked.isascii() and picked.isdigit()):
+        step = ascii_number(picked)
+        if step is None:
             raise PathError(f"bad choice {picked!r}")
-        path = (*path, int(picked))
+        path = (*path, step)
     return path
 
 
@@ -363,14 +364,13 @@ async def confirm(interaction: discord.Interaction, shell: Shell, match_id: int,
         raise BoardChangedError(match.version) from exc
     if not isinstance(node, Choice) or node.move is None:
         raise BoardChangedError(match.version)
-    secret = match.game.public_notation(node.move) != node.move
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         # The private steps are done with: the message says so and loses its components.
         lang = language_of(interaction.locale)
         said = _said(match, node.move, lang) or node.move
         await interaction.response.edit_message(content=t(lang, "builder.playing", move=said), view=None)
-    await play(shell, interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
+    await play(shell, interaction, match.id, node.move, expected_version=version, from_button=True)
 
 
 async def play_macro(interaction: discord.Interaction, shell: Shell, match_id: int, version: int, code: str) -> None:
@@ -393,17 +393,15 @@ async def play(
     *,
     expected_version: int | None = None,
     from_button: bool = False,
-    secret: bool = False,
 ) -> None:
     """Play ``text`` for the interaction's user, then post the board.
 
-    A move whose notation holds a secret (such as a hidden set-up; ``secret`` when the caller knows it)
-    is acknowledged only to its author.
+    A move whose notation holds a secret (such as a hidden set-up: the service's report says so) is acknowledged
+    only to its author.
     """
     if match_id is None:
         current = await shell.ui.require_current(interaction)
         match_id = current.id
-        secret = any(current.game.public_notation(part) != part for part in sequence.split(text.strip()))
         # A typed move is played on the board as it stood when the command arrived: a double submit
         # (the same command sent twice at once) finds the board moved on and applies once. Not when
         # several players act at once (secret set-ups): their engines refuse a second set-up anyway.
@@ -421,7 +419,7 @@ async def play(
             t(language_of(interaction.locale), "move.already_applied"), ephemeral=True
         )
         return
-    await shell.ui.post_board(interaction, report, secret=secret)
+    await shell.ui.post_board(interaction, report)
 
 
 async def secret_move(shell: Shell, interaction: discord.Interaction, match_id: int, text: str) -> None:
@@ -430,7 +428,7 @@ async def secret_move(shell: Shell, interaction: discord.Interaction, match_id: 
         await interaction.response.defer(thinking=True, ephemeral=True)
     report = await shell.service.move(match_id, interaction.user.id, text, interaction_id=interaction.id)
     if not report.replayed:
-        await shell.ui.post_board(interaction, report, secret=True)
+        await shell.ui.post_board(interaction, report, elsewhere=True)
 
 
 async def move_choices(
