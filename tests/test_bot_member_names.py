@@ -260,3 +260,5 @@ def test_a_single_ai_seat_keeps_its_plain_name() -> None:
     assert seat_ai_name({1: "strong"}, 1, "fr") == "Plateau (fort)"
     assert seat_ai_name({0: "easy", 2: "strong"}, 2, "fr") == "Plateau 2 (fort)"
     assert seat_ai_name({0: "easy", 2: "strong"}, 0, "en") == "Plateau 1 (easy)"
+    # Seat 1's AI stint ended when a member took the seat back: it goes by the plain name.
+    assert seat_ai_name({0: "easy", 2: "strong"}, 1, "en", "normal") == "Plateau (normal)"

@@ -49,14 +49,15 @@ def ai_name(level: str, lang: str = DEFAULT_LANGUAGE) -> str:
 def seat_ai_name(ai: Mapping[int, str], seat: int, lang: str = DEFAULT_LANGUAGE, level: str | None = None) -> str:
     """The name of the AI playing ``seat`` of a match whose AI-played seats and levels are ``ai``: with more than
     one, numbered in seat order so that players tell them apart (``Plateau 2 (strong)``), else :func:`ai_name`.
+    The numbers follow the seats the AI plays now.
 
     ``level`` names the AI of an earlier stint of the seat (its level then); by default the seat's level now.
     """
     level = level if level is not None else ai.get(seat, DEFAULT_TAKEOVER_LEVEL)
-    played = sorted({*ai, seat})
-    if len(played) < 2:
+    # A seat a member took back from the AI is no AI seat: its earlier AI goes by the plain name.
+    if len(ai) < 2 or seat not in ai:
         return ai_name(level, lang)
-    return t(lang, "ai.name_numbered", number=played.index(seat) + 1, level=level_name(level, lang))
+    return t(lang, "ai.name_numbered", number=sorted(ai).index(seat) + 1, level=level_name(level, lang))
 
 
 def level_name(level: str, lang: str = DEFAULT_LANGUAGE) -> str:
