@@ -36,9 +36,11 @@ from games.subulata.state import (
     SIZE,
     START_TILE,
     Layout,
+    State,
     View,
     cell_index,
     cell_name,
+    from_text,
     public_notation,
     terrain_map,
 )
@@ -470,8 +472,6 @@ def _target_corner(name: str, turned: bool = False) -> tuple[float, float] | Non
 
 @cache
 def _palette(theme: str) -> Image.Image:
-    from games.subulata.state import State, from_text
-
     samples = []
     for lang in ("en", "fr"):
         state = from_text(
