@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import render
-from bot.app.game_words import GAME_WORDS
+from bot.app.telling.game_words import GAME_WORDS
 from games import GAMES
 from games.base import GameInfo
 

@@ -35,7 +35,7 @@ from bot.app.matches.model import (
     TurnReport,
     UndoRequest,
 )
-from bot.app.seats import Action, Refusal, seat_for
+from bot.app.seats.acting import Action, Refusal, seat_for
 from bot.app.storage import ConflictError, RequestKind, SeatReplacement, Store
 from games.base import Outcome, Seat, Termination
 

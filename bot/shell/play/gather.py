@@ -16,12 +16,12 @@ from types import MappingProxyType
 
 import discord
 
-from bot.app.game_clock import live_play
+from bot.app.clocks.game_clock import live_play
 from bot.app.i18n import DEFAULT_LANGUAGE
 from bot.app.matches import DECISIONS, LogKind, Match, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert_names
 from bot.app.posting import PingMode, Situation, Via, private_digest
-from bot.app.turns import known_turn
+from bot.app.telling.turns import known_turn
 from bot.shell.display import Display, Kept, kept_of
 from bot.shell.play.status import sheet_digest, sheet_embed
 

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from bot.app.ai_seats import is_ai
+from bot.app.seats.ai import is_ai
 from games.base import Seat
 
 if TYPE_CHECKING:
