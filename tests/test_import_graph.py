@@ -166,6 +166,12 @@ def test_the_shell_stands_on_at_most_eight_floors() -> None:
     assert max(shell.values()) <= SHELL_FLOORS, sorted(shell.items(), key=lambda item: -item[1])
 
 
+def test_the_application_floors_folders_import_downwards() -> None:
+    """bot/app's sub-packages and top modules form no circle between them (a sub-package used by the match service,
+    such as the seats' rule, reads the match through a protocol of its own), so they stand on floors too."""
+    assert max(floors(rooms(graph(typing=True), "bot.app")).values()) <= 6
+
+
 def test_the_reading_sees_a_circle_a_deferred_import_and_a_type_only_one(tmp_path: Path) -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     path = tmp_path / "reading.py"
