@@ -283,6 +283,13 @@ def peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+def resident_kb() -> int:
+    """This process's resident memory now, in KiB (``VmRSS``; 0 where /proc is missing)."""
+    with contextlib.suppress(OSError, StopIteration), open("/proc/self/status") as status:
+        return int(next(line for line in status if line.startswith("VmRSS:")).split()[1])
+    return 0
+
+
 async def child(location: str, reference: datetime) -> dict[str, Any]:
     """Start the bot on ``location`` up to ready; the figures of each phase."""
     from bot.app.config import Config
@@ -316,7 +323,7 @@ async def child(location: str, reference: datetime) -> dict[str, Any]:
     bot.start_warm_up()
     assert bot.warm_up is not None
     await bot.warm_up
-    drawn = {"warm_up": time.perf_counter() - ready, "rss_kb": peak_rss_kb()}
+    drawn = {"warm_up": time.perf_counter() - ready, "rss_kb": peak_rss_kb(), "resident_kb": resident_kb()}
     print(json.dumps(drawn), flush=True)
     for name in list(bot.cogs):
         await bot.remove_cog(name)
@@ -344,6 +351,7 @@ def start_once(location: str, reference: datetime) -> tuple[float, dict[str, Any
     drawn = json.loads(later)
     figures["rss_ready_kb"] = figures.pop("rss_kb")
     figures["rss_kb"] = drawn["rss_kb"]
+    figures["resident_kb"] = drawn["resident_kb"]
     figures["warm_up"] = drawn["warm_up"]
     return elapsed, figures
 
@@ -473,6 +481,7 @@ def run(args: argparse.Namespace) -> None:
     times = [s for s, _ in samples]
     rss = max(f["rss_kb"] for _, f in samples) / 1024
     rss_ready = max(f["rss_ready_kb"] for _, f in samples) / 1024
+    resident = max(f["resident_kb"] for _, f in samples) / 1024
     last = samples[-1][1]
     print(
         f"ready: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} runs"
@@ -490,7 +499,7 @@ def run(args: argparse.Namespace) -> None:
     )
     print(
         f"peak RSS: {rss:.0f} MB once the artwork is drawn (target <= 250 MB): {'met' if rss <= 250 else 'NOT met'};"
-        f" {rss_ready:.0f} MB at ready; the artwork then drawn in"
+        f" {rss_ready:.0f} MB at ready, {resident:.0f} MB resident once drawn; the artwork then drawn in"
         f" {statistics.median(f['warm_up'] for _, f in samples):.1f} s (median)"
     )
     print("clock work per pass (median of", args.repeats, "):")

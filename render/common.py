@@ -320,6 +320,12 @@ def draw_text(
     return face.getlength(text)
 
 
+SHRINK_BAND_ROWS: Final = 120
+"""Output rows :func:`supersampled` shrinks at a time, for a layer taller than that. A board painted three
+times larger (1100 × 952: 38 MB) took some 88 MB at the peak of its shrink in one piece; in bands of 120 rows
+it takes the canvas and a few MB (``bench/bench_startup.py`` measures the bot's peak)."""
+
+
 def supersampled(size: tuple[int, int], scale: int, paint: Callable[[ImageDraw.ImageDraw, float], None]) -> Image.Image:
     """An RGBA image of ``size`` painted ``scale`` times larger and reduced, for smooth edges.
 
@@ -331,7 +337,17 @@ def supersampled(size: tuple[int, int], scale: int, paint: Callable[[ImageDraw.I
     """
     big = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), float(scale))
-    return big.resize(size, Image.Resampling.BOX)
+    if size[1] <= SHRINK_BAND_ROWS:
+        return big.resize(size, Image.Resampling.BOX)
+    # Shrunk band by band: Pillow's resize copies the whole canvas (alpha premultiplied) and keeps a third
+    # of it between its two passes, which doubled the peak of a board-sized layer. Each output row averages
+    # its own ``scale`` rows only, so bands cut on whole output rows give the same pixels.
+    out = Image.new("RGBA", size, (0, 0, 0, 0))
+    for top in range(0, size[1], SHRINK_BAND_ROWS):
+        rows = min(SHRINK_BAND_ROWS, size[1] - top)
+        band = big.crop((0, top * scale, big.width, (top + rows) * scale))
+        out.paste(band.resize((size[0], rows), Image.Resampling.BOX), (0, top))
+    return out
 
 
 PALETTE_COLORS: Final = 48
@@ -383,22 +399,49 @@ def _slices(corner: int, side: int, length: int) -> tuple[tuple[int, int, int, i
     )
 
 
-def build_palette(samples: list[Image.Image], colors: int = PALETTE_COLORS, keep: Sequence[Color] = ()) -> Image.Image:
-    """A palette image made from representative renders, for :func:`encode_png`.
+class PaletteSheet:
+    """Sample renders pasted one under the other as they are drawn, for :func:`build_palette`.
+
+    A renderer whose samples are many and big (six whole boards) adds each to the sheet as soon as it is
+    drawn, so that the samples are never all held beside the sheet: the sheet is the same as the one
+    :func:`build_palette` lays out from a list, and so is the palette."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.image = Image.new("RGB", (width, height), BACKDROP)
+        self.filled = 0
+
+    @classmethod
+    def of(cls, samples: Sequence[Image.Image]) -> PaletteSheet:
+        """The sheet of ``samples``, as wide as the widest and as tall as all of them."""
+        sheet = cls(max(im.width for im in samples), sum(im.height for im in samples))
+        for im in samples:
+            sheet.add(im)
+        return sheet
+
+    def add(self, sample: Image.Image) -> None:
+        """Paste ``sample`` under the samples already there, at the left edge."""
+        if self.filled + sample.height > self.image.height or sample.width > self.image.width:
+            raise ValueError("the sample does not fit on the palette sheet")
+        self.image.paste(sample.convert("RGB"), (0, self.filled))
+        self.filled += sample.height
+
+
+def build_palette(
+    samples: Sequence[Image.Image] | PaletteSheet, colors: int = PALETTE_COLORS, keep: Sequence[Color] = ()
+) -> Image.Image:
+    """A palette image made from representative renders (a list, or a :class:`PaletteSheet` filled with
+    them), for :func:`encode_png`.
 
     Computing the palette once and mapping every render onto it costs a millisecond per image,
     where computing a fresh palette per image would cost tens. The colours of :data:`CORE_COLORS` and
     ``keep`` are added exactly, so that no flat colour a player reads (a seat, the last move) drifts
     towards a neighbour.
     """
-    width = max(im.width for im in samples)
-    sheet = Image.new("RGB", (width, sum(im.height for im in samples)), BACKDROP)
-    y = 0
-    for im in samples:
-        sheet.paste(im.convert("RGB"), (0, y))
-        y += im.height
+    sheet = samples if isinstance(samples, PaletteSheet) else PaletteSheet.of(samples)
     exact = list(dict.fromkeys((*CORE_COLORS, *keep)))
-    found = sheet.quantize(max(2, colors - len(exact)), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    found = sheet.image.quantize(
+        max(2, colors - len(exact)), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
     entries = found.getpalette() or []
     entries = entries[: 3 * len(found.getcolors() or ())] or entries[:3]
     flat = [c for colour in exact for c in colour] + entries

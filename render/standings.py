@@ -36,6 +36,7 @@ from render.common import (
     font,
     wrap_text,
 )
+from render.palettes import Sampler, shipped
 
 WIDTH: Final = 640
 """The image's width: a phone's column shows it some 265 CSS px wide, where :data:`TEXT_PX` still reads at
@@ -188,8 +189,7 @@ def _draw(table: StandingsTable) -> Image.Image:
     return image
 
 
-@cache
-def _palette() -> Image.Image:
+def _sample_palette() -> Image.Image:
     sample = StandingsTable(
         title="Standings Classement 0123456789",
         subtitle="Round 3 of 3 · Ronde",
@@ -201,6 +201,15 @@ def _palette() -> Image.Image:
         footer="Withdrawn · Forfait",
     )
     return build_palette([_draw(sample)])
+
+
+PALETTE_SAMPLERS: Final[dict[str, Sampler]] = {"standings": _sample_palette}
+"""The standings image's palette, for :mod:`render.palettes`."""
+
+
+@cache
+def _palette() -> Image.Image:
+    return shipped("standings", _sample_palette)
 
 
 def render_standings(table: StandingsTable) -> bytes:

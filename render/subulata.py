@@ -26,7 +26,7 @@ palette computed once.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
@@ -48,6 +48,7 @@ from render.common import (
     INK,
     BoardContext,
     GameRenderer,
+    PaletteSheet,
     build_palette,
     clean_text,
     draw_text,
@@ -61,6 +62,7 @@ from render.common import (
     rounded_box,
 )
 from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
+from render.palettes import Sampler, shipped
 from render.subulata_art import (
     EMPTY_CELL,
     GOLD,
@@ -470,21 +472,31 @@ def _target_corner(name: str, turned: bool = False) -> tuple[float, float] | Non
     return x0 + 22, y1 - 22
 
 
-@cache
-def _palette(theme: str) -> Image.Image:
-    samples = []
-    for lang in ("en", "fr"):
+def _sample_palette(theme: str) -> Image.Image:
+    langs = ("en", "fr")
+    samples = PaletteSheet(WIDTH, 2 * len(langs) * HEIGHT)  # each board onto the sheet as it is drawn
+    for lang in langs:
         state = from_text(
             "subulata 10,20,30,40,50,60,70,80,90 a1=1,b1=2,c1=3,a2=4,b2=5,c2=6,a3=7,b3=8,c3=9/ "
             "g7=1,h7=2,i7=3,g8=4,h8=5,i8=6,g9=7,h9=8,i9=9/ 0"
         )
         assert isinstance(state, State)
         ctx = BoardContext(("Alice", "Bob"), "c2-c4", 0, ("c2", "c4"), lang, (("a1", "1"),), theme)  # type: ignore[arg-type]
-        samples.append(_draw_board(state.view_for(0), ctx))
-        samples.append(_draw_board(state.view_for(None), ctx))
+        samples.add(_draw_board(state.view_for(0), ctx))
+        samples.add(_draw_board(state.view_for(None), ctx))
     colours = THEMES[theme]
     keep = (EMPTY_CELL, colours.gold, colours.highlight, *colours.piece_fill, *colours.terrain.values())
     return build_palette(samples, keep=keep)
+
+
+PALETTE_SAMPLERS: Final[dict[str, Sampler]] = {f"{GAME_ID}/{name}": partial(_sample_palette, name) for name in THEMES}
+"""This board's palettes by key (one per theme), for :mod:`render.palettes`."""
+
+
+@cache
+def _palette(theme: str) -> Image.Image:
+    key = f"{GAME_ID}/{theme}"
+    return shipped(key, PALETTE_SAMPLERS[key])
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -48,6 +48,7 @@ from render.common import (
     BoardContext,
     Color,
     GameRenderer,
+    PaletteSheet,
     Pen,
     build_palette,
     clean_text,
@@ -63,6 +64,7 @@ from render.common import (
     plural,
     supersampled,
 )
+from render.palettes import Sampler, shipped
 from render.ultimatek_art import (
     BOARD_WIDTH,
     DISC_WHITE,
@@ -662,11 +664,15 @@ SAMPLE: Final = (
 )
 
 
-@cache
-def _palette(contrast: bool) -> Image.Image:
+def _sample_palette(contrast: bool) -> Image.Image:
     state = from_text(SAMPLE)
-    samples = [_swatches(contrast)]
-    for lang in ("en", "fr"):
+    langs = ("en", "fr")
+    viewers = (None, 0, 1)
+    swatches = _swatches(contrast)
+    # Six whole boards: each goes onto the sheet as it is drawn rather than all of them being held at once.
+    samples = PaletteSheet(WIDTH, swatches.height + len(langs) * len(viewers) * HEIGHT)
+    samples.add(swatches)
+    for lang in langs:
         ctx = BoardContext(
             ("Alice", "Bob"),
             "d2-e2",
@@ -676,11 +682,24 @@ def _palette(contrast: bool) -> Image.Image:
             marks=(("c4", "A"),),
             palette="contrast" if contrast else "standard",
         )
-        for viewer in (None, 0, 1):
-            samples.append(_draw_board(state.view_for(viewer), ctx))
+        for viewer in viewers:
+            samples.add(_draw_board(state.view_for(viewer), ctx))
     grass, grey, line = _field_colours(contrast)
     colours, _, lights = side_colours(contrast)
     return build_palette(samples, keep=(*grass, *grey, line, GOLD, *colours, *lights, DISC_WHITE, HIGHLIGHT))
+
+
+PALETTE_SAMPLERS: Final[dict[str, Sampler]] = {
+    f"{GAME_ID}/standard": partial(_sample_palette, False),
+    f"{GAME_ID}/contrast": partial(_sample_palette, True),
+}
+"""This board's palettes by key, for :mod:`render.palettes`."""
+
+
+@cache
+def _palette(contrast: bool) -> Image.Image:
+    key = f"{GAME_ID}/{'contrast' if contrast else 'standard'}"
+    return shipped(key, PALETTE_SAMPLERS[key])
 
 
 def render(view: object, ctx: BoardContext) -> bytes:

@@ -73,11 +73,13 @@ from render.common import (
     supersampled,
 )
 from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS, note_text, note_truncated, noted
+from render.palettes import Sampler, shipped
 from render.ursuppe_art import (
     DAMAGE,
     GOLD,
     PLAYER_COLOURS,
     SHAPE_OF,
+    THEMES,
     Theme,
     amoeba_sprite,
     chip_sprite,
@@ -1017,8 +1019,7 @@ def _sample_view(players: int) -> View:
     )
 
 
-@cache
-def _palette(palette: str = "standard") -> Image.Image:
+def _sample_palette(palette: str) -> Image.Image:
     th = theme(palette)
     samples = []
     for players, lang in ((6, "en"), (4, "fr"), (3, "en")):
@@ -1039,6 +1040,16 @@ def _palette(palette: str = "standard") -> Image.Image:
     keep = (*PLAYER_COLOURS, *grounds, DAMAGE, GOLD, *blends)
     # 64 colours rather than 48: the exact colours above take 46 entries, the rest is anti-aliasing.
     return build_palette(samples, colors=64, keep=keep)
+
+
+PALETTE_SAMPLERS: Final[dict[str, Sampler]] = {f"{GAME_ID}/{name}": partial(_sample_palette, name) for name in THEMES}
+"""This board's palettes by key (one per theme), for :mod:`render.palettes`."""
+
+
+@cache
+def _palette(palette: str = "standard") -> Image.Image:
+    key = f"{GAME_ID}/{palette if palette in THEMES else 'standard'}"  # as theme() reads an unknown name
+    return shipped(key, PALETTE_SAMPLERS[key])
 
 
 def _encode(image: Image.Image, palette: str = "standard") -> bytes:

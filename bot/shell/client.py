@@ -18,6 +18,7 @@ from bot.app.events import EventService
 from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, TurnReport
 from bot.app.storage import Store
+from bot.shell.allocator import keep_big_blocks_returnable
 from bot.shell.consent.draw import DrawButton
 from bot.shell.consent.pace import PaceButton
 from bot.shell.consent.rematch import RematchAnswerButton, RematchButton
@@ -159,6 +160,7 @@ class PlateauBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open storage, load extensions, register buttons and sync commands (see class docstring)."""
+        keep_big_blocks_returnable()  # before any board is drawn
         self.store = await Store.open(self.config.database)
         self.service = MatchService(self.store, clock=discord.utils.utcnow)
         self.ui = GameUI(self, self.service)

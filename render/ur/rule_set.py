@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 from PIL import Image
 
 from render.common import BoardContext, GameRenderer, encode_png, player_names
+from render.palettes import shipped
 from render.ur.alt import AltText, alt_names
 from render.ur.kit import Facing, facing, view_of
 
@@ -61,10 +62,19 @@ class RuleSetBoard(Generic[_V]):
         with facing(ctx) as faced:
             return self.draw(self.state(view), ctx, faced)
 
+    @property
+    def palette_key(self) -> str:
+        """This board's palette's key in :mod:`render.palettes`."""
+        return f"ur/{self.kind.__module__.rsplit('.', 1)[-1]}"  # the rule set's engine module: ur/loop, …
+
+    def sample_palette(self) -> Image.Image:
+        """The palette worked out afresh from this board's sample renders."""
+        return self.samples(self.draw_board)
+
     @cached_property
     def palette(self) -> Image.Image:
-        """The palette every render of this board is mapped onto, sampled on first use."""
-        return self.samples(self.draw_board)
+        """The palette every render of this board is mapped onto, as shipped (:mod:`render.palettes`)."""
+        return shipped(self.palette_key, self.sample_palette)
 
     def render(self, view: object, ctx: BoardContext) -> bytes:
         """PNG bytes of the board for ``view``."""
