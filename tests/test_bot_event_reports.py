@@ -196,7 +196,7 @@ async def test_an_organiser_sets_a_physical_result_from_the_board(club: dict[str
     assert button_labels(form) == [f"{first.name} won", f"{second.name} won", "Draw", "Both lose"]
     await admin.click(form, label=f"{second.name} won")
     assert (await event_ui(env).events.get(event.id)).status is EventStatus.FINISHED
-    assert "board 1: the result is now" in latest(channel, "the result is now").content
+    assert "round 1, game 1: the result is now" in latest(channel, "the result is now").content
     final = standings_posts(channel)[-1]
     ids = await ids_by_name(env, await event_ui(env).events.get(event.id))
     assert {ids[r["name"]]: r["points"] for r in await read_csv(final)} == {second.id: "1", first.id: "0"}

@@ -666,7 +666,7 @@ async def test_a_seated_ursuppe_round_of_seven_players(club: dict[str, Any]) -> 
     form = await admin.slash(channel, "event result", round=1, player=members[three.players[0]])
     done = await tap_places(admin, form.response.message, [2, 1, 3])
     assert done.response.ephemeral and "the result counts" in (done.response.message.content or "")
-    replaced = [m.content for m in channel.history() if "board 2" in (m.content or "") and "was:" in m.content]
+    replaced = [m.content for m in channel.history() if "round 1, table 2" in (m.content or "") and "was:" in m.content]
     assert replaced and "was: no result yet" in replaced[-1]
     stopped = await env.bot.service.get(three.match_id or 0)
     assert stopped.status is MatchStatus.ABORTED

@@ -75,6 +75,12 @@ class SignUps(EventCore):
         """Remember the sign-up card of an event."""
         await self._rows.update_event(event_id, now=self._clock(), signup_message_id=message_id)
 
+    async def note_podium(self, event_id: int, message_id: int) -> None:
+        """Record in the log that the podium was posted, and which post it is: a correction after the end edits
+        that post rather than leaving it wrong."""
+        async with self._store.transaction():
+            await self._rows.log(event_id, None, "podium", {"message": message_id}, now=self._clock())
+
     async def sign_up(self, event_id: int, user_id: int) -> Event:
         """Add a player while sign-up is open.
 

@@ -20,7 +20,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.app.clocks.deadlines import DEADLINE_CHOICES
-from bot.app.events import MAX_ROUNDS, OUTCOMES, EventService, EventSettings, EventStatus
+from bot.app.events import MAX_ROUNDS, OUTCOMES, Event, EventError, EventService, EventSettings, EventStatus
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.shell.cogs.game import (
@@ -32,7 +32,8 @@ from bot.shell.cogs.game import (
     parse_variant,
     variant_choices,
 )
-from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI
+from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI, result_text
+from bot.shell.events.report_ui import game_option
 from bot.shell.translator import command, labelled, ls, opt, options
 
 if TYPE_CHECKING:
@@ -135,6 +136,55 @@ class EventCog(
         for e in found[:MAX_CHOICES]:
             status = t(lang, f"event.status.{e.status.value}", round=e.current_round, rounds=e.rounds)
             choices.append(app_commands.Choice(name=f"#{e.id} {e.name} · {status}"[:100], value=e.id))
+        return choices
+
+    async def _event_named(self, interaction: discord.Interaction) -> Event | None:
+        """The event the command being typed names (its ``event`` option, else this channel's), or None."""
+        named = getattr(interaction.namespace, "event", None)
+        try:
+            return await self.ui.desk.resolve(interaction, named if isinstance(named, int) else None)
+        except EventError:
+            return None
+
+    async def board_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """``/event physical board:``: the games of the round being played online, by number and players."""
+        event = await self._event_named(interaction)
+        if event is None or not event.round_in_progress:
+            return []
+        lang = language_of(interaction.locale)
+        games = [
+            g
+            for g in await self.service.games(event.id, event.current_round)
+            if not (g.is_bye or g.done or g.physical) and current.strip() in str(g.board)
+        ][:MAX_CHOICES]
+        names = await self.ui.desk.names(event, [uid for g in games for uid in g.players])
+        return [choice_of(game_option(g, names, lang), g.board) for g in games]
+
+    async def round_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """``/event result round:``: the rounds played so far, latest first; with a player chosen, their game and
+        its result in each."""
+        event = await self._event_named(interaction)
+        if event is None or event.current_round < 1:
+            return []
+        lang = language_of(interaction.locale)
+        player = getattr(interaction.namespace, "player", None)
+        uid = getattr(player, "id", None)
+        rounds = [r for r in range(event.current_round, 0, -1) if current.strip() in str(r)][:MAX_CHOICES]
+        choices = []
+        for round_ in rounds:
+            label = t(lang, "event.choice.round", round=round_)
+            if uid is not None:
+                game = next((g for g in await self.service.games(event.id, round_) if uid in g.players), None)
+                if game is not None:
+                    names = await self.ui.desk.names(event, game.players)
+                    players = ", ".join(names.get(u, "?") for u in game.players)
+                    result = result_text(game, game.result, names, lang)
+                    label = t(lang, "event.choice.round_game", round=round_, players=players, result=result)
+            choices.append(app_commands.Choice(name=label[:100], value=round_))
         return choices
 
     @command("create", "Create an event in this channel; players sign up with a button", key="event.create")
@@ -302,6 +352,9 @@ class EventCog(
     for _named in (start, next_round, standings, result, physical, withdraw, cancel, log_, checkin, admit):
         _named.autocomplete("event")(event_autocomplete)
     del _named
+    # Numbers an organiser would otherwise type: picked from what the event holds.
+    physical.autocomplete("board")(board_autocomplete)
+    result.autocomplete("round")(round_autocomplete)
 
     @config.command(
         name=ls("role", "cmd.event.role.name"),
@@ -318,3 +371,9 @@ class EventCog(
 async def setup(bot: PlateauBot) -> None:
     """Extension entry point."""
     await bot.add_cog(EventCog(bot, bot.event_ui))
+
+
+def choice_of(option: discord.SelectOption, value: int) -> app_commands.Choice[int]:
+    """A menu option's words as an autocomplete choice: its label, then its description."""
+    words = " · ".join(filter(None, [option.label, option.description]))
+    return app_commands.Choice(name=words[:100], value=value)

@@ -13,6 +13,7 @@ collaborators, who organises, which event) :mod:`~bot.shell.events.desk`. Games 
 get no thread: their players report the result from the board's **Report a result** and the others confirm it,
 and organisers set or correct results by tapping (a menu of places per player at a table):
 :mod:`~bot.shell.events.report_ui` (the components), :mod:`~bot.shell.events.report_desk` (their handlers).
+``/event log`` pages the whole log and attaches it as a file (:mod:`~bot.shell.events.log_ui`).
 Durable state is the event service's; this layer keeps none but a lock per event, so two paths opening the
 same round (an auto-advance and an organiser's command) do not create its threads twice.
 """

@@ -14,6 +14,7 @@ from bot.app.member_text import inert
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.events.checkin import checkin_field
+from bot.shell.events.log_ui import EventLogButton
 from bot.shell.events.report_ui import REPORT_ITEMS, report_button_view
 from bot.shell.events.text import deadline_label, game_label
 from bot.shell.lobby.card import SIGNUP, LobbyButton
@@ -29,6 +30,9 @@ class CardActions(Protocol):
 
     async def card_action(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
         """Sign up, withdraw, start or check in (``action`` ``join``, ``leave``, ``start`` or ``here``)."""
+
+    async def start_round(self, interaction: discord.Interaction, event_id: int, round: int) -> None:
+        """**Start round N** under the round-over ping: pair round ``round`` unless it already is."""
 
 
 def card_actions(client: discord.Client) -> CardActions:
@@ -55,7 +59,23 @@ class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave
         await card_actions(interaction.client).card_action(interaction, self.choice, self.event_id)
 
 
-EVENT_ITEMS = (EventButton, *REPORT_ITEMS)
+class NextRoundButton(ChoiceButton, template=rf"{PREFIX}:evnext:(?P<choice>go):(?P<event>[0-9]+):(?P<round>[0-9]+)"):
+    """**Start round N** under the organiser's "round over" ping; the round it starts rides in its custom id, so
+    an old ping never pairs a later round."""
+
+    KIND = "evnext"
+    STYLES: ClassVar[Mapping[str, discord.ButtonStyle]] = {"go": discord.ButtonStyle.primary}
+
+    def __init__(self, choice: str, event_id: int, round: int, label: str) -> None:
+        super().__init__(choice, event_id, round, label=label)
+        self.event_id, self.round = event_id, round
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Start the round, for an organiser."""
+        await card_actions(interaction.client).start_round(interaction, self.event_id, self.round)
+
+
+EVENT_ITEMS = (EventButton, NextRoundButton, EventLogButton, *REPORT_ITEMS)
 """The persistent buttons of events, for ``bot.add_dynamic_items``."""
 
 

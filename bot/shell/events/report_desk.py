@@ -5,7 +5,8 @@ correction or decision, and moving a table to a physical board.
 What each step shows: a player's form and its acknowledgement are private; a report is posted in the event's
 channel pinging the players who must confirm it (and them alone), and edited as they answer; a dispute pings
 the organiser with **Accept the report** and **Set the result**; every counted result updates the event's
-board, and a correction after the end replaces the archived final standings (image and spreadsheet).
+board, and a correction after the end replaces the archived final standings (image and spreadsheet), edits the
+podium post and pings the players whose result changed.
 """
 
 from __future__ import annotations
@@ -280,7 +281,7 @@ class ReportDesk:
             "event.replaced",
             event=inert(event.name),
             round=game.round,
-            board=game.board,
+            where=where(game, lang),
             result=result_text(game, game.result, names, lang),
             before=result_text(game, progress.previous, names, lang),
         )
@@ -303,9 +304,34 @@ class ReportDesk:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.rounds.after_progress(progress)
         if progress.closed_round is None and progress.event.status is EventStatus.FINISHED:
-            # A correction after the end: the channel's record of the final standings is replaced, not left stale.
-            await self.standings.post_standings(progress.event, self.desk.lang_of(event), final=True, corrected=True)
+            # A correction after the end: the channel's record of the final standings is replaced, not left stale,
+            # the podium is corrected, and the players whose result changed are told.
+            lang = self.desk.lang_of(event)
+            await self.standings.post_standings(progress.event, lang, final=True, corrected=True)
+            await self.tell_correction(progress, lang)
             await self.desk.refresh_card(progress.event)
+
+    async def tell_correction(self, progress: Progress, lang: str) -> None:
+        """A result corrected after the end: the podium post follows, and the players whose result changed are
+        pinged with the old and the new result."""
+        game = progress.game
+        assert game is not None
+        names = await self.desk.text_names(progress.event, game.players)
+        params = {
+            "round": game.round,
+            "where": where(game, lang),
+            "result": result_text(game, game.result, names, lang),
+            "before": result_text(game, progress.previous, names, lang),
+        }
+        await self.standings.correct_podium(progress.event, lang, t(lang, "event.podium_corrected", **params))
+        changed = changed_players(game, progress.previous)
+        if not changed:
+            return
+        text = t(lang, "event.correction_ping", mentions=" ".join(f"<@{uid}>" for uid in changed), **params)
+        channel = await self.desk.games.open_channel(progress.event.channel_id)
+        await channel.send(
+            text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in changed])
+        )
 
     async def _stop_match(self, match_id: int | None, actor_id: int, lang: str) -> Match | None:
         """Stop an event game's match if it is still being played (aborted by the organiser ``actor_id``, its last
@@ -319,6 +345,20 @@ class ReportDesk:
         report = await self.desk.matches.abort(match.id, actor_id, organiser=True)
         await self.desk.games.publish_board(report.match, report, lang)
         return match
+
+    async def move_picked(self, interaction: discord.Interaction, event_id: int, round: int, board: int) -> None:
+        """A game picked in the menu under the games still being played: moved to a physical board.
+
+        Raises:
+            EventError: ``event_not_found``, ``event_result_in`` (that round is over) and those of
+                :meth:`move_to_physical`.
+        """
+        event = await self.desk.events.get(event_id)
+        if event.guild_id != interaction.guild_id:
+            raise EventError("event_not_found")
+        if round != event.current_round:
+            raise EventError("event_result_in")
+        await self.move_to_physical(interaction, event, board)
 
     async def move_to_physical(self, interaction: discord.Interaction, event: Event, board: int) -> None:
         """``/event physical``: a table of the round being played goes to a physical board; its online match
@@ -339,3 +379,12 @@ class ReportDesk:
         await interaction.followup.send(
             t(language_of(interaction.locale), "event.report.moved", board=board), ephemeral=True
         )
+
+
+def changed_players(game: EventGame, previous: Mapping[str, Any] | None) -> list[int]:
+    """The players of ``game`` whose result differs from ``previous``: both players when a two-player score
+    changes, at a table those whose place changed (everyone when there was no result)."""
+    now = game.result or {}
+    if previous is None or "places" not in now or "places" not in previous:
+        return list(game.players) if dict(previous or {}) != dict(now) else []
+    return [uid for uid, a, b in zip(game.players, previous["places"], now["places"], strict=False) if a != b]

@@ -54,6 +54,9 @@ class ReportActions(Protocol):
     ) -> None:
         """An answer to a report: confirm, dispute, or an organiser's accept or set."""
 
+    async def move_picked(self, interaction: discord.Interaction, event_id: int, round: int, board: int) -> None:
+        """An organiser's pick of a game to move to a physical board."""
+
 
 def report_actions(client: discord.Client) -> ReportActions:
     """The running bot's report handlers (held by the events cog's UI)."""
@@ -210,7 +213,33 @@ class TableSelect(PlateauSelect, template=rf"{PREFIX}:evtb:(?P<event>[0-9]+):(?P
         await actions.show_form(interaction, "s", self.event_id, self.round, board, "", 0)
 
 
-REPORT_ITEMS = (ReportButton, ScoreButton, PlacesSelect, PlacesButton, ReportAnswerButton, TableSelect)
+class PhysicalSelect(PlateauSelect, template=rf"{PREFIX}:evph:(?P<event>[0-9]+):(?P<round>[0-9]+)"):
+    """An organiser's choice of a game of the round to move to a physical board."""
+
+    def __init__(self, event_id: int, round: int, options: MenuOptions = None, placeholder: str | None = None) -> None:
+        super().__init__(f"{PREFIX}:evph:{event_id}:{round}", options, placeholder)
+        self.event_id, self.round = event_id, round
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str]) -> Self:
+        """The menu its custom id names."""
+        return cls(int(found["event"]), int(found["round"]))
+
+    async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
+        """Move the game picked."""
+        board = int(picked) if picked.isascii() and picked.isdigit() else 0
+        await report_actions(interaction.client).move_picked(interaction, self.event_id, self.round, board)
+
+
+REPORT_ITEMS = (
+    ReportButton,
+    ScoreButton,
+    PlacesSelect,
+    PlacesButton,
+    ReportAnswerButton,
+    TableSelect,
+    PhysicalSelect,
+)
 """The persistent components of reports and results by tap, for ``bot.add_dynamic_items``."""
 
 
@@ -283,14 +312,32 @@ def report_button_view(event_id: int, lang: str, view: discord.ui.View | None = 
 
 def table_menu(event: Event, games: list[EventGame], names: Mapping[int, str], lang: str) -> discord.ui.View:
     """An organiser's menu of the round's games waiting for a result."""
-    options = [
-        discord.SelectOption(
-            label=t(lang, "event.report.table_option", board=g.board)[:100],
-            description=", ".join(names_of(g, names))[:100],
-            value=str(g.board),
-        )
-        for g in games[:25]
-    ]
+    # Each game as the board names it: "Game 2" between two players, "Table 2" at a table.
+    options = [game_option(g, names, lang) for g in games[:25]]
     view = discord.ui.View(timeout=None)
     view.add_item(TableSelect(event.id, games[0].round, options, t(lang, "event.report.table_placeholder")))
+    return view
+
+
+def game_option(game: EventGame, names: Mapping[int, str], lang: str) -> discord.SelectOption:
+    """A game of the round as a menu option: "Game 2" (or "Table 2"), its players below."""
+    key = "event.choice.game" if len(game.players) == 2 else "event.choice.table"
+    return discord.SelectOption(
+        label=t(lang, key, board=game.board)[:100],
+        description=", ".join(names_of(game, names))[:100],
+        value=str(game.board),
+    )
+
+
+def running_menus(event: Event, games: list[EventGame], names: Mapping[int, str], lang: str) -> discord.ui.View | None:
+    """Under the list of games still being played: a menu to set a game's result and one to move a game played
+    online to a physical board (a menu holds 25 options: the first 25 games); None when there is no game."""
+    if not games:
+        return None
+    view = discord.ui.View(timeout=None)
+    options = [game_option(g, names, lang) for g in games[:25]]
+    view.add_item(TableSelect(event.id, games[0].round, options, t(lang, "event.next.set_menu")))
+    online = [game_option(g, names, lang) for g in games if not g.physical][:25]
+    if online:
+        view.add_item(PhysicalSelect(event.id, games[0].round, online, t(lang, "event.next.physical_menu")))
     return view

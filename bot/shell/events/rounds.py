@@ -1,5 +1,6 @@
-"""A round on Discord: a public thread per game, the players' ping, the first board, the pairings; and what
-follows a counted result (the standings, the next round)."""
+"""A round on Discord: a public thread per game, the players' ping, the first board, the pairings; what follows
+a counted result (the standings, the next round, **Start round N** for the organiser); and a timed round's end
+(games settled from their positions, physical results still missing chased from the organiser)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ from typing import Final, Literal
 
 import discord
 
-from bot.app.events import Event, EventError, EventGame, EventStatus, Progress, RoundPlan
+from bot.app.events import Event, EventError, EventGame, EventStatus, Progress, RoundPlan, reported_result
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_text import inert
 from bot.app.tournaments.standings import DEFAULT_POINTS
+from bot.shell.events.card import NextRoundButton
 from bot.shell.events.desk import EventDesk, as_text
+from bot.shell.events.report_text import code_of, names_of, physical_state, where
+from bot.shell.events.report_ui import answer_view
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import deadline_label, game_label, points_text, result_text
 
@@ -185,6 +189,41 @@ class RoundPosts:
                 await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
         if progress is not None:
             await self.after_progress(progress)
+        if progress is None or progress.closed_round is None:
+            await self.chase_physical(event, lang)
+
+    async def chase_physical(self, event: Event, lang: str) -> None:
+        """The round's time is up and games on physical boards still have no result (unreported, unconfirmed or
+        disputed): the round cannot close by itself, so the organiser is pinged with what settles each one
+        (**Accept the report** when there is one, **Set the result**), and so are its players."""
+        for game in await self.desk.events.games(event.id, event.current_round):
+            if not game.physical or game.done or game.is_bye:
+                continue
+            names = await self.desk.text_names(event, game.players)
+            players = [uid for uid in game.players if uid != event.organiser_id]
+            text = t(
+                lang,
+                "event.round_clock.physical_waiting",
+                round=game.round,
+                where=where(game, lang),
+                players=", ".join(names_of(game, names)),
+                state=physical_state(game, names, lang),
+                organiser=f"<@{event.organiser_id}>",
+                mentions=" ".join(f"<@{uid}>" for uid in players),
+            )
+            choices = {"set": t(lang, "event.report.set")}
+            if game.report is not None:
+                choices = {"accept": t(lang, "event.report.accept"), **choices}
+            # A two-player game with no report has no result code yet: the organiser's form ignores it.
+            code = code_of(reported_result(game), len(game.players)) or "00"
+            channel = await self.desk.games.open_channel(event.channel_id)
+            await channel.send(
+                text[:2000],
+                view=answer_view(choices, event.id, game.round, game.board, code),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(u) for u in [event.organiser_id, *players]]
+                ),
+            )
 
     async def match_finished(self, match: Match) -> None:
         """The ``match_finished`` event: count the result if the match is an event game, then act on it."""
@@ -220,6 +259,7 @@ class RoundPosts:
                     next=progress.closed_round + 1,
                     organiser=f"<@{event.organiser_id}>",
                 ),
+                view=next_round_view(event, progress.closed_round + 1, lang),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(event.organiser_id)]),
             )
             return
@@ -230,3 +270,10 @@ class RoundPosts:
             log.info("event %s: round after %s already paired", event.id, progress.closed_round)
             return
         await self.open_planned(plan, lang)
+
+
+def next_round_view(event: Event, round: int, lang: str) -> discord.ui.View:
+    """**Start round N** under the organiser's "round over" ping (the card's persistent button kind)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(NextRoundButton("go", event.id, round, t(lang, "event.next.button", round=round)))
+    return view

@@ -15,13 +15,15 @@ from bot.app.events import Event, EventFormat, Standings
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.app.tournaments.crosstable import crosstable
-from bot.app.tournaments.standings import CsvStyle, to_csv
+from bot.app.tournaments.standings import DEFAULT_TABLE_POINTS, CsvStyle, to_csv
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.text import game_label, number, points_text
 from render.standings import StandingsTable, describe_standings, render_standings
 
 STANDINGS_LISTED = 20
 """Lines of standings in an embed; the image and the CSV file hold every player."""
+TABLE_WIN = DEFAULT_TABLE_POINTS[3][0]
+"""A table win's points (a late entrant's missed round at a table counts half of it, or nothing)."""
 
 
 class StandingsPosts:
@@ -90,12 +92,13 @@ class StandingsPosts:
         ]
         return {"embed": embed, "files": files, "allowed_mentions": discord.AllowedMentions.none()}
 
-    async def announce_podium(self, event: Event, lang: str) -> None:
-        """The closing announcement: the first three places (players sharing a rank share its medal), pinged."""
+    async def podium_text(self, event: Event, lang: str) -> tuple[str, list[int]] | None:
+        """The closing announcement's words (the first three places, players sharing a rank share its medal) and
+        whom it names; None when nobody played."""
         standings = await self.desk.events.standings(event.id)
         rows = [r for r in standings.rows if r.rank <= 3 and not r.withdrawn]
         if not rows or not any(r.played for r in standings.rows):
-            return
+            return None
         names = await self.desk.text_names(event, [r.player for r in rows])
         medals = {1: "🥇", 2: "🥈", 3: "🥉"}
         places = []
@@ -103,10 +106,39 @@ class StandingsPosts:
             who = [f"<@{r.player}> ({names.get(r.player, '?')})" for r in rows if r.rank == rank]
             places.append(f"{medals[rank]} " + ", ".join(who))
         text = t(lang, "event.podium", event=inert(event.name), places="\n".join(places))
+        return text, [r.player for r in rows]
+
+    async def announce_podium(self, event: Event, lang: str) -> None:
+        """The closing announcement, its players pinged; the post is noted in the log, for a later correction."""
+        podium = await self.podium_text(event, lang)
+        if podium is None:
+            return
+        text, players = podium
         channel = await self.desk.games.open_channel(event.channel_id)
-        await channel.send(
-            text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(r.player) for r in rows])
+        message = await channel.send(
+            text[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in players])
         )
+        await self.desk.events.note_podium(event.id, message.id)
+
+    async def correct_podium(self, event: Event, lang: str, note: str) -> None:
+        """After a correction after the end: the podium post says the corrected places (edited in place, ``note``
+        saying what changed), or is posted anew when its post is unknown or gone."""
+        podium = await self.podium_text(event, lang)
+        if podium is None:
+            return
+        text = f"{podium[0]}\n{note}"[:2000]
+        posted = [line for line in await self.desk.events.log(event.id) if line.action == "podium"]
+        channel = await self.desk.games.open_channel(event.channel_id)
+        if posted:
+            try:
+                message = channel.get_partial_message(int(posted[-1].details["message"]))
+                # An edit pings nobody: the players whose result changed are told apart.
+                await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+                return
+            except discord.HTTPException:
+                pass  # deleted meanwhile: posted again below
+        message = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        await self.desk.events.note_podium(event.id, message.id)
 
     async def post_standings(
         self, event: Event, lang: str, *, final: bool, round: int | None = None, corrected: bool = False
@@ -184,14 +216,38 @@ def standings_table(
         ]
     )
     withdrawn = any(r.withdrawn for r in standings.rows)
+    notes = [t(lang, "event.standings.withdrawn_note")] if withdrawn else []
+    notes += late_notes(event, names, lang)
     return StandingsTable(
         title=title,
         subtitle=subtitle,
         headers=headers,
         rows=tuple(rows),
         dimmed=tuple(r.withdrawn for r in standings.rows),
-        footer=t(lang, "event.standings.withdrawn_note") if withdrawn else "",
+        footer=" · ".join(notes),
     )
+
+
+def late_notes(event: Event, names: Mapping[int, str], lang: str) -> list[str]:
+    """Why a late entrant has the points they have: from which round they play, and what each round they missed
+    counts (½ a win, or nothing), one sentence each, for the image (which has no legend)."""
+    win = TABLE_WIN if event.format is EventFormat.TABLES else 1
+    notes = []
+    for player in event.players:
+        missed = len(player.missed_rounds)
+        if not missed:
+            continue
+        notes.append(
+            t(
+                lang,
+                "event.standings.late_note",
+                name=names.get(player.user_id, str(player.user_id)),
+                round=player.entry_round,
+                count=missed,
+                points=points_text(float(player.missed_share * win), lang),
+            )
+        )
+    return notes
 
 
 def standings_lines(event: Event, standings: Standings, names: Mapping[int, str], lang: str) -> list[str]:

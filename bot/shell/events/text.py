@@ -76,16 +76,19 @@ def result_text(game: EventGame, result: Mapping[str, Any] | None, names: Mappin
     return ", ".join(f"{places[i]}. {names.get(game.players[i], '?')}" for i in order)
 
 
-def log_line(line: LogLine, names: Mapping[int, str], lang: str) -> str:
-    """One log entry in words."""
+def log_line(line: LogLine, names: Mapping[int, str], lang: str, *, two_player: bool = True) -> str:
+    """One log entry in words; a game is named as the board names it ("game 2" between two players, "table 2"
+    at a table: ``two_player`` says which when the entry does not list the game's players)."""
     who = names.get(line.actor_id, f"#{line.actor_id}") if line.actor_id is not None else t(lang, "event.log.bot")
     details = line.details
     round_ = details.get("round", details.get("after_round", "?"))
     params: dict[str, Any] = {"who": who, "round": round_, "board": details.get("board", "?")}
+    players = details.get("players")
+    pair = len(players) == 2 if isinstance(players, list) and players else two_player
+    params["where"] = t(lang, "event.report.where_pair" if pair else "event.report.where_table", board=params["board"])
     player = details.get("player")
     if player is not None:
         params["player"] = names.get(int(player), f"#{player}")
-    players = details.get("players")
     if isinstance(players, list):
         params["players"] = ", ".join(names.get(int(p), f"#{p}") for p in players)
     if line.action == "admit":

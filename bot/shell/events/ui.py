@@ -7,22 +7,21 @@ from datetime import datetime
 
 import discord
 
-from bot.app.events import Event, EventError, EventService, EventSettings, EventStatus
+from bot.app.events import Event, EventError, EventService, EventSettings, EventStatus, LogLine
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService
 from bot.app.member_text import inert
 from bot.shell.events.card import card_embed, card_view
-from bot.shell.events.desk import EventDesk
+from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.entry_ui import EntryUI
+from bot.shell.events.log_ui import log_file, log_page, log_texts
 from bot.shell.events.report_desk import ReportDesk
-from bot.shell.events.report_text import physical_state
+from bot.shell.events.report_text import physical_state, where
+from bot.shell.events.report_ui import running_menus
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
-from bot.shell.events.text import game_label, log_line, result_text
+from bot.shell.events.text import game_label, result_text
 from bot.shell.play.messages import GameUI, public_language
-
-LOG_SHOWN = 25
-
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +119,21 @@ class EventUI:
             ephemeral=True,
         )
 
+    async def start_round(self, interaction: discord.Interaction, event_id: int, round: int) -> None:
+        """**Start round N** under the round-over ping: as ``/event next``, unless round ``round`` is already
+        paired (or the event is over); either way the ping loses its button."""
+        event = await self.desk.resolve(interaction, event_id)
+        await self.desk.require_organiser(interaction)
+        message = interaction.message
+        if event.status is not EventStatus.RUNNING or event.current_round >= round:
+            text = t(language_of(interaction.locale), "event.next.already", round=round)
+            await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await self.next_round(interaction, event_id)
+        if message is not None and not message.flags.ephemeral:
+            # Done with: a second tap would only say the round is under way.
+            await message.edit(view=None)
+
     async def next_round(self, interaction: discord.Interaction, event_id: int | None) -> None:
         """``/event next``: count any result the bot missed, reopen unopened games, or pair the next round."""
         event = await self.desk.resolve(interaction, event_id)
@@ -144,8 +158,13 @@ class EventUI:
             )
             return
         if event.round_in_progress:
-            # Too early: say which games still run, whose turn it is and until when, instead of a bare refusal.
-            await interaction.followup.send(await self.still_playing(event, user_lang), ephemeral=True)
+            # Too early: say which games still run, whose turn it is and until when, instead of a bare refusal,
+            # with menus to act on one (set its result, move it to a physical board).
+            text, view = await self.still_playing(event, user_lang)
+            if view is None:
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.followup.send(text, view=view, ephemeral=True)
             return
         plan = await self.events.plan_round(event.id, interaction.user.id)
         await self.rounds.open_planned(plan, self.desk.lang_of(plan.event))
@@ -180,7 +199,7 @@ class EventUI:
                 "event.replaced",
                 event=inert(event.name),
                 round=round,
-                board=game.board,
+                where=where(game, lang),
                 result=result_text(game, game.result, names, lang),
                 before=result_text(game, progress.previous, names, lang),
             ),
@@ -205,15 +224,17 @@ class EventUI:
             except Exception:
                 log.exception("event %s: timed round step %s failed", step.event.id, step.kind)
 
-    async def still_playing(self, event: Event, lang: str) -> str:
-        """The games of the current round still being played: thread, players, who must act and until when."""
+    async def still_playing(self, event: Event, lang: str) -> tuple[str, discord.ui.View | None]:
+        """The games of the current round still being played: thread, players, who must act and until when; and
+        the menus to act on them."""
         lines = [t(lang, "event.next.still_playing", round=event.current_round)]
-        for game in await self.events.games(event.id, event.current_round):
-            if game.is_bye or game.done:
-                continue
+        running = [g for g in await self.events.games(event.id, event.current_round) if not (g.is_bye or g.done)]
+        for game in running:
             names = await self.desk.text_names(event, game.players)
             players = ", ".join(names[uid] for uid in game.players)
-            thread = f"<#{game.thread_id}>" if game.thread_id else f"#{game.board}"
+            # A game with no thread (on a physical board) is named as the board names it.
+            named = t(lang, "event.choice.game" if len(game.players) == 2 else "event.choice.table", board=game.board)
+            thread = f"<#{game.thread_id}>" if game.thread_id else named
             if game.match_id is None or game.physical:
                 state = physical_state(game, names, lang) if game.physical else ""
                 lines.append(" · ".join(filter(None, [thread, players, state])))
@@ -229,7 +250,9 @@ class EventUI:
             else:
                 lines.append(t(lang, "event.next.game", thread=thread, players=players, who=who or "—"))
         lines.append(t(lang, "event.next.how"))
-        return "\n".join(lines)[:2000]
+        # Menus show names as typed (a label renders no markdown).
+        names = await self.desk.names(event, [uid for g in running for uid in g.players])
+        return "\n".join(lines)[:2000], running_menus(event, running, names, lang)
 
     async def withdraw(
         self, interaction: discord.Interaction, event_id: int | None, player: discord.abc.User | None
@@ -247,9 +270,14 @@ class EventUI:
             await self.desk.refresh_card(withdrawal.event, lang)
             await interaction.followup.send(t(lang, "event.signed_off_by", name=name, event=inert(event.name)))
             return
-        await interaction.followup.send(
-            t(lang, "event.withdrawn", name=name, event=inert(event.name), round=withdrawal.event.current_round)
-        )
+        round_ = withdrawal.event.current_round
+        if target == interaction.user.id:
+            text = t(lang, "event.withdrawn", name=name, event=inert(event.name), round=round_)
+        else:
+            # An organiser withdrew them: said as such, not as the player's own choice.
+            who = (await self.desk.text_names(event, [interaction.user.id]))[interaction.user.id]
+            text = t(lang, "event.withdrawn_by", who=who, name=name, event=inert(event.name), round=round_)
+        await interaction.followup.send(text)
         await self._after_withdrawal(withdrawal.event, target, withdrawal.unfinished_match)
 
     async def _after_withdrawal(self, event: Event, user_id: int, match_id: int | None) -> None:
@@ -322,19 +350,32 @@ class EventUI:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def show_log(self, interaction: discord.Interaction, event_id: int | None) -> None:
-        """``/event log``: what happened to the event, latest last."""
+        """``/event log``: what happened to the event, its latest page shown (earlier pages a tap away) and the
+        whole log attached as a text file."""
         event = await self.desk.resolve(interaction, event_id)
-        lines = await self.events.log(event.id)
         lang = language_of(interaction.locale)
+        lines, names = await self._log_of(event)
+        embed, view = log_page(event, log_texts(event, lines, as_text(names), lang), lang, None)
+        file = log_file(event, lines, names, lang)
+        await interaction.response.send_message(embed=embed, view=view, file=file, ephemeral=True)
+
+    async def turn_log_page(self, interaction: discord.Interaction, event_id: int, page: int) -> None:
+        """The log's ◀ ▶: page ``page``, read again (what happened since shows), in the clicker's language."""
+        event = await self.desk.resolve(interaction, event_id)
+        lang = language_of(interaction.locale)
+        lines, names = await self._log_of(event)
+        embed, view = log_page(event, log_texts(event, lines, as_text(names), lang), lang, page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _log_of(self, event: Event) -> tuple[list[LogLine], dict[int, str]]:
+        """The event's log, oldest first, and the names (as typed) of everyone it names."""
+        lines = list(await self.events.log(event.id))
         # Members taken off at check-in are named in the log though no longer players.
         named = [int(p) for ln in lines if isinstance(ln.details.get("players"), list) for p in ln.details["players"]]
-        names = await self.desk.text_names(
-            event, sorted({*event.player_ids, *(ln.actor_id for ln in lines if ln.actor_id), *named})
-        )
-        text = "\n".join(log_line(line, names, lang) for line in lines[-LOG_SHOWN:])
-        embed = discord.Embed(title=t(lang, "event.log.title", event=inert(event.name)), colour=discord.Colour.gold())
-        embed.description = text[-4096:] or "—"
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        named += [int(ln.details["player"]) for ln in lines if str(ln.details.get("player", "")).isdigit()]
+        actors = (ln.actor_id for ln in lines if ln.actor_id)
+        names = await self.desk.names(event, sorted({*event.player_ids, *actors, *named}))
+        return lines, names
 
     async def set_role(self, interaction: discord.Interaction, role: discord.Role | None) -> None:
         """``/event config role``: who may organise events, besides those who can manage the server."""
