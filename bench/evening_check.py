@@ -6,8 +6,9 @@ the players' entry rounds, never the bot's standings code), following the rules 
 * Two-player games: a win 1, a draw ½, a loss 0, a double loss 0 for both, a bye 1; a round missed by a late
   entrant counts what the organiser gave (0 or ½). Buchholz: the final points of every opponent met, plus for
   each bye or missed round FIDE's virtual opponent (the player's points before that round, plus what the player
-  did not score in it, plus ½ per later round played). Sonneborn–Berger: the final points of each opponent beaten
-  plus half those of each opponent drawn.
+  did not score in it, plus ½ per later round played); a game lost on time without a single move is such an
+  unplayed round for both players, as FIDE reads a forfeit. Sonneborn–Berger: the final points of each opponent
+  beaten plus half those of each opponent drawn (an unplayed game adds nothing).
 * Tables: the winner 60, the last 0, evenly spaced by table size, shared places sharing their points; a missed
   round 0 or 30; then the total game score.
 
@@ -79,7 +80,10 @@ def recount_pairs(event: Any, games: Sequence[Any]) -> dict[int, Line]:
             line = lines[me]
             line.points += got
             by_round[me][game.round] = got
-            met[me].append((other, got))
+            if result.get("unplayed"):
+                unplayed.append((me, game.round, got))  # lost on time without a move: FIDE's unplayed forfeit
+            else:
+                met[me].append((other, got))
             if result["score"] == "½-½":
                 line.draws += 1
             elif got:

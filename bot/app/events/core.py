@@ -29,8 +29,15 @@ class EventCore:
         self._matches = matches
         self._clock = clock
 
-    async def _load(self, event_id: int) -> Event:
-        row = await self._rows.load_event(event_id)
+    async def _load(self, event_id: int, *, lock: bool = True) -> Event:
+        """The event, its row locked until the commit in a writing transaction on PostgreSQL (see
+        :meth:`EventStore.load_event`): every writing event transaction loads its event through here first.
+        Reads pass ``lock`` False, so a read nested in another service's write never takes the event's lock.
+
+        Raises:
+            EventError: ``event_not_found``.
+        """
+        row = await self._rows.load_event(event_id, lock=lock)
         if row is None:
             raise EventError("event_not_found")
         return await self._event(row)
@@ -81,7 +88,7 @@ class EventCore:
             EventError: ``event_not_found``.
         """
         async with self._store.transaction(immediate=False):
-            return await self._load(event_id)
+            return await self._load(event_id, lock=False)
 
     async def games(self, event_id: int, round: int | None = None) -> list[EventGame]:
         """The games of an event, or of one round, by round then board."""

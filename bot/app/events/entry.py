@@ -96,7 +96,10 @@ class Entries(EventCore):
             entry = event.current_round + 1
             if entry > event.rounds:
                 raise EventError("event_no_more_rounds")
-            await self._entry_rows.admit_player(event_id, user_id, seed, entry_round=entry, missed_half=half, now=now)
+            if not await self._entry_rows.admit_player(
+                event_id, user_id, seed, entry_round=entry, missed_half=half, now=now
+            ):
+                raise EventError("event_already_player")
             details = {"player": user_id, "round": entry, "missed": entry - 1, "half": half}
             await self._rows.log(event_id, actor_id, "admit", details, now=now)
             return await self._load(event_id)

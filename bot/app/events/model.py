@@ -137,7 +137,8 @@ class EventGame:
         if result.get("bye"):
             return Bye(self.round, self.players[0])
         if "score" in result:
-            return Game(self.round, self.players[0], self.players[1], Result(result["score"]))
+            unplayed = bool(result.get("unplayed"))
+            return Game(self.round, self.players[0], self.players[1], Result(result["score"]), unplayed)
         places = tuple(int(p) for p in result["places"])
         scores = tuple(int(s) for s in result.get("scores", ()))
         return TableGame(self.round, self.players, places, scores)
@@ -254,6 +255,9 @@ class Progress:
     closed_round: int | None = None
     previous: Mapping[str, Any] | None = None
     """The result this change replaced (organiser replacements only)."""
+    absent: tuple[int, ...] = ()
+    """Members this result made no-shows twice over (:mod:`bot.app.events.no_shows`), still in the event:
+    the organiser is told, once, and offered to withdraw them."""
 
 
 @dataclass(frozen=True, slots=True)

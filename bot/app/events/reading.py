@@ -19,7 +19,7 @@ class EventQueries(EventCore):
             row = await self._rows.game_of_match(match_id)
             if row is None:
                 return None
-            return await self._load(row.event_id), game_of_row(row)
+            return await self._load(row.event_id, lock=False), game_of_row(row)
 
     async def events_of_guild(self, guild_id: int, *, open_only: bool = False) -> list[Event]:
         """A server's events, newest first (only those in sign-up or running with ``open_only``)."""
@@ -43,7 +43,7 @@ class EventQueries(EventCore):
             EventError: ``event_not_found``.
         """
         async with self._store.transaction(immediate=False):
-            await self._load(event_id)
+            await self._load(event_id, lock=False)
             rows: list[EventLogRow] = await self._rows.load_log(event_id)
         return [LogLine(r.created_at, r.actor_id, r.action, MappingProxyType(r.details)) for r in rows]
 
@@ -54,7 +54,7 @@ class EventQueries(EventCore):
             EventError: ``event_not_found``.
         """
         async with self._store.transaction(immediate=False):
-            event = await self._load(event_id)
+            event = await self._load(event_id, lock=False)
             games = [game_of_row(row) for row in await self._rows.load_games(event_id)]
         return standings_of(event, games)
 

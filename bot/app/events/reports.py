@@ -180,12 +180,15 @@ class Reports(Results):
 
         Raises:
             EventError: ``event_not_found``, ``event_not_running``, ``event_no_game``, ``event_not_physical``,
-                ``event_result_in``, ``event_not_your_game``, ``event_no_report``, ``event_own_report`` (already
-                confirmed, or the reporter) or ``event_report_disputed``.
+                ``event_result_in``, ``event_not_your_game``, ``event_no_report``, ``event_own_report`` (the
+                reporter) or ``event_report_disputed``. Confirming again changes nothing.
         """
         now = self._clock()
         async with self._store.transaction():
             event, game = await self._physical_game(event_id, round, board)
+            if self._confirmed_already(game, user_id):
+                # A second tap on Confirm: the report stands as the first tap left it, nothing is added or logged.
+                return ReportStep(event, game)
             report = self._answerable(game, user_id)
             confirmed = [*report["confirmed"], user_id]
             details = {"round": round, "board": board, "players": list(game.players), "after": report["result"]}
@@ -219,6 +222,14 @@ class Reports(Results):
             details = {"round": round, "board": board, "players": list(game.players), "after": report["result"]}
             await self._rows.log(event_id, user_id, "dispute", details, now=self._clock())
             return ReportStep(event, replace(game, report=MappingProxyType(updated)))
+
+    @staticmethod
+    def _confirmed_already(game: EventGame, user_id: int) -> bool:
+        """True when ``user_id`` confirmed the game's report (undisputed) that they did not make themselves."""
+        report = game.report
+        if report is None or disputed_by(game) is not None or reported_by(game) == user_id:
+            return False
+        return user_id in {int(u) for u in report.get("confirmed", ())}
 
     @staticmethod
     def _answerable(game: EventGame, user_id: int) -> dict[str, Any]:

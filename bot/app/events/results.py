@@ -8,7 +8,14 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.app.events.core import EventCore
+from bot.app.events.leavers import left_seats, log_takeovers, table_result_with_leavers
 from bot.app.events.model import Event, EventError, EventGame, EventStatus, Progress
+from bot.app.events.no_shows import (
+    NO_SHOWS_BEFORE_NOTICE,
+    games_not_played,
+    no_show_seat,
+    unplayed_result,
+)
 from bot.app.events.rules import check_places, game_of_row, parse_places, result_for, result_from_outcome
 from bot.app.matches import Match, MatchStatus
 from games.base import Termination
@@ -25,16 +32,25 @@ class Results(EventCore):
         outcome = match.result
         now = self._clock()
         async with self._store.transaction():
-            row = await self._rows.game_of_match(match.id)
-            if row is None:
+            found = await self._rows.game_of_match(match.id)
+            if found is None:
                 return None
-            event = await self._load(row.event_id)
+            event = await self._load(found.event_id)
+            # Read again under the event's lock: an answer or a move to a physical board may have just committed.
+            row = await self._rows.game_of_match(match.id)
+            assert row is not None
             game = game_of_row(row)
             if game.physical:
                 return None  # moved to a physical board: the match was stopped, the reported result counts
-            result = result_from_outcome(event.format, game, outcome)
+            # At a table, a member who left is scored as their forfeit, not by what the AI did in their seat.
+            gone = {} if event.format.two_player else left_seats(match)
+            result = table_result_with_leavers(result_from_outcome(event.format, game, outcome), gone)
+            no_show = await no_show_seat(self._matches, match) if event.format.two_player else None
+            if no_show is not None:
+                result = unplayed_result(result)
             if not await self._rows.set_result(event.id, game.round, game.board, result, replaced=False):
                 return None
+            await log_takeovers(self._rows, event.id, game, match, now)
             if outcome.termination in (Termination.FORFEIT, Termination.ABORTED):
                 late = [uid for seat, uid in enumerate(game.players) if seat not in outcome.winners]
                 action = "forfeit" if outcome.termination is Termination.FORFEIT else "aborted"
@@ -42,10 +58,15 @@ class Results(EventCore):
                 await self._rows.log(event.id, None, action, details, now=now)
             closed = await self._close_if_complete(event, game.round, now)
             event = await self._load(event.id)
-            counted = game_of_row(
-                next(r for r in await self._rows.load_games(event.id, round=game.round) if r.board == game.board)
-            )
-            return Progress(event, counted, closed)
+            games = [game_of_row(r) for r in await self._rows.load_games(event.id)]
+            counted = next(g for g in games if (g.round, g.board) == (game.round, game.board))
+            absent: tuple[int, ...] = ()
+            if no_show is not None:
+                member = game.players[no_show]
+                told = games_not_played(games, member) == NO_SHOWS_BEFORE_NOTICE
+                if told and member not in event.withdrawn_ids:
+                    absent = (member,)
+            return Progress(event, counted, closed, absent=absent)
 
     async def reconcile(self, event_id: int) -> list[Progress]:
         """Count the results of current-round matches that ended without the bot hearing of it (a restart),

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from bot.app.events.core import EventCore
+from bot.app.events.leavers import left_seats, log_takeovers, table_result_with_leavers
 from bot.app.events.model import Event, EventGame, EventStatus, Progress
 from bot.app.events.rules import game_of_row
 from bot.app.matches import MatchStatus
@@ -116,9 +117,15 @@ class RoundClock(EventCore):
                     places = adjudicate(event.game.id, match.state)
                     scores = tuple(getattr(match.state, "scores", ()))
                     result = result_of_places(two_player, places, scores)
+                    if not two_player:
+                        # A member who left is scored as their forfeit, not by the position the AI reached.
+                        result = table_result_with_leavers(result, left_seats(match))
+                        places = tuple(result["places"])
                 await self._rows.set_result(event_id, game.round, game.board, result, replaced=True)
                 details = {"round": game.round, "board": game.board, "players": list(game.players), "after": result}
                 await self._rows.log(event_id, None, "settle", details, now=now)
+                if match is not None and match.status is MatchStatus.ACTIVE and not two_player:
+                    await log_takeovers(self._rows, event_id, game, match, now)
                 counted = EventGame(
                     game.round, game.board, game.players, game.match_id, game.thread_id, MappingProxyType(result), True
                 )

@@ -141,8 +141,20 @@ def pair_round(event: Event, number: int, past: Sequence[EventGame]) -> tuple[li
     counted = [*results, *event.missed()]
     rows = swiss_standings(everyone, counted, tiebreaks=SWISS_TIEBREAKS, withdrawn=event.withdrawn_ids)
     # A double loss still "met": rounds_of keeps every pairing, so nobody is paired with them again.
-    paired = swiss_round(everyone, points_of(rows), rounds_of(results), withdrawn=out)
+    paired = swiss_round(
+        everyone, points_of(rows), rounds_of(results), withdrawn=out, no_bye=no_bye(event, number, results)
+    )
     return [tuple(pair) for pair in paired.pairs], list(paired.byes)
+
+
+def no_bye(event: Event, number: int, results: Sequence[Game[int] | Bye[int]]) -> set[int]:
+    """Who should not get round ``number``'s bye while another player can: whoever scored a forfeit win
+    from a player who never moved (FIDE), and a late entrant in the first round they are paired."""
+    barred = {p.user_id for p in event.players if 1 < p.entry_round == number}
+    for item in results:
+        if isinstance(item, Game) and item.unplayed and item.result in (Result.FIRST_WINS, Result.SECOND_WINS):
+            barred.add(item.first if item.result is Result.FIRST_WINS else item.second)
+    return barred
 
 
 def standings_of(event: Event, games: Sequence[EventGame]) -> Standings:

@@ -233,8 +233,19 @@ class EventStore:
             ),
         )
 
-    async def load_event(self, event_id: int) -> EventRow | None:
-        """The event with this id, or None."""
+    async def load_event(self, event_id: int, *, lock: bool = False) -> EventRow | None:
+        """The event with this id, or None.
+
+        With ``lock``, in a write transaction on PostgreSQL, the event's row is locked first, until the commit:
+        every writing event transaction loads its event so before anything else, so two of them on one event
+        run one after the other, as on SQLite's single writer, and each reads what the other committed (a
+        report's confirmations, the players and their seeds). A read (``lock`` False) never waits for one.
+        """
+        lock_rows = self.store.backend.lock_rows if lock else ""
+        if lock_rows:
+            # Its own statement, before the reads: a read that waited for the lock would still see the other
+            # tables as they were when it began; the next statement sees what the other transaction committed.
+            await self._fetch(f"SELECT id FROM events WHERE id = ?{lock_rows}", (event_id,))
         rows = await self._fetch(f"SELECT {_EVENT_COLUMNS} FROM events WHERE id = ?", (event_id,))
         return _event(rows[0]) if rows else None
 

@@ -135,12 +135,15 @@ def swiss_round(
     history: Iterable[Round[P]] = (),
     *,
     withdrawn: Collection[P] = (),
+    no_bye: Collection[P] = (),
 ) -> Round[P]:
     """The next Swiss round for ``players`` (seeding order) given their ``scores`` and past rounds.
 
     ``scores`` are the players' current match points (missing players have 0); ``history`` lists the
     rounds played so far, from which previous opponents, byes and seats are read. Withdrawn players
-    are not paired. See the module docstring for the rules.
+    are not paired. Players in ``no_bye`` get the bye only when nobody else can take it: they count as
+    having had one more (FIDE gives no pairing bye to a player who scored a forfeit win, and an arbiter
+    none to a late entrant in the first round they are paired). See the module docstring for the rules.
 
     Raises:
         ValueError: a player is listed twice.
@@ -161,6 +164,7 @@ def swiss_round(
                 if p in seats:
                     seats[p].append(seat)
         byes.update(past.byes)
+    byes.update(p for p in no_bye if p in seats)
 
     pairer = _SwissPairer(order, scores, met, byes, [_seat_need(seats[p]) for p in order])
     bye, pairs = pairer.pair()

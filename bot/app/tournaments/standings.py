@@ -18,6 +18,10 @@ Two-player events, :func:`swiss_standings`
       drawn. A bye adds nothing: it beats no one.
     * A double forfeit is a game for Buchholz (the two were paired) but adds nothing to
       Sonneborn–Berger.
+    * A game won by forfeit from a player who never moved (``Game.unplayed``, a no-show) is an unplayed
+      round for both players' tie-breaks, as FIDE treats forfeits: each met the virtual opponent above
+      instead of the other (who scored the points the forfeit gave), and it adds nothing to
+      Sonneborn–Berger. The points and the win or loss count as usual.
     * A round missed by a late entrant (:class:`Missed`, 0 or ½ of a win as the organiser chose: a
       zero- or half-point bye in chess terms) is an unplayed round like a bye, under the same FIDE rule:
       its virtual opponent had the player's points before that round, scored what the player did not
@@ -96,6 +100,9 @@ class Game(Generic[P]):
     first: P
     second: P
     result: Result
+    unplayed: bool = False
+    """Won by forfeit from a player who never moved (a no-show): the points count, but FIDE's tie-break
+    rules read it for both players as an unplayed round (see the module docstring)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +238,8 @@ def swiss_standings(
     tally: dict[P, _Tally[P]] = {p: _Tally() for p in players}
     by_round: dict[P, dict[int, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
     last_round = max((item.round for item in results), default=0)
-    unplayed: list[tuple[Bye[P] | Missed[P], Fraction]] = []
+    unplayed: list[tuple[Bye[P] | Missed[P] | Game[P], P, Fraction]] = []
+    forfeits: dict[P, int] = defaultdict(int)
     for item in results:
         if isinstance(item, Bye | Missed):
             got = bye if isinstance(item, Bye) else win * item.share
@@ -241,7 +249,7 @@ def swiss_standings(
             else:
                 tally[item.player].missed += 1
             by_round[item.player][item.round] += got
-            unplayed.append((item, got))
+            unplayed.append((item, item.player, got))
             continue
         shares = {
             Result.FIRST_WINS: (Fraction(1), Fraction(0)),
@@ -251,7 +259,11 @@ def swiss_standings(
         }[item.result]
         for me, other, share in ((item.first, item.second, shares[0]), (item.second, item.first, shares[1])):
             t = tally[me]
-            t.opponents.append((other, share))
+            if item.unplayed:
+                forfeits[me] += 1
+                unplayed.append((item, me, win * share))
+            else:
+                t.opponents.append((other, share))
             if item.result is Result.DRAW:
                 gained, t.draws = draw, t.draws + 1
             elif share:
@@ -262,10 +274,11 @@ def swiss_standings(
             by_round[me][item.round] += gained
 
     def virtual_opponents(p: P) -> Fraction:
-        """The points of the virtual opponents of ``p``'s byes and missed rounds (see the module docstring)."""
+        """The points of the virtual opponents of ``p``'s byes, missed rounds and unplayed games (see the
+        module docstring)."""
         total = Fraction(0)
-        for item, got in unplayed:
-            if item.player == p:
+        for item, player, got in unplayed:
+            if player == p:
                 before = sum((v for r, v in by_round[p].items() if r < item.round), Fraction(0))
                 total += before + (win - got) + draw * (last_round - item.round)
         return total
@@ -287,7 +300,7 @@ def swiss_standings(
             player=p,
             points=float(t.points),
             tiebreaks=tuple((name, float(v)) for name, v in values),
-            played=len(t.opponents),
+            played=len(t.opponents) + forfeits[p],
             wins=t.wins,
             draws=t.draws,
             losses=t.losses,

@@ -13,6 +13,7 @@ from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
+from bot.shell.events.absence_ui import ABSENCE_ITEMS
 from bot.shell.events.checkin import checkin_field
 from bot.shell.events.log_ui import EventLogButton
 from bot.shell.events.report_ui import REPORT_ITEMS, report_button_view
@@ -75,7 +76,7 @@ class NextRoundButton(ChoiceButton, template=rf"{PREFIX}:evnext:(?P<choice>go):(
         await card_actions(interaction.client).start_round(interaction, self.event_id, self.round)
 
 
-EVENT_ITEMS = (EventButton, NextRoundButton, EventLogButton, *REPORT_ITEMS)
+EVENT_ITEMS = (EventButton, NextRoundButton, EventLogButton, *REPORT_ITEMS, *ABSENCE_ITEMS)
 """The persistent buttons of events, for ``bot.add_dynamic_items``."""
 
 

@@ -15,6 +15,7 @@ from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_text import inert
 from bot.app.tournaments.standings import DEFAULT_POINTS
+from bot.shell.events.absence_ui import absent_notice
 from bot.shell.events.card import NextRoundButton
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.report_text import code_of, names_of, physical_state, where
@@ -231,11 +232,23 @@ class RoundPosts:
         if progress is not None:
             await self.after_progress(progress)
 
+    async def tell_absent(self, event: Event, absent: Sequence[int], lang: str) -> None:
+        """Tell the organiser (pinged, nobody else) of each member who did not play two games, with Withdraw."""
+        if not absent:
+            return
+        names = await self.desk.text_names(event, list(absent))
+        channel = await self.desk.games.open_channel(event.channel_id)
+        for user_id in absent:
+            text, view = absent_notice(event, user_id, names[user_id], lang)
+            mention = discord.AllowedMentions(users=[discord.Object(event.organiser_id)])
+            await channel.send(text, view=view, allowed_mentions=mention)
+
     async def after_progress(self, progress: Progress) -> None:
         """After a counted result: when it closed a round, post the standings, then finish the event or,
         with auto-advance, open the next round (or say how to)."""
         event = progress.event
         lang = self.desk.lang_of(event)
+        await self.tell_absent(event, progress.absent, lang)
         if progress.closed_round is None:
             # A result came in: the board shows it (and the standings it changed).
             await self.desk.refresh_card(event, lang)

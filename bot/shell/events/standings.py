@@ -15,7 +15,7 @@ from bot.app.events import Event, EventFormat, Standings
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.app.tournaments.crosstable import crosstable
-from bot.app.tournaments.standings import DEFAULT_TABLE_POINTS, CsvStyle, to_csv
+from bot.app.tournaments.standings import DEFAULT_TABLE_POINTS, CsvStyle, Game, to_csv
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.text import game_label, number, points_text
 from render.standings import StandingsTable, describe_standings, render_standings
@@ -84,6 +84,9 @@ class StandingsPosts:
             # Late entrants' missed rounds change points and tie-breaks: said where the tie-breaks are.
             late = "event.standings.late_tables" if event.format is EventFormat.TABLES else "event.standings.late"
             legend += " " + t(lang, late)
+        if any(isinstance(item, Game) and item.unplayed for item in standings.results):
+            # A no-show's game counts as unplayed in the tie-breaks (FIDE): the legend says how.
+            legend += " " + t(lang, "event.standings.unplayed")
         footer = t(lang, "event.standings.footer", game=game_label(event, lang), id=event.id)
         embed.set_footer(text=f"{legend}\n{footer}"[:2048])
         files = [

@@ -85,6 +85,8 @@ def log_line(line: LogLine, names: Mapping[int, str], lang: str, *, two_player: 
     params: dict[str, Any] = {"who": who, "round": round_, "board": details.get("board", "?")}
     players = details.get("players")
     pair = len(players) == 2 if isinstance(players, list) and players else two_player
+    if line.action == "left":
+        pair = False  # only members who left a table are listed: it is always a table
     params["where"] = t(lang, "event.report.where_pair" if pair else "event.report.where_table", board=params["board"])
     player = details.get("player")
     if player is not None:
