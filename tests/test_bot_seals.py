@@ -134,7 +134,7 @@ async def test_the_seals_are_the_only_public_trace_of_the_secrets_and_verify_che
     assert match.status is MatchStatus.FINISHED
     ended = await verify_card(pond["bob"], pond["north"])
     assert ended.description == t("en", "seal.verdict.kept_no_dice", id=ids["north"], count=2)
-    assert t("en", "seal.all_match", count=2) in str(ended.to_dict())
+    assert t("en", "seal.all_match", checked=2, total=2) in str(ended.to_dict())
 
     # Whoever runs the bot rewrites Alice's set-up in the south match: /game verify says so first.
     store = env.bot.service._store
@@ -148,3 +148,28 @@ async def test_the_seals_are_the_only_public_trace_of_the_secrets_and_verify_che
     broken = await verify_card(pond["bob"], pond["south"])
     assert broken.description == t("en", "seal.verdict.broken", id=ids["south"])
     assert f"ply {white.ply}: the secret of alice is not the one sealed" in str(broken.to_dict())
+
+
+async def test_an_ended_match_whose_nonce_was_rewritten_to_the_placeholder_does_not_verify(
+    pond: dict[str, Any],
+) -> None:
+    # Issue 37, fault 1: whoever runs the bot rewrites Alice's set-up after the end and writes "-" (the running
+    # match's placeholder) as its nonce; /game verify must not skip that seal and call the secrets kept.
+    env = pond["env"]
+    match_id = await set_up(pond, "north")
+    await play_on(pond, "north")
+    white = (await env.bot.service.seals(match_id))[0]
+    store = env.bot.service._store
+    async with store.transaction():
+        await store._write("DROP TRIGGER IF EXISTS moves_append_only")
+        await store._write("DROP TRIGGER IF EXISTS secret_seals_kept")
+        await store._write(
+            "UPDATE moves SET notation = ? WHERE match_id = ? AND ply = ?",
+            ("white setup 173946825", match_id, white.ply),
+        )
+        await store._write(
+            "UPDATE secret_seals SET nonce = ? WHERE match_id = ? AND ply = ?", ("-", match_id, white.ply)
+        )
+    broken = await verify_card(pond["bob"], pond["north"])
+    assert broken.description == t("en", "seal.verdict.broken", id=match_id)
+    assert f"ply {white.ply}: the seal {white.commitment[:8]} of alice has no nonce" in str(broken.to_dict())

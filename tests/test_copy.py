@@ -138,3 +138,49 @@ def test_a_damaged_sqlite_file_fails_in_one_line_and_leaves_the_target_untouched
         assert len(lines) == 1 and lines[0].startswith("copy failed:") and damaged.name in lines[0], captured.err
         assert asyncio.run(_target_tables(target)) == 0, "the target was not touched (not even migrated)"
         assert damaged.read_bytes() == before, "the damaged source was not written either"
+
+
+def test_a_salt_holding_a_nul_is_named_and_skip_nul_copies_the_rest(
+    tmp_path: Path, pg_server: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 37, fault 2: PostgreSQL text cannot hold a NUL, which a salt typed before NULs were refused may."""
+    import sqlite3
+
+    assert isinstance(pg_server, PgServer)
+    path = tmp_path / "plateau.db"
+    asyncio.run(association(path))
+    db = sqlite3.connect(path)
+    with db:
+        match_id, user_id = db.execute(
+            "SELECT match_id, user_id FROM match_salts ORDER BY match_id, user_id"
+        ).fetchone()
+        db.execute("UPDATE match_salts SET salt = ? WHERE match_id = ? AND user_id = ?", ("a\x00b", match_id, user_id))
+        salts = int(db.execute("SELECT count(*) FROM match_salts").fetchone()[0])
+    db.close()
+    named = f"match_salts (match_id={match_id} user_id={user_id}: salt)"
+
+    target = pg_server.new_database()
+    capsys.readouterr()
+    assert main([str(path), target]) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    (line,) = captured.err.strip().splitlines()
+    assert line.startswith("copy failed: 1 row(s) hold a NUL character") and named in line and "--skip-nul" in line
+    assert asyncio.run(_target_count(target, "matches")) == 0, "nothing kept"
+
+    assert main([str(path), target, "--skip-nul"]) == 0
+    out = capsys.readouterr().out
+    assert f"left out of match_salts (a NUL in its text): match_id={match_id} user_id={user_id}: salt" in out
+    assert "every count checks equal (less the 1 left out)" in out
+    assert asyncio.run(_target_count(target, "match_salts")) == salts - 1
+    assert asyncio.run(_target_count(target, "matches")) == 7
+
+
+async def _target_count(url: str, table: str) -> int:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        return int(await conn.fetchval(f"SELECT count(*) FROM {table}"))
+    finally:
+        await conn.close()

@@ -263,3 +263,58 @@ async def test_a_rematch_keeps_the_clock_but_not_after_a_switch_to_play_by_post(
     by_post = (await service.rematch(again.id)).match
     assert "clock" not in by_post.options and by_post.turn_limit == 48 * 3600
     assert await service.clock_faces(by_post.id) == {}
+
+
+# Issue 37, fault 3: a move that lands once the mover's flag fell, before the sweep handles it.
+
+
+@pytest.mark.parametrize("overrun", [timedelta(), 3 * SEC], ids=["with the flag", "after the flag"])
+@pytest.mark.parametrize("policy", ["forfeit", "move", "vote"])
+async def test_a_move_after_the_flag_fell_meets_the_timeout_policy_first(
+    store: Store, policy: str, overrun: timedelta
+) -> None:
+    from bot.app.matches import LogKind
+
+    wall = Wall()
+    service = MatchService(store, wall)
+    match = await timed_match(service, policy, clock="5m", increment="5")
+    (late,) = match.state.actors()
+    wall.advance(5 * MIN + overrun)  # the sweep has not run: nothing is marked yet
+    before = await service.get(match.id)
+    legal = before.state.format_move(before.state.legal_moves(late)[0])
+    if policy == "vote":
+        with pytest.raises(MatchError) as refused:
+            await service.move(match.id, match.seats[late], legal)
+        assert refused.value.key == "time_up_vote"
+        assert (await service.get(match.id)).version == before.version, "nothing played, nothing added"
+        # The sweep asks the other players; once asked, the late player may still act (which closes the vote).
+        (step,) = await service.due(wall.now)
+        assert step.threshold == "expired" and step.clock.seat == late
+        await service.mark_step(step)
+        played = await service.move(match.id, match.seats[late], legal)
+        assert [e.kind for e in played.entries][:1] == [LogKind.MOVE]
+        return
+    report = await service.move(match.id, match.seats[late], legal)
+    if policy == "forfeit":
+        assert report.match.status is MatchStatus.FINISHED and report.match.result is not None
+        assert report.match.result.termination is Termination.FORFEIT
+        assert report.match.result.winners == (1 - late,), "the flagged player does not play on"
+        assert [(e.kind, e.seat) for e in report.entries] == [(LogKind.FORFEIT, late)]
+    else:
+        assert report.entries[0].kind is LogKind.AUTO and report.entries[0].seat == late, "played for them"
+        assert report.match.state.actors() == (1 - late,)
+    assert await service.due(wall.now) == [], "the sweep finds the flag handled"
+
+
+async def test_a_move_a_second_before_the_flag_is_played(store: Store) -> None:
+    from bot.app.matches import LogKind
+
+    wall = Wall()
+    service = MatchService(store, wall)
+    match = await timed_match(service, "forfeit", clock="5m", increment="5")
+    (late,) = match.state.actors()
+    wall.advance(5 * MIN - SEC)
+    legal = match.state.format_move(match.state.legal_moves(late)[0])
+    report = await service.move(match.id, match.seats[late], legal)
+    assert report.entries[0].kind is LogKind.MOVE and report.match.status is MatchStatus.ACTIVE
+    assert (await service.clock_faces(match.id))[late].left == 6 * SEC, "one second left, plus the increment"

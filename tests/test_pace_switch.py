@@ -429,3 +429,64 @@ async def test_against_the_ai_the_switch_is_made_at_once_even_asked_from_another
     assert any(m.content.startswith(done) for m in channel.history()), "the match's channel is told"
     assert (await env.bot.service.get(match.id)).turn_limit == POST
     assert pings_since(env, start) == [], "nobody to ask, nobody pinged"
+
+
+# Issue 37, fault 4: an organiser seated in an event game is one of its players there.
+
+
+async def test_a_seated_organiser_asks_the_other_player_like_anyone_on_both_stores(store_url: str) -> None:
+    from bot.app.events import EventFormat, EventService
+
+    store = await Store.open(store_url)
+    try:
+        clock = Clock()
+        matches = MatchService(store, clock)
+        events = EventService(store, matches, clock)
+        event = await new_event(events, EventFormat.SWISS, 1, rounds=1)
+        await events.sign_up(event.id, 99)  # the organiser plays too
+        await events.start(event.id, 99)
+        (game,) = await open_round(events, event.id)
+        assert game.match_id is not None and 99 in game.players
+        other = next(p for p in game.players if p != 99)
+        before = await matches.get(game.match_id)
+        asked, offer, report = await matches.propose_pace(game.match_id, 99, LIVE, organiser=True)
+        assert report is None and offer is not None, "a question to the other player, not a switch"
+        assert asked.turn_limit == before.turn_limit == 12 * 3600
+        assert offer.seat == asked.seats.index(99) and offer.limit == LIVE
+        declined, standing, none = await matches.answer_pace(game.match_id, other, accept=False, version=offer.version)
+        assert standing is None and none is None and declined.turn_limit == 12 * 3600, "one decline keeps it"
+        _, offer, _ = await matches.propose_pace(game.match_id, 99, LIVE, organiser=True)
+        assert offer is not None
+        agreed, _, report = await matches.answer_pace(game.match_id, other, accept=True, version=offer.version)
+        assert report is not None and agreed.turn_limit == LIVE
+        (entry,) = report.entries
+        assert entry.seat == agreed.seats.index(99), "logged as the player's request, agreed"
+    finally:
+        await store.close()
+
+
+async def test_in_an_event_thread_a_seated_organiser_s_pace_is_put_to_the_vote(club: dict[str, Any]) -> None:
+    env, channel, admin = club["env"], club["channel"], club["admin"]
+    ann = club["players"][0]
+    created = await admin.slash(channel, "event create", name="Club night", game="ur:v2", format="swiss", rounds=1)
+    card = created.response.message
+    for member in (ann, admin):
+        await member.click(card, label="Sign up")
+    await admin.click(card, label="Start")
+    await settle(env)
+    event = (await club_events(env).events.events_of_guild(club["guild"].id))[0]
+    (game,) = await current_games(env, event.id)
+    assert game.thread_id is not None and game.match_id is not None and admin.id in game.players
+    thread = thread_of(channel, game.thread_id)
+    before = await env.bot.service.get(game.match_id)
+
+    asked = await admin.slash(thread, "plateau pace", pace="2m")
+    await settle(env)
+    assert asked.response is not None and not asked.response.ephemeral
+    posted = next(m for m in thread.history() if m.id == asked.response.id)
+    assert labels_of(posted) == [t("en", "button.pace_accept"), t("en", "button.pace_decline")]
+    assert f"<@{ann.id}>" in asked.response.content, "the other player is asked"
+    assert (await env.bot.service.get(game.match_id)).turn_limit == before.turn_limit, "not switched alone"
+    await ann.click(asked.response, label=t("en", "button.pace_accept"))
+    await settle(env)
+    assert (await env.bot.service.get(game.match_id)).turn_limit == LIVE

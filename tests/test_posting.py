@@ -127,12 +127,16 @@ def test_private_views_one_dm_edited_and_new_only_on_news() -> None:
     # Alice acts within her turn and her own hand changes: nothing yet (she knows, and plays on the post).
     mid = after(s, movers=(0,), digests={ALICE: "a2", BOB: "b"})
     assert plan(mid).dms == ()
-    # Her turn ends: Bob's DM is refreshed in place as his turn starts (the post's ping tells him, once).
+    # Her turn ends: both DMs are redrawn in place, Bob's as his turn starts (the post's ping tells him, once),
+    # Alice's to show the turn the channel now tells of (issue 37: never an older turn than the public board).
     bobs = after(mid, actors=(1,), movers=(0,), digests={ALICE: "a2", BOB: "b"})
-    assert [(d.user_id, d.action) for d in plan(bobs).dms] == [(BOB, "edit")]
+    assert [(d.user_id, d.action) for d in plan(bobs).dms] == [(ALICE, "edit"), (BOB, "edit")]
     # The opponent's move starts Alice's turn: her DM catches up, silently, with her own changes too.
     alices = after(bobs, actors=(0,), movers=(1,), digests={ALICE: "a2", BOB: "b"})
-    assert plan(alices).dms == (DMStep(ALICE, "edit", alices.dms[ALICE].message_id, "a2"),)
+    assert plan(alices).dms == (
+        DMStep(ALICE, "edit", alices.dms[ALICE].message_id, "a2"),
+        DMStep(BOB, "edit", alices.dms[BOB].message_id, "b"),
+    )
     # Bob's move within his turn changes nothing Alice holds privately: nothing for her.
     within = after(replace(bobs, dms={**bobs.dms, ALICE: PrivateDM(5, 2, "a2")}), movers=(1,))
     assert [d for d in plan(within).dms if d.user_id == ALICE] == []
@@ -253,3 +257,17 @@ def test_the_line_in_the_parent_channel_is_edited_once_when_the_match_ends() -> 
     assert plan(over).parent == 77, "the end: the line says the match is over"
     assert plan(replace(over, parent=None)).parent is None, "edited already (or never posted): left alone"
     assert plan(replace(over, repost=True)).parent is None, "a repost of the last board changes nothing"
+
+
+def test_every_private_view_is_redrawn_with_every_turn_the_channel_tells() -> None:
+    """Issue 37, fault 17: a player's private view follows the public board turn by turn (a DM edited in place,
+    silently), whoever's turn it is; a new DM, which notifies, stays for news only."""
+    s = Situation(seats=TWO, active=True, actors=(0,), hidden_info=True, digests={ALICE: "a", BOB: "b"})
+    s = after(s, movers=(0,))
+    for turn in range(2, 8):
+        s = after(s, actors=(turn % 2 ^ 1,), movers=(turn % 2,))
+        steps = plan(s)
+        assert steps.turn.number == turn
+        assert sorted((d.user_id, d.action) for d in steps.dms) == [(ALICE, "edit"), (BOB, "edit")], turn
+    within = after(s, movers=s.actors)
+    assert plan(within).dms == (), "a move within the turn: the turn post is edited, the DMs wait for the next turn"

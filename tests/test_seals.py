@@ -132,7 +132,7 @@ async def test_a_finished_match_verifies_in_plateau_and_with_the_readme_script(
     record = parse_record(text)
     verdict = verify_record(record)
     seals = len(await service.seals(match.id))
-    assert not verdict.fault and verdict.seals == seals > 0 and verdict.draws > 0
+    assert not verdict.fault and verdict.seals == verdict.sealed == seals > 0 and verdict.draws > 0
     assert replay_record(record) == match.state
     done = run_script(text, tmp_path)
     expected = f"all {verdict.draws} outcomes match, all {seals} sealed secrets match"
@@ -149,7 +149,7 @@ async def tamper(service: MatchService, sql: str, *params: object) -> None:
         assert await store._write(sql, params) == 1
 
 
-@pytest.mark.parametrize("change", ["secret", "nonce", "seal gone"])
+@pytest.mark.parametrize("change", ["secret", "nonce", "seal gone", "nonce placeholder"])
 async def test_a_secret_or_nonce_changed_in_the_database_fails_verification(
     service: MatchService, change: str, tmp_path: Path
 ) -> None:
@@ -172,11 +172,33 @@ async def test_a_secret_or_nonce_changed_in_the_database_fails_verification(
             match.id,
             white.ply,
         )
+    elif change == "nonce placeholder":
+        # Issue 37, fault 1: the secret rewritten after the end, its nonce written as a running match's "-".
+        await tamper(
+            service,
+            "UPDATE moves SET notation = ? WHERE match_id = ? AND ply = ?",
+            "white setup 173946825",
+            match.id,
+            white.ply,
+        )
+        await tamper(
+            service, "UPDATE secret_seals SET nonce = ? WHERE match_id = ? AND ply = ?", "-", match.id, white.ply
+        )
     else:
         await tamper(service, "DELETE FROM secret_seals WHERE match_id = ? AND ply = ?", match.id, white.ply)
     text = await record_of(service, match)
     verdict = verify_record(parse_record(text))
     assert verdict.in_seals
+    if change == "nonce placeholder":
+        assert (
+            verdict.fault
+            == f"ply {white.ply}: the seal {white.commitment[:8]} of alice has no nonce, though the match has ended"
+        )
+        done = run_script(text, tmp_path)
+        assert done.returncode != 0 and done.stderr.strip() == (
+            f"ply {white.ply}: the seal {white.commitment[:8]} has no nonce, though the match has ended"
+        )
+        return
     if change == "seal gone":
         assert verdict.fault == f"ply {white.ply}: a secret of alice has no seal"
         return

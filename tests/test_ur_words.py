@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from bot.app.i18n import catalog
-from bot.app.telling.words import button_moves, decision_line, move_label, move_marks
+from bot.app.telling.game_words import words_for
+from bot.app.telling.words import button_moves, chance_lines, decision_line, move_label, move_marks
 from bot.shell.play.move_controls import choice_label
 from games import GAMES
 from games.base import GameState
@@ -326,3 +327,92 @@ async def test_a_member_reads_ur_moves_in_words_on_buttons_suggestions_and_hints
         assert f"would play **{move_label(UR, match.state, typed, 'en')}** (`{typed}`)" in reply.content
         await actor.click(post, label=buttons[typed])
     assert marked, "some turn offered several pieces"
+
+
+# Another roll, and why (issue 37, fault 16): Variante 1 gives it for the roll (a 4 or a 5, wherever the piece
+# lands), Variante 2 for the rosette a piece lands on; Variante 3 and Ravensburger never give one.
+
+AGAIN = {"en": "another roll", "fr": "nouveau lancer"}
+ROSETTE = {"en": "rosette", "fr": "rosace"}
+
+
+def told(text: str, move: str, lang: str) -> str:
+    state = position(text)
+    seat = state.actors()[0]
+    return decision_line(UR, state, state.apply(state.parse_move(move)), move, seat, ["Ada", "Bea"], lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("text", "move", "roll"),
+    [
+        ("v1 0:A2,A3,B1r 1:B7 0 4", "A2-B5", 4),  # B5, B6, B2: plain squares
+        ("v1 0:A2,A3,B1r 1:B7 0 4", "A3-B6", 4),
+        ("v1 0:A2,B4r,B6r 1:B7 0 4", "B6-B2", 4),
+        ("v1 0:A2,A3,B1r 1:B7 0 5", "A3xB7", 5),  # a capture on a plain square
+        ("v1 0:A2,B4r,B6r 1:B7 0 5", "B6-B1", 5),  # the arrival square
+        ("v1 0:A2,A3,B1r 1:B7 0 4", "in-A1", 4),  # A1 is a rosette, but the roll gives the extra one
+        ("v1 0:A2,A3,B1r 1:B7 0 5", "B1-off", 5),
+    ],
+)
+def test_variante_1_says_the_roll_gives_another_roll_not_a_rosette(text: str, move: str, roll: int, lang: str) -> None:
+    line = told(text, move, lang)
+    cause = {"en": f"a roll of {roll} gives another roll", "fr": f"un {roll} donne un nouveau lancer"}[lang]
+    assert cause in line and ROSETTE[lang] not in line, line
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_variante_1_a_roll_of_1_moves_and_passes_without_another_roll(lang: str) -> None:
+    assert AGAIN[lang] not in told("v1 0:A2,A3,B1r 1:B7 0 1", "A3-A4", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("roll", [4, 5])
+def test_variante_1_a_4_or_5_no_piece_can_use_still_rolls_again_and_is_not_a_pass(roll: int, lang: str) -> None:
+    # The last piece on A3; a 4 and a 5 would end on B6 and B7, held by turned pieces that cannot be captured.
+    before = position("v1 0:A3+6 1:B6r,B7r 0 -")
+    after = before.apply(before.parse_move(f"roll:{roll}"))
+    assert after.is_chance() and getattr(after, "turn", None) == 0, "the engine: the same player rolls again"
+    (line,) = chance_lines(UR, [(before, after, f"roll:{roll}")], ["Ada", "Bea"], lang)
+    cause = {"en": f"a roll of {roll} gives another roll", "fr": f"un {roll} donne un nouveau lancer"}[lang]
+    assert cause in line and "passe" not in line, line
+    assert words_for("ur").passed(before, after, "roll", str(roll)) is None
+    zero = before.apply(before.parse_move("roll:0"))
+    assert words_for("ur").passed(before, zero, "roll", "0") == (0, "0"), "a 0 still passes the turn"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_variante_2_says_the_rosette_it_lands_on(lang: str) -> None:
+    line = told("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "A3-A1", lang)
+    assert f"{ROSETTE[lang]} A1" in line and AGAIN[lang] in line, line
+    assert AGAIN[lang] not in told("v2 0:A3,B2,B3,A8 1:B4,B5 0 2", "B3xB5", lang)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_every_extra_roll_of_random_games_names_its_real_cause(rules: str) -> None:
+    """Each decision after which its player plays again says why, in both languages, with the cause of its rule
+    set; no other decision speaks of another roll."""
+    causes = 0
+    for state in playouts(rules, seeds=4):
+        seat = state.actors()[0]
+        for move in state.legal_moves(seat)[:3]:
+            notation = state.format_move(move)
+            after = state.apply(move)
+            extra = after.outcome() is None and getattr(after, "turn", None) == seat
+            for lang in ("en", "fr"):
+                line = decision_line(UR, state, after, notation, seat, ["Ada", "Bea"], lang)
+                if not extra:
+                    assert AGAIN[lang] not in line, line
+                    continue
+                assert rules in ("v1", "v2"), f"no extra roll in {rules}: {line}"
+                roll = getattr(state, "roll", None)
+                if rules == "v1":
+                    cause = {"en": f"a roll of {roll} gives another roll", "fr": f"un {roll} donne un nouveau lancer"}
+                    assert cause[lang] in line and ROSETTE[lang] not in line.split("—")[-1], line
+                else:
+                    (square,) = [
+                        sq for sq in SQUARE.findall(notation)[-1:] if sq in ("A1", "C1", "B4", "A7", "C7")
+                    ] or [""]
+                    assert f"{ROSETTE[lang]} {square}, {AGAIN[lang]}" in line, line
+                causes += 1
+    assert causes > (50 if rules in ("v1", "v2") else -1)

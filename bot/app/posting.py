@@ -16,8 +16,9 @@ turn :mod:`bot.app.telling.turns` numbers: each new turn post is one turn more t
   compact question, pinging only it; the question is edited to its answer by the next change;
 - the end of the match is one new post pinging every player (none in a live event game: the event's board
   shows the result);
-- a private-view DM per player, edited in place; a new one (which notifies) only when their private
-  information changed by someone else's doing (their turn starting is told by the post's ping, once);
+- a private-view DM per player, edited in place with every new turn (so it never shows an older turn than the
+  public board); a new one (which notifies) only when their private information changed by someone else's
+  doing (their turn starting is told by the post's ping, once);
   ``/game notify`` governs DMs too.
 
 Discord API calls are counted too (each costs rate limit): the interaction that made the change is
@@ -248,7 +249,7 @@ def plan(situation: Situation) -> Plan:
         ping=ping,
         retire=retire,
         questions=tuple(questions),
-        dms=_dm_steps(s, key, turn_changed),
+        dms=_dm_steps(s, turn_changed),
         finished=not s.active,
         answer=_answer(s, post, kept, retire, questions),
         status="edit" if s.sheet != s.sheet_shown else "keep",
@@ -277,7 +278,7 @@ def _pingable(s: Situation, seats: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(dict.fromkeys(uid for uid in users if accepts(s.pings, uid, own_turn=True)))
 
 
-def _dm_steps(s: Situation, key: tuple[int, ...], turn_changed: bool) -> tuple[DMStep, ...]:
+def _dm_steps(s: Situation, turn_changed: bool) -> tuple[DMStep, ...]:
     if not s.hidden_info:
         return ()
     steps = []
@@ -294,13 +295,13 @@ def _dm_steps(s: Situation, key: tuple[int, ...], turn_changed: bool) -> tuple[D
         # News: what they privately hold changed in this change, by someone else's doing (their own move is
         # no news; their own earlier changes the DM has not shown yet are no news either).
         news = s.before.get(uid, digest) != digest and seat not in s.movers
-        their_turn = turn_changed and seat in key and seat in s.actors
         if news and mode == "all":
             steps.append(DMStep(uid, "new", kept.message_id, digest))
-        elif news or their_turn or not s.active:
+        elif news or turn_changed or not s.active:
             # Edited silently: news for a player who asked for fewer notifications, and the picture (which also
-            # shows the public board, and their own changes since) when their turn starts or the match ends.
-            # Their turn starting is told once, by the turn post's ping, not by a second notification here.
+            # shows the public board, and their own changes since) with every turn the channel tells of, theirs
+            # or another's, and at the end: a private view never shows an older turn than the public board.
+            # A turn starting is told once, by the turn post's ping, not by a second notification here.
             steps.append(DMStep(uid, "edit", kept.message_id, digest))
     return tuple(steps)
 

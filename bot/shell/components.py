@@ -16,6 +16,7 @@ import discord
 
 from bot.shell.context import Shell, shell_of
 from bot.shell.errors import reply_error
+from bot.shell.numbers import id_number
 
 PREFIX = "plateau"
 
@@ -124,7 +125,7 @@ class ChoiceButton(PlateauButton, template=r"(?!)"):
         """The button its custom id names (``label``: the one it showed, if known, else the choice)."""
         groups = found.groupdict()
         choice = groups.pop("choice")
-        ids = [value if name in cls.TEXT else int(value) for name, value in groups.items()]
+        ids = [value if name in cls.TEXT else id_number(value) for name, value in groups.items()]
         # Each subclass's constructor takes (choice, *ids, label), typed; the base cannot say so to mypy.
         make: Callable[..., Self] = cls
         return make(choice, *ids, label=label or choice)
@@ -211,7 +212,7 @@ class MatchButton(PlateauButton, template=r"(?!)"):
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
         """The button its custom id names (``label``: the one it showed, if known)."""
         make: Callable[..., Self] = cls
-        return make(int(found["match"]), *(int(found[name]) for name in cls.ALSO), label or cls.LABEL)
+        return make(id_number(found["match"]), *(id_number(found[name]) for name in cls.ALSO), label or cls.LABEL)
 
 
 class PageButton(PlateauButton, template=r"(?!)"):
@@ -254,7 +255,9 @@ class PageButton(PlateauButton, template=r"(?!)"):
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
         """The button its custom id names (``label``: the one it showed, if known)."""
         subject = found.groupdict().get("subject", "")
-        return cls(subject if cls.TEXT else int(subject), int(found["page"]), label or "▶", slot=found["slot"])
+        return cls(
+            subject if cls.TEXT else id_number(subject), id_number(found["page"]), label or "▶", slot=found["slot"]
+        )
 
     @classmethod
     def around(cls, subject: int | str, page: int, pages: int) -> discord.ui.View:

@@ -350,6 +350,27 @@ class TurnClocks(Core):
                 match, entry, now, status=MatchStatus.FINISHED, result=Outcome(Termination.FORFEIT, winners=others)
             )
 
+    async def _time_up(self, match: Match, seat: Seat, now: datetime) -> TurnReport | None:
+        """``seat``'s move arrives at ``now``, inside its transaction: when the seat's game clock reached zero and
+        the sweep has not handled the flag yet (it runs a moment later), the match's timeout policy comes first,
+        as the sweep would have applied it. ``forfeit`` and ``move`` are carried out here (their report stands
+        instead of the move); ``vote`` refuses the move until the other players are asked. None: time is left.
+
+        Raises:
+            MatchError: ``time_up_vote`` (the vote policy: the move waits for the vote).
+        """
+        if not clock_runs(match.turn_limit, match.options):
+            return None
+        left = (await times_left(self._store, match, now)).get(seat)
+        since, handled = (await self._store.load_clocks(match.id)).get(seat, (None, ()))
+        if left is None or left > timedelta() or since is None or "expired" in handled:
+            return None  # time left, or the sweep already applied the policy (a vote asked: the seat may act)
+        if match.on_timeout == "forfeit":
+            return await self.forfeit(match.id, seat, since)
+        if match.on_timeout == "move":
+            return await self.play_for(match.id, seat, since)
+        raise MatchError("time_up_vote")
+
     async def _late(self, match_id: int, seat: Seat, since: datetime | None) -> Match:
         """The active match in which ``seat`` is still late on its turn begun at ``since`` (None: any turn).
 

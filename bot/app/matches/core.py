@@ -113,6 +113,12 @@ class Core:
             result=outcome,
         )
 
+    async def _time_up(self, match: Match, seat: Seat, now: datetime) -> TurnReport | None:
+        """Before ``seat`` acts in ``match`` at ``now``: when its game clock reached zero and the clock's sweep has
+        not handled the flag yet, the match's timeout policy applies first (see
+        :meth:`bot.app.matches.clock.TurnClocks._time_up`); None when the seat still has time."""
+        return None
+
     async def _take_over(self, match: Match, seat: Seat, entry: LogEntry, now: datetime) -> TurnReport | None:
         """In a game of three or more, the AI takes over ``seat`` and the match goes on; None when the match
         must end instead (two players, or no member would be left playing)."""

@@ -12,7 +12,8 @@ Once agreed, a ``pace`` log entry records when and to what the pace changed (tol
 (:func:`bot.app.clocks.deadlines.is_live` reads the limit).
 
 An event's game keeps the pace its event set: a player's request is refused (``pace_event``); an organiser
-switches it directly, with no vote (the entry's seat is None).
+switches it directly, with no vote (the entry's seat is None) — unless the organiser plays in that game: there
+they are a player, and their request is put to the other players like anyone's in a match of their own.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ class Paces(Consent):
         self, match_id: int, user_id: int, limit: int | None, *, organiser: bool = False
     ) -> tuple[Match, PaceOffer | None, TurnReport | None]:
         """A player asks to give the match's turns ``limit`` seconds (None: no deadline); in an event's game, an
-        organiser (``organiser``, as the shell judged) switches it at once.
+        organiser (``organiser``, as the shell judged) switches it at once, but an organiser seated in that game
+        asks its other players as any player of a match would.
 
         Returns the match, the offer as it stands (None once agreed) and, when agreed (at once when the other
         seats are all the AI's, or an organiser switched it), the report of the change.
@@ -95,7 +97,9 @@ class Paces(Consent):
             match = await self._load_active(match_id)
             if limit == match.turn_limit:
                 raise MatchError("pace_same")
-            if await self._store.in_event(match.id):
+            # An organiser who plays in the game is one of its players there: their own pace is voted on like
+            # anyone's, never switched alone (issue 37).
+            if await self._store.in_event(match.id) and not (organiser and user_id in match.seats):
                 if not organiser:
                     raise MatchError("pace_event")
                 await PACE.drop(self._store, match.id)

@@ -49,12 +49,16 @@ class Play(Core):
         ``interaction_id``, a second delivery of the same interaction returns the first one's report
         with ``replayed=True`` and writes nothing.
 
+        When the seat's game clock reached zero before the move and the clock's sweep has not handled it yet,
+        the match's timeout policy applies first: under ``forfeit`` or ``move`` the report returned is that of
+        the forfeit or of the move played for the seat, and the move typed is not played.
+
         Raises:
             MatchError: ``no_match``, ``not_active``, ``not_seated``, ``seat_left`` (the caller's seat passed to the
                 AI or to another member), ``move_too_long`` (more than
                 :data:`MAX_MOVE_TEXT` characters, refused before any parsing), ``sequence_turn_over`` (a
                 sequence goes on after the seat's turn is over) or ``sequence_past_chance`` (it goes on after
-                a roll or a draw).
+                a roll or a draw), ``time_up_vote`` (the seat's flag fell and the other players are to vote first).
             BoardChangedError: ``expected_version`` is stale, or another write won the race.
             NotYourTurnError: the caller's seat may not act now (key ``not_your_turn``).
             NotationError, IllegalMoveError: from the engine, unchanged.
@@ -70,6 +74,10 @@ class Play(Core):
             before = match.state
             if seat not in before.actors() or seat in match.ai:
                 raise NotYourTurnError("it is not your turn", key="not_your_turn")
+            # A flag that fell before this move, even in the same instant, is handled first: the policy's
+            # forfeit or move stands instead of this move, and a vote refuses it until the vote is asked.
+            if (timed_out := await self._time_up(match, seat, now)) is not None:
+                return timed_out
             parts = sequence.split(text)
             state = before
             entries: list[LogEntry] = []

@@ -89,6 +89,9 @@ class Verdict:
 
     draws: int = 0
     seals: int = 0
+    """Seals checked against their nonce."""
+    sealed: int = 0
+    """Seals the record lists: every one of them is checked in the record of an ended match."""
     fault: str = ""
     in_seals: bool = False
 
@@ -360,8 +363,10 @@ def check_seals(record: Record) -> int:
 
     Every decision that hides part of itself in public (:func:`bot.app.matches.log.holds_secret`, taken-back
     ones included) must have a seal made by its seat, and no seal may stand elsewhere; with the nonces (a
-    record of an ended match) each seal must be the SHA-256 of its secret and nonce. A record from before
-    seals (no ``sealing``) has none to check (0).
+    record of an ended match) each seal must be the SHA-256 of its secret and nonce. A record with the server
+    seed is one of an ended match: every seal in it must carry its nonce, so a secret rewritten after the end
+    cannot hide behind the running match's placeholder ``-``. A record from before seals (no ``sealing``) has
+    none to check (0).
 
     Raises:
         SealError: naming the first secret whose seal does not hold, or that has none.
@@ -382,6 +387,11 @@ def check_seals(record: Record) -> int:
         if at is None or at.seat != found.seat or not holds_secret(info, (at,)):
             raise SealError(f"ply {found.ply}: the seal {fairness.fingerprint(found.commitment)} seals no secret there")
         if found.nonce == HIDDEN_NONCE:
+            if record.server_seed is not None:
+                raise SealError(
+                    f"ply {found.ply}: the seal {fairness.fingerprint(found.commitment)} of"
+                    f" {_player(record, found.seat)} has no nonce, though the match has ended"
+                )
             continue
         if not fairness.seal_holds(record.match_id, found, at.notation):
             raise SealError(
@@ -408,6 +418,6 @@ def verify_record(record: Record) -> Verdict:
     except SealError as exc:
         return Verdict(fault=str(exc), in_seals=True)
     try:
-        return Verdict(draws=check_fair_draws(record), seals=seals)
+        return Verdict(draws=check_fair_draws(record), seals=seals, sealed=len(record.seals))
     except (RecordError, ValueError) as exc:
         return Verdict(fault=str(exc))

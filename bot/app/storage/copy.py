@@ -7,6 +7,11 @@ pending migrations, so an older SQLite file is upgraded in place first). The tar
 copy keeps every id (matches, events, vacations, event log), so buttons and links made before the move
 keep working, and the id sequences continue after the highest copied id. Everything is copied in one
 PostgreSQL transaction with ``COPY``: a failure leaves the target as it was. Stop the bot while copying.
+
+PostgreSQL text cannot hold the NUL character, which an SQLite text can (a salt typed before NULs were
+refused). A row holding one is named (its table, key and column) and the copy stops before keeping anything;
+``--skip-nul`` copies everything else and lists the rows left out, which stay in the SQLite file (a match
+whose salt is left out no longer verifies from the copy: keep the SQLite file to verify it).
 """
 
 from __future__ import annotations
@@ -74,11 +79,14 @@ class CopyReport:
     source: dict[str, int] = field(default_factory=dict)
     target: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    skipped: dict[str, list[str]] = field(default_factory=dict)
+    """Rows left out because a text of theirs holds a NUL (``skip_nul``), by table: each named by its key and
+    column, as ``match_id=3 user_id=17: salt``."""
 
     @property
     def equal(self) -> bool:
-        """True when every table has as many rows in the target as in the source."""
-        return self.source == self.target
+        """True when every table has as many rows in the target as in the source (less the rows skipped)."""
+        return all(self.target.get(t) == n - len(self.skipped.get(t, ())) for t, n in self.source.items())
 
     @property
     def rows(self) -> int:
@@ -92,13 +100,17 @@ async def copy_database(
     *,
     batch: int = 10_000,
     progress: Callable[[str, int], None] | None = None,
+    skip_nul: bool = False,
 ) -> CopyReport:
     """Copy every table of the SQLite database ``source`` into the empty PostgreSQL database ``target``.
 
-    ``progress`` is called with each table and its row count once copied.
+    ``progress`` is called with each table and its row count once copied. A row with a NUL character in a
+    text stops the copy (nothing kept), naming every such row; with ``skip_nul`` those rows are left out and
+    listed in the report's ``skipped``.
 
     Raises:
-        CopyError: the target is not empty, the two schemas differ, or the counts disagree afterwards.
+        CopyError: the target is not empty, the two schemas differ, a text holds a NUL (without
+        ``skip_nul``), or the counts disagree afterwards.
     """
     if not is_postgres_url(target):
         raise CopyError(f"the target must be a postgresql:// address, not {target!r}")
@@ -127,15 +139,23 @@ async def copy_database(
         async with conn.transaction():
             for table in TABLES:
                 columns = await _columns(reader, conn, table)
+                keys = _key_columns(reader, table)
                 column_list = ", ".join(columns)
                 cursor = reader.execute(f"SELECT {column_list} FROM {table}")
                 copied = 0
                 while rows := cursor.fetchmany(batch):
-                    await conn.copy_records_to_table(table, records=rows, columns=columns)
+                    held = [_nul_row(columns, keys, row) for row in rows]
+                    if any(held):
+                        report.skipped.setdefault(table, []).extend(name for name in held if name)
+                        rows = [row for row, name in zip(rows, held, strict=True) if not name]
+                    if rows and (skip_nul or not report.skipped):
+                        await conn.copy_records_to_table(table, records=rows, columns=columns)
                     copied += len(rows)
                 report.source[table] = int(reader.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
                 if progress is not None:
                     progress(table, copied)
+            if report.skipped and not skip_nul:
+                raise CopyError(_nul_refusal(report.skipped))
             for table in IDENTITY_TABLES:
                 # The next id the target hands out comes after every copied one (never reused: old buttons).
                 await conn.execute(
@@ -152,6 +172,39 @@ async def copy_database(
         reader.close()
     report.seconds = time.perf_counter() - started
     return report
+
+
+NUL: Final = "\x00"
+"""The character PostgreSQL text cannot store."""
+SKIP_NUL: Final = "--skip-nul"
+"""The command line's way through a database holding NULs."""
+
+
+def _key_columns(reader: sqlite3.Connection, table: str) -> list[int]:
+    """Where the columns of ``table``'s primary key stand in its ``PRAGMA table_info`` order (every column when
+    it has none), to name a row."""
+    info = list(reader.execute(f"PRAGMA table_info({table})"))
+    keyed = sorted((int(row[5]), i) for i, row in enumerate(info) if int(row[5]) > 0)
+    return [i for _, i in keyed] or list(range(len(info)))
+
+
+def _nul_row(columns: list[str], keys: list[int], row: tuple[Any, ...]) -> str:
+    """The row named by its key and the columns holding a NUL (``match_id=3 user_id=17: salt``); "" for none."""
+    held = [name for name, value in zip(columns, row, strict=True) if isinstance(value, str) and NUL in value]
+    if not held:
+        return ""
+    key = " ".join(f"{columns[i]}={row[i]!r}" if NUL in str(row[i]) else f"{columns[i]}={row[i]}" for i in keys)
+    return f"{key}: {', '.join(held)}"
+
+
+def _nul_refusal(found: dict[str, list[str]]) -> str:
+    """The one-paragraph refusal of a source with NULs: the rows (the first ten) and the way through."""
+    rows = [f"{table} ({name})" for table, names in found.items() for name in names]
+    listed = "; ".join(rows[:10]) + (f"; and {len(rows) - 10} more" if len(rows) > 10 else "")
+    return (
+        f"{len(rows)} row(s) hold a NUL character, which PostgreSQL text cannot store: {listed}."
+        f" Nothing was kept. Run again with {SKIP_NUL} to copy every other row and leave these in the SQLite file."
+    )
 
 
 def _check_source(path: str) -> None:
@@ -198,6 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("source", help="the SQLite file (plateau.db)")
     parser.add_argument("target", help="postgresql://user:password@host:port/database (an empty database)")
+    parser.add_argument(
+        SKIP_NUL,
+        action="store_true",
+        help="leave out (and list) the rows whose text holds a NUL character, which PostgreSQL cannot store",
+    )
     args = parser.parse_args(argv)
 
     def show(table: str, rows: int) -> None:
@@ -205,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"copying {args.source} into {redacted(args.target)}")
     try:
-        report = asyncio.run(copy_database(args.source, args.target, progress=show))
+        report = asyncio.run(copy_database(args.source, args.target, progress=show, skip_nul=args.skip_nul))
     except CopyError as exc:
         print(f"copy failed: {exc}", file=sys.stderr)
         return 1
@@ -213,8 +271,14 @@ def main(argv: list[str] | None = None) -> int:
         # Damage the page check missed shows up while reading: the PostgreSQL transaction is rolled back.
         print(f"copy failed: the SQLite file {args.source} is damaged: {exc}", file=sys.stderr)
         return 1
+    for table, names in report.skipped.items():
+        for name in names:
+            print(f"  left out of {table} (a NUL in its text): {name}")
+    left_out = sum(len(names) for names in report.skipped.values())
+    less = f" (less the {left_out} left out)" if left_out else ""
     print(
-        f"copied {report.rows} rows of {len(report.source)} tables in {report.seconds:.1f} s; every count checks equal"
+        f"copied {report.rows - left_out} rows of {len(report.source)} tables in {report.seconds:.1f} s;"
+        f" every count checks equal{less}"
     )
     return 0
 

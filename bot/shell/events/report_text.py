@@ -14,6 +14,7 @@ from bot.app.events import EventGame, disputed_by, reported_by, reported_result,
 from bot.app.i18n import t
 from bot.app.tournaments.standings import Result
 from bot.shell.events.text import result_text
+from bot.shell.numbers import ascii_number
 
 SCORE_CODES: Final = {
     "w1": Result.FIRST_WINS.value,
@@ -37,7 +38,7 @@ def code_of(result: Mapping[str, Any] | None, players: int) -> str:
 
 def places_of(code: str, players: int) -> list[int]:
     """The places a code holds, one per player (0: not chosen); a forged code gives none chosen."""
-    if len(code) != players or not code.isdigit():
+    if len(code) != players or ascii_number(code) is None:
         return [0] * players
     return [int(c) for c in code]
 

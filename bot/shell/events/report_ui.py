@@ -25,6 +25,7 @@ from bot.app.i18n import t
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.events.report_text import PLAYER_CODES, SCORE_CODES, names_of, places_of, score_label, where
+from bot.shell.numbers import ascii_number, id_number
 
 COG_NAME: Final = "EventCog"
 PER_PAGE: Final = 4
@@ -128,13 +129,18 @@ class PlacesSelect(
     @classmethod
     def rebuild(cls, found: re.Match[str]) -> Self:
         """The menu its custom id names."""
-        ids = (int(found["event"]), int(found["round"]), int(found["board"]), int(found["seat"]))
+        ids = (
+            id_number(found["event"]),
+            id_number(found["round"]),
+            id_number(found["board"]),
+            id_number(found["seat"]),
+        )
         return cls(found["mode"], *ids, found["places"])
 
     async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
         """Redraw the form with this player's place."""
         places = self.places
-        if picked.isdigit() and len(picked) == 1 and self.seat < len(places):
+        if ascii_number(picked) is not None and len(picked) == 1 and self.seat < len(places):
             places = places[: self.seat] + picked + places[self.seat + 1 :]
         actions = report_actions(interaction.client)
         page = self.seat // PER_PAGE
@@ -164,7 +170,9 @@ class PlacesButton(
         if act == "ok":
             await actions.submit(interaction, mode, self.event_id, self.round, self.board, self.places)
         else:
-            await actions.show_form(interaction, mode, self.event_id, self.round, self.board, self.places, int(act[1]))
+            await actions.show_form(
+                interaction, mode, self.event_id, self.round, self.board, self.places, id_number(act[1])
+            )
 
 
 class ReportAnswerButton(
@@ -204,12 +212,12 @@ class TableSelect(PlateauSelect, template=rf"{PREFIX}:evtb:(?P<event>[0-9]+):(?P
     @classmethod
     def rebuild(cls, found: re.Match[str]) -> Self:
         """The menu its custom id names."""
-        return cls(int(found["event"]), int(found["round"]))
+        return cls(id_number(found["event"]), id_number(found["round"]))
 
     async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
         """Open the form of the game picked."""
         actions = report_actions(interaction.client)
-        board = int(picked) if picked.isdigit() else 0
+        board = ascii_number(picked) or 0
         await actions.show_form(interaction, "s", self.event_id, self.round, board, "", 0)
 
 
@@ -223,11 +231,11 @@ class PhysicalSelect(PlateauSelect, template=rf"{PREFIX}:evph:(?P<event>[0-9]+):
     @classmethod
     def rebuild(cls, found: re.Match[str]) -> Self:
         """The menu its custom id names."""
-        return cls(int(found["event"]), int(found["round"]))
+        return cls(id_number(found["event"]), id_number(found["round"]))
 
     async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
         """Move the game picked."""
-        board = int(picked) if picked.isascii() and picked.isdigit() else 0
+        board = ascii_number(picked) or 0
         await report_actions(interaction.client).move_picked(interaction, self.event_id, self.round, board)
 
 

@@ -21,6 +21,7 @@ from bot.shell.events.report_ui import running_menus
 from bot.shell.events.rounds import RoundPosts
 from bot.shell.events.standings import StandingsPosts
 from bot.shell.events.text import game_label, result_text
+from bot.shell.numbers import ascii_number
 from bot.shell.play.messages import GameUI, public_language
 
 log = logging.getLogger(__name__)
@@ -372,7 +373,7 @@ class EventUI:
         lines = list(await self.events.log(event.id))
         # Members taken off at check-in are named in the log though no longer players.
         named = [int(p) for ln in lines if isinstance(ln.details.get("players"), list) for p in ln.details["players"]]
-        named += [int(ln.details["player"]) for ln in lines if str(ln.details.get("player", "")).isdigit()]
+        named += [n for ln in lines if (n := ascii_number(str(ln.details.get("player", "")))) is not None]
         actors = (ln.actor_id for ln in lines if ln.actor_id)
         names = await self.desk.names(event, sorted({*event.player_ids, *actors, *named}))
         return lines, names

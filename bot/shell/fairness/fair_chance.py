@@ -124,7 +124,7 @@ async def verify(shell: Shell, interaction: discord.Interaction, match_id: int |
             check = t(lang, "fair.all_match", count=checked.draws)
             verdict = t(lang, "fair.verdict.fair" if checked.draws else "fair.verdict.none", id=match.id)
             if seals:
-                check += "\n" + t(lang, "seal.all_match", count=checked.seals)
+                check += "\n" + t(lang, "seal.all_match", checked=checked.seals, total=checked.sealed)
                 key = "seal.verdict.kept" if checked.draws else "seal.verdict.kept_no_dice"
                 verdict = t(lang, key, id=match.id, count=checked.seals)
         else:

@@ -28,8 +28,9 @@ class ReviewButton(MatchButton, kind="review", emoji="📈", label="How it went"
     copies of it)."""
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
-        """Send the review privately."""
-        await show_review(shell, interaction, await shell.service.get(self.match_id), private=True)
+        """Send the review privately, of a match the caller may see on this server (the match number comes from a
+        custom id, which a forged client can set to any match's: checked as every other read path checks it)."""
+        await show_review(shell, interaction, await shell.pbp.find(interaction, self.match_id), private=True)
 
 
 async def show_review(shell: Shell, interaction: discord.Interaction, match: Match, *, private: bool) -> None:

@@ -24,6 +24,7 @@ from bot.app.seats.acting import Action, member_acts, seat_for
 from bot.app.telling.words import button_moves, move_label, move_marks, move_words
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauButton, PlateauSelect
 from bot.shell.context import Shell
+from bot.shell.numbers import ascii_number, id_number
 from games import sequence
 from games.base import GameInfo, GameState, NotYourTurnError, Part, Seat
 from games.builder import (
@@ -67,7 +68,7 @@ class MoveButton(
     @classmethod
     def rebuild(cls, found: re.Match[str], label: str | None) -> Self:
         """The button its custom id names (``label``: the one it showed, if known)."""
-        return cls(int(found["match"]), int(found["ver"]), found["move"])
+        return cls(id_number(found["match"]), id_number(found["ver"]), found["move"])
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Play the move, if the board is still current."""
@@ -95,7 +96,7 @@ class BuilderSelect(
     @classmethod
     def rebuild(cls, found: re.Match[str]) -> Self:
         """The select its custom id names."""
-        return cls(int(found["match"]), int(found["ver"]), found["path"])
+        return cls(id_number(found["match"]), id_number(found["ver"]), found["path"])
 
     async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
         """Show the next step (or the move to confirm)."""
@@ -290,10 +291,10 @@ async def _checked(shell: Shell, interaction: discord.Interaction, match_id: int
 def _path(code: str, picked: str | None) -> tuple[int, ...]:
     path = decode_path(code)
     if picked:
-        # isdigit() alone lets through digits int() refuses ("²") or reads ("５"); a menu only offers ASCII.
-        if not (picked.isascii() and picked.isdigit()):
+        step = ascii_number(picked)
+        if step is None:
             raise PathError(f"bad choice {picked!r}")
-        path = (*path, int(picked))
+        path = (*path, step)
     return path
 
 

@@ -27,6 +27,7 @@ from bot.shell.components import PREFIX, ChoiceButton, MatchButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, board_image, public_language, variant_label
 from bot.shell.errors import reply_error
+from bot.shell.numbers import id_number
 from bot.shell.play.move_controls import secret_move
 from bot.shell.play.setup import pick_button
 
@@ -113,7 +114,7 @@ async def on_setup_form(interaction: discord.Interaction) -> None:
         return
     try:
         value = _submitted(data.get("components", []), "values") or ""
-        await secret_move(shell_of(interaction), interaction, int(found["match"]), f"setup {value}")
+        await secret_move(shell_of(interaction), interaction, id_number(found["match"]), f"setup {value}")
     except Exception as error:
         await reply_error(interaction, error)
 

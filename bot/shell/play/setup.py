@@ -21,6 +21,7 @@ from bot.app.telling.game_words import SecretSetup, words_for
 from bot.app.telling.secret_setup import needs_setup
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
+from bot.shell.numbers import id_number
 from bot.shell.play.move_controls import secret_move
 from games.base import Seat
 
@@ -42,7 +43,7 @@ class SetupPickSelect(
     @classmethod
     def rebuild(cls, found: re.Match[str]) -> Self:
         """The menu its custom id names."""
-        return cls(int(found["match"]), found["picked"])
+        return cls(id_number(found["match"]), found["picked"])
 
     async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
         """Ask for the next place (or the confirmation)."""

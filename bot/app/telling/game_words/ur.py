@@ -49,10 +49,22 @@ def carried(notation: str) -> int:
 
 
 def again(state: GameState, after: GameState, seat: Seat) -> bool:
-    """True when the same player plays again at once (a rosette)."""
+    """True when the same player plays again at once (a rosette in Variante 2, a 4 or 5 in Variante 1)."""
     if after.outcome() is not None:
         return False
     return seat in after.actors() or (after.is_chance() and getattr(after, "turn", None) == seat)
+
+
+def again_why(state: GameState, move: object, lang: str) -> str:
+    """Why the player who played ``move`` in ``state`` rolls again, in words: what their rule set gives the
+    extra roll for (Variante 1: the roll itself, wherever the piece lands; Variante 2: the rosette it lands
+    on). Empty when the rule set gives none for this move (Variante 3 and Ravensburger have no extra roll)."""
+    if isinstance(state, loop.State) and state.roll in loop.AGAIN:
+        return t(lang, "log.ur.again_roll", roll=state.roll)
+    if isinstance(state, race.State) and isinstance(move, race.Move) and move.to in race.SAFE:
+        _, to = state.squares_of(move)
+        return t(lang, "log.ur.again_rosette", square=to or "")
+    return ""
 
 
 def label(state: GameState, shown: str, lang: str) -> str | None:
@@ -236,7 +248,10 @@ def decision(state: GameState, after: GameState, shown: str, seat: Seat, name: s
         line += " " + t(lang, f"log.ur.capture_{what}")
     line = line.rstrip(",")
     if again(state, after, seat):
-        line += " " + t(lang, "log.again")
+        found = _parsed(state, shown)
+        why = again_why(state, found[0], lang) if found is not None else ""
+        if why:
+            line += " " + why
     return line + "."
 
 
@@ -250,6 +265,8 @@ def chance(before: GameState, after: GameState, kind: str, value: str, names: Se
         outcome = after.outcome()
         if outcome is not None and outcome.termination is Termination.NO_MOVES:
             return t(lang, "log.ur.stuck_loses", name=name_of(names, roller), roll=value)
+        if _rolls_again(after, roller):
+            return t(lang, "log.ur.cannot_move_again", name=name_of(names, roller), roll=value)
         return t(lang, "log.ur.cannot_move", name=name_of(names, roller), roll=value)
     if kind == "first":
         return t(lang, "log.first", name=name_of(names, getattr(after, "turn", None)))
@@ -271,7 +288,14 @@ def passed(before: GameState, after: GameState, kind: str, value: str) -> tuple[
     outcome = after.outcome()
     if outcome is not None and outcome.termination is Termination.NO_MOVES:
         return None
+    if _rolls_again(after, roller):
+        return None  # not a pass: Variante 1's 4 or 5 that no piece can use still gives another roll
     return roller, value
+
+
+def _rolls_again(after: GameState, roller: Seat) -> bool:
+    """True when a roll nobody could play leaves the turn with its roller, who rolls again (Variante 1)."""
+    return after.outcome() is None and after.is_chance() and getattr(after, "turn", None) == roller
 
 
 def legend(state: GameState, seat: Seat, lang: str) -> str | None:
