@@ -15,7 +15,7 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import MatchError, MatchService, MatchStatus
-from bot.app.storage import Store
+from bot.app.storage import ProposalRow, Store
 from tests.botkit import labels_of, pings_since
 from tests.test_bot_calls import world
 from tests.test_bot_e2e import assert_board, expect_ephemeral
@@ -135,7 +135,7 @@ async def test_the_offer_waits_for_every_member_and_a_refused_rematch_keeps_it(s
     assert old.status is MatchStatus.FINISHED
     _, offer, report = await service.propose_rematch(old.id, BOB)
     assert offer is not None and report is None and offer.accepted == (1,)
-    assert (await store.get_request("rematch", old.id)) == ([1, old.version], [1]), "kept by the store"
+    assert await store.get_proposal("rematch", old.id) == ProposalRow(1, old.version, None, (1,)), "kept by the store"
     with pytest.raises(MatchError) as twice:
         await service.propose_rematch(old.id, BOB)
     assert twice.value.key == "rematch_pending"
@@ -143,7 +143,7 @@ async def test_the_offer_waits_for_every_member_and_a_refused_rematch_keeps_it(s
         await service.answer_rematch(old.id, CAROL, accept=True, version=old.version)
     assert stranger.value.key == "not_seated"
     _, offer, report = await service.answer_rematch(old.id, ALICE, accept=False, version=old.version)
-    assert offer is None and report is None and await store.get_request("rematch", old.id) is None
+    assert offer is None and report is None and await store.get_proposal("rematch", old.id) is None
     with pytest.raises(MatchError) as gone:
         await service.answer_rematch(old.id, ALICE, accept=True, version=old.version)
     assert gone.value.key == "no_rematch"
@@ -151,7 +151,7 @@ async def test_the_offer_waits_for_every_member_and_a_refused_rematch_keeps_it(s
     await service.propose_rematch(old.id, ALICE)
     _, offer, report = await service.answer_rematch(old.id, BOB, accept=True, version=old.version)
     assert offer is None and report is not None and report.match.seats == (BOB, ALICE)
-    assert report.match.status is MatchStatus.ACTIVE and await store.get_request("rematch", old.id) is None
+    assert report.match.status is MatchStatus.ACTIVE and await store.get_proposal("rematch", old.id) is None
 
 
 async def test_a_tap_on_rematch_while_asked_accepts_and_closes_the_question(world: dict[str, Any]) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.app.events import EventFormat, EventGame, EventService, Progress
-from bot.app.events.rules import no_bye
+from bot.app.events.formats.swiss import no_bye
 from bot.app.i18n import t
 from bot.app.matches import MatchService
 from bot.app.storage import Store

@@ -64,7 +64,7 @@ async def snapshot(store: Store, service: MatchService, match_id: int) -> tuple[
     return (
         match.version,
         match.turn_limit,
-        await store.get_request("pace", match_id),
+        await store.get_proposal("pace", match_id),
         await store.load_clocks(match_id),
         len(await store.load_moves(match_id)),
     )
@@ -111,7 +111,7 @@ async def test_a_switch_to_play_by_post_accepted_changes_the_limit_logs_it_and_t
     clock.now = began + timedelta(hours=25)
     (step,) = await paced.due(clock.now)
     assert step.threshold == "half", "by post, the player is reminded at half time (live play has none)"
-    assert await store.get_request("pace", match.id) is None
+    assert await store.get_proposal("pace", match.id) is None
 
 
 async def test_back_to_live_after_hours_the_turn_starts_again_with_the_new_limit(
@@ -167,7 +167,7 @@ async def test_the_question_holds_while_play_goes_on_and_the_asker_may_withdraw_
     assert moved.match.version > offer.version
     assert await paced.pending_pace(match.id) == offer, "a live game does not stop for the question"
     _, standing, _ = await paced.answer_pace(match.id, ALICE, accept=False, version=offer.version)
-    assert standing is None and await store.get_request("pace", match.id) is None
+    assert standing is None and await store.get_proposal("pace", match.id) is None
 
 
 async def test_ai_seats_accept_at_once(store: Store, paced: MatchService) -> None:

@@ -248,9 +248,9 @@ async def test_no_draw_or_undo_is_left_pending_in_a_match_with_an_ai_seat(servic
     match = await service.add_ai(match.id, ALICE, "easy")
     match = (await service.start(match.id, ALICE)).match
     await refused("draw_ai", service.offer_draw(match.id, ALICE))
-    assert await store.get_request("draw", match.id) is None
+    assert await store.get_proposal("draw", match.id) is None
     await refused("undo_ai", service.request_undo(match.id, ALICE))
-    assert await store.get_request("undo", match.id) is None
+    assert await store.get_proposal("undo", match.id) is None
 
 
 async def test_a_member_who_resigned_plays_no_move_salt_nor_vote_for_the_ais_seat(service: MatchService) -> None:

@@ -24,6 +24,7 @@ from bot.app.storage import (
     Migration,
     MigrationError,
     MoveRow,
+    ProposalRow,
     SchemaVersionError,
     Store,
     from_iso,
@@ -152,6 +153,47 @@ async def test_a_later_migration_is_applied_on_top(tmp_path: Path) -> None:
     try:
         assert store.applied_migrations == (LATEST + 1,)
         assert await store.schema_version() == LATEST + 1
+    finally:
+        await store.close()
+
+
+# One proposal of each kind in the five tables 0003-0018 made, as (table, its columns, values, kind, seat,
+# version and detail kept by 0022): one match holds all five at once, as a match may.
+_PENDING = (
+    ("draw_offers", "seat, version", (1, 4), "draw", (1, 4, None)),
+    ("rematch_offers", "seat, version", (0, 9), "rematch", (0, 9, None)),
+    ("undo_requests", "seat, version, target_ply", (0, 7, 6), "undo", (0, 7, 6)),
+    ("replace_requests", "seat, user_id, version", (1, 4242, 8), "replace", (1, 8, 4242)),
+    ("pace_offers", "seat, version, turn_limit", (1, 5, 0), "pace", (1, 5, 0)),
+)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+async def test_the_proposals_table_keeps_every_pending_proposal(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    url = str(tmp_path / "plateau.db") if backend == "sqlite" else str(request.getfixturevalue("pg_url"))
+    before = [m for m in load_migrations(dialect="sqlite" if backend == "sqlite" else "postgresql") if m.version < 22]
+    old = await Store.open(url, migrations=before)
+    try:
+        match_id = await new_lobby(old)
+        for table, columns, values, _, _ in _PENDING:
+            marks = ", ".join("?" * (len(values) + 3))
+            await old._write(
+                f"INSERT INTO {table} (match_id, {columns}, accepted, created_at) VALUES ({marks})",
+                (match_id, *values, "[0, 1]", to_iso(T0)),
+            )
+    finally:
+        await old.close()
+
+    store = await Store.open(url)
+    try:
+        assert 22 in store.applied_migrations
+        for _, _, _, kind, kept in _PENDING:
+            assert await store.get_proposal(kind, match_id) == ProposalRow(*kept, accepted=(0, 1)), kind
+        await store.delete_proposal("undo", match_id)
+        assert await store.get_proposal("undo", match_id) is None
+        assert await store.get_proposal("draw", match_id) == ProposalRow(1, 4, None, (0, 1)), "the other kinds stay"
     finally:
         await store.close()
 

@@ -64,7 +64,7 @@ class Messages(Protocol):
     async def publish_board(self, match: Match, report: TurnReport | None, lang: str) -> int | None: ...
 
     async def post_board(
-        self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False
+        self, interaction: discord.Interaction, report: TurnReport, *, elsewhere: bool = False
     ) -> None: ...
 
 

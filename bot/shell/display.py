@@ -61,6 +61,8 @@ def board_link(match: Match) -> str:
     return f"{base}/{message}" if message else base
 
 
+Palette = Literal["standard", "contrast"]
+"""A board's palette: the standard one (colour-blind safe) or the high-contrast one."""
 PALETTE = "palette"
 """The user preference holding a member's palette for their own views (``contrast``; unset: standard)."""
 
@@ -189,9 +191,17 @@ class Display:
     # Lobby.
 
     async def render(
-        self, match: Match, seat: Seat | None, names: Sequence[str], lang: str, report: TurnReport | None = None
+        self,
+        match: Match,
+        seat: Seat | None,
+        names: Sequence[str],
+        lang: str,
+        report: TurnReport | None = None,
+        *,
+        palette: Palette | None = None,
     ) -> tuple[bytes, str]:
-        """The board image (PNG) of ``match`` as ``seat`` may see it (None = public), and its alt text."""
+        """The board image (PNG) of ``match`` as ``seat`` may see it (None = public), and its alt text
+        (``palette``: the seat's, when the caller read it already)."""
         last_move: str | None = None
         last_mover: Seat | None = None
         highlights: tuple[str, ...] = ()
@@ -214,7 +224,7 @@ class Display:
             highlights=highlights,
             lang=lang,
             marks=board_marks(match),
-            palette=await self.palette(match, seat),
+            palette=palette or await self.palette(match, seat),
             viewer=seat,
             result=match.won_off_the_board(),
         )
@@ -222,7 +232,7 @@ class Display:
         png = await asyncio.to_thread(render_board, match.game.id, view, ctx)
         return png, describe_board(match.game.id, view, ctx)
 
-    async def palette(self, match: Match, seat: Seat | None) -> Literal["standard", "contrast"]:
+    async def palette(self, match: Match, seat: Seat | None) -> Palette:
         """The palette of a seat's own view: its member's choice (``/plateau settings``); boards everyone sees
         are drawn in the standard palette, which is colour-blind safe."""
         if seat is None or not 0 <= seat < len(match.seats) or is_ai(match.seats[seat]):
@@ -301,6 +311,10 @@ class Display:
         return match
 
     # Private views.
+
+    async def noticed(self, match: Match, user_id: int) -> bool:
+        """Whether ``user_id`` was told once in ``match``'s channel that their DMs are closed."""
+        return await self.service.user_pref(user_id, f"notice:{match.id}") is not None
 
     async def dm_known_closed(self, user_id: int) -> bool:
         """Whether ``user_id``'s DMs were found closed lately (then the fallback serves them)."""

@@ -17,8 +17,10 @@ aborted table (or a table forfeited with no winner) counts for nobody, until an 
 result. Byes are recorded as results when the round is paired. Organiser actions and what the bot
 decided alone (forfeits, aborted games) go to the event's log.
 
-The package, by concern: :mod:`~bot.app.events.model` (records, limits, errors), :mod:`~bot.app.events.rules`
-(pure: counted results, pairing, standings), :mod:`~bot.app.events.core` (loading), then the service's parts:
+The package, by concern: :mod:`~bot.app.events.model` (records, limits, errors), :mod:`~bot.app.events.formats`
+(one module per format, found through one registry: pairing or seating, what a result is worth, standings and
+tie-breaks; an unknown format is an error), :mod:`~bot.app.events.rules` (pure: counted results, pairing,
+standings, through the event's format), :mod:`~bot.app.events.core` (loading), then the service's parts:
 :mod:`~bot.app.events.signup` (sign-up), :mod:`~bot.app.events.entry` (check-in and late entry),
 :mod:`~bot.app.events.rounds` (rounds and pairings), :mod:`~bot.app.events.results` (results and corrections),
 :mod:`~bot.app.events.reports` (games on physical boards: results reported and confirmed),
@@ -32,6 +34,7 @@ update, and only the caller that closed it posts the standings or starts the nex
 from __future__ import annotations
 
 from bot.app.events.entry import Entries
+from bot.app.events.formats import FORMATS, Format, UnknownFormatError, format_of
 from bot.app.events.model import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -69,6 +72,7 @@ from bot.app.events.signup import SignUps
 from bot.app.storage.events_store import EventSettings
 
 __all__ = [
+    "FORMATS",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
     "MIN_TABLE",
@@ -85,6 +89,7 @@ __all__ = [
     "EventService",
     "EventSettings",
     "EventStatus",
+    "Format",
     "LogLine",
     "Progress",
     "ReportStep",
@@ -92,9 +97,11 @@ __all__ = [
     "RoundStep",
     "Settled",
     "Standings",
+    "UnknownFormatError",
     "Withdrawal",
     "check_places",
     "disputed_by",
+    "format_of",
     "game_of_row",
     "pair_round",
     "parse_places",

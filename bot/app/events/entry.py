@@ -19,7 +19,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.app.events.core import EventCore
-from bot.app.events.model import Event, EventError, EventFormat, EventStatus
+from bot.app.events.formats import format_of
+from bot.app.events.model import Event, EventError, EventStatus
 from bot.app.storage.entry_store import EntryStore
 
 
@@ -32,8 +33,9 @@ async def drop_absentees(rows: EntryStore, event: Event, actor_id: int, now: dat
     if not event.checkin_open:
         return ()
     here = [p.user_id for p in event.players if p.checked_in]
-    if len(here) < event.minimum_players:
-        raise EventError("event_not_enough_checked_in", min=event.minimum_players, count=len(here))
+    minimum = format_of(event.format).minimum_players
+    if len(here) < minimum:
+        raise EventError("event_not_enough_checked_in", min=minimum, count=len(here))
     absent = tuple(p.user_id for p in event.players if not p.checked_in)
     for user_id in absent:
         await rows.remove_player(event.id, user_id)
@@ -90,7 +92,7 @@ class Entries(EventCore):
         """
         now = self._clock()
         async with self._changing(event_id, "event_not_running", EventStatus.RUNNING) as event:
-            if event.format is EventFormat.ROUND_ROBIN:
+            if not format_of(event.format).late_entry:
                 raise EventError("event_late_round_robin")
             seed = event.newcomer_seed(user_id, "event_already_player")
             entry = event.current_round + 1

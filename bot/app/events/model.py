@@ -27,17 +27,13 @@ Clock = Callable[[], datetime]
 
 
 class EventFormat(enum.Enum):
-    """How the rounds of an event are made."""
+    """How the rounds of an event are made: the value stored with it; what each format does is its module's
+    (:mod:`bot.app.events.formats`, found by this value)."""
 
     SWISS = "swiss"
     ROUND_ROBIN = "round_robin"
     TABLES = "tables"
     """Seated rounds of multiplayer tables, balanced by rating."""
-
-    @property
-    def two_player(self) -> bool:
-        """True for the formats of two-player games."""
-        return self is not EventFormat.TABLES
 
 
 class EventStatus(enum.Enum):
@@ -215,11 +211,6 @@ class Event:
     def round_in_progress(self) -> bool:
         """True while a paired round still waits for results."""
         return self.current_round > self.closed_round
-
-    @property
-    def minimum_players(self) -> int:
-        """Players needed to start, and to pair another round."""
-        return MIN_TABLE if self.format is EventFormat.TABLES else 2
 
     @property
     def rating_key(self) -> str:

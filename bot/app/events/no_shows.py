@@ -4,7 +4,7 @@ A two-player game lost on time by a player who chose no move (the match may have
 by itself) was never played. Its points count as the
 forfeit gives them, but the counted result carries ``"unplayed": true``, so that the standings read it as
 FIDE reads a forfeit (an unplayed round for both players' tie-breaks, see
-:mod:`bot.app.tournaments.standings`) and pairing gives the winner no bye (:func:`bot.app.events.rules.no_bye`).
+:mod:`bot.app.tournaments.standings`) and pairing gives the winner no bye (:func:`bot.app.events.formats.swiss.no_bye`).
 Once a member has lost :data:`NO_SHOWS_BEFORE_NOTICE` games that way and is still in, the organiser is told,
 once, and offered to withdraw them.
 """

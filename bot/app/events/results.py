@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.app.events.core import EventCore
+from bot.app.events.formats import format_of
 from bot.app.events.leavers import left_seats, log_takeovers, table_result_with_leavers
 from bot.app.events.model import Event, EventError, EventGame, EventStatus, Progress
 from bot.app.events.no_shows import (
@@ -43,9 +44,9 @@ class Results(EventCore):
             if game.physical:
                 return None  # moved to a physical board: the match was stopped, the reported result counts
             # At a table, a member who left is scored as their forfeit, not by what the AI did in their seat.
-            gone = {} if event.format.two_player else left_seats(match)
+            gone = {} if format_of(event.format).two_player else left_seats(match)
             result = table_result_with_leavers(result_from_outcome(event.format, game, outcome), gone)
-            no_show = await no_show_seat(self._matches, match) if event.format.two_player else None
+            no_show = await no_show_seat(self._matches, match) if format_of(event.format).two_player else None
             if no_show is not None:
                 result = unplayed_result(result)
             if not await self._rows.set_result(event.id, game.round, game.board, result, replaced=False):
@@ -120,7 +121,7 @@ class Results(EventCore):
             game = game_of_row(row)
             if game.is_bye:
                 raise EventError("event_bye_result")
-            if event.format.two_player:
+            if format_of(event.format).two_player:
                 if outcome is None:
                     raise EventError("event_bad_result")
                 result = result_for(game, user_id, outcome)

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from bot.app.events.core import EventCore
+from bot.app.events.formats import format_of
 from bot.app.events.leavers import left_seats, log_takeovers, table_result_with_leavers
 from bot.app.events.model import Event, EventGame, EventStatus, Progress
 from bot.app.events.rules import game_of_row
@@ -103,7 +104,7 @@ class RoundClock(EventCore):
             event = await self._load(event_id)
             if event.status is not EventStatus.RUNNING or not event.round_in_progress:
                 return [], None
-            two_player = event.format.two_player
+            two_player = format_of(event.format).two_player
             for row in await self._rows.load_games(event_id, round=event.current_round):
                 game = game_of_row(row)
                 if game.done or game.is_bye or game.physical:

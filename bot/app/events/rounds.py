@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from bot.app.clocks.game_clock import clock_setting
 from bot.app.events.core import EventCore
+from bot.app.events.formats import format_of
 from bot.app.events.model import Event, EventError, EventGame, EventStatus, RoundPlan
 from bot.app.events.rules import game_of_row, pair_round
 from bot.app.matches import MatchStatus, TurnReport
@@ -31,7 +32,7 @@ class Rounds(EventCore):
             if event.current_round >= event.rounds:
                 raise EventError("event_no_more_rounds")
             number = event.current_round + 1
-            if len(event.active_in(number)) < event.minimum_players:
+            if len(event.active_in(number)) < format_of(event.format).minimum_players:
                 await self._rows.update_event(event_id, now=now, status=EventStatus.FINISHED.value)
                 details = {"reason": "players", "round": event.current_round}
                 await self._rows.log(event_id, actor_id, "finish", details, now=now)

@@ -1,4 +1,5 @@
-"""The pure rules of an event: counted results, the organisers' results, pairing a round, the standings."""
+"""The pure rules of an event: counted results, the organisers' results, pairing a round, the standings (what
+differs by format is the format's, found through :mod:`bot.app.events.formats`)."""
 
 from __future__ import annotations
 
@@ -6,45 +7,22 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from bot.app.events.model import (
-    OUTCOMES,
-    ROUND_ROBIN_TIEBREAKS,
-    SWISS_TIEBREAKS,
-    Event,
-    EventError,
-    EventFormat,
-    EventGame,
-    Standings,
-)
+from bot.app.events.formats import format_of
+from bot.app.events.model import OUTCOMES, Event, EventError, EventFormat, EventGame, Standings
 from bot.app.storage.events_store import EventGameRow
 from bot.app.storage.rows import record_from
-from bot.app.tournaments.pairing import round_robin, seat_tables, swiss_round
-from bot.app.tournaments.standings import (
-    Bye,
-    Game,
-    Missed,
-    Result,
-    TableGame,
-    game_from_outcome,
-    points_of,
-    rounds_of,
-    swiss_standings,
-    table_game_from_outcome,
-    table_standings,
-)
+from bot.app.tournaments.standings import Result
 from games.base import Outcome
 
 
 def result_from_outcome(event_format: EventFormat, game: EventGame, outcome: Outcome) -> dict[str, Any]:
-    """The counted result of a finished match (see the module docstring for aborted games)."""
-    if event_format.two_player:
-        first, second = game.players
-        found = game_from_outcome(game.round, first, second, outcome)
-        return {"score": (found.result if found is not None else Result.BOTH_LOSE).value}
-    table = table_game_from_outcome(game.round, game.players, outcome)
-    if table is None:
-        return {"void": True}
-    return {"places": list(table.places), "scores": list(table.scores)}
+    """The counted result of a finished match, as its format counts it (see the module docstring for aborted
+    games).
+
+    Raises:
+        UnknownFormatError: a format no module serves.
+    """
+    return format_of(event_format).counted_result(game, outcome)
 
 
 def result_for(game: EventGame, user_id: int, outcome: str) -> dict[str, Any]:
@@ -109,64 +87,18 @@ def game_of_row(row: EventGameRow) -> EventGame:
 
 
 def pair_round(event: Event, number: int, past: Sequence[EventGame]) -> tuple[list[tuple[int, ...]], list[int]]:
-    """The games (players in seat order) and byes of round ``number``, from the results so far."""
-    everyone = event.player_ids
-    out = frozenset(everyone) - frozenset(event.active_in(number))
-    if event.format is EventFormat.TABLES:
-        history: dict[int, list[tuple[int, ...]]] = {}
-        for game in past:
-            if not game.is_bye:
-                history.setdefault(game.round, []).append(game.players)
-        seated = seat_tables(everyone, [history[r] for r in sorted(history)], withdrawn=out)
-        return [tuple(t) for t in seated], []
-    if event.format is EventFormat.ROUND_ROBIN:
-        # The schedule is fixed at the start by the seeding; a withdrawn player's opponent gets a bye.
-        scheduled = round_robin(everyone)[number - 1]
-        pairs: list[tuple[int, ...]] = []
-        byes: list[int] = []
-        for first, second in scheduled.pairs:
-            playing = [p for p in (first, second) if p not in out]
-            if len(playing) == 2:
-                pairs.append((first, second))
-            else:
-                byes.extend(playing)
-        byes.extend(p for p in scheduled.byes if p not in out)
-        return pairs, byes
-    results: list[Game[int] | Bye[int]] = []
-    for game in past:
-        item = game.item()
-        if isinstance(item, Game | Bye):
-            results.append(item)
-    # Late entrants are paired on the points their missed rounds gave them; those rounds are no byes.
-    counted = [*results, *event.missed()]
-    rows = swiss_standings(everyone, counted, tiebreaks=SWISS_TIEBREAKS, withdrawn=event.withdrawn_ids)
-    # A double loss still "met": rounds_of keeps every pairing, so nobody is paired with them again.
-    paired = swiss_round(
-        everyone, points_of(rows), rounds_of(results), withdrawn=out, no_bye=no_bye(event, number, results)
-    )
-    return [tuple(pair) for pair in paired.pairs], list(paired.byes)
+    """The games (players in seat order) and byes of round ``number``, from the results so far.
 
-
-def no_bye(event: Event, number: int, results: Sequence[Game[int] | Bye[int]]) -> set[int]:
-    """Who should not get round ``number``'s bye while another player can: whoever scored a forfeit win
-    from a player who never moved (FIDE), and a late entrant in the first round they are paired."""
-    barred = {p.user_id for p in event.players if 1 < p.entry_round == number}
-    for item in results:
-        if isinstance(item, Game) and item.unplayed and item.result in (Result.FIRST_WINS, Result.SECOND_WINS):
-            barred.add(item.first if item.result is Result.FIRST_WINS else item.second)
-    return barred
+    Raises:
+        UnknownFormatError: a format no module serves (it is never paired as another).
+    """
+    return format_of(event.format).pair(event, number, past)
 
 
 def standings_of(event: Event, games: Sequence[EventGame]) -> Standings:
-    """The standings of ``event`` from its ``games`` (pure)."""
-    withdrawn = event.withdrawn_ids
-    if event.format is EventFormat.TABLES:
-        tables = [item for g in games if isinstance(item := g.item(), TableGame)]
-        counted: list[TableGame[int] | Missed[int]] = [*tables, *event.missed()]
-        rows = table_standings(event.player_ids, counted, withdrawn=withdrawn)
-        return Standings(event, tuple(rows), ("game_score",), tuple(counted))
-    results = [item for g in games if isinstance(item := g.item(), Game | Bye)]
-    tiebreaks = SWISS_TIEBREAKS if event.format is EventFormat.SWISS else ROUND_ROBIN_TIEBREAKS
-    counted_games = [*results, *event.missed()]
-    rows = swiss_standings(event.player_ids, counted_games, tiebreaks=tiebreaks, withdrawn=withdrawn)
-    return Standings(event, tuple(rows), tuple(tb.value for tb in tiebreaks), tuple(counted_games))
+    """The standings of ``event`` from its ``games`` (pure).
+
+    Raises:
+        UnknownFormatError: a format no module serves.
+    """
+    return format_of(event.format).standings(event, games)

@@ -9,19 +9,18 @@ from bot.app import member_text
 from bot.app.clocks.game_clock import fits_pace
 from bot.app.events.core import EventCore
 from bot.app.events.entry import drop_absentees
+from bot.app.events.formats import format_of
 from bot.app.events.model import (
     MAX_ROUNDS,
-    MIN_TABLE,
     Event,
     EventError,
-    EventFormat,
     EventStatus,
     Withdrawal,
 )
 from bot.app.matches import MatchError, split_options
 from bot.app.storage.entry_store import EntryStore
 from bot.app.storage.events_store import EventSettings
-from bot.app.tournaments.pairing import round_robin, seeding
+from bot.app.tournaments.pairing import seeding
 from bot.app.tournaments.ratings import DEFAULT, Rating
 from games import find_game
 
@@ -41,9 +40,9 @@ class SignUps(EventCore):
             EventError: ``event_format_unsuitable`` (a two-player format for a game that cannot be played by
                 two, or tables for one that cannot seat 3 to 5), ``event_bad_rounds`` or ``control_characters``
                 (in ``name``, see :mod:`bot.app.member_text`).
-            ValueError: a ``format`` that is no :class:`EventFormat` value.
+            UnknownFormatError: a ``format`` no registered format has (:mod:`bot.app.events.formats`).
         """
-        format = EventFormat(settings.format)
+        format = format_of(settings.format)
         if not member_text.is_clean(settings.name):
             raise EventError("control_characters")
         if not fits_pace(settings.turn_limit, settings.options):
@@ -52,9 +51,7 @@ class SignUps(EventCore):
         game = find_game(settings.game_id)
         ours, service = split_options(settings.options)  # a game clock is the service's option, kept for every game
         chosen = game.validate_options(ours) | service
-        if format.two_player and not game.min_players <= 2 <= game.max_players:
-            raise EventError("event_format_unsuitable", game=game.name)
-        if not format.two_player and not (game.min_players <= MIN_TABLE and game.max_players >= 5):
+        if not format.suits(game):
             raise EventError("event_format_unsuitable", game=game.name)
         if not 1 <= settings.rounds <= MAX_ROUNDS:
             raise EventError("event_bad_rounds", max=MAX_ROUNDS)
@@ -68,7 +65,8 @@ class SignUps(EventCore):
                 organiser_id=organiser_id,
                 now=now,
             )
-            await self._rows.log(event_id, organiser_id, "create", {"game": game.id, "format": format.value}, now=now)
+            details = {"game": game.id, "format": format.id.value}
+            await self._rows.log(event_id, organiser_id, "create", details, now=now)
             return await self._load(event_id)
 
     async def set_signup_message(self, event_id: int, message_id: int) -> None:
@@ -109,8 +107,9 @@ class SignUps(EventCore):
         """
         now = self._clock()
         async with self._changing(event_id, "event_not_signup", EventStatus.SIGNUP) as event:
-            if len(event.players) < event.minimum_players:
-                raise EventError("event_not_enough_players", min=event.minimum_players)
+            minimum = format_of(event.format).minimum_players
+            if len(event.players) < minimum:
+                raise EventError("event_not_enough_players", min=minimum)
             if await drop_absentees(EntryStore(self._store), event, actor_id, now):
                 event = await self._load(event_id)
             known = await self._store.load_ratings(event.guild_id, event.rating_key, event.player_ids)
@@ -119,7 +118,7 @@ class SignUps(EventCore):
             }
             order = seeding(event.player_ids, strength)
             await self._rows.set_seeds(event_id, order)
-            rounds = len(round_robin(order)) if event.format is EventFormat.ROUND_ROBIN else event.rounds
+            rounds = format_of(event.format).rounds(event.rounds, order)
             await self._rows.update_event(event_id, now=now, status=EventStatus.RUNNING.value, rounds=rounds)
             await self._rows.log(event_id, actor_id, "start", {"seeding": list(order), "rounds": rounds}, now=now)
             return await self._load(event_id)
@@ -161,7 +160,7 @@ class SignUps(EventCore):
             if not await self._rows.withdraw_player(event_id, user_id, event.current_round):
                 raise EventError("event_already_withdrawn")
             unfinished: int | None = None
-            if event.format.two_player and event.current_round:
+            if format_of(event.format).two_player and event.current_round:
                 for row in await self._rows.load_games(event_id, round=event.current_round):
                     if user_id in row.players and row.result is None and row.match_id is not None:
                         unfinished = row.match_id

@@ -13,7 +13,8 @@ One small collaborator per concern, after lichess's round module:
 - :mod:`.core`: load, check, decide and save in one transaction, the machinery the others share;
 - :mod:`.lobby` (create, join, leave, AI seats, salts, start, rematch), :mod:`.play` (move, AI move,
   resign, abort), :mod:`.consent` (one consent machine for draw, undo, seat replacement and rematch;
-  :mod:`.rematches` proposes and answers a rematch, :mod:`.paces` a pace switch),
+  :mod:`.rematches` proposes and answers a rematch, :mod:`.paces` a pace switch; every pending proposal is a
+  row of one ``proposals`` table, and a new kind of consent question is the six files :mod:`.consent` lists),
   :mod:`.clock` (deadlines, votes, vacations, quiet hours), :mod:`.ratings`, :mod:`.messages` (the bot's
   memory of its own messages, pings and preferences, apart from match logic) and :mod:`.queries`.
 

@@ -7,8 +7,22 @@ answered (:meth:`Consent._tally`: one refusal drops it, each acceptance is kept 
 accepted), and lapses when the match moves past it (:meth:`Consent._pending`). What differs is written
 once per kind in a :class:`Ballot`: where the proposal is stored, who votes, when it lapses, and what a
 refusal leaves behind. The proposals share one record, :class:`.model.Proposal` (the seat, the version
-that names it, the seats that accepted), each kind adding its own fields. Each kind keeps its own table (draw
-offers, undo requests, replace requests, rematch offers, pace offers).
+that names it, the seats that accepted), each kind adding its own fields. The store keeps them all in one table,
+``proposals`` (migration 0022), a row per match and kind, with one number of the kind's own (``detail``).
+
+A new kind of consent question is six files, none of them in storage (no table, no migration, no copy list):
+
+1. ``bot/app/matches/<kind>.py``: its proposal record (a :class:`.model.Proposal`), its :class:`RequestBallot`
+   (a ``kind`` name, :meth:`~RequestBallot.detail`/:meth:`~RequestBallot.build` for its one number, who votes,
+   when it lapses) and the service's methods to propose and answer it, as :mod:`.paces` does;
+2. ``bot/app/matches/__init__.py``: that collaborator joins :class:`MatchService`'s bases;
+3. ``bot/shell/consent/<kind>.py``: its buttons beside their handlers (asked from a button, such as the turn
+   post's; a slash command of its own adds its parameters to its group's cog, a seventh file);
+4. ``bot/shell/client.py``: its buttons join the persistent ones registered at start;
+5. and 6. its texts, ``bot/app/locales/en/<kind>.json`` and ``bot/app/locales/fr/<kind>.json``.
+
+Who may ask and answer is an existing :class:`~bot.app.seats.acting.Action`'s rule (the members playing, as for a
+pace switch); a kind with a rule of its own adds it to ``bot/app/seats/acting.py``.
 """
 
 from __future__ import annotations
@@ -36,7 +50,7 @@ from bot.app.matches.model import (
     UndoRequest,
 )
 from bot.app.seats.acting import Action, Refusal, seat_for
-from bot.app.storage import ConflictError, RequestKind, SeatReplacement, Store
+from bot.app.storage import ConflictError, ProposalRow, SeatReplacement, Store
 from games.base import Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
@@ -91,28 +105,30 @@ class MembersBallot(Ballot[P]):
 
 
 class RequestBallot(Ballot[P]):
-    """A proposal the store keeps in its request table of ``kind``: a few integer columns (:meth:`columns`, read
-    back by :meth:`build`) and the seats that accepted."""
+    """A proposal the store keeps as a row of ``proposals`` of ``kind`` (any name: the table needs no change for a
+    new kind): the seat, the version, one more number of the kind's own (:meth:`detail`, read back by
+    :meth:`build`) and the seats that accepted."""
 
-    kind: RequestKind
+    kind: str
 
-    def columns(self, proposal: P) -> tuple[int, ...]:
-        """The integer columns ``proposal`` is stored as, in the table's order."""
-        raise NotImplementedError
+    def detail(self, proposal: P) -> int | None:
+        """The one number ``proposal`` adds to seat, version and acceptances (by default none)."""
+        return None
 
-    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> P:
-        """The proposal stored as ``values``."""
+    def build(self, row: ProposalRow) -> P:
+        """The proposal stored as ``row``."""
         raise NotImplementedError
 
     async def load(self, store: Store, match: Match) -> P | None:
-        found = await store.get_request(self.kind, match.id)
-        return None if found is None else self.build(found[0], tuple(found[1]))
+        found = await store.get_proposal(self.kind, match.id)
+        return None if found is None else self.build(found)
 
     async def keep(self, store: Store, match_id: int, proposal: P, now: datetime) -> None:
-        await store.put_request(self.kind, match_id, self.columns(proposal), proposal.accepted, now=now)
+        row = (proposal.seat, proposal.version, self.detail(proposal), proposal.accepted)
+        await store.put_proposal(self.kind, match_id, *row, now=now)
 
     async def drop(self, store: Store, match_id: int) -> None:
-        await store.delete_request(self.kind, match_id)
+        await store.delete_proposal(self.kind, match_id)
 
 
 # Only the kinds with no field of their own: :meth:`OfferBallot.build` makes them of the three shared ones.
@@ -120,16 +136,12 @@ F = TypeVar("F", DrawOffer, RematchOffer)
 
 
 class OfferBallot(RequestBallot[F]):
-    """A proposal stored as (proposing seat, version, seats that accepted): a draw, a rematch."""
+    """A proposal of only the proposing seat, the version and the seats that accepted: a draw, a rematch."""
 
     made: type[F]
 
-    def columns(self, proposal: F) -> tuple[int, ...]:
-        return proposal.seat, proposal.version
-
-    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> F:
-        seat, version = values
-        return self.made(seat=seat, version=version, accepted=accepted)
+    def build(self, row: ProposalRow) -> F:
+        return self.made(seat=row.seat, version=row.version, accepted=row.accepted)
 
 
 class DrawBallot(SeatBallot[DrawOffer], OfferBallot[DrawOffer]):
@@ -143,22 +155,23 @@ class UndoBallot(SeatBallot[UndoRequest], RequestBallot[UndoRequest]):
     """An undo: every seat accepts; it lapses when the match moves on."""
 
     answer, missing, own = Action.UNDO_ANSWER, "no_undo", "own_undo"
-    kind: RequestKind = "undo"
+    kind = "undo"
 
-    def columns(self, proposal: UndoRequest) -> tuple[int, ...]:
-        return proposal.seat, proposal.version, proposal.target_ply
+    def detail(self, proposal: UndoRequest) -> int:
+        return proposal.target_ply
 
     async def load(self, store: Store, match: Match) -> UndoRequest | None:
-        found = await store.get_request(self.kind, match.id)
-        if found is None:
+        found = await store.get_proposal(self.kind, match.id)
+        if found is None or found.detail is None:
             return None
-        (seat, version, target), accepted = found
         notation = ""
-        if version == match.version:
+        if found.version == match.version:
             # A lapsed one is dropped by the machine without needing the move it named: only an open one reads it.
-            rows = await store.load_moves(match.id, after=target - 1)
+            rows = await store.load_moves(match.id, after=found.detail - 1)
             notation = rows[0].notation if rows else ""
-        return UndoRequest(seat=seat, version=version, accepted=tuple(accepted), target_ply=target, notation=notation)
+        return UndoRequest(
+            seat=found.seat, version=found.version, accepted=found.accepted, target_ply=found.detail, notation=notation
+        )
 
 
 class ReplaceBallot(MembersBallot[ReplaceRequest], RequestBallot[ReplaceRequest]):
@@ -167,12 +180,11 @@ class ReplaceBallot(MembersBallot[ReplaceRequest], RequestBallot[ReplaceRequest]
 
     kind, missing = "replace", "no_replace_request"
 
-    def columns(self, proposal: ReplaceRequest) -> tuple[int, ...]:
-        return proposal.seat, proposal.user_id, proposal.version
+    def detail(self, proposal: ReplaceRequest) -> int:
+        return proposal.user_id
 
-    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> ReplaceRequest:
-        seat, user_id, version = values
-        return ReplaceRequest(seat=seat, version=version, accepted=accepted, user_id=user_id)
+    def build(self, row: ProposalRow) -> ReplaceRequest:
+        return ReplaceRequest(seat=row.seat, version=row.version, accepted=row.accepted, user_id=row.detail or 0)
 
     def lapsed(self, match: Match, proposal: ReplaceRequest) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.seat not in match.takeovers

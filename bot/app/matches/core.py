@@ -378,7 +378,7 @@ class Core:
         if status is MatchStatus.FINISHED and result is not None and match.rated and await rates_ai(self._store, match):
             await record_ratings(self._store, match, result, now)
         if status is not MatchStatus.ACTIVE and match.status is MatchStatus.ACTIVE:
-            await self._store.delete_request("replace", match.id)  # a request lapses when the match ends
+            await self._store.delete_proposal("replace", match.id)  # a request lapses when the match ends
         # The seats that must act now keep (or start) their turn clocks; the others' clocks stop.
         acting = state.actors() if status is MatchStatus.ACTIVE else ()
         if started:

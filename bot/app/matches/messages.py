@@ -50,6 +50,38 @@ class Messages(Core):
         if not found:
             raise MatchError("no_match")
 
+    async def record_post(
+        self,
+        match_id: int,
+        post: PostRow,
+        *,
+        board: int | None = None,
+        status: int | None = None,
+        announced: int | None = None,
+    ) -> None:
+        """Record, in one write, what a post now shows: the post kept (``post``: a turn post's message, its
+        story's start and turn, the turn number; the status card's message and digest), the match's board or
+        status message when it is a new one (``board``, ``status``), and the version a turn post announces
+        (``announced``; None for the board posted again, which announces nothing new).
+
+        Raises:
+            MatchError: ``no_match``.
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            await self._store.put_post(match_id, post, now=now)
+            if board is not None or status is not None:
+                found = await self._store.update_match(
+                    match_id,
+                    now=now,
+                    board_message_id=UNSET if board is None else board,
+                    status_message_id=UNSET if status is None else status,
+                )
+                if not found:
+                    raise MatchError("no_match")
+            if announced is not None:
+                await self._store.mark_announced(match_id, announced)
+
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Record that the board of ``version`` was posted (see :meth:`unannounced`)."""
         await self._store.mark_announced(match_id, version)

@@ -28,6 +28,7 @@ from bot.app.matches.consent import Consent, MembersBallot, RequestBallot
 from bot.app.matches.core import require_seat
 from bot.app.matches.model import LogEntry, LogKind, Match, MatchError, MatchStatus, PaceOffer, TurnReport
 from bot.app.seats.acting import Action
+from bot.app.storage import ProposalRow
 from games.base import Seat
 
 NO_LIMIT: Final = "none"
@@ -57,13 +58,12 @@ class PaceBallot(MembersBallot[PaceOffer], RequestBallot[PaceOffer]):
 
     kind, missing = "pace", "no_pace_offer"
 
-    def columns(self, proposal: PaceOffer) -> tuple[int, ...]:
-        # The table writes "no deadline" as 0 (its column is NOT NULL: a missing value is never read as one).
-        return proposal.seat, proposal.version, proposal.limit or 0
+    def detail(self, proposal: PaceOffer) -> int:
+        # Stored as 0 for "no deadline", so that a missing detail is never read as one.
+        return proposal.limit or 0
 
-    def build(self, values: list[int], accepted: tuple[Seat, ...]) -> PaceOffer:
-        seat, version, limit = values
-        return PaceOffer(seat=seat, version=version, accepted=accepted, limit=limit or None)
+    def build(self, row: ProposalRow) -> PaceOffer:
+        return PaceOffer(seat=row.seat, version=row.version, accepted=row.accepted, limit=row.detail or None)
 
     def lapsed(self, match: Match, proposal: PaceOffer) -> bool:
         return match.status is not MatchStatus.ACTIVE or proposal.limit == match.turn_limit

@@ -36,11 +36,9 @@ TABLES: Final = (
     "moves",
     "user_prefs",
     "bot_meta",
-    "draw_offers",
     "turn_clocks",
     "timeout_votes",
     "vacations",
-    "undo_requests",
     "match_prefs",
     "ratings",
     "rating_changes",
@@ -55,12 +53,10 @@ TABLES: Final = (
     "match_fairness",
     "match_salts",
     "secret_seals",
-    "replace_requests",
     "seat_replacements",
     "replace_declines",
-    "rematch_offers",
-    "pace_offers",
     "game_clocks",
+    "proposals",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

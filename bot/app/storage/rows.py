@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from typing import Any, Final, Literal, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from bot.app.storage.base import from_iso
 
@@ -27,11 +27,21 @@ class Unset(enum.Enum):
 UNSET: Final = Unset.UNSET
 """Marks an :meth:`Store.update_match` argument as "leave this column alone" (None means NULL)."""
 
-RequestKind = Literal["draw", "rematch", "undo", "replace", "pace"]
-"""The proposals kept one pending per match as a few integer columns and the seats that accepted: a draw offer
-and a rematch offer (proposing seat, version; a rematch's on a finished match, migration 0016), an undo request
-(requesting seat, version, ply taken back), a replacement request (seat, candidate's user id, version), a pace
-switch (asking seat, version, turn limit asked, 0 for none; migration 0018)."""
+
+@dataclass(frozen=True, slots=True)
+class ProposalRow:
+    """One pending proposal of ``proposals`` (migration 0022): the match's one of its kind, whatever the kind
+    (the consent machine names the kinds; the table needs no change for a new one)."""
+
+    seat: int
+    """The proposing seat (for a replacement, the seat asked for)."""
+    version: int
+    """The match version it was made at (it names the proposal on the answer buttons)."""
+    detail: int | None
+    """The one number a kind adds (an undo's ply taken back, a replacement's candidate, a pace switch's turn
+    limit with 0 for none), None for a kind that adds none."""
+    accepted: tuple[int, ...]
+    """The seats that accepted so far, in order."""
 
 
 @dataclass(frozen=True, slots=True)

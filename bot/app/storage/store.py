@@ -27,7 +27,7 @@ from bot.app.storage.rows import (
     MatchRow,
     MoveRow,
     PostRow,
-    RequestKind,
+    ProposalRow,
     SeatReplacement,
 )
 from bot.app.storage.tables import (
@@ -52,7 +52,7 @@ __all__ = [
     "MatchRow",
     "MoveRow",
     "PostRow",
-    "RequestKind",
+    "ProposalRow",
     "SchemaVersionError",
     "SeatReplacement",
     "Store",

@@ -20,7 +20,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.app.clocks.deadlines import DEADLINE_CHOICES
-from bot.app.events import MAX_ROUNDS, OUTCOMES, Event, EventError, EventService, EventSettings, EventStatus
+from bot.app.events import FORMATS, MAX_ROUNDS, OUTCOMES, Event, EventError, EventService, EventSettings, EventStatus
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.shell.cogs.game import (
@@ -43,11 +43,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_EVENT_DEADLINE = "72h"
 """Event games are play by post like any other; three days a turn suits a club's weekly rhythm."""
-FORMAT_LABELS = {
-    "swiss": "Swiss (2-player games)",
-    "round_robin": "Round robin (2-player games)",
-    "tables": "Seated tables of 3 to 6 (multiplayer games)",
-}
+FORMAT_LABELS = {kind.value: rules.label for kind, rules in FORMATS.items()}
+"""``/event create``'s formats: every registered one (:mod:`bot.app.events.formats`)."""
 OUTCOME_LABELS = {
     "win": "The player won",
     "draw": "Draw",

@@ -8,7 +8,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from bot.app.events import Event, EventFormat, EventStatus
+from bot.app.events import Event, EventStatus, format_of
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.shell.components import PREFIX, ChoiceButton
@@ -91,7 +91,7 @@ def card_embed(
     embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
     if event.status is EventStatus.SIGNUP:
         key = "event.card.checkin" if event.checkin_open else "event.card.signup"
-        embed.description = t(lang, key, min=event.minimum_players)
+        embed.description = t(lang, key, min=format_of(event.format).minimum_players)
     elif event.status is EventStatus.RUNNING:
         embed.description = t(lang, "event.card.running", round=event.current_round, rounds=event.rounds)
     else:
@@ -124,7 +124,7 @@ def card_embed(
     embed.add_field(name=t(lang, "event.card.game"), value=game_label(event, lang), inline=True)
     rounds = (
         t(lang, "event.card.rounds_all")
-        if event.format is EventFormat.ROUND_ROBIN and event.status is EventStatus.SIGNUP
+        if format_of(event.format).fixed_rounds and event.status is EventStatus.SIGNUP
         else t(lang, "event.card.rounds_count", count=event.rounds)
     )
     embed.add_field(

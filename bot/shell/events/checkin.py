@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from bot.app.events import Event, EventFormat
+from bot.app.events import Event, format_of
 from bot.app.i18n import t
-from bot.app.tournaments.standings import DEFAULT_POINTS, DEFAULT_TABLE_POINTS
 from bot.shell.events.text import points_text
 
 NOT_HERE_LISTED: Final = 30
@@ -31,6 +30,5 @@ def checkin_field(event: Event, lang: str, names: Mapping[int, str]) -> tuple[st
 def missed_round_text(event: Event, half: bool, lang: str) -> str:
     """What each round a late entrant missed counts, in the event's points: "0 points", "0.5 points", or at
     tables "30 points" (half a table win)."""
-    win = max(row[0] for row in DEFAULT_TABLE_POINTS.values()) if event.format is EventFormat.TABLES else None
-    whole = DEFAULT_POINTS.win if win is None else win
+    whole = format_of(event.format).win_points
     return points_text(whole / 2 if half else 0, lang)

@@ -16,7 +16,7 @@ from typing import Final, Protocol, runtime_checkable
 import discord
 from discord.ext import commands
 
-from bot.app.events import Event, LogLine
+from bot.app.events import Event, LogLine, format_of
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.app.telling.history import pages
@@ -56,7 +56,7 @@ class EventLogButton(PageButton, layout="evlog:{slot}:{subject}:{page}"):
 
 def log_texts(event: Event, lines: Sequence[LogLine], names: Mapping[int, str], lang: str) -> list[str]:
     """Every line of the log in words, oldest first."""
-    return [log_line(line, names, lang, two_player=event.format.two_player) for line in lines]
+    return [log_line(line, names, lang, two_player=format_of(event.format).two_player) for line in lines]
 
 
 def log_page(event: Event, texts: Sequence[str], lang: str, page: int | None) -> tuple[discord.Embed, discord.ui.View]:

@@ -11,19 +11,17 @@ from typing import Any
 
 import discord
 
-from bot.app.events import Event, EventFormat, Standings
+from bot.app.events import Event, Standings, format_of
 from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.app.tournaments.crosstable import crosstable
-from bot.app.tournaments.standings import DEFAULT_TABLE_POINTS, CsvStyle, Game, to_csv
+from bot.app.tournaments.standings import CsvStyle, Game, to_csv
 from bot.shell.events.desk import EventDesk, as_text
 from bot.shell.events.text import game_label, number, points_text
 from render.standings import StandingsTable, describe_standings, render_standings
 
 STANDINGS_LISTED = 20
 """Lines of standings in an embed; the image and the CSV file hold every player."""
-TABLE_WIN = DEFAULT_TABLE_POINTS[3][0]
-"""A table win's points (a late entrant's missed round at a table counts half of it, or nothing)."""
 
 
 class StandingsPosts:
@@ -82,8 +80,7 @@ class StandingsPosts:
         legend = t(lang, f"event.standings.legend.{event.format.value}")
         if any(p.missed_rounds for p in event.players):
             # Late entrants' missed rounds change points and tie-breaks: said where the tie-breaks are.
-            late = "event.standings.late_tables" if event.format is EventFormat.TABLES else "event.standings.late"
-            legend += " " + t(lang, late)
+            legend += " " + t(lang, format_of(event.format).late_note)
         if any(isinstance(item, Game) and item.unplayed for item in standings.results):
             # A no-show's game counts as unplayed in the tie-breaks (FIDE): the legend says how.
             legend += " " + t(lang, "event.standings.unplayed")
@@ -183,31 +180,13 @@ def standings_table(
 ) -> StandingsTable:
     """The image's table: rank, player, points, the tie-breaks, and the record."""
     tiebreaks = [t(lang, f"event.col.{name}") for name in standings.tiebreaks]
-    if event.format is EventFormat.TABLES:
-        headers = (
-            "#",
-            t(lang, "event.col.player"),
-            t(lang, "event.col.points"),
-            *tiebreaks,
-            t(lang, "event.col.played"),
-            t(lang, "event.col.firsts"),
-        )
-    else:
-        headers = (
-            "#",
-            t(lang, "event.col.player"),
-            t(lang, "event.col.points"),
-            *tiebreaks,
-            t(lang, "event.col.record"),
-            t(lang, "event.col.byes"),
-        )
+    rules = format_of(event.format)
+    record = [t(lang, f"event.col.{name}") for name in rules.record_columns]
+    headers = ("#", t(lang, "event.col.player"), t(lang, "event.col.points"), *tiebreaks, *record)
     rows = []
     for row in standings.rows:
         values = [number(v, lang) for _, v in row.tiebreaks]
-        if event.format is EventFormat.TABLES:
-            tail = (str(row.played), str(row.wins + row.draws))
-        else:
-            tail = (f"{row.wins}-{row.draws}-{row.losses}", str(row.byes))
+        tail = rules.record(row)
         rows.append(
             (str(row.rank), names.get(row.player, str(row.player)), points_text(row.points, lang), *values, *tail)
         )
@@ -234,7 +213,7 @@ def standings_table(
 def late_notes(event: Event, names: Mapping[int, str], lang: str) -> list[str]:
     """Why a late entrant has the points they have: from which round they play, and what each round they missed
     counts (½ a win, or nothing), one sentence each, for the image (which has no legend)."""
-    win = TABLE_WIN if event.format is EventFormat.TABLES else 1
+    win = format_of(event.format).win_points  # a missed round counts half of it, or nothing
     notes = []
     for player in event.players:
         missed = len(player.missed_rounds)

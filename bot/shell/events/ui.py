@@ -7,7 +7,7 @@ from datetime import datetime
 
 import discord
 
-from bot.app.events import Event, EventError, EventService, EventSettings, EventStatus, LogLine
+from bot.app.events import Event, EventError, EventService, EventSettings, EventStatus, LogLine, format_of
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService
 from bot.app.member_text import inert
@@ -186,7 +186,7 @@ class EventUI:
         outcome (and always at a table) the organiser gets a form to tap: buttons, or a menu of places per player."""
         event = await self.desk.resolve(interaction, event_id)
         await self.desk.require_organiser(interaction)
-        if outcome is None or not event.format.two_player:
+        if outcome is None or not format_of(event.format).two_player:
             await self.reports.correction_form(interaction, event, round, player.id)
             return
         progress = await self.events.replace_result(event.id, interaction.user.id, round, player.id, outcome=outcome)

@@ -4,26 +4,65 @@ Publishing a change is a pipeline: :func:`gather` (this module: the reads), :fun
 what to post, edit, ping, DM), building the messages (:mod:`bot.shell.play.turn_views`), sending them
 (:mod:`bot.shell.play.publish`). What only the write knows cheaply comes with the service's report: the change's
 entries and the turn number kept with the match (advanced by each save; no replay of the log). The rest (the
-messages kept for the match, the players' names and notification settings, whose DMs are closed) is read
-here, so that the later steps read nothing back.
+messages kept for the match, the players' names and notification settings, whose DMs are closed, what the
+turn post tells and shows: the log when the story kept between posts cannot tell it, the seals, the clocks,
+the seats offered to take over, whether the match is an event's; the palettes of the private views and who
+was told once that their DMs are closed; the status card) is read here, so that the later steps read nothing
+back: after :func:`gather` publishing only writes down what it posted (tests/test_publish_reads.py counts).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import discord
 
-from bot.app.clocks.game_clock import live_play
+from bot.app.clocks.game_clock import ClockFace, clock_setting, live_play
+from bot.app.fairness import Seal
 from bot.app.i18n import DEFAULT_LANGUAGE
-from bot.app.matches import DECISIONS, LogKind, Match, MatchService, MatchStatus, TurnReport
+from bot.app.matches import DECISIONS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnClock, TurnReport
 from bot.app.member_text import inert_names
 from bot.app.posting import PingMode, Situation, Via, private_digest
-from bot.app.telling.turns import known_turn
-from bot.shell.display import Display, Kept, kept_of
+from bot.app.seats.ai import humans
+from bot.app.telling.turns import known_turn, match_ply_turns
+from bot.shell.display import Display, Kept, Palette, kept_of
 from bot.shell.play.status import sheet_digest, sheet_embed
+
+
+@dataclass(frozen=True, slots=True)
+class PostReads:
+    """What a turn post's layout reads beside the match (see :meth:`bot.shell.play.turn_views.TurnViews.post_view`),
+    read once by :func:`read_post`; each is read only when the match can show it."""
+
+    seals: tuple[Seal, ...] = ()
+    """The seals of the secrets chosen, for a match that seals them."""
+    clocks: Mapping[int, TurnClock] = field(default_factory=dict)
+    """The running turns' deadlines, by seat (an active match with a turn limit)."""
+    faces: Mapping[int, ClockFace] = field(default_factory=dict)
+    """Each seat's game clock (an active match played with one)."""
+    replaceable: tuple[int, ...] = ()
+    """The seats the AI took over that a member may offer to play (an active match)."""
+    in_event: bool = False
+    """The match is an event's game (read once it is over: its end offers no rematch)."""
+    ply_turns: Mapping[int, int] = field(default_factory=dict)
+    """The turn of each ply, for a finished match whose seats changed hands (its final post says when)."""
+
+
+async def read_post(service: MatchService, match: Match) -> PostReads:
+    """Read what a turn post of ``match`` as it stands may show (see :class:`PostReads`)."""
+    active = match.status is MatchStatus.ACTIVE
+    sealed = match.fair is not None and match.fair.seals is not None
+    handed = not active and any(len(match.stints(seat)) > 1 for seat in range(len(match.seats)))
+    return PostReads(
+        seals=tuple(await service.seals(match.id)) if sealed else (),
+        clocks=await service.clocks(match.id) if active and match.turn_limit is not None else {},
+        faces=await service.clock_faces(match.id) if active and clock_setting(match.options) is not None else {},
+        replaceable=tuple(await service.replaceable(match)) if active and match.takeovers else (),
+        in_event=not active and await service.in_event(match.id),
+        ply_turns=await match_ply_turns(service, match) if handed else {},
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +85,45 @@ class Gathered:
     sheet: str
     """A digest of what the status card should show now."""
     quiet_end: bool = False
-    """The match just ended as a live game of an event: its end pings nobody (read only then)."""
+    """The match just ended as a live game of an event: its end pings nobody."""
+    post: PostReads = PostReads()
+    """What the turn post shows beside the match."""
+    history: tuple[LogEntry, ...] | None = None
+    """The match's log, read when the story kept between posts cannot tell the post's (None: it can)."""
+    card: discord.Embed | None = None
+    """The status card as it should look now."""
+    palettes: Mapping[int, Palette] = field(default_factory=dict)
+    """The palette of each seat's private view (a game that hides information)."""
+    noticed: frozenset[int] = frozenset()
+    """Players already told once, in this match, that their DMs are closed (a game that hides information)."""
 
 
 async def gather(
-    service: MatchService, display: Display, match: Match, report: TurnReport | None, lang: str = DEFAULT_LANGUAGE
+    service: MatchService,
+    display: Display,
+    match: Match,
+    report: TurnReport | None,
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    story_kept: bool = False,
 ) -> Gathered:
-    """Read, once, what publishing ``report`` (the change that made ``match``) in ``lang`` needs."""
+    """Read, once, what publishing ``report`` (the change that made ``match``) in ``lang`` needs
+    (``story_kept``: the story kept since the last post tells the new one, so the log is not read)."""
     kept = kept_of(match, await service.posts(match.id))
     names = tuple(await display.names(match, lang))
     card_lang = display.channel_language(match)
     card_names = names if card_lang == lang else tuple(await display.names(match, card_lang))
     number = await known_turn(service, match)
     unreachable: frozenset[int] = frozenset()
+    palettes: dict[int, Palette] = {}
+    noticed: frozenset[int] = frozenset()
     if match.game.has_hidden_info:
         unreachable = frozenset([uid for uid in match.seats if await display.dm_known_closed(uid)])
+        palettes = {seat: await display.palette(match, seat) for seat in range(len(match.seats))}
+        noticed = frozenset([uid for uid in humans(match.seats) if await display.noticed(match, uid)])
     finished = match.status is not MatchStatus.ACTIVE
-    quiet_end = finished and live_play(match.turn_limit, match.options) and await service.in_event(match.id)
+    post = await read_post(service, match)
+    quiet_end = finished and live_play(match.turn_limit, match.options) and post.in_event
     # The card shows names as message text does (see Display.text_names), so its digest is taken the same way.
     card = sheet_embed(match, inert_names(card_names), card_lang, turns=number if finished else None)
     return Gathered(
@@ -75,6 +136,11 @@ async def gather(
         unreachable=unreachable,
         sheet=sheet_digest(card),
         quiet_end=quiet_end,
+        post=post,
+        history=None if story_kept else tuple(await service.history(match.id)),
+        card=card,
+        palettes=MappingProxyType(palettes),
+        noticed=noticed,
     )
 
 

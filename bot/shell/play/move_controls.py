@@ -364,14 +364,13 @@ async def confirm(interaction: discord.Interaction, shell: Shell, match_id: int,
         raise BoardChangedError(match.version) from exc
     if not isinstance(node, Choice) or node.move is None:
         raise BoardChangedError(match.version)
-    secret = match.game.public_notation(node.move) != node.move
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         # The private steps are done with: the message says so and loses its components.
         lang = language_of(interaction.locale)
         said = _said(match, node.move, lang) or node.move
         await interaction.response.edit_message(content=t(lang, "builder.playing", move=said), view=None)
-    await play(shell, interaction, match.id, node.move, expected_version=version, from_button=True, secret=secret)
+    await play(shell, interaction, match.id, node.move, expected_version=version, from_button=True)
 
 
 async def play_macro(interaction: discord.Interaction, shell: Shell, match_id: int, version: int, code: str) -> None:
@@ -394,17 +393,15 @@ async def play(
     *,
     expected_version: int | None = None,
     from_button: bool = False,
-    secret: bool = False,
 ) -> None:
     """Play ``text`` for the interaction's user, then post the board.
 
-    A move whose notation holds a secret (such as a hidden set-up; ``secret`` when the caller knows it)
-    is acknowledged only to its author.
+    A move whose notation holds a secret (such as a hidden set-up: the service's report says so) is acknowledged
+    only to its author.
     """
     if match_id is None:
         current = await shell.ui.require_current(interaction)
         match_id = current.id
-        secret = any(current.game.public_notation(part) != part for part in sequence.split(text.strip()))
         # A typed move is played on the board as it stood when the command arrived: a double submit
         # (the same command sent twice at once) finds the board moved on and applies once. Not when
         # several players act at once (secret set-ups): their engines refuse a second set-up anyway.
@@ -422,7 +419,7 @@ async def play(
             t(language_of(interaction.locale), "move.already_applied"), ephemeral=True
         )
         return
-    await shell.ui.post_board(interaction, report, secret=secret)
+    await shell.ui.post_board(interaction, report)
 
 
 async def secret_move(shell: Shell, interaction: discord.Interaction, match_id: int, text: str) -> None:
@@ -431,7 +428,7 @@ async def secret_move(shell: Shell, interaction: discord.Interaction, match_id: 
         await interaction.response.defer(thinking=True, ephemeral=True)
     report = await shell.service.move(match_id, interaction.user.id, text, interaction_id=interaction.id)
     if not report.replayed:
-        await shell.ui.post_board(interaction, report, secret=True)
+        await shell.ui.post_board(interaction, report, elsewhere=True)
 
 
 async def move_choices(

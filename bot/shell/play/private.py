@@ -25,7 +25,7 @@ from bot.app.telling.secret_setup import needs_setup, setup_order, setup_prompt
 from bot.app.telling.words import private_words
 from bot.shell.components import PREFIX, ChoiceButton, MatchButton
 from bot.shell.context import Shell, shell_of
-from bot.shell.display import Display, board_image, public_language, variant_label
+from bot.shell.display import Display, Palette, board_image, public_language, variant_label
 from bot.shell.errors import reply_error
 from bot.shell.numbers import id_number
 from bot.shell.play.move_controls import secret_move
@@ -155,15 +155,24 @@ class PrivateViews:
         SetupButton.choices(labels, match.id, view=view)
 
     async def send_private(
-        self, user_id: int, match: Match, lang: str, report: TurnReport | None = None, *, edit: PrivateDM | None = None
+        self,
+        user_id: int,
+        match: Match,
+        lang: str,
+        report: TurnReport | None = None,
+        *,
+        edit: PrivateDM | None = None,
+        closed: bool | None = None,
+        palette: Palette | None = None,
     ) -> bool:
         """DM ``user_id`` their private view of ``match`` (with ``edit``, edit that DM in place instead, or
-        send a new one if it is gone); False when their DMs are closed."""
-        if await self.display.dm_known_closed(user_id):
+        send a new one if it is gone); False when their DMs are closed. ``closed`` (their DMs known closed) and
+        ``palette`` (their view's) when the caller read them already; else read here."""
+        if closed if closed is not None else await self.display.dm_known_closed(user_id):
             return False
         seat = match.seat_of(user_id)
         names = await self.display.names(match)
-        png, alt = await self.display.render(match, seat, names, lang, report)
+        png, alt = await self.display.render(match, seat, names, lang, report, palette=palette)
         content = t(
             lang, "private.dm", game=variant_label(match, lang), id=match.id, link=self.display.post_link(match)
         )
@@ -207,10 +216,13 @@ class PrivateViews:
         steps: Sequence[DMStep] | None = None,
         *,
         known: tuple[Mapping[int, PrivateDM], frozenset[int]] | None = None,
+        palettes: Mapping[int, Palette] | None = None,
+        noticed: frozenset[int] | None = None,
     ) -> None:
         """Send or edit the private views ``steps`` name (all players when None); a button for those whose
         DMs are closed, announced once per match. ``known``: the DMs kept and the players whose DMs were
-        found closed, when the caller has read them already (publishing gathers them); else read here."""
+        found closed, ``palettes`` each seat's palette and ``noticed`` the players told already that their DMs
+        are closed, when the caller has read them (publishing gathers them); else read here."""
         if steps is None:
             steps = [DMStep(uid, "new", None, "") for uid in humans(match.seats)]
         steps = [step for step in steps if not is_ai(step.user_id)]
@@ -224,7 +236,17 @@ class PrivateViews:
         for step in steps:
             previous = kept.get(step.user_id)
             edit = previous if step.action == "edit" else None
-            if not await self.send_private(step.user_id, match, lang, report, edit=edit):
+            seat = match.seat_of(step.user_id)
+            sent = await self.send_private(
+                step.user_id,
+                match,
+                lang,
+                report,
+                edit=edit,
+                closed=None if known is None else step.user_id in known[1],
+                palette=None if palettes is None or seat is None else palettes.get(seat),
+            )
+            if not sent:
                 unreachable.append(step.user_id)
             elif edit is None and previous is not None and previous.message_id is not None:
                 # A new DM (news) replaces the older one: one private view per match and player.
@@ -239,11 +261,16 @@ class PrivateViews:
                 await self.service.set_post(
                     match.id, PostRow("dm", step.user_id, edit.channel_id, edit.message_id, step.digest)
                 )
-        await self._announce_fallback_once(match, list(dict.fromkeys(unreachable)), lang)
+        await self._announce_fallback_once(match, list(dict.fromkeys(unreachable)), lang, noticed)
 
-    async def _announce_fallback_once(self, match: Match, user_ids: Sequence[int], lang: str) -> None:
-        """The fallback notice for ``user_ids``, each named in it at most once per match."""
-        first_time = [uid for uid in user_ids if await self.service.user_pref(uid, f"notice:{match.id}") is None]
+    async def _announce_fallback_once(
+        self, match: Match, user_ids: Sequence[int], lang: str, noticed: frozenset[int] | None = None
+    ) -> None:
+        """The fallback notice for ``user_ids``, each named in it at most once per match (``noticed``: those
+        named already, when the caller read them)."""
+        if noticed is None:
+            noticed = frozenset([uid for uid in user_ids if await self.display.noticed(match, uid)])
+        first_time = [uid for uid in user_ids if uid not in noticed]
         for uid in first_time:
             await self.service.set_user_pref(uid, f"notice:{match.id}", "1")
         if first_time:

@@ -99,7 +99,9 @@ class Publisher:
         the turn post is edited or a new one posted, as :mod:`bot.app.posting` decides. Returns the post's id."""
         return await self.deliver(match, report, lang)
 
-    async def post_board(self, interaction: discord.Interaction, report: TurnReport, *, secret: bool = False) -> None:
+    async def post_board(
+        self, interaction: discord.Interaction, report: TurnReport, *, elsewhere: bool = False
+    ) -> None:
         """Publish a change made by an interaction, and answer it.
 
         The answer is a step of the change when one fits (:data:`bot.app.posting.Answer`): a click on the turn
@@ -107,12 +109,13 @@ class Publisher:
         the new turn post. A command whose change edits the post in the match's own channel is deferred and
         its deferral deleted: the edited post, right there, answers it. Otherwise the interaction is
         acknowledged privately (see :func:`done_text`: a short word in the match's own channel, a masked link
-        elsewhere): a ``secret`` change (a hidden set-up), one made elsewhere (a button in a DM). An
+        elsewhere): a change the report says is secret (:attr:`TurnReport.secret`: a hidden set-up), one made
+        ``elsewhere`` (a button in a DM, answered privately already). An
         interaction answered already (a confirmation) in the match's channel has its private message deleted
         once the post shows the change; elsewhere it gets the acknowledgement as a follow-up.
         """
         match = report.match
-        in_channel = interaction.channel_id == match.channel_id and not secret
+        in_channel = interaction.channel_id == match.channel_id and not (report.secret or elsewhere)
         lang = public_language(interaction) if in_channel else self.display.channel_language(match)
         if not interaction.response.is_done():
             await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
@@ -149,7 +152,9 @@ class Publisher:
         question, send or edit private views, refresh the status card, and answer ``interaction`` (the one
         that made the change, if it waits for its answer; ``private``: only privately). Returns the turn
         post's id."""
-        facts = await gather(self.service, self.display, match, report, lang)
+        facts = await gather(
+            self.service, self.display, match, report, lang, story_kept=self.views.tells(match, report)
+        )
         situation = situation_of(facts, repost=repost, interaction=interaction, private=private)
         steps = plan(situation)
         answering = interaction if steps.answer != "none" else None
@@ -178,32 +183,35 @@ class Publisher:
         repost: bool,
     ) -> int | None:
         """The plan of :meth:`deliver` carried out, once the interaction is acknowledged if it had to be."""
+        settled: set[int] = set()
         if answering is not None and steps.answer == "settle":
             # Answered with the question's own button: its response turns it into the answer, first.
-            await self._questions(match, report, lang, facts.names, steps, answering, ask=False)
+            await self._questions(match, report, lang, facts, steps, settled, answering, ask=False)
             answering = None
         drawing, answering = await self._draw(match, facts.names, lang, report, steps, answering)
         card_first = steps.status == "edit" and match.status_message_id is None and match.lobby_message_id is None
         if card_first:
             # A match opened without a lobby card (an event's): its status card goes above its first post.
-            await self.refresh_status(match)
+            await self._show_status(match, facts)
         post = Post(facts, lang, drawing, asking=any(q.action == "ask" for q in steps.questions), repost=repost)
         post_id, start, since, steps, anew = await self._place(post, steps, situation, answering, interaction)
-        if anew:
-            await self.service.set_message(match.id, board=post_id)
-            match = replace(match, board_message_id=post_id)
         kept = ",".join(map(str, steps.turn.key)) + f";{start};{since}"
-        await self.service.set_post(match.id, PostRow("turn", 0, match.channel_id, post_id, kept, facts.number))
-        if not repost:
-            await self.service.mark_announced(match.id, match.version)
-        await self._questions(match, report, lang, facts.names, steps)
+        shown = PostRow("turn", 0, match.channel_id, post_id, kept, facts.number)
+        await self.service.record_post(
+            match.id, shown, board=post_id if anew else None, announced=None if repost else match.version
+        )
+        if anew:
+            match = replace(match, board_message_id=post_id)
+        await self._questions(match, report, lang, facts, steps, settled)
         if steps.status == "edit" and not card_first:
-            await self.refresh_status(match)
+            await self._show_status(match, facts)
         if steps.parent is not None and facts.kept.parent is not None:
             await self._close_parent_line(match, facts.kept.parent, facts.names, lang)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
             known = (facts.kept.dms, facts.unreachable)
-            await self.private.deliver_private_views(match, lang, report, steps.dms, known=known)
+            await self.private.deliver_private_views(
+                match, lang, report, steps.dms, known=known, palettes=facts.palettes, noticed=facts.noticed
+            )
         if repost:
             return post_id
         self.bot.dispatch("match_changed", match)
@@ -286,7 +294,7 @@ class Publisher:
             first = match.version - len(report.entries)
             start = began if began is not None and start <= began <= first else first
             # With three players or more, back to the new player's own last decision: all the others did since.
-            start = await self.views.since_own_turn(match, steps.turn.key, start)
+            start = await self.views.since_own_turn(match, steps.turn.key, start, history=post.facts.history)
             since = match.version
         layout = await self._layout(post, number=number, key=steps.turn.key, start=start)
         mentions = discord.AllowedMentions(
@@ -322,6 +330,7 @@ class Publisher:
             post.facts.match, post.lang, post.facts.names, number=number, key=key, start=start,
             report=post.facts.report, until=until, alt=post.drawing.alt, current=not retired,
             mentions=not (edit or retired or post.repost), asking=post.asking and not retired,
+            reads=post.facts.post, history=post.facts.history,
         )  # fmt: skip
 
     async def _images(
@@ -376,20 +385,24 @@ class Publisher:
         match: Match,
         report: TurnReport | None,
         lang: str,
-        names: Sequence[str],
+        facts: Gathered,
         steps: Plan,
+        settled: set[int],
         click: discord.Interaction | None = None,
         *,
         ask: bool = True,
     ) -> None:
         """Settle the kept out-of-turn question (edited to its answer; through ``click``'s response when given,
-        a click on it) and, if ``ask``, ask the new one. A question settled already is not settled again."""
-        kept = await self.service.posts(match.id) if any(q.action == "settle" for q in steps.questions) else {}
+        a click on it) and, if ``ask``, ask the new one. A question settled already (in ``settled``, the
+        questions this publication settled) is not settled again."""
+        names = facts.names
         for step in steps.questions:
             if step.action == "settle" and step.message_id is not None:
-                current = kept.get(("question", 0))
-                if current is None or current.message_id != step.message_id:
+                if facts.kept.question is None or facts.kept.question.message_id != step.message_id:
                     continue
+                if step.message_id in settled:
+                    continue
+                settled.add(step.message_id)
                 told = narrate(match, report.previous_state, report.entries, inert_names(names), lang) if report else []
                 text = "\n".join(told[:3]) or t(lang, "question.settled")
                 colour = seat_colour(match.game.id, step.seats[0] if step.seats else None)
@@ -426,7 +439,15 @@ class Publisher:
         post, with the players and the commitment to the seed. A new message only when there is none.
         """
         match = await self.service.get(match.id)
-        embed = await self.views.sheet(match)
+        await self._place_status(match, await self.views.sheet(match))
+
+    async def _show_status(self, match: Match, facts: Gathered) -> None:
+        """:meth:`refresh_status` with the card publishing gathered (no read)."""
+        assert facts.card is not None
+        await self._place_status(match, facts.card)
+
+    async def _place_status(self, match: Match, embed: discord.Embed) -> None:
+        """Edit the status card to ``embed``, or post it (see :meth:`refresh_status`)."""
         message_id = match.status_message_id or match.lobby_message_id
         if message_id is not None:
             try:
@@ -436,9 +457,6 @@ class Publisher:
             except discord.HTTPException:
                 log.info("status message of match %s is gone; posting a new one", match.id)
                 message_id = None
-            else:
-                if match.status_message_id != message_id:
-                    await self.service.set_message(match.id, status=message_id)
         if message_id is None:
             if match.status is not MatchStatus.ACTIVE:
                 return
@@ -450,8 +468,12 @@ class Publisher:
                 log.info("status message of match %s could not be posted", match.id)
                 return
             message_id = message.id
-            await self.service.set_message(match.id, status=message_id)
-        await self.service.set_post(match.id, PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed)))
+        # One write: what the card shows, and which message it is when that changed (a lobby card become the
+        # status card, or a new card for one gone).
+        shown = PostRow("status", 0, match.channel_id, message_id, sheet_digest(embed))
+        await self.service.record_post(
+            match.id, shown, status=message_id if match.status_message_id != message_id else None
+        )
 
 
 def _private_answer(interaction: discord.Interaction) -> bool:

@@ -28,7 +28,7 @@ from bot.app.seats.ai import humans
 from bot.app.telling.game_words import words_for
 from bot.app.telling.narration import result_line, take_seat_label, takeover_lines, turn_line
 from bot.app.telling.story import story
-from bot.app.telling.turns import known_turn, match_ply_turns
+from bot.app.telling.turns import known_turn
 from bot.app.telling.words import move_legend
 from bot.shell.clock_ui import clock_lines
 from bot.shell.consent.rematch import RematchButton
@@ -37,6 +37,7 @@ from bot.shell.display import Display, variant_label
 from bot.shell.fairness import fair_chance
 from bot.shell.history.review import ReviewButton
 from bot.shell.play.details import DetailsButton, has_details
+from bot.shell.play.gather import PostReads, read_post
 from bot.shell.play.move_controls import member_to_act, move_controls
 from bot.shell.play.private import PrivateViewButton
 from bot.shell.play.status import sheet_embed
@@ -79,33 +80,63 @@ class TurnViews:
         """Drop the story kept for ``match_id`` (a new post starts a new one; a finished match needs none)."""
         self._stories.pop(match_id, None)
 
+    def tells(self, match: Match, report: TurnReport | None) -> bool:
+        """Whether the story kept since the last post tells every post of ``match`` after ``report`` without
+        reading the log: it reaches the match's version with the report's entries, no undo made the position
+        jump back, and with three players or more it holds the last decision of each seat to act (where their
+        new post may start, see :meth:`since_own_turn`). Publishing reads the log beforehand when it does not."""
+        cached = self._stories.get(match.id)
+        if cached is None or cached[1] is None:
+            return False
+        origin, _, told = cached
+        entries = report.entries if report is not None else ()
+        last = told[-1].ply if told else origin
+        if entries and last == entries[0].ply - 1:
+            last = entries[-1].ply
+        if last != match.version or any(e.kind is LogKind.UNDO for e in (*told, *entries)):
+            return False
+        if len(match.seats) >= 3 and match.status is MatchStatus.ACTIVE:
+            # A new post for the seats to act starts back at their own last decision before the change.
+            movers = {e.seat for e in told if e.kind is LogKind.MOVE}
+            return movers >= set(match.state.actors())
+        return True
+
     async def story(
-        self, match: Match, start: int, report: TurnReport | None, until: int | None = None
+        self,
+        match: Match,
+        start: int,
+        report: TurnReport | None,
+        until: int | None = None,
+        *,
+        history: Sequence[LogEntry] | None = None,
     ) -> tuple[GameState | None, list[LogEntry]]:
         """The state at ``start`` and the entries since (up to ply ``until`` when given): what a turn post
-        tells. The story kept from the post before serves when the new one starts inside it (no log read)."""
-        state, entries = await self._story(match, start, report)
+        tells. The story kept from the post before serves when the new one starts inside it (no log read);
+        else ``history`` (the match's log, when the caller read it) or the log read here."""
+        state, entries = await self._story(match, start, report, history)
         if until is not None:
             entries = [e for e in entries if e.ply <= until]
         return state, entries
 
-    async def since_own_turn(self, match: Match, seats: Sequence[int], start: int) -> int:
+    async def since_own_turn(
+        self, match: Match, seats: Sequence[int], start: int, *, history: Sequence[LogEntry] | None = None
+    ) -> int:
         """Where a new turn post for ``seats`` starts its story, at ``start`` or before: right after their own
         last decision, so that with three players or more the player reads everything the others did since
         (two players: the turn before is all of it, ``start`` as it is). From the match's start when they
-        have not decided yet."""
+        have not decided yet. ``history``: the match's log, when the caller read it."""
         if len(match.seats) < 3 or not seats:
             return start
         cached = self._stories.get(match.id)
         known = cached[2] if cached is not None else []
         own = [e.ply for e in known if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
         if not own:
-            history = await self.service.history(match.id)
-            own = [e.ply for e in history if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
+            log = history if history is not None else await self.service.history(match.id)
+            own = [e.ply for e in log if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
         return min(start, own[-1]) if own else 0
 
     async def _story(
-        self, match: Match, start: int, report: TurnReport | None
+        self, match: Match, start: int, report: TurnReport | None, read: Sequence[LogEntry] | None
     ) -> tuple[GameState | None, list[LogEntry]]:
         cached = self._stories.get(match.id)
         if cached is not None and cached[1] is not None and cached[0] <= start:
@@ -131,7 +162,7 @@ class TurnViews:
         if report is not None and match.version - len(report.entries) == start:
             self._stories[match.id] = (start, report.previous_state, [bare(e) for e in report.entries])
             return report.previous_state, list(report.entries)
-        history = list(await self.service.history(match.id))
+        history = list(read if read is not None else await self.service.history(match.id))
         before = [e for e in history if e.ply <= start]
         replayed: GameState | None = replay(match.game, match.options, len(match.seats), before)
         entries = [e for e in history if e.ply > start]
@@ -153,19 +184,23 @@ class TurnViews:
         current: bool,
         mentions: bool,
         asking: bool,
+        reads: PostReads | None = None,
+        history: Sequence[LogEntry] | None = None,
     ) -> discord.ui.LayoutView:
         """The layout of a turn post: ``current`` (the turn still runs: controls) or retired (none). Its story
-        tells the entries after ply ``start`` (up to ply ``until`` when given), shortened (:func:`story`)."""
-        state, entries = await self.story(match, start, report, until)
+        tells the entries after ply ``start`` (up to ply ``until`` when given), shortened (:func:`story`).
+        ``reads`` and ``history``: what publishing gathered (:mod:`bot.shell.play.gather`); else read here."""
+        state, entries = await self.story(match, start, report, until, history=history)
+        if reads is None:
+            reads = await read_post(self.service, match)
         drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
         # With three players or more the story reaches back to the player's own last decision: told to them.
         you = key[0] if len(match.seats) >= 3 and len(key) == 1 else None
         happened = story(match, state, entries, names, lang, you=you)
         finished = match.status is not MatchStatus.ACTIVE
-        # The seals are read only for a post that tells a secret choice, or the final post that counts them.
+        # The seals are shown only on a post that tells a secret choice, or the final post that counts them.
         secret = holds_secret(match.game, entries)
-        sealed = match.fair is not None and match.fair.seals is not None and (secret or (finished and current))
-        seals = await self.service.seals(match.id) if sealed else ()
+        seals = reads.seals if secret or (finished and current) else ()
         if seals and secret:
             # The fingerprint of each secret chosen in this story, said where it was chosen (issue 29).
             happened += fair_chance.seal_lines(entries, seals, names, lang)
@@ -174,7 +209,7 @@ class TurnViews:
         if finished and current and match.result is not None:
             awaited.append(result_line(match.result, names, lang))
             if any(len(match.stints(seat)) > 1 for seat in range(len(match.seats))):
-                plies = await match_ply_turns(self.service, match)
+                plies = reads.ply_turns
                 last = max(plies.values(), default=1)
                 awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
             explained = words_for(match.game.id).scores(match.state, names, lang)
@@ -185,13 +220,13 @@ class TurnViews:
                 awaited.append(t(lang, "post.scores", scores=scores))
         elif current:
             awaited.append(turn_line(match, lang, None if mentions else names))
-            clocks = await self.service.clocks(match.id) if match.turn_limit is not None else {}
+            clocks = reads.clocks
             if clocks:
                 deadline = min(clock.times.deadline for clock in clocks.values())
                 awaited.append(t(lang, "board.deadline", when=discord.utils.format_dt(deadline, "R")))
             if clock_setting(match.options) is not None:
                 # Each player's game clock, the acting one's counting down in every client without an edit.
-                awaited += clock_lines(await self.service.clock_faces(match.id), names, lang)
+                awaited += clock_lines(reads.faces, names, lang)
             if not asking:
                 rows = move_controls(match, lang)
                 if rows and (seat := member_to_act(match)) is not None:
@@ -206,7 +241,7 @@ class TurnViews:
                 extra.append(DetailsButton(match.id, t(lang, "button.details")))
             if extra:
                 rows.append(extra)
-            if match.takeovers and (free := await self.service.replaceable(match)):
+            if free := reads.replaceable:
                 # Anyone not seated may offer to play a seat the AI took over (the players then consent).
                 rows.append(
                     [TakeSeatButton(match.id, seat, take_seat_label(match, drawn, seat, lang)) for seat in free]
@@ -219,7 +254,7 @@ class TurnViews:
         if finished and current and match.status is MatchStatus.FINISHED:
             pinged = " ".join(f"<@{uid}>" for uid in humans(match.seats))
             review = ReviewButton(match.id, t(lang, "button.review"))
-            if await self.service.in_event(match.id):
+            if reads.in_event:
                 # An event game's thread belongs to the event: a rematch there would pass for an event game.
                 awaited.append(t(lang, "post.end_event", mentions=pinged))
                 rows.append([review])

@@ -1,78 +1,56 @@
-"""The pending requests the other players answer: draw offers, undo requests, replacement requests and
-their declines, rematch offers, pace switches (migration 0018)."""
+"""The pending proposals the other players answer (draw and rematch offers, undo and replacement requests,
+pace switches, and any kind the consent machine adds: one ``proposals`` table, migration 0022, a row per match
+and kind) and the declined replacement candidates."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
 
 from bot.app.storage.base import to_iso
 from bot.app.storage.core import StoreCore
-from bot.app.storage.rows import RequestKind
-
-
-@dataclass(frozen=True, slots=True)
-class _RequestTable:
-    """The statements of a table holding at most one pending request per match: a few integer columns, the
-    seats that accepted (a JSON list) and when it was made. Built once from the fixed names below."""
-
-    select: str
-    upsert: str
-    delete: str
-
-    @classmethod
-    def of(cls, table: str, columns: tuple[str, ...]) -> _RequestTable:
-        names = (*columns, "accepted", "created_at")
-        marks = ", ".join("?" * (len(names) + 1))
-        updates = ", ".join(f"{name} = excluded.{name}" for name in names)
-        return cls(
-            select=f"SELECT {', '.join(columns)}, accepted FROM {table} WHERE match_id = ?",
-            upsert=f"INSERT INTO {table} (match_id, {', '.join(names)}) VALUES ({marks})"
-            f" ON CONFLICT (match_id) DO UPDATE SET {updates}",
-            delete=f"DELETE FROM {table} WHERE match_id = ?",
-        )
-
-
-_TABLES: Final[dict[RequestKind, _RequestTable]] = {
-    "draw": _RequestTable.of("draw_offers", ("seat", "version")),
-    "rematch": _RequestTable.of("rematch_offers", ("seat", "version")),
-    "undo": _RequestTable.of("undo_requests", ("seat", "version", "target_ply")),
-    "replace": _RequestTable.of("replace_requests", ("seat", "user_id", "version")),
-    # The turn limit asked, 0 for "no deadline": the column is NOT NULL, so a missing value is never read as one.
-    "pace": _RequestTable.of("pace_offers", ("seat", "version", "turn_limit")),
-}
-"""Each kind's table, its integer columns in the order :meth:`RequestQueries.get_request` gives them."""
+from bot.app.storage.rows import ProposalRow
 
 
 class RequestQueries(StoreCore):
-    """Draw and rematch offers, undo and replacement requests, pace switches: one pending row per match and
-    kind, with the seats that accepted."""
+    """Pending proposals, one row of ``proposals`` per match and kind, with the seats that accepted; the store
+    does not tell the kinds apart (see :class:`bot.app.matches.consent.Ballot`)."""
 
-    async def get_request(self, kind: RequestKind, match_id: int) -> tuple[list[int], list[int]] | None:
-        """The pending request of a match as (its integer columns, seats that accepted), if any: (proposing
-        seat, version) for a draw or a rematch, (requesting seat, version, ply taken back) for an undo, (seat,
-        candidate's user id, version) for a replacement, (asking seat, version, turn limit asked; 0: no deadline)
-        for a pace switch."""
-        table = _TABLES[kind]
-        rows = await self._fetch(table.select, (match_id,))
+    async def get_proposal(self, kind: str, match_id: int) -> ProposalRow | None:
+        """The pending proposal of ``kind`` of a match, if any."""
+        rows = await self._fetch(
+            "SELECT seat, version, detail, accepted FROM proposals WHERE match_id = ? AND kind = ?", (match_id, kind)
+        )
         if not rows:
             return None
-        *values, accepted = rows[0]
-        return [int(v) for v in values], [int(s) for s in json.loads(accepted)]
+        seat, version, detail, accepted = rows[0]
+        kept = None if detail is None else int(detail)
+        return ProposalRow(int(seat), int(version), kept, tuple(int(s) for s in json.loads(accepted)))
 
-    async def put_request(
-        self, kind: RequestKind, match_id: int, values: Sequence[int], accepted: Sequence[int], *, now: datetime
+    async def put_proposal(
+        self,
+        kind: str,
+        match_id: int,
+        seat: int,
+        version: int,
+        detail: int | None,
+        accepted: Sequence[int],
+        *,
+        now: datetime,
     ) -> None:
-        """Record (or replace: a new proposal, one more seat accepting) the request of a match."""
-        table = _TABLES[kind]
-        await self._write(table.upsert, (match_id, *values, json.dumps(sorted(set(accepted))), to_iso(now)))
+        """Record (or replace: a new proposal, one more seat accepting) the proposal of ``kind`` of a match."""
+        await self._write(
+            "INSERT INTO proposals (match_id, kind, seat, version, detail, accepted, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET seat = excluded.seat,"
+            " version = excluded.version, detail = excluded.detail, accepted = excluded.accepted,"
+            " created_at = excluded.created_at",
+            (match_id, kind, seat, version, detail, json.dumps(sorted(set(accepted))), to_iso(now)),
+        )
 
-    async def delete_request(self, kind: RequestKind, match_id: int) -> None:
-        """Forget the request of a match (answered, withdrawn, lapsed, or agreed and carried out)."""
-        await self._write(_TABLES[kind].delete, (match_id,))
+    async def delete_proposal(self, kind: str, match_id: int) -> None:
+        """Forget the proposal of ``kind`` of a match (answered, withdrawn, lapsed, or agreed and carried out)."""
+        await self._write("DELETE FROM proposals WHERE match_id = ? AND kind = ?", (match_id, kind))
 
     # The candidates the players declined for a seat.
 

@@ -1,0 +1,145 @@
+"""How far the judges' winning chances come true, per judge key, against today's judge (issue 35).
+
+Run on demand, from the repository root: ``python bench/bench_judge.py [--game KEY] [--matches N] [--seed S]``
+(every registered key by default; ``--players`` for Ursuppe). It plays fresh seeded matches between AI levels
+drawn per seat from :data:`games.ai.judge.calibration.MIX` (seeds ``judge-bench:KEY:S:k``, a space the fits
+never draw from), takes each position at the judge's moment of every turn, and prints for the judge and for
+today's (the heuristic evaluation through the K = 2.5 softmax): the Brier score and its skill against the
+constant forecast and against today's judge, the best log-odds scale, the lag-1 correlation of the chart's
+changes, the cost of one judgement, and the reliability table (10 bins: count, predicted, observed and its
+bootstrap 90 % interval over matches).
+
+Targets per key: scale 0.9–1.1, every bin with at least 100 predictions within ±5 points, lag-1 > −0.2,
+Brier skill at least today's. This prints figures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
+
+from games import find_game
+from games.ai.judge import JUDGES
+from games.ai.judge.base import Judge, SoftmaxJudge
+from games.ai.judge.calibration import (
+    ITERATIONS,
+    MIX,
+    Judged,
+    Played,
+    best_scale,
+    brier,
+    brier_constant,
+    judge_matches,
+    lag1,
+    moment_of,
+    reliability,
+    self_play,
+    skill,
+)
+from games.ai.judge.keys import GAME_OF
+
+SPACE = "judge-bench"
+MATCHES = {"ur-towers": 60, "ur-loop": 80, "ur-race": 150, "ur-motifs": 300}
+"""Matches per key by default: a few minutes of one core each on a loaded machine."""
+DEFAULT_MATCHES = 100
+BIN_MIN = 100
+BIN_TOLERANCE = 0.05
+SCALE_RANGE = (0.9, 1.1)
+LAG_FLOOR = -0.2
+
+
+def timed(judge: Judge, matches: list[Played]) -> tuple[list[Judged], float]:
+    """The judge's chances over every match, and its mean milliseconds per call (over all calls)."""
+    started = time.process_time()
+    judged = judge_matches(judge, matches)
+    calls = sum(len(m.chances) for m in judged)
+    return judged, (time.process_time() - started) * 1000 / max(1, calls)
+
+
+def bench(key: str, matches: int, seed: int, players: int) -> None:
+    """Play, judge and print one key's figures."""
+    started = time.process_time()
+    played = self_play(key, matches, seed, moment_of(JUDGES[key]), SPACE, players)
+    report(key, played, matches, seed, players, time.process_time() - started)
+
+
+def report(key: str, played: list[Played], matches: int, seed: int, players: int, cpu: float) -> None:
+    """Judge the matches ``played`` (``matches`` seeded from ``seed``) and print the key's figures."""
+    judge = JUDGES[key]
+    today = SoftmaxJudge(key, GAME_OF[key])
+    mix = ", ".join(f"{name} {weight}" for name, weight in MIX)
+    print(f"\n## {key} ({players} players): {judge.describe}")
+    predictions = sum(len(m.positions) for m in played) * (1 if players == 2 else players)
+    print(
+        f"{len(played)} of {matches} matches finished ({matches - len(played)} left out at the step cap),"
+        f" {predictions:,} predictions; seeds {SPACE}:{key}:{seed}:0..{matches - 1}; levels drawn per seat"
+        f" with weights {mix}, searching at depth {ITERATIONS}; self-play {cpu:.0f} s of CPU"
+    )
+    rows = [("today (K=2.5)", today)] + ([("judge", judge)] if not isinstance(judge, SoftmaxJudge) else [])
+    judged_by = {}
+    costs = {}
+    print("| judge | Brier | skill vs constant | skill vs today | log-odds scale | lag-1 | ms per call |")
+    print("|---|---|---|---|---|---|---|")
+    for label, j in rows:
+        judged_by[label], costs[label] = timed(j, played)
+    reference = brier(judged_by["today (K=2.5)"])
+    constant = brier_constant(judged_by["today (K=2.5)"])
+    verdicts = {}
+    for label, _ in rows:
+        judged = judged_by[label]
+        score = brier(judged)
+        scale = best_scale(judged)
+        lag = lag1(judged)
+        print(
+            f"| {label} | {score:.4f} | {skill(score, constant):+.3f} | {skill(score, reference):+.3f} |"
+            f" {scale:.2f} | {lag:+.2f} | {costs[label]:.3f} |"
+        )
+        verdicts[label] = (score, scale, lag)
+    for label, _ in rows:
+        table = reliability(judged_by[label], random.Random(f"{SPACE}:{key}:{seed}:bootstrap"))
+        print(f"\nreliability, {label}:")
+        print("| bin | count | predicted | observed | 90 % interval | within ±5 | predicted in the interval |")
+        print("|---|---|---|---|---|---|---|")
+        bins_ok = True
+        for b in table:
+            counted = b.count >= BIN_MIN
+            within = abs(b.observed - b.predicted) <= BIN_TOLERANCE
+            bins_ok &= within or not counted
+            mark = ("yes" if within else "NO") if counted else "(few)"
+            inside = "yes" if b.interval[0] <= b.predicted <= b.interval[1] else "no"
+            print(
+                f"| {b.low:.1f}–{b.high:.1f} | {b.count} | {b.predicted:.3f} | {b.observed:.3f} |"
+                f" {b.interval[0]:.3f}–{b.interval[1]:.3f} | {mark} | {inside} |"
+            )
+        score, scale, lag = verdicts[label]
+        met = {
+            "scale 0.9–1.1": SCALE_RANGE[0] <= scale <= SCALE_RANGE[1],
+            "bins ±5": bins_ok,
+            "lag-1 > −0.2": lag > LAG_FLOOR,
+            "skill ≥ today's": score <= reference + 1e-12,
+        }
+        print("targets: " + ", ".join(f"{name} {'met' if ok else 'MISSED'}" for name, ok in met.items()))
+
+
+def main() -> None:
+    """Every key (or ``--game``'s), its figures printed as Markdown tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(JUDGES), default=None, help="one judge key (default: all)")
+    parser.add_argument("--matches", type=int, default=None, help="matches per key (default: per key)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None, help="table size (Ursuppe; default its smallest)")
+    args = parser.parse_args()
+    for key in [args.game] if args.game else sorted(JUDGES):
+        info = find_game(GAME_OF[key])
+        players = max(info.min_players, min(info.max_players, args.players or info.min_players))
+        matches = args.matches or MATCHES.get(key, DEFAULT_MATCHES)
+        bench(key, matches, args.seed, players)
+
+
+if __name__ == "__main__":
+    main()
