@@ -7,10 +7,11 @@ Kept out of ``conftest.py`` so that tests and fixtures share one registry of bot
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import discord
+import pytest
 
 from bot.app.config import Config
 from bot.shell.client import PlateauBot, warm_up_renderers
@@ -40,6 +41,31 @@ async def close_bots() -> None:
         store = getattr(BOTS.pop(), "store", None)
         if store is not None:
             await store.close()
+
+
+# What Discord sends: the server's preferred locale and each member's client locale.
+
+
+def send_real_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Make SimCord's interactions carry the guild's preferred locale as ``guild_locale`` (as set when the
+    test created the guild; SimCord itself always sends "en-US"), and each user's client locale as ``locale``.
+
+    Returns the client locales by user id, which a test fills in (a user not in it has an "en-US" client).
+    """
+    import simcord.interactions as payloads
+
+    clients: dict[int, str] = {}
+    build: Callable[..., Any] = payloads.base_payload
+
+    def as_discord_sends(backend: Any, **kwargs: Any) -> Any:
+        record, payload = build(backend, **kwargs)
+        payload["locale"] = clients.get(kwargs["user_id"], payload["locale"])
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(payloads, "base_payload", as_discord_sends)
+    return clients
 
 
 # Reading what the bot posted (turn posts are Components V2 messages: their text is in text displays).

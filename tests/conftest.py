@@ -10,7 +10,7 @@ import pytest_asyncio
 
 from bot.app.storage import Store
 from bot.shell.client import PlateauBot
-from tests.botkit import close_bots, make_bot
+from tests.botkit import close_bots, make_bot, send_real_locales
 from tests.discord_limits import enforce_on_simcord
 from tests.pgserver import PgServer, running_server, unavailable_reason
 
@@ -35,6 +35,13 @@ def discord_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     faults = enforce_on_simcord(monkeypatch)
     yield faults
     assert not faults, faults[:5]
+
+
+@pytest.fixture(autouse=True)
+def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Every SimCord interaction carries its server's preferred locale, as Discord's do; a test sets a
+    member's client locale in the returned mapping (user id -> locale; "en-US" otherwise)."""
+    return send_real_locales(monkeypatch)
 
 
 @pytest.fixture(scope="session")

@@ -12,8 +12,10 @@ import discord
 import pytest
 
 import bot.shell.display as display_module
+from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from bot.app.member_text import inert
+from bot.app.seats.ai import level_name, seat_ai_name
 from tests.botkit import controls_of, text_displays
 from tests.test_bot_e2e import button_labels, french  # noqa: F401
 from tests.test_bot_replace import settle
@@ -229,3 +231,34 @@ async def test_french_players_read_the_ai_levels_in_french(club: dict[str, Any])
     assert any("Plateau (fort)" in text for text in texts), "the hint names the strong AI in French"
     for text in texts:
         assert not re.search(r"\((easy|strong)\)|: (easy|strong)\b", text), f"an English level in {text!r}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_several_ai_seats_are_numbered_wherever_their_names_show(club: dict[str, Any], lang: str) -> None:
+    env, drawn = club["env"], club["drawn"]
+    guild = env.create_guild(name="Club", preferred_locale=None if lang == "en" else lang)
+    erin, channel = guild.add_member(env.create_user("yves")), guild.create_text_channel("games")
+    lobby = (await erin.slash(channel, "game new", game="ursuppe", thread=False, rated=False)).response.message
+    normal, strong = (t(lang, "button.add_ai", level=level_name(level, lang)) for level in ("normal", "strong"))
+    await erin.click(lobby, label=normal)
+    # A lone AI seat keeps its plain name: the numbers start with the second one.
+    start = len(env.http_requests)
+    await erin.click(lobby, label=strong)
+    await erin.click(lobby, label=t(lang, "button.start"))
+    texts = await texts_of_play_with_an_ai(env, channel, erin, start)
+    first = t(lang, "ai.name_numbered", number=1, level=level_name("normal", lang))
+    second = t(lang, "ai.name_numbered", number=2, level=level_name("strong", lang))
+    assert first.startswith("Plateau 1 (") and second.startswith("Plateau 2 (")
+    for name in (first, second):
+        assert any(name in text for text in texts), f"{name} is named in the posts"
+    assert drawn and all(first in names and second in names for names in drawn), drawn[-1:]
+    unnumbered = t(lang, "ai.name", level=level_name("normal", lang))
+    assert not [text for text in texts if unnumbered in text], "no AI seat goes by the shared name"
+
+
+def test_a_single_ai_seat_keeps_its_plain_name() -> None:
+    assert seat_ai_name({1: "strong"}, 1, "fr") == "Plateau (fort)"
+    assert seat_ai_name({0: "easy", 2: "strong"}, 2, "fr") == "Plateau 2 (fort)"
+    assert seat_ai_name({0: "easy", 2: "strong"}, 0, "en") == "Plateau 1 (easy)"
+    # Seat 1's AI stint ended when a member took the seat back: it goes by the plain name.
+    assert seat_ai_name({0: "easy", 2: "strong"}, 1, "en", "normal") == "Plateau (normal)"

@@ -79,7 +79,7 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (TakeSeatButton(7, 2, "Play Bob's seat"), "plateau:take:7:2", S.secondary, None),
     (TakeSeatButton(7, 0), "plateau:take:7:0", S.secondary, None),
     (ResignButton(7, 12, "Resign"), "plateau:resign:7:12", S.danger, None),
-    (SaltButton(7, "Add my salt"), "plateau:salt:7", S.secondary, None),
+    (SaltButton(7, "Add my secret word"), "plateau:salt:7", S.secondary, None),
     (PrivateViewButton(7, "Show my view"), "plateau:pv:7", S.primary, None),
     (DetailsButton(7, "Genes and events"), "plateau:dt:7", S.secondary, None),
     (RematchButton(7, "Rematch"), "plateau:rematch:7", S.success, None),

@@ -198,6 +198,23 @@ async def test_salts_are_taken_in_the_lobby_and_locked_by_the_first_draw(store: 
     assert locked.value.key == "salts_locked"
 
 
+async def test_the_lobby_says_the_dice_are_sealed_in_plain_words_in_both_languages(store: Store) -> None:
+    """A newcomer reads the lobby first: one sentence says the dice are sealed and invites a secret word, with
+    no "salt" in it but the command's own name."""
+    service = MatchService(store, Clock(), fixed())
+    match = await lobby(service, "ur", {"rules": "v2"}, 2)
+    match, _ = await service.add_salt(match.id, ALICE, "tea")
+    short = fairness.commitment(SEED)[:8]
+    (english,) = fairness_lines(match, "en", final=False)
+    assert english.startswith("🔒 Dice are sealed before the game") and "add your own secret word" in english
+    assert f"`{short}`" in english and "1 of 2 players did" in english, english
+    (french,) = fairness_lines(match, "fr", final=False)
+    assert french.startswith("🔒 Les dés sont scellés avant la partie") and "mot secret" in french
+    assert f"`{short}`" in french and "1 joueur sur 2 l'a fait" in french, french
+    for line in (english, french):
+        assert "🧂" not in line and "salt" not in line.replace("/game salt", "").lower(), line
+
+
 async def test_a_player_leaving_the_lobby_takes_their_salt_along(store: Store) -> None:
     service = MatchService(store, Clock(), fixed())
     match = await lobby(service, "ursuppe", {}, 3)
@@ -426,11 +443,11 @@ async def test_on_discord_the_commitment_shown_at_the_start_hashes_the_seed_reve
     (short,) = fingerprints(card)
     assert not hex64(card), "no 64 hex digits on the lobby card"
     await bob.click(lobby, label="Join")
-    salted = await bob.click(lobby, label="Add my salt")
-    assert salted.response.ephemeral and "Your salt" in salted.response.content
+    salted = await bob.click(lobby, label="Add my secret word")
+    assert salted.response.ephemeral and "Your secret word" in salted.response.content
     typed = await alice.slash(channel, "game salt", text="alice was here")
     assert typed.response.ephemeral and "alice was here" in typed.response.content
-    assert "2 of 2" in (channel.history()[0].embeds[0].description or ""), "the lobby card counts the salts"
+    assert "2 of 2 players did" in (channel.history()[0].embeds[0].description or ""), "the lobby card counts them"
 
     board = await assert_board_reply(await bob.click(lobby, label="Start"), channel)
     assert fingerprints(text_of(board)) == [short] and not hex64(text_of(board)), "the first board: the fingerprint"

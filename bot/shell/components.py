@@ -172,7 +172,7 @@ class AnswerButton(ChoiceButton, template=r"(?!)"):
 
 class MatchButton(PlateauButton, template=r"(?!)"):
     """A button that names its match (``plateau:<kind>:<match>``), with a default label; a subclass says
-    all in its header: ``class SaltButton(MatchButton, kind="salt", style=..., emoji="🧂", label="Add my salt")``.
+    all in its header: ``class SaltButton(MatchButton, kind="salt", style=..., emoji="🔑", label="Add my secret word")``
 
     A button that also names a number of the match (a seat, a version) lists it in ``also``
     (``plateau:<kind>:<match>:<seat>``); its constructor takes (match_id, number, label) and passes the

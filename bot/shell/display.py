@@ -20,7 +20,7 @@ from bot.app.matches import DECISIONS, POSITION_KINDS, Match, MatchError, MatchS
 from bot.app.member_text import inert, inert_names
 from bot.app.posting import PrivateDM, Question, TurnPost, accepts
 from bot.app.seats.acting import member_acts
-from bot.app.seats.ai import ai_name, humans, is_ai, level_of
+from bot.app.seats.ai import ai_name, humans, is_ai, level_of, seat_ai_name
 from bot.app.storage import PostRow
 from bot.app.telling.narration import TAKEOVER_ARROW
 from bot.app.telling.words import move_marks
@@ -165,7 +165,12 @@ class Display:
         """Display names of the seated players, in seat order; a seat that changed hands (the AI took it over,
         then maybe a member from the AI) names each of its players, in order."""
         guild = self.bot.get_guild(match.guild_id) if match.guild_id else None
-        names = [await self.display_name(uid, guild, lang) for uid in match.seats]
+        names = [
+            seat_ai_name(match.ai, seat, lang, level_of(uid))
+            if is_ai(uid)
+            else await self.display_name(uid, guild, lang)
+            for seat, uid in enumerate(match.seats)
+        ]
         for seat in range(len(match.seats)):
             stints = match.stints(seat)
             if len(stints) > 1:
@@ -173,7 +178,7 @@ class Display:
                 parts = [
                     await self.display_name(s.user_id, guild, lang)
                     if s.user_id is not None
-                    else ai_name(s.level or "", lang)
+                    else seat_ai_name(match.ai, seat, lang, s.level or "")
                     for s in stints
                 ]
                 names[seat] = TAKEOVER_ARROW.join(parts)

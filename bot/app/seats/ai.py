@@ -8,6 +8,7 @@ with ``level`` 1 easy, 2 normal, 3 strong.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from bot.app.i18n import DEFAULT_LANGUAGE, t
@@ -43,6 +44,20 @@ def next_ai_id(seats: tuple[int, ...] | list[int], level: str) -> int:
 def ai_name(level: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """How an AI seat is named on boards and cards: ``Plateau (strong)``, in French ``Plateau (fort)``."""
     return t(lang, "ai.name", level=level_name(level, lang))
+
+
+def seat_ai_name(ai: Mapping[int, str], seat: int, lang: str = DEFAULT_LANGUAGE, level: str | None = None) -> str:
+    """The name of the AI playing ``seat`` of a match whose AI-played seats and levels are ``ai``: with more than
+    one, numbered in seat order so that players tell them apart (``Plateau 2 (strong)``), else :func:`ai_name`.
+    The numbers follow the seats the AI plays now.
+
+    ``level`` names the AI of an earlier stint of the seat (its level then); by default the seat's level now.
+    """
+    level = level if level is not None else ai.get(seat, DEFAULT_TAKEOVER_LEVEL)
+    # A seat a member took back from the AI is no AI seat: its earlier AI goes by the plain name.
+    if len(ai) < 2 or seat not in ai:
+        return ai_name(level, lang)
+    return t(lang, "ai.name_numbered", number=sorted(ai).index(seat) + 1, level=level_name(level, lang))
 
 
 def level_name(level: str, lang: str = DEFAULT_LANGUAGE) -> str:

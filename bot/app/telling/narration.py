@@ -13,7 +13,7 @@ from typing import Any
 from bot.app.i18n import has, t, tn
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus, pace_limit
 from bot.app.matches.log import automatic, autoplaying
-from bot.app.seats.ai import ai_name
+from bot.app.seats.ai import seat_ai_name
 from bot.app.telling.game_words import words_for
 from bot.app.telling.pace_words import pace_text
 from bot.app.telling.words import chance_lines, decision_line
@@ -202,7 +202,7 @@ def takeover_line(match: Match, names: Sequence[str], entry: LogEntry, lang: str
     for stint in match.stints(entry.seat):
         if stint.from_ply == entry.ply + 1 and stint.level is not None:
             member = holder_at(match, names, entry.seat, entry.ply)
-            return t(lang, "log.ai_takeover", ai=ai_name(stint.level, lang), name=member)
+            return t(lang, "log.ai_takeover", ai=seat_ai_name(match.ai, entry.seat, lang, stint.level), name=member)
     return None
 
 
@@ -259,7 +259,7 @@ def turn_line(match: Match, lang: str, names: Sequence[str] | None = None) -> st
         return ""
     if names is None:
         mentions = " ".join(
-            f"**{ai_name(match.ai[seat], lang)}**" if seat in match.ai else f"<@{match.seats[seat]}>"
+            f"**{seat_ai_name(match.ai, seat, lang)}**" if seat in match.ai else f"<@{match.seats[seat]}>"
             for seat in match.state.actors()
         )
     else:

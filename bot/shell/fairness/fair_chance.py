@@ -42,10 +42,10 @@ def _chunks(lines: list[str], limit: int) -> list[str]:
 
 
 def fairness_lines(match: Match, lang: str, *, final: bool) -> list[str]:
-    """The commitment's short fingerprint (and, in the lobby, the salts so far), or with ``final`` (an ended
-    match) the line saying the seed is revealed. The full values are only in ``/game verify``: these lines are
-    said often (the lobby card, the first and the last post, the status card) and a phone shows 64 hex digits
-    as three lines.
+    """The commitment's short fingerprint (in the lobby, in one plain sentence with the salts so far), or with
+    ``final`` (an ended match) the line saying the seed is revealed. The full values are only in
+    ``/game verify``: these lines are said often (the lobby card, the first and the last post, the status card)
+    and a phone shows 64 hex digits as three lines.
 
     Empty for a match from before provably fair chance.
     """
@@ -55,11 +55,11 @@ def fairness_lines(match: Match, lang: str, *, final: bool) -> list[str]:
     short = fingerprint(fair.commitment)
     if final and match.status in ENDED:
         return [t(lang, "fair.revealed", fingerprint=short, id=match.id)]
-    lines = [t(lang, "fair.commitment", fingerprint=short)]
     if match.status is MatchStatus.LOBBY:
+        # A newcomer reads the lobby first: the seal and the secret words in plain words, in one line.
         salted = sum(1 for uid in match.seats if uid in fair.salts)
-        lines.append(t(lang, "fair.salts", count=salted, total=len(match.seats)))
-    return lines
+        return [t(lang, "fair.lobby", fingerprint=short, count=salted, total=len(match.seats))]
+    return [t(lang, "fair.commitment", fingerprint=short)]
 
 
 def board_lines(match: Match, lang: str, report: TurnReport | None) -> list[str]:

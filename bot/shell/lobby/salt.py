@@ -1,5 +1,5 @@
 """Salts for provably fair chance, added before the match starts: ``/game salt`` (a text of the player's own)
-and the lobby card's "Add my salt" button (:class:`SaltButton`, beside its handler :func:`salt`; a salt drawn
+and the lobby card's "Add my secret word" button (:class:`SaltButton`, beside its handler :func:`salt`; a salt drawn
 now). What the salts are for, and how they are shown and checked, is :mod:`bot.shell.fairness`'s.
 """
 
@@ -16,8 +16,9 @@ from bot.shell.components import MatchButton
 from bot.shell.context import Shell
 
 
-class SaltButton(MatchButton, kind="salt", style=discord.ButtonStyle.secondary, emoji="🧂", label="Add my salt"):
-    """ "Add my salt" on a lobby card: the bot draws a salt for the clicking player (provably fair chance)."""
+class SaltButton(MatchButton, kind="salt", style=discord.ButtonStyle.secondary, emoji="🔑", label="Add my secret word"):
+    """ "Add my secret word" on a lobby card: the bot draws a salt (the secret word mixed into the dice) for the
+    clicking player (provably fair chance)."""
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
         """Record a salt drawn now, in the clicking player's name."""
@@ -25,7 +26,7 @@ class SaltButton(MatchButton, kind="salt", style=discord.ButtonStyle.secondary, 
 
 
 def salt_items(match: Match, lang: str) -> list[discord.ui.Item[Any]]:
-    """The lobby card's "Add my salt" button (none for an older match)."""
+    """The lobby card's "Add my secret word" button (none for an older match)."""
     return [] if match.fair is None else [SaltButton(match.id, t(lang, "button.salt"))]
 
 

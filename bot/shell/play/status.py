@@ -11,7 +11,7 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
-from bot.app.seats.ai import ai_name, is_ai
+from bot.app.seats.ai import is_ai, seat_ai_name
 from bot.app.telling.history import player_turn_lines
 from bot.app.telling.narration import result_line
 from bot.app.telling.turns import known_turn
@@ -44,7 +44,7 @@ def sheet_embed(match: Match, names: Sequence[str], lang: str, *, turns: int | N
         # Names, not mentions: an embed shows a member the reader's client has not loaded as a raw <@id>.
         who = names[seat]
         if seat in match.ai and not is_ai(uid) and len(match.stints(seat)) <= 1:
-            who = f"{ai_name(match.ai[seat], lang)} (← {who})"
+            who = f"{seat_ai_name(match.ai, seat, lang)} (← {who})"
         lines.append(f"{label}: {who}" if not label.startswith("seat.") else who)
     embed.add_field(name=t(lang, "status.players"), value="\n".join(lines) or "—", inline=False)
     if active:
