@@ -57,7 +57,7 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
 from bot.app.ai_runner import ai_decision
-from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
+from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.storage import Store
@@ -373,7 +373,7 @@ class Table:
 
     async def deadlines(self, match: Match, until: datetime) -> None:
         """Let the bot's clock tick, as it does, at each instant before ``until`` when a waiting turn reaches a
-        threshold (half time, the late reminder, the deadline: :func:`bot.app.deadlines.turn_times`), and count
+        threshold (half time, the late reminder, the deadline: :func:`bot.app.clocks.deadlines.turn_times`), and count
         the reminders it would send and the deadlines it would find expired. An expired turn is not carried
         out (by default the other players would be asked to vote: wait, play a move for them, or forfeit); the
         member answers anyway, and the report counts it."""

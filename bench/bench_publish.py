@@ -5,7 +5,7 @@ by two members with seeded random moves: the first ``--plies`` decisions straigh
 post; quick), then ``--moves`` decisions with ``/game move`` through the whole bot. For those, the process
 CPU time (:func:`time.process_time`, every thread: the rendering worker included) is taken around each
 ``Publisher.deliver`` and around the whole interaction, and apart the CPU spent finding the post's turn
-number from the log (``bot.app.turns.turn_of``, a replay of the whole log, when publishing still calls it).
+number from the log (``bot.app.telling.turns.turn_of``, a replay of the whole log, when publishing still calls it).
 Prints median and mean per move, and the log's length; asserts nothing.
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-import bot.app.turns as turns_module
+import bot.app.telling.turns as turns_module
 from bench.club import bench_club
 from bot.app.matches import MatchStatus
 from bot.shell.client import warm_up_renderers

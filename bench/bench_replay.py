@@ -6,7 +6,7 @@ times :func:`render.replay.animate` under the default 8 MB limit and under small
 downscaling and then thinning, as a GIF and as an APNG. Target: every run within a few seconds.
 
 ``python bench/bench_replay.py --ultimatek 6000`` instead measures the bot's whole ``/game replay`` work
-(:func:`bot.app.replays.build`: replaying the log, drawing the thinned frames, encoding) on a seeded random
+(:func:`bot.app.records.replays.build`: replaying the log, drawing the thinned frames, encoding) on a seeded random
 Ultima-Tek match of that many log entries, without a turn cap: wall and CPU time and peak RSS. Target:
 within the bounds of a chat command (under 30 s of CPU, under 300 MB).
 """
@@ -103,7 +103,7 @@ def peak_rss_mb() -> float:
 
 def bench_ultimatek(actions: int) -> int:
     """Time and peak memory of one bounded ``/game replay`` of a long Ultima-Tek match."""
-    from bot.app import replays
+    from bot.app.records import replays
 
     match, entries = ultimatek_match(actions)
     before = peak_rss_mb()

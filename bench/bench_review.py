@@ -2,7 +2,7 @@
 
 Run on demand, from the repository root: ``python bench/bench_review.py`` (``--seeds N`` matches per table).
 Each table plays seeded random matches to their end (random play makes longer matches than people do, so
-this is the dear side), then times :func:`bot.app.review.build` (the replay, the evaluations, the words in
+this is the dear side), then times :func:`bot.app.records.review.build` (the replay, the evaluations, the words in
 English and the chart) on one core. ``--long`` adds Ultima-Tek matches of 6,000 and 20,000 log entries
 without a turn cap (the longest log the bot reviews), to show the budget (:data:`games.ai.review.MATCH_EVALS`)
 at work. Target: at most 20 s of CPU and 150 MB for the longest match of any table. It also prints the
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
 from bot.app.matches.log import replay
-from bot.app.review import build, steps_of
+from bot.app.records.review import build, steps_of
 from games import GAMES
 from games.ai import review as engine
 from games.ai.review import MATCH_EVALS

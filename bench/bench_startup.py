@@ -85,8 +85,8 @@ class Clock:
 
 async def _play(service: Any, match: Any, moves: int, rng: random.Random) -> Any:
     """Play up to ``moves`` random legal moves for the members of ``match``; the match afterwards."""
-    from bot.app.ai_seats import is_ai
     from bot.app.matches import MatchStatus
+    from bot.app.seats.ai import is_ai
 
     for _ in range(moves):
         if match.status is not MatchStatus.ACTIVE:

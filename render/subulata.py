@@ -36,9 +36,11 @@ from games.subulata.state import (
     SIZE,
     START_TILE,
     Layout,
+    State,
     View,
     cell_index,
     cell_name,
+    from_text,
     public_notation,
     terrain_map,
 )
@@ -471,8 +473,6 @@ def _target_corner(name: str, turned: bool = False) -> tuple[float, float] | Non
 
 
 def _sample_palette(theme: str) -> Image.Image:
-    from games.subulata.state import State, from_text
-
     langs = ("en", "fr")
     samples = PaletteSheet(WIDTH, 2 * len(langs) * HEIGHT)  # each board onto the sheet as it is drawn
     for lang in langs:

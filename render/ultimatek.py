@@ -34,7 +34,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.base import Seat, Termination
-from games.ultimatek import public_notation
+from games.ultimatek import from_text, public_notation
 from games.ultimatek.field import BY_NAME, HEXES, Hex
 from games.ultimatek.view import PieceView, View
 from render.common import (
@@ -665,8 +665,6 @@ SAMPLE: Final = (
 
 
 def _sample_palette(contrast: bool) -> Image.Image:
-    from games.ultimatek import from_text
-
     state = from_text(SAMPLE)
     langs = ("en", "fr")
     viewers = (None, 0, 1)

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from bot.app.ai_runner import ai_decision
-from bot.app.ai_seats import is_ai
 from bot.app.config import Config
 from bot.app.matches import BoardChangedError, LogKind, Match, MatchStatus
-from bot.app.words import move_words
+from bot.app.seats.ai import is_ai
+from bot.app.telling.words import move_words
 from bot.shell.client import PlateauBot
 from tests.botkit import BOTS, make_bot, text_of
 from tests.test_bot_e2e import button_labels, current

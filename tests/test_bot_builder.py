@@ -15,7 +15,7 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
-from bot.app.words import move_label, move_marks, move_words
+from bot.app.telling.words import move_label, move_marks, move_words
 from games.builder import build, leaves
 from tests.botkit import controls_of, make_bot
 from tests.test_bot_e2e import assert_board_reply, current, expect_ephemeral

@@ -15,9 +15,9 @@ import discord
 import pytest
 
 import bot.shell.play.publish
-from bot.app.game_words import words_for
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
+from bot.app.telling.game_words import words_for
 from bot.shell.play.status import span_text
 from tests.botkit import boards_in, labels_of, move_buttons, pings_since, text_of
 

@@ -7,8 +7,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app.game_words import words_for
 from bot.app.matches import LogKind, MatchStatus
+from bot.app.telling.game_words import words_for
 from games.base import Termination
 from tests.botkit import make_bot, text_of
 from tests.test_bot_e2e import button_labels, expect_ephemeral
@@ -290,7 +290,7 @@ async def test_in_an_event_the_round_closes_after_a_forfeit_that_failed_once(
 async def test_a_replay_is_built_once_per_version_and_refused_while_another_is_built(
     club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.app import replays
+    from bot.app.records import replays
 
     env, channel, carol = club["env"], club["channel"], club["carol"]
     match = await start_ur(club)

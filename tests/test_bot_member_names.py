@@ -12,10 +12,10 @@ import discord
 import pytest
 
 import bot.shell.display as display_module
-from bot.app.ai_seats import level_name, seat_ai_name
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from bot.app.member_text import inert
+from bot.app.seats.ai import level_name, seat_ai_name
 from tests.botkit import controls_of, text_displays
 from tests.test_bot_e2e import button_labels, french  # noqa: F401
 from tests.test_bot_replace import settle

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import bot.shell.history.past as history_ui
-from bot.app.history import pages
+from bot.app.telling.history import pages
 from tests.botkit import labels_of
 from tests.test_bot_member_names import moves
 from tests.test_bot_replace import now, settle

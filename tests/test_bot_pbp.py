@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot.app.matches import LogKind, Match, MatchStatus
-from bot.app.record import parse_record, replay_record
+from bot.app.records.record import parse_record, replay_record
 from games.base import Termination
 from tests.botkit import make_bot, text_of
 from tests.test_bot_e2e import button_labels, current, expect_ephemeral

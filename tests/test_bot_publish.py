@@ -1,7 +1,7 @@
 """Publishing a move reads nothing back: the turn post's number is the one kept with the match.
 
 Alice and Bob play the Royal Game of Ur through SimCord. Counting a turn from the log means replaying the
-whole log (:func:`bot.app.turns.replay_states`); each save already advances the count kept with the match,
+whole log (:func:`bot.app.telling.turns.replay_states`); each save already advances the count kept with the match,
 so publishing a move must not replay anything, and its post still says the turn a replay counts.
 """
 
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-import bot.app.turns as turns_module
+import bot.app.telling.turns as turns_module
 from bot.app.matches import Match, MatchStatus
-from bot.app.turns import turn_of
+from bot.app.telling.turns import turn_of
 from tests.botkit import boards_in, text_of
 
 

@@ -18,8 +18,8 @@ import pytest
 from simcord.backend.errors import BackendError
 from simcord.http import router
 
-from bot.app.game_words import words_for
 from bot.app.matches import MatchStatus
+from bot.app.telling.game_words import words_for
 from tests.botkit import boards_in, labels_of, move_buttons, text_of
 from tests.test_bot_calls import legal, message, start_ur, world
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.app.history import turn_lines
 from bot.app.matches import LogKind, Match, MatchStatus
+from bot.app.telling.history import turn_lines
 from tests.botkit import boards_in, labels_of, pings_since, text_of
 from tests.test_bot_e2e import current
 

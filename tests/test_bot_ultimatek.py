@@ -26,7 +26,7 @@ import pytest
 import bot.shell.display
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, MatchStatus
-from bot.app.words import move_label, move_marks, move_words
+from bot.app.telling.words import move_label, move_marks, move_words
 from games.base import Seat
 from games.ultimatek import INFO, State, public_notation
 from games.ultimatek.bonuses import FLIES, LABELS, flights

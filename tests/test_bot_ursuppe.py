@@ -18,7 +18,7 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
-from bot.app.words import button_moves
+from bot.app.telling.words import button_moves
 from games.ursuppe.board import DIRECTIONS, INDEX, STEP
 from games.ursuppe.view import DECISION_KINDS, View
 from tests.botkit import controls_of, move_buttons, pings_since, text_of
@@ -170,7 +170,7 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
         shown = move_buttons(controls)
         if decision.kind == "buy" and not asked:
             assert "BP (bio points)." in text_of(board), "BP said once"
-        # Buttons when they fit a phone's screen under the board (bot.app.words.button_moves), else the menu.
+        # Buttons when they fit a phone's screen under the board (bot.app.telling.words.button_moves), else the menu.
         buttons = button_moves(match.game, match.state, decision.seat)
         assert list(shown) == (legal if buttons is not None else [])
         assert all(label != move for move, label in shown.items()), "every button says its move in words"

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.app.deadlines import (
+from bot.app.clocks.deadlines import (
     QuietHoursError,
     active_deadline,
     on_vacation,

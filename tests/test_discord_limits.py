@@ -29,12 +29,12 @@ import pytest
 
 from bench.phone_shots import localised
 from bot.app import fairness
-from bot.app.ai_seats import ai_name
 from bot.app.events import EventError
 from bot.app.i18n import t
 from bot.app.matches import LogKind, Match, MatchError, MatchStatus
-from bot.app.narration import TAKEOVER_ARROW
-from bot.app.words import MAX_MOVE_BUTTONS
+from bot.app.seats.ai import ai_name
+from bot.app.telling.narration import TAKEOVER_ARROW
+from bot.app.telling.words import MAX_MOVE_BUTTONS
 from bot.shell.client import DYNAMIC_ITEMS
 from bot.shell.cogs.game import variant_choices
 from bot.shell.consent.replace import TakeSeatButton

@@ -25,7 +25,7 @@ import pytest
 from bot.app import fairness
 from bot.app.i18n import t
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, effective
-from bot.app.record import RecordError, check_fair_draws, export_record, parse_record, replay_record
+from bot.app.records.record import RecordError, check_fair_draws, export_record, parse_record, replay_record
 from bot.app.storage import Store
 from bot.shell.fairness.fair_chance import board_lines, fairness_lines, lobby_text
 from tests.botkit import text_of

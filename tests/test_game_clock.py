@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.app.game_clock import (
+from bot.app.clocks.game_clock import (
     LOW_TIME,
     ClockFace,
     charged,

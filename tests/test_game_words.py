@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import render
-from bot.app.game_words import GAME_WORDS
+from bot.app.telling.game_words import GAME_WORDS
 from games import GAMES
 from games.base import GameInfo
 
 ROOT = Path(__file__).resolve().parent.parent
-HOME = ROOT / "bot" / "app" / "game_words"
+HOME = ROOT / "bot" / "app" / "telling" / "game_words"
 GAME_IDS = {game.id for game in GAMES}
 GAME_MODULES = tuple(f"{floor}.{game_id}" for floor in ("games", "render") for game_id in sorted(GAME_IDS))
 

@@ -308,7 +308,7 @@ async def finished_ur(service: MatchService) -> Match:
 async def test_a_long_replay_is_thinned_to_the_cap_keeping_first_and_last(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.app import replays
+    from bot.app.records import replays
     from render import BoardContext, render_board
 
     match = await finished_ur(service)
@@ -339,7 +339,7 @@ async def test_a_resigned_matchs_replay_ends_on_a_board_naming_the_winner(
 ) -> None:
     """The pause at the end of a replay shows what the last turn post showed: a match won by resignation is
     drawn once more naming its winner, not the player who was to move."""
-    from bot.app import replays
+    from bot.app.records import replays
     from render import BoardContext, render_board
 
     match = await started(service)
@@ -373,7 +373,7 @@ async def test_a_resigned_matchs_replay_ends_on_a_board_naming_the_winner(
 async def test_a_replay_longer_than_the_work_cap_is_refused(
     service: MatchService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.app import replays
+    from bot.app.records import replays
 
     match = await finished_ur(service)
     monkeypatch.setattr(replays, "MAX_ACTIONS", 5)
@@ -383,7 +383,7 @@ async def test_a_replay_longer_than_the_work_cap_is_refused(
 
 
 def test_the_replay_cache_keeps_the_latest_and_builds_one_at_a_time() -> None:
-    from bot.app.replays import ReplayCache
+    from bot.app.records.replays import ReplayCache
 
     cache = ReplayCache(size=2)
     for k in range(3):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.app.deadlines import DEADLINE_CHOICES, is_live, turn_times
+from bot.app.clocks.deadlines import DEADLINE_CHOICES, is_live, turn_times
 from bot.app.posting import Situation, TurnPost, plan
 from games.base import Termination
 from tests.botkit import pings_of

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app.game_words import GAME_WORDS
 from bot.app.i18n import catalog, t
-from bot.app.narration import result_line
+from bot.app.telling.game_words import GAME_WORDS
+from bot.app.telling.narration import result_line
 from games.base import Outcome, Termination
 from games.ur import motifs, race
 

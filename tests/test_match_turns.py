@@ -1,7 +1,7 @@
 """The turn number kept with the match: each save advances it, and it always says what a replay of the log says.
 
 Seeded games of every game and rule set are played through the service; after every change the report's
-turn is the one :func:`bot.app.turns.turn_of` counts from the whole log, and so is the count read back.
+turn is the one :func:`bot.app.telling.turns.turn_of` counts from the whole log, and so is the count read back.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from bot.app.matches import Match, MatchService, MatchStatus, TurnReport
 from bot.app.storage import Store
-from bot.app.turns import turn_of
+from bot.app.telling.turns import turn_of
 from games import GAMES
 from tests.test_matches import CHANNEL, GUILD, Clock
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
-from bot.app.words import MAX_MOVE_BUTTONS
+from bot.app.telling.words import MAX_MOVE_BUTTONS
 from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButton, describe, move_controls
 from games import GAMES, find_game
 from games.base import GameInfo, GameState, Part

@@ -13,8 +13,8 @@ import pytest
 
 from bot.app.i18n import catalog, t
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
-from bot.app.narration import narrate, turn_line
-from bot.app.words import move_label
+from bot.app.telling.narration import narrate, turn_line
+from bot.app.telling.words import move_label
 from games import GAMES
 from games.base import GameInfo, GameState
 from games.playout import random_step
@@ -159,7 +159,7 @@ def test_an_ultimatek_goal_is_announced_as_a_goal() -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("info", "options"), list(variants()), ids=lambda v: getattr(v, "id", str(v)))
 def test_the_history_in_turns_shows_no_internal_code(info: GameInfo, options: dict[str, str], lang: str) -> None:
-    from bot.app.history import turn_lines
+    from bot.app.telling.history import turn_lines
 
     players = 4 if info.id == "ursuppe" else info.min_players
     options = info.validate_options(options)
@@ -186,13 +186,13 @@ def test_french_elides_de_before_a_vowel_in_every_text(name: str) -> None:
 
 @pytest.mark.parametrize("what", ["log.ur.prisoner", "log.ur.capture_opponent", "log.ur.capture_own"])
 def test_a_french_ur_move_says_each_verb_once(what: str) -> None:
-    # As bot.app.game_words.ur.decision puts them together.
+    # As bot.app.telling.game_words.ur.decision puts them together.
     line = t("fr", "log.ur.rolled_played", name="alice", roll=2, move="a3") + " " + t("fr", what)
     assert line.count("fait") <= 1 and line.count(" a ") <= 1, line
 
 
 def test_the_last_turns_of_the_status_give_each_players_turn_its_own_item() -> None:
-    from bot.app.history import player_turn_lines, turn_lines
+    from bot.app.telling.history import player_turn_lines, turn_lines
 
     info = next(i for i in GAMES if i.id == "ursuppe")
     options = info.validate_options({})

@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.app.deadlines import DEADLINE_CHOICES
-from bot.app.history import turn_lines
+from bot.app.clocks.deadlines import DEADLINE_CHOICES
 from bot.app.i18n import t
 from bot.app.matches import (
     LogKind,
@@ -25,10 +24,11 @@ from bot.app.matches import (
     pace_notation,
 )
 from bot.app.matches.log import _entry
-from bot.app.narration import change_line
-from bot.app.pace_words import pace_text
-from bot.app.record import export_record, parse_record, replay_record
+from bot.app.records.record import export_record, parse_record, replay_record
 from bot.app.storage import Store
+from bot.app.telling.history import turn_lines
+from bot.app.telling.narration import change_line
+from bot.app.telling.pace_words import pace_text
 from bot.shell.consent.pace import question
 from bot.shell.play.status import span_text
 from games import find_game

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app.matches import LogKind, MatchService
-from bot.app.record import RecordError, export_record, parse_record, replay_record
+from bot.app.records.record import RecordError, export_record, parse_record, replay_record
 from bot.app.storage import Store
 from tests.test_matches import ALICE, BOB, CHANNEL, GUILD, Clock
 

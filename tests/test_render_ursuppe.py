@@ -537,7 +537,7 @@ def test_token_colours_are_the_food_cubes_and_each_kind_has_a_shape() -> None:
 PHONE_BOARD_CSS = 350
 """The tallest an Ursuppe board may be in a phone's column (CSS px): measured with bench/phone_shots.py at
 390×844, the messages show 624 CSS px; under a 350 px board the turn line, the menu (or up to three lines of
-buttons, :attr:`bot.app.game_words.GameWords.button_lines`) and the details button still fit."""
+buttons, :attr:`bot.app.telling.game_words.GameWords.button_lines`) and the details button still fit."""
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

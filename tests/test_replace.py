@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from bot.app.history import turn_lines
 from bot.app.matches import BoardChangedError, LogKind, Match, MatchError, MatchService, MatchStatus
-from bot.app.narration import holder_at, narrate, takeover_lines
 from bot.app.storage import Store
+from bot.app.telling.history import turn_lines
+from bot.app.telling.narration import holder_at, narrate, takeover_lines
 from games.base import Outcome, Termination
 from tests.test_matches import ALICE, BOB, CAROL, CHANNEL, GUILD, Clock
 

@@ -18,8 +18,8 @@ from PIL import Image
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchStatus
 from bot.app.matches.log import replay, replay_states
-from bot.app.review import JUDGED_SINCE, dice_lines, review_match, steps_of, turning_points
-from bot.app.turns import turn_numbers
+from bot.app.records.review import JUDGED_SINCE, dice_lines, review_match, steps_of, turning_points
+from bot.app.telling.turns import turn_numbers
 from games import GAMES
 from games.ai import odds
 from games.ai import review as rv

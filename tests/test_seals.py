@@ -17,7 +17,7 @@ import pytest
 
 from bot.app import fairness
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, holds_secret
-from bot.app.record import SealError, check_seals, export_record, parse_record, replay_record, verify_record
+from bot.app.records.record import SealError, check_seals, export_record, parse_record, replay_record, verify_record
 from bot.app.storage import Store
 from tests.test_fairness import fixed, lobby, play, run_script
 from tests.test_matches import Clock

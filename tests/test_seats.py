@@ -1,4 +1,5 @@
-"""Who may act for a seat that changed hands: one rule (:mod:`bot.app.seats`) for every action, tested pair by pair.
+"""Who may act for a seat that changed hands: one rule (:mod:`bot.app.seats.acting`) for every action, tested pair
+by pair.
 
 Five members sit at an Ursuppe table with an AI from the lobby: Alice (the creator) and Dmitri still play
 their seats, Bob resigned and Erin took his seat over from the AI, Carol resigned and the AI plays hers, Fred
@@ -16,9 +17,9 @@ from typing import Any, cast
 
 import pytest
 
-from bot.app.ai_seats import next_ai_id
 from bot.app.matches import BoardChangedError, LogKind, Match, MatchError, MatchService, MatchStatus
-from bot.app.seats import Action, Holder, Refusal, ai_acts, holder, seat_for
+from bot.app.seats.acting import Action, Holder, Refusal, ai_acts, holder, seat_for
+from bot.app.seats.ai import next_ai_id
 from bot.app.storage import SeatReplacement, Store
 from games import find_game
 from games.base import NotYourTurnError

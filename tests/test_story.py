@@ -20,8 +20,8 @@ import pytest
 
 from bot.app.matches import Match, MatchService, MatchStatus, ServiceConfig
 from bot.app.storage import Store
-from bot.app.story import STORY_LINES
-from bot.app.story import story as story_lines
+from bot.app.telling.story import STORY_LINES
+from bot.app.telling.story import story as story_lines
 from bot.shell.play.turn_post import layout_text
 from bot.shell.play.turn_views import TurnViews
 from games import find_game

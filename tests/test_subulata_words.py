@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from bot.app.game_words import words_for
-from bot.app.words import button_moves, decision_line, move_label, move_marks
+from bot.app.telling.game_words import words_for
+from bot.app.telling.words import button_moves, decision_line, move_label, move_marks
 from games import subulata
 from games.base import GameState
 from games.playout import random_step

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.app.history import pages, turn_lines
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
-from bot.app.turns import current_turn, is_out_of_turn, replay_states, turn_numbers, turn_of, turns
+from bot.app.telling.history import pages, turn_lines
+from bot.app.telling.turns import current_turn, is_out_of_turn, replay_states, turn_numbers, turn_of, turns
 from games import find_game
 from games.base import GameInfo, GameState
 from games.playout import random_step

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.app.game_words.ultimatek import label, marks, private
 from bot.app.i18n import t
-from bot.app.words import button_moves, decision_line, move_label, move_marks, move_words
+from bot.app.telling.game_words.ultimatek import label, marks, private
+from bot.app.telling.words import button_moves, decision_line, move_label, move_marks, move_words
 from bot.shell.play.move_controls import choice_label
 from games.builder import build, steps
 from games.playout import random_step
@@ -220,7 +220,7 @@ def test_a_reveal_phase_reads_short_enough_for_a_phone_button() -> None:
 
 
 def test_a_hinted_turn_reads_move_by_move_each_in_its_own_position() -> None:
-    from bot.app.words import sequence_words
+    from bot.app.telling.words import sequence_words
 
     state = from_text(MID_TURN)
     steps = sequence_words(INFO, state, 0, ["c5-b5", "d3>d5", "end"], "en")

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot.app.game_words import words_for
 from bot.app.i18n import catalog
-from bot.app.words import button_moves, chance_lines, decision_line, move_label, move_marks
+from bot.app.telling.game_words import words_for
+from bot.app.telling.words import button_moves, chance_lines, decision_line, move_label, move_marks
 from bot.shell.play.move_controls import choice_label
 from games import GAMES
 from games.base import GameState

@@ -15,10 +15,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app.history import turn_lines
 from bot.app.i18n import catalog, t
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
-from bot.app.words import button_moves, move_legend, move_marks, move_words, sequence_words
+from bot.app.telling.history import turn_lines
+from bot.app.telling.words import button_moves, move_legend, move_marks, move_words, sequence_words
 from bot.shell.play.move_controls import _options, confirm_texts, move_controls
 from games import find_game
 from games.builder import Step, build

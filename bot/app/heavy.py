@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Final, TypeVar
 
 from bot.app.matches import MatchError
-from bot.app.review import ReviewCache
+from bot.app.records.review import ReviewCache
 
 MAX_RUNNING: Final = 2
 """Hints and verifications running at once in a process: the default thread pool keeps room for the rest."""
@@ -36,7 +36,7 @@ class HeavyWork:
         self._verdicts: OrderedDict[Hashable, object] = OrderedDict()
         self._kept = kept
         self.reviews = ReviewCache()
-        """After-match reviews already computed (see :mod:`bot.app.review`)."""
+        """After-match reviews already computed (see :mod:`bot.app.records.review`)."""
 
     @contextmanager
     def one_at_a_time(self, key: Hashable, refusal: MatchError) -> Iterator[None]:

@@ -8,7 +8,7 @@ A **turn** is the stretch during which the same seat must act. Its key is the se
 turn (``on_turn`` in its public view, such as Ursuppe's player whose amoebas move), or else the set of
 seats that must act. Chance steps and automatic steps never change the key by themselves, so they belong
 to the turn they happen in; seats acting together that finish one by one stay in their turn. This is the
-turn :mod:`bot.app.turns` numbers: each new turn post is one turn more than the one before. The rules:
+turn :mod:`bot.app.telling.turns` numbers: each new turn post is one turn more than the one before. The rules:
 
 - a new turn post, pinging only the seats that must act, when the key changes; an edit otherwise (but a member
   who has just taken over from the AI a seat that must act gets a new post pinging them, in the same turn);
@@ -133,7 +133,7 @@ class Situation:
     """The line in the parent channel that points to the match's thread, while it still invites players
     (None: there is none, or it was edited already)."""
     live: bool = False
-    """Live play (:func:`bot.app.game_clock.live_play`: minutes a turn, or a game clock): a new turn and a
+    """Live play (:func:`bot.app.clocks.game_clock.live_play`: minutes a turn, or a game clock): a new turn and a
     question out of turn ping nobody; the clock's low-time reminder does."""
     quiet_end: bool = False
     """The end pings nobody either: a live game of an event (its quiet mode: the players sit at the club's
@@ -217,7 +217,7 @@ def plan(situation: Situation) -> Plan:
     asked = out_of_turn(s)
     own = tuple(seat for seat in key if seat in s.actors) if s.active else ()
     # Seats that act together and finish one by one (a simultaneous set-up) are still in their turn (as the
-    # turn count says, bot.app.turns): the post is edited, nobody pinged again.
+    # turn count says, bot.app.telling.turns): the post is edited, nobody pinged again.
     turn_changed = previous is None or (previous.key != key and not set(key) < set(previous.key))
     # A member who just took over a seat that must act now is told like a turn that starts: a new post pings them.
     handed = tuple(seat for seat in own if seat in s.handed_over)

@@ -1,4 +1,4 @@
-"""The game clock in words (:mod:`bot.app.game_clock`): the setting on the lobby and the status card, each
+"""The game clock in words (:mod:`bot.app.clocks.game_clock`): the setting on the lobby and the status card, each
 player's time left on the turn post.
 
 The acting player's line ends with Discord's own countdown to the flag fall (``<t:UNIX:R>``), which every
@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import discord
 
-from bot.app.game_clock import ClockFace, clock_setting, minutes_seconds
+from bot.app.clocks.game_clock import ClockFace, clock_setting, minutes_seconds
 from bot.app.i18n import t
 from games.base import Seat
 

@@ -20,7 +20,7 @@ import discord
 
 from bot.app.heavy import HeavyWork
 from bot.app.matches import Match, MatchService, TurnReport
-from bot.app.replays import ReplayCache
+from bot.app.records.replays import ReplayCache
 
 
 class PrivateViewsPart(Protocol):

@@ -15,15 +15,15 @@ from typing import Any, Literal, NamedTuple
 
 import discord
 
-from bot.app.ai_seats import ai_name, humans, is_ai, level_of, seat_ai_name
 from bot.app.i18n import DEFAULT_LANGUAGE, language_of, t
 from bot.app.matches import DECISIONS, POSITION_KINDS, Match, MatchError, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert, inert_names
-from bot.app.narration import TAKEOVER_ARROW
 from bot.app.posting import PrivateDM, Question, TurnPost, accepts
-from bot.app.seats import member_acts
+from bot.app.seats.acting import member_acts
+from bot.app.seats.ai import ai_name, humans, is_ai, level_of, seat_ai_name
 from bot.app.storage import PostRow
-from bot.app.words import move_marks
+from bot.app.telling.narration import TAKEOVER_ARROW
+from bot.app.telling.words import move_marks
 from games.base import GameInfo, Seat
 from render import BoardContext, describe_board, highlights_for, render_board
 
@@ -69,7 +69,7 @@ PALETTE = "palette"
 
 def board_marks(match: Match) -> tuple[tuple[str, str], ...]:
     """The marks the board draws on the pieces the turn post's move buttons move (one per piece), while a
-    member must act; see :func:`bot.app.words.move_marks`."""
+    member must act; see :func:`bot.app.telling.words.move_marks`."""
     if match.status is not MatchStatus.ACTIVE or len(match.state.actors()) != 1:
         return ()
     seat = match.state.actors()[0]
@@ -174,7 +174,7 @@ class Display:
         for seat in range(len(match.seats)):
             stints = match.stints(seat)
             if len(stints) > 1:
-                # Each player of the seat in turn (see bot.app.narration.holder_at, which picks one of them).
+                # Each player of the seat in turn (see bot.app.telling.narration.holder_at, which picks one of them).
                 parts = [
                     await self.display_name(s.user_id, guild, lang)
                     if s.user_id is not None

@@ -82,5 +82,5 @@ INFO = GameInfo(
     public_notation=public_notation,
     move_parts=steps.move_parts,
     rank_moves=steps.rank_moves,
-    # No move_cost: the words of a throw say its price (bot/app/game_words/ultimatek.py), a move costs 1.
+    # No move_cost: the words of a throw say its price (bot/app/telling/game_words/ultimatek.py), a move costs 1.
 )

@@ -20,7 +20,7 @@ out; ``place c3 fly`` works as well as ``place fly c3``; ``done``, ``pass`` and 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from games.base import (
     GameError,
@@ -35,9 +35,7 @@ from games.base import (
 from games.ultimatek.bonuses import FLIES, KINDS, RUNS, flights, kind_of
 from games.ultimatek.field import BY_NAME, DIRECTIONS, SIDES, hex_name, step
 from games.ultimatek.model import ACT, BONUS, END, FIELD_LIMIT, REVEAL, Action, Piece
-
-if TYPE_CHECKING:
-    from games.ultimatek.state import State
+from games.ultimatek.position import Position
 
 
 def _illegal(message: str, key: str, legal: tuple[str, ...] = (), **params: object) -> IllegalMoveError:
@@ -76,7 +74,7 @@ def public_notation(move_text: str) -> str:
     return text
 
 
-def format_move(state: State, move: Action) -> str:
+def format_move(state: Position, move: Action) -> str:
     """``reveal c3``, ``discard c3``, ``c3-d3``, ``c3-e4 run``, ``d3>d5``, ``d3>g2 fly``, ``d3>e3>f3 fly/``,
     ``place fly c3``, ``end``; chance: ``kickoff:blue``, ``draw:0:fly``."""
     if move.verb == "kickoff":
@@ -96,11 +94,11 @@ def format_move(state: State, move: Action) -> str:
     return f"{hex_name(move.hex)}>{via}{hex_name(move.to)}{tail}"
 
 
-def _check_open(state: State, seat: Seat | None) -> None:
+def _check_open(state: Position, seat: Seat | None) -> None:
     check_turn(seat, state.actors(), state.over)
 
 
-def parse_move(state: State, text: str, seat: Seat | None = None) -> Action:
+def parse_move(state: Position, text: str, seat: Seat | None = None) -> Action:
     """Read a decision (or a chance outcome) typed leniently: case, spaces and separators are free.
 
     The seat is checked first: a seat that may not act gets :class:`NotYourTurnError` without any legal
@@ -130,7 +128,7 @@ def _split_kind(body: str) -> tuple[str, str | None]:
     return body, None
 
 
-def _parse(state: State, text: str, seat: Seat | None) -> Action:
+def _parse(state: Position, text: str, seat: Seat | None) -> Action:
     t = re.sub(r"\s+", " ", text.strip().lower())
     if (known := state.by_notation.get(t)) is not None:
         _check_open(state, seat)
@@ -196,13 +194,13 @@ def _parse(state: State, text: str, seat: Seat | None) -> Action:
     return _parse_step(state, frm, to, kind)
 
 
-def _chance_move(state: State, move: Action) -> Action:
+def _chance_move(state: Position, move: Action) -> Action:
     if move not in {o for o, _ in state.chance_outcomes()}:
         raise not_a_chance_outcome(format_move(state, move))
     return move
 
 
-def _notation(state: State, text: str) -> NotationError:
+def _notation(state: Position, text: str) -> NotationError:
     return not_a_move(
         text,
         "is not an Ultima-Tek action: try c3-d3 (move), d3>d5 (throw), reveal c3, discard c3, place fly c3 or end",
@@ -211,7 +209,7 @@ def _notation(state: State, text: str) -> NotationError:
     )
 
 
-def _hex(state: State, token: str, text: str) -> int:
+def _hex(state: Position, token: str, text: str) -> int:
     if token not in BY_NAME:
         raise NotationError(
             f"there is no hex {token} (columns b, d, f and h have rows 1 to 5 only)",
@@ -222,21 +220,21 @@ def _hex(state: State, token: str, text: str) -> int:
     return BY_NAME[token]
 
 
-def _one_hex(state: State, rest: str, text: str) -> int:
+def _one_hex(state: Position, rest: str, text: str) -> int:
     cells = re.fullmatch(r" ?([a-i][1-9]) ?", rest)
     if cells is None:
         raise _notation(state, text)
     return _hex(state, cells[1], text)
 
 
-def _pick(state: State, candidates: list[Action], what: str) -> Action:
+def _pick(state: Position, candidates: list[Action], what: str) -> Action:
     legal = [m for m in candidates if m in state.decisions]
     if legal:
         return legal[0]
     raise _why_not(state, what)
 
 
-def _why_not(state: State, what: str) -> IllegalMoveError:
+def _why_not(state: Position, what: str) -> IllegalMoveError:
     phases = {
         REVEAL: "first reveal or discard each of your face-down bonuses (reveal c3 / discard c3)",
         ACT: "this is phase 2: move pieces, throw the disc, or end",
@@ -251,7 +249,7 @@ def _why_not(state: State, what: str) -> IllegalMoveError:
     )
 
 
-def _parse_token_action(state: State, verb: str, hex: int) -> Action:
+def _parse_token_action(state: Position, verb: str, hex: int) -> Action:
     move = Action(verb, hex)
     if move in state.decisions:
         return move
@@ -267,7 +265,7 @@ def _parse_token_action(state: State, verb: str, hex: int) -> Action:
     )
 
 
-def _parse_place(state: State, words: list[str], text: str) -> Action:
+def _parse_place(state: Position, words: list[str], text: str) -> Action:
     kinds = [k for w in words if (k := kind_of(w))]
     cells = [w for w in words if re.fullmatch(_HEX_RE, w)]
     if len(kinds) != 1 or len(cells) != 1 or len(words) != 2:
@@ -290,7 +288,7 @@ def _parse_place(state: State, words: list[str], text: str) -> Action:
     raise _illegal(f"the piece on {name} already carries a bonus", "occupied_piece", state.notations(), square=name)
 
 
-def _check_actor_piece(state: State, frm: int, what: str) -> Piece:
+def _check_actor_piece(state: Position, frm: int, what: str) -> Piece:
     if state.phase != ACT:
         raise _why_not(state, what)
     name = hex_name(frm)
@@ -302,7 +300,7 @@ def _check_actor_piece(state: State, frm: int, what: str) -> Piece:
     return p
 
 
-def _bonus_mismatch(state: State, p: Piece, kind: str, family: frozenset[str]) -> IllegalMoveError | None:
+def _bonus_mismatch(state: Position, p: Piece, kind: str, family: frozenset[str]) -> IllegalMoveError | None:
     owned = p.bonus if p.face_up and p.bonus in family else ""
     if kind and kind != owned:
         name = hex_name(p.hex)
@@ -316,7 +314,7 @@ def _bonus_mismatch(state: State, p: Piece, kind: str, family: frozenset[str]) -
     return None
 
 
-def _parse_step(state: State, frm: int, to: int, kind: str) -> Action:
+def _parse_step(state: Position, frm: int, to: int, kind: str) -> Action:
     what = f"{hex_name(frm)}-{hex_name(to)}"
     p = _check_actor_piece(state, frm, what)
     if error := _bonus_mismatch(state, p, kind, RUNS):
@@ -336,7 +334,7 @@ def _parse_step(state: State, frm: int, to: int, kind: str) -> Action:
     raise _illegal(f"the piece on {name} cannot reach {hex_name(to)}", "too_far", legal, move=what)
 
 
-def _parse_throw(state: State, frm: int, via: int, to: int, kind: str) -> Action:
+def _parse_throw(state: Position, frm: int, via: int, to: int, kind: str) -> Action:
     what = f"{hex_name(frm)}>{hex_name(to)}"
     p = _check_actor_piece(state, frm, what)
     if error := _bonus_mismatch(state, p, kind, FLIES):

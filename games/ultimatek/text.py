@@ -26,15 +26,13 @@ on the kick-off hex), which keeps rule tests short.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final, TypedDict
+from typing import Final, TypedDict
 
 from games.base import NotationError, Seat
 from games.ultimatek.bonuses import COUNTS, EMPTY, KINDS, Counts, counts_of, kinds_in, plus
 from games.ultimatek.field import BY_NAME, FIELD, SIDES, hex_name
 from games.ultimatek.model import CREDITS, FIELD_LIMIT, HAND_SIZE, NAME, POINTS_TO_WIN, SETUP, Piece
-
-if TYPE_CHECKING:
-    from games.ultimatek.state import State
+from games.ultimatek.position import Position
 
 
 class Fields(TypedDict):
@@ -67,7 +65,7 @@ def _piece_text(p: Piece) -> str:
     return f"{hex_name(p.hex)}:{p.strength}{flags}{token}"
 
 
-def write(state: State) -> str:
+def write(state: Position) -> str:
     """The one-line text of ``state``."""
     sides = [",".join(_piece_text(p) for p in state.pieces if p.side == s) for s in (0, 1)]
     hands = [",".join(kinds_in(h)) or "-" for h in state.hands]

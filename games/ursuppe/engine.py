@@ -2,7 +2,7 @@
 
 :class:`Work` copies a frozen state into lists and dicts, applies one move, then runs every automatic
 step (and every decision with a single legal option) until it reaches a real decision, a chance node
-or the end; :meth:`Work.freeze` builds the next frozen state. One copy per applied move keeps the
+or the end; :meth:`Work.state_fields` gives the next frozen state's fields. One copy per applied move keeps the
 engine fast without deep copies.
 
 Steps a frozen state can be at (``State.step``):
@@ -20,17 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from games.ursuppe import genes as G
 from games.ursuppe.board import ADJACENT, FACE_DIRECTIONS, NAMES, SQUARES, STAY, STEP, direction_name
 from games.ursuppe.feeding import FRUGAL, PARASITE, SUBSTITUTE, carries, meals
 from games.ursuppe.moves import DECK_SIZE, FACE_COUNTS, FACES, NOBODY, Ctx, Move
+from games.ursuppe.position import Fields, Position
 from games.ursuppe.tables import TABLES
 from games.ursuppe.view import Event
-
-if TYPE_CHECKING:
-    from games.ursuppe.state import State
 
 Key = tuple[int, int]
 """An amoeba: ``(seat, number)``."""
@@ -83,7 +81,7 @@ class Work:
     """A mutable working copy of a state (see the module docstring)."""
 
     # The fields of the state's Ctx, each an attribute of the same name and type: __init__ copies them
-    # and freeze() gives them back by name (CTX_FIELDS).
+    # and state_fields() gives them back by name (CTX_FIELDS).
     order: tuple[int, ...]
     turn: int
     amoeba: int
@@ -101,9 +99,7 @@ class Work:
     rolls: tuple[tuple[int, ...], ...]
     debt: int
 
-    def __init__(self, s: State) -> None:
-        # The class to freeze into, taken from the state itself: the state module imports this one.
-        self.kind = type(s)
+    def __init__(self, s: Position) -> None:
         self.n = s.players
         self.round = s.round
         self.phase = s.phase
@@ -126,9 +122,9 @@ class Work:
 
     # Building the next state.
 
-    def freeze(self, options: tuple[Move, ...] | None) -> State:
-        """The frozen state; ``options`` (the decision's legal moves, if known) is cached in it."""
-        state = self.kind(
+    def state_fields(self) -> Fields:
+        """The fields of the next frozen state (:func:`games.ursuppe.state.frozen` builds it)."""
+        return Fields(
             players=self.n,
             round=self.round,
             phase=self.phase,
@@ -142,10 +138,6 @@ class Work:
             ctx=Ctx(**{name: getattr(self, name) for name in CTX_FIELDS}),
             events=tuple(self.events[-EVENT_WINDOW:]),
         )
-        state.__dict__["supply"] = tuple(self.supply)
-        if options is not None:
-            state.__dict__["options"] = options
-        return state
 
     def event(
         self,

@@ -28,17 +28,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from games.base import AmbiguousMoveError, IllegalMoveError, NotationError, check_input
 from games.ursuppe import genes as G
 from games.ursuppe.board import INDEX, NAMES, STAY, direction_name
 from games.ursuppe.engine import cubes_text
 from games.ursuppe.moves import CHANCE_KINDS, FACE_INDEX, FACES, Move
+from games.ursuppe.position import Position
 from games.ursuppe.tables import TABLES
-
-if TYPE_CHECKING:
-    from games.ursuppe.state import State
 
 COLOUR_IDS: Final = tuple(c.id for c in TABLES.colours)
 LETTERS: Final = {c.letter: i for i, c in enumerate(TABLES.colours)}
@@ -99,7 +97,7 @@ CHANCE_RE: Final = re.compile(r"(card|dice|roll|fight):(.+)")
 # Formatting.
 
 
-def format_move(state: State, move: Move) -> str:
+def format_move(state: Position, move: Move) -> str:
     """The canonical notation of ``move`` (see the module docstring)."""
     k, a = move.kind, move.amoeba
     if k == "card":
@@ -238,7 +236,7 @@ def _between(tokens: list[str], skip: frozenset[str] | set[str]) -> list[str]:
     return [t for t in tokens if t not in skip]
 
 
-def parse_move(state: State, text: str, seat: int | None) -> Move:
+def parse_move(state: Position, text: str, seat: int | None) -> Move:
     """Read ``text`` as a legal move of ``state`` (or a chance outcome at a chance node).
 
     The seat is checked first (a seat that does not decide now gets ``NotYourTurnError`` whatever the
@@ -286,7 +284,7 @@ def parse_move(state: State, text: str, seat: int | None) -> Move:
     )
 
 
-def _notation(state: State, text: str) -> NotationError:
+def _notation(state: Position, text: str) -> NotationError:
     return NotationError(
         f"{text.strip()!r} is not an Ursuppe move here (the game expects: {state.step})",
         key="ursuppe.notation",
@@ -295,7 +293,7 @@ def _notation(state: State, text: str) -> NotationError:
     )
 
 
-def _parse_chance(state: State, kind: str, body: str, text: str) -> Move:
+def _parse_chance(state: Position, kind: str, body: str, text: str) -> Move:
     move: Move | None = None
     try:
         if kind == "card" and body.upper() in {k.upper() for k in FACE_INDEX}:
@@ -322,11 +320,11 @@ def _parse_chance(state: State, kind: str, body: str, text: str) -> Move:
 # says nothing this step understands.
 
 
-def _me(state: State) -> int:
+def _me(state: Position) -> int:
     return state.legal_moves()[0].seat
 
 
-def _check_amoeba(state: State, words: _Words, expected: int) -> None:
+def _check_amoeba(state: Position, words: _Words, expected: int) -> None:
     given = words.lead_number()
     if given is not None and given != expected:
         raise IllegalMoveError(
@@ -337,12 +335,12 @@ def _check_amoeba(state: State, words: _Words, expected: int) -> None:
         )
 
 
-def _p_start(state: State, w: _Words) -> list[Move] | None:
+def _p_start(state: Position, w: _Words) -> list[Move] | None:
     nums = w.numbers()
     return [Move("start", _me(state), value=(nums[0],))] if len(nums) == 1 else None
 
 
-def _p_place(state: State, w: _Words) -> list[Move] | None:
+def _p_place(state: Position, w: _Words) -> list[Move] | None:
     seat, kind = _me(state), "place" if state.step == "place" else "divide"
     if state.step == "divide" and w.any(DONE_W):
         return [Move("done", seat)]
@@ -368,7 +366,7 @@ def _p_place(state: State, w: _Words) -> list[Move] | None:
     return fitting[:1] if fitting else [Move(kind, seat, 0, value=(square,))]
 
 
-def _p_act(state: State, w: _Words) -> list[Move] | None:
+def _p_act(state: Position, w: _Words) -> list[Move] | None:
     seat, num = _me(state), state.ctx.amoeba
     _check_amoeba(state, w, num)
     direction = w.direction()
@@ -386,18 +384,18 @@ def _p_act(state: State, w: _Words) -> list[Move] | None:
     return None
 
 
-def _holding(state: State) -> bool:
+def _holding(state: Position) -> bool:
     return any(m.kind == "stay" for m in state.legal_moves())
 
 
-def _p_direction(state: State, w: _Words) -> list[Move] | None:
+def _p_direction(state: Position, w: _Words) -> list[Move] | None:
     seat, num = state.ctx.mover
     _check_amoeba(state, w, num)
     direction = w.direction()
     return None if direction is None else [Move("dir", seat, num, value=(direction,))]
 
 
-def _p_tentacle(state: State, w: _Words) -> list[Move] | None:
+def _p_tentacle(state: Position, w: _Words) -> list[Move] | None:
     seat, num = state.ctx.mover
     _check_amoeba(state, w, num)
     tokens = w.tokens[1:] if w.lead_number() is not None else w.tokens
@@ -411,7 +409,7 @@ def _p_tentacle(state: State, w: _Words) -> list[Move] | None:
 TAKE_W: Final = frozenset({"take", "prendre", "prend", "carry", "emporter", "emporte", "with", "avec"})
 
 
-def _p_cling(state: State, w: _Words) -> list[Move] | None:
+def _p_cling(state: Position, w: _Words) -> list[Move] | None:
     legal = state.legal_moves()
     seat = legal[0].seat
     tentacle = any(m.kind == "cling" and m.value for m in legal)
@@ -434,7 +432,7 @@ def _p_cling(state: State, w: _Words) -> list[Move] | None:
     return None
 
 
-def _p_again(state: State, w: _Words) -> list[Move] | None:
+def _p_again(state: Position, w: _Words) -> list[Move] | None:
     first = state.legal_moves()[0]
     seat, num = first.seat, first.amoeba  # the amoeba on turn, or a victim after its escape
     _check_amoeba(state, w, num)
@@ -445,7 +443,7 @@ def _p_again(state: State, w: _Words) -> list[Move] | None:
     return None
 
 
-def _attack_moves(state: State, w: _Words, seat: int, num: int) -> list[Move]:
+def _attack_moves(state: Position, w: _Words, seat: int, num: int) -> list[Move]:
     refs = w.amoeba_refs()
     attacks = [m for m in state.legal_moves() if m.kind == "attack" and m.amoeba == num]
     if refs:
@@ -453,7 +451,7 @@ def _attack_moves(state: State, w: _Words, seat: int, num: int) -> list[Move]:
     return attacks
 
 
-def _p_feed(state: State, w: _Words) -> list[Move] | None:
+def _p_feed(state: Position, w: _Words) -> list[Move] | None:
     seat, num = _me(state), state.ctx.amoeba
     tokens = list(w.tokens)
     named = len(tokens) > 1 and tokens[0].isdigit() and (tokens[1] in VERBS or len(tokens[1]) > 1)
@@ -483,7 +481,7 @@ def _p_feed(state: State, w: _Words) -> list[Move] | None:
     return None if cubes is None else [Move("eat", seat, num, (host, 0), cubes)]
 
 
-def _p_respond(state: State, w: _Words) -> list[Move] | None:
+def _p_respond(state: Position, w: _Words) -> list[Move] | None:
     seat, num = state.ctx.victim
     if w.any(DEFEND_W):
         return [Move("defend", seat, num)]
@@ -494,7 +492,7 @@ def _p_respond(state: State, w: _Words) -> list[Move] | None:
     return None
 
 
-def _p_retry(state: State, w: _Words) -> list[Move] | None:
+def _p_retry(state: Position, w: _Words) -> list[Move] | None:
     seat, num = state.ctx.attacker
     if w.any(ATTACK_W) or w.amoeba_refs():
         return _attack_moves(state, w, seat, num)
@@ -503,7 +501,7 @@ def _p_retry(state: State, w: _Words) -> list[Move] | None:
     return None
 
 
-def _p_defect(state: State, w: _Words) -> list[Move] | None:
+def _p_defect(state: Position, w: _Words) -> list[Move] | None:
     genes = w.genes()
     nums = w.numbers()
     if not genes and not nums:
@@ -516,7 +514,7 @@ def _p_defect(state: State, w: _Words) -> list[Move] | None:
     return legal or [Move("pay", _me(state), value=(0, *sorted(genes)))]
 
 
-def _p_buy(state: State, w: _Words) -> list[Move] | None:
+def _p_buy(state: Position, w: _Words) -> list[Move] | None:
     seat = _me(state)
     genes = w.genes()
     if not genes:
@@ -528,7 +526,7 @@ def _p_buy(state: State, w: _Words) -> list[Move] | None:
     return offers or [Move("buy", seat, value=(gene, -1))]
 
 
-def _p_aggress(state: State, w: _Words) -> list[Move] | None:
+def _p_aggress(state: Position, w: _Words) -> list[Move] | None:
     seat = _me(state)
     if w.any(DONE_W | NONE_W):
         return [Move("pass", seat)]
@@ -546,7 +544,7 @@ def _p_aggress(state: State, w: _Words) -> list[Move] | None:
     return attacks
 
 
-PARSERS: Final[dict[str, Callable[[State, _Words], list[Move] | None]]] = {
+PARSERS: Final[dict[str, Callable[[Position, _Words], list[Move] | None]]] = {
     "start": _p_start,
     "place": _p_place,
     "divide": _p_place,

@@ -193,7 +193,7 @@ class State:
             )
         work = Work(self)
         work.do(move)
-        return work.freeze(work.advance())
+        return frozen(work, work.advance())
 
     @cached_property
     def _outcome(self) -> Outcome | None:
@@ -649,6 +649,16 @@ def _check_consistency(state: State, text: str) -> None:
         raise _bad(text, "not in canonical form")
 
 
+def frozen(work: Work, options: tuple[Move, ...] | None) -> State:
+    """The frozen state the step machine reached; ``options`` (the decision's legal moves, if known) is cached
+    in it, with the supply the machine counted."""
+    state = State(**work.state_fields())
+    state.__dict__["supply"] = tuple(work.supply)
+    if options is not None:
+        state.__dict__["options"] = options
+    return state
+
+
 def settled(state: State) -> State:
     """``state`` after every automatic step from its step on.
 
@@ -656,4 +666,4 @@ def settled(state: State) -> State:
     begins), ``phase2`` .. ``phase6`` or ``next_amoeba``; this runs the machine to the next real decision.
     """
     work = Work(state)
-    return work.freeze(work.advance())
+    return frozen(work, work.advance())

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.app.clocks.game_clock import clock_setting
 from bot.app.events.core import EventCore
 from bot.app.events.formats import format_of
 from bot.app.events.model import Event, EventError, EventGame, EventStatus, RoundPlan
 from bot.app.events.rules import game_of_row, pair_round
-from bot.app.game_clock import clock_setting
 from bot.app.matches import MatchStatus, TurnReport
 from bot.app.storage.store import to_iso
 

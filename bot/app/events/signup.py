@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.app import member_text
+from bot.app.clocks.game_clock import fits_pace
 from bot.app.events.core import EventCore
 from bot.app.events.entry import drop_absentees
 from bot.app.events.formats import format_of
@@ -16,7 +17,6 @@ from bot.app.events.model import (
     EventStatus,
     Withdrawal,
 )
-from bot.app.game_clock import fits_pace
 from bot.app.matches import MatchError, split_options
 from bot.app.storage.entry_store import EntryStore
 from bot.app.storage.events_store import EventSettings

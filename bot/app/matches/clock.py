@@ -8,8 +8,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from bot.app.ai_seats import is_ai
-from bot.app.deadlines import (
+from bot.app.clocks.deadlines import (
     LIVE_LIMIT,
     VACATION_DAYS_PER_YEAR,
     QuietHours,
@@ -21,7 +20,7 @@ from bot.app.deadlines import (
     turn_times,
     vacation_days_used,
 )
-from bot.app.game_clock import ClockFace, clock_runs, clock_times, from_ms, live_play, low_time_at
+from bot.app.clocks.game_clock import ClockFace, clock_runs, clock_times, from_ms, live_play, low_time_at
 from bot.app.matches.core import Core
 from bot.app.matches.log import (
     sample_chance,
@@ -37,7 +36,8 @@ from bot.app.matches.model import (
     TurnReport,
 )
 from bot.app.matches.seat_clocks import extend, faces, keep_times_left, times_left
-from bot.app.seats import Action
+from bot.app.seats.acting import Action
+from bot.app.seats.ai import is_ai
 from bot.app.storage import Store
 from games.base import Outcome, Seat, Termination
 
@@ -58,11 +58,11 @@ async def change_limit(store: Store, match: Match, limit: int | None, now: datet
     the whole new limit. So live → play by post keeps the minutes used (they hardly matter against days), and
     a live turn lengthened keeps its pace (2 → 5 minutes after 1 minute used: 4 minutes left), while play by
     post → live never makes a turn late on the spot for hours already spent. Reminders already sent are
-    forgotten: the new pace's reminders follow (see :func:`bot.app.deadlines.is_live`). A turn whose time
+    forgotten: the new pace's reminders follow (see :func:`bot.app.clocks.deadlines.is_live`). A turn whose time
     already ran out under the old limit keeps its vote and its start.
 
     A game clock stops when the match goes to play by post and runs on when it comes back to live
-    (:func:`bot.app.game_clock.clock_runs`): each seat keeps the time it had left at the switch.
+    (:func:`bot.app.clocks.game_clock.clock_runs`): each seat keeps the time it had left at the switch.
     """
     left = await times_left(store, match, now)
     await store.set_turn_limit(match.id, limit, now=now)
@@ -233,7 +233,7 @@ class TurnClocks(Core):
 
     async def extend_turn(self, match_id: int, seat: Seat, since: datetime | None = None) -> Match:
         """Give a late seat a fresh turn (its clock starts again, reminders included; a game clock pays the time
-        taken so far, and one whose flag fell gets :func:`bot.app.game_clock.grace`).
+        taken so far, and one whose flag fell gets :func:`bot.app.clocks.game_clock.grace`).
 
         With ``since``, only the turn that began then is extended: a second call for the same late turn
         (a retry) changes nothing.

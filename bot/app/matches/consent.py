@@ -21,8 +21,8 @@ A new kind of consent question is six files, none of them in storage (no table, 
 4. ``bot/shell/client.py``: its buttons join the persistent ones registered at start;
 5. and 6. its texts, ``bot/app/locales/en/<kind>.json`` and ``bot/app/locales/fr/<kind>.json``.
 
-Who may ask and answer is an existing :class:`~bot.app.seats.Action`'s rule (the members playing, as for a
-pace switch); a kind with a rule of its own adds it to ``bot/app/seats.py``.
+Who may ask and answer is an existing :class:`~bot.app.seats.acting.Action`'s rule (the members playing, as for a
+pace switch); a kind with a rule of its own adds it to ``bot/app/seats/acting.py``.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from bot.app.matches.model import (
     TurnReport,
     UndoRequest,
 )
-from bot.app.seats import Action, Refusal, seat_for
+from bot.app.seats.acting import Action, Refusal, seat_for
 from bot.app.storage import ConflictError, ProposalRow, SeatReplacement, Store
 from games.base import Outcome, Seat, Termination
 

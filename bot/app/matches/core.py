@@ -10,7 +10,6 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.app import fairness
-from bot.app.ai_seats import DEFAULT_TAKEOVER_LEVEL, is_ai, level_of
 from bot.app.matches.log import (
     _entry,
     _row,
@@ -43,7 +42,8 @@ from bot.app.matches.model import (
 )
 from bot.app.matches.ratings import rates_ai, record_ratings
 from bot.app.matches.seat_clocks import charge_ended_turns
-from bot.app.seats import Action, Refusal, seat_for
+from bot.app.seats.acting import Action, Refusal, seat_for
+from bot.app.seats.ai import DEFAULT_TAKEOVER_LEVEL, is_ai, level_of
 from bot.app.storage import (
     UNSET,
     ConflictError,
@@ -59,7 +59,7 @@ log = logging.getLogger(__name__)
 
 
 def require_seat(match: Match, user_id: int, action: Action) -> Seat:
-    """The seat ``user_id`` acts for in ``action`` (:func:`bot.app.seats.seat_for`, the one rule for every path).
+    """The seat ``user_id`` acts for in ``action`` (:func:`bot.app.seats.acting.seat_for`, the one rule for every path).
 
     Raises:
         MatchError: the refusal's key (``not_seated``, ``seat_left``, ``not_creator``, ``already_seated``,

@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from bot.app import fairness, member_text
-from bot.app.ai_seats import LEVELS, is_ai, level_of, next_ai_id
-from bot.app.game_clock import fits_pace
+from bot.app.clocks.game_clock import fits_pace
 from bot.app.matches.core import Core, require_seat
 from bot.app.matches.model import (
     MAX_OPEN_LOBBIES,
@@ -20,7 +19,8 @@ from bot.app.matches.model import (
     salt_kind_key,
     split_options,
 )
-from bot.app.seats import Action
+from bot.app.seats.acting import Action
+from bot.app.seats.ai import LEVELS, is_ai, level_of, next_ai_id
 from bot.app.storage import (
     ChannelBusyError,
 )
@@ -236,8 +236,8 @@ class Lobby(Core):
         return await self._store.get_pref(user_id, STANDING_SALT)
 
     async def salt_kinds(self, match: Match) -> dict[Seat, str]:
-        """How each seat's salt came to be (:data:`bot.app.fairness.OWN`, ``STANDING`` or ``DRAWN``), for the seats
-        whose salt has a known origin (older salts have none).
+        """How each seat's salt came to be (:data:`bot.app.fairness.OWN`, ``STANDING`` or ``DRAWN``), for
+        the seats whose salt has a known origin (older salts have none).
 
         The origin was noted under the member who gave the salt: a seat a member later took over asks the
         members who held it before, too.

@@ -1,5 +1,5 @@
 """Pure functions of a match's log: chance sampling, replay, what a decision reveals, digests, the result's JSON,
-and the turn count (the one rule :mod:`bot.app.turns` and each save share)."""
+and the turn count (the one rule :mod:`bot.app.telling.turns` and each save share)."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def _row(entry: LogEntry) -> MoveRow:
     return MoveRow(entry.ply, entry.kind.value, entry.seat, entry.notation, entry.at, entry.interaction_id)
 
 
-# Turns as players count them (see bot.app.turns, which cuts a log into turns with the same rules).
+# Turns as players count them (see bot.app.telling.turns, which cuts a log into turns with the same rules).
 #
 # THE definition, shared by the turn posts, /game history, /game status and exports: a turn is the stretch
 # during which the same seat(s) are asked to choose. The count looks only at the moments a seat is asked:

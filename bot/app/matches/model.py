@@ -11,11 +11,11 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from bot.app import fairness
-from bot.app.ai_seats import is_ai, level_of
-from bot.app.deadlines import (
+from bot.app.clocks.deadlines import (
     TurnTimes,
 )
-from bot.app.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES
+from bot.app.clocks.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES
+from bot.app.seats.ai import is_ai, level_of
 from bot.app.storage import (
     SeatReplacement,
 )
@@ -260,7 +260,7 @@ class TurnReport:
     previous_state: GameState | None = None
     """The state before the change (the bot uses it to format and highlight the last move)."""
     turn: int | None = None
-    """The number of the turn being played after the change, as :func:`bot.app.turns.turn_of` counts it (1
+    """The number of the turn being played after the change, as :func:`bot.app.telling.turns.turn_of` counts it (1
     from the start; the last turn once the match is over), known to the save without replaying the log
     (:attr:`Match.turn`); None for a lobby closed, or a match not saved since migration 0014 (a replayed
     interaction or an unannounced change reports the count kept with the match)."""
@@ -284,7 +284,7 @@ class TurnClock:
     times: TurnTimes
     """The turn's reminders and end (with a game clock: the flag fall when it comes before the turn limit)."""
     left: timedelta | None = None
-    """The seat's game clock when the turn began (None: the match has none, see :mod:`bot.app.game_clock`)."""
+    """The seat's game clock when the turn began (None: the match has none, see :mod:`bot.app.clocks.game_clock`)."""
 
     @property
     def flag(self) -> datetime | None:
@@ -373,7 +373,7 @@ class MatchError(Exception):
     ``not_enough_players`` (params ``min``), ``not_creator`` (start/abort by someone else),
     ``board_changed`` (stale version; params ``version``), ``unknown_option`` (params ``detail``),
     ``unknown_game`` (``create`` with a game id the registry does not know; params ``detail``). Who may act
-    for a seat is refused by :func:`bot.app.seats.seat_for`'s keys: ``seat_left`` (the caller's seat passed to
+    for a seat is refused by :func:`bot.app.seats.acting.seat_for`'s keys: ``seat_left`` (the caller's seat passed to
     the AI or to another member; params ``id``), ``draw_ai`` and ``undo_ai`` (the AI plays a seat and accepts
     neither; params ``seat``, ``id``).
     """
@@ -432,7 +432,7 @@ SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 """Match options the service itself reads, stored with the game's options: ``autoplay`` (``on``: a decision
 that is the only legal one is played for its seat at once, logged as that seat's move). A match without
 the option (older ones, events) plays every decision by hand. ``clock`` and ``increment``: each player's game
-clock for the match and the seconds added after each turn (:mod:`bot.app.game_clock`)."""
+clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`)."""
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -7,9 +7,9 @@ playing declines (the asker too: that withdraws it), every one has accepted, the
 changed meanwhile. AI seats need no answer: with only the AI to ask, the switch is made at once.
 
 Once agreed, a ``pace`` log entry records when and to what the pace changed (told in words by
-:func:`bot.app.narration.change_line`), the match's ``turn_limit`` changes and its running turns carry over
+:func:`bot.app.telling.narration.change_line`), the match's ``turn_limit`` changes and its running turns carry over
 (:func:`.clock.change_limit` says the rule). Pings follow the new pace by themselves
-(:func:`bot.app.deadlines.is_live` reads the limit).
+(:func:`bot.app.clocks.deadlines.is_live` reads the limit).
 
 An event's game keeps the pace its event set: a player's request is refused (``pace_event``); an organiser
 switches it directly, with no vote (the entry's seat is None) — unless the organiser plays in that game: there
@@ -22,12 +22,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Final
 
-from bot.app.deadlines import DEADLINE_CHOICES
+from bot.app.clocks.deadlines import DEADLINE_CHOICES
 from bot.app.matches.clock import change_limit
 from bot.app.matches.consent import Consent, MembersBallot, RequestBallot
 from bot.app.matches.core import require_seat
 from bot.app.matches.model import LogEntry, LogKind, Match, MatchError, MatchStatus, PaceOffer, TurnReport
-from bot.app.seats import Action
+from bot.app.seats.acting import Action
 from bot.app.storage import ProposalRow
 from games.base import Seat
 

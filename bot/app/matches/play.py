@@ -17,7 +17,7 @@ from bot.app.matches.model import (
     MatchStatus,
     TurnReport,
 )
-from bot.app.seats import Action, ai_acts
+from bot.app.seats.acting import Action, ai_acts
 from games import sequence
 from games.base import GameError, GameInfo, GameState, NotYourTurnError, Outcome, Seat, Termination
 
@@ -195,7 +195,7 @@ class Play(Core):
 
         With three or more players the AI takes the seat over and the others play on (:meth:`_take_over`);
         the match ends, every other seat a winner, only when no member would be left playing. Only the member
-        who plays the seat resigns it (:func:`bot.app.seats.seat_for`). ``expected_version`` is the version the
+        who plays the seat resigns it (:func:`bot.app.seats.acting.seat_for`). ``expected_version`` is the version the
         confirmation was asked at: a confirmation from an older board is refused.
 
         Raises:
@@ -229,7 +229,7 @@ class Play(Core):
         decision, the creator cannot void the result alone: their abort counts as their resignation, exactly
         as :meth:`resign` (two players: a FINISHED match with result RESIGNATION; three or more: a RESIGN
         entry, the AI takes the creator's seat and the match goes on). Who may abort as the creator is
-        :func:`bot.app.seats.seat_for`'s to say: a creator whose seat the AI or another member plays now cannot.
+        :func:`bot.app.seats.acting.seat_for`'s to say: a creator whose seat the AI or another member plays now cannot.
 
         Raises:
             MatchError: ``no_match``, ``not_active`` (already finished or aborted), ``not_creator``,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.app.ai_seats import is_ai
 from bot.app.matches.model import Match
+from bot.app.seats.ai import is_ai
 from bot.app.storage import Store
 from bot.app.tournaments.ratings import DEFAULT, Rating, outcome_ranks, rate
 from games.base import Outcome

@@ -12,7 +12,7 @@ from bot.app.matches.consent import REMATCH, Consent
 from bot.app.matches.core import require_seat
 from bot.app.matches.lobby import Lobby
 from bot.app.matches.model import Match, MatchError, MatchStatus, RematchOffer, TurnReport
-from bot.app.seats import Action
+from bot.app.seats.acting import Action
 
 
 class Rematches(Lobby, Consent):

@@ -1,4 +1,4 @@
-"""Each seat's game clock kept with the match (:mod:`bot.app.game_clock` has the rules and the arithmetic).
+"""Each seat's game clock kept with the match (:mod:`bot.app.clocks.game_clock` has the rules and the arithmetic).
 
 Functions of the store, run inside the caller's transaction: the save of every change charges the turns that
 ended (:func:`charge_ended_turns`), a "wait" vote gives a flag that fell some time (:func:`extend`), a pace
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 
-from bot.app.game_clock import ClockFace, charged, clock_runs, clock_setting, from_ms, grace, time_left, to_ms
+from bot.app.clocks.game_clock import ClockFace, charged, clock_runs, clock_setting, from_ms, grace, time_left, to_ms
 from bot.app.matches.model import Match, MatchStatus
 from bot.app.storage import Store
 from games.base import Seat
@@ -43,7 +43,7 @@ async def charge_ended_turns(store: Store, match: Match, acting: Collection[Seat
 
 async def extend(store: Store, match: Match, seat: Seat, now: datetime) -> None:
     """Before ``seat``'s turn starts again at ``now`` (a "wait" vote): the time the turn took so far is paid,
-    and a seat whose flag fell gets :func:`bot.app.game_clock.grace` to play on."""
+    and a seat whose flag fell gets :func:`bot.app.clocks.game_clock.grace` to play on."""
     if not clock_runs(match.turn_limit, match.options):
         return
     stored = await store.load_game_clocks(match.id)

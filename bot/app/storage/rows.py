@@ -124,7 +124,8 @@ class MatchParts:
     replacements: list[SeatReplacement] = field(default_factory=list)
     """The seats that passed from the AI to a member (:meth:`Store.replace_seat`), by seat and ply."""
     seals: str | None = None
-    """The seal recipe of a match that seals its chosen secrets (:data:`bot.app.fairness.SEAL_SCHEME`), or None."""
+    """The seal recipe of a match that seals its chosen secrets (:data:`bot.app.fairness.SEAL_SCHEME`), or
+    None."""
 
 
 @dataclass(frozen=True, slots=True)

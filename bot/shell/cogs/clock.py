@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.app.game_clock import live_play
+from bot.app.clocks.game_clock import live_play
 from bot.app.matches import Match
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.app.deadlines import DEADLINE_CHOICES
+from bot.app.clocks.deadlines import DEADLINE_CHOICES
 from bot.app.events import FORMATS, MAX_ROUNDS, OUTCOMES, Event, EventError, EventService, EventSettings, EventStatus
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match

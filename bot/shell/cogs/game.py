@@ -11,13 +11,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.ai_runner import ai_turn
-from bot.app.ai_seats import LEVELS
-from bot.app.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, TIMEOUT_POLICIES, QuietHoursError, parse_quiet_hours
-from bot.app.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES, fits_pace
+from bot.app.clocks.deadlines import (
+    DEADLINE_CHOICES,
+    DEFAULT_DEADLINE,
+    TIMEOUT_POLICIES,
+    QuietHoursError,
+    parse_quiet_hours,
+)
+from bot.app.clocks.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES, fits_pace
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
-from bot.app.seats import Action
-from bot.app.words import sequence_words
+from bot.app.seats.acting import Action
+from bot.app.seats.ai import LEVELS
+from bot.app.telling.words import sequence_words
 from bot.shell.consent.draw import offer_draw
 from bot.shell.consent.undo import request_undo
 from bot.shell.display import variant_label
@@ -101,7 +107,7 @@ def deadline_choices() -> list[app_commands.Choice[str]]:
 
 
 def clock_choices() -> list[app_commands.Choice[str]]:
-    """The game clocks offered when a match or an event is created (:mod:`bot.app.game_clock`)."""
+    """The game clocks offered when a match or an event is created (:mod:`bot.app.clocks.game_clock`)."""
     return labelled("clock", CLOCK_LABELS, CLOCK_CHOICES)
 
 

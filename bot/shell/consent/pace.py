@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.ai_seats import humans
-from bot.app.deadlines import DEADLINE_CHOICES, is_live
-from bot.app.game_clock import clock_runs, clock_setting
+from bot.app.clocks.deadlines import DEADLINE_CHOICES, is_live
+from bot.app.clocks.game_clock import clock_runs, clock_setting
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, PaceOffer, TurnReport
-from bot.app.pace_words import pace_text
+from bot.app.seats.ai import humans
+from bot.app.telling.pace_words import pace_text
 from bot.shell.components import AnswerButton
 from bot.shell.consent.questions import answering, settle
 from bot.shell.context import Shell
@@ -52,7 +52,7 @@ def question(match: Match, offer: PaceOffer, name: str, mentions: str, lang: str
         old=pace_text(match.turn_limit, lang),
         new=pace_text(offer.limit, lang),
     )
-    # With a game clock, "no deadline" is the clock alone: live play (see bot.app.game_clock.clock_runs).
+    # With a game clock, "no deadline" is the clock alone: live play (see bot.app.clocks.game_clock.clock_runs).
     runs = clock_runs(offer.limit, match.options)
     note = "live" if is_live(offer.limit) or runs else "none" if offer.limit is None else "post"
     notes = [t(lang, f"pace.note.{note}")]
@@ -81,7 +81,7 @@ async def ask(
     shell: Shell, interaction: discord.Interaction, match_id: int | None, choice: str, *, organiser: bool
 ) -> None:
     """Ask the members playing a match to switch it to the pace ``choice`` (a key of
-    :data:`bot.app.deadlines.DEADLINE_CHOICES`); an event's organiser (``organiser``) switches its game at
+    :data:`bot.app.clocks.deadlines.DEADLINE_CHOICES`); an event's organiser (``organiser``) switches its game at
     once. The question goes to the match's channel; asked from elsewhere, the caller gets a private link."""
     if choice not in DEADLINE_CHOICES:
         raise MatchError("pace_unknown")

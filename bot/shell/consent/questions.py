@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.app.ai_seats import humans
 from bot.app.i18n import t
 from bot.app.matches import Match, Proposal, TurnReport
+from bot.app.seats.ai import humans
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 

@@ -14,10 +14,10 @@ from collections.abc import Awaitable, Sequence
 
 import discord
 
-from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus, RematchOffer, TurnReport, require_seat
-from bot.app.seats import Action
+from bot.app.seats.acting import Action
+from bot.app.seats.ai import humans
 from bot.app.storage import PostRow
 from bot.shell.components import AnswerButton, MatchButton
 from bot.shell.consent.questions import settle

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, ReplaceRequest
 from bot.app.member_text import inert
-from bot.app.narration import TAKEOVER_ARROW, holder_at
+from bot.app.seats.ai import humans
+from bot.app.telling.narration import TAKEOVER_ARROW, holder_at
 from bot.shell.components import AnswerButton, MatchButton
 from bot.shell.consent.questions import settle
 from bot.shell.context import Shell

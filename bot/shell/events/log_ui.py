@@ -17,9 +17,9 @@ import discord
 from discord.ext import commands
 
 from bot.app.events import Event, LogLine, format_of
-from bot.app.history import pages
 from bot.app.i18n import t
 from bot.app.member_text import inert
+from bot.app.telling.history import pages
 from bot.shell.components import PageButton
 from bot.shell.context import Shell
 from bot.shell.events.text import log_line

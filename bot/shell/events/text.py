@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.app.deadlines import DEADLINE_CHOICES
+from bot.app.clocks.deadlines import DEADLINE_CHOICES
 from bot.app.events import Event, EventGame, LogLine
 from bot.app.i18n import has, t
 from bot.app.tournaments.standings import Result

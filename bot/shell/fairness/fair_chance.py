@@ -21,7 +21,7 @@ from bot.app.fairness import Seal, fingerprint
 from bot.app.i18n import language_of, t
 from bot.app.matches import DECISIONS, LogEntry, Match, MatchError, MatchStatus, TurnReport
 from bot.app.member_text import inert
-from bot.app.record import RecordError, Verdict, export_record, parse_record, verify_record
+from bot.app.records.record import RecordError, Verdict, export_record, parse_record, verify_record
 from bot.shell.context import Shell
 
 ENDED = (MatchStatus.FINISHED, MatchStatus.ABORTED)

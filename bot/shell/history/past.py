@@ -9,11 +9,11 @@ import io
 
 import discord
 
-from bot.app import replays
-from bot.app.history import pages, turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
-from bot.app.record import export_record
+from bot.app.records import replays
+from bot.app.records.record import export_record
+from bot.app.telling.history import pages, turn_lines
 from bot.shell.components import PageButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language, variant_label
@@ -70,7 +70,7 @@ async def turn_history_page(shell: Shell, interaction: discord.Interaction, matc
 
 async def replay(shell: Shell, interaction: discord.Interaction, match_id: int | None) -> None:
     """``/game replay``: an animated image of the match, thinned to a bounded number of frames, built
-    off the event loop, once per match version (see :mod:`bot.app.replays`)."""
+    off the event loop, once per match version (see :mod:`bot.app.records.replays`)."""
     match = await shell.pbp.find(interaction, match_id)
     # Posted for everyone only where everyone could watch the match anyway.
     private = not await open_to_everyone(interaction, match)

@@ -1,5 +1,5 @@
 """``/review`` and the "How it went" button of an end post (:class:`ReviewButton`, beside its handler
-:func:`show_review`): how a finished match went, told and charted (see :mod:`bot.app.review`).
+:func:`show_review`): how a finished match went, told and charted (see :mod:`bot.app.records.review`).
 
 Refused while the match is played (an estimate would be a hint). Computed off the event loop within the
 heavy-work bound, one review at a time per match, and kept per match version, names and language: an
@@ -12,9 +12,9 @@ import io
 
 import discord
 
-from bot.app import review
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
+from bot.app.records import review
 from bot.shell.components import MatchButton
 from bot.shell.context import Shell
 from bot.shell.display import public_language, variant_label

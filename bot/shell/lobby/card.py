@@ -12,11 +12,11 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.app.ai_seats import LEVELS, level_name
 from bot.app.i18n import t
 from bot.app.matches import SERVICE_OPTIONS, Match, MatchError, MatchStatus
+from bot.app.seats.ai import LEVELS, level_name
 from bot.app.storage import PostRow
-from bot.app.threads import is_match_thread_name, thread_name
+from bot.app.telling.threads import is_match_thread_name, thread_name
 from bot.shell.clock_ui import setting_line
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell

@@ -7,8 +7,8 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService, MatchStatus
-from bot.app.threads import order_for
-from bot.app.turns import known_turn
+from bot.app.telling.threads import order_for
+from bot.app.telling.turns import known_turn
 from bot.shell.play.messages import GameUI
 from bot.shell.play.status import MAX_LISTED, match_lines
 from bot.shell.visibility import may_see

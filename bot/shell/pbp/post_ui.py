@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.app import replays
 from bot.app.matches import MatchService
+from bot.app.records import replays
 from bot.shell.pbp.overview import Overviews
 from bot.shell.pbp.reminders import Reminders
 from bot.shell.pbp.votes import DeadlineVotes

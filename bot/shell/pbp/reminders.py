@@ -14,11 +14,11 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.app.ai_seats import humans
-from bot.app.deadlines import QuietHours
+from bot.app.clocks.deadlines import QuietHours
 from bot.app.i18n import language_of, t
 from bot.app.matches import DueStep, MatchService, MatchStatus
 from bot.app.member_text import inert
+from bot.app.seats.ai import humans
 from bot.shell.display import variant_label
 from bot.shell.pbp.votes import DeadlineVotes
 from bot.shell.play.messages import GameUI

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import discord
 
-from bot.app.game_clock import grace
+from bot.app.clocks.game_clock import grace
 from bot.app.i18n import t
 from bot.app.matches import DueStep, Match, MatchService, TurnClock
 from bot.shell.components import PREFIX, ChoiceButton
@@ -117,5 +117,5 @@ class DeadlineVotes:
 
 def wait_span(match: Match, lang: str) -> str:
     """What a "wait" vote gives a late seat, in words: a fresh turn, or with a game clock and no turn limit
-    the grace of :func:`bot.app.game_clock.grace` (a flag that has not fallen keeps its own time left)."""
+    the grace of :func:`bot.app.clocks.game_clock.grace` (a flag that has not fallen keeps its own time left)."""
     return span_text(int(grace(match.turn_limit).total_seconds()), lang)

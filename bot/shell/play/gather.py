@@ -19,14 +19,14 @@ from types import MappingProxyType
 
 import discord
 
-from bot.app.ai_seats import humans
+from bot.app.clocks.game_clock import ClockFace, clock_setting, live_play
 from bot.app.fairness import Seal
-from bot.app.game_clock import ClockFace, clock_setting, live_play
 from bot.app.i18n import DEFAULT_LANGUAGE
 from bot.app.matches import DECISIONS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnClock, TurnReport
 from bot.app.member_text import inert_names
 from bot.app.posting import PingMode, Situation, Via, private_digest
-from bot.app.turns import known_turn, match_ply_turns
+from bot.app.seats.ai import humans
+from bot.app.telling.turns import known_turn, match_ply_turns
 from bot.shell.display import Display, Kept, Palette, kept_of
 from bot.shell.play.status import sheet_digest, sheet_embed
 

@@ -20,8 +20,8 @@ from discord import app_commands
 
 from bot.app.i18n import has, language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, MatchStatus, require_seat
-from bot.app.seats import Action, member_acts, seat_for
-from bot.app.words import button_moves, move_label, move_marks, move_words
+from bot.app.seats.acting import Action, member_acts, seat_for
+from bot.app.telling.words import button_moves, move_label, move_marks, move_words
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauButton, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
@@ -275,7 +275,7 @@ def _move_rows(match: Match, seat: Seat, lang: str) -> list[list[discord.ui.Item
 
 
 async def _checked(shell: Shell, interaction: discord.Interaction, match_id: int, version: int) -> tuple[Match, Seat]:
-    """The match, if the clicking user acts for the seat to act (:func:`bot.app.seats.seat_for`: never a member
+    """The match, if the clicking user acts for the seat to act (:func:`bot.app.seats.acting.seat_for`: never a member
     whose seat the AI plays now) and the board is the one the component showed."""
     match = await shell.service.get(match_id)
     if match.status is not MatchStatus.ACTIVE:

@@ -15,14 +15,14 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.app.ai_seats import humans, is_ai
-from bot.app.game_words import words_for
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService, TurnReport
 from bot.app.posting import DMStep, PrivateDM, private_digest
-from bot.app.secret_setup import needs_setup, setup_order, setup_prompt
+from bot.app.seats.ai import humans, is_ai
 from bot.app.storage import PostRow
-from bot.app.words import private_words
+from bot.app.telling.game_words import words_for
+from bot.app.telling.secret_setup import needs_setup, setup_order, setup_prompt
+from bot.app.telling.words import private_words
 from bot.shell.components import PREFIX, ChoiceButton, MatchButton
 from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, Palette, board_image, public_language, variant_label

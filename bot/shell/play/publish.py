@@ -16,13 +16,13 @@ from typing import Any, NamedTuple
 
 import discord
 
-from bot.app.ai_seats import humans
 from bot.app.i18n import language_of, t
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, TurnReport
 from bot.app.member_text import inert_names
-from bot.app.narration import narrate, result_line, turn_line
 from bot.app.posting import Plan, Situation, plan
+from bot.app.seats.ai import humans
 from bot.app.storage import PostRow
+from bot.app.telling.narration import narrate, result_line, turn_line
 from bot.shell.display import Display, board_files, kept_of, public_language, variant_label
 from bot.shell.play.gather import Gathered, gather
 from bot.shell.play.gather import situation as situation_of
@@ -252,7 +252,7 @@ class Publisher:
     ) -> Placed:
         """Edit the turn post in place, or post it anew (retiring the old one) as the plan says."""
         match, report = post.facts.match, post.facts.report
-        # The post counts turns as /game status and /game history do (bot.app.turns), not as the plan does:
+        # The post counts turns as /game status and /game history do (bot.app.telling.turns), not as the plan does:
         # the count each save keeps with the match, so that no move replays the whole log.
         number = post.facts.number
         start = post.facts.kept.start

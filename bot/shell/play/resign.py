@@ -7,7 +7,7 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus, require_seat
-from bot.app.seats import Action
+from bot.app.seats.acting import Action
 from bot.shell.components import MatchButton
 from bot.shell.context import Shell
 

@@ -1,7 +1,7 @@
 """A secret set-up made piece by piece with a menu, in the player's private flow (DM or ephemeral reply).
 
 The set-up prompt's **Place piece by piece** button opens a private message that asks, place after place in
-the game's order (:attr:`bot.app.game_words.SecretSetup.slots`), which of the values left goes there; it is
+the game's order (:attr:`bot.app.telling.game_words.SecretSetup.slots`), which of the values left goes there; it is
 edited in place at every pick, with **Back**, and ends with **Confirm**, which plays the whole set-up as the
 nine-digit form would. The values picked so far travel in the components' custom ids, so a pick answered
 after a restart carries on; nothing is stored, and only the player ever sees the message.
@@ -15,10 +15,10 @@ from typing import ClassVar, Self
 
 import discord
 
-from bot.app.game_words import SecretSetup, words_for
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError
-from bot.app.secret_setup import needs_setup
+from bot.app.telling.game_words import SecretSetup, words_for
+from bot.app.telling.secret_setup import needs_setup
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import id_number

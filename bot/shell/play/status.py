@@ -9,12 +9,12 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.app.ai_seats import is_ai, seat_ai_name
-from bot.app.history import player_turn_lines
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
-from bot.app.narration import result_line
-from bot.app.turns import known_turn
+from bot.app.seats.ai import is_ai, seat_ai_name
+from bot.app.telling.history import player_turn_lines
+from bot.app.telling.narration import result_line
+from bot.app.telling.turns import known_turn
 from bot.shell.clock_ui import clock_lines, setting_line
 from bot.shell.context import Shell
 from bot.shell.display import board_link, variant_label

@@ -10,9 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.app.ai_seats import humans
-from bot.app.game_clock import clock_setting
-from bot.app.game_words import words_for
+from bot.app.clocks.game_clock import clock_setting
 from bot.app.i18n import t
 from bot.app.matches import (
     POSITION_KINDS,
@@ -26,10 +24,12 @@ from bot.app.matches import (
     replay,
 )
 from bot.app.member_text import inert_names
-from bot.app.narration import result_line, take_seat_label, takeover_lines, turn_line
-from bot.app.story import story
-from bot.app.turns import known_turn
-from bot.app.words import move_legend
+from bot.app.seats.ai import humans
+from bot.app.telling.game_words import words_for
+from bot.app.telling.narration import result_line, take_seat_label, takeover_lines, turn_line
+from bot.app.telling.story import story
+from bot.app.telling.turns import known_turn
+from bot.app.telling.words import move_legend
 from bot.shell.clock_ui import clock_lines
 from bot.shell.consent.rematch import RematchButton
 from bot.shell.consent.replace import TakeSeatButton

@@ -155,7 +155,7 @@ class GameWords:
     """A chance step that passes the turn of the seat it was drawn for, nobody able to play it (before, after,
     kind, value): that seat and what it rolled, else None. A turn post tells a run of passes in one line."""
     summary: Callable[[Sequence[Any], Sequence[str], str, Seat | None], list[str] | None] = no_summary
-    """The game's events (as :func:`bot.app.narration.event_items` reads them) told the short way a turn post
+    """The game's events (as :func:`bot.app.telling.narration.event_items` reads them) told the short way a turn post
     wants them, such as one line per player (events, names, language, and the seat the story is told to, whose
     pieces are then "yours", or None); None: one line per event."""
     buttons: int = 20
@@ -171,7 +171,8 @@ class GameWords:
     """The catalog sentence of a player's count: ``review.dice`` (came up) or ``review.draws`` (drew)."""
     button_lines: int = 0
     """When not 0, the move buttons may take at most this many lines of a phone's screen (short labels share a
-    line, long ones wrap: :func:`bot.app.words.phone_lines`), else the moves are chosen in the menu (one row)."""
+    line, long ones wrap: :func:`bot.app.telling.words.phone_lines`), else the moves are chosen in the menu (one
+    row)."""
     marks: Callable[[GameState, Seat, Sequence[str]], Mapping[str, tuple[str, str]]] = no_marks
     """The piece each offered move moves (position, acting seat, the public notations on its buttons):
     notation → (square as the board's renderer names it, short mark such as ``1`` or ``A``). Moves of the

@@ -1,15 +1,15 @@
 """The private prompt of a secret set-up (Subulata's nine values): what a player must arrange, and where.
 
 The prompt goes only to its player (by DM, or ephemerally when DMs are closed); each game's set-up
-(:attr:`bot.app.game_words.GameWords.setup`) reads the player's own view, so it can never show an
+(:attr:`bot.app.telling.game_words.GameWords.setup`) reads the player's own view, so it can never show an
 opposing value.
 """
 
 from __future__ import annotations
 
-from bot.app.game_words import words_for
-from bot.app.game_words.subulata import cell_order
 from bot.app.matches import Match, MatchStatus
+from bot.app.telling.game_words import words_for
+from bot.app.telling.game_words.subulata import cell_order
 from games.base import Seat
 
 __all__ = ["cell_order", "needs_setup", "setup_order", "setup_prompt"]

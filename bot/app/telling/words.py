@@ -3,7 +3,7 @@ of move buttons.
 
 Everything here reads the public form of a notation and public views only, so no sentence can carry a
 secret. No internal code (``roll:2``, ``kickoff:blue``, ``draw:0``, a gene id) reaches a player: each
-game's steps are put in words from the catalogs, by that game's module in :mod:`bot.app.game_words`.
+game's steps are put in words from the catalogs, by that game's module in :mod:`bot.app.telling.game_words`.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from bot.app.game_words import words_for
-from bot.app.game_words.base import name_of
 from bot.app.i18n import t, tn
+from bot.app.telling.game_words import words_for
+from bot.app.telling.game_words.base import name_of
 from games import sequence
 from games.base import GameInfo, GameState, Seat
 
@@ -71,13 +71,13 @@ def phone_lines(labels: Sequence[str]) -> int:
 
 def move_legend(game: GameInfo, state: GameState, seat: Seat, lang: str) -> str | None:
     """The line explaining the terms the seat's moves are priced in (see
-    :attr:`~bot.app.game_words.base.GameWords.legend`), or None."""
+    :attr:`~bot.app.telling.game_words.base.GameWords.legend`), or None."""
     return words_for(game.id).legend(state, seat, lang)
 
 
 def move_marks(game: GameInfo, state: GameState, seat: Seat) -> dict[str, tuple[str, str]]:
     """The marks of the pieces the seat's move buttons move: notation → (square, mark), see
-    :attr:`~bot.app.game_words.base.GameWords.marks`. Empty when the post offers no buttons."""
+    :attr:`~bot.app.telling.game_words.base.GameWords.marks`. Empty when the post offers no buttons."""
     notations = button_moves(game, state, seat)
     if not notations:
         return {}

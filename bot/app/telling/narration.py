@@ -10,13 +10,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.app.ai_seats import seat_ai_name
-from bot.app.game_words import words_for
 from bot.app.i18n import has, t, tn
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, MatchStatus, pace_limit
 from bot.app.matches.log import automatic, autoplaying
-from bot.app.pace_words import pace_text
-from bot.app.words import chance_lines, decision_line
+from bot.app.seats.ai import seat_ai_name
+from bot.app.telling.game_words import words_for
+from bot.app.telling.pace_words import pace_text
+from bot.app.telling.words import chance_lines, decision_line
 from games.base import GameState, Outcome, Termination
 
 MAX_EVENT_LINES = 12
@@ -85,7 +85,7 @@ def takeover_lines(
 
 @dataclass(frozen=True, slots=True)
 class Told:
-    """One line of what happened, with what a story needs to shorten it (see :mod:`bot.app.story`)."""
+    """One line of what happened, with what a story needs to shorten it (see :mod:`bot.app.telling.story`)."""
 
     text: str
     seat: int | None = None

@@ -1,8 +1,8 @@
 """Each game's home on the bot side: its words, the details of its narration and its set-up prompts.
 
-One module per game fills a :class:`~bot.app.game_words.base.GameWords`; :data:`GAME_WORDS` finds it
-by game id, the way :data:`render.RENDERERS` finds a board. The shared modules (:mod:`bot.app.words`,
-:mod:`bot.app.narration`, :mod:`bot.app.secret_setup`) ask the registry and never name a game, so a
+One module per game fills a :class:`~bot.app.telling.game_words.base.GameWords`; :data:`GAME_WORDS` finds it
+by game id, the way :data:`render.RENDERERS` finds a board. The shared modules (:mod:`bot.app.telling.words`,
+:mod:`bot.app.telling.narration`, :mod:`bot.app.telling.secret_setup`) ask the registry and never name a game, so a
 new game adds a module here and a line below. The colours of a game's seats come from its board
 (:data:`render.SEAT_COLOURS`).
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.app.game_words import subulata, ultimatek, ur, ursuppe
-from bot.app.game_words.base import GameWords, SecretSetup
+from bot.app.telling.game_words import subulata, ultimatek, ur, ursuppe
+from bot.app.telling.game_words.base import GameWords, SecretSetup
 from games import subulata as subulata_rules
 from games import ultimatek as ultimatek_rules
 from games import ur as ur_rules

@@ -15,13 +15,13 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Final
 
-from bot.app.game_words import words_for
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, Match, MatchError, MatchStatus, effective
 from bot.app.matches.log import autoplaying, replay_states
-from bot.app.replays import MAX_ACTIONS
-from bot.app.turns import turn_numbers
-from bot.app.words import decision_line
+from bot.app.records.replays import MAX_ACTIONS
+from bot.app.telling.game_words import words_for
+from bot.app.telling.turns import turn_numbers
+from bot.app.telling.words import decision_line
 from games.ai import odds
 from games.ai import review as engine
 from render import SEAT_COLOURS
@@ -222,7 +222,7 @@ def dice_lines(game_id: str, found: engine.Review, names: Sequence[str], lang: s
     """Per player with rolls or draws: the face that came furthest from its expected count, against that count
     (summed over each step's own distribution, so rule sets with other dice, two dice at once and a bag that
     empties all count right). What counts, as which faces and for whom, is the game's
-    (:attr:`bot.app.game_words.GameWords.counted`): Ur's dice, Ursuppe's one or two movement dice, Ultima-Tek's
+    (:attr:`bot.app.telling.game_words.GameWords.counted`): Ur's dice, Ursuppe's one or two movement dice, Ultima-Tek's
     draws into a hand; a Subulata layout or random set-up is nobody's roll and is not counted."""
     words = words_for(game_id)
     seen: dict[int, dict[str, int]] = {}

@@ -47,16 +47,41 @@ checks.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from bot.app.ai_seats import is_ai
+from bot.app.seats.ai import is_ai
 from games.base import Seat
 
-if TYPE_CHECKING:
-    from bot.app.matches.model import Match
+
+class Successor(Protocol):
+    """A member who took a seat over from the AI (a :class:`bot.app.matches.SeatReplacement`)."""
+
+    @property
+    def user_id(self) -> int: ...
+
+
+class Seated(Protocol):
+    """What the rule reads of a match (a :class:`bot.app.matches.Match`): the match service lies above it."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def creator_id(self) -> int: ...
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+    @property
+    def ai(self) -> Mapping[Seat, str]: ...
+
+    @property
+    def replacements(self) -> Mapping[Seat, Sequence[Successor]]: ...
+
+    def played_by(self, user_id: int) -> bool: ...
 
 
 class Action(enum.Enum):
@@ -107,7 +132,7 @@ AI_ACTIONS: frozenset[Action] = frozenset({Action.MOVE})
 """What the AI does for the seats it plays."""
 
 
-def holder(match: Match, user_id: int) -> tuple[Holder, Seat | None]:
+def holder(match: Seated, user_id: int) -> tuple[Holder, Seat | None]:
     """What ``user_id`` is to ``match``, with the seat they hold or left (None for a replaced member, whose
     old seat is someone else's now, and for an outsider)."""
     if is_ai(user_id):
@@ -125,11 +150,11 @@ def holder(match: Match, user_id: int) -> tuple[Holder, Seat | None]:
     return Holder.OUTSIDER, None
 
 
-def _first_ai_seat(match: Match) -> Seat | None:
+def _first_ai_seat(match: Seated) -> Seat | None:
     return min(match.ai) if match.ai else None
 
 
-def seat_for(match: Match, user_id: int, action: Action) -> Seat | Refusal | None:
+def seat_for(match: Seated, user_id: int, action: Action) -> Seat | Refusal | None:
     """The seat ``user_id`` acts for in ``action``, or why they may not (the table of the module's docstring).
 
     None only for :attr:`Action.REPLACE_REQUEST` by an outsider: allowed, for no seat of their own.
@@ -151,11 +176,11 @@ def seat_for(match: Match, user_id: int, action: Action) -> Seat | Refusal | Non
     return seat
 
 
-def ai_acts(match: Match, seat: Seat, action: Action) -> bool:
+def ai_acts(match: Seated, seat: Seat, action: Action) -> bool:
     """True when the AI acts for ``seat`` in ``action``: only the moves of the seats it plays."""
     return action in AI_ACTIONS and seat in match.ai
 
 
-def member_acts(match: Match, seat: Seat) -> bool:
+def member_acts(match: Seated, seat: Seat) -> bool:
     """True when a member (not the AI) acts for ``seat`` now: who a turn post's move controls are for."""
     return seat not in match.ai and not is_ai(match.seats[seat]) if seat < len(match.seats) else False

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.app.game_words.base import GameWords, SecretSetup, name_of
 from bot.app.i18n import t
+from bot.app.telling.game_words.base import GameWords, SecretSetup, name_of
 from games.base import GameState, Seat
 from games.subulata import state as subulata
 
@@ -168,4 +168,4 @@ WORDS = GameWords(
     marks=marks,
     scores=scores,
 )
-"""Subulata's entry in :data:`bot.app.game_words.GAME_WORDS`."""
+"""Subulata's entry in :data:`bot.app.telling.game_words.GAME_WORDS`."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.app.deadlines import is_live
+from bot.app.clocks.deadlines import is_live
 from bot.app.i18n import t
 
 DAY = 86400
@@ -11,7 +11,7 @@ HOUR = 3600
 
 
 def span_words(seconds: int, lang: str) -> str:
-    """A limit in the unit the choices name it in (:data:`bot.app.deadlines.DEADLINE_CHOICES`): whole days beyond
+    """A limit in the unit the choices name it in (:data:`bot.app.clocks.deadlines.DEADLINE_CHOICES`): whole days beyond
     three days ("7 days"), else whole hours ("48 hours", "72 hours"), else minutes."""
     if seconds % DAY == 0 and seconds > 3 * DAY:
         return t(lang, "pace.days", count=seconds // DAY)

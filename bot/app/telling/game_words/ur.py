@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.app.game_words.base import GameWords, name_of
 from bot.app.i18n import t, tn
+from bot.app.telling.game_words.base import GameWords, name_of
 from games.base import GameError, GameState, Seat, Termination
 from games.ur import loop, motifs, race, towers
 from games.ur.board import BOARD
@@ -349,4 +349,4 @@ WORDS = GameWords(
     scores=scores,
     buttons=8,
 )
-"""Ur's entry in :data:`bot.app.game_words.GAME_WORDS`."""
+"""Ur's entry in :data:`bot.app.telling.game_words.GAME_WORDS`."""

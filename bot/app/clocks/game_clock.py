@@ -1,6 +1,6 @@
 """A game clock per player, as pure arithmetic: the choices, what a turn costs, when the flag falls.
 
-Besides (or instead of) a limit per turn (:mod:`bot.app.deadlines`), a live match may give each player a
+Besides (or instead of) a limit per turn (:mod:`bot.app.clocks.deadlines`), a live match may give each player a
 game clock: ``clock`` minutes for the whole match, plus ``increment`` seconds after each of their turns
 (Fischer timing). Both are service options of the match (:data:`bot.app.matches.SERVICE_OPTIONS`), so a
 rematch and an event's games inherit them with the game's options.
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final
 
-from bot.app.deadlines import Interval, TurnTimes, is_live, turn_times
+from bot.app.clocks.deadlines import Interval, TurnTimes, is_live, turn_times
 
 CLOCK_CHOICES: Final[dict[str, int | None]] = {"none": None, "5m": 300, "10m": 600, "20m": 1200, "30m": 1800}
 """The game clocks offered at ``/game new`` and ``/event create``: seconds per player for the whole match."""
@@ -75,7 +75,8 @@ def fits_pace(turn_limit: int | None, options: Mapping[str, str]) -> bool:
 
 
 def live_play(turn_limit: int | None, options: Mapping[str, str]) -> bool:
-    """True for live play: a turn limit of minutes (:func:`bot.app.deadlines.is_live`) or a running game clock."""
+    """True for live play: a turn limit of minutes (:func:`bot.app.clocks.deadlines.is_live`) or a running game
+    clock."""
     return is_live(turn_limit) or clock_runs(turn_limit, options)
 
 

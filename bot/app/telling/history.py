@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, effective
 from bot.app.matches.log import automatic, autoplaying
-from bot.app.narration import change_line, event_items, names_at, takeover_line
-from bot.app.turns import TurnSpan, turns
-from bot.app.words import chance_lines, decision_line
+from bot.app.telling.narration import change_line, event_items, names_at, takeover_line
+from bot.app.telling.turns import TurnSpan, turns
+from bot.app.telling.words import chance_lines, decision_line
 from games import sequence
 from games.base import GameState
 

@@ -5,7 +5,7 @@ database). Its deadline is ``turn_limit`` of *active* time later: time the playe
 vacation does not count. Two reminders go out per turn, at half time and shortly before the deadline,
 to a player who has not acted yet; one that falls in the player's quiet hours waits for their end.
 Nothing here reads a clock or the database: callers pass the instants. A game clock per player for the whole
-match, beside or instead of a turn limit, is :mod:`bot.app.game_clock`.
+match, beside or instead of a turn limit, is :mod:`bot.app.clocks.game_clock`.
 """
 
 from __future__ import annotations

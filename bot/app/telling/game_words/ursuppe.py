@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.app.game_words import ursuppe_moves
-from bot.app.game_words.base import Counted, GameWords, name_of
 from bot.app.i18n import has, t, tn
+from bot.app.telling.game_words import ursuppe_moves
+from bot.app.telling.game_words.base import Counted, GameWords, name_of
 from games.base import GameState, Seat
 from games.ursuppe.tables import TABLES
 from render.ursuppe_words import card_text, gene_name, word
@@ -200,4 +200,4 @@ WORDS = GameWords(
     # screen; five eating choices of two lines each did not. More are chosen in the menu (one row).
     button_lines=3,
 )
-"""Ursuppe's entry in :data:`bot.app.game_words.GAME_WORDS`."""
+"""Ursuppe's entry in :data:`bot.app.telling.game_words.GAME_WORDS`."""

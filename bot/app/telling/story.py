@@ -1,14 +1,14 @@
 """The story a turn post tells: what happened since the player it pings last decided (with two players,
 the turn before), in a few lines a phone shows at once.
 
-Pure: from the lines :func:`bot.app.narration.told` gives for the log entries of the story. The full detail
+Pure: from the lines :func:`bot.app.telling.narration.told` gives for the log entries of the story. The full detail
 stays in ``/game history``; a turn post shortens it:
 
 - a run of passes (rolls nobody could play) is one line: "3 passes in a row: bob rolled 0 twice, alice
   rolled 0";
 - games that record their steps as events tell them their own short way (Ursuppe: one line per player and
-  the start order as a result, :attr:`bot.app.game_words.GameWords.summary`);
-- moves the match played by itself say so (see :func:`bot.app.narration.told`);
+  the start order as a result, :attr:`bot.app.telling.game_words.GameWords.summary`);
+- moves the match played by itself say so (see :func:`bot.app.telling.narration.told`);
 - beyond :data:`STORY_LINES` lines, the oldest are summed up in one line that points to ``/game history``;
 - with three players or more the story is told to the pinged player: a first line addresses them ("alice,
   since your last turn:"), and under it the game's words may call their pieces theirs ("attacked your
@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.app.game_words import words_for
 from bot.app.i18n import has, t, tn
 from bot.app.matches import LogEntry, Match
-from bot.app.narration import Told, told
+from bot.app.telling.game_words import words_for
+from bot.app.telling.narration import Told, told
 from games.base import GameState, Seat
 
 STORY_LINES = 6

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.app.game_words.base import Counted, GameWords, name_of
 from bot.app.i18n import t
+from bot.app.telling.game_words.base import Counted, GameWords, name_of
 from games.base import GameError, GameState, Seat
 from games.ultimatek.bonuses import KINDS, LABELS
 from games.ultimatek.field import BY_NAME, hex_name
@@ -179,4 +179,4 @@ WORDS = GameWords(
     marks=marks,
     private=private,
 )
-"""Ultima-Tek's entry in :data:`bot.app.game_words.GAME_WORDS`."""
+"""Ultima-Tek's entry in :data:`bot.app.telling.game_words.GAME_WORDS`."""

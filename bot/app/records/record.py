@@ -5,7 +5,7 @@ replays the log through the engine; with the seed, every chance entry is also ch
 draw the service would have made, so a record proves the whole match, dice included. No Discord here.
 
 The ``turns`` field gives the ply each turn begins at, the turns numbered as everywhere else
-(:mod:`bot.app.turns`): ``{"1": 3, "2": 7}``.
+(:mod:`bot.app.telling.turns`): ``{"1": 3, "2": 7}``.
 
 A provably fair match (``plateau-record 2``) also carries the match id, the scheme, the commitment, each
 seat's salt (a JSON string), the server seed once the match has ended, and after the moves an
@@ -39,7 +39,7 @@ from bot.app.matches import (
     replay,
     sample_chance,
 )
-from bot.app.turns import ply_turns
+from bot.app.telling.turns import ply_turns
 from games import find_game
 from games.base import GameState
 
@@ -140,7 +140,7 @@ def export_record(
                 "# u64 match, u32 ply, u32 seat, u32 length + the move's UTF-8 notation, the 16 nonce bytes.",
                 f"sealing: {fair.seals}",
             ]
-    # The turns as the turn posts, /game history and /game status number them (bot.app.turns).
+    # The turns as the turn posts, /game history and /game status number them (bot.app.telling.turns).
     begins: dict[str, int] = {}
     for ply, turn in sorted(ply_turns(match, entries).items()):
         begins.setdefault(str(turn), ply)
