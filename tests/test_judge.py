@@ -4,6 +4,7 @@ judged from its own knowledge only."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, replace
 from typing import Any
@@ -12,8 +13,8 @@ import numpy as np
 import pytest
 
 from games import find_game
-from games.ai import review
 from games.ai.determinise import determinise
+from games.ai.evaluate import EVALUATE
 from games.ai.judge import JUDGES, judge_key, win_chances, win_chances_for
 from games.ai.judge import params as judge_params
 from games.ai.judge.base import SoftmaxJudge, result_shares
@@ -171,9 +172,15 @@ def test_a_linear_judge_looks_ahead_to_its_moment() -> None:
 
 @pytest.mark.parametrize("key", sorted(GAME_OF))
 def test_the_baseline_is_todays_softmax(key: str) -> None:
+    """The stand-in for a key not yet fitted, and the bench's "today", is the review's judge before the fit:
+    ``exp(2.5·e_i) / Σ exp(2.5·e_j)`` of the heuristic evaluation from each seat's side."""
     baseline = SoftmaxJudge(key, GAME_OF[key])
+    evaluate = EVALUATE[GAME_OF[key]]
     for state in walk(key, 2, 30)[::6]:
-        today = review.chances(GAME_OF[key], state, int(getattr(state, "players", 2)))
+        if state.outcome() is not None:
+            continue
+        weights = [math.exp(2.5 * evaluate(state, seat)) for seat in range(int(getattr(state, "players", 2)))]
+        today = [w / sum(weights) for w in weights]
         assert baseline.win_chances(state) == pytest.approx(today)
 
 
