@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.shell.events.card import COG_NAME, EVENT_ITEMS, EventButton, card_actions
+from bot.shell.events.card import EVENT_ITEMS, EventButton, card_actions
+from bot.shell.events.running import COG_NAME
 from bot.shell.events.text import deadline_label, game_label, number, result_text
 from bot.shell.events.ui import EventUI
 

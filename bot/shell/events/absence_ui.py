@@ -9,10 +9,9 @@ organiser (pinged, and nobody else) and offers a persistent button that withdraw
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
 import discord
-from discord.ext import commands
 
 from bot.app.events import Event
 from bot.app.events.no_shows import NO_SHOWS_BEFORE_NOTICE
@@ -20,8 +19,7 @@ from bot.app.i18n import t
 from bot.app.member_text import inert
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
-
-COG_NAME: Final = "EventCog"
+from bot.shell.events.running import held
 
 
 @runtime_checkable
@@ -36,11 +34,7 @@ class WithdrawAction(Protocol):
 
 def withdraw_action(client: discord.Client) -> WithdrawAction:
     """The running bot's ``/event withdraw`` handler (the events cog's UI)."""
-    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-    ui = getattr(cog, "ui", None)
-    if not isinstance(ui, WithdrawAction):
-        raise RuntimeError("the events extension is not loaded")
-    return ui
+    return cast(WithdrawAction, held(client, WithdrawAction))  # held checked it is one
 
 
 class AbsentButton(ChoiceButton, template=rf"{PREFIX}:evabs:(?P<choice>withdraw):(?P<event>[0-9]+):(?P<user>[0-9]+)"):

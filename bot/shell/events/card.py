@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, cast, runtime_checkable
 
 import discord
-from discord.ext import commands
 
 from bot.app.events import Event, EventStatus, format_of
 from bot.app.i18n import t
@@ -17,10 +16,10 @@ from bot.shell.events.absence_ui import ABSENCE_ITEMS
 from bot.shell.events.checkin import checkin_field
 from bot.shell.events.log_ui import EventLogButton
 from bot.shell.events.report_ui import REPORT_ITEMS, report_button_view
+from bot.shell.events.running import held
 from bot.shell.events.text import deadline_label, game_label
 from bot.shell.lobby.card import SIGNUP, LobbyButton
 
-COG_NAME = "EventCog"
 CARD_LISTED = 40
 """Players named on the sign-up card; more are counted."""
 
@@ -38,11 +37,7 @@ class CardActions(Protocol):
 
 def card_actions(client: discord.Client) -> CardActions:
     """The running bot's card handler (the events cog's :class:`~bot.shell.events.EventUI`)."""
-    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-    ui = getattr(cog, "ui", None)
-    if not isinstance(ui, CardActions):
-        raise RuntimeError("the events extension is not loaded")
-    return ui
+    return cast(CardActions, held(client, CardActions))  # held checked it is one
 
 
 class EventButton(ChoiceButton, template=rf"{PREFIX}:event:(?P<choice>join|leave|start|here):(?P<event>[0-9]+)"):

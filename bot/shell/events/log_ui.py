@@ -11,10 +11,9 @@ import io
 import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Final, Protocol, runtime_checkable
+from typing import Final, Protocol, cast, runtime_checkable
 
 import discord
-from discord.ext import commands
 
 from bot.app.events import Event, LogLine, format_of
 from bot.app.i18n import t
@@ -22,9 +21,9 @@ from bot.app.member_text import inert
 from bot.app.telling.history import pages
 from bot.shell.components import PageButton
 from bot.shell.context import Shell
+from bot.shell.events.running import held
 from bot.shell.events.text import log_line
 
-COG_NAME: Final = "EventCog"
 LOG_PAGE_CHARS: Final = 3800
 """Characters of log lines on one page (an embed's description holds 4096)."""
 
@@ -39,11 +38,7 @@ class LogActions(Protocol):
 
 def log_actions(client: discord.Client) -> LogActions:
     """The running bot's log handler (the events cog's UI)."""
-    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-    ui = getattr(cog, "ui", None)
-    if not isinstance(ui, LogActions):
-        raise RuntimeError("the events extension is not loaded")
-    return ui
+    return cast(LogActions, held(client, LogActions))  # held checked it is one
 
 
 class EventLogButton(PageButton, layout="evlog:{slot}:{subject}:{page}"):

@@ -15,19 +15,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import ClassVar, Final, Protocol, Self, runtime_checkable
+from typing import ClassVar, Final, Protocol, Self, cast, runtime_checkable
 
 import discord
-from discord.ext import commands
 
 from bot.app.events import Event, EventGame
 from bot.app.i18n import t
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.events.report_text import PLAYER_CODES, SCORE_CODES, names_of, places_of, score_label, where
+from bot.shell.events.running import held
 from bot.shell.numbers import ascii_number, id_number
 
-COG_NAME: Final = "EventCog"
 PER_PAGE: Final = 4
 """Players whose menus one page of a table's form shows (the fifth row holds the buttons)."""
 IDS: Final = r"(?P<event>[0-9]+):(?P<round>[0-9]+):(?P<board>[0-9]+)"
@@ -61,11 +60,7 @@ class ReportActions(Protocol):
 
 def report_actions(client: discord.Client) -> ReportActions:
     """The running bot's report handlers (held by the events cog's UI)."""
-    cog = client.get_cog(COG_NAME) if isinstance(client, commands.Bot) else None
-    found = getattr(getattr(cog, "ui", None), "reports", None)
-    if not isinstance(found, ReportActions):
-        raise RuntimeError("the events extension is not loaded")
-    return found
+    return cast(ReportActions, held(client, ReportActions, "reports"))  # held checked it is one
 
 
 class ReportButton(ChoiceButton, template=rf"{PREFIX}:evrep:(?P<choice>open):(?P<event>[0-9]+)"):
