@@ -24,7 +24,7 @@ import numpy as np
 
 from games.ai.judge import params
 from games.ai.judge.base import players_of
-from games.ai.judge.calibration import ITERATIONS, MIX, PLY_CAP, Played, self_play
+from games.ai.judge.calibration import ITERATIONS, MIX, PLY_CAP, Mix, Played, self_play
 from games.ai.judge.linear import LinearJudge
 
 RIDGE: Final = 1e-3
@@ -90,9 +90,16 @@ def figures(blocks: Sequence[tuple[Any, Any]], w: Any) -> dict[str, float]:
     return {"log_loss": round(loss / n, 5), "brier": round(brier / n, 5), "brier_constant": round(constant / n, 5)}
 
 
+def mix_of(judge: LinearJudge) -> Mix:
+    """The levels ``judge`` is fitted on: its own ``mix`` when it declares one (a game whose searching
+    levels are too dear for the whole mix), else :data:`MIX`."""
+    mix: Mix = getattr(judge, "mix", MIX)
+    return mix
+
+
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
-    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables)
+    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, mix_of(judge))
     return fit_played(judge, played, matches, seed)
 
 
@@ -102,7 +109,7 @@ def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed:
     ridge = RIDGE if judge.ridge is None else judge.ridge
     w = fit_tables(blocks, ridge)
     positions = sum(int(x.shape[0]) for x, _ in blocks)
-    mix = ", ".join(f"{name} {weight}" for name, weight in MIX)
+    mix = ", ".join(f"{name} {weight}" for name, weight in mix_of(judge))
     return {
         "key": judge.key,
         "describe": (

@@ -17,6 +17,7 @@ inside a turn is weighed as it stands: the credits left enter the race features.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Final
 
 from games.ai.evaluate import EASY_EVALUATE
@@ -67,5 +68,18 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
 
 
-JUDGE: Final = LinearJudge("ultimatek", "ultimatek", NAMES, features, moment, lookahead=0)
+FIT_MIX: Final = (("random", 1), ("easy", 3), ("normal", 3))
+"""The levels Ultima-Tek's judge is fitted on: the judge's usual mix without ``strong`` (its beam at every
+decision made a match cost 10–30 s of CPU, a refit of 300 matches about 1.5 CPU-hours); ``normal`` still
+plans whole turns (a beam of 2 at the self-play's fixed budget), so points are scored and races run."""
+
+
+@dataclass(frozen=True, slots=True)
+class TekJudge(LinearJudge):
+    """A :class:`LinearJudge` fitted on its own, cheaper level mix (:data:`FIT_MIX`)."""
+
+    mix: tuple[tuple[str, int], ...] = FIT_MIX
+
+
+JUDGE: Final = TekJudge("ultimatek", "ultimatek", NAMES, features, moment, lookahead=0)
 """Ultima-Tek's judge (the baseline until ``data/judge/ultimatek.json`` ships)."""
