@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from games.ai import judge
-from games.ai.judge.base import SoftmaxJudge
+from games.ai.judge.base import SoftmaxJudge, result_shares
 from games.ai.judge.linear import LinearJudge
 from games.base import GameInfo, GameState, Seat
 
@@ -33,12 +33,26 @@ def win_chances_for(game: GameInfo, state: GameState, seat: Seat | None, rng: ra
     return judge.win_chances_for(state, seat, rng, samples)
 
 
+def leaf_chances(state: GameState) -> Chances:
+    """Each seat's winning chance as a search's leaf needs it: a fitted judge's features weighed as they
+    stand, without the look-ahead to its moment (a search already looks ahead, and the judge's own look-ahead
+    at every leaf made a strong decision cost minutes); exact when the game is over; any other judge whole."""
+    done = result_shares(state)
+    if done is not None:
+        return done
+    found = judge.judge_for(state)
+    if isinstance(found, LinearJudge) and (weights := found.weights()) is not None:
+        return found.weigh(state, weights)
+    return found.win_chances(state)
+
+
 def judged(game_id: str, players: int) -> Callable[[GameState, Seat], float]:
     """The judge as a search's evaluation: ``2·chance − 1`` for the seat (−1 a sure loss, 1 a sure win), so
-    a search's leaves are judged by the winning chance itself."""
+    a search's leaves are judged by the winning chance itself (:func:`leaf_chances`: the fitted score
+    without its look-ahead)."""
 
     def evaluate(state: GameState, seat: Seat) -> float:
-        return 2.0 * judge.win_chances(state)[seat] - 1.0
+        return 2.0 * leaf_chances(state)[seat] - 1.0
 
     return evaluate
 
