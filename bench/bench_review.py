@@ -7,16 +7,20 @@ English and the chart) on one core. ``--long`` adds Ultima-Tek matches of 6,000 
 without a turn cap (the longest log the bot reviews), to show the budget (:data:`games.ai.review.MATCH_EVALS`)
 at work. Target: at most 20 s of CPU and 150 MB for the longest match of any table. It also prints the
 largest gap of the review's identity (start + luck + own choices + others' choices − end, per seat) and
-the largest account told, in points.
+the largest account told, in points. ``--memory`` adds the review's own peak of memory (Python's
+allocations traced from just before the review to its end, the match's generation left out); tracing slows
+the review, so its CPU is then measured apart, untraced, first.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import resource
 import sys
 import time
+import tracemalloc
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -66,15 +70,27 @@ def played(game: GameInfo, options: dict[str, str], players: int, seed: int, cap
     return match, entries
 
 
+def traced_peak(match: Match, entries: list[LogEntry], players: int) -> float:
+    """The review's own peak of traced memory in MB: what :func:`build` allocates above what was held before."""
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    build(match, entries, NAMES[:players], "en")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return (peak - base) / 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--long", action="store_true")
+    parser.add_argument("--memory", action="store_true", help="also the review's own traced peak of memory")
     args = parser.parse_args()
     print(f"budget: {MATCH_EVALS} evaluations per match")
     print(
         f"{'table':<22} {'entries':>7} {'turns':>6} {'cpu s':>7} {'evals':>7} {'unmeas':>6} {'png B':>7}"
-        f" {'gap':>8} {'largest':>7}"
+        f" {'gap':>8} {'largest':>7}" + (f" {'own MB':>7}" if args.memory else "")
     )
     runs = [(g, o, n, seed, 20_000) for g, o, n in tables() for seed in range(args.seeds)]
     if args.long:
@@ -89,9 +105,11 @@ def main() -> None:
         gap = max(abs(found.accounts(s) - found.final[s]) for s in range(players))
         largest = max(abs(a[s]) for a in (found.luck, found.own, found.others) for s in range(players))
         label = f"{game.id} {options.get('rules', '')}{options.get('cap', '')} {players}p".replace("  ", " ")
+        own = f" {traced_peak(match, entries, players):>7.1f}" if args.memory else ""
         print(
             f"{label:<22} {len(entries):>7} {told.points[-1][0]:>6} {cpu:>7.2f} {told.evaluations:>7}"
-            f" {told.unmeasured:>6} {len(png):>7} {gap:>8.1e} {round(100 * largest):>7}"
+            f" {told.unmeasured:>6} {len(png):>7} {gap:>8.1e} {round(100 * largest):>7}{own}",
+            flush=True,
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of the process: {peak:.0f} MB")

@@ -7,7 +7,7 @@ import hashlib
 import json
 import logging
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -193,19 +193,25 @@ def replay_states(match: Match, entries: Sequence[LogEntry]) -> list[GameState]:
     """The position before each entry of the full log (taken-back entries included), then the position
     after the last one: ``len(entries) + 1`` states. An undo entry jumps back to the position before the
     ply it takes back."""
+    return list(iter_states(match, entries))
+
+
+def iter_states(match: Match, entries: Sequence[LogEntry]) -> Iterator[GameState]:
+    """:func:`replay_states` one position at a time, for a reader that needs each only once (the review of a
+    long log held every position at once); only the positions an undo returns to are kept meanwhile."""
     state = match.game.new(len(match.seats), match.options)
+    targets = {int(e.notation.split(":", 1)[1]) for e in entries if e.kind is LogKind.UNDO}
     before_ply: dict[int, GameState] = {}
-    states = []
     for entry in entries:
-        states.append(state)
-        before_ply[entry.ply] = state
+        yield state
+        if entry.ply in targets:
+            before_ply[entry.ply] = state
         if entry.kind is LogKind.UNDO:
             target = int(entry.notation.split(":", 1)[1])
             state = before_ply.get(target, state)
         elif entry.kind in POSITION_KINDS:
             state = state.apply(state.parse_move(entry.notation, entry.seat))
-    states.append(state)
-    return states
+    yield state
 
 
 def next_count(count: TurnCount, state: GameState) -> TurnCount:

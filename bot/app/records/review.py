@@ -17,7 +17,7 @@ from typing import Final
 
 from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, Match, MatchError, MatchStatus, effective
-from bot.app.matches.log import autoplaying, replay_states
+from bot.app.matches.log import autoplaying, iter_states
 from bot.app.records.replays import MAX_ACTIONS
 from bot.app.telling.game_words import words_for
 from bot.app.telling.turns import turn_numbers
@@ -59,7 +59,7 @@ class MatchReview:
 
 def steps_of(match: Match, entries: Sequence[LogEntry]) -> list[engine.Step]:
     """The position-changing steps of the match's effective log, each with the turn it was played in."""
-    numbers = turn_numbers(entries, replay_states(match, entries), autoplaying(match))
+    numbers = turn_numbers(entries, iter_states(match, entries), autoplaying(match))
     turn_at = {entry.ply: number for entry, number in zip(entries, numbers, strict=False)}
     return [
         engine.Step(e.notation, e.seat, max(1, turn_at.get(e.ply, 1)))

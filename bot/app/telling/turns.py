@@ -20,7 +20,7 @@ Everything here is pure: from a match's log entries and the positions they were 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchService
@@ -41,11 +41,12 @@ from games.base import GameInfo, GameState
 
 
 def turn_numbers(
-    entries: Sequence[LogEntry], states: Sequence[GameState], autoplay: GameInfo | None = None
+    entries: Sequence[LogEntry], states: Iterable[GameState], autoplay: GameInfo | None = None
 ) -> list[int]:
-    """The turn (1, 2, ...) each log entry belongs to; ``states[i]`` is the position before ``entries[i]``
-    (see :func:`replay_states`), ``autoplay`` as :func:`autoplaying` gives it. Entries taken back by an undo
-    keep the number they had; the turns after an undo are counted again from the position it went back to."""
+    """The turn (1, 2, ...) each log entry belongs to; the ``i``-th of ``states`` is the position before
+    ``entries[i]`` (:func:`replay_states`, or :func:`~bot.app.matches.log.iter_states` one at a time),
+    ``autoplay`` as :func:`autoplaying` gives it. Entries taken back by an undo keep the number they had;
+    the turns after an undo are counted again from the position it went back to."""
     count = TurnCount(0, frozenset())
     before_ply: dict[int, TurnCount] = {}
     numbers = []
