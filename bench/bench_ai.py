@@ -3,7 +3,8 @@
 Plays the issue's benchmark duels (``strong`` against ``random`` and against ``easy`` in every two-player
 rule set; Ursuppe with one ``strong`` seat against three ``random`` ones) and prints a Markdown table of
 A's win rate with its 95 % interval and the decision times of each side. ``--budget`` gives the searching
-levels a shorter time per decision (the machine is shared); ``--only`` restricts to some game ids.
+levels a shorter time per decision (the machine is shared); ``--only`` restricts to some games (``ur:v3``)
+and ``--against`` to some opponents (``random``).
 
 ``--scripted`` plays instead the simple scripted players of :mod:`games.ai.scripted` (10 seeded matches
 each, the scripted player in one seat, rotating, the strong AI in every other) and prints how many each
@@ -68,6 +69,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=None, help="seconds per searching decision")
     parser.add_argument("--only", nargs="*", default=None, help="game ids to run (ur:v2 ursuppe ...)")
     parser.add_argument("--scripted", action="store_true", help="the scripted players instead (10 matches each)")
+    parser.add_argument("--against", nargs="*", default=None, help="opponents to run (random easy; default both)")
     args = parser.parse_args()
     if args.scripted:
         scripted(10 if args.games == 200 else args.games, args.budget, args.only)
@@ -75,7 +77,7 @@ def main() -> None:
     print("| game | players | A vs B | games | A wins (95 % CI) | A p50 / p95 ms | B p50 / p95 ms |")
     print("|---|---|---|---|---|---|---|")
     for game, players, a, b in DUELS:
-        if args.only and game not in args.only:
+        if (args.only and game not in args.only) or (args.against and b not in args.against):
             continue
         result = duel(game, a, b, games=args.games, seed=args.seed, players=players, seconds=args.budget)
         p, lo, hi = result.interval()

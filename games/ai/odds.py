@@ -57,6 +57,17 @@ def judged(game_id: str, players: int) -> Callable[[GameState, Seat], float]:
     return evaluate
 
 
+def baseline_judged(game_id: str) -> Callable[[GameState, Seat], float]:
+    """The baseline judge (the hand-set evaluation through the K = 2.5 softmax) as a search's evaluation,
+    ``2·chance − 1`` for the seat, for a game whose fitted judge is not yet fit to steer a search."""
+    baseline = SoftmaxJudge(game_id, game_id)
+
+    def evaluate(state: GameState, seat: Seat) -> float:
+        return 2.0 * baseline.win_chances(state)[seat] - 1.0
+
+    return evaluate
+
+
 def kind(state: GameState) -> tuple[str, str]:
     """Which judge judges ``state``'s game and rule set, as the catalogs name it (``review.judge.<kind>``:
     ``softmax``, ``linear`` or ``other``), and its own English description."""
