@@ -1,19 +1,19 @@
 """What the strong AI's searches judge their leaves by (issue 35): the fitted judge's score as it stands, no
-look-ahead; Ursuppe's baseline; Ultima-Tek's fixed budget is a beam width."""
+look-ahead; the baseline in Ursuppe and in Variante 3's placement; Ultima-Tek's fixed budget is a beam width."""
 
 from __future__ import annotations
 
 import random
 
 from games import find_game
-from games.ai import odds
+from games.ai import make_agent, odds
 from games.ai.judge import JUDGES, win_chances
 from games.ai.judge.base import SoftmaxJudge
 from games.ai.judge.linear import LinearJudge
 from games.ai.search import Budget
 from games.ai.ultimatek import TEK_BEAM, beam_width
 from games.base import GameState
-from games.playout import random_step
+from games.playout import exact_chance, random_step
 from games.ur import motifs
 
 
@@ -64,3 +64,24 @@ def test_an_ultimatek_budget_of_iterations_is_a_beam_width() -> None:
     assert beam_width("strong", Budget(seconds=None, iterations=None)) == TEK_BEAM
     assert beam_width("strong", Budget(seconds=0.8)) == TEK_BEAM
     assert beam_width("strong", Budget(seconds=0.2)) == 2
+
+
+def test_two_strong_ais_block_each_others_motif_in_variante_3() -> None:
+    """Between two strong AIs every match ended at the ninth placement (the first to place completes a
+    goal with its fifth pawn): the placement is searched with the baseline, which sees a block coming."""
+    info = find_game("ur")
+    options = info.validate_options({"rules": motifs.RULES})
+    for seed in range(3):
+        agents = [make_agent("ur", "strong", iterations=3) for _ in range(2)]
+        state = info.new(2, options)
+        rng, chance = random.Random(seed), random.Random(f"chance:{seed}")
+        placements = 0
+        while state.outcome() is None and placements < 10:
+            if state.is_chance():
+                state = state.apply(exact_chance(state, chance))
+                continue
+            assert isinstance(state, motifs.State)
+            placements += state.placing
+            seat = state.actors()[0]
+            state = state.apply(agents[seat].choose(state.view_for(seat), state.legal_moves(seat), rng))
+        assert state.outcome() is None, f"seed {seed}: over after {placements} placements"

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from games.ai import ur_loop
+from games.ai.odds import baseline_judged
 from games.ai.search import expectiminimax
 from games.ai.strategy import Ask, Strategy
-from games.ur import loop
+from games.ur import loop, motifs
 
 LOOP_DEPTH: Final = {"normal": 1, "strong": 8}
 """Ur Variante 1: the most throws searched after the move (:mod:`games.ai.ur_loop`); ``strong`` deepens
@@ -29,7 +30,13 @@ def search(ask: Ask) -> Any:
             depth = min(depth, ask.budget.iterations)
         return ur_loop.choose_move(state, ask.seat, ask.moves, max_depth=depth, seconds=ask.budget.seconds)
     max_depth = 3 if ask.level == "normal" else 12
-    return expectiminimax(state, ask.seat, ask.moves, ask.evaluate, ask.budget, max_depth=max_depth)
+    evaluate = ask.evaluate
+    if ask.level == "strong" and isinstance(state, motifs.State) and state.placing:
+        # Variante 3's placement is searched with the baseline: the fitted judge counts a motif closed only
+        # once the other side holds two of its squares, so a search two placements deep never saw a block
+        # coming and every match between two strong AIs ended at the ninth placement (none with this).
+        evaluate = baseline_judged("ur")
+    return expectiminimax(state, ask.seat, ask.moves, evaluate, ask.budget, max_depth=max_depth)
 
 
 STRATEGY: Final = Strategy(game_id="ur", search=search, easy_noise=0.08)
