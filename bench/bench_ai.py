@@ -4,7 +4,8 @@ Plays the issue's benchmark duels (``strong`` against ``random`` and against ``e
 rule set; Ursuppe with one ``strong`` seat against three ``random`` ones) and prints a Markdown table of
 A's win rate with its 95 % interval and the decision times of each side. ``--budget`` gives the searching
 levels a shorter time per decision (the machine is shared); ``--only`` restricts to some games (``ur:v3``)
-and ``--against`` to some opponents (``random``).
+and ``--against`` to some opponents (``random``); ``--iterations`` replaces the clock by the search's own
+fixed budget (Ur's depth, Ultima-Tek's beam, playouts), so a loaded machine plays the same matches.
 
 ``--scripted`` plays instead the simple scripted players of :mod:`games.ai.scripted` (10 seeded matches
 each, the scripted player in one seat, rotating, the strong AI in every other) and prints how many each
@@ -70,6 +71,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None, help="game ids to run (ur:v2 ursuppe ...)")
     parser.add_argument("--scripted", action="store_true", help="the scripted players instead (10 matches each)")
     parser.add_argument("--against", nargs="*", default=None, help="opponents to run (random easy; default both)")
+    parser.add_argument("--iterations", type=int, default=None, help="a clock-free budget instead of seconds")
     args = parser.parse_args()
     if args.scripted:
         scripted(10 if args.games == 200 else args.games, args.budget, args.only)
@@ -79,7 +81,16 @@ def main() -> None:
     for game, players, a, b in DUELS:
         if (args.only and game not in args.only) or (args.against and b not in args.against):
             continue
-        result = duel(game, a, b, games=args.games, seed=args.seed, players=players, seconds=args.budget)
+        result = duel(
+            game,
+            a,
+            b,
+            games=args.games,
+            seed=args.seed,
+            players=players,
+            seconds=args.budget,
+            iterations=args.iterations,
+        )
         p, lo, hi = result.interval()
         cells = []
         for who in ("a", "b"):

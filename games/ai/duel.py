@@ -98,12 +98,14 @@ def duel(
     players: int = 2,
     seconds: float | None = None,
     progress: bool = False,
+    iterations: int | None = None,
 ) -> DuelResult:
-    """Play ``games`` seeded matches of A against B (B in every seat but A's) and collect the results."""
+    """Play ``games`` seeded matches of A against B (B in every seat but A's) and collect the results;
+    ``iterations`` gives the searching levels a clock-free budget (the same play on a loaded machine)."""
     info, options = parse_game(game)
     players = max(info.min_players, min(info.max_players, players))
-    agent_a = make_agent(info.id, level_a, seconds=seconds, players=players)
-    agent_b = make_agent(info.id, level_b, seconds=seconds, players=players)
+    agent_a = make_agent(info.id, level_a, seconds=seconds, iterations=iterations, players=players)
+    agent_b = make_agent(info.id, level_b, seconds=seconds, iterations=iterations, players=players)
     result = DuelResult()
     for k in range(games):
         seat_a = k % players
