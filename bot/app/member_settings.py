@@ -18,7 +18,8 @@ setting is two taps away.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Final
 
@@ -27,6 +28,7 @@ from bot.app.storage import Store
 __all__ = [
     "AUTOPILOT",
     "MEMBER_SETTINGS",
+    "MemberPanel",
     "MemberSetting",
     "UnknownSettingError",
     "find_setting",
@@ -54,6 +56,20 @@ class MemberSetting:
     def __post_init__(self) -> None:
         if self.default not in self.choices:
             raise ValueError(f"{self.key}: the default {self.default!r} is not a choice")
+
+
+@dataclass(frozen=True, slots=True)
+class MemberPanel:
+    """What a member's settings panel shows them (only them)."""
+
+    standing: Mapping[str, str]
+    """Their standing preference of every setting (the default where they chose none)."""
+    match_id: int | None = None
+    """The match the panel also shows, when it was opened from one they play."""
+    applied: Mapping[str, str] = field(default_factory=dict)
+    """What applies in that match, every setting."""
+    overridden: frozenset[str] = frozenset()
+    """The keys set for that match alone."""
 
 
 class UnknownSettingError(ValueError):
