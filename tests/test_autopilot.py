@@ -46,7 +46,9 @@ async def started(
     turn_limit: int | None = 48 * 3600,
 ) -> Match:
     """A Variante 1 match between alice and bob, started, with autoplay of forced decisions on (as at ``/game
-    new``), played on until a member faces a real choice."""
+    new``); both switched "ask only when it matters" on (at 1 point) as their standing preference."""
+    for member in (ALICE, BOB):
+        await service.set_member_setting(member, "autopilot", "1")
     chosen = {"rules": "v1", "autoplay": "on", **(options or {})}
     match = await service.create(
         "ur",
@@ -99,15 +101,16 @@ async def a_choice(service: MatchService, **kwargs: Any) -> Match:
         assert match.status is MatchStatus.ACTIVE
 
 
-async def test_the_bot_runs_the_autopilot_after_the_members_own_say() -> None:
+async def test_the_bot_runs_the_autopilot_after_the_members_own_say_and_it_is_off_by_default(store: Store) -> None:
     assert [s.name for s in STAND_INS][-1] == "autopilot"
+    assert (await MatchService(store, Clock()).member_settings(ALICE)).standing == {"autopilot": "off"}
 
 
 async def test_unrated_it_plays_the_judges_best_within_the_members_threshold(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = await a_choice(MatchService(store, Clock()), rated=False)
-    # Default: on, within 1 point. The best is the second move, 0.8 point above the worst.
+    # On, within 1 point. The best is the second move, 0.8 point above the worst.
     played, moves = await decide(store, match, [0.500, 0.508, 0.505, 0.503, 0.501, 0.502, 0.504], monkeypatch)
     assert played == moves[1]
     # 1.5 points apart: too far for 1 point; a member who chose 2 points is played for.
