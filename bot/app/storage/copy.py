@@ -57,6 +57,8 @@ TABLES: Final = (
     "replace_declines",
     "game_clocks",
     "proposals",
+    "played_for",
+    "member_match_settings",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 
