@@ -76,8 +76,9 @@ class Ask:
     @property
     def evaluate(self) -> Callable[[GameState, Seat], float]:
         """How the search judges its leaves: at ``strong``, the judge's winning chance
-        (:func:`games.ai.odds.judged`); below it, the game's hand-set evaluation
-        (:data:`games.ai.evaluate.EVALUATE`)."""
+        (:func:`games.ai.odds.judged`: the fitted score as it stands); below it, the game's hand-set
+        evaluation (:data:`games.ai.evaluate.EVALUATE`). A game's strategy may judge by the baseline instead
+        where its fitted judge misleads a search (Ursuppe; Variante 3's placement)."""
         if self.level == "strong":
             return judged(self.game_id, self.players)
         return EVALUATE[self.game_id]
