@@ -1,0 +1,185 @@
+"""Plans ahead (issue 36, item 2): a member's plan keyed on their own next roll (Ur) or on the opponent's reply,
+checked when it is left, played by the plan stand-in, stopped when the game leaves it, kept over a restart."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, snapshot_digest
+from bot.app.plans.desk import PlanDesk
+from bot.app.plans.follow import Dropped
+from bot.app.plans.model import MAX_ENTRIES, Branch
+from bot.app.standins import STAND_INS
+from bot.app.storage import Store
+from tests.test_autoplay import open_match
+from tests.test_matches import ALICE, BOB, CAROL, Clock
+
+
+@pytest.fixture
+async def store() -> AsyncIterator[Store]:
+    opened = await Store.open(":memory:")
+    yield opened
+    await opened.close()
+
+
+def service_of(store: Store) -> tuple[MatchService, PlanDesk]:
+    clock = Clock()
+    service = MatchService(store, clock, ServiceConfig(stand_ins=STAND_INS, salt_factory=lambda: "salt"))
+    return service, PlanDesk(store, service, clock)
+
+
+async def at(store: Store, service: MatchService, match: Match, text: str) -> Match:
+    """The match with its position set from a one-line state text (the snapshot at the match's version)."""
+    await store.update_match(
+        match.id,
+        now=match.updated_at,
+        state=text,
+        version=match.version,
+        state_digest=snapshot_digest(match.game.id, match.options, match.version, text),
+    )
+    return await service.get(match.id)
+
+
+async def ur_match(store: Store, service: MatchService, text: str, rules: str = "v2") -> Match:
+    match = await open_match(service, "ur", {"rules": rules}, (ALICE, BOB))
+    return await at(store, service, match, text)
+
+
+async def move(service: MatchService, match: Match, user: int, text: str) -> Match:
+    return (await service.move(match.id, user, text, expected_version=match.version)).match
+
+
+async def played_for(store: Store, match: Match) -> dict[int, str]:
+    async with store.transaction(immediate=False):
+        return await store.load_played_for(match.id)
+
+
+# Bob (seat 1, lane C) is to play a 2; alice (seat 0, lane A) has pieces on A4 and B5 and five in reserve.
+BOB_TO_PLAY = "v2 0:A4,B5 1:C4 1 2"
+
+
+async def test_a_roll_plan_plays_the_move_named_for_the_roll_whatever_the_opponent_plays(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await ur_match(store, service, BOB_TO_PLAY)
+    form = await desk.form(match.id, ALICE)
+    assert form.keyed == "roll"
+    every_roll = tuple(Branch(c.when, c.moves[-1]) for c in form.choices)
+    plan = await desk.leave(match.id, ALICE, every_roll, expected_version=match.version)
+    assert plan.entries() == len(every_roll)
+    planned = {b.when: b.play for b in plan.branches}
+    report = await service.move(match.id, BOB, "C4-C2", expected_version=match.version)
+    rolls = [e for e in report.entries if e.kind is LogKind.CHANCE]
+    mine = [e for e in report.entries if e.seat == 0 and e.kind is LogKind.MOVE]
+    if rolls[-1 if not mine else 0].notation in planned and mine:
+        assert mine[0].stand_in == "plan"
+        assert mine[0].notation == planned[rolls[0].notation]
+        assert (await played_for(store, report.match))[mine[0].ply] == "plan"
+    else:  # a roll that leaves alice nothing to choose (no move at all) keeps the plan for her next decision
+        assert not mine
+    assert all(e.stand_in is None for e in report.entries if e.seat == 1)
+
+
+async def test_a_roll_the_plan_does_not_name_asks_the_member_and_says_why(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await ur_match(store, service, BOB_TO_PLAY)
+    form = await desk.form(match.id, ALICE)
+    only = form.choices[0]
+    await desk.leave(match.id, ALICE, (Branch(only.when, only.moves[0]),), expected_version=match.version)
+    report = await service.move(match.id, BOB, "C4-C2", expected_version=match.version)
+    roll = [e for e in report.entries if e.kind is LogKind.CHANCE][-1].notation
+    if roll == only.when:
+        assert any(e.stand_in == "plan" for e in report.entries)
+        assert await desk.plans_of(ALICE, match.id) == []
+        return
+    assert report.match.state.actors() == (0,), "alice is asked"
+    assert await desk.take_words(match.id) == [(ALICE, Dropped("unforeseen", {"roll": roll.split(":")[1]}))]
+    assert await desk.take_words(match.id) == [], "told once"
+    assert await desk.plans_of(ALICE, match.id) == []
+
+
+async def test_the_plan_stops_when_the_opponent_takes_the_piece_it_names(store: Store) -> None:
+    service, desk = service_of(store)
+    # Bob's 1 takes alice's piece on B5 with his piece on B4; alice's plan moves that piece on every roll.
+    match = await ur_match(store, service, "v2 0:A4,B5 1:B4 1 1")
+    form = await desk.form(match.id, ALICE)
+    named = tuple(Branch(c.when, m) for c in form.choices for m in c.moves if m.startswith("B5"))
+    assert named
+    await desk.leave(match.id, ALICE, named, expected_version=match.version)
+    report = await service.move(match.id, BOB, "B4xB5", expected_version=match.version)
+    assert all(e.stand_in is None for e in report.entries)
+    words = await desk.take_words(match.id)
+    if report.match.state.actors() == (0,) and report.match.state.legal_moves(0):
+        assert [(user, d.reason) for user, d in words] in ([(ALICE, "stopped")], [(ALICE, "unforeseen")])
+
+
+async def test_a_plan_is_refused_with_nothing_stored(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await ur_match(store, service, BOB_TO_PLAY)
+    version = match.version
+    refusals = {
+        "plan_move": (Branch("roll:1", "C4-C5"),),  # bob's piece
+        "plan_roll": (Branch("roll:7", "in"),),
+        "plan_twice": (Branch("roll:1", "in"), Branch("roll:1", "A4-A3")),
+        "plan_empty": (),
+    }
+    for key, branches in refusals.items():
+        with pytest.raises(MatchError) as refused:
+            await desk.leave(match.id, ALICE, branches, expected_version=version)
+        assert refused.value.key == key
+    with pytest.raises(MatchError) as refused:
+        await desk.leave(match.id, BOB, (Branch("roll:1", "in"),), expected_version=version)
+    assert refused.value.key == "plan_your_turn"
+    with pytest.raises(MatchError) as refused:
+        await desk.leave(match.id, CAROL, (Branch("roll:1", "in"),), expected_version=version)
+    assert refused.value.key == "not_seated"
+    too_many = tuple(Branch(f"roll:{n}", "in") for n in range(MAX_ENTRIES + 1))
+    with pytest.raises(MatchError) as refused:
+        await desk.leave(match.id, ALICE, too_many, expected_version=version)
+    assert refused.value.key == "plan_too_big"
+    assert await desk.plans_of(ALICE) == []
+    await service.resign(match.id, BOB)
+    with pytest.raises(MatchError) as refused:
+        await desk.leave(match.id, ALICE, (Branch("roll:1", "in"),), expected_version=version + 1)
+    assert refused.value.key == "plan_over"
+    assert await desk.plans_of(ALICE) == []
+
+
+async def test_a_plan_left_at_a_position_a_move_has_passed_is_refused(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await ur_match(store, service, BOB_TO_PLAY)
+    await move(service, match, BOB, "C4-C2")
+    with pytest.raises(MatchError) as refused:
+        await desk.leave(match.id, ALICE, (Branch("roll:1", "in"),), expected_version=match.version)
+    assert refused.value.key == "board_changed"
+    assert await desk.plans_of(ALICE) == []
+
+
+async def test_a_restart_keeps_every_plan(tmp_path: Path) -> None:
+    path = str(tmp_path / "plateau.db")
+    first = await Store.open(path)
+    service, desk = service_of(first)
+    match = await ur_match(first, service, BOB_TO_PLAY)
+    form = await desk.form(match.id, ALICE)
+    plan = await desk.leave(match.id, ALICE, tuple(Branch(c.when, c.moves[0]) for c in form.choices), expected_version=match.version)
+    await first.close()
+    again = await Store.open(path)
+    try:
+        _, desk = service_of(again)
+        (kept,) = await desk.plans_of(ALICE)
+        assert kept.plan == plan and kept.dropped is None and kept.match_id == match.id
+    finally:
+        await again.close()
+
+
+async def test_cancelling_a_plan_leaves_the_member_to_be_asked(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await ur_match(store, service, BOB_TO_PLAY)
+    form = await desk.form(match.id, ALICE)
+    await desk.leave(match.id, ALICE, tuple(Branch(c.when, c.moves[0]) for c in form.choices), expected_version=match.version)
+    assert await desk.cancel(match.id, ALICE)
+    assert not await desk.cancel(match.id, ALICE)
+    report = await service.move(match.id, BOB, "C4-C2", expected_version=match.version)
+    assert all(e.stand_in is None for e in report.entries)
