@@ -33,7 +33,7 @@ class Choice:
     """What the member reads for it: the roll's value, or the reply's notation."""
     moves: tuple[str, ...]
     """The member's legal moves once it happened, in the game's notation (empty: a reply's answers are asked
-    for once it is chosen, see :meth:`PlanDesk.answers`)."""
+    for once it is chosen, see :meth:`PlanForm.answers`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +46,19 @@ class PlanForm:
     keyed: Keyed
     choices: tuple[Choice, ...]
     prefill: tuple[Branch, ...]
-    """The judge's suggestions in an unrated match, else the member's standing plan; empty in a rated match."""
+    """The member's standing plan from this very position, else the judge's suggestions in an unrated match;
+    empty in a rated match."""
     rated: bool
+    known: GameState
+    """The position as the member may know it (:func:`known_position`)."""
+
+    def answers(self, reply: str) -> tuple[str, ...]:
+        """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu).
+
+        Raises:
+            MatchError: ``plan_reply``: not a reply the form offers.
+        """
+        return _answers(self.known, self.seat, reply)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,19 +125,7 @@ class PlanDesk:
         elif not rated:
             rng = random.Random(f"suggest:{match.id}:{match.version}:{seat}")
             prefill = suggested(match.game, known, seat, rng)
-        return PlanForm(match, seat, match.version, kind, choices, prefill, rated)
-
-    async def answers(self, match_id: int, user_id: int, reply: str, *, expected_version: int) -> tuple[str, ...]:
-        """The member's legal moves once the opponent made ``reply`` (a reply plan's second select).
-
-        Raises:
-            MatchError: ``plan_reply`` (not a reply the opponent can make), ``plan_past_chance``, and as :meth:`form`.
-            BoardChangedError: the match moved on since ``expected_version``.
-        """
-        match, seat = await self._planner(await self._service.get(match_id), user_id)
-        if match.version != expected_version:
-            raise BoardChangedError(match.version)
-        return _answers(known_position(match, seat), seat, reply)
+        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known)
 
     async def leave(self, match_id: int, user_id: int, branches: tuple[Branch, ...], *, expected_version: int) -> Plan:
         """Keep ``branches`` as ``user_id``'s plan for the match from ``expected_version`` on (replacing theirs).

@@ -1,5 +1,5 @@
 """The ``/plateau`` command group: help, server settings, a match's pace (``pace``), taking over a seat the AI
-plays (``replace``), and a member's standing salt (``salt``).
+plays (``replace``), a member's standing salt (``salt``) and their plans ahead (``plans``).
 
 These live outside ``/game`` because Discord allows at most 25 subcommands in a group.
 """
@@ -22,6 +22,7 @@ from bot.shell.consent.replace import ask as ask_replace
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
+from bot.shell.plans import flow as plan_flow
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -47,6 +48,11 @@ class PlateauCog(
         """A short first screen, the rest in pages (see :mod:`bot.shell.guide.help`)."""
         embed, view = help_page(language_of(interaction.locale), 1)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @command("plans", "See, make or cancel your plans ahead (only you see them)")
+    async def plans(self, interaction: discord.Interaction) -> None:
+        """The member's plans, privately, with a button to make one in this channel's match."""
+        await plan_flow.show_plans(self.bot.shell, interaction)
 
     @command("settings", "Server settings for matches (Manage Server), and your own board colours")
     @options(
