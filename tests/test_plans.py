@@ -8,12 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, snapshot_digest
+from bot.app.matches import (
+    LogEntry,
+    LogKind,
+    Match,
+    MatchError,
+    MatchService,
+    MatchStatus,
+    ServiceConfig,
+    snapshot_digest,
+)
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import Dropped
 from bot.app.plans.model import MAX_ENTRIES, Branch
 from bot.app.standins import STAND_INS
 from bot.app.storage import Store
+from games import find_game
 from tests.test_autoplay import open_match
 from tests.test_matches import ALICE, BOB, CAROL, Clock
 
@@ -27,7 +37,8 @@ async def store() -> AsyncIterator[Store]:
 
 def service_of(store: Store) -> tuple[MatchService, PlanDesk]:
     clock = Clock()
-    service = MatchService(store, clock, ServiceConfig(stand_ins=STAND_INS, salt_factory=lambda: "salt"))
+    config = ServiceConfig(stand_ins=STAND_INS, salt_factory=lambda: "salt", server_seed_factory=lambda: "5eed" * 16)
+    service = MatchService(store, clock, config)
     return service, PlanDesk(store, service, clock)
 
 
@@ -52,6 +63,20 @@ async def move(service: MatchService, match: Match, user: int, text: str) -> Mat
     return (await service.move(match.id, user, text, expected_version=match.version)).match
 
 
+async def bob_plays(service: MatchService, match: Match, first: str) -> list[LogEntry]:
+    """Bob plays ``first``, then his first legal move as long as he is the one to act (alice's rolls of 0 pass);
+    the entries of those changes."""
+    entries: list[LogEntry] = []
+    text = first
+    while True:
+        report = await service.move(match.id, BOB, text, expected_version=match.version)
+        entries += report.entries
+        match = report.match
+        if match.status is not MatchStatus.ACTIVE or match.state.actors() != (1,):
+            return entries
+        text = match.state.format_move(match.state.legal_moves(1)[0])
+
+
 async def played_for(store: Store, match: Match) -> dict[int, str]:
     async with store.transaction(immediate=False):
         return await store.load_played_for(match.id)
@@ -70,16 +95,13 @@ async def test_a_roll_plan_plays_the_move_named_for_the_roll_whatever_the_oppone
     plan = await desk.leave(match.id, ALICE, every_roll, expected_version=match.version)
     assert plan.entries() == len(every_roll)
     planned = {b.when: b.play for b in plan.branches}
-    report = await service.move(match.id, BOB, "C4-C2", expected_version=match.version)
-    rolls = [e for e in report.entries if e.kind is LogKind.CHANCE]
-    mine = [e for e in report.entries if e.seat == 0 and e.kind is LogKind.MOVE]
-    if rolls[-1 if not mine else 0].notation in planned and mine:
-        assert mine[0].stand_in == "plan"
-        assert mine[0].notation == planned[rolls[0].notation]
-        assert (await played_for(store, report.match))[mine[0].ply] == "plan"
-    else:  # a roll that leaves alice nothing to choose (no move at all) keeps the plan for her next decision
-        assert not mine
-    assert all(e.stand_in is None for e in report.entries if e.seat == 1)
+    entries = await bob_plays(service, match, "C4-C2")
+    (mine,) = [e for e in entries if e.seat == 0 and e.kind is LogKind.MOVE]
+    roll = [e for e in entries if e.kind is LogKind.CHANCE and e.ply < mine.ply][-1].notation
+    assert roll in planned, "every roll with a choice is planned"
+    assert (mine.notation, mine.stand_in) == (planned[roll], "plan")
+    assert (await played_for(store, match))[mine.ply] == "plan"
+    assert all(e.stand_in is None for e in entries if e.seat == 1)
 
 
 async def test_a_roll_the_plan_does_not_name_asks_the_member_and_says_why(store: Store) -> None:
@@ -88,13 +110,13 @@ async def test_a_roll_the_plan_does_not_name_asks_the_member_and_says_why(store:
     form = await desk.form(match.id, ALICE)
     only = form.choices[0]
     await desk.leave(match.id, ALICE, (Branch(only.when, only.moves[0]),), expected_version=match.version)
-    report = await service.move(match.id, BOB, "C4-C2", expected_version=match.version)
-    roll = [e for e in report.entries if e.kind is LogKind.CHANCE][-1].notation
+    entries = await bob_plays(service, match, "C4-C2")
+    roll = [e for e in entries if e.kind is LogKind.CHANCE][-1].notation
     if roll == only.when:
-        assert any(e.stand_in == "plan" for e in report.entries)
+        assert any(e.stand_in == "plan" for e in entries)
         assert await desk.plans_of(ALICE, match.id) == []
         return
-    assert report.match.state.actors() == (0,), "alice is asked"
+    assert (await service.get(match.id)).state.actors() == (0,), "alice is asked"
     assert await desk.take_words(match.id) == [(ALICE, Dropped("unforeseen", {"roll": roll.split(":")[1]}))]
     assert await desk.take_words(match.id) == [], "told once"
     assert await desk.plans_of(ALICE, match.id) == []
@@ -163,7 +185,9 @@ async def test_a_restart_keeps_every_plan(tmp_path: Path) -> None:
     service, desk = service_of(first)
     match = await ur_match(first, service, BOB_TO_PLAY)
     form = await desk.form(match.id, ALICE)
-    plan = await desk.leave(match.id, ALICE, tuple(Branch(c.when, c.moves[0]) for c in form.choices), expected_version=match.version)
+    plan = await desk.leave(
+        match.id, ALICE, tuple(Branch(c.when, c.moves[0]) for c in form.choices), expected_version=match.version
+    )
     await first.close()
     again = await Store.open(path)
     try:
@@ -178,8 +202,97 @@ async def test_cancelling_a_plan_leaves_the_member_to_be_asked(store: Store) -> 
     service, desk = service_of(store)
     match = await ur_match(store, service, BOB_TO_PLAY)
     form = await desk.form(match.id, ALICE)
-    await desk.leave(match.id, ALICE, tuple(Branch(c.when, c.moves[0]) for c in form.choices), expected_version=match.version)
+    await desk.leave(
+        match.id, ALICE, tuple(Branch(c.when, c.moves[0]) for c in form.choices), expected_version=match.version
+    )
     assert await desk.cancel(match.id, ALICE)
     assert not await desk.cancel(match.id, ALICE)
     report = await service.move(match.id, BOB, "C4-C2", expected_version=match.version)
     assert all(e.stand_in is None for e in report.entries)
+
+
+async def subulata_under_way(service: MatchService) -> Match:
+    """A Subulata match past its set-ups (no dice from then on: reply plans)."""
+    match = await open_match(service, "subulata", {"layout": "fixed"}, (ALICE, BOB))
+    while match.state.turn is None:  # type: ignore[attr-defined]
+        seat = match.state.actors()[0]
+        match = await move(service, match, match.seats[seat], f"{'white' if seat == 0 else 'black'} setup random")
+    return match
+
+
+async def test_a_reply_plan_answers_the_reply_it_names(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await subulata_under_way(service)
+    (seat,) = match.state.actors()
+    mover, planner = match.seats[seat], match.seats[1 - seat]
+    form = await desk.form(match.id, planner)
+    assert form.keyed == "reply" and not form.prefill, "a rated match's plan starts blank"
+    first = form.choices[0]
+    answer = form.answers(first.when)[-1]
+    await desk.leave(match.id, planner, (Branch(first.when, answer),), expected_version=match.version)
+    report = await service.move(match.id, mover, first.when, expected_version=match.version)
+    assert [(e.notation, e.stand_in) for e in report.entries] == [(first.when, None), (answer, "plan")]
+    assert report.match.state.actors() == (seat,)
+    assert await desk.plans_of(planner) == [], "spent"
+
+
+async def test_a_reply_the_plan_did_not_foresee_drops_it_with_a_word(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await subulata_under_way(service)
+    (seat,) = match.state.actors()
+    mover, planner = match.seats[seat], match.seats[1 - seat]
+    form = await desk.form(match.id, planner)
+    first, second = form.choices[0], form.choices[1]
+    await desk.leave(
+        match.id, planner, (Branch(first.when, form.answers(first.when)[0]),), expected_version=match.version
+    )
+    report = await service.move(match.id, mover, second.when, expected_version=match.version)
+    assert all(e.stand_in is None for e in report.entries)
+    assert report.match.state.actors() == (1 - seat,), "the planner is asked"
+    assert await desk.take_words(match.id) == [(planner, Dropped("unforeseen", {"reply": second.when}))]
+
+
+async def test_undoing_the_move_a_plan_followed_drops_the_plan(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await subulata_under_way(service)
+    (seat,) = match.state.actors()
+    planner, other = match.seats[seat], match.seats[1 - seat]
+    opening = match.state.format_move(match.state.legal_moves(seat)[0])
+    match = await move(service, match, planner, opening)
+    form = await desk.form(match.id, planner)
+    reply = form.choices[0].when
+    await desk.leave(match.id, planner, (Branch(reply, form.answers(reply)[0]),), expected_version=match.version)
+    await service.request_undo(match.id, planner)
+    _, _, undone = await service.answer_undo(match.id, other, accept=True, version=match.version)
+    assert undone is not None
+    match = await move(service, undone.match, planner, opening)  # the same move again, by hand
+    report = await service.move(match.id, other, reply, expected_version=match.version)
+    assert all(e.stand_in is None for e in report.entries), "the plan was keyed on a move taken back"
+    assert await desk.take_words(match.id) == [(planner, Dropped("undone"))]
+
+
+def test_a_plan_survives_the_undo_of_a_move_after_the_one_it_followed() -> None:
+    from datetime import UTC, datetime
+
+    from bot.app.matches import LogEntry
+    from bot.app.plans.follow import Planned, follow
+    from bot.app.plans.model import Plan
+
+    game = find_game("subulata")
+    state = game.new(2, {"layout": "fixed"})
+    # Played out to the first real decision, so the state has moves to parse.
+    while state.is_chance() or state.turn is None:  # type: ignore[attr-defined]
+        state = state.apply(state.chance_outcomes()[0][0] if state.is_chance() else state.legal_moves()[0])
+    (seat,) = state.actors()
+    mine = state.format_move(state.legal_moves(seat)[0])
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    plan = Plan(seat, 10, "reply", (Branch("x1-x2", mine),))
+    since = [
+        LogEntry(11, LogKind.MOVE, 1 - seat, "y1-y2", at),
+        LogEntry(12, LogKind.UNDO, 1 - seat, "undo:11", at),
+        LogEntry(13, LogKind.MOVE, 1 - seat, "x1-x2", at),
+    ]
+    found = follow(plan, since, state, seat, 13)
+    assert isinstance(found, Planned) and state.format_move(found.move) == mine and found.rest is None
+    taken_back = [LogEntry(11, LogKind.UNDO, seat, "undo:9", at), LogEntry(12, LogKind.MOVE, 1 - seat, "x1-x2", at)]
+    assert follow(plan, taken_back, state, seat, 12) == Dropped("undone")
