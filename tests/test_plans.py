@@ -3,12 +3,14 @@ checked when it is left, played by the plan stand-in, stopped when the game leav
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.app.matches import (
+    BoardChangedError,
     LogEntry,
     LogKind,
     Match,
@@ -296,3 +298,40 @@ def test_a_plan_survives_the_undo_of_a_move_after_the_one_it_followed() -> None:
     assert isinstance(found, Planned) and state.format_move(found.move) == mine and found.rest is None
     taken_back = [LogEntry(11, LogKind.UNDO, seat, "undo:9", at), LogEntry(12, LogKind.MOVE, 1 - seat, "x1-x2", at)]
     assert follow(plan, taken_back, state, seat, 12) == Dropped("undone")
+
+
+@pytest.mark.postgres
+async def test_a_plan_and_a_typed_move_arriving_together_apply_once_on_postgresql(pg_url: str) -> None:
+    stores = [await Store.open(pg_url, pool_size=4) for _ in range(2)]
+    try:
+        (service, desk), (other, _) = service_of(stores[0]), service_of(stores[1])
+        orders = set()
+        for _ in range(6):
+            match = await open_match(service, "ur", {"rules": "v2"}, (ALICE, BOB))
+            match = await at(stores[0], service, match, BOB_TO_PLAY)
+            form = await desk.form(match.id, ALICE)
+            branches = tuple(Branch(c.when, c.moves[0]) for c in form.choices)
+            left, moved = await asyncio.gather(
+                desk.leave(match.id, ALICE, branches, expected_version=match.version),
+                other.move(match.id, BOB, "C4-C2", expected_version=match.version),
+                return_exceptions=True,
+            )
+            assert not isinstance(moved, BaseException), moved
+            log = await service.history(match.id)
+            by_plan = [ply for ply, name in (await played_for(stores[0], match)).items() if name == "plan"]
+            if isinstance(left, BaseException):
+                # The move came first: the plan, left at a position passed, is refused and nothing is kept.
+                assert isinstance(left, BoardChangedError), left
+                assert by_plan == [] and await desk.plans_of(ALICE, match.id) == []
+                orders.add("move first")
+            else:
+                # The plan came first: the move's change played it, once.
+                assert len(by_plan) <= 1
+                assert all(e.stand_in is None for e in moved.entries if e.seat == 1)
+                orders.add("plan first")
+            assert sum(1 for e in log if e.kind is LogKind.MOVE and e.seat == 0) == len(by_plan)
+            await service.abort(match.id, ALICE)
+        assert orders, "each round ran one way or the other"
+    finally:
+        for store in stores:
+            await store.close()
