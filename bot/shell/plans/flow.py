@@ -187,9 +187,15 @@ async def form_message(
     if form.keyed == "roll":
         for slot, choice in enumerate(form.choices[:MAX_ROLL_MENUS]):
             pick = draft.picks[slot] if slot < len(draft.picks) else 0
-            options = [discord.SelectOption(label=t(lang, "plan.ask_me"), value="0", default=pick == 0)]
+            # Each option names its roll: a phone shows the picked option, not the menu's placeholder.
+            asked = t(lang, "plan.roll_option", roll=choice.label, move=t(lang, "plan.ask_me"))
+            options = [discord.SelectOption(label=asked[:100], value="0", default=pick == 0)]
             options += [
-                discord.SelectOption(label=move[:100], value=str(i), default=pick == i)
+                discord.SelectOption(
+                    label=t(lang, "plan.roll_option", roll=choice.label, move=move)[:100],
+                    value=str(i),
+                    default=pick == i,
+                )
                 for i, move in enumerate(choice.moves[: MAX_OPTIONS - 1], 1)
             ]
             placeholder = t(lang, "plan.if_roll", roll=choice.label)
@@ -197,7 +203,11 @@ async def form_message(
     else:
         other = names[1 - form.seat] if len(names) == 2 else "?"
         options = [
-            discord.SelectOption(label=c.label[:100], value=str(i), default=draft.pending == i)
+            discord.SelectOption(
+                label=t(lang, "plan.reply_option", name=other, reply=c.label)[:100],
+                value=str(i),
+                default=draft.pending == i,
+            )
             for i, c in enumerate(form.choices[:MAX_OPTIONS])
         ]
         view.add_item(PlanSelect("w", 0, match_id, version, code, options, t(lang, "plan.if_reply", name=other)))
