@@ -45,6 +45,7 @@ RELEASED_SQLITE: dict[int, str] = {
     21: "54ca5c8cf388e811b3cc188a0bf65dfe1981fbd7b91244e2bda9bd04d8991c28",
     22: "44e96ace8e2ea4bf4f91719f20e836fdf815f95be3a396f2ad38cb6de4a8c455",
     23: "641616bf077f771e2b3b7cd35372bbcc34aa1d40413842992e9f0370e052513a",
+    24: "0ffa7d40ce6756a39227fcd67f901362ef37f591cb413b60585e55d26971fb33",
     25: "0c93001fca7313ea0396b45cb24d5b2b8e91501a359a5ea7be513777d0715f39",
 }
 
@@ -73,10 +74,11 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     21: "d1e04fdcaaff2d30dd9b6b359d29a4d0c5e4f107b640d9b330498f78068fffc3",
     22: "bf46092d43f8e97d120453c299aaf9b8a9add6efd2f80b80bd48070ec159b960",
     23: "c5b139093390ba0e689735338f9ef0a0b38fbd9452c23e60b9b53dff0f100e87",
+    24: "998091a7dd2757f20d09d8b37104e1bb1ae2fdc12732cbeb0596a45d3f15ea93",
     25: "a3d38071de4be477a9309dea414ec2192842e274251d9c8aae773284fd9614e5",
 }
 
-SQLITE_SCHEMA = "8f9aa34e4c756d01195223a6896a0f7e120faa2ce4e8565f1e3d162249c61cac"
+SQLITE_SCHEMA = "6f05ef3266a5fdcc6eb7d837ce4b4df699439f48d7623226f9693f4454191fa2"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.
