@@ -167,6 +167,11 @@ class PlanDesk:
             rows = await self._store.take_dropped_plans(match_id)
         return [(r.user_id, d) for r in rows if (d := dropped_of(r.dropped)) is not None]
 
+    async def forget_match(self, match_id: int) -> None:
+        """Forget every plan of a match that is over (no word: the match's end says it all)."""
+        async with self._store.transaction():
+            await self._store.delete_plans_of_match(match_id)
+
     async def _planner(self, match: Match, user_id: int) -> tuple[Match, Seat]:
         if match.status is MatchStatus.FINISHED or match.status is MatchStatus.ABORTED:
             raise MatchError("plan_over")

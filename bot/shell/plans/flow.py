@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.app.i18n import language_of, t
-from bot.app.matches import BoardChangedError, Match, MatchError
+from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans.desk import PlanDesk, PlanForm, Standing
 from bot.app.plans.model import Plan
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
@@ -256,6 +256,8 @@ def words_listener(shell: Shell) -> Callable[[Match], Coroutine[Any, Any, None]]
 
     async def on_match_changed(match: Match) -> None:
         await tell_dropped(shell, match, shell.ui.channel_language(match))
+        if match.status is not MatchStatus.ACTIVE:
+            await desk_of(shell).forget_match(match.id)
 
     return on_match_changed
 

@@ -70,6 +70,10 @@ class PlanQueries(StoreCore):
         """Forget a member's plan; True when there was one."""
         return await self._changed("DELETE FROM plans WHERE match_id = ? AND user_id = ?", (match_id, user_id))
 
+    async def delete_plans_of_match(self, match_id: int) -> None:
+        """Forget every plan of a match (it is over)."""
+        await self._write("DELETE FROM plans WHERE match_id = ?", (match_id,))
+
     async def take_dropped_plans(self, match_id: int) -> list[PlanRow]:
         """The plans of a match the game left, each handed out once (they are deleted as they are read)."""
         rows = await self._fetch(
