@@ -174,3 +174,33 @@ async def test_twin_matches_differing_only_in_a_plan_read_the_same_to_the_oppone
     word = t(club["lang"], "plan.dropped.unforeseen.roll", id=north.id, roll=roll.split(":")[1], link="")
     assert len(told) == dms + 1 and told[-1].content.startswith(word.split("[")[0]), told[-1].content
     assert await bob_reads(club, "north", north.id) == await bob_reads(club, "south", south.id)
+
+
+async def test_a_reply_plan_left_with_the_menus_answers_the_reply(club: dict[str, Any]) -> None:
+    env, lang, channel, alice, bob = club["env"], club["lang"], club["north"], club["alice"], club["bob"]
+    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
+    await bob.click(lobby, label=t(lang, "button.join"))
+    await alice.click(lobby, label=t(lang, "button.start"))
+    await alice.slash(channel, "game move", move="setup 371946825")
+    await bob.slash(channel, "game move", move="setup 918273645")
+    match = await env.bot.service.current(channel.id)
+    assert match is not None and match.state.actors() == (0,), "white (alice) moves first"
+    opened = await bob.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
+    form = opened.response.message
+    assert t(lang, "plan.form_rated", id=match.id, lines="").split("\n")[0] in text_of(form), "rated: blank"
+    (replies,) = menus(form)
+    picked = await bob.select(form, ["0"], custom_id=replies.custom_id)
+    form = picked.response.message or form
+    answers = [m for m in menus(form) if m.custom_id.startswith("plateau:plans:a")]
+    assert answers, "the answer menu follows the reply picked"
+    picked = await bob.select(form, ["0"], custom_id=answers[0].custom_id)
+    form = picked.response.message or form
+    await bob.click(form, label=t(lang, "plan.save"))
+    (standing,) = await env.bot.plans.plans_of(bob.id)
+    (branch,) = standing.plan.branches
+    await alice.slash(channel, "game move", move=branch.when)
+    log = await env.bot.service.history(match.id)
+    async with env.bot.store.transaction(immediate=False):
+        by = await env.bot.store.load_played_for(match.id)
+    assert [(e.seat, e.notation) for e in log[-2:]] == [(0, branch.when), (1, branch.play)]
+    assert by == {log[-1].ply: "plan"}
