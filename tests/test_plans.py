@@ -132,11 +132,13 @@ async def test_the_plan_stops_when_the_opponent_takes_the_piece_it_names(store: 
     named = tuple(Branch(c.when, m) for c in form.choices for m in c.moves if m.startswith("B5"))
     assert named
     await desk.leave(match.id, ALICE, named, expected_version=match.version)
-    report = await service.move(match.id, BOB, "B4xB5", expected_version=match.version)
-    assert all(e.stand_in is None for e in report.entries)
-    words = await desk.take_words(match.id)
-    if report.match.state.actors() == (0,) and report.match.state.legal_moves(0):
-        assert [(user, d.reason) for user, d in words] in ([(ALICE, "stopped")], [(ALICE, "unforeseen")])
+    entries = await bob_plays(service, match, "B4xB5")
+    assert all(e.stand_in is None for e in entries)
+    roll = [e for e in entries if e.kind is LogKind.CHANCE][-1].notation
+    planned = {b.when: b.play for b in named}
+    assert roll in planned, "the plan names a move of the taken piece for every roll with a choice"
+    assert await desk.take_words(match.id) == [(ALICE, Dropped("stopped", {"move": planned[roll]}))]
+    assert (await service.get(match.id)).state.actors() == (0,), "alice is asked"
 
 
 async def test_a_plan_is_refused_with_nothing_stored(store: Store) -> None:
