@@ -39,7 +39,7 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
             for _ in range(80):
                 match = await env.bot.service.current(channel.id)
                 seat = match.state.actors()[0]
-                if seat == 1 and len((await env.bot.plans.form(match.id, alice.id)).choices) == 3:
+                if seat == 1 and await worth_a_plan(env, match.id, alice.id):
                     break
                 legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
                 await players[match.seats[seat]].slash(channel, "game move", move=rng.choice(legal))
@@ -47,11 +47,23 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
             form = (await alice.click(board, label=t(lang, "plan.open"))).response.message
         saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-form.png", lang))
         with speaking(lang):
-            menu = next(c for c in menus(form.components) if "plateau:plans:r1" in (getattr(c, "custom_id", None) or ""))
+            menu = next(
+                c for c in menus(form.components) if "plateau:plans:r1" in (getattr(c, "custom_id", None) or "")
+            )
             picked = await alice.select(form, ["1"], custom_id=menu.custom_id)
             await alice.click(picked.response.message or form, label=t(lang, "plan.save"))
         saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-saved.png", lang))
     return saved
+
+
+async def worth_a_plan(env: Any, match_id: int, user_id: int) -> bool:
+    """True when the member would have a choice whatever they roll next."""
+    from bot.app.matches import MatchError
+
+    try:
+        return len((await env.bot.plans.form(match_id, user_id)).choices) == 3
+    except MatchError:
+        return False
 
 
 def menus(components: Any) -> list[Any]:

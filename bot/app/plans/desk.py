@@ -34,6 +34,9 @@ class Choice:
     moves: tuple[str, ...]
     """The member's legal moves once it happened, in the game's notation (empty: a reply's answers are asked
     for once it is chosen, see :meth:`PlanForm.answers`)."""
+    at: GameState
+    """Where the choice's moves are made: the member's position with that roll; for a reply, the position the
+    opponent plays it in (the member's answers are made after it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +195,7 @@ def _roll_choices(match: Match, known: GameState, seat: Seat) -> tuple[Choice, .
             continue
         moves = tuple(ahead.format_move(m) for m in ahead.legal_moves(seat) if ahead.mover(m) == seat)
         if len(moves) > 1:  # a roll with one move (or none) needs no plan: it plays itself
-            found.append(Choice(rolls.condition(known, value), str(value), moves))
+            found.append(Choice(rolls.condition(known, value), str(value), moves, ahead))
     return tuple(found)
 
 
@@ -210,7 +213,7 @@ def _reply_choices(known: GameState, seat: Seat) -> tuple[Choice, ...]:
         if after.is_chance() or after.outcome() is not None or after.actors() != (seat,):
             continue  # the member does not answer this reply directly: nothing to key on
         text = known.format_move(move)
-        found.append(Choice(text, text, ()))
+        found.append(Choice(text, text, (), known))
     return tuple(found)
 
 

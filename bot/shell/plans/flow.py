@@ -18,10 +18,12 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans.desk import PlanDesk, PlanForm, Standing
 from bot.app.plans.model import Plan
+from bot.app.telling.words import move_label
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import id_number
 from bot.shell.plans.draft import MAX_LINES, Draft, branches_of, draft_of
+from games.base import GameState
 
 MAX_ROLL_MENUS = 4
 """Roll menus on one form: Discord allows five rows, the last holds the buttons."""
@@ -135,7 +137,7 @@ async def save(shell: Shell, interaction: discord.Interaction, match_id: int, ve
         raise MatchError("plan_empty")
     plan = await desk_of(shell).leave(match_id, interaction.user.id, branches, expected_version=version)
     names = await shell.ui.names(form.match, lang)
-    lines = plan_lines(plan, form.seat, names, lang)
+    lines = plan_lines(plan, form.seat, names, lang, form)
     content = t(lang, "plan.saved", id=match_id, lines="\n".join(lines))
     view = discord.ui.View(timeout=None)
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
@@ -183,7 +185,7 @@ async def form_message(
     match_id, version = form.match.id, form.version
     view = discord.ui.View(timeout=None)
     plan = Plan(form.seat, version, form.keyed, branches_of(form, draft))
-    lines = plan_lines(plan, form.seat, names, lang) or [t(lang, "plan.nothing_yet")]
+    lines = plan_lines(plan, form.seat, names, lang, form) or [t(lang, "plan.nothing_yet")]
     if form.keyed == "roll":
         for slot, choice in enumerate(form.choices[:MAX_ROLL_MENUS]):
             pick = draft.picks[slot] if slot < len(draft.picks) else 0
@@ -192,7 +194,7 @@ async def form_message(
             options = [discord.SelectOption(label=asked[:100], value="0", default=pick == 0)]
             options += [
                 discord.SelectOption(
-                    label=t(lang, "plan.roll_option", roll=choice.label, move=move)[:100],
+                    label=t(lang, "plan.roll_option", roll=choice.label, move=said(form, choice.at, move, lang))[:100],
                     value=str(i),
                     default=pick == i,
                 )
@@ -204,7 +206,7 @@ async def form_message(
         other = names[1 - form.seat] if len(names) == 2 else "?"
         options = [
             discord.SelectOption(
-                label=t(lang, "plan.reply_option", name=other, reply=c.label)[:100],
+                label=t(lang, "plan.reply_option", name=other, reply=said(form, c.at, c.when, lang))[:100],
                 value=str(i),
                 default=draft.pending == i,
             )
@@ -214,7 +216,10 @@ async def form_message(
         if draft.pending is not None and draft.pending < len(form.choices):
             reply = form.choices[draft.pending]
             answers = form.answers(reply.when)[:MAX_OPTIONS]
-            options = [discord.SelectOption(label=m[:100], value=str(i)) for i, m in enumerate(answers)]
+            after = reply.at.apply(reply.at.parse_move(reply.when))
+            options = [
+                discord.SelectOption(label=said(form, after, m, lang), value=str(i)) for i, m in enumerate(answers)
+            ]
             placeholder = t(lang, "plan.answer", reply=reply.label)
             view.add_item(PlanSelect("a", 0, match_id, version, code, options, placeholder))
     view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
@@ -224,15 +229,29 @@ async def form_message(
     return content[:2000], view
 
 
-def plan_lines(plan: Plan, seat: int, names: list[str], lang: str) -> list[str]:
-    """The plan in words, one line per branch of its first level (deeper levels counted)."""
+def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
+    """A move of the form in words, as its button under the turn post says it (the notation when the game has no
+    words for it)."""
+    return move_label(form.match.game, state, move, lang)[:90]
+
+
+def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanForm | None = None) -> list[str]:
+    """The plan in words, one line per branch of its first level (deeper levels counted); with the ``form`` it was
+    made on, each move in words too."""
     other = names[1 - seat] if len(names) == 2 else "?"
+    choices = {c.when: c for c in form.choices} if form is not None else {}
     lines = []
     for branch in plan.branches:
+        move = branch.play
+        choice = choices.get(branch.when)
+        if form is not None and choice is not None:
+            at = choice.at if plan.keyed == "roll" else choice.at.apply(choice.at.parse_move(branch.when))
+            words = said(form, at, move, lang)
+            move = move if words == move else f"{words} ({move})"
         if plan.keyed == "roll":
-            lines.append(t(lang, "plan.line_roll", roll=branch.when.split(":")[-1], move=branch.play))
+            lines.append(t(lang, "plan.line_roll", roll=branch.when.split(":")[-1], move=move))
         else:
-            lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=branch.play))
+            lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=move))
         if branch.then:
             lines[-1] += " " + t(lang, "plan.deeper", count=len(branch.then))
     return lines
