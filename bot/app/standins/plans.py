@@ -16,7 +16,7 @@ from bot.app.plans.desk import drop_text
 from bot.app.plans.follow import Dropped, Planned, follow
 from bot.app.plans.model import Plan
 from bot.app.storage import MoveRow, Store
-from games.base import GameState, Seat
+from games.base import GameError, GameState, Seat
 
 
 class PlanStandIn:
@@ -37,7 +37,11 @@ class PlanStandIn:
         stored = [_entry(r) for r in await store.load_moves(match.id, after=plan.base)]
         since = [*stored, *(e for e in match.unsaved if e.ply > plan.base)]
         version = match.version + len(match.unsaved)
-        found = follow(plan, since, state, seat, version)
+        try:
+            found = follow(plan, since, state, seat, version)
+        except (GameError, ValueError, LookupError):
+            # A plan the engine can no longer read never blocks the move that reached it: it stops, said to its member.
+            found = Dropped("stopped", {"move": "?"})
         if found is None:
             return None
         if isinstance(found, Dropped):
