@@ -204,3 +204,18 @@ async def test_a_reply_plan_left_with_the_menus_answers_the_reply(club: dict[str
         by = await env.bot.store.load_played_for(match.id)
     assert [(e.seat, e.notation) for e in log[-2:]] == [(0, branch.when), (1, branch.play)]
     assert by == {log[-1].ply: "plan"}
+
+
+def test_a_plan_menu_and_its_draft_come_back_from_the_custom_id() -> None:
+    from bot.shell.plans.draft import Draft
+    from bot.shell.plans.flow import PlanSelect
+
+    for keyed, draft in (("roll", Draft(picks=(2, 0, 1))), ("reply", Draft(lines=((3, 1), (4, 0)), pending=2))):
+        code = draft.code(keyed)
+        menu = PlanSelect("w", 0, 7, 12, code, None, "…")
+        found = PlanSelect.__discord_ui_compiled_template__.fullmatch(menu.item.custom_id)
+        assert found is not None
+        again = PlanSelect.rebuild(found)
+        assert (again.part, again.slot, again.match_id, again.version, again.draft) == ("w", 0, 7, 12, code)
+        assert Draft.read(keyed, again.draft) == draft
+    assert Draft.read("reply", "x_1-") == Draft(), "a damaged draft reads as empty"
