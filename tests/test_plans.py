@@ -337,3 +337,29 @@ async def test_a_plan_and_a_typed_move_arriving_together_apply_once_on_postgresq
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_a_reply_plan_two_turns_deep_plays_both_answers(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await subulata_under_way(service)
+    (seat,) = match.state.actors()
+    mover, planner = match.seats[seat], match.seats[1 - seat]
+    form = await desk.form(match.id, planner)
+    first = form.choices[0].when
+    answer = form.answers(first)[0]
+    after = form.known.apply(form.known.parse_move(first))
+    after = after.apply(after.parse_move(answer, 1 - seat))
+    second = after.format_move(after.legal_moves(seat)[0])
+    then = after.apply(after.parse_move(second))
+    again = then.format_move(then.legal_moves(1 - seat)[0])
+    plan = await desk.leave(
+        match.id, planner, (Branch(first, answer, (Branch(second, again),)),), expected_version=match.version
+    )
+    assert plan.entries() == 2
+    report = await service.move(match.id, mover, first, expected_version=match.version)
+    assert [e.stand_in for e in report.entries] == [None, "plan"]
+    (left,) = await desk.plans_of(planner)
+    assert left.plan.branches == (Branch(second, again),), "the next level waits for the next reply"
+    report = await service.move(match.id, mover, second, expected_version=report.match.version)
+    assert [(e.notation, e.stand_in) for e in report.entries] == [(second, None), (again, "plan")]
+    assert await desk.plans_of(planner) == []
