@@ -62,8 +62,6 @@ class PlanButton(
 
     def __init__(self, choice: str, match_id: int, version: int, draft: str, *, label: str) -> None:
         super().__init__(choice, match_id, version, draft, label=label)
-        if choice == "open":
-            self.item.emoji = "📝"
         self.match_id, self.version, self.draft = match_id, version, draft
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
