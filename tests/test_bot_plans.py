@@ -122,6 +122,8 @@ async def test_a_plan_is_refused_on_ones_own_turn_and_to_a_bystander(club: dict[
     refused = await carol.click(board, label=t(lang, "plan.open"))
     assert refused.response.ephemeral and t(lang, "plan.form", id=0, lines="")[:12] not in refused.response.content
     assert await env.bot.plans.plans_of(bob.id) == [] and await env.bot.plans.plans_of(carol.id) == []
+    listed = await carol.slash(channel, "plateau plans")
+    await expect_ephemeral(listed, t(lang, "plan.list_none").split("**")[0])
 
 
 async def test_cancelling_from_the_list_leaves_the_turn_to_the_member(club: dict[str, Any]) -> None:

@@ -157,7 +157,7 @@ async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
     """``/game plans``: the member's plans in every match, and in a match of this channel a button to make one."""
     lang = language_of(interaction.locale)
     desk = desk_of(shell)
-    standing = await desk.plans_of(interaction.user.id)
+    standing = [found for found in await desk.plans_of(interaction.user.id) if found.dropped is None]
     current = await shell.service.current(interaction.channel_id) if interaction.channel_id else None
     parts = [t(lang, "plan.list_head")]
     view = discord.ui.View(timeout=None)
