@@ -49,7 +49,7 @@ class PlanButton(
     ChoiceButton,
     template=rf"{PREFIX}:plan:(?P<choice>open|save|cancel):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
 ):
-    """``open`` the clicking member's plan form (from the turn post or ``/game plans``), ``save`` the draft it
+    """``open`` the clicking member's plan form (from the turn post or ``/plateau plans``), ``save`` the draft it
     carries, or ``cancel`` their plan."""
 
     KIND: ClassVar[str] = "plan"
