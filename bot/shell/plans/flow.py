@@ -154,7 +154,7 @@ async def cancel(shell: Shell, interaction: discord.Interaction, match_id: int) 
 
 
 async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
-    """``/game plans``: the member's plans in every match, and in a match of this channel a button to make one."""
+    """``/plateau plans``: the member's plans in every match, and in a match of this channel a button to make one."""
     lang = language_of(interaction.locale)
     desk = desk_of(shell)
     standing = [found for found in await desk.plans_of(interaction.user.id) if found.dropped is None]
@@ -280,8 +280,8 @@ def words_listener(shell: Shell) -> Callable[[Match], Coroutine[Any, Any, None]]
 
 
 async def tell_dropped(shell: Shell, match: Match, lang: str) -> None:
-    """Give each member whose plan the game just left a private word, by DM (a member with closed DMs learns it
-    from ``/game plans`` no more: the turn's ping still asks them)."""
+    """Give each member whose plan the game just left a private word, by DM (with DMs closed there is no word, but
+    ``/plateau plans`` no longer lists the plan, and the turn's ping still asks them)."""
     for user_id, dropped in await desk_of(shell).take_words(match.id):
         words: dict[str, Any] = dict(dropped.words)
         key = f"plan.dropped.{dropped.reason}"
