@@ -119,8 +119,8 @@ class LogEntry:
     stand_in: str | None = None
     """Who chose this move for its seat's member when the member was not asked (a :class:`StandIn`'s ``name``:
     ``plan``, ``order``, ``autopilot``), stored in ``played_for``; None when the seat's player (or the AI playing
-    the seat) chose it, and for a forced decision. Entries loaded from the log carry None:
-    ``Store.load_played_for`` reads the stand-ins of a whole match."""
+    the seat) chose it, and for a forced decision. ``MatchService.history`` fills it in from
+    ``Store.load_played_for``, so every text told from the log can say who chose the move."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,11 @@ plays for them:
 - in a rated match or an event's game: only when all legal moves are within 1 point of each other, whatever the
   member's threshold, and then **the first legal move in the engine's order** (the order of the move buttons), never
   the judge's best, so that it never plays better than the member would;
-- never in a match whose ``autopilot`` option is ``off`` (an event's organiser switched it off for the event);
+- never in a match whose ``autopilot`` option is ``off`` (an event's organiser switched it off for the event), nor
+  in one whose ``autoplay`` option is ``off`` (its creator chose that every decision, even a forced one, is played
+  by hand);
+- never in live play (a turn limit of minutes, or a game clock: the member is at the table, and a move made for
+  them there would surprise more than it saves);
 - never for a decision with a single legal move (that is the match's ``autoplay``, the creator's choice), nor
   when the check is too dear (:data:`games.ai.choice.MAX_CALLS`, :data:`games.ai.choice.SECONDS`): the member
   is asked.
@@ -20,12 +24,14 @@ so the time a move takes to answer says nothing of whether the other members lef
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final
 
+from bot.app.clocks.game_clock import live_play
 from bot.app.matches.model import Match
 from bot.app.member_settings import AUTOPILOT, match_settings
 from bot.app.storage import Store
-from games.ai.choice import choice_matters
+from games.ai.choice import SECONDS, choice_matters
 from games.base import GameState, Seat
 
 RATED_POINTS: Final = 1.0
@@ -33,16 +39,23 @@ RATED_POINTS: Final = 1.0
 an event's game."""
 
 
+@dataclass(slots=True)
 class Autopilot:
     """Plays for the member when their choice could not matter (see the module docstring)."""
 
-    name = "autopilot"
+    seconds: float | None = SECONDS
+    """The time one check may take (None: no limit, for tests that must not depend on the machine's speed)."""
+    name: str = "autopilot"
 
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
         """The move to play for the member, or None to ask them."""
-        if match.options.get("autopilot") == "off" or len(state.legal_moves(seat)) < 2:
+        options = match.options
+        if options.get("autopilot") == "off" or options.get("autoplay") != "on" or live_play(match.turn_limit, options):
             return None
-        spread = choice_matters(match.game, state, seat, seed=f"{match.seed}:autopilot:{match.version}:{seat}")
+        if len(state.legal_moves(seat)) < 2:
+            return None
+        seed = f"{match.seed}:autopilot:{match.version}:{seat}"
+        spread = choice_matters(match.game, state, seat, seed=seed, seconds=self.seconds)
         settings, _ = await match_settings(store, match.id, user_id)
         chosen = settings[AUTOPILOT.key]
         if spread is None or chosen == "off":
