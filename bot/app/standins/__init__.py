@@ -12,6 +12,7 @@ Nothing of a stand-in's settings or plans may reach another member: only the mov
 from __future__ import annotations
 
 from bot.app.matches.model import StandIn
+from bot.app.standins.orders import ORDERS
 
-STAND_INS: tuple[StandIn, ...] = ()
+STAND_INS: tuple[StandIn, ...] = (ORDERS,)
 """The stand-ins the bot runs, in the order they are asked."""

@@ -11,6 +11,7 @@ from bot.app.storage.tables.clocks import ClockQueries
 from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
 from bot.app.storage.tables.moves import MoveQueries
+from bot.app.storage.tables.orders import OrderQueries
 from bot.app.storage.tables.paces import PaceQueries
 from bot.app.storage.tables.played_for import PlayedForQueries
 from bot.app.storage.tables.posts import PostQueries
@@ -24,6 +25,7 @@ __all__ = [
     "FairnessQueries",
     "MatchQueries",
     "MoveQueries",
+    "OrderQueries",
     "PaceQueries",
     "PlayedForQueries",
     "PostQueries",
