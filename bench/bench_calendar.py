@@ -48,6 +48,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -58,7 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
-from bot.app.matches import LogKind, Match, MatchService, MatchStatus, ServiceConfig, TurnReport
+from bot.app.matches import LogKind, Match, MatchService, MatchStatus, ServiceConfig, StandIn, TurnReport
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.storage import Store
 from games.base import GameState, Seat
@@ -461,8 +462,12 @@ async def play_match(
     model: MemberModel,
     level: str,
     unpinged: Unpinged = "delay",
+    stand_ins: tuple[StandIn, ...] = (),
+    before_start: Callable[[Store, Match], Awaitable[None]] | None = None,
 ) -> MatchFigures:
-    """One seeded match, start to finish, on the simulated calendar."""
+    """One seeded match, start to finish, on the simulated calendar. ``stand_ins`` play for the members when
+    they offer a move (:attr:`ServiceConfig.stand_ins`); ``before_start`` prepares the match in its lobby (a
+    bench leaving the members' standing orders, say)."""
     rng = random.Random(seed)
     start = EPOCH + timedelta(seconds=rng.randrange(7 * 24 * 3600))
     clock = [start]
@@ -471,6 +476,7 @@ async def play_match(
         server_seed_factory=lambda: hashlib.sha256(seed.encode()).hexdigest(),
         salt_factory=lambda: f"{rng.getrandbits(64):016x}",
         nonce_factory=lambda: f"{rng.getrandbits(128):032x}",
+        stand_ins=stand_ins,
     )
     service = MatchService(store, lambda: clock[0], config)
     members = [Member(channel * 10 + i, rng.choice(ZONES), random.Random(f"{seed}/member/{i}")) for i in range(players)]
@@ -487,6 +493,8 @@ async def play_match(
     )
     for member in members[1:]:
         await service.join(match.id, member.user_id, capped=False)
+    if before_start is not None:
+        await before_start(store, match)
     table = Table(service, clock, members, model, level, unpinged)
     report = await service.start(match.id, members[0].user_id)
     match = report.match

@@ -89,6 +89,14 @@ async def test_a_drift_order_set_in_a_few_taps_plays_alices_drifts(
     assert t(lang, "orders.stop.starve") not in panel.content.split("\n")[1]
     assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("drift"),)
 
+    # Her own view shows her orders; bob's shows none of them.
+    await alice.slash(channel, "game view")
+    mine = alice.user.dm_channel.last_message
+    assert mine is not None and t(lang, "orders.private", orders=t(lang, "orders.kind.ursuppe.drift")) in mine.content
+    await soup["bob"].slash(channel, "game view")
+    theirs = soup["bob"].user.dm_channel.last_message
+    assert theirs is not None and t(lang, "orders.kind.ursuppe.drift") not in theirs.content
+
     for _ in range(40):
         match = await play_one(soup, channel)
         assert not alice_asked_to_drift(soup, match), "alice's order drifts for her"

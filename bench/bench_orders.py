@@ -1,0 +1,134 @@
+"""What standing orders save: ``python bench/bench_orders.py [--game G] [--matches N]``.
+
+Issue 36, item 3. The calendar bench's matches (:mod:`bench_calendar`: the service on a SQLite file, members
+awake 8:00–23:00 in three time zones who answer a ping after 3 hours of awake time on average, moves by the
+``easy`` AI) are played twice from the same seeds: with model A (every member asked at every turn that waits
+for them), then with model A and every member's typical standing orders (:data:`TYPICAL`) played by the order
+stand-in (:mod:`bot.app.standins.orders`). Per game it prints, as medians per match: answers asked per member,
+decisions the orders played per member, and days to finish, each without and with the orders; and the share of
+answers saved (the ratio of the total answers). The matches with orders play other moves (the orders choose
+them), so the two runs share their seeds, not their moves. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_calendar import ModelA, play_match
+
+from bot.app.matches import Match
+from bot.app.orders import Order, book_for, encode
+from bot.app.standins.orders import ORDERS
+from bot.app.storage import Store
+
+TABLES: tuple[tuple[str, str, int, int], ...] = (
+    ("ursuppe:3", "ursuppe", 3, 8),
+    ("ursuppe:4", "ursuppe", 4, 8),
+    ("ursuppe:6", "ursuppe", 6, 6),
+    ("ultimatek", "ultimatek", 2, 12),
+)
+"""Label, game id, players, matches by default."""
+
+TYPICAL: dict[str, tuple[Order, ...]] = {
+    "ursuppe": (
+        Order("drift", stops=("danger", "starve")),
+        Order("feed", stops=("danger",)),
+        Order("pay"),
+        Order("genes", ("armor", "struggle", "speed")),
+        Order("divide", ("3",)),
+        Order("aggression"),
+    ),
+    "ultimatek": (
+        Order("reveal", ("fly", "fly+/", "fly/", "run", "run/", "stop")),
+        Order("bonuses", ("fly", "run"), ("threat",)),
+    ),
+}
+"""The orders every member leaves in the bench: the routine steps with their usual stops (drift unless in danger
+or it starves; the normal meal; defects in BP; genes only when armor, struggle or speed is on offer; divide only
+below 3 amoebas; no aggression; in Ultima-Tek, reveal every bonus and end the bonus phase once run and fly bonuses
+are placed, unless a rival's hidden bonus sits beside a piece)."""
+
+
+def typical_orders(game_id: str) -> str:
+    """The stored text of the typical orders of ``game_id``, checked by its book."""
+    book = book_for(game_id)
+    assert book is not None
+    return encode(book.check(order) for order in TYPICAL[game_id])
+
+
+async def run_table(
+    label: str, game_id: str, players: int, matches: int, orders: bool
+) -> list[tuple[float, float, float]]:
+    """Per match: answers asked per member, decisions played by orders per member, days to finish."""
+    text = typical_orders(game_id)
+
+    async def leave_orders(store: Store, match: Match) -> None:
+        for user_id in match.seats:
+            await store.put_orders(match.id, user_id, text, now=match.created_at)
+
+    found = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(str(Path(tmp) / "orders.db"))
+        try:
+            for i in range(matches):
+                figures = await play_match(
+                    store,
+                    game_id,
+                    {},
+                    players,
+                    f"orders/{label}/{i}",
+                    i + 1,
+                    ModelA(),
+                    "easy",
+                    stand_ins=(ORDERS,) if orders else (),
+                    before_start=leave_orders if orders else None,
+                )
+                played = len(await store.load_played_for(i + 1))
+                answers = sum(figures.pings.values()) / players
+                found.append((answers, played / players, figures.days))
+        finally:
+            await store.close()
+    return found
+
+
+async def run(only: str | None, matches: int | None) -> None:
+    print("model A (every turn that waits for a member asks them), moves by the easy AI; without, then with, every")
+    print("member's typical standing orders (bench/bench_orders.py TYPICAL); medians per match")
+    print(
+        f"{'game':<10} {'n':>3} {'answers':>8} {'+orders':>8} {'saved':>6} {'by order':>9} {'days':>5} {'+orders':>8}"
+    )
+    for label, game_id, players, default in TABLES:
+        if only is not None and not label.startswith(only):
+            continue
+        n = matches or default
+        began = time.perf_counter()
+        plain = await run_table(label, game_id, players, n, orders=False)
+        ordered = await run_table(label, game_id, players, n, orders=True)
+        saved = 1 - sum(a for a, _, _ in ordered) / max(sum(a for a, _, _ in plain), 1e-9)
+        med = statistics.median
+        print(
+            f"{label:<10} {n:>3} {med([a for a, _, _ in plain]):>8.1f} {med([a for a, _, _ in ordered]):>8.1f} "
+            f"{saved:>6.0%} {med([p for _, p, _ in ordered]):>9.1f} {med([d for _, _, d in plain]):>5.1f} "
+            f"{med([d for _, _, d in ordered]):>8.1f}   ({players} players, {time.perf_counter() - began:.0f} s)"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", help="only the tables whose label starts with this (ursuppe:4, ultimatek)")
+    parser.add_argument("--matches", type=int, help="matches per table, each played without and with orders")
+    args = parser.parse_args()
+    asyncio.run(run(args.game, args.matches))
+
+
+if __name__ == "__main__":
+    main()
