@@ -139,3 +139,33 @@ async def test_twin_matches_differing_only_in_an_order_read_the_same_to_bob(soup
             assert t("en", "orders.kind.ursuppe.drift") not in text_of(message)
     assert alice_asked_to_drift(soup, south), "in the twin without the order alice is asked"
     assert not alice_asked_to_drift(soup, north), "with the order her drift was played"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_ultimatek_end_my_turn_after_my_bonuses_with_a_stop_in_a_few_taps(
+    soup: dict[str, Any], lang: str, request: pytest.FixtureRequest
+) -> None:
+    if lang == "fr":
+        request.getfixturevalue("french")
+    env, channel, alice, bob = soup["env"], soup["south"], soup["alice"], soup["bob"]
+    lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
+    await bob.click(lobby, label=t(lang, "button.join"))
+    await alice.click(lobby, label=t(lang, "button.start"))
+    match = await current(env, channel)
+    assert match is not None
+    panel = (await alice.slash(channel, "plateau orders")).response.message
+    panel = (await alice.select(panel, ["bonuses"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    panel = (
+        await alice.select(panel, ["run", "fly"], custom_id=menu(panel, "plateau:ordv:").custom_id)
+    ).response.message
+    panel = (await alice.select(panel, ["threat"], custom_id=menu(panel, "plateau:ords:").custom_id)).response.message
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("bonuses", ("fly", "run"), ("threat",)),)
+    line = panel.content.split("\n")[1]
+    assert t(lang, "orders.kind.ultimatek.bonuses") in line and t(lang, "orders.stop.threat") in line
+    assert "Run +" in line and "Fly +" in line
+    # Bob has none, and reads none of hers.
+    assert await env.bot.service.standing_orders(match.id, bob.id) == ()
+    bobs = (await bob.slash(channel, "plateau orders")).response.message
+    assert t(lang, "orders.none") in bobs.content
+    for message in channel.history(viewer=bob):
+        assert t(lang, "orders.kind.ultimatek.bonuses") not in text_of(message)

@@ -119,3 +119,31 @@ async def test_bad_orders_are_refused_and_nothing_is_stored() -> None:
     change = await service.cancel_standing_orders(soup.id, BOB, "drift")
     assert change.orders == () and await store.load_orders(soup.id, BOB) == ""
     await store.close()
+
+
+async def test_ultimatek_bonus_phase_ends_by_order_unless_a_piece_is_threatened() -> None:
+    from bot.app.orders.ultimatek import threat
+    from games.ultimatek.model import BONUS
+
+    store = await Store.open(":memory:")
+    service = service_on(store)
+    match = await open_match(service, "ultimatek", {}, (ALICE, BOB))
+    await service.set_standing_order(match.id, ALICE, Order("bonuses", stops=("threat",)))
+    match = await service.get(match.id)
+    rng = random.Random(4)
+    ended = asked_under_threat = 0
+    for _ in range(400):
+        if match.status is not MatchStatus.ACTIVE:
+            break
+        (seat,) = match.state.actors()
+        if match.seats[seat] == ALICE and match.state.phase == BONUS:  # type: ignore[attr-defined]
+            assert threat(match.state, seat, None), "alice is asked in her bonus phase only under threat"
+            asked_under_threat += 1
+        moves = match.state.legal_moves(seat)
+        report = await service.move(
+            match.id, match.seats[seat], match.state.format_move(moves[rng.randrange(len(moves))])
+        )
+        ended += sum(1 for e in report.entries if e.stand_in == "order" and e.notation == "end")
+        match = report.match
+    assert ended >= 3
+    await store.close()
