@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -146,4 +147,36 @@ async def test_ultimatek_bonus_phase_ends_by_order_unless_a_piece_is_threatened(
         ended += sum(1 for e in report.entries if e.stand_in == "order" and e.notation == "end")
         match = report.match
     assert ended >= 3
+    await store.close()
+
+
+async def test_a_whole_turn_typed_at_once_is_not_cut_short_by_the_members_own_order() -> None:
+    from games.ultimatek.model import ACT, BONUS, END
+
+    store = await Store.open(":memory:")
+    service = service_on(store)
+    match = await open_match(service, "ultimatek", {}, (ALICE, BOB))
+    await service.set_standing_order(match.id, ALICE, Order("bonuses"))  # end my bonus phase, always
+    match = await service.get(match.id)
+    rng = random.Random(6)
+    typed: list[str] = []
+    for _ in range(400):
+        (seat,) = match.state.actors()
+        state: Any = match.state
+        if match.seats[seat] == ALICE and state.phase == ACT:
+            after = state.apply(END)
+            if after.phase == BONUS and after.to_act == seat:
+                place = next((m for m in after.decisions if m.verb == "place"), None)
+                if place is not None:
+                    typed = ["end", after.format_move(place)]
+                    if after.apply(place).phase == BONUS:
+                        typed.append("end")
+                    break
+        moves = match.state.legal_moves(seat)
+        text = match.state.format_move(moves[rng.randrange(len(moves))])
+        match = (await service.move(match.id, match.seats[seat], text)).match
+    assert typed, "alice reached a turn where she may place a bonus"
+    report = await service.move(match.id, ALICE, "; ".join(typed))
+    mine = [e.notation for e in report.entries if e.seat == match.seat_of(ALICE) and e.kind is LogKind.MOVE]
+    assert mine[: len(typed)] == typed, "her typed turn is played as typed; her order waits for its end"
     await store.close()

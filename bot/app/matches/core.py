@@ -307,13 +307,14 @@ class Core:
         return after, [entry, *chance]
 
     async def _autoplay(
-        self, match: Match, state: GameState, version: int, now: datetime
+        self, match: Match, state: GameState, version: int, now: datetime, *, typing: Seat | None = None
     ) -> tuple[GameState, list[LogEntry]]:
         """Play what nobody needs to be asked for, until a member must choose or the match is over
         (``version`` = plies so far): with the match option ``autoplay`` on, every decision that is the only legal
         one (logged as its seat's move); and for a member's seat, the first move one of the configured stand-ins
         offers (:class:`.model.StandIn`: a plan, a standing order, the autopilot; logged as the seat's move with
-        the stand-in's name)."""
+        the stand-in's name). ``typing``: the seat whose member is typing several decisions at once, between two
+        of them: its stand-ins wait for the end of what the member typed, which they must not cut short."""
         entries: list[LogEntry] = []
         forcing = match.options.get("autoplay") == "on"
         if not forcing and not self.config.stand_ins:
@@ -322,7 +323,7 @@ class Core:
             (seat,) = state.actors()
             stand_in: str | None = None
             move = sequence.forced(match.game, state, seat) if forcing else None
-            if move is None:
+            if move is None and seat != typing:
                 move, stand_in = await self._stand_in(match, state, seat)
             if move is None:
                 break
