@@ -5,9 +5,11 @@ awake 8:00–23:00 in three time zones who answer a ping after 3 hours of awake 
 ``easy`` AI) are played twice from the same seeds: with model A (every member asked at every turn that waits
 for them), then with model A and every member's typical standing orders (:data:`TYPICAL`) played by the order
 stand-in (:mod:`bot.app.standins.orders`). Per game it prints, as medians per match: answers asked per member,
-decisions the orders played per member, and days to finish, each without and with the orders; and the share of
-answers saved (the ratio of the total answers). The matches with orders play other moves (the orders choose
-them), so the two runs share their seeds, not their moves. Asserts nothing.
+decisions the orders played per member, turn changes and days to finish, each without and with the orders; and
+the answers asked per turn change over all matches, with the share of them the orders save. The matches with
+orders play other moves (the orders choose them, and an Ursuppe that drifts and divides less lasts longer), so
+the two runs share their seeds, not their moves: the answers per turn change compare them, the answers per match
+say what a member lives. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -94,7 +96,7 @@ async def run_table(
                 )
                 played = len(await store.load_played_for(i + 1))
                 answers = sum(figures.pings.values()) / players
-                found.append((answers, played / players, figures.days))
+                found.append((answers, played / players, figures.days, max(figures.turns - 1, 1)))
         finally:
             await store.close()
     return found
@@ -103,8 +105,11 @@ async def run_table(
 async def run(only: str | None, matches: int | None) -> None:
     print("model A (every turn that waits for a member asks them), moves by the easy AI; without, then with, every")
     print("member's typical standing orders (bench/bench_orders.py TYPICAL); medians per match")
+    print("answers asked per member; answers per turn change (all members); the share of those saved by the orders;")
+    print("decisions the orders played per member; turn changes; days to finish — each without, then with, the orders")
     print(
-        f"{'game':<10} {'n':>3} {'answers':>8} {'+orders':>8} {'saved':>6} {'by order':>9} {'days':>5} {'+orders':>8}"
+        f"{'game':<10} {'n':>3} {'answers':>8} {'+orders':>8} {'ans/chg':>7} {'+orders':>7} {'saved':>6} "
+        f"{'by order':>9} {'changes':>7} {'+orders':>7} {'days':>5} {'+orders':>7}"
     )
     for label, game_id, players, default in TABLES:
         if only is not None and not label.startswith(only):
@@ -113,13 +118,20 @@ async def run(only: str | None, matches: int | None) -> None:
         began = time.perf_counter()
         plain = await run_table(label, game_id, players, n, orders=False)
         ordered = await run_table(label, game_id, players, n, orders=True)
-        saved = 1 - sum(a for a, _, _ in ordered) / max(sum(a for a, _, _ in plain), 1e-9)
+        saved = 1 - per_change(ordered, players) / per_change(plain, players)
         med = statistics.median
         print(
-            f"{label:<10} {n:>3} {med([a for a, _, _ in plain]):>8.1f} {med([a for a, _, _ in ordered]):>8.1f} "
-            f"{saved:>6.0%} {med([p for _, p, _ in ordered]):>9.1f} {med([d for _, _, d in plain]):>5.1f} "
-            f"{med([d for _, _, d in ordered]):>8.1f}   ({players} players, {time.perf_counter() - began:.0f} s)"
+            f"{label:<10} {n:>3} {med([a for a, *_ in plain]):>8.1f} {med([a for a, *_ in ordered]):>8.1f} "
+            f"{per_change(plain, players):>7.2f} {per_change(ordered, players):>7.2f} {saved:>6.0%} "
+            f"{med([p for _, p, *_ in ordered]):>9.1f} {med([c for *_, c in plain]):>7.0f} "
+            f"{med([c for *_, c in ordered]):>7.0f} {med([d for _, _, d, _ in plain]):>5.1f} "
+            f"{med([d for _, _, d, _ in ordered]):>7.1f}   ({players} players, {time.perf_counter() - began:.0f} s)"
         )
+
+
+def per_change(results: list[tuple[float, float, float, int]], players: int) -> float:
+    """Answers asked (all members) per turn change, over all the matches: the share of turn changes that ask."""
+    return sum(a * players for a, *_ in results) / sum(c for *_, c in results)
 
 
 def main() -> None:

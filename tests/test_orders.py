@@ -16,6 +16,7 @@ from games.ultimatek.model import BONUS, END, REVEAL, Action
 from games.ultimatek.state import State as Tek
 from games.ultimatek.state import new_state as new_tek
 from games.ursuppe import genes as G
+from games.ursuppe.engine import Work
 from games.ursuppe.moves import Move
 from games.ursuppe.state import State as Soup
 from games.ursuppe.state import new_state as new_soup
@@ -155,6 +156,22 @@ def test_stop_starve_looks_where_the_drift_ends() -> None:
     assert SOUP.choose([order], s, seat) is not None
     empty = dataclasses.replace(s, food=(0,) * len(s.food))
     assert SOUP.choose([order], empty, seat) is None
+
+
+def test_stop_starve_does_not_fire_when_the_amoeba_eats_where_it_drifts() -> None:
+    def fed_after_drift(s: Soup) -> bool:
+        seat = s.actors()[0] if s.actors() else -1
+        if s.step != "act" or Move("drift", seat, s.ctx.amoeba) not in s.options:
+            return False
+        key = (seat, s.ctx.amoeba)
+        after = s.apply(Move("drift", *key))
+        ate = any(e.kind == "eat" and (e.seat, e.amoeba) == key for e in after.events[-3:])
+        # It ate the last normal meal there: looking after the drift would see none left.
+        return ate and key in Work(after).sq and not Work(after).normal_meal_possible(key)
+
+    s = soup_at("act", seed=2, extra=fed_after_drift)
+    seat = seat_of(s)
+    assert SOUP.choose([Order("drift", stops=("starve",))], s, seat) == Move("drift", seat, s.ctx.amoeba)
 
 
 # Ultima-Tek.

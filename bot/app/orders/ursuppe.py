@@ -22,7 +22,8 @@ from typing import Any, Final
 from bot.app.orders.base import Order, OrderBook, OrderKind
 from games.base import GameState, Seat
 from games.ursuppe import genes as G
-from games.ursuppe.engine import Work
+from games.ursuppe.board import STEP
+from games.ursuppe.engine import CARD_DRIFT, Work
 from games.ursuppe.feeding import meals
 from games.ursuppe.moves import NOBODY, Move
 from games.ursuppe.state import State
@@ -125,16 +126,19 @@ def dying(state: GameState, seat: Seat, move: Any) -> bool:
 
 
 def starve(state: GameState, seat: Seat, move: Any) -> bool:
-    """Drifting (``move``), the amoeba would find no normal meal on the square where it ends, as that square
-    is now."""
+    """Drifting (``move``), the amoeba would find no normal meal on the square the current takes it to, as that
+    square is now (looked at before the drift: once there, the engine feeds it at once when it can)."""
     s = _soup(state)
     if s is None or not isinstance(move, Move) or move.kind != "drift":
         return False
-    after = s.apply(move)
+    work = Work(s)
     key = (seat, move.amoeba)
-    if not any((owner, number) == key for owner, number, _, _ in after.amoebas):
-        return True  # it did not survive the drift
-    return not Work(after).normal_meal_possible(key)
+    if key not in work.sq:
+        return False
+    direction = CARD_DRIFT[work.card()]
+    if direction >= 0:
+        work.sq[key] = STEP[work.sq[key]][direction]
+    return not work.normal_meal_possible(key)
 
 
 BOOK: Final = OrderBook(
