@@ -180,3 +180,48 @@ async def test_a_whole_turn_typed_at_once_is_not_cut_short_by_the_members_own_or
     mine = [e.notation for e in report.entries if e.seat == match.seat_of(ALICE) and e.kind is LogKind.MOVE]
     assert mine[: len(typed)] == typed, "her typed turn is played as typed; her order waits for its end"
     await store.close()
+
+
+async def test_orders_are_kept_on_both_databases(store: Store) -> None:
+    service = service_on(store)
+    match = await open_match(service, "ursuppe", {}, SOUP_PLAYERS)
+    await service.set_standing_order(match.id, ALICE, Order("genes", ("speed", "armor"), ("danger",)))
+    await service.set_standing_order(match.id, ALICE, Order("drift"))
+    await service.set_standing_order(match.id, BOB, Order("aggression"))
+    assert await service.standing_orders(match.id, ALICE) == (
+        Order("drift"),
+        Order("genes", ("armor", "speed"), ("danger",)),
+    )
+    assert await store.load_orders(match.id, ALICE) == "drift::;genes:armor,speed:danger"
+    await service.cancel_standing_orders(match.id, ALICE, "genes")
+    assert await service.standing_orders(match.id, ALICE) == (Order("drift"),)
+    await service.cancel_standing_orders(match.id, ALICE)
+    assert await store.load_orders(match.id, ALICE) == "" and await store.load_orders(match.id, BOB) == "aggression::"
+
+
+@pytest.mark.postgres
+async def test_an_order_set_and_a_move_typed_together_play_once(pg_url: str) -> None:
+    import asyncio
+
+    first, second = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        typing, ordering = service_on(first), service_on(second)
+        match = await open_match(typing, "ursuppe", {}, SOUP_PLAYERS)
+        match = await play_until(typing, match, "buy", random.Random(2))
+        version = match.version
+        results = await asyncio.gather(
+            typing.move(match.id, ALICE, "done", expected_version=version),
+            ordering.set_standing_order(match.id, ALICE, Order("genes")),
+            return_exceptions=True,
+        )
+        after = await typing.get(match.id)
+        log = [e for e in await typing.history(match.id) if e.ply == version + 1]
+        assert len(log) == 1 and log[0].notation == "done", "alice's 'done' is played once, by her or by her order"
+        assert after.version >= version + 1
+        assert all(not isinstance(r, BaseException) or isinstance(r, MatchError) for r in results), results
+        assert await ordering.standing_orders(match.id, ALICE) == (Order("genes"),) or isinstance(
+            results[1], MatchError
+        )
+    finally:
+        await first.close()
+        await second.close()
