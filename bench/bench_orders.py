@@ -60,24 +60,25 @@ below 3 amoebas; no aggression; in Ultima-Tek, reveal every bonus and end the bo
 are placed, unless a rival's hidden bonus sits beside a piece)."""
 
 
-def typical_orders(game_id: str) -> str:
-    """The stored text of the typical orders of ``game_id``, checked by its book."""
+def typical_orders(game_id: str, bare: bool = False) -> str:
+    """The stored text of the typical orders of ``game_id``, checked by its book (``bare``: without their stops)."""
     book = book_for(game_id)
     assert book is not None
-    return encode(book.check(order) for order in TYPICAL[game_id])
+    return encode(book.check(Order(o.kind, o.values, () if bare else o.stops)) for o in TYPICAL[game_id])
 
 
 async def run_table(
-    label: str, game_id: str, players: int, matches: int, orders: bool
-) -> list[tuple[float, float, float]]:
-    """Per match: answers asked per member, decisions played by orders per member, days to finish."""
-    text = typical_orders(game_id)
+    label: str, game_id: str, players: int, matches: int, orders: bool, bare: bool = False
+) -> list[tuple[float, float, float, int]]:
+    """Per match: answers asked per member, decisions played by orders per member, days to finish, turn
+    changes."""
+    text = typical_orders(game_id, bare)
 
     async def leave_orders(store: Store, match: Match) -> None:
         for user_id in match.seats:
             await store.put_orders(match.id, user_id, text, now=match.created_at)
 
-    found = []
+    found: list[tuple[float, float, float, int]] = []
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(str(Path(tmp) / "orders.db"))
         try:
@@ -102,9 +103,13 @@ async def run_table(
     return found
 
 
-async def run(only: str | None, matches: int | None) -> None:
+async def run(only: str | None, matches: int | None, bare: bool = False) -> None:
     print("model A (every turn that waits for a member asks them), moves by the easy AI; without, then with, every")
-    print("member's typical standing orders (bench/bench_orders.py TYPICAL); medians per match")
+    print(
+        "member's typical standing orders (bench/bench_orders.py TYPICAL"
+        + (", without their stops); " if bare else "); ")
+        + "medians per match"
+    )
     print("answers asked per member; answers per turn change (all members); the share of those saved by the orders;")
     print("decisions the orders played per member; turn changes; days to finish — each without, then with, the orders")
     print(
@@ -117,7 +122,7 @@ async def run(only: str | None, matches: int | None) -> None:
         n = matches or default
         began = time.perf_counter()
         plain = await run_table(label, game_id, players, n, orders=False)
-        ordered = await run_table(label, game_id, players, n, orders=True)
+        ordered = await run_table(label, game_id, players, n, orders=True, bare=bare)
         saved = 1 - per_change(ordered, players) / per_change(plain, players)
         med = statistics.median
         print(
@@ -138,8 +143,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="only the tables whose label starts with this (ursuppe:4, ultimatek)")
     parser.add_argument("--matches", type=int, help="matches per table, each played without and with orders")
+    parser.add_argument("--bare", action="store_true", help="the typical orders without their 'ask me if' stops")
     args = parser.parse_args()
-    asyncio.run(run(args.game, args.matches))
+    asyncio.run(run(args.game, args.matches, args.bare))
 
 
 if __name__ == "__main__":
