@@ -18,7 +18,7 @@ from bot.app.i18n import has, language_of, t
 from bot.app.matches import Match, MatchError
 from bot.app.orders import Order, OrderBook, book_for
 from bot.app.orders.base import OrderKind
-from bot.app.orders.words import kind_label, order_line, orders_lines, stop_label, value_label
+from bot.app.orders.words import kind_label, orders_lines, stop_label, value_label
 from bot.shell.components import PREFIX, ChoiceButton, PlateauSelect
 from bot.shell.context import Shell, shell_of
 from bot.shell.errors import reply_error
@@ -40,8 +40,7 @@ def _text(match: Match, orders: tuple[Order, ...], lang: str, editing: str | Non
     lines = [t(lang, "orders.title", id=match.id)]
     lines += orders_lines(match.game.id, orders, lang) or [t(lang, "orders.none")]
     if editing is not None:
-        current = next((o for o in orders if o.kind == editing), Order(editing))
-        lines += ["", t(lang, "orders.editing", order=order_line(match.game.id, current, lang))]
+        lines += ["", t(lang, "orders.editing", order=kind_label(match.game.id, editing, lang))]
     return "\n".join(lines)[:2000]
 
 
