@@ -12,7 +12,7 @@ import pytest
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
 from bot.app.orders import Order
-from tests.botkit import controls_of, text_of
+from tests.botkit import controls_of, make_bot, text_of
 from tests.test_bot_e2e import (
     current,
     french,  # noqa: F401 (a fixture)
@@ -169,3 +169,19 @@ async def test_ultimatek_end_my_turn_after_my_bonuses_with_a_stop_in_a_few_taps(
     assert t(lang, "orders.none") in bobs.content
     for message in channel.history(viewer=bob):
         assert t(lang, "orders.kind.ultimatek.bonuses") not in text_of(message)
+
+
+async def test_orders_and_their_panel_outlive_a_restart(soup: dict[str, Any], db_path: str) -> None:
+    env, channel, alice = soup["env"], soup["north"], soup["alice"]
+    match = await open_soup(soup, channel, "en")
+    panel = (await alice.slash(channel, "plateau orders")).response.message
+    panel = (await alice.select(panel, ["genes"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    await env.restart_bot(make_bot(db_path))
+    # The panel shown before the restart still works: its menus name the match and the order, nothing more.
+    panel = (await alice.select(panel, ["armor"], custom_id=menu(panel, "plateau:ordv:").custom_id)).response.message
+    assert "Armor" in panel.content.split("\n")[1]
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("genes", ("armor",)),)
+    listed = (await alice.slash(channel, "plateau orders")).response.message
+    assert t("en", "orders.kind.ursuppe.genes") in listed.content
+    done = await alice.click(panel, label=t("en", "orders.button.cancel"))
+    assert t("en", "orders.none") in done.response.message.content
