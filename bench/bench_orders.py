@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_calendar import ModelA, play_match
 
 from bot.app.matches import Match
+from bot.app.matches.model import StandIn
 from bot.app.orders import Order, book_for, encode
 from bot.app.standins.orders import ORDERS
 from bot.app.storage import Store
@@ -60,6 +61,13 @@ below 3 amoebas; no aggression; in Ultima-Tek, reveal every bonus and end the bo
 are placed, unless a rival's hidden bonus sits beside a piece)."""
 
 
+class ModelAWithOrders(ModelA):
+    """Model A, with the order stand-in running: every member is asked what their orders leave to them."""
+
+    name = "A+orders"
+    stand_ins: tuple[StandIn, ...] = (ORDERS,)
+
+
 def typical_orders(game_id: str, bare: bool = False) -> str:
     """The stored text of the typical orders of ``game_id``, checked by its book (``bare``: without their stops)."""
     book = book_for(game_id)
@@ -90,9 +98,8 @@ async def run_table(
                     players,
                     f"orders/{label}/{i}",
                     i + 1,
-                    ModelA(),
+                    ModelAWithOrders() if orders else ModelA(),
                     "easy",
-                    stand_ins=(ORDERS,) if orders else (),
                     before_start=leave_orders if orders else None,
                 )
                 played = len(await store.load_played_for(i + 1))

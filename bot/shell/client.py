@@ -43,6 +43,7 @@ from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButto
 from bot.shell.play.private import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.play.resign import ResignButton
 from bot.shell.play.setup import SetupPickButton, SetupPickSelect
+from bot.shell.settings.panel import AutopilotButton, MemberSettingSelect
 from bot.shell.translator import CatalogTranslator
 from games import GAMES
 from render import RENDERERS, BoardContext, render_board
@@ -82,6 +83,8 @@ DYNAMIC_ITEMS = (
     PaceButton,
     LeaderboardButton,
     HelpButton,
+    MemberSettingSelect,
+    AutopilotButton,
     KindSelect,
     ChoiceSelect,
     OrderButton,

@@ -12,7 +12,8 @@ Nothing of a stand-in's settings or plans may reach another member: only the mov
 from __future__ import annotations
 
 from bot.app.matches.model import StandIn
+from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
 from bot.app.standins.orders import ORDERS
 
-STAND_INS: tuple[StandIn, ...] = (ORDERS,)
+STAND_INS: tuple[StandIn, ...] = (ORDERS, AUTOPILOT_STAND_IN)
 """The stand-ins the bot runs, in the order they are asked."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.app.storage.tables.clocks import ClockQueries
 from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
+from bot.app.storage.tables.member_settings import MemberSettingQueries
 from bot.app.storage.tables.moves import MoveQueries
 from bot.app.storage.tables.orders import OrderQueries
 from bot.app.storage.tables.paces import PaceQueries
@@ -24,6 +25,7 @@ __all__ = [
     "ClockQueries",
     "FairnessQueries",
     "MatchQueries",
+    "MemberSettingQueries",
     "MoveQueries",
     "OrderQueries",
     "PaceQueries",
