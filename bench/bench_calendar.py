@@ -16,7 +16,7 @@ bot's own, :mod:`bot.app.standins`, played by the match service inside each chan
 decides, at each turn change still waiting for a member, whether the member is asked or the bench plays for them
 (``at_turn``), and what they leave after answering (``after_answer``). Model A is today: no stand-in, every turn
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
-when it matters", :mod:`bot.app.standins.autopilot`) with each member's default setting (on, 1 point). Model C
+when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
 (also leaves a small plan) is the plans developer's: its place is here. The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
@@ -50,10 +50,11 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal, Protocol
 from zoneinfo import ZoneInfo
 
@@ -174,6 +175,9 @@ class MemberModel(Protocol):
     stand_ins: tuple[StandIn, ...]
     """The stand-ins the match service runs for the members (:class:`bot.app.matches.ServiceConfig`), in the
     order they are asked: what they play never reaches ``at_turn`` (the change plays it, as in the bot)."""
+    settings: Mapping[str, str]
+    """The standing preferences every member chose (:data:`bot.app.member_settings.MEMBER_SETTINGS`), set
+    before the match starts: model B's members switched "ask only when it matters" on."""
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """Ask the member, or play for them."""
@@ -189,6 +193,7 @@ class ModelA:
 
     name = "A"
     stand_ins: tuple[StandIn, ...] = ()
+    settings: Mapping[str, str] = MappingProxyType({})
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """Always ask."""
@@ -199,11 +204,13 @@ class ModelA:
 
 
 class ModelB:
-    """Issue 36's defaults: the autopilot plays a decision whose choice cannot matter (every member's default
-    setting: on, within 1 point of winning chance; in a rated match, the first legal move), inside the change."""
+    """Issue 36's defaults once chosen: every member switched the autopilot on at its first threshold, 1 point
+    (it is off until a member chooses it); it plays a decision whose choice cannot matter (in a rated match, only
+    when all moves are within 1 point, the first legal move), inside the change."""
 
     name = "B"
     stand_ins: tuple[StandIn, ...] = (AUTOPILOT_STAND_IN,)
+    settings: Mapping[str, str] = MappingProxyType({"autopilot": "1"})
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """What the autopilot left is asked."""
@@ -514,6 +521,9 @@ async def play_match(
     )
     for member in members[1:]:
         await service.join(match.id, member.user_id, capped=False)
+    for member in members:
+        for key, value in model.settings.items():
+            await service.set_member_setting(member.user_id, key, value)
     if before_start is not None:
         await before_start(store, match)
     table = Table(service, clock, members, model, level, unpinged)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -46,7 +47,9 @@ async def started(
     turn_limit: int | None = 48 * 3600,
 ) -> Match:
     """A Variante 1 match between alice and bob, started, with autoplay of forced decisions on (as at ``/game
-    new``), played on until a member faces a real choice."""
+    new``); both switched "ask only when it matters" on (at 1 point) as their standing preference."""
+    for member in (ALICE, BOB):
+        await service.set_member_setting(member, "autopilot", "1")
     chosen = {"rules": "v1", "autoplay": "on", **(options or {})}
     match = await service.create(
         "ur",
@@ -99,15 +102,16 @@ async def a_choice(service: MatchService, **kwargs: Any) -> Match:
         assert match.status is MatchStatus.ACTIVE
 
 
-async def test_the_bot_runs_the_autopilot_after_the_members_own_say() -> None:
+async def test_the_bot_runs_the_autopilot_after_the_members_own_say_and_it_is_off_by_default(store: Store) -> None:
     assert [s.name for s in STAND_INS][-1] == "autopilot"
+    assert (await MatchService(store, Clock()).member_settings(ALICE)).standing == {"autopilot": "off"}
 
 
 async def test_unrated_it_plays_the_judges_best_within_the_members_threshold(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = await a_choice(MatchService(store, Clock()), rated=False)
-    # Default: on, within 1 point. The best is the second move, 0.8 point above the worst.
+    # On, within 1 point. The best is the second move, 0.8 point above the worst.
     played, moves = await decide(store, match, [0.500, 0.508, 0.505, 0.503, 0.501, 0.502, 0.504], monkeypatch)
     assert played == moves[1]
     # 1.5 points apart: too far for 1 point; a member who chose 2 points is played for.
@@ -293,3 +297,14 @@ async def test_a_match_through_the_service_plays_what_the_rules_say(store: Store
         match = report.match
     assert checked, "Variante 1 has decisions whose moves are all alike"
     assert set((await store.load_played_for(match.id)).values()) == {"autopilot"}
+
+
+async def test_one_change_plays_a_bounded_chain(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Both members on and the game decided: the autopilot would play on for both; one change plays CHAIN at most.
+    match = await a_choice(MatchService(store, Clock()), rated=False)
+    pilot = Autopilot(seconds=None)
+    played = [(await decide(store, match, [0.5] * 7, monkeypatch, pilot))[0] for _ in range(autopilot.CHAIN + 1)]
+    assert all(move is not None for move in played[:-1]) and played[-1] is None
+    # The next change (the member answered: a new version) may go on.
+    later = replace(match, version=match.version + 1)
+    assert (await decide(store, later, [0.5] * 7, monkeypatch, pilot))[0] is not None

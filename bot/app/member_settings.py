@@ -10,10 +10,10 @@ only the member reads or changes their own settings, and what a setting does sho
 plays.
 
 **"Ask me only when it matters"** (``autopilot``, issue 36): ``off``, or on with a threshold of ``1``, ``2`` or
-``5`` points of winning chance. Default: on at 1 point. A member expects the bot not to wait days for a move
-that cannot change anything, and 1 point is the strictest threshold, the only one a rated match or an event
-honours anyway (:mod:`bot.app.standins.autopilot`); every move it plays says so in the turn post, and the
-setting is two taps away.
+``5`` points of winning chance. Default: off. Nothing is played for a member who did not choose it (the issue:
+"off or on as the member chose"); switching it on is one tap on the turn post's toggle or two in the panel, at
+1 point, the strictest threshold and the only one a rated match or an event honours anyway
+(:mod:`bot.app.standins.autopilot`); every move it plays says so in the turn post.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class UnknownSettingError(ValueError):
     """A key that is no member setting, or a value that is not one of its choices (bad input: nothing stored)."""
 
 
-AUTOPILOT: Final = MemberSetting("autopilot", ("off", "1", "2", "5"), "1")
+AUTOPILOT: Final = MemberSetting("autopilot", ("off", "1", "2", "5"), "off")
 """Ask me only when it matters: off, or the threshold in points of winning chance."""
 
 MEMBER_SETTINGS: Final[tuple[MemberSetting, ...]] = (AUTOPILOT,)

@@ -200,9 +200,7 @@ class EventCog(
         rated=opt("rated", "Count the results for ratings (default: yes)"),
         round_minutes=opt("round_minutes", "Minutes each round lasts; unfinished games are then settled"),
         physical=opt("physical", "Played on the club's boards: players report results (default: no)"),
-        autopilot=opt(
-            "autopilot", "Let members' autopilot play moves that cannot matter in the event's games (default: yes)"
-        ),
+        autopilot=opt("autopilot", "Let members' autopilot play moves that cannot matter in its games (default: yes)"),
     )
     @app_commands.choices(
         game=variant_choices(),

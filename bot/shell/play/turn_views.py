@@ -244,7 +244,8 @@ class TurnViews:
             if has_details(match.game.id):
                 # The post carries one image; the game's second view (Ursuppe's genes and events) on demand.
                 extra.append(DetailsButton(match.id, t(lang, "button.details")))
-            if offers_autopilot(match) and len(rows) + (not extra) + bool(reads.replaceable) < ACTION_ROWS:
+            room = len(rows) + (not extra) + bool(reads.replaceable) < ACTION_ROWS
+            if offers_autopilot(match) and not asking and room:
                 # Each member's own "ask me only when it matters" for this match, one tap away (answered privately).
                 extra.append(AutopilotButton(match.id, t(lang, "button.autopilot")))
             if extra:

@@ -22,6 +22,8 @@ from bot.shell.components import PREFIX, MatchButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import id_number
 
+ON = "1"
+"""What the turn post's toggle switches on when the member's standing preference is off: 1 point, the strictest."""
 FOLLOW = "standing"
 """The per-match menu's choice that goes back to the standing preference."""
 
@@ -76,12 +78,12 @@ def offers_autopilot(match: Match) -> bool:
 
 async def toggle_autopilot(shell: Shell, interaction: discord.Interaction, match_id: int) -> None:
     """The toggle: off when it applies to the tapper in the match now, else on at their standing threshold (at
-    1 point when their standing preference is off)."""
+    :data:`ON` when their standing preference is off)."""
     user_id = interaction.user.id
     panel = await shell.service.member_settings(user_id, match_id)
     standing = panel.standing[AUTOPILOT.key]
     now = panel.applied[AUTOPILOT.key]
-    value = "off" if now != "off" else (standing if standing != "off" else AUTOPILOT.default)
+    value = "off" if now != "off" else (standing if standing != "off" else ON)
     await shell.service.set_member_setting(user_id, AUTOPILOT.key, value, match_id)
     panel = await shell.service.member_settings(user_id, match_id)
     lang = language_of(interaction.locale)
