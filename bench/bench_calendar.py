@@ -534,8 +534,10 @@ async def play_match(
     level: str,
     unpinged: Unpinged = "delay",
     rated: bool = True,
+    before_start: Callable[[Store, Match], Awaitable[None]] | None = None,
 ) -> MatchFigures:
-    """One seeded match, start to finish, on the simulated calendar."""
+    """One seeded match, start to finish, on the simulated calendar. ``before_start`` prepares the match in its
+    lobby (a bench leaving the members' standing orders, say)."""
     rng = random.Random(seed)
     start = EPOCH + timedelta(seconds=rng.randrange(7 * 24 * 3600))
     clock = [start]
@@ -565,6 +567,8 @@ async def play_match(
     for member in members:
         for key, value in model.settings.items():
             await service.set_member_setting(member.user_id, key, value)
+    if before_start is not None:
+        await before_start(store, match)
     table = Table(service, clock, members, model, level, unpinged, PlanDesk(store, service, lambda: clock[0]))
     report = await service.start(match.id, members[0].user_id)
     match = report.match

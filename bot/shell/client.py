@@ -35,6 +35,7 @@ from bot.shell.history.ratings import LeaderboardButton
 from bot.shell.history.review import ReviewButton
 from bot.shell.lobby.card import LobbyButton
 from bot.shell.lobby.salt import SaltButton
+from bot.shell.orders.panel import ChoiceSelect, KindSelect, OrderButton
 from bot.shell.pbp.post_ui import PostUI
 from bot.shell.pbp.votes import TimeoutButton
 from bot.shell.plans.flow import PlanButton, PlanSelect, words_listener
@@ -88,6 +89,9 @@ DYNAMIC_ITEMS = (
     AutopilotButton,
     PlanButton,
     PlanSelect,
+    KindSelect,
+    ChoiceSelect,
+    OrderButton,
 )
 """Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
 buttons come with their extension)."""

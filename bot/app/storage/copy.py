@@ -60,6 +60,7 @@ TABLES: Final = (
     "played_for",
     "member_match_settings",
     "plans",
+    "standing_orders",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -22,6 +22,7 @@ from bot.shell.consent.replace import ask as ask_replace
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
+from bot.shell.orders import panel as orders_panel
 from bot.shell.plans import flow as plan_flow
 from bot.shell.settings.panel import show_panel
 from bot.shell.translator import command, ls, opt, options
@@ -120,6 +121,12 @@ class PlateauCog(
     ) -> None:
         """Ask the players of a match to let the caller play a seat the AI took over from a member."""
         await ask_replace(self.bot.shell, interaction, match, None if seat is None else seat - 1)
+
+    @command("orders", "Standing orders for the routine steps of a match (Ursuppe, Ultima-Tek), seen only by you")
+    @options(match=MATCH)
+    async def orders(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Show the caller their standing orders in a match, privately, with the panel to change them."""
+        await orders_panel.show(self.bot.shell, interaction, match)
 
     @command("salt", "Keep a salt for every match you play (without text: forget it)", described="standing_salt")
     @options(
