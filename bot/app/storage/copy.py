@@ -57,6 +57,8 @@ TABLES: Final = (
     "replace_declines",
     "game_clocks",
     "proposals",
+    "member_desks",
+    "desk_marks",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -19,6 +19,7 @@ from bot.app.member_text import inert
 from bot.shell.cogs.game import MATCH, deadline_choices
 from bot.shell.consent.pace import ask as ask_pace
 from bot.shell.consent.replace import ask as ask_replace
+from bot.shell.desk.pings_ui import book_of, ping_lines, ping_menus
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
@@ -83,7 +84,9 @@ class PlateauCog(
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"),
             t(lang, "settings.palette.contrast" if mine else "settings.palette.standard"),
         ]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        prefs = await book_of(self.bot).prefs(user_id)  # the member's own pings (bot.shell.desk.pings_ui)
+        lines += ping_lines(prefs, lang)
+        await interaction.response.send_message("\n".join(lines), ephemeral=True, view=ping_menus(prefs, lang))
 
     @command("pace", "Ask the other players to change the match's pace: live minutes, or play by post")
     @options(pace=opt("pace", "The time each player would have for a turn"), match=MATCH)

@@ -1,0 +1,130 @@
+"""What a member's desk lists, gathered from the match service and from what Discord lets the member see.
+
+A match is listed only when the member is still a member of its server and Discord lets them view its channel or
+thread (:func:`bot.shell.visibility.can_view`); anything unknown counts as hidden. Guild members and channels not
+in the cache are asked of Discord once and remembered for :data:`SEEN_FOR`, so a burst of redraws costs no burst
+of lookups.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+import discord
+
+from bot.app.desk.planner import DeskEntry
+from bot.app.matches import Match, MatchService, MatchStatus
+from bot.app.telling.turns import known_turn
+from bot.shell.display import Display, board_link, variant_label
+from bot.shell.visibility import can_view
+
+SEEN_FOR: Final = 600.0
+"""Seconds a member or channel fetched from Discord is trusted before it is asked again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gathered:
+    """A member's entries, and whether they still share a server with the bot."""
+
+    entries: list[DeskEntry]
+    shares_server: bool
+
+
+class EntrySource:
+    """Builds a member's :class:`DeskEntry` list (see the module docstring)."""
+
+    def __init__(self, bot: discord.Client, service: MatchService, display: Display) -> None:
+        self.bot = bot
+        self.service = service
+        self.display = display
+        self._members: dict[tuple[int, int], tuple[float, discord.Member | None]] = {}
+        self._places: dict[int, tuple[float, Any]] = {}
+
+    async def _member(self, guild: discord.Guild, user_id: int) -> discord.Member | None:
+        cached = guild.get_member(user_id)
+        if cached is not None:
+            return cached
+        seen = self._members.get((guild.id, user_id))
+        if seen is not None and time.monotonic() - seen[0] < SEEN_FOR:
+            return seen[1]
+        try:
+            member: discord.Member | None = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            member = None
+        self._members[(guild.id, user_id)] = (time.monotonic(), member)
+        return member
+
+    async def _place(self, guild: discord.Guild, channel_id: int) -> Any:
+        place = guild.get_channel_or_thread(channel_id)
+        if place is not None:
+            return place
+        seen = self._places.get(channel_id)
+        if seen is not None and time.monotonic() - seen[0] < SEEN_FOR:
+            return seen[1]
+        try:
+            # An archived thread is not cached: a match by post often sleeps in one.
+            fetched: Any = await guild.fetch_channel(channel_id)
+        except (discord.HTTPException, discord.InvalidData):
+            fetched = None
+        self._places[channel_id] = (time.monotonic(), fetched)
+        return fetched
+
+    def forget(self, user_id: int) -> None:
+        """Drop what was remembered of ``user_id``'s memberships (they joined or left a server)."""
+        self._members = {k: v for k, v in self._members.items() if k[1] != user_id}
+
+    async def gather(self, user_id: int, lang: str) -> Gathered:
+        """``user_id``'s desk entries in ``lang``: their open matches and lobbies, each marked visible or not."""
+        matches = await self.service.matches_of_user(user_id, statuses=(MatchStatus.LOBBY, MatchStatus.ACTIVE))
+        entries: list[DeskEntry] = []
+        shares = False
+        for match in matches:
+            guild = self.bot.get_guild(match.guild_id) if match.guild_id is not None else None
+            member = await self._member(guild, user_id) if guild is not None else None
+            place = await self._place(guild, match.channel_id) if guild is not None and member is not None else None
+            shares = shares or member is not None
+            visible = member is not None and place is not None and can_view(place, member)
+            entries.append(await self._entry(match, user_id, lang, guild.name if guild else "—", visible))
+        if not shares:
+            user = self.bot.get_user(user_id)
+            shares = bool(user is not None and user.mutual_guilds)
+        return Gathered(entries, shares)
+
+    async def _entry(self, match: Match, user_id: int, lang: str, server: str, visible: bool) -> DeskEntry:
+        game, link = variant_label(match, lang), board_link(match)
+        if match.status is MatchStatus.LOBBY:
+            return DeskEntry(match.id, "lobby", game, server, link, match.created_at, visible=visible)
+        clocks = await self.service.clocks(match.id)
+        actors = [s for s in match.state.actors() if s not in match.ai]
+        turn = await known_turn(self.service, match)
+        seat = match.seat_of(user_id)
+        if seat is not None and seat in actors:
+            clock = clocks.get(seat)
+            return DeskEntry(
+                match.id,
+                "turn",
+                game,
+                server,
+                link,
+                clock.since if clock is not None else match.updated_at,
+                deadline=clock.times.deadline if clock is not None and match.turn_limit is not None else None,
+                flag=clock.flag if clock is not None else None,
+                turn=turn,
+                visible=visible,
+            )
+        names = await self.display.text_names(match, lang)
+        awaited = [c for s, c in clocks.items() if s in match.state.actors()]
+        return DeskEntry(
+            match.id,
+            "waiting",
+            game,
+            server,
+            link,
+            min((c.since for c in awaited), default=match.updated_at),
+            deadline=min((c.times.deadline for c in awaited), default=None) if match.turn_limit else None,
+            waiting_for=tuple(names[s] for s in match.state.actors() if s < len(names)),
+            turn=turn,
+            visible=visible,
+        )
