@@ -175,17 +175,17 @@ def desk_message(desk: Desk, lang: str, now: datetime) -> DeskMessage:
     return DeskMessage("\n\n".join(parts)[:MAX_CONTENT], buttons)
 
 
-def desk_step(kept: KeptDesk | None, message: DeskMessage, *, shares_server: bool, has_entries: bool) -> DeskStep:
+def desk_step(kept: KeptDesk | None, message: DeskMessage, *, shares_server: bool, asked: bool = False) -> DeskStep:
     """What to do with a member's desk now (see :class:`DeskStep`).
 
-    A member who left every server the bot shares gets no desk (the kept one stays as it was: no message is
-    sent to someone the bot no longer meets). A member with nothing to list and no desk yet gets none either:
-    the desk appears with their first match, or when they ask for it (``/game mine``).
+    A desk is sent the first time only when the member asks for it (``/game mine``: ``asked``); from then on
+    every change edits it. A member who left every server the bot shares gets no desk (the kept one stays as it
+    was: nothing is sent to someone the bot no longer meets).
     """
     if not shares_server:
         return DeskStep("none")
     if kept is None or kept.message_id is None:
-        return DeskStep("send") if has_entries else DeskStep("none")
+        return DeskStep("send") if asked else DeskStep("none")
     if kept.digest == message.digest:
         return DeskStep("keep", kept.message_id)
     return DeskStep("edit", kept.message_id)

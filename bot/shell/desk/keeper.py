@@ -10,12 +10,13 @@ messages edits desks (:mod:`bot.app.desk.shards`); another process leaves marks 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any, Final
 
 import discord
+from discord.ext import tasks
 
 from bot.app.desk.book import DeskBook
 from bot.app.desk.planner import DeskMessage, desk_message, desk_step, plan_desk
@@ -30,6 +31,8 @@ from bot.shell.play.private import DM_CLOSED_CODES
 
 log = logging.getLogger(__name__)
 
+PUMP_SECONDS: Final = 1.0
+"""The pump's shortest wait between two passes."""
 DESK_LANG = "desk_lang"
 """The member's preference holding the language of their desk (their client's, when they last opened it)."""
 
@@ -63,7 +66,8 @@ class DeskKeeper:
         self.source = EntrySource(bot, service, display)
         self.edits = 0
         """Desk messages sent or edited by this process (the bench and the tests read it)."""
-        self._pump: asyncio.Task[None] | None = None
+        # A discord.ext.tasks loop, run only while desks wait: it sleeps until the next desk is ready.
+        self._pump: tasks.Loop[Any] = tasks.loop(seconds=PUMP_SECONDS)(self._drain)
 
     def edits_here(self) -> bool:
         """True when this process edits the desks (it runs the shard that owns direct messages)."""
@@ -95,22 +99,24 @@ class DeskKeeper:
         self._start_pump()
 
     def _start_pump(self) -> None:
-        if len(self.queue) and (self._pump is None or self._pump.done()):
-            self._pump = asyncio.get_running_loop().create_task(self._run())
+        if len(self.queue) and not self._pump.is_running():
+            self._pump.change_interval(seconds=PUMP_SECONDS)
+            self._pump.start()
 
-    async def _run(self) -> None:
-        """Redraw ready desks until none waits; sleep until the next one is ready."""
-        while len(self.queue):
-            now = discord.utils.utcnow()
-            for user_id, _marked in self.queue.take(now):
-                try:
-                    await self.refresh(user_id)
-                except Exception:
-                    log.exception("the desk of user %s could not be redrawn", user_id)
-            ready = self.queue.next_at()
-            if ready is None:
-                break
-            await asyncio.sleep(max(0.0, (ready - discord.utils.utcnow()).total_seconds()))
+    async def _drain(self) -> None:
+        """One pass of the pump: redraw the ready desks; stop once none waits, else wake when the next is ready."""
+        now = discord.utils.utcnow()
+        for user_id, _marked in self.queue.take(now):
+            try:
+                await self.refresh(user_id)
+            except Exception:
+                log.exception("the desk of user %s could not be redrawn", user_id)
+        ready = self.queue.next_at()
+        if ready is None:
+            self._pump.stop()
+            return
+        wait = (ready - discord.utils.utcnow()).total_seconds()
+        self._pump.change_interval(seconds=max(PUMP_SECONDS, wait))
 
     async def language(self, user_id: int) -> str:
         """The language of ``user_id``'s desk: the one of their client when they last opened it, else English."""
@@ -125,13 +131,13 @@ class DeskKeeper:
         return desk_message(desk, lang, now), gathered.shares_server, not desk.empty
 
     async def refresh(self, user_id: int, *, lang: str | None = None, force: bool = False) -> tuple[int, int] | None:
-        """Redraw ``user_id``'s desk and send or edit it as :func:`desk_step` says (``force``: send it even with
-        nothing listed, as when they ask for it). Returns the desk's (channel, message), or None when there is
-        none (no server shared, nothing to show, or DMs closed)."""
+        """Redraw ``user_id``'s desk and send or edit it as :func:`desk_step` says (``force``: they asked for it,
+        so a first desk is sent). Returns the desk's (channel, message), or None when there is none (never asked
+        for, no server shared, or DMs closed)."""
         lang = lang or await self.language(user_id)
-        message, shares, listed = await self.draw(user_id, lang, discord.utils.utcnow())
+        message, shares, _listed = await self.draw(user_id, lang, discord.utils.utcnow())
         kept = await self.book.kept(user_id)
-        step = desk_step(kept, message, shares_server=shares, has_entries=listed or force)
+        step = desk_step(kept, message, shares_server=shares, asked=force)
         if step.action == "none":
             return None
         if step.action == "keep" and kept is not None and kept.channel_id is not None and kept.message_id is not None:
