@@ -142,7 +142,8 @@ def entry_line(entry: DeskEntry, lang: str) -> str:
             else t(lang, "desk.line.turn_due", turn=entry.turn or 1, due=_stamp(due))
         )
     elif entry.kind == "waiting":
-        state = t(lang, "desk.line.waiting", names=", ".join(entry.waiting_for) or "—", since=_stamp(entry.since))
+        names = ", ".join(entry.waiting_for) or "—"
+        state = t(lang, "desk.line.waiting", turn=entry.turn or 1, names=names, since=_stamp(entry.since))
     elif entry.kind == "lobby":
         state = t(lang, "desk.line.lobby", since=_stamp(entry.since))
     else:
