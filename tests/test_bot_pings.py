@@ -116,3 +116,35 @@ async def test_a_daily_digest_instead_of_turn_pings(hall: dict[str, Any]) -> Non
     await wait(env, 24 * HOUR)
     assert len([text for text in dm_texts(player) if "daily digest" in text]) == 2, "one a day"
     assert (await current(env, hall["games"])) is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_last_one_an_ursuppe_phase_waits_for_is_told_once(simcord_env: Any, lang: str) -> None:
+    env = simcord_env
+    guild = env.create_guild(name="Soupe", preferred_locale=lang)
+    channel = guild.create_text_channel("soup")
+    players = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "chloe")]
+    lobby = (await players[0].slash(channel, "game new", game="ursuppe", thread=False)).response.message
+    for member in players[1:]:
+        await member.click(lobby, label="Join" if lang == "en" else "Rejoindre")
+    await players[0].click(lobby, label="Start" if lang == "en" else "Lancer")
+    members = {m.id: m for m in players}
+    said = "you are the last one we are waiting for" if lang == "en" else "vous êtes le dernier ou la dernière"
+    phases: list[tuple[int, int]] = []
+    for _ in range(50):
+        match = await current(env, channel)
+        if match is None or len(phases) >= 2:
+            break
+        (seat,) = match.state.actors()
+        before = len([m for m in channel.history() if said in m.content])
+        await members[match.seats[seat]].slash(
+            channel, "game move", move=match.state.format_move(match.state.legal_moves()[0])
+        )
+        nudges = [m for m in channel.history() if said in m.content]
+        if len(nudges) > before:
+            after = await env.bot.service.get(match.id)
+            phases.append((after.state.round, after.state.phase))
+            (nudge,) = nudges[before:]
+            assert f"<@{after.to_act()[0]}>" in nudge.content
+    assert phases, "a phase came down to its last player"
+    assert len(phases) == len(set(phases)), "once per phase"
