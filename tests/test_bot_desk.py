@@ -173,3 +173,20 @@ async def test_the_desk_in_french(hall: dict[str, Any], monkeypatch: pytest.Monk
     (desk,) = desks(alice)
     assert "Votre bureau" in desk.content and f"n° {match.id}" not in desk.content  # ids as #N in lines
     assert ("À vous de jouer" in desk.content) or ("En attente des autres" in desk.content)
+
+
+async def test_lobbies_come_last_and_follow_joins_and_leaves(hall: dict[str, Any]) -> None:
+    env, alice, bob = hall["env"], hall["alice"], hall["bob"]
+    match = await start(env, hall["games"], alice, bob, deadline="24h")
+    await bob.slash(hall["games"], "game mine")
+    await env.advance_time(10)
+    lobby = (await alice.slash(hall["annex"], "game new", game="subulata", thread=False)).response.message
+    await bob.click(lobby, label="Join")
+    await env.advance_time(10)
+    (desk,) = desks(bob)
+    head, _, lobbies = desk.content.partition("**Lobbies and event rounds")
+    assert f"#{match.id}" in head and "Subulata" in lobbies, desk.content
+    await bob.click(lobby, label="Leave")
+    await env.advance_time(10)
+    (desk,) = desks(bob)
+    assert "Subulata" not in desk.content, "the member who left no longer sees the lobby"

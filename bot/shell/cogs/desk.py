@@ -75,6 +75,14 @@ class DeskCog(commands.Cog):
         except Exception:
             log.exception("the desk could not follow the change of match %s", match.id)
 
+    @commands.Cog.listener()
+    async def on_lobby_changed(self, match: Match, user_id: int) -> None:
+        """A member joined or left a lobby (an AI was seated): the desks of its members, and of that member."""
+        try:
+            await self.keeper.touch((*match.seats, user_id))
+        except Exception:
+            log.exception("the desks of lobby %s could not be marked", match.id)
+
     async def _last_one(self, match: Match, user_id: int, *, already: bool) -> None:
         """Tell ``user_id`` they are the last one the phase waits for, where their pings go (a digest member too:
         this is the one ping that matters to them)."""
