@@ -152,8 +152,11 @@ def entry_line(entry: DeskEntry, lang: str) -> str:
 
 
 def desk_message(desk: Desk, lang: str, now: datetime) -> DeskMessage:
-    """The desk's text and buttons, within Discord's limits (a section's last lines give way to a count)."""
-    parts = [t(lang, "desk.title"), t(lang, "desk.updated", at=_stamp(now, "t"))]
+    """The desk's text and buttons, within Discord's limits (a section's last lines give way to a count); ``now``
+    stands for the latest change when the desk lists nothing."""
+    # The latest turn change listed, not the drawing's time: a redraw that changes nothing edits nothing.
+    latest = max((e.since for e in (*desk.yours, *desk.waiting, *desk.later)), default=now)
+    parts = [t(lang, "desk.title"), t(lang, "desk.updated", at=_stamp(latest, "f"))]
     listed = 0
     left = 0
     for key, section in (("desk.yours", desk.yours), ("desk.waiting", desk.waiting), ("desk.later", desk.later)):

@@ -134,16 +134,18 @@ class DeskKeeper:
         """Redraw ``user_id``'s desk and send or edit it as :func:`desk_step` says (``force``: they asked for it,
         so a first desk is sent). Returns the desk's (channel, message), or None when there is none (never asked
         for, no server shared, or DMs closed)."""
+        kept = await self.book.kept(user_id)
+        if kept is None and not force:
+            return None  # never asked for: nothing to draw (and no lookup on Discord)
+        if not force and await self.display.dm_known_closed(user_id):
+            return None  # a closed door is not knocked on again and again (Discord counts the refusals)
         lang = lang or await self.language(user_id)
         message, shares, _listed = await self.draw(user_id, lang, discord.utils.utcnow())
-        kept = await self.book.kept(user_id)
         step = desk_step(kept, message, shares_server=shares, asked=force)
         if step.action == "none":
             return None
         if step.action == "keep" and kept is not None and kept.channel_id is not None and kept.message_id is not None:
             return kept.channel_id, kept.message_id
-        if await self.display.dm_known_closed(user_id) and not force:
-            return None
         if step.action == "edit" and kept is not None and kept.channel_id is not None and step.message_id is not None:
             try:
                 await (
