@@ -123,7 +123,7 @@ def simulate(args: argparse.Namespace) -> None:
             continue
         ((user, _marked),) = taken
         cpu = time.process_time()
-        desk_message(plan_desk(entries_of(user, of[user], seatings, turn_of)), "en", T0 + timedelta(seconds=send_at))
+        desk_message(plan_desk(entries_of(user, of[user], seatings, turn_of)), "en")
         draw_cpu.append(time.process_time() - cpu)
         clock = send_at + per_edit
         edits_at.append(clock)

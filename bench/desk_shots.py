@@ -3,9 +3,9 @@ servers, her turns first.
 
 Run on demand, from the repository root: ``PYTHONPATH=. python bench/desk_shots.py [--out DIR] [--lang fr]``.
 Alice plays eight matches on three servers (Ur in its four rule sets and Ursuppe: games whose private views would
-fill her DMs are left out, so the desk is what the phone shows), some of them waiting for her, some for the others, and sits in one lobby; she opens her desk with ``/game mine`` and a few moves
-follow; SimCord's preview draws her direct messages and Chromium saves ``DIR/desk-<lang>-phone.png``. Needs what
-:mod:`bench.phone_shots` needs.
+fill her DMs are left out, so the desk is what the phone shows), some of them waiting for her, some for the others,
+and sits in one lobby; she opens her desk with ``/game mine``; SimCord's preview draws her direct messages and
+Chromium saves ``DIR/desk-<lang>-phone.png``. Needs what :mod:`bench.phone_shots` needs.
 """
 
 from __future__ import annotations

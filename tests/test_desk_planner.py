@@ -58,17 +58,17 @@ def test_your_turns_come_first_by_urgency_then_those_waiting_longest_then_lobbie
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_desk_reads_in_words_within_discords_limits(lang: str) -> None:
     many = [entry(k, deadline=T0 + k * H) for k in range(1, 60)] + [entry(100, "waiting", waiting_for=("bob",))]
-    message = desk_message(plan_desk(many), lang, T0)
+    message = desk_message(plan_desk(many), lang)
     assert len(message.content) <= 2000 and len(message.buttons) <= 25
     assert message.buttons[0][1] == "https://x/1", "the most urgent turn's button first"
     assert ("more" if lang == "en" else "de plus") in message.content
-    alone = desk_message(plan_desk([entry(9, "waiting", waiting_for=("bob",), turn=4)]), lang, T0)
+    alone = desk_message(plan_desk([entry(9, "waiting", waiting_for=("bob",), turn=4)]), lang)
     assert "bob" in alone.content and ("turn 4" in alone.content or "tour 4" in alone.content)
     assert alone.buttons == ()
 
 
 def test_the_dm_is_sent_once_when_asked_then_edited_and_only_when_it_changes() -> None:
-    message = desk_message(plan_desk([entry(1)]), "en", T0)
+    message = desk_message(plan_desk([entry(1)]), "en")
     assert desk_step(None, message, shares_server=True).action == "none", "never sent unasked"
     assert desk_step(None, message, shares_server=True, asked=True).action == "send"
     kept = KeptDesk(5, 77, "old")

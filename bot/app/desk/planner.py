@@ -151,13 +151,16 @@ def entry_line(entry: DeskEntry, lang: str) -> str:
     return f"{head} — {state}"
 
 
-def desk_message(desk: Desk, lang: str, now: datetime) -> DeskMessage:
-    """The desk's text and buttons, within Discord's limits (a section's last lines give way to a count); ``now``
-    stands for the latest change when the desk lists nothing."""
+def desk_message(desk: Desk, lang: str) -> DeskMessage:
+    """The desk's text and buttons, within Discord's limits (a section's last lines give way to a count). It says
+    nothing that changes with the time of drawing (relative times are Discord timestamps, which clients keep
+    current), so a redraw that changes nothing edits nothing."""
     # The latest turn change listed, not the drawing's time: a redraw that changes nothing edits nothing.
-    latest = max((e.since for e in (*desk.yours, *desk.waiting, *desk.later)), default=now)
-    parts = [t(lang, "desk.title"), t(lang, "desk.updated", at=_stamp(latest, "f"))]
-    listed = 0
+    listed = (*desk.yours, *desk.waiting, *desk.later)
+    parts = [t(lang, "desk.title")]
+    if listed:
+        parts.append(t(lang, "desk.updated", at=_stamp(max(e.since for e in listed), "f")))
+    count = 0
     left = 0
     for key, section in (("desk.yours", desk.yours), ("desk.waiting", desk.waiting), ("desk.later", desk.later)):
         if not section:
@@ -165,11 +168,11 @@ def desk_message(desk: Desk, lang: str, now: datetime) -> DeskMessage:
         lines = [f"**{t(lang, key, count=len(section))}**"]
         for entry in section:
             line = "• " + entry_line(entry, lang)
-            if listed >= MAX_LISTED or sum(len(p) + 1 for p in (*parts, *lines)) + len(line) > MAX_CONTENT - 80:
+            if count >= MAX_LISTED or sum(len(p) + 1 for p in (*parts, *lines)) + len(line) > MAX_CONTENT - 80:
                 left += 1
                 continue
             lines.append(line)
-            listed += 1
+            count += 1
         parts.append("\n".join(lines))
     if desk.empty:
         parts.append(t(lang, "desk.none"))

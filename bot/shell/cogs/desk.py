@@ -15,6 +15,7 @@ from bot.app.desk.nudges import last_one
 from bot.app.desk.pings import PingPrefs, digest_due
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus, TurnClock, TurnReport
+from bot.app.member_text import inert
 from bot.app.posting import Plan
 from bot.app.seats.ai import is_ai
 from bot.shell.desk.keeper import DeskKeeper
@@ -38,7 +39,7 @@ class DeskCog(commands.Cog):
 
     def _server(self, match: Match) -> str:
         guild = self.bot.get_guild(match.guild_id) if match.guild_id is not None else None
-        return guild.name if guild is not None else "—"
+        return inert(guild.name) if guild is not None else "—"
 
     async def _words(self, match: Match, user_id: int) -> tuple[str, dict[str, object]]:
         lang = await self.keeper.language(user_id)

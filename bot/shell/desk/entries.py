@@ -15,7 +15,9 @@ from typing import Any, Final
 import discord
 
 from bot.app.desk.planner import DeskEntry
+from bot.app.i18n import t
 from bot.app.matches import Match, MatchService, MatchStatus
+from bot.app.member_text import inert
 from bot.app.telling.turns import known_turn
 from bot.shell.display import Display, board_link, variant_label
 from bot.shell.visibility import can_view
@@ -81,12 +83,18 @@ class EntrySource:
         entries: list[DeskEntry] = []
         shares = False
         for match in matches:
-            guild = self.bot.get_guild(match.guild_id) if match.guild_id is not None else None
+            if match.guild_id is None:
+                # A match in the member's own DM with the bot: theirs to see.
+                entries.append(await self._entry(match, user_id, lang, t(lang, "desk.own_dm"), True))
+                continue
+            guild = self.bot.get_guild(match.guild_id)
             member = await self._member(guild, user_id) if guild is not None else None
             place = await self._place(guild, match.channel_id) if guild is not None and member is not None else None
             shares = shares or member is not None
             visible = member is not None and place is not None and can_view(place, member)
-            entries.append(await self._entry(match, user_id, lang, guild.name if guild else "—", visible))
+            # A server's name is the server's text: shown inertly (no formatting, no mention).
+            server = inert(guild.name) if guild is not None else "—"
+            entries.append(await self._entry(match, user_id, lang, server, visible))
         if not shares:
             user = self.bot.get_user(user_id)
             shares = bool(user is not None and user.mutual_guilds)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from datetime import datetime
 from typing import Any, Final
 
 import discord
@@ -123,12 +122,12 @@ class DeskKeeper:
         stored = await self.service.user_pref(user_id, DESK_LANG)
         return stored if stored in LANGUAGES else "en"
 
-    async def draw(self, user_id: int, lang: str, now: datetime) -> tuple[DeskMessage, bool, bool]:
+    async def draw(self, user_id: int, lang: str) -> tuple[DeskMessage, bool, bool]:
         """``user_id``'s desk as it should read now, whether they share a server with the bot, and whether it
         lists anything."""
         gathered = await self.source.gather(user_id, lang)
         desk = plan_desk(gathered.entries)
-        return desk_message(desk, lang, now), gathered.shares_server, not desk.empty
+        return desk_message(desk, lang), gathered.shares_server, not desk.empty
 
     async def refresh(self, user_id: int, *, lang: str | None = None, force: bool = False) -> tuple[int, int] | None:
         """Redraw ``user_id``'s desk and send or edit it as :func:`desk_step` says (``force``: they asked for it,
@@ -140,7 +139,7 @@ class DeskKeeper:
         if not force and await self.display.dm_known_closed(user_id):
             return None  # a closed door is not knocked on again and again (Discord counts the refusals)
         lang = lang or await self.language(user_id)
-        message, shares, _listed = await self.draw(user_id, lang, discord.utils.utcnow())
+        message, shares, _listed = await self.draw(user_id, lang)
         step = desk_step(kept, message, shares_server=shares, asked=force)
         if step.action == "none":
             return None
@@ -191,7 +190,7 @@ class DeskKeeper:
         if where is not None:
             await interaction.followup.send(t(lang, "desk.opened", link=desk_link(*where)), ephemeral=True)
             return
-        message, _shares, _listed = await self.draw(user_id, lang, discord.utils.utcnow())
+        message, _shares, _listed = await self.draw(user_id, lang)
         view = link_view(message)
         text = (message.content + "\n\n" + t(lang, "desk.dm_closed"))[:2000]
         if view is None:
