@@ -190,3 +190,22 @@ async def test_lobbies_come_last_and_follow_joins_and_leaves(hall: dict[str, Any
     await env.advance_time(10)
     (desk,) = desks(bob)
     assert "Subulata" not in desk.content, "the member who left no longer sees the lobby"
+
+
+async def test_events_the_member_signed_up_for_come_with_the_lobbies(hall: dict[str, Any]) -> None:
+    env, alice, bob = hall["env"], hall["alice"], hall["bob"]
+    first = hall["first"]
+    admins = first.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    olga = first.add_member(env.create_user("olga"), roles=[admins])
+    card = (
+        await olga.slash(
+            hall["games"], "event create", name="Spring Open", game="ur:v2", format="swiss", rounds=3, deadline="12h"
+        )
+    ).response.message
+    await alice.click(card, label="Sign up")
+    await start(env, hall["annex"], alice, bob, deadline="24h")
+    await alice.slash(hall["games"], "game mine")
+    await env.advance_time(10)
+    (desk,) = desks(alice)
+    _, _, later = desk.content.partition("**Lobbies and event rounds")
+    assert "Spring Open" in later and "signed up" in later, desk.content

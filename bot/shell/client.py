@@ -174,9 +174,10 @@ class PlateauBot(commands.Bot):
         self.ui = GameUI(self, self.service)
         self.pbp = PostUI(self, self.service, self.ui)
         self.shell = Shell(self, self.service, self.ui, self.pbp, self.heavy)
-        self.desk = DeskKeeper(self, self.service, self.ui, DeskBook(self.store, discord.utils.utcnow), DeskQueue())
         self.ai = AIRunner(self.service, self.config, owns=self.owns, publish=self._publish_ai)
         self.events = EventService(self.store, self.service, clock=discord.utils.utcnow)
+        book = DeskBook(self.store, discord.utils.utcnow)
+        self.desk = DeskKeeper(self, self.service, self.ui, book, DeskQueue(), self.events)
         self.event_ui = EventUI(self, self.ui, self.service, self.events)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:

@@ -57,6 +57,12 @@ class DeskEntry:
     """The turn number, as the match's posts count them."""
     visible: bool = True
     """The member may see the match's channel, on a server they still share with the bot."""
+    round: int | None = None
+    """An event's round running (``event``; None: sign-up still open)."""
+    rounds: int | None = None
+    """An event's number of rounds (``event``)."""
+    board: int | None = None
+    """An event's game on one of the club's boards whose result the member is to report (``event``)."""
 
     @property
     def due(self) -> datetime | None:
@@ -133,7 +139,8 @@ def _stamp(at: datetime, style: str = "R") -> str:
 
 def entry_line(entry: DeskEntry, lang: str) -> str:
     """One line in words: the match and its server, then its state ("your turn 14, deadline in 5 hours")."""
-    head = f"[#{entry.match_id} {entry.game}]({entry.link}) · {entry.server}"
+    number = "" if entry.kind == "event" else f"#{entry.match_id} "
+    head = f"[{number}{entry.game}]({entry.link}) · {entry.server}"
     if entry.kind == "turn":
         due = entry.due
         state = (
@@ -146,8 +153,14 @@ def entry_line(entry: DeskEntry, lang: str) -> str:
         state = t(lang, "desk.line.waiting", turn=entry.turn or 1, names=names, since=_stamp(entry.since))
     elif entry.kind == "lobby":
         state = t(lang, "desk.line.lobby", since=_stamp(entry.since))
+    elif entry.round is None:
+        state = t(lang, "desk.line.event_signup")
+    elif entry.board is not None:
+        state = t(
+            lang, "desk.line.event_board", round=entry.round, rounds=entry.rounds or entry.round, board=entry.board
+        )
     else:
-        state = t(lang, "desk.line.event")
+        state = t(lang, "desk.line.event_round", round=entry.round, rounds=entry.rounds or entry.round)
     return f"{head} — {state}"
 
 

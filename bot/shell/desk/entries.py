@@ -15,6 +15,7 @@ from typing import Any, Final
 import discord
 
 from bot.app.desk.planner import DeskEntry
+from bot.app.events import EventService, EventStatus
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchService, MatchStatus
 from bot.app.member_text import inert
@@ -37,10 +38,13 @@ class Gathered:
 class EntrySource:
     """Builds a member's :class:`DeskEntry` list (see the module docstring)."""
 
-    def __init__(self, bot: discord.Client, service: MatchService, display: Display) -> None:
+    def __init__(
+        self, bot: discord.Client, service: MatchService, display: Display, events: EventService | None = None
+    ) -> None:
         self.bot = bot
         self.service = service
         self.display = display
+        self.events = events
         self._members: dict[tuple[int, int], tuple[float, discord.Member | None]] = {}
         self._places: dict[int, tuple[float, Any]] = {}
 
@@ -98,7 +102,50 @@ class EntrySource:
         if not shares:
             user = self.bot.get_user(user_id)
             shares = bool(user is not None and user.mutual_guilds)
+        servers = {m.guild_id for m in matches if m.guild_id is not None}
+        servers |= {g.id for g in self.bot.guilds if g.get_member(user_id) is not None}
+        for guild_id in sorted(servers):
+            entries += await self._event_entries(guild_id, user_id)
         return Gathered(entries, shares)
+
+    async def _event_entries(self, guild_id: int, user_id: int) -> list[DeskEntry]:
+        """The open events of a server the member plays in: signed up, or their round running (and a game on the
+        club's boards whose result they are to report)."""
+        guild = self.bot.get_guild(guild_id)
+        if self.events is None or guild is None:
+            return []
+        member = await self._member(guild, user_id)
+        found = []
+        for event in await self.events.events_of_guild(guild_id, open_only=True):
+            player = next((p for p in event.players if p.user_id == user_id), None)
+            if player is None or player.withdrawn_after is not None or member is None:
+                continue
+            place = await self._place(guild, event.channel_id)
+            visible = place is not None and can_view(place, member)
+            link = f"https://discord.com/channels/{guild_id}/{event.channel_id}"
+            if event.signup_message_id is not None:
+                link += f"/{event.signup_message_id}"
+            running = event.status is EventStatus.RUNNING and event.current_round > 0
+            board = None
+            if running:
+                for game in await self.events.games(event.id, event.current_round):
+                    if game.physical and not game.done and user_id in game.players:
+                        board = game.board
+            found.append(
+                DeskEntry(
+                    event.id,
+                    "event",
+                    inert(event.name),
+                    inert(guild.name),
+                    link,
+                    event.created_at,
+                    visible=visible,
+                    round=event.current_round if running else None,
+                    rounds=event.rounds,
+                    board=board,
+                )
+            )
+        return found
 
     async def _entry(self, match: Match, user_id: int, lang: str, server: str, visible: bool) -> DeskEntry:
         game, link = variant_label(match, lang), board_link(match)

@@ -21,6 +21,7 @@ from bot.app.desk.book import DeskBook
 from bot.app.desk.planner import DeskMessage, desk_message, desk_step, plan_desk
 from bot.app.desk.queue import DeskQueue
 from bot.app.desk.shards import edits_desks
+from bot.app.events import EventService
 from bot.app.i18n import LANGUAGES, language_of, t
 from bot.app.matches import MatchService
 from bot.app.seats.ai import humans
@@ -55,14 +56,20 @@ class DeskKeeper:
     """Keeps every member's desk DM current (see the module docstring)."""
 
     def __init__(
-        self, bot: discord.Client, service: MatchService, display: Display, book: DeskBook, queue: DeskQueue
+        self,
+        bot: discord.Client,
+        service: MatchService,
+        display: Display,
+        book: DeskBook,
+        queue: DeskQueue,
+        events: EventService | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
         self.display = display
         self.book = book
         self.queue = queue
-        self.source = EntrySource(bot, service, display)
+        self.source = EntrySource(bot, service, display, events)
         self.edits = 0
         """Desk messages sent or edited by this process (the bench and the tests read it)."""
         # A discord.ext.tasks loop, run only while desks wait: it sleeps until the next desk is ready.
