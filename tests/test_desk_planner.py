@@ -26,6 +26,7 @@ from bot.app.desk.pings import (
 from bot.app.desk.planner import DeskEntry, KeptDesk, desk_message, desk_step, plan_desk
 from bot.app.desk.queue import DeskQueue
 from bot.app.desk.shards import desk_shard, edits_desks
+from bot.app.posting import Situation, TurnPost, plan
 from games import find_game
 
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
@@ -162,3 +163,17 @@ def test_seats_acting_together_tell_the_last_one() -> None:
 
     assert last_one("subulata", Together((0, 1)), Together((1,))) == 1  # type: ignore[arg-type]
     assert last_one("subulata", Together((0,)), Together((1,))) is None  # type: ignore[arg-type]
+
+
+def test_a_member_whose_pings_go_elsewhere_is_not_mentioned_but_told_there() -> None:
+    seats = (101, 202)
+    first = plan(Situation(seats=seats, active=True, actors=(0,), elsewhere=frozenset({101})))
+    assert first.ping == () and first.away == (101,)
+    kept = TurnPost(7, (0,), 1)
+    turn = plan(Situation(seats=seats, active=True, actors=(1,), turn=kept, elsewhere=frozenset({101})))
+    assert turn.ping == (202,) and turn.away == ()
+    muted = plan(Situation(seats=seats, active=True, actors=(0,), elsewhere=frozenset({101}), pings={101: "off"}))
+    assert muted.away == (), "a match muted with /game notify stays silent everywhere"
+    # A question out of turn asks in the channel whatever the member's route: it must be answered there.
+    asked = plan(Situation(seats=seats, active=True, actors=(0, 1), on_turn=0, turn=kept, elsewhere=frozenset({202})))
+    assert asked.questions[-1].ping == (202,)
