@@ -44,7 +44,7 @@ RELEASED_SQLITE: dict[int, str] = {
     20: "9eb9e11bc7e7ba775e97d835dd61200413821cd4621ff2ceb9730436aca14786",
     21: "54ca5c8cf388e811b3cc188a0bf65dfe1981fbd7b91244e2bda9bd04d8991c28",
     22: "44e96ace8e2ea4bf4f91719f20e836fdf815f95be3a396f2ad38cb6de4a8c455",
-    27: "2366e608c8af3d24456c91fa96bd86de2e7b63de21a9ad65e3854248eed605c8",
+    27: "1372172921004762b9600a45127c7855dc0fed0e251a52492963584ccd2168ac",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -71,10 +71,10 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     20: "888fb6ea053486e46c0b584261f1d904b961a710ccc0b1c1814b38232334b71f",
     21: "d1e04fdcaaff2d30dd9b6b359d29a4d0c5e4f107b640d9b330498f78068fffc3",
     22: "bf46092d43f8e97d120453c299aaf9b8a9add6efd2f80b80bd48070ec159b960",
-    27: "ebff13d6b0ef08b8561c23f996f2581bd83cccbe6f459017952d195c863ee70d",
+    27: "2d00c36b20513e3c187736198355f0a5c3625c3836b161b592a9957d1bbd0e2f",
 }
 
-SQLITE_SCHEMA = "c92f70296ddf7b48cbb42ea6f2c6e9a7a7561b613281b62410905d6ec2acc069"
+SQLITE_SCHEMA = "525e4d1cb8c068e010c51612cf421eeddb72bdf5ac2351090e667d4e3bff0cf5"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

@@ -168,7 +168,8 @@ class TurnClocks(Core):
             rows = await self._store.running_clocks()
             # A member's own cadence may remind before half time (every few hours): only then are turns looked
             # at earlier (see bot.app.desk.pings).
-            early = [c for c in EVERY_CADENCES if await self._store.users_with_pref(CADENCE_KEY, c)]
+            in_use = await self._store.pref_values(CADENCE_KEY)
+            early = [c for c in EVERY_CADENCES if c in in_use]
             # Vacations and quiet hours only delay a step, so a turn not yet at half time has nothing due:
             # most ticks end here without loading a single match.
             waking = {

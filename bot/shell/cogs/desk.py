@@ -5,6 +5,7 @@ each tick, the marks other shard processes left and the daily digests that are d
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from bot.app.desk.pings import PingPrefs, digest_due
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus, TurnClock, TurnReport
 from bot.app.member_text import inert
-from bot.app.posting import Plan
+from bot.app.posting import PingMode, Plan
 from bot.app.seats.ai import is_ai
 from bot.shell.desk.keeper import DeskKeeper
 from bot.shell.display import board_link, variant_label
@@ -42,7 +43,7 @@ class DeskCog(commands.Cog):
         return inert(guild.name) if guild is not None else "—"
 
     async def _words(self, match: Match, user_id: int) -> tuple[str, dict[str, object]]:
-        lang = await self.keeper.language(user_id)
+        lang = await self.keeper.language(user_id, self.bot.ui.channel_language(match))
         facts: dict[str, object] = {
             "game": variant_label(match, lang),
             "id": match.id,
@@ -52,8 +53,11 @@ class DeskCog(commands.Cog):
         return lang, facts
 
     @commands.Cog.listener()
-    async def on_match_published(self, match: Match, report: TurnReport | None, plan: Plan) -> None:
-        """A change was published: redraw its members' desks, and ping in DMs those who route pings there."""
+    async def on_match_published(
+        self, match: Match, report: TurnReport | None, plan: Plan, pings: Mapping[int, PingMode]
+    ) -> None:
+        """A change was published: redraw its members' desks, and ping in DMs those who route pings there
+        (``pings``: the match's ``/game notify`` settings, as publishing read them)."""
         try:
             await self.keeper.touch(match.seats)
             if report is None or match.status is not MatchStatus.ACTIVE:
@@ -62,7 +66,7 @@ class DeskCog(commands.Cog):
             last_user = match.seats[last] if last is not None and last < len(match.seats) else None
             if last_user is not None and (last in match.ai or is_ai(last_user)):
                 last_user = None
-            if last_user is not None and (await self.bot.service.pings(match.id)).get(last_user) == "off":
+            if last_user is not None and pings.get(last_user) == "off":
                 last_user = None
             for user_id in dict.fromkeys((*plan.ping, *plan.away)):
                 if user_id == last_user:
@@ -72,7 +76,7 @@ class DeskCog(commands.Cog):
                     lang, facts = await self._words(match, user_id)
                     await self.keeper.send_ping(user_id, t(lang, "ping.dm.turn", **facts))
             if last_user is not None:
-                await self._last_one(match, last_user, already=last_user in plan.ping)
+                await self._last_one(match, last_user, pinged=last_user in plan.ping)
         except Exception:
             log.exception("the desk could not follow the change of match %s", match.id)
 
@@ -84,19 +88,17 @@ class DeskCog(commands.Cog):
         except Exception:
             log.exception("the desks of lobby %s could not be marked", match.id)
 
-    async def _last_one(self, match: Match, user_id: int, *, already: bool) -> None:
+    async def _last_one(self, match: Match, user_id: int, *, pinged: bool) -> None:
         """Tell ``user_id`` they are the last one the phase waits for, where their pings go (a digest member too:
-        this is the one ping that matters to them)."""
+        this is the one ping that matters to them). In the thread only when this change's turn post did not ping
+        them already (a phase of seats acting together, which ends one by one without a new post): one post and
+        one ping per change at most."""
         prefs: PingPrefs = await self.keeper.book.prefs(user_id)
-        if prefs.in_thread or (prefs.digest and not prefs.in_dm):
+        if prefs.in_thread and not pinged:
             lang = self.bot.ui.channel_language(match)
             text = t(lang, "ping.last_one", mention=f"<@{user_id}>", game=variant_label(match, lang), id=match.id)
-            # Pinged by the turn post of this very change already: named, not pinged twice.
-            mentions = (
-                discord.AllowedMentions.none() if already else discord.AllowedMentions(users=[discord.Object(user_id)])
-            )
             channel = await self.bot.ui.open_channel(match.channel_id)
-            await channel.send(text, allowed_mentions=mentions)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
         if prefs.in_dm:
             lang, facts = await self._words(match, user_id)
             await self.keeper.send_ping(user_id, t(lang, "ping.dm.last_one", **facts))

@@ -124,10 +124,11 @@ class DeskKeeper:
         wait = (ready - discord.utils.utcnow()).total_seconds()
         self._pump.change_interval(seconds=max(PUMP_SECONDS, wait))
 
-    async def language(self, user_id: int) -> str:
-        """The language of ``user_id``'s desk: the one of their client when they last opened it, else English."""
+    async def language(self, user_id: int, fallback: str = "en") -> str:
+        """The language of ``user_id``'s desk and DMs: the one of their client when they last opened their desk,
+        else ``fallback`` (a match's server's language, for a ping about it)."""
         stored = await self.service.user_pref(user_id, DESK_LANG)
-        return stored if stored in LANGUAGES else "en"
+        return stored if stored in LANGUAGES else fallback
 
     async def draw(self, user_id: int, lang: str) -> tuple[DeskMessage, bool, bool]:
         """``user_id``'s desk as it should read now, whether they share a server with the bot, and whether it

@@ -1,6 +1,7 @@
 -- Reason: the member's desk (issue 38, item 1): one direct message per member, edited in place and never sent
--- twice, must be found again after a restart; and a process running other shards than the one that edits the
--- desks must be able to tell it whose desks a change concerns.
+-- twice, must be found again after a restart; a process running other shards than the one that edits the desks
+-- must be able to tell it whose desks a change concerns; and the clock asks, each tick, which reminder cadences
+-- and digests members chose (item 2), without reading every preference.
 
 -- One row per member who has a desk: the DM channel and message to edit, and a digest of what it shows (an edit
 -- that would change nothing is not sent). closed_at: when the member's DMs were last found closed (the desk is
@@ -19,3 +20,7 @@ CREATE TABLE desk_marks (
     user_id   INTEGER NOT NULL PRIMARY KEY,
     marked_at TEXT    NOT NULL
 ) WITHOUT ROWID;
+
+-- Preferences by key and value: the cadences in use and the members who chose the daily digest, found without
+-- reading the whole table.
+CREATE INDEX user_prefs_by_key ON user_prefs (key, value);

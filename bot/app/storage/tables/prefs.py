@@ -57,6 +57,11 @@ class PreferenceQueries(StoreCore):
         )
         return [int(u) for (u,) in rows]
 
+    async def pref_values(self, key: str) -> set[str]:
+        """The values users gave the preference ``key``, each once."""
+        rows = await self._fetch("SELECT DISTINCT value FROM user_prefs WHERE key = ?", (key,))
+        return {str(v) for (v,) in rows}
+
     async def set_pref(self, user_id: int, key: str, value: str | None, *, now: datetime) -> None:
         """Store a user's preference; None deletes it."""
         if value is None:
