@@ -44,6 +44,7 @@ RELEASED_SQLITE: dict[int, str] = {
     20: "9eb9e11bc7e7ba775e97d835dd61200413821cd4621ff2ceb9730436aca14786",
     21: "54ca5c8cf388e811b3cc188a0bf65dfe1981fbd7b91244e2bda9bd04d8991c28",
     22: "44e96ace8e2ea4bf4f91719f20e836fdf815f95be3a396f2ad38cb6de4a8c455",
+    23: "641616bf077f771e2b3b7cd35372bbcc34aa1d40413842992e9f0370e052513a",
     27: "1372172921004762b9600a45127c7855dc0fed0e251a52492963584ccd2168ac",
 }
 
@@ -71,10 +72,11 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     20: "888fb6ea053486e46c0b584261f1d904b961a710ccc0b1c1814b38232334b71f",
     21: "d1e04fdcaaff2d30dd9b6b359d29a4d0c5e4f107b640d9b330498f78068fffc3",
     22: "bf46092d43f8e97d120453c299aaf9b8a9add6efd2f80b80bd48070ec159b960",
+    23: "c5b139093390ba0e689735338f9ef0a0b38fbd9452c23e60b9b53dff0f100e87",
     27: "2d00c36b20513e3c187736198355f0a5c3625c3836b161b592a9957d1bbd0e2f",
 }
 
-SQLITE_SCHEMA = "525e4d1cb8c068e010c51612cf421eeddb72bdf5ac2351090e667d4e3bff0cf5"
+SQLITE_SCHEMA = "1a3e5cd7cb135e06b34dcccb37669fb503aa57e2b9c493b7429eb21379f6237e"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

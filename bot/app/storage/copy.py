@@ -57,6 +57,7 @@ TABLES: Final = (
     "replace_declines",
     "game_clocks",
     "proposals",
+    "played_for",
     "member_desks",
     "desk_marks",
 )
