@@ -209,3 +209,20 @@ async def test_events_the_member_signed_up_for_come_with_the_lobbies(hall: dict[
     (desk,) = desks(alice)
     _, _, later = desk.content.partition("**Lobbies and event rounds")
     assert "Spring Open" in later and "signed up" in later, desk.content
+
+
+async def test_a_member_who_left_every_server_gets_no_desk(hall: dict[str, Any]) -> None:
+    env, alice, bob = hall["env"], hall["alice"], hall["bob"]
+    match = await start(env, hall["games"], alice, bob, deadline="24h")
+    await alice.slash(hall["games"], "game mine")
+    await env.advance_time(10)
+    (desk,) = desks(alice)
+    hall["first"].remove_member(alice)
+    hall["second"].remove_member(hall["alice2"])
+    env.bot.desk.source.forget(alice.id)
+    start_at = len(env.http_requests)
+    ask = await bob.slash(hall["games"], "game resign")  # a change that concerns her: the match ends
+    await bob.click(ask.response.message, label="Yes, resign")
+    await env.advance_time(10)
+    assert (await env.bot.service.get(match.id)).result is not None
+    assert not [r for r in env.http_requests[start_at:] if str(desk.id) in r.path], "nothing sent to her any more"
