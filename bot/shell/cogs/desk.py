@@ -81,6 +81,22 @@ class DeskCog(commands.Cog):
             log.exception("the desk could not follow the change of match %s", match.id)
 
     @commands.Cog.listener()
+    async def on_match_finished(self, match: Match) -> None:
+        """A match ended (an abort too, which posts no turn): it leaves its members' desks."""
+        await self._touch(match)
+
+    @commands.Cog.listener()
+    async def on_turn_extended(self, match: Match) -> None:
+        """The players chose to wait for a late seat: its new deadline shows on the desks."""
+        await self._touch(match)
+
+    async def _touch(self, match: Match) -> None:
+        try:
+            await self.keeper.touch(match.seats)
+        except Exception:
+            log.exception("the desks of match %s could not be marked", match.id)
+
+    @commands.Cog.listener()
     async def on_lobby_changed(self, match: Match, user_id: int) -> None:
         """A member joined or left a lobby (an AI was seated): the desks of its members, and of that member."""
         try:
