@@ -98,7 +98,8 @@ async def test_pings_in_a_dm_instead_of_the_thread(hall: dict[str, Any]) -> None
     assert any("Your turn in" in text for text in dm_texts(player))
     await wait(env, 23 * HOUR + 40 * 60)
     assert channel_reminders(hall["games"], carol) == []
-    assert any(text.startswith("⏰ Your turn in") for text in dm_texts(player)), dm_texts(player)
+    pings = [text for text in dm_texts(player) if text.startswith(("🔔", "⏰"))]
+    assert len(pings) == 1 and pings[0].startswith("⏰ Your turn in"), "the latest ping only: the turn's went"
 
 
 async def test_a_daily_digest_instead_of_turn_pings(hall: dict[str, Any]) -> None:  # noqa: F811
@@ -115,7 +116,9 @@ async def test_a_daily_digest_instead_of_turn_pings(hall: dict[str, Any]) -> Non
     assert len(digests) == 1 and f"#{match.id}" in digests[0], dm_texts(player)
     assert channel_reminders(hall["games"], hall["carol"]) == [], "no half-time reminder: the digest stands for it"
     await wait(env, 24 * HOUR)
-    assert len([text for text in dm_texts(player) if "daily digest" in text]) == 2, "one a day"
+    sent = [r for r in env.http_requests if r.method == "POST" and "daily digest" in str(r.json)]
+    assert len(sent) == 2, "one a day"
+    assert len([text for text in dm_texts(player) if "daily digest" in text]) == 1, "the latest replaces the last"
     assert (await current(env, hall["games"])) is not None
 
 

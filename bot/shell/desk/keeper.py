@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 PUMP_SECONDS: Final = 1.0
 """The pump's shortest wait between two passes."""
+LAST_PING = "desk_last_ping"
+"""The member's preference holding their latest ping DM (``channel:message``), deleted when the next one comes."""
 DESK_LANG = "desk_lang"
 """The member's preference holding the language of their desk (their client's, when they last opened it)."""
 
@@ -207,15 +209,30 @@ class DeskKeeper:
             await interaction.followup.send(text, ephemeral=True, view=view)
 
     async def send_ping(self, user_id: int, text: str) -> bool:
-        """A short DM that notifies (a turn, a reminder, the last one awaited); False when DMs are closed."""
+        """A short DM that notifies (a turn, a reminder, the last one awaited); False when DMs are closed.
+
+        The previous one goes once this one is sent: the desk says everything they said, and a DM that grew a
+        ping per turn would bury it."""
         if await self.display.dm_known_closed(user_id):
             return False
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text[:2000])
+            sent = await user.send(text[:2000])
         except discord.Forbidden as exc:
             if exc.code not in DM_CLOSED_CODES:
                 raise
             await self.service.set_user_pref(user_id, "dm_closed", discord.utils.utcnow().isoformat())
             return False
+        previous = await self.service.user_pref(user_id, LAST_PING)
+        await self.service.set_user_pref(user_id, LAST_PING, f"{sent.channel.id}:{sent.id}")
+        channel_id, _, message_id = (previous or "").partition(":")
+        if channel_id.isdigit() and message_id.isdigit():
+            try:
+                await (
+                    self.bot.get_partial_messageable(int(channel_id), type=discord.ChannelType.private)
+                    .get_partial_message(int(message_id))
+                    .delete()
+                )
+            except discord.HTTPException:
+                log.info("the previous ping DM of user %s could not be deleted", user_id)
         return True
