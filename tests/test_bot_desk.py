@@ -226,3 +226,17 @@ async def test_a_member_who_left_every_server_gets_no_desk(hall: dict[str, Any])
     await env.advance_time(10)
     assert (await env.bot.service.get(match.id)).result is not None
     assert not [r for r in env.http_requests[start_at:] if str(desk.id) in r.path], "nothing sent to her any more"
+
+
+async def test_a_server_out_of_the_cache_is_asked_of_discord(
+    hall: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process that edits desks runs shard 0 and caches only its servers: another shard's server is fetched."""
+    env, alice = hall["env"], hall["alice"]
+    there = await start(env, hall["jeudi"], hall["alice2"], hall["bob2"], deadline="24h")
+    cached = env.bot.get_guild
+    monkeypatch.setattr(env.bot, "get_guild", lambda gid: None if gid == hall["second"].id else cached(gid))
+    await alice.slash(hall["games"], "game mine")
+    await env.advance_time(10)
+    (desk,) = desks(alice)
+    assert f"#{there.id}" in desk.content and "Club du jeudi" in desk.content

@@ -47,6 +47,7 @@ class EntrySource:
         self.events = events
         self._members: dict[tuple[int, int], tuple[float, discord.Member | None]] = {}
         self._places: dict[int, tuple[float, Any]] = {}
+        self._guilds: dict[int, tuple[float, discord.Guild | None]] = {}
 
     async def _member(self, guild: discord.Guild, user_id: int) -> discord.Member | None:
         cached = guild.get_member(user_id)
@@ -77,6 +78,22 @@ class EntrySource:
         self._places[channel_id] = (time.monotonic(), fetched)
         return fetched
 
+    async def _guild(self, guild_id: int) -> discord.Guild | None:
+        """The server, from the cache or else asked of Discord: the process that edits desks runs shard 0 and
+        caches only that shard's servers (see :mod:`bot.app.desk.shards`)."""
+        cached = self.bot.get_guild(guild_id)
+        if cached is not None:
+            return cached
+        seen = self._guilds.get(guild_id)
+        if seen is not None and time.monotonic() - seen[0] < SEEN_FOR:
+            return seen[1]
+        try:
+            fetched: discord.Guild | None = await self.bot.fetch_guild(guild_id)
+        except discord.HTTPException:
+            fetched = None
+        self._guilds[guild_id] = (time.monotonic(), fetched)
+        return fetched
+
     def forget(self, user_id: int) -> None:
         """Drop what was remembered of ``user_id``'s memberships (they joined or left a server)."""
         self._members = {k: v for k, v in self._members.items() if k[1] != user_id}
@@ -91,7 +108,7 @@ class EntrySource:
                 # A match in the member's own DM with the bot: theirs to see.
                 entries.append(await self._entry(match, user_id, lang, t(lang, "desk.own_dm"), True))
                 continue
-            guild = self.bot.get_guild(match.guild_id)
+            guild = await self._guild(match.guild_id)
             member = await self._member(guild, user_id) if guild is not None else None
             place = await self._place(guild, match.channel_id) if guild is not None and member is not None else None
             shares = shares or member is not None
@@ -111,7 +128,7 @@ class EntrySource:
     async def _event_entries(self, guild_id: int, user_id: int) -> list[DeskEntry]:
         """The open events of a server the member plays in: signed up, or their round running (and a game on the
         club's boards whose result they are to report)."""
-        guild = self.bot.get_guild(guild_id)
+        guild = await self._guild(guild_id)
         if self.events is None or guild is None:
             return []
         member = await self._member(guild, user_id)
