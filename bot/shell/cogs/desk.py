@@ -38,8 +38,8 @@ class DeskCog(commands.Cog):
     def keeper(self) -> DeskKeeper:
         return self.bot.desk
 
-    def _server(self, match: Match) -> str:
-        guild = self.bot.get_guild(match.guild_id) if match.guild_id is not None else None
+    async def _server(self, match: Match) -> str:
+        guild = await self.keeper.source.guild(match.guild_id) if match.guild_id is not None else None
         return inert(guild.name) if guild is not None else "—"
 
     async def _words(self, match: Match, user_id: int) -> tuple[str, dict[str, object]]:
@@ -47,7 +47,7 @@ class DeskCog(commands.Cog):
         facts: dict[str, object] = {
             "game": variant_label(match, lang),
             "id": match.id,
-            "server": self._server(match),
+            "server": await self._server(match),
             "link": board_link(match),
         }
         return lang, facts

@@ -78,7 +78,7 @@ class EntrySource:
         self._places[channel_id] = (time.monotonic(), fetched)
         return fetched
 
-    async def _guild(self, guild_id: int) -> discord.Guild | None:
+    async def guild(self, guild_id: int) -> discord.Guild | None:
         """The server, from the cache or else asked of Discord: the process that edits desks runs shard 0 and
         caches only that shard's servers (see :mod:`bot.app.desk.shards`)."""
         cached = self.bot.get_guild(guild_id)
@@ -108,7 +108,7 @@ class EntrySource:
                 # A match in the member's own DM with the bot: theirs to see.
                 entries.append(await self._entry(match, user_id, lang, t(lang, "desk.own_dm"), True))
                 continue
-            guild = await self._guild(match.guild_id)
+            guild = await self.guild(match.guild_id)
             member = await self._member(guild, user_id) if guild is not None else None
             place = await self._place(guild, match.channel_id) if guild is not None and member is not None else None
             shares = shares or member is not None
@@ -128,7 +128,7 @@ class EntrySource:
     async def _event_entries(self, guild_id: int, user_id: int) -> list[DeskEntry]:
         """The open events of a server the member plays in: signed up, or their round running (and a game on the
         club's boards whose result they are to report)."""
-        guild = await self._guild(guild_id)
+        guild = await self.guild(guild_id)
         if self.events is None or guild is None:
             return []
         member = await self._member(guild, user_id)
