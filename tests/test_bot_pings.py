@@ -51,7 +51,7 @@ async def test_a_cadence_and_a_route_are_two_taps_in_settings(
     env, alice = hall["env"], hall["alice"]
     clients = send_real_locales(monkeypatch)
     clients[alice.id] = lang
-    settings = (await alice.slash(hall["games"], "plateau settings")).response
+    settings = (await alice.slash(hall["games"], "plateau settings")).followups[-1]
     assert ("Your pings" if lang == "en" else "Vos notifications") in settings.content
     picked = await alice.select(settings, ["every_8h"], custom_id=menu(settings, "cad"))
     shown = picked.response.content

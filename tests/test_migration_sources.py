@@ -45,6 +45,7 @@ RELEASED_SQLITE: dict[int, str] = {
     21: "54ca5c8cf388e811b3cc188a0bf65dfe1981fbd7b91244e2bda9bd04d8991c28",
     22: "44e96ace8e2ea4bf4f91719f20e836fdf815f95be3a396f2ad38cb6de4a8c455",
     23: "641616bf077f771e2b3b7cd35372bbcc34aa1d40413842992e9f0370e052513a",
+    24: "0ffa7d40ce6756a39227fcd67f901362ef37f591cb413b60585e55d26971fb33",
     27: "1372172921004762b9600a45127c7855dc0fed0e251a52492963584ccd2168ac",
 }
 
@@ -73,10 +74,11 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     21: "d1e04fdcaaff2d30dd9b6b359d29a4d0c5e4f107b640d9b330498f78068fffc3",
     22: "bf46092d43f8e97d120453c299aaf9b8a9add6efd2f80b80bd48070ec159b960",
     23: "c5b139093390ba0e689735338f9ef0a0b38fbd9452c23e60b9b53dff0f100e87",
+    24: "998091a7dd2757f20d09d8b37104e1bb1ae2fdc12732cbeb0596a45d3f15ea93",
     27: "2d00c36b20513e3c187736198355f0a5c3625c3836b161b592a9957d1bbd0e2f",
 }
 
-SQLITE_SCHEMA = "1a3e5cd7cb135e06b34dcccb37669fb503aa57e2b9c493b7429eb21379f6237e"
+SQLITE_SCHEMA = "13753c71ada5cecee0f8a10c6cfdc9cfb339a310b7e0a75e47b21e6b7e2e8ec0"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

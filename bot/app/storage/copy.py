@@ -58,6 +58,7 @@ TABLES: Final = (
     "game_clocks",
     "proposals",
     "played_for",
+    "member_match_settings",
     "member_desks",
     "desk_marks",
 )

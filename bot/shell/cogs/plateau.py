@@ -23,6 +23,7 @@ from bot.shell.desk.pings_ui import book_of, ping_lines, ping_menus
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
+from bot.shell.settings.panel import show_panel
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -84,9 +85,14 @@ class PlateauCog(
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"),
             t(lang, "settings.palette.contrast" if mine else "settings.palette.standard"),
         ]
-        prefs = await book_of(self.bot).prefs(user_id)  # the member's own pings (bot.shell.desk.pings_ui)
-        lines += ping_lines(prefs, lang)
-        await interaction.response.send_message("\n".join(lines), ephemeral=True, view=ping_menus(prefs, lang))
+        channel_id = interaction.channel_id
+        here = await self.bot.service.current(channel_id) if channel_id is not None else None
+        await show_panel(self.bot.shell, interaction, here, lines)
+        # The member's own pings, with their three menus (bot.shell.desk.pings_ui), in a message of their own.
+        prefs = await book_of(self.bot).prefs(user_id)
+        await interaction.followup.send(
+            "\n".join(ping_lines(prefs, lang)), view=ping_menus(prefs, lang), ephemeral=True
+        )
 
     @command("pace", "Ask the other players to change the match's pace: live minutes, or play by post")
     @options(pace=opt("pace", "The time each player would have for a turn"), match=MATCH)

@@ -11,6 +11,7 @@ from bot.app.storage.tables.clocks import ClockQueries
 from bot.app.storage.tables.desks import DeskQueries
 from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
+from bot.app.storage.tables.member_settings import MemberSettingQueries
 from bot.app.storage.tables.moves import MoveQueries
 from bot.app.storage.tables.paces import PaceQueries
 from bot.app.storage.tables.played_for import PlayedForQueries
@@ -25,6 +26,7 @@ __all__ = [
     "DeskQueries",
     "FairnessQueries",
     "MatchQueries",
+    "MemberSettingQueries",
     "MoveQueries",
     "PaceQueries",
     "PlayedForQueries",
