@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -296,3 +297,14 @@ async def test_a_match_through_the_service_plays_what_the_rules_say(store: Store
         match = report.match
     assert checked, "Variante 1 has decisions whose moves are all alike"
     assert set((await store.load_played_for(match.id)).values()) == {"autopilot"}
+
+
+async def test_one_change_plays_a_bounded_chain(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Both members on and the game decided: the autopilot would play on for both; one change plays CHAIN at most.
+    match = await a_choice(MatchService(store, Clock()), rated=False)
+    pilot = Autopilot(seconds=None)
+    played = [(await decide(store, match, [0.5] * 7, monkeypatch, pilot))[0] for _ in range(autopilot.CHAIN + 1)]
+    assert all(move is not None for move in played[:-1]) and played[-1] is None
+    # The next change (the member answered: a new version) may go on.
+    later = replace(match, version=match.version + 1)
+    assert (await decide(store, later, [0.5] * 7, monkeypatch, pilot))[0] is not None

@@ -19,6 +19,7 @@ from bot.app.desk.queue import DeskQueue
 from bot.app.events import EventService
 from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, ServiceConfig, TurnReport
+from bot.app.plans.desk import PlanDesk
 from bot.app.standins import STAND_INS
 from bot.app.storage import Store
 from bot.shell.allocator import keep_big_blocks_returnable
@@ -38,8 +39,10 @@ from bot.shell.history.ratings import LeaderboardButton
 from bot.shell.history.review import ReviewButton
 from bot.shell.lobby.card import LobbyButton
 from bot.shell.lobby.salt import SaltButton
+from bot.shell.orders.panel import ChoiceSelect, KindSelect, OrderButton
 from bot.shell.pbp.post_ui import PostUI
 from bot.shell.pbp.votes import TimeoutButton
+from bot.shell.plans.flow import PlanButton, PlanSelect, words_listener
 from bot.shell.play.details import DetailsButton
 from bot.shell.play.messages import GameUI
 from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButton
@@ -89,6 +92,11 @@ DYNAMIC_ITEMS = (
     HelpButton,
     MemberSettingSelect,
     AutopilotButton,
+    PlanButton,
+    PlanSelect,
+    KindSelect,
+    ChoiceSelect,
+    OrderButton,
     PingSelect,
 )
 """Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
@@ -140,6 +148,8 @@ class PlateauBot(commands.Bot):
     """The collaborators the buttons' handlers work with (see :mod:`bot.shell.context`)."""
     heavy: HeavyWork
     """Bounds the hints and verifications members ask for (see :mod:`bot.app.heavy`)."""
+    plans: PlanDesk
+    """Members' plans ahead (see :mod:`bot.shell.plans`)."""
     desk: DeskKeeper
     """Every member's desk DM (see :mod:`bot.shell.desk`)."""
     warm_up: asyncio.Task[None] | None = None
@@ -183,11 +193,13 @@ class PlateauBot(commands.Bot):
         book = DeskBook(self.store, discord.utils.utcnow)
         self.desk = DeskKeeper(self, self.service, self.ui, book, DeskQueue(), self.events)
         self.event_ui = EventUI(self, self.ui, self.service, self.events)
+        self.plans = PlanDesk(self.store, self.service, clock=discord.utils.utcnow)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(on_setup_form, "on_interaction")  # set-up forms, before and after a restart
+        self.add_listener(words_listener(self.shell), "on_match_changed")  # plans the game left: a word by DM
         await self.sync_commands()
 
     def start_warm_up(self) -> None:

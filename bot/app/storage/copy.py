@@ -59,6 +59,8 @@ TABLES: Final = (
     "proposals",
     "played_for",
     "member_match_settings",
+    "plans",
+    "standing_orders",
     "member_desks",
     "desk_marks",
 )
