@@ -32,6 +32,9 @@ plays (Variante 2: 159 with ``easy``, 150 with ``normal``); not every turn chang
 the forced ones, and a turn that comes back at once to the member playing needs no ping); and a ping waits some
 6 hours with the three time zones mixed, 4.8 when both players live in one zone (the issue's 4.7).
 
+The autopilot's cost in win rate (model B's price) is measured apart, by ``bench/bench_autopilot.py``, and the
+time of one of its checks by ``bench/bench_choice.py``.
+
 Targets (issue 36, for models B and C): unrated, model C: median at most 7 days and answers asked
 at most a third of model A's; rated, model C: median at most 10 days.
 """

@@ -9,8 +9,8 @@ the same deals for every move so that the comparison is not blurred by the deali
 
 The work is capped twice, since the check runs inside the transaction of a move: in judge calls
 (:data:`MAX_CALLS`, the same on every machine), and in time (``seconds``: a judge that is dear in one game, or a
-busy machine, stops the check between two moves). A decision not judged whole gives None, and the member is asked:
-the cap only ever asks more, never plays differently.
+busy machine, stops the check before its next judge call). A decision not judged whole gives None, and the
+member is asked: the cap only ever asks more, never plays differently.
 """
 
 from __future__ import annotations
