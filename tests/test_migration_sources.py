@@ -48,6 +48,7 @@ RELEASED_SQLITE: dict[int, str] = {
     24: "0ffa7d40ce6756a39227fcd67f901362ef37f591cb413b60585e55d26971fb33",
     25: "0c93001fca7313ea0396b45cb24d5b2b8e91501a359a5ea7be513777d0715f39",
     26: "5b93763ce5d82354292477188b4821fc7135e59f3717fab8d0c8dd570ce5a51d",
+    27: "1372172921004762b9600a45127c7855dc0fed0e251a52492963584ccd2168ac",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -78,9 +79,10 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     24: "998091a7dd2757f20d09d8b37104e1bb1ae2fdc12732cbeb0596a45d3f15ea93",
     25: "a3d38071de4be477a9309dea414ec2192842e274251d9c8aae773284fd9614e5",
     26: "d99e94119cf221d1d55f2622e302c8780c197d5cd5f18fabecd17fc3804724c0",
+    27: "2d00c36b20513e3c187736198355f0a5c3625c3836b161b592a9957d1bbd0e2f",
 }
 
-SQLITE_SCHEMA = "0dc50e141dab6558c902618522b01a98f5bd926a674a8b0f56d56279adedad70"
+SQLITE_SCHEMA = "a214130985f3be59a078dccbd7c746e3db8a2b977d281b967819c43e8086df77"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

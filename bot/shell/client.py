@@ -14,6 +14,8 @@ from discord.ext import commands
 
 from bot.app.ai_runner import AIRunner
 from bot.app.config import Config
+from bot.app.desk.book import DeskBook
+from bot.app.desk.queue import DeskQueue
 from bot.app.events import EventService
 from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, ServiceConfig, TurnReport
@@ -27,6 +29,8 @@ from bot.shell.consent.rematch import RematchAnswerButton, RematchButton
 from bot.shell.consent.replace import ReplaceButton, TakeSeatButton
 from bot.shell.consent.undo import UndoButton
 from bot.shell.context import Shell
+from bot.shell.desk.keeper import DeskKeeper
+from bot.shell.desk.pings_ui import PingSelect
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
 from bot.shell.guide.help import HelpButton
@@ -60,6 +64,7 @@ EXTENSIONS = (
     "bot.shell.cogs.events",
     "bot.shell.cogs.ai",
     "bot.shell.cogs.review",
+    "bot.shell.cogs.desk",
 )
 DYNAMIC_ITEMS = (
     LobbyButton,
@@ -92,6 +97,7 @@ DYNAMIC_ITEMS = (
     KindSelect,
     ChoiceSelect,
     OrderButton,
+    PingSelect,
 )
 """Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
 buttons come with their extension)."""
@@ -144,6 +150,8 @@ class PlateauBot(commands.Bot):
     """Bounds the hints and verifications members ask for (see :mod:`bot.app.heavy`)."""
     plans: PlanDesk
     """Members' plans ahead (see :mod:`bot.shell.plans`)."""
+    desk: DeskKeeper
+    """Every member's desk DM (see :mod:`bot.shell.desk`)."""
     warm_up: asyncio.Task[None] | None = None
     """The background drawing of every game's opening board (:func:`warm_up_renderers`), once started."""
 
@@ -182,6 +190,8 @@ class PlateauBot(commands.Bot):
         self.shell = Shell(self, self.service, self.ui, self.pbp, self.heavy)
         self.ai = AIRunner(self.service, self.config, owns=self.owns, publish=self._publish_ai)
         self.events = EventService(self.store, self.service, clock=discord.utils.utcnow)
+        book = DeskBook(self.store, discord.utils.utcnow)
+        self.desk = DeskKeeper(self, self.service, self.ui, book, DeskQueue(), self.events)
         self.event_ui = EventUI(self, self.ui, self.service, self.events)
         self.plans = PlanDesk(self.store, self.service, clock=discord.utils.utcnow)
         await self.tree.set_translator(CatalogTranslator())

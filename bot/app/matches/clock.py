@@ -21,6 +21,15 @@ from bot.app.clocks.deadlines import (
     vacation_days_used,
 )
 from bot.app.clocks.game_clock import ClockFace, clock_runs, clock_times, from_ms, live_play, low_time_at
+from bot.app.desk.pings import (
+    CADENCE_KEY,
+    EVERY_CADENCES,
+    due_step,
+    earliest_step,
+    ping_prefs,
+    reminder_steps,
+    superseded_names,
+)
 from bot.app.matches.core import Core
 from bot.app.matches.log import (
     sample_chance,
@@ -157,12 +166,17 @@ class TurnClocks(Core):
         steps: list[DueStep] = []
         async with self._store.transaction(immediate=False):
             rows = await self._store.running_clocks()
+            # A member's own cadence may remind before half time (every few hours): only then are turns looked
+            # at earlier (see bot.app.desk.pings).
+            in_use = await self._store.pref_values(CADENCE_KEY)
+            early = [c for c in EVERY_CADENCES if c in in_use]
             # Vacations and quiet hours only delay a step, so a turn not yet at half time has nothing due:
             # most ticks end here without loading a single match.
             waking = {
                 match_id
                 for match_id, _seat, since, handled, limit in rows
-                if ("expired" not in handled or "decided" in handled) and now >= since + timedelta(seconds=limit) / 2
+                if ("expired" not in handled or "decided" in handled)
+                and now >= since + earliest_step(timedelta(seconds=limit), early)
             }
             # Nor is a game clock before its low-time warning (or, once warned, before its flag fall).
             waking |= {
@@ -197,6 +211,13 @@ class TurnClocks(Core):
                     quiet = await self.quiet_hours(clock.user_id)
                     if quiet is not None and quiet.contains(now):
                         continue
+                    prefs = ping_prefs(await self._store.load_prefs(clock.user_id))
+                    if prefs.cadence != "standard" and not live_play(match.turn_limit, match.options):
+                        # The member's own cadence (play by post only: live play keeps its one warning).
+                        own = reminder_steps(prefs.cadence, clock.since, clock.times.deadline, half=clock.times.half)
+                        if (name := due_step(own, clock.handled, now)) is not None:
+                            steps.append(DueStep(match, clock, name))
+                        continue
                     for threshold, at in (("half", clock.times.half), ("soon", clock.times.soon)):
                         if threshold == "half" and live_play(match.turn_limit, match.options):
                             continue  # live play: one warning when time runs low, no ping at half time
@@ -222,6 +243,9 @@ class TurnClocks(Core):
             if step.threshold == "soon":
                 # A late reminder makes the half-time one pointless.
                 await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half", claim=True)
+            for earlier in superseded_names(step.threshold):
+                # A member's own cadence: the reminders this one comes after are pointless now.
+                await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, earlier, claim=True)
             # On PostgreSQL a clock row another process is claiming right now is skipped (SKIP LOCKED): that
             # process sends the reminder, so two shard processes never send the same one.
             claimed = await self._store.mark_clock(

@@ -61,6 +61,8 @@ TABLES: Final = (
     "member_match_settings",
     "plans",
     "standing_orders",
+    "member_desks",
+    "desk_marks",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -32,6 +32,7 @@ from bot.app.storage.rows import (
 )
 from bot.app.storage.tables import (
     ClockQueries,
+    DeskQueries,
     FairnessQueries,
     MatchQueries,
     MemberSettingQueries,
@@ -81,6 +82,7 @@ class Store(
     PreferenceQueries,
     RatingQueries,
     FairnessQueries,
+    DeskQueries,
     StoreCore,
 ):
     """The database of matches, seats, move logs and user preferences, on SQLite or PostgreSQL.

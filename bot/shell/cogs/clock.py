@@ -57,6 +57,8 @@ class ClockCog(commands.Cog):
             await self.bot.ai.sweep()
         except Exception:
             log.exception("AI sweep failed")
+        # Listeners with work of their own each tick (the desks: marks of other processes, daily digests).
+        self.bot.dispatch("clock_tick", discord.utils.utcnow())
         # The artwork is drawn once the first tick has caught up with the restart (see start_warm_up).
         self.bot.start_warm_up()
         try:

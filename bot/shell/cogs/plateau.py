@@ -19,6 +19,7 @@ from bot.app.member_text import inert
 from bot.shell.cogs.game import MATCH, deadline_choices
 from bot.shell.consent.pace import ask as ask_pace
 from bot.shell.consent.replace import ask as ask_replace
+from bot.shell.desk.pings_ui import book_of, ping_lines, ping_menus
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
@@ -94,6 +95,11 @@ class PlateauCog(
         channel_id = interaction.channel_id
         here = await self.bot.service.current(channel_id) if channel_id is not None else None
         await show_panel(self.bot.shell, interaction, here, lines)
+        # The member's own pings, with their three menus (bot.shell.desk.pings_ui), in a message of their own.
+        prefs = await book_of(self.bot).prefs(user_id)
+        await interaction.followup.send(
+            "\n".join(ping_lines(prefs, lang)), view=ping_menus(prefs, lang), ephemeral=True
+        )
 
     @command("pace", "Ask the other players to change the match's pace: live minutes, or play by post")
     @options(pace=opt("pace", "The time each player would have for a turn"), match=MATCH)

@@ -38,5 +38,4 @@ class PostUI:
         self.answer_vote = self.votes.answer_vote
         self.find = self.overviews.find
         self.thread_matches = self.overviews.thread_matches
-        self.mine = self.overviews.mine
         self.list_open = self.overviews.list_open

@@ -8,6 +8,7 @@ none opens a connection or a transaction of its own kind. Callers never name the
 from __future__ import annotations
 
 from bot.app.storage.tables.clocks import ClockQueries
+from bot.app.storage.tables.desks import DeskQueries
 from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
 from bot.app.storage.tables.member_settings import MemberSettingQueries
@@ -24,6 +25,7 @@ from bot.app.storage.tables.seats import SeatQueries
 
 __all__ = [
     "ClockQueries",
+    "DeskQueries",
     "FairnessQueries",
     "MatchQueries",
     "MemberSettingQueries",
