@@ -40,6 +40,7 @@ from bot.app.matches.log import (
     sample_chance,
     snapshot_digest,
 )
+from bot.app.matches.member_stats import MemberStats
 from bot.app.matches.messages import Messages
 
 # The records and errors are the package's own names: every caller imports them from here.
@@ -49,9 +50,11 @@ from bot.app.matches.play import Play
 from bot.app.matches.queries import Queries
 from bot.app.matches.ratings import Ratings, rating_key
 from bot.app.matches.rematches import Rematches
+from bot.app.matches.time_off import TimeOff, TimeOffSpent
 
 __all__ = [
     "MatchService",
+    "TimeOffSpent",
     "effective",
     "holds_secret",
     "outcome_from_json",
@@ -67,7 +70,9 @@ __all__ = [
 __all__ += model.__all__
 
 
-class MatchService(Rematches, Lobby, Play, Paces, Consent, TurnClocks, Ratings, Messages, Queries):
+class MatchService(
+    Rematches, Lobby, Play, Paces, Consent, TurnClocks, TimeOff, MemberStats, Ratings, Messages, Queries
+):
     """Create, join, leave, start, move, resign and abort matches; query them.
 
     Constructed as ``MatchService(store, clock, config)`` (see :class:`.core.Core`); each concern's methods

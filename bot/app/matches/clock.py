@@ -36,6 +36,7 @@ from bot.app.matches.model import (
     TurnReport,
 )
 from bot.app.matches.seat_clocks import extend, faces, keep_times_left, times_left
+from bot.app.matches.time_off import turn_pauses
 from bot.app.seats.acting import Action
 from bot.app.seats.ai import is_ai
 from bot.app.storage import Store
@@ -104,7 +105,8 @@ class TurnClocks(Core):
         for seat, (since, handled) in found.items():
             if seat >= len(match.seats) or (match.turn_limit is None and seat not in kept):
                 continue
-            pauses = await self.vacations(match.seats[seat]) if match.turn_limit is not None else []
+            user = match.seats[seat]
+            pauses = await turn_pauses(self._store, match, user, since) if match.turn_limit is not None else []
             left = from_ms(kept[seat][0]) if seat in kept else None
             times = clock_times(since, match.turn_limit, left, pauses)
             # The game clock's one warning of the match is told like a threshold of the turn.
@@ -191,7 +193,7 @@ class TurnClocks(Core):
                         continue
                     if match.turn_limit is None:
                         continue  # a game clock alone: no reminder per turn
-                    pauses = await self.vacations(clock.user_id)
+                    pauses = await turn_pauses(self._store, match, clock.user_id, clock.since)
                     if on_vacation(now, pauses):
                         continue
                     quiet = await self.quiet_hours(clock.user_id)

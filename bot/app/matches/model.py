@@ -427,12 +427,19 @@ def salt_kind_key(match_id: int) -> str:
 
 
 SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"autoplay": ("on", "off"), "clock": tuple(CLOCK_CHOICES), "increment": tuple(INCREMENT_CHOICES)}
+    {
+        "autoplay": ("on", "off"),
+        "clock": tuple(CLOCK_CHOICES),
+        "increment": tuple(INCREMENT_CHOICES),
+        "timeoff": ("on", "off"),
+    }
 )
 """Match options the service itself reads, stored with the game's options: ``autoplay`` (``on``: a decision
 that is the only legal one is played for its seat at once, logged as that seat's move). A match without
 the option (older ones, events) plays every decision by hand. ``clock`` and ``increment``: each player's game
-clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`)."""
+clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`). ``timeoff``
+(``off``: an event's organisers forbade time off, so no vacation nor weekend pause stops its deadlines, see
+:mod:`bot.app.matches.time_off`)."""
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -22,6 +22,7 @@ from bot.shell.consent.replace import ask as ask_replace
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
+from bot.shell.timeoff.settings import TIME_OFF_OPTIONS, time_off_settings
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class PlateauCog(
     @options(
         ai_rated=opt("ai_rated", "Whether matches with AI players count for ratings (default: no)"),
         palette=opt("palette", "The colours of your own boards (DMs, Show my view)"),
+        **TIME_OFF_OPTIONS,
     )
     @app_commands.choices(
         palette=[
@@ -64,6 +66,9 @@ class PlateauCog(
         interaction: discord.Interaction,
         ai_rated: bool | None = None,
         palette: app_commands.Choice[str] | None = None,
+        auto_vacation: bool | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        answer_time: bool | None = None,
     ) -> None:
         """Show or change the server's settings (members with Manage Server) and the caller's own palette."""
         lang = language_of(interaction.locale)
@@ -82,6 +87,7 @@ class PlateauCog(
         lines = [
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"),
             t(lang, "settings.palette.contrast" if mine else "settings.palette.standard"),
+            *await time_off_settings(self.bot.service, user_id, lang, auto_vacation, time_zone, answer_time),
         ]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 

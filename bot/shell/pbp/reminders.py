@@ -22,6 +22,7 @@ from bot.app.seats.ai import humans
 from bot.shell.display import variant_label
 from bot.shell.pbp.votes import DeadlineVotes
 from bot.shell.play.messages import GameUI
+from bot.shell.timeoff import notices as timeoff_notices
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +115,14 @@ class Reminders:
         await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(clock.user_id)]))
 
     async def expire(self, step: DueStep) -> None:
-        """A deadline passed: apply the match's automatic policy, or ask the other players."""
+        """A deadline passed: the member's allowance carries it when they turned automatic vacation on
+        (:mod:`bot.shell.timeoff.notices` tells the channel once); otherwise, or once the allowance ran out, apply
+        the match's automatic policy, or ask the other players."""
+        spent = await self.service.spend_time_off(step)
+        if spent is not None:
+            await timeoff_notices.tell(self.ui, step, spent)
+            if spent.kind != "exhausted":
+                return
         match, clock = step.match, step.clock
         lang = self.ui.channel_language(match)
         if match.on_timeout in ("move", "forfeit"):

@@ -154,3 +154,28 @@ class ClockQueries(StoreCore):
             (int(m), int(seat), from_iso(since), list(json.loads(r)), int(ms), bool(w))
             for m, seat, since, r, ms, w in rows
         ]
+
+    # Time off (migration 0028): hours of the allowance spent by themselves, and agreed weekend pauses.
+
+    async def add_spent_vacation(
+        self, user_id: int, starts_at: datetime, ends_at: datetime, match_id: int, *, now: datetime
+    ) -> int:
+        """Record allowance spent by itself because ``match_id``'s deadline would have passed; returns its id."""
+        return await self._insert(
+            "INSERT INTO vacations (user_id, starts_at, ends_at, declared_at, spent_for) VALUES (?, ?, ?, ?, ?)",
+            (user_id, to_iso(starts_at), to_iso(ends_at), to_iso(now), match_id),
+        )
+
+    async def get_weekend_zones(self, match_id: int) -> tuple[str, ...] | None:
+        """The time zones whose weekends pause the match's deadlines, or None when its players agreed to none."""
+        rows = await self._fetch("SELECT zones FROM weekend_pauses WHERE match_id = ?", (match_id,))
+        return tuple(str(z) for z in json.loads(rows[0][0])) if rows else None
+
+    async def put_weekend_zones(self, match_id: int, zones: Collection[str] | None, *, now: datetime) -> None:
+        """Pause the match's deadlines at the weekends of ``zones`` (None: no longer)."""
+        await self._write("DELETE FROM weekend_pauses WHERE match_id = ?", (match_id,))
+        if zones is not None:
+            await self._write(
+                "INSERT INTO weekend_pauses (match_id, zones, agreed_at) VALUES (?, ?, ?)",
+                (match_id, json.dumps(sorted(set(zones))), to_iso(now)),
+            )

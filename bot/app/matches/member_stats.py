@@ -1,0 +1,69 @@
+"""A member's statistics for ``/profile`` and event sign-up: how soon they answer (:mod:`bot.app.stats.answers`)
+and their dice against expectation per game (:mod:`bot.app.stats.luck`), read from the move logs of their
+matches."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.app.clocks.deadlines import is_live
+from bot.app.matches.core import Core
+from bot.app.matches.log import _entry, effective
+from bot.app.matches.model import DECISIONS, POSITION_KINDS, LogKind, Match, MatchStatus
+from bot.app.stats.answers import HIDE_ANSWER_TIME, WINDOW, AnswerTimes, Entry, answer_times, summary
+from bot.app.stats.dice import reader_of
+from bot.app.stats.luck import Luck, Tally, luck_of
+
+MATCHES_READ: Final = 300
+"""At most this many of the member's latest matches are read (a lifetime for almost every member)."""
+
+
+class MemberStats(Core):
+    """Answer times and dice luck of a member."""
+
+    async def _matches(self, user_id: int, statuses: tuple[MatchStatus, ...] | None = None) -> list[Match]:
+        async with self._store.transaction(immediate=False):
+            wanted = None if statuses is None else [s.value for s in statuses]
+            rows = await self._store.matches_of_user(user_id, statuses=wanted, limit=MATCHES_READ)
+            return [await self._from_row(row, repair=True) for row in rows]
+
+    async def answer_figures(self, user_id: int) -> AnswerTimes | None:
+        """The member's answer times over the last 90 days, or None with too few answers."""
+        cutoff = self._clock() - WINDOW
+        times = []
+        for match in await self._matches(user_id, (MatchStatus.ACTIVE, MatchStatus.FINISHED)):
+            seat = match.seat_of(user_id)
+            if seat is None or match.updated_at < cutoff or is_live(match.turn_limit):
+                continue
+            async with self._store.transaction(immediate=False):
+                rows = await self._store.load_moves(match.id)
+            log = [Entry(r.seat, r.created_at, LogKind(r.kind) in DECISIONS) for r in rows if r.created_at >= cutoff]
+            times += answer_times(log, seat)
+        return summary(times)
+
+    async def answer_time_hidden(self, user_id: int) -> bool:
+        """True when the member keeps their rounded answer time from others."""
+        async with self._store.transaction(immediate=False):
+            return await self._store.get_pref(user_id, HIDE_ANSWER_TIME) == "hidden"
+
+    async def dice_luck(self, user_id: int) -> dict[str, Luck]:
+        """The member's dice against expectation per game id (games whose dice are counted, with a roll at least),
+        over their finished matches."""
+        tallies: dict[str, Tally] = {}
+        for match in await self._matches(user_id, (MatchStatus.FINISHED,)):
+            reader = reader_of(match.game.id)
+            seat = match.seat_of(user_id)
+            if reader is None or seat is None:
+                continue
+            async with self._store.transaction(immediate=False):
+                entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
+            tally = tallies.setdefault(match.game.id, Tally())
+            state = match.game.new(len(match.seats), match.options)
+            for entry in entries:
+                if entry.kind not in POSITION_KINDS:
+                    continue
+                move = state.parse_move(entry.notation, entry.seat)
+                if entry.kind is LogKind.CHANCE and (found := reader(state, move)) is not None and found[0] == seat:
+                    tally.add(found[2], found[1])
+                state = state.apply(move)
+        return {game: luck_of(tally) for game, tally in tallies.items() if tally.count}
