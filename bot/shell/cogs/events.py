@@ -23,6 +23,7 @@ from bot.app.clocks.deadlines import DEADLINE_CHOICES
 from bot.app.events import FORMATS, MAX_ROUNDS, OUTCOMES, Event, EventError, EventService, EventSettings, EventStatus
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
+from bot.app.timeoff.allowance import FORBIDDEN_OPTION
 from bot.shell.cogs.game import (
     CLOCK,
     INCREMENT,
@@ -200,6 +201,7 @@ class EventCog(
         rated=opt("rated", "Count the results for ratings (default: yes)"),
         round_minutes=opt("round_minutes", "Minutes each round lasts; unfinished games are then settled"),
         physical=opt("physical", "Played on the club's boards: players report results (default: no)"),
+        time_off=opt("time_off", "Allow vacations and weekend pauses in the event's games (default: yes)"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -221,11 +223,15 @@ class EventCog(
         rated: bool = True,
         round_minutes: app_commands.Range[int, 10, 600] | None = None,
         physical: bool = False,
+        time_off: bool = True,
     ) -> None:
         """Open an event for sign-up (with a game clock and no deadline chosen, its games have no turn limit)."""
         game_id, options = parse_variant(game.value)
         timed = clock_options(clock, increment)
         options |= timed
+        if not time_off:
+            # The organisers forbid time off: no vacation nor weekend pause stops its games' deadlines.
+            options[FORBIDDEN_OPTION] = "off"
         default = "none" if timed else DEFAULT_EVENT_DEADLINE
         settings = EventSettings(
             name=name,

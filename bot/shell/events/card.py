@@ -10,6 +10,7 @@ import discord
 from bot.app.events import Event, EventStatus, format_of
 from bot.app.i18n import t
 from bot.app.member_text import inert
+from bot.app.timeoff.allowance import FORBIDDEN_OPTION
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.events.absence_ui import ABSENCE_ITEMS
@@ -145,6 +146,8 @@ def card_embed(
         options.append(t(lang, "event.card.physical"))
     if not event.rated:
         options.append(t(lang, "event.card.unrated"))
+    if event.options.get(FORBIDDEN_OPTION) == "off":
+        options.append(t(lang, "event.no_time_off"))
     if options:
         embed.add_field(name=t(lang, "event.card.options"), value="\n".join(options), inline=False)
     organiser = named.get(event.organiser_id) or f"<@{event.organiser_id}>"

@@ -1,0 +1,112 @@
+"""Time off on SimCord's virtual clock (it starts on Thursday 1 January 2026, UTC): the vacation allowance that
+spends itself when a deadline would pass, told once; its end; an event that forbids time off; and the settings
+that turn it on, in English and in French."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.app.i18n import t
+from bot.app.matches import MatchStatus
+from tests.test_bot_e2e import current, expect_ephemeral
+from tests.test_bot_pbp import HOUR, MINUTE, TICK, votes, wait
+
+
+def club_in(env: Any, lang: str, locales: dict[int, str]) -> dict[str, Any]:
+    """A server in ``lang`` with a games channel, two players and a bystander, their clients in ``lang`` too."""
+    guild = env.create_guild(name="Association", preferred_locale=lang)
+    club = {"env": env, "guild": guild, "channel": guild.create_text_channel("games"), "lang": lang}
+    for name in ("alice", "bob", "carol"):
+        club[name] = guild.add_member(env.create_user(name))
+        locales[club[name].id] = lang
+    return club
+
+
+async def start_ur(club: dict[str, Any], **options: Any) -> tuple[Any, Any]:
+    """Alice opens Ur by post, Bob joins and starts; returns (player to act, other)."""
+    channel, alice, bob, env = club["channel"], club["alice"], club["bob"], club["env"]
+    lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False, **options)).response
+    await bob.click(lobby.message, label=t(club["lang"], "button.join"))
+    await bob.click(lobby.message, label=t(club["lang"], "button.start"))
+    match = await current(env, channel)
+    assert match is not None and match.status is MatchStatus.ACTIVE
+    actor = alice if match.to_act() == (alice.id,) else bob
+    return actor, bob if actor is alice else alice
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_missed_deadline_spends_the_allowance_hour_by_hour_told_once(
+    simcord_env: Any, client_locales: dict[int, str], lang: str
+) -> None:
+    club = club_in(simcord_env, lang, client_locales)
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    for member in (club["alice"], club["bob"]):
+        turned = await member.slash(channel, "plateau settings", auto_vacation=True)
+        assert turned.response.ephemeral and t(lang, "settings.auto_vacation.on", left="30")[:20] in (
+            turned.response.content
+        )
+    actor, _other = await start_ur(club, deadline="24h")
+    await wait(env, 24 * HOUR + TICK + MINUTE)
+    spending = [m for m in channel.history(viewer=carol) if "🏖️" in m.content]
+    assert len(spending) == 1 and votes(channel, carol) == [], "the allowance steps in instead of a vote"
+    assert spending[0].raw_mentions == [actor.id], "only the absent member is pinged"
+    assert ("29 days 23 hours" if lang == "en" else "29 jours 23 heures") in spending[0].content
+    await wait(env, 30 * HOUR)
+    assert [m for m in channel.history(viewer=carol) if "🏖️" in m.content] == spending, "told once"
+    assert votes(channel, carol) == []
+    left = await env.bot.service.allowance(actor.id)
+    assert 28 * 24 <= left.total_seconds() / 3600 <= 29 * 24 - 29, "each hour away is spent, no more"
+
+    # Back: a move ends the turn; the next deadline is a fresh one.
+    match = await current(env, channel)
+    assert match is not None and match.state.actors()
+    await actor.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves()[-1]))
+    assert (await current(env, channel)).status is MatchStatus.ACTIVE
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_when_the_allowance_runs_out_the_usual_timeout_applies(
+    simcord_env: Any, client_locales: dict[int, str], lang: str
+) -> None:
+    club = club_in(simcord_env, lang, client_locales)
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    for member in (club["alice"], club["bob"]):
+        await member.slash(channel, "plateau settings", auto_vacation=True)
+        # 29 of the year's 30 days are planned for March: one day is left to spend by itself.
+        await member.slash(channel, "game vacation", days=29, start_in=60)
+    await start_ur(club, deadline="24h")
+    await wait(env, 24 * HOUR + TICK + MINUTE)
+    assert len([m for m in channel.history(viewer=carol) if "🏖️" in m.content]) == 1 + 2
+    assert votes(channel, carol) == []
+    await wait(env, 24 * HOUR + TICK + MINUTE)
+    told = [m for m in channel.history(viewer=carol) if "🏖️" in m.content]
+    assert len(told) == 2 + 2 and t(lang, "timeoff.exhausted", mention="", name="", id=0)[3:15] in told[-1].content
+    assert len(votes(channel, carol)) == 1, "then the players vote, as without time off"
+    await wait(env, 6 * HOUR)
+    assert len([m for m in channel.history(viewer=carol) if "🏖️" in m.content]) == 4, "the end is told once"
+
+
+async def test_without_automatic_vacation_a_deadline_goes_to_the_vote(
+    simcord_env: Any, client_locales: dict[int, str]
+) -> None:
+    club = club_in(simcord_env, "en", client_locales)
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    await start_ur(club, deadline="24h")
+    await wait(env, 24 * HOUR + TICK + MINUTE)
+    assert len(votes(channel, carol)) == 1
+    assert [m for m in channel.history(viewer=carol) if "🏖️" in m.content] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_settings_refuse_an_unknown_time_zone_and_keep_a_real_one(
+    simcord_env: Any, client_locales: dict[int, str], lang: str
+) -> None:
+    club = club_in(simcord_env, lang, client_locales)
+    channel, alice = club["channel"], club["alice"]
+    refused = await alice.slash(channel, "plateau settings", time_zone="Mars/Olympus")
+    await expect_ephemeral(refused, t(lang, "match_error.timeoff_zone", zone="Mars/Olympus")[:12])
+    kept = await alice.slash(channel, "plateau settings", time_zone="Europe/Paris", answer_time=False)
+    assert "Europe/Paris" in kept.response.content
+    assert t(lang, "settings.answer_time.hidden")[:12] in kept.response.content
