@@ -4,14 +4,17 @@ that turn it on, in English and in French."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+import discord
 import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from tests.test_bot_e2e import current, expect_ephemeral
-from tests.test_bot_pbp import HOUR, MINUTE, TICK, votes, wait
+from tests.test_bot_events import current_games, thread_of
+from tests.test_bot_pbp import HOUR, MINUTE, TICK, wait
 
 
 def club_in(env: Any, lang: str, locales: dict[int, str]) -> dict[str, Any]:
@@ -36,6 +39,12 @@ async def start_ur(club: dict[str, Any], **options: Any) -> tuple[Any, Any]:
     return actor, bob if actor is alice else alice
 
 
+def votes(channel: Any, viewer: Any, lang: str = "en") -> list[discord.Message]:
+    """The deadline votes posted in ``channel``, in ``lang``."""
+    words = t(lang, "timeout.vote", name="", game="", id=0, mentions="")[-10:]
+    return [m for m in channel.history(viewer=viewer) if words in m.content]
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_missed_deadline_spends_the_allowance_hour_by_hour_told_once(
     simcord_env: Any, client_locales: dict[int, str], lang: str
@@ -50,14 +59,15 @@ async def test_a_missed_deadline_spends_the_allowance_hour_by_hour_told_once(
     actor, _other = await start_ur(club, deadline="24h")
     await wait(env, 24 * HOUR + TICK + MINUTE)
     spending = [m for m in channel.history(viewer=carol) if "🏖️" in m.content]
-    assert len(spending) == 1 and votes(channel, carol) == [], "the allowance steps in instead of a vote"
+    assert len(spending) == 1 and votes(channel, carol, club["lang"]) == [], "the allowance steps in instead of a vote"
     assert spending[0].raw_mentions == [actor.id], "only the absent member is pinged"
     assert ("29 days 23 hours" if lang == "en" else "29 jours 23 heures") in spending[0].content
     await wait(env, 30 * HOUR)
     assert [m for m in channel.history(viewer=carol) if "🏖️" in m.content] == spending, "told once"
-    assert votes(channel, carol) == []
+    assert votes(channel, carol, club["lang"]) == []
     left = await env.bot.service.allowance(actor.id)
-    assert 28 * 24 <= left.total_seconds() / 3600 <= 29 * 24 - 29, "each hour away is spent, no more"
+    # 30 h 31 min past the deadline: 31 whole hours spent, from the deadline on.
+    assert left == timedelta(days=30) - timedelta(hours=31), "each hour away is spent, no more"
 
     # Back: a move ends the turn; the next deadline is a fresh one.
     match = await current(env, channel)
@@ -78,14 +88,17 @@ async def test_when_the_allowance_runs_out_the_usual_timeout_applies(
         await member.slash(channel, "game vacation", days=29, start_in=60)
     await start_ur(club, deadline="24h")
     await wait(env, 24 * HOUR + TICK + MINUTE)
-    assert len([m for m in channel.history(viewer=carol) if "🏖️" in m.content]) == 1 + 2
-    assert votes(channel, carol) == []
+    assert len([m for m in channel.history(viewer=carol) if "🏖️" in m.content]) == 1
+    assert votes(channel, carol, club["lang"]) == []
     await wait(env, 24 * HOUR + TICK + MINUTE)
     told = [m for m in channel.history(viewer=carol) if "🏖️" in m.content]
-    assert len(told) == 2 + 2 and t(lang, "timeoff.exhausted", mention="", name="", id=0)[3:15] in told[-1].content
-    assert len(votes(channel, carol)) == 1, "then the players vote, as without time off"
+    assert (
+        len(told) == 2
+        and t(lang, "timeoff.exhausted", mention="", name="", id=0).split("**")[-1][:18] in told[-1].content
+    )
+    assert len(votes(channel, carol, club["lang"])) == 1, "then the players vote, as without time off"
     await wait(env, 6 * HOUR)
-    assert len([m for m in channel.history(viewer=carol) if "🏖️" in m.content]) == 4, "the end is told once"
+    assert len([m for m in channel.history(viewer=carol) if "🏖️" in m.content]) == 2, "the end is told once"
 
 
 async def test_without_automatic_vacation_a_deadline_goes_to_the_vote(
@@ -95,7 +108,7 @@ async def test_without_automatic_vacation_a_deadline_goes_to_the_vote(
     env, channel, carol = club["env"], club["channel"], club["carol"]
     await start_ur(club, deadline="24h")
     await wait(env, 24 * HOUR + TICK + MINUTE)
-    assert len(votes(channel, carol)) == 1
+    assert len(votes(channel, carol, club["lang"])) == 1
     assert [m for m in channel.history(viewer=carol) if "🏖️" in m.content] == []
 
 
@@ -106,7 +119,40 @@ async def test_settings_refuse_an_unknown_time_zone_and_keep_a_real_one(
     club = club_in(simcord_env, lang, client_locales)
     channel, alice = club["channel"], club["alice"]
     refused = await alice.slash(channel, "plateau settings", time_zone="Mars/Olympus")
-    await expect_ephemeral(refused, t(lang, "match_error.timeoff_zone", zone="Mars/Olympus")[:12])
+    await expect_ephemeral(refused, t(lang, "match_error.timeoff_zone", zone="Mars/Olympus")[:12], env=club["env"])
     kept = await alice.slash(channel, "plateau settings", time_zone="Europe/Paris", answer_time=False)
     assert "Europe/Paris" in kept.response.content
     assert t(lang, "settings.answer_time.hidden")[:12] in kept.response.content
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_an_event_that_forbids_time_off_times_out_as_usual(
+    simcord_env: Any, client_locales: dict[int, str], lang: str
+) -> None:
+    env = simcord_env
+    guild = env.create_guild(name="Asso", preferred_locale=lang)
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    channel = guild.create_text_channel("events")
+    admin = guild.add_member(env.create_user("admin"), roles=[admins])
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    for member in (admin, ann, ben):
+        client_locales[member.id] = lang
+    for member in (ann, ben):
+        await member.slash(channel, "plateau settings", auto_vacation=True)
+    created = await admin.slash(
+        channel, "event create", name="Cup", game="ur:v2", format="swiss", rounds=1, deadline="24h", time_off=False
+    )
+    card = created.response.message
+    assert t(lang, "event.no_time_off") in str(card.embeds[0].to_dict())
+    for member in (ann, ben):
+        await member.click(card, label=t(lang, "event.button.join"))
+    await admin.click(card, label=t(lang, "event.button.start"))
+    event = (await env.bot.get_cog("EventCog").ui.events.events_of_guild(guild.id))[0]
+    (game,) = await current_games(env, event.id)
+    assert game.match_id is not None
+    await wait(env, 24 * HOUR + TICK + MINUTE)
+    match = await env.bot.service.get(game.match_id)
+    assert match.status is MatchStatus.FINISHED, "the late player forfeits, as the event says"
+    thread = thread_of(channel, game.thread_id)
+    assert [m for m in thread.history() if "🏖️" in m.content] == [], "no vacation was spent"
+    assert await env.bot.service.allowance(ann.id) == timedelta(days=30)

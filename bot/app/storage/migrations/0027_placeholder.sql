@@ -1,0 +1,2 @@
+-- Reason: local placeholder, never committed
+SELECT 1;
