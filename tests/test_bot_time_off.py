@@ -150,9 +150,60 @@ async def test_an_event_that_forbids_time_off_times_out_as_usual(
     event = (await env.bot.get_cog("EventCog").ui.events.events_of_guild(guild.id))[0]
     (game,) = await current_games(env, event.id)
     assert game.match_id is not None
+    refused = await ann.slash(thread_of(channel, game.thread_id), "plateau weekend")
+    await expect_ephemeral(refused, t(lang, "match_error.weekend_forbidden", id=game.match_id)[:30], env=env)
     await wait(env, 24 * HOUR + TICK + MINUTE)
     match = await env.bot.service.get(game.match_id)
     assert match.status is MatchStatus.FINISHED, "the late player forfeits, as the event says"
     thread = thread_of(channel, game.thread_id)
     assert [m for m in thread.history() if "🏖️" in m.content] == [], "no vacation was spent"
     assert await env.bot.service.allowance(ann.id) == timedelta(days=30)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_players_agree_to_pause_the_deadlines_at_their_weekends(
+    simcord_env: Any, client_locales: dict[int, str], lang: str
+) -> None:
+    club = club_in(simcord_env, lang, client_locales)
+    env, channel, alice, bob, carol = club["env"], club["channel"], club["alice"], club["bob"], club["carol"]
+    await alice.slash(channel, "plateau settings", time_zone="Europe/Paris")
+    await bob.slash(channel, "plateau settings", time_zone="America/New_York")
+    await start_ur(club, deadline="72h")  # Thursday 1 January, 00:00 UTC: due Sunday 00:00 UTC
+    match = await current(env, channel)
+    assert match is not None
+    declined = await alice.slash(channel, "plateau weekend")
+    question = declined.response.message
+    assert "America/New_York, Europe/Paris" in question.content and question.raw_mentions == [bob.id]
+    await expect_ephemeral(
+        await carol.click(question, label=t(lang, "button.weekend_accept")), t(lang, "match_error.not_seated")[:10]
+    )
+    await bob.click(question, label=t(lang, "button.weekend_decline"))
+    assert (await env.bot.service.weekend_zones(match.id)) is None
+    asked = (await alice.slash(channel, "plateau weekend")).response.message
+    agreed = await bob.click(asked, label=t(lang, "button.weekend_accept"))
+    assert t(lang, "weekend.agreed", id=match.id, zones="")[:20] in agreed.response.message.content
+    assert await env.bot.service.weekend_zones(match.id) == ("America/New_York", "Europe/Paris")
+    # 47 hours run before Paris's Saturday (Friday 23:00 UTC), the other 25 after New York's Monday (05:00 UTC).
+    (clock,) = (await env.bot.service.clocks(match.id)).values()
+    assert clock.times.deadline == clock.since + timedelta(days=5, hours=6)
+    await wait(env, 3 * 24 * HOUR + 2 * HOUR)
+    assert votes(channel, carol, lang) == [], "Sunday: the weekend does not count"
+    await wait(env, 51 * HOUR)
+    assert votes(channel, carol, lang) == [], "Tuesday 05:00 UTC: an hour is left"
+    await wait(env, HOUR + TICK + MINUTE)
+    assert len(votes(channel, carol, lang)) == 1, "Tuesday 06:00 UTC: time is up"
+
+
+async def test_a_live_match_refuses_a_weekend_pause(
+    simcord_env: Any, client_locales: dict[int, str]
+) -> None:
+    club = club_in(simcord_env, "en", client_locales)
+    env, channel, alice = club["env"], club["channel"], club["alice"]
+    await start_ur(club, deadline="24h")
+    match = await current(env, channel)
+    assert match is not None
+    live = await alice.slash(channel, "plateau pace", pace="2m")
+    assert live.response.message is not None
+    await club["bob"].click(live.response.message, label="Agree")
+    refused = await alice.slash(channel, "plateau weekend")
+    await expect_ephemeral(refused, "play by post", env=env)

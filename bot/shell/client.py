@@ -42,6 +42,7 @@ from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButto
 from bot.shell.play.private import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.play.resign import ResignButton
 from bot.shell.play.setup import SetupPickButton, SetupPickSelect
+from bot.shell.timeoff.weekend import WeekendButton
 from bot.shell.translator import CatalogTranslator
 from games import GAMES
 from render import RENDERERS, BoardContext, render_board
@@ -79,6 +80,7 @@ DYNAMIC_ITEMS = (
     ReplaceButton,
     TakeSeatButton,
     PaceButton,
+    WeekendButton,
     LeaderboardButton,
     HelpButton,
 )

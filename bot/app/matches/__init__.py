@@ -51,10 +51,12 @@ from bot.app.matches.queries import Queries
 from bot.app.matches.ratings import Ratings, rating_key
 from bot.app.matches.rematches import Rematches
 from bot.app.matches.time_off import TimeOff, TimeOffSpent
+from bot.app.matches.weekends import WeekendOffer, Weekends
 
 __all__ = [
     "MatchService",
     "TimeOffSpent",
+    "WeekendOffer",
     "effective",
     "holds_secret",
     "outcome_from_json",
@@ -71,7 +73,7 @@ __all__ += model.__all__
 
 
 class MatchService(
-    Rematches, Lobby, Play, Paces, Consent, TurnClocks, TimeOff, MemberStats, Ratings, Messages, Queries
+    Rematches, Lobby, Play, Paces, Weekends, Consent, TurnClocks, TimeOff, MemberStats, Ratings, Messages, Queries
 ):
     """Create, join, leave, start, move, resign and abort matches; query them.
 

@@ -23,6 +23,7 @@ from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
 from bot.shell.timeoff.settings import TIME_OFF_OPTIONS, time_off_settings
+from bot.shell.timeoff.weekend import ask as ask_weekend
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -103,6 +104,14 @@ class PlateauCog(
         """Ask the players of a match to switch its pace (an event's organiser switches an event's game at once)."""
         organiser = await event_ui(self.bot).is_organiser(interaction)
         await ask_pace(self.bot.shell, interaction, match, pace.value, organiser=organiser)
+
+    @command("weekend", "Ask the other players to pause the match's deadlines on Saturdays and Sundays")
+    @options(pause=opt("pause", "Pause at weekends (no: let the deadlines run again)"), match=MATCH)
+    async def weekend(
+        self, interaction: discord.Interaction, pause: bool = True, match: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        """Ask the players of a match to pause its deadlines at weekends, or to stop."""
+        await ask_weekend(self.bot.shell, interaction, match, pause)
 
     @command("replace", "Take over a seat the AI plays since its player left (the players must agree)")
     @options(
