@@ -194,9 +194,7 @@ async def test_the_players_agree_to_pause_the_deadlines_at_their_weekends(
     assert len(votes(channel, carol, lang)) == 1, "Tuesday 06:00 UTC: time is up"
 
 
-async def test_a_live_match_refuses_a_weekend_pause(
-    simcord_env: Any, client_locales: dict[int, str]
-) -> None:
+async def test_a_live_match_refuses_a_weekend_pause(simcord_env: Any, client_locales: dict[int, str]) -> None:
     club = club_in(simcord_env, "en", client_locales)
     env, channel, alice = club["env"], club["channel"], club["alice"]
     await start_ur(club, deadline="24h")
