@@ -11,7 +11,8 @@ import discord
 import pytest
 
 from bot.app.i18n import t
-from bot.app.matches import MatchStatus
+from bot.app.matches import LogKind, MatchStatus
+from bot.app.matches.log import replay_states
 from tests.test_bot_e2e import current, expect_ephemeral
 from tests.test_bot_events import current_games, thread_of
 from tests.test_bot_pbp import HOUR, MINUTE, TICK, wait
@@ -205,3 +206,61 @@ async def test_a_live_match_refuses_a_weekend_pause(simcord_env: Any, client_loc
     await club["bob"].click(live.response.message, label="Agree")
     refused = await alice.slash(channel, "plateau weekend")
     await expect_ephemeral(refused, "play by post", env=env)
+
+
+async def play_slowly(club: dict[str, Any], moves: int, pause: float) -> None:
+    """``moves`` decisions, each made ``pause`` seconds after the turn came to its player (the last legal move)."""
+    env, channel = club["env"], club["channel"]
+    members = {club[n].id: club[n] for n in ("alice", "bob")}
+    for _ in range(moves):
+        match = await current(env, channel)
+        assert match is not None and match.status is MatchStatus.ACTIVE
+        (seat,) = match.state.actors()
+        await env.advance_time(pause)
+        notation = match.state.format_move(match.state.legal_moves(seat)[-1])
+        await members[match.seats[seat]].slash(channel, "game move", move=notation)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_profile_tells_answer_times_rounded_to_others_and_hidden_at_will_and_the_dice(
+    simcord_env: Any, client_locales: dict[int, str], lang: str
+) -> None:
+    club = club_in(simcord_env, lang, client_locales)
+    env, channel, alice, carol = club["env"], club["channel"], club["alice"], club["carol"]
+    await start_ur(club, deadline="48h")
+    await play_slowly(club, 24, 2 * HOUR + 10 * MINUTE)
+    ask = await alice.slash(channel, "game resign")
+    await alice.click(ask.response.message, label=t(lang, "button.resign"))
+
+    def fields(response: Any) -> dict[str, str]:
+        return {f.name: f.value for f in response.embeds[0].fields}
+
+    own = fields((await alice.slash(channel, "profile")).response)
+    answers, dice = own[t(lang, "profile.answers")], own[t(lang, "profile.dice")]
+    hours = t(lang, "timeoff.hours", hours=2)
+    assert hours in answers, "her own exact figures: 2 hours (2 h 10 min), both median and p90"
+    assert t(lang, "timeoff.hours", hours=3) in answers, "and what others read"
+    # Alice's rolls, counted apart: the chance entries thrown while she was the seat to move (not who starts).
+    finished = await env.bot.service.last_in_channel(channel.id)
+    assert finished is not None
+    entries = list(await env.bot.service.history(finished.id))
+    before = replay_states(finished, entries)
+    hers = [
+        e
+        for e, state in zip(entries, before, strict=False)
+        if e.kind is LogKind.CHANCE and getattr(state, "turn", None) == finished.seat_of(alice.id)
+    ]
+    rolls = t(lang, "profile.dice.line", game="Ur", rolls=len(hers), total=0, expected=0).split(":")[1].split(",")[0]
+    assert hers and rolls in dice, (rolls, dice)
+    seen = fields((await carol.slash(channel, "profile", member=alice)).response)
+    assert seen[t(lang, "profile.answers")] == t(
+        lang, "profile.answers.others", rounded=t(lang, "timeoff.hours", hours=3)
+    )
+    assert hours not in seen[t(lang, "profile.answers")], "others never read the exact figures"
+    assert t(lang, "profile.dice") in seen, "the dice are public, as the rolls were"
+
+    await alice.slash(channel, "plateau settings", answer_time=False)
+    hidden = fields((await carol.slash(channel, "profile", member=alice)).response)
+    assert t(lang, "profile.answers") not in hidden
+    still = fields((await alice.slash(channel, "profile")).response)
+    assert t(lang, "profile.answers.own_hidden", count=0, median="", p90="")[-12:] in still[t(lang, "profile.answers")]
