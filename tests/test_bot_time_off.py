@@ -264,3 +264,31 @@ async def test_the_profile_tells_answer_times_rounded_to_others_and_hidden_at_wi
     assert t(lang, "profile.answers") not in hidden
     still = fields((await alice.slash(channel, "profile")).response)
     assert t(lang, "profile.answers.own_hidden", count=0, median="", p90="")[-12:] in still[t(lang, "profile.answers")]
+
+
+def card_fields(channel: Any, card_id: int) -> dict[str, str]:
+    """The fields of the event's card as it stands now."""
+    card = next(m for m in channel.history() if m.id == card_id)
+    return {f.name: f.value for f in card.embeds[0].fields}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_the_sign_up_card_shows_how_soon_players_usually_answer_unless_hidden(
+    simcord_env: Any, client_locales: dict[int, str], lang: str
+) -> None:
+    club = club_in(simcord_env, lang, client_locales)
+    env, channel, alice, bob = club["env"], club["channel"], club["alice"], club["bob"]
+    admins = club["guild"].create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    olga = club["guild"].add_member(env.create_user("olga"), roles=[admins])
+    client_locales[olga.id] = lang
+    await start_ur(club, deadline="48h")
+    await play_slowly(club, 16, 50 * MINUTE)
+    card = (await olga.slash(channel, "event create", name="Cup", game="ur:v2", format="swiss")).response.message
+    await alice.click(card, label=t(lang, "event.button.join"))
+    within = t(lang, "event.card.answers_within", span=t(lang, "timeoff.hours", hours=1))
+    shown = card_fields(channel, card.id)
+    assert shown[t(lang, "event.card.answers")] == f"alice: {within}"
+    await alice.slash(channel, "plateau settings", answer_time=False)
+    await bob.click(card, label=t(lang, "event.button.join"))
+    shown = card_fields(channel, card.id)
+    assert shown[t(lang, "event.card.answers")] == f"bob: {within}", "alice hid hers: the card no longer tells it"

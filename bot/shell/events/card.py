@@ -81,8 +81,11 @@ def card_embed(
     lang: str,
     names: Mapping[int, str] | None = None,
     board: Sequence[tuple[str, str]] = (),
+    answers: Mapping[int, str] | None = None,
 ) -> discord.Embed:
-    """The event's card: game, format, rounds, deadline, players, and how to sign up."""
+    """The event's card: game, format, rounds, deadline, players, and how to sign up; while sign-up is open, how
+    soon the players usually answer (``answers``: the rounded figure each shows others, see
+    :func:`bot.shell.profile.stats.rounded_answers`)."""
     colour = discord.Colour.gold() if event.status is not EventStatus.CANCELLED else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
     if event.status is EventStatus.SIGNUP:
@@ -137,6 +140,13 @@ def card_embed(
     embed.add_field(
         name=t(lang, "event.card.players", count=len(event.players)), value=value[:1024] or "—", inline=False
     )
+    shown_answers = [
+        f"{named.get(p.user_id) or '?'}: {answers[p.user_id]}"
+        for p in event.players[:CARD_LISTED]
+        if answers and p.user_id in answers and not p.withdrawn
+    ]
+    if shown_answers and event.status is EventStatus.SIGNUP:
+        embed.add_field(name=t(lang, "event.card.answers"), value="\n".join(shown_answers)[:1024], inline=False)
     options = []
     if event.status in (EventStatus.SIGNUP, EventStatus.RUNNING):
         options.append(t(lang, "event.card.auto" if event.auto_advance else "event.card.manual"))

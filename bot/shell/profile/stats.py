@@ -4,6 +4,7 @@ run that unlucky."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Final
 
@@ -83,3 +84,20 @@ async def stats_fields(service: MatchService, viewer_id: int, user_id: int, lang
             (t(lang, "profile.dice"), "\n".join(luck_line(g, luck, lang) for g, luck in sorted(dice.items())))
         )
     return fields
+
+
+async def rounded_answers(service: MatchService, user_ids: Sequence[int], lang: str) -> dict[int, str]:
+    """What others may read of each member's answer time, in words ("3 hours"), for those who have a figure and
+    did not hide it (an event's sign-up card lists them)."""
+    found = {}
+    for user_id in user_ids:
+        figures = await service.answer_figures(user_id)
+        if figures is None or await service.answer_time_hidden(user_id):
+            continue
+        step = rounded(figures)
+        found[user_id] = (
+            t(lang, "event.card.answers_within", span=duration_words(step, lang))
+            if step is not None
+            else t(lang, "event.card.answers_slow")
+        )
+    return found
