@@ -79,7 +79,7 @@ async def _carry_turns_over(store: Store, match: Match, limit: int, now: datetim
     for seat, (since, handled) in (await store.load_clocks(match.id)).items():
         if "expired" in handled or "decided" in handled or seat >= len(match.seats):
             continue
-        pauses = [(a, b) for _, a, b in await store.load_vacations(match.seats[seat])]
+        pauses = await turn_pauses(store, replace(match, turn_limit=limit), match.seats[seat], since)
         kept = active_deadline(since, span, pauses) - now >= span / 2
         await store.restart_clock(match.id, seat, now=since if kept else now)
 

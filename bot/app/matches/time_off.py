@@ -39,11 +39,12 @@ def forbids_time_off(match: Match) -> bool:
 
 async def turn_pauses(store: Store, match: Match, user_id: int, since: datetime) -> list[Interval]:
     """What a turn of ``user_id`` begun at ``since`` in ``match`` does not count: their vacations and the match's
-    agreed weekends; nothing when the match forbids time off. Call it in a transaction."""
+    agreed weekends (not in live play); nothing when the match forbids time off. Call it in a transaction."""
     if forbids_time_off(match):
         return []
     pauses = [(a, b) for _, a, b in await store.load_vacations(user_id)]
-    zones = await store.get_weekend_zones(match.id)
+    # A match switched to live play after its players agreed to weekends plays on at the table.
+    zones = None if is_live(match.turn_limit) else await store.get_weekend_zones(match.id)
     if zones:
         pauses += weekends(zones, since, since + timedelta(seconds=match.turn_limit or 0) + HORIZON)
     return pauses
