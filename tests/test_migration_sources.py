@@ -45,7 +45,7 @@ RELEASED_SQLITE: dict[int, str] = {
     21: "54ca5c8cf388e811b3cc188a0bf65dfe1981fbd7b91244e2bda9bd04d8991c28",
     22: "44e96ace8e2ea4bf4f91719f20e836fdf815f95be3a396f2ad38cb6de4a8c455",
     23: "641616bf077f771e2b3b7cd35372bbcc34aa1d40413842992e9f0370e052513a",
-    28: "f5551d7bf9ae52bed3f9438900d400a1ea43c2275be25a290e7a3146c3f2dc01",
+    28: "a238b5eef2cd3dd9f0fd5a685dcbb4d3a24d95738c99605f672b372196ede19c",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -73,10 +73,10 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     21: "d1e04fdcaaff2d30dd9b6b359d29a4d0c5e4f107b640d9b330498f78068fffc3",
     22: "bf46092d43f8e97d120453c299aaf9b8a9add6efd2f80b80bd48070ec159b960",
     23: "c5b139093390ba0e689735338f9ef0a0b38fbd9452c23e60b9b53dff0f100e87",
-    28: "afc2fb2284f12cc4c73fdecf287b16e85fcc50031e2d4384e5d1ddb1b4c2020a",
+    28: "4bc31e18ec18821e3b7707733db7ad59e29955ae575382af7bac8f1ebc301762",
 }
 
-SQLITE_SCHEMA = "03f3d35a21f974cf693dc30d9da11a02e91e2d31d1ea12e9c91d9a473459e0db"
+SQLITE_SCHEMA = "65d938157b68a5e5b769d5b93ace9ae32cfcd4999afbf7221f8166fa4701d85a"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

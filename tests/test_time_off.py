@@ -11,7 +11,7 @@ import pytest
 
 from bot.app.clocks.deadlines import active_deadline
 from bot.app.stats.answers import ENOUGH, Entry, answer_times, percentile, rounded, summary
-from bot.app.stats.luck import Tally, left_tail, luck_of, right_tail
+from bot.app.stats.luck import Tally, left_tail, luck_of, merged, right_tail, rolls_to_json, tally_from_json
 from bot.app.timeoff.allowance import allowance_left, spent_span, to_spend
 from bot.app.timeoff.weekends import check_zone, weekends
 
@@ -142,3 +142,15 @@ def test_a_member_below_expectation_is_told_the_chance_of_so_unlucky_a_run() -> 
     luck = luck_of(tally)
     assert luck.unlucky and luck.rolls == 200 and luck.expected == pytest.approx(400)
     assert luck.chance == pytest.approx(exact_left(200, tally.total), rel=0.02)
+
+
+def test_a_tally_kept_as_json_reads_back_the_same_and_tallies_merge() -> None:
+    d6 = tuple((v, Fraction(1, 6)) for v in range(1, 7))
+    first, second = Tally(), Tally()
+    for value in (0, 4, 2):
+        first.add(UR, value)
+    second.add(d6, 6)
+    kept = tally_from_json(rolls_to_json(first), first.total)
+    assert kept.rolls == first.rolls and kept.total == 6
+    both = merged([kept, second])
+    assert both.count == 4 and both.total == 12 and both.expected == pytest.approx(2 * 3 + 3.5)

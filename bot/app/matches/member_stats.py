@@ -12,26 +12,31 @@ from bot.app.matches.log import _entry, effective
 from bot.app.matches.model import DECISIONS, POSITION_KINDS, LogKind, Match, MatchStatus
 from bot.app.stats.answers import HIDE_ANSWER_TIME, WINDOW, AnswerTimes, Entry, answer_times, summary
 from bot.app.stats.dice import reader_of
-from bot.app.stats.luck import Luck, Tally, luck_of
+from bot.app.stats.luck import Luck, Tally, luck_of, merged, rolls_to_json, tally_from_json
 
 MATCHES_READ: Final = 300
-"""At most this many of the member's latest matches are read (a lifetime for almost every member)."""
+"""At most this many of the member's latest matches are read for their dice (a lifetime for almost every member;
+each finished match's log is replayed once, then its count is kept)."""
+ANSWERS_READ: Final = 100
+"""At most this many of the member's latest matches are read for their answer times (90 days of play)."""
 
 
 class MemberStats(Core):
     """Answer times and dice luck of a member."""
 
-    async def _matches(self, user_id: int, statuses: tuple[MatchStatus, ...] | None = None) -> list[Match]:
+    async def _matches(
+        self, user_id: int, statuses: tuple[MatchStatus, ...] | None = None, limit: int = MATCHES_READ
+    ) -> list[Match]:
         async with self._store.transaction(immediate=False):
             wanted = None if statuses is None else [s.value for s in statuses]
-            rows = await self._store.matches_of_user(user_id, statuses=wanted, limit=MATCHES_READ)
+            rows = await self._store.matches_of_user(user_id, statuses=wanted, limit=limit)
             return [await self._from_row(row, repair=True) for row in rows]
 
     async def answer_figures(self, user_id: int) -> AnswerTimes | None:
         """The member's answer times over the last 90 days, or None with too few answers."""
         cutoff = self._clock() - WINDOW
         times = []
-        for match in await self._matches(user_id, (MatchStatus.ACTIVE, MatchStatus.FINISHED)):
+        for match in await self._matches(user_id, (MatchStatus.ACTIVE, MatchStatus.FINISHED), ANSWERS_READ):
             seat = match.seat_of(user_id)
             if seat is None or match.updated_at < cutoff or is_live(match.turn_limit):
                 continue
@@ -48,22 +53,39 @@ class MemberStats(Core):
 
     async def dice_luck(self, user_id: int) -> dict[str, Luck]:
         """The member's dice against expectation per game id (games whose dice are counted, with a roll at least),
-        over their finished matches."""
-        tallies: dict[str, Tally] = {}
+        over their finished matches. A match's rolls are counted once, for every seat, and kept
+        (``dice_tallies``): a later call reads them without replaying the log."""
+        tallies: dict[str, list[Tally]] = {}
         for match in await self._matches(user_id, (MatchStatus.FINISHED,)):
-            reader = reader_of(match.game.id)
             seat = match.seat_of(user_id)
-            if reader is None or seat is None:
+            if reader_of(match.game.id) is None or seat is None:
                 continue
-            async with self._store.transaction(immediate=False):
-                entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
-            tally = tallies.setdefault(match.game.id, Tally())
-            state = match.game.new(len(match.seats), match.options)
-            for entry in entries:
-                if entry.kind not in POSITION_KINDS:
-                    continue
-                move = state.parse_move(entry.notation, entry.seat)
-                if entry.kind is LogKind.CHANCE and (found := reader(state, move)) is not None and found[0] == seat:
-                    tally.add(found[2], found[1])
-                state = state.apply(move)
-        return {game: luck_of(tally) for game, tally in tallies.items() if tally.count}
+            async with self._store.transaction():
+                kept = await self._store.get_dice_tally(match.id, seat)
+                if kept is None:
+                    counted = await self._count_dice(match)
+                    for each, tally in counted.items():
+                        await self._store.put_dice_tally(match.id, each, rolls_to_json(tally), tally.total)
+                    tally = counted[seat]
+                else:
+                    tally = tally_from_json(*kept)
+            tallies.setdefault(match.game.id, []).append(tally)
+        found = {game: merged(parts) for game, parts in tallies.items()}
+        return {game: luck_of(tally) for game, tally in found.items() if tally.count}
+
+    async def _count_dice(self, match: Match) -> dict[int, Tally]:
+        """Every seat's rolls in ``match``'s log (inside the caller's transaction)."""
+        reader = reader_of(match.game.id)
+        counted = {seat: Tally() for seat in range(len(match.seats))}
+        if reader is None:
+            return counted
+        entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
+        state = match.game.new(len(match.seats), match.options)
+        for entry in entries:
+            if entry.kind not in POSITION_KINDS:
+                continue
+            move = state.parse_move(entry.notation, entry.seat)
+            if entry.kind is LogKind.CHANCE and (found := reader(state, move)) is not None and found[0] in counted:
+                counted[found[0]].add(found[2], found[1])
+            state = state.apply(move)
+        return counted

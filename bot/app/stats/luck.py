@@ -15,6 +15,7 @@ the dice can give is computed exactly, and one at the expectation falls back to 
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -148,3 +149,27 @@ def distribution(outcomes: Iterable[tuple[int, Fraction]]) -> Distribution:
     for value, p in outcomes:
         joined[value] = joined.get(value, Fraction(0)) + p
     return tuple(sorted(joined.items()))
+
+
+def rolls_to_json(tally: Tally) -> str:
+    """The rolls of ``tally`` (not its total) as JSON, read back by :func:`tally_from_json`."""
+    return json.dumps(
+        [[[[v, f"{p.numerator}/{p.denominator}"] for v, p in dist], n] for dist, n in sorted(tally.rolls.items())]
+    )
+
+
+def tally_from_json(rolls: str, total: int) -> Tally:
+    """The tally kept as :func:`rolls_to_json` wrote its rolls, with its total."""
+    tally = Tally(total=total)
+    for dist, n in json.loads(rolls):
+        tally.rolls[tuple((int(v), Fraction(p)) for v, p in dist)] += int(n)
+    return tally
+
+
+def merged(tallies: Iterable[Tally]) -> Tally:
+    """The rolls of several tallies together."""
+    joined = Tally()
+    for tally in tallies:
+        joined.rolls.update(tally.rolls)
+        joined.total += tally.total
+    return joined

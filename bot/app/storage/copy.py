@@ -59,6 +59,7 @@ TABLES: Final = (
     "proposals",
     "played_for",
     "weekend_pauses",
+    "dice_tallies",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

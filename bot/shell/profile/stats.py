@@ -91,8 +91,10 @@ async def rounded_answers(service: MatchService, user_ids: Sequence[int], lang: 
     did not hide it (an event's sign-up card lists them)."""
     found = {}
     for user_id in user_ids:
+        if await service.answer_time_hidden(user_id):
+            continue
         figures = await service.answer_figures(user_id)
-        if figures is None or await service.answer_time_hidden(user_id):
+        if figures is None:
             continue
         step = rounded(figures)
         found[user_id] = (
