@@ -292,3 +292,21 @@ async def test_the_sign_up_card_shows_how_soon_players_usually_answer_unless_hid
     await bob.click(card, label=t(lang, "event.button.join"))
     shown = card_fields(channel, card.id)
     assert shown[t(lang, "event.card.answers")] == f"bob: {within}", "alice hid hers: the card no longer tells it"
+
+
+async def test_a_member_whose_allowance_is_being_spent_may_still_declare_a_vacation(
+    simcord_env: Any, client_locales: dict[int, str]
+) -> None:
+    club = club_in(simcord_env, "en", client_locales)
+    env, channel, carol = club["env"], club["channel"], club["carol"]
+    for member in (club["alice"], club["bob"]):
+        await member.slash(channel, "plateau settings", auto_vacation=True)
+    actor, _other = await start_ur(club, deadline="24h")
+    await wait(env, 24 * HOUR + TICK + MINUTE)
+    assert len([m for m in channel.history(viewer=carol) if "🏖️" in m.content]) == 1
+    declared = await actor.slash(channel, "game vacation", days=2)
+    assert "Vacation declared" in declared.response.content, "the hour spent by itself is no declared vacation"
+    await wait(env, 40 * HOUR)
+    assert votes(channel, carol) == []
+    left = await env.bot.service.allowance(actor.id)
+    assert timedelta(days=27, hours=22) <= left <= timedelta(days=28), "two days declared, an hour or two spent"

@@ -404,7 +404,9 @@ class TurnClocks(Core):
         ends_at = starts_at + timedelta(days=days)
         async with self._store.transaction():
             taken = await self.vacations(user_id)
-            if any(a < ends_at and starts_at < b for a, b in taken):
+            # Hours the allowance spent by itself overlap nothing the member plans: only declared ones do.
+            declared = await self._store.load_declared_vacations(user_id)
+            if any(a < ends_at and starts_at < b for _, a, b in declared):
                 raise MatchError("vacation_overlap")
             for year in range(starts_at.year, ends_at.year + 1):
                 used = vacation_days_used([*taken, (starts_at, ends_at)], year)
@@ -418,7 +420,7 @@ class TurnClocks(Core):
         """End the user's current vacation now, or drop the next one; False when there is none."""
         now = self._clock()
         async with self._store.transaction():
-            for vacation_id, _start, end in await self._store.load_vacations(user_id):
+            for vacation_id, _start, end in await self._store.load_declared_vacations(user_id):
                 if end > now:
                     await self._store.end_vacation(vacation_id, now)
                     return True

@@ -111,6 +111,14 @@ class ClockQueries(StoreCore):
         )
         return [(int(i), from_iso(a), from_iso(b)) for i, a, b in rows]
 
+    async def load_declared_vacations(self, user_id: int) -> list[tuple[int, datetime, datetime]]:
+        """The vacations the user declared (not the hours their allowance spent by itself): (id, start, end)."""
+        rows = await self._fetch(
+            "SELECT id, starts_at, ends_at FROM vacations WHERE user_id = ? AND spent_for IS NULL ORDER BY starts_at",
+            (user_id,),
+        )
+        return [(int(i), from_iso(a), from_iso(b)) for i, a, b in rows]
+
     async def end_vacation(self, vacation_id: int, at: datetime) -> None:
         """Cut an absence short at ``at`` (a future one that has not begun is deleted)."""
         await self._write("DELETE FROM vacations WHERE id = ? AND starts_at >= ?", (vacation_id, to_iso(at)))
