@@ -105,3 +105,22 @@ async def test_a_finished_matchs_dice_are_counted_once_and_kept(service: tuple[M
     assert await matches.dice_luck(ALICE) == first, "read back from the kept count"
     bob = await matches.dice_luck(BOB)
     assert bob["ur"].rolls + first["ur"].rolls >= 30, "every roll is somebody's"
+
+
+async def test_answer_times_come_from_the_logs_of_matches_by_post_in_the_window(
+    service: tuple[MatchService, Clock],
+) -> None:
+    matches, clock = service
+    match = await new_game(matches, turn_limit=48 * 3600)
+    for n in range(24):
+        match = await matches.get(match.id)
+        (seat,) = match.state.actors()
+        clock.now += timedelta(hours=2 if n % 2 else 5)
+        await matches.move(match.id, match.seats[seat], match.state.format_move(match.state.legal_moves(seat)[-1]))
+    figures = {user: await matches.answer_figures(user) for user in (ALICE, BOB)}
+    assert all(f is not None for f in figures.values())
+    counted = sum(f.count for f in figures.values() if f is not None)
+    assert 10 <= counted <= 24, "an extra roll's second move is no answer"
+    assert {f.p90 for f in figures.values() if f is not None} <= {timedelta(hours=2), timedelta(hours=5)}
+    clock.now += timedelta(days=91)
+    assert await matches.answer_figures(ALICE) is None, "90 days later nothing is left to tell"

@@ -4,9 +4,10 @@ matches."""
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Final
 
-from bot.app.clocks.deadlines import is_live
+from bot.app.clocks.deadlines import LIVE_LIMIT
 from bot.app.matches.core import Core
 from bot.app.matches.log import _entry, effective
 from bot.app.matches.model import DECISIONS, POSITION_KINDS, LogKind, Match, MatchStatus
@@ -17,8 +18,6 @@ from bot.app.stats.luck import Luck, Tally, luck_of, merged, rolls_to_json, tall
 MATCHES_READ: Final = 300
 """At most this many of the member's latest matches are read for their dice (a lifetime for almost every member;
 each finished match's log is replayed once, then its count is kept)."""
-ANSWERS_READ: Final = 100
-"""At most this many of the member's latest matches are read for their answer times (90 days of play)."""
 
 
 class MemberStats(Core):
@@ -33,16 +32,14 @@ class MemberStats(Core):
             return [await self._from_row(row, repair=True) for row in rows]
 
     async def answer_figures(self, user_id: int) -> AnswerTimes | None:
-        """The member's answer times over the last 90 days, or None with too few answers."""
+        """The member's answer times over the last 90 days, or None with too few answers (one query: the logs of
+        their matches by post in the window)."""
         cutoff = self._clock() - WINDOW
+        async with self._store.transaction(immediate=False):
+            rows = await self._store.answer_log(user_id, cutoff, LIVE_LIMIT)
         times = []
-        for match in await self._matches(user_id, (MatchStatus.ACTIVE, MatchStatus.FINISHED), ANSWERS_READ):
-            seat = match.seat_of(user_id)
-            if seat is None or match.updated_at < cutoff or is_live(match.turn_limit):
-                continue
-            async with self._store.transaction(immediate=False):
-                rows = await self._store.load_moves(match.id)
-            log = [Entry(r.seat, r.created_at, LogKind(r.kind) in DECISIONS) for r in rows if r.created_at >= cutoff]
+        for (_match, seat), entries in groupby(rows, key=lambda row: (row[0], row[1])):
+            log = [Entry(who, at, LogKind(kind) in DECISIONS) for _, _, who, kind, at in entries]
             times += answer_times(log, seat)
         return summary(times)
 

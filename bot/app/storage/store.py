@@ -42,6 +42,7 @@ from bot.app.storage.tables import (
     RatingQueries,
     RequestQueries,
     SeatQueries,
+    StatsQueries,
 )
 
 __all__ = [
@@ -75,6 +76,7 @@ class Store(
     PreferenceQueries,
     RatingQueries,
     FairnessQueries,
+    StatsQueries,
     StoreCore,
 ):
     """The database of matches, seats, move logs and user preferences, on SQLite or PostgreSQL.

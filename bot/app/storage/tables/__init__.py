@@ -18,6 +18,7 @@ from bot.app.storage.tables.prefs import PreferenceQueries
 from bot.app.storage.tables.ratings import RatingQueries
 from bot.app.storage.tables.requests import RequestQueries
 from bot.app.storage.tables.seats import SeatQueries
+from bot.app.storage.tables.stats import StatsQueries
 
 __all__ = [
     "ClockQueries",
@@ -31,4 +32,5 @@ __all__ = [
     "RatingQueries",
     "RequestQueries",
     "SeatQueries",
+    "StatsQueries",
 ]
