@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.app.matches import Match, MatchService
+from bot.app.matches.member_stats import COUNTED_PER_CALL
 from bot.app.storage import Store
 
 ALICE, BOB = 1001, 2002
@@ -124,3 +125,17 @@ async def test_answer_times_come_from_the_logs_of_matches_by_post_in_the_window(
     assert {f.p90 for f in figures.values() if f is not None} <= {timedelta(hours=2), timedelta(hours=5)}
     clock.now += timedelta(days=91)
     assert await matches.answer_figures(ALICE) is None, "90 days later nothing is left to tell"
+
+
+async def test_a_first_profile_counts_twenty_matches_and_the_next_one_the_rest(
+    service: tuple[MatchService, Clock],
+) -> None:
+    matches, _ = service
+    for _ in range(COUNTED_PER_CALL + 3):
+        match = await new_game(matches, turn_limit=None)
+        (seat,) = match.state.actors()
+        await matches.move(match.id, match.seats[seat], match.state.format_move(match.state.legal_moves(seat)[-1]))
+        await matches.resign(match.id, ALICE)
+    first = await matches.dice_luck(ALICE)
+    assert first["ur"].matches == COUNTED_PER_CALL, "the rest waits for the next call"
+    assert (await matches.dice_luck(ALICE))["ur"].matches == COUNTED_PER_CALL + 3

@@ -18,6 +18,10 @@ from bot.app.stats.luck import Luck, Tally, luck_of, merged, rolls_to_json, tall
 MATCHES_READ: Final = 300
 """At most this many of the member's latest matches are read for their dice (a lifetime for almost every member;
 each finished match's log is replayed once, then its count is kept)."""
+COUNTED_PER_CALL: Final = 20
+"""At most this many matches not counted yet are replayed by one call (some 25 ms each), newest first, so that a
+member's first ``/profile`` answers in time; the others are counted by the next calls, and the figures say how
+many matches they cover meanwhile."""
 
 
 class MemberStats(Core):
@@ -53,6 +57,7 @@ class MemberStats(Core):
         over their finished matches. A match's rolls are counted once, for every seat, and kept
         (``dice_tallies``): a later call reads them without replaying the log."""
         tallies: dict[str, list[Tally]] = {}
+        replayed = 0
         for match in await self._matches(user_id, (MatchStatus.FINISHED,)):
             seat = match.seat_of(user_id)
             if reader_of(match.game.id) is None or seat is None:
@@ -60,6 +65,9 @@ class MemberStats(Core):
             async with self._store.transaction():
                 kept = await self._store.get_dice_tally(match.id, seat)
                 if kept is None:
+                    if replayed >= COUNTED_PER_CALL:
+                        continue
+                    replayed += 1
                     counted = await self._count_dice(match)
                     for each, tally in counted.items():
                         await self._store.put_dice_tally(match.id, each, rolls_to_json(tally), tally.total)
@@ -67,8 +75,8 @@ class MemberStats(Core):
                 else:
                     tally = tally_from_json(*kept)
             tallies.setdefault(match.game.id, []).append(tally)
-        found = {game: merged(parts) for game, parts in tallies.items()}
-        return {game: luck_of(tally) for game, tally in found.items() if tally.count}
+        found = {game: (merged(parts), len(parts)) for game, parts in tallies.items()}
+        return {game: luck_of(tally, matches) for game, (tally, matches) in found.items() if tally.count}
 
     async def _count_dice(self, match: Match) -> dict[int, Tally]:
         """Every seat's rolls in ``match``'s log (inside the caller's transaction)."""

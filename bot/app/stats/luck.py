@@ -132,15 +132,17 @@ class Luck:
     expected: float
     unlucky: bool
     chance: float
+    matches: int = 0
+    """How many matches the rolls come from."""
 
 
-def luck_of(tally: Tally) -> Luck:
-    """How the rolls of ``tally`` compare with expectation."""
+def luck_of(tally: Tally, matches: int = 0) -> Luck:
+    """How the rolls of ``tally`` (from ``matches`` matches) compare with expectation."""
     expected = tally.expected
     unlucky = tally.total < expected
     parts = dict(tally.rolls)
     chance = left_tail(parts, tally.total) if unlucky else right_tail(parts, tally.total)
-    return Luck(tally.count, tally.total, expected, unlucky, chance)
+    return Luck(tally.count, tally.total, expected, unlucky, chance, matches)
 
 
 def distribution(outcomes: Iterable[tuple[int, Fraction]]) -> Distribution:

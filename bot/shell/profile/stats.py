@@ -41,6 +41,7 @@ def luck_line(game: str, luck: Luck, lang: str) -> str:
         "profile.dice.line",
         game=game_label(game, lang),
         rolls=luck.rolls,
+        matches=luck.matches,
         total=luck.total,
         expected=round(luck.expected),
     )
