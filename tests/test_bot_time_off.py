@@ -13,6 +13,7 @@ import pytest
 from bot.app.i18n import t
 from bot.app.matches import LogKind, MatchStatus
 from bot.app.matches.log import replay_states
+from tests.botkit import text_of
 from tests.test_bot_e2e import current, expect_ephemeral
 from tests.test_bot_events import current_games, thread_of
 from tests.test_bot_pbp import HOUR, MINUTE, TICK, wait
@@ -181,12 +182,17 @@ async def test_the_players_agree_to_pause_the_deadlines_at_their_weekends(
     await bob.click(question, label=t(lang, "button.weekend_decline"))
     assert (await env.bot.service.weekend_zones(match.id)) is None
     asked = (await alice.slash(channel, "plateau weekend")).response.message
+    before = len(channel.history(viewer=carol))
     agreed = await bob.click(asked, label=t(lang, "button.weekend_accept"))
     assert t(lang, "weekend.agreed", id=match.id, zones="")[:20] in agreed.response.message.content
     assert await env.bot.service.weekend_zones(match.id) == ("America/New_York", "Europe/Paris")
     # 47 hours run before Paris's Saturday (Friday 23:00 UTC), the other 25 after New York's Monday (05:00 UTC).
     (clock,) = (await env.bot.service.clocks(match.id)).values()
     assert clock.times.deadline == clock.since + timedelta(days=5, hours=6)
+    stamp = f"<t:{int(clock.times.deadline.timestamp())}:R>"
+    posts = [m for m in channel.history(viewer=carol) if m.id != asked.id and stamp in text_of(m)]
+    assert len(posts) == 1 and posts[0].components, "the turn post, edited in place, shows the new end"
+    assert len(channel.history(viewer=carol)) == before, "no new message"
     await wait(env, 3 * 24 * HOUR + 2 * HOUR)
     assert votes(channel, carol, lang) == [], "Sunday: the weekend does not count"
     await wait(env, 51 * HOUR)

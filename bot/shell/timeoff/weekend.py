@@ -81,6 +81,8 @@ async def ask(shell: Shell, interaction: discord.Interaction, match_id: int | No
         content = "\n".join([asked, t(lang, "weekend.ask_answer", mentions=mentions)])
         view = weekend_view(match, offer, lang)
         allowed = discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged])
+    if zones is not None:
+        await shell.ui.publish_board(match, None, lang)
     if in_channel:
         if view is None:
             await interaction.response.send_message(content[:2000], allowed_mentions=allowed)
@@ -105,6 +107,8 @@ async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, 
     lang, names, name = await answering(shell, interaction, match)
     if zones is not None:
         await settle(interaction, await _done_text(shell, match, zones, lang))
+        # The turn post shows the turn's end: edited in place with the new one (nobody pinged).
+        await shell.ui.publish_board(match, None, lang)
     elif offer is None:
         await settle(interaction, t(lang, "weekend.declined", name=name, id=match.id))
     else:
