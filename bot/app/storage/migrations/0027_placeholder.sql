@@ -1,2 +1,0 @@
--- Reason: local placeholder, never committed
-SELECT 1;
