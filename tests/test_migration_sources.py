@@ -49,6 +49,7 @@ RELEASED_SQLITE: dict[int, str] = {
     25: "0c93001fca7313ea0396b45cb24d5b2b8e91501a359a5ea7be513777d0715f39",
     26: "5b93763ce5d82354292477188b4821fc7135e59f3717fab8d0c8dd570ce5a51d",
     27: "1372172921004762b9600a45127c7855dc0fed0e251a52492963584ccd2168ac",
+    28: "a238b5eef2cd3dd9f0fd5a685dcbb4d3a24d95738c99605f672b372196ede19c",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -80,9 +81,10 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     25: "a3d38071de4be477a9309dea414ec2192842e274251d9c8aae773284fd9614e5",
     26: "d99e94119cf221d1d55f2622e302c8780c197d5cd5f18fabecd17fc3804724c0",
     27: "2d00c36b20513e3c187736198355f0a5c3625c3836b161b592a9957d1bbd0e2f",
+    28: "4bc31e18ec18821e3b7707733db7ad59e29955ae575382af7bac8f1ebc301762",
 }
 
-SQLITE_SCHEMA = "a214130985f3be59a078dccbd7c746e3db8a2b977d281b967819c43e8086df77"
+SQLITE_SCHEMA = "2600762b400516a51a6ef4681520c8cca13b439b42f239e1e43e0762210f6a30"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

@@ -50,6 +50,7 @@ from bot.shell.play.private import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.play.resign import ResignButton
 from bot.shell.play.setup import SetupPickButton, SetupPickSelect
 from bot.shell.settings.panel import AutopilotButton, MemberSettingSelect
+from bot.shell.timeoff.weekend import WeekendButton
 from bot.shell.translator import CatalogTranslator
 from games import GAMES
 from render import RENDERERS, BoardContext, render_board
@@ -88,6 +89,7 @@ DYNAMIC_ITEMS = (
     ReplaceButton,
     TakeSeatButton,
     PaceButton,
+    WeekendButton,
     LeaderboardButton,
     HelpButton,
     MemberSettingSelect,

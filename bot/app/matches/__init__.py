@@ -41,6 +41,7 @@ from bot.app.matches.log import (
     sample_chance,
     snapshot_digest,
 )
+from bot.app.matches.member_stats import MemberStats
 from bot.app.matches.messages import Messages
 
 # The records and errors are the package's own names: every caller imports them from here.
@@ -51,10 +52,14 @@ from bot.app.matches.play import Play
 from bot.app.matches.queries import Queries
 from bot.app.matches.ratings import Ratings, rating_key
 from bot.app.matches.rematches import Rematches
+from bot.app.matches.time_off import TimeOff, TimeOffSpent
+from bot.app.matches.weekends import WeekendOffer, Weekends
 
 __all__ = [
     "MatchService",
     "OrdersChange",
+    "TimeOffSpent",
+    "WeekendOffer",
     "effective",
     "holds_secret",
     "outcome_from_json",
@@ -70,7 +75,21 @@ __all__ = [
 __all__ += model.__all__
 
 
-class MatchService(Rematches, Lobby, Play, Paces, Consent, TurnClocks, Ratings, StandingOrders, Messages, Queries):
+class MatchService(
+    Rematches,
+    Lobby,
+    Play,
+    Paces,
+    Weekends,
+    Consent,
+    TurnClocks,
+    TimeOff,
+    MemberStats,
+    Ratings,
+    StandingOrders,
+    Messages,
+    Queries,
+):
     """Create, join, leave, start, move, resign and abort matches; query them.
 
     Constructed as ``MatchService(store, clock, config)`` (see :class:`.core.Core`); each concern's methods

@@ -45,6 +45,7 @@ from bot.app.matches.model import (
     TurnReport,
 )
 from bot.app.matches.seat_clocks import extend, faces, keep_times_left, times_left
+from bot.app.matches.time_off import turn_pauses
 from bot.app.seats.acting import Action
 from bot.app.seats.ai import is_ai
 from bot.app.storage import Store
@@ -87,7 +88,7 @@ async def _carry_turns_over(store: Store, match: Match, limit: int, now: datetim
     for seat, (since, handled) in (await store.load_clocks(match.id)).items():
         if "expired" in handled or "decided" in handled or seat >= len(match.seats):
             continue
-        pauses = [(a, b) for _, a, b in await store.load_vacations(match.seats[seat])]
+        pauses = await turn_pauses(store, replace(match, turn_limit=limit), match.seats[seat], since)
         kept = active_deadline(since, span, pauses) - now >= span / 2
         await store.restart_clock(match.id, seat, now=since if kept else now)
 
@@ -113,7 +114,8 @@ class TurnClocks(Core):
         for seat, (since, handled) in found.items():
             if seat >= len(match.seats) or (match.turn_limit is None and seat not in kept):
                 continue
-            pauses = await self.vacations(match.seats[seat]) if match.turn_limit is not None else []
+            user = match.seats[seat]
+            pauses = await turn_pauses(self._store, match, user, since) if match.turn_limit is not None else []
             left = from_ms(kept[seat][0]) if seat in kept else None
             times = clock_times(since, match.turn_limit, left, pauses)
             # The game clock's one warning of the match is told like a threshold of the turn.
@@ -205,7 +207,7 @@ class TurnClocks(Core):
                         continue
                     if match.turn_limit is None:
                         continue  # a game clock alone: no reminder per turn
-                    pauses = await self.vacations(clock.user_id)
+                    pauses = await turn_pauses(self._store, match, clock.user_id, clock.since)
                     if on_vacation(now, pauses):
                         continue
                     quiet = await self.quiet_hours(clock.user_id)
@@ -426,7 +428,9 @@ class TurnClocks(Core):
         ends_at = starts_at + timedelta(days=days)
         async with self._store.transaction():
             taken = await self.vacations(user_id)
-            if any(a < ends_at and starts_at < b for a, b in taken):
+            # Hours the allowance spent by itself overlap nothing the member plans: only declared ones do.
+            declared = await self._store.load_declared_vacations(user_id)
+            if any(a < ends_at and starts_at < b for _, a, b in declared):
                 raise MatchError("vacation_overlap")
             for year in range(starts_at.year, ends_at.year + 1):
                 used = vacation_days_used([*taken, (starts_at, ends_at)], year)
@@ -440,7 +444,7 @@ class TurnClocks(Core):
         """End the user's current vacation now, or drop the next one; False when there is none."""
         now = self._clock()
         async with self._store.transaction():
-            for vacation_id, _start, end in await self._store.load_vacations(user_id):
+            for vacation_id, _start, end in await self._store.load_declared_vacations(user_id):
                 if end > now:
                     await self._store.end_vacation(vacation_id, now)
                     return True

@@ -464,6 +464,7 @@ SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "clock": tuple(CLOCK_CHOICES),
         "increment": tuple(INCREMENT_CHOICES),
         "autopilot": ("on", "off"),
+        "timeoff": ("on", "off"),
     }
 )
 """Match options the service itself reads, stored with the game's options: ``autoplay`` (``on``: a decision
@@ -471,7 +472,9 @@ that is the only legal one is played for its seat at once, logged as that seat's
 the option (older ones, events) plays every decision by hand. ``clock`` and ``increment``: each player's game
 clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`). ``autopilot``
 (``off``: an event's organiser switched "ask only when it matters" off for the event's games,
-:mod:`bot.app.standins.autopilot`; no option: each member's setting applies)."""
+:mod:`bot.app.standins.autopilot`; no option: each member's setting applies). ``timeoff``
+(``off``: an event's organisers forbade time off, so no vacation nor weekend pause stops its deadlines, see
+:mod:`bot.app.matches.time_off`)."""
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -63,6 +63,8 @@ TABLES: Final = (
     "standing_orders",
     "member_desks",
     "desk_marks",
+    "weekend_pauses",
+    "dice_tallies",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

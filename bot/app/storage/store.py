@@ -46,6 +46,7 @@ from bot.app.storage.tables import (
     RatingQueries,
     RequestQueries,
     SeatQueries,
+    StatsQueries,
 )
 
 __all__ = [
@@ -83,6 +84,7 @@ class Store(
     RatingQueries,
     FairnessQueries,
     DeskQueries,
+    StatsQueries,
     StoreCore,
 ):
     """The database of matches, seats, move logs and user preferences, on SQLite or PostgreSQL.

@@ -26,6 +26,8 @@ from bot.shell.guide.help import help_page
 from bot.shell.orders import panel as orders_panel
 from bot.shell.plans import flow as plan_flow
 from bot.shell.settings.panel import show_panel
+from bot.shell.timeoff.settings import TIME_OFF_OPTIONS, time_off_settings
+from bot.shell.timeoff.weekend import ask as ask_weekend
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -61,6 +63,7 @@ class PlateauCog(
     @options(
         ai_rated=opt("ai_rated", "Whether matches with AI players count for ratings (default: no)"),
         palette=opt("palette", "The colours of your own boards (DMs, Show my view)"),
+        **TIME_OFF_OPTIONS,
     )
     @app_commands.choices(
         palette=[
@@ -73,6 +76,9 @@ class PlateauCog(
         interaction: discord.Interaction,
         ai_rated: bool | None = None,
         palette: app_commands.Choice[str] | None = None,
+        auto_vacation: bool | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        answer_time: bool | None = None,
     ) -> None:
         """Show or change the server's settings (members with Manage Server) and the caller's own palette."""
         lang = language_of(interaction.locale)
@@ -91,6 +97,7 @@ class PlateauCog(
         lines = [
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"),
             t(lang, "settings.palette.contrast" if mine else "settings.palette.standard"),
+            *await time_off_settings(self.bot.service, user_id, lang, auto_vacation, time_zone, answer_time),
         ]
         channel_id = interaction.channel_id
         here = await self.bot.service.current(channel_id) if channel_id is not None else None
@@ -113,6 +120,14 @@ class PlateauCog(
         """Ask the players of a match to switch its pace (an event's organiser switches an event's game at once)."""
         organiser = await event_ui(self.bot).is_organiser(interaction)
         await ask_pace(self.bot.shell, interaction, match, pace.value, organiser=organiser)
+
+    @command("weekend", "Ask the other players to pause the match's deadlines on Saturdays and Sundays")
+    @options(pause=opt("pause", "Pause at weekends (no: let the deadlines run again)"), match=MATCH)
+    async def weekend(
+        self, interaction: discord.Interaction, pause: bool = True, match: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        """Ask the players of a match to pause its deadlines at weekends, or to stop."""
+        await ask_weekend(self.bot.shell, interaction, match, pause)
 
     @command("replace", "Take over a seat the AI plays since its player left (the players must agree)")
     @options(

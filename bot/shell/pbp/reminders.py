@@ -23,6 +23,7 @@ from bot.app.seats.ai import humans
 from bot.shell.display import variant_label
 from bot.shell.pbp.votes import DeadlineVotes
 from bot.shell.play.messages import GameUI
+from bot.shell.timeoff import notices as timeoff_notices
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +131,14 @@ class Reminders:
         return ping_prefs({k: v for k in keys if (v := await self.service.user_pref(user_id, k)) is not None})
 
     async def expire(self, step: DueStep) -> None:
-        """A deadline passed: apply the match's automatic policy, or ask the other players."""
+        """A deadline passed: the member's allowance carries it when they turned automatic vacation on
+        (:mod:`bot.shell.timeoff.notices` tells the channel once); otherwise, or once the allowance ran out, apply
+        the match's automatic policy, or ask the other players."""
+        spent = await self.service.spend_time_off(step)
+        if spent is not None:
+            await timeoff_notices.tell(self.ui, step, spent)
+            if spent.kind != "exhausted":
+                return
         match, clock = step.match, step.clock
         lang = self.ui.channel_language(match)
         if match.on_timeout in ("move", "forfeit"):

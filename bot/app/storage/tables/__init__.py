@@ -22,6 +22,7 @@ from bot.app.storage.tables.prefs import PreferenceQueries
 from bot.app.storage.tables.ratings import RatingQueries
 from bot.app.storage.tables.requests import RequestQueries
 from bot.app.storage.tables.seats import SeatQueries
+from bot.app.storage.tables.stats import StatsQueries
 
 __all__ = [
     "ClockQueries",
@@ -40,4 +41,5 @@ __all__ = [
     "RatingQueries",
     "RequestQueries",
     "SeatQueries",
+    "StatsQueries",
 ]
