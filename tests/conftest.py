@@ -7,12 +7,30 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from hypothesis import settings
 
 from bot.app.storage import Store
 from bot.shell.client import PlateauBot
 from tests.botkit import close_bots, make_bot, send_real_locales
 from tests.discord_limits import enforce_on_simcord
 from tests.pgserver import PgServer, running_server, unavailable_reason
+
+# Property tests draw the same examples on every run and every worker, and keep no example database: a run
+# under load or in another order meets exactly what a quiet run met (no ``.hypothesis`` folder is shared
+# between xdist workers either).
+settings.register_profile("plateau", derandomize=True, database=None)
+settings.load_profile("plateau")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def adaptive_allocator() -> Iterator[None]:
+    """glibc keeps its adaptive mmap threshold under the suite. A bot fixes it at start-up so that its resident
+    memory falls back after a drawing (``bench/bench_startup.py`` measures that); in a test worker, which draws
+    thousands of boards, the fixed threshold maps and unmaps every big block of every drawing, faulting its
+    pages in afresh each time: several percent of the suite's CPU for a memory figure no test reads."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("bot.shell.client.keep_big_blocks_returnable", lambda: False)
+        yield
 
 
 @pytest.fixture
