@@ -11,13 +11,15 @@ Asia/Tokyo, drawn by seed). A pinged member answers after an exponential delay o
 awake time only, so a ping at night waits for the morning. The moves are chosen by the project's AI (the
 ``easy`` level by default, seeded by the match and its version, as an AI seat is).
 
-A member model decides, at each turn change, whether the member is asked or their move is played for them
-(:class:`MemberModel`). Model A is today: every turn that waits for a member pings them, and they answer.
-Models B (ask only when it matters) and C (also leaves a small plan) are the next session's: their places
-are here, and they raise :class:`NotImplementedError`. The loop already carries out a model's
+A member model (:class:`MemberModel`) says which stand-ins the bot runs for the members (``stand_ins``: the
+bot's own, :mod:`bot.app.standins`, played by the match service inside each change exactly as in the bot), and
+decides, at each turn change still waiting for a member, whether the member is asked or the bench plays for them
+(``at_turn``), and what they leave after answering (``after_answer``). Model A is today: no stand-in, every turn
+that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
+when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
+(also leaves a small plan) is the plans developer's: its place is here. The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
-turn the plan does not finish goes back to the model), so B and C need only their ``at_turn`` and
-``after_answer``.
+turn the plan does not finish goes back to the model).
 
 Per game and rule set it prints the matches played, answers asked per member per match, turn changes (all,
 those that waited for a member, those autoplayed because every decision was forced), the median and p90 days
@@ -48,9 +50,11 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal, Protocol
 from zoneinfo import ZoneInfo
 
@@ -59,7 +63,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchService, MatchStatus, ServiceConfig, TurnReport
+from bot.app.matches.model import StandIn
 from bot.app.posting import Question, Situation, TurnPost, plan
+from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
 from bot.app.storage import Store
 from games.base import GameState, Seat
 
@@ -166,6 +172,12 @@ class MemberModel(Protocol):
     or their move is played for them (by the autopilot of issue 36 item 1, or by their plan, item 2)."""
 
     name: str
+    stand_ins: tuple[StandIn, ...]
+    """The stand-ins the match service runs for the members (:class:`bot.app.matches.ServiceConfig`), in the
+    order they are asked: what they play never reaches ``at_turn`` (the change plays it, as in the bot)."""
+    settings: Mapping[str, str]
+    """The standing preferences every member chose (:data:`bot.app.member_settings.MEMBER_SETTINGS`), set
+    before the match starts: model B's members switched "ask only when it matters" on."""
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """Ask the member, or play for them."""
@@ -180,6 +192,8 @@ class ModelA:
     """Today: every turn change that waits for a member pings them and waits for their answer."""
 
     name = "A"
+    stand_ins: tuple[StandIn, ...] = ()
+    settings: Mapping[str, str] = MappingProxyType({})
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """Always ask."""
@@ -190,13 +204,17 @@ class ModelA:
 
 
 class ModelB:
-    """Issue 36's defaults: ask only when the choice can matter (the calibrated judge of issue 35). NOT BUILT."""
+    """Issue 36's defaults once chosen: every member switched the autopilot on at its first threshold, 1 point
+    (it is off until a member chooses it); it plays a decision whose choice cannot matter (in a rated match, only
+    when all moves are within 1 point, the first legal move), inside the change."""
 
     name = "B"
+    stand_ins: tuple[StandIn, ...] = (AUTOPILOT_STAND_IN,)
+    settings: Mapping[str, str] = MappingProxyType({"autopilot": "1"})
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
-        """Would play for the member when every legal move is within their threshold of the judge's best."""
-        raise NotImplementedError("model B needs the calibrated judge (issue 35) and the autopilot (issue 36)")
+        """What the autopilot left is asked."""
+        return "ask"
 
     def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
         """B leaves no plan."""
@@ -235,7 +253,10 @@ class MatchFigures:
     questions: int = 0
     """Questions out of turn (a defender, a holder), each pinging its seats."""
     played_for: int = 0
-    """Turns the member model played without asking (0 for model A): by the autopilot or a plan."""
+    """Turns played without asking the member (0 for model A): by a stand-in inside a change (the autopilot, a
+    plan), or by the model's own :class:`PlayFor`."""
+    stood_in: Counter[str] = field(default_factory=Counter)
+    """Decisions each stand-in played (``autopilot``, ``plan``, ``order``)."""
     pings: Counter[int] = field(default_factory=Counter)
     """Pings by user id: turn posts and questions, each asking for an answer (the end post's not counted)."""
     answers: int = 0
@@ -298,20 +319,28 @@ class Table:
         """Count the turns a change went through and ping whom the messaging policy pings."""
         f = self.figures
         key = self.kept.key
-        states = [e.after for e in report.entries if e.after is not None]
-        segments = 0
-        for state in states:
-            if state.is_chance() or state.outcome() is not None:
+        begun: list[bool] = []
+        """Per turn begun in this change: whether a stand-in played one of its decisions."""
+        for entry in report.entries:
+            if entry.stand_in is not None:
+                f.stood_in[entry.stand_in] += 1
+                if begun:
+                    begun[-1] = True
+            state = entry.after
+            if state is None or state.is_chance() or state.outcome() is not None:
                 continue  # a roll or a draw belongs to the turn it happens in
             now = _key(state)
             if now != key and not set(now) < set(key):
-                segments += 1
+                begun.append(False)
                 f.turns += 1
             key = now
-        # The turns begun and over within this one change were played by autoplay alone; while the match goes
-        # on, the last one waits for a member.
+        segments = len(begun)
+        # The turns begun and over within this one change were played by autoplay and the stand-ins alone (no
+        # member asked); while the match goes on, the last one waits for a member.
         active = match.status is MatchStatus.ACTIVE
-        f.autoplayed += max(0, segments - 1) if active else segments
+        over = begun[:-1] if active else begun
+        f.autoplayed += sum(not stood for stood in over)
+        f.played_for += sum(over)
         f.decisions += sum(1 for e in report.entries if e.kind is LogKind.MOVE)
         change = plan(self._situation(match))
         asked = [step for step in change.questions if step.action == "ask"]
@@ -461,12 +490,14 @@ async def play_match(
     model: MemberModel,
     level: str,
     unpinged: Unpinged = "delay",
+    rated: bool = True,
 ) -> MatchFigures:
     """One seeded match, start to finish, on the simulated calendar."""
     rng = random.Random(seed)
     start = EPOCH + timedelta(seconds=rng.randrange(7 * 24 * 3600))
     clock = [start]
     config = ServiceConfig(
+        stand_ins=model.stand_ins,
         seed_factory=lambda: seed,
         server_seed_factory=lambda: hashlib.sha256(seed.encode()).hexdigest(),
         salt_factory=lambda: f"{rng.getrandbits(64):016x}",
@@ -483,10 +514,14 @@ async def play_match(
         seed=seed,
         turn_limit=TURN_LIMIT,
         on_timeout="vote",
+        rated=rated,
         capped=False,
     )
     for member in members[1:]:
         await service.join(match.id, member.user_id, capped=False)
+    for member in members:
+        for key, value in model.settings.items():
+            await service.set_member_setting(member.user_id, key, value)
     table = Table(service, clock, members, model, level, unpinged)
     report = await service.start(match.id, members[0].user_id)
     match = report.match
@@ -526,6 +561,7 @@ async def run_table(
     model: str,
     level: str,
     unpinged: Unpinged = "delay",
+    rated: bool = True,
 ) -> list[MatchFigures]:
     """``matches`` seeded matches of one game and rule set."""
     results: list[MatchFigures] = []
@@ -544,6 +580,7 @@ async def run_table(
                         MODELS[model](),
                         level,
                         unpinged,
+                        rated,
                     )
                 )
         finally:
@@ -569,6 +606,10 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
         notes.append(f"{unfinished} unfinished")
     if played := sum(r.played_for for r in results):
         notes.append(f"{played} turns played for a member")
+    stood: Counter[str] = Counter()
+    for r in results:
+        stood.update(r.stood_in)
+    notes += [f"{n} decisions by the {name}" for name, n in sorted(stood.items())]
     if steps["unpinged"]:
         notes.append(f"{steps['unpinged']} answers without a ping")
     print(
@@ -582,10 +623,17 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
 
 
 async def run(
-    only: str | None, matches: int | None, seed: int, model: str, level: str, unpinged: Unpinged = "delay"
+    only: str | None,
+    matches: int | None,
+    seed: int,
+    model: str,
+    level: str,
+    unpinged: Unpinged = "delay",
+    rated: bool = True,
 ) -> None:
     print(
-        f"model {model}; moves by the {level} AI; members awake {AWAKE_FROM}:00-{AWAKE_UNTIL}:00 in "
+        f"model {model}; {'rated' if rated else 'unrated'} matches; moves by the {level} AI; "
+        f"members awake {AWAKE_FROM}:00-{AWAKE_UNTIL}:00 in "
         f"{', '.join(ZONES)}; answer after {MEAN_ANSWER.total_seconds() / 3600:g} h of awake time on average; "
         f"turn limit {DEFAULT_DEADLINE}, on timeout: vote; autoplay of forced decisions on; a member who must act "
         f"without a ping answers {'as if pinged' if unpinged == 'delay' else 'after the half-time reminder'}"
@@ -604,10 +652,12 @@ async def run(
         if only is not None and not label.startswith(only):
             continue
         began = time.perf_counter()
-        results = await run_table(label, game_id, options, players, matches or default, seed, model, level, unpinged)
+        results = await run_table(
+            label, game_id, options, players, matches or default, seed, model, level, unpinged, rated
+        )
         report(label, results, time.perf_counter() - began)
     print(
-        "targets (issue 36; models B and C, not yet built, so not yet met): unrated, model C: median <= 7 days and "
+        "targets (issue 36; model C is the plans' developer's): unrated, model C: median <= 7 days and "
         "answers asked <= a third of model A's; rated, model C: median <= 10 days"
     )
 
@@ -630,9 +680,12 @@ def main() -> None:
         help="a member who must act but was pinged by nothing answers as if pinged (default) or after the half-time "
         "reminder",
     )
+    parser.add_argument("--unrated", action="store_true", help="unrated matches (default: rated, as at /game new)")
     args = parser.parse_args()
     try:
-        asyncio.run(run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged))
+        asyncio.run(
+            run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged, rated=not args.unrated)
+        )
     except NotImplementedError as exc:
         print(f"model {args.model} is not built yet: {exc}")
         raise SystemExit(2) from exc

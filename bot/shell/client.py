@@ -42,6 +42,7 @@ from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButto
 from bot.shell.play.private import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.play.resign import ResignButton
 from bot.shell.play.setup import SetupPickButton, SetupPickSelect
+from bot.shell.settings.panel import AutopilotButton, MemberSettingSelect
 from bot.shell.translator import CatalogTranslator
 from games import GAMES
 from render import RENDERERS, BoardContext, render_board
@@ -81,6 +82,8 @@ DYNAMIC_ITEMS = (
     PaceButton,
     LeaderboardButton,
     HelpButton,
+    MemberSettingSelect,
+    AutopilotButton,
 )
 """Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
 buttons come with their extension)."""

@@ -119,8 +119,8 @@ class LogEntry:
     stand_in: str | None = None
     """Who chose this move for its seat's member when the member was not asked (a :class:`StandIn`'s ``name``:
     ``plan``, ``order``, ``autopilot``), stored in ``played_for``; None when the seat's player (or the AI playing
-    the seat) chose it, and for a forced decision. Entries loaded from the log carry None:
-    ``Store.load_played_for`` reads the stand-ins of a whole match."""
+    the seat) chose it, and for a forced decision. ``MatchService.history`` fills it in from
+    ``Store.load_played_for``, so every text told from the log can say who chose the move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,12 +456,19 @@ def salt_kind_key(match_id: int) -> str:
 
 
 SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"autoplay": ("on", "off"), "clock": tuple(CLOCK_CHOICES), "increment": tuple(INCREMENT_CHOICES)}
+    {
+        "autoplay": ("on", "off"),
+        "clock": tuple(CLOCK_CHOICES),
+        "increment": tuple(INCREMENT_CHOICES),
+        "autopilot": ("on", "off"),
+    }
 )
 """Match options the service itself reads, stored with the game's options: ``autoplay`` (``on``: a decision
 that is the only legal one is played for its seat at once, logged as that seat's move). A match without
 the option (older ones, events) plays every decision by hand. ``clock`` and ``increment``: each player's game
-clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`)."""
+clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`). ``autopilot``
+(``off``: an event's organiser switched "ask only when it matters" off for the event's games,
+:mod:`bot.app.standins.autopilot`; no option: each member's setting applies)."""
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -58,6 +58,7 @@ TABLES: Final = (
     "game_clocks",
     "proposals",
     "played_for",
+    "member_match_settings",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

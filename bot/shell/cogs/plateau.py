@@ -22,6 +22,7 @@ from bot.shell.consent.replace import ask as ask_replace
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
+from bot.shell.settings.panel import show_panel
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -83,7 +84,9 @@ class PlateauCog(
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"),
             t(lang, "settings.palette.contrast" if mine else "settings.palette.standard"),
         ]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        channel_id = interaction.channel_id
+        here = await self.bot.service.current(channel_id) if channel_id is not None else None
+        await show_panel(self.bot.shell, interaction, here, lines)
 
     @command("pace", "Ask the other players to change the match's pace: live minutes, or play by post")
     @options(pace=opt("pace", "The time each player would have for a turn"), match=MATCH)

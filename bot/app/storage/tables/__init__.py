@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.app.storage.tables.clocks import ClockQueries
 from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
+from bot.app.storage.tables.member_settings import MemberSettingQueries
 from bot.app.storage.tables.moves import MoveQueries
 from bot.app.storage.tables.paces import PaceQueries
 from bot.app.storage.tables.played_for import PlayedForQueries
@@ -23,6 +24,7 @@ __all__ = [
     "ClockQueries",
     "FairnessQueries",
     "MatchQueries",
+    "MemberSettingQueries",
     "MoveQueries",
     "PaceQueries",
     "PlayedForQueries",
