@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from hypothesis import settings
+from simcord.env import Env
 
 from bot.app.storage import Store
 from bot.shell.client import PlateauBot
@@ -44,6 +45,26 @@ async def simcord_bot(db_path: str) -> AsyncIterator[PlateauBot]:
     """The bot SimCord's ``simcord_env`` fixture runs; every bot of the test is closed afterwards."""
     yield make_bot(db_path)
     await close_bots()
+
+
+SETTLE_SECONDS = 60.0
+"""How long SimCord waits, in real time, for the bot to settle after each action. SimCord's 5 s is overrun on a
+host shared by many suites, where a board drawn in a worker thread may wait that long for a core; a bot that
+really hangs still fails, a minute later."""
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: PlateauBot, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
+    """SimCord's own fixture, with :data:`SETTLE_SECONDS` unless the test's ``simcord`` marker says otherwise."""
+    marker = request.node.get_closest_marker("simcord")
+    env = Env(simcord_bot, **{"settle_timeout": SETTLE_SECONDS, **(marker.kwargs if marker else {})})
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
 
 
 @pytest.fixture(autouse=True)
