@@ -174,6 +174,9 @@ class Match:
     turns: TurnCount | None = None
     """The turn being played, kept with the match (migration 0014) and advanced by each save; None until the
     match has started, or for a match not saved since that migration (its next save counts it from the log)."""
+    unsaved: tuple[LogEntry, ...] = ()
+    """The entries of the change being made that are not in the store yet (plies ``version + 1`` on): set only in
+    the match a :class:`StandIn` is asked with, so that the stored log and these lead to the state it is given."""
 
     @property
     def turn(self) -> int | None:
@@ -415,8 +418,8 @@ class StandIn(Protocol):
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
         """The engine move to play for ``user_id`` at ``seat`` in ``state`` (one of ``state.legal_moves()``), or
         None to leave the choice to the next stand-in (and, failing all, to the member). ``match`` is the match
-        as the change loaded it (its ``version`` and ``state`` are from before the change); ``store`` is inside
-        the change's transaction."""
+        as the change loaded it (its ``version`` and ``state`` are from before the change), with the change's
+        entries so far in ``match.unsaved``; ``store`` is inside the change's transaction."""
         ...
 
 

@@ -59,6 +59,8 @@ TABLES: Final = (
     "proposals",
     "played_for",
     "member_match_settings",
+    "plans",
+    "standing_orders",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -1,5 +1,5 @@
 """The ``/plateau`` command group: help, server settings, a match's pace (``pace``), taking over a seat the AI
-plays (``replace``), and a member's standing salt (``salt``).
+plays (``replace``), a member's standing salt (``salt``) and their plans ahead (``plans``).
 
 These live outside ``/game`` because Discord allows at most 25 subcommands in a group.
 """
@@ -22,6 +22,8 @@ from bot.shell.consent.replace import ask as ask_replace
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
+from bot.shell.orders import panel as orders_panel
+from bot.shell.plans import flow as plan_flow
 from bot.shell.settings.panel import show_panel
 from bot.shell.translator import command, ls, opt, options
 
@@ -48,6 +50,11 @@ class PlateauCog(
         """A short first screen, the rest in pages (see :mod:`bot.shell.guide.help`)."""
         embed, view = help_page(language_of(interaction.locale), 1)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @command("plans", "See, make or cancel your plans ahead (only you see them)")
+    async def plans(self, interaction: discord.Interaction) -> None:
+        """The member's plans, privately, with a button to make one in this channel's match."""
+        await plan_flow.show_plans(self.bot.shell, interaction)
 
     @command("settings", "Server settings for matches (Manage Server), and your own board colours")
     @options(
@@ -114,6 +121,12 @@ class PlateauCog(
     ) -> None:
         """Ask the players of a match to let the caller play a seat the AI took over from a member."""
         await ask_replace(self.bot.shell, interaction, match, None if seat is None else seat - 1)
+
+    @command("orders", "Standing orders for the routine steps of a match (Ursuppe, Ultima-Tek), seen only by you")
+    @options(match=MATCH)
+    async def orders(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Show the caller their standing orders in a match, privately, with the panel to change them."""
+        await orders_panel.show(self.bot.shell, interaction, match)
 
     @command("salt", "Keep a salt for every match you play (without text: forget it)", described="standing_salt")
     @options(

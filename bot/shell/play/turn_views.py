@@ -36,6 +36,7 @@ from bot.shell.consent.replace import TakeSeatButton
 from bot.shell.display import Display, variant_label
 from bot.shell.fairness import fair_chance
 from bot.shell.history.review import ReviewButton
+from bot.shell.plans.flow import PlanButton, plannable
 from bot.shell.play.details import DetailsButton, has_details
 from bot.shell.play.gather import PostReads, read_post
 from bot.shell.play.move_controls import member_to_act, move_controls
@@ -241,6 +242,9 @@ class TurnViews:
             if match.game.has_hidden_info:
                 # Always at hand for a player who can't receive DMs, without a notice after every move.
                 extra.append(PrivateViewButton(match.id, t(lang, "button.private_view")))
+            if plannable(match):
+                # The same button for every reader: what a member plans opens privately, for them alone.
+                extra.append(PlanButton("open", match.id, 0, "", label=t(lang, "plan.open")))
             if has_details(match.game.id):
                 # The post carries one image; the game's second view (Ursuppe's genes and events) on demand.
                 extra.append(DetailsButton(match.id, t(lang, "button.details")))

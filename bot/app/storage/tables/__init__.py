@@ -12,7 +12,9 @@ from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
 from bot.app.storage.tables.member_settings import MemberSettingQueries
 from bot.app.storage.tables.moves import MoveQueries
+from bot.app.storage.tables.orders import OrderQueries
 from bot.app.storage.tables.paces import PaceQueries
+from bot.app.storage.tables.plans import PlanQueries, PlanRow
 from bot.app.storage.tables.played_for import PlayedForQueries
 from bot.app.storage.tables.posts import PostQueries
 from bot.app.storage.tables.prefs import PreferenceQueries
@@ -26,7 +28,10 @@ __all__ = [
     "MatchQueries",
     "MemberSettingQueries",
     "MoveQueries",
+    "OrderQueries",
     "PaceQueries",
+    "PlanQueries",
+    "PlanRow",
     "PlayedForQueries",
     "PostQueries",
     "PreferenceQueries",
