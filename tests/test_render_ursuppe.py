@@ -6,7 +6,6 @@ import dataclasses
 import io
 import itertools
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -388,19 +387,6 @@ def test_wrong_view_type_is_refused() -> None:
         U.render(ursuppe.INFO.new(3, {}), BoardContext(NAMES[:3]))
     with pytest.raises(TypeError):
         U.highlights(object(), "3 drift")
-
-
-def test_render_is_quick() -> None:
-    """A warm render of a busy six-player position; the bound is generous for slow shared hosts."""
-    view, ctx = _late()
-    U.render(view, ctx)
-    times = []
-    for _ in range(20):
-        t = time.perf_counter()
-        U.render(view, ctx)
-        times.append(time.perf_counter() - t)
-    times.sort()
-    assert times[18] < 0.25
 
 
 @pytest.mark.parametrize(("count", "food_rows"), [(n, 2) for n in range(1, 10)] + [(n, 3) for n in range(1, 6)])

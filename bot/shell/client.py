@@ -60,10 +60,10 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "bot.shell.cogs.game",
     "bot.shell.cogs.plateau",
-    "bot.shell.cogs.clock",
+    "bot.shell.pbp.clock",
     "bot.shell.cogs.ratings",
     "bot.shell.cogs.events",
-    "bot.shell.cogs.ai",
+    "bot.shell.play.ai_seats",
     "bot.shell.cogs.review",
     "bot.shell.cogs.desk",
 )

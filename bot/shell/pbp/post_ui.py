@@ -2,7 +2,7 @@
 the deadline votes (:mod:`bot.shell.pbp.votes`) and the overviews (:mod:`bot.shell.pbp.overview`), and offers
 their handlers as commands, buttons and the clock call them.
 
-The clock tick (:mod:`bot.shell.cogs.clock`) calls :meth:`PostUI.tick`; commands and persistent buttons call
+The clock tick (:mod:`bot.shell.pbp.clock`) calls :meth:`PostUI.tick`; commands and persistent buttons call
 the other handlers.
 """
 

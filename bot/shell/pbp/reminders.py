@@ -1,4 +1,4 @@
-"""The play-by-post clock: every minute :meth:`Reminders.tick` (called by :mod:`bot.shell.cogs.clock`) posts
+"""The play-by-post clock: every minute :meth:`Reminders.tick` (called by :mod:`bot.shell.pbp.clock`) posts
 the boards never announced, reminds the players whose turn waits, and at a passed deadline applies the match's
 policy or asks the others (:mod:`bot.shell.pbp.votes`); and the member's own settings for it: vacations,
 quiet hours, how a match pings them.
