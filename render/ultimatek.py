@@ -1,7 +1,7 @@
 """Ultima-Tek as an image drawn for a phone's message column: the field of hexes turned a quarter turn
 (portrait), the piece stacks, the bonus tokens, the disc and the score.
 
-Every text reads at 10 CSS px once the 1024 px image is shown 265 CSS px wide (:mod:`render.lettering`):
+Every text reads at 12 CSS px once the 1024 px image is shown 265 CSS px wide (:mod:`render.lettering`):
 40 px at least, nothing shortened. Layout, top to bottom: one row per player (their side's piece, their
 name, or "You" on their own view, their hand as tokens, their score), the row of the side to act lit; the
 status line (the phase of the turn, the action credits left as coins, the turn count); the field; the key

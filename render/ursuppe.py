@@ -2,7 +2,7 @@
 enough that a phone shows it with its post's words and buttons on one screen (about 300 CSS px high).
 
 A phone shows a turn post's image about 265 CSS px wide (:data:`render.lettering.PHONE_COLUMN_CSS`), so
-the image is :data:`WIDTH` px wide and no text on it is under :data:`TEXT_PX` (10 CSS px there); nothing
+the image is :data:`WIDTH` px wide and no text on it is under :data:`TEXT_PX` (12 CSS px there); nothing
 is shortened, long names wrap. Top to bottom:
 
 - the header: round and phase, then what the game waits for and from whom (or who won), wrapped;
