@@ -219,7 +219,7 @@ def test_the_marks_of_the_move_buttons_are_drawn_on_their_pieces() -> None:
     _, y0, x1, _ = cell_box(sub.cell_index("c2"))
     corner = (x1 - 30, y0 + 2, x1 - 2, y0 + 30)
     assert plain.crop(corner).tobytes() != marked.crop(corner).tobytes()
-    assert _near(_pixel(marked, (x1 - 24, y0 + 12)), HIGHLIGHT)
+    assert _near(_pixel(marked, (x1 - 8, y0 + 12)), HIGHLIGHT)  # the badge, right of its 12 CSS px digit
     _, y0, x1, _ = cell_box(sub.cell_index("e5"))
     corner = (x1 - 30, y0 + 2, x1 - 2, y0 + 30)
     assert plain.crop(corner).tobytes() == marked.crop(corner).tobytes()

@@ -430,7 +430,7 @@ def test_five_amoebas_on_one_square_each_show_their_colour() -> None:
 
 
 def test_the_detail_image_holds_the_gene_market_and_the_events() -> None:
-    """Ursuppe's second view: deterministic, as wide as the board, every text at least 10 CSS px in a
+    """Ursuppe's second view: deterministic, as wide as the board, every text at least 12 CSS px in a
     phone's column and nothing shortened with the longest names, changes with the events; other games
     have none."""
     view, ctx = _late(4)
