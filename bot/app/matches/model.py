@@ -166,6 +166,10 @@ class Match:
     turns: TurnCount | None = None
     """The turn being played, kept with the match (migration 0014) and advanced by each save; None until the
     match has started, or for a match not saved since that migration (its next save counts it from the log)."""
+    judge_version: str | None = None
+    """The version of the game's judge when the match finished (:func:`games.ai.odds.version`, migration 0029):
+    a review by another judge is marked as judged afresh. None while it is played, or for a match that
+    finished before the judges were versioned."""
 
     @property
     def turn(self) -> int | None:
