@@ -348,7 +348,9 @@ def test_the_map_fitter_recovers_a_known_bend_and_a_known_temperature() -> None:
     z = rng.normal(scale=1.6, size=40_000)
     p = np.array([truth.chances([float(v), 0.0])[0] for v in z])
     won = (rng.random(z.size) < p).astype(float)
-    assert fit_map(z, won, prior=0.0) == pytest.approx(truth.slopes, abs=0.15)
+    assert fit_map(z, won, 1000, prior=0.0) == pytest.approx(truth.slopes, abs=0.15)
+    common = fit_map(z, won, 1000, prior=1e6)
+    assert common == pytest.approx([common[0]] * len(KNOTS), abs=1e-3) and 0.8 < common[0] < 1.3
     x = rng.normal(size=(20_000, 4))
     q = np.exp(0.7 * x)
     q /= q.sum(axis=1, keepdims=True)

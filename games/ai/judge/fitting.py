@@ -41,9 +41,11 @@ SEED_SPACE: Final = "judge-fit"
 """The prefix of every fitting seed; ``bench/bench_judge.py`` draws its matches from another space."""
 CALIBRATION_SEED: Final = 2
 """The seed of the held-out matches the last map is fitted on by default (the weights' is 1)."""
-MAP_PRIOR: Final = 1e-4
-"""Per position: how strongly each slope of the two-seat map is held toward 1 (the identity), which only
-decides the slopes of segments the held-out matches hardly reach."""
+MAP_PRIOR: Final = 1.0
+"""Per held-out match: how strongly the two-seat map's common slope (the best single factor on the
+log-odds) is held toward 1, and each segment's slope toward the common one. The positions of a match share
+its result, so the matches, not the positions, say how far the data can be trusted: a few matches leave the
+map near the identity, and a segment the matches hardly reach keeps the common slope."""
 SLOPE_FLOOR: Final = 0.02
 """The least slope of a segment: the map stays strictly increasing."""
 
@@ -147,20 +149,32 @@ def with_version(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": params.version_of(data)}
 
 
-def fit_map(z: Any, y: Any, knots: Sequence[float] = KNOTS, prior: float = MAP_PRIOR, steps: int = 60) -> Any:
-    """The slopes of the odd piecewise-linear map ``g`` (:class:`~games.ai.judge.logit_map.LogitMap`)
-    maximising ``Σ y·log σ(g(z)) + (1 − y)·log σ(−g(z))`` less ``prior·n·Σ(slope − 1)²``, each slope held at
-    :data:`SLOPE_FLOOR` or above (a slope that would fall below is fixed there and the others refitted)."""
+def fit_map(
+    z: Any, y: Any, matches: int, knots: Sequence[float] = KNOTS, prior: float = MAP_PRIOR, steps: int = 60
+) -> Any:
+    """The slopes of the odd piecewise-linear map ``g`` (:class:`~games.ai.judge.logit_map.LogitMap`) of seat
+    0's log-odds ``z`` to its result ``y`` over the positions of ``matches`` matches: first the one common
+    slope ``a`` that fits best less ``prior·matches·(a − 1)²``, then the slopes maximising
+    ``Σ y·log σ(g(z)) + (1 − y)·log σ(−g(z))`` less
+    ``prior·matches·Σ(slope − a)²``, each held at :data:`SLOPE_FLOOR` or above (a slope that would fall below
+    is fixed there and the others refitted)."""
     h = np.asarray([segments(float(v), knots) for v in z], dtype=float)
     y = np.asarray(y, dtype=float)
-    n, d = h.shape
-    slopes = np.ones(d)
+    common = _slopes(h.sum(axis=1, keepdims=True), y, np.ones(1), prior * matches, steps)[0]
+    return _slopes(h, y, np.full(h.shape[1], common), prior * matches, steps)
+
+
+def _slopes(h: Any, y: Any, centre: Any, strength: float, steps: int) -> Any:
+    """Newton for the logistic regression of ``y`` on ``h`` (no intercept) with ``strength·Σ(s − centre)²``,
+    every coefficient kept at :data:`SLOPE_FLOOR` or above."""
+    d = h.shape[1]
+    slopes = np.maximum(centre.astype(float), SLOPE_FLOOR)
     free = np.ones(d, dtype=bool)
     for _ in range(d + 1):
         for _ in range(steps):
             p = 1 / (1 + np.exp(-(h @ slopes)))
-            grad = h.T @ (y - p) - prior * n * (slopes - 1)
-            hessian = (h * (p * (1 - p))[:, None]).T @ h + prior * n * np.eye(d)
+            grad = h.T @ (y - p) - strength * (slopes - centre)
+            hessian = (h * (p * (1 - p))[:, None]).T @ h + strength * np.eye(d)
             step = np.zeros(d)
             step[free] = np.linalg.solve(hessian[np.ix_(free, free)], grad[free])
             slopes = slopes + step
@@ -210,11 +224,12 @@ def raw_scores(judge: LinearJudge, weights: Sequence[float], matches: Sequence[P
 def map_of(judge: LinearJudge, weights: Sequence[float], matches: Sequence[Played]) -> LogitMap:
     """The last map of ``judge`` with ``weights``, fitted to the held-out ``matches``."""
     blocks = raw_scores(judge, weights, matches)
+    pairs = sum(1 for m in matches if len(m.result) == 2)
     slopes: tuple[float, ...] = ()
     temperatures: dict[int, float] = {}
     for n, (s, y) in blocks.items():
         if n == 2:
-            slopes = tuple(float(v) for v in fit_map(s[:, 0] - s[:, 1], y[:, 0]))
+            slopes = tuple(float(v) for v in fit_map(s[:, 0] - s[:, 1], y[:, 0], pairs))
         else:
             temperatures[n] = fit_temperature(s, y)
     return LogitMap(KNOTS if slopes else (), slopes, temperatures)
@@ -264,8 +279,8 @@ def calibrated(
         "calibration_fit": {
             "method": (
                 "two seats: an odd map of seat 0's log-odds, linear between the knots with slopes"
-                f" >= {SLOPE_FLOOR:g} (held toward 1 by {MAP_PRIOR:g} per position); more seats: a"
-                " temperature per table size; both by maximum likelihood on held-out matches"
+                f" >= {SLOPE_FLOOR:g} (held toward their best common slope, and it toward 1, by {MAP_PRIOR:g}"
+                " per match); more seats: a temperature per table size; both by maximum likelihood on held-out matches"
             ),
             "seeds": f"{SEED_SPACE}:{judge.key}:{seed}:0..{matches - 1}",
             "matches_played": matches,
