@@ -323,6 +323,8 @@ def test_ursuppe_shares_every_seat_and_a_better_score_raises_a_seat_share(player
 # The last map (issue 35, items 1-3): monotone, fitted on held-out matches, named by a version.
 
 FITTED_KEYS = ("ur-race", "ur-loop", "ur-towers", "ur-motifs", "subulata", "ursuppe")
+CALIBRATED = ("ur-race",)
+"""The keys whose last map ships (the others are weighed through the identity until calibrated)."""
 
 
 def test_a_logit_map_keeps_the_order_of_the_chances_and_favours_no_seat() -> None:
@@ -359,26 +361,31 @@ def test_the_map_fitter_recovers_a_known_bend_and_a_known_temperature() -> None:
 
 
 @pytest.mark.parametrize("key", FITTED_KEYS)
-def test_the_shipped_parameters_carry_their_version_and_a_held_out_map(key: str) -> None:
+def test_the_shipped_parameters_carry_their_version_and_any_map_is_held_out(key: str) -> None:
+    """Every parameter file names its version (a digest of what changes the chances: not its dates or
+    figures); a file with a last map names the held-out matches it was fitted on, never the weights' own."""
     judge = JUDGES[key]
     assert isinstance(judge, LinearJudge)
     data = judge_params.load(key)
     assert data is not None
     assert data["version"] == judge_params.version_of(data) == judge.version
-    held = data["calibration_fit"]
-    assert held["seeds"].startswith(f"judge-fit:{key}:") and held["seeds"] != data["seeds"]
-    assert held["seeds"].split(":")[2] != data["seeds"].split(":")[2], "the map is fitted on other matches"
-    assert held["matches_used"] > 0 and held["positions"] > held["matches_used"]
-    mapping = judge.mapping()
-    assert mapping == LogitMap.from_json(data["calibration"])
-    assert all(s > 0 for s in mapping.slopes) and all(t > 0 for t in mapping.temperatures.values())
-    if judge.tables == (2,):
-        assert mapping.slopes, "a two-seat judge is calibrated by its log-odds map"
-    else:
-        assert set(mapping.temperatures) == set(judge.tables)
     changed = {**data, "weights": [w + 0.001 for w in data["weights"]]}
     assert judge_params.version_of(changed) != data["version"]
     assert judge_params.version_of({**data, "date": "another day"}) == data["version"]
+    mapping = judge.mapping()
+    assert mapping == LogitMap.from_json(data.get("calibration"))
+    if key in CALIBRATED:
+        held = data["calibration_fit"]
+        assert held["seeds"].startswith(f"judge-fit:{key}:")
+        assert held["seeds"].split(":")[2] != data["seeds"].split(":")[2], "the map is fitted on other matches"
+        assert held["matches_used"] > 0 and held["positions"] > held["matches_used"]
+        assert f"{held['matches_used']:,}" in judge.describe
+        if judge.tables == (2,):
+            assert mapping.slopes and all(s > 0 for s in mapping.slopes)
+        else:
+            assert set(mapping.temperatures) == set(judge.tables)
+    else:
+        assert mapping == LogitMap()
 
 
 def test_a_small_fresh_calibration_comes_true_on_other_matches() -> None:
