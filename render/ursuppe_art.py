@@ -21,19 +21,20 @@ from render.lettering import note_text
 WHITE: Final[Color] = (255, 255, 255)
 
 PLAYER_COLOURS: Final[tuple[Color, ...]] = (
-    (187, 34, 51),
-    (255, 255, 0),
-    (0, 255, 221),
-    (153, 153, 255),
-    (119, 85, 136),
-    (221, 136, 34),
+    (144, 0, 0),
+    (255, 255, 60),
+    (108, 204, 144),
+    (0, 0, 132),
+    (156, 84, 255),
+    (192, 108, 0),
 )
 """Red, yellow, green, blue, purple and orange (the colours of ``data/ursuppe.json``, by colour index),
-chosen so that every pair stays at least CIEDE2000 21 apart for normal vision and under simulated
-protanopia, deuteranopia and tritanopia (Machado 2009, full severity; ``tests/test_colour_safety.py``):
-a max-min search over the sRGB cube with each colour kept in its own hue family. The tightest pair is
-yellow and orange under deuteranopia. Every colour also has its own shape (:data:`SHAPE_OF`), so no seat
-is told by colour alone."""
+chosen so that every pair stays at least CIEDE2000 20 apart for normal vision and under simulated protanopia,
+deuteranopia and tritanopia (Machado 2009, full severity; ``tests/test_colour_safety.py``), each colour kept
+where a member names it by the name the game gives it (``tests/test_colour_names.py``: the earlier palette drew
+a cyan "green", a lavender "blue" and a greyish "purple"): a max-min search over the sRGB cube with each colour
+held in its named hue range. Every colour also has its own shape (:data:`SHAPE_OF`), so no seat is told by
+colour alone."""
 
 FOOD_COLOURS: Final[tuple[Color, ...]] = PLAYER_COLOURS
 """The food cubes: each player's excretions are cubes of their colour, drawn with their shape too."""
@@ -78,7 +79,7 @@ GOLD: Final[Color] = (224, 184, 80)
 
 
 def ink_on(colour: Color) -> Color:
-    """Dark ink on light colours, cream on dark ones (blue is the only dark player colour)."""
+    """Dark ink on light colours, cream on dark ones (the red, the blue and the purple of the players)."""
     luminance = 0.2126 * colour[0] + 0.7152 * colour[1] + 0.0722 * colour[2]
     return INK if luminance > 90 else (250, 248, 240)
 

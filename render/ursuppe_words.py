@@ -176,9 +176,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         "title": "Ursuppe",
         "player": "Joueur {n}",
-        "round_phase": "Tour {round} · Phase {phase} : {name}",
+        "round_phase": "Manche {round} · Phase {phase} : {name}",
         "setup": "Mise en place",
-        "over": "Partie terminée après le tour {round}",
+        "over": "Partie terminée après la manche {round}",
         "phases": "Mise en place|Déplacement et nutrition|Environnement et sélection|Nouveaux gènes|"
         "Division cellulaire|Morts|Score|Partie terminée",
         "last": "Dernier coup : {text}",

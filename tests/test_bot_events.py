@@ -419,7 +419,7 @@ async def test_an_organiser_role_and_a_round_robin_that_advances_by_itself(club:
         games = await current_games(env, event.id)
         assert len(games) == 2 and games[0].thread_id is not None
         thread = thread_of(channel, games[0].thread_id)
-        assert thread.name.startswith(f"Winter League · R{number} · ")
+        assert thread.name.endswith(f" · R{number} · Winter League")
         playing = [g for g in games if not g.is_bye]
         if number == 1:
             assert [len(g.players) for g in games] == [2, 1], "three players: one game and one bye"
@@ -517,7 +517,7 @@ async def test_a_swiss_event_of_eight_players_over_three_rounds(club: dict[str, 
             opponents[first].append(second)
             opponents[second].append(first)
             thread = thread_of(channel, game.thread_id)
-            assert thread.name == f"Spring Open · R{number} · {names[first]} vs {names[second]}"
+            assert thread.name == f"{names[first]} vs {names[second]} · R{number} · Spring Open"
             greeting, card, board = thread.history()[:3]
             assert sorted(greeting.raw_mentions) == sorted(game.players), "both players are pinged in the thread"
             assert " · match #" in (card.embeds[0].title or ""), "the status card above the first turn post"
@@ -656,7 +656,7 @@ async def test_a_seated_ursuppe_round_of_seven_players(club: dict[str, Any]) -> 
     for game in (four, three):
         assert game.thread_id is not None
         thread = thread_of(channel, game.thread_id)
-        assert thread.name == f"Soup Night · R1 · Table {game.board}"
+        assert thread.name == f"Table {game.board} · R1 · Soup Night"
         greeting, card, board = thread.history()[:3]
         assert sorted(greeting.raw_mentions) == sorted(game.players) and board.attachments
         assert card.embeds and not card.attachments, "the status card above the first turn post"
@@ -766,7 +766,7 @@ async def test_a_french_server_gets_a_french_event(simcord_env: Any) -> None:
     assert game.thread_id is not None
     thread = thread_of(channel, game.thread_id)
     names = {ann.id: "ann", ben.id: "ben"}
-    assert thread.name == f"Coupe · R1 · {names[game.players[0]]} contre {names[game.players[1]]}"
+    assert thread.name == f"{names[game.players[0]]} contre {names[game.players[1]]} · R1 · Coupe"
     assert "ronde 1 sur 1" in thread.history()[0].content
     await play_and_resign(env, channel, game, {ann.id: ann, ben.id: ben}, game.players[1], moves=0)
     final = standings_posts(channel)[-1]

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.app.matches import LogKind
+from bot.app.telling.threads import is_match_thread_name, thread_name
 from tests.botkit import boards_in, text_of
 from tests.test_bot_e2e import best_move, current, expect_ephemeral
 
@@ -38,16 +39,16 @@ async def open_in_thread(club: dict[str, Any], creator: Any, other: Any, game: s
     return thread
 
 
-async def test_thread_names_carry_the_game_the_rules_and_the_final_players(club: dict[str, Any]) -> None:
+async def test_thread_names_carry_the_final_players_first_then_the_game_and_its_rules(club: dict[str, Any]) -> None:
     channel, alice, bob = club["channel"], club["alice"], club["bob"]
     await alice.slash(channel, "game new", game="ur:v2")
     (thread,) = channel.threads
-    assert thread.name == "Royal Game of Ur — Variante 2 · alice"
+    assert thread.name == "alice · Royal Game of Ur — Variante 2"
     lobby = thread.history()[-1]
     await bob.click(lobby, label="Join")
     await bob.click(lobby, label="Start")
     renamed = club["env"].backend.get_channel(thread.id)
-    assert renamed.name == "Royal Game of Ur — Variante 2 · alice vs bob"
+    assert renamed.name == "alice vs bob · Royal Game of Ur — Variante 2"
     assert len(renamed.name) <= 100
 
 
@@ -105,3 +106,12 @@ async def test_status_counts_turns_and_history_tells_them_in_sentences(club: dic
     assert re.search(folded, text), "rolls folded into moves, told in words then notation"
     assert not re.search(r"\b(roll|first):", text)
     assert "turn" in (page.response.embeds[0].footer.text or "")
+
+
+def test_a_long_thread_name_keeps_the_players_and_cuts_the_game() -> None:
+    names = ["a" * 60, "b" * 60]
+    name = thread_name("Royal Game of Ur — Variante 2", names)
+    assert len(name) <= 100 and name.startswith("aaa")
+    assert is_match_thread_name(name, "Royal Game of Ur — Variante 2")
+    assert is_match_thread_name("Royal Game of Ur — Variante 2 · alice", "Royal Game of Ur — Variante 2")
+    assert not is_match_thread_name("Spring Open · R1 · alice vs bob", "Royal Game of Ur — Variante 2")

@@ -44,6 +44,7 @@ RELEASED_SQLITE: dict[int, str] = {
     20: "9eb9e11bc7e7ba775e97d835dd61200413821cd4621ff2ceb9730436aca14786",
     21: "54ca5c8cf388e811b3cc188a0bf65dfe1981fbd7b91244e2bda9bd04d8991c28",
     22: "44e96ace8e2ea4bf4f91719f20e836fdf815f95be3a396f2ad38cb6de4a8c455",
+    23: "641616bf077f771e2b3b7cd35372bbcc34aa1d40413842992e9f0370e052513a",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -70,9 +71,10 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     20: "888fb6ea053486e46c0b584261f1d904b961a710ccc0b1c1814b38232334b71f",
     21: "d1e04fdcaaff2d30dd9b6b359d29a4d0c5e4f107b640d9b330498f78068fffc3",
     22: "bf46092d43f8e97d120453c299aaf9b8a9add6efd2f80b80bd48070ec159b960",
+    23: "c5b139093390ba0e689735338f9ef0a0b38fbd9452c23e60b9b53dff0f100e87",
 }
 
-SQLITE_SCHEMA = "ad4950a00c65f360a2251481c0d113193935d5947a04726df6455a4632c63b39"
+SQLITE_SCHEMA = "1432da04b7580b391891d2cd2c634bdec6aa36871eacec6e7809bf5683f46171"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

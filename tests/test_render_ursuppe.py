@@ -164,7 +164,7 @@ def test_alt_text_in_french_names_the_key_facts() -> None:
     view, ctx = _late()
     text = U.describe(view, dataclasses.replace(ctx, lang="fr"))
     assert text.startswith("Plateau d'Ursuppe, 6 joueurs.")
-    assert f"Tour {view.round} · Phase {view.phase} :" in text
+    assert f"Manche {view.round} · Phase {view.phase} :" in text
     assert "Carte d'environnement :" in text
     assert "Décision attendue" in text
     assert "Alice (rouge, cercle) : score" in text and "Bob (jaune, triangle)" in text

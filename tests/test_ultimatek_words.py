@@ -201,7 +201,7 @@ def test_the_menu_asks_move_or_throw_only_of_the_discs_holder() -> None:
     runner = first["Piece 2 on c5"]
     assert runner.step is not None
     assert [choice_label(c, "en") for c in runner.step.choices] == ["go to b4", "go to b5", "go to c6"]
-    holder = first["Piece 3 on d3"]
+    holder = first["Piece 3 on d3, with the disc"]
     assert holder.step is not None
     assert [choice_label(c, "en") for c in holder.step.choices] == ["throw the disc", "move this piece"]
 

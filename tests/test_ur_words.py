@@ -374,8 +374,9 @@ def test_variante_1_a_4_or_5_no_piece_can_use_still_rolls_again_and_is_not_a_pas
     after = before.apply(before.parse_move(f"roll:{roll}"))
     assert after.is_chance() and getattr(after, "turn", None) == 0, "the engine: the same player rolls again"
     (line,) = chance_lines(UR, [(before, after, f"roll:{roll}")], ["Ada", "Bea"], lang)
-    cause = {"en": f"a roll of {roll} gives another roll", "fr": f"un {roll} donne un nouveau lancer"}[lang]
-    assert cause in line and "passe" not in line, line
+    cause = {"en": f"A {roll} still gives another roll", "fr": f"Un {roll} donne tout de même un nouveau lancer"}[lang]
+    why = {"en": "a capture happens only on B5, B6 and B7", "fr": "on ne capture que sur B5, B6 et B7"}[lang]
+    assert cause in line and why in line and "passe" not in line, line
     assert words_for("ur").passed(before, after, "roll", str(roll)) is None
     zero = before.apply(before.parse_move("roll:0"))
     assert words_for("ur").passed(before, zero, "roll", "0") == (0, "0"), "a 0 still passes the turn"

@@ -16,7 +16,8 @@ from bot.app.ai_runner import AIRunner
 from bot.app.config import Config
 from bot.app.events import EventService
 from bot.app.heavy import HeavyWork
-from bot.app.matches import MatchService, TurnReport
+from bot.app.matches import MatchService, ServiceConfig, TurnReport
+from bot.app.standins import STAND_INS
 from bot.app.storage import Store
 from bot.shell.allocator import keep_big_blocks_returnable
 from bot.shell.consent.draw import DrawButton
@@ -162,7 +163,7 @@ class PlateauBot(commands.Bot):
         """Open storage, load extensions, register buttons and sync commands (see class docstring)."""
         keep_big_blocks_returnable()  # before any board is drawn
         self.store = await Store.open(self.config.database)
-        self.service = MatchService(self.store, clock=discord.utils.utcnow)
+        self.service = MatchService(self.store, clock=discord.utils.utcnow, config=ServiceConfig(stand_ins=STAND_INS))
         self.ui = GameUI(self, self.service)
         self.pbp = PostUI(self, self.service, self.ui)
         self.shell = Shell(self, self.service, self.ui, self.pbp, self.heavy)

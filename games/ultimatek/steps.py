@@ -51,7 +51,9 @@ def move_parts(state: GameState, move: Any) -> tuple[Part, ...]:
             Part(hex_name(move.hex), hex_name(move.hex), f"ultimatek.onpiece.{_strength(state, move.hex)}"),
             Part(move.kind, "", f"ultimatek.kind.{KIND_KEYS[move.kind]}", secret=True),
         )
-    piece = Part(hex_name(move.hex), hex_name(move.hex), f"ultimatek.piece.{_strength(state, move.hex)}")
+    # The piece standing with the disc is the one that can throw it: said on its step, so the choice reads.
+    holds = "holder" if move.hex == state.disc and move.verb in ("move", "throw") else "piece"
+    piece = Part(hex_name(move.hex), hex_name(move.hex), f"ultimatek.{holds}.{_strength(state, move.hex)}")
     if verb in ("reveal", "discard"):
         return (piece, Part(verb, "", f"ultimatek.{verb}"))
     if verb == "move":

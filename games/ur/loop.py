@@ -287,6 +287,30 @@ class State(PiecesOnPath[Move]):
 
     # Questions the bot and the renderer ask.
 
+    def stuck_reasons(self, roll: int) -> tuple[str, ...]:
+        """Why the seat to throw cannot use ``roll`` in this position (the throw still to come), as rule keys for
+        the bot's words, in a fixed order: ``zero`` (a 0 ends the turn), ``enter_45`` (a new piece comes in only
+        with a 4 or 5), ``leave_45`` (a piece on B1 leaves only with a 4 or 5), ``blocked`` (a piece would land on
+        a square it may not share), ``no_capture`` (it would land on an opposing piece it may not capture). Empty
+        when the throw can be played."""
+        if self.turn is None:
+            return ()
+        if roll == 0:
+            return ("zero",)
+        rolled = State(self.pieces, self.turn, roll)
+        if rolled._moves:
+            return ()
+        found: set[str] = set()
+        for p in set(self.pieces[self.turn]):
+            to = destination(p, roll)
+            if p == 0 and to is None:
+                found.add("enter_45")
+            elif p == ARRIVAL and to is None:
+                found.add("leave_45")
+            elif to is not None:
+                found.add("no_capture" if rolled._landing(p, to) == "ur.v1.no_capture" else "blocked")
+        return tuple(k for k in ("enter_45", "leave_45", "blocked", "no_capture") if k in found)
+
     def pieces_on(self, square: str) -> list[tuple[Seat, bool]]:
         """The pieces on ``square``: (seat, red face up) for each, seat 0's first."""
         return [(seat, is_red(p)) for seat, p in self._board.get(square, [])]

@@ -325,6 +325,17 @@ class State(DrawThenRoll[Place | Move]):
             return None
         return goal_motif(self.squares(self._goal_winner))
 
+    def stuck_reasons(self, roll: int) -> tuple[str, ...]:
+        """Why the seat to roll cannot use ``roll`` in this position (the roll still to come), as rule keys for
+        the bot's words: ``no_walk`` (none of the pawns the face rule lets move has a walk of exactly ``roll``
+        steps ending on an empty square; in these rules that loses). Empty when the roll can be played."""
+        seat = self.turn
+        if seat is None or self.placing:
+            return ()
+        if any(True for sq in self.eligible(seat) for _ in self._walks(seat, sq, roll)):
+            return ()
+        return ("no_walk",)
+
     def routes(self, move: Move) -> tuple[tuple[str, ...], ...]:
         """Every legal walk of ``move`` with the current roll (start and end included), sorted."""
         if self.turn is None or self.roll is None or move.frm not in self.eligible(self.turn):

@@ -183,6 +183,14 @@ class State(PiecesOnPath[Move]):
                     found.append(seat)
         return found
 
+    def stuck_reasons(self, roll: int) -> tuple[str, ...]:
+        """Why the seat to roll cannot use ``roll`` in this position (the roll still to come), as rule keys for
+        the bot's words: ``zero`` (a 0 moves nothing) or ``exact_off`` (every piece left is too near the end: a
+        piece leaves only with the exact roll). Empty when the roll can be played."""
+        if self.turn is None or State(self.pieces, self.turn, roll)._moves:
+            return ()
+        return ("zero",) if roll == 0 else ("exact_off",)
+
     def is_capture(self, move: Move) -> bool:
         """True when ``move`` ends on a piece it sends back to its reserve."""
         if self.turn is None or move.to in SAFE or move.to == OFF:

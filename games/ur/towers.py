@@ -237,6 +237,28 @@ class State(DiceTurns[Move, OpeningRoll]):
             raise ValueError("no seat to read the move for")
         return (square_of(seat, move.frm) if move.frm else None), square_of(seat, move.to)
 
+    def stuck_reasons(self, roll: int) -> tuple[str, ...]:
+        """Why the seat to roll cannot use ``roll`` in this position (the roll still to come), as rule keys for
+        the bot's words, in a fixed order: ``six`` (a 6 never moves), ``exact_goal`` (a token would pass the
+        final goal: the goal squares need the exact roll), ``goal_full`` (the goal square it would reach
+        already holds five of the seat's tokens). Empty when the roll can be played."""
+        seat = self.turn
+        if seat is None:
+            return ()
+        if roll == NO_MOVE:
+            return ("six",)
+        if moves_for(self, seat, roll):
+            return ()
+        found: set[str] = set()
+        for pos, sq in enumerate(PATHS[seat], start=1):
+            stack = self.board[INDEX[sq]]
+            if stack and stack[-1].owner == seat:
+                reach = _reach(self, seat, pos, roll)
+                found.update("goal_full" for why in reach.values() if why == "full")
+                if not reach:
+                    found.add("exact_goal")
+        return tuple(k for k in ("exact_goal", "goal_full") if k in found)
+
     # The game contract.
 
     def _opening_outcomes(self) -> tuple[tuple[OpeningRoll, Fraction], ...]:

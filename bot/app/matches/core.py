@@ -310,21 +310,42 @@ class Core:
     async def _autoplay(
         self, match: Match, state: GameState, version: int, now: datetime
     ) -> tuple[GameState, list[LogEntry]]:
-        """With the match option ``autoplay`` on: play every decision that is the only legal one, for its seat
-        (logged as that seat's move), until a real choice or the end; ``version`` = plies so far."""
+        """Play what nobody needs to be asked for, until a member must choose or the match is over
+        (``version`` = plies so far): with the match option ``autoplay`` on, every decision that is the only legal
+        one (logged as its seat's move); and for a member's seat, the first move one of the configured stand-ins
+        offers (:class:`.model.StandIn`: a plan, a standing order, the autopilot; logged as the seat's move with
+        the stand-in's name)."""
         entries: list[LogEntry] = []
-        if match.options.get("autoplay") != "on":
+        forcing = match.options.get("autoplay") == "on"
+        if not forcing and not self.config.stand_ins:
             return state, entries
         while state.outcome() is None and len(state.actors()) == 1:
             (seat,) = state.actors()
-            move = sequence.forced(match.game, state, seat)
+            stand_in: str | None = None
+            move = sequence.forced(match.game, state, seat) if forcing else None
+            if move is None:
+                move, stand_in = await self._stand_in(match, state, seat)
             if move is None:
                 break
             if len(entries) >= match.game.max_plies:
-                raise RuntimeError(f"{match.game.id}: more than {match.game.max_plies} forced decisions in a row")
+                raise RuntimeError(f"{match.game.id}: more than {match.game.max_plies} decisions played in a row")
             state, more = await self._decide(match, state, seat, move, version + len(entries), now)
+            if stand_in is not None:
+                more[0] = replace(more[0], stand_in=stand_in)
             entries += more
         return state, entries
+
+    async def _stand_in(self, match: Match, state: GameState, seat: Seat) -> tuple[Any, str | None]:
+        """The move the first willing stand-in plays for the member at ``seat``, and its name; (None, None) when
+        the seat is the AI's or a member must be asked."""
+        user_id = match.seats[seat]
+        if not self.config.stand_ins or seat in match.ai or is_ai(user_id):
+            return None, None
+        for stand_in in self.config.stand_ins:
+            move = await stand_in.choose(self._store, match, state, seat, user_id)
+            if move is not None:
+                return move, stand_in.name
+        return None, None
 
     async def _record(
         self,
@@ -360,6 +381,8 @@ class Core:
             # The (match_id, ply) key refused the append: someone else wrote these plies first.
             row = await self._store.load_match_row(match.id)
             raise BoardChangedError(row.log_version if row else version) from exc
+        if played_for := [(e.ply, e.stand_in) for e in entries if e.stand_in is not None]:
+            await self._store.put_played_for(match.id, played_for)
         await self._seal(match, entries, now)
         # A match that never started keeps no snapshot (an aborted lobby), nor a turn count.
         started = match.status is not MatchStatus.LOBBY or status in (MatchStatus.ACTIVE, MatchStatus.FINISHED)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from types import MappingProxyType
+from typing import Any, Protocol
 
 from bot.app import fairness
 from bot.app.clocks.deadlines import (
@@ -18,6 +19,7 @@ from bot.app.clocks.game_clock import CLOCK_CHOICES, INCREMENT_CHOICES
 from bot.app.seats.ai import is_ai, level_of
 from bot.app.storage import (
     SeatReplacement,
+    Store,
 )
 from games.base import GameInfo, GameState, Outcome, Seat
 
@@ -43,6 +45,7 @@ __all__ = [
     "ReplaceRequest",
     "ReplayError",
     "ServiceConfig",
+    "StandIn",
     "Stint",
     "TurnClock",
     "TurnCount",
@@ -113,6 +116,11 @@ class LogEntry:
     after: GameState | None = field(default=None, compare=False, repr=False)
     """The position this entry led to, when the service has just made it (never stored): the save counts the
     turn from it without parsing the entry again."""
+    stand_in: str | None = None
+    """Who chose this move for its seat's member when the member was not asked (a :class:`StandIn`'s ``name``:
+    ``plan``, ``order``, ``autopilot``), stored in ``played_for``; None when the seat's player (or the AI playing
+    the seat) chose it, and for a forced decision. Entries loaded from the log carry None:
+    ``Store.load_played_for`` reads the stand-ins of a whole match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +406,24 @@ class BoardChangedError(MatchError):
 Clock = Callable[[], datetime]
 
 
+class StandIn(Protocol):
+    """Plays a decision for a member who was not asked: the member's plan, a standing order, "ask me only when
+    it matters" (issue 36). The service asks each of :attr:`ServiceConfig.stand_ins` in turn, inside the
+    transaction of the change that made the member's seat the one to act, and plays the first move offered (logged
+    as the seat's move, with the stand-in's ``name`` in ``played_for``); then the next seat to act is asked the
+    same, until someone must be asked or the match is over."""
+
+    name: str
+    """What ``played_for`` records and the texts name: ``plan``, ``order``, ``autopilot``."""
+
+    async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
+        """The engine move to play for ``user_id`` at ``seat`` in ``state`` (one of ``state.legal_moves()``), or
+        None to leave the choice to the next stand-in (and, failing all, to the member). ``match`` is the match
+        as the change loaded it (its ``version`` and ``state`` are from before the change); ``store`` is inside
+        the change's transaction."""
+        ...
+
+
 def _random_seed() -> str:
     return secrets.token_hex(8)
 
@@ -419,6 +445,9 @@ class ServiceConfig:
     nonce_factory: Callable[[], str] = field(default=fairness.new_nonce)
     """Draws the nonce of each seal of a chosen secret (32 hex digits, :data:`bot.app.fairness.SEAL_SCHEME`);
     tests fix it to compare the public texts of two matches."""
+    stand_ins: tuple[StandIn, ...] = ()
+    """Who may play a decision for a member who was not asked, tried in this order whenever a member's seat is
+    to act (the bot passes :data:`bot.app.standins.STAND_INS`; empty: every member is asked)."""
 
 
 STANDING_SALT = "salt"

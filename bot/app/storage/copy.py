@@ -57,6 +57,7 @@ TABLES: Final = (
     "replace_declines",
     "game_clocks",
     "proposals",
+    "played_for",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

@@ -194,23 +194,22 @@ def builder_ids(match_id: int, version: int, path: Sequence[int]) -> list[str]:
 
 
 def _options(match: Match, step: Step, lang: str, *, public: bool) -> list[discord.SelectOption]:
-    """The select options of a step; on the public post a leaf shows the public form of its move.
+    """The select options of a step, in words.
 
-    A leaf the game says in words reads as the whole move in words, its notation beneath; a range of choices
+    A leaf the game says in words reads as the whole move in words; a range of choices
     (a step too long for one menu) reads as the words of its first move, followed by "…"."""
     options = []
     for i, choice in enumerate(step.choices):
         label = choice_label(choice, lang, public=public)
-        description = None
         if choice.move is not None:
-            shown = match.game.public_notation(choice.move) if public else choice.move
+            # In words only: the notation beneath each option read as code to a newcomer (issue 39), and it is
+            # still what `/game move` lists for those who type.
             label = _said(match, choice.move, lang) or label
-            description = shown if shown != label else None
         elif choice.step is not None and any(p.key == "range" for p in choice.parts):
             first = next((move for _, move in leaves(choice.step)), None)
             said = _said(match, first, lang) if first is not None else None
             label = t(lang, "builder.said.range", first=said) if said else label
-        options.append(discord.SelectOption(label=label[:100], value=str(i), description=(description or None)))
+        options.append(discord.SelectOption(label=label[:100], value=str(i)))
     return options
 
 

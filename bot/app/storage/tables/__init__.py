@@ -12,6 +12,7 @@ from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
 from bot.app.storage.tables.moves import MoveQueries
 from bot.app.storage.tables.paces import PaceQueries
+from bot.app.storage.tables.played_for import PlayedForQueries
 from bot.app.storage.tables.posts import PostQueries
 from bot.app.storage.tables.prefs import PreferenceQueries
 from bot.app.storage.tables.ratings import RatingQueries
@@ -24,6 +25,7 @@ __all__ = [
     "MatchQueries",
     "MoveQueries",
     "PaceQueries",
+    "PlayedForQueries",
     "PostQueries",
     "PreferenceQueries",
     "RatingQueries",

@@ -61,7 +61,12 @@ def scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
     if not isinstance(state, subulata.State) or state.outcome() is None:
         return None
     view = state.view_for(None)
-    lines = [t(lang, "scores.subulata.rule")]
+    arrived = [seat for seat in (0, 1) if state.arrived(seat)]
+    if arrived:
+        end = t(lang, "scores.subulata.end.arrived", name=name_of(names, arrived[0]))
+    else:
+        end = t(lang, "scores.subulata.end.stuck", name=name_of(names, state.turn))
+    lines = [end, t(lang, "scores.subulata.rule")]
     for seat in (0, 1):
         goal = subulata.ARRIVAL_TILE[seat]
         home = sorted(v for c, v in view.pieces[seat] if v is not None and subulata.tile_position(c) == goal)

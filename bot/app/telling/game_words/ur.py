@@ -262,12 +262,13 @@ def chance(before: GameState, after: GameState, kind: str, value: str, names: Se
         roller = getattr(before, "turn", None)
         if roller is None or roller in after.actors():
             return ""
+        why = stuck_why(before, roller, value, lang)
         outcome = after.outcome()
         if outcome is not None and outcome.termination is Termination.NO_MOVES:
-            return t(lang, "log.ur.stuck_loses", name=name_of(names, roller), roll=value)
+            return t(lang, "log.ur.stuck_loses", name=name_of(names, roller), roll=value, why=why)
         if _rolls_again(after, roller):
-            return t(lang, "log.ur.cannot_move_again", name=name_of(names, roller), roll=value)
-        return t(lang, "log.ur.cannot_move", name=name_of(names, roller), roll=value)
+            return t(lang, "log.ur.cannot_move_again", name=name_of(names, roller), roll=value, why=why)
+        return t(lang, "log.ur.cannot_move", name=name_of(names, roller), roll=value, why=why)
     if kind == "first":
         return t(lang, "log.first", name=name_of(names, getattr(after, "turn", None)))
     if kind == "open":
@@ -278,6 +279,18 @@ def chance(before: GameState, after: GameState, kind: str, value: str, names: Se
             line += " " + t(lang, "log.ur.starts", name=name_of(names, starter))
         return line
     return ""
+
+
+def stuck_why(before: GameState, roller: Seat, value: str, lang: str) -> str:
+    """Why ``roller`` could not play the roll ``value`` in ``before`` (the position it was rolled in), in words
+    from the rules of the match's rule set: each of the engine's reasons (``stuck_reasons``) one phrase."""
+    reasons = before.stuck_reasons(int(value)) if value.isdigit() and hasattr(before, "stuck_reasons") else ()
+    if isinstance(before, motifs.State) and reasons == ("no_walk",):
+        face = t(lang, f"why.ur.face.{before.movable[roller]}")
+        return t(lang, "why.ur.v3.no_walk", count=len(before.eligible(roller)), face=face, roll=value)
+    rules = getattr(before, "RULES", "rb")
+    phrases = [t(lang, f"why.ur.{rules}.{reason}", roll=value) for reason in reasons]
+    return t(lang, "why.ur.and").join(phrases) if phrases else t(lang, "why.ur.no_use", roll=value)
 
 
 def passed(before: GameState, after: GameState, kind: str, value: str) -> tuple[Seat, str] | None:
@@ -319,8 +332,19 @@ def legend(state: GameState, seat: Seat, lang: str) -> str | None:
 
 
 def scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
-    """Why Variante 3 was won, under its result: the winner's four pawns on one motif and the fifth on a
-    single square, each square named (a player who could not move is already told with the roll)."""
+    """Why the match was won, under its result: in the race rule sets the winner took every piece off; in
+    the Ravensburger rules the loser has no free token left; in Variante 3 the winner's four pawns on one motif and
+    the fifth on a single square, each square named (a player who could not move is already told with the roll)."""
+    if isinstance(state, towers.State):
+        outcome = state.outcome()
+        if outcome is None or len(outcome.winners) != 1:
+            return None
+        return t(lang, "scores.ur.rb.no_free", name=name_of(names, 1 - outcome.winners[0]))
+    if isinstance(state, race.State | loop.State):
+        outcome = state.outcome()
+        if outcome is None or len(outcome.winners) != 1:
+            return None
+        return t(lang, "scores.ur.all_off", name=name_of(names, outcome.winners[0]), count=state.PIECES)
     if not isinstance(state, motifs.State):
         return None
     outcome, motif = state.outcome(), state.goal_winner_motif()
