@@ -11,13 +11,15 @@ Asia/Tokyo, drawn by seed). A pinged member answers after an exponential delay o
 awake time only, so a ping at night waits for the morning. The moves are chosen by the project's AI (the
 ``easy`` level by default, seeded by the match and its version, as an AI seat is).
 
-A member model decides, at each turn change, whether the member is asked or their move is played for them
-(:class:`MemberModel`). Model A is today: every turn that waits for a member pings them, and they answer.
-Models B (ask only when it matters) and C (also leaves a small plan) are the next session's: their places
-are here, and they raise :class:`NotImplementedError`. The loop already carries out a model's
+A member model (:class:`MemberModel`) says which stand-ins the bot runs for the members (``stand_ins``: the
+bot's own, :mod:`bot.app.standins`, played by the match service inside each change exactly as in the bot), and
+decides, at each turn change still waiting for a member, whether the member is asked or the bench plays for them
+(``at_turn``), and what they leave after answering (``after_answer``). Model A is today: no stand-in, every turn
+that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
+when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
+also leaves a small plan after each answer (:class:`ModelC`). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
-turn the plan does not finish goes back to the model), so B and C need only their ``at_turn`` and
-``after_answer``.
+turn the plan does not finish goes back to the model).
 
 Per game and rule set it prints the matches played, answers asked per member per match, turn changes (all,
 those that waited for a member, those autoplayed because every decision was forced), the median and p90 days
@@ -30,6 +32,9 @@ plays (Variante 2: 159 with ``easy``, 150 with ``normal``); not every turn chang
 the forced ones, and a turn that comes back at once to the member playing needs no ping); and a ping waits some
 6 hours with the three time zones mixed, 4.8 when both players live in one zone (the issue's 4.7).
 
+The autopilot's cost in win rate (model B's price) is measured apart, by ``bench/bench_autopilot.py``, and the
+time of one of its checks by ``bench/bench_choice.py``.
+
 Targets (issue 36, for models B and C): unrated, model C: median at most 7 days and answers asked
 at most a third of model A's; rated, model C: median at most 10 days.
 """
@@ -38,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import heapq
 import itertools
@@ -48,9 +54,11 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal, Protocol
 from zoneinfo import ZoneInfo
 
@@ -58,8 +66,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
-from bot.app.matches import LogKind, Match, MatchService, MatchStatus, ServiceConfig, TurnReport
+from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
+from bot.app.matches.model import StandIn
+from bot.app.plans.desk import PlanDesk
+from bot.app.plans.suggest import suggested
 from bot.app.posting import Question, Situation, TurnPost, plan
+from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
+from bot.app.standins.plans import PLANS
 from bot.app.storage import Store
 from games.base import GameState, Seat
 
@@ -161,18 +174,29 @@ class PlayFor:
     why: str
 
 
+Leave = Callable[[PlanDesk], Awaitable[None]]
+"""What a member leaves after an answer (a plan), carried out by the table with the bot's plan desk."""
+
+
 class MemberModel(Protocol):
     """A policy deciding, at each turn change that waits for a member, whether the member is asked (and pinged)
     or their move is played for them (by the autopilot of issue 36 item 1, or by their plan, item 2)."""
 
     name: str
+    stand_ins: tuple[StandIn, ...]
+    """The stand-ins the match service runs for the members (:class:`bot.app.matches.ServiceConfig`), in the
+    order they are asked: what they play never reaches ``at_turn`` (the change plays it, as in the bot)."""
+    settings: Mapping[str, str]
+    """The standing preferences every member chose (:data:`bot.app.member_settings.MEMBER_SETTINGS`), set
+    before the match starts: model B's members switched "ask only when it matters" on."""
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """Ask the member, or play for them."""
         ...
 
-    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
-        """The member answered ``start`` with ``played``: a model with plans may leave one for the next turns."""
+    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
+        """The member answered ``start`` with ``played``: a model with plans returns what the member leaves (the
+        table carries it out with the plan desk before anything else happens), others None."""
         ...
 
 
@@ -180,36 +204,71 @@ class ModelA:
     """Today: every turn change that waits for a member pings them and waits for their answer."""
 
     name = "A"
+    stand_ins: tuple[StandIn, ...] = ()
+    settings: Mapping[str, str] = MappingProxyType({})
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """Always ask."""
         return "ask"
 
-    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
+    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
         """Nothing is planned today."""
+        return None
 
 
 class ModelB:
-    """Issue 36's defaults: ask only when the choice can matter (the calibrated judge of issue 35). NOT BUILT."""
+    """Issue 36's defaults once chosen: every member switched the autopilot on at its first threshold, 1 point
+    (it is off until a member chooses it); it plays a decision whose choice cannot matter (in a rated match, only
+    when all moves are within 1 point, the first legal move), inside the change."""
 
     name = "B"
+    stand_ins: tuple[StandIn, ...] = (AUTOPILOT_STAND_IN,)
+    settings: Mapping[str, str] = MappingProxyType({"autopilot": "1"})
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
-        """Would play for the member when every legal move is within their threshold of the judge's best."""
-        raise NotImplementedError("model B needs the calibrated judge (issue 35) and the autopilot (issue 36)")
+        """What the autopilot left is asked."""
+        return "ask"
 
-    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
+    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
         """B leaves no plan."""
+        return None
 
 
 class ModelC(ModelB):
-    """Model B, and the member leaves a small plan when asked (two rolls in Ur, one reply elsewhere). NOT BUILT."""
+    """Model B, and after each answer the member leaves a small plan (:mod:`bot.app.plans`), as the plan form
+    offers it: in Ur a move for the two likeliest rolls that leave a choice; elsewhere one reply, the judge's guess
+    of the opponent's move, with the answer to it. In an unrated match these are the judge's suggestions the form is
+    pre-filled with; in a rated one the form starts blank and the member picks the same moves themselves. The plan
+    stand-in runs first, as in the bot."""
 
     name = "C"
+    stand_ins: tuple[StandIn, ...] = (PLANS, AUTOPILOT_STAND_IN)
+    ROLLS = 2
+    """Rolls a plan names in Ur."""
 
-    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
-        """Would store the suggestions as offered as the member's plan."""
-        raise NotImplementedError("model C needs plans ahead (issue 36 item 2)")
+    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
+        """Leave the plan through the desk once the answer is played."""
+        match_id, user_id = start.match.id, start.member.user_id
+
+        async def leave(desk: PlanDesk) -> None:
+            try:
+                form = await desk.form(match_id, user_id)
+            except MatchError:
+                return  # nothing to plan (the member's turn again, no choice ahead, three players or more)
+            rng = random.Random(f"plan:{match_id}:{form.version}")
+            branches = form.prefill or suggested(form.match.game, form.known, form.seat, rng)
+            if form.keyed == "roll":
+                odds = dict(getattr(form.known, "ROLL_ODDS", ()))
+                likeliest = sorted(form.choices, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
+                kept = {c.when for c in likeliest}
+                branches = tuple(b for b in branches if b.when in kept)
+            else:
+                branches = branches[:1]
+            if branches:
+                with contextlib.suppress(MatchError):
+                    await desk.leave(match_id, user_id, branches, expected_version=form.version)
+
+        return leave
 
 
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {"A": ModelA, "B": ModelB, "C": ModelC}
@@ -235,7 +294,10 @@ class MatchFigures:
     questions: int = 0
     """Questions out of turn (a defender, a holder), each pinging its seats."""
     played_for: int = 0
-    """Turns the member model played without asking (0 for model A): by the autopilot or a plan."""
+    """Turns played without asking the member (0 for model A): by a stand-in inside a change (the autopilot, a
+    plan), or by the model's own :class:`PlayFor`."""
+    stood_in: Counter[str] = field(default_factory=Counter)
+    """Decisions each stand-in played (``autopilot``, ``plan``, ``order``)."""
     pings: Counter[int] = field(default_factory=Counter)
     """Pings by user id: turn posts and questions, each asking for an answer (the end post's not counted)."""
     answers: int = 0
@@ -268,8 +330,11 @@ class Table:
         model: MemberModel,
         level: str,
         unpinged: Unpinged = "delay",
+        desk: PlanDesk | None = None,
     ) -> None:
         self.service = service
+        self.desk = desk
+        """The plans of the members, as the bot keeps them (None: the model leaves none)."""
         self.clock = clock
         self.members = {m.user_id: m for m in members}
         self.model = model
@@ -298,20 +363,28 @@ class Table:
         """Count the turns a change went through and ping whom the messaging policy pings."""
         f = self.figures
         key = self.kept.key
-        states = [e.after for e in report.entries if e.after is not None]
-        segments = 0
-        for state in states:
-            if state.is_chance() or state.outcome() is not None:
+        begun: list[bool] = []
+        """Per turn begun in this change: whether a stand-in played one of its decisions."""
+        for entry in report.entries:
+            if entry.stand_in is not None:
+                f.stood_in[entry.stand_in] += 1
+                if begun:
+                    begun[-1] = True
+            state = entry.after
+            if state is None or state.is_chance() or state.outcome() is not None:
                 continue  # a roll or a draw belongs to the turn it happens in
             now = _key(state)
             if now != key and not set(now) < set(key):
-                segments += 1
+                begun.append(False)
                 f.turns += 1
             key = now
-        # The turns begun and over within this one change were played by autoplay alone; while the match goes
-        # on, the last one waits for a member.
+        segments = len(begun)
+        # The turns begun and over within this one change were played by autoplay and the stand-ins alone (no
+        # member asked); while the match goes on, the last one waits for a member.
         active = match.status is MatchStatus.ACTIVE
-        f.autoplayed += max(0, segments - 1) if active else segments
+        over = begun[:-1] if active else begun
+        f.autoplayed += sum(not stood for stood in over)
+        f.played_for += sum(over)
         f.decisions += sum(1 for e in report.entries if e.kind is LogKind.MOVE)
         change = plan(self._situation(match))
         asked = [step for step in change.questions if step.action == "ask"]
@@ -439,7 +512,9 @@ class Table:
                 self.absorb(match, report)
         finally:
             self.answering = None
-        self.model.after_answer(start, tuple(played))
+        leave = self.model.after_answer(start, tuple(played))
+        if leave is not None and self.desk is not None:
+            await leave(self.desk)
         return match
 
 
@@ -461,12 +536,16 @@ async def play_match(
     model: MemberModel,
     level: str,
     unpinged: Unpinged = "delay",
+    rated: bool = True,
+    before_start: Callable[[Store, Match], Awaitable[None]] | None = None,
 ) -> MatchFigures:
-    """One seeded match, start to finish, on the simulated calendar."""
+    """One seeded match, start to finish, on the simulated calendar. ``before_start`` prepares the match in its
+    lobby (a bench leaving the members' standing orders, say)."""
     rng = random.Random(seed)
     start = EPOCH + timedelta(seconds=rng.randrange(7 * 24 * 3600))
     clock = [start]
     config = ServiceConfig(
+        stand_ins=model.stand_ins,
         seed_factory=lambda: seed,
         server_seed_factory=lambda: hashlib.sha256(seed.encode()).hexdigest(),
         salt_factory=lambda: f"{rng.getrandbits(64):016x}",
@@ -483,11 +562,17 @@ async def play_match(
         seed=seed,
         turn_limit=TURN_LIMIT,
         on_timeout="vote",
+        rated=rated,
         capped=False,
     )
     for member in members[1:]:
         await service.join(match.id, member.user_id, capped=False)
-    table = Table(service, clock, members, model, level, unpinged)
+    for member in members:
+        for key, value in model.settings.items():
+            await service.set_member_setting(member.user_id, key, value)
+    if before_start is not None:
+        await before_start(store, match)
+    table = Table(service, clock, members, model, level, unpinged, PlanDesk(store, service, lambda: clock[0]))
     report = await service.start(match.id, members[0].user_id)
     match = report.match
     table.absorb(match, report)
@@ -526,6 +611,7 @@ async def run_table(
     model: str,
     level: str,
     unpinged: Unpinged = "delay",
+    rated: bool = True,
 ) -> list[MatchFigures]:
     """``matches`` seeded matches of one game and rule set."""
     results: list[MatchFigures] = []
@@ -544,6 +630,7 @@ async def run_table(
                         MODELS[model](),
                         level,
                         unpinged,
+                        rated,
                     )
                 )
         finally:
@@ -569,6 +656,10 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
         notes.append(f"{unfinished} unfinished")
     if played := sum(r.played_for for r in results):
         notes.append(f"{played} turns played for a member")
+    stood: Counter[str] = Counter()
+    for r in results:
+        stood.update(r.stood_in)
+    notes += [f"{n} decisions by the {name}" for name, n in sorted(stood.items())]
     if steps["unpinged"]:
         notes.append(f"{steps['unpinged']} answers without a ping")
     print(
@@ -582,10 +673,17 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
 
 
 async def run(
-    only: str | None, matches: int | None, seed: int, model: str, level: str, unpinged: Unpinged = "delay"
+    only: str | None,
+    matches: int | None,
+    seed: int,
+    model: str,
+    level: str,
+    unpinged: Unpinged = "delay",
+    rated: bool = True,
 ) -> None:
     print(
-        f"model {model}; moves by the {level} AI; members awake {AWAKE_FROM}:00-{AWAKE_UNTIL}:00 in "
+        f"model {model}; {'rated' if rated else 'unrated'} matches; moves by the {level} AI; "
+        f"members awake {AWAKE_FROM}:00-{AWAKE_UNTIL}:00 in "
         f"{', '.join(ZONES)}; answer after {MEAN_ANSWER.total_seconds() / 3600:g} h of awake time on average; "
         f"turn limit {DEFAULT_DEADLINE}, on timeout: vote; autoplay of forced decisions on; a member who must act "
         f"without a ping answers {'as if pinged' if unpinged == 'delay' else 'after the half-time reminder'}"
@@ -604,10 +702,12 @@ async def run(
         if only is not None and not label.startswith(only):
             continue
         began = time.perf_counter()
-        results = await run_table(label, game_id, options, players, matches or default, seed, model, level, unpinged)
+        results = await run_table(
+            label, game_id, options, players, matches or default, seed, model, level, unpinged, rated
+        )
         report(label, results, time.perf_counter() - began)
     print(
-        "targets (issue 36; models B and C, not yet built, so not yet met): unrated, model C: median <= 7 days and "
+        "targets (issue 36): unrated, model C: median <= 7 days and "
         "answers asked <= a third of model A's; rated, model C: median <= 10 days"
     )
 
@@ -630,12 +730,9 @@ def main() -> None:
         help="a member who must act but was pinged by nothing answers as if pinged (default) or after the half-time "
         "reminder",
     )
+    parser.add_argument("--unrated", action="store_true", help="unrated matches (default: rated, as at /game new)")
     args = parser.parse_args()
-    try:
-        asyncio.run(run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged))
-    except NotImplementedError as exc:
-        print(f"model {args.model} is not built yet: {exc}")
-        raise SystemExit(2) from exc
+    asyncio.run(run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged, rated=not args.unrated))
 
 
 if __name__ == "__main__":

@@ -73,13 +73,31 @@ def test_seeded_delays_are_awake_time_and_repeat() -> None:
             assert answer >= ping
 
 
-def test_models_b_and_c_are_not_built_yet() -> None:
+async def test_model_c_leaves_plans_that_play_for_the_members(tmp_path: Path) -> None:
     start = TurnStart.__new__(TurnStart)
-    with pytest.raises(NotImplementedError):
-        ModelB().at_turn(start)
-    with pytest.raises(NotImplementedError):
-        ModelC().after_answer(start, ())
-    assert ModelA().at_turn(start) == "ask"
+    assert ModelA().at_turn(start) == "ask" and ModelA().stand_ins == ()
+    assert [s.name for s in ModelC().stand_ins] == ["plan", "autopilot"], "the member's own plan first"
+    store = await Store.open(str(tmp_path / "calendar.db"))
+    try:
+        figures = await play_match(store, "ur", {"rules": "v2"}, 2, "calendar/test/c", 1, ModelC(), "random")
+    finally:
+        await store.close()
+    assert figures.finished and figures.stood_in["plan"] > 0
+    assert figures.played_for > 0 and figures.answers < figures.turns
+
+
+async def test_model_b_runs_the_autopilot_and_counts_its_turns(tmp_path: Path) -> None:
+    # Variante 1 has many decisions whose moves are all alike (a single piece on the board, say).
+    store = await Store.open(str(tmp_path / "calendar.db"))
+    try:
+        figures = await play_match(store, "ur", {"rules": "v1"}, 2, "calendar/test/b", 1, ModelB(), "random")
+    finally:
+        await store.close()
+    assert [s.name for s in ModelB().stand_ins] == ["autopilot"]
+    assert figures.finished
+    assert set(figures.stood_in) == {"autopilot"} and figures.stood_in["autopilot"] > 0
+    assert figures.turns == figures.waited + figures.silent + figures.autoplayed + figures.played_for
+    assert figures.played_for > 0
 
 
 async def test_a_short_match_finishes_with_consistent_counts(tmp_path: Path) -> None:

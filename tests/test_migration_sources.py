@@ -45,6 +45,9 @@ RELEASED_SQLITE: dict[int, str] = {
     21: "54ca5c8cf388e811b3cc188a0bf65dfe1981fbd7b91244e2bda9bd04d8991c28",
     22: "44e96ace8e2ea4bf4f91719f20e836fdf815f95be3a396f2ad38cb6de4a8c455",
     23: "641616bf077f771e2b3b7cd35372bbcc34aa1d40413842992e9f0370e052513a",
+    24: "0ffa7d40ce6756a39227fcd67f901362ef37f591cb413b60585e55d26971fb33",
+    25: "0c93001fca7313ea0396b45cb24d5b2b8e91501a359a5ea7be513777d0715f39",
+    26: "5b93763ce5d82354292477188b4821fc7135e59f3717fab8d0c8dd570ce5a51d",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -72,9 +75,12 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     21: "d1e04fdcaaff2d30dd9b6b359d29a4d0c5e4f107b640d9b330498f78068fffc3",
     22: "bf46092d43f8e97d120453c299aaf9b8a9add6efd2f80b80bd48070ec159b960",
     23: "c5b139093390ba0e689735338f9ef0a0b38fbd9452c23e60b9b53dff0f100e87",
+    24: "998091a7dd2757f20d09d8b37104e1bb1ae2fdc12732cbeb0596a45d3f15ea93",
+    25: "a3d38071de4be477a9309dea414ec2192842e274251d9c8aae773284fd9614e5",
+    26: "d99e94119cf221d1d55f2622e302c8780c197d5cd5f18fabecd17fc3804724c0",
 }
 
-SQLITE_SCHEMA = "1432da04b7580b391891d2cd2c634bdec6aa36871eacec6e7809bf5683f46171"
+SQLITE_SCHEMA = "0dc50e141dab6558c902618522b01a98f5bd926a674a8b0f56d56279adedad70"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

@@ -102,7 +102,7 @@ class Core:
         self, match: Match, before: GameState, state: GameState, entries: list[LogEntry], now: datetime
     ) -> TurnReport:
         """Play the forced decisions that follow a decision, then save the whole change with its outcome."""
-        state, forced = await self._autoplay(match, state, match.version + len(entries), now)
+        state, forced = await self._autoplay(match, state, match.version + len(entries), now, entries)
         outcome = state.outcome()
         return await self._save(
             match,
@@ -308,13 +308,22 @@ class Core:
         return after, [entry, *chance]
 
     async def _autoplay(
-        self, match: Match, state: GameState, version: int, now: datetime
+        self,
+        match: Match,
+        state: GameState,
+        version: int,
+        now: datetime,
+        made: Sequence[LogEntry] = (),
+        *,
+        typing: Seat | None = None,
     ) -> tuple[GameState, list[LogEntry]]:
         """Play what nobody needs to be asked for, until a member must choose or the match is over
         (``version`` = plies so far): with the match option ``autoplay`` on, every decision that is the only legal
         one (logged as its seat's move); and for a member's seat, the first move one of the configured stand-ins
         offers (:class:`.model.StandIn`: a plan, a standing order, the autopilot; logged as the seat's move with
-        the stand-in's name)."""
+        the stand-in's name). ``made``: the change's entries before these (a stand-in reads the change whole).
+        ``typing``: the seat whose member is typing several decisions at once, between two of them: its stand-ins
+        wait for the end of what the member typed, which they must not cut short."""
         entries: list[LogEntry] = []
         forcing = match.options.get("autoplay") == "on"
         if not forcing and not self.config.stand_ins:
@@ -323,8 +332,8 @@ class Core:
             (seat,) = state.actors()
             stand_in: str | None = None
             move = sequence.forced(match.game, state, seat) if forcing else None
-            if move is None:
-                move, stand_in = await self._stand_in(match, state, seat)
+            if move is None and seat != typing:
+                move, stand_in = await self._stand_in(replace(match, unsaved=(*made, *entries)), state, seat)
             if move is None:
                 break
             if len(entries) >= match.game.max_plies:

@@ -17,8 +17,17 @@ from bot.app.matches.log import (
 from bot.app.matches.model import (
     LogKind,
     MatchError,
+    MatchStatus,
     ReplayError,
     TurnReport,
+)
+from bot.app.member_settings import (
+    MemberPanel,
+    UnknownSettingError,
+    match_settings,
+    set_for_match,
+    set_standing,
+    standing_settings,
 )
 from bot.app.storage import (
     UNSET,
@@ -134,6 +143,47 @@ class Messages(Core):
     async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None:
         """Store (or with None, delete) a per-user preference."""
         await self._store.set_pref(user_id, key, value, now=self._clock())
+
+    async def member_settings(self, user_id: int, match_id: int | None = None) -> MemberPanel:
+        """What the member's settings panel shows: their standing preferences and, for a match they play, what
+        applies there (see :mod:`bot.app.member_settings`). Only for the member themself.
+
+        Raises:
+            MatchError: ``no_match``; ``not_seated`` for a match they do not play.
+        """
+        async with self._store.transaction(immediate=False):
+            standing = await standing_settings(self._store, user_id)
+            if match_id is None:
+                return MemberPanel(standing)
+            await self._seated(match_id, user_id)
+            applied, overridden = await match_settings(self._store, match_id, user_id)
+            return MemberPanel(standing, match_id, applied, overridden)
+
+    async def set_member_setting(self, user_id: int, key: str, value: str | None, match_id: int | None = None) -> None:
+        """Change one of the member's settings: the standing preference (``match_id`` None), or their setting in
+        a match they play (``value`` None: follow the standing preference there again). Bad input stores nothing.
+
+        Raises:
+            MatchError: ``no_match``; ``not_seated`` for a match they do not play; ``unknown_setting`` for a key
+            or value that is not in the registry (or a standing preference set to None).
+        """
+        async with self._store.transaction():
+            try:
+                if match_id is None:
+                    if value is None:
+                        raise UnknownSettingError(key)
+                    await set_standing(self._store, user_id, key, value, now=self._clock())
+                else:
+                    await self._seated(match_id, user_id)
+                    await set_for_match(self._store, match_id, user_id, key, value, now=self._clock())
+            except UnknownSettingError as exc:
+                raise MatchError("unknown_setting") from exc
+
+    async def _seated(self, match_id: int, user_id: int) -> None:
+        """Refuse a member who plays no seat of the match (a finished match keeps its players: nothing to set)."""
+        match = await self._load(match_id)
+        if match.seat_of(user_id) is None or match.status in (MatchStatus.FINISHED, MatchStatus.ABORTED):
+            raise MatchError("not_seated")
 
     # Internals. Every one of them runs inside the caller's transaction.
 

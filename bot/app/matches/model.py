@@ -119,8 +119,8 @@ class LogEntry:
     stand_in: str | None = None
     """Who chose this move for its seat's member when the member was not asked (a :class:`StandIn`'s ``name``:
     ``plan``, ``order``, ``autopilot``), stored in ``played_for``; None when the seat's player (or the AI playing
-    the seat) chose it, and for a forced decision. Entries loaded from the log carry None:
-    ``Store.load_played_for`` reads the stand-ins of a whole match."""
+    the seat) chose it, and for a forced decision. ``MatchService.history`` fills it in from
+    ``Store.load_played_for``, so every text told from the log can say who chose the move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +178,9 @@ class Match:
     """The version of the game's judge when the match finished (:func:`games.ai.odds.version`, migration 0029):
     a review by another judge is marked as judged afresh. None while it is played, or for a match that
     finished before the judges were versioned."""
+    unsaved: tuple[LogEntry, ...] = ()
+    """The entries of the change being made that are not in the store yet (plies ``version + 1`` on): set only in
+    the match a :class:`StandIn` is asked with, so that the stored log and these lead to the state it is given."""
 
     @property
     def turn(self) -> int | None:
@@ -419,8 +422,8 @@ class StandIn(Protocol):
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
         """The engine move to play for ``user_id`` at ``seat`` in ``state`` (one of ``state.legal_moves()``), or
         None to leave the choice to the next stand-in (and, failing all, to the member). ``match`` is the match
-        as the change loaded it (its ``version`` and ``state`` are from before the change); ``store`` is inside
-        the change's transaction."""
+        as the change loaded it (its ``version`` and ``state`` are from before the change), with the change's
+        entries so far in ``match.unsaved``; ``store`` is inside the change's transaction."""
         ...
 
 
@@ -460,12 +463,19 @@ def salt_kind_key(match_id: int) -> str:
 
 
 SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"autoplay": ("on", "off"), "clock": tuple(CLOCK_CHOICES), "increment": tuple(INCREMENT_CHOICES)}
+    {
+        "autoplay": ("on", "off"),
+        "clock": tuple(CLOCK_CHOICES),
+        "increment": tuple(INCREMENT_CHOICES),
+        "autopilot": ("on", "off"),
+    }
 )
 """Match options the service itself reads, stored with the game's options: ``autoplay`` (``on``: a decision
 that is the only legal one is played for its seat at once, logged as that seat's move). A match without
 the option (older ones, events) plays every decision by hand. ``clock`` and ``increment``: each player's game
-clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`)."""
+clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`). ``autopilot``
+(``off``: an event's organiser switched "ask only when it matters" off for the event's games,
+:mod:`bot.app.standins.autopilot`; no option: each member's setting applies)."""
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

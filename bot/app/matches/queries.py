@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from bot.app.fairness import Seal
 from bot.app.matches.core import Core
@@ -65,7 +66,8 @@ class Queries(Core):
             return [await self._from_row(row, repair=True) for row in rows]
 
     async def history(self, match_id: int) -> Sequence[LogEntry]:
-        """The whole move log of a match, in order.
+        """The whole move log of a match, in order, each move a stand-in played for its member carrying the
+        stand-in's name (:attr:`LogEntry.stand_in`).
 
         Raises:
             MatchError: ``no_match``.
@@ -73,7 +75,11 @@ class Queries(Core):
         async with self._store.transaction(immediate=False):
             if await self._store.load_match_row(match_id) is None:
                 raise MatchError("no_match")
-            return tuple(_entry(row) for row in await self._store.load_moves(match_id))
+            entries = tuple(_entry(row) for row in await self._store.load_moves(match_id))
+            played_for = await self._store.load_played_for(match_id)
+        # Who chose a move its member was not asked for (a plan, a standing order, the autopilot), so that every
+        # text told from the log says so.
+        return tuple(replace(e, stand_in=played_for[e.ply]) if e.ply in played_for else e for e in entries)
 
     async def seals(self, match_id: int) -> tuple[Seal, ...]:
         """The seals of the chosen secrets of a match, by ply (:data:`bot.app.fairness.SEAL_SCHEME`). Their

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from bot.app import fairness
+from bot.app.i18n import t
 from bot.app.matches import (
     POSITION_KINDS,
     LogEntry,
@@ -39,6 +40,7 @@ from bot.app.matches import (
     replay,
     sample_chance,
 )
+from bot.app.telling.stand_in_words import stand_in_note
 from bot.app.telling.turns import ply_turns
 from games import find_game
 from games.base import GameState
@@ -101,9 +103,19 @@ HIDDEN_NONCE = "-"
 
 
 def export_record(
-    match: Match, entries: Sequence[LogEntry], names: Sequence[str], seals: Sequence[fairness.Seal] | None = None
+    match: Match,
+    entries: Sequence[LogEntry],
+    names: Sequence[str],
+    seals: Sequence[fairness.Seal] | None = None,
+    *,
+    lang: str = "en",
 ) -> str:
     """The text record of ``match`` with its full log (secrets included: export only finished or open games).
+
+    Moves a stand-in played for its member (:attr:`LogEntry.stand_in`) are listed before the moves, in the
+    ``played_for`` field (ply → ``plan``, ``order`` or ``autopilot``) and in comments in ``lang`` ("ply 12, bob:
+    played for bob: the choice could not matter"); the moves themselves are written as any other, so the record
+    replays the same.
 
     The server seed of a provably fair match, and the nonces of its ``seals``, are written only once the
     match has ended. Without ``seals`` (None) the record says nothing of seals, as one from before them.
@@ -148,6 +160,13 @@ def export_record(
         "# turns: the ply each turn begins at, the turns numbered as the turn posts and /game history number them",
         f"turns: {json.dumps(begins, separators=(',', ':'))}",
     ]
+    if played_for := {e.ply: e.stand_in for e in entries if e.stand_in is not None}:
+        lines.append("# played_for: the moves a stand-in chose for a member who was not asked (plan, order, autopilot)")
+        for ply, stand_in in played_for.items():
+            mover = next(e.seat for e in entries if e.ply == ply)
+            name = names[mover] if mover is not None and 0 <= mover < len(names) else "?"
+            lines.append(f"# {t(lang, 'standin.export', ply=ply, seat=name, why=stand_in_note(lang, stand_in, name))}")
+        lines.append(f"played_for: {json.dumps({str(p): s for p, s in played_for.items()}, separators=(',', ':'))}")
     lines.append("moves:")
     for e in entries:
         seat = "-" if e.seat is None else str(e.seat)

@@ -13,7 +13,10 @@ from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import Final
 
+from bot.app.i18n import t, tn
 from bot.app.matches import DECISIONS, POSITION_KINDS, LogEntry, Match, MatchError, MatchStatus, effective
+from bot.app.telling.stand_in_words import stand_in_short
+from bot.app.telling.turns import ply_turns
 from render import BoardContext, render_board
 from render.replay import Animation, animate, select_frames
 
@@ -53,6 +56,28 @@ def frame_points(match: Match, entries: Sequence[LogEntry]) -> list[int]:
     return points
 
 
+STAND_IN_TURNS: Final = 12
+"""Turns with a move played for a member named under a replay at most (the rest counted)."""
+
+
+def stand_in_caption(match: Match, entries: Sequence[LogEntry], names: Sequence[str], lang: str) -> str | None:
+    """The line under a replay naming the turns whose move a stand-in chose for its member ("Played for a
+    member: turn 12 (for bob: could not matter), turn 15 (alice's plan)"), or None when the members chose every
+    move. The frames show the moves as any other: the line says which were not the member's own choice."""
+    played = [e for e in effective(entries) if e.stand_in is not None and e.seat is not None]
+    if not played:
+        return None
+    turns = ply_turns(match, entries)
+    items = []
+    for entry in played[:STAND_IN_TURNS]:
+        seat, stand_in = entry.seat or 0, entry.stand_in or ""
+        why = stand_in_short(lang, stand_in, names[seat] if 0 <= seat < len(names) else "?")
+        items.append(t(lang, "standin.replay.item", turn=turns.get(entry.ply, "?"), why=why))
+    more = len(played) - len(items)
+    text = ", ".join(items) + (tn(lang, "standin.replay.more", more) if more else "")
+    return t(lang, "standin.replay", items=text)
+
+
 def build(match: Match, entries: Sequence[LogEntry], names: tuple[str, ...], lang: str) -> Animation:
     """Draw the (thinned) public frames of a match and join them (runs in a worker thread).
 
@@ -73,6 +98,7 @@ def build(match: Match, entries: Sequence[LogEntry], names: tuple[str, ...], lan
         state = state.apply(state.parse_move(entry.notation, entry.seat))
         if entry.kind in DECISIONS:
             last = (match.game.public_notation(entry.notation), entry.seat)
+
         if index in chosen:
             ctx = BoardContext(names, last_move=last[0], last_mover=last[1], lang=lang)
             frames.append(render_board(match.game.id, state.view_for(None), ctx))

@@ -12,6 +12,9 @@ Nothing of a stand-in's settings or plans may reach another member: only the mov
 from __future__ import annotations
 
 from bot.app.matches.model import StandIn
+from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
+from bot.app.standins.orders import ORDERS
+from bot.app.standins.plans import PLANS
 
-STAND_INS: tuple[StandIn, ...] = ()
+STAND_INS: tuple[StandIn, ...] = (PLANS, ORDERS, AUTOPILOT_STAND_IN)
 """The stand-ins the bot runs, in the order they are asked."""

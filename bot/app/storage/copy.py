@@ -58,6 +58,9 @@ TABLES: Final = (
     "game_clocks",
     "proposals",
     "played_for",
+    "member_match_settings",
+    "plans",
+    "standing_orders",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

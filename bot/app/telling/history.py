@@ -12,6 +12,7 @@ from bot.app.i18n import t
 from bot.app.matches import POSITION_KINDS, LogEntry, LogKind, Match, effective
 from bot.app.matches.log import automatic, autoplaying
 from bot.app.telling.narration import change_line, event_items, names_at, takeover_line
+from bot.app.telling.stand_in_words import marked_line, stand_in_line
 from bot.app.telling.turns import TurnSpan, turns
 from bot.app.telling.words import chance_lines, decision_line
 from games import sequence
@@ -104,6 +105,8 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
                 say(t(lang, "log.auto", name=_name(names, entry.seat)), still)
             for line, _ in event_items(match, before, after, names, lang, limit=None):
                 say(line, still)
+            if entry.stand_in is not None:
+                say(stand_in_line(lang, entry.stand_in, _name(names, entry.seat)), still)
             continue
         if entry.kind is LogKind.CHANCE:
             chance.append((before, after, entry.notation))
@@ -115,6 +118,8 @@ def _sentences(match: Match, span: TurnSpan, kept: set[int], names: Sequence[str
         line = decision_line(match.game, before, after, entry.notation, entry.seat, names, lang)
         if automatic(entry, before, autoplay):
             line = t(lang, "story.automatic", line=line.removesuffix("."))
+        elif entry.stand_in is not None:
+            line = marked_line(lang, line, entry.stand_in, _name(names, entry.seat))
         if entry.kind is LogKind.AUTO:
             line = f"{t(lang, 'log.auto', name=_name(names, entry.seat))} {line}"
         say(line, still)

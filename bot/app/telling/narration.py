@@ -16,6 +16,7 @@ from bot.app.matches.log import automatic, autoplaying
 from bot.app.seats.ai import seat_ai_name
 from bot.app.telling.game_words import words_for
 from bot.app.telling.pace_words import pace_text
+from bot.app.telling.stand_in_words import marked_line, stand_in_line
 from bot.app.telling.words import chance_lines, decision_line
 from games.base import GameState, Outcome, Termination
 
@@ -142,6 +143,7 @@ def told(
             )
             events_from = state
 
+    note: Told | None = None
     for entry in entries:
         if entry.kind not in POSITION_KINDS:
             flush()
@@ -176,6 +178,8 @@ def told(
                 # The game's own events say what the decision did (and include its automatic steps).
                 if auto:
                     lines.append(Told(auto, entry.seat))
+                if entry.stand_in is not None:
+                    note = Told(stand_in_line(lang, entry.stand_in, who), entry.seat)
             else:
                 named = names_at(match, names, entry.ply)
                 line = decision_line(
@@ -183,8 +187,15 @@ def told(
                 )
                 if automatic(entry, state, autoplay):
                     line = t(lang, "story.automatic", line=line.removesuffix("."))
+                elif entry.stand_in is not None:
+                    line = marked_line(lang, line, entry.stand_in, who)
                 lines.append(Told(f"{auto} {line}" if auto else line, entry.seat))
         state = after
+        if note is not None:
+            # Under the events the move made (a game told by its events).
+            flush_events(entry.ply)
+            lines.append(note)
+            note = None
     flush()
     if entries:
         flush_events(entries[-1].ply)

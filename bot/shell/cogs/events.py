@@ -200,6 +200,7 @@ class EventCog(
         rated=opt("rated", "Count the results for ratings (default: yes)"),
         round_minutes=opt("round_minutes", "Minutes each round lasts; unfinished games are then settled"),
         physical=opt("physical", "Played on the club's boards: players report results (default: no)"),
+        autopilot=opt("autopilot", "Let members' autopilot play moves that cannot matter in its games (default: yes)"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -221,11 +222,15 @@ class EventCog(
         rated: bool = True,
         round_minutes: app_commands.Range[int, 10, 600] | None = None,
         physical: bool = False,
+        autopilot: bool = True,
     ) -> None:
-        """Open an event for sign-up (with a game clock and no deadline chosen, its games have no turn limit)."""
+        """Open an event for sign-up (with a game clock and no deadline chosen, its games have no turn limit;
+        ``autopilot`` False switches "ask me only when it matters" off in all its games)."""
         game_id, options = parse_variant(game.value)
         timed = clock_options(clock, increment)
         options |= timed
+        if not autopilot:
+            options["autopilot"] = "off"
         default = "none" if timed else DEFAULT_EVENT_DEADLINE
         settings = EventSettings(
             name=name,

@@ -1,5 +1,5 @@
 """The ``/plateau`` command group: help, server settings, a match's pace (``pace``), taking over a seat the AI
-plays (``replace``), and a member's standing salt (``salt``).
+plays (``replace``), a member's standing salt (``salt``) and their plans ahead (``plans``).
 
 These live outside ``/game`` because Discord allows at most 25 subcommands in a group.
 """
@@ -22,6 +22,9 @@ from bot.shell.consent.replace import ask as ask_replace
 from bot.shell.display import PALETTE
 from bot.shell.events import event_ui
 from bot.shell.guide.help import help_page
+from bot.shell.orders import panel as orders_panel
+from bot.shell.plans import flow as plan_flow
+from bot.shell.settings.panel import show_panel
 from bot.shell.translator import command, ls, opt, options
 
 if TYPE_CHECKING:
@@ -47,6 +50,11 @@ class PlateauCog(
         """A short first screen, the rest in pages (see :mod:`bot.shell.guide.help`)."""
         embed, view = help_page(language_of(interaction.locale), 1)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @command("plans", "See, make or cancel your plans ahead (only you see them)")
+    async def plans(self, interaction: discord.Interaction) -> None:
+        """The member's plans, privately, with a button to make one in this channel's match."""
+        await plan_flow.show_plans(self.bot.shell, interaction)
 
     @command("settings", "Server settings for matches (Manage Server), and your own board colours")
     @options(
@@ -83,7 +91,9 @@ class PlateauCog(
             t(lang, "settings.ai_rated.on" if current else "settings.ai_rated.off"),
             t(lang, "settings.palette.contrast" if mine else "settings.palette.standard"),
         ]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        channel_id = interaction.channel_id
+        here = await self.bot.service.current(channel_id) if channel_id is not None else None
+        await show_panel(self.bot.shell, interaction, here, lines)
 
     @command("pace", "Ask the other players to change the match's pace: live minutes, or play by post")
     @options(pace=opt("pace", "The time each player would have for a turn"), match=MATCH)
@@ -111,6 +121,12 @@ class PlateauCog(
     ) -> None:
         """Ask the players of a match to let the caller play a seat the AI took over from a member."""
         await ask_replace(self.bot.shell, interaction, match, None if seat is None else seat - 1)
+
+    @command("orders", "Standing orders for the routine steps of a match (Ursuppe, Ultima-Tek), seen only by you")
+    @options(match=MATCH)
+    async def orders(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """Show the caller their standing orders in a match, privately, with the panel to change them."""
+        await orders_panel.show(self.bot.shell, interaction, match)
 
     @command("salt", "Keep a salt for every match you play (without text: forget it)", described="standing_salt")
     @options(

@@ -78,26 +78,28 @@ async def replay(shell: Shell, interaction: discord.Interaction, match_id: int |
     names = tuple(await shell.ui.names(match))
     key = shell.pbp.replays.key(match, names, lang)
     animation = shell.pbp.replays.get(key)
+    entries = list(await shell.service.history(match.id))
     if animation is None:
         shell.pbp.replays.claim(match.id)  # refused politely while another replay is being built
         try:
             await interaction.response.defer(thinking=True, ephemeral=private)
-            entries = list(await shell.service.history(match.id))
             animation = await asyncio.to_thread(replays.build, match, entries, names, lang)
             shell.pbp.replays.put(key, animation)
         finally:
             shell.pbp.replays.release()
     else:
         await interaction.response.defer(thinking=True, ephemeral=private)
+    done = t(
+        lang,
+        "replay.done",
+        game=variant_label(match, lang),
+        id=match.id,
+        frames=animation.frames_used,
+        total=animation.frames_total,
+    )
+    caption = await asyncio.to_thread(replays.stand_in_caption, match, entries, names, lang)
     await interaction.followup.send(
-        t(
-            lang,
-            "replay.done",
-            game=variant_label(match, lang),
-            id=match.id,
-            frames=animation.frames_used,
-            total=animation.frames_total,
-        ),
+        done if caption is None else f"{done}\n{caption}",
         file=discord.File(io.BytesIO(animation.data), filename=animation.filename),
         ephemeral=private,
     )
@@ -112,8 +114,8 @@ async def export(shell: Shell, interaction: discord.Interaction, match_id: int |
         raise MatchError("export_secret")
     names = await shell.ui.names(match)
     seals = await shell.service.seals(match.id) if match.fair is not None and match.fair.seals else None
-    text = export_record(match, await shell.service.history(match.id), names, seals)
     lang = language_of(interaction.locale)
+    text = export_record(match, await shell.service.history(match.id), names, seals, lang=lang)
     await interaction.response.send_message(
         t(lang, "export.done", id=match.id),
         file=discord.File(io.BytesIO(text.encode()), filename=f"plateau-match-{match.id}.txt"),

@@ -36,16 +36,22 @@ from bot.shell.consent.replace import TakeSeatButton
 from bot.shell.display import Display, variant_label
 from bot.shell.fairness import fair_chance
 from bot.shell.history.review import ReviewButton
+from bot.shell.plans.flow import PlanButton, plannable
 from bot.shell.play.details import DetailsButton, has_details
 from bot.shell.play.gather import PostReads, read_post
 from bot.shell.play.move_controls import member_to_act, move_controls
 from bot.shell.play.private import PrivateViewButton
 from bot.shell.play.status import sheet_embed
 from bot.shell.play.turn_post import post_layout, seat_colour
+from bot.shell.settings.panel import AutopilotButton, offers_autopilot
 from games.base import GameState
 
 KEPT_ENTRIES = 600
 """Log entries a match's kept story holds at most (a seat that never decides again would keep them all)."""
+
+ACTION_ROWS = 5
+"""Rows of controls a message may carry (Discord's limit): the autopilot's toggle takes a place only when one is
+left."""
 
 
 def bare(entry: LogEntry) -> LogEntry:
@@ -236,9 +242,16 @@ class TurnViews:
             if match.game.has_hidden_info:
                 # Always at hand for a player who can't receive DMs, without a notice after every move.
                 extra.append(PrivateViewButton(match.id, t(lang, "button.private_view")))
+            if plannable(match):
+                # The same button for every reader: what a member plans opens privately, for them alone.
+                extra.append(PlanButton("open", match.id, 0, "", label=t(lang, "plan.open")))
             if has_details(match.game.id):
                 # The post carries one image; the game's second view (Ursuppe's genes and events) on demand.
                 extra.append(DetailsButton(match.id, t(lang, "button.details")))
+            room = len(rows) + (not extra) + bool(reads.replaceable) < ACTION_ROWS
+            if offers_autopilot(match) and not asking and room:
+                # Each member's own "ask me only when it matters" for this match, one tap away (answered privately).
+                extra.append(AutopilotButton(match.id, t(lang, "button.autopilot")))
             if extra:
                 rows.append(extra)
             if free := reads.replaceable:

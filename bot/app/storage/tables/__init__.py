@@ -10,8 +10,11 @@ from __future__ import annotations
 from bot.app.storage.tables.clocks import ClockQueries
 from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
+from bot.app.storage.tables.member_settings import MemberSettingQueries
 from bot.app.storage.tables.moves import MoveQueries
+from bot.app.storage.tables.orders import OrderQueries
 from bot.app.storage.tables.paces import PaceQueries
+from bot.app.storage.tables.plans import PlanQueries, PlanRow
 from bot.app.storage.tables.played_for import PlayedForQueries
 from bot.app.storage.tables.posts import PostQueries
 from bot.app.storage.tables.prefs import PreferenceQueries
@@ -23,8 +26,12 @@ __all__ = [
     "ClockQueries",
     "FairnessQueries",
     "MatchQueries",
+    "MemberSettingQueries",
     "MoveQueries",
+    "OrderQueries",
     "PaceQueries",
+    "PlanQueries",
+    "PlanRow",
     "PlayedForQueries",
     "PostQueries",
     "PreferenceQueries",
