@@ -50,6 +50,7 @@ RELEASED_SQLITE: dict[int, str] = {
     26: "5b93763ce5d82354292477188b4821fc7135e59f3717fab8d0c8dd570ce5a51d",
     27: "1372172921004762b9600a45127c7855dc0fed0e251a52492963584ccd2168ac",
     28: "a238b5eef2cd3dd9f0fd5a685dcbb4d3a24d95738c99605f672b372196ede19c",
+    29: "f105346ed6332c8ed893238fddc2432423b97e393f50e0710521da806527da8d",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -82,9 +83,10 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     26: "d99e94119cf221d1d55f2622e302c8780c197d5cd5f18fabecd17fc3804724c0",
     27: "2d00c36b20513e3c187736198355f0a5c3625c3836b161b592a9957d1bbd0e2f",
     28: "4bc31e18ec18821e3b7707733db7ad59e29955ae575382af7bac8f1ebc301762",
+    29: "f105346ed6332c8ed893238fddc2432423b97e393f50e0710521da806527da8d",
 }
 
-SQLITE_SCHEMA = "2600762b400516a51a6ef4681520c8cca13b439b42f239e1e43e0762210f6a30"
+SQLITE_SCHEMA = "e37cb0f2603581b8a3f468814515c19aec8d380e75c6fc80065b45a50cd29636"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

@@ -19,7 +19,7 @@ from PIL import Image
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchStatus
 from bot.app.matches.log import replay, replay_states
-from bot.app.records.review import JUDGED_SINCE, dice_lines, review_match, steps_of, turning_points
+from bot.app.records.review import dice_lines, review_match, steps_of, turning_points
 from bot.app.telling.turns import turn_numbers
 from games import GAMES
 from games.ai import odds
@@ -404,11 +404,16 @@ def test_a_seat_is_judged_from_what_it_could_know() -> None:
     assert len(whites) > 10 and all(a == b for a, b in whites)
 
 
-def test_a_record_from_before_the_judge_is_marked_judged_afresh() -> None:
+def test_a_record_charted_by_another_judge_is_marked_judged_afresh() -> None:
+    """The record keeps the version of the judge the match finished under: a record from before the judges
+    were versioned (None) or from an older judge reads "judged afresh"; one from today's judge does not. The
+    chart itself is today's judge's either way."""
     match, entries = finished("ur", {"rules": "v2"}, 2)
-    assert match.updated_at < JUDGED_SINCE
-    old = review_match(match, entries, NAMES[:2], "en")
-    new = review_match(replace(match, updated_at=JUDGED_SINCE), entries, NAMES[:2], "en")
-    assert old.afresh and not new.afresh
-    assert old.points == new.points
-    assert old.judge.startswith("Judge: ")
+    today = odds.version(match.state)
+    assert today != "softmax-k2.5", "Variante 2's judge is fitted"
+    before = review_match(replace(match, judge_version=None), entries, NAMES[:2], "en")
+    older = review_match(replace(match, judge_version="0123456789ab"), entries, NAMES[:2], "en")
+    new = review_match(replace(match, judge_version=today), entries, NAMES[:2], "en")
+    assert before.afresh and older.afresh and not new.afresh
+    assert before.points == older.points == new.points
+    assert before.judge.startswith("Judge: ")

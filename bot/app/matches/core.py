@@ -53,6 +53,7 @@ from bot.app.storage import (
 )
 from bot.app.storage.rows import record_from
 from games import find_game, sequence
+from games.ai import odds
 from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
@@ -396,6 +397,8 @@ class Core:
         started = match.status is not MatchStatus.LOBBY or status in (MatchStatus.ACTIVE, MatchStatus.FINISHED)
         turns = await self._count(match, previous, entries) if started else None
         text = state.to_text()
+        # The chart of a finished match is the judge's of the day: the record keeps which judge that was.
+        judged = odds.version(state) if status is MatchStatus.FINISHED and match.status is not status else None
         await self._store.update_match(
             match.id,
             now=now,
@@ -406,6 +409,7 @@ class Core:
             result=UNSET if result is None else outcome_to_json(result),
             turn=UNSET if turns is None else turns.number,
             turn_seats=UNSET if turns is None else seats_text(turns.acting),
+            judge_version=UNSET if judged is None else judged,
         )
         if status is MatchStatus.FINISHED and result is not None and match.rated and await rates_ai(self._store, match):
             await record_ratings(self._store, match, result, now)
@@ -417,6 +421,8 @@ class Core:
             await charge_ended_turns(self._store, match, acting, now)
         await self._store.set_clocks(match.id, acting, now=now)
         after = replace(match, status=status, version=version, state=state, result=result, updated_at=now, turns=turns)
+        if judged is not None:
+            after = replace(after, judge_version=judged)
         secret = holds_secret(match.game, entries)
         return TurnReport(match=after, entries=tuple(entries), previous_state=previous, turn=after.turn, secret=secret)
 

@@ -174,6 +174,10 @@ class Match:
     turns: TurnCount | None = None
     """The turn being played, kept with the match (migration 0014) and advanced by each save; None until the
     match has started, or for a match not saved since that migration (its next save counts it from the log)."""
+    judge_version: str | None = None
+    """The version of the game's judge when the match finished (:func:`games.ai.odds.version`, migration 0029):
+    a review by another judge is marked as judged afresh. None while it is played, or for a match that
+    finished before the judges were versioned."""
     unsaved: tuple[LogEntry, ...] = ()
     """The entries of the change being made that are not in the store yet (plies ``version + 1`` on): set only in
     the match a :class:`StandIn` is asked with, so that the stored log and these lead to the state it is given."""
