@@ -11,11 +11,10 @@ Each match is also played again with the same dice and the autopilot off (both s
 difference of the results is the cost itself, with far less noise than the win rate alone (the two games differ
 only from the first move the autopilot chose differently from the AI).
 
-Printed per game: matches, the win rate of the AI with the autopilot (95 % Wilson interval), the paired cost in
-points of win rate (mean, 95 % interval), decisions the autopilot played (and how many of those differ from the
-AI's own choice), and the time of one check: median, p95 and max in ms (it runs inside the transaction of a
-move: the cap is :data:`games.ai.choice.SECONDS`; here no time cap applies, so the figures are the checks' own
-cost). Asserts nothing.
+Printed per game: matches, the win rate of the AI with the autopilot (95 % Wilson interval), the paired
+difference in points of win rate, with minus without (mean, 95 % interval; the cost is its opposite), decisions
+the autopilot played (and how many of those differ from the AI's own choice), and the time of one check: median,
+p95 and max in ms (no time cap applies here, so these are the checks' own cost). Asserts nothing.
 
 The AI is the ``strong`` search capped at ``--iterations`` (default 1: one ply judged by its evaluation, the same
 on every machine; the strong search at its 0.8 s a decision would take hours for 400 paired matches a game on
@@ -185,7 +184,7 @@ def main() -> None:
         "against the same without; paired: the same match, same dice, autopilot off"
     )
     print(
-        f"{'game':<10} {'n':>5} {'win with it [95%]':>24} {'cost, points [95%]':>26} {'played':>7} {'differ':>6} "
+        f"{'game':<10} {'n':>5} {'win with it [95%]':>24} {'with - without [95%]':>26} {'played':>7} {'differ':>6} "
         f"{'checks':>7} {'ms p50':>6} {'p95':>6} {'max':>7}"
     )
     for label, game_id, options, players in TABLES:

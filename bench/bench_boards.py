@@ -7,7 +7,7 @@ information, for each seat. It prints the median and p95 render time, the median
 viewer, and the smallest text on the images as it reads in a phone's column: every text a renderer draws
 is noted in final image pixels (:mod:`render.lettering`) and scaled to the 265 CSS px a phone gives the
 image, with the strings it had to shorten. Targets: p95 at most 25 ms, PNG at most 250 KB, median PNG at
-most 60 KB, no text under 10 CSS px, nothing shortened.
+most 60 KB, no text under 12 CSS px, nothing shortened.
 """
 
 from __future__ import annotations

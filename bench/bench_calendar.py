@@ -17,7 +17,7 @@ decides, at each turn change still waiting for a member, whether the member is a
 (``at_turn``), and what they leave after answering (``after_answer``). Model A is today: no stand-in, every turn
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
-(also leaves a small plan) is the plans developer's: its place is here. The loop also carries out a model's
+also leaves a small plan after each answer (:class:`ModelC`). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
 
@@ -32,6 +32,9 @@ plays (Variante 2: 159 with ``easy``, 150 with ``normal``); not every turn chang
 the forced ones, and a turn that comes back at once to the member playing needs no ping); and a ping waits some
 6 hours with the three time zones mixed, 4.8 when both players live in one zone (the issue's 4.7).
 
+The autopilot's cost in win rate (model B's price) is measured apart, by ``bench/bench_autopilot.py``, and the
+time of one of its checks by ``bench/bench_choice.py``.
+
 Targets (issue 36, for models B and C): unrated, model C: median at most 7 days and answers asked
 at most a third of model A's; rated, model C: median at most 10 days.
 """
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import heapq
 import itertools
@@ -50,7 +54,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -62,10 +66,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
-from bot.app.matches import LogKind, Match, MatchService, MatchStatus, ServiceConfig, TurnReport
+from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
+from bot.app.plans.desk import PlanDesk
+from bot.app.plans.suggest import suggested
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
+from bot.app.standins.plans import PLANS
 from bot.app.storage import Store
 from games.base import GameState, Seat
 
@@ -167,6 +174,10 @@ class PlayFor:
     why: str
 
 
+Leave = Callable[[PlanDesk], Awaitable[None]]
+"""What a member leaves after an answer (a plan), carried out by the table with the bot's plan desk."""
+
+
 class MemberModel(Protocol):
     """A policy deciding, at each turn change that waits for a member, whether the member is asked (and pinged)
     or their move is played for them (by the autopilot of issue 36 item 1, or by their plan, item 2)."""
@@ -183,8 +194,9 @@ class MemberModel(Protocol):
         """Ask the member, or play for them."""
         ...
 
-    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
-        """The member answered ``start`` with ``played``: a model with plans may leave one for the next turns."""
+    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
+        """The member answered ``start`` with ``played``: a model with plans returns what the member leaves (the
+        table carries it out with the plan desk before anything else happens), others None."""
         ...
 
 
@@ -199,8 +211,9 @@ class ModelA:
         """Always ask."""
         return "ask"
 
-    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
+    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
         """Nothing is planned today."""
+        return None
 
 
 class ModelB:
@@ -216,18 +229,46 @@ class ModelB:
         """What the autopilot left is asked."""
         return "ask"
 
-    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
+    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
         """B leaves no plan."""
+        return None
 
 
 class ModelC(ModelB):
-    """Model B, and the member leaves a small plan when asked (two rolls in Ur, one reply elsewhere). NOT BUILT."""
+    """Model B, and after each answer the member leaves a small plan (:mod:`bot.app.plans`), as the plan form
+    offers it: in Ur a move for the two likeliest rolls that leave a choice; elsewhere one reply, the judge's guess
+    of the opponent's move, with the answer to it. In an unrated match these are the judge's suggestions the form is
+    pre-filled with; in a rated one the form starts blank and the member picks the same moves themselves. The plan
+    stand-in runs first, as in the bot."""
 
     name = "C"
+    stand_ins: tuple[StandIn, ...] = (PLANS, AUTOPILOT_STAND_IN)
+    ROLLS = 2
+    """Rolls a plan names in Ur."""
 
-    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> None:
-        """Would store the suggestions as offered as the member's plan."""
-        raise NotImplementedError("model C needs plans ahead (issue 36 item 2)")
+    def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
+        """Leave the plan through the desk once the answer is played."""
+        match_id, user_id = start.match.id, start.member.user_id
+
+        async def leave(desk: PlanDesk) -> None:
+            try:
+                form = await desk.form(match_id, user_id)
+            except MatchError:
+                return  # nothing to plan (the member's turn again, no choice ahead, three players or more)
+            rng = random.Random(f"plan:{match_id}:{form.version}")
+            branches = form.prefill or suggested(form.match.game, form.known, form.seat, rng)
+            if form.keyed == "roll":
+                odds = dict(getattr(form.known, "ROLL_ODDS", ()))
+                likeliest = sorted(form.choices, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
+                kept = {c.when for c in likeliest}
+                branches = tuple(b for b in branches if b.when in kept)
+            else:
+                branches = branches[:1]
+            if branches:
+                with contextlib.suppress(MatchError):
+                    await desk.leave(match_id, user_id, branches, expected_version=form.version)
+
+        return leave
 
 
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {"A": ModelA, "B": ModelB, "C": ModelC}
@@ -289,8 +330,11 @@ class Table:
         model: MemberModel,
         level: str,
         unpinged: Unpinged = "delay",
+        desk: PlanDesk | None = None,
     ) -> None:
         self.service = service
+        self.desk = desk
+        """The plans of the members, as the bot keeps them (None: the model leaves none)."""
         self.clock = clock
         self.members = {m.user_id: m for m in members}
         self.model = model
@@ -468,7 +512,9 @@ class Table:
                 self.absorb(match, report)
         finally:
             self.answering = None
-        self.model.after_answer(start, tuple(played))
+        leave = self.model.after_answer(start, tuple(played))
+        if leave is not None and self.desk is not None:
+            await leave(self.desk)
         return match
 
 
@@ -491,8 +537,10 @@ async def play_match(
     level: str,
     unpinged: Unpinged = "delay",
     rated: bool = True,
+    before_start: Callable[[Store, Match], Awaitable[None]] | None = None,
 ) -> MatchFigures:
-    """One seeded match, start to finish, on the simulated calendar."""
+    """One seeded match, start to finish, on the simulated calendar. ``before_start`` prepares the match in its
+    lobby (a bench leaving the members' standing orders, say)."""
     rng = random.Random(seed)
     start = EPOCH + timedelta(seconds=rng.randrange(7 * 24 * 3600))
     clock = [start]
@@ -522,7 +570,9 @@ async def play_match(
     for member in members:
         for key, value in model.settings.items():
             await service.set_member_setting(member.user_id, key, value)
-    table = Table(service, clock, members, model, level, unpinged)
+    if before_start is not None:
+        await before_start(store, match)
+    table = Table(service, clock, members, model, level, unpinged, PlanDesk(store, service, lambda: clock[0]))
     report = await service.start(match.id, members[0].user_id)
     match = report.match
     table.absorb(match, report)
@@ -657,7 +707,7 @@ async def run(
         )
         report(label, results, time.perf_counter() - began)
     print(
-        "targets (issue 36; model C is the plans' developer's): unrated, model C: median <= 7 days and "
+        "targets (issue 36): unrated, model C: median <= 7 days and "
         "answers asked <= a third of model A's; rated, model C: median <= 10 days"
     )
 
@@ -682,13 +732,7 @@ def main() -> None:
     )
     parser.add_argument("--unrated", action="store_true", help="unrated matches (default: rated, as at /game new)")
     args = parser.parse_args()
-    try:
-        asyncio.run(
-            run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged, rated=not args.unrated)
-        )
-    except NotImplementedError as exc:
-        print(f"model {args.model} is not built yet: {exc}")
-        raise SystemExit(2) from exc
+    asyncio.run(run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged, rated=not args.unrated))
 
 
 if __name__ == "__main__":

@@ -1,13 +1,16 @@
 """How far the judges' winning chances come true, per judge key, against today's judge (issue 35).
 
 Run on demand, from the repository root: ``python bench/bench_judge.py [--game KEY] [--matches N] [--seed S]``
-(every registered key by default; ``--players`` for Ursuppe). It plays fresh seeded matches between AI levels
-drawn per seat from :data:`games.ai.judge.calibration.MIX` (seeds ``judge-bench:KEY:S:k``, a space the fits
-never draw from), takes each position at the judge's moment of every turn, and prints for the judge and for
-today's (the heuristic evaluation through the K = 2.5 softmax): the Brier score and its skill against the
-constant forecast and against today's judge, the best log-odds scale, the lag-1 correlation of the chart's
-changes, the cost of one judgement, and the reliability table (10 bins: count, predicted, observed and its
-bootstrap 90 % interval over matches).
+(every registered key by default; ``--players N`` for one Ursuppe table size, every size 3–6 by default).
+It plays fresh seeded matches between AI levels drawn per seat from :data:`games.ai.judge.calibration.MIX`
+(seeds ``judge-bench:KEY:S:k``, a space the fits never draw from), takes each position at the judge's
+moment of every turn, and prints for the judge and for today's (the heuristic evaluation through the
+K = 2.5 softmax): the Brier score and its skill against the constant forecast and against today's judge,
+the best log-odds scale, the lag-1 correlation of the chart's changes, the cost of one judgement, the
+reliability table (10 bins: count, predicted, observed and its bootstrap 90 % interval over matches),
+whether every counted bin's interval is narrower than ±5 points (so that the run can prove the target)
+and, from the intervals measured, about how many matches would make it so; with more than two seats,
+every seat's mean predicted and observed share. It ends with the CPU time of the whole run.
 
 Targets per key: scale 0.9–1.1, every bin with at least 100 predictions within ±5 points, lag-1 > −0.2,
 Brier skill at least today's. This prints figures; it asserts nothing.
@@ -16,6 +19,7 @@ Brier skill at least today's. This prints figures; it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -29,6 +33,7 @@ from games.ai.judge.base import Judge, SoftmaxJudge
 from games.ai.judge.calibration import (
     ITERATIONS,
     MIX,
+    Bin,
     Judged,
     Played,
     best_scale,
@@ -44,9 +49,26 @@ from games.ai.judge.calibration import (
 from games.ai.judge.keys import GAME_OF
 
 SPACE = "judge-bench"
-MATCHES = {"ur-towers": 60, "ur-loop": 80, "ur-race": 150, "ur-motifs": 300}
-"""Matches per key by default: a few minutes of one core each on a loaded machine."""
+MATCHES = {"ur-race": 800, "ur-loop": 500, "ur-towers": 600, "ur-motifs": 1500, "subulata": 400, "ursuppe": 300}
+"""Matches per key by default: enough for every counted bin's 90 % interval to be narrower than ±5 points,
+so that one run can prove the target. A bin's interval narrows as one over the square root of the
+matches; the sizes scale the widest interval measured (ur-race ±5.2 points over 700 bench matches,
+ur-loop ±6.8 over 250, ur-motifs ±22 over 75) or, where no wide sample was affordable yet (ur-towers,
+subulata, Ursuppe), the README's earlier runs. CPU of one idle core: about 6 min for ur-race, 3 for ur-loop,
+13 for ur-towers, 35–45 for ur-motifs, 12 for Subulata and 10 per Ursuppe table size; the bench's last
+line prints the whole run's, and each key's table how many matches its intervals would have needed."""
+TABLE_MATCHES: dict[int, int] = {}
+"""Matches per table size of a game of three seats or more, where it differs from the key's."""
 DEFAULT_MATCHES = 100
+
+
+def matches_of(key: str, players: int) -> int:
+    """The matches benched by default for ``key`` at ``players`` seats."""
+    if players > 2 and players in TABLE_MATCHES:
+        return TABLE_MATCHES[players]
+    return MATCHES.get(key, DEFAULT_MATCHES)
+
+
 BIN_MIN = 100
 BIN_TOLERANCE = 0.05
 SCALE_RANGE = (0.9, 1.1)
@@ -68,12 +90,26 @@ def bench(key: str, matches: int, seed: int, players: int) -> None:
     report(key, played, matches, seed, players, time.process_time() - started)
 
 
+def shares(judged: list[Judged], players: int) -> list[tuple[float, float]]:
+    """Per seat: its mean predicted share over every prediction, and its mean observed share."""
+    rows = [(c, m.result) for m in judged for c in m.chances]
+    count = max(1, len(rows))
+    return [(sum(c[s] for c, _ in rows) / count, sum(y[s] for _, y in rows) / count) for s in range(players)]
+
+
+def matches_needed(table: list[Bin], matches: int) -> int:
+    """About how many matches would narrow every counted bin's 90 % interval to ±5 points (an interval
+    narrows as one over the square root of the matches)."""
+    widest = max(((b.interval[1] - b.interval[0]) / 2 for b in table if b.count >= BIN_MIN), default=0.0)
+    return math.ceil(matches * (widest / BIN_TOLERANCE) ** 2)
+
+
 def report(key: str, played: list[Played], matches: int, seed: int, players: int, cpu: float) -> None:
     """Judge the matches ``played`` (``matches`` seeded from ``seed``) and print the key's figures."""
     judge = JUDGES[key]
     today = SoftmaxJudge(key, GAME_OF[key])
     mix = ", ".join(f"{name} {weight}" for name, weight in MIX)
-    print(f"\n## {key} ({players} players): {judge.describe}")
+    print(f"\n## {key} ({players} players): {judge.describe} (version {judge.version})")
     predictions = sum(len(m.positions) for m in played) * (1 if players == 2 else players)
     print(
         f"{len(played)} of {matches} matches finished ({matches - len(played)} left out at the step cap),"
@@ -116,6 +152,14 @@ def report(key: str, played: list[Played], matches: int, seed: int, players: int
                 f"| {b.low:.1f}–{b.high:.1f} | {b.count} | {b.predicted:.3f} | {b.observed:.3f} |"
                 f" {b.interval[0]:.3f}–{b.interval[1]:.3f} | {mark} | {inside} |"
             )
+        narrow = all((b.interval[1] - b.interval[0]) / 2 <= BIN_TOLERANCE for b in table if b.count >= BIN_MIN)
+        print(
+            f"every counted bin's 90 % interval within ±5 points: {'yes' if narrow else 'no'}"
+            f" (about {matches_needed(table, len(played)):,} matches would make it so)"
+        )
+        if players > 2:
+            seats = ", ".join(f"{p:.3f} / {o:.3f}" for p, o in shares(judged_by[label], players))
+            print(f"per seat, predicted / observed share: {seats}")
         score, scale, lag = verdicts[label]
         met = {
             "scale 0.9–1.1": SCALE_RANGE[0] <= scale <= SCALE_RANGE[1],
@@ -132,13 +176,19 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(JUDGES), default=None, help="one judge key (default: all)")
     parser.add_argument("--matches", type=int, default=None, help="matches per key (default: per key)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=None, help="table size (Ursuppe; default its smallest)")
+    parser.add_argument("--players", type=int, default=None, help="one table size (default: every size)")
     args = parser.parse_args()
+    started = time.process_time()
     for key in [args.game] if args.game else sorted(JUDGES):
         info = find_game(GAME_OF[key])
-        players = max(info.min_players, min(info.max_players, args.players or info.min_players))
-        matches = args.matches or MATCHES.get(key, DEFAULT_MATCHES)
-        bench(key, matches, args.seed, players)
+        sizes = range(info.min_players, info.max_players + 1)
+        if args.players is not None:
+            only = max(info.min_players, min(info.max_players, args.players))
+            sizes = range(only, only + 1)
+        for players in sizes:
+            matches = args.matches or matches_of(key, players)
+            bench(key, matches, args.seed, players)
+    print(f"\nthe whole run: {time.process_time() - started:.0f} s of CPU")
 
 
 if __name__ == "__main__":

@@ -280,7 +280,8 @@ def display_name(name: str, face: ImageFont.FreeTypeFont, max_width: float, fall
 
 def wrap_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> list[str]:
     """``text`` broken into lines at most ``max_width`` pixels wide: at spaces, and inside a word only when
-    the word alone is wider than a line (a long name is wrapped, never shortened)."""
+    the word alone is wider than a line (a long name is wrapped, never shortened); such a word starts on the
+    line where it falls, as it must be broken anyway."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -288,6 +289,12 @@ def wrap_text(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> list
         if face.getlength(trial) <= max_width:
             line = trial
             continue
+        if line and face.getlength(word) > max_width:
+            head = f"{line} "
+            cut = next((i for i in range(len(word), 0, -1) if face.getlength(head + word[:i]) <= max_width), 0)
+            if cut:
+                lines.append(head + word[:cut])
+                line, word = "", word[cut:]
         if line:
             lines.append(line)
         line = ""

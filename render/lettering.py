@@ -20,7 +20,7 @@ from typing import Final
 PHONE_COLUMN_CSS: Final = 265
 """How wide, in CSS px, a phone's Discord client draws a turn post's image (measured in Chromium at
 390×844 by ``bench/phone_boards.py``; the Discord app gives some 270–300)."""
-PHONE_MIN_CSS: Final = 10
+PHONE_MIN_CSS: Final = 12
 """The smallest text a player must read, in CSS px, once the image is drawn :data:`PHONE_COLUMN_CSS` wide."""
 
 

@@ -19,10 +19,10 @@ from PIL import Image, ImageDraw
 from render.common import BACKDROP, Color, draw_text, font, wrap_text
 
 WIDTH: Final = 640
-"""Image width; text of :data:`TEXT_PX` reads at 10.8 CSS px once shown 265 CSS px wide."""
-TEXT_PX: Final = 26
+"""Image width; text of :data:`TEXT_PX` reads at 12 CSS px once shown 265 CSS px wide."""
+TEXT_PX: Final = 29
 PAD: Final = 20
-ROW: Final = 34
+ROW: Final = 37
 """Height of one legend line."""
 PLOT_HEIGHT: Final = 300
 MARKS_ALONG: Final = 6

@@ -2,7 +2,7 @@
 
 The caller gives every text already formatted and translated (:class:`StandingsTable`); this module only
 lays it out, so the same drawing serves Swiss, round-robin and table standings in any language. The image
-is drawn for a phone's column (the boards' rule, :mod:`render.lettering`: every text at least 10 CSS px once
+is drawn for a phone's column (the boards' rule, :mod:`render.lettering`: every text at least 12 CSS px once
 shown 265 CSS px wide, nothing shortened): a column per figure would shrink the text, so each player takes a
 block of two kinds of line, the rank, the name (wrapped, never cut) and the points (the column after the
 name, as written: "2.5 points") on the first, every other
@@ -46,10 +46,10 @@ PAD: Final = 12
 """Room around a row's text."""
 RANK_W: Final = 64
 """The rank column, left of each row."""
-TITLE_PX: Final = 34
-TEXT_PX: Final = 28
-SMALL_PX: Final = 26
-"""The row's second line and the subtitle: ``26 × 265 / 640`` ≈ 10.8 CSS px on a phone."""
+TITLE_PX: Final = 36
+TEXT_PX: Final = 31
+SMALL_PX: Final = 29
+"""The row's second line and the subtitle: ``29 × 265 / 640`` ≈ 12 CSS px on a phone."""
 LINE_GAP: Final = 8
 MAX_ROWS: Final = 200
 """Rows drawn at most; the rest are summed up as "+N" in the footer (a table of 200 lines is already long)."""

@@ -1,7 +1,7 @@
 """Subulata as an image: the pond of nine tiles, the grasshoppers of both sides and, when allowed, their values.
 
 Drawn for a phone's message column (about 265 CSS px wide): 1000 px wide and portrait, every text at
-least 38 px (10 CSS px there), nothing shortened. Top to bottom: the status line (whose turn, or the
+least 46 px (12 CSS px there), nothing shortened. Top to bottom: the status line (whose turn, or the
 set-up, with the terrain legend on its right); the far side's panel; the square 9×9 board with its
 coordinates; the near side's panel. White sits at the bottom (a1 bottom left); on Black's own view the
 board is turned round, so each player's side faces them, and their panel reads "you".
@@ -83,7 +83,7 @@ GAME_ID: Final = "subulata"
 # Geometry, in pixels of the final image.
 WIDTH: Final = 1000
 TEXT_PX: Final = -(-WIDTH * PHONE_MIN_CSS // PHONE_COLUMN_CSS)
-"""The smallest text: 38 px, 10 CSS px once the image is shown in a phone's 265 px column."""
+"""The smallest text: 46 px, 12 CSS px once the image is shown in a phone's 265 px column."""
 NAME_PX: Final = TEXT_PX + 2
 HEADLINE_PX: Final = TEXT_PX + 8
 VALUE_PX: Final = TEXT_PX + 6

@@ -1,7 +1,7 @@
 """Ultima-Tek as an image drawn for a phone's message column: the field of hexes turned a quarter turn
 (portrait), the piece stacks, the bonus tokens, the disc and the score.
 
-Every text reads at 10 CSS px once the 1024 px image is shown 265 CSS px wide (:mod:`render.lettering`):
+Every text reads at 12 CSS px once the 1024 px image is shown 265 CSS px wide (:mod:`render.lettering`):
 40 px at least, nothing shortened. Layout, top to bottom: one row per player (their side's piece, their
 name, or "You" on their own view, their hand as tokens, their score), the row of the side to act lit; the
 status line (the phase of the turn, the action credits left as coins, the turn count); the field; the key
@@ -52,7 +52,6 @@ from render.common import (
     Pen,
     build_palette,
     clean_text,
-    display_name,
     draw_text,
     encode_png,
     expect_view,
@@ -63,6 +62,7 @@ from render.common import (
     player_names,
     plural,
     supersampled,
+    wrap_text,
 )
 from render.palettes import Sampler, shipped
 from render.ultimatek_art import (
@@ -70,6 +70,7 @@ from render.ultimatek_art import (
     DISC_WHITE,
     KINDS,
     LABELS,
+    PIECE_DIGIT_PX,
     SIDE_SHAPES,
     TokenStyle,
     credit_sprite,
@@ -88,10 +89,10 @@ GAME_ID: Final = "ultimatek"
 
 # Geometry, in pixels of the final image.
 WIDTH: Final = BOARD_WIDTH
-TEXT_PX: Final = 40
-"""The smallest text: 10.4 CSS px once the image is shown 265 CSS px wide."""
-SCORE_PX: Final = 60
-BANNER_PX: Final = 52
+TEXT_PX: Final = PIECE_DIGIT_PX
+"""The smallest text: 12 CSS px once the image is shown 265 CSS px wide (:mod:`render.lettering`)."""
+SCORE_PX: Final = TEXT_PX + 20
+BANNER_PX: Final = TEXT_PX + 12
 MARGIN: Final = 24
 R: Final = 75.0
 """Circumradius of a hex (pointy-topped: R·√3 wide, 2R high)."""
@@ -101,6 +102,8 @@ FIELD_W: Final = 6 * SQ
 FIELD_X: Final = (WIDTH - FIELD_W) / 2
 """Left edge of the field (the half-hexes of the lowered columns included)."""
 ROW_H: Final = 64
+NAME_LINE_H: Final = TEXT_PX + 4
+"""How much a player row grows for each further line of a long name."""
 ROW_Y: Final = (10, 10 + ROW_H + 6)
 """The top of the first and second player rows."""
 STATUS_Y: Final = ROW_Y[1] + ROW_H + 34
@@ -420,26 +423,53 @@ def _hand_tokens(view: View, seat: Seat) -> list[tuple[str | None, TokenStyle]]:
     return [(None, "down")] * view.hand_sizes[seat]
 
 
-def _draw_rows(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext) -> None:
-    """One row per player, the side at the top of the field first: piece, name (or "You"), hand, score."""
+def _row_names(view: View, ctx: BoardContext) -> list[tuple[Seat, list[str]]]:
+    """Each player row's seat and name lines, top row first: a name too long for one line beside the hand
+    wraps (at :data:`TEXT_PX`, never shortened)."""
     names = _names(ctx)
     lang = ctx.language
+    face = font(TEXT_PX, "Semibold")
+    bottom = bottom_side(view.viewer)
+    rows: list[tuple[Seat, list[str]]] = []
+    for seat in (1 - bottom, bottom):
+        name = WORDS[lang]["you"] if view.viewer == seat else names[seat]
+        shown = clean_text(name, face) or _word(lang, "Side", seat)
+        rows.append((seat, wrap_text(shown, face, HAND_X - 14 - NAME_X)))
+    return rows
+
+
+def _grow_rows(canvas: Image.Image, extra: int) -> Image.Image:
+    """``canvas`` with both player rows ``extra`` px taller (for names on two lines), all below moved down."""
+    rows_bottom = ROW_Y[1] + ROW_H
+    taller = Image.new(canvas.mode, (WIDTH, HEIGHT + 2 * extra), BACKDROP)
+    taller.paste(canvas.crop((0, rows_bottom, WIDTH, HEIGHT)), (0, rows_bottom + 2 * extra))
+    draw = ImageDraw.Draw(taller)
+    for i in range(2):
+        top = ROW_Y[0] + i * (ROW_H + extra + ROW_Y[1] - ROW_Y[0] - ROW_H)
+        draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + ROW_H + extra), 14, PANEL, PANEL_EDGE, 2)
+    return taller
+
+
+def _draw_rows(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, ctx: BoardContext, extra: int = 0) -> None:
+    """One row per player, the side at the top of the field first: piece, name (or "You"), hand, score.
+
+    ``extra`` is how much taller than :data:`ROW_H` each row was made for a name on two lines."""
     contrast = _contrast(ctx)
     _, _, lights = side_colours(contrast)
     face = font(TEXT_PX, "Semibold")
     big = font(SCORE_PX, "Bold")
-    bottom = bottom_side(view.viewer)
-    for top, seat in zip(ROW_Y, (1 - bottom, bottom), strict=True):
-        mid = top + ROW_H / 2
-        box = (MARGIN, top, WIDTH - MARGIN, top + ROW_H)
+    row_h = ROW_H + extra
+    for i, (seat, lines) in enumerate(_row_names(view, ctx)):
+        top = ROW_Y[0] + i * (row_h + ROW_Y[1] - ROW_Y[0] - ROW_H)
+        mid = top + row_h / 2
+        box = (MARGIN, top, WIDTH - MARGIN, top + row_h)
         if view.outcome is None and view.to_act == seat:
             draw.rounded_rectangle(box, radius=14, outline=HIGHLIGHT, width=4)
         elif view.outcome is not None and seat in view.outcome.winners:
             draw.rounded_rectangle(box, radius=14, outline=GOLD, width=5)
         paste(canvas, piece_sprite(seat, 1, False, contrast), (ICON_X, mid + 6))
-        name = WORDS[lang]["you"] if view.viewer == seat else names[seat]
-        shown = display_name(name, face, HAND_X - 14 - NAME_X, _word(lang, "Side", seat))
-        draw_text(draw, (NAME_X, mid), shown, face, CREAM, "lm")
+        for n, line in enumerate(lines):
+            draw_text(draw, (NAME_X, mid + (n - (len(lines) - 1) / 2) * NAME_LINE_H), line, face, CREAM, "lm")
         tokens = _hand_tokens(view, seat)
         for i in range(HAND_SLOTS):
             cx = HAND_X + HAND_R + i * (2 * HAND_R + HAND_GAP)
@@ -619,12 +649,17 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     x, y = _key_slots(ctx.language)[-1]
     key = WORDS[ctx.language]["key_public" if view.viewer is None else "key_private"]
     draw_text(draw, (x + 2 * KEY_R + 8, y), key, font(TEXT_PX, "Semibold"), MUTED, "lm")
-    _draw_rows(canvas, draw, view, ctx)
     _draw_status(canvas, draw, view, ctx)
     _draw_field(canvas, draw, view, ctx)
     _draw_disc(canvas, view)
     paste_targets(canvas, ctx.targets, lambda name: _target_corner(name, bottom))
     _draw_goal_banner(canvas, view, ctx)
+    lines = max(len(lines) for _, lines in _row_names(view, ctx))
+    extra = (lines - 1) * NAME_LINE_H
+    if extra:
+        canvas = _grow_rows(canvas, extra)
+        draw = ImageDraw.Draw(canvas)
+    _draw_rows(canvas, draw, view, ctx, extra)
     return canvas
 
 

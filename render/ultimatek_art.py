@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw
 
 from games.ultimatek.field import BONUS_KINDS
 from render.common import CREAM, INK, Color, Pen, mix, phone_text, supersampled
+from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
 
 Point: TypeAlias = tuple[float, float]
 TokenStyle: TypeAlias = Literal["up", "down", "secret"]
@@ -136,8 +137,9 @@ def _layer_outline(side: int, cx: float, cy: float) -> list[Point]:
     return pts
 
 
-PIECE_DIGIT_PX: Final = 40
-"""The strength written on a piece: 10 CSS px once the 1024 px image is shown 265 CSS px wide."""
+PIECE_DIGIT_PX: Final = math.ceil(PHONE_MIN_CSS * BOARD_WIDTH / PHONE_COLUMN_CSS)
+"""The smallest text on Ultima-Tek's board (a piece's strength, hex names, every label): 12 CSS px once the
+image is shown in a phone's column (:mod:`render.lettering`)."""
 
 
 def side_colours(contrast: bool) -> tuple[tuple[Color, Color], tuple[Color, Color], tuple[Color, Color]]:

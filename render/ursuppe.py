@@ -2,7 +2,7 @@
 enough that a phone shows it with its post's words and buttons on one screen (about 300 CSS px high).
 
 A phone shows a turn post's image about 265 CSS px wide (:data:`render.lettering.PHONE_COLUMN_CSS`), so
-the image is :data:`WIDTH` px wide and no text on it is under :data:`TEXT_PX` (10 CSS px there); nothing
+the image is :data:`WIDTH` px wide and no text on it is under :data:`TEXT_PX` (12 CSS px there); nothing
 is shortened, long names wrap. Top to bottom:
 
 - the header: round and phase, then what the game waits for and from whom (or who won), wrapped;
@@ -59,6 +59,7 @@ from render import ursuppe_art as art
 from render.common import (
     HIGHLIGHT,
     INK,
+    LANGS,
     BoardContext,
     Color,
     GameRenderer,
@@ -114,14 +115,14 @@ WIDTH: Final = 600
 """Narrow enough that a phone's column shows the image at some 44 % of its size, wide enough for five
 squares of three food chips or three amoebas each."""
 TEXT_PX: Final = math.ceil(PHONE_MIN_CSS * WIDTH / PHONE_COLUMN_CSS)
-"""The smallest text (23 px: 10.2 CSS px in a 265 CSS px column): food counts, amoeba numbers, labels."""
+"""The smallest text (28 px: 12.2 CSS px in a 265 CSS px column): food counts, amoeba numbers, labels."""
 LINE_PX: Final = TEXT_PX + 1
 """The words of the header and the player rows."""
 SCORE_PX: Final = 30
 MARGIN: Final = 8
-LINE_H: Final = 34
+LINE_H: Final = TEXT_PX + 8
 """The height of a line of words (icons included)."""
-HEADER_H: Final = 30
+HEADER_H: Final = TEXT_PX + 3
 """The height of a line of the header (tighter than :data:`LINE_H`: the header has no row of icons under it)."""
 LABEL_H: Final = 24
 """The band above the squares that holds the column letters."""
@@ -164,8 +165,9 @@ LEGEND_COLUMNS: Final = (3, 2, 1)
 three, two or one a row, whichever makes the cards the least tall (long names wrap in narrow cards)."""
 CARD_GAP: Final = 6
 
-CHIP_H: Final = 26
-CHIP_GAP: Final = 2
+CHIP_H: Final = 24
+"""A row of food chips: the digits' ink (some two thirds of :data:`TEXT_PX`) and the icons with a little air."""
+CHIP_GAP: Final = 1
 AMOEBA_D: Final = 34
 AMOEBA_PITCH: Final = 35
 BADGE_H: Final = 30
@@ -538,6 +540,8 @@ def pitch_of(v: View, palette: str = "standard") -> tuple[int, ...]:
         # Rows of three: four a row would overlap, and a ring (the deciding amoeba) would hide a number.
         height = 4 + rows * CHIP_H + 2 + math.ceil(amoebas / 3) * (AMOEBA_D + 2)
         need[sq.row] = max(need[sq.row], height)
+    # The first row's empty squares hold the card, the cards left and the finish zone in words.
+    need[0] = max(need[0], 8 + max(len(_corner_lines(v, lang, CORNER_W)) for lang in LANGS) * CORNER_STEP)
     return tuple(int(min(PITCH_MAX, max(PITCH_Y, math.ceil(h + GAP)))) for h in need)
 
 
@@ -572,6 +576,23 @@ def _draw_island(canvas: Image.Image, v: View, board_y: int, pitch: Pitch = PITC
     paste(canvas, sprite, ((x0 + x1) / 2, (y0 + y1) / 2))
 
 
+CORNER_STEP: Final = TEXT_PX + 2
+"""The line pitch of the words in the first row's empty squares and of the damage legend."""
+CORNER_W: Final = math.floor(3 * PITCH_X - GAP - 4)
+"""How wide the words of the first row's empty squares (c1 to e1) may run."""
+
+
+def _corner_lines(v: View, lang: str, width: float) -> list[str]:
+    """The card, the cards left and the finish zone, wrapped to ``width`` px."""
+    lines = [card_text(lang, v.card.drift, v.card.ozone)] if v.card is not None else [word(lang, "no_card")]
+    if v.card is not None:
+        lines.append(
+            word(lang, "card_one_left") if v.cards_left == 1 else word(lang, "cards_left").format(n=v.cards_left)
+        )
+    lines.append(word(lang, "finish_short").format(zone=v.finish_zone, length=v.track_length))
+    return [part for line in lines for part in wrap_words(line, TEXT_PX, "Semibold", width)]
+
+
 def _draw_corners(
     canvas: Image.Image,
     v: View,
@@ -585,19 +606,10 @@ def _draw_corners(
     """In the empty squares: the order of the phase (a1), the card, the cards left and where the finish
     zone starts (c1–e1), what a damage pip means (e5). The supply is in the detail view."""
     x0, y0, _, _ = cell_box(0, 2, board_y, pitch)
-    _, _, x1, y1 = cell_box(0, 4, board_y, pitch)
-    lines = [card_text(lang, v.card.drift, v.card.ozone)] if v.card is not None else [word(lang, "no_card")]
-    if v.card is not None:
-        lines.append(
-            word(lang, "card_one_left") if v.cards_left == 1 else word(lang, "cards_left").format(n=v.cards_left)
-        )
-    lines.append(word(lang, "finish_short").format(zone=v.finish_zone, length=v.track_length))
-    wrapped = [part for line in lines for part in wrap_words(line, TEXT_PX, "Semibold", x1 - x0 - 8)]
-    step = min(30.0, (y1 - y0 - 8) / max(len(wrapped), 1))
-    y = y0 + 4 + step / 2
-    for i, part in enumerate(wrapped):
-        paste_text(canvas, (x0 + 4, y), part, TEXT_PX, "Semibold", th.text if i == 0 else th.muted, "lm")
-        y += step
+    y = y0 + 4 + CORNER_STEP / 2
+    for i, part in enumerate(_corner_lines(v, lang, CORNER_W)):
+        paste_text(canvas, (x0 + 2, y), part, TEXT_PX, "Semibold", th.text if i == 0 else th.muted, "lm")
+        y += CORNER_STEP
     ox0, oy0, _ox1, _ = cell_box(0, 0, board_y, pitch)
     if v.order and v.outcome is None:
         paste_text(canvas, (ox0 + 4, oy0 + 14), word(lang, "order"), TEXT_PX, "Semibold", th.text, "lm")
@@ -610,8 +622,8 @@ def _draw_corners(
     lx0, ly0, lx1, _ = cell_box(4, 4, board_y, pitch)
     # The pip on its own line: beside it, "damage" and "blessure" would not fit the square's width.
     paste(canvas, pip_sprite(), (lx0 + 14, ly0 + 16))
-    for i, line in enumerate(wrap_words(word(lang, "damage"), TEXT_PX, "Semibold", lx1 - lx0 - 10)):
-        paste_text(canvas, (lx0 + 6, ly0 + 44 + i * 28), line, TEXT_PX, "Semibold", th.muted, "lm")
+    for i, line in enumerate(wrap_words(word(lang, "damage"), TEXT_PX, "Semibold", lx1 - lx0 - 5)):
+        paste_text(canvas, (lx0 + 3, ly0 + 44 + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.muted, "lm")
 
 
 def _draw_marks(

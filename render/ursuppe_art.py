@@ -295,12 +295,13 @@ def chip_sprite(colour_index: int, count: int, width: int, text: int, palette: s
     d = 16
     h = max(d + 8, text + 4)
     face = font(text, "Bold")
-    width = max(width, math.ceil(d + 4 + face.getlength(str(count))))
+    # The count 3 px from its icon: three one-digit chips at 12 CSS px then fit a square's width.
+    width = max(width, math.ceil(d + 3 + face.getlength(str(count))))
     sprite = Image.new("RGBA", (width, h), (0, 0, 0, 0))
     icon = _chip_icon(colour_index, d, h, palette)
     sprite.paste(icon, (0, 0), icon)
     ink = theme(palette).text
-    ImageDraw.Draw(sprite).text((d + 4, h / 2 + 1), str(count), font=face, fill=(*ink, 255), anchor="lm")
+    ImageDraw.Draw(sprite).text((d + 3, h / 2 + 1), str(count), font=face, fill=(*ink, 255), anchor="lm")
     return sprite
 
 

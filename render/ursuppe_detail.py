@@ -5,7 +5,7 @@ The turn post carries one image, the board (:mod:`render.ursuppe`), kept short f
 member who wants each player's BP, MP against the ozone, amoebas and genes, the supply, the gene market and
 what happened lately opens this one on demand (the turn post's "Genes and events" button answers privately
 with it). It is as wide as the board and held to the same lettering: no text under
-:data:`render.ursuppe.TEXT_PX` (10 CSS px in a 265 CSS px column), nothing shortened, long names and
+:data:`render.ursuppe.TEXT_PX` (12 CSS px in a 265 CSS px column), nothing shortened, long names and
 events wrap. First one full row per player (as :func:`render.ursuppe.draw_rows` draws it) and the supply's
 chips, then one gene a row (name, price in BP, MP, copies left; sold-out genes dimmed, superior genes
 marked with a gold chevron), then the latest events, the newest last and brightest. Deterministic.

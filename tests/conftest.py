@@ -7,12 +7,31 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from hypothesis import settings
+from simcord.env import Env
 
 from bot.app.storage import Store
 from bot.shell.client import PlateauBot
 from tests.botkit import close_bots, make_bot, send_real_locales
 from tests.discord_limits import enforce_on_simcord
 from tests.pgserver import PgServer, running_server, unavailable_reason
+
+# Property tests draw the same examples on every run and every worker, and keep no example database: a run
+# under load or in another order meets exactly what a quiet run met (no ``.hypothesis`` folder is shared
+# between xdist workers either).
+settings.register_profile("plateau", derandomize=True, database=None)
+settings.load_profile("plateau")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def adaptive_allocator() -> Iterator[None]:
+    """glibc keeps its adaptive mmap threshold under the suite. A bot fixes it at start-up so that its resident
+    memory falls back after a drawing (``bench/bench_startup.py`` measures that); in a test worker, which draws
+    thousands of boards, the fixed threshold maps and unmaps every big block of every drawing, faulting its
+    pages in afresh each time: several percent of the suite's CPU for a memory figure no test reads."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("bot.shell.client.keep_big_blocks_returnable", lambda: False)
+        yield
 
 
 @pytest.fixture
@@ -26,6 +45,26 @@ async def simcord_bot(db_path: str) -> AsyncIterator[PlateauBot]:
     """The bot SimCord's ``simcord_env`` fixture runs; every bot of the test is closed afterwards."""
     yield make_bot(db_path)
     await close_bots()
+
+
+SETTLE_SECONDS = 60.0
+"""How long SimCord waits, in real time, for the bot to settle after each action. SimCord's 5 s is overrun on a
+host shared by many suites, where a board drawn in a worker thread may wait that long for a core; a bot that
+really hangs still fails, a minute later."""
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: PlateauBot, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
+    """SimCord's own fixture, with :data:`SETTLE_SECONDS` unless the test's ``simcord`` marker says otherwise."""
+    marker = request.node.get_closest_marker("simcord")
+    env = Env(simcord_bot, **{"settle_timeout": SETTLE_SECONDS, **(marker.kwargs if marker else {})})
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
 
 
 @pytest.fixture(autouse=True)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from bot.app import member_settings
+from bot.app.events import EventFormat, EventService
 from bot.app.matches import Match, MatchError, MatchService, MatchStatus, ServiceConfig
 from bot.app.standins import STAND_INS, autopilot
 from bot.app.standins.autopilot import Autopilot
@@ -26,6 +28,7 @@ from games.ai.choice import Spread, choice_matters
 from games.ai.determinise import determinise
 from games.base import GameState, Seat
 from games.playout import exact_chance
+from tests.test_bot_events import new_event, open_round
 from tests.test_matches import ALICE, BOB, CHANNEL, GUILD, Clock
 
 NOW = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
@@ -296,3 +299,34 @@ async def test_a_match_through_the_service_plays_what_the_rules_say(store: Store
         match = report.match
     assert checked, "Variante 1 has decisions whose moves are all alike"
     assert set((await store.load_played_for(match.id)).values()) == {"autopilot"}
+
+
+async def test_one_change_plays_a_bounded_chain(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Both members on and the game decided: the autopilot would play on for both; one change plays CHAIN at most.
+    match = await a_choice(MatchService(store, Clock()), rated=False)
+    pilot = Autopilot(seconds=None)
+    played = [(await decide(store, match, [0.5] * 7, monkeypatch, pilot))[0] for _ in range(autopilot.CHAIN + 1)]
+    assert all(move is not None for move in played[:-1]) and played[-1] is None
+    # The next change (the member answered: a new version) may go on.
+    later = replace(match, version=match.version + 1)
+    assert (await decide(store, later, [0.5] * 7, monkeypatch, pilot))[0] is not None
+
+
+async def test_an_organiser_switches_it_off_for_every_game_of_an_event(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    matches = MatchService(store, Clock())
+    events = EventService(store, matches, Clock())
+    event = await new_event(events, EventFormat.SWISS, 2, options={"rules": "v1", "autopilot": "off"})
+    await events.start(event.id, 99)
+    (game,) = await open_round(events, event.id)
+    assert game.match_id is not None
+    match = await matches.get(game.match_id)
+    assert match.options["autopilot"] == "off" and match.options["autoplay"] == "on"
+    for member in match.seats:
+        await matches.set_member_setting(member, "autopilot", "5")
+    while len(match.state.legal_moves(match.state.actors()[0])) < 2:
+        (seat,) = match.state.actors()
+        move = match.state.format_move(match.state.legal_moves(seat)[0])
+        match = (await matches.move(match.id, match.seats[seat], move, expected_version=match.version)).match
+    assert (await decide(store, match, [0.5] * 7, monkeypatch))[0] is None

@@ -1,4 +1,4 @@
-"""Every board reads in a phone's message column: no text under 10 CSS px, nothing shortened.
+"""Every board reads in a phone's message column: no text under 12 CSS px, nothing shortened.
 
 Each game, rule set and table size is played at random (seeded) to its start, middle and end; each
 position is drawn for the public and for every seat's own view, in English and French, with the longest

@@ -255,10 +255,12 @@ async def test_replay_and_export_of_a_finished_match(club: dict[str, Any]) -> No
 async def test_mine_and_list_show_whose_turn_it_is(club: dict[str, Any]) -> None:
     env, channel, carol = club["env"], club["channel"], club["carol"]
     actor, other = await start_ur(club, deadline="48h")
-    mine = (await actor.slash(channel, "game mine")).response
-    assert mine.ephemeral and "your turn" in (mine.embeds[0].description or "")
-    theirs = (await other.slash(channel, "game mine")).response.embeds[0].description or ""
-    assert "waiting for" in theirs and "⏰" in theirs
+    await actor.slash(channel, "game mine")
+    await other.slash(channel, "game mine")
+    (mine,) = actor.user.dm_channel.history()
+    assert "your turn" in mine.content and "time runs out <t:" in mine.content
+    (theirs,) = other.user.dm_channel.history()
+    assert "waiting for" in theirs.content
     listed = (await carol.slash(channel, "game list", where="server")).response.embeds[0].description or ""
     assert "Royal Game of Ur" in listed
     muted = await other.slash(channel, "game notify", pings="off")

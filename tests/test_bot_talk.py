@@ -95,8 +95,9 @@ async def test_status_counts_turns_and_history_tells_them_in_sentences(club: dic
     assert turn < len(log), "turns are counted, not log entries"
     board = boards_in(channel)[-1]
     assert f"· turn {turn}" in text_of(board)
-    mine = await alice.slash(channel, "game mine")
-    assert f"turn {turn} · " in (mine.response.embeds[0].description or "")
+    await alice.slash(channel, "game mine")
+    (desk,) = alice.user.dm_channel.history()
+    assert f"turn {turn}," in desk.content, "the desk counts turns as the posts do"
 
     page = await alice.slash(channel, "game history")
     text = page.response.embeds[0].description or ""

@@ -25,6 +25,7 @@ from bot.shell.history.review import ReviewButton
 from bot.shell.lobby.card import LobbyButton
 from bot.shell.lobby.salt import SaltButton
 from bot.shell.pbp.votes import TimeoutButton
+from bot.shell.plans.flow import PlanButton
 from bot.shell.play.details import DetailsButton
 from bot.shell.play.move_controls import BuilderButton
 from bot.shell.play.private import PrivateViewButton, SetupButton
@@ -49,6 +50,7 @@ HANDLER_DATA = (
     "board",
     "places",
     "code",
+    "draft",
 )
 
 CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
@@ -93,6 +95,10 @@ CASES: list[tuple[PlateauButton, str, discord.ButtonStyle, int | None]] = [
     (PlacesButton("rp1", 3, 1, 2, "00000", "Next players"), "plateau:evpb:rp1:3:1:2:00000", S.secondary, 4),
     (ReportAnswerButton("yes", 3, 1, 2, "w1", "Confirm"), "plateau:evans:yes:3:1:2:w1", S.success, None),
     (ReportAnswerButton("set", 3, 1, 2, "3114", "Set the result"), "plateau:evans:set:3:1:2:3114", S.primary, None),
+    (PlanButton("open", 7, 0, "", label="📝 Plan ahead"), "plateau:plan:open:7:0:", S.secondary, None),
+    (PlanButton("save", 7, 12, "2.0.1", label="Save plan"), "plateau:plan:save:7:12:2.0.1", S.success, None),
+    (PlanButton("save", 7, 12, "3_1-2.4-1", label="Save plan"), "plateau:plan:save:7:12:3_1-2.4-1", S.success, None),
+    (PlanButton("cancel", 7, 12, "", label="Cancel my plan"), "plateau:plan:cancel:7:12:", S.danger, None),
 ]
 
 

@@ -73,11 +73,17 @@ def test_seeded_delays_are_awake_time_and_repeat() -> None:
             assert answer >= ping
 
 
-def test_model_c_is_not_built_yet() -> None:
+async def test_model_c_leaves_plans_that_play_for_the_members(tmp_path: Path) -> None:
     start = TurnStart.__new__(TurnStart)
-    with pytest.raises(NotImplementedError):
-        ModelC().after_answer(start, ())
     assert ModelA().at_turn(start) == "ask" and ModelA().stand_ins == ()
+    assert [s.name for s in ModelC().stand_ins] == ["plan", "autopilot"], "the member's own plan first"
+    store = await Store.open(str(tmp_path / "calendar.db"))
+    try:
+        figures = await play_match(store, "ur", {"rules": "v2"}, 2, "calendar/test/c", 1, ModelC(), "random")
+    finally:
+        await store.close()
+    assert figures.finished and figures.stood_in["plan"] > 0
+    assert figures.played_for > 0 and figures.answers < figures.turns
 
 
 async def test_model_b_runs_the_autopilot_and_counts_its_turns(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ async def association(path: Path) -> None:
     await service.create("ur", {}, guild_id=7, channel_id=99, creator_id=3)  # a lobby
     await service.set_user_pref(1, "lang", "fr")
     await store.add_replace_decline(1, 1, 5, 2, 3, now=T0)  # member 5 was declined for seat 1 of match 1
+    await store.put_plan(1, 2, 1, 6, '{"keyed":"roll","b":[["roll:2","in"]]}', 1, now=T0)  # a plan ahead
     await service.declare_vacation(2, T0 + timedelta(days=3), 2)
     events = EventStore(store)
     spring = EventSettings("Spring", "ur", {}, "swiss", rounds=3, turn_limit=None, auto_advance=True)
@@ -73,6 +74,7 @@ async def test_every_row_and_id_survives_the_copy(tmp_path: Path, pg_url: str) -
             assert await new.load_seats(match_id) == await old.load_seats(match_id)
         assert await new.rating_table(7, "ur:v2") == await old.rating_table(7, "ur:v2")
         assert await new.load_vacations(2) == await old.load_vacations(2)
+        assert await new.load_plan(1, 2) == await old.load_plan(1, 2) is not None
         # The preferences hold the language and, per match, how the member's salt came to be.
         prefs = await new.load_prefs(1)
         assert prefs == await old.load_prefs(1) and prefs["lang"] == "fr" and prefs["salt_kind:1"] == "drawn"

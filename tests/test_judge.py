@@ -4,6 +4,7 @@ judged from its own knowledge only."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass, replace
@@ -17,11 +18,12 @@ from games.ai.determinise import determinise
 from games.ai.evaluate import EVALUATE
 from games.ai.judge import JUDGES, judge_key, win_chances, win_chances_for
 from games.ai.judge import params as judge_params
-from games.ai.judge.base import SoftmaxJudge, result_shares
+from games.ai.judge.base import SoftmaxJudge, result_shares, softmax
 from games.ai.judge.calibration import MIX, Judged, best_scale, brier, brier_constant, judge_matches, self_play
-from games.ai.judge.fitting import fit_softmax
+from games.ai.judge.fitting import calibrated, fit_map, fit_softmax, fit_temperature, map_figures, raw_scores
 from games.ai.judge.keys import GAME_OF, OPTIONS_OF
 from games.ai.judge.linear import LinearJudge
+from games.ai.judge.logit_map import KNOTS, LogitMap
 from games.base import GameState, Outcome, Termination
 from games.playout import random_step
 from games.subulata import state as subulata_state
@@ -316,3 +318,92 @@ def test_ursuppe_shares_every_seat_and_a_better_score_raises_a_seat_share(player
     scores[1] += 3
     ahead = win_chances(replace(state, scores=tuple(scores)))
     assert ahead[1] > chances[1]
+
+
+# The last map (issue 35, items 1-3): monotone, fitted on held-out matches, named by a version.
+
+FITTED_KEYS = ("ur-race", "ur-loop", "ur-towers", "ur-motifs", "subulata", "ursuppe")
+CALIBRATED: tuple[str, ...] = ()
+"""The keys whose last map ships (the others are weighed through the identity until calibrated)."""
+
+
+def test_a_logit_map_keeps_the_order_of_the_chances_and_favours_no_seat() -> None:
+    mapping = LogitMap(KNOTS, (1.4, 0.9, 0.02, 1.1, 0.6), {4: 0.8})
+    zs = [k / 10 for k in range(-80, 81)]
+    mapped = [mapping.chances([z, 0.0])[0] for z in zs]
+    assert all(b > a for a, b in itertools.pairwise(mapped))
+    for z in zs:
+        assert mapping.odd(-z) == pytest.approx(-mapping.odd(z))
+        assert sum(mapping.chances([z, 0.3])) == pytest.approx(1.0)
+    assert mapping.chances([1.0, 0.0, 0.5, 2.0]) == pytest.approx(softmax([0.8, 0.0, 0.4, 1.6]))
+    assert mapping.chances([1.0, 0.0, 0.5]) == pytest.approx(softmax([1.0, 0.0, 0.5]))
+    assert LogitMap().chances([0.7, -0.2]) == pytest.approx(softmax([0.7, -0.2]))
+    with pytest.raises(ValueError):
+        LogitMap(KNOTS, (1.0, -0.1, 1.0, 1.0, 1.0))
+    with pytest.raises(ValueError):
+        LogitMap(temperatures={3: 0.0})
+
+
+def test_the_map_fitter_recovers_a_known_bend_and_a_known_temperature() -> None:
+    rng = np.random.default_rng(5)
+    truth = LogitMap(KNOTS, (1.3, 1.0, 0.8, 0.6, 1.2))
+    z = rng.normal(scale=1.6, size=40_000)
+    p = np.array([truth.chances([float(v), 0.0])[0] for v in z])
+    won = (rng.random(z.size) < p).astype(float)
+    assert fit_map(z, won, 1000, prior=0.0) == pytest.approx(truth.slopes, abs=0.15)
+    common = fit_map(z, won, 1000, prior=1e6)
+    assert common == pytest.approx([common[0]] * len(KNOTS), abs=1e-3) and 0.8 < common[0] < 1.3
+    x = rng.normal(size=(20_000, 4))
+    q = np.exp(0.7 * x)
+    q /= q.sum(axis=1, keepdims=True)
+    winner = np.array([rng.choice(4, p=row) for row in q])
+    assert fit_temperature(x, np.eye(4)[winner]) == pytest.approx(0.7, abs=0.05)
+
+
+@pytest.mark.parametrize("key", FITTED_KEYS)
+def test_the_shipped_parameters_carry_their_version_and_any_map_is_held_out(key: str) -> None:
+    """Every parameter file names its version (a digest of what changes the chances: not its dates or
+    figures); a file with a last map names the held-out matches it was fitted on, never the weights' own."""
+    judge = JUDGES[key]
+    assert isinstance(judge, LinearJudge)
+    data = judge_params.load(key)
+    assert data is not None
+    assert data["version"] == judge_params.version_of(data) == judge.version
+    changed = {**data, "weights": [w + 0.001 for w in data["weights"]]}
+    assert judge_params.version_of(changed) != data["version"]
+    assert judge_params.version_of({**data, "date": "another day"}) == data["version"]
+    mapping = judge.mapping()
+    assert mapping == LogitMap.from_json(data.get("calibration"))
+    if key in CALIBRATED:
+        held = data["calibration_fit"]
+        assert held["seeds"].startswith(f"judge-fit:{key}:")
+        assert held["seeds"].split(":")[2] != data["seeds"].split(":")[2], "the map is fitted on other matches"
+        assert held["matches_used"] > 0 and held["positions"] > held["matches_used"]
+        assert f"{held['matches_used']:,}" in judge.describe
+        if judge.tables == (2,):
+            assert mapping.slopes and all(s > 0 for s in mapping.slopes)
+        else:
+            assert set(mapping.temperatures) == set(judge.tables)
+    else:
+        assert mapping == LogitMap()
+
+
+def test_a_small_fresh_calibration_comes_true_on_other_matches() -> None:
+    """A wide tolerance (the shipped maps are fitted on hundreds of matches): a map fitted on a few cheap
+    Variante 2 matches keeps its slopes sensible, and on other matches loses no more than a little."""
+    judge = JUDGES["ur-race"]
+    assert isinstance(judge, LinearJudge)
+    data = judge.parameters()
+    assert data is not None
+    weights = [float(w) for w in data["weights"]]
+    held = self_play("ur-race", 12, 1, judge.moment, "judge-test", mix=CHEAP)
+    other = self_play("ur-race", 8, 2, judge.moment, "judge-test", mix=CHEAP)
+    fitted = calibrated(judge, data, held, 12, 1)
+    mapping = LogitMap.from_json(fitted["calibration"])
+    assert all(0.02 <= s < 8 for s in mapping.slopes)
+    assert (
+        fitted["calibration_fit"]["figures"]["log_loss_after"]
+        <= fitted["calibration_fit"]["figures"]["log_loss_before"]
+    )
+    after = map_figures(mapping, raw_scores(judge, weights, other))
+    assert after["log_loss_after"] < after["log_loss_before"] + 0.05

@@ -36,6 +36,7 @@ from bot.app.matches import (
 )
 from bot.app.storage import MatchRow, Store
 from games import find_game
+from games.ai import odds
 from games.base import (
     GameError,
     IllegalMoveError,
@@ -582,6 +583,16 @@ async def test_resigning_gives_the_game_to_the_opponent(service: MatchService) -
     assert refused.value.key == "not_active"
     # The log still replays to the position the game stopped in.
     assert replay(UR, match.options, 2, await service.history(match.id)) == match.state
+
+
+async def test_a_finished_match_keeps_the_version_of_its_judge(service: MatchService) -> None:
+    """Issue 35: the record says which judge the match finished under (a later review by another judge is
+    marked as judged afresh); a match still played keeps none."""
+    match = await play(service, await started(service), random.Random(41), plies=3)
+    assert match.judge_version is None
+    match = (await service.resign(match.id, match.seats[0])).match
+    assert match.judge_version == odds.version(match.state) != "softmax-k2.5"
+    assert (await service.get(match.id)).judge_version == match.judge_version
 
 
 async def test_aborting(service: MatchService) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import itertools
 import random
-import time
 
 import pytest
 from PIL import Image, ImageChops
@@ -87,19 +86,6 @@ def test_identical_input_gives_identical_bytes() -> None:
     second = ur_loop.render(loop.from_text(loop.from_text(BUSY).to_text()), ctx)
     assert first == second
     assert b"tIME" not in first and b"tEXt" not in first
-
-
-def test_render_time_is_reasonable() -> None:
-    """The issue asks for a p95 near 30 ms; this loose bound only catches an accidental slowdown."""
-    state = loop.from_text(BUSY)
-    ctx = BoardContext(NAMES, "A2xB6", 0, ("A2", "B6"))
-    ur_loop.render(state, ctx)
-    times = []
-    for _ in range(10):
-        start = time.perf_counter()
-        ur_loop.render(state, ctx)
-        times.append(time.perf_counter() - start)
-    assert sorted(times)[len(times) // 2] < 0.1
 
 
 # What the pixels show.

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 
 import pytest
 from PIL import Image
@@ -188,16 +187,15 @@ def test_no_dice_while_placing() -> None:
         assert not _near(_pixel(image, centre), RED)
 
 
-def test_every_position_of_random_games_renders_quickly() -> None:
-    times = []
+def test_every_position_of_random_games_renders_small() -> None:
+    """Every position of three random games renders under 200 KB with alt text under 1,000 characters (how
+    fast is ``bench/bench_boards.py``'s to measure: a timing here would only fail on a busy host)."""
     for seed in range(3):
         rng = random.Random(seed)
         state = motifs.new_state()
         ctx = BoardContext(NAMES)
         while True:
-            start = time.perf_counter()
             png = render(state, ctx)
-            times.append(time.perf_counter() - start)
             assert len(png) < 200_000
             assert len(describe(state, ctx)) <= 1000
             if state.outcome() is not None:
@@ -211,8 +209,6 @@ def test_every_position_of_random_games_renders_quickly() -> None:
             route = highlights(state, notation)
             ctx = BoardContext(NAMES, notation, state.mover(move), route, rng.choice(("en", "fr")))
             state = state.apply(move)
-    times.sort()
-    assert times[len(times) // 2] < 0.1  # generous: the benchmark target is a p95 near 30 ms
 
 
 def test_alt_text_in_english() -> None:

@@ -153,7 +153,7 @@ def _image_of(state: object, ctx: BoardContext) -> Image.Image:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_own_views_with_marks_read_at_the_phone_column(rules: str, lang: str) -> None:
     """What the lettering test checks on the boards everyone sees, on a seat's own view: its "you"
-    label, the marks and the contrast palette, with the longest names (no text under 10 CSS px, none cut)."""
+    label, the marks and the contrast palette, with the longest names (no text under 12 CSS px, none cut)."""
     names = ("Maximilien-Alexandre de La Tour", "Éléonore-Marguerite Van Den Berg")
     marks = (("A2", "1"), ("C3", "2"))
     for viewer in (0, 1):

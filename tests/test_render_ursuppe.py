@@ -6,7 +6,6 @@ import dataclasses
 import io
 import itertools
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -390,19 +389,6 @@ def test_wrong_view_type_is_refused() -> None:
         U.highlights(object(), "3 drift")
 
 
-def test_render_is_quick() -> None:
-    """A warm render of a busy six-player position; the bound is generous for slow shared hosts."""
-    view, ctx = _late()
-    U.render(view, ctx)
-    times = []
-    for _ in range(20):
-        t = time.perf_counter()
-        U.render(view, ctx)
-        times.append(time.perf_counter() - t)
-    times.sort()
-    assert times[18] < 0.25
-
-
 @pytest.mark.parametrize(("count", "food_rows"), [(n, 2) for n in range(1, 10)] + [(n, 3) for n in range(1, 6)])
 def test_crowded_squares_lay_their_amoebas_out_without_overlap(count: int, food_rows: int) -> None:
     """Up to nine amoebas on a square under two (or three) rows of food chips: every amoeba (or the "+n"
@@ -444,7 +430,7 @@ def test_five_amoebas_on_one_square_each_show_their_colour() -> None:
 
 
 def test_the_detail_image_holds_the_gene_market_and_the_events() -> None:
-    """Ursuppe's second view: deterministic, as wide as the board, every text at least 10 CSS px in a
+    """Ursuppe's second view: deterministic, as wide as the board, every text at least 12 CSS px in a
     phone's column and nothing shortened with the longest names, changes with the events; other games
     have none."""
     view, ctx = _late(4)

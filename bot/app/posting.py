@@ -138,6 +138,9 @@ class Situation:
     quiet_end: bool = False
     """The end pings nobody either: a live game of an event (its quiet mode: the players sit at the club's
     tables, and the event's board shows the result)."""
+    elsewhere: frozenset[int] = frozenset()
+    """Members whose turn pings do not go to the channel (their own choice, :mod:`bot.app.desk.pings`: a direct
+    message, or a daily digest): the turn post names them without a mention (:attr:`Plan.away`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +188,9 @@ class Plan:
     """What becomes of the status card (see :data:`StatusStep`)."""
     parent: int | None = None
     """The parent channel's line to edit now, once, as the match ends: it no longer invites anyone."""
+    away: tuple[int, ...] = ()
+    """User ids whose turn starts now and who would have been pinged, but whose pings go elsewhere
+    (:attr:`Situation.elsewhere`): the shell tells them there."""
 
 
 def turn_key(situation: Situation) -> tuple[int, ...]:
@@ -212,6 +218,7 @@ def accepts(pings: Mapping[int, PingMode], user_id: int, *, own_turn: bool) -> b
 def plan(situation: Situation) -> Plan:
     """The messages to send or edit after a change (see the module docstring for the rules)."""
     s = situation
+    away: tuple[int, ...] = ()
     key = turn_key(s)
     previous = s.turn
     asked = out_of_turn(s)
@@ -229,7 +236,9 @@ def plan(situation: Situation) -> Plan:
     elif turn_changed or previous is None or previous.message_id is None or s.repost or handed:
         post = "new"
         number = (previous.number if previous is not None else 0) + (1 if turn_changed else 0)
-        ping = () if s.repost or s.live else _pingable(s, own) if turn_changed else _pingable(s, handed)
+        starting = own if turn_changed else handed
+        ping = () if s.repost or s.live else _pingable(s, starting)
+        away = () if s.repost or s.live else _pingable(s, starting, elsewhere=True)
     else:
         post, number, ping = "edit", previous.number, ()
     retire = previous.message_id if post == "new" and previous is not None else None
@@ -240,7 +249,7 @@ def plan(situation: Situation) -> Plan:
         if s.question is not None and s.question.message_id is not None:
             questions.append(QuestionStep("settle", s.question.seats, message_id=s.question.message_id))
         if asked:
-            questions.append(QuestionStep("ask", asked, ping=() if s.live else _pingable(s, asked)))
+            questions.append(QuestionStep("ask", asked, ping=() if s.live else _pingable(s, asked, elsewhere=None)))
 
     kept = previous.message_id if previous is not None else None
     return Plan(
@@ -254,6 +263,7 @@ def plan(situation: Situation) -> Plan:
         answer=_answer(s, post, kept, retire, questions),
         status="edit" if s.sheet != s.sheet_shown else "keep",
         parent=s.parent if not s.active and not s.repost else None,
+        away=away,
     )
 
 
@@ -273,9 +283,18 @@ def _answer(
     return "none" if s.via == "none" else "ack"
 
 
-def _pingable(s: Situation, seats: tuple[int, ...]) -> tuple[int, ...]:
+def _pingable(s: Situation, seats: tuple[int, ...], *, elsewhere: bool | None = False) -> tuple[int, ...]:
+    """The members of ``seats`` who accept a ping about their turn: those pinged in the channel, or (with
+    ``elsewhere``) those whose pings go elsewhere; ``None``: both (a question out of turn always asks in the
+    channel)."""
     users = (s.seats[seat] for seat in seats if seat < len(s.seats))
-    return tuple(dict.fromkeys(uid for uid in users if accepts(s.pings, uid, own_turn=True)))
+    return tuple(
+        dict.fromkeys(
+            uid
+            for uid in users
+            if accepts(s.pings, uid, own_turn=True) and (elsewhere is None or (uid in s.elsewhere) == elsewhere)
+        )
+    )
 
 
 def _dm_steps(s: Situation, turn_changed: bool) -> tuple[DMStep, ...]:

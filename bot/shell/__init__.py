@@ -6,7 +6,9 @@ The hub, at the top of the package: :mod:`~bot.shell.client` (the bot process, t
 :mod:`~bot.shell.components` (the base of the restart-proof buttons), :mod:`~bot.shell.display` (names, links,
 channels, board images), :mod:`~bot.shell.send`, :mod:`~bot.shell.errors` (the one error handler),
 :mod:`~bot.shell.translator`, :mod:`~bot.shell.visibility` (who may see a match) and :mod:`~bot.shell.clock_ui`
-(the game clock in words). The cogs (:mod:`bot.shell.cogs`) parse the slash commands and call the features.
+(the game clock in words). The cogs of :mod:`bot.shell.cogs` parse the slash commands and call the features; a
+cog that only listens lives in its feature's folder (the clock's tick in :mod:`bot.shell.pbp.clock`, the AI seats'
+turns in :mod:`bot.shell.play.ai_seats`).
 
 The features, each a whole feature in its folder (its commands' handlers, its buttons beside them, its texts):
 :mod:`~bot.shell.play` (the turn post and its publishing, move controls, set-up, private views, resigning, the
@@ -19,7 +21,9 @@ deadline votes, overviews) and :mod:`~bot.shell.guide` (help and rules).
 Where a new command goes: its parameters in the cog of its command group (``/game`` in ``cogs/game.py``,
 ``/plateau`` in ``cogs/plateau.py``, ``/event`` in ``cogs/events.py``), its handler in the folder of its feature
 (a new feature gets a folder of its own), and any button it posts beside that handler, listed once in
-:data:`bot.shell.client.DYNAMIC_ITEMS` (the events' buttons come with their extension). A feature imports the
+:data:`bot.shell.client.DYNAMIC_ITEMS` (the events' buttons come with their extension). A listener without a
+command (a tick, a reaction to every change) is an extension in its feature's folder, listed in
+:data:`bot.shell.client.EXTENSIONS`, naming what it uses of the bot by a protocol of its own. A feature imports the
 hub and the features below it, never the client: the import graph stands on at most eight floors
 (tests/test_import_graph.py; ``python bench/shell_floors.py`` prints them), so a feature used by another (the
 turn post shows consent, review and fairness buttons; play by post reads the match messages) sits below it.
@@ -30,5 +34,5 @@ features (:class:`bot.shell.pbp.post_ui.PostUI`), then bundles them once in a :c
 kept as the client's ``shell`` attribute. A button's click gets the ``Shell`` from
 :func:`bot.shell.context.shell_of` (the one place that reads the client) and calls the handler next to it,
 which takes the ``Shell`` or just the collaborator it needs. The cogs alone hold the bot; they pass
-``bot.shell`` on.
+``bot.shell`` on (a feature's listener holds it too, typed by its protocol, never as the client).
 """

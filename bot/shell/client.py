@@ -14,9 +14,12 @@ from discord.ext import commands
 
 from bot.app.ai_runner import AIRunner
 from bot.app.config import Config
+from bot.app.desk.book import DeskBook
+from bot.app.desk.queue import DeskQueue
 from bot.app.events import EventService
 from bot.app.heavy import HeavyWork
 from bot.app.matches import MatchService, ServiceConfig, TurnReport
+from bot.app.plans.desk import PlanDesk
 from bot.app.standins import STAND_INS
 from bot.app.storage import Store
 from bot.shell.allocator import keep_big_blocks_returnable
@@ -26,6 +29,8 @@ from bot.shell.consent.rematch import RematchAnswerButton, RematchButton
 from bot.shell.consent.replace import ReplaceButton, TakeSeatButton
 from bot.shell.consent.undo import UndoButton
 from bot.shell.context import Shell
+from bot.shell.desk.keeper import DeskKeeper
+from bot.shell.desk.pings_ui import PingSelect
 from bot.shell.errors import PlateauTree
 from bot.shell.events import EventUI
 from bot.shell.guide.help import HelpButton
@@ -34,8 +39,10 @@ from bot.shell.history.ratings import LeaderboardButton
 from bot.shell.history.review import ReviewButton
 from bot.shell.lobby.card import LobbyButton
 from bot.shell.lobby.salt import SaltButton
+from bot.shell.orders.panel import ChoiceSelect, KindSelect, OrderButton
 from bot.shell.pbp.post_ui import PostUI
 from bot.shell.pbp.votes import TimeoutButton
+from bot.shell.plans.flow import PlanButton, PlanSelect, words_listener
 from bot.shell.play.details import DetailsButton
 from bot.shell.play.messages import GameUI
 from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButton
@@ -43,6 +50,7 @@ from bot.shell.play.private import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.play.resign import ResignButton
 from bot.shell.play.setup import SetupPickButton, SetupPickSelect
 from bot.shell.settings.panel import AutopilotButton, MemberSettingSelect
+from bot.shell.timeoff.weekend import WeekendButton
 from bot.shell.translator import CatalogTranslator
 from games import GAMES
 from render import RENDERERS, BoardContext, render_board
@@ -52,11 +60,12 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "bot.shell.cogs.game",
     "bot.shell.cogs.plateau",
-    "bot.shell.cogs.clock",
+    "bot.shell.pbp.clock",
     "bot.shell.cogs.ratings",
     "bot.shell.cogs.events",
-    "bot.shell.cogs.ai",
+    "bot.shell.play.ai_seats",
     "bot.shell.cogs.review",
+    "bot.shell.cogs.desk",
 )
 DYNAMIC_ITEMS = (
     LobbyButton,
@@ -80,10 +89,17 @@ DYNAMIC_ITEMS = (
     ReplaceButton,
     TakeSeatButton,
     PaceButton,
+    WeekendButton,
     LeaderboardButton,
     HelpButton,
     MemberSettingSelect,
     AutopilotButton,
+    PlanButton,
+    PlanSelect,
+    KindSelect,
+    ChoiceSelect,
+    OrderButton,
+    PingSelect,
 )
 """Every persistent button, registered once in ``setup_hook`` (each lives beside its handler; the events'
 buttons come with their extension)."""
@@ -134,6 +150,10 @@ class PlateauBot(commands.Bot):
     """The collaborators the buttons' handlers work with (see :mod:`bot.shell.context`)."""
     heavy: HeavyWork
     """Bounds the hints and verifications members ask for (see :mod:`bot.app.heavy`)."""
+    plans: PlanDesk
+    """Members' plans ahead (see :mod:`bot.shell.plans`)."""
+    desk: DeskKeeper
+    """Every member's desk DM (see :mod:`bot.shell.desk`)."""
     warm_up: asyncio.Task[None] | None = None
     """The background drawing of every game's opening board (:func:`warm_up_renderers`), once started."""
 
@@ -172,12 +192,16 @@ class PlateauBot(commands.Bot):
         self.shell = Shell(self, self.service, self.ui, self.pbp, self.heavy)
         self.ai = AIRunner(self.service, self.config, owns=self.owns, publish=self._publish_ai)
         self.events = EventService(self.store, self.service, clock=discord.utils.utcnow)
+        book = DeskBook(self.store, discord.utils.utcnow)
+        self.desk = DeskKeeper(self, self.service, self.ui, book, DeskQueue(), self.events)
         self.event_ui = EventUI(self, self.ui, self.service, self.events)
+        self.plans = PlanDesk(self.store, self.service, clock=discord.utils.utcnow)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(on_setup_form, "on_interaction")  # set-up forms, before and after a restart
+        self.add_listener(words_listener(self.shell), "on_match_changed")  # plans the game left: a word by DM
         await self.sync_commands()
 
     def start_warm_up(self) -> None:

@@ -42,6 +42,11 @@ def _viewable(place: discord.abc.GuildChannel | discord.Thread, who: discord.Mem
     return True
 
 
+def can_view(place: discord.abc.GuildChannel | discord.Thread, member: discord.Member) -> bool:
+    """True when Discord lets ``member`` view ``place`` (a channel, or a thread: a private one only to its members)."""
+    return _viewable(place, member)
+
+
 async def may_see(interaction: discord.Interaction, match: Match, *, fetch: bool = True) -> bool:
     """True when the caller played in ``match`` (held a seat, even one later handed over) or can view its
     channel or thread, as Discord's permissions say for them there; anything unknown counts as hidden

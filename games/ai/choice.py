@@ -9,8 +9,8 @@ the same deals for every move so that the comparison is not blurred by the deali
 
 The work is capped twice, since the check runs inside the transaction of a move: in judge calls
 (:data:`MAX_CALLS`, the same on every machine), and in time (``seconds``: a judge that is dear in one game, or a
-busy machine, stops the check between two moves). A decision not judged whole gives None, and the member is asked:
-the cap only ever asks more, never plays differently.
+busy machine, stops the check before its next judge call). A decision not judged whole gives None, and the
+member is asked: the cap only ever asks more, never plays differently.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class Spread:
         return self.width <= points / 100.0 + 1e-12
 
 
-SECONDS: Final = 0.06
+SECONDS: Final = 0.04
 """The time one check may take by default (the match's transaction waits for it)."""
 
 
@@ -72,16 +72,18 @@ def choice_matters(
     if not moves:
         return None
     deal = random.Random(seed).getrandbits(32)
+    deadline = None if seconds is None else began + seconds
     chances: list[float] = []
     calls = 0
     for move in moves:
-        if seconds is not None and time.perf_counter() - began > seconds:
-            return None
         after = state.apply(move)
         calls += SAMPLES if game.has_hidden_info else len(after.chance_outcomes()) if _open_chance(after) else 1
         if calls > MAX_CALLS:
             return None
-        chances.append(_judge(game, after, seat, deal))
+        chance = _judge(game, after, seat, deal, deadline)
+        if chance is None:
+            return None
+        chances.append(chance)
     return Spread(moves, tuple(chances))
 
 
@@ -89,11 +91,23 @@ def _open_chance(state: GameState) -> bool:
     return state.outcome() is None and state.is_chance()
 
 
-def _judge(game: GameInfo, after: GameState, seat: Seat, deal: int) -> float:
+def _judge(game: GameInfo, after: GameState, seat: Seat, deal: int, deadline: float | None) -> float | None:
     """``seat``'s chance in ``after``: from its own knowledge in a game with secrets (the deals average whatever
-    comes next, a draw included); otherwise the mean over the chance step that follows, if one does."""
+    comes next, a draw included); otherwise the mean over the chance step that follows, if one does. None once
+    ``deadline`` (a ``time.perf_counter`` reading) has passed, checked before each judge call."""
+
+    def late() -> bool:
+        return deadline is not None and time.perf_counter() > deadline
+
+    if late():
+        return None
     if game.has_hidden_info:
         return odds.win_chances_for(game, after, seat, random.Random(deal), SAMPLES)[seat]
     if not _open_chance(after):
         return odds.win_chances(after)[seat]
-    return sum(float(p) * odds.win_chances(after.apply(o))[seat] for o, p in after.chance_outcomes())
+    mean = 0.0
+    for outcome, p in after.chance_outcomes():
+        if late():
+            return None
+        mean += float(p) * odds.win_chances(after.apply(outcome))[seat]
+    return mean

@@ -2,7 +2,7 @@
 
 One small seam over :mod:`games.ai.judge` (the judge of every game and rule set, fitted to self-play where
 it has been): the review and the searches call :func:`win_chances`, :func:`win_chances_for`,
-:func:`judged` and :func:`kind` here and nowhere else, so the judge behind them can change without
+:func:`judged`, :func:`kind` and :func:`version` here and nowhere else, so the judge behind them can change without
 touching them.
 """
 
@@ -77,3 +77,9 @@ def kind(state: GameState) -> tuple[str, str]:
     if isinstance(found, LinearJudge):
         return ("linear" if found.weights() is not None else "softmax"), found.describe
     return "other", found.describe
+
+
+def version(state: GameState) -> str:
+    """The version of the judge of ``state``'s game and rule set (a digest of its fitted parameters, or the
+    baseline's name): a finished match's record keeps it, so a later review knows whether the judge changed."""
+    return judge.judge_for(state).version

@@ -5,7 +5,7 @@ Variante 2 (:mod:`render.ur.race`) draws the British Museum board with it as it 
 (:mod:`render.ur.motifs`) keep its frame, panels and status line and change only what their rules add.
 
 Drawn for a phone's message column (issue 27): the image is nearly square, 1100 px wide, so that at the
-265 CSS px a phone gives it every text is at least 10 CSS px (:data:`SMALL_PX`, 42 px); the status line
+265 CSS px a phone gives it every text is at least 12 CSS px (:data:`SMALL_PX`, 50 px); the status line
 and long names wrap rather than shorten, the panels say their counts in big figures, and the last move,
 legends and captions are left to the turn post's words. The marks of the move buttons
 (:attr:`~render.common.BoardContext.marks`) are white discs on the pieces they move. Each render runs
@@ -78,8 +78,8 @@ FRAME_X: Final = (WIDTH - (8 * TILE + 7 * GUTTER + 2 * FRAME_PAD)) // 2
 GRID_X: Final = FRAME_X + FRAME_PAD
 PANEL_X0: Final = FRAME_X
 PANEL_X1: Final = WIDTH - FRAME_X
-HEADER_H: Final = 140
-"""The status line: up to three lines of big text beside the dice."""
+HEADER_H: Final = 168
+"""The status line: up to three lines of big text beside the dice (three lines at 12 CSS px, 50 px)."""
 PANEL_H: Final = 160
 """A seat's panel: the name (one or two lines), then its counts."""
 COORD_H: Final = 52
@@ -218,10 +218,10 @@ DRAWN_FIRST: Final = re.compile(r"first:?([ac])", re.IGNORECASE)
 
 TILE_BG: Final[Color] = (27, 23, 20)
 FRAME: Final[Color] = LAPIS_DARK
-HEADLINE_PX: Final = 48
-"""The status line: whose turn, what was rolled, what is awaited."""
 SMALL_PX: Final = -(-WIDTH * PHONE_MIN_CSS // PHONE_COLUMN_CSS)
-"""The smallest text on the board: 10 CSS px once shown in a phone's column (:mod:`render.lettering`)."""
+"""The smallest text on the board: 12 CSS px once shown in a phone's column (:mod:`render.lettering`)."""
+HEADLINE_PX: Final = SMALL_PX + 4
+"""The status line: whose turn, what was rolled, what is awaited."""
 SCALE: Final = 3
 """Supersampling factor of the static drawing: 3 gives smooth curves for a one-off cost."""
 
@@ -231,7 +231,7 @@ TRAY_D: Final = 30
 ICON_D: Final = 56
 STATUS_ICON_D: Final = 52
 NAME_X: Final = PANEL_X0 + 16 + ICON_D + 16
-NAME_PX: Final = 46
+NAME_PX: Final = SMALL_PX + 2
 """A player's name on one line (a name too long for it wraps at :data:`SMALL_PX`)."""
 NAME_DY: Final = 50
 """Middle of a panel's first line (the name), below its top."""
@@ -1236,7 +1236,7 @@ def draw_marks(
 
 
 MARK_D: Final = 58
-MARK_PX: Final = 46
+MARK_PX: Final = SMALL_PX
 
 
 @cache

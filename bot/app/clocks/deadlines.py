@@ -56,13 +56,15 @@ Interval = tuple[datetime, datetime]
 def active_deadline(since: datetime, limit: timedelta, pauses: Sequence[Interval]) -> datetime:
     """The instant when ``limit`` of active time has passed since ``since``, skipping ``pauses``.
 
-    ``pauses`` are the player's vacations (any order, may overlap); time inside them does not count.
+    ``pauses`` are the player's vacations (any order, may overlap); time inside them does not count. A pause that
+    begins the very instant the time would run out still counts: the time had not run out before it (a vacation
+    spent by itself begins there, :mod:`bot.app.timeoff.allowance`).
     """
     due = since + limit
     for start, end in merge(pauses):
         if end <= since:
             continue
-        if start >= due:
+        if start > due:
             break
         due += end - max(start, since)
     return due

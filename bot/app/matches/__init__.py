@@ -16,7 +16,8 @@ One small collaborator per concern, after lichess's round module:
   :mod:`.rematches` proposes and answers a rematch, :mod:`.paces` a pace switch; every pending proposal is a
   row of one ``proposals`` table, and a new kind of consent question is the six files :mod:`.consent` lists),
   :mod:`.clock` (deadlines, votes, vacations, quiet hours), :mod:`.ratings`, :mod:`.messages` (the bot's
-  memory of its own messages, pings and preferences, apart from match logic) and :mod:`.queries`.
+  memory of its own messages, pings and preferences, apart from match logic), :mod:`.orders` (a member's
+  standing orders) and :mod:`.queries`.
 
 :class:`MatchService` is composed from those collaborators as mixins, each under 400 lines, rather than a
 facade delegating ~90 methods (which would itself pass 400 lines) or collaborator attributes (which would
@@ -40,18 +41,25 @@ from bot.app.matches.log import (
     sample_chance,
     snapshot_digest,
 )
+from bot.app.matches.member_stats import MemberStats
 from bot.app.matches.messages import Messages
 
 # The records and errors are the package's own names: every caller imports them from here.
 from bot.app.matches.model import *  # noqa: F403
+from bot.app.matches.orders import OrdersChange, StandingOrders
 from bot.app.matches.paces import Paces, pace_limit, pace_notation
 from bot.app.matches.play import Play
 from bot.app.matches.queries import Queries
 from bot.app.matches.ratings import Ratings, rating_key
 from bot.app.matches.rematches import Rematches
+from bot.app.matches.time_off import TimeOff, TimeOffSpent
+from bot.app.matches.weekends import WeekendOffer, Weekends
 
 __all__ = [
     "MatchService",
+    "OrdersChange",
+    "TimeOffSpent",
+    "WeekendOffer",
     "effective",
     "holds_secret",
     "outcome_from_json",
@@ -67,7 +75,21 @@ __all__ = [
 __all__ += model.__all__
 
 
-class MatchService(Rematches, Lobby, Play, Paces, Consent, TurnClocks, Ratings, Messages, Queries):
+class MatchService(
+    Rematches,
+    Lobby,
+    Play,
+    Paces,
+    Weekends,
+    Consent,
+    TurnClocks,
+    TimeOff,
+    MemberStats,
+    Ratings,
+    StandingOrders,
+    Messages,
+    Queries,
+):
     """Create, join, leave, start, move, resign and abort matches; query them.
 
     Constructed as ``MatchService(store, clock, config)`` (see :class:`.core.Core`); each concern's methods

@@ -21,6 +21,15 @@ from bot.app.clocks.deadlines import (
     vacation_days_used,
 )
 from bot.app.clocks.game_clock import ClockFace, clock_runs, clock_times, from_ms, live_play, low_time_at
+from bot.app.desk.pings import (
+    CADENCE_KEY,
+    EVERY_CADENCES,
+    due_step,
+    earliest_step,
+    ping_prefs,
+    reminder_steps,
+    superseded_names,
+)
 from bot.app.matches.core import Core
 from bot.app.matches.log import (
     sample_chance,
@@ -36,6 +45,7 @@ from bot.app.matches.model import (
     TurnReport,
 )
 from bot.app.matches.seat_clocks import extend, faces, keep_times_left, times_left
+from bot.app.matches.time_off import turn_pauses
 from bot.app.seats.acting import Action
 from bot.app.seats.ai import is_ai
 from bot.app.storage import Store
@@ -78,7 +88,7 @@ async def _carry_turns_over(store: Store, match: Match, limit: int, now: datetim
     for seat, (since, handled) in (await store.load_clocks(match.id)).items():
         if "expired" in handled or "decided" in handled or seat >= len(match.seats):
             continue
-        pauses = [(a, b) for _, a, b in await store.load_vacations(match.seats[seat])]
+        pauses = await turn_pauses(store, replace(match, turn_limit=limit), match.seats[seat], since)
         kept = active_deadline(since, span, pauses) - now >= span / 2
         await store.restart_clock(match.id, seat, now=since if kept else now)
 
@@ -104,7 +114,8 @@ class TurnClocks(Core):
         for seat, (since, handled) in found.items():
             if seat >= len(match.seats) or (match.turn_limit is None and seat not in kept):
                 continue
-            pauses = await self.vacations(match.seats[seat]) if match.turn_limit is not None else []
+            user = match.seats[seat]
+            pauses = await turn_pauses(self._store, match, user, since) if match.turn_limit is not None else []
             left = from_ms(kept[seat][0]) if seat in kept else None
             times = clock_times(since, match.turn_limit, left, pauses)
             # The game clock's one warning of the match is told like a threshold of the turn.
@@ -157,12 +168,17 @@ class TurnClocks(Core):
         steps: list[DueStep] = []
         async with self._store.transaction(immediate=False):
             rows = await self._store.running_clocks()
+            # A member's own cadence may remind before half time (every few hours): only then are turns looked
+            # at earlier (see bot.app.desk.pings).
+            in_use = await self._store.pref_values(CADENCE_KEY)
+            early = [c for c in EVERY_CADENCES if c in in_use]
             # Vacations and quiet hours only delay a step, so a turn not yet at half time has nothing due:
             # most ticks end here without loading a single match.
             waking = {
                 match_id
                 for match_id, _seat, since, handled, limit in rows
-                if ("expired" not in handled or "decided" in handled) and now >= since + timedelta(seconds=limit) / 2
+                if ("expired" not in handled or "decided" in handled)
+                and now >= since + earliest_step(timedelta(seconds=limit), early)
             }
             # Nor is a game clock before its low-time warning (or, once warned, before its flag fall).
             waking |= {
@@ -191,11 +207,18 @@ class TurnClocks(Core):
                         continue
                     if match.turn_limit is None:
                         continue  # a game clock alone: no reminder per turn
-                    pauses = await self.vacations(clock.user_id)
+                    pauses = await turn_pauses(self._store, match, clock.user_id, clock.since)
                     if on_vacation(now, pauses):
                         continue
                     quiet = await self.quiet_hours(clock.user_id)
                     if quiet is not None and quiet.contains(now):
+                        continue
+                    prefs = ping_prefs(await self._store.load_prefs(clock.user_id))
+                    if prefs.cadence != "standard" and not live_play(match.turn_limit, match.options):
+                        # The member's own cadence (play by post only: live play keeps its one warning).
+                        own = reminder_steps(prefs.cadence, clock.since, clock.times.deadline, half=clock.times.half)
+                        if (name := due_step(own, clock.handled, now)) is not None:
+                            steps.append(DueStep(match, clock, name))
                         continue
                     for threshold, at in (("half", clock.times.half), ("soon", clock.times.soon)):
                         if threshold == "half" and live_play(match.turn_limit, match.options):
@@ -222,6 +245,9 @@ class TurnClocks(Core):
             if step.threshold == "soon":
                 # A late reminder makes the half-time one pointless.
                 await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, "half", claim=True)
+            for earlier in superseded_names(step.threshold):
+                # A member's own cadence: the reminders this one comes after are pointless now.
+                await self._store.mark_clock(step.match.id, step.clock.seat, step.clock.since, earlier, claim=True)
             # On PostgreSQL a clock row another process is claiming right now is skipped (SKIP LOCKED): that
             # process sends the reminder, so two shard processes never send the same one.
             claimed = await self._store.mark_clock(
@@ -402,7 +428,9 @@ class TurnClocks(Core):
         ends_at = starts_at + timedelta(days=days)
         async with self._store.transaction():
             taken = await self.vacations(user_id)
-            if any(a < ends_at and starts_at < b for a, b in taken):
+            # Hours the allowance spent by itself overlap nothing the member plans: only declared ones do.
+            declared = await self._store.load_declared_vacations(user_id)
+            if any(a < ends_at and starts_at < b for _, a, b in declared):
                 raise MatchError("vacation_overlap")
             for year in range(starts_at.year, ends_at.year + 1):
                 used = vacation_days_used([*taken, (starts_at, ends_at)], year)
@@ -416,7 +444,7 @@ class TurnClocks(Core):
         """End the user's current vacation now, or drop the next one; False when there is none."""
         now = self._clock()
         async with self._store.transaction():
-            for vacation_id, _start, end in await self._store.load_vacations(user_id):
+            for vacation_id, _start, end in await self._store.load_declared_vacations(user_id):
                 if end > now:
                     await self._store.end_vacation(vacation_id, now)
                     return True

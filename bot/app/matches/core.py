@@ -53,6 +53,7 @@ from bot.app.storage import (
 )
 from bot.app.storage.rows import record_from
 from games import find_game, sequence
+from games.ai import odds
 from games.base import GameError, GameInfo, GameState, Outcome, Seat, Termination
 
 log = logging.getLogger(__name__)
@@ -101,7 +102,7 @@ class Core:
         self, match: Match, before: GameState, state: GameState, entries: list[LogEntry], now: datetime
     ) -> TurnReport:
         """Play the forced decisions that follow a decision, then save the whole change with its outcome."""
-        state, forced = await self._autoplay(match, state, match.version + len(entries), now)
+        state, forced = await self._autoplay(match, state, match.version + len(entries), now, entries)
         outcome = state.outcome()
         return await self._save(
             match,
@@ -307,13 +308,22 @@ class Core:
         return after, [entry, *chance]
 
     async def _autoplay(
-        self, match: Match, state: GameState, version: int, now: datetime
+        self,
+        match: Match,
+        state: GameState,
+        version: int,
+        now: datetime,
+        made: Sequence[LogEntry] = (),
+        *,
+        typing: Seat | None = None,
     ) -> tuple[GameState, list[LogEntry]]:
         """Play what nobody needs to be asked for, until a member must choose or the match is over
         (``version`` = plies so far): with the match option ``autoplay`` on, every decision that is the only legal
         one (logged as its seat's move); and for a member's seat, the first move one of the configured stand-ins
         offers (:class:`.model.StandIn`: a plan, a standing order, the autopilot; logged as the seat's move with
-        the stand-in's name)."""
+        the stand-in's name). ``made``: the change's entries before these (a stand-in reads the change whole).
+        ``typing``: the seat whose member is typing several decisions at once, between two of them: its stand-ins
+        wait for the end of what the member typed, which they must not cut short."""
         entries: list[LogEntry] = []
         forcing = match.options.get("autoplay") == "on"
         if not forcing and not self.config.stand_ins:
@@ -322,8 +332,8 @@ class Core:
             (seat,) = state.actors()
             stand_in: str | None = None
             move = sequence.forced(match.game, state, seat) if forcing else None
-            if move is None:
-                move, stand_in = await self._stand_in(match, state, seat)
+            if move is None and seat != typing:
+                move, stand_in = await self._stand_in(replace(match, unsaved=(*made, *entries)), state, seat)
             if move is None:
                 break
             if len(entries) >= match.game.max_plies:
@@ -387,6 +397,8 @@ class Core:
         started = match.status is not MatchStatus.LOBBY or status in (MatchStatus.ACTIVE, MatchStatus.FINISHED)
         turns = await self._count(match, previous, entries) if started else None
         text = state.to_text()
+        # The chart of a finished match is the judge's of the day: the record keeps which judge that was.
+        judged = odds.version(state) if status is MatchStatus.FINISHED and match.status is not status else None
         await self._store.update_match(
             match.id,
             now=now,
@@ -397,6 +409,7 @@ class Core:
             result=UNSET if result is None else outcome_to_json(result),
             turn=UNSET if turns is None else turns.number,
             turn_seats=UNSET if turns is None else seats_text(turns.acting),
+            judge_version=UNSET if judged is None else judged,
         )
         if status is MatchStatus.FINISHED and result is not None and match.rated and await rates_ai(self._store, match):
             await record_ratings(self._store, match, result, now)
@@ -408,6 +421,8 @@ class Core:
             await charge_ended_turns(self._store, match, acting, now)
         await self._store.set_clocks(match.id, acting, now=now)
         after = replace(match, status=status, version=version, state=state, result=result, updated_at=now, turns=turns)
+        if judged is not None:
+            after = replace(after, judge_version=judged)
         secret = holds_secret(match.game, entries)
         return TurnReport(match=after, entries=tuple(entries), previous_state=previous, turn=after.turn, secret=secret)
 

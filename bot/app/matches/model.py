@@ -174,6 +174,13 @@ class Match:
     turns: TurnCount | None = None
     """The turn being played, kept with the match (migration 0014) and advanced by each save; None until the
     match has started, or for a match not saved since that migration (its next save counts it from the log)."""
+    judge_version: str | None = None
+    """The version of the game's judge when the match finished (:func:`games.ai.odds.version`, migration 0029):
+    a review by another judge is marked as judged afresh. None while it is played, or for a match that
+    finished before the judges were versioned."""
+    unsaved: tuple[LogEntry, ...] = ()
+    """The entries of the change being made that are not in the store yet (plies ``version + 1`` on): set only in
+    the match a :class:`StandIn` is asked with, so that the stored log and these lead to the state it is given."""
 
     @property
     def turn(self) -> int | None:
@@ -415,8 +422,8 @@ class StandIn(Protocol):
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
         """The engine move to play for ``user_id`` at ``seat`` in ``state`` (one of ``state.legal_moves()``), or
         None to leave the choice to the next stand-in (and, failing all, to the member). ``match`` is the match
-        as the change loaded it (its ``version`` and ``state`` are from before the change); ``store`` is inside
-        the change's transaction."""
+        as the change loaded it (its ``version`` and ``state`` are from before the change), with the change's
+        entries so far in ``match.unsaved``; ``store`` is inside the change's transaction."""
         ...
 
 
@@ -461,6 +468,7 @@ SERVICE_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "clock": tuple(CLOCK_CHOICES),
         "increment": tuple(INCREMENT_CHOICES),
         "autopilot": ("on", "off"),
+        "timeoff": ("on", "off"),
     }
 )
 """Match options the service itself reads, stored with the game's options: ``autoplay`` (``on``: a decision
@@ -468,7 +476,9 @@ that is the only legal one is played for its seat at once, logged as that seat's
 the option (older ones, events) plays every decision by hand. ``clock`` and ``increment``: each player's game
 clock for the match and the seconds added after each turn (:mod:`bot.app.clocks.game_clock`). ``autopilot``
 (``off``: an event's organiser switched "ask only when it matters" off for the event's games,
-:mod:`bot.app.standins.autopilot`; no option: each member's setting applies)."""
+:mod:`bot.app.standins.autopilot`; no option: each member's setting applies). ``timeoff``
+(``off``: an event's organisers forbade time off, so no vacation nor weekend pause stops its deadlines, see
+:mod:`bot.app.matches.time_off`)."""
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -83,7 +83,9 @@ class Play(Core):
             entries: list[LogEntry] = []
             for index, part in enumerate(parts):
                 if index:
-                    state, forced = await self._autoplay(match, state, match.version + len(entries), now)
+                    state, forced = await self._autoplay(
+                        match, state, match.version + len(entries), now, entries, typing=seat
+                    )
                     entries += forced
                     if any(e.kind is LogKind.CHANCE for e in entries):
                         # What follows a roll or a draw is chosen once it is known. Checked first, and the same

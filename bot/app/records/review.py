@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Final
 
@@ -33,9 +32,6 @@ TURNING_POINTS: Final = 3
 """Turning points told."""
 TURNING_AT_LEAST: Final = 0.02
 """The smallest change of chance told as a turning point."""
-JUDGED_SINCE: Final = datetime(2026, 11, 29, tzinfo=UTC)
-"""When the review began to use the judge: a match that ended before has its chart marked as judged afresh
-(what members saw of it then came from the judge of that time)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +43,8 @@ class MatchReview:
     judge: str
     """The review's first line: what the judge is."""
     afresh: bool
-    """The match ended before the judge: its chart is marked as judged afresh."""
+    """The match finished under another judge than today's (or before judges were versioned): its chart is
+    marked as judged afresh."""
     turning: tuple[str, ...]
     split: tuple[str, ...]
     """Per player: choices against chance."""
@@ -113,13 +110,19 @@ def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str]
     return MatchReview(
         points=tuple(found.points),
         judge=judge,
-        afresh=match.updated_at < JUDGED_SINCE,
+        afresh=judged_afresh(match),
         turning=turning,
         split=tuple(split_lines(match.game.id, found, names, lang)),
         dice=tuple(dice_lines(match.game.id, found, names, lang)),
         evaluations=found.evaluations,
         unmeasured=found.unmeasured,
     )
+
+
+def judged_afresh(match: Match) -> bool:
+    """Whether today's judge is not the one the match finished under (:attr:`Match.judge_version`; None: it
+    finished before the judges were versioned), so its chart differs from what its players could see then."""
+    return match.judge_version != odds.version(match.state)
 
 
 def _resigned(match: Match, seat: int) -> bool:

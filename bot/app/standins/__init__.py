@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from bot.app.matches.model import StandIn
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
+from bot.app.standins.orders import ORDERS
+from bot.app.standins.plans import PLANS
 
-STAND_INS: tuple[StandIn, ...] = (AUTOPILOT_STAND_IN,)
+STAND_INS: tuple[StandIn, ...] = (PLANS, ORDERS, AUTOPILOT_STAND_IN)
 """The stand-ins the bot runs, in the order they are asked."""

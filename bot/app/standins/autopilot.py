@@ -20,11 +20,18 @@ plays for them:
 
 The check runs for every member's decision whatever the member's setting, and the setting is read only after it,
 so the time a move takes to answer says nothing of whether the other members left the autopilot on.
+
+**One change stays short.** When both members left it on and the game is decided (every move within a point of
+every other, whatever is played), the autopilot could play the rest of the match in the one transaction of the
+move that got there. So within one change (a match and the version it was loaded at) it plays at most
+:data:`CHAIN` decisions and spends at most :data:`CHANGE_SECONDS` on its checks; then the member to act is
+asked (and the next answer lets it go on).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.app.clocks.game_clock import live_play
@@ -34,6 +41,12 @@ from bot.app.storage import Store
 from games.ai.choice import SECONDS, choice_matters
 from games.base import GameState, Seat
 
+CHAIN: Final = 12
+"""Decisions the autopilot plays at most within one change."""
+CHANGE_SECONDS: Final = 0.15
+"""Seconds the autopilot's checks may take within one change (with the time cap of each check)."""
+MATCHES_KEPT: Final = 10_000
+"""Matches whose change the autopilot keeps count of (forgotten all at once past it: a count restarts)."""
 RATED_POINTS: Final = 1.0
 """How close every legal move must be, in points of winning chance, for the autopilot to play in a rated match or
 an event's game."""
@@ -44,8 +57,11 @@ class Autopilot:
     """Plays for the member when their choice could not matter (see the module docstring)."""
 
     seconds: float | None = SECONDS
-    """The time one check may take (None: no limit, for tests that must not depend on the machine's speed)."""
+    """The time one check may take (None: no limit on a check nor on a change, for tests that must not depend on
+    the machine's speed)."""
     name: str = "autopilot"
+    spent: dict[int, tuple[int, int, float]] = field(default_factory=dict)
+    """Per match: the version of the change being played, the decisions played in it and the seconds checked."""
 
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
         """The move to play for the member, or None to ask them."""
@@ -54,8 +70,18 @@ class Autopilot:
             return None
         if len(state.legal_moves(seat)) < 2:
             return None
+        version, played, seconds = self.spent.get(match.id, (match.version, 0, 0.0))
+        if version != match.version:
+            played, seconds = 0, 0.0
+        if played >= CHAIN or (self.seconds is not None and seconds >= CHANGE_SECONDS):
+            return None
         seed = f"{match.seed}:autopilot:{match.version}:{seat}"
+        began = time.perf_counter()
         spread = choice_matters(match.game, state, seat, seed=seed, seconds=self.seconds)
+        seconds += time.perf_counter() - began
+        if len(self.spent) > MATCHES_KEPT:
+            self.spent.clear()
+        self.spent[match.id] = (match.version, played, seconds)
         settings, _ = await match_settings(store, match.id, user_id)
         chosen = settings[AUTOPILOT.key]
         if spread is None or chosen == "off":
@@ -64,6 +90,7 @@ class Autopilot:
         points = RATED_POINTS if strict else float(chosen)
         if not spread.within(points):
             return None
+        self.spent[match.id] = (match.version, played + 1, seconds)
         return spread.moves[0] if strict else spread.best
 
 

@@ -59,6 +59,12 @@ TABLES: Final = (
     "proposals",
     "played_for",
     "member_match_settings",
+    "plans",
+    "standing_orders",
+    "member_desks",
+    "desk_marks",
+    "weekend_pauses",
+    "dice_tallies",
 )
 """Every table of the schema but ``schema_migrations`` (each database records its own)."""
 

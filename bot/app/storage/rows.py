@@ -79,6 +79,8 @@ class MatchRow:
     """The number of the turn being played (migration 0014); None for a row not saved since."""
     turn_seats: str | None = None
     """The seats playing that turn, comma-separated (migration 0014)."""
+    judge_version: str | None = None
+    """The version of the judge when the match finished (migration 0029); None before."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +155,8 @@ MATCH_COLUMNS: Final = (
     "matches.lobby_message_id, matches.board_message_id, matches.created_at, matches.updated_at, "
     "(SELECT coalesce(max(moves.ply), 0) FROM moves WHERE moves.match_id = matches.id), "
     "matches.turn_limit, matches.on_timeout, matches.rated, matches.status_message_id, "
-    "matches.state_digest, coalesce(matches.announced_version, 0), matches.turn, matches.turn_seats"
+    "matches.state_digest, coalesce(matches.announced_version, 0), matches.turn, matches.turn_seats, "
+    "matches.judge_version"
 )
 MOVE_COLUMNS: Final = "ply, kind, seat, notation, created_at, interaction_id"
 
@@ -185,6 +188,7 @@ def match_row(row: Sequence[Any]) -> MatchRow:
         announced_version=row[21],
         turn=row[22],
         turn_seats=row[23],
+        judge_version=row[24],
     )
 
 

@@ -32,17 +32,21 @@ from bot.app.storage.rows import (
 )
 from bot.app.storage.tables import (
     ClockQueries,
+    DeskQueries,
     FairnessQueries,
     MatchQueries,
     MemberSettingQueries,
     MoveQueries,
+    OrderQueries,
     PaceQueries,
+    PlanQueries,
     PlayedForQueries,
     PostQueries,
     PreferenceQueries,
     RatingQueries,
     RequestQueries,
     SeatQueries,
+    StatsQueries,
 )
 
 __all__ = [
@@ -72,11 +76,15 @@ class Store(
     PaceQueries,
     MemberSettingQueries,
     PlayedForQueries,
+    PlanQueries,
+    OrderQueries,
     ClockQueries,
     PostQueries,
     PreferenceQueries,
     RatingQueries,
     FairnessQueries,
+    DeskQueries,
+    StatsQueries,
     StoreCore,
 ):
     """The database of matches, seats, move logs and user preferences, on SQLite or PostgreSQL.

@@ -23,6 +23,7 @@ from bot.app.clocks.deadlines import DEADLINE_CHOICES
 from bot.app.events import FORMATS, MAX_ROUNDS, OUTCOMES, Event, EventError, EventService, EventSettings, EventStatus
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
+from bot.app.timeoff.allowance import FORBIDDEN_OPTION
 from bot.shell.cogs.game import (
     CLOCK,
     INCREMENT,
@@ -201,6 +202,7 @@ class EventCog(
         round_minutes=opt("round_minutes", "Minutes each round lasts; unfinished games are then settled"),
         physical=opt("physical", "Played on the club's boards: players report results (default: no)"),
         autopilot=opt("autopilot", "Let members' autopilot play moves that cannot matter in its games (default: yes)"),
+        time_off=opt("time_off", "Allow vacations and weekend pauses in the event's games (default: yes)"),
     )
     @app_commands.choices(
         game=variant_choices(),
@@ -223,6 +225,7 @@ class EventCog(
         round_minutes: app_commands.Range[int, 10, 600] | None = None,
         physical: bool = False,
         autopilot: bool = True,
+        time_off: bool = True,
     ) -> None:
         """Open an event for sign-up (with a game clock and no deadline chosen, its games have no turn limit;
         ``autopilot`` False switches "ask me only when it matters" off in all its games)."""
@@ -231,6 +234,9 @@ class EventCog(
         options |= timed
         if not autopilot:
             options["autopilot"] = "off"
+        if not time_off:
+            # The organisers forbid time off: no vacation nor weekend pause stops its games' deadlines.
+            options[FORBIDDEN_OPTION] = "off"
         default = "none" if timed else DEFAULT_EVENT_DEADLINE
         settings = EventSettings(
             name=name,

@@ -382,10 +382,10 @@ class GameCog(
         """The commitment, salts and (once over) the seed of a match, with every draw re-checked."""
         await fair_chance.verify(self.bot.shell, interaction, match)
 
-    @command("mine", "Your matches on every server: whose turn, deadlines, links")
+    @command("mine", "Open your desk: every match you play, kept up to date in your DMs")
     async def mine(self, interaction: discord.Interaction) -> None:
-        """List the caller's matches."""
-        await self.bot.pbp.mine(interaction)
+        """Open the caller's desk (see :mod:`bot.shell.desk`)."""
+        await self.bot.desk.open(interaction)
 
     @command("list", "Open matches of this channel or server")
     @options(scope=opt("where", "This channel or the whole server", key="scope"))

@@ -14,6 +14,7 @@ from bot.app.member_text import inert
 from bot.shell.cogs.game import rated_choices
 from bot.shell.display import board_link, variant_label
 from bot.shell.history.ratings import game_label, leaderboard_page
+from bot.shell.profile.stats import stats_fields
 from bot.shell.translator import command, opt, options
 
 if TYPE_CHECKING:
@@ -83,6 +84,8 @@ class RatingsCog(commands.Cog):
         embed.add_field(name=t(lang, "profile.recent"), value="\n".join(lines) or t(lang, "profile.none"), inline=False)
         if not embed.fields[:-1]:
             embed.description = t(lang, "profile.unrated")
+        for name, value in await stats_fields(self.bot.service, interaction.user.id, user.id, lang):
+            embed.add_field(name=name, value=value[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

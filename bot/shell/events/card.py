@@ -10,6 +10,7 @@ import discord
 from bot.app.events import Event, EventStatus, format_of
 from bot.app.i18n import t
 from bot.app.member_text import inert
+from bot.app.timeoff.allowance import FORBIDDEN_OPTION
 from bot.shell.components import PREFIX, ChoiceButton
 from bot.shell.context import Shell
 from bot.shell.events.absence_ui import ABSENCE_ITEMS
@@ -80,8 +81,11 @@ def card_embed(
     lang: str,
     names: Mapping[int, str] | None = None,
     board: Sequence[tuple[str, str]] = (),
+    answers: Mapping[int, str] | None = None,
 ) -> discord.Embed:
-    """The event's card: game, format, rounds, deadline, players, and how to sign up."""
+    """The event's card: game, format, rounds, deadline, players, and how to sign up; while sign-up is open, how
+    soon the players usually answer (``answers``: the rounded figure each shows others, see
+    :func:`bot.shell.profile.stats.rounded_answers`)."""
     colour = discord.Colour.gold() if event.status is not EventStatus.CANCELLED else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"🏆 {inert(event.name)}"[:256], colour=colour)
     if event.status is EventStatus.SIGNUP:
@@ -136,6 +140,13 @@ def card_embed(
     embed.add_field(
         name=t(lang, "event.card.players", count=len(event.players)), value=value[:1024] or "—", inline=False
     )
+    shown_answers = [
+        f"{named.get(p.user_id) or '?'}: {answers[p.user_id]}"
+        for p in event.players[:CARD_LISTED]
+        if answers and p.user_id in answers and not p.withdrawn
+    ]
+    if shown_answers and event.status is EventStatus.SIGNUP:
+        embed.add_field(name=t(lang, "event.card.answers"), value="\n".join(shown_answers)[:1024], inline=False)
     options = []
     if event.status in (EventStatus.SIGNUP, EventStatus.RUNNING):
         options.append(t(lang, "event.card.auto" if event.auto_advance else "event.card.manual"))
@@ -145,6 +156,8 @@ def card_embed(
         options.append(t(lang, "event.card.physical"))
     if not event.rated:
         options.append(t(lang, "event.card.unrated"))
+    if event.options.get(FORBIDDEN_OPTION) == "off":
+        options.append(t(lang, "event.no_time_off"))
     if options:
         embed.add_field(name=t(lang, "event.card.options"), value="\n".join(options), inline=False)
     organiser = named.get(event.organiser_id) or f"<@{event.organiser_id}>"

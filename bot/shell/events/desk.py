@@ -14,6 +14,7 @@ from bot.app.member_text import inert
 from bot.shell.events.board import BoardFacts, board_fields
 from bot.shell.events.card import card_embed, card_view
 from bot.shell.play.messages import GameUI
+from bot.shell.profile.stats import rounded_answers
 from games.base import Seat
 
 
@@ -94,6 +95,12 @@ class EventDesk:
         """:meth:`names` as message text shows them (see :func:`as_text`)."""
         return as_text(await self.names(event, user_ids))
 
+    async def card_answers(self, event: Event, lang: str) -> dict[int, str]:
+        """How soon each player usually answers, as the sign-up card shows it (only while sign-up is open)."""
+        if event.status is not EventStatus.SIGNUP:
+            return {}
+        return await rounded_answers(self.matches, [p.user_id for p in event.players if not p.withdrawn], lang)
+
     async def refresh_card(self, event: Event, lang: str | None = None) -> None:
         """Edit the sign-up card in place (cosmetic: a failure is only logged)."""
         if event.signup_message_id is None:
@@ -107,7 +114,7 @@ class EventDesk:
         await self.games.edit_message(
             event.channel_id,
             event.signup_message_id,
-            embed=card_embed(event, lang, names, board),
+            embed=card_embed(event, lang, names, board, await self.card_answers(event, lang)),
             view=card_view(event, lang, reports=reports),
         )
 

@@ -67,7 +67,9 @@ class EntryUI:
         lang = public_language(interaction)
         if interaction.message is not None and interaction.message.id == event.signup_message_id:
             names = await self.desk.text_names(event, [*event.player_ids, event.organiser_id])
-            await interaction.response.edit_message(embed=card_embed(event, lang, names), view=card_view(event, lang))
+            answers = await self.desk.card_answers(event, lang)
+            embed = card_embed(event, lang, names, answers=answers)
+            await interaction.response.edit_message(embed=embed, view=card_view(event, lang))
             return
         await interaction.response.send_message(
             t(language_of(interaction.locale), "event.checked_in_self", event=inert(event.name)), ephemeral=True

@@ -95,7 +95,9 @@ class EventUI:
         on_card = interaction.message is not None and interaction.message.id == event.signup_message_id
         if on_card:
             names = await self.desk.text_names(event, [*event.player_ids, event.organiser_id])
-            await interaction.response.edit_message(embed=card_embed(event, lang, names), view=card_view(event, lang))
+            answers = await self.desk.card_answers(event, lang)
+            embed = card_embed(event, lang, names, answers=answers)
+            await interaction.response.edit_message(embed=embed, view=card_view(event, lang))
             return
         key = "event.signed_up" if action == "join" else "event.signed_off"
         await interaction.response.send_message(

@@ -191,6 +191,8 @@ async def lobby_action(shell: Shell, interaction: discord.Interaction, action: s
         await shell.ui.publish_board(report.match, report, public_language(interaction))
         return
     await _refresh_lobby(shell, interaction, match)
+    # The desks of its members (and of one who just left) list the lobby: see bot.shell.desk.
+    shell.client.dispatch("lobby_changed", match, user)
 
 
 async def name_thread(shell: Shell, match: Match, lang: str) -> None:

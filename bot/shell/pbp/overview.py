@@ -1,5 +1,5 @@
-"""Overviews: a match found by number (as members may see it), the matches running in a channel's threads,
-``/game mine`` and ``/game list``."""
+"""Overviews: a match found by number (as members may see it), the matches running in a channel's threads, and
+``/game list`` (``/game mine`` opens the member's desk: :mod:`bot.shell.desk`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import discord
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService, MatchStatus
 from bot.app.telling.threads import order_for
-from bot.app.telling.turns import known_turn
 from bot.shell.play.messages import GameUI
 from bot.shell.play.status import MAX_LISTED, match_lines
 from bot.shell.visibility import may_see
@@ -64,34 +63,6 @@ class Overviews:
         return text
 
     # Overviews.
-
-    async def mine(self, interaction: discord.Interaction) -> None:
-        """``/game mine``: every open match of the caller, on every server, with deadlines and links."""
-        lang = language_of(interaction.locale)
-        matches = await self.service.matches_of_user(
-            interaction.user.id, statuses=(MatchStatus.LOBBY, MatchStatus.ACTIVE)
-        )
-        matches.sort(
-            key=lambda m: (
-                m.seat_of(interaction.user.id) not in m.state.actors() or m.status is MatchStatus.LOBBY,
-                m.id,
-            )
-        )
-        more = len(matches) - MAX_LISTED
-        matches = matches[:MAX_LISTED]  # match_lines lists no more than these
-        turns = {m.id: await known_turn(self.service, m) for m in matches if m.status is MatchStatus.ACTIVE}
-        lines = await match_lines(matches, interaction.user.id, lang, self.ui.text_names, turns)
-        lines = [
-            line + await self._deadline_suffix(m, interaction.user.id) for line, m in zip(lines, matches, strict=True)
-        ]
-        if more > 0:
-            lines.append(t(lang, "mine.more", count=more))
-        embed = discord.Embed(
-            title=t(lang, "mine.title"),
-            description="\n".join(lines) or t(lang, "mine.none"),
-            colour=discord.Colour.blurple(),
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def _deadline_suffix(self, match: Match, user_id: int | None) -> str:
         clocks = await self.service.clocks(match.id)

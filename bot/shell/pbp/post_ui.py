@@ -2,7 +2,7 @@
 the deadline votes (:mod:`bot.shell.pbp.votes`) and the overviews (:mod:`bot.shell.pbp.overview`), and offers
 their handlers as commands, buttons and the clock call them.
 
-The clock tick (:mod:`bot.shell.cogs.clock`) calls :meth:`PostUI.tick`; commands and persistent buttons call
+The clock tick (:mod:`bot.shell.pbp.clock`) calls :meth:`PostUI.tick`; commands and persistent buttons call
 the other handlers.
 """
 
@@ -38,5 +38,4 @@ class PostUI:
         self.answer_vote = self.votes.answer_vote
         self.find = self.overviews.find
         self.thread_matches = self.overviews.thread_matches
-        self.mine = self.overviews.mine
         self.list_open = self.overviews.list_open

@@ -1,4 +1,4 @@
-"""The play-by-post clock: every minute :meth:`Reminders.tick` (called by :mod:`bot.shell.cogs.clock`) posts
+"""The play-by-post clock: every minute :meth:`Reminders.tick` (called by :mod:`bot.shell.pbp.clock`) posts
 the boards never announced, reminds the players whose turn waits, and at a passed deadline applies the match's
 policy or asks the others (:mod:`bot.shell.pbp.votes`); and the member's own settings for it: vacations,
 quiet hours, how a match pings them.
@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.app.clocks.deadlines import QuietHours
+from bot.app.desk.pings import DIGEST_KEY, ROUTE_KEY, PingPrefs, ping_prefs
 from bot.app.i18n import language_of, t
 from bot.app.matches import DueStep, MatchService, MatchStatus
 from bot.app.member_text import inert
@@ -22,9 +23,12 @@ from bot.app.seats.ai import humans
 from bot.shell.display import variant_label
 from bot.shell.pbp.votes import DeadlineVotes
 from bot.shell.play.messages import GameUI
+from bot.shell.timeoff import notices as timeoff_notices
 
 log = logging.getLogger(__name__)
 
+LAST_REMINDERS = ("soon", "low")
+"""Reminders a member with a daily digest still gets: the last one before a deadline, a game clock's warning."""
 ANNOUNCE_GRACE = timedelta(minutes=5)
 """How long after a change the clock waits before announcing it itself (the command may still be posting)."""
 
@@ -98,12 +102,20 @@ class Reminders:
         match, clock = step.match, step.clock
         if (await self.service.pings(match.id)).get(clock.user_id) == "off":
             return
+        own = await self._own_pings(clock.user_id)
+        if own.digest and step.threshold not in LAST_REMINDERS:
+            return  # their daily digest stands for it; the last reminder before the deadline still comes
+        if own.in_dm:
+            # Told by DM (bot.shell.desk), and only there unless they asked for both.
+            self.bot.dispatch("member_reminded", match, clock, step.threshold)
+            if not own.in_thread:
+                return
         lang = self.ui.channel_language(match)
         # The game clock's one warning tells its flag fall; a turn reminder, the turn's end.
         deadline = clock.flag if step.threshold == "low" and clock.flag is not None else clock.times.deadline
         text = t(
             lang,
-            f"remind.{step.threshold}",
+            "remind.every" if step.threshold.startswith("every") else f"remind.{step.threshold}",
             mention=f"<@{clock.user_id}>",
             game=variant_label(match, lang),
             id=match.id,
@@ -113,8 +125,20 @@ class Reminders:
         channel = await self.ui.open_channel(match.channel_id)
         await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(clock.user_id)]))
 
+    async def _own_pings(self, user_id: int) -> PingPrefs:
+        """The member's own ping settings (:mod:`bot.app.desk.pings`)."""
+        keys = (ROUTE_KEY, DIGEST_KEY)
+        return ping_prefs({k: v for k in keys if (v := await self.service.user_pref(user_id, k)) is not None})
+
     async def expire(self, step: DueStep) -> None:
-        """A deadline passed: apply the match's automatic policy, or ask the other players."""
+        """A deadline passed: the member's allowance carries it when they turned automatic vacation on
+        (:mod:`bot.shell.timeoff.notices` tells the channel once); otherwise, or once the allowance ran out, apply
+        the match's automatic policy, or ask the other players."""
+        spent = await self.service.spend_time_off(step)
+        if spent is not None:
+            await timeoff_notices.tell(self.ui, step, spent)
+            if spent.kind != "exhausted":
+                return
         match, clock = step.match, step.clock
         lang = self.ui.channel_language(match)
         if match.on_timeout in ("move", "forfeit"):

@@ -20,6 +20,7 @@ from types import MappingProxyType
 import discord
 
 from bot.app.clocks.game_clock import ClockFace, clock_setting, live_play
+from bot.app.desk.pings import DIGEST_KEY, ROUTE_KEY, ping_prefs
 from bot.app.fairness import Seal
 from bot.app.i18n import DEFAULT_LANGUAGE
 from bot.app.matches import DECISIONS, LogEntry, LogKind, Match, MatchService, MatchStatus, TurnClock, TurnReport
@@ -86,6 +87,8 @@ class Gathered:
     """A digest of what the status card should show now."""
     quiet_end: bool = False
     """The match just ended as a live game of an event: its end pings nobody."""
+    elsewhere: frozenset[int] = frozenset()
+    """Players whose turn pings go to a DM or a daily digest rather than the channel (:mod:`bot.app.desk.pings`)."""
     post: PostReads = PostReads()
     """What the turn post shows beside the match."""
     history: tuple[LogEntry, ...] | None = None
@@ -136,12 +139,25 @@ async def gather(
         unreachable=unreachable,
         sheet=sheet_digest(card),
         quiet_end=quiet_end,
+        elsewhere=await pings_elsewhere(service, match),
         post=post,
         history=None if story_kept else tuple(await service.history(match.id)),
         card=card,
         palettes=MappingProxyType(palettes),
         noticed=noticed,
     )
+
+
+async def pings_elsewhere(service: MatchService, match: Match) -> frozenset[int]:
+    """The match's members whose own settings send their turn pings to a DM or a daily digest."""
+    away = set()
+    for uid in humans(match.seats):
+        prefs = ping_prefs(
+            {key: value for key in (ROUTE_KEY, DIGEST_KEY) if (value := await service.user_pref(uid, key)) is not None}
+        )
+        if prefs.digest or not prefs.in_thread:
+            away.add(uid)
+    return frozenset(away)
 
 
 def situation(
@@ -196,4 +212,5 @@ def situation(
         parent=kept.parent.message_id if kept.parent is not None else None,
         live=live_play(match.turn_limit, match.options),
         quiet_end=facts.quiet_end,
+        elsewhere=facts.elsewhere,
     )

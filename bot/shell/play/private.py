@@ -17,6 +17,8 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService, TurnReport
+from bot.app.orders import book_for
+from bot.app.orders.words import order_line
 from bot.app.posting import DMStep, PrivateDM, private_digest
 from bot.app.seats.ai import humans, is_ai
 from bot.app.storage import PostRow
@@ -178,6 +180,7 @@ class PrivateViews:
         )
         if secrets := private_words(match.game, match.state, seat, lang):
             content += "\n" + secrets
+        content += await self._orders_line(match, user_id, lang)
         buttons: discord.ui.View | None = None
         if needs_setup(match, seat):
             assert seat is not None
@@ -207,6 +210,15 @@ class PrivateViews:
         digest = private_digest(match.state.view_for(seat), match.state.view_for(None))
         await self.service.set_post(match.id, PostRow("dm", user_id, message.channel.id, message.id, digest))
         return True
+
+    async def _orders_line(self, match: Match, user_id: int, lang: str) -> str:
+        """The member's standing orders in the match, for their own view only ("" when they left none)."""
+        if match.seat_of(user_id) is None or book_for(match.game.id) is None:
+            return ""
+        orders = await self.service.standing_orders(match.id, user_id)
+        if not orders:
+            return ""
+        return "\n" + t(lang, "orders.private", orders="; ".join(order_line(match.game.id, o, lang) for o in orders))
 
     async def deliver_private_views(
         self,
@@ -319,6 +331,7 @@ class PrivateViews:
         text = t(lang, "private.ephemeral_closed" if closed else "private.ephemeral", id=match.id)
         if secrets := private_words(match.game, match.state, seat, lang):
             text += "\n" + secrets
+        text += await self._orders_line(match, interaction.user.id, lang)
         if needs_setup(match, seat):
             assert seat is not None
             text += "\n\n" + setup_prompt(match, seat, lang)

@@ -215,6 +215,8 @@ class Publisher:
         if repost:
             return post_id
         self.bot.dispatch("match_changed", match)
+        # The desk (bot.shell.desk) redraws its members' desks, and tells those whose pings go elsewhere.
+        self.bot.dispatch("match_published", match, report, steps, facts.pings)
         if match.status is not MatchStatus.ACTIVE:
             # Listeners (tournaments) learn that a match is over: ``on_match_finished(match)``.
             self.views.forget(match.id)

@@ -29,13 +29,14 @@ from bot.app.telling.game_words import words_for
 from bot.app.telling.narration import result_line, take_seat_label, takeover_lines, turn_line
 from bot.app.telling.story import story
 from bot.app.telling.turns import known_turn
-from bot.app.telling.words import move_legend
+from bot.app.telling.words import move_legend, phone_lines
 from bot.shell.clock_ui import clock_lines
 from bot.shell.consent.rematch import RematchButton
 from bot.shell.consent.replace import TakeSeatButton
 from bot.shell.display import Display, variant_label
 from bot.shell.fairness import fair_chance
 from bot.shell.history.review import ReviewButton
+from bot.shell.plans.flow import PlanButton, plannable
 from bot.shell.play.details import DetailsButton, has_details
 from bot.shell.play.gather import PostReads, read_post
 from bot.shell.play.move_controls import member_to_act, move_controls
@@ -51,6 +52,18 @@ KEPT_ENTRIES = 600
 ACTION_ROWS = 5
 """Rows of controls a message may carry (Discord's limit): the autopilot's toggle takes a place only when one is
 left."""
+
+
+def _toggle_fits(match: Match, extra: list[discord.ui.Item[Any]], toggle: str) -> bool:
+    """Whether the autopilot's toggle fits beside the post's other extra buttons without a new line on a phone.
+
+    A game whose move buttons are held to a phone's line budget (Ursuppe's three) has no line to spare: one more
+    pushes its board off the first screen (bench/phone_shots.py at 390×844), so there the toggle stays two taps
+    away in ``/plateau settings``; elsewhere it may take a line of its own."""
+    # A persistent button is a DynamicItem around the button that carries the label.
+    labels = [str(getattr(getattr(item, "item", item), "label", "") or "") for item in extra]
+    spare = 0 if words_for(match.game.id).button_lines else 1
+    return phone_lines([*labels, toggle]) <= max(phone_lines(labels), spare)
 
 
 def bare(entry: LogEntry) -> LogEntry:
@@ -241,13 +254,17 @@ class TurnViews:
             if match.game.has_hidden_info:
                 # Always at hand for a player who can't receive DMs, without a notice after every move.
                 extra.append(PrivateViewButton(match.id, t(lang, "button.private_view")))
+            if plannable(match):
+                # The same button for every reader: what a member plans opens privately, for them alone.
+                extra.append(PlanButton("open", match.id, 0, "", label=t(lang, "plan.open")))
             if has_details(match.game.id):
                 # The post carries one image; the game's second view (Ursuppe's genes and events) on demand.
                 extra.append(DetailsButton(match.id, t(lang, "button.details")))
             room = len(rows) + (not extra) + bool(reads.replaceable) < ACTION_ROWS
-            if offers_autopilot(match) and not asking and room:
+            toggle = t(lang, "button.autopilot")
+            if offers_autopilot(match) and not asking and room and _toggle_fits(match, extra, toggle):
                 # Each member's own "ask me only when it matters" for this match, one tap away (answered privately).
-                extra.append(AutopilotButton(match.id, t(lang, "button.autopilot")))
+                extra.append(AutopilotButton(match.id, toggle))
             if extra:
                 rows.append(extra)
             if free := reads.replaceable:

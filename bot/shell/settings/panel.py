@@ -55,7 +55,7 @@ class MemberSettingSelect(PlateauSelect, template=rf"{PREFIX}:mset:(?P<key>[a-z_
         await interaction.response.edit_message(content=panel_text(panel, lang), view=panel_view(panel, lang))
 
 
-class AutopilotButton(MatchButton, kind="apt", emoji="🤖", label="Ask me only when it matters"):
+class AutopilotButton(MatchButton, kind="apt", label="🤖 Ask me if it matters"):
     """On the turn post: switches "ask me only when it matters" off or on for the tapper in this match."""
 
     async def run(self, interaction: discord.Interaction, shell: Shell) -> None:

@@ -37,6 +37,11 @@ class Judge(Protocol):
         """What the judge is, in one English sentence fragment (for the README and the review's first line)."""
         ...
 
+    @property
+    def version(self) -> str:
+        """A short name of exactly what it computes with (a finished match's record keeps it)."""
+        ...
+
     def win_chances(self, state: GameState) -> Chances:
         """Each seat's winning chance in ``state``, summing to 1 (exact when the game is over)."""
         ...
@@ -82,6 +87,11 @@ class SoftmaxJudge:
         """The baseline's description."""
         return f"the heuristic evaluation through a softmax with the hand-set factor K = {self.factor:g}, not fitted"
 
+    @property
+    def version(self) -> str:
+        """``softmax-k2.5``: the baseline is named by its factor."""
+        return f"softmax-k{self.factor:g}"
+
     def win_chances(self, state: GameState) -> Chances:
         """The softmax of the evaluation, or the exact result once the game is over."""
         done = result_shares(state)
@@ -91,11 +101,16 @@ class SoftmaxJudge:
         return softmax([self.factor * evaluate(state, s) for s in range(players_of(state))])
 
 
-def linear_chances(weights: Sequence[float], features: Features, state: GameState) -> Chances:
-    """``softmax_s(w · features(state, s))`` over the seats of ``state`` (two seats: a logistic regression
-    on the difference of their features)."""
+def linear_scores(weights: Sequence[float], features: Features, state: GameState) -> list[float]:
+    """``w · features(state, s)`` for every seat of ``state``."""
     scores = []
     for s in range(players_of(state)):
         f = features(state, s)
         scores.append(sum(w * x for w, x in zip(weights, f, strict=True)))
-    return softmax(scores)
+    return scores
+
+
+def linear_chances(weights: Sequence[float], features: Features, state: GameState) -> Chances:
+    """``softmax_s(w · features(state, s))`` over the seats of ``state`` (two seats: a logistic regression
+    on the difference of their features)."""
+    return softmax(linear_scores(weights, features, state))

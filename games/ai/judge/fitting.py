@@ -8,6 +8,12 @@ seats, a light ridge :data:`RIDGE`), and writes ``data/judge/<key>.json`` with t
 sizes, date and the fit's own figures. It never runs at start-up or in a request; numpy (the ``bench`` and
 ``test`` extras) is needed here only, never by the judges themselves.
 
+``python -m games.ai fit KEY --calibrate [--matches N] [--seed S]`` keeps the weights and fits the judge's
+last map (:class:`~games.ai.judge.logit_map.LogitMap`) on matches the weights never saw (the same space,
+another seed): for two seats an odd piecewise-linear map of the log-odds with slopes ≥ 0, for more seats a
+temperature per table size, both by maximum likelihood. A refit of the weights drops the map (it was
+fitted to the old weights' scores); calibrate again after it.
+
 The self-play is :func:`games.ai.judge.calibration.self_play`'s: the searching levels play on a fixed
 depth rather than a clock, so a refit with the same seed gives the same positions on any machine, and a
 match that reaches the step cap is left out (the judge is fitted to results, and it has none).
@@ -16,6 +22,7 @@ match that reaches the step cap is left out (the judge is fitted to results, and
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -23,14 +30,24 @@ from typing import Any, Final
 import numpy as np
 
 from games.ai.judge import params
-from games.ai.judge.base import players_of
+from games.ai.judge.base import linear_scores, players_of
 from games.ai.judge.calibration import ITERATIONS, MIX, PLY_CAP, Mix, Played, self_play
 from games.ai.judge.linear import LinearJudge
+from games.ai.judge.logit_map import KNOTS, LogitMap, segments
 
 RIDGE: Final = 1e-3
 """The ridge on the weights (per position), which only keeps Newton's steps well defined."""
 SEED_SPACE: Final = "judge-fit"
 """The prefix of every fitting seed; ``bench/bench_judge.py`` draws its matches from another space."""
+CALIBRATION_SEED: Final = 2
+"""The seed of the held-out matches the last map is fitted on by default (the weights' is 1)."""
+MAP_PRIOR: Final = 1.0
+"""Per held-out match: how strongly the two-seat map's common slope (the best single factor on the
+log-odds) is held toward 1, and each segment's slope toward the common one. The positions of a match share
+its result, so the matches, not the positions, say how far the data can be trusted: a few matches leave the
+map near the identity, and a segment the matches hardly reach keeps the common slope."""
+SLOPE_FLOOR: Final = 0.02
+"""The least slope of a segment: the map stays strictly increasing."""
 
 
 def design(judge: LinearJudge, matches: Sequence[Played]) -> list[tuple[Any, Any]]:
@@ -110,29 +127,190 @@ def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed:
     w = fit_tables(blocks, ridge)
     positions = sum(int(x.shape[0]) for x, _ in blocks)
     mix = ", ".join(f"{name} {weight}" for name, weight in mix_of(judge))
-    return {
-        "key": judge.key,
-        "describe": (
-            f"logistic regression on {len(judge.names)} features, fitted to {positions:,} positions"
-            f" of {len(played):,} self-play matches"
-        ),
-        "method": (
-            "maximum likelihood of the softmax over the seats of w·features (Newton, ridge"
-            f" {ridge:g} per position); positions at the judge's moment of every turn, labelled with the"
-            " match's final shares"
-        ),
-        "features": list(judge.names),
-        "weights": [round(float(v), 6) for v in w],
-        "seeds": f"{SEED_SPACE}:{judge.key}:{seed}:0..{matches - 1}",
-        "matches_played": matches,
-        "matches_used": len(played),
-        "positions": positions,
-        "mix": f"levels per seat drawn with weights {mix}; searching levels at depth {ITERATIONS}",
-        "tables": list(judge.tables),
-        "ply_cap": PLY_CAP,
-        "date": datetime.now(UTC).date().isoformat(),
-        "figures": figures(blocks, w),
+    return with_version(
+        {
+            "key": judge.key,
+            "describe": describe_of({"features": judge.names, "positions": positions, "matches_used": len(played)}),
+            "method": (
+                "maximum likelihood of the softmax over the seats of w·features (Newton, ridge"
+                f" {ridge:g} per position); positions at the judge's moment of every turn, labelled with the"
+                " match's final shares"
+            ),
+            "features": list(judge.names),
+            "weights": [round(float(v), 6) for v in w],
+            "seeds": f"{SEED_SPACE}:{judge.key}:{seed}:0..{matches - 1}",
+            "matches_played": matches,
+            "matches_used": len(played),
+            "positions": positions,
+            "mix": f"levels per seat drawn with weights {mix}; searching levels at depth {ITERATIONS}",
+            "tables": list(judge.tables),
+            "ply_cap": PLY_CAP,
+            "date": datetime.now(UTC).date().isoformat(),
+            "figures": figures(blocks, w),
+        }
+    )
+
+
+def with_version(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with its ``version`` (:func:`games.ai.judge.params.version_of`) set."""
+    return {**data, "version": params.version_of(data)}
+
+
+def fit_map(
+    z: Any, y: Any, matches: int, knots: Sequence[float] = KNOTS, prior: float = MAP_PRIOR, steps: int = 60
+) -> Any:
+    """The slopes of the odd piecewise-linear map ``g`` (:class:`~games.ai.judge.logit_map.LogitMap`) of seat
+    0's log-odds ``z`` to its result ``y`` over the positions of ``matches`` matches: first the one common
+    slope ``a`` that fits best less ``prior·matches·(a − 1)²``, then the slopes maximising
+    ``Σ y·log σ(g(z)) + (1 − y)·log σ(−g(z))`` less
+    ``prior·matches·Σ(slope − a)²``, each held at :data:`SLOPE_FLOOR` or above (a slope that would fall below
+    is fixed there and the others refitted)."""
+    h = np.asarray([segments(float(v), knots) for v in z], dtype=float)
+    y = np.asarray(y, dtype=float)
+    common = _slopes(h.sum(axis=1, keepdims=True), y, np.ones(1), prior * matches, steps)[0]
+    return _slopes(h, y, np.full(h.shape[1], common), prior * matches, steps)
+
+
+def _slopes(h: Any, y: Any, centre: Any, strength: float, steps: int) -> Any:
+    """Newton for the logistic regression of ``y`` on ``h`` (no intercept) with ``strength·Σ(s − centre)²``,
+    every coefficient kept at :data:`SLOPE_FLOOR` or above."""
+    d = h.shape[1]
+    slopes = np.maximum(centre.astype(float), SLOPE_FLOOR)
+    free = np.ones(d, dtype=bool)
+    for _ in range(d + 1):
+        for _ in range(steps):
+            p = 1 / (1 + np.exp(-(h @ slopes)))
+            grad = h.T @ (y - p) - strength * (slopes - centre)
+            hessian = (h * (p * (1 - p))[:, None]).T @ h + strength * np.eye(d)
+            step = np.zeros(d)
+            step[free] = np.linalg.solve(hessian[np.ix_(free, free)], grad[free])
+            slopes = slopes + step
+            if np.abs(step).max() < 1e-10:
+                break
+        low = free & (slopes < SLOPE_FLOOR)
+        if not low.any():
+            break
+        slopes[low] = SLOPE_FLOOR
+        free &= ~low
+    return slopes
+
+
+def fit_temperature(x: Any, y: Any, steps: int = 50) -> float:
+    """The factor ``t`` maximising ``Σ_n Σ_s y[n,s] · log softmax_s(t · x[n,s])`` (Newton from 1)."""
+    t = 1.0
+    for _ in range(steps):
+        scores = t * x
+        scores = scores - scores.max(axis=1, keepdims=True)
+        p = np.exp(scores)
+        p /= p.sum(axis=1, keepdims=True)
+        mean = (p * x).sum(axis=1)
+        grad = float(((y - p) * x).sum())
+        curvature = float(((p * x * x).sum(axis=1) - mean * mean).sum())
+        if curvature <= 0:
+            break
+        step = grad / curvature
+        t = max(0.05, t + step)
+        if abs(step) < 1e-10:
+            break
+    return t
+
+
+def raw_scores(judge: LinearJudge, weights: Sequence[float], matches: Sequence[Played]) -> dict[int, tuple[Any, Any]]:
+    """Per table size: the scores ``w·features`` before the map (``S[n, seat]``) and the shares ``Y[n, seat]``
+    of every position of ``matches``."""
+    rows: dict[int, list[list[float]]] = {}
+    labels: dict[int, list[Sequence[float]]] = {}
+    for played in matches:
+        for state in played.positions:
+            scores = linear_scores(weights, judge.features, state)
+            rows.setdefault(len(scores), []).append(scores)
+            labels.setdefault(len(scores), []).append(played.result)
+    return {n: (np.asarray(rows[n], dtype=float), np.asarray(labels[n], dtype=float)) for n in sorted(rows)}
+
+
+def map_of(judge: LinearJudge, weights: Sequence[float], matches: Sequence[Played]) -> LogitMap:
+    """The last map of ``judge`` with ``weights``, fitted to the held-out ``matches``."""
+    blocks = raw_scores(judge, weights, matches)
+    pairs = sum(1 for m in matches if len(m.result) == 2)
+    slopes: tuple[float, ...] = ()
+    temperatures: dict[int, float] = {}
+    for n, (s, y) in blocks.items():
+        if n == 2:
+            slopes = tuple(float(v) for v in fit_map(s[:, 0] - s[:, 1], y[:, 0], pairs))
+        else:
+            temperatures[n] = fit_temperature(s, y)
+    return LogitMap(KNOTS if slopes else (), slopes, temperatures)
+
+
+def map_figures(mapping: LogitMap, blocks: dict[int, tuple[Any, Any]]) -> dict[str, float]:
+    """The log-loss per position on the held-out matches before and after the map."""
+    before = after = 0.0
+    count = 0
+    for s, y in blocks.values():
+        for scores, shares in zip(s, y, strict=True):
+            raw = LogitMap().chances([float(v) for v in scores])
+            mapped = mapping.chances([float(v) for v in scores])
+            before -= sum(float(v) * math.log(max(1e-12, c)) for v, c in zip(shares, raw, strict=True))
+            after -= sum(float(v) * math.log(max(1e-12, c)) for v, c in zip(shares, mapped, strict=True))
+            count += 1
+    return {"log_loss_before": round(before / count, 5), "log_loss_after": round(after / count, 5)}
+
+
+def calibrate(judge: LinearJudge, matches: int, seed: int = CALIBRATION_SEED) -> dict[str, Any]:
+    """The shipped parameters of ``judge`` with a last map fitted to ``matches`` held-out self-play matches
+    (seeds ``judge-fit:KEY:seed:k``, which must not be the weights' own).
+
+    Raises:
+        ValueError: ``judge`` has no weights yet, or ``seed`` is the one its weights were fitted with.
+    """
+    data = judge.parameters()
+    if data is None:
+        raise ValueError(f"{judge.key} has no weights to calibrate: fit it first")
+    if str(data["seeds"]).startswith(f"{SEED_SPACE}:{judge.key}:{seed}:"):
+        raise ValueError(f"seed {seed} is the one {judge.key}'s weights were fitted with: hold out another")
+    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, mix_of(judge))
+    return calibrated(judge, data, played, matches, seed)
+
+
+def calibrated(
+    judge: LinearJudge, data: dict[str, Any], played: Sequence[Played], matches: int, seed: int
+) -> dict[str, Any]:
+    """``data`` with the last map fitted to the held-out ``played`` (``matches`` from ``seed``)."""
+    weights = [float(w) for w in data["weights"]]
+    mapping = map_of(judge, weights, played)
+    blocks = raw_scores(judge, weights, played)
+    positions = sum(int(s.shape[0]) for s, _ in blocks.values())
+    fitted = {
+        **data,
+        "calibration": mapping.to_json(),
+        "calibration_fit": {
+            "method": (
+                "two seats: an odd map of seat 0's log-odds, linear between the knots with slopes"
+                f" >= {SLOPE_FLOOR:g} (held toward their best common slope, and it toward 1, by {MAP_PRIOR:g}"
+                " per match); more seats: a temperature per table size; both by maximum likelihood on held-out matches"
+            ),
+            "seeds": f"{SEED_SPACE}:{judge.key}:{seed}:0..{matches - 1}",
+            "matches_played": matches,
+            "matches_used": len(played),
+            "positions": positions,
+            "date": datetime.now(UTC).date().isoformat(),
+            "figures": map_figures(mapping, blocks),
+        },
     }
+    fitted["describe"] = describe_of(fitted)
+    return with_version(fitted)
+
+
+def describe_of(data: dict[str, Any]) -> str:
+    """The judge's one-line description, from what its parameters record."""
+    described = (
+        f"logistic regression on {len(data['features'])} features, fitted to {data['positions']:,} positions"
+        f" of {data['matches_used']:,} self-play matches"
+    )
+    held = data.get("calibration_fit")
+    if held:
+        described += f", its chances calibrated on {held['matches_used']:,} further matches"
+    return described
 
 
 def write(data: dict[str, Any]) -> str:

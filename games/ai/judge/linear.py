@@ -1,5 +1,8 @@
 """A fitted judge: a softmax over the seats of weighted features, charted at one moment of every turn.
 
+The weighted features (the scores) go through a last monotone map fitted on held-out matches
+(:class:`~games.ai.judge.logit_map.LogitMap`: the identity until the key is calibrated).
+
 The weights are fitted (:mod:`games.ai.judge.fitting`) to positions taken at one fixed *moment* of every
 turn (Ur: before the roll), so the chance is measured at the same point of each turn and does not saw
 toward whoever is to move. A state at another moment is judged by looking ahead to the next moments: a
@@ -14,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from games.ai.judge import params
-from games.ai.judge.base import Chances, Features, SoftmaxJudge, linear_chances, players_of, result_shares
+from games.ai.judge.base import Chances, Features, SoftmaxJudge, linear_scores, players_of, result_shares
+from games.ai.judge.logit_map import LogitMap
 from games.base import GameState
 
 LOOKAHEAD: Final = 3
@@ -23,8 +27,9 @@ LOOKAHEAD: Final = 3
 
 @dataclass(frozen=True, slots=True)
 class LinearJudge:
-    """``softmax_s(w · features(state, s))`` with the weights shipped in ``data/judge/<key>.json``; the
-    baseline (:class:`~games.ai.judge.base.SoftmaxJudge`) while the key has no parameters yet."""
+    """``softmax_s(w · features(state, s))`` with the weights shipped in ``data/judge/<key>.json``, through
+    the shipped :class:`~games.ai.judge.logit_map.LogitMap`; the baseline
+    (:class:`~games.ai.judge.base.SoftmaxJudge`) while the key has no parameters yet."""
 
     key: str
     game_id: str
@@ -56,13 +61,32 @@ class LinearJudge:
 
     def weights(self) -> tuple[float, ...] | None:
         """The fitted weights (None: not fitted yet)."""
+        self._load()
+        weights: tuple[float, ...] | None = self._cache["weights"]
+        return weights
+
+    def mapping(self) -> LogitMap:
+        """The final map of the scores (the identity when none ships)."""
+        self._load()
+        mapping: LogitMap = self._cache["mapping"]
+        return mapping
+
+    def _load(self) -> None:
         data = params.load(self.key)
         if self._cache.get("data", self) is not data:
             self.parameters()
             self._cache["data"] = data
             self._cache["weights"] = None if data is None else tuple(float(w) for w in data["weights"])
-        weights: tuple[float, ...] | None = self._cache["weights"]
-        return weights
+            self._cache["mapping"] = LogitMap.from_json(None if data is None else data.get("calibration"))
+
+    @property
+    def version(self) -> str:
+        """The shipped parameters' version (:func:`games.ai.judge.params.version_of`), the baseline's
+        without them."""
+        data = self.parameters()
+        if data is None:
+            return SoftmaxJudge(self.key, self.game_id).version
+        return str(data.get("version") or params.version_of(data))
 
     @property
     def describe(self) -> str:
@@ -73,8 +97,8 @@ class LinearJudge:
         return str(data["describe"])
 
     def weigh(self, state: GameState, weights: Sequence[float]) -> Chances:
-        """The features of ``state`` weighed as they stand, whatever the moment."""
-        return linear_chances(weights, self.features, state)
+        """The features of ``state`` weighed as they stand, whatever the moment, through the final map."""
+        return self.mapping().chances(linear_scores(weights, self.features, state))
 
     def win_chances(self, state: GameState) -> Chances:
         """Each seat's chance: exact when over, weighed at the moment, looked ahead to it otherwise."""

@@ -8,29 +8,38 @@ none opens a connection or a transaction of its own kind. Callers never name the
 from __future__ import annotations
 
 from bot.app.storage.tables.clocks import ClockQueries
+from bot.app.storage.tables.desks import DeskQueries
 from bot.app.storage.tables.fairness import FairnessQueries
 from bot.app.storage.tables.matches import MatchQueries
 from bot.app.storage.tables.member_settings import MemberSettingQueries
 from bot.app.storage.tables.moves import MoveQueries
+from bot.app.storage.tables.orders import OrderQueries
 from bot.app.storage.tables.paces import PaceQueries
+from bot.app.storage.tables.plans import PlanQueries, PlanRow
 from bot.app.storage.tables.played_for import PlayedForQueries
 from bot.app.storage.tables.posts import PostQueries
 from bot.app.storage.tables.prefs import PreferenceQueries
 from bot.app.storage.tables.ratings import RatingQueries
 from bot.app.storage.tables.requests import RequestQueries
 from bot.app.storage.tables.seats import SeatQueries
+from bot.app.storage.tables.stats import StatsQueries
 
 __all__ = [
     "ClockQueries",
+    "DeskQueries",
     "FairnessQueries",
     "MatchQueries",
     "MemberSettingQueries",
     "MoveQueries",
+    "OrderQueries",
     "PaceQueries",
+    "PlanQueries",
+    "PlanRow",
     "PlayedForQueries",
     "PostQueries",
     "PreferenceQueries",
     "RatingQueries",
     "RequestQueries",
     "SeatQueries",
+    "StatsQueries",
 ]

@@ -111,6 +111,14 @@ class ClockQueries(StoreCore):
         )
         return [(int(i), from_iso(a), from_iso(b)) for i, a, b in rows]
 
+    async def load_declared_vacations(self, user_id: int) -> list[tuple[int, datetime, datetime]]:
+        """The vacations the user declared (not the hours their allowance spent by itself): (id, start, end)."""
+        rows = await self._fetch(
+            "SELECT id, starts_at, ends_at FROM vacations WHERE user_id = ? AND spent_for IS NULL ORDER BY starts_at",
+            (user_id,),
+        )
+        return [(int(i), from_iso(a), from_iso(b)) for i, a, b in rows]
+
     async def end_vacation(self, vacation_id: int, at: datetime) -> None:
         """Cut an absence short at ``at`` (a future one that has not begun is deleted)."""
         await self._write("DELETE FROM vacations WHERE id = ? AND starts_at >= ?", (vacation_id, to_iso(at)))
@@ -154,3 +162,28 @@ class ClockQueries(StoreCore):
             (int(m), int(seat), from_iso(since), list(json.loads(r)), int(ms), bool(w))
             for m, seat, since, r, ms, w in rows
         ]
+
+    # Time off (migration 0028): hours of the allowance spent by themselves, and agreed weekend pauses.
+
+    async def add_spent_vacation(
+        self, user_id: int, starts_at: datetime, ends_at: datetime, match_id: int, *, now: datetime
+    ) -> int:
+        """Record allowance spent by itself because ``match_id``'s deadline would have passed; returns its id."""
+        return await self._insert(
+            "INSERT INTO vacations (user_id, starts_at, ends_at, declared_at, spent_for) VALUES (?, ?, ?, ?, ?)",
+            (user_id, to_iso(starts_at), to_iso(ends_at), to_iso(now), match_id),
+        )
+
+    async def get_weekend_zones(self, match_id: int) -> tuple[str, ...] | None:
+        """The time zones whose weekends pause the match's deadlines, or None when its players agreed to none."""
+        rows = await self._fetch("SELECT zones FROM weekend_pauses WHERE match_id = ?", (match_id,))
+        return tuple(str(z) for z in json.loads(rows[0][0])) if rows else None
+
+    async def put_weekend_zones(self, match_id: int, zones: Collection[str] | None, *, now: datetime) -> None:
+        """Pause the match's deadlines at the weekends of ``zones`` (None: no longer)."""
+        await self._write("DELETE FROM weekend_pauses WHERE match_id = ?", (match_id,))
+        if zones is not None:
+            await self._write(
+                "INSERT INTO weekend_pauses (match_id, zones, agreed_at) VALUES (?, ?, ?)",
+                (match_id, json.dumps(sorted(set(zones))), to_iso(now)),
+            )

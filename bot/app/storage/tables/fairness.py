@@ -64,3 +64,19 @@ class FairnessQueries(StoreCore):
     async def delete_salt(self, match_id: int, user_id: int) -> None:
         """Forget a player's salt (they left the lobby)."""
         await self._write("DELETE FROM match_salts WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+
+    # Dice statistics (migration 0028): each seat's rolls in a finished match, counted once.
+
+    async def get_dice_tally(self, match_id: int, seat: int) -> tuple[str, int] | None:
+        """The kept rolls (JSON) and total of a seat of a finished match, or None when not counted yet."""
+        rows = await self._fetch(
+            "SELECT rolls, total FROM dice_tallies WHERE match_id = ? AND seat = ?", (match_id, seat)
+        )
+        return (str(rows[0][0]), int(rows[0][1])) if rows else None
+
+    async def put_dice_tally(self, match_id: int, seat: int, rolls: str, total: int) -> None:
+        """Keep a seat's rolls (JSON) and total of a finished match (a second count of the same match is ignored)."""
+        await self._write(
+            "INSERT INTO dice_tallies (match_id, seat, rolls, total) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (match_id, seat, rolls, total),
+        )

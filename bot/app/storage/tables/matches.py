@@ -31,6 +31,7 @@ _UPDATABLE: Final = (
     "state_digest",
     "turn",
     "turn_seats",
+    "judge_version",
 )
 
 
@@ -161,6 +162,7 @@ class MatchQueries(StoreCore):
         state_digest: str | Unset | None = UNSET,
         turn: int | Unset | None = UNSET,
         turn_seats: str | Unset | None = UNSET,
+        judge_version: str | Unset | None = UNSET,
     ) -> bool:
         """Set the given columns (and ``updated_at``); return False when no such match exists.
 
@@ -181,6 +183,7 @@ class MatchQueries(StoreCore):
             "state_digest": state_digest,
             "turn": turn,
             "turn_seats": turn_seats,
+            "judge_version": judge_version,
         }
         assignments = [f"{column} = ?" for column in _UPDATABLE if values[column] is not UNSET]
         params: list[Any] = [values[column] for column in _UPDATABLE if values[column] is not UNSET]

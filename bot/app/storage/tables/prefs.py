@@ -50,6 +50,18 @@ class PreferenceQueries(StoreCore):
         rows = await self._fetch("SELECT key, value FROM user_prefs WHERE user_id = ? ORDER BY key", (user_id,))
         return {str(k): str(v) for k, v in rows}
 
+    async def users_with_pref(self, key: str, value: str) -> list[int]:
+        """Every user whose preference ``key`` holds ``value``."""
+        rows = await self._fetch(
+            "SELECT user_id FROM user_prefs WHERE key = ? AND value = ? ORDER BY user_id", (key, value)
+        )
+        return [int(u) for (u,) in rows]
+
+    async def pref_values(self, key: str) -> set[str]:
+        """The values users gave the preference ``key``, each once."""
+        rows = await self._fetch("SELECT DISTINCT value FROM user_prefs WHERE key = ?", (key,))
+        return {str(v) for (v,) in rows}
+
     async def set_pref(self, user_id: int, key: str, value: str | None, *, now: datetime) -> None:
         """Store a user's preference; None deletes it."""
         if value is None:

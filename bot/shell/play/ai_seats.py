@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from discord.ext import commands
 
+from bot.app.ai_runner import AIRunner
 from bot.app.matches import Match
 
-if TYPE_CHECKING:
-    from bot.shell.client import PlateauBot
+
+class Seating(Protocol):
+    """What the AI seats use of the bot (:class:`bot.shell.client.PlateauBot`, the composition root, which a feature
+    does not import)."""
+
+    ai: AIRunner
+
+    async def add_cog(self, cog: commands.Cog) -> None: ...
 
 
 class AICog(commands.Cog):
     """Hands every change to :class:`bot.app.ai_runner.AIRunner`, and sweeps once the bot is ready."""
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: Seating) -> None:
         self.bot = bot
 
     @commands.Cog.listener()
@@ -29,6 +36,6 @@ class AICog(commands.Cog):
         await self.bot.ai.sweep()
 
 
-async def setup(bot: PlateauBot) -> None:
+async def setup(bot: Seating) -> None:
     """Extension entry point."""
     await bot.add_cog(AICog(bot))

@@ -7,16 +7,18 @@ the middle of a turn resumes exactly where the database says, without losing or 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import Protocol
 
 import discord
 from discord.ext import commands, tasks
 
+from bot.app.ai_runner import AIRunner
 from bot.app.clocks.game_clock import live_play
-from bot.app.matches import Match
-
-if TYPE_CHECKING:
-    from bot.shell.client import PlateauBot
+from bot.app.config import Config
+from bot.app.events import EventService
+from bot.app.matches import Match, MatchService
+from bot.shell.pbp.post_ui import PostUI
 
 log = logging.getLogger(__name__)
 
@@ -25,10 +27,37 @@ MIN_TICK_SECONDS = 1.0
 """The shortest wait between two ticks (and the margin added after a threshold, so it has passed)."""
 
 
+class RoundTicks(Protocol):
+    """What the clock uses of the events' handlers (:class:`bot.shell.events.EventUI`, which stands above play by
+    post): their timed rounds' tick."""
+
+    async def round_tick(self, now: datetime) -> None: ...
+
+
+class Ticking(Protocol):
+    """What the clock uses of the bot (:class:`bot.shell.client.PlateauBot`, the composition root, which a feature
+    does not import)."""
+
+    config: Config
+    service: MatchService
+    events: EventService
+    pbp: PostUI
+    ai: AIRunner
+
+    @property
+    def event_ui(self) -> RoundTicks | None: ...
+
+    def start_warm_up(self) -> None: ...
+
+    async def wait_until_ready(self) -> None: ...
+
+    async def add_cog(self, cog: commands.Cog) -> None: ...
+
+
 class ClockCog(commands.Cog):
     """Runs :meth:`bot.shell.pbp.post_ui.PostUI.tick` every minute."""
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: Ticking) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -57,6 +86,8 @@ class ClockCog(commands.Cog):
             await self.bot.ai.sweep()
         except Exception:
             log.exception("AI sweep failed")
+        # Listeners with work of their own each tick (the desks: marks of other processes, daily digests).
+        self.bot.dispatch("clock_tick", discord.utils.utcnow())
         # The artwork is drawn once the first tick has caught up with the restart (see start_warm_up).
         self.bot.start_warm_up()
         try:
@@ -100,6 +131,6 @@ class ClockCog(commands.Cog):
         await self.bot.wait_until_ready()
 
 
-async def setup(bot: PlateauBot) -> None:
+async def setup(bot: Ticking) -> None:
     """Extension entry point."""
     await bot.add_cog(ClockCog(bot))

@@ -1,0 +1,161 @@
+"""Ursuppe's standing orders: the routine steps of a round, each with its "but ask me if …" stops.
+
+Orders (values in brackets):
+
+- ``drift``: every amoeba of mine drifts with the current (phase 1, instead of moving or staying);
+- ``feed``: an amoeba of mine that finds its normal meal eats it (the first such meal in the engine's order),
+  without a feeding gene and without parasitism; with no normal meal at hand the member is always asked;
+- ``pay``: a gene defect is paid in BP when I can (phase 2); otherwise I am asked which genes go;
+- ``genes`` [gene ids]: buy no gene (phase 3) unless one of these is on offer to me, then ask;
+- ``divide`` [a number N]: no division (phase 4) unless I have fewer than N amoebas on the board, then ask;
+- ``aggression``: never use Aggression (phase 5): pass.
+
+Stops: ``attacked`` (an amoeba of mine was attacked since this round's environment card), ``danger`` (a rival
+amoeba able to attack shares a square with one of mine), ``starve`` (drifting, the amoeba would find no normal
+meal where it ends), ``dying`` (an amoeba of mine is one damage from death).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from bot.app.orders.base import Order, OrderBook, OrderKind
+from games.base import GameState, Seat
+from games.ursuppe import genes as G
+from games.ursuppe.board import STEP
+from games.ursuppe.engine import CARD_DRIFT, Work
+from games.ursuppe.feeding import meals
+from games.ursuppe.moves import NOBODY, Move
+from games.ursuppe.state import State
+from games.ursuppe.tables import TABLES
+
+STOPS: Final = ("attacked", "danger", "dying", "starve")
+SAFETY: Final = ("attacked", "danger", "dying")
+"""The stops every Ursuppe order may carry (``starve`` only where it can look ahead: drifting)."""
+DIVIDE_BELOW: Final = tuple(str(n) for n in range(2, 8))
+"""``divide``'s values: ask me when I have fewer than this many amoebas (2 to 7)."""
+ATTACKERS: Final = frozenset({G.STRUGGLE, G.AGGRESSION})
+
+
+def _soup(state: GameState) -> State | None:
+    return state if isinstance(state, State) else None
+
+
+def _drift(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "act":
+        return None
+    return Move("drift", seat, s.ctx.amoeba)
+
+
+def _feed(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "feed":
+        return None
+    normal = set(meals(s.players, seat, 0))
+    eats = [m for m in s.options if m.kind == "eat" and m.target == NOBODY and m.value in normal]
+    return eats[0] if eats else None
+
+
+def _pay(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "defect":
+        return None
+    in_bp = [m for m in s.options if m.kind == "pay" and len(m.value) == 1]
+    return in_bp[0] if in_bp else None
+
+
+def _genes(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "buy":
+        return None
+    wanted = {G.BY_ID[v].index for v in order.values if v in G.BY_ID}
+    if any(m.kind == "buy" and m.value[0] in wanted for m in s.options):
+        return None  # one of the chosen genes is on offer: the member decides
+    return Move("done", seat)
+
+
+def _divide(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "divide" or not order.values:
+        return None
+    mine = sum(1 for a in s.amoebas if a[0] == seat)
+    if mine < int(order.values[0]):
+        return None
+    return Move("done", seat)
+
+
+def _aggression(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "aggress":
+        return None
+    return Move("pass", seat)
+
+
+def attacked(state: GameState, seat: Seat, move: Any) -> bool:
+    """An amoeba of ``seat`` was attacked since the environment card of this round was turned up."""
+    s = _soup(state)
+    if s is None:
+        return False
+    for event in reversed(s.events):
+        if event.kind == "card":
+            return False
+        if event.kind == "attack" and event.target_seat == seat:
+            return True
+    return False
+
+
+def danger(state: GameState, seat: Seat, move: Any) -> bool:
+    """A rival amoeba whose owner can attack (Struggle for Survival, Aggression) shares a square with an amoeba
+    of ``seat`` that Armor does not protect."""
+    s = _soup(state)
+    if s is None or any(g == G.ARMOR for g, _ in s.genes[seat]):
+        return False
+    fighters = {q for owner, _, q, _ in s.amoebas if owner != seat and any(g in ATTACKERS for g, _ in s.genes[owner])}
+    return any(owner == seat and q in fighters for owner, _, q, _ in s.amoebas)
+
+
+def dying(state: GameState, seat: Seat, move: Any) -> bool:
+    """An amoeba of ``seat`` dies at its next damage."""
+    s = _soup(state)
+    if s is None:
+        return False
+    longevity = any(g == G.LONGEVITY for g, _ in s.genes[seat])
+    limit = TABLES.longevity_damage_limit if longevity else TABLES.damage_limit
+    return any(owner == seat and damage >= limit - 1 for owner, _, _, damage in s.amoebas)
+
+
+def starve(state: GameState, seat: Seat, move: Any) -> bool:
+    """Drifting (``move``), the amoeba would find no normal meal on the square the current takes it to, as that
+    square is now (looked at before the drift: once there, the engine feeds it at once when it can)."""
+    s = _soup(state)
+    if s is None or not isinstance(move, Move) or move.kind != "drift":
+        return False
+    work = Work(s)
+    key = (seat, move.amoeba)
+    if key not in work.sq:
+        return False
+    direction = CARD_DRIFT[work.card()]
+    if direction >= 0:
+        work.sq[key] = STEP[work.sq[key]][direction]
+    return not work.normal_meal_possible(key)
+
+
+BOOK: Final = OrderBook(
+    kinds=(
+        OrderKind("drift", _drift, stops=STOPS, default_stops=("danger", "starve")),
+        OrderKind("feed", _feed, stops=SAFETY, default_stops=("danger",)),
+        OrderKind("pay", _pay, stops=SAFETY),
+        OrderKind(
+            "genes",
+            _genes,
+            values=tuple(g.id for g in G.GENES),
+            pick=(0, 8),
+            stops=SAFETY,
+        ),
+        OrderKind("divide", _divide, values=DIVIDE_BELOW, pick=(1, 1), stops=SAFETY, default_values=("4",)),
+        OrderKind("aggression", _aggression, stops=SAFETY),
+    ),
+    stops={"attacked": attacked, "danger": danger, "dying": dying, "starve": starve},
+)
+"""Ursuppe's book of standing orders."""

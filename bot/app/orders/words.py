@@ -1,0 +1,70 @@
+"""The words of standing orders, for their member only (the orders panel and their private view): each order
+with its values and its "but ask me if …" stops, in the member's language.
+
+The values of an order are named per game (:data:`VALUE_WORDS`, by game id: Ursuppe's genes, Ultima-Tek's bonus
+kinds); the kinds and stops have catalog keys ``orders.kind.<game>.<kind>`` and ``orders.stop.<stop>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Final
+
+from bot.app.i18n import t
+from bot.app.orders import book_for
+from bot.app.orders.base import Order
+from games import ultimatek as ultimatek_rules
+from games import ursuppe as ursuppe_rules
+from render.ursuppe_words import gene_name
+
+
+def _soup_value(lang: str, kind: str, value: str) -> str:
+    if kind == "divide":
+        return t(lang, "orders.divide.value", count=int(value))
+    return gene_name(lang, value)
+
+
+def _tek_value(lang: str, kind: str, value: str) -> str:
+    return t(lang, f"kind.ultimatek.{value}").split(" (")[0]
+
+
+VALUE_WORDS: Final[dict[str, Callable[[str, str, str], str]]] = {
+    ursuppe_rules.INFO.id: _soup_value,
+    ultimatek_rules.INFO.id: _tek_value,
+}
+"""How each game names an order's values: ``(lang, kind, value)`` → words."""
+
+
+def kind_label(game_id: str, kind: str, lang: str) -> str:
+    """The name of an order kind (short, for a menu)."""
+    return t(lang, f"orders.kind.{game_id}.{kind}")
+
+
+def value_label(game_id: str, kind: str, value: str, lang: str) -> str:
+    """The name of one value of an order."""
+    words = VALUE_WORDS.get(game_id)
+    return value if words is None else words(lang, kind, value)
+
+
+def stop_label(stop: str, lang: str) -> str:
+    """The words of one "ask me if …" stop."""
+    return t(lang, f"orders.stop.{stop}")
+
+
+def order_line(game_id: str, order: Order, lang: str) -> str:
+    """One order in words: its kind, its values, then "but ask me if" its stops."""
+    line = kind_label(game_id, order.kind, lang)
+    if order.values:
+        line += t(
+            lang, "orders.values", values=", ".join(value_label(game_id, order.kind, v, lang) for v in order.values)
+        )
+    elif (book := book_for(game_id)) is not None and any(k.name == order.kind and k.values for k in book.kinds):
+        line += t(lang, "orders.values", values=t(lang, "orders.values.none"))
+    if order.stops:
+        line += t(lang, "orders.stops", stops=t(lang, "orders.or").join(stop_label(s, lang) for s in order.stops))
+    return line
+
+
+def orders_lines(game_id: str, orders: Iterable[Order], lang: str) -> list[str]:
+    """Every order of a member, one line each (empty when they have none)."""
+    return ["• " + order_line(game_id, order, lang) for order in orders]

@@ -1,0 +1,225 @@
+"""Plans as the member handles them: the form to fill, leaving a plan, seeing and cancelling it, and the words
+owed for plans the game left. Discord-free; every step is one store transaction.
+
+A plan is left at the match version the member saw (``expected_version``): a match that moved on since is refused
+(:class:`bot.app.matches.BoardChangedError`), so a plan and a move arriving together never both count for one
+position — on PostgreSQL too, where loading the match's row in a write transaction locks it until the commit.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+
+from bot.app.matches import BoardChangedError, Clock, Match, MatchError, MatchService, MatchStatus, require_seat
+from bot.app.plans.entry import check_plan
+from bot.app.plans.follow import Dropped
+from bot.app.plans.kinds import ROLL_GAMES, keyed
+from bot.app.plans.model import Branch, Keyed, Plan
+from bot.app.plans.suggest import suggested
+from bot.app.seats.acting import Action
+from bot.app.storage import Store
+from games.base import GameState, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One condition of the form with the member's moves for it: a roll, or an opponent's reply."""
+
+    when: str
+    """The condition's notation (``roll:2``, or the reply ``B3-C4``)."""
+    label: str
+    """What the member reads for it: the roll's value, or the reply's notation."""
+    moves: tuple[str, ...]
+    """The member's legal moves once it happened, in the game's notation (empty: a reply's answers are asked
+    for once it is chosen, see :meth:`PlanForm.answers`)."""
+    at: GameState
+    """Where the choice's moves are made: the member's position with that roll; for a reply, the position the
+    opponent plays it in (the member's answers are made after it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlanForm:
+    """What the member fills in to leave a plan for a match at ``version``."""
+
+    match: Match
+    seat: Seat
+    version: int
+    keyed: Keyed
+    choices: tuple[Choice, ...]
+    prefill: tuple[Branch, ...]
+    """The member's standing plan from this very position, else the judge's suggestions in an unrated match;
+    empty in a rated match."""
+    rated: bool
+    known: GameState
+    """The position as the member may know it (:func:`known_position`)."""
+
+    def answers(self, reply: str) -> tuple[str, ...]:
+        """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu).
+
+        Raises:
+            MatchError: ``plan_reply``: not a reply the form offers.
+        """
+        return _answers(self.known, self.seat, reply)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A member's plan for one match, as they see it: standing, or dropped and not yet told."""
+
+    match_id: int
+    plan: Plan
+    dropped: Dropped | None
+
+
+def known_position(match: Match, seat: Seat) -> GameState:
+    """The position as ``seat``'s member may know it: in a game with secrets, what they cannot see is dealt again
+    (from a generator of this match and version alone, so asking twice reads the same)."""
+    if not match.game.has_hidden_info:
+        return match.state
+    return match.game.resample_hidden(match.state, seat, random.Random(f"plan:{match.id}:{match.version}:{seat}"))
+
+
+def dropped_of(text: str | None) -> Dropped | None:
+    """The stored reason a plan was dropped (see :func:`drop_text`)."""
+    if text is None:
+        return None
+    data = json.loads(text)
+    return Dropped(str(data["reason"]), {str(k): str(v) for k, v in dict(data.get("words", {})).items()})
+
+
+def drop_text(dropped: Dropped) -> str:
+    """The stored form of why a plan was dropped."""
+    return json.dumps({"reason": dropped.reason, "words": dropped.words}, ensure_ascii=False, separators=(",", ":"))
+
+
+class PlanDesk:
+    """Leave, read and cancel plans; hand out the words for plans the game left (see the module docstring)."""
+
+    def __init__(self, store: Store, service: MatchService, clock: Clock) -> None:
+        self._store = store
+        self._service = service
+        self._clock = clock
+
+    async def form(self, match_id: int, user_id: int) -> PlanForm:
+        """What ``user_id`` may plan now in the match: the conditions with their moves and the pre-filled branches.
+
+        Raises:
+            MatchError: as :meth:`leave` refuses before reading the plan (``no_match``, ``not_active``,
+                ``not_seated``, ``plan_ai``, ``plan_over``, ``plan_your_turn``, ``plan_none``: nothing to plan).
+        """
+        match, seat = await self._planner(await self._service.get(match_id), user_id)
+        known = known_position(match, seat)
+        if known.outcome() is not None:
+            raise MatchError("plan_over")
+        if seat in known.actors() and not known.is_chance():
+            raise MatchError("plan_your_turn")
+        kind = keyed(match.game.id)
+        choices = _roll_choices(match, known, seat) if kind == "roll" else _reply_choices(known, seat)
+        if not choices:
+            raise MatchError("plan_none")
+        rated = await self._service.counts_for_rating(match)
+        prefill: tuple[Branch, ...] = ()
+        async with self._store.transaction(immediate=False):
+            row = await self._store.load_plan(match.id, user_id)
+        if row is not None and row.dropped is None and row.base == match.version:
+            prefill = Plan.from_json(row.seat, row.base, row.body).branches
+        elif not rated:
+            rng = random.Random(f"suggest:{match.id}:{match.version}:{seat}")
+            prefill = suggested(match.game, known, seat, rng)
+        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known)
+
+    async def leave(self, match_id: int, user_id: int, branches: tuple[Branch, ...], *, expected_version: int) -> Plan:
+        """Keep ``branches`` as ``user_id``'s plan for the match from ``expected_version`` on (replacing theirs).
+
+        Raises:
+            MatchError: ``no_match``, ``not_active``, ``not_seated``/``seat_left``, ``plan_ai`` (the AI plays the
+                seat), then the refusals of :func:`bot.app.plans.entry.check_plan`; nothing is stored.
+            BoardChangedError: the match moved on since ``expected_version`` (a move came first).
+        """
+        now = self._clock()
+        async with self._store.transaction():
+            await self._store.load_match_row(match_id)  # in a write transaction: the match's row is ours until commit
+            match, seat = await self._planner(await self._service.get(match_id), user_id)
+            if match.version != expected_version:
+                raise BoardChangedError(match.version)
+            plan = Plan(seat, match.version, keyed(match.game.id), branches)
+            plan = check_plan(match.game.id, known_position(match, seat), seat, plan)
+            await self._store.put_plan(match.id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=now)
+        return plan
+
+    async def cancel(self, match_id: int, user_id: int) -> bool:
+        """Forget ``user_id``'s plan for the match; True when there was one."""
+        async with self._store.transaction():
+            return await self._store.delete_plan(match_id, user_id)
+
+    async def plans_of(self, user_id: int, match_id: int | None = None) -> list[Standing]:
+        """``user_id``'s plans (of one match, or all), as only they may see them."""
+        async with self._store.transaction(immediate=False):
+            if match_id is None:
+                rows = await self._store.load_plans_of(user_id)
+            else:
+                row = await self._store.load_plan(match_id, user_id)
+                rows = [] if row is None else [row]
+        return [Standing(r.match_id, Plan.from_json(r.seat, r.base, r.body), dropped_of(r.dropped)) for r in rows]
+
+    async def take_words(self, match_id: int) -> list[tuple[int, Dropped]]:
+        """(member, why) for each plan of the match the game left since last asked, each handed out once."""
+        async with self._store.transaction():
+            rows = await self._store.take_dropped_plans(match_id)
+        return [(r.user_id, d) for r in rows if (d := dropped_of(r.dropped)) is not None]
+
+    async def forget_match(self, match_id: int) -> None:
+        """Forget every plan of a match that is over (no word: the match's end says it all)."""
+        async with self._store.transaction():
+            await self._store.delete_plans_of_match(match_id)
+
+    async def _planner(self, match: Match, user_id: int) -> tuple[Match, Seat]:
+        if match.status is MatchStatus.FINISHED or match.status is MatchStatus.ABORTED:
+            raise MatchError("plan_over")
+        if match.status is not MatchStatus.ACTIVE:
+            raise MatchError("not_active")
+        seat = require_seat(match, user_id, Action.MOVE)
+        if seat in match.ai:
+            raise MatchError("plan_ai")
+        return match, seat
+
+
+def _roll_choices(match: Match, known: GameState, seat: Seat) -> tuple[Choice, ...]:
+    rolls = ROLL_GAMES[match.game.id]
+    found = []
+    for value in rolls.rolls(known):
+        ahead = rolls.at_roll(known, seat, value)
+        if ahead is None:
+            continue
+        moves = tuple(ahead.format_move(m) for m in ahead.legal_moves(seat) if ahead.mover(m) == seat)
+        if len(moves) > 1:  # a roll with one move (or none) needs no plan: it plays itself
+            found.append(Choice(rolls.condition(known, value), str(value), moves, ahead))
+    return tuple(found)
+
+
+def _reply_choices(known: GameState, seat: Seat) -> tuple[Choice, ...]:
+    if known.is_chance():
+        return ()
+    others = [s for s in known.actors() if s != seat]
+    if len(others) != 1:
+        return ()
+    found = []
+    for move in known.legal_moves(others[0]):
+        if known.mover(move) != others[0]:
+            continue
+        after = known.apply(move)
+        if after.is_chance() or after.outcome() is not None or after.actors() != (seat,):
+            continue  # the member does not answer this reply directly: nothing to key on
+        text = known.format_move(move)
+        found.append(Choice(text, text, (), known))
+    return tuple(found)
+
+
+def _answers(known: GameState, seat: Seat, reply: str) -> tuple[str, ...]:
+    for choice in _reply_choices(known, seat):
+        if choice.when == reply:
+            after = known.apply(known.parse_move(reply))
+            return tuple(after.format_move(m) for m in after.legal_moves(seat) if after.mover(m) == seat)
+    raise MatchError("plan_reply", reply=reply)

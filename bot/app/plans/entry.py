@@ -1,0 +1,92 @@
+"""A plan checked when its member leaves it: every move legal and the member's own, as far as they can know.
+
+Refusals are :class:`bot.app.matches.MatchError` keys (``plan_*``), raised before anything is stored. A reply plan
+is checked on ``known``: the position as the member may know it (the real one in a game without secrets; one
+with what they cannot see dealt again otherwise), so a refusal tells them nothing they could not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.app.matches import MatchError
+from bot.app.plans.kinds import ROLL_GAMES, RollPlans
+from bot.app.plans.model import Branch, Plan, check_bounds
+from games.base import GameError, GameState, Seat
+
+
+def check_plan(game_id: str, known: GameState, seat: Seat, plan: Plan) -> Plan:
+    """``plan`` with every move and condition in the game's canonical notation, once checked from ``known``
+    (the position now, the member's seat not to act).
+
+    Raises:
+        MatchError: ``plan_over`` (the game is over), ``plan_your_turn`` (play your move first), from
+            :func:`~bot.app.plans.model.check_bounds`, ``plan_roll`` (a roll the dice cannot give, or a plan
+            going past one turn), ``plan_reply`` (a reply the opponents cannot make), ``plan_move`` (a move
+            that is not legal there, or not the member's), ``plan_past_chance`` (a reply followed by a draw).
+    """
+    if known.outcome() is not None:
+        raise MatchError("plan_over")
+    if seat in known.actors() and not known.is_chance():
+        raise MatchError("plan_your_turn")
+    check_bounds(plan)
+    rolls = ROLL_GAMES.get(game_id)
+    if plan.keyed == "roll":
+        if rolls is None:
+            raise MatchError("plan_roll", roll="?")
+        return Plan(seat, plan.base, "roll", tuple(_roll_branch(rolls, known, seat, b) for b in plan.branches))
+    return Plan(seat, plan.base, "reply", _reply_level(known, seat, plan.branches))
+
+
+def _roll_branch(rolls: RollPlans, known: GameState, seat: Seat, branch: Branch) -> Branch:
+    value = branch.when.split(":", 1)[-1]
+    if branch.then or not value.isdigit() or int(value) not in rolls.rolls(known):
+        raise MatchError("plan_roll", roll=value)
+    ahead = rolls.at_roll(known, seat, int(value))
+    if ahead is None:
+        raise MatchError("plan_roll", roll=value)
+    play = _own_move(ahead, seat, branch.play)
+    return Branch(rolls.condition(known, int(value)), play)
+
+
+def _reply_level(position: GameState, seat: Seat, branches: Sequence[Branch]) -> tuple[Branch, ...]:
+    """One level of a reply plan checked from ``position`` (the others to act)."""
+    checked = []
+    for branch in branches:
+        state = position
+        replies = []
+        for text in (part.strip() for part in branch.when.split(";")):
+            if state.is_chance() or state.outcome() is not None or seat in state.actors():
+                raise MatchError("plan_reply", reply=text)
+            try:
+                move = state.parse_move(text)
+            except GameError:
+                raise MatchError("plan_reply", reply=text) from None
+            if state.mover(move) == seat:
+                raise MatchError("plan_reply", reply=text)
+            replies.append(state.format_move(move))
+            state = state.apply(move)
+        if state.is_chance():
+            raise MatchError("plan_past_chance", reply=branch.when)
+        play = _own_move(state, seat, branch.play)
+        after = state.apply(state.parse_move(play, seat))
+        then: tuple[Branch, ...] = ()
+        if branch.then:
+            if after.is_chance():
+                raise MatchError("plan_past_chance", reply=play)
+            then = _reply_level(after, seat, branch.then)
+        checked.append(Branch("; ".join(replies), play, then))
+    return tuple(checked)
+
+
+def _own_move(state: GameState, seat: Seat, text: str) -> str:
+    """``text`` as the canonical notation of a legal move of ``seat`` in ``state``."""
+    if state.outcome() is not None or seat not in state.actors():
+        raise MatchError("plan_move", move=text)
+    try:
+        move = state.parse_move(text, seat)
+    except GameError:
+        raise MatchError("plan_move", move=text) from None
+    if state.mover(move) != seat:
+        raise MatchError("plan_move", move=text)
+    return state.format_move(move)

@@ -1,0 +1,83 @@
+"""What a plan plays once the game has moved on: pure, and linear in the log read and the plan's level.
+
+The stand-in (:mod:`bot.app.standins.plans`) hands :func:`follow` the log entries after the plan's base (the
+stored ones and those of the change being made) and the position the member must now decide in; the answer is
+the move to play and what is left of the plan, or why the plan stops here (a word to its member), or nothing
+when the member's turn goes on and the plan has nothing for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.app.matches import DECISIONS, POSITION_KINDS, LogEntry, LogKind, effective
+from bot.app.plans.model import GO_ON, Plan
+from games.base import GameError, GameState, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """The plan plays ``move``; ``rest`` is what is left of it (None: it is spent)."""
+
+    move: Any
+    rest: Plan | None
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """The game left the plan: ``reason`` (``undone``, ``moved``, ``unforeseen``, ``stopped``) and its words."""
+
+    reason: str
+    words: dict[str, str] = field(default_factory=dict)
+
+
+def follow(
+    plan: Plan, since: Sequence[LogEntry], state: GameState, seat: Seat, version: int
+) -> Planned | Dropped | None:
+    """What ``plan`` does for ``seat``, to act in ``state`` after the log entries ``since`` (those after the
+    plan's base, undo entries included; ``version`` = plies so far). None: the plan has nothing for this decision
+    of a turn already begun by hand, and waits."""
+    if any(e.kind is LogKind.UNDO and _undo_target(e) <= plan.base for e in since):
+        return Dropped("undone")  # the position it was made from was taken back
+    kept = effective(since)
+    happened = [e for e in kept if e.kind in POSITION_KINDS]
+    lead = 0
+    while lead < len(happened) and happened[lead].seat == seat and happened[lead].kind in DECISIONS:
+        lead += 1  # the member went on with their own turn by hand: the plan starts after it
+    happened = happened[lead:]
+    if any(e.seat == seat and e.kind in DECISIONS for e in happened):
+        return Dropped("moved")  # a turn of theirs was played without the plan (a forced move, the clock)
+    when = _condition(plan, happened, seat)
+    branch = next((b for b in plan.branches if b.when == when), None)
+    if branch is None:
+        if when == GO_ON:
+            return None
+        if plan.keyed == "roll":
+            return Dropped("unforeseen", {"roll": when.split(":", 1)[-1]})
+        return Dropped("unforeseen", {"reply": when})
+    try:
+        move = state.parse_move(branch.play, seat)
+    except GameError:
+        return Dropped("stopped", {"move": branch.play})
+    if state.mover(move) != seat or state.format_move(move) != branch.play:
+        # The move would now mean something else (a capture, another piece): a piece it names was taken or blocked.
+        return Dropped("stopped", {"move": branch.play})
+    rest = Plan(plan.seat, version + 1, plan.keyed, branch.then) if branch.then else None
+    return Planned(move, rest)
+
+
+def _condition(plan: Plan, happened: Sequence[LogEntry], seat: Seat) -> str:
+    """The condition the entries since the base meet: the last roll (a roll plan), the others' decisions (a reply
+    plan), or :data:`GO_ON` when nothing happened."""
+    if not happened:
+        return GO_ON
+    if plan.keyed == "roll":
+        rolls = [e.notation for e in happened if e.kind is LogKind.CHANCE]
+        return rolls[-1] if rolls else GO_ON
+    return "; ".join(e.notation for e in happened if e.kind in DECISIONS and e.seat != seat)
+
+
+def _undo_target(entry: LogEntry) -> int:
+    return int(entry.notation.split(":", 1)[1])

@@ -1,0 +1,34 @@
+"""What a plan is keyed on, per game: a registry, so shared code asks no game by name.
+
+A game listed in :data:`ROLL_GAMES` keys plans on the member's own next roll (Ur: "if I roll 2: C4 → C2"), which
+holds whatever the opponent plays; every other game keys them on the opponents' replies, as lichess does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from bot.app.plans import ur
+from bot.app.plans.model import Keyed
+from games.base import GameState, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class RollPlans:
+    """How a game's roll plans read the board: its rolls, the board with the member to play one, and the log's
+    text of a roll."""
+
+    rolls: Callable[[GameState], tuple[int, ...]]
+    at_roll: Callable[[GameState, Seat, int], GameState | None]
+    condition: Callable[[GameState, int], str]
+
+
+ROLL_GAMES: Mapping[str, RollPlans] = MappingProxyType({"ur": RollPlans(ur.rolls, ur.at_roll, ur.condition)})
+"""The games whose plans are keyed on the member's own next roll."""
+
+
+def keyed(game_id: str) -> Keyed:
+    """What plans of ``game_id`` are keyed on."""
+    return "roll" if game_id in ROLL_GAMES else "reply"

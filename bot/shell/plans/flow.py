@@ -1,0 +1,295 @@
+"""The plan flow: a button opens the member's plan privately, one menu per roll ("If I roll 2 → …") or a reply
+menu then an answer menu ("If bob plays … → …"), pre-filled with the judge's suggestions in an unrated match;
+**Save** keeps it, **Cancel my plan** forgets it. Every message here is ephemeral: only the member sees it.
+
+The draft rides in the custom ids (:mod:`.draft`), with the match version the form was made at: a pick on a form
+the game has passed is refused as a stale board, and nothing is stored until **Save**.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Coroutine
+from typing import Any, ClassVar
+
+import discord
+
+from bot.app.i18n import language_of, t
+from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
+from bot.app.plans.desk import PlanDesk, PlanForm, Standing
+from bot.app.plans.model import Plan
+from bot.app.telling.words import move_label
+from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
+from bot.shell.context import Shell
+from bot.shell.numbers import id_number
+from bot.shell.plans.draft import MAX_LINES, Draft, branches_of, draft_of
+from games.base import GameState
+
+MAX_ROLL_MENUS = 4
+"""Roll menus on one form: Discord allows five rows, the last holds the buttons."""
+MAX_OPTIONS = 25
+"""Options of one Discord menu."""
+
+
+def desk_of(shell: Shell) -> PlanDesk:
+    """The plan desk of the running bot (built beside the match service in ``setup_hook``)."""
+    desk = getattr(shell.client, "plans", None)
+    if not isinstance(desk, PlanDesk):
+        raise RuntimeError("the bot has no plan desk")
+    return desk
+
+
+def plannable(match: Match) -> bool:
+    """True when a plan may be offered under the match's turn post: a two-seat match being played (plans are
+    keyed on the one opponent's reply, or on one's own roll)."""
+    return len(match.seats) == 2
+
+
+class PlanButton(
+    ChoiceButton,
+    template=rf"{PREFIX}:plan:(?P<choice>open|save|cancel):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
+):
+    """``open`` the clicking member's plan form (from the turn post or ``/plateau plans``), ``save`` the draft it
+    carries, or ``cancel`` their plan."""
+
+    KIND: ClassVar[str] = "plan"
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "open": discord.ButtonStyle.secondary,
+        "save": discord.ButtonStyle.success,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    TEXT: ClassVar[frozenset[str]] = frozenset({"draft"})
+
+    def __init__(self, choice: str, match_id: int, version: int, draft: str, *, label: str) -> None:
+        super().__init__(choice, match_id, version, draft, label=label)
+        self.match_id, self.version, self.draft = match_id, version, draft
+
+    async def run(self, interaction: discord.Interaction, shell: Shell) -> None:
+        """Open, save or cancel, privately."""
+        if self.choice == "open":
+            await open_form(shell, interaction, self.match_id)
+        elif self.choice == "save":
+            await save(shell, interaction, self.match_id, self.version, self.draft)
+        else:
+            await cancel(shell, interaction, self.match_id)
+
+
+class PlanSelect(
+    PlateauSelect,
+    template=rf"{PREFIX}:plans:(?P<part>[rwa])(?P<slot>[0-9]+):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
+):
+    """A menu of the plan form: ``r<n>`` the move for the n-th roll, ``w`` the reply to answer, ``a`` the answer."""
+
+    def __init__(
+        self, part: str, slot: int, match_id: int, version: int, draft: str, options: MenuOptions, placeholder: str
+    ) -> None:
+        custom_id = f"{PREFIX}:plans:{part}{slot}:{match_id}:{version}:{draft}"
+        super().__init__(custom_id, options, placeholder)
+        self.part, self.slot, self.match_id, self.version, self.draft = part, slot, match_id, version, draft
+
+    async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
+        """Change the draft by the pick and show the form again."""
+        form = await _form(shell, interaction, self.match_id, self.version)
+        draft = Draft.read(form.keyed, self.draft)
+        number = int(picked) if picked.isdigit() else 0
+        if self.part == "r":
+            picks = list(draft.picks) + [0] * max(0, len(form.choices) - len(draft.picks))
+            if self.slot < len(picks):
+                picks[self.slot] = number
+            draft = Draft(picks=tuple(picks))
+        elif self.part == "w":
+            draft = Draft(lines=draft.lines, pending=number)
+        elif draft.pending is not None:
+            lines = [line for line in draft.lines if line[0] != draft.pending]
+            draft = Draft(lines=tuple([*lines, (draft.pending, number)][-MAX_LINES:]))
+        content, view = await form_message(shell, interaction, form, draft)
+        await interaction.response.edit_message(content=content, view=view)
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str]) -> PlanSelect:
+        """The menu its custom id names (its options come back with the next form)."""
+        return cls(
+            found["part"],
+            int(found["slot"]),
+            id_number(found["match"]),
+            id_number(found["ver"]),
+            found["draft"],
+            None,
+            "…",
+        )
+
+
+async def open_form(shell: Shell, interaction: discord.Interaction, match_id: int) -> None:
+    """Send the member their plan form for the match, privately."""
+    form = await desk_of(shell).form(match_id, interaction.user.id)
+    content, view = await form_message(shell, interaction, form, draft_of(form))
+    await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+async def save(shell: Shell, interaction: discord.Interaction, match_id: int, version: int, code: str) -> None:
+    """Keep the draft as the member's plan and say what it holds."""
+    form = await _form(shell, interaction, match_id, version)
+    branches = branches_of(form, Draft.read(form.keyed, code))
+    lang = language_of(interaction.locale)
+    if not branches:
+        raise MatchError("plan_empty")
+    plan = await desk_of(shell).leave(match_id, interaction.user.id, branches, expected_version=version)
+    names = await shell.ui.names(form.match, lang)
+    lines = plan_lines(plan, form.seat, names, lang, form)
+    content = t(lang, "plan.saved", id=match_id, lines="\n".join(lines))
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
+    await interaction.response.edit_message(content=content, view=view)
+
+
+async def cancel(shell: Shell, interaction: discord.Interaction, match_id: int) -> None:
+    """Forget the member's plan for the match."""
+    lang = language_of(interaction.locale)
+    had = await desk_of(shell).cancel(match_id, interaction.user.id)
+    text = t(lang, "plan.cancelled" if had else "plan.no_plan", id=match_id)
+    if interaction.message is not None and interaction.message.flags.ephemeral:
+        await interaction.response.edit_message(content=text, view=None)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
+    """``/plateau plans``: the member's plans in every match, and in a match of this channel a button to make one."""
+    lang = language_of(interaction.locale)
+    desk = desk_of(shell)
+    standing = [found for found in await desk.plans_of(interaction.user.id) if found.dropped is None]
+    current = await shell.service.current(interaction.channel_id) if interaction.channel_id else None
+    parts = [t(lang, "plan.list_head")]
+    view = discord.ui.View(timeout=None)
+    for found in standing[:4]:
+        match = await shell.service.get(found.match_id)
+        names = await shell.ui.names(match, lang)
+        parts.append(_standing_text(found, names, lang))
+        view.add_item(PlanButton("cancel", found.match_id, 0, "", label=t(lang, "plan.cancel_in", id=found.match_id)))
+    if not standing:
+        parts.append(t(lang, "plan.list_none"))
+    if current is not None and interaction.user.id in current.seats and plannable(current):
+        view.add_item(PlanButton("open", current.id, 0, "", label=t(lang, "plan.open")))
+    await interaction.response.send_message("\n\n".join(parts)[:2000], view=view, ephemeral=True)
+
+
+async def form_message(
+    shell: Shell, interaction: discord.Interaction, form: PlanForm, draft: Draft
+) -> tuple[str, discord.ui.View]:
+    """The form's text (what the draft plays so far) and its menus and buttons."""
+    lang = language_of(interaction.locale)
+    names = await shell.ui.names(form.match, lang)
+    code = draft.code(form.keyed)
+    match_id, version = form.match.id, form.version
+    view = discord.ui.View(timeout=None)
+    plan = Plan(form.seat, version, form.keyed, branches_of(form, draft))
+    lines = plan_lines(plan, form.seat, names, lang, form) or [t(lang, "plan.nothing_yet")]
+    if form.keyed == "roll":
+        for slot, choice in enumerate(form.choices[:MAX_ROLL_MENUS]):
+            pick = draft.picks[slot] if slot < len(draft.picks) else 0
+            # Each option names its roll: a phone shows the picked option, not the menu's placeholder.
+            asked = t(lang, "plan.roll_option", roll=choice.label, move=t(lang, "plan.ask_me"))
+            options = [discord.SelectOption(label=asked[:100], value="0", default=pick == 0)]
+            options += [
+                discord.SelectOption(
+                    label=t(lang, "plan.roll_option", roll=choice.label, move=said(form, choice.at, move, lang))[:100],
+                    value=str(i),
+                    default=pick == i,
+                )
+                for i, move in enumerate(choice.moves[: MAX_OPTIONS - 1], 1)
+            ]
+            placeholder = t(lang, "plan.if_roll", roll=choice.label)
+            view.add_item(PlanSelect("r", slot, match_id, version, code, options, placeholder))
+    else:
+        other = names[1 - form.seat] if len(names) == 2 else "?"
+        options = [
+            discord.SelectOption(
+                label=t(lang, "plan.reply_option", name=other, reply=said(form, c.at, c.when, lang))[:100],
+                value=str(i),
+                default=draft.pending == i,
+            )
+            for i, c in enumerate(form.choices[:MAX_OPTIONS])
+        ]
+        view.add_item(PlanSelect("w", 0, match_id, version, code, options, t(lang, "plan.if_reply", name=other)))
+        if draft.pending is not None and draft.pending < len(form.choices):
+            reply = form.choices[draft.pending]
+            answers = form.answers(reply.when)[:MAX_OPTIONS]
+            after = reply.at.apply(reply.at.parse_move(reply.when))
+            options = [
+                discord.SelectOption(label=said(form, after, m, lang), value=str(i)) for i, m in enumerate(answers)
+            ]
+            placeholder = t(lang, "plan.answer", reply=reply.label)
+            view.add_item(PlanSelect("a", 0, match_id, version, code, options, placeholder))
+    view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
+    view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
+    key = "plan.form_rated" if form.rated else "plan.form_suggested" if form.prefill else "plan.form"
+    content = t(lang, key, id=match_id, lines="\n".join(lines))
+    return content[:2000], view
+
+
+def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
+    """A move of the form in words, as its button under the turn post says it (the notation when the game has no
+    words for it)."""
+    return move_label(form.match.game, state, move, lang)[:90]
+
+
+def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanForm | None = None) -> list[str]:
+    """The plan in words, one line per branch of its first level (deeper levels counted); with the ``form`` it was
+    made on, each move in words too."""
+    other = names[1 - seat] if len(names) == 2 else "?"
+    choices = {c.when: c for c in form.choices} if form is not None else {}
+    lines = []
+    for branch in plan.branches:
+        move = branch.play
+        choice = choices.get(branch.when)
+        if form is not None and choice is not None:
+            at = choice.at if plan.keyed == "roll" else choice.at.apply(choice.at.parse_move(branch.when))
+            words = said(form, at, move, lang)
+            move = move if words == move else f"{words} ({move})"
+        if plan.keyed == "roll":
+            lines.append(t(lang, "plan.line_roll", roll=branch.when.split(":")[-1], move=move))
+        else:
+            lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=move))
+        if branch.then:
+            lines[-1] += " " + t(lang, "plan.deeper", count=len(branch.then))
+    return lines
+
+
+def _standing_text(found: Standing, names: list[str], lang: str) -> str:
+    lines = plan_lines(found.plan, found.plan.seat, names, lang)
+    return t(lang, "plan.list_item", id=found.match_id, lines="\n".join(lines))
+
+
+async def _form(shell: Shell, interaction: discord.Interaction, match_id: int, version: int) -> PlanForm:
+    """The form of the match as the member may fill it now, refused when the game moved past ``version``."""
+    form = await desk_of(shell).form(match_id, interaction.user.id)
+    if form.version != version:
+        raise BoardChangedError(form.version)
+    return form
+
+
+def words_listener(shell: Shell) -> Callable[[Match], Coroutine[Any, Any, None]]:
+    """The listener of ``match_changed`` that tells members of the plans the change left (:func:`tell_dropped`)."""
+
+    async def on_match_changed(match: Match) -> None:
+        await tell_dropped(shell, match, shell.ui.channel_language(match))
+        if match.status is not MatchStatus.ACTIVE:
+            await desk_of(shell).forget_match(match.id)
+
+    return on_match_changed
+
+
+async def tell_dropped(shell: Shell, match: Match, lang: str) -> None:
+    """Give each member whose plan the game just left a private word, by DM (with DMs closed there is no word, but
+    ``/plateau plans`` no longer lists the plan, and the turn's ping still asks them)."""
+    for user_id, dropped in await desk_of(shell).take_words(match.id):
+        words: dict[str, Any] = dict(dropped.words)
+        key = f"plan.dropped.{dropped.reason}"
+        if dropped.reason == "unforeseen":
+            key += ".roll" if "roll" in words else ".reply"
+        text = t(lang, key, id=match.id, link=shell.ui.post_link(match), **words)
+        try:
+            user = shell.client.get_user(user_id) or await shell.client.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            continue  # DMs closed: the turn's own ping asks the member all the same
