@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 from discord.ext import commands, tasks
@@ -48,6 +48,8 @@ class Ticking(Protocol):
     def event_ui(self) -> RoundTicks | None: ...
 
     def start_warm_up(self) -> None: ...
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None: ...
 
     async def wait_until_ready(self) -> None: ...
 
