@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
+from games import ursuppe as ursuppe_rules
 from games.base import GameState, Seat
 
 PhaseWait = Callable[[Any], tuple[Hashable, tuple[Seat, ...]] | None]
@@ -30,7 +31,7 @@ def _ursuppe_waits(state: Any) -> tuple[Hashable, tuple[Seat, ...]] | None:
     return (state.round, phase), order[turn:]
 
 
-PHASE_WAITS: Final[dict[str, PhaseWait]] = {"ursuppe": _ursuppe_waits}
+PHASE_WAITS: Final[dict[str, PhaseWait]] = {ursuppe_rules.INFO.id: _ursuppe_waits}
 """Per game id: how its phases played in turn say whom they still wait for."""
 
 

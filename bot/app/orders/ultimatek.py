@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from bot.app.i18n import t
 from bot.app.orders.base import Order, OrderBook, OrderKind
 from games.base import GameState, Seat
 from games.ultimatek.bonuses import KINDS
@@ -71,3 +72,8 @@ BOOK: Final = OrderBook(
     stops={"threat": threat, "blocked": blocked},
 )
 """Ultima-Tek's book of standing orders."""
+
+
+def value_words(lang: str, kind: str, value: str) -> str:
+    """An order's value in words: a bonus kind's name, without its explanation."""
+    return t(lang, f"kind.ultimatek.{value}").split(" (")[0]

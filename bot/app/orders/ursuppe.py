@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from bot.app.i18n import t
 from bot.app.orders.base import Order, OrderBook, OrderKind
 from games.base import GameState, Seat
 from games.ursuppe import genes as G
@@ -28,6 +29,7 @@ from games.ursuppe.feeding import meals
 from games.ursuppe.moves import NOBODY, Move
 from games.ursuppe.state import State
 from games.ursuppe.tables import TABLES
+from render.ursuppe_words import gene_name
 
 STOPS: Final = ("attacked", "danger", "dying", "starve")
 SAFETY: Final = ("attacked", "danger", "dying")
@@ -159,3 +161,10 @@ BOOK: Final = OrderBook(
     stops={"attacked": attacked, "danger": danger, "dying": dying, "starve": starve},
 )
 """Ursuppe's book of standing orders."""
+
+
+def value_words(lang: str, kind: str, value: str) -> str:
+    """An order's value in words: a number of amoebas, or a gene's name."""
+    if kind == "divide":
+        return t(lang, "orders.divide.value", count=int(value))
+    return gene_name(lang, value)

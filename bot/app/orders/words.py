@@ -11,26 +11,14 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from bot.app.i18n import t
-from bot.app.orders import book_for
+from bot.app.orders import book_for, ultimatek, ursuppe
 from bot.app.orders.base import Order
 from games import ultimatek as ultimatek_rules
 from games import ursuppe as ursuppe_rules
-from render.ursuppe_words import gene_name
-
-
-def _soup_value(lang: str, kind: str, value: str) -> str:
-    if kind == "divide":
-        return t(lang, "orders.divide.value", count=int(value))
-    return gene_name(lang, value)
-
-
-def _tek_value(lang: str, kind: str, value: str) -> str:
-    return t(lang, f"kind.ultimatek.{value}").split(" (")[0]
-
 
 VALUE_WORDS: Final[dict[str, Callable[[str, str, str], str]]] = {
-    ursuppe_rules.INFO.id: _soup_value,
-    ultimatek_rules.INFO.id: _tek_value,
+    ursuppe_rules.INFO.id: ursuppe.value_words,
+    ultimatek_rules.INFO.id: ultimatek.value_words,
 }
 """How each game names an order's values: ``(lang, kind, value)`` → words."""
 

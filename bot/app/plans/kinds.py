@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from bot.app.plans import ur
 from bot.app.plans.model import Keyed
+from games import ur as ur_rules
 from games.base import GameState, Seat
 
 
@@ -25,7 +26,9 @@ class RollPlans:
     condition: Callable[[GameState, int], str]
 
 
-ROLL_GAMES: Mapping[str, RollPlans] = MappingProxyType({"ur": RollPlans(ur.rolls, ur.at_roll, ur.condition)})
+ROLL_GAMES: Mapping[str, RollPlans] = MappingProxyType(
+    {ur_rules.INFO.id: RollPlans(ur.rolls, ur.at_roll, ur.condition)}
+)
 """The games whose plans are keyed on the member's own next roll."""
 
 

@@ -27,6 +27,7 @@ from bot.app.matches import MatchService
 from bot.app.seats.ai import humans
 from bot.shell.desk.entries import EntrySource
 from bot.shell.display import Display
+from bot.shell.numbers import ascii_number
 from bot.shell.play.private import DM_CLOSED_CODES
 
 log = logging.getLogger(__name__)
@@ -225,12 +226,13 @@ class DeskKeeper:
             return False
         previous = await self.service.user_pref(user_id, LAST_PING)
         await self.service.set_user_pref(user_id, LAST_PING, f"{sent.channel.id}:{sent.id}")
-        channel_id, _, message_id = (previous or "").partition(":")
-        if channel_id.isdigit() and message_id.isdigit():
+        channel_text, _, message_text = (previous or "").partition(":")
+        channel_id, message_id = ascii_number(channel_text), ascii_number(message_text)
+        if channel_id is not None and message_id is not None:
             try:
                 await (
-                    self.bot.get_partial_messageable(int(channel_id), type=discord.ChannelType.private)
-                    .get_partial_message(int(message_id))
+                    self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+                    .get_partial_message(message_id)
                     .delete()
                 )
             except discord.HTTPException:

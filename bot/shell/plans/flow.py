@@ -21,7 +21,7 @@ from bot.app.plans.model import Plan
 from bot.app.telling.words import move_label
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
-from bot.shell.numbers import id_number
+from bot.shell.numbers import ascii_number, id_number
 from bot.shell.plans.draft import MAX_LINES, Draft, branches_of, draft_of
 from games.base import GameState
 
@@ -91,7 +91,7 @@ class PlanSelect(
         """Change the draft by the pick and show the form again."""
         form = await _form(shell, interaction, self.match_id, self.version)
         draft = Draft.read(form.keyed, self.draft)
-        number = int(picked) if picked.isdigit() else 0
+        number = ascii_number(picked) or 0
         if self.part == "r":
             picks = list(draft.picks) + [0] * max(0, len(form.choices) - len(draft.picks))
             if self.slot < len(picks):
@@ -110,7 +110,7 @@ class PlanSelect(
         """The menu its custom id names (its options come back with the next form)."""
         return cls(
             found["part"],
-            int(found["slot"]),
+            id_number(found["slot"]),
             id_number(found["match"]),
             id_number(found["ver"]),
             found["draft"],

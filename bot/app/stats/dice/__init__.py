@@ -15,11 +15,12 @@ from typing import Any
 
 from bot.app.stats.dice import ur
 from bot.app.stats.luck import Distribution
+from games import ur as ur_rules
 from games.base import GameState, Seat
 
 Reader = Callable[[GameState, Any], tuple[Seat, int, Distribution] | None]
 
-READERS: Mapping[str, Reader] = MappingProxyType({"ur": ur.roll})
+READERS: Mapping[str, Reader] = MappingProxyType({ur_rules.INFO.id: ur.roll})
 """Game id -> its reader."""
 
 
