@@ -17,12 +17,12 @@ import discord
 
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, is_live
 from bot.app.clocks.game_clock import clock_runs, clock_setting
-from bot.app.i18n import language_of, t
+from bot.app.i18n import t
 from bot.app.matches import Match, MatchError, PaceOffer, TurnReport
 from bot.app.seats.ai import humans
 from bot.app.telling.pace_words import pace_text
 from bot.shell.components import AnswerButton
-from bot.shell.consent.questions import answering, settle
+from bot.shell.consent.questions import answering, post_question, settle
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 
@@ -104,21 +104,8 @@ async def ask(
         content = question(match, offer, names[offer.seat], mentions, lang)
         view = pace_view(match, offer, lang)
         allowed = discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged])
-    if in_channel:
-        if view is None:
-            await interaction.response.send_message(content[:2000], allowed_mentions=allowed)
-        else:
-            await interaction.response.send_message(content[:2000], view=view, allowed_mentions=allowed)
-    else:
-        channel = await shell.ui.open_channel(match.channel_id)
-        if view is None:
-            sent = await channel.send(content[:2000], allowed_mentions=allowed)
-        else:
-            sent = await channel.send(content[:2000], view=view, allowed_mentions=allowed)
-        link = f"{shell.ui.channel_link(match)}/{sent.id}"
-        # Switched at once (only the AI to ask, or an organiser): the caller reads what the channel was told.
-        private = t(language_of(interaction.locale), "pace.asked", link=link, id=match.id) if view else content
-        await interaction.response.send_message(private[:2000], ephemeral=True)
+    # Switched at once (only the AI to ask, or an organiser): the caller reads what the channel was told.
+    await post_question(shell, interaction, match, content, view, allowed, "pace.asked")
     if report is not None:
         await shell.ui.publish_board(report.match, report, lang)
 

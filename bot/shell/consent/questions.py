@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.app.i18n import t
+from bot.app.i18n import language_of, t
 from bot.app.matches import Match, Proposal, TurnReport
 from bot.app.seats.ai import humans
 from bot.shell.context import Shell
@@ -46,6 +46,35 @@ async def ask_the_others(
         view=view,
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged]),
     )
+
+
+async def post_question(
+    shell: Shell,
+    interaction: discord.Interaction,
+    match: Match,
+    content: str,
+    view: discord.ui.View | None,
+    allowed: discord.AllowedMentions,
+    asked_key: str,
+) -> None:
+    """Put ``content`` (a question under ``view``, or with no view what was settled at once) in the match's
+    channel: as the answer to ``interaction`` when it was asked there, else posted there with a private answer
+    to the caller, ``asked_key`` linking to the question (or, settled at once, the content itself)."""
+    text = content[:2000]
+    if interaction.channel_id == match.channel_id:
+        if view is None:
+            await interaction.response.send_message(text, allowed_mentions=allowed)
+        else:
+            await interaction.response.send_message(text, view=view, allowed_mentions=allowed)
+        return
+    channel = await shell.ui.open_channel(match.channel_id)
+    if view is None:
+        sent = await channel.send(text, allowed_mentions=allowed)
+    else:
+        sent = await channel.send(text, view=view, allowed_mentions=allowed)
+    link = f"{shell.ui.channel_link(match)}/{sent.id}"
+    private = t(language_of(interaction.locale), asked_key, link=link, id=match.id) if view else content
+    await interaction.response.send_message(private[:2000], ephemeral=True)
 
 
 async def answering(shell: Shell, interaction: discord.Interaction, match: Match) -> tuple[str, list[str], str]:

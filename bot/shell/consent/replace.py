@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.i18n import language_of, t
+from bot.app.i18n import t
 from bot.app.matches import Match, ReplaceRequest
 from bot.app.member_text import inert
 from bot.app.seats.ai import humans
 from bot.app.telling.narration import TAKEOVER_ARROW, holder_at
 from bot.shell.components import AnswerButton, MatchButton
-from bot.shell.consent.questions import settle
+from bot.shell.consent.questions import post_question, settle
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 
@@ -83,15 +83,7 @@ async def ask(shell: Shell, interaction: discord.Interaction, match_id: int | No
     content = "\n".join((text, t(lang, "replace.unrated")))
     allowed = discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged])
     view = replace_view(match, request, lang)
-    if in_channel:
-        await interaction.response.send_message(content[:2000], view=view, allowed_mentions=allowed)
-        return
-    channel = await shell.ui.open_channel(match.channel_id)
-    sent = await channel.send(content[:2000], view=view, allowed_mentions=allowed)
-    link = f"{shell.ui.channel_link(match)}/{sent.id}"
-    await interaction.response.send_message(
-        t(language_of(interaction.locale), "replace.asked", link=link, id=match.id), ephemeral=True
-    )
+    await post_question(shell, interaction, match, content, view, allowed, "replace.asked")
 
 
 async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, version: int, accept: bool) -> None:

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.app.i18n import language_of, t
+from bot.app.i18n import t
 from bot.app.matches import Match, WeekendOffer
 from bot.app.seats.ai import humans
 from bot.shell.components import AnswerButton
-from bot.shell.consent.questions import answering, settle
+from bot.shell.consent.questions import answering, post_question, settle
 from bot.shell.context import Shell
 from bot.shell.display import public_language
 
@@ -83,20 +83,7 @@ async def ask(shell: Shell, interaction: discord.Interaction, match_id: int | No
         allowed = discord.AllowedMentions(users=[discord.Object(uid) for uid in pinged])
     if zones is not None:
         await shell.ui.publish_board(match, None, lang)
-    if in_channel:
-        if view is None:
-            await interaction.response.send_message(content[:2000], allowed_mentions=allowed)
-        else:
-            await interaction.response.send_message(content[:2000], view=view, allowed_mentions=allowed)
-        return
-    channel = await shell.ui.open_channel(match.channel_id)
-    if view is None:
-        sent = await channel.send(content[:2000], allowed_mentions=allowed)
-    else:
-        sent = await channel.send(content[:2000], view=view, allowed_mentions=allowed)
-    link = f"{shell.ui.channel_link(match)}/{sent.id}"
-    private = t(language_of(interaction.locale), "weekend.asked", link=link, id=match.id) if view else content
-    await interaction.response.send_message(private[:2000], ephemeral=True)
+    await post_question(shell, interaction, match, content, view, allowed, "weekend.asked")
 
 
 async def answer(shell: Shell, interaction: discord.Interaction, match_id: int, version: int, accept: bool) -> None:
