@@ -20,6 +20,8 @@ from typing import Any
 
 import discord
 import pytest
+import simcord.env
+from simcord.env import Env
 
 from bot.app.config import Config
 from bot.app.storage import Store, is_postgres_url
@@ -102,6 +104,27 @@ def copy_simcord_payloads_fast(patch: pytest.MonkeyPatch) -> None:
     whole history each time: ``deepcopy`` was about a seventh of a SimCord test's CPU."""
     for module in SIMCORD_COPYING:
         patch.setattr(f"{module}.deepcopy", plain_copy)
+
+
+def attach_within_settle_timeout(patch: pytest.MonkeyPatch) -> None:
+    """Let SimCord wait for a starting (or restarted) bot to settle as long as for any other action: its
+    ``_attach_bot`` waits a fixed 5 s whatever the environment's ``settle_timeout``, which a bot starting on a
+    machine loaded by other suites overran now and then ("bot did not settle (timeout=5s)")."""
+    attach = simcord.env._attach_bot
+
+    async def attach_patiently(env: Env, bot: discord.Client) -> None:
+        settle = env._settle_internal
+
+        async def patient(*, timeout: float | None = None, **kwargs: Any) -> None:
+            await settle(timeout=None if timeout is None else max(timeout, env.settle_timeout), **kwargs)
+
+        setattr(env, "_settle_internal", patient)  # noqa: B010 (a method shadowed on one instance)
+        try:
+            await attach(env, bot)
+        finally:
+            delattr(env, "_settle_internal")
+
+    patch.setattr(simcord.env, "_attach_bot", attach_patiently)
 
 
 # What Discord sends: the server's preferred locale and each member's client locale.

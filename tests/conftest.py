@@ -14,7 +14,13 @@ from simcord.env import Env
 
 from bot.app.storage import Store
 from bot.shell.client import PlateauBot
-from tests.botkit import close_bots, copy_simcord_payloads_fast, make_bot, send_real_locales
+from tests.botkit import (
+    attach_within_settle_timeout,
+    close_bots,
+    copy_simcord_payloads_fast,
+    make_bot,
+    send_real_locales,
+)
 from tests.discord_limits import enforce_on_simcord
 from tests.pgserver import PgServer, running_server, unavailable_reason
 
@@ -42,6 +48,15 @@ def fast_payload_copies() -> Iterator[None]:
     :func:`tests.botkit.copy_simcord_payloads_fast`): the same copies, for a seventh of a SimCord test's CPU."""
     with pytest.MonkeyPatch.context() as patch:
         copy_simcord_payloads_fast(patch)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def patient_starts() -> Iterator[None]:
+    """A bot's start and restart wait :data:`SETTLE_SECONDS` too (see
+    :func:`tests.botkit.attach_within_settle_timeout`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        attach_within_settle_timeout(patch)
         yield
 
 
