@@ -280,6 +280,26 @@ def test_history_tells_a_turn_in_words_then_the_notation_a_member_would_type() -
     assert "place " in typed and "place " not in words_part, placing
 
 
+@pytest.mark.parametrize(("lang", "food"), [("en", "Food on"), ("fr", "Nourriture en")])
+def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, food: str) -> None:
+    """Issue 39: the board draws each colour's cubes as a count beside a silhouette of about 7 CSS px on a phone;
+    on the member's own turn the post says, under the board, the cubes on the square of the amoeba the decision
+    is about, each colour in words with its silhouette."""
+    feeding = position_where(lambda s, m: m.kind == "eat")
+    seat = feeding.actors()[0]
+    view = feeding.view_for(None)
+    assert view.decision is not None and view.decision.amoeba is not None
+    (square,) = [sq for sq in view.squares if any((a.seat, a.number) == view.decision.amoeba for a in sq.amoebas)]
+    legend = move_legend(INFO, feeding, seat, lang)
+    assert legend is not None
+    said = legend[legend.index(food) :]
+    assert said.startswith(f"{food} {square.name} (") and f" {view.decision.amoeba[1]})" in said, said
+    for colour, count in enumerate(square.food[: view.players]):
+        name = t(lang, f"seat.ursuppe.{colour}")
+        assert (f"{count} {name.split()[0]}" in said) == (count > 0), (name, said)
+        assert (name.split()[-1] in said) == (count > 0), (name, said)
+
+
 def test_a_position_from_its_text_keeps_its_words() -> None:
     state = position_where(lambda s, m: m.kind == "divide")
     again = from_text(state.to_text())
