@@ -583,8 +583,10 @@ CORNER_W: Final = math.floor(3 * PITCH_X - GAP - 4)
 """How wide the words of the first row's empty squares (c1 to e1) may run."""
 
 
-ORDER_W: Final = math.floor(PITCH_X - GAP - 8)
-"""How wide the caption of the turn order (a1) may run."""
+ORDER_X: Final = MARGIN + 2
+"""Where the caption of the turn order (a1) starts: over the row digits' band, free at the top of row 1."""
+ORDER_W: Final = cell_box(0, 0)[2] - ORDER_X
+"""How wide the caption of the turn order may run: to a1's right edge."""
 ORDER_PITCH: Final = 32
 """The distance between the rows of the turn order's silhouettes (three a row)."""
 
@@ -634,10 +636,11 @@ def _draw_corners(
         y += CORNER_STEP
     ox0, oy0, _ox1, _ = cell_box(0, 0, board_y, pitch)
     if v.order and v.outcome is None:
-        # "Turn order" in words over the players' silhouettes (issue 39: "Order" alone left a newcomer guessing).
+        # "Turn order" in words over the players' silhouettes (issue 39: "Order" alone left a newcomer guessing),
+        # from the image's margin: the row digit's band is free at that height, and one line keeps the soup short.
         caption = _order_lines(lang)
         for i, line in enumerate(caption):
-            paste_text(canvas, (ox0 + 4, oy0 + 14 + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.text, "lm")
+            paste_text(canvas, (ORDER_X, oy0 + 14 + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.text, "lm")
         top = oy0 + 14 + len(caption) * CORNER_STEP
         for i, seat in enumerate(v.order):
             r, c = divmod(i, 3)

@@ -203,7 +203,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "col_left": "reste",
         "events": "Derniers événements",
         "no_events": "Rien pour l'instant",
-        "order": "Ordre de jeu",
+        "order": "Qui joue",
         "you": "vous",
         "dirs": "le nord|l'est|le sud|l'ouest",
         "shape_names": "cercle|triangle|carré|losange|hexagone|étoile",

@@ -284,7 +284,7 @@ def test_history_tells_a_turn_in_words_then_the_notation_a_member_would_type() -
 def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, food: str) -> None:
     """Issue 39: the board draws each colour's cubes as a count beside a silhouette of about 7 CSS px on a phone;
     on the member's own turn the post says, under the board, the cubes on the square of the amoeba the decision
-    is about, each colour in words with its silhouette."""
+    is about, each colour in the words of the move menus, in the board's order."""
     feeding = position_where(lambda s, m: m.kind == "eat")
     seat = feeding.actors()[0]
     view = feeding.view_for(None)
@@ -293,11 +293,15 @@ def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, foo
     legend = move_legend(INFO, feeding, seat, lang)
     assert legend is not None
     said = legend[legend.index(food) :]
-    assert said.startswith(f"{food} {square.name} (") and f" {view.decision.amoeba[1]})" in said, said
-    for colour, count in enumerate(square.food[: view.players]):
-        name = t(lang, f"seat.ursuppe.{colour}")
-        assert (f"{count} {name.split()[0]}" in said) == (count > 0), (name, said)
-        assert (name.split()[-1] in said) == (count > 0), (name, said)
+    cubes = [
+        t(lang, f"label.ursuppe.cubes.{TABLES.colours[c].id}", count=k)
+        for c, k in enumerate(square.food[: view.players])
+        if k
+    ]
+    assert cubes and said == t(lang, "label.ursuppe.legend.food", square=square.name, cubes=", ".join(cubes)), said
+    assert said.startswith(f"{food} {square.name}")
+    buying = position_where(lambda s, m: m.kind == "buy")
+    assert food not in (move_legend(INFO, buying, buying.actors()[0], lang) or ""), "no amoeba: no food to say"
 
 
 def test_a_position_from_its_text_keeps_its_words() -> None:

@@ -47,8 +47,8 @@ PRICED = frozenset({"move", "buy", "divide", "pay", "defend", "escape", "attack"
 def legend(state: GameState, seat: Seat, lang: str) -> str | None:
     """BP said once in words with what the seat has when its moves are priced in them; in a gene defect,
     MP and the ozone value as well. Then, when the decision is about an amoeba on the soup, the food cubes
-    on its square in words: the board draws them as a count beside a silhouette too small to read on a
-    phone (about 7 CSS px), and the decision (where to go, what to eat) turns on them."""
+    on its square in words (issue 39): the board draws them as a count beside a silhouette too small to read
+    on a phone (about 7 CSS px), and the decision (where to go, what to eat) turns on them."""
     if not isinstance(state, State) or seat not in state.actors():
         return None
     view = state.view_for(None)
@@ -66,9 +66,9 @@ def legend(state: GameState, seat: Seat, lang: str) -> str | None:
 
 
 def food_words(state: State, lang: str) -> str | None:
-    """``Food on c4 (amoeba 6): 1 red ●, 2 yellow ▲.``: the cubes on the square of the amoeba the awaited
-    decision is about, each colour with the silhouette the board draws it with; None when the decision is
-    about no amoeba on the soup."""
+    """``Food on c4: 1 red, 2 yellow.``: the cubes on the square of the amoeba the awaited decision is about, in
+    the colour words of the move menus and in the board's order (seat order, as its chips); None when the
+    decision is about no amoeba on the soup. Short: it is a line under the board on a phone's first screen."""
     view = state.view_for(None)
     decision = view.decision
     if decision is None or decision.amoeba is None:
@@ -76,23 +76,8 @@ def food_words(state: State, lang: str) -> str | None:
     square = next((sq for sq in view.squares if any((a.seat, a.number) == decision.amoeba for a in sq.amoebas)), None)
     if square is None:
         return None
-    cubes = [
-        f"{t(lang, f'label.ursuppe.cubes.{COLOURS[c]}', count=k)} {_silhouette(lang, c)}"
-        for c, k in enumerate(square.food[: view.players])
-        if k
-    ]
-    return t(
-        lang,
-        "label.ursuppe.legend.food",
-        square=square.name,
-        amoeba=decision.amoeba[1],
-        cubes=", ".join(cubes) or t(lang, "label.ursuppe.legend.no_food"),
-    )
-
-
-def _silhouette(lang: str, colour: int) -> str:
-    """The silhouette a colour's cubes and amoebas are drawn with, as the seat's name ends with it ("red ●")."""
-    return t(lang, f"seat.ursuppe.{colour}").rsplit(" ", 1)[-1]
+    cubes = _cubes(lang, square.food[: view.players])["cubes"] or t(lang, "label.ursuppe.legend.no_food")
+    return t(lang, "label.ursuppe.legend.food", square=square.name, cubes=cubes)
 
 
 def marks(state: GameState, seat: Seat, shown: Sequence[str]) -> Mapping[str, tuple[str, str]]:
