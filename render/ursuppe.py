@@ -9,9 +9,10 @@ is shortened, long names wrap. Top to bottom:
 - the soup: column letters and row digits, the 19 squares (wider than tall: :data:`PITCH_Y`, a row taller
   only when one of its squares needs it, :func:`pitch_of`) and the compass island (the environment card's
   drift as a red arrow, its ozone value in grey). Each square lists its food as one chip per colour (the
-  colour's silhouette and the count) and its amoebas as numbered silhouettes with one crimson pip per
-  damage. The empty squares hold the order of the phase (a1), the card, the cards left and where the
-  finish zone starts (c1–e1), and what a pip means (e5);
+  colour's silhouette and the count; the turn post says in words, above the board, the food on the square
+  the acting member's decision is about) and its amoebas as numbered silhouettes
+  with one crimson pip per damage. The empty squares hold the turn order of the phase (a1, captioned "Turn
+  order"), the card, the cards left and where the finish zone starts (c1–e1), and what a pip means (e5);
 - the players' cards, three, two or one a row: silhouette, name in full, score. Their BP, MP against the
   ozone, amoebas and genes, and the supply, are in the detail view (:func:`draw_rows`,
   :mod:`render.ursuppe_detail`); the post's words give the acting player their own BP.

@@ -233,7 +233,8 @@ async def test_a_resignation_is_told_after_the_moves_before_it(simcord_env: Any)
     ask = await quitter.slash(channel, "game resign")
     await quitter.click(ask.response.message, label="Yes, resign")
     (post,) = [p for p in turn_posts(channel) if any("resigned" in line for line in story_of(p))]
-    story = story_of(post)
+    # The acting member's food line closes the words above the board: it is no part of the story.
+    story = [line for line in story_of(post) if not line.startswith("🍽️")]
     resigned = next(i for i, line in enumerate(story) if "resigned" in line)
     assert resigned > 0, "the moves of the turn come first"
     assert all(line.startswith("🤖") for line in story[resigned + 1 :]), story
@@ -280,14 +281,15 @@ async def test_the_french_story_is_french(store: Store, game: str, options: dict
 async def test_with_six_players_each_event_is_told_in_one_post_only(simcord_env: Any) -> None:
     """Ursuppe, six players (issue 39): a turn post tells what happened since the post before it, not again all
     the others did since the pinged player's own last decision, so a thread read from the top tells each event
-    once. Every line of every post's story (its address and the count of older lines apart) is counted."""
+    once. Every line of every post's story (its address, the count of older lines and the acting member's food
+    line above the board apart) is counted."""
     env = simcord_env
     channel, members = await opened(env, "ursuppe", 6)
     await play(env, channel, members, 60)
     seen: dict[str, int] = {}
     for post in turn_posts(channel):
         for line in story_of(post):
-            if not line.startswith(("↩️", "…")):
+            if not line.startswith(("↩️", "…", "🍽️")):
                 seen[line] = seen.get(line, 0) + 1
     repeated = {line: n for line, n in seen.items() if n > 1}
     assert not repeated, repeated

@@ -27,9 +27,9 @@ from bot.app.member_text import inert_names
 from bot.app.seats.ai import humans
 from bot.app.telling.game_words import words_for
 from bot.app.telling.narration import result_line, take_seat_label, takeover_lines, turn_line
-from bot.app.telling.story import story
+from bot.app.telling.story import STORY_LINES, story
 from bot.app.telling.turns import known_turn
-from bot.app.telling.words import move_legend, phone_lines
+from bot.app.telling.words import board_note, move_legend, phone_lines
 from bot.shell.clock_ui import clock_lines
 from bot.shell.consent.rematch import RematchButton
 from bot.shell.consent.replace import TakeSeatButton
@@ -170,7 +170,12 @@ class TurnViews:
         drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
         # With three players or more the story is told to the player pinged: "your amoeba 3" is theirs.
         you = key[0] if len(match.seats) >= 3 and len(key) == 1 else None
-        happened = story(match, state, entries, names, lang, you=you)
+        acting = member_to_act(match) if current and match.status is MatchStatus.ACTIVE and not asking else None
+        # What the board draws too small for a phone, said in words just above it on the member's own turn.
+        note = board_note(match.game, match.state, acting, lang) if acting is not None else None
+        happened = story(match, state, entries, names, lang, you=you, limit=STORY_LINES - (note is not None))
+        if note:
+            happened.append(note)
         finished = match.status is not MatchStatus.ACTIVE
         # The seals are shown only on a post that tells a secret choice, or the final post that counts them.
         secret = holds_secret(match.game, entries)

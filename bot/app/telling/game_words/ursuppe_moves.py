@@ -46,9 +46,7 @@ PRICED = frozenset({"move", "buy", "divide", "pay", "defend", "escape", "attack"
 
 def legend(state: GameState, seat: Seat, lang: str) -> str | None:
     """BP said once in words with what the seat has when its moves are priced in them; in a gene defect,
-    MP and the ozone value as well. Then, when the decision is about an amoeba on the soup, the food cubes
-    on its square in words (issue 39): the board draws them as a count beside a silhouette too small to read
-    on a phone (about 7 CSS px), and the decision (where to go, what to eat) turns on them."""
+    MP and the ozone value as well."""
     if not isinstance(state, State) or seat not in state.actors():
         return None
     view = state.view_for(None)
@@ -59,16 +57,16 @@ def legend(state: GameState, seat: Seat, lang: str) -> str | None:
         said.append(t(lang, "label.ursuppe.legend.mp", mp=mp, ozone=ozone, bp=bp))
     elif any(m.kind in PRICED or (m.kind == "eat" and m.target[0] >= 0) for m in state.legal_moves(seat)):
         said.append(t(lang, "label.ursuppe.legend.bp", bp=bp))
-    food = food_words(state, lang)
-    if food is not None:
-        said.append(food)
     return " ".join(said) or None
 
 
-def food_words(state: State, lang: str) -> str | None:
-    """``Food on c4: 1 red, 2 yellow.``: the cubes on the square of the amoeba the awaited decision is about, in
-    the colour words of the move menus and in the board's order (seat order, as its chips); None when the
-    decision is about no amoeba on the soup. Short: it is a line under the board on a phone's first screen."""
+def food_words(state: GameState, seat: Seat, lang: str) -> str | None:
+    """``🍽️ Food on c4: 1 red, 2 yellow.``: the cubes on the square of the amoeba the decision of ``seat`` is
+    about, in the colour words of the move menus and in the board's order (seat order, as its chips); None when
+    the decision is about no amoeba on the soup. Issue 39: the board draws each colour's cubes as a count beside
+    a silhouette of about 7 CSS px on a phone, and where to go and what to eat turn on them."""
+    if not isinstance(state, State) or seat not in state.actors():
+        return None
     view = state.view_for(None)
     decision = view.decision
     if decision is None or decision.amoeba is None:
