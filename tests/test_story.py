@@ -296,6 +296,13 @@ async def test_with_six_players_each_event_is_told_in_one_post_only(simcord_env:
     placed = [line for line in seen if "placed" in line]
     assert len(placed) >= 6, "every player's first amoebas are told"
     assert len(seen) >= 30, seen
+    # The food on the square of the amoeba in question is said above the latest board only, to the member to act.
+    posts = turn_posts(channel)
+    noted = [i for i, post in enumerate(posts) if any(line.startswith("🍽️") for line in story_of(post))]
+    match = await env.bot.service.current(channel.id)
+    assert match is not None
+    about = match.state.view_for(None).decision
+    assert noted == ([len(posts) - 1] if about is not None and about.amoeba is not None else []), noted
 
 
 async def test_the_kept_story_tells_what_the_log_tells(simcord_env: Any) -> None:
