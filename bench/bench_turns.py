@@ -57,6 +57,9 @@ GAMES: tuple[tuple[str, int, int], ...] = (
 )
 """Game choice, players, and the most decisions played (Ursuppe also stops when round 3 begins)."""
 URSUPPE_ROUNDS = 2
+SETTLE_SECONDS = 60.0
+"""How long SimCord waits, in real time, for the bot to settle after each action (its 5 s is overrun on a loaded
+machine, as in the tests); virtual time is not affected."""
 
 MENTION = re.compile(r"<@!?([0-9]+)>")
 CHANNEL_POST = re.compile(r"^/channels/([0-9]+)/messages$")
@@ -204,7 +207,7 @@ async def play(
     rng = random.Random(f"{game}/{seed}")
     with tempfile.TemporaryDirectory() as tmp:
         bot = PlateauBot(Config(token="bench", database=str(Path(tmp) / "bench.db")))
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
             guild = env.create_guild(name="bench")
             channel = guild.create_text_channel("table")
             members = [guild.add_member(env.create_user(f"player{i}")) for i in range(players)]
