@@ -4,7 +4,8 @@ with alice's default orders picked (two orders of two games), the panel's menus 
 
 Run on demand, from the repository root: ``PYTHONPATH=. python bench/orders_shots.py [--out DIR] [--lang en|fr]``.
 Four members open an Ursuppe match; alice opens her orders and picks one; the files are
-``DIR/orders-<lang>-list.png``, ``DIR/orders-<lang>-drift.png`` and ``DIR/orders-<lang>-settings.png``. Same needs as :mod:`bench.phone_shots`.
+``DIR/orders-<lang>-list.png``, ``DIR/orders-<lang>-drift.png`` and ``DIR/orders-<lang>-settings.png``. Same
+needs as :mod:`bench.phone_shots`.
 """
 
 from __future__ import annotations
