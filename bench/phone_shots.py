@@ -220,7 +220,9 @@ async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
     from playwright.async_api import TimeoutError as PlaywrightTimeout
 
     page = await chromium.new_page(viewport={"width": size[0], "height": size[1]})
-    await page.goto(url, wait_until="networkidle")
+    # A loaded machine (eight developers on two cores) can take over Playwright's 30 s to reach a quiet
+    # network; the page is the same, only later.
+    await page.goto(url, wait_until="networkidle", timeout=120_000)
     await page.wait_for_selector("img", timeout=15_000)
     # Let every attachment finish decoding before the picture is taken.
     await page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=15_000)
