@@ -311,3 +311,19 @@ def test_the_french_panel_agrees_delivered_with_its_count(text: str, said: str) 
     with noted() as notes:
         render(towers.from_text(text), BoardContext(NAMES, lang="fr"))
     assert [t for t, _ in notes.texts if t.startswith("livr")] == [said, said]
+
+
+def test_three_counts_with_long_words_stay_inside_their_panel() -> None:
+    """ "0 in reserve · 3 delivered · 3 prisoners" ran past the panel's edge (its last letter on the frame):
+    the gaps between counts narrow until they fit."""
+    from render.ur import kit
+    from render.ur.towers import STAT_D, _prisoner_icon, token_sprite
+
+    stats = (
+        kit.Stat(token_sprite(0, False, STAT_D), "0", "in reserve"),
+        kit.Stat(token_sprite(1, False, STAT_D), "3", "delivered"),
+        kit.Stat(_prisoner_icon(1), "3", "prisoners"),
+    )
+    assert kit.stats_width(stats) > kit.STATS_ROOM, "the case that overflowed"
+    assert kit.stats_width(stats, kit.stats_gap(stats)) <= kit.STATS_ROOM
+    assert kit.stats_gap(stats[:2]) == kit.STAT_GAP, "two counts keep their gap"
