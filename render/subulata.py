@@ -137,7 +137,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "you_win_off": "You win",
         "draw": "Draw {a}–{b}",
         "you": "{name} (you)",
-        "start": "starts at {tile}",
+        "start": "from {tile} to {goal}",
         "pieces": "{n} {n:p:piece|pieces}",
         "captures": "{n} {n:p:capture|captures}",
         "lost": "lost {values}",
@@ -178,7 +178,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "you_win_off": "Vous gagnez",
         "draw": "Égalité {a}–{b}",
         "you": "{name} (vous)",
-        "start": "part de {tile}",
+        "start": "de {tile} vers {goal}",
         "pieces": "{n} {n:p:pion|pions}",
         "captures": "{n} {n:p:capture|captures}",
         "lost": "perdus {values}",
@@ -382,8 +382,9 @@ def _side_line(view: View, seat: int, lang: str) -> tuple[str, ...]:
         line = _say(lang, "score", n=total, home=total - captures, captures=captures)
         return f"{colour} · {line}", line
     if view.layout is None:
-        tile = "a1–c3" if seat == 0 else "g7–i9"
-        return (f"{colour} · {_say(lang, 'start', tile=tile)}",)
+        # Where the side starts and where it must go: the two gold-framed tiles, which nothing else names.
+        tile, goal = ("a1–c3", "g7–i9") if seat == 0 else ("g7–i9", "a1–c3")
+        return (f"{colour} · {_say(lang, 'start', tile=tile, goal=goal)}",)
     if view.turn is None:
         return (f"{colour} · {WORDS[lang]['setup_' + view.setup[seat]]}",)
     parts = [colour, _say(lang, "pieces", n=len(view.pieces[seat])), _say(lang, "captures", n=view.captures[seat])]

@@ -341,3 +341,16 @@ def test_a_cells_terrain_symbol_reads_at_12_css_px_on_a_phone(kind: str, theme: 
     x0, _, _, y1 = cell_box(0)
     cx, cy = x0 + SYMBOL_AT, y1 - CELL + SYMBOL_AT
     assert ((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 > PIECE_D / 2 + 12
+
+
+def test_before_the_tiles_are_laid_each_panel_says_where_its_side_starts_and_goes() -> None:
+    """The two gold-framed tiles are each side's start and goal: a newcomer read "starts at a1–c3" and
+    did not learn where to go."""
+    from games import find_game
+
+    state = find_game("subulata").new(2, {})
+    assert state.view_for(None).layout is None, "the tiles are drawn by the first chance step"
+    en = _texts(state.view_for(None), BoardContext(NAMES))
+    assert "White · from a1–c3 to g7–i9" in en and "Black · from g7–i9 to a1–c3" in en
+    fr = _texts(state.view_for(0), BoardContext(NAMES, lang="fr"))
+    assert "Blanc · de a1–c3 vers g7–i9" in fr
