@@ -225,7 +225,9 @@ async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
     await page.goto(url, wait_until="networkidle", timeout=120_000)
     await page.wait_for_selector("img", timeout=60_000)
     # Let every attachment finish decoding before the picture is taken.
-    await page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=60_000)
+    # A function, not an expression: Playwright evaluates a bare expression with eval() while it polls, which
+    # the preview's Content-Security-Policy refuses (an error, not a wait, once the images are slow to load).
+    await page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=60_000)
     # The preview sets its viewport after the first paint; a picture taken meanwhile shows the desktop layout
     # with boards not yet drawn. Wait until it has settled and every image decoded.
     try:

@@ -274,8 +274,9 @@ def test_no_button_private_view_or_board_names_a_bonus_by_its_symbol(lang: str) 
 
 
 def test_the_board_says_in_words_what_each_bonus_token_is_and_where_it_lies() -> None:
-    """A token's symbol is some 5 CSS px on a phone: the key under the field names each kind in play, with
-    the hexes it lies on, and on a player's own view their hidden ones and their hand."""
+    """A token's symbol is some 5 CSS px on a phone: the key under the field names each kind lying face up,
+    with the hexes it lies on, then the face-down tokens' hexes; a player's own hidden kinds are named by
+    the words of their private view, beside the image."""
     state = from_text(
         "ultimatek act=blue phase=2 credits=3 disc=d3 "
         "blue=b3:3m,c2:1m,c3:1m,c4:1m,c5:2+stop,d1:2m,d3:3*fly/,d4:2m,d5:2m,e2:1m+run "
@@ -293,9 +294,9 @@ def test_the_board_says_in_words_what_each_bonus_token_is_and_where_it_lies() ->
     assert not any("Stop" in text or "Run 2" in text for text in public), "the hidden kinds stay hidden"
     own = drawn(0, "en")
     assert "Throw 2 with a turn: d3" in own
-    assert "Run 2 straight: e2 · in your hand" in own
-    assert "Throw 3 straight: in your hand" in own
-    assert "Stop: c5" in own
-    assert "face down: g3" in own, "red's token stays blank on blue's view"
-    assert "dark with a symbol: only you see it" in own
+    assert "face down: c5, e2, g3" in own and "dark with a symbol: only you see it" in own
+    # Blue's own hidden kinds (face down and in hand) are named by the words beside the private image.
+    assert not any("Run 2" in text or "Stop" in text for text in own)
+    words = private(state, 0, "en")
+    assert "Stop on c5" in words and "Run 2 straight on e2" in words and "Throw 3 straight (" in words
     assert "Lancer 2 avec virage : d3" in drawn(0, "fr")
