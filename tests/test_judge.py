@@ -323,7 +323,7 @@ def test_ursuppe_shares_every_seat_and_a_better_score_raises_a_seat_share(player
 # The last map (issue 35, items 1-3): monotone, fitted on held-out matches, named by a version.
 
 FITTED_KEYS = ("ur-race", "ur-loop", "ur-towers", "ur-motifs", "subulata", "ursuppe")
-CALIBRATED: tuple[str, ...] = ()
+CALIBRATED: tuple[str, ...] = ("ursuppe",)
 """The keys whose last map ships (the others are weighed through the identity until calibrated)."""
 
 
@@ -358,6 +358,20 @@ def test_the_map_fitter_recovers_a_known_bend_and_a_known_temperature() -> None:
     q /= q.sum(axis=1, keepdims=True)
     winner = np.array([rng.choice(4, p=row) for row in q])
     assert fit_temperature(x, np.eye(4)[winner]) == pytest.approx(0.7, abs=0.05)
+
+
+def test_a_temperature_seen_in_few_matches_is_held_toward_one() -> None:
+    """Ursuppe's held-out matches are a few dozen per table size: the temperature moves from 1 only as far
+    as the matches, not their many positions, can vouch for."""
+    rng = np.random.default_rng(6)
+    x = rng.normal(size=(400, 5))
+    q = np.exp(0.6 * x)
+    q /= q.sum(axis=1, keepdims=True)
+    y = np.eye(5)[[rng.choice(5, p=row) for row in q]]
+    free = fit_temperature(x, y)
+    few, many = fit_temperature(x, y, matches=40), fit_temperature(x, y, matches=4000)
+    assert free < few < many < 1.0
+    assert many == pytest.approx(1.0, abs=0.05)
 
 
 @pytest.mark.parametrize("key", FITTED_KEYS)
