@@ -29,6 +29,7 @@ from games.playout import random_step
 from games.subulata import state as subulata_state
 from games.ultimatek import bonuses as ultimatek_bonuses
 from games.ultimatek import state as ultimatek_state
+from games.ur import motifs
 from games.ursuppe import state as ursuppe_state
 
 UR_KEYS = ("ur-race", "ur-loop", "ur-towers", "ur-motifs")
@@ -301,6 +302,20 @@ def test_ultimatek_weighs_a_state_inside_a_turn_as_it_stands(monkeypatch: pytest
     inside = next(s for s in states if not s.is_chance() and s.played and s.outcome() is None)
     assert judge.weights() == weights
     assert win_chances(inside) == judge.weigh(inside, weights)
+
+
+def test_variante_3_reads_a_motif_blocked_by_one_opposing_pawn_as_worse_than_a_clear_one() -> None:
+    """Three of seat 0's pawns on the rosettes: the motif is open either way, but with one of seat 1's pawns
+    on its last rosette the goal needs a square seat 1 holds. Seat 1's two pawns stand on one motif each in
+    both positions, so only the blocker differs."""
+    blocked = motifs.from_text("v3 0r:A1r,B4r,C1r 1r:A3r,A7r 1 -")
+    clear = motifs.from_text("v3 0r:A1r,B4r,C1r 1r:A2r,A3r 1 -")
+    judge = JUDGES["ur-motifs"]
+    assert isinstance(judge, LinearJudge)
+    names = judge.names
+    assert judge.features(blocked, 0)[names.index("clear_placing")] == 0.0
+    assert judge.features(clear, 0)[names.index("clear_placing")] == 0.75
+    assert win_chances(clear)[0] > win_chances(blocked)[0] + 0.02
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
