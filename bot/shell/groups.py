@@ -15,7 +15,7 @@ settings' autopilot button).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 from discord import app_commands
@@ -48,9 +48,10 @@ class GroupsBot(PlayingBot, DeskHolder, PostHolder, Protocol):
     async def add_cog(self, cog: commands.Cog) -> None: ...
 
 
-def in_order(cog: Any, names: Sequence[str]) -> None:
-    """Put the subcommands the parts of ``cog`` declare in the order ``names`` gives, each named once."""
-    declared = {command.name: command for command in cog.__cog_app_commands__}
+def in_order(cog: type[commands.Cog], names: Sequence[str]) -> None:
+    """Put the subcommands the parts of ``cog`` declare in the order ``names`` gives, each named once (the order
+    Discord shows them in, which the parts' order of inheritance alone cannot give)."""
+    declared = {sub.name: sub for sub in cog.__cog_app_commands__}
     if sorted(declared) != sorted(names):
         raise TypeError(f"{cog.__name__} declares {sorted(declared)}, ordered {sorted(names)}")
     cog.__cog_app_commands__ = [declared[name] for name in names]
