@@ -14,8 +14,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
 from bot.app.config import Config
 from bot.shell.client import EXTENSIONS, PlateauBot
+from bot.shell.groups import in_order
 from bot.shell.translator import CatalogTranslator
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "command_tree.json"
@@ -52,3 +58,20 @@ if __name__ == "__main__":
     SNAPSHOT.parent.mkdir(exist_ok=True)
     SNAPSHOT.write_text(dump(asyncio.run(tree_payload())), encoding="utf-8")
     print(f"wrote {SNAPSHOT}")
+
+
+def test_a_group_lists_each_subcommand_its_parts_declare_once() -> None:
+    class Part:
+        @app_commands.command(name="one", description="The first")
+        async def one(self, interaction: discord.Interaction) -> None: ...
+
+        @app_commands.command(name="two", description="The second")
+        async def two(self, interaction: discord.Interaction) -> None: ...
+
+    class Group(Part, commands.GroupCog, group_name="group", group_description="A group"):
+        pass
+
+    in_order(Group, ("two", "one"))
+    assert [sub.name for sub in Group.__cog_app_commands__] == ["two", "one"]
+    with pytest.raises(TypeError):
+        in_order(Group, ("two",))  # a subcommand left out would vanish from Discord
