@@ -49,7 +49,7 @@ from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButto
 from bot.shell.play.private import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.play.resign import ResignButton
 from bot.shell.play.setup import SetupPickButton, SetupPickSelect
-from bot.shell.settings.panel import AutopilotButton, MemberSettingSelect
+from bot.shell.settings.panel import AutopilotButton, DefaultOrdersSelect, MemberSettingSelect
 from bot.shell.timeoff.weekend import WeekendButton
 from bot.shell.translator import CatalogTranslator
 from games import GAMES
@@ -94,6 +94,7 @@ DYNAMIC_ITEMS = (
     LeaderboardButton,
     HelpButton,
     MemberSettingSelect,
+    DefaultOrdersSelect,
     AutopilotButton,
     PlanButton,
     PlanSelect,

@@ -22,6 +22,7 @@ from bot.app.seats.ai import is_ai
 from bot.shell.context import Messages
 from bot.shell.desk.keeper import DeskKeeper
 from bot.shell.display import board_link, variant_label
+from bot.shell.play.asked import asked_text
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,9 @@ class DeskCog(commands.Cog):
                 prefs = await self.keeper.book.prefs(user_id)
                 if prefs.in_dm and not prefs.digest:
                     lang, facts = await self._words(match, user_id)
-                    await self.keeper.send_ping(user_id, t(lang, "ping.dm.turn", **facts))
+                    # The DM is the member's alone: it may say why their plan, order or autopilot asked them.
+                    why = await asked_text(self.bot.service, match.id, user_id, lang)
+                    await self.keeper.send_ping(user_id, t(lang, "ping.dm.turn", **facts) + why)
             if last_user is not None:
                 await self._last_one(match, last_user, pinged=last_user in plan.ping)
         except Exception:
