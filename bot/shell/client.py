@@ -58,15 +58,16 @@ from render import RENDERERS, BoardContext, render_board
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
-    "bot.shell.cogs.game",
-    "bot.shell.cogs.plateau",
+    "bot.shell.groups",
     "bot.shell.pbp.clock",
-    "bot.shell.cogs.ratings",
-    "bot.shell.cogs.events",
+    "bot.shell.history.ratings",
+    "bot.shell.profile.commands",
+    "bot.shell.events.commands",
     "bot.shell.play.ai_seats",
-    "bot.shell.cogs.review",
-    "bot.shell.cogs.desk",
+    "bot.shell.history.review",
+    "bot.shell.desk.listeners",
 )
+"""Every extension, loaded in this order (Discord lists the top-level commands in the order they are added)."""
 DYNAMIC_ITEMS = (
     LobbyButton,
     SaltButton,
