@@ -4,8 +4,8 @@ Issue 36 item 1. Per game and rule set, seeded matches of an AI player *with* th
 *without* it: at each of its decisions with two legal moves or more, the autopilot's check
 (:func:`games.ai.choice.choice_matters`, as :mod:`bot.app.standins.autopilot` runs it, at the members' default of
 1 point) decides first, and plays when every legal move is within 1 point of the best: the game's fixed rule
-(:func:`games.ai.choice.fixed_choice`, the rule of rated matches and events, ``--rule rated``, the default) or the judge's best
-(``--rule unrated``); otherwise the AI chooses. The seats alternate from match to match.
+(:func:`games.ai.choice.fixed_choice`, the rule of rated matches and events, ``--rule rated``, the default) or the
+judge's best (``--rule unrated``); otherwise the AI chooses. The seats alternate from match to match.
 
 Each match is also played again with the same dice and the autopilot off (both seats the AI): the paired
 difference of the results is the cost itself, with far less noise than the win rate alone (the two games differ
