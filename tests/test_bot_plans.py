@@ -221,3 +221,68 @@ def test_a_plan_menu_and_its_draft_come_back_from_the_custom_id() -> None:
         assert (again.part, again.slot, again.match_id, again.version, again.draft) == ("w", 0, 7, 12, code)
         assert Draft.read(keyed, again.draft) == draft
     assert Draft.read("reply", "x_1-") == Draft(), "a damaged draft reads as empty"
+
+
+async def leave_every_roll(club: dict[str, Any], match: Match) -> None:
+    """Alice leaves a plan for every roll that gives her a choice (its first move), as the form would keep it."""
+    env, alice = club["env"], club["alice"]
+    form = await env.bot.plans.form(match.id, alice.id)
+    branches = tuple(Branch(c.when, c.moves[0]) for c in form.choices)
+    await env.bot.plans.leave(match.id, alice.id, branches, expected_version=match.version)
+
+
+async def bob_until_planned(club: dict[str, Any], where: str) -> Match:
+    """Bob plays his first legal move until alice's plan has played (her plans are all gone) or she must act."""
+    env, channel, bob = club["env"], club[where], club["bob"]
+    while (match := await env.bot.service.current(channel.id)) is not None and match.state.actors() == (1,):
+        if not await env.bot.plans.plans_of(club["alice"].id):
+            return match
+        await bob.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves(1)[0]))
+    assert match is not None
+    return match
+
+
+async def test_a_plan_that_played_offers_the_next_one_in_the_same_dm(club: dict[str, Any]) -> None:
+    env, lang, alice = club["env"], club["lang"], club["alice"]
+    match = await ur_match(club, "north")
+    await leave_every_roll(club, match)
+    match = await bob_until_planned(club, "north")
+    async with env.bot.store.transaction(immediate=False):
+        assert "plan" in (await env.bot.store.load_played_for(match.id)).values()
+    (dm,) = alice.user.dm_channel.history()
+    said = text_of(dm)
+    assert said.startswith(t(lang, "plan.played", id=match.id, move="§", link="").split("§")[0]), said
+    # The same form as under the turn post, pre-filled with the judge's suggestions (an unrated match).
+    assert t(lang, "plan.form_suggested", id=match.id, lines="").split("\n")[0] in said, said
+    assert menus(dm) and await env.bot.plans.plans_of(alice.id) == []
+    saved = await alice.user.click(dm, label=t(lang, "plan.save"))  # in the DM: as the user, not the member
+    assert t(lang, "plan.saved", id=match.id, lines="").split("\n")[0] in text_of(saved.response.message or dm)
+    (standing,) = await env.bot.plans.plans_of(alice.id)
+    assert standing.plan.base == match.version
+    # Her next turn is played by the plan she left from the DM: nobody asks her, and the DM offers the next one.
+    match = await bob_until_planned(club, "north")
+    async with env.bot.store.transaction(immediate=False):
+        by = await env.bot.store.load_played_for(match.id)
+    mine = [e for e in await env.bot.service.history(match.id) if e.seat == 0 and e.kind is LogKind.MOVE]
+    assert by.get(mine[-1].ply) == "plan" and mine[-1].ply > standing.plan.base
+    assert len(alice.user.dm_channel.history()) == 2
+    # Nothing of it reaches bob.
+    bobs = club["bob"].user.dm_channel.history()
+    assert all(t(lang, "plan.played", id=match.id, move="§", link="").split("§")[0] not in m.content for m in bobs)
+
+
+async def test_with_dms_closed_the_next_plan_waits_under_the_turn_post(club: dict[str, Any]) -> None:
+    env, lang, channel, alice = club["env"], club["lang"], club["north"], club["alice"]
+    match = await ur_match(club, "north")
+    await leave_every_roll(club, match)
+    closed = alice.user.dm_channel
+    env.inject_error("POST", f"/channels/{closed.id}/messages", status=403, code=50007, times=None)
+    match = await bob_until_planned(club, "north")
+    async with env.bot.store.transaction(immediate=False):
+        assert "plan" in (await env.bot.store.load_played_for(match.id)).values()
+    assert closed.history() == [], "no DM got through"
+    assert await env.bot.plans.plans_of(alice.id) == [], "the word was owed once, and is spent"
+    # The ephemeral fallback: Plan ahead under the turn post opens the same pre-filled form, for her alone.
+    opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
+    assert opened.response.ephemeral
+    assert t(lang, "plan.form_suggested", id=match.id, lines="").split("\n")[0] in text_of(opened.response.message)

@@ -25,9 +25,15 @@ class Planned:
     rest: Plan | None
 
 
+PLAYED = "played"
+"""The reason kept for a plan that played its last move: not the game leaving it, but a word owed all the same
+(it offers the next plan)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Dropped:
-    """The game left the plan: ``reason`` (``undone``, ``moved``, ``unforeseen``, ``stopped``) and its words."""
+    """The game left the plan: ``reason`` (``undone``, ``moved``, ``unforeseen``, ``stopped``; or :data:`PLAYED`,
+    spent) and its words."""
 
     reason: str
     words: dict[str, str] = field(default_factory=dict)
