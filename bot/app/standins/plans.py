@@ -39,7 +39,7 @@ class PlanStandIn:
         since = [*stored, *(e for e in match.unsaved if e.ply > plan.base)]
         version = match.version + len(match.unsaved)
         try:
-            found = follow(plan, since, state, seat, version)
+            found = follow(plan, since, state, seat, version, match.game)
         except (GameError, ValueError, LookupError):
             # A plan the engine can no longer read never blocks the move that reached it: it stops, said to its member.
             found = Dropped("stopped", {"move": "?"})

@@ -19,6 +19,7 @@ from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans.desk import PlanDesk, PlanForm, Standing
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Plan
+from bot.app.plans.turns import flat
 from bot.app.telling.words import move_label
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
@@ -202,7 +203,7 @@ async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) ->
         other = names[1 - form.seat] if len(names) == 2 else "?"
         options = [
             discord.SelectOption(
-                label=t(lang, "plan.reply_option", name=other, reply=said(form, c.at, c.when, lang))[:100],
+                label=t(lang, "plan.reply_option", name=other, reply=reply_words(form, c.at, c.when, lang))[:100],
                 value=str(i),
                 default=draft.pending == i,
             )
@@ -212,9 +213,11 @@ async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) ->
         if draft.pending is not None and draft.pending < len(form.choices):
             reply = form.choices[draft.pending]
             answers = form.answers(reply.when)[:MAX_OPTIONS]
-            after = reply.at.apply(reply.at.parse_move(reply.when))
+            # A turn plan's answers are whole turns, in notation; a reply plan's, one move in words.
+            after = reply.at if form.keyed == "turn" else reply.at.apply(reply.at.parse_move(reply.when))
             options = [
-                discord.SelectOption(label=said(form, after, m, lang), value=str(i)) for i, m in enumerate(answers)
+                discord.SelectOption(label=reply_words(form, after, m, lang)[:100], value=str(i))
+                for i, m in enumerate(answers)
             ]
             placeholder = t(lang, "plan.answer", reply=reply.label)
             view.add_item(PlanSelect("a", 0, match_id, version, code, options, placeholder))
@@ -223,6 +226,11 @@ async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) ->
     key = "plan.form_rated" if form.rated else "plan.form_suggested" if form.prefill else "plan.form"
     content = t(lang, key, id=match_id, lines="\n".join(lines))
     return content[:2000], view
+
+
+def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
+    """A reply or an answer of the form as its menu says it: a whole turn as its notation, a move in words."""
+    return move if form.keyed == "turn" else said(form, state, move, lang)
 
 
 def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
@@ -240,6 +248,9 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
     for branch in plan.branches:
         move = branch.play
         choice = choices.get(branch.when)
+        if plan.keyed == "turn":
+            lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=flat(branch)))
+            continue
         if form is not None and choice is not None:
             at = choice.at if plan.keyed == "roll" else choice.at.apply(choice.at.parse_move(branch.when))
             words = said(form, at, move, lang)
@@ -295,7 +306,10 @@ async def tell_dropped(shell: Shell, match: Match, lang: str) -> None:
             text = t(lang, key, id=match.id, link=shell.ui.post_link(match), **words)
         try:
             user = shell.client.get_user(user_id) or await shell.client.fetch_user(user_id)
-            await user.send(text, **({} if view is None else {"view": view}))
+            if view is None:
+                await user.send(text)
+            else:
+                await user.send(text, view=view)
         except discord.HTTPException:
             continue  # DMs closed: the turn's own ping asks the member all the same
 
