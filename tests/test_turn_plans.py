@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app.matches import LogKind, Match, MatchError, MatchService
-from bot.app.plans import turns
+from bot.app.plans import turns, ultimatek
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED, Dropped
 from bot.app.plans.model import GO_ON, Branch
@@ -54,7 +54,8 @@ async def test_a_turn_plan_plays_the_whole_planned_turn_after_the_opponents_turn
     match, mover, planner = await tek_match(service, autoplay)
     form = await desk.form(match.id, planner)
     assert form.keyed == "turn" and form.choices and not form.prefill, "rated: blank"
-    choice = form.choices[0]
+    assert form.choices[0].when == turns.ANY, "whatever they play, first"
+    choice = form.choices[1]
     mine = form.answers(choice.when)[0]
     plan = await desk.leave(match.id, planner, (Branch(choice.when, mine),), expected_version=match.version)
     assert turns.flat(plan.branches[0]) == mine and plan.branches[0].then[0].when == GO_ON
@@ -76,11 +77,11 @@ async def test_another_opponent_turn_drops_the_plan_with_a_word(store: Store) ->
     service, desk = service_of(store)
     match, mover, planner = await tek_match(service)
     form = await desk.form(match.id, planner)
-    planned = form.choices[0]
+    planned = form.choices[1]
     await desk.leave(
         match.id, planner, (Branch(planned.when, form.answers(planned.when)[0]),), expected_version=match.version
     )
-    other = next(c for c in form.choices if c.when != planned.when)
+    other = next(c for c in form.choices[1:] if c.when != planned.when)
     match = await play(service, match, mover, [m.strip() for m in other.when.split(";")])
     assert all(e.stand_in is None for e in await service.history(match.id))
     ((who, word),) = await desk.take_words(match.id)
@@ -91,7 +92,7 @@ async def test_a_turn_plan_is_checked_before_it_is_kept(store: Store) -> None:
     service, desk = service_of(store)
     match, mover, planner = await tek_match(service)
     form = await desk.form(match.id, planner)
-    choice = form.choices[0]
+    choice = form.choices[1]
     mine = turns.split(form.answers(choice.when)[0])
     bad = [
         (Branch("z9-z8", "; ".join(mine)), "plan_reply"),  # a turn the opponent cannot play
@@ -120,3 +121,30 @@ async def test_the_offers_read_nothing_the_member_cannot_see(store: Store) -> No
         other = await PlanDesk(store, service, Clock()).form(twin.id, planner)  # a new desk: nothing kept
         assert [(c.when, c.label) for c in other.choices] == [(c.when, c.label) for c in form.choices]
         assert other.turns == form.turns
+
+
+@pytest.mark.parametrize("touching", [False, True])
+async def test_a_plan_for_any_turn_plays_unless_the_opponent_touches_its_hexes(store: Store, touching: bool) -> None:
+    service, desk = service_of(store)
+    match, mover, planner = await tek_match(service)
+    form = await desk.form(match.id, planner)
+    mine = form.answers(turns.ANY)[0]
+    places = set().union(*(ultimatek.places(m) for m in turns.split(mine)))
+    # An opponent turn of the form's that names a hex of the planned turn, or one that names none.
+    theirs = next(
+        (c for c in form.choices[1:] if bool(places & ultimatek.places(c.when)) == touching),
+        None,
+    )
+    if theirs is None:
+        pytest.skip("no such opponent turn offered here")
+    await desk.leave(match.id, planner, (Branch(turns.ANY, mine),), expected_version=match.version)
+    before = match.version
+    match = await play(service, match, mover, turns.split(theirs.when))
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE]
+    ((who, word),) = await desk.take_words(match.id)
+    if touching:
+        assert word == Dropped("stopped", {"move": turns.split(mine)[0]})
+        assert all(e.stand_in is None for e in log)
+    else:
+        assert word.reason == PLAYED and who == planner
+        assert [e.notation for e in log if e.seat == form.seat][: len(turns.split(mine))] == turns.split(mine)

@@ -183,7 +183,9 @@ class PlanDesk:
             if match.version != expected_version:
                 raise BoardChangedError(match.version)
             plan = Plan(seat, match.version, keyed(match.game.id), branches)
-            plan = check_plan(match.game, known_position(match, seat), seat, plan)
+            known = known_position(match, seat)
+            offers = self._turn_offers(match, known, seat) if plan.keyed == "turn" else []
+            plan = check_plan(match.game, known, seat, plan, offers[0][2] if offers else None)
             await self._store.put_plan(match.id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=now)
         return plan
 

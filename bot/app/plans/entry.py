@@ -17,7 +17,7 @@ from bot.app.plans.model import Branch, Plan, check_bounds
 from games.base import GameError, GameInfo, GameState, Seat
 
 
-def check_plan(game: GameInfo, known: GameState, seat: Seat, plan: Plan) -> Plan:
+def check_plan(game: GameInfo, known: GameState, seat: Seat, plan: Plan, wild: GameState | None = None) -> Plan:
     """``plan`` with every move and condition in the game's canonical notation, once checked from ``known``
     (the position now, the member's seat not to act).
 
@@ -34,7 +34,8 @@ def check_plan(game: GameInfo, known: GameState, seat: Seat, plan: Plan) -> Plan
     check_bounds(plan)
     if plan.keyed == "turn":
         rng = random.Random(f"check:{plan.base}:{seat}")
-        return Plan(seat, plan.base, "turn", tuple(turns.check_turn(game, known, seat, b, rng) for b in plan.branches))
+        checked = tuple(turns.check_turn(game, known, seat, b, rng, wild) for b in plan.branches)
+        return Plan(seat, plan.base, "turn", checked)
     rolls = ROLL_GAMES.get(game.id)
     if plan.keyed == "roll":
         if rolls is None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from bot.app.plans import ur
+from bot.app.plans import ultimatek, ur
 from bot.app.plans.model import Keyed
 from games import ultimatek as ultimatek_rules
 from games import ur as ur_rules
@@ -35,7 +35,14 @@ ROLL_GAMES: Mapping[str, RollPlans] = MappingProxyType(
 """The games whose plans are keyed on the member's own next roll."""
 
 
-TURN_GAMES: frozenset[str] = frozenset({ultimatek_rules.INFO.id})
+@dataclass(frozen=True, slots=True)
+class TurnPlans:
+    """How a game's turn plans read a decision: the places (hexes, cells) it names."""
+
+    places: Callable[[str], frozenset[str]]
+
+
+TURN_GAMES: Mapping[str, TurnPlans] = MappingProxyType({ultimatek_rules.INFO.id: TurnPlans(ultimatek.places)})
 """The games whose plans are keyed on the opponent's whole turn and play a whole turn."""
 
 

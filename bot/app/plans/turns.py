@@ -24,6 +24,10 @@ from games import sequence
 from games.ai import decide
 from games.base import GameError, GameInfo, GameState, Seat
 
+ANY: Final = "*"
+"""The condition "whatever the opponent's turn, unless it names a place my turn names" (a piece or the disc
+moved there, a throw through it): the plan for a turn the member cannot guess whole, stopped as a roll plan in Ur
+is when the opponent touched what it names."""
 SEP: Final = "; "
 """Between the decisions of a turn, in a condition or a move."""
 LEVEL: Final = "easy"
@@ -89,7 +93,19 @@ def candidates(
         answers = list(_own_turns(game, after, seat, f"{seed}:{i}"))
         if answers:
             found[condition] = (condition, condition, after, tuple(answers))
-    return list(found.values())
+    offers = list(found.values())
+    if offers:
+        # Whatever they play, my turn as I would answer their likeliest one, unless theirs touches it.
+        offers.insert(0, (ANY, ANY, offers[0][2], offers[0][3]))
+    return offers
+
+
+def touched(places: Callable[[str], frozenset[str]], theirs: list[str], mine: str) -> bool:
+    """Whether the opponent's decisions ``theirs`` name a place the member's turn ``mine`` names."""
+    seen: set[str] = set()
+    for text in theirs:
+        seen |= places(text)
+    return any(places(text) & seen for text in split(mine))
 
 
 def _own_turns(game: GameInfo, state: GameState, seat: Seat, seed: str) -> Iterator[str]:
@@ -129,9 +145,12 @@ def flat(branch: Branch) -> str:
     return SEP.join(moves)
 
 
-def check_turn(game: GameInfo, known: GameState, seat: Seat, branch: Branch, rng: random.Random) -> Branch:
+def check_turn(
+    game: GameInfo, known: GameState, seat: Seat, branch: Branch, rng: random.Random, wild: GameState | None
+) -> Branch:
     """``branch`` (an opponent turn → the member's turn, the move as :func:`flat` text) in canonical notation, its
-    move as a chain, once checked from ``known``.
+    move as a chain, once checked from ``known``; a branch for :data:`ANY` opponent turn is checked from ``wild``,
+    the position after the opponent turn the form guessed likeliest.
 
     Raises:
         MatchError: ``plan_reply`` (a turn the opponent cannot play, or one after which the member does not
@@ -140,7 +159,11 @@ def check_turn(game: GameInfo, known: GameState, seat: Seat, branch: Branch, rng
     """
     state = known
     replies = []
-    for text in split(branch.when):
+    if branch.when == ANY:
+        if wild is None:
+            raise MatchError("plan_reply", reply=ANY)
+        state, replies = wild, [ANY]
+    for text in split(branch.when) if branch.when != ANY else []:
         if state.is_chance() or state.outcome() is not None or len(state.actors()) != 1 or seat in state.actors():
             raise MatchError("plan_reply", reply=text)
         (mover,) = state.actors()

@@ -19,7 +19,7 @@ from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans.desk import PlanDesk, PlanForm, Standing
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Plan
-from bot.app.plans.turns import flat
+from bot.app.plans.turns import ANY, flat
 from bot.app.telling.words import move_label
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
@@ -229,8 +229,11 @@ async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) ->
 
 
 def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
-    """A reply or an answer of the form as its menu says it: a whole turn as its notation, a move in words."""
-    return move if form.keyed == "turn" else said(form, state, move, lang)
+    """A reply or an answer of the form as its menu says it: a whole turn as its notation ("any turn" in words),
+    a move in words."""
+    if form.keyed == "turn":
+        return t(lang, "plan.any_turn") if move == ANY else move
+    return said(form, state, move, lang)
 
 
 def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
@@ -249,7 +252,8 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
         move = branch.play
         choice = choices.get(branch.when)
         if plan.keyed == "turn":
-            lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=flat(branch)))
+            reply = t(lang, "plan.any_turn") if branch.when == ANY else branch.when
+            lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=flat(branch)))
             continue
         if form is not None and choice is not None:
             at = choice.at if plan.keyed == "roll" else choice.at.apply(choice.at.parse_move(branch.when))
