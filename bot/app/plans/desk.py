@@ -8,6 +8,7 @@ position — on PostgreSQL too, where loading the match's row in a write transac
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from dataclasses import dataclass
@@ -134,7 +135,7 @@ class PlanDesk:
         if kind == "roll":
             choices = _roll_choices(match, known, seat)
         elif kind == "turn":
-            offers = self._turn_offers(match, known, seat)
+            offers = await self._turn_offers(match, known, seat)
             choices = tuple(Choice(when, label, (), at) for when, label, at, _ in offers)
         else:
             choices = _reply_choices(known, seat)
@@ -158,15 +159,28 @@ class PlanDesk:
         offered = tuple((when, answers) for when, _, _, answers in offers)
         return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known, offered)
 
-    def _turn_offers(
+    async def _turn_offers(
         self, match: Match, known: GameState, seat: Seat
     ) -> list[tuple[str, str, GameState, tuple[str, ...]]]:
+        """The turn plan's offers at the match's version, found once by the AI in a worker thread (a form is made
+        while the bot serves everyone else)."""
         key = (match.id, match.version, seat)
         if key not in self._turns:
+            seed = f"turns:{match.id}:{match.version}:{seat}"
+            found = await asyncio.to_thread(turns.candidates, match.game, known, seat, seed)
             if len(self._turns) >= TURN_CACHE:
                 self._turns.pop(next(iter(self._turns)))
-            self._turns[key] = turns.candidates(match.game, known, seat, f"turns:{match.id}:{match.version}:{seat}")
+            self._turns[key] = found
         return self._turns[key]
+
+    async def _wild(self, match_id: int, user_id: int, version: int) -> GameState | None:
+        """Where a turn plan's "whatever they play" branch is checked: after the opponent turn the form guessed
+        likeliest at ``version`` (None in other games, or once the match moved on: the save is refused then)."""
+        match, seat = await self._planner(await self._service.get(match_id), user_id)
+        if keyed(match.game.id) != "turn" or match.version != version:
+            return None
+        offers = await self._turn_offers(match, known_position(match, seat), seat)
+        return offers[0][2] if offers else None
 
     async def leave(self, match_id: int, user_id: int, branches: tuple[Branch, ...], *, expected_version: int) -> Plan:
         """Keep ``branches`` as ``user_id``'s plan for the match from ``expected_version`` on (replacing theirs).
@@ -177,15 +191,14 @@ class PlanDesk:
             BoardChangedError: the match moved on since ``expected_version`` (a move came first).
         """
         now = self._clock()
+        wild = await self._wild(match_id, user_id, expected_version)  # before the transaction: no lock held meanwhile
         async with self._store.transaction():
             await self._store.load_match_row(match_id)  # in a write transaction: the match's row is ours until commit
             match, seat = await self._planner(await self._service.get(match_id), user_id)
             if match.version != expected_version:
                 raise BoardChangedError(match.version)
             plan = Plan(seat, match.version, keyed(match.game.id), branches)
-            known = known_position(match, seat)
-            offers = self._turn_offers(match, known, seat) if plan.keyed == "turn" else []
-            plan = check_plan(match.game, known, seat, plan, offers[0][2] if offers else None)
+            plan = check_plan(match.game, known_position(match, seat), seat, plan, wild)
             await self._store.put_plan(match.id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=now)
         return plan
 
