@@ -9,9 +9,10 @@ is shortened, long names wrap. Top to bottom:
 - the soup: column letters and row digits, the 19 squares (wider than tall: :data:`PITCH_Y`, a row taller
   only when one of its squares needs it, :func:`pitch_of`) and the compass island (the environment card's
   drift as a red arrow, its ozone value in grey). Each square lists its food as one chip per colour (the
-  colour's silhouette and the count) and its amoebas as numbered silhouettes with one crimson pip per
-  damage. The empty squares hold the order of the phase (a1), the card, the cards left and where the
-  finish zone starts (c1–e1), and what a pip means (e5);
+  colour's silhouette and the count; the turn post says in words, above the board, the food on the square
+  the acting member's decision is about) and its amoebas as numbered silhouettes
+  with one crimson pip per damage. The empty squares hold the turn order of the phase (a1, captioned "Turn
+  order"), the card, the cards left and where the finish zone starts (c1–e1), and what a pip means (e5);
 - the players' cards, three, two or one a row: silhouette, name in full, score. Their BP, MP against the
   ozone, amoebas and genes, and the supply, are in the detail view (:func:`draw_rows`,
   :mod:`render.ursuppe_detail`); the post's words give the acting player their own BP.
@@ -542,6 +543,7 @@ def pitch_of(v: View, palette: str = "standard") -> tuple[int, ...]:
         need[sq.row] = max(need[sq.row], height)
     # The first row's empty squares hold the card, the cards left and the finish zone in words.
     need[0] = max(need[0], 8 + max(len(_corner_lines(v, lang, CORNER_W)) for lang in LANGS) * CORNER_STEP)
+    need[0] = max(need[0], order_height(v))
     return tuple(int(min(PITCH_MAX, max(PITCH_Y, math.ceil(h + GAP)))) for h in need)
 
 
@@ -582,6 +584,29 @@ CORNER_W: Final = math.floor(3 * PITCH_X - GAP - 4)
 """How wide the words of the first row's empty squares (c1 to e1) may run."""
 
 
+ORDER_X: Final = MARGIN + 2
+"""Where the caption of the turn order (a1) starts: over the row digits' band, free at the top of row 1."""
+ORDER_W: Final = cell_box(0, 0)[2] - ORDER_X
+"""How wide the caption of the turn order may run: to a1's right edge."""
+ORDER_PITCH: Final = 32
+"""The distance between the rows of the turn order's silhouettes (three a row)."""
+
+
+def _order_lines(lang: str) -> list[str]:
+    """The caption of the turn order in a1, wrapped to the square."""
+    return wrap_words(word(lang, "order"), TEXT_PX, "Semibold", ORDER_W)
+
+
+def order_height(v: View) -> int:
+    """What a1 needs for the turn order: its caption (the longer language's) and the rows of silhouettes,
+    the ringed one included; 0 when it is not drawn."""
+    if not v.order or v.outcome is not None:
+        return 0
+    lines = max(len(_order_lines(lang)) for lang in LANGS)
+    rows = math.ceil(len(v.order) / 3)
+    return 14 + lines * CORNER_STEP + (rows - 1) * ORDER_PITCH + 17 + 4
+
+
 def _corner_lines(v: View, lang: str, width: float) -> list[str]:
     """The card, the cards left and the finish zone, wrapped to ``width`` px."""
     lines = [card_text(lang, v.card.drift, v.card.ozone)] if v.card is not None else [word(lang, "no_card")]
@@ -612,10 +637,15 @@ def _draw_corners(
         y += CORNER_STEP
     ox0, oy0, _ox1, _ = cell_box(0, 0, board_y, pitch)
     if v.order and v.outcome is None:
-        paste_text(canvas, (ox0 + 4, oy0 + 14), word(lang, "order"), TEXT_PX, "Semibold", th.text, "lm")
+        # "Turn order" in words over the players' silhouettes (issue 39: "Order" alone left a newcomer guessing),
+        # from the image's margin: the row digit's band is free at that height, and one line keeps the soup short.
+        caption = _order_lines(lang)
+        for i, line in enumerate(caption):
+            paste_text(canvas, (ORDER_X, oy0 + 14 + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.text, "lm")
+        top = oy0 + 14 + len(caption) * CORNER_STEP
         for i, seat in enumerate(v.order):
             r, c = divmod(i, 3)
-            centre = (ox0 + 18 + c * 36, oy0 + 44 + r * 32)
+            centre = (ox0 + 18 + c * 36, top + r * ORDER_PITCH)
             if seat == v.on_turn:
                 paste(canvas, ring_sprite(34, HIGHLIGHT, 3.0), centre)
             paste(canvas, marker_sprite(colours[seat], 24, palette), centre)

@@ -26,7 +26,7 @@ async def test_a_review_is_refused_during_play_then_told_with_its_chart_once_the
     assert not message.ephemeral  # asked in the match's own channel: for everyone
     assert f"How match #{final.id} went" in message.content
     assert message.content.splitlines()[1].startswith("Judge: ")  # the first line says what the judge is
-    assert "Where each chance went" in message.content and "dice" in message.content
+    assert "Where each chance to win went" in message.content and "dice" in message.content
     assert "Turning points" in message.content and "Turn " in message.content
     (chart,) = message.attachments
     first = await chart.read()

@@ -19,7 +19,7 @@ from PIL import Image
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchStatus
 from bot.app.matches.log import replay, replay_states
-from bot.app.records.review import dice_lines, review_match, steps_of, turning_points
+from bot.app.records.review import dice_lines, review_match, split_lines, steps_of, turning_points
 from bot.app.telling.turns import turn_numbers
 from games import GAMES
 from games.ai import odds
@@ -213,6 +213,40 @@ def check_told(match: Match, entries: list[LogEntry], players: int) -> None:
         assert len(told.split) == players
         assert all(line.startswith(NAMES[s]) for s, line in enumerate(told.split))
         assert all("{" not in line for line in (*told.turning, *told.split, *told.dice))
+
+
+@pytest.mark.parametrize(
+    ("lang", "alice", "bob"),
+    [
+        (
+            "en",
+            "alice: 50 % → 100 % chance to win · dice +30 · own moves −4 (they cost 6 points against the best moves"
+            " the judge saw) · the others' moves +24",
+            "bob: 50 % → 0 % chance to win · dice −30 · own moves −24 (as good as the best moves the judge saw)"
+            " · the others' moves +4",
+        ),
+        (
+            "fr",
+            "alice : 50 % → 100 % de chances de gagner · dés +30 · ses coups −4 (ils lui ont coûté 6 points face aux"
+            " meilleurs coups vus par le juge) · les coups des autres +24",
+            "bob : 50 % → 0 % de chances de gagner · dés −30 · ses coups −24 (aussi bons que les meilleurs coups vus"
+            " par le juge) · les coups des autres +4",
+        ),
+    ],
+)
+def test_where_each_chance_went_is_said_in_plain_words(lang: str, alice: str, bob: str) -> None:
+    """Issue 39: a newcomer read "own choices −4 (−6 against the judge's best moves)" as a riddle; the line now
+    says what is counted (chance to win, in points) and what the moves cost against the judge's best."""
+    found = rv.Review(
+        players=2,
+        first=[0.5, 0.5],
+        final=[1.0, 0.0],
+        luck=[0.3, -0.3],
+        own=[-0.04, -0.24],
+        others=[0.24, 0.04],
+        skill=[-0.06, -0.001],
+    )
+    assert split_lines("ur", found, NAMES[:2], lang) == [alice, bob]
 
 
 def test_ur_dice_are_counted_against_the_rules_one_three_three_one() -> None:

@@ -18,7 +18,7 @@ import pytest
 from bot.app.i18n import catalog, t
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
 from bot.app.telling.history import turn_lines
-from bot.app.telling.words import button_moves, move_legend, move_marks, move_words, sequence_words
+from bot.app.telling.words import board_note, button_moves, move_legend, move_marks, move_words, sequence_words
 from bot.shell.play.move_controls import _options, confirm_texts, move_controls
 from games import find_game
 from games.builder import Step, build
@@ -278,6 +278,30 @@ def test_history_tells_a_turn_in_words_then_the_notation_a_member_would_type() -
     placing = next(line for line in lines if "a posé l'amibe" in line)
     words_part, _, typed = placing.partition(t("fr", "history.typed", moves="").rstrip("`"))
     assert "place " in typed and "place " not in words_part, placing
+
+
+@pytest.mark.parametrize(("lang", "food"), [("en", "Food on"), ("fr", "Nourriture en")])
+def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, food: str) -> None:
+    """Issue 39: the board draws each colour's cubes as a count beside a silhouette of about 7 CSS px on a phone;
+    on the member's own turn the post says, just above the board, the cubes on the square of the amoeba the
+    decision is about, each colour in the words of the move menus, in the board's order."""
+    feeding = position_where(lambda s, m: m.kind == "eat")
+    seat = feeding.actors()[0]
+    view = feeding.view_for(None)
+    assert view.decision is not None and view.decision.amoeba is not None
+    (square,) = [sq for sq in view.squares if any((a.seat, a.number) == view.decision.amoeba for a in sq.amoebas)]
+    said = board_note(INFO, feeding, seat, lang)
+    assert said is not None
+    cubes = [
+        t(lang, f"label.ursuppe.cubes.{TABLES.colours[c].id}", count=k)
+        for c, k in enumerate(square.food[: view.players])
+        if k
+    ]
+    assert cubes and said == t(lang, "label.ursuppe.legend.food", square=square.name, cubes=", ".join(cubes)), said
+    assert said.startswith(f"🍽️ {food} {square.name}")
+    buying = position_where(lambda s, m: m.kind == "buy")
+    assert board_note(INFO, buying, buying.actors()[0], lang) is None, "no amoeba: no food to say"
+    assert board_note(INFO, feeding, (seat + 1) % 4, lang) is None, "only for the seat to act"
 
 
 def test_a_position_from_its_text_keeps_its_words() -> None:

@@ -48,6 +48,8 @@ class MatchReview:
     turning: tuple[str, ...]
     split: tuple[str, ...]
     """Per player: choices against chance."""
+    chance: str
+    """The game's word for what chance brought (dice, draws), as the split's heading names it."""
     dice: tuple[str, ...]
     """Per player with rolls or draws: the face furthest from its expected count."""
     evaluations: int
@@ -113,6 +115,7 @@ def review_match(match: Match, entries: Sequence[LogEntry], names: Sequence[str]
         afresh=judged_afresh(match),
         turning=turning,
         split=tuple(split_lines(match.game.id, found, names, lang)),
+        chance=t(lang, f"review.chance.{match.game.id}"),
         dice=tuple(dice_lines(match.game.id, found, names, lang)),
         evaluations=found.evaluations,
         unmeasured=found.unmeasured,
@@ -201,9 +204,10 @@ def _turning_line(
 
 
 def split_lines(game_id: str, found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
-    """Per player, where its chance went, in points: ``alice: 50 % → 100 %: dice +30, own choices −4 (−6
-    against the judge's best moves), others' choices +24`` (the chance noun is the game's own). The start and
-    the accounts add up to the end (:meth:`games.ai.review.Review.accounts`)."""
+    """Per player, where its chance to win went, in points out of 100, in words a newcomer reads: ``alice: 50 % →
+    100 % chance to win · dice +30 · own moves −4 (they cost 6 points against the best moves the judge saw) · the
+    others' moves +24`` (the chance noun is the game's own). The start and the accounts add up to the end
+    (:meth:`games.ai.review.Review.accounts`); the words in brackets are gnubg's skill, said as a cost."""
     return [
         t(
             lang,
@@ -213,12 +217,18 @@ def split_lines(game_id: str, found: engine.Review, names: Sequence[str], lang: 
             final=percent(found.final[seat]),
             luck=signed(found.luck[seat]),
             own=signed(found.own[seat]),
-            skill=signed(found.skill[seat]),
+            best=best_words(found.skill[seat], lang),
             others=signed(found.others[seat]),
             chance=t(lang, f"review.chance.{game_id}"),
         )
         for seat in range(found.players)
     ]
+
+
+def best_words(skill: float, lang: str) -> str:
+    """What a player's moves cost against the judge's best, in points (``skill`` ≤ 0), or that they cost nothing."""
+    gap = round(-100 * skill)
+    return t(lang, "review.best_missed", gap=gap) if gap > 0 else t(lang, "review.best_kept")
 
 
 def dice_lines(game_id: str, found: engine.Review, names: Sequence[str], lang: str) -> list[str]:
@@ -296,7 +306,7 @@ def message(told: MatchReview, title: str, lang: str) -> str:
     parts = [title, told.judge]
     if told.turning:
         parts += [t(lang, "review.turning_head"), *(f"• {line}" for line in told.turning)]
-    parts += [t(lang, "review.split_head"), *(f"• {line}" for line in told.split)]
+    parts += [t(lang, "review.split_head", chance=told.chance), *(f"• {line}" for line in told.split)]
     if told.dice:
         parts += [t(lang, "review.dice_head"), *(f"• {line}" for line in told.dice)]
     if told.unmeasured:

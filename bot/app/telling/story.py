@@ -1,5 +1,5 @@
-"""The story a turn post tells: what happened since the player it pings last decided (with two players,
-the turn before), in a few lines a phone shows at once.
+"""The story a turn post tells: what happened since the post before it (the turn before), in a few lines a
+phone shows at once.
 
 Pure: from the lines :func:`bot.app.telling.narration.told` gives for the log entries of the story. The full detail
 stays in ``/game history``; a turn post shortens it:
@@ -11,13 +11,14 @@ stays in ``/game history``; a turn post shortens it:
 - moves the match played by itself say so (see :func:`bot.app.telling.narration.told`);
 - beyond :data:`STORY_LINES` lines, the oldest are summed up in one line that points to ``/game history``;
 - with three players or more the story is told to the pinged player: a first line addresses them ("alice,
-  since your last turn:"), and under it the game's words may call their pieces theirs ("attacked your
+  just before your turn:"), and under it the game's words may call their pieces theirs ("attacked your
   amoeba 3"). The post is public, but so addressed its "your" is nobody else's; a post with two players
   names both, as before.
 
-Which entries a post tells (in order; with two players each once across the posts of a match, with more
-each player's post again tells what the others did since that player's own last decision) is the turn
-post's choice: see :mod:`bot.shell.play.turn_views` and :mod:`bot.shell.play.publish`.
+Which entries a post tells is the turn post's choice (:mod:`bot.shell.play.turn_views` and
+:mod:`bot.shell.play.publish`): with any number of players each entry once across the posts of a match, so
+that a thread read from the top tells each event once (issue 39: six players read the same line in up to five
+posts when each post went back to its player's own last decision).
 """
 
 from __future__ import annotations
@@ -47,14 +48,14 @@ def story(
     """The story of ``entries`` (played from ``previous``) as a turn post tells it, in ``lang``.
 
     Told to seat ``you`` (the player a post is addressed to, with three players or more): when others played
-    since, it opens with a line to that player ("alice, since your last turn:"), so that the lines under it
+    in it, it opens with a line to that player ("alice, just before your turn:"), so that the lines under it
     may call their pieces "yours" where the game's words do (Ursuppe: "attacked your amoeba 3"). A public
     post reads well that way for everyone: the address says whose "your" it is."""
     items = told(match, previous, entries, names, lang, event_limit=None)
     lines = shortened(match, items, names, lang, you)
     if you is None or not any(item.seat not in (None, you) for item in items) or not lines:
         return capped(lines, limit, lang)
-    address = t(lang, "story.since_yours", name=f"**{names[you] if 0 <= you < len(names) else '?'}**")
+    address = t(lang, "story.before_yours", name=f"**{names[you] if 0 <= you < len(names) else '?'}**")
     return [address, *capped(lines, max(limit - 1, 1), lang)]
 
 

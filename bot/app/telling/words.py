@@ -75,6 +75,12 @@ def move_legend(game: GameInfo, state: GameState, seat: Seat, lang: str) -> str 
     return words_for(game.id).legend(state, seat, lang)
 
 
+def board_note(game: GameInfo, state: GameState, seat: Seat, lang: str) -> str | None:
+    """The line above the board for the acting seat (see :attr:`~bot.app.telling.game_words.base.GameWords.note`),
+    or None."""
+    return words_for(game.id).note(state, seat, lang)
+
+
 def move_marks(game: GameInfo, state: GameState, seat: Seat) -> dict[str, tuple[str, str]]:
     """The marks of the pieces the seat's move buttons move: notation → (square, mark), see
     :attr:`~bot.app.telling.game_words.base.GameWords.marks`. Empty when the post offers no buttons."""

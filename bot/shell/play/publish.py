@@ -294,9 +294,9 @@ class Publisher:
             old = await self._layout(post, number=shown.number, key=shown.key, start=start, retired=True, until=began)
         if turned and report is not None:
             first = match.version - len(report.entries)
+            # With any number of players: each event in one post (issue 39), never again in the posts of the
+            # players who decide after it; the thread above holds the earlier turns.
             start = began if began is not None and start <= began <= first else first
-            # With three players or more, back to the new player's own last decision: all the others did since.
-            start = await self.views.since_own_turn(match, steps.turn.key, start, history=post.facts.history)
             since = match.version
         layout = await self._layout(post, number=number, key=steps.turn.key, start=start)
         mentions = discord.AllowedMentions(

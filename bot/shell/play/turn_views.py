@@ -27,9 +27,9 @@ from bot.app.member_text import inert_names
 from bot.app.seats.ai import humans
 from bot.app.telling.game_words import words_for
 from bot.app.telling.narration import result_line, take_seat_label, takeover_lines, turn_line
-from bot.app.telling.story import story
+from bot.app.telling.story import STORY_LINES, story
 from bot.app.telling.turns import known_turn
-from bot.app.telling.words import move_legend, phone_lines
+from bot.app.telling.words import board_note, move_legend, phone_lines
 from bot.shell.clock_ui import clock_lines
 from bot.shell.consent.rematch import RematchButton
 from bot.shell.consent.replace import TakeSeatButton
@@ -45,9 +45,6 @@ from bot.shell.play.status import sheet_embed
 from bot.shell.play.turn_post import post_layout, seat_colour
 from bot.shell.settings.panel import AutopilotButton, offers_autopilot
 from games.base import GameState
-
-KEPT_ENTRIES = 600
-"""Log entries a match's kept story holds at most (a seat that never decides again would keep them all)."""
 
 ACTION_ROWS = 5
 """Rows of controls a message may carry (Discord's limit): the autopilot's toggle takes a place only when one is
@@ -71,20 +68,6 @@ def bare(entry: LogEntry) -> LogEntry:
     return replace(entry, after=None) if entry.after is not None else entry
 
 
-def keep_from(match: Match, origin: int, told: Sequence[LogEntry], start: int) -> int:
-    """The oldest ply a later turn post may start its story at, no later than ``start``: each seat's own last
-    decision among ``told`` (:meth:`TurnViews.since_own_turn`), ``origin`` while a seat has none there."""
-    if len(match.seats) < 3 or len(told) > KEPT_ENTRIES:
-        return start
-    last: dict[int, int] = {}
-    for entry in told:
-        if entry.seat is not None and entry.kind is LogKind.MOVE and entry.ply <= start:
-            last[entry.seat] = entry.ply
-    if len(last) < len(match.seats):
-        return origin
-    return min(start, *last.values())
-
-
 class TurnViews:
     """Builds turn posts (see the module docstring); keeps each match's story between edits."""
 
@@ -100,9 +83,9 @@ class TurnViews:
 
     def tells(self, match: Match, report: TurnReport | None) -> bool:
         """Whether the story kept since the last post tells every post of ``match`` after ``report`` without
-        reading the log: it reaches the match's version with the report's entries, no undo made the position
-        jump back, and with three players or more it holds the last decision of each seat to act (where their
-        new post may start, see :meth:`since_own_turn`). Publishing reads the log beforehand when it does not."""
+        reading the log: it reaches the match's version with the report's entries and no undo made the position
+        jump back (a new post starts no earlier than the post before it). Publishing reads the log beforehand when
+        it does not."""
         cached = self._stories.get(match.id)
         if cached is None or cached[1] is None:
             return False
@@ -111,13 +94,7 @@ class TurnViews:
         last = told[-1].ply if told else origin
         if entries and last == entries[0].ply - 1:
             last = entries[-1].ply
-        if last != match.version or any(e.kind is LogKind.UNDO for e in (*told, *entries)):
-            return False
-        if len(match.seats) >= 3 and match.status is MatchStatus.ACTIVE:
-            # A new post for the seats to act starts back at their own last decision before the change.
-            movers = {e.seat for e in told if e.kind is LogKind.MOVE}
-            return movers >= set(match.state.actors())
-        return True
+        return last == match.version and not any(e.kind is LogKind.UNDO for e in (*told, *entries))
 
     async def story(
         self,
@@ -136,23 +113,6 @@ class TurnViews:
             entries = [e for e in entries if e.ply <= until]
         return state, entries
 
-    async def since_own_turn(
-        self, match: Match, seats: Sequence[int], start: int, *, history: Sequence[LogEntry] | None = None
-    ) -> int:
-        """Where a new turn post for ``seats`` starts its story, at ``start`` or before: right after their own
-        last decision, so that with three players or more the player reads everything the others did since
-        (two players: the turn before is all of it, ``start`` as it is). From the match's start when they
-        have not decided yet. ``history``: the match's log, when the caller read it."""
-        if len(match.seats) < 3 or not seats:
-            return start
-        cached = self._stories.get(match.id)
-        known = cached[2] if cached is not None else []
-        own = [e.ply for e in known if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
-        if not own:
-            log = history if history is not None else await self.service.history(match.id)
-            own = [e.ply for e in log if e.seat in seats and e.kind is LogKind.MOVE and e.ply <= start]
-        return min(start, own[-1]) if own else 0
-
     async def _story(
         self, match: Match, start: int, report: TurnReport | None, read: Sequence[LogEntry] | None
     ) -> tuple[GameState | None, list[LogEntry]]:
@@ -165,17 +125,13 @@ class TurnViews:
                 told = [*told, *(bare(e) for e in report.entries)]
                 last = told[-1].ply
             if last == match.version and all(e.kind is not LogKind.UNDO for e in told if e.ply <= start):
-                # Kept from the oldest ply a later post may start at (see keep_from), not only from this one's.
-                keep = keep_from(match, origin, told, start)
-                kept_state = state
+                # A later post starts at this one's start or after it: the story is kept from here.
                 for entry in told:
                     if entry.ply > start:
                         break
                     if entry.kind in POSITION_KINDS:
                         state = state.apply(state.parse_move(entry.notation, entry.seat))
-                    if entry.ply <= keep:
-                        kept_state = state
-                self._stories[match.id] = (keep, kept_state, [e for e in told if e.ply > keep])
+                self._stories[match.id] = (start, state, [e for e in told if e.ply > start])
                 return state, [e for e in told if e.ply > start]
         if report is not None and match.version - len(report.entries) == start:
             self._stories[match.id] = (start, report.previous_state, [bare(e) for e in report.entries])
@@ -212,9 +168,14 @@ class TurnViews:
         if reads is None:
             reads = await read_post(self.service, match)
         drawn, names = names, inert_names(names)  # the seat buttons' labels name players as typed
-        # With three players or more the story reaches back to the player's own last decision: told to them.
+        # With three players or more the story is told to the player pinged: "your amoeba 3" is theirs.
         you = key[0] if len(match.seats) >= 3 and len(key) == 1 else None
-        happened = story(match, state, entries, names, lang, you=you)
+        acting = member_to_act(match) if current and match.status is MatchStatus.ACTIVE and not asking else None
+        # What the board draws too small for a phone, said in words just above it on the member's own turn.
+        note = board_note(match.game, match.state, acting, lang) if acting is not None else None
+        happened = story(match, state, entries, names, lang, you=you, limit=STORY_LINES - (note is not None))
+        if note:
+            happened.append(note)
         finished = match.status is not MatchStatus.ACTIVE
         # The seals are shown only on a post that tells a secret choice, or the final post that counts them.
         secret = holds_secret(match.game, entries)

@@ -141,6 +141,11 @@ class GameWords:
     legend: Callable[[GameState, Seat, str], str | None] = no_legend
     """One short line under the turn line explaining, once, a term the acting seat's moves are priced in
     (Ursuppe's BP and MP) with what the seat has of it (position, acting seat, language); None for none."""
+    note: Callable[[GameState, Seat, str], str | None] = no_legend
+    """One short line just above the board for the acting seat (position, acting seat, language): what the board
+    draws too small to read on a phone and the decision turns on (Ursuppe's food on the square of the amoeba
+    in question), else None. Above the board, not under it: there the turn line and the moves fill the phone's
+    first screen."""
     private: Callable[[GameState, Seat, str], str] = no_private
     """A seat's own secrets in words (position, seat, language), for that seat's private view only (its DM
     or ephemeral view): Ultima-Tek's hand, bonus by bonus. ``""`` adds nothing."""

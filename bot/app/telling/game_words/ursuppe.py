@@ -194,6 +194,7 @@ WORDS = GameWords(
     label=ursuppe_moves.label,
     marks=ursuppe_moves.marks,
     legend=ursuppe_moves.legend,
+    note=ursuppe_moves.food_words,
     scores=scores,
     # Measured with bench/phone_shots.py at 390x844: under the board (up to 345 CSS px high with six players),
     # the turn line, the "drift all" row and the details button, three lines of buttons still end on the first

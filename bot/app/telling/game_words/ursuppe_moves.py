@@ -50,14 +50,32 @@ def legend(state: GameState, seat: Seat, lang: str) -> str | None:
     if not isinstance(state, State) or seat not in state.actors():
         return None
     view = state.view_for(None)
+    said: list[str] = []
     bp, mp = state.bp[seat], view.player_info[seat].mp
     if state.step == "defect":
         ozone = view.card.ozone if view.card is not None else 0
-        return t(lang, "label.ursuppe.legend.mp", mp=mp, ozone=ozone, bp=bp)
-    moves = state.legal_moves(seat)
-    if any(m.kind in PRICED or (m.kind == "eat" and m.target[0] >= 0) for m in moves):
-        return t(lang, "label.ursuppe.legend.bp", bp=bp)
-    return None
+        said.append(t(lang, "label.ursuppe.legend.mp", mp=mp, ozone=ozone, bp=bp))
+    elif any(m.kind in PRICED or (m.kind == "eat" and m.target[0] >= 0) for m in state.legal_moves(seat)):
+        said.append(t(lang, "label.ursuppe.legend.bp", bp=bp))
+    return " ".join(said) or None
+
+
+def food_words(state: GameState, seat: Seat, lang: str) -> str | None:
+    """``🍽️ Food on c4: 1 red, 2 yellow.``: the cubes on the square of the amoeba the decision of ``seat`` is
+    about, in the colour words of the move menus and in the board's order (seat order, as its chips); None when
+    the decision is about no amoeba on the soup. Issue 39: the board draws each colour's cubes as a count beside
+    a silhouette of about 7 CSS px on a phone, and where to go and what to eat turn on them."""
+    if not isinstance(state, State) or seat not in state.actors():
+        return None
+    view = state.view_for(None)
+    decision = view.decision
+    if decision is None or decision.amoeba is None:
+        return None
+    square = next((sq for sq in view.squares if any((a.seat, a.number) == decision.amoeba for a in sq.amoebas)), None)
+    if square is None:
+        return None
+    cubes = _cubes(lang, square.food[: view.players])["cubes"] or t(lang, "label.ursuppe.legend.no_food")
+    return t(lang, "label.ursuppe.legend.food", square=square.name, cubes=cubes)
 
 
 def marks(state: GameState, seat: Seat, shown: Sequence[str]) -> Mapping[str, tuple[str, str]]:
