@@ -70,6 +70,7 @@ from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatu
 from bot.app.matches.model import StandIn
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED
+from bot.app.plans.model import Branch
 from bot.app.plans.suggest import suggested
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
@@ -283,7 +284,14 @@ class ModelC(ModelB):
             except MatchError:
                 return  # nothing to plan (the member's turn again, no choice ahead, three players or more)
             rng = random.Random(f"plan:{match_id}:{form.version}")
-            branches = form.prefill or suggested(form.match.game, form.known, form.seat, rng)
+            if form.prefill:
+                branches = form.prefill
+            elif form.keyed == "turn":
+                # A rated form offers whole turns with nothing picked: the member picks its first offer themselves.
+                first = form.choices[0].when
+                branches = (Branch(first, form.answers(first)[0]),)
+            else:
+                branches = suggested(form.match.game, form.known, form.seat, rng)
             if form.keyed == "roll":
                 odds = dict(getattr(form.known, "ROLL_ODDS", ()))
                 likeliest = sorted(form.choices, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
