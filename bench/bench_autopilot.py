@@ -9,22 +9,35 @@ engine's order (the rule of rated matches and events, ``--rule rated``, the defa
 
 Each match is also played again with the same dice and the autopilot off (both seats the AI): the paired
 difference of the results is the cost itself, with far less noise than the win rate alone (the two games differ
-only from the first move the autopilot chose differently from the AI).
+only from the first move the autopilot chose differently from the AI, so the replay starts there, from a copy of
+the match, its dice and its players taken at that decision; a match where the autopilot never chose differently
+is not replayed: its difference is 0).
+
+**The judge's figure** is tighter still and costs nothing more: at each decision the autopilot played, the check
+has judged every legal move (the seat's winning chance right after it, the next roll averaged over its outcomes:
+the same dice for both moves), so the move it played and the move the AI would have played are compared there, on
+the same position; their difference summed over a match is what the autopilot cost that match, by the judge. Only
+the decisions where the autopilot acted count (elsewhere both matches play the same move). With a calibrated judge
+(its chances come true, ``bench/bench_judge.py``) the expected sum is the expected loss of win rate.
 
 Printed per game: matches, the win rate of the AI with the autopilot (95 % Wilson interval), the paired
-difference in points of win rate, with minus without (mean, 95 % interval; the cost is its opposite), decisions
-the autopilot played (and how many of those differ from the AI's own choice), and the time of one check: median,
-p95 and max in ms (no time cap applies here, so these are the checks' own cost). Asserts nothing.
+difference in points of win rate, with minus without (mean, 95 % interval; the cost is its opposite), the judge's
+cost per match in points (mean, 95 % interval), decisions the autopilot played (and how many of those differ from
+the AI's own choice), and the time of one check: median, p95 and max in ms (no time cap applies here, so these are
+the checks' own cost). Asserts nothing.
 
 The AI is the ``strong`` search capped at ``--iterations`` (default 1: one ply judged by its evaluation, the same
 on every machine; the strong search at its 0.8 s a decision would take hours for 400 paired matches a game on
-this machine, and Subulata's, Ultima-Tek's and Ursuppe's searches take seconds a match even capped, so run them
-with fewer ``--matches``); the autopilot's decisions do not depend on it.
+this machine). Subulata's, Ultima-Tek's and Ursuppe's strong searches take seconds a decision even capped (Ultima-Tek
+plans whole turns): run them with ``--level easy`` (one ply, greedy, with its slips: a member who plays fast and
+sometimes errs), which the judge's figure does not need to be strong for; the autopilot's decisions do not depend
+on the level.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import random
 import statistics
@@ -63,6 +76,11 @@ class Figures:
     """The autopilot's seat's results summed (a win 1, a draw shared)."""
     diffs: list[float] = field(default_factory=list)
     """Per match: the autopilot's seat's result minus the same seat's with the autopilot off, same dice."""
+    judged: list[float] = field(default_factory=list)
+    """Per match: the judge's cost, the AI's own move's chance minus the played move's, summed over the decisions
+    the autopilot played (points of winning chance / 100)."""
+    replayed: int = 0
+    """Matches replayed with the autopilot off (those where it played a move the AI would not have)."""
     played: int = 0
     differed: int = 0
     checks: list[float] = field(default_factory=list)
@@ -77,12 +95,16 @@ def play(
     pilot_seat: int,
     rule: str,
     figures: Figures,
-) -> float:
-    """One match; the share of ``pilot_seat``, whom the autopilot helps."""
+) -> tuple[float, float]:
+    """One match; the share of ``pilot_seat``, whom the autopilot helps, and the same seat's share in the same
+    match with the autopilot off (the same dice and players, replayed from the first decision where the autopilot
+    played a move the AI would not have)."""
     players = len(agents)
     state: GameState = info.new(players, options)
     chance = random.Random(f"pilot:{seed}:chance")
     rngs = [random.Random(f"pilot:{seed}:seat:{s}") for s in range(players)]
+    fork: tuple[GameState, random.Random, list[random.Random], list[Agent]] | None = None
+    cost = 0.0
     for _ in range(info.max_plies):
         if state.outcome() is not None:
             break
@@ -100,9 +122,18 @@ def play(
             if spread is not None and spread.within(POINTS):
                 move = spread.moves[0] if rule == "rated" else spread.best
                 figures.played += 1
-                figures.differed += move != own
+                if move != own:
+                    figures.differed += 1
+                    cost += spread.chances[spread.moves.index(own)] - spread.chances[spread.moves.index(move)]
+                    if fork is None:
+                        fork = copy.deepcopy((state.apply(own), chance, rngs, agents))
         state = state.apply(move)
-    return share(state, pilot_seat)
+    figures.judged.append(cost)
+    with_it = share(state, pilot_seat)
+    if fork is None:
+        return with_it, with_it
+    figures.replayed += 1
+    return with_it, play_on(info, *fork, pilot_seat)
 
 
 def share(state: GameState, seat: int) -> float:
@@ -124,28 +155,42 @@ def wilson(score: float, n: int) -> tuple[float, float, float]:
     return p, centre - half, centre + half
 
 
-def run_table(game_id: str, options: dict[str, str], players: int, matches: int, iterations: int, rule: str) -> Figures:
+def run_table(
+    game_id: str,
+    options: dict[str, str],
+    players: int,
+    matches: int,
+    iterations: int,
+    rule: str,
+    level: str,
+    budget: float | None = None,
+) -> Figures:
+    """``matches`` paired matches of one game (fewer when ``budget`` seconds pass first)."""
+    began = time.perf_counter()
     info = find_game(game_id)
     chosen = info.validate_options(options)
     figures = Figures()
     for k in range(matches):
+        if budget is not None and time.perf_counter() - began > budget:
+            break
         seat = k % players
-        agents = [make_agent(game_id, "strong", iterations=iterations, players=players) for _ in range(players)]
-        with_it = play(info, chosen, agents, k, seat, rule, figures)
-        agents = [make_agent(game_id, "strong", iterations=iterations, players=players) for _ in range(players)]
-        without = play_plain(info, chosen, agents, k, seat)
+        agents = [make_agent(game_id, level, iterations=iterations, players=players) for _ in range(players)]
+        with_it, without = play(info, chosen, agents, k, seat, rule, figures)
         figures.matches += 1
         figures.score += with_it
         figures.diffs.append(with_it - without)
     return figures
 
 
-def play_plain(info: GameInfo, options: dict[str, str], agents: list[Agent], seed: int, seat: int) -> float:
-    """The same match with the autopilot off (same dice while the moves are the same): ``seat``'s share."""
-    players = len(agents)
-    state: GameState = info.new(players, options)
-    chance = random.Random(f"pilot:{seed}:chance")
-    rngs = [random.Random(f"pilot:{seed}:seat:{s}") for s in range(players)]
+def play_on(
+    info: GameInfo,
+    state: GameState,
+    chance: random.Random,
+    rngs: list[random.Random],
+    agents: list[Agent],
+    seat: int,
+) -> float:
+    """The rest of a match with the autopilot off, from a copy of it: ``seat``'s share."""
     for _ in range(info.max_plies):
         if state.outcome() is not None:
             break
@@ -157,18 +202,26 @@ def play_plain(info: GameInfo, options: dict[str, str], agents: list[Agent], see
     return share(state, seat)
 
 
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half width of its 95 % interval (normal)."""
+    mean = statistics.fmean(values) if values else 0.0
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(max(len(values), 1))
+
+
 def report(label: str, players: int, f: Figures, seconds: float) -> None:
     p, lo, hi = wilson(f.score, f.matches)
-    mean = statistics.fmean(f.diffs) if f.diffs else 0.0
-    sd = statistics.stdev(f.diffs) if len(f.diffs) > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(max(len(f.diffs), 1))
+    mean, half = interval(f.diffs)
+    cost, spread = interval(f.judged)
     checks = sorted(f.checks) or [0.0]
     p95 = checks[min(len(checks) - 1, int(0.95 * len(checks)))]
     print(
         f"{label:<10} {f.matches:>5} {p:>7.1%} [{lo:.1%}, {hi:.1%}] {100 * mean:>+7.2f} [{100 * (mean - half):+.2f},"
-        f" {100 * (mean + half):+.2f}] {f.played:>7} {f.differed:>6} {len(f.checks):>7} "
+        f" {100 * (mean + half):+.2f}] {100 * cost:>6.3f} [{100 * (cost - spread):.3f}, {100 * (cost + spread):.3f}]"
+        f" {f.played:>7} {f.differed:>6} {f.replayed:>5} {len(f.checks):>7} "
         f"{1000 * statistics.median(checks):>6.1f} {1000 * p95:>6.1f} {1000 * checks[-1]:>7.1f}"
-        f"   ({players} players, {seconds:.0f} s)"
+        f"   ({players} players, {seconds:.0f} s)",
+        flush=True,
     )
 
 
@@ -176,22 +229,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="only the tables whose label starts with this")
     parser.add_argument("--matches", type=int, default=400)
-    parser.add_argument("--iterations", type=int, default=1, help="the strong search's cap (1: one ply)")
+    parser.add_argument("--level", choices=("easy", "normal", "strong"), default="strong", help="the AI's level")
+    parser.add_argument("--iterations", type=int, default=1, help="the search's cap (1: one ply)")
     parser.add_argument("--rule", choices=("rated", "unrated"), default="rated")
+    parser.add_argument("--budget", type=float, help="stop a table after this many seconds (whole matches)")
     args = parser.parse_args()
     print(
-        f"strong AI (search capped at {args.iterations} iterations) with the autopilot (1 point, {args.rule} rule) "
-        "against the same without; paired: the same match, same dice, autopilot off"
+        f"{args.level} AI (search capped at {args.iterations} iterations) with the autopilot (1 point, {args.rule} "
+        "rule) against the same without; paired: the same match, same dice, autopilot off; judge: the AI's move's "
+        "chance minus the played move's, summed over a match (points)"
     )
     print(
-        f"{'game':<10} {'n':>5} {'win with it [95%]':>24} {'with - without [95%]':>26} {'played':>7} {'differ':>6} "
-        f"{'checks':>7} {'ms p50':>6} {'p95':>6} {'max':>7}"
+        f"{'game':<10} {'n':>5} {'win with it [95%]':>24} {'with - without [95%]':>26} {'judge [95%]':>22} "
+        f"{'played':>7} {'differ':>6} {'rerun':>5} {'checks':>7} {'ms p50':>6} {'p95':>6} {'max':>7}"
     )
     for label, game_id, options, players in TABLES:
         if args.game is not None and not label.startswith(args.game):
             continue
         began = time.perf_counter()
-        figures = run_table(game_id, options, players, args.matches, args.iterations, args.rule)
+        figures = run_table(
+            game_id, options, players, args.matches, args.iterations, args.rule, args.level, args.budget
+        )
         report(label, players, figures, time.perf_counter() - began)
 
 

@@ -10,7 +10,8 @@ the best log-odds scale, the lag-1 correlation of the chart's changes, the cost 
 reliability table (10 bins: count, predicted, observed and its bootstrap 90 % interval over matches),
 whether every counted bin's interval is narrower than ±5 points (so that the run can prove the target)
 and, from the intervals measured, about how many matches would make it so; with more than two seats,
-every seat's mean predicted and observed share. It ends with the CPU time of the whole run.
+every seat's mean predicted and observed share and each seat's lag-1 (seat 0's alone swings with
+its few matches). It ends with the CPU time of the whole run.
 
 Targets per key: scale 0.9–1.1, every bin with at least 100 predictions within ±5 points, lag-1 > −0.2,
 Brier skill at least today's. This prints figures; it asserts nothing.
@@ -160,6 +161,12 @@ def report(key: str, played: list[Played], matches: int, seed: int, players: int
         if players > 2:
             seats = ", ".join(f"{p:.3f} / {o:.3f}" for p, o in shares(judged_by[label], players))
             print(f"per seat, predicted / observed share: {seats}")
+            lags = [lag1(judged_by[label], s) for s in range(players)]
+            print(
+                "lag-1 per seat (the table's is seat 0's): "
+                + ", ".join(f"{v:+.2f}" for v in lags)
+                + f"; mean over the seats {sum(lags) / players:+.2f}"
+            )
         score, scale, lag = verdicts[label]
         met = {
             "scale 0.9–1.1": SCALE_RANGE[0] <= scale <= SCALE_RANGE[1],

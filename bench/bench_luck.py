@@ -12,10 +12,15 @@ standard deviations below and above the expectation:
   so);
 - beside the **normal approximation** with continuity correction, to show what the saddlepoint buys in the far tail.
 
-Dice: Ur's four binary dice (0–4, weights 1 4 6 4 1), a six-sided die (1–6), and a mix of both (a member who
-plays two games whose dice differ; the tail of a sum of different distributions). Prints per case the exact
-tail, the told tail, their ratio, the simulated frequency with its interval, the normal tail, and the time of one
-computation; then the worst ratio. Asserts nothing. Needs numpy (the ``bench`` extra).
+Dice and draws, as each game's reader counts them (:mod:`bot.app.stats.dice`): Ur's four binary dice (0–4, weights
+1 4 6 4 1), a six-sided die (1–6), and a mix of both (the tail of a sum of different distributions); Ursuppe's
+two dice for the start order (their total, 2–12) with the die each side keeps in a Defense fight, where ties are
+rolled again; Subulata's random set-up (the total of the three values a shuffle of 1–9 puts on the leaf cells,
+a draw without replacement); Ultima-Tek's kick-off (even odds). Each game's **simulation plays the physical
+draw**, not the distribution the reader writes: two dice thrown and added, a fight's two dice thrown until they
+differ, nine values shuffled, a coin; so it checks the model of the draw as well as the tail. Prints per case
+the exact tail, the told tail, their ratio, the simulated frequency with its interval, the normal tail, and the
+time of one computation; then the worst ratio. Asserts nothing. Needs numpy (the ``bench`` extra).
 """
 
 from __future__ import annotations
@@ -31,10 +36,85 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-from bot.app.stats.luck import Distribution, left_tail, right_tail
+from bot.app.stats.dice import reader_of
+from bot.app.stats.luck import Distribution, drawn_sum, left_tail, right_tail
+from games.subulata.state import VALUES
+from games.ursuppe import INFO as URSUPPE
+from games.ursuppe import from_text as ursuppe_position
 
 UR: Distribution = tuple((v, Fraction(math.comb(4, v), 16)) for v in range(5))
 D6: Distribution = tuple((v, Fraction(1, 6)) for v in range(1, 7))
+SUBULATA: Distribution = drawn_sum(VALUES, 3)
+COIN: Distribution = ((0, Fraction(1, 2)), (1, Fraction(1, 2)))
+
+
+def ursuppe_distributions() -> tuple[Distribution, Distribution]:
+    """The start-order total and a fight's die as Ursuppe's reader writes them (from the engine's outcomes)."""
+    reader = reader_of("ursuppe")
+    assert reader is not None
+    # A Defense fight about to be rolled (seat 0 attacks seat 2), then the first start-order roll of a game.
+    fight = ursuppe_position(FIGHT)
+    ((_, _, die), _) = reader.read(fight, fight.chance_outcomes()[0][0])
+    start = URSUPPE.new(3, {})
+    while start.step != "dice":  # the first environment card, then the start order
+        start = start.apply(start.chance_outcomes()[0][0])
+    ((_, _, total),) = reader.read(start, start.chance_outcomes()[0][0])
+    return total, die
+
+
+FIGHT = (
+    "ursuppe 3 r9 p1 fight cards=3.8.1.2.9.0.4.7.6 scores=27.25.22 bp=2.2.2 genes=-/-/defense@8 amoebas=0.6.e2.1,"
+    "2.5.e2.1 food=2.2.2/1.1.6/3.0.3/0.8.5/2.0.0/0.0.6/2.2.0/6.2.3/3.5.6/0.1.2/5.9.1/2.2.0/2.2.0/1.5.4/0.1.6/8.5.4/"
+    "5.5.0/2.2.0/2.2.0 order=2.1.0 turn=2 amoeba=6 mover=- motion=- dice=- dir=-1 carry=- cling=- held=- "
+    "attacker=0.6 victim=2.5 flags=D spared=- rolls=8/2/12 debt=0 events=-"
+)
+
+
+def by_distribution(dist: Distribution, count: int, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """``samples`` totals of ``count`` rolls drawn from ``dist`` itself."""
+    totals = np.zeros(samples, dtype=np.int64)
+    values = np.array([v for v, _ in dist])
+    probs = np.array([float(p) for _, p in dist])
+    left = count
+    while left:
+        chunk = min(left, 200)
+        totals += rng.choice(values, size=(samples, chunk), p=probs).sum(axis=1)
+        left -= chunk
+    return totals
+
+
+def two_dice(count: int, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """Two dice thrown and added, ``count`` times."""
+    totals = np.zeros(samples, dtype=np.int64)
+    for _ in range(count):
+        totals += rng.integers(1, 7, size=(samples, 2)).sum(axis=1)
+    return totals
+
+
+def fight_die(count: int, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """The attacker's die of ``count`` fights, both dice thrown again while they tie."""
+    totals = np.zeros(samples, dtype=np.int64)
+    for _ in range(count):
+        a, d = rng.integers(1, 7, size=samples), rng.integers(1, 7, size=samples)
+        while (tied := a == d).any():
+            a[tied], d[tied] = rng.integers(1, 7, size=int(tied.sum())), rng.integers(1, 7, size=int(tied.sum()))
+        totals += a
+    return totals
+
+
+def shuffled(count: int, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` set-ups: nine values shuffled, the three that land first (the leaf cells' places) added."""
+    totals = np.zeros(samples, dtype=np.int64)
+    values = np.array(VALUES)
+    for _ in range(count):
+        order = np.argsort(rng.random((samples, len(VALUES))), axis=1)[:, :3]
+        totals += values[order].sum(axis=1)
+    return totals
+
+
+def coins(count: int, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` kick-off draws won or lost at even odds."""
+    return rng.integers(0, 2, size=(samples, count)).sum(axis=1)
 
 
 def exact_pmf(parts: dict[Distribution, int]) -> tuple[int, np.ndarray]:
@@ -59,17 +139,11 @@ def exact_pmf(parts: dict[Distribution, int]) -> tuple[int, np.ndarray]:
 
 
 def simulate(parts: dict[Distribution, int], samples: int, rng: np.random.Generator) -> np.ndarray:
-    """``samples`` totals of the rolls of ``parts``."""
+    """``samples`` totals of the rolls of ``parts``, each distribution drawn the way its game draws it."""
     totals = np.zeros(samples, dtype=np.int64)
     for dist, count in parts.items():
-        values = np.array([v for v, _ in dist])
-        probs = np.array([float(p) for _, p in dist])
-        left = count
-        while left:
-            chunk = min(left, 200)
-            draws = rng.choice(values, size=(samples, chunk), p=probs)
-            totals += draws.sum(axis=1)
-            left -= chunk
+        draw = PHYSICAL.get(dist)
+        totals += draw(count, samples, rng) if draw else by_distribution(dist, count, samples, rng)
     return totals
 
 
@@ -77,6 +151,12 @@ def normal_tail(mean: float, sd: float, total: int, below: bool) -> float:
     if below:
         return 0.5 * math.erfc(-((total + 0.5 - mean) / sd) / math.sqrt(2))
     return 0.5 * math.erfc(((total - 0.5 - mean) / sd) / math.sqrt(2))
+
+
+START_TOTAL, FIGHT_DIE = ursuppe_distributions()
+PHYSICAL = {START_TOTAL: two_dice, FIGHT_DIE: fight_die, SUBULATA: shuffled, COIN: coins}
+"""How each game's draw is made for real, by the distribution its reader writes (the others drawn from it). A
+fight's die is a six-sided die (ties rolled again leave each face at 1/6): the d6 cases are thrown as fights."""
 
 
 def main() -> None:
@@ -94,6 +174,13 @@ def main() -> None:
         ("d6", {D6: 30}),
         ("d6", {D6: 500}),
         ("ur+d6", {UR: 300, D6: 100}),
+        ("2d6", {START_TOTAL: 30}),
+        ("2d6", {START_TOTAL: 300}),
+        ("2d6+f", {START_TOTAL: 60, FIGHT_DIE: 40}),
+        ("sub", {SUBULATA: 10}),
+        ("sub", {SUBULATA: 100}),
+        ("kick", {COIN: 20}),
+        ("kick", {COIN: 300}),
     ]
     print(
         f"{'dice':6} {'rolls':>6} {'z':>5} {'total':>7} {'exact':>11} {'told':>11} {'told/exact':>10} "

@@ -27,7 +27,7 @@ import bot.app.telling.turns as turns_module
 from bench.club import bench_club
 from bot.app.matches import MatchStatus
 from bot.shell.client import warm_up_renderers
-from bot.shell.guide.rules import parse_variant
+from bot.shell.parameters import parse_variant
 
 
 def timed(fn: Callable[..., Awaitable[Any]], into: list[float]) -> Callable[..., Awaitable[Any]]:

@@ -14,6 +14,10 @@ bot's clock tick runs meanwhile), e.g. 10 for quick live play, 3600 for play by 
 
 ``--whole-turns``: a member with several decisions left in their turn types them at once, separated by
 ``;`` (as a player who knows the notation would play an Ultima-Tek turn); a single one is still clicked.
+
+``--desk``: every member opens their desk (``/game mine``) once the game starts, so each turn change also edits
+their desk DMs (at most one edit per member per few seconds: with ``--pace 0`` the clock stands still, so give
+it a pace); the game's last desk edits are waited for before counting.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ import simcord
 
 from bot.app.config import Config
 from bot.app.matches import MAX_MOVE_TEXT, Match, MatchStatus
-from bot.shell.client import PlateauBot
+from bot.shell.client import PlateauBot, warm_up_renderers
 from games import sequence
 from games.base import GameState, Seat
 from games.playout import random_step
@@ -53,6 +57,9 @@ GAMES: tuple[tuple[str, int, int], ...] = (
 )
 """Game choice, players, and the most decisions played (Ursuppe also stops when round 3 begins)."""
 URSUPPE_ROUNDS = 2
+SETTLE_SECONDS = 60.0
+"""How long SimCord waits, in real time, for the bot to settle after each action (its 5 s is overrun on a loaded
+machine, as in the tests); virtual time is not affected."""
 
 MENTION = re.compile(r"<@!?([0-9]+)>")
 CHANNEL_POST = re.compile(r"^/channels/([0-9]+)/messages$")
@@ -192,13 +199,15 @@ def rest_of_turn(match: Match, seat: Seat, first: str, rng: random.Random) -> li
     return parts
 
 
-async def play(game: str, players: int, cap: int, seed: int, pace: float = 0.0, whole_turns: bool = False) -> Figures:
+async def play(
+    game: str, players: int, cap: int, seed: int, pace: float = 0.0, whole_turns: bool = False, desk: bool = False
+) -> Figures:
     """One seeded game through the bot; its figures."""
     figures = Figures(game)
     rng = random.Random(f"{game}/{seed}")
     with tempfile.TemporaryDirectory() as tmp:
         bot = PlateauBot(Config(token="bench", database=str(Path(tmp) / "bench.db")))
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, settle_timeout=SETTLE_SECONDS) as env:
             guild = env.create_guild(name="bench")
             channel = guild.create_text_channel("table")
             members = [guild.add_member(env.create_user(f"player{i}")) for i in range(players)]
@@ -211,6 +220,10 @@ async def play(game: str, players: int, cap: int, seed: int, pace: float = 0.0, 
                 await member.click(lobby, label="Join")
             await members[0].click(lobby, label="Start")
             by_id = {m.id: m for m in members}
+            if desk:
+                for member in members:
+                    await member.slash(channel, "game mine")
+                await env.advance_time(10)  # the desks sent, before counting
             started = len(env.http_requests)
             began = time.perf_counter()
             match = await bot.service.current(channel.id)
@@ -247,6 +260,8 @@ async def play(game: str, players: int, cap: int, seed: int, pace: float = 0.0, 
                     for s in now:
                         figures.own_turns[s] += 1
                 key = now
+            if desk:
+                await env.advance_time(10)  # the desks' last edits
             figures.seconds = time.perf_counter() - began
             classify(env.http_requests[started:], dm_channels, figures)
             figures.requests = len(env.http_requests) - started
@@ -281,18 +296,28 @@ def report(figures: Figures) -> None:
 
 
 async def run(
-    seed: int, only: str | None, requests: bool = False, pace: float = 0.0, whole_turns: bool = False
+    seed: int,
+    only: str | None,
+    requests: bool = False,
+    pace: float = 0.0,
+    whole_turns: bool = False,
+    desk: bool = False,
 ) -> None:
     print("targets per turn change: public posts <= 1.0, pings <= 1.0 (questions apart), API calls <= 4 on average;")
     print("new DMs <= 1 per player per own turn")
     print(f"pace: {pace:g} s of virtual time before each decision")
     if whole_turns:
         print("typed moves: the rest of the turn at once")
+    if desk:
+        print("desks: every member opened theirs")
     totals = Figures("all games")
+    # The boards' artwork drawn before any bot starts (as the tests do): SimCord gives a starting bot 5 s to settle,
+    # which drawing it cold on a loaded machine overruns.
+    warm_up_renderers()
     for game, players, cap in GAMES:
         if only is not None and not game.startswith(only):
             continue
-        figures = await play(game, players, cap, seed, pace, whole_turns)
+        figures = await play(game, players, cap, seed, pace, whole_turns, desk)
         report(figures)
         if requests:
             for kind, count in figures.kinds.most_common():
@@ -321,8 +346,9 @@ def main() -> None:
     parser.add_argument("--only", help="play only the games whose choice starts with this (e.g. ur:v2)")
     parser.add_argument("--pace", type=float, default=0.0, help="virtual seconds before each decision (default 0)")
     parser.add_argument("--whole-turns", action="store_true", help="members type the rest of their turn at once")
+    parser.add_argument("--desk", action="store_true", help="every member opens their desk DM first")
     args = parser.parse_args()
-    asyncio.run(run(args.seed, args.only, args.requests, args.pace, args.whole_turns))
+    asyncio.run(run(args.seed, args.only, args.requests, args.pace, args.whole_turns, args.desk))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """Screenshots of the standing-orders panel as a phone shows it (390×844): ``/plateau orders`` in an Ursuppe
-match, then the order "drift with the current" picked, with its "but ask me if …" menu.
+match, then the order "drift with the current" picked, with its "but ask me if …" menu; and ``/plateau settings``
+with alice's default orders picked (two orders of two games), the panel's menus under it.
 
 Run on demand, from the repository root: ``PYTHONPATH=. python bench/orders_shots.py [--out DIR] [--lang en|fr]``.
 Four members open an Ursuppe match; alice opens her orders and picks one; the files are
-``DIR/orders-<lang>-list.png`` and ``DIR/orders-<lang>-drift.png``. Same needs as :mod:`bench.phone_shots`.
+``DIR/orders-<lang>-list.png``, ``DIR/orders-<lang>-drift.png`` and ``DIR/orders-<lang>-settings.png``. Same
+needs as :mod:`bench.phone_shots`.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
             menu = next(c for c in _controls(panel) if (c.custom_id or "").startswith("plateau:ordk:"))
             await alice.select(panel, ["drift"], custom_id=menu.custom_id)
         saved.append(await snap(env, chromium, channel, [alice], out / f"orders-{lang}-drift.png", lang))
+        with speaking(lang):
+            settings = (await alice.slash(channel, "plateau settings")).response.message
+            menu = next(c for c in _controls(settings) if (c.custom_id or "").startswith("plateau:mord:"))
+            await alice.select(settings, ["ursuppe/drift", "ultimatek/reveal"], custom_id=menu.custom_id)
+        saved.append(await snap(env, chromium, channel, [alice], out / f"orders-{lang}-settings.png", lang))
     return saved
 
 

@@ -220,16 +220,20 @@ async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
     from playwright.async_api import TimeoutError as PlaywrightTimeout
 
     page = await chromium.new_page(viewport={"width": size[0], "height": size[1]})
-    await page.goto(url, wait_until="networkidle")
-    await page.wait_for_selector("img", timeout=15_000)
+    # A loaded machine (eight developers on two cores) can take over Playwright's 30 s to reach a quiet
+    # network; the page is the same, only later.
+    await page.goto(url, wait_until="networkidle", timeout=120_000)
+    await page.wait_for_selector("img", timeout=60_000)
     # Let every attachment finish decoding before the picture is taken.
-    await page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=15_000)
+    # A function, not an expression: Playwright evaluates a bare expression with eval() while it polls, which
+    # the preview's Content-Security-Policy refuses (an error, not a wait, once the images are slow to load).
+    await page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=60_000)
     # The preview sets its viewport after the first paint; a picture taken meanwhile shows the desktop layout
     # with boards not yet drawn. Wait until it has settled and every image decoded.
     try:
-        await page.wait_for_function(SETTLED, timeout=15_000)
+        await page.wait_for_function(SETTLED, timeout=60_000)
     except PlaywrightTimeout:
-        print(f"{url}: the preview did not settle in 15 s; shooting it as it is", file=sys.stderr)
+        print(f"{url}: the preview did not settle in 60 s; shooting it as it is", file=sys.stderr)
     return page
 
 

@@ -457,9 +457,11 @@ def build_palette(
     return palette
 
 
-PNG_LEVEL: Final = 5
-"""zlib's level for the boards: level 6 took half of a board's 20-odd ms for some 5 % fewer bytes (measured on
-every game's busiest boards: 7.5–8.7 ms at 5 against 9.7–12 ms at 6, 43–59 KB against 40–56 KB)."""
+PNG_LEVEL: Final = 6
+"""zlib's level for the boards. Level 6 gives some 5 % fewer bytes than 5 for 3–4 ms more CPU per board
+(measured on the busiest Ultima-Tek and Variante 3 boards with 32-character names: 6.4–8.1 ms and 50–65 KB
+at 5, 9.9–11.6 ms and 47–61 KB at 6), which keeps the median board under 60 KB; level 7 saves 2 % more for
+3 ms more, level 9 some 15 % for 250–350 ms."""
 
 
 def encode_png(image: Image.Image, palette: Image.Image, level: int = PNG_LEVEL) -> bytes:

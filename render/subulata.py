@@ -2,11 +2,13 @@
 
 Drawn for a phone's message column (about 265 CSS px wide): 1000 px wide and portrait, every text at
 least 46 px (12 CSS px there), nothing shortened. Top to bottom: the status line (whose turn, or the
-set-up, with the terrain legend on its right); the far side's panel; the square 9×9 board with its
-coordinates; the near side's panel. White sits at the bottom (a1 bottom left); on Black's own view the
+set-up); the far side's panel; the square 9×9 board with its coordinates; the key in words ("A piece on
+[waves] moves 1 cell, [flower] 2, [leaf] 3": a bare digit beside a swatch said nothing to a newcomer);
+the near side's panel. White sits at the bottom (a1 bottom left); on Black's own view the
 board is turned round, so each player's side faces them, and their panel reads "you".
 
-Each cell shows its terrain by colour and by a symbol (waves, a five-petal flower, a leaf), never by a
+Each cell shows its terrain by colour and by a symbol (waves, a five-petal flower, a leaf) in its upper
+left corner, some 48 px across (12.5 CSS px on a phone), the piece standing down and right of it; never by a
 digit: the only digit on a cell is a piece's value (a player's own pieces on their private image, every
 piece once the game is over) or, on a public board, the mark of a move button (``ctx.marks``), drawn on
 a badge. The two corner tiles where the sides start and arrive are framed in gold. White pieces are
@@ -99,13 +101,16 @@ PANEL_X1: Final = WIDTH - 16
 TOP_PANEL_Y: Final = HEADER_H
 BOARD_Y: Final = TOP_PANEL_Y + PANEL_H + 28
 LETTERS_Y: Final = BOARD_Y + BOARD_SPAN + 42
-BOTTOM_PANEL_Y: Final = LETTERS_Y + 34
+KEY_Y: Final = LETTERS_Y + 64
+"""The middle of the key's line under the column letters: how far a piece moves from each terrain."""
+KEY_SWATCH: Final = 52
+BOTTOM_PANEL_Y: Final = KEY_Y + 40
 HEIGHT: Final = BOTTOM_PANEL_Y + PANEL_H + 12
 ICON_D: Final = 56
-PIECE_D: Final = 68
-PIECE_OFFSET: Final = 8
+PIECE_D: Final = 62
+PIECE_OFFSET: Final = 14
 """Where a piece stands from its cell's centre: down and right, clear of the terrain symbol's corner."""
-SYMBOL_AT: Final = 21
+SYMBOL_AT: Final = 27
 """The terrain symbol's centre, from the cell's upper left corner."""
 BADGE_D: Final = 50
 SCALE: Final = 3
@@ -132,7 +137,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "you_win_off": "You win",
         "draw": "Draw {a}–{b}",
         "you": "{name} (you)",
-        "start": "starts at {tile}",
+        "start": "from {tile} to {goal}",
         "pieces": "{n} {n:p:piece|pieces}",
         "captures": "{n} {n:p:capture|captures}",
         "lost": "lost {values}",
@@ -154,6 +159,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_values_own": "only {name}'s",
         "alt_values_all": "all, the game is over",
         "terrain": "water|flower|leaf",
+        "key": "A piece on|moves 1 cell,|2,|3",
     },
     "fr": {
         "colour": "Blanc|Noir",
@@ -172,7 +178,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "you_win_off": "Vous gagnez",
         "draw": "Égalité {a}–{b}",
         "you": "{name} (vous)",
-        "start": "part de {tile}",
+        "start": "de {tile} vers {goal}",
         "pieces": "{n} {n:p:pion|pions}",
         "captures": "{n} {n:p:capture|captures}",
         "lost": "perdus {values}",
@@ -193,6 +199,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_values_own": "seulement celles de {name}",
         "alt_values_all": "toutes, la partie est finie",
         "terrain": "eau|fleur|feuille",
+        "key": "Un pion sur|avance d'une case,|2,|3",
     },
 }
 TERRAIN_INDEX: Final = {"W": 0, "F": 1, "L": 2}
@@ -267,10 +274,6 @@ def _static_layer(turned: bool, theme_name: str) -> Image.Image:
     panel = rounded_box((PANEL_X1 - PANEL_X0, PANEL_H), 14, theme.panel, theme.panel_edge, 2, SCALE)
     for y in (TOP_PANEL_Y, BOTTOM_PANEL_Y):
         base.paste(panel, (PANEL_X0, y), panel)
-    # The legend: each terrain's symbol on its colour, beside the distance it gives.
-    for i, kind in enumerate("WFL"):
-        swatch = swatch_sprite(kind, 52, theme_name)
-        base.paste(swatch, (round(_legend_x(i)) - 26, HEADER_H // 2 - 26), swatch)
     draw = ImageDraw.Draw(base)
     coord = font(TEXT_PX, "Semibold")
     for x in range(SIZE):
@@ -279,9 +282,6 @@ def _static_layer(turned: bool, theme_name: str) -> Image.Image:
     for y in range(SIZE):
         cy = cell_centre(y * SIZE, turned)[1]
         draw_text(draw, (BOARD_X - 34, cy), str(y + 1), coord, theme.muted, "mm")
-    digit = font(TEXT_PX, "Bold")
-    for i in range(3):
-        draw_text(draw, (_legend_x(i) + 34, HEADER_H / 2), str(i + 1), digit, theme.text, "lm")
     return base
 
 
@@ -306,13 +306,20 @@ def _board_layer(layout: Layout | None, turned: bool, theme_name: str) -> Image.
     return base
 
 
-def _legend_x(i: int) -> float:
-    """The centre of the legend's ``i``-th terrain swatch (water, flower, leaf), at the status line's end."""
-    return WIDTH - 290 + i * 96
-
-
-LEGEND_X0: Final = WIDTH - 290 - 34
-"""Where the legend starts: the status line stops short of it."""
+def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, lang: str, theme: Theme) -> None:
+    """The key under the board: each terrain's swatch with how far a piece standing on it moves, in words,
+    centred on the board."""
+    face = font(TEXT_PX, "Semibold")
+    words = WORDS[lang]["key"].split("|")
+    gap = 14.0
+    width = sum(face.getlength(w) for w in words) + 3 * (KEY_SWATCH + 2 * gap)
+    x = BOARD_X + BOARD_SPAN / 2 - width / 2
+    for i, text in enumerate(words):
+        x += draw_text(draw, (x, KEY_Y), text, face, theme.muted if i == 0 else theme.text, "lm")
+        if i < 3:
+            swatch = swatch_sprite("WFL"[i], KEY_SWATCH, theme.name)
+            canvas.paste(swatch, (round(x + gap), round(KEY_Y - KEY_SWATCH / 2)), swatch)
+            x += KEY_SWATCH + 2 * gap
 
 
 # Rendering.
@@ -375,8 +382,9 @@ def _side_line(view: View, seat: int, lang: str) -> tuple[str, ...]:
         line = _say(lang, "score", n=total, home=total - captures, captures=captures)
         return f"{colour} · {line}", line
     if view.layout is None:
-        tile = "a1–c3" if seat == 0 else "g7–i9"
-        return (f"{colour} · {_say(lang, 'start', tile=tile)}",)
+        # Where the side starts and where it must go: the two gold-framed tiles, which nothing else names.
+        tile, goal = ("a1–c3", "g7–i9") if seat == 0 else ("g7–i9", "a1–c3")
+        return (f"{colour} · {_say(lang, 'start', tile=tile, goal=goal)}",)
     if view.turn is None:
         return (f"{colour} · {WORDS[lang]['setup_' + view.setup[seat]]}",)
     parts = [colour, _say(lang, "pieces", n=len(view.pieces[seat])), _say(lang, "captures", n=view.captures[seat])]
@@ -423,7 +431,8 @@ def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     if lead is not None:
         paste(canvas, piece_sprite(lead, 48, theme.name), (x + 24, HEADER_H / 2))
         x += 60
-    draw_text(draw, (x, HEADER_H / 2), fit_text(status, big, LEGEND_X0 - x - 12), big, theme.text, "lm")
+    draw_text(draw, (x, HEADER_H / 2), fit_text(status, big, PANEL_X1 - x), big, theme.text, "lm")
+    _draw_key(canvas, draw, lang, theme)
     for seat in (0, 1):
         _draw_panel(draw, canvas, view, seat, names, lang, theme)
     # The last move.

@@ -86,6 +86,11 @@ CONTRAST: Final = Theme(
 THEMES: Final = {STANDARD.name: STANDARD, CONTRAST.name: CONTRAST}
 
 
+SYMBOL_SIZE: Final = 2.3
+"""A cell's terrain symbol, in :func:`symbol`'s sizes: some 48 px across on the 1000 px board, 12.5 CSS px
+once it is shown in a phone's 265 px column (at 1.45 it was 8 CSS px, too small to tell waves from a leaf)."""
+
+
 def symbol(draw: ImageDraw.ImageDraw, k: float, kind: str, cx: float, cy: float, colour: Color, size: float) -> None:
     """The terrain symbol of ``kind`` centred at (cx, cy) in image pixels, ``size`` times the base size,
     on a canvas ``k`` times larger."""
@@ -159,7 +164,7 @@ def cell_sprite(kind: str | None, size: int, symbol_at: float, theme: str = "sta
         colour = EMPTY_CELL if kind is None else colours.terrain[kind]
         draw.rectangle((k, k, (size - 1) * k, (size - 1) * k), fill=colour)
         if kind is not None:
-            symbol(draw, k, kind, symbol_at, symbol_at, colours.symbol[kind], 1.45)
+            symbol(draw, k, kind, symbol_at, symbol_at, colours.symbol[kind], SYMBOL_SIZE)
 
     cell = Image.new("RGB", (size, size), colours.frame)
     drawn = supersampled((size, size), 3, paint)

@@ -5,7 +5,14 @@ Every text reads at 12 CSS px once the 1024 px image is shown 265 CSS px wide (:
 40 px at least, nothing shortened. Layout, top to bottom: one row per player (their side's piece, their
 name, or "You" on their own view, their hand as tokens, their score), the row of the side to act lit; the
 status line (the phase of the turn, the action credits left as coins, the turn count); the field; the key
-of the bonus symbols. The story of the turn is told by the post's words, not on the image.
+of the bonuses in play. The story of the turn is told by the post's words, not on the image.
+
+A bonus token on the field is too small on a phone for its symbol to be read (some 11 CSS px across), so
+the key says in words what each token is and where it lies: one line per kind face up, its token, its
+plain name ("Throw 2 with a turn", not the rules' "Fly /") and the hexes it lies on; then the face-down
+tokens' hexes. A player's own hidden kinds (hand and face down) are named by the words of their private
+view, beside the image, rather than here: each line of words costs some 2.5 KB of PNG. The key grows and
+shrinks with what is in play (the image's height with it): a kind that is nowhere has no line.
 
 The field is drawn with the end zones at the top and the bottom: column a (blue's own end zone) at the
 bottom on the public image and on blue's own, column i at the bottom on red's own, so that each player's
@@ -19,7 +26,7 @@ still hidden from the opponent. The opponent's hand only shows its size. So re-d
 never changes a spectator's or the opponent's image. The last move goes through
 :func:`games.ultimatek.public_notation` before it is read.
 
-The static part (backdrop, field, hex names, the key) depends only on the language, the facing and the
+The static part (backdrop, field, hex names) depends only on the language, the facing and the
 palette, and is cached; a render pastes cached sprites (:mod:`render.ultimatek_art`), writes a few words and
 maps the image onto a palette computed once.
 """
@@ -28,7 +35,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache, lru_cache, partial
+from functools import cache, partial
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -69,7 +76,6 @@ from render.ultimatek_art import (
     BOARD_WIDTH,
     DISC_WHITE,
     KINDS,
-    LABELS,
     PIECE_DIGIT_PX,
     SIDE_SHAPES,
     TokenStyle,
@@ -112,8 +118,17 @@ FIELD_Y: Final = STATUS_Y + 38
 """The top of the field (the tip of the first hexes)."""
 FIELD_BOTTOM: Final = FIELD_Y + 14 * R
 KEY_Y: Final = FIELD_BOTTOM + 42
+"""The middle of the key's first line."""
 KEY_ROW: Final = 52
+KEY_LINE: Final = TEXT_PX + 4
+"""How much a line of the key grows for each further line of a long text."""
+KEY_ROWS_MAX: Final = 16
+"""The key's most lines (every kind face up and face down, the hand, the blank tokens, wrapped words), for
+the palette's sample sheet."""
+FIELD_HEIGHT: Final = round(FIELD_BOTTOM + 24)
+"""The image's height with an empty key."""
 HEIGHT: Final = round(KEY_Y + KEY_ROW + 30)
+"""The image's height with a key of two lines (it grows by :data:`KEY_ROW` a line)."""
 HH: Final = R
 """Half the height of a hex (kept for the goal banner's placing)."""
 ICON_X: Final = MARGIN + 34
@@ -127,6 +142,8 @@ HAND_X: Final = WIDTH - MARGIN - SCORE_W - 16 - HAND_W
 TOKEN_R: Final = 21
 """A token on a piece."""
 KEY_R: Final = 22
+KEY_TEXT_X: Final = MARGIN + 8 + 2 * KEY_R + 12
+"""Where the key's words start, right of its tokens."""
 CREDIT_R: Final = 16
 HAND_SLOTS: Final = 3
 SLOT_DX: Final = 29.0
@@ -183,8 +200,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "last": "Last move: {move}",
         "nothing_yet": "This turn: nothing yet",
         "bag": "bag {bag} · discard {discard}",
-        "key_public": "dark: face down",
-        "key_private": "dark: only you see it",
+        "kinds": "Run 2 straight|Run 2 with a turn|Throw 3 straight|Throw 2 with a turn|Throw 3 with a turn|Stop",
+        "key_kind": "{name}: {where}",
+        "key_stop": "{name}: blocks {where}",
+        "key_down": "face down: {where}",
+        "key_down_hand": "face down",
+        "key_private": "dark with a symbol: only you see it",
         "you": "You",
         "status": "Phase {n}/3: {phase}",
         "wins_side": "{side} wins {a}–{b}",
@@ -229,8 +250,13 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "last": "Dernier coup : {move}",
         "nothing_yet": "Ce tour : rien encore",
         "bag": "sac {bag} · défausse {discard}",
-        "key_public": "sombre : face cachée",
-        "key_private": "sombre : vous seul le voyez",
+        "kinds": "Course 2 tout droit|Course 2 avec virage|Lancer 3 tout droit|Lancer 2 avec virage|"
+        "Lancer 3 avec virage|Stop",
+        "key_kind": "{name} : {where}",
+        "key_stop": "{name} : bloque {where}",
+        "key_down": "face cachée : {where}",
+        "key_down_hand": "face cachée",
+        "key_private": "sombre avec symbole : vous seul le voyez",
         "you": "Vous",
         "status": "Phase {n}/3 : {phase}",
         "wins_side": "{side} gagne {a}–{b}",
@@ -260,6 +286,12 @@ ALT_NAME_MAX: Final = 40
 
 def _word(lang: str, key: str, index: int) -> str:
     return WORDS[lang][key].split("|")[index]
+
+
+def bonus_name(kind: str, lang: str) -> str:
+    """A bonus kind by its plain name in ``lang`` ("Throw 2 with a turn" for the rules' Fly /), as the bot's
+    buttons and words name it (``name.ultimatek.<kind>`` in its catalog; a test keeps them equal)."""
+    return _word(lang, "kinds", KINDS.index(kind))
 
 
 # Geometry.
@@ -318,9 +350,11 @@ def _paint_field(pen: Pen, bottom: Seat, contrast: bool) -> None:
 
 @cache
 def _field_layer(bottom: Seat, contrast: bool) -> Image.Image:
-    """Backdrop, field, player rows and hex names: the words-free static image."""
-    base = Image.new("RGB", (WIDTH, HEIGHT), BACKDROP)
-    layer = supersampled((WIDTH, HEIGHT), 3, lambda draw, k: _paint_field(Pen(draw, k), bottom, contrast))
+    """Backdrop, field, player rows and hex names: the static image (:data:`FIELD_HEIGHT` tall), which each
+    render pastes onto a canvas as tall as its key needs. Four at most in use (some 4.3 MB each): the public
+    image and the players' own views turned for each side, in the two palettes."""
+    base = Image.new("RGB", (WIDTH, FIELD_HEIGHT), BACKDROP)
+    layer = supersampled((WIDTH, FIELD_HEIGHT), 3, lambda draw, k: _paint_field(Pen(draw, k), bottom, contrast))
     base.paste(layer, (0, 0), layer)
     draw = ImageDraw.Draw(base)
     label = font(TEXT_PX, "Semibold")
@@ -330,39 +364,6 @@ def _field_layer(bottom: Seat, contrast: bool) -> Image.Image:
         cx, cy = hex_centre(h, bottom)
         draw_text(draw, (cx, cy + NAME_DY), h.name, label, on_grey if h.grey else on_grass, "mm")
     return base
-
-
-@lru_cache(maxsize=4)
-def _static_base(lang: str, bottom: Seat, contrast: bool) -> Image.Image:
-    """The static image with the words of ``lang`` (the key but its last words); each render copies it.
-
-    Four at most are kept (some 4.6 MB each): the public images' two languages and the players' own views
-    turned for each side, which is what a server draws; a rarer one is rebuilt from its field layer."""
-    base = _field_layer(bottom, contrast).copy()
-    draw = ImageDraw.Draw(base)
-    small = font(TEXT_PX, "Semibold")
-    slots = _key_slots(lang)
-    for kind, (x, y) in zip(KINDS, slots, strict=False):
-        paste(base, token_sprite(kind, "up", KEY_R), (x + KEY_R, y))
-        draw_text(draw, (x + 2 * KEY_R + 8, y), LABELS[kind], small, CREAM, "lm")
-    x, y = slots[-1]
-    paste(base, token_sprite(None, "down", KEY_R), (x + KEY_R, y))
-    return base
-
-
-@cache
-def _key_slots(lang: str) -> tuple[tuple[float, float], ...]:
-    """Where each symbol of the key starts (left, middle), the blank token last: four then three a row."""
-    small = font(TEXT_PX, "Semibold")
-    slots: list[tuple[float, float]] = []
-    x, y = float(MARGIN + 8), float(KEY_Y)
-    for i, kind in enumerate(KINDS):
-        if i == 4:
-            x, y = float(MARGIN + 8), float(KEY_Y + KEY_ROW)
-        slots.append((x, y))
-        x += 2 * KEY_R + 8 + small.getlength(LABELS[kind]) + 26
-    slots.append((x, y))
-    return tuple(slots)
 
 
 # Rendering.
@@ -441,8 +442,8 @@ def _row_names(view: View, ctx: BoardContext) -> list[tuple[Seat, list[str]]]:
 def _grow_rows(canvas: Image.Image, extra: int) -> Image.Image:
     """``canvas`` with both player rows ``extra`` px taller (for names on two lines), all below moved down."""
     rows_bottom = ROW_Y[1] + ROW_H
-    taller = Image.new(canvas.mode, (WIDTH, HEIGHT + 2 * extra), BACKDROP)
-    taller.paste(canvas.crop((0, rows_bottom, WIDTH, HEIGHT)), (0, rows_bottom + 2 * extra))
+    taller = Image.new(canvas.mode, (WIDTH, canvas.height + 2 * extra), BACKDROP)
+    taller.paste(canvas.crop((0, rows_bottom, WIDTH, canvas.height)), (0, rows_bottom + 2 * extra))
     draw = ImageDraw.Draw(taller)
     for i in range(2):
         top = ROW_Y[0] + i * (ROW_H + extra + ROW_Y[1] - ROW_Y[0] - ROW_H)
@@ -641,21 +642,75 @@ def _draw_goal_banner(canvas: Image.Image, view: View, ctx: BoardContext) -> Non
     draw_text(ImageDraw.Draw(canvas), (cx, cy + 2), text, face, CREAM, "mm")
 
 
+KeyLine = tuple[str | None, TokenStyle | None, list[str]]
+"""One entry of the key: the token drawn before it (a kind and a style; no style for words alone) and its
+text, wrapped into lines."""
+
+
+def _key_lines(view: View, lang: str) -> list[KeyLine]:
+    """The key of the bonuses this view shows: each kind lying face up (a Stop on the piece it blocks) with
+    its plain name and its hexes, then the face-down tokens' hexes, then, on a player's own view that shows
+    some of their hidden kinds, what the dark tokens with a symbol mean. The kinds a player holds hidden
+    (hand and face down) are named in the words of their private view, beside this image."""
+    words = WORDS[lang]
+    where: dict[str, list[str]] = {}
+    down: list[str] = []
+    stopped = {(s.hex, 1 - s.owner) for s in view.stops}
+    for p in sorted(view.pieces, key=lambda p: (p.hex.column, p.hex.row, p.side)):
+        if (p.hex, p.side) in stopped or p.blocked:
+            where.setdefault("stop", []).append(p.hex.name)
+        elif (token := _token_of(view, p)) is not None:
+            kind, style = token
+            if style == "up" and kind is not None:
+                where.setdefault(kind, []).append(p.hex.name)
+            else:
+                down.append(p.hex.name)
+    found: list[tuple[str | None, TokenStyle | None, str]] = []
+    for kind in KINDS:
+        if kind in where:
+            # A Stop face up lies on the opposing piece it blocks, which is what the key says.
+            said = words["key_stop"] if kind == "stop" else words["key_kind"]
+            found.append((kind, "up", said.format(name=bonus_name(kind, lang), where=", ".join(where[kind]))))
+    hidden_hands = any(n for seat, n in enumerate(view.hand_sizes) if seat != view.viewer)
+    if down:
+        found.append((None, "down", words["key_down"].format(where=", ".join(down))))
+    elif hidden_hands:
+        found.append((None, "down", words["key_down_hand"]))
+    if view.viewer is not None and (view.hand or any(b.owner == view.viewer and not b.face_up for b in view.bonuses)):
+        found.append((None, None, words["key_private"]))
+    face = font(TEXT_PX, "Semibold")
+    return [(kind, style, wrap_text(text, face, WIDTH - MARGIN - KEY_TEXT_X)) for kind, style, text in found]
+
+
+def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, key: list[KeyLine]) -> None:
+    """The key under the field: a token and its words per line, the words alone in muted ink."""
+    face = font(TEXT_PX, "Semibold")
+    y = float(KEY_Y)
+    for kind, style, lines in key:
+        if style is not None:
+            paste(canvas, token_sprite(kind, style, KEY_R), (MARGIN + 8 + KEY_R, y))
+        x = KEY_TEXT_X if style is not None else MARGIN + 8
+        for n, line in enumerate(lines):
+            draw_text(draw, (x, y + n * KEY_LINE), line, face, CREAM if style is not None else MUTED, "lm")
+        y += KEY_ROW + (len(lines) - 1) * KEY_LINE
+
+
 def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     bottom = bottom_side(view.viewer)
-    canvas = _static_base(ctx.language, bottom, _contrast(ctx)).copy()
+    key = _key_lines(view, ctx.language)
+    lines = sum(len(text) for _, _, text in key)
+    height = FIELD_HEIGHT if not key else round(KEY_Y + (len(key) - 1) * KEY_ROW + (lines - len(key)) * KEY_LINE + 30)
+    canvas = Image.new("RGB", (WIDTH, height), BACKDROP)
+    canvas.paste(_field_layer(bottom, _contrast(ctx)), (0, 0))
     draw = ImageDraw.Draw(canvas)
-    # The key's last words: what a dark token means depends on who looks.
-    x, y = _key_slots(ctx.language)[-1]
-    key = WORDS[ctx.language]["key_public" if view.viewer is None else "key_private"]
-    draw_text(draw, (x + 2 * KEY_R + 8, y), key, font(TEXT_PX, "Semibold"), MUTED, "lm")
+    _draw_key(canvas, draw, key)
     _draw_status(canvas, draw, view, ctx)
     _draw_field(canvas, draw, view, ctx)
     _draw_disc(canvas, view)
     paste_targets(canvas, ctx.targets, lambda name: _target_corner(name, bottom))
     _draw_goal_banner(canvas, view, ctx)
-    lines = max(len(lines) for _, lines in _row_names(view, ctx))
-    extra = (lines - 1) * NAME_LINE_H
+    name_lines = max(len(lines) for _, lines in _row_names(view, ctx))
+    extra = (name_lines - 1) * NAME_LINE_H
     if extra:
         canvas = _grow_rows(canvas, extra)
         draw = ImageDraw.Draw(canvas)
@@ -705,7 +760,8 @@ def _sample_palette(contrast: bool) -> Image.Image:
     viewers = (None, 0, 1)
     swatches = _swatches(contrast)
     # Six whole boards: each goes onto the sheet as it is drawn rather than all of them being held at once.
-    samples = PaletteSheet(WIDTH, swatches.height + len(langs) * len(viewers) * HEIGHT)
+    tallest = round(KEY_Y + KEY_ROWS_MAX * KEY_ROW + 30 + 4 * NAME_LINE_H)
+    samples = PaletteSheet(WIDTH, swatches.height + len(langs) * len(viewers) * tallest)
     samples.add(swatches)
     for lang in langs:
         ctx = BoardContext(
@@ -737,9 +793,15 @@ def _palette(contrast: bool) -> Image.Image:
     return shipped(key, PALETTE_SAMPLERS[key])
 
 
+PNG_LEVEL: Final = 7
+"""zlib's level for this board, one above the others': its key of bonuses in words made the busiest boards
+some 5 KB heavier, and level 7 takes 2–3 % off (a median of 61.4 → 59.9 KB over a seeded game's boards with
+32-character names) for some 3 ms more CPU (10–12 → 13–15 ms to encode, measured on the same boards)."""
+
+
 def render(view: object, ctx: BoardContext) -> bytes:
     """The field of ``view`` as PNG bytes (deterministic, no metadata)."""
-    return encode_png(_draw_board(_view(view), ctx), _palette(_contrast(ctx)))
+    return encode_png(_draw_board(_view(view), ctx), _palette(_contrast(ctx)), PNG_LEVEL)
 
 
 # Alt text.
@@ -755,9 +817,9 @@ def _alt_piece(view: View, p: PieceView, lang: str, stopped: set[tuple[Hex, int]
         return text
     kind, style = token
     if style == "up" and kind is not None:
-        return f"{text} ({words['alt_face_up'].format(kind=LABELS[kind])})"
+        return f"{text} ({words['alt_face_up'].format(kind=bonus_name(kind, lang))})"
     if style == "secret" and kind is not None:
-        return f"{text} ({words['alt_secret'].format(kind=LABELS[kind])})"
+        return f"{text} ({words['alt_secret'].format(kind=bonus_name(kind, lang))})"
     return f"{text} ({words['alt_face_down']})"
 
 
@@ -794,7 +856,7 @@ def describe(view: object, ctx: BoardContext) -> str:
         )
     parts.append(words["alt_hands"].format(blue=names[0], red=names[1], a=v.hand_sizes[0], b=v.hand_sizes[1]))
     if v.viewer is not None:
-        kinds = ", ".join(LABELS[k] for k in v.hand) or words["alt_empty"]
+        kinds = ", ".join(bonus_name(k, lang) for k in v.hand) or words["alt_empty"]
         parts.append(words["alt_own_hand"].format(kinds=kinds))
         parts.append(words["alt_private"].format(name=names[v.viewer]))
     if v.played:
@@ -832,4 +894,4 @@ def seat_marks(view: object) -> tuple[str, ...]:
 
 RENDERER: Final = GameRenderer(render=render, describe=describe, highlights=highlights, seat_marks=seat_marks)
 
-__all__ = ["GAME_ID", "RENDERER", "describe", "hex_centre", "highlights", "render", "seat_marks"]
+__all__ = ["GAME_ID", "RENDERER", "bonus_name", "describe", "hex_centre", "highlights", "render", "seat_marks"]

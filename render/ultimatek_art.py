@@ -54,7 +54,6 @@ def text_px(design: float) -> int:
 
 
 KINDS: Final = BONUS_KINDS
-LABELS: Final = {"run": "Run +", "run/": "Run +/", "fly": "Fly +", "fly/": "Fly /", "fly+/": "Fly +/", "stop": "Stop"}
 
 SIDE_COLOURS: Final[tuple[Color, Color]] = ((0, 114, 178), (213, 94, 0))
 """Okabe–Ito blue for blue (seat 0), Okabe–Ito vermillion for red (seat 1)."""

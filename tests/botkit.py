@@ -6,14 +6,25 @@ Kept out of ``conftest.py`` so that tests and fixtures share one registry of bot
 
 from __future__ import annotations
 
+import asyncio
+import atexit
+import copy
+import pickle
 import re
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
+import simcord.env
+from simcord.env import Env
 
 from bot.app.config import Config
+from bot.app.storage import Store, is_postgres_url
 from bot.shell.client import PlateauBot, warm_up_renderers
 
 BOTS: list[PlateauBot] = []
@@ -25,6 +36,7 @@ def make_bot(db_path: str) -> PlateauBot:
     SimCord detaches bots without closing them, so every bot made here has its database closed when
     the test ends (an open aiosqlite connection keeps a worker thread alive).
     """
+    lay_migrated_file(db_path)
     # The artwork is drawn before the bot starts (once per process: warm_up_renderers is cached): a bot draws
     # it in the background after its first tick, and SimCord gives a bot 5 s to settle after READY, which a
     # cold drawing on a busy machine could overrun.
@@ -35,12 +47,84 @@ def make_bot(db_path: str) -> PlateauBot:
     return bot
 
 
+_MIGRATED: list[Path] = []
+"""The process's migrated empty SQLite file, once made (see :func:`lay_migrated_file`)."""
+
+
+def lay_migrated_file(db_path: str) -> None:
+    """When nothing is at ``db_path`` yet (a plain file path), copy there an empty SQLite database holding every
+    migration: the bot then opens it as it opens the file it made and migrated itself, without running the
+    migrations' few hundred statements at every test (a bot restarted on its file finds that file)."""
+    if db_path == ":memory:" or is_postgres_url(db_path) or db_path.startswith("sqlite:") or Path(db_path).exists():
+        return
+    if not _MIGRATED:
+        folder = Path(tempfile.mkdtemp(prefix="plateau-migrated-"))
+        atexit.register(shutil.rmtree, folder, True)
+        made = folder / "plateau.db"
+        # In a thread of its own: the test's event loop is running.
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, _migrate(str(made))).result()
+        _MIGRATED.append(made)
+    shutil.copyfile(_MIGRATED[0], db_path)
+
+
+async def _migrate(path: str) -> None:
+    store = await Store.open(path)
+    await store.close()
+
+
 async def close_bots() -> None:
     """Close the database of every bot made so far."""
     while BOTS:
         store = getattr(BOTS.pop(), "store", None)
         if store is not None:
             await store.close()
+
+
+# SimCord's copies of payloads.
+
+SIMCORD_COPYING = ("simcord.results", "simcord.components", "simcord.backend.serializers")
+"""SimCord's modules that import ``deepcopy`` by name (every message read back from a channel's history is
+copied in ``simcord.results``)."""
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, strings, numbers, bytes), as ``copy.deepcopy`` makes it, shared
+    parts shared alike, through ``pickle`` (C, about six times faster for a message's payload); anything
+    ``pickle`` refuses goes to ``copy.deepcopy``."""
+    try:
+        return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+    except Exception:
+        return copy.deepcopy(value)
+
+
+def copy_simcord_payloads_fast(patch: pytest.MonkeyPatch) -> None:
+    """Give SimCord's payload copies :func:`plain_copy`. ``ChannelHandle.history`` rebuilds every message of the
+    channel on each call, and a test that looks at the latest board after every move of a game reads the
+    whole history each time: ``deepcopy`` was about a seventh of a SimCord test's CPU."""
+    for module in SIMCORD_COPYING:
+        patch.setattr(f"{module}.deepcopy", plain_copy)
+
+
+def attach_within_settle_timeout(patch: pytest.MonkeyPatch) -> None:
+    """Let SimCord wait for a starting (or restarted) bot to settle as long as for any other action: its
+    ``_attach_bot`` waits a fixed 5 s whatever the environment's ``settle_timeout``, which a bot starting on a
+    machine loaded by other suites overran now and then ("bot did not settle (timeout=5s)")."""
+    attach = simcord.env._attach_bot
+
+    async def attach_patiently(env: Env, bot: discord.Client) -> None:
+        settle = env._settle_internal
+
+        async def patient(*, timeout: float | None = None, **kwargs: Any) -> None:
+            await settle(timeout=None if timeout is None else max(timeout, env.settle_timeout), **kwargs)
+
+        setattr(env, "_settle_internal", patient)  # noqa: B010 (a method shadowed on one instance)
+        try:
+            await attach(env, bot)
+        finally:
+            delattr(env, "_settle_internal")
+
+    patch.setattr(simcord.env, "_attach_bot", attach_patiently)
 
 
 # What Discord sends: the server's preferred locale and each member's client locale.

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,13 @@ from simcord.env import Env
 
 from bot.app.storage import Store
 from bot.shell.client import PlateauBot
-from tests.botkit import close_bots, make_bot, send_real_locales
+from tests.botkit import (
+    attach_within_settle_timeout,
+    close_bots,
+    copy_simcord_payloads_fast,
+    make_bot,
+    send_real_locales,
+)
 from tests.discord_limits import enforce_on_simcord
 from tests.pgserver import PgServer, running_server, unavailable_reason
 
@@ -31,6 +39,24 @@ def adaptive_allocator() -> Iterator[None]:
     pages in afresh each time: several percent of the suite's CPU for a memory figure no test reads."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("bot.shell.client.keep_big_blocks_returnable", lambda: False)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_payload_copies() -> Iterator[None]:
+    """SimCord copies payloads with ``pickle`` rather than ``copy.deepcopy`` (see
+    :func:`tests.botkit.copy_simcord_payloads_fast`): the same copies, for a seventh of a SimCord test's CPU."""
+    with pytest.MonkeyPatch.context() as patch:
+        copy_simcord_payloads_fast(patch)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def patient_starts() -> Iterator[None]:
+    """A bot's start and restart wait :data:`SETTLE_SECONDS` too (see
+    :func:`tests.botkit.attach_within_settle_timeout`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        attach_within_settle_timeout(patch)
         yield
 
 
@@ -99,12 +125,31 @@ def pg_url(pg_server: PgServer) -> str:
     return pg_server.new_database()
 
 
+@pytest.fixture(scope="session")
+def pg_migrated(pg_server: PgServer) -> str:
+    """The name of a database of the test server holding every migration and nothing else, made once per run
+    (per worker): a copy of it is a store's database as :meth:`Store.open` leaves a fresh one, in a fraction of
+    the time the migrations take to run."""
+    url = pg_server.new_database()
+    # In a thread of its own: no event loop of the fixture's caller is in the way.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, _migrate(url)).result()
+    return url.rsplit("/", 1)[1]
+
+
+async def _migrate(url: str) -> None:
+    store = await Store.open(url)
+    await store.close()
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store_url(request: pytest.FixtureRequest) -> str:
-    """Where a store suite runs: an in-memory SQLite database, then a fresh PostgreSQL database."""
+    """Where a store suite runs: an in-memory SQLite database, then a fresh PostgreSQL database already migrated
+    (a copy of :func:`pg_migrated`; the tests of migrating an empty database ask for ``pg_url``)."""
     if request.param == "sqlite":
         return ":memory:"
-    return str(request.getfixturevalue("pg_url"))
+    server: PgServer = request.getfixturevalue("pg_server")
+    return server.new_database(template=request.getfixturevalue("pg_migrated"))
 
 
 @pytest.fixture

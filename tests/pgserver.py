@@ -105,10 +105,12 @@ class PgServer:
             raise RuntimeError(f"could not start PostgreSQL: {exc.stderr or exc.stdout}") from exc
         return server
 
-    def new_database(self) -> str:
-        """Create a fresh empty database (synchronously, for fixtures); its address."""
+    def new_database(self, template: str | None = None) -> str:
+        """Create a fresh database (synchronously, for fixtures): empty, or a copy of database ``template`` (which
+        nobody may be connected to); its address."""
         self._databases += 1
         name = f"test_{self._databases}"
+        copied = f" TEMPLATE {template}" if template is not None else ""
         subprocess.run(
             [
                 str(self.bindir / "psql"),
@@ -119,7 +121,7 @@ class PgServer:
                 "-U",
                 "postgres",
                 "-qc",
-                f"CREATE DATABASE {name}",
+                f"CREATE DATABASE {name}{copied}",
             ],
             check=True,
             capture_output=True,

@@ -19,6 +19,7 @@ import pytest
 from bot.app import member_settings
 from bot.app.events import EventFormat, EventService
 from bot.app.matches import Match, MatchError, MatchService, MatchStatus, ServiceConfig
+from bot.app.matches.model import Stopped
 from bot.app.standins import STAND_INS, autopilot
 from bot.app.standins.autopilot import Autopilot
 from bot.app.storage import Store
@@ -77,10 +78,14 @@ def fixed(chances: list[float]) -> Any:
     return judge
 
 
+APART_15 = {"points": "1.5", "limit": "1"}
+"""Why the member is asked when the moves are 1.5 points apart and 1 point applies."""
+
+
 async def decide(
     store: Store, match: Match, chances: list[float], monkeypatch: pytest.MonkeyPatch, pilot: Autopilot | None = None
 ) -> tuple[Any, tuple[Any, ...]]:
-    """What the autopilot plays for the member to act (None: asks them), and the legal moves."""
+    """What the autopilot plays for the member to act (None or Stopped: asks them), and the legal moves."""
     monkeypatch.setattr(autopilot, "choice_matters", fixed(chances))
     (seat,) = match.state.actors()
     moves = tuple(match.state.legal_moves(seat))
@@ -118,13 +123,14 @@ async def test_unrated_it_plays_the_judges_best_within_the_members_threshold(
     assert played == moves[1]
     # 1.5 points apart: too far for 1 point; a member who chose 2 points is played for.
     wide = [0.500, 0.515, 0.505, 0.503, 0.501, 0.502, 0.504]
-    assert (await decide(store, match, wide, monkeypatch))[0] is None
+    assert (await decide(store, match, wide, monkeypatch))[0] == Stopped("autopilot.apart", APART_15)
     await member_settings.set_standing(store, ALICE, "autopilot", "2", now=NOW)
     await member_settings.set_standing(store, BOB, "autopilot", "2", now=NOW)
     played, moves = await decide(store, match, wide, monkeypatch)
     assert played == moves[1]
     # 6 points apart: past every threshold.
-    assert (await decide(store, match, [0.50, 0.56, 0.52, 0.51, 0.5, 0.5, 0.5], monkeypatch))[0] is None
+    six = Stopped("autopilot.apart", {"points": "6.0", "limit": "2"})
+    assert (await decide(store, match, [0.50, 0.56, 0.52, 0.51, 0.5, 0.5, 0.5], monkeypatch))[0] == six
 
 
 async def test_rated_it_plays_the_first_move_and_only_within_one_point(
@@ -137,7 +143,7 @@ async def test_rated_it_plays_the_first_move_and_only_within_one_point(
     for user in (ALICE, BOB):
         await member_settings.set_standing(store, user, "autopilot", "5", now=NOW)
     wide = [0.500, 0.515, 0.505, 0.503, 0.501, 0.502, 0.504]
-    assert (await decide(store, match, wide, monkeypatch))[0] is None, "a rated match keeps to 1 point"
+    assert (await decide(store, match, wide, monkeypatch))[0] == Stopped("autopilot.apart", APART_15), "1 point"
 
 
 async def test_an_event_game_keeps_the_rated_rule_even_unrated(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -44,7 +44,12 @@ async def new_match(
 
 
 def menus(message: discord.Message) -> dict[str, Any]:
-    return {c.custom_id: c for c in controls_of(message) if isinstance(c, discord.SelectMenu)}
+    """The menus of the member settings (the default orders' menu is tested in test_bot_default_orders.py)."""
+    return {
+        c.custom_id: c
+        for c in controls_of(message)
+        if isinstance(c, discord.SelectMenu) and c.custom_id.startswith("plateau:mset:")
+    }
 
 
 @pytest.mark.parametrize(

@@ -127,6 +127,32 @@ async def test_the_desk_survives_a_restart(hall: dict[str, Any], db_path: str) -
     assert after.content != before
 
 
+async def test_a_change_just_before_a_stop_reaches_the_desk_after_the_restart(
+    hall: dict[str, Any], db_path: str
+) -> None:
+    env, alice, bob = hall["env"], hall["alice"], hall["bob"]
+    match = await start(env, hall["games"], alice, bob, deadline="24h")
+    await alice.slash(hall["games"], "game mine")
+    await env.advance_time(10)
+    members = {alice.id: alice, bob.id: bob}
+    # A change, drawn at once; a second one a second later waits for the next edit (one per member per 5 s), and
+    # the bot stops meanwhile.
+    await play_one(env, match, members, hall["games"])
+    await env.advance_time(1)
+    (desk,) = desks(alice)
+    drawn = desk.content
+    await play_one(env, match, members, hall["games"])
+    await env.advance_time(1)
+    assert desks(alice)[0].content == drawn, "not drawn yet when the bot stops"
+    await env.restart_bot(make_bot(db_path))
+    await env.advance_time(90)  # the first tick of the clock after the restart
+    (after,) = desks(alice)
+    now = await env.bot.service.get(match.id)
+    assert after.id == desk.id and after.content != drawn, "drawn after the restart, without a new change"
+    turn_text = "Your turn" if now.to_act() == (alice.id,) else "Waiting for others"
+    assert turn_text in after.content
+
+
 async def test_closed_dms_show_the_desk_privately(hall: dict[str, Any]) -> None:
     env, alice, bob = hall["env"], hall["alice"], hall["bob"]
     match = await start(env, hall["games"], alice, bob, deadline="24h")

@@ -35,7 +35,7 @@ from bot.app.events import (
 from bot.app.i18n import t
 from bot.app.matches import MatchService, MatchStatus
 from bot.app.storage import Store
-from bot.shell.cogs.events import EventCog
+from bot.shell.events.commands import EventCog
 from bot.shell.events.standings import CSV_COLUMNS
 from games.base import Outcome, Termination
 from tests.botkit import controls_of, make_bot, pings_of
@@ -705,7 +705,7 @@ async def test_the_event_commands_fit_discords_limits_in_every_locale() -> None:
     client = PlateauBot(Config(token="unused"))
     translator = CatalogTranslator()
     await client.tree.set_translator(translator)
-    await client.load_extension("bot.shell.cogs.events")
+    await client.load_extension("bot.shell.events.commands")
     (command,) = [await c.get_translated_payload(client.tree, translator) for c in client.tree.get_commands()]
     problems: list[str] = []
     assert walk(command, command["name"], problems) <= 8000

@@ -162,7 +162,7 @@ async def test_ultimatek_end_my_turn_after_my_bonuses_with_a_stop_in_a_few_taps(
     assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("bonuses", ("fly", "run"), ("threat",)),)
     line = panel.content.split("\n")[1]
     assert t(lang, "orders.kind.ultimatek.bonuses") in line and t(lang, "orders.stop.threat") in line
-    assert "Run +" in line and "Fly +" in line
+    assert t(lang, "name.ultimatek.run") in line and t(lang, "name.ultimatek.fly") in line
     # Bob has none, and reads none of hers.
     assert await env.bot.service.standing_orders(match.id, bob.id) == ()
     bobs = (await bob.slash(channel, "plateau orders")).response.message

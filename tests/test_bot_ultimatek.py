@@ -29,11 +29,11 @@ from bot.app.matches import POSITION_KINDS, MatchStatus
 from bot.app.telling.words import move_label, move_marks, move_words
 from games.base import Seat
 from games.ultimatek import INFO, State, public_notation
-from games.ultimatek.bonuses import FLIES, LABELS, flights
+from games.ultimatek.bonuses import FLIES, flights
 from games.ultimatek.field import HEXES, NEIGHBOURS, hex_name
 from games.ultimatek.model import ACT, REVEAL, Action
 from render import describe_board, render_board
-from render.ultimatek import WORDS
+from render.ultimatek import WORDS, bonus_name
 from tests.botkit import boards_in, pings_since, text_of
 from tests.test_bot_e2e import button_labels, current
 
@@ -336,7 +336,7 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
         if changed and after.to_act() == (alice.id,):
             private = dms[-1].attachments[0]
             mine = after.state.view_for(after.seat_of(alice.id))
-            hand = ", ".join(LABELS[k] for k in mine.hand) or WORDS["en"]["alt_empty"]
+            hand = ", ".join(bonus_name(k, "en") for k in mine.hand) or WORDS["en"]["alt_empty"]
             assert WORDS["en"]["alt_own_hand"].format(kinds=hand) in (private.description or "")
             assert await private.read() != await public.attachments[0].read()
             for bonus in mine.bonuses:
@@ -345,7 +345,7 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
                     alice_hidden += 1
                     (piece,) = (p for p in mine.pieces_in(bonus.hex) if p.side == bonus.owner)
                     where = f"{bonus.hex.name} {piece.strength}"
-                    kind = WORDS["en"]["alt_secret"].format(kind=LABELS[bonus.kind or ""])
+                    kind = WORDS["en"]["alt_secret"].format(kind=bonus_name(bonus.kind or "", "en"))
                     assert f"{where} ({kind})" in (private.description or "")
                     assert f"{where} ({WORDS['en']['alt_face_down']})" in (public.attachments[0].description or "")
 
@@ -357,7 +357,7 @@ async def test_a_complete_ultimatek_match_keeps_every_bonus_secret(
             assert shown and all(m.ephemeral for m in shown)
             carrier = after.state.piece(after.seat_of(bob.id), action.hex)
             assert carrier is not None
-            kind = WORDS["en"]["alt_secret"].format(kind=LABELS[action.kind])
+            kind = WORDS["en"]["alt_secret"].format(kind=bonus_name(action.kind, "en"))
             assert f"{hex_name(action.hex)} {carrier.strength} ({kind})" in (shown[0].attachments[0].description or "")
         assert len(states) < MAX_ACTIONS, "the match should end"
 

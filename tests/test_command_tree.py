@@ -13,10 +13,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app.config import Config
 from bot.app.i18n import catalog
-from bot.shell.client import PlateauBot
-from bot.shell.translator import CatalogTranslator
+from tests.test_command_snapshot import tree_payload as every_command
 
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 MAX_TOTAL = 8000
@@ -60,12 +58,8 @@ def walk(option: dict[str, Any], path: str, problems: list[str]) -> int:
 
 @pytest.fixture
 async def tree_payload() -> list[dict[str, Any]]:
-    """The translated payload of every top-level command, as a sync would send it."""
-    bot = PlateauBot(Config(token="unused"))
-    translator = CatalogTranslator()
-    await bot.tree.set_translator(translator)
-    await bot.load_extension("bot.shell.cogs.game")
-    return [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]
+    """The translated payload of every top-level command of every extension, as a sync would send it."""
+    return await every_command()
 
 
 async def test_every_locale_is_within_discords_limits(tree_payload: list[dict[str, Any]]) -> None:
@@ -77,9 +71,9 @@ async def test_every_locale_is_within_discords_limits(tree_payload: list[dict[st
 
 
 async def test_french_names_and_descriptions_are_present(tree_payload: list[dict[str, Any]]) -> None:
-    (game,) = tree_payload
+    game, plateau = tree_payload[:2]
     assert game["name_localizations"][discord.Locale.french.value] == "partie"
-    for sub in game["options"]:
+    for sub in [*game["options"], *plateau["options"]]:
         assert discord.Locale.french.value in sub["description_localizations"], sub["name"]
 
 

@@ -39,6 +39,16 @@ async def test_marks_coalesce_and_are_taken_once_oldest_first(store: Store) -> N
     assert await book.take_marks() == []
 
 
+async def test_a_change_is_noted_for_members_with_a_desk_until_their_desk_is_drawn(store: Store) -> None:
+    book = DeskBook(store, clock=lambda: T0)
+    await book.keep(BIG, BIG + 1, BIG + 2, "abc")
+    await book.note_stale([BIG, 5])
+    await book.note_stale([BIG])
+    assert await book.stale() == [BIG], "a member without a desk has nothing to draw"
+    await book.drawn(BIG)
+    assert await book.stale() == []
+
+
 async def test_ping_settings_and_the_digest_claimed_once(store: Store) -> None:
     book = DeskBook(store, clock=lambda: T0)
     assert await book.prefs(BIG) == PingPrefs()

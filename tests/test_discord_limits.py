@@ -36,8 +36,8 @@ from bot.app.seats.ai import ai_name
 from bot.app.telling.narration import TAKEOVER_ARROW
 from bot.app.telling.words import MAX_MOVE_BUTTONS
 from bot.shell.client import DYNAMIC_ITEMS
-from bot.shell.cogs.game import variant_choices
 from bot.shell.consent.replace import TakeSeatButton
+from bot.shell.parameters import variant_choices
 from bot.shell.play import messages as bot_ui
 from bot.shell.play.details import DetailsButton
 from bot.shell.play.messages import GameUI

@@ -32,7 +32,7 @@ from bot.app.matches import MatchService, MatchStatus
 from bot.app.storage import Store
 from bot.app.tournaments.crosstable import crosstable
 from bot.app.tournaments.standings import to_csv
-from bot.shell.cogs.events import FORMAT_LABELS
+from bot.shell.events.commands import FORMAT_LABELS
 from bot.shell.events.standings import csv_style, standings_table
 from games import GAMES
 

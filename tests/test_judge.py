@@ -29,6 +29,7 @@ from games.playout import random_step
 from games.subulata import state as subulata_state
 from games.ultimatek import bonuses as ultimatek_bonuses
 from games.ultimatek import state as ultimatek_state
+from games.ur import motifs
 from games.ursuppe import state as ursuppe_state
 
 UR_KEYS = ("ur-race", "ur-loop", "ur-towers", "ur-motifs")
@@ -303,6 +304,20 @@ def test_ultimatek_weighs_a_state_inside_a_turn_as_it_stands(monkeypatch: pytest
     assert win_chances(inside) == judge.weigh(inside, weights)
 
 
+def test_variante_3_reads_a_motif_blocked_by_one_opposing_pawn_as_worse_than_a_clear_one() -> None:
+    """Three of seat 0's pawns on the rosettes: the motif is open either way, but with one of seat 1's pawns
+    on its last rosette the goal needs a square seat 1 holds. Seat 1's two pawns stand on one motif each in
+    both positions, so only the blocker differs."""
+    blocked = motifs.from_text("v3 0r:A1r,B4r,C1r 1r:A3r,A7r 1 -")
+    clear = motifs.from_text("v3 0r:A1r,B4r,C1r 1r:A2r,A3r 1 -")
+    judge = JUDGES["ur-motifs"]
+    assert isinstance(judge, LinearJudge)
+    names = judge.names
+    assert judge.features(blocked, 0)[names.index("clear_placing")] == 0.0
+    assert judge.features(clear, 0)[names.index("clear_placing")] == 0.75
+    assert win_chances(clear)[0] > win_chances(blocked)[0] + 0.02
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_ursuppe_shares_every_seat_and_a_better_score_raises_a_seat_share(players: int) -> None:
     info = find_game("ursuppe")
@@ -323,7 +338,7 @@ def test_ursuppe_shares_every_seat_and_a_better_score_raises_a_seat_share(player
 # The last map (issue 35, items 1-3): monotone, fitted on held-out matches, named by a version.
 
 FITTED_KEYS = ("ur-race", "ur-loop", "ur-towers", "ur-motifs", "subulata", "ursuppe")
-CALIBRATED: tuple[str, ...] = ()
+CALIBRATED: tuple[str, ...] = ("ursuppe",)
 """The keys whose last map ships (the others are weighed through the identity until calibrated)."""
 
 
@@ -358,6 +373,20 @@ def test_the_map_fitter_recovers_a_known_bend_and_a_known_temperature() -> None:
     q /= q.sum(axis=1, keepdims=True)
     winner = np.array([rng.choice(4, p=row) for row in q])
     assert fit_temperature(x, np.eye(4)[winner]) == pytest.approx(0.7, abs=0.05)
+
+
+def test_a_temperature_seen_in_few_matches_is_held_toward_one() -> None:
+    """Ursuppe's held-out matches are a few dozen per table size: the temperature moves from 1 only as far
+    as the matches, not their many positions, can vouch for."""
+    rng = np.random.default_rng(6)
+    x = rng.normal(size=(400, 5))
+    q = np.exp(0.6 * x)
+    q /= q.sum(axis=1, keepdims=True)
+    y = np.eye(5)[[rng.choice(5, p=row) for row in q]]
+    free = fit_temperature(x, y)
+    few, many = fit_temperature(x, y, matches=40), fit_temperature(x, y, matches=4000)
+    assert free < few < many < 1.0
+    assert many == pytest.approx(1.0, abs=0.05)
 
 
 @pytest.mark.parametrize("key", FITTED_KEYS)

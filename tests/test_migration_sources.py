@@ -51,6 +51,7 @@ RELEASED_SQLITE: dict[int, str] = {
     27: "1372172921004762b9600a45127c7855dc0fed0e251a52492963584ccd2168ac",
     28: "a238b5eef2cd3dd9f0fd5a685dcbb4d3a24d95738c99605f672b372196ede19c",
     29: "f105346ed6332c8ed893238fddc2432423b97e393f50e0710521da806527da8d",
+    30: "69ee4dcfe65e59d163a019e698257d3d30c1a21358a0e84d8df4b424746a7e9f",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -84,9 +85,10 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     27: "2d00c36b20513e3c187736198355f0a5c3625c3836b161b592a9957d1bbd0e2f",
     28: "4bc31e18ec18821e3b7707733db7ad59e29955ae575382af7bac8f1ebc301762",
     29: "f105346ed6332c8ed893238fddc2432423b97e393f50e0710521da806527da8d",
+    30: "509253eb19db43f2f73591ae911d780d93393437f2e79887475d94988987b89d",
 }
 
-SQLITE_SCHEMA = "e37cb0f2603581b8a3f468814515c19aec8d380e75c6fc80065b45a50cd29636"
+SQLITE_SCHEMA = "48a6c9fb7d70067b834ee7839eb815e64f4a1aaea60bfd3be9a1d0dd940dc357"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

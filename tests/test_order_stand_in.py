@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, replay
+from bot.app.matches.model import Stopped
 from bot.app.orders import Order
 from bot.app.standins import STAND_INS
 from bot.app.storage import Store
@@ -139,6 +140,9 @@ async def test_ultimatek_bonus_phase_ends_by_order_unless_a_piece_is_threatened(
         (seat,) = match.state.actors()
         if match.seats[seat] == ALICE and match.state.phase == BONUS:  # type: ignore[attr-defined]
             assert threat(match.state, seat, None), "alice is asked in her bonus phase only under threat"
+            # She is told why, in her own messages only (the service keeps it for her).
+            assert await service.asked_why(match.id, ALICE) == Stopped("order.threat")
+            assert await service.asked_why(match.id, BOB) is None
             asked_under_threat += 1
         moves = match.state.legal_moves(seat)
         report = await service.move(
@@ -146,7 +150,7 @@ async def test_ultimatek_bonus_phase_ends_by_order_unless_a_piece_is_threatened(
         )
         ended += sum(1 for e in report.entries if e.stand_in == "order" and e.notation == "end")
         match = report.match
-    assert ended >= 3
+    assert ended >= 3 and asked_under_threat >= 1
     await store.close()
 
 

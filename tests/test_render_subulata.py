@@ -202,14 +202,15 @@ def test_black_sees_the_board_turned_round_with_their_side_at_the_bottom() -> No
 
 
 def test_a_cell_never_shows_two_digits() -> None:
-    """No terrain digit on the board: the digits drawn are the row numbers, the legend's three distances
-    and the values the view holds; a move button's mark is not drawn over a value."""
+    """No terrain digit on the board: the digits drawn are the row numbers, the key's last distance (its
+    others are "moves 1 cell," and "2,") and the values the view holds; a move button's mark is not drawn
+    over a value."""
     state = _state()
     marks = (("c2", "1"), ("e5", "2"))
     digits = [t for t in _texts(state.view_for(0), BoardContext(NAMES, marks=marks)) if t.isdigit()]
-    assert len(digits) == 9 + 3 + len(state.pieces[0])
+    assert len(digits) == 9 + 1 + len(state.pieces[0])
     public = [t for t in _texts(state.view_for(None), BoardContext(NAMES, marks=marks)) if t.isdigit()]
-    assert len(public) == 9 + 3 + len(marks), "on the public board each mark is drawn once, on a badge"
+    assert len(public) == 9 + 1 + len(marks), "on the public board each mark is drawn once, on a badge"
 
 
 def test_the_marks_of_the_move_buttons_are_drawn_on_their_pieces() -> None:
@@ -301,3 +302,55 @@ def test_a_nine_sliced_rounded_box_is_the_box_drawn_whole() -> None:
     drawn = np.asarray(supersampled((301, 91), 3, whole), dtype=int)
     assert sliced.shape == drawn.shape
     assert np.abs(sliced - drawn).max() <= 2
+
+
+def test_the_key_says_in_words_how_far_a_piece_moves_from_each_terrain() -> None:
+    """A bare "1 2 3" beside three swatches said nothing to a newcomer: the key under the board reads "A piece
+    on [waves] moves 1 cell, [flower] 2, [leaf] 3", in the member's language."""
+    state = _state()
+    en = _texts(state.view_for(None), BoardContext(NAMES))
+    start = en.index("A piece on")
+    assert en[start : start + 4] == ["A piece on", "moves 1 cell,", "2,", "3"]
+    fr = _texts(state.view_for(0), BoardContext(NAMES, lang="fr"))
+    assert "Un pion sur" in fr and "avance d'une case," in fr
+
+
+@pytest.mark.parametrize("kind", ["W", "F", "L"])
+@pytest.mark.parametrize("theme", ["standard", "contrast"])
+def test_a_cells_terrain_symbol_reads_at_12_css_px_on_a_phone(kind: str, theme: str) -> None:
+    """The symbol in a cell's corner is what tells the terrains apart without colour: at 8 CSS px (its old
+    size) waves, flower and leaf blurred into one blob on a phone; it now spans 12 CSS px at the phone's
+    column, and the piece standing on the cell leaves its upper left quarter free."""
+    from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS
+    from render.subulata import CELL, PIECE_D, SYMBOL_AT, WIDTH
+    from render.subulata_art import THEMES, cell_sprite
+
+    sprite = cell_sprite(kind, CELL, SYMBOL_AT, theme).convert("RGB")
+    ground = THEMES[theme].terrain[kind]
+    drawn = [
+        (x, y) for x in range(2, CELL - 2) for y in range(2, CELL - 2) if not _near(_pixel(sprite, (x, y)), ground, 40)
+    ]
+    # Its length across, the longest of four directions (the leaf lies along a diagonal).
+    span = max(
+        max(x * dx + y * dy for x, y in drawn) - min(x * dx + y * dy for x, y in drawn)
+        for dx, dy in ((1.0, 0.0), (0.0, 1.0), (0.7071, 0.7071), (0.7071, -0.7071))
+    )
+    assert span * PHONE_COLUMN_CSS / WIDTH >= PHONE_MIN_CSS
+    # The piece (down and right of the centre) does not stand on the symbol's middle.
+    px, py = piece_centre(0)
+    x0, _, _, y1 = cell_box(0)
+    cx, cy = x0 + SYMBOL_AT, y1 - CELL + SYMBOL_AT
+    assert ((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 > PIECE_D / 2 + 12
+
+
+def test_before_the_tiles_are_laid_each_panel_says_where_its_side_starts_and_goes() -> None:
+    """The two gold-framed tiles are each side's start and goal: a newcomer read "starts at a1–c3" and
+    did not learn where to go."""
+    from games import find_game
+
+    state = find_game("subulata").new(2, {})
+    assert state.view_for(None).layout is None, "the tiles are drawn by the first chance step"
+    en = _texts(state.view_for(None), BoardContext(NAMES))
+    assert "White · from a1–c3 to g7–i9" in en and "Black · from g7–i9 to a1–c3" in en
+    fr = _texts(state.view_for(0), BoardContext(NAMES, lang="fr"))
+    assert "Blanc · de a1–c3 vers g7–i9" in fr

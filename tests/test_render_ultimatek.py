@@ -257,11 +257,12 @@ def test_alt_text_in_both_languages_never_holds_a_secret() -> None:
     assert public.startswith("Ultima-Tek field")
     assert "Alice (blue) to play" in public and "Score: blue (Alice) 1, red (Bob) 0" in public
     assert "2 credits left" in public and "Disc on e3" in public
-    assert "c2 1 (blocked by a Stop)" in public and "d1 2 (Fly +/ face up)" in public
-    assert "c3 1 (a face-down bonus)" in public and "Run + face down" not in public and "Stop face down" not in public
+    assert "c2 1 (blocked by a Stop)" in public and "d1 2 (Throw 3 with a turn face up)" in public
+    assert "c3 1 (a face-down bonus)" in public
+    assert "Run 2 straight face down" not in public and "Stop face down" not in public
     blue = describe(state.view_for(0), _ctx("d2-e2", 0))
-    assert "c3 1 (Run + face down)" in blue and "g3 1 (a face-down bonus)" in blue
-    assert "Your hand: Run +, Fly +" in blue
+    assert "c3 1 (Run 2 straight face down)" in blue and "g3 1 (a face-down bonus)" in blue
+    assert "Your hand: Run 2 straight, Throw 3 straight" in blue
     french = describe(state.view_for(1), _ctx("d2-e2", 0, "fr"))
     assert french.startswith("Terrain d'Ultima-Tek")
     assert "À Alice (bleu) de jouer" in french and "g3 1 (Stop face cachée)" in french

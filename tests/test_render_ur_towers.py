@@ -295,3 +295,35 @@ def test_on_a_turned_board_the_line_along_the_top_row_runs_in_the_gutter_under_i
         bottom = square_box("C1")[3]
     assert points is not None and len(points) == 4, points
     assert all(y > bottom for _, y in points[1:3]), points
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("rb A8=c,B3=cacacacacacacA 2,1 1,1 0 2 5/2", "livré"),
+        ("rb A8=c,B3=cacacacacacacA 1,0 2,2 0 - 5/2", "livrés"),
+    ],
+)
+def test_the_french_panel_agrees_delivered_with_its_count(text: str, said: str) -> None:
+    """ "1 livrés" read as a mistake to a French newcomer: 0 and 1 take the singular in French."""
+    from render.lettering import noted
+
+    with noted() as notes:
+        render(towers.from_text(text), BoardContext(NAMES, lang="fr"))
+    assert [t for t, _ in notes.texts if t.startswith("livr")] == [said, said]
+
+
+def test_three_counts_with_long_words_stay_inside_their_panel() -> None:
+    """ "0 in reserve · 3 delivered · 3 prisoners" ran past the panel's edge (its last letter on the frame):
+    the gaps between counts narrow until they fit."""
+    from render.ur import kit
+    from render.ur.towers import STAT_D, _prisoner_icon, token_sprite
+
+    stats = (
+        kit.Stat(token_sprite(0, False, STAT_D), "0", "in reserve"),
+        kit.Stat(token_sprite(1, False, STAT_D), "3", "delivered"),
+        kit.Stat(_prisoner_icon(1), "3", "prisoners"),
+    )
+    assert kit.stats_width(stats) > kit.STATS_ROOM, "the case that overflowed"
+    assert kit.stats_width(stats, kit.stats_gap(stats)) <= kit.STATS_ROOM
+    assert kit.stats_gap(stats[:2]) == kit.STAT_GAP, "two counts keep their gap"

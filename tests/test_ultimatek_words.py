@@ -11,13 +11,16 @@ from collections.abc import Iterator
 import pytest
 
 from bot.app.i18n import t
-from bot.app.telling.game_words.ultimatek import label, marks, private
+from bot.app.telling.game_words.ultimatek import bonus_name, label, marks, private
 from bot.app.telling.words import button_moves, decision_line, move_label, move_marks, move_words
 from bot.shell.play.move_controls import choice_label
 from games.builder import build, steps
 from games.playout import random_step
 from games.ultimatek import INFO, State, from_text
-from games.ultimatek.bonuses import LABELS
+from games.ultimatek.bonuses import KINDS, LABELS
+from render import BoardContext, render_board
+from render.lettering import noted
+from render.ultimatek import bonus_name as board_name
 
 WORD = re.compile(r"[^\W\d_]{2,}")
 ENGLISH = frozenset(
@@ -65,7 +68,8 @@ def test_a_mid_turn_reads_as_pieces_going_somewhere_and_the_disc_flying() -> Non
     state = from_text(MID_TURN)
     assert label(state, "c5-b5", "en") == "Piece 2 on c5 → b5"
     assert label(state, "c5-b5", "fr") == "Pièce 2 en c5 → b5"
-    assert label(state, "d3>c3>b3 fly/", "en") == "Throw the disc d3 → b3 (bent, Fly /, 1 credit)"
+    assert label(state, "d3>c3>b3 fly/", "en") == "Throw the disc d3 → b3 (Throw 2 with a turn bonus, 1 credit)"
+    assert label(state, "d3>c3>b3 fly/", "fr") == "Lancer le disque d3 → b3 (bonus Lancer 2 avec virage, 1 crédit)"
     assert label(state, "d3>d5", "en") == "Throw the disc d3 → d5 (1 credit)"
     assert label(state, "d3>d5", "fr") == "Lancer le disque d3 → d5 (1 crédit)"
 
@@ -142,7 +146,7 @@ def test_the_confirm_step_says_the_move_in_words(lang: str) -> None:
     # A placement's public form names no kind: its confirm button says where, in words, and nothing secret.
     placing = from_text(MID_TURN.replace("phase=2", "phase=3") + " blue_hand=fly")
     said = move_words(INFO, placing, "place fly c5", lang)
-    assert said is not None and "c5" in said and LABELS["fly"] not in said and "place" not in said
+    assert said is not None and "c5" in said and bonus_name("fly", lang) not in said and "place" not in said
 
 
 def test_no_public_label_depends_on_a_secret() -> None:
@@ -164,18 +168,19 @@ def test_no_public_label_depends_on_a_secret() -> None:
         assert root is not None
         for choice in root.choices:
             said = choice_label(choice, "en", public=True)
-            assert not any(name in said for name in LABELS.values() if name != "Stop") or not choice.secret
+            named = any(bonus_name(kind, "en") in said for kind in KINDS if kind != "stop")
+            assert not named or not choice.secret
     assert compared > 50
 
 
 def test_the_private_view_says_the_hand_in_words() -> None:
     state = from_text(MID_TURN.replace("c5:2", "c5:2+stop") + " blue_hand=run,run,fly/ red_hand=stop")
     en = private(state, 0, "en")
-    assert "**Your bonuses in hand:** 2 × Run + (move 2 hexes in a straight line)" in en
-    assert "Fly / (throw 2 hexes with one 60° turn)" in en
+    assert "**Your bonuses in hand:** 2 × Run 2 straight (a piece moves 2 hexes in a straight line)" in en
+    assert "Throw 2 with a turn (the disc flies 2 hexes with one 60° turn)" in en
     assert "**Face down on your pieces:** Stop on c5." in en
     fr = private(state, 0, "fr")
-    assert "**Vos bonus en main :** 2 × Run + (déplacement de 2 cases en ligne droite)" in fr
+    assert "**Vos bonus en main :** 2 × Course 2 tout droit (une pièce avance de 2 cases en ligne droite)" in fr
     assert not english_in(fr), fr
     # Red's words name red's hand only: never blue's bonuses.
     assert (
@@ -226,3 +231,72 @@ def test_a_hinted_turn_reads_move_by_move_each_in_its_own_position() -> None:
     steps = sequence_words(INFO, state, 0, ["c5-b5", "d3>d5", "end"], "en")
     assert steps == ["Piece 2 on c5 → b5", "Throw the disc d3 → d5 (1 credit)", "End my actions, go to bonuses"]
     assert sequence_words(INFO, state, 1, ["c5-b5"], "en") is None, "not red's to play"
+
+
+SYMBOL_NAMES = tuple(name for name in LABELS.values() if name != "Stop")
+"""The rules' symbol names ("Run +", "Fly /"), which a newcomer does not read: never on a button, in a
+private view or on the board (the rules text gives them, beside the plain names)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_board_and_the_bot_call_each_bonus_by_the_same_plain_name(lang: str) -> None:
+    for kind in KINDS:
+        assert board_name(kind, lang) == bonus_name(kind, lang) == t(lang, f"name.ultimatek.{kind}")
+        assert not any(mark in bonus_name(kind, lang) for mark in "+/")
+    assert bonus_name("fly/", "en") == "Throw 2 with a turn"
+    assert bonus_name("run", "fr") == "Course 2 tout droit"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_button_private_view_or_board_names_a_bonus_by_its_symbol(lang: str) -> None:
+    """Seeded games walked move by move: every button, every step of the move menus (the owner's secret ones
+    included), each player's private words and every text drawn on the public and private boards."""
+    said: list[str] = []
+    for n, state in enumerate(positions(games=2, steps_per_game=100)):
+        (seat,) = state.actors()
+        for notation in button_moves(INFO, state, seat) or []:
+            said.append(move_label(INFO, state, notation, lang))
+        root = build(INFO, state, seat)
+        assert root is not None
+        for choice in root.choices:
+            said.append(choice_label(choice, lang))
+            if choice.step is not None:
+                said += [choice_label(c, lang) for c in choice.step.choices]
+        said.append(private(state, seat, lang))
+        # Every sixth position's board, the public and the mover's own in turn (a board is some 20 ms).
+        for viewer in (None if n % 12 == 0 else seat,) if n % 6 == 0 else ():
+            with noted() as notes:
+                render_board("ultimatek", state.view_for(viewer), BoardContext(names=("Alice", "Bob"), lang=lang))
+            said += [text for text, _ in notes.texts]
+    found = [text for text in said if any(name in text for name in SYMBOL_NAMES)]
+    assert not found, found[:5]
+    assert any(bonus_name(kind, lang) in text for text in said for kind in KINDS if kind != "stop")
+
+
+def test_the_board_says_in_words_what_each_bonus_token_is_and_where_it_lies() -> None:
+    """A token's symbol is some 5 CSS px on a phone: the key under the field names each kind lying face up,
+    with the hexes it lies on, then the face-down tokens' hexes; a player's own hidden kinds are named by
+    the words of their private view, beside the image."""
+    state = from_text(
+        "ultimatek act=blue phase=2 credits=3 disc=d3 "
+        "blue=b3:3m,c2:1m,c3:1m,c4:1m,c5:2+stop,d1:2m,d3:3*fly/,d4:2m,d5:2m,e2:1m+run "
+        "red=f1:2,f2:2,f3:3,f4:2,f5:2,g2:1,g3:1+fly,g4:1,g5:1,h3:3 blue_hand=run,fly red_hand=stop"
+    )
+
+    def drawn(viewer: int | None, lang: str) -> list[str]:
+        with noted() as notes:
+            render_board("ultimatek", state.view_for(viewer), BoardContext(names=("Alice", "Bob"), lang=lang))
+        return [text for text, _ in notes.texts]
+
+    public = drawn(None, "en")
+    assert "Throw 2 with a turn: d3" in public
+    assert "face down: c5, e2, g3" in public
+    assert not any("Stop" in text or "Run 2" in text for text in public), "the hidden kinds stay hidden"
+    own = drawn(0, "en")
+    assert "Throw 2 with a turn: d3" in own
+    assert "face down: c5, e2, g3" in own and "dark with a symbol: only you see it" in own
+    # Blue's own hidden kinds (face down and in hand) are named by the words beside the private image.
+    assert not any("Run 2" in text or "Stop" in text for text in own)
+    words = private(state, 0, "en")
+    assert "Stop on c5" in words and "Run 2 straight on e2" in words and "Throw 3 straight (" in words
+    assert "Lancer 2 avec virage : d3" in drawn(0, "fr")

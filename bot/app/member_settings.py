@@ -14,6 +14,9 @@ plays.
 "off or on as the member chose"); switching it on is one tap on the turn post's toggle or two in the panel, at
 1 point, the strictest threshold and the only one a rated match or an event honours anyway
 (:mod:`bot.app.standins.autopilot`); every move it plays says so in the turn post.
+
+**Default standing orders** (issue 36) are the panel's other part: per game with standing orders, the orders
+copied into the member's new matches of that game (:mod:`bot.app.orders.defaults`), one menu for every game.
 """
 
 from __future__ import annotations
@@ -70,6 +73,10 @@ class MemberPanel:
     """What applies in that match, every setting."""
     overridden: frozenset[str] = frozenset()
     """The keys set for that match alone."""
+    orders: Mapping[str, str] = field(default_factory=dict)
+    """Their default standing orders, by game id, for every game that has some (:mod:`bot.app.orders.defaults`):
+    copied into each new match of that game; each as its stored text (:func:`bot.app.orders.base.decode` reads
+    it), so that the settings stay below the orders."""
 
 
 class UnknownSettingError(ValueError):

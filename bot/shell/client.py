@@ -49,7 +49,7 @@ from bot.shell.play.move_controls import BuilderButton, BuilderSelect, MoveButto
 from bot.shell.play.private import PrivateViewButton, SetupButton, on_setup_form
 from bot.shell.play.resign import ResignButton
 from bot.shell.play.setup import SetupPickButton, SetupPickSelect
-from bot.shell.settings.panel import AutopilotButton, MemberSettingSelect
+from bot.shell.settings.panel import AutopilotButton, DefaultOrdersSelect, MemberSettingSelect
 from bot.shell.timeoff.weekend import WeekendButton
 from bot.shell.translator import CatalogTranslator
 from games import GAMES
@@ -58,15 +58,16 @@ from render import RENDERERS, BoardContext, render_board
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
-    "bot.shell.cogs.game",
-    "bot.shell.cogs.plateau",
+    "bot.shell.groups",
     "bot.shell.pbp.clock",
-    "bot.shell.cogs.ratings",
-    "bot.shell.cogs.events",
+    "bot.shell.history.ratings",
+    "bot.shell.profile.commands",
+    "bot.shell.events.commands",
     "bot.shell.play.ai_seats",
-    "bot.shell.cogs.review",
-    "bot.shell.cogs.desk",
+    "bot.shell.history.review",
+    "bot.shell.desk.listeners",
 )
+"""Every extension, loaded in this order (Discord lists the top-level commands in the order they are added)."""
 DYNAMIC_ITEMS = (
     LobbyButton,
     SaltButton,
@@ -93,6 +94,7 @@ DYNAMIC_ITEMS = (
     LeaderboardButton,
     HelpButton,
     MemberSettingSelect,
+    DefaultOrdersSelect,
     AutopilotButton,
     PlanButton,
     PlanSelect,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
+from discord.ext import commands
 
 from bot.app.heavy import HeavyWork
 from bot.app.matches import Match, MatchService, TurnReport
@@ -94,6 +95,42 @@ class Shell:
     ui: Messages
     pbp: PlayByPost
     heavy: HeavyWork
+
+
+class ShellHolder(Protocol):
+    """What a command needs of the bot (:class:`bot.shell.client.PlateauBot`, the composition root, which a
+    feature does not import): the :class:`Shell` it hands to its handler."""
+
+    @property
+    def shell(self) -> Shell: ...
+
+
+class ExtensionHost(ShellHolder, Protocol):
+    """The bot a feature's extension is loaded into: it takes the extension's cog, whose commands get its Shell."""
+
+    async def add_cog(self, cog: commands.Cog) -> None: ...
+
+
+class OrganiserCheck(Protocol):
+    """What a command outside the events uses of their handlers (:class:`bot.shell.events.EventUI`, which stands
+    above the features that ask): whether a member organises the server's events."""
+
+    async def is_organiser(self, interaction: discord.Interaction) -> bool: ...
+
+
+class EventsHolder(ShellHolder, Protocol):
+    """The bot of a command that treats an event's organisers apart (they change an event's game at once)."""
+
+    @property
+    def event_ui(self) -> OrganiserCheck | None: ...
+
+
+async def is_organiser(bot: EventsHolder, interaction: discord.Interaction) -> bool:
+    """Whether the member behind ``interaction`` organises the server's events (Manage Server or their role)."""
+    events = bot.event_ui
+    if events is None:
+        raise RuntimeError("the events' handlers are built by the client's setup")
+    return await events.is_organiser(interaction)
 
 
 def shell_or_none(interaction: discord.Interaction) -> Shell | None:

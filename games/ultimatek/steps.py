@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from games.base import GameState, Part, Seat
-from games.ultimatek.bonuses import LABELS
 from games.ultimatek.field import hex_name
 from games.ultimatek.model import BONUS, END, Action
 from games.ultimatek.notation import straight
@@ -64,11 +63,13 @@ def move_parts(state: GameState, move: Any) -> tuple[Part, ...]:
     else:
         landing = "ultimatek.score" if state._scores(move) else "ultimatek.land"
         parts = [piece, Part(verb, "", "ultimatek.throw"), Part(hex_name(move.to), hex_name(move.to), landing)]
+    # A bonus is named by its catalog text (its plain name in the member's language), never by the rules'
+    # symbol names ("Fly /"), which a newcomer does not read.
     if move.via >= 0 and not straight(move.hex, move.via, move.to):
-        route = hex_name(move.via) + (f" ({LABELS[move.kind]})" if move.kind else "")
-        parts.append(Part(f"via {hex_name(move.via)} {move.kind}", route, "ultimatek.bent"))
+        key = f"ultimatek.bent_using.{KIND_KEYS[move.kind]}" if move.kind else "ultimatek.bent"
+        parts.append(Part(f"via {hex_name(move.via)} {move.kind}", hex_name(move.via), key))
     elif move.kind:
-        parts.append(Part(move.kind, LABELS[move.kind], "ultimatek.using"))
+        parts.append(Part(move.kind, "", f"ultimatek.using.{KIND_KEYS[move.kind]}"))
     elif (carrier := state.piece(state.to_act, move.hex)) is not None and carrier.bonus and carrier.bonus != "stop":
         # Beside the same action using the piece's bonus, this one keeps it: say so rather than "as is".
         parts.append(Part("plain", "", "ultimatek.plain"))

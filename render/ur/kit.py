@@ -730,8 +730,22 @@ def draw_panel(
     draw_stats(canvas, draw, y + STATS_DY, stats)
 
 
+STATS_ROOM: Final = PANEL_X1 - PANEL_X0 - 18
+"""How wide a panel's counts may run, from the panel's left edge (its 22 px inset included)."""
+
+
+def stats_gap(stats: Sequence[Stat]) -> float:
+    """The gap between two counts: :data:`STAT_GAP`, narrowed (down to 12 px) when three counts with long
+    words would run past the panel's edge (Ravensburger's "0 in reserve · 3 delivered · 3 prisoners")."""
+    over = stats_width(stats) - STATS_ROOM
+    if over <= 0 or len(stats) < 2:
+        return STAT_GAP
+    return max(12.0, STAT_GAP - over / (len(stats) - 1))
+
+
 def draw_stats(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: float, stats: Sequence[Stat]) -> None:
     """A panel's counts along its second line (middle ``y``), from its left edge."""
+    gap = stats_gap(stats)
     x = PANEL_X0 + 22.0
     count_face = font(SMALL_PX + 4, "Bold")
     word_face = font(SMALL_PX, "Semibold")
@@ -743,18 +757,19 @@ def draw_stats(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: float, stats: 
         if stat.word:
             x += 10
             x += draw_text(draw, (x, y + 1), stat.word, word_face, MUTED, "lm")
-        x += STAT_GAP
+        x += gap
 
 
-def stats_width(stats: Sequence[Stat]) -> float:
-    """How wide :func:`draw_stats` draws ``stats`` (for tests and the layout of each rule set)."""
+def stats_width(stats: Sequence[Stat], gap: float = STAT_GAP) -> float:
+    """How wide ``stats`` run with ``gap`` between them, their 22 px inset included (for the layout and
+    the tests; :func:`draw_stats` draws them with :func:`stats_gap`)."""
     count_face = font(SMALL_PX + 4, "Bold")
     word_face = font(SMALL_PX, "Semibold")
     width = 22.0
     for stat in stats:
         width += (stat.sprite.width + 2 if stat.sprite is not None else 0) + count_face.getlength(stat.count)
-        width += (10 + word_face.getlength(stat.word) if stat.word else 0) + STAT_GAP
-    return width - STAT_GAP
+        width += (10 + word_face.getlength(stat.word) if stat.word else 0) + gap
+    return width - gap
 
 
 def draw_status(

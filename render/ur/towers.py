@@ -40,6 +40,7 @@ from render.common import (
     font,
     mix,
     outcome_of,
+    plural,
     supersampled,
 )
 from render.ur.alt import AltText, player_sentences, whose_turn
@@ -114,6 +115,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "Royal Game of Ur, Ravensburger rules",
         "reserve": "in reserve",
         "delivered": "delivered",
+        "delivered_one": "delivered",
         "row": "row {row}",
         "prisoners": "prisoners",
         "prisoner": "prisoner",
@@ -142,6 +144,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "title": "Jeu royal d'Ur, règles Ravensburger",
         "reserve": "en réserve",
         "delivered": "livrés",
+        "delivered_one": "livré",
         "row": "rangée {row}",
         "prisoners": "prisonniers",
         "prisoner": "prisonnier",
@@ -489,7 +492,11 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
     other = 1 - seat
     stats = [
         Stat(token_sprite(seat, False, STAT_D), str(state.reserve[seat]), words["reserve"]),
-        Stat(token_sprite(other, False, STAT_D), str(state.removed[other]), words["delivered"]),
+        Stat(
+            token_sprite(other, False, STAT_D),
+            str(state.removed[other]),
+            plural(ctx.language, state.removed[other], words["delivered_one"], words["delivered"]),
+        ),
     ]
     if held:
         stats.append(Stat(_prisoner_icon(other), str(held), words["prisoner" if held == 1 else "prisoners"]))

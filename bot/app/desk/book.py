@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from typing import Final
 
 from bot.app.desk.pings import CADENCE_KEY, DIGEST_KEY, DIGEST_SENT_KEY, ROUTE_KEY, PingPrefs, ping_prefs
 from bot.app.desk.planner import KeptDesk
 from bot.app.storage import Store, from_iso, to_iso
+
+STALE_KEY: Final = "desk_stale"
+"""The member's preference noting that their desk awaits a change not drawn yet, kept until it is drawn: the queue
+lives in memory, so a restart finds there the desks whose latest change the stopped process had not drawn."""
 
 
 class DeskBook:
@@ -38,6 +43,21 @@ class DeskBook:
         """Leave marks for the process that edits the desks (see :mod:`.shards`)."""
         async with self._store.transaction():
             await self._store.mark_desks(user_ids, now=self._clock())
+
+    async def note_stale(self, user_ids: Iterable[int]) -> None:
+        """Note that the desks of ``user_ids`` (those who have one) await a change not drawn yet."""
+        async with self._store.transaction():
+            await self._store.note_stale_desks(user_ids, STALE_KEY, now=self._clock())
+
+    async def drawn(self, user_id: int) -> None:
+        """``user_id``'s desk was drawn with every change noted so far."""
+        async with self._store.transaction():
+            await self._store.set_pref(user_id, STALE_KEY, None, now=self._clock())
+
+    async def stale(self) -> list[int]:
+        """The members whose desk awaits a change not drawn yet (after a restart: the stopped process's queue)."""
+        async with self._store.transaction(immediate=False):
+            return await self._store.users_with_pref(STALE_KEY, "1")
 
     async def take_marks(self, limit: int = 1000) -> list[tuple[int, datetime]]:
         """The marks left by other processes, oldest first, each taken once."""

@@ -40,6 +40,10 @@ class DeskQueue:
     def __len__(self) -> int:
         return len(self._marked)
 
+    def __contains__(self, user_id: object) -> bool:
+        """True while ``user_id``'s desk waits to be taken."""
+        return user_id in self._marked
+
     def touch(self, user_id: int, now: datetime) -> bool:
         """Mark ``user_id``'s desk as out of date at ``now``; False when the queue is full (the mark is dropped)."""
         if user_id in self._marked:

@@ -336,7 +336,8 @@ class TurnClocks(Core):
         """Make a decision for a seat whose time ran out, and log it as AUTO.
 
         The game's own way to skip comes first (a legal move written ``pass``, ``done`` or ``end``);
-        otherwise one legal move is drawn with the match's seeded generator.
+        otherwise one legal move is drawn with the match's seeded generator. When the seat still acts after it
+        (a throw on Ur's rosette earns another), its next decision gets a deadline of its own.
 
         Raises:
             MatchError: ``not_active``, or ``vote_closed`` when the seat is no longer late (it acted).
@@ -357,7 +358,12 @@ class TurnClocks(Core):
             decided = before.apply(decision)
             entry = LogEntry(match.version + 1, LogKind.AUTO, seat, before.format_move(decision), now, after=decided)
             state, chance = await self._chance_steps(match, decided, entry.ply, now)
-            return await self._conclude(match, before, state, [entry, *chance], now)
+            report = await self._conclude(match, before, state, [entry, *chance], now)
+            if report.match.status is MatchStatus.ACTIVE and seat in report.match.state.actors():
+                # The seat owes another decision (Ur's rosette): a fresh deadline for it. Its turn's deadline is
+                # handled, so kept running it would never expire again and the match would wait for ever.
+                await self._store.restart_clock(match.id, seat, now=now)
+            return report
 
     async def forfeit(self, match_id: int, seat: Seat, since: datetime | None = None) -> TurnReport:
         """End the match as ``seat``'s forfeit (its time ran out); every other seat wins.

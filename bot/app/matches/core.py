@@ -37,6 +37,7 @@ from bot.app.matches.model import (
     MatchError,
     MatchStatus,
     ServiceConfig,
+    Stopped,
     TurnCount,
     TurnReport,
 )
@@ -350,10 +351,17 @@ class Core:
         user_id = match.seats[seat]
         if not self.config.stand_ins or seat in match.ai or is_ai(user_id):
             return None, None
+        stopped: Stopped | None = None
         for stand_in in self.config.stand_ins:
             move = await stand_in.choose(self._store, match, state, seat, user_id)
+            if isinstance(move, Stopped):
+                stopped = stopped or move
+                continue
             if move is not None:
                 return move, stand_in.name
+        # The member is asked: why, when a stand-in stopped, for their own messages only (nothing when none did).
+        asked = match.version + len(match.unsaved)
+        await self._store.put_asked_why(match.id, user_id, asked, None if stopped is None else stopped.to_text())
         return None, None
 
     async def _record(

@@ -19,8 +19,9 @@ from bot.app.matches.model import (
     salt_kind_key,
     split_options,
 )
+from bot.app.orders.defaults import copy_defaults
 from bot.app.seats.acting import Action
-from bot.app.seats.ai import LEVELS, is_ai, level_of, next_ai_id
+from bot.app.seats.ai import LEVELS, humans, is_ai, level_of, next_ai_id
 from bot.app.storage import (
     ChannelBusyError,
 )
@@ -376,6 +377,8 @@ class Lobby(Core):
                 if is_ai(uid):
                     await self._store.put_ai_seat(match.id, seat, level_of(uid), 0, "seated")
             await self._salt_every_member(match, now)
+            # Before the opening: a member's default orders for this game play from the first decision.
+            await copy_defaults(self._store, match.id, match.game.id, humans(match.seats), now=now)
             match = await self._load(match_id)
             opening = match.game.new(len(match.seats), match.options)
             state, entries = await self._chance_steps(match, opening, match.version, now)

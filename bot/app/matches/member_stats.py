@@ -12,7 +12,7 @@ from bot.app.matches.core import Core
 from bot.app.matches.log import _entry, effective
 from bot.app.matches.model import DECISIONS, POSITION_KINDS, LogKind, Match, MatchStatus
 from bot.app.stats.answers import HIDE_ANSWER_TIME, WINDOW, AnswerTimes, Entry, answer_times, summary
-from bot.app.stats.dice import reader_of
+from bot.app.stats.dice import Draw, reader_of
 from bot.app.stats.luck import Luck, Tally, luck_of, merged, rolls_to_json, tally_from_json
 
 MATCHES_READ: Final = 300
@@ -75,22 +75,29 @@ class MemberStats(Core):
                 else:
                     tally = tally_from_json(*kept)
             tallies.setdefault(match.game.id, []).append(tally)
-        found = {game: (merged(parts), len(parts)) for game, parts in tallies.items()}
+        # A match counts when it gave the member a roll (a Subulata set-up typed by hand gives none).
+        found = {game: (merged(parts), sum(1 for p in parts if p.count)) for game, parts in tallies.items()}
         return {game: luck_of(tally, matches) for game, (tally, matches) in found.items() if tally.count}
 
     async def _count_dice(self, match: Match) -> dict[int, Tally]:
-        """Every seat's rolls in ``match``'s log (inside the caller's transaction)."""
+        """Every seat's rolls in ``match``'s log (inside the caller's transaction); nothing when its reader's
+        draws stayed secret because the game did not reach its own end."""
         reader = reader_of(match.game.id)
         counted = {seat: Tally() for seat in range(len(match.seats))}
         if reader is None:
             return counted
         entries = effective([_entry(r) for r in await self._store.load_moves(match.id)])
         state = match.game.new(len(match.seats), match.options)
+        draws: list[Draw] = []
         for entry in entries:
             if entry.kind not in POSITION_KINDS:
                 continue
             move = state.parse_move(entry.notation, entry.seat)
-            if entry.kind is LogKind.CHANCE and (found := reader(state, move)) is not None and found[0] in counted:
-                counted[found[0]].add(found[2], found[1])
+            if entry.kind is LogKind.CHANCE:
+                draws += [draw for draw in reader.read(state, move) if draw[0] in counted]
             state = state.apply(move)
+        if reader.secret_until_over and state.outcome() is None:
+            return counted
+        for seat, value, odds in draws:
+            counted[seat].add(odds, value)
         return counted

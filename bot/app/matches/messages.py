@@ -6,6 +6,7 @@ Kept apart from match logic: nothing here changes a match.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 
 from bot.app.matches.core import Core
@@ -19,6 +20,7 @@ from bot.app.matches.model import (
     MatchError,
     MatchStatus,
     ReplayError,
+    Stopped,
     TurnReport,
 )
 from bot.app.member_settings import (
@@ -29,6 +31,8 @@ from bot.app.member_settings import (
     set_standing,
     standing_settings,
 )
+from bot.app.orders import OrderError, encode
+from bot.app.orders.defaults import default_orders, set_default_orders
 from bot.app.storage import (
     UNSET,
     PostRow,
@@ -153,11 +157,26 @@ class Messages(Core):
         """
         async with self._store.transaction(immediate=False):
             standing = await standing_settings(self._store, user_id)
+            orders = {game: encode(chosen) for game, chosen in (await default_orders(self._store, user_id)).items()}
             if match_id is None:
-                return MemberPanel(standing)
+                return MemberPanel(standing, orders=orders)
             await self._seated(match_id, user_id)
             applied, overridden = await match_settings(self._store, match_id, user_id)
-            return MemberPanel(standing, match_id, applied, overridden)
+            return MemberPanel(standing, match_id, applied, overridden, orders)
+
+    async def set_default_orders(self, user_id: int, picked: Mapping[str, Sequence[str]]) -> None:
+        """Keep the member's default standing orders: the order kinds ``picked`` per game id (a game with standing
+        orders left out: none), each new one with its usual values and stops; copied into their new matches of
+        that game (see :mod:`bot.app.orders.defaults`).
+
+        Raises:
+            MatchError: ``orders_none`` (a game without standing orders), ``orders_kind`` (nothing stored).
+        """
+        async with self._store.transaction():
+            try:
+                await set_default_orders(self._store, user_id, picked, now=self._clock())
+            except OrderError as exc:
+                raise MatchError(exc.key, **exc.params) from exc
 
     async def set_member_setting(self, user_id: int, key: str, value: str | None, match_id: int | None = None) -> None:
         """Change one of the member's settings: the standing preference (``match_id`` None), or their setting in
@@ -178,6 +197,19 @@ class Messages(Core):
                     await set_for_match(self._store, match_id, user_id, key, value, now=self._clock())
             except UnknownSettingError as exc:
                 raise MatchError("unknown_setting") from exc
+
+    async def asked_why(self, match_id: int, user_id: int) -> Stopped | None:
+        """Why ``user_id`` is asked the decision now open in the match after all (their order's stop, their
+        autopilot, their plan), or None: nothing stopped, or the match moved on since. For that member's own
+        messages only (it tells what they chose or planned)."""
+        async with self._store.transaction(immediate=False):
+            found = await self._store.load_asked_why(match_id, user_id)
+            if found is None:
+                return None
+            row = await self._store.load_match_row(match_id)
+            if row is None or row.status != MatchStatus.ACTIVE.value or row.log_version != found[0]:
+                return None
+            return Stopped.from_text(found[1])
 
     async def _seated(self, match_id: int, user_id: int) -> None:
         """Refuse a member who plays no seat of the match (a finished match keeps its players: nothing to set)."""

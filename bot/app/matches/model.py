@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import json
 import logging
 import secrets
 from collections.abc import Callable, Mapping
@@ -409,6 +410,29 @@ class BoardChangedError(MatchError):
 Clock = Callable[[], datetime]
 
 
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """What a stand-in answers instead of a move when it would have played but one of its stops fired: the member
+    is asked after all, and told why in their own messages only (``why``: a short code, such as ``order.danger``,
+    ``autopilot.apart``, ``plan.unforeseen``; ``words``: its facts, such as the points apart or the roll)."""
+
+    why: str
+    words: Mapping[str, str] = field(default_factory=dict)
+
+    def to_text(self) -> str:
+        """The stored form (``asked_why``)."""
+        return json.dumps({"why": self.why, "words": dict(self.words)}, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_text(cls, text: str) -> Stopped | None:
+        """The stored form read back; None when it cannot be read."""
+        try:
+            data = json.loads(text)
+            return cls(str(data["why"]), {str(k): str(v) for k, v in dict(data.get("words", {})).items()})
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
+
+
 class StandIn(Protocol):
     """Plays a decision for a member who was not asked: the member's plan, a standing order, "ask me only when
     it matters" (issue 36). The service asks each of :attr:`ServiceConfig.stand_ins` in turn, inside the
@@ -421,7 +445,9 @@ class StandIn(Protocol):
 
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
         """The engine move to play for ``user_id`` at ``seat`` in ``state`` (one of ``state.legal_moves()``), or
-        None to leave the choice to the next stand-in (and, failing all, to the member). ``match`` is the match
+        None to leave the choice to the next stand-in (and, failing all, to the member), or :class:`Stopped` when
+        it would have played but a stop fired (the next stand-in is asked too; the first stop is what the member
+        is told when none plays). ``match`` is the match
         as the change loaded it (its ``version`` and ``state`` are from before the change), with the change's
         entries so far in ``match.unsaved``; ``store`` is inside the change's transaction."""
         ...

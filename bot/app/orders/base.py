@@ -101,9 +101,14 @@ class OrderBook:
     def choose(self, orders: Iterable[Order], state: GameState, seat: Seat) -> Any | None:
         """The move the member's ``orders`` play at ``(state, seat)``: the first order with a move for this
         step, unless one of its stops fires or the move is not legal; None to ask the member."""
+        return self.decide(orders, state, seat)[0]
+
+    def decide(self, orders: Iterable[Order], state: GameState, seat: Seat) -> tuple[Any | None, str | None]:
+        """As :meth:`choose`, with why the member is asked when an order would have played: the name of the stop
+        that fired, or ``illegal`` when the order's move is not legal here (None: no order applies)."""
         legal = state.legal_moves(seat)
         if not legal:
-            return None
+            return None, None
         for order in orders:
             try:
                 kind = self.kind(order.kind)
@@ -113,11 +118,14 @@ class OrderBook:
             if move is None:
                 continue
             if move not in legal:
-                return None
-            if any(self.stops[stop](state, seat, move) for stop in order.stops if stop in self.stops):
-                return None
-            return move
-        return None
+                return None, "illegal"
+            fired = next(
+                (stop for stop in order.stops if stop in self.stops and self.stops[stop](state, seat, move)), None
+            )
+            if fired is not None:
+                return None, fired
+            return move, None
+        return None, None
 
 
 def encode(orders: Iterable[Order]) -> str:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.app.clocks.game_clock import live_play
-from bot.app.matches.model import Match
+from bot.app.matches.model import Match, Stopped
 from bot.app.member_settings import AUTOPILOT, match_settings
 from bot.app.storage import Store
 from games.ai.choice import SECONDS, choice_matters
@@ -64,7 +64,8 @@ class Autopilot:
     """Per match: the version of the change being played, the decisions played in it and the seconds checked."""
 
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
-        """The move to play for the member, or None to ask them."""
+        """The move to play for the member, or None to ask them (:class:`Stopped` when their setting is on: why
+        they are asked, the moves too far apart or a check not finished)."""
         options = match.options
         if options.get("autopilot") == "off" or options.get("autoplay") != "on" or live_play(match.turn_limit, options):
             return None
@@ -84,12 +85,14 @@ class Autopilot:
         self.spent[match.id] = (match.version, played, seconds)
         settings, _ = await match_settings(store, match.id, user_id)
         chosen = settings[AUTOPILOT.key]
-        if spread is None or chosen == "off":
+        if chosen == "off":
             return None
+        if spread is None:
+            return Stopped("autopilot.unjudged")
         strict = match.rated or await store.in_event(match.id)
         points = RATED_POINTS if strict else float(chosen)
         if not spread.within(points):
-            return None
+            return Stopped("autopilot.apart", {"points": f"{100 * spread.width:.1f}", "limit": f"{points:g}"})
         self.spent[match.id] = (match.version, played + 1, seconds)
         return spread.moves[0] if strict else spread.best
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.matches.model import Match
+from bot.app.matches.model import Match, Stopped
 from bot.app.orders import book_for, decode
 from bot.app.storage import Store
 from games.base import GameState, Seat
@@ -18,14 +18,16 @@ class OrderStandIn:
 
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
         """The move of the first of ``user_id``'s orders that applies at ``(state, seat)``; None when the game has
-        no standing orders, the member left none, none applies or a stop fires."""
+        no standing orders, the member left none or none applies; :class:`Stopped` (``order.<stop>``) when an order
+        would have played but its stop fired (or its move is not legal here)."""
         book = book_for(match.game.id)
         if book is None:
             return None
         text = await store.load_orders(match.id, user_id)
         if not text:
             return None
-        return book.choose(decode(text), state, seat)
+        move, stop = book.decide(decode(text), state, seat)
+        return Stopped(f"order.{stop}") if stop is not None else move
 
 
 ORDERS = OrderStandIn()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app.matches import LogEntry, LogKind, Match
+from bot.app.matches.model import Stopped
 from bot.app.plans.desk import drop_text
 from bot.app.plans.follow import PLAYED, Dropped, Planned, follow
 from bot.app.plans.model import Plan
@@ -26,7 +27,8 @@ class PlanStandIn:
     name = "plan"
 
     async def choose(self, store: Store, match: Match, state: GameState, seat: Seat, user_id: int) -> Any | None:
-        """The planned move for ``user_id`` at ``seat``, or None (no plan, or the plan stops or waits here)."""
+        """The planned move for ``user_id`` at ``seat``, or None (no plan, or the plan waits here), or
+        :class:`Stopped` (``plan.<reason>``) when the game left the plan here."""
         row = await store.load_plan(match.id, user_id)
         if row is None or row.dropped is not None:
             return None
@@ -47,7 +49,7 @@ class PlanStandIn:
             return None
         if isinstance(found, Dropped):
             await store.drop_plan(match.id, user_id, drop_text(found), now=now)
-            return None
+            return Stopped(f"plan.{found.reason}", found.words)
         assert isinstance(found, Planned)
         if found.rest is None:
             played = Dropped(PLAYED, {"move": state.format_move(found.move)})

@@ -1,8 +1,10 @@
 """Dice against expectation, and the chance of a run that unlucky (or that lucky).
 
 A member's rolls over many matches are independent draws, each from its own distribution of whole numbers (Ur's
-four binary dice: 0 to 4 with weights 1, 4, 6, 4, 1). Their total ``S`` is compared with its expectation, and the
-chance of a total at least that far on the same side is ``P(S <= s)`` below the expectation (``P(S >= s)`` above).
+four binary dice: 0 to 4 with weights 1, 4, 6, 4, 1; a draw without replacement, such as a shuffled set-up, is
+one roll whose distribution is that of the whole deal, :func:`drawn_sum`). Their total ``S`` is compared with its
+expectation, and the chance of a total at least that far on the same side is ``P(S <= s)`` below the
+expectation (``P(S >= s)`` above).
 
 That tail is computed with the saddlepoint approximation of Lugannani and Rice, with Daniels's continuity correction
 for sums on a lattice of span one: with ``K`` the cumulant generating function of ``S`` (the sum of each roll's),
@@ -18,9 +20,10 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 from typing import Final
 
 Distribution = tuple[tuple[int, Fraction], ...]
@@ -151,6 +154,14 @@ def distribution(outcomes: Iterable[tuple[int, Fraction]]) -> Distribution:
     for value, p in outcomes:
         joined[value] = joined.get(value, Fraction(0)) + p
     return tuple(sorted(joined.items()))
+
+
+def drawn_sum(values: Sequence[int], k: int) -> Distribution:
+    """The total of ``k`` of ``values`` drawn without replacement, every set of ``k`` alike (a dealt hand, a
+    shuffled set-up): the draws of one deal depend on each other, so a deal is one roll of this distribution,
+    and deals of different matches are independent rolls as :class:`Tally` wants them."""
+    sets = math.comb(len(values), k)
+    return distribution((sum(chosen), Fraction(1, sets)) for chosen in combinations(values, k))
 
 
 def rolls_to_json(tally: Tally) -> str:

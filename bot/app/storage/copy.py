@@ -61,6 +61,7 @@ TABLES: Final = (
     "member_match_settings",
     "plans",
     "standing_orders",
+    "asked_why",
     "member_desks",
     "desk_marks",
     "weekend_pauses",

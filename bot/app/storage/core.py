@@ -16,7 +16,7 @@ from typing import Any, Literal, Self
 
 from bot.app.storage.backends import Backend, PostgresBackend, SqliteBackend, is_postgres_url, sqlite_path
 from bot.app.storage.base import from_iso
-from bot.app.storage.migrate import Migration, load_migrations
+from bot.app.storage.migrate import Migration, shipped_migrations
 
 
 class StoreCore:
@@ -61,10 +61,10 @@ class StoreCore:
         location = str(path)
         backend: Backend
         if is_postgres_url(location):
-            chosen = load_migrations(dialect="postgresql") if migrations is None else tuple(migrations)
+            chosen = shipped_migrations("postgresql") if migrations is None else tuple(migrations)
             backend = await PostgresBackend.open(location, max_size=pool_size)
         else:
-            chosen = load_migrations() if migrations is None else tuple(migrations)
+            chosen = shipped_migrations("sqlite") if migrations is None else tuple(migrations)
             backend = await SqliteBackend.open(
                 sqlite_path(location),
                 busy_timeout_ms=busy_timeout_ms,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Final
 
@@ -43,7 +44,7 @@ class Migration:
 
     def statements(self) -> list[str]:
         """The SQL split into single statements (see :func:`split_statements`)."""
-        return split_statements(self.sql, source=f"{self.version:04d}_{self.name}.sql")
+        return list(_split_once(self.sql, f"{self.version:04d}_{self.name}.sql"))
 
 
 def load_migrations(directory: Path = MIGRATIONS_DIR, *, dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
@@ -74,6 +75,25 @@ def load_migrations(directory: Path = MIGRATIONS_DIR, *, dialect: Dialect = "sql
                 f"migration {migration.version:04d}_{migration.name}.sql is out of sequence: expected {expected:04d}"
             )
     return tuple(found)
+
+
+@cache
+def shipped_migrations(dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
+    """The migrations of :data:`MIGRATIONS_DIR` as ``dialect`` runs them, read and checked once per process.
+
+    They ship with the code, so a process never sees them change; reading and rendering all of them again
+    at every open cost a test suite that opens thousands of stores several percent of its time.
+
+    Raises:
+        MigrationError: see :func:`load_migrations` (raised again at the next call: failures are not kept).
+    """
+    return load_migrations(dialect=dialect)
+
+
+@cache
+def _split_once(sql: str, source: str) -> tuple[str, ...]:
+    """:func:`split_statements` of one migration, kept: a migration's text never changes."""
+    return tuple(split_statements(sql, source=source))
 
 
 def split_statements(sql: str, *, source: str = "<sql>") -> list[str]:

@@ -31,6 +31,7 @@ from bot.app.storage.rows import (
     SeatReplacement,
 )
 from bot.app.storage.tables import (
+    AskedWhyQueries,
     ClockQueries,
     DeskQueries,
     FairnessQueries,
@@ -78,6 +79,7 @@ class Store(
     PlayedForQueries,
     PlanQueries,
     OrderQueries,
+    AskedWhyQueries,
     ClockQueries,
     PostQueries,
     PreferenceQueries,

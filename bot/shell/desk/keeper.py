@@ -5,7 +5,10 @@ from :class:`bot.app.desk.queue.DeskQueue`, draws each afresh from storage and c
 :func:`bot.app.desk.planner.desk_step`. The DM's ids are stored (migration 0027), so after a restart the same
 message is edited. A member whose DMs are closed (Discord's 50007) is remembered as such and not tried again for a
 while: their desk is shown ephemerally when they ask for it (``/game mine``). Only the process that owns direct
-messages edits desks (:mod:`bot.app.desk.shards`); another process leaves marks in the database for it.
+messages edits desks (:mod:`bot.app.desk.shards`); another process leaves marks in the database for it. The queue
+lives in memory, so each change is also noted in storage until its desk is drawn
+(:meth:`bot.app.desk.book.DeskBook.note_stale`): after a restart the first tick queues the desks a stopped process
+had not drawn yet.
 """
 
 from __future__ import annotations
@@ -75,6 +78,8 @@ class DeskKeeper:
         self.source = EntrySource(bot, service, display, events)
         self.edits = 0
         """Desk messages sent or edited by this process (the bench and the tests read it)."""
+        self._resumed = False
+        """True once the desks a stopped process left undrawn are queued (:meth:`take_marks`)."""
         # A discord.ext.tasks loop, run only while desks wait: it sleeps until the next desk is ready.
         self._pump: tasks.Loop[Any] = tasks.loop(seconds=PUMP_SECONDS)(self._drain)
 
@@ -93,16 +98,22 @@ class DeskKeeper:
         if not self.edits_here():
             await self.book.mark(members)
             return
+        await self.book.note_stale(members)  # before the queue, so a draw always comes after its note
         now = discord.utils.utcnow()
         for user_id in members:
             self.queue.touch(user_id, now)
         self._start_pump()
 
     async def take_marks(self) -> None:
-        """Queue the desks other processes marked (the owning process calls this on each tick)."""
+        """Queue the desks other processes marked (the owning process calls this on each tick); on the first
+        call, the desks whose latest change a stopped process had noted and not drawn."""
         if not self.edits_here():
             return
         now = discord.utils.utcnow()
+        if not self._resumed:
+            self._resumed = True
+            for user_id in await self.book.stale():
+                self.queue.touch(user_id, now)
         for user_id, _ in await self.book.take_marks():
             self.queue.touch(user_id, now)
         self._start_pump()
@@ -120,6 +131,11 @@ class DeskKeeper:
                 await self.refresh(user_id)
             except Exception:
                 log.exception("the desk of user %s could not be redrawn", user_id)
+            if user_id not in self.queue:  # a change during the draw keeps the note for the next one
+                try:
+                    await self.book.drawn(user_id)
+                except Exception:
+                    log.exception("the desk of user %s was drawn but could not be noted so", user_id)
         ready = self.queue.next_at()
         if ready is None:
             self._pump.stop()

@@ -8,20 +8,9 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchService
+from bot.shell.parameters import parse_variant
 from games import GAMES, find_game
 from games.ursuppe.genes import BY_ID, GENES, effect, name
-
-
-def parse_variant(value: str) -> tuple[str, dict[str, str]]:
-    """The game id and options of a choice value.
-
-    ``ur:v2`` → (``ur``, {``rules``: ``v2``}); ``subulata:layout=fixed`` → (``subulata``, {``layout``: ``fixed``}).
-    """
-    game_id, _, rest = value.partition(":")
-    if not rest:
-        return game_id, {}
-    name, sep, choice = rest.partition("=")
-    return game_id, ({name: choice} if sep else {"rules": rest})
 
 
 async def show_rules(service: MatchService, interaction: discord.Interaction, variant: str | None) -> None:

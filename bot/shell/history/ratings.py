@@ -1,5 +1,5 @@
 """The leaderboard's pages: built from the match service's table, turned by :class:`LeaderboardButton` (beside
-its handler, :func:`leaderboard_page`). ``/leaderboard`` itself is a command of :mod:`bot.shell.cogs.ratings`."""
+its handler, :func:`leaderboard_page`). ``/leaderboard`` itself is :class:`LeaderboardCog`, an extension."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ import math
 from collections.abc import Awaitable, Callable
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchService
 from bot.shell.components import PageButton
-from bot.shell.context import Shell
+from bot.shell.context import ExtensionHost, Shell
+from bot.shell.parameters import rated_choices
+from bot.shell.translator import command, opt, options
 from games import find_game
 
 PAGE = 15
@@ -69,3 +73,37 @@ class LeaderboardButton(PageButton, layout="lb:{slot}:{page}:{subject}", subject
             name_of,
         )
         await interaction.response.edit_message(embed=embed, view=view)
+
+
+@app_commands.guild_only()
+class LeaderboardCog(commands.Cog):
+    """``/leaderboard``: the server's ratings in a game."""
+
+    def __init__(self, bot: ExtensionHost) -> None:
+        self.bot = bot
+
+    @command("leaderboard", "The server's best players in a game")
+    @options(game=opt("game", "The game and rule set", described="lb_game"))
+    @app_commands.choices(game=rated_choices())
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        """Post the first page of the leaderboard (visible to the channel)."""
+        lang = language_of(interaction.guild_locale or interaction.locale)
+        guild = interaction.guild
+
+        async def name_of(uid: int) -> str:
+            return await self.bot.shell.ui.text_name(uid, guild)
+
+        embed, view = await leaderboard_page(
+            self.bot.shell.service, interaction.guild_id or 0, game.value, 1, lang, name_of
+        )
+        if view is None:
+            await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.response.send_message(
+                embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+
+async def setup(bot: ExtensionHost) -> None:
+    """Extension entry point."""
+    await bot.add_cog(LeaderboardCog(bot))

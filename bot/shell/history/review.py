@@ -11,13 +11,18 @@ from __future__ import annotations
 import io
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchStatus
 from bot.app.records import review
 from bot.shell.components import MatchButton
-from bot.shell.context import Shell
+from bot.shell.context import ExtensionHost, Shell
 from bot.shell.display import public_language, variant_label
+from bot.shell.parameters import MATCH
+from bot.shell.translator import command, options
+from bot.shell.visibility import open_to_everyone
 
 LIMIT = 2000
 """Characters of a message's content."""
@@ -65,3 +70,23 @@ async def show_review(shell: Shell, interaction: discord.Interaction, match: Mat
         ephemeral=private,
         allowed_mentions=discord.AllowedMentions.none(),
     )
+
+
+class ReviewCog(commands.Cog):
+    """``/review``, a command of its own (``/game`` holds Discord's 25 subcommands)."""
+
+    def __init__(self, bot: ExtensionHost) -> None:
+        self.bot = bot
+
+    @command("review", "How a finished match went: winning chances, turning points, luck and choices")
+    @options(match=MATCH)
+    async def review(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        """The after-match review (finished matches only): for everyone where everyone could watch the match."""
+        found = await self.bot.shell.pbp.find(interaction, match)
+        private = not await open_to_everyone(interaction, found)
+        await show_review(self.bot.shell, interaction, found, private=private)
+
+
+async def setup(bot: ExtensionHost) -> None:
+    """Extension entry point."""
+    await bot.add_cog(ReviewCog(bot))

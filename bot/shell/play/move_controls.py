@@ -25,6 +25,7 @@ from bot.app.telling.words import button_moves, move_label, move_marks, move_wor
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauButton, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
+from bot.shell.parameters import MAX_CHOICES
 from games import sequence
 from games.base import GameInfo, GameState, NotYourTurnError, Part, Seat
 from games.builder import (
@@ -42,7 +43,6 @@ from games.builder import (
 )
 
 PER_ROW = 5
-MAX_CHOICES = 25
 CHOICE_TEXT = 100
 """Discord's limit on an autocomplete choice's name and value."""
 

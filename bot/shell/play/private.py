@@ -30,6 +30,7 @@ from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, Palette, board_image, public_language, variant_label
 from bot.shell.errors import reply_error
 from bot.shell.numbers import id_number
+from bot.shell.play.asked import asked_text
 from bot.shell.play.move_controls import secret_move
 from bot.shell.play.setup import pick_button
 
@@ -181,6 +182,7 @@ class PrivateViews:
         if secrets := private_words(match.game, match.state, seat, lang):
             content += "\n" + secrets
         content += await self._orders_line(match, user_id, lang)
+        content += await asked_text(self.service, match.id, user_id, lang)
         buttons: discord.ui.View | None = None
         if needs_setup(match, seat):
             assert seat is not None
@@ -332,6 +334,7 @@ class PrivateViews:
         if secrets := private_words(match.game, match.state, seat, lang):
             text += "\n" + secrets
         text += await self._orders_line(match, interaction.user.id, lang)
+        text += await asked_text(self.service, match.id, interaction.user.id, lang)
         if needs_setup(match, seat):
             assert seat is not None
             text += "\n\n" + setup_prompt(match, seat, lang)

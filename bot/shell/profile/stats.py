@@ -11,6 +11,7 @@ from typing import Final
 from bot.app.i18n import t
 from bot.app.matches import MatchService
 from bot.app.stats.answers import rounded
+from bot.app.stats.dice import reader_of
 from bot.app.stats.luck import Luck
 from bot.shell.history.ratings import game_label
 
@@ -34,16 +35,25 @@ def odds_words(chance: float) -> str:
     return "∞" if odds > 1e15 else f"{round(odds):,}".replace(",", "\u202f")
 
 
+def expected_words(expected: float, lang: str) -> str:
+    """An expected total as a whole number when it is one (to a tenth), else to one decimal, with the
+    language's decimal mark (half of 13 kick-offs is 6.5, not 6)."""
+    if abs(expected - round(expected)) < 0.05:
+        return str(round(expected))
+    return f"{expected:.1f}".replace(".", t(lang, "profile.dice.decimal_mark"))
+
+
 def luck_line(game: str, luck: Luck, lang: str) -> str:
-    """One game's dice in words."""
+    """One game's dice in words (the line its reader names: what a game counts is its own)."""
+    reader = reader_of(game)
     line = t(
         lang,
-        "profile.dice.line",
+        reader.line if reader is not None else "profile.dice.line",
         game=game_label(game, lang),
         rolls=luck.rolls,
         matches=luck.matches,
         total=luck.total,
-        expected=round(luck.expected),
+        expected=expected_words(luck.expected, lang),
     )
     if luck.chance > EVEN:
         verdict = t(lang, "profile.dice.even")

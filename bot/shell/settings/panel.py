@@ -2,6 +2,10 @@
 the member plays, one more per setting for that match alone. Two taps on a phone change a setting: open the menu,
 pick. Everything here is ephemeral and read or changed by the member alone.
 
+Below them, one menu (:class:`DefaultOrdersSelect`) holds the member's default standing orders for every game that
+has some: the orders picked there are copied into each of their new matches of that game, where ``/plateau
+orders`` changes them for that match alone. Two taps: open the menu, pick.
+
 The turn post carries :class:`AutopilotButton` ("ask me only when it matters" for this match): one tap switches it
 off or on for the tapper in that match, and the answer is this panel for the match.
 """
@@ -17,10 +21,14 @@ from bot.app.clocks.game_clock import live_play
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_settings import AUTOPILOT, MEMBER_SETTINGS, MemberPanel, MemberSetting
+from bot.app.orders import ORDER_BOOKS, decode
+from bot.app.orders.words import kind_label, order_line
 from bot.app.seats.ai import is_ai
 from bot.shell.components import PREFIX, MatchButton, MenuOptions, PlateauSelect
-from bot.shell.context import Shell
+from bot.shell.context import Shell, shell_of
+from bot.shell.errors import reply_error
 from bot.shell.numbers import id_number
+from games import find_game
 
 ON = "1"
 """What the turn post's toggle switches on when the member's standing preference is off: 1 point, the strictest."""
@@ -51,6 +59,42 @@ class MemberSettingSelect(PlateauSelect, template=rf"{PREFIX}:mset:(?P<key>[a-z_
         value = None if match_id is not None and picked == FOLLOW else picked
         await shell.service.set_member_setting(interaction.user.id, self.key, value, match_id)
         panel = await shell.service.member_settings(interaction.user.id, match_id)
+        lang = language_of(interaction.locale)
+        await interaction.response.edit_message(content=panel_text(panel, lang), view=panel_view(panel, lang))
+
+
+class DefaultOrdersSelect(PlateauSelect, template=rf"{PREFIX}:mord:(?P<match>[0-9]+)"):
+    """The member's default standing orders, every game's in one menu (values ``<game id>/<kind>``): several may
+    be picked, none clears them. ``match`` is the match the panel also shows (0: none), to draw it again."""
+
+    def __init__(self, match_id: int, options: MenuOptions = None, placeholder: str | None = None) -> None:
+        super().__init__(f"{PREFIX}:mord:{match_id}", options, placeholder)
+        self.match_id = match_id
+        self.item.min_values = 0
+        self.item.max_values = max(1, len(options or ()))
+
+    @classmethod
+    def rebuild(cls, found: re.Match[str]) -> Self:
+        """The menu its custom id names."""
+        return cls(id_number(found["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Keep every order picked (a multiple choice, unlike the other menus)."""
+        try:
+            await self.keep(interaction, shell_of(interaction), list(self.item.values))
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def keep(self, interaction: discord.Interaction, shell: Shell, values: list[str]) -> None:
+        """Store the orders picked, per game (refused without change when one is no order of its game), and
+        show the panel again."""
+        picked: dict[str, list[str]] = {}
+        for value in values:
+            game, _, kind = value.partition("/")
+            picked.setdefault(game, []).append(kind)
+        user_id = interaction.user.id
+        await shell.service.set_default_orders(user_id, picked)
+        panel = await shell.service.member_settings(user_id, self.match_id or None)
         lang = language_of(interaction.locale)
         await interaction.response.edit_message(content=panel_text(panel, lang), view=panel_view(panel, lang))
 
@@ -117,7 +161,37 @@ def panel_text(panel: MemberPanel, lang: str) -> str:
             applied = _choice(lang, setting, panel.applied[setting.key])
             where = "own" if setting.key in panel.overridden else "standing"
             lines.append(t(lang, f"settings.panel.match.{where}", id=panel.match_id, value=applied))
+    if panel.orders:
+        lines.append(t(lang, "settings.orders.label"))
+        for game, orders in panel.orders.items():
+            chosen = "; ".join(order_line(game, o, lang) for o in decode(orders)) or t(lang, "settings.orders.none")
+            lines.append(t(lang, "settings.orders.game", game=_game_name(game, lang), orders=chosen))
+        lines.append(t(lang, "settings.orders.help"))
     return "\n".join(lines)
+
+
+def _game_name(game_id: str, lang: str) -> str:
+    info = find_game(game_id)
+    return info.names.get(lang, info.name)
+
+
+def orders_menu(panel: MemberPanel, lang: str) -> DefaultOrdersSelect | None:
+    """The menu of the member's default orders (None when no game has standing orders)."""
+    options = []
+    for game, book in ORDER_BOOKS.items():
+        have = {o.kind for o in decode(panel.orders.get(game, ""))}
+        name = _game_name(game, lang)
+        options += [
+            discord.SelectOption(
+                label=f"{name} · {kind_label(game, kind.name, lang)}"[:100],
+                value=f"{game}/{kind.name}",
+                default=kind.name in have,
+            )
+            for kind in book.kinds
+        ]
+    if not options:
+        return None
+    return DefaultOrdersSelect(panel.match_id or 0, options[:25], t(lang, "settings.orders.placeholder"))
 
 
 def panel_view(panel: MemberPanel, lang: str) -> discord.ui.View:
@@ -145,11 +219,14 @@ def panel_view(panel: MemberPanel, lang: str) -> discord.ui.View:
         ]
         placeholder = t(lang, "settings.panel.match.placeholder", id=panel.match_id)
         view.add_item(MemberSettingSelect(setting.key, panel.match_id, options, placeholder))
+    if (menu := orders_menu(panel, lang)) is not None:
+        view.add_item(menu)
     return view
 
 
 __all__ = [
     "AutopilotButton",
+    "DefaultOrdersSelect",
     "MemberSettingSelect",
     "offers_autopilot",
     "panel_text",

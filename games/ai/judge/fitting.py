@@ -195,8 +195,11 @@ def _slopes(h: Any, y: Any, centre: Any, strength: float, steps: int) -> Any:
     return slopes
 
 
-def fit_temperature(x: Any, y: Any, steps: int = 50) -> float:
-    """The factor ``t`` maximising ``Σ_n Σ_s y[n,s] · log softmax_s(t · x[n,s])`` (Newton from 1)."""
+def fit_temperature(x: Any, y: Any, matches: int = 0, prior: float = MAP_PRIOR, steps: int = 50) -> float:
+    """The factor ``t`` maximising ``Σ_n Σ_s y[n,s] · log softmax_s(t · x[n,s])`` less
+    ``prior·matches·(t − 1)² / 2`` (Newton from 1): over the positions of ``matches`` matches, held toward 1
+    as the two-seat map's common slope is (a table size seen in few matches keeps a factor near 1)."""
+    strength = prior * matches
     t = 1.0
     for _ in range(steps):
         scores = t * x
@@ -204,8 +207,8 @@ def fit_temperature(x: Any, y: Any, steps: int = 50) -> float:
         p = np.exp(scores)
         p /= p.sum(axis=1, keepdims=True)
         mean = (p * x).sum(axis=1)
-        grad = float(((y - p) * x).sum())
-        curvature = float(((p * x * x).sum(axis=1) - mean * mean).sum())
+        grad = float(((y - p) * x).sum()) - strength * (t - 1.0)
+        curvature = float(((p * x * x).sum(axis=1) - mean * mean).sum()) + strength
         if curvature <= 0:
             break
         step = grad / curvature
@@ -231,14 +234,14 @@ def raw_scores(judge: LinearJudge, weights: Sequence[float], matches: Sequence[P
 def map_of(judge: LinearJudge, weights: Sequence[float], matches: Sequence[Played]) -> LogitMap:
     """The last map of ``judge`` with ``weights``, fitted to the held-out ``matches``."""
     blocks = raw_scores(judge, weights, matches)
-    pairs = sum(1 for m in matches if len(m.result) == 2)
     slopes: tuple[float, ...] = ()
     temperatures: dict[int, float] = {}
     for n, (s, y) in blocks.items():
+        count = sum(1 for m in matches if len(m.result) == n)
         if n == 2:
-            slopes = tuple(float(v) for v in fit_map(s[:, 0] - s[:, 1], y[:, 0], pairs))
+            slopes = tuple(float(v) for v in fit_map(s[:, 0] - s[:, 1], y[:, 0], count))
         else:
-            temperatures[n] = fit_temperature(s, y)
+            temperatures[n] = fit_temperature(s, y, count)
     return LogitMap(KNOTS if slopes else (), slopes, temperatures)
 
 
@@ -287,7 +290,8 @@ def calibrated(
             "method": (
                 "two seats: an odd map of seat 0's log-odds, linear between the knots with slopes"
                 f" >= {SLOPE_FLOOR:g} (held toward their best common slope, and it toward 1, by {MAP_PRIOR:g}"
-                " per match); more seats: a temperature per table size; both by maximum likelihood on held-out matches"
+                " per match); more seats: a temperature per table size (held toward 1 by the same per match);"
+                " both by maximum likelihood on held-out matches"
             ),
             "seeds": f"{SEED_SPACE}:{judge.key}:{seed}:0..{matches - 1}",
             "matches_played": matches,

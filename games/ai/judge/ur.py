@@ -131,8 +131,8 @@ def towers_features(state: GameState, seat: Seat) -> tuple[float, ...]:
 
 # Variante 3: motifs.
 
-_MOTIFS_MOVING: Final = ("best", "best_open", "single", "second", "movable", "to_move", "threat", "stuck")
-_MOTIFS_PLACING: Final = ("best", "best_open", "single", "second", "to_move", "placed", "threat")
+_MOTIFS_MOVING: Final = ("best", "best_open", "single", "second", "movable", "to_move", "threat", "stuck", "clear")
+_MOTIFS_PLACING: Final = ("best", "best_open", "single", "second", "to_move", "placed", "threat", "clear")
 MOTIFS_NAMES: Final = tuple(f"{n}_moving" for n in _MOTIFS_MOVING) + tuple(f"{n}_placing" for n in _MOTIFS_PLACING)
 """Variante 3 weighs its features apart while placing and while moving: one set of weights for both made
 the chart saw from placement to placement (lag-1 −0.45 on the bench, −0.10 apart)."""
@@ -147,10 +147,14 @@ def motifs_moment(state: GameState) -> bool:
 
 
 def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
-    """Variante 3, for ``seat``: its pawns on its best motif (any, and among motifs the opponent has not
-    closed), a pawn on a single, its second motif, the move, one pawn short of the goal; while moving its
-    pawns free to move and (about to throw) the chance that no pawn can use the throw, which loses; while
-    placing the pawns placed. Each phase has its own weights (:data:`MOTIFS_NAMES`)."""
+    """Variante 3, for ``seat``: its pawns on its best motif (any, among motifs the opponent has not
+    closed, and among motifs the opponent has no pawn on), a pawn on a single, its second motif, the move,
+    one pawn short of the goal; while moving its pawns free to move and (about to throw) the chance that no
+    pawn can use the throw, which loses; while placing the pawns placed. Each phase has its own weights
+    (:data:`MOTIFS_NAMES`).
+
+    A motif holding one of the opponent's pawns is open but blocked: the goal then needs all four of its
+    other squares, and the opponent can keep the blocker there. The clear motif tells the two apart."""
     assert isinstance(state, motifs.State)
     mine = [sq for sq, _ in state.pawns[seat]]
     theirs = {sq for sq, _ in state.pawns[1 - seat]}
@@ -159,6 +163,10 @@ def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
         sum(sq in group for sq in mine) for group in motifs.GROUPS.values() if sum(sq in theirs for sq in group) <= 1
     ]
     best_open = min(4, max(open_counts, default=0))
+    clear_counts = [
+        sum(sq in group for sq in mine) for group in motifs.GROUPS.values() if not any(sq in theirs for sq in group)
+    ]
+    clear = min(4, max(clear_counts, default=0)) / 4
     single = 1.0 if any(sq in motifs.SINGLES for sq in mine) else 0.0
     singles_open = any(sq not in theirs for sq in motifs.SINGLES)
     short = (4 - best_open) + (0 if single else 1)
@@ -166,9 +174,9 @@ def motifs_features(state: GameState, seat: Seat) -> tuple[float, ...]:
     to_move = _to_move(state, seat)
     threat = 1.0 if short == 1 and (single or singles_open) else 0.0
     if state.placing:
-        return (0.0,) * len(_MOTIFS_MOVING) + (*shared, to_move, len(mine) / 5, threat)
+        return (0.0,) * len(_MOTIFS_MOVING) + (*shared, to_move, len(mine) / 5, threat, clear)
     movable = sum(1 for _, face in state.pawns[seat] if face == state.movable[seat])
-    moving = (*shared, movable / 5, to_move, threat, _stuck(state, seat))
+    moving = (*shared, movable / 5, to_move, threat, _stuck(state, seat), clear)
     return moving + (0.0,) * len(_MOTIFS_PLACING)
 
 

@@ -7,6 +7,7 @@ none opens a connection or a transaction of its own kind. Callers never name the
 
 from __future__ import annotations
 
+from bot.app.storage.tables.asked_why import AskedWhyQueries
 from bot.app.storage.tables.clocks import ClockQueries
 from bot.app.storage.tables.desks import DeskQueries
 from bot.app.storage.tables.fairness import FairnessQueries
@@ -25,6 +26,7 @@ from bot.app.storage.tables.seats import SeatQueries
 from bot.app.storage.tables.stats import StatsQueries
 
 __all__ = [
+    "AskedWhyQueries",
     "ClockQueries",
     "DeskQueries",
     "FairnessQueries",

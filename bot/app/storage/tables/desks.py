@@ -46,6 +46,17 @@ class DeskQueries(StoreCore):
                 (user_id, to_iso(now)),
             )
 
+    async def note_stale_desks(self, user_ids: Iterable[int], key: str, *, now: datetime) -> None:
+        """Note, under the preference ``key``, that the desks of those of ``user_ids`` who have one are out of date
+        (members without a desk are left out: nothing of theirs is drawn)."""
+        for user_id in sorted(set(user_ids)):
+            await self._write(
+                "INSERT INTO user_prefs (user_id, key, value, updated_at) SELECT ?, ?, '1', ?"
+                " WHERE EXISTS (SELECT 1 FROM member_desks WHERE user_id = ? AND message_id IS NOT NULL)"
+                " ON CONFLICT (user_id, key) DO NOTHING",
+                (user_id, key, to_iso(now), user_id),
+            )
+
     async def take_desk_marks(self, limit: int = 1000) -> list[tuple[int, datetime]]:
         """Up to ``limit`` marks, oldest first, deleted as they are read (call in a transaction)."""
         rows = await self._fetch(

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from bot.app.i18n import t
 from bot.app.telling.game_words.base import Counted, GameWords, name_of
 from games.base import GameError, GameState, Seat
-from games.ultimatek.bonuses import KINDS, LABELS
+from games.ultimatek.bonuses import KINDS
 from games.ultimatek.field import BY_NAME, hex_name
 from games.ultimatek.model import REVEAL, Action
 from games.ultimatek.state import State
@@ -39,14 +39,20 @@ def _strength(state: State, hex: int) -> int:
     return piece.strength if piece is not None else 0
 
 
+def bonus_name(kind: str, lang: str) -> str:
+    """A bonus kind by its plain name in ``lang`` ("Throw 2 with a turn" for the rules' Fly /); an unknown
+    kind as it came."""
+    return t(lang, f"name.ultimatek.{kind}") if kind in KINDS else kind
+
+
 def _place_label(state: State, shown: str, lang: str) -> str | None:
     found = _PLACE.fullmatch(shown.strip().lower())
     if found is None or found[2] not in BY_NAME:
         return None
     strength = _strength(state, BY_NAME[found[2]])
     kind = found[1]
-    if kind in LABELS:
-        return t(lang, "words.ultimatek.place_kind", kind=LABELS[kind], strength=strength, hex=found[2])
+    if kind in KINDS:
+        return t(lang, "words.ultimatek.place_kind", kind=bonus_name(kind, lang), strength=strength, hex=found[2])
     return t(lang, "words.ultimatek.place", strength=strength, hex=found[2])
 
 
@@ -71,17 +77,19 @@ def label(state: GameState, shown: str, lang: str) -> str | None:
         piece = state.piece(state.to_act, move.hex)
         if state.phase == REVEAL or piece is None or not piece.face_up:
             return t(lang, "words.ultimatek.discard_hidden", strength=strength, hex=frm)
-        return t(lang, "words.ultimatek.discard_shown", kind=LABELS.get(piece.bonus, piece.bonus), hex=frm)
+        return t(lang, "words.ultimatek.discard_shown", kind=bonus_name(piece.bonus, lang), hex=frm)
     to = hex_name(move.to)
     if move.verb == "move":
         if move.kind:
-            return t(lang, "words.ultimatek.move_run", strength=strength, frm=frm, to=to, kind=LABELS[move.kind])
+            kind = bonus_name(move.kind, lang)
+            return t(lang, "words.ultimatek.move_run", strength=strength, frm=frm, to=to, kind=kind)
         return t(lang, "words.ultimatek.move", strength=strength, frm=frm, to=to)
     details = []
-    if shown.count(">") > 1:
-        details.append(t(lang, "words.ultimatek.bent"))
     if move.kind:
-        details.append(LABELS[move.kind])
+        # The bonus's plain name says the bend ("Throw 2 with a turn"); "bent" is only said without one.
+        details.append(t(lang, "words.ultimatek.bonus", kind=bonus_name(move.kind, lang)))
+    elif shown.count(">") > 1:
+        details.append(t(lang, "words.ultimatek.bent"))
     if state._scores(move):
         details.append(t(lang, "words.ultimatek.goal"))
     details.append(t(lang, "words.ultimatek.credits", cost=state.cost(move)))
@@ -140,12 +148,12 @@ def counted(kind: str, value: str) -> Counted | None:
     """A draw from the bag into a hand (``draw:1:stop``): the kind drawn, for the seat the value names (the
     review counts it once the match is over, when every hand is public). The kick-off is nobody's draw."""
     seat, _, drawn = value.partition(":")
-    return Counted((drawn,), int(seat)) if kind == "draw" and seat in ("0", "1") and drawn in LABELS else None
+    return Counted((drawn,), int(seat)) if kind == "draw" and seat in ("0", "1") and drawn in KINDS else None
 
 
 def face(kind: str, lang: str) -> str:
-    """A bonus kind by its name (the game's own names, the same in every language: ``Run +``, ``Stop``)."""
-    return LABELS.get(kind, kind)
+    """A bonus kind by its plain name in ``lang`` ("Run 2 straight" for the rules' Run +)."""
+    return bonus_name(kind, lang)
 
 
 def private(state: GameState, seat: Seat, lang: str) -> str:
@@ -159,7 +167,7 @@ def private(state: GameState, seat: Seat, lang: str) -> str:
         t(lang, "private.ultimatek.hand", kinds=", ".join(said)) if hand else t(lang, "private.ultimatek.hand_empty")
     ]
     hidden = [
-        t(lang, "private.ultimatek.face_down_item", name=LABELS[b.kind], hex=b.hex.name)
+        t(lang, "private.ultimatek.face_down_item", name=bonus_name(b.kind, lang), hex=b.hex.name)
         for b in getattr(view, "bonuses", ())
         if b.owner == seat and not b.face_up and b.kind in KINDS
     ]

@@ -1,8 +1,6 @@
-"""``/leaderboard`` and ``/profile``: the server's ratings per game and one player's record."""
+"""``/profile``: a player's ratings, record and recent matches, with their statistics in words (:mod:`.stats`)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -11,43 +9,22 @@ from discord.ext import commands
 from bot.app.i18n import language_of, t
 from bot.app.matches import MatchStatus
 from bot.app.member_text import inert
-from bot.shell.cogs.game import rated_choices
+from bot.shell.context import ExtensionHost
 from bot.shell.display import board_link, variant_label
-from bot.shell.history.ratings import game_label, leaderboard_page
+from bot.shell.history.ratings import game_label
 from bot.shell.profile.stats import stats_fields
 from bot.shell.translator import command, opt, options
 
-if TYPE_CHECKING:
-    from bot.shell.client import PlateauBot
-
 RECENT = 5
+"""Finished matches a profile links to."""
 
 
 @app_commands.guild_only()
-class RatingsCog(commands.Cog):
-    """Ratings of the server's players."""
+class ProfileCog(commands.Cog):
+    """``/profile``: one player's record."""
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: ExtensionHost) -> None:
         self.bot = bot
-
-    @command("leaderboard", "The server's best players in a game")
-    @options(game=opt("game", "The game and rule set", described="lb_game"))
-    @app_commands.choices(game=rated_choices())
-    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """Post the first page of the leaderboard (visible to the channel)."""
-        lang = language_of(interaction.guild_locale or interaction.locale)
-        guild = interaction.guild
-
-        async def name_of(uid: int) -> str:
-            return await self.bot.ui.text_name(uid, guild)
-
-        embed, view = await leaderboard_page(self.bot.service, interaction.guild_id or 0, game.value, 1, lang, name_of)
-        if view is None:
-            await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-        else:
-            await interaction.response.send_message(
-                embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
-            )
 
     @command("profile", "A player's ratings, record and recent matches")
     @options(member=opt("member", "Whose profile (default: yours)"))
@@ -58,7 +35,7 @@ class RatingsCog(commands.Cog):
         guild = interaction.guild_id or 0
         title = t(lang, "profile.title", name=inert(user.display_name))
         embed = discord.Embed(title=title, colour=discord.Colour.gold())
-        for game, rating, played, wins, draws, losses in (await self.bot.service.profile(guild, user.id))[:10]:
+        for game, rating, played, wins, draws, losses in (await self.bot.shell.service.profile(guild, user.id))[:10]:
             embed.add_field(
                 name=game_label(game, lang),
                 value=t(
@@ -68,7 +45,7 @@ class RatingsCog(commands.Cog):
             )
         recent = [
             m
-            for m in await self.bot.service.matches_of_user(user.id, statuses=(MatchStatus.FINISHED,), limit=30)
+            for m in await self.bot.shell.service.matches_of_user(user.id, statuses=(MatchStatus.FINISHED,), limit=30)
             if (m.guild_id or 0) == guild
         ][:RECENT]
         lines = []
@@ -76,7 +53,7 @@ class RatingsCog(commands.Cog):
             assert match.result is not None
             seat = match.seat_of(user.id)
             word = "draw" if not match.result.winners else "win" if seat in match.result.winners else "loss"
-            change = await self.bot.service.rating_change(match.id, user.id)
+            change = await self.bot.shell.service.rating_change(match.id, user.id)
             delta = "" if change is None else f" ({change[1].display - change[0].display:+d})"
             lines.append(
                 f"[#{match.id} {variant_label(match, lang)}]({board_link(match)}) · {t(lang, f'profile.{word}')}{delta}"
@@ -84,11 +61,11 @@ class RatingsCog(commands.Cog):
         embed.add_field(name=t(lang, "profile.recent"), value="\n".join(lines) or t(lang, "profile.none"), inline=False)
         if not embed.fields[:-1]:
             embed.description = t(lang, "profile.unrated")
-        for name, value in await stats_fields(self.bot.service, interaction.user.id, user.id, lang):
+        for name, value in await stats_fields(self.bot.shell.service, interaction.user.id, user.id, lang):
             embed.add_field(name=name, value=value[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: PlateauBot) -> None:
+async def setup(bot: ExtensionHost) -> None:
     """Extension entry point."""
-    await bot.add_cog(RatingsCog(bot))
+    await bot.add_cog(ProfileCog(bot))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 from discord.ext import commands
@@ -15,23 +15,38 @@ from discord.ext import commands
 from bot.app.desk.nudges import last_one
 from bot.app.desk.pings import PingPrefs, digest_due
 from bot.app.i18n import t
-from bot.app.matches import Match, MatchStatus, TurnClock, TurnReport
+from bot.app.matches import Match, MatchService, MatchStatus, TurnClock, TurnReport
 from bot.app.member_text import inert
 from bot.app.posting import PingMode, Plan
 from bot.app.seats.ai import is_ai
+from bot.shell.context import Messages
 from bot.shell.desk.keeper import DeskKeeper
 from bot.shell.display import board_link, variant_label
-
-if TYPE_CHECKING:
-    from bot.shell.client import PlateauBot
+from bot.shell.play.asked import asked_text
 
 log = logging.getLogger(__name__)
+
+
+class DeskBot(Protocol):
+    """What the desk's listeners use of the bot (:class:`bot.shell.client.PlateauBot`, the composition root, which a
+    feature does not import): the desks' keeper, the match messages and the match service."""
+
+    @property
+    def desk(self) -> DeskKeeper: ...
+
+    @property
+    def ui(self) -> Messages: ...
+
+    @property
+    def service(self) -> MatchService: ...
+
+    async def add_cog(self, cog: commands.Cog) -> None: ...
 
 
 class DeskCog(commands.Cog):
     """Keeps desks current and routes the pings members chose (see the module docstring)."""
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: DeskBot) -> None:
         self.bot = bot
 
     @property
@@ -74,7 +89,9 @@ class DeskCog(commands.Cog):
                 prefs = await self.keeper.book.prefs(user_id)
                 if prefs.in_dm and not prefs.digest:
                     lang, facts = await self._words(match, user_id)
-                    await self.keeper.send_ping(user_id, t(lang, "ping.dm.turn", **facts))
+                    # The DM is the member's alone: it may say why their plan, order or autopilot asked them.
+                    why = await asked_text(self.bot.service, match.id, user_id, lang)
+                    await self.keeper.send_ping(user_id, t(lang, "ping.dm.turn", **facts) + why)
             if last_user is not None:
                 await self._last_one(match, last_user, pinged=last_user in plan.ping)
         except Exception:
@@ -172,6 +189,6 @@ class DeskCog(commands.Cog):
         await self.keeper.send_ping(user_id, text[:2000])
 
 
-async def setup(bot: PlateauBot) -> None:
+async def setup(bot: DeskBot) -> None:
     """Extension entry point."""
     await bot.add_cog(DeskCog(bot))

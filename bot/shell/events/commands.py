@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -24,7 +24,12 @@ from bot.app.events import FORMATS, MAX_ROUNDS, OUTCOMES, Event, EventError, Eve
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match
 from bot.app.timeoff.allowance import FORBIDDEN_OPTION
-from bot.shell.cogs.game import (
+from bot.shell.events.card import EVENT_ITEMS
+from bot.shell.events.report_ui import game_option
+from bot.shell.events.running import COG_NAME
+from bot.shell.events.text import result_text
+from bot.shell.events.ui import EventUI
+from bot.shell.parameters import (
     CLOCK,
     INCREMENT,
     MAX_CHOICES,
@@ -33,12 +38,7 @@ from bot.shell.cogs.game import (
     parse_variant,
     variant_choices,
 )
-from bot.shell.events import COG_NAME, EVENT_ITEMS, EventUI, result_text
-from bot.shell.events.report_ui import game_option
 from bot.shell.translator import command, labelled, ls, opt, options
-
-if TYPE_CHECKING:
-    from bot.shell.client import PlateauBot
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,20 @@ OUTCOME_LABELS = {
 
 MISSED_LABELS = {"none": "0 for each missed round", "half": "½ for each missed round"}
 """What each round a late entrant missed counts (``/event admit``)."""
+
+
+class EventsBot(Protocol):
+    """What the events extension uses of the bot (:class:`bot.shell.client.PlateauBot`, the composition root, which
+    a feature does not import): the event handlers it built, and the registry of persistent buttons."""
+
+    @property
+    def event_ui(self) -> EventUI | None: ...
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
+
+    async def add_cog(self, cog: commands.Cog) -> None: ...
 
 
 EVENT = opt("event", "Event number (default: this channel's)")
@@ -86,7 +100,7 @@ class EventCog(
         description=ls("Event settings of this server", "cmd.event.config.desc"),
     )
 
-    def __init__(self, bot: PlateauBot, ui: EventUI | None) -> None:
+    def __init__(self, bot: EventsBot, ui: EventUI | None) -> None:
         self.bot = bot
         self._ui = ui
         super().__init__()
@@ -376,7 +390,7 @@ class EventCog(
         await self.ui.set_role(interaction, role)
 
 
-async def setup(bot: PlateauBot) -> None:
+async def setup(bot: EventsBot) -> None:
     """Extension entry point."""
     await bot.add_cog(EventCog(bot, bot.event_ui))
 

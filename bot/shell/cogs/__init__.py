@@ -1,1 +1,0 @@
-"""Extensions loaded by the bot at start-up."""

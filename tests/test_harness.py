@@ -1,0 +1,103 @@
+"""The test harness's shortcuts give what the long way gives: a migrated copy is the database a fresh migration
+makes, SimCord's faster payload copies are deep copies, and a starting bot is waited for as long as any action."""
+
+from __future__ import annotations
+
+import copy
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+from simcord.env import Env
+
+from bot.app.storage import Store
+from bot.shell.client import PlateauBot
+from tests.botkit import lay_migrated_file, plain_copy
+from tests.pgserver import PgServer
+
+
+def schema_of(path: Path) -> tuple[Any, ...]:
+    with sqlite3.connect(path) as db:
+        return (
+            sorted(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()),
+            db.execute("PRAGMA user_version").fetchone(),
+            db.execute("PRAGMA journal_mode").fetchone(),
+            db.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall(),
+        )
+
+
+async def test_a_bot_s_migrated_copy_is_the_database_it_would_have_migrated_itself(tmp_path: Path) -> None:
+    fresh, copied = tmp_path / "fresh.db", tmp_path / "copied.db"
+    store = await Store.open(fresh)
+    await store.close()
+    lay_migrated_file(str(copied))
+    assert schema_of(copied) == schema_of(fresh)
+    store = await Store.open(copied)
+    try:
+        assert store.applied_migrations == ()
+    finally:
+        await store.close()
+    lay_migrated_file(str(copied))  # a file already there (a restarted bot's) is left as it is
+    lay_migrated_file(":memory:")
+
+
+async def pg_schema(url: str) -> list[Any]:
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch(
+            "SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns"
+            " WHERE table_schema = 'public' ORDER BY table_name, column_name"
+        )
+        indexes = await conn.fetch("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1")
+        versions = await conn.fetch("SELECT version, name FROM schema_migrations ORDER BY version")
+        return [tuple(r) for r in (*rows, *indexes, *versions)]
+    finally:
+        await conn.close()
+
+
+@pytest.mark.postgres
+async def test_a_postgresql_copy_of_the_migrated_template_is_a_freshly_migrated_database(
+    pg_server: PgServer, pg_migrated: str, pg_url: str
+) -> None:
+    store = await Store.open(pg_url)
+    await store.close()
+    copied = pg_server.new_database(template=pg_migrated)
+    assert await pg_schema(copied) == await pg_schema(pg_url)
+    store = await Store.open(copied)
+    try:
+        assert store.applied_migrations == ()
+    finally:
+        await store.close()
+
+
+def test_the_fast_payload_copy_is_a_deep_copy() -> None:
+    shared = {"type": 10, "content": "a board"}
+    payload: dict[str, Any] = {"components": [shared, shared], "attachments": [{"id": "1", "data": b"\x89PNG"}]}
+    copied = plain_copy(payload)
+    assert copied == copy.deepcopy(payload)
+    assert copied["components"][0] is copied["components"][1], "what was shared stays shared"
+    copied["components"][0]["content"] = "changed"
+    assert shared["content"] == "a board", "nothing of the original is reached through the copy"
+    unpicklable = {"callback": lambda: None}
+    assert plain_copy(unpicklable).keys() == unpicklable.keys()
+
+
+async def test_a_starting_bot_is_waited_for_as_long_as_any_action(
+    simcord_bot: PlateauBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[float | None] = []
+    settle = Env._settle_internal
+
+    async def noted(self: Env, *, timeout: float | None = None, **kwargs: Any) -> None:
+        asked.append(timeout)
+        await settle(self, timeout=timeout, **kwargs)
+
+    monkeypatch.setattr(Env, "_settle_internal", noted)
+    env = Env(simcord_bot, settle_timeout=60.0)
+    await env.start()
+    try:
+        assert asked and all(timeout is None or timeout >= 60.0 for timeout in asked), asked
+    finally:
+        await env.shutdown()
