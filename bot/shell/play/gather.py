@@ -6,9 +6,10 @@ what to post, edit, ping, DM), building the messages (:mod:`bot.shell.play.turn_
 entries and the turn number kept with the match (advanced by each save; no replay of the log). The rest (the
 messages kept for the match, the players' names and notification settings, whose DMs are closed, what the
 turn post tells and shows: the log when the story kept between posts cannot tell it, the seals, the clocks,
-the seats offered to take over, whether the match is an event's; the palettes of the private views and who
-was told once that their DMs are closed; the status card) is read here, so that the later steps read nothing
-back: after :func:`gather` publishing only writes down what it posted (tests/test_publish_reads.py counts).
+the seats offered to take over, whether the match is an event's; the palettes of the private views, who was
+told once that their DMs are closed and each player's own lines; the status card) is read here, so that the
+later steps read nothing back: after :func:`gather` publishing only writes down what it posted
+(tests/test_publish_reads.py counts).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.app.posting import PingMode, Situation, Via, private_digest
 from bot.app.seats.ai import humans
 from bot.app.telling.turns import known_turn, match_ply_turns
 from bot.shell.display import Display, Kept, Palette, kept_of
+from bot.shell.play.asked import own_text
 from bot.shell.play.status import sheet_digest, sheet_embed
 
 
@@ -99,6 +101,9 @@ class Gathered:
     """The palette of each seat's private view (a game that hides information)."""
     noticed: frozenset[int] = frozenset()
     """Players already told once, in this match, that their DMs are closed (a game that hides information)."""
+    own: Mapping[int, str] = field(default_factory=dict)
+    """Each player's own lines in their private view: their standing orders and why they are asked after all
+    (a game that hides information)."""
 
 
 async def gather(
@@ -120,10 +125,12 @@ async def gather(
     unreachable: frozenset[int] = frozenset()
     palettes: dict[int, Palette] = {}
     noticed: frozenset[int] = frozenset()
+    own: dict[int, str] = {}
     if match.game.has_hidden_info:
         unreachable = frozenset([uid for uid in match.seats if await display.dm_known_closed(uid)])
         palettes = {seat: await display.palette(match, seat) for seat in range(len(match.seats))}
         noticed = frozenset([uid for uid in humans(match.seats) if await display.noticed(match, uid)])
+        own = {uid: await own_text(service, match, uid, lang) for uid in humans(match.seats)}
     finished = match.status is not MatchStatus.ACTIVE
     post = await read_post(service, match)
     quiet_end = finished and live_play(match.turn_limit, match.options) and post.in_event
@@ -145,6 +152,7 @@ async def gather(
         card=card,
         palettes=MappingProxyType(palettes),
         noticed=noticed,
+        own=MappingProxyType(own),
     )
 
 

@@ -17,8 +17,6 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchError, MatchService, TurnReport
-from bot.app.orders import book_for
-from bot.app.orders.words import order_line
 from bot.app.posting import DMStep, PrivateDM, private_digest
 from bot.app.seats.ai import humans, is_ai
 from bot.app.storage import PostRow
@@ -30,7 +28,7 @@ from bot.shell.context import Shell, shell_of
 from bot.shell.display import Display, Palette, board_image, public_language, variant_label
 from bot.shell.errors import reply_error
 from bot.shell.numbers import id_number
-from bot.shell.play.asked import asked_text
+from bot.shell.play.asked import own_text
 from bot.shell.play.move_controls import secret_move
 from bot.shell.play.setup import pick_button
 
@@ -167,10 +165,12 @@ class PrivateViews:
         edit: PrivateDM | None = None,
         closed: bool | None = None,
         palette: Palette | None = None,
+        own: str | None = None,
     ) -> bool:
         """DM ``user_id`` their private view of ``match`` (with ``edit``, edit that DM in place instead, or
-        send a new one if it is gone); False when their DMs are closed. ``closed`` (their DMs known closed) and
-        ``palette`` (their view's) when the caller read them already; else read here."""
+        send a new one if it is gone); False when their DMs are closed. ``closed`` (their DMs known closed),
+        ``palette`` (their view's) and ``own`` (their orders and why they are asked) when the caller read them
+        already; else read here."""
         if closed if closed is not None else await self.display.dm_known_closed(user_id):
             return False
         seat = match.seat_of(user_id)
@@ -181,8 +181,7 @@ class PrivateViews:
         )
         if secrets := private_words(match.game, match.state, seat, lang):
             content += "\n" + secrets
-        content += await self._orders_line(match, user_id, lang)
-        content += await asked_text(self.service, match.id, user_id, lang)
+        content += own if own is not None else await own_text(self.service, match, user_id, lang)
         buttons: discord.ui.View | None = None
         if needs_setup(match, seat):
             assert seat is not None
@@ -213,15 +212,6 @@ class PrivateViews:
         await self.service.set_post(match.id, PostRow("dm", user_id, message.channel.id, message.id, digest))
         return True
 
-    async def _orders_line(self, match: Match, user_id: int, lang: str) -> str:
-        """The member's standing orders in the match, for their own view only ("" when they left none)."""
-        if match.seat_of(user_id) is None or book_for(match.game.id) is None:
-            return ""
-        orders = await self.service.standing_orders(match.id, user_id)
-        if not orders:
-            return ""
-        return "\n" + t(lang, "orders.private", orders="; ".join(order_line(match.game.id, o, lang) for o in orders))
-
     async def deliver_private_views(
         self,
         match: Match,
@@ -232,11 +222,13 @@ class PrivateViews:
         known: tuple[Mapping[int, PrivateDM], frozenset[int]] | None = None,
         palettes: Mapping[int, Palette] | None = None,
         noticed: frozenset[int] | None = None,
+        own: Mapping[int, str] | None = None,
     ) -> None:
         """Send or edit the private views ``steps`` name (all players when None); a button for those whose
         DMs are closed, announced once per match. ``known``: the DMs kept and the players whose DMs were
-        found closed, ``palettes`` each seat's palette and ``noticed`` the players told already that their DMs
-        are closed, when the caller has read them (publishing gathers them); else read here."""
+        found closed, ``palettes`` each seat's palette, ``noticed`` the players told already that their DMs
+        are closed and ``own`` each player's own lines, when the caller has read them (publishing gathers them);
+        else read here."""
         if steps is None:
             steps = [DMStep(uid, "new", None, "") for uid in humans(match.seats)]
         steps = [step for step in steps if not is_ai(step.user_id)]
@@ -259,6 +251,7 @@ class PrivateViews:
                 edit=edit,
                 closed=None if known is None else step.user_id in known[1],
                 palette=None if palettes is None or seat is None else palettes.get(seat),
+                own=None if own is None else own.get(step.user_id, ""),
             )
             if not sent:
                 unreachable.append(step.user_id)
@@ -333,8 +326,7 @@ class PrivateViews:
         text = t(lang, "private.ephemeral_closed" if closed else "private.ephemeral", id=match.id)
         if secrets := private_words(match.game, match.state, seat, lang):
             text += "\n" + secrets
-        text += await self._orders_line(match, interaction.user.id, lang)
-        text += await asked_text(self.service, match.id, interaction.user.id, lang)
+        text += await own_text(self.service, match, interaction.user.id, lang)
         if needs_setup(match, seat):
             assert seat is not None
             text += "\n\n" + setup_prompt(match, seat, lang)

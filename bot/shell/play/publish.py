@@ -208,9 +208,9 @@ class Publisher:
         if steps.parent is not None and facts.kept.parent is not None:
             await self._close_parent_line(match, facts.kept.parent, facts.names, lang)
         if steps.dms or (match.game.has_hidden_info and situation.unreachable):
-            known = (facts.kept.dms, facts.unreachable)
+            dms = (facts.kept.dms, facts.unreachable)
             await self.private.deliver_private_views(
-                match, lang, report, steps.dms, known=known, palettes=facts.palettes, noticed=facts.noticed
+                match, lang, report, steps.dms, known=dms, palettes=facts.palettes, noticed=facts.noticed, own=facts.own
             )
         if repost:
             return post_id
