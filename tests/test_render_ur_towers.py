@@ -338,3 +338,23 @@ def test_three_counts_with_long_words_stay_inside_their_panel() -> None:
     assert kit.stats_width(stats) > kit.STATS_ROOM, "the case that overflowed"
     assert kit.stats_width(stats, kit.stats_gap(stats)) <= kit.STATS_ROOM
     assert kit.stats_gap(stats[:2]) == kit.STAT_GAP, "two counts keep their gap"
+
+
+def test_the_path_hints_between_squares_are_tall_enough_to_read_on_a_phone() -> None:
+    """The chevrons between squares show which way the path runs; at 16 px on a 1,100 px board they were 4 CSS
+    px on a phone and a newcomer could not tell the direction. Measured on the drawn board: at least 6 CSS px."""
+    import numpy as np
+
+    from render.lettering import PHONE_COLUMN_CSS
+    from render.ur.kit import GUTTER, TILE, WIDTH
+
+    image = np.asarray(_image(render(towers.new_state(), BoardContext(NAMES))).convert("RGB"), dtype=int)
+    with facing(BoardContext(NAMES)):
+        (ax, y), (bx, _) = square_centre("B4"), square_centre("B5")
+    x, y = round((ax + bx) / 2), round(y)
+    ground = image[y - TILE // 2 + 6, x]
+    # The gutter between the two tiles, clear of their edges: how many rows the chevron spans there.
+    gutter = image[y - TILE // 2 + 6 : y + TILE // 2 - 6, x - GUTTER // 2 + 1 : x + GUTTER // 2]
+    rows = np.nonzero((np.abs(gutter - ground).sum(axis=2) > 60).any(axis=1))[0]
+    tallest = int(rows.max() - rows.min() + 1)
+    assert tallest * PHONE_COLUMN_CSS / WIDTH >= 6, tallest
