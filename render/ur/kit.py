@@ -1079,8 +1079,9 @@ def paint_entry(pen: Pen, seat: int, tint: Color) -> None:
 
 
 def paint_lanes(pen: Pen, far_end: Callable[[Pen, int, Color], None]) -> None:
-    """The ground of a race along the lanes: the frame in its shell border, and in the empty corners where each lane meets the outside, its entry marker and what ``far_end(pen, seat,
-    tint)`` paints at the other end (Variante 2's exit, the Ravensburger goal)."""
+    """The ground of a race along the lanes: the frame in its shell border, and in the empty corners where
+    each lane meets the outside, its entry marker and what ``far_end(pen, seat, tint)`` paints at the other
+    end (Variante 2's exit, the Ravensburger goal). The path's chevrons go over the tiles (:func:`lanes_layer`)."""
     paint_frame(pen)
     for seat in (0, 1):
         tint = mix(BACKDROP, seat_tint(seat), 0.8)
