@@ -3,9 +3,9 @@
 Issue 36 item 1. Per game and rule set, seeded matches of an AI player *with* the autopilot against the same AI
 *without* it: at each of its decisions with two legal moves or more, the autopilot's check
 (:func:`games.ai.choice.choice_matters`, as :mod:`bot.app.standins.autopilot` runs it, at the members' default of
-1 point) decides first, and plays when every legal move is within 1 point of the best: the first legal move in the
-engine's order (the rule of rated matches and events, ``--rule rated``, the default) or the judge's best
-(``--rule unrated``); otherwise the AI chooses. The seats alternate from match to match.
+1 point) decides first, and plays when every legal move is within 1 point of the best: the game's fixed rule
+(:func:`games.ai.choice.fixed_choice`, the rule of rated matches and events, ``--rule rated``, the default) or the
+judge's best (``--rule unrated``); otherwise the AI chooses. The seats alternate from match to match.
 
 Each match is also played again with the same dice and the autopilot off (both seats the AI): the paired
 difference of the results is the cost itself, with far less noise than the win rate alone (the two games differ
@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from games import find_game
 from games.ai import Agent, make_agent
-from games.ai.choice import choice_matters
+from games.ai.choice import choice_matters, fixed_choice
 from games.base import GameInfo, GameState
 from games.playout import exact_chance
 
@@ -120,7 +120,7 @@ def play(
             spread = choice_matters(info, state, seat, seed=f"{seed}", seconds=None)
             figures.checks.append(time.perf_counter() - began)
             if spread is not None and spread.within(POINTS):
-                move = spread.moves[0] if rule == "rated" else spread.best
+                move = fixed_choice(info, state, seat, spread.moves) if rule == "rated" else spread.best
                 figures.played += 1
                 if move != own:
                     figures.differed += 1

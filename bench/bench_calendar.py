@@ -69,6 +69,8 @@ from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_ti
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
 from bot.app.plans.desk import PlanDesk
+from bot.app.plans.follow import PLAYED
+from bot.app.plans.model import Branch
 from bot.app.plans.suggest import suggested
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
@@ -199,6 +201,12 @@ class MemberModel(Protocol):
         table carries it out with the plan desk before anything else happens), others None."""
         ...
 
+    def after_plan(self, match_id: int, user_id: int) -> Leave | None:
+        """The member's plan played its last move and the bot's DM offers the next plan's form: a model that
+        answers it returns what the member leaves when they next look (the table carries it out then, if the
+        match still stands where the form was made), others None."""
+        ...
+
 
 class ModelA:
     """Today: every turn change that waits for a member pings them and waits for their answer."""
@@ -213,6 +221,10 @@ class ModelA:
 
     def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
         """Nothing is planned today."""
+        return None
+
+    def after_plan(self, match_id: int, user_id: int) -> Leave | None:
+        """No plan, no form to answer."""
         return None
 
 
@@ -233,13 +245,22 @@ class ModelB:
         """B leaves no plan."""
         return None
 
+    def after_plan(self, match_id: int, user_id: int) -> Leave | None:
+        """No plan, no form to answer."""
+        return None
+
 
 class ModelC(ModelB):
     """Model B, and after each answer the member leaves a small plan (:mod:`bot.app.plans`), as the plan form
     offers it: in Ur a move for the two likeliest rolls that leave a choice; elsewhere one reply, the judge's guess
-    of the opponent's move, with the answer to it. In an unrated match these are the judge's suggestions the form is
-    pre-filled with; in a rated one the form starts blank and the member picks the same moves themselves. The plan
-    stand-in runs first, as in the bot."""
+    of the opponent's move (in Ultima-Tek their whole turn), with the answer to it. In an unrated match these are
+    the judge's suggestions the form is pre-filled with; in a rated one the form starts blank and the member picks
+    the same moves themselves. The plan stand-in runs first, as in the bot.
+
+    Plan after plan: when a plan of theirs played its last move, the bot's DM offers the next plan's form; the
+    member answers it when they next look, after the delay of a ping, without holding the match up. A form the
+    game has passed by then (the opponent, at the board when the plan played, played on) is stale: nothing is
+    left."""
 
     name = "C"
     stand_ins: tuple[StandIn, ...] = (PLANS, AUTOPILOT_STAND_IN)
@@ -248,7 +269,14 @@ class ModelC(ModelB):
 
     def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
         """Leave the plan through the desk once the answer is played."""
-        match_id, user_id = start.match.id, start.member.user_id
+        return self.leave(start.match.id, start.member.user_id)
+
+    def after_plan(self, match_id: int, user_id: int) -> Leave | None:
+        """Answer the next plan's form the DM offers, the same way (plan after plan)."""
+        return self.leave(match_id, user_id)
+
+    def leave(self, match_id: int, user_id: int) -> Leave:
+        """The small plan the member leaves on the form as it reads now."""
 
         async def leave(desk: PlanDesk) -> None:
             try:
@@ -256,7 +284,14 @@ class ModelC(ModelB):
             except MatchError:
                 return  # nothing to plan (the member's turn again, no choice ahead, three players or more)
             rng = random.Random(f"plan:{match_id}:{form.version}")
-            branches = form.prefill or suggested(form.match.game, form.known, form.seat, rng)
+            if form.prefill:
+                branches = form.prefill
+            elif form.keyed == "turn":
+                # A rated form offers whole turns with nothing picked: the member picks its first offer themselves.
+                first = form.choices[0].when
+                branches = (Branch(first, form.answers(first)[0]),)
+            else:
+                branches = suggested(form.match.game, form.known, form.seat, rng)
             if form.keyed == "roll":
                 odds = dict(getattr(form.known, "ROLL_ODDS", ()))
                 likeliest = sorted(form.choices, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
@@ -301,6 +336,10 @@ class MatchFigures:
     pings: Counter[int] = field(default_factory=Counter)
     """Pings by user id: turn posts and questions, each asking for an answer (the end post's not counted)."""
     answers: int = 0
+    offered: int = 0
+    """Plan forms a DM offered when a plan had played its last move (plan after plan)."""
+    looked: int = 0
+    """Of those, the forms the member read while the match still stood where the form was made."""
     waiting: timedelta = timedelta()
     """Wall-clock time from each ping to its answer, summed."""
     decisions: int = 0
@@ -317,6 +356,9 @@ class _Event:
     user_id: int = field(compare=False)
     moves: tuple[str, ...] | None = field(default=None, compare=False)
     """Moves played for the member by their model (None: the member answers)."""
+    look: tuple[int, Leave] | None = field(default=None, compare=False)
+    """The member reads the plan form a DM offered them at this match version and leaves what it says (no
+    answer to a ping: nobody waits for it)."""
 
 
 class Table:
@@ -473,6 +515,30 @@ class Table:
                     self.figures.reminders[step.threshold] += 1
         self.clock[0] = saved
 
+    async def words(self, match: Match) -> None:
+        """Hand out the words the change left, as the bot's listener does: each plan that played its last move
+        DMs its member the next form, which their model may answer when they next look."""
+        if self.desk is None:
+            return
+        for uid, word in await self.desk.take_words(match.id):
+            if word.reason != PLAYED or match.status is not MatchStatus.ACTIVE:
+                continue
+            leave = self.model.after_plan(match.id, uid)
+            try:
+                await self.desk.form(match.id, uid)  # the DM carries a form only when there is one to fill
+            except MatchError:
+                continue
+            if leave is not None:
+                self.figures.offered += 1
+                at = self.members[uid].answers_at(self.now)
+                heapq.heappush(self.queue, _Event(at, next(self.order), uid, look=(match.version, leave)))
+
+    async def look(self, match: Match, version: int, leave: Leave) -> None:
+        """The member reads the DM's form: still standing where it was made, they leave the plan it says."""
+        if self.desk is not None and match.status is MatchStatus.ACTIVE and match.version == version:
+            self.figures.looked += 1
+            await leave(self.desk)
+
     async def answer(self, match: Match, uid: int, moves: tuple[str, ...] | None = None) -> Match:
         """The member ``uid`` answers: they play their decisions while the turn is theirs. With ``moves``, the
         member model plays those for them instead, without asking (through :meth:`MatchService.move` until the
@@ -488,6 +554,7 @@ class Table:
                     report = await self.service.move(match.id, uid, text, expected_version=match.version)
                     match = report.match
                     self.absorb(match, report)
+                    await self.words(match)
             finally:
                 self.answering = None
             if match.status is MatchStatus.ACTIVE and seat in match.state.actors() and uid not in self.pending:
@@ -510,6 +577,7 @@ class Table:
                 match = report.match
                 played.append(text)
                 self.absorb(match, report)
+                await self.words(match)
         finally:
             self.answering = None
         leave = self.model.after_answer(start, tuple(played))
@@ -576,10 +644,14 @@ async def play_match(
     report = await service.start(match.id, members[0].user_id)
     match = report.match
     table.absorb(match, report)
+    await table.words(match)
     while match.status is MatchStatus.ACTIVE and table.queue:
         event = heapq.heappop(table.queue)
         await table.deadlines(match, event.at)
         clock[0] = event.at
+        if event.look is not None:
+            await table.look(match, *event.look)
+            continue
         match = await table.answer(match, event.user_id, event.moves)
     figures = table.figures
     figures.finished = match.status is MatchStatus.FINISHED
@@ -660,6 +732,8 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     for r in results:
         stood.update(r.stood_in)
     notes += [f"{n} decisions by the {name}" for name, n in sorted(stood.items())]
+    if offered := sum(r.offered for r in results):
+        notes.append(f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved")
     if steps["unpinged"]:
         notes.append(f"{steps['unpinged']} answers without a ping")
     print(

@@ -300,6 +300,9 @@ class GameInfo:
     single legal moves that :attr:`macro_step` gives one at a time."""
     macro_step: Callable[[GameState, Seat, str], Any | None] | None = None
     """The next single move of the macro ``name`` for the seat in this state, or None when it is done."""
+    fixed_move: Callable[[GameState, Seat, tuple[Any, ...]], Any] | None = None
+    """The rated autopilot's pick among a seat's legal moves (given in the engine's order) when none matters: a
+    fixed rule written out for the members, never the judge's ranking; without it, the first legal move."""
 
     def option_defaults(self) -> dict[str, str]:
         """Every option at its default value."""

@@ -25,7 +25,7 @@ from bot.app.standins.autopilot import Autopilot
 from bot.app.storage import Store
 from games import find_game
 from games.ai import choice, odds
-from games.ai.choice import Spread, choice_matters
+from games.ai.choice import Spread, choice_matters, fixed_choice
 from games.ai.determinise import determinise
 from games.base import GameState, Seat
 from games.playout import exact_chance
@@ -133,13 +133,14 @@ async def test_unrated_it_plays_the_judges_best_within_the_members_threshold(
     assert (await decide(store, match, [0.50, 0.56, 0.52, 0.51, 0.5, 0.5, 0.5], monkeypatch))[0] == six
 
 
-async def test_rated_it_plays_the_first_move_and_only_within_one_point(
+async def test_rated_it_plays_the_fixed_rules_move_and_only_within_one_point(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = await a_choice(MatchService(store, Clock()), rated=True)
     close = [0.500, 0.508, 0.505, 0.503, 0.501, 0.502, 0.504]
     played, moves = await decide(store, match, close, monkeypatch)
-    assert played == moves[0], "the first in the engine's order, never the judge's best"
+    (seat,) = match.state.actors()
+    assert played == fixed_choice(match.game, match.state, seat, moves), "the fixed rule, never the judge's best"
     for user in (ALICE, BOB):
         await member_settings.set_standing(store, user, "autopilot", "5", now=NOW)
     wide = [0.500, 0.515, 0.505, 0.503, 0.501, 0.502, 0.504]
@@ -154,7 +155,8 @@ async def test_an_event_game_keeps_the_rated_rule_even_unrated(store: Store, mon
 
     monkeypatch.setattr(store, "in_event", in_event)
     played, moves = await decide(store, match, [0.500, 0.508, 0.505, 0.503, 0.501, 0.502, 0.504], monkeypatch)
-    assert played == moves[0]
+    (seat,) = match.state.actors()
+    assert played == fixed_choice(match.game, match.state, seat, moves)
 
 
 @pytest.mark.parametrize(
@@ -278,6 +280,34 @@ def test_a_seat_with_secrets_is_judged_from_what_it_may_know() -> None:
     assert first is not None and again is not None and first.chances == again.chances
 
 
+# The rated rule: a fixed rule the members can read, never the judge's ranking.
+
+
+@pytest.mark.parametrize(
+    ("position", "expected", "why"),
+    [
+        ("v1 0:B4,B8r 1:C1 0 1", "B8-C8", "B4-B5 would stand on B5 where the blue piece on C1 lands with a 5"),
+        ("v1 0:B4,B8r 1:C4 0 1", "B4-B5", "no blue piece reaches B5 from C4 (2 squares): the first move"),
+        ("v1 0:A1 1:- 0 5", "A1-B5", "with a 5, a piece on the board moves rather than a new one entering"),
+        ("v1 0:A1 1:- 0 4", "in-A1", "with a 4, the first move: a new piece enters"),
+    ],
+)
+def test_variante_1s_fixed_rule(position: str, expected: str, why: str) -> None:
+    info = find_game("ur")
+    state = info.from_text(position)
+    (seat,) = state.actors()
+    assert state.format_move(fixed_choice(info, state, seat, tuple(state.legal_moves(seat)))) == expected, why
+
+
+@pytest.mark.parametrize("rules", ["v2", "v3", "rb"])
+def test_the_other_rule_sets_play_the_first_move(rules: str) -> None:
+    info = find_game("ur")
+    state = a_position(rules, 3)
+    (seat,) = state.actors()
+    moves = tuple(state.legal_moves(seat))
+    assert fixed_choice(info, state, seat, moves) == moves[0]
+
+
 # Through the service: what it plays in a whole match.
 
 
@@ -298,7 +328,7 @@ async def test_a_match_through_the_service_plays_what_the_rules_say(store: Store
             if entry.stand_in == "autopilot":
                 spread = choice_matters(match.game, state, entry.seat or 0, seed="x", seconds=None)
                 assert spread is not None and spread.within(1)
-                expected = spread.moves[0] if rated else spread.best
+                expected = fixed_choice(match.game, state, entry.seat or 0, spread.moves) if rated else spread.best
                 assert entry.notation == state.format_move(expected)
                 checked += 1
             state = state.apply(state.parse_move(entry.notation, entry.seat))

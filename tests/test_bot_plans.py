@@ -221,3 +221,142 @@ def test_a_plan_menu_and_its_draft_come_back_from_the_custom_id() -> None:
         assert (again.part, again.slot, again.match_id, again.version, again.draft) == ("w", 0, 7, 12, code)
         assert Draft.read(keyed, again.draft) == draft
     assert Draft.read("reply", "x_1-") == Draft(), "a damaged draft reads as empty"
+
+
+async def leave_every_roll(club: dict[str, Any], match: Match) -> None:
+    """Alice leaves a plan for every roll that gives her a choice (its first move), as the form would keep it."""
+    env, alice = club["env"], club["alice"]
+    form = await env.bot.plans.form(match.id, alice.id)
+    branches = tuple(Branch(c.when, c.moves[0]) for c in form.choices)
+    await env.bot.plans.leave(match.id, alice.id, branches, expected_version=match.version)
+
+
+async def bob_until_planned(club: dict[str, Any], where: str) -> Match:
+    """Bob plays his first legal move until alice's plan has played (her plans are all gone) or she must act."""
+    env, channel, bob = club["env"], club[where], club["bob"]
+    while (match := await env.bot.service.current(channel.id)) is not None and match.state.actors() == (1,):
+        if not await env.bot.plans.plans_of(club["alice"].id):
+            return match
+        await bob.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves(1)[0]))
+    assert match is not None
+    return match
+
+
+async def test_a_plan_that_played_offers_the_next_one_in_the_same_dm(club: dict[str, Any]) -> None:
+    env, lang, alice = club["env"], club["lang"], club["alice"]
+    match = await ur_match(club, "north")
+    await leave_every_roll(club, match)
+    match = await bob_until_planned(club, "north")
+    async with env.bot.store.transaction(immediate=False):
+        assert "plan" in (await env.bot.store.load_played_for(match.id)).values()
+    (dm,) = alice.user.dm_channel.history()
+    said = text_of(dm)
+    assert said.startswith(t(lang, "plan.played", id=match.id, move="§", link="").split("§")[0]), said
+    # The same form as under the turn post, pre-filled with the judge's suggestions (an unrated match).
+    assert t(lang, "plan.form_suggested", id=match.id, lines="").split("\n")[0] in said, said
+    assert menus(dm) and await env.bot.plans.plans_of(alice.id) == []
+    saved = await alice.user.click(dm, label=t(lang, "plan.save"))  # in the DM: as the user, not the member
+    assert t(lang, "plan.saved", id=match.id, lines="").split("\n")[0] in text_of(saved.response.message or dm)
+    (standing,) = await env.bot.plans.plans_of(alice.id)
+    assert standing.plan.base == match.version
+    # Her next turn is played by the plan she left from the DM: nobody asks her, and the DM offers the next one.
+    match = await bob_until_planned(club, "north")
+    async with env.bot.store.transaction(immediate=False):
+        by = await env.bot.store.load_played_for(match.id)
+    mine = [e for e in await env.bot.service.history(match.id) if e.seat == 0 and e.kind is LogKind.MOVE]
+    assert by.get(mine[-1].ply) == "plan" and mine[-1].ply > standing.plan.base
+    assert len(alice.user.dm_channel.history()) == 2
+    # Nothing of it reaches bob.
+    bobs = club["bob"].user.dm_channel.history()
+    assert all(t(lang, "plan.played", id=match.id, move="§", link="").split("§")[0] not in m.content for m in bobs)
+
+
+async def test_with_dms_closed_the_next_plan_waits_under_the_turn_post(club: dict[str, Any]) -> None:
+    env, lang, channel, alice = club["env"], club["lang"], club["north"], club["alice"]
+    match = await ur_match(club, "north")
+    await leave_every_roll(club, match)
+    closed = alice.user.dm_channel
+    env.inject_error("POST", f"/channels/{closed.id}/messages", status=403, code=50007, times=None)
+    match = await bob_until_planned(club, "north")
+    async with env.bot.store.transaction(immediate=False):
+        assert "plan" in (await env.bot.store.load_played_for(match.id)).values()
+    assert closed.history() == [], "no DM got through"
+    assert await env.bot.plans.plans_of(alice.id) == [], "the word was owed once, and is spent"
+    # The ephemeral fallback: Plan ahead under the turn post opens the same pre-filled form, for her alone.
+    opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
+    assert opened.response.ephemeral
+    assert t(lang, "plan.form_suggested", id=match.id, lines="").split("\n")[0] in text_of(opened.response.message)
+
+
+async def tek_match(club: dict[str, Any], where: str) -> Match:
+    """An Ultima-Tek match in channel ``where`` (alice seat 0, bob seat 1), alice playing her first legal
+    decisions until bob is to act: the same draws and moves in every channel."""
+    env, lang, channel, alice, bob = club["env"], club["lang"], club[where], club["alice"], club["bob"]
+    lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
+    await bob.click(lobby, label=t(lang, "button.join"))
+    await alice.click(lobby, label=t(lang, "button.start"))
+    while (match := await env.bot.service.current(channel.id)) is not None and match.state.actors() == (0,):
+        await alice.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves(0)[0]))
+    assert match is not None and match.state.actors() == (1,)
+    return match
+
+
+async def bob_reads_of(club: dict[str, Any], where: str, match_id: int) -> list[Any]:
+    """What bob can read of one match when he holds DMs of several: the channel's messages, and of his DMs those
+    of this match (his private views), with links and match numbers written alike."""
+    channel = club[where]
+    read = (await bob_reads(club, where, match_id))[:-1]
+    dms = club["bob"].user.dm_channel
+    for message in dms.history() if dms is not None else []:
+        if f"/{channel.id}/" in message.content:
+            text = re.sub(r"https://discord\.com/channels/[0-9/]+", "LINK", public(message.content, match_id))
+            read.append([text, [await a.read() for a in message.attachments]])
+    return read
+
+
+def first_moves_turn(match: Match) -> list[str]:
+    """Bob's turn when he plays his first legal decision each time, in full notation."""
+    state, moves = match.state, []
+    while state.actors() == (1,) and not state.is_chance():
+        move = state.legal_moves(1)[0]
+        moves.append(state.format_move(move))
+        state = state.apply(move)
+    return moves
+
+
+async def test_an_ultimatek_turn_plan_leaves_no_trace_for_the_opponent(club: dict[str, Any]) -> None:
+    env, lang, alice, bob = club["env"], club["lang"], club["alice"], club["bob"]
+    south = await tek_match(club, "south")
+    north = await tek_match(club, "north")
+    assert south.state.view_for(1) == north.state.view_for(1)
+    theirs = first_moves_turn(north)
+    public = "; ".join(north.game.public_notation(m) for m in theirs)
+    # In the north only, alice plans her whole next turn for a turn of bob's he will not play, with the menus.
+    opened = await alice.click(boards_in(club["north"])[-1], label=t(lang, "plan.open"))
+    form = opened.response.message
+    assert opened.response.ephemeral
+    desk_form = await env.bot.plans.form(north.id, alice.id)
+    assert desk_form.keyed == "turn" and desk_form.choices[0].label == "*"
+    index, choice = next((i, c) for i, c in enumerate(desk_form.choices) if c.when not in ("*", public))
+    (replies,) = menus(form)
+    picked = await alice.select(form, [str(index)], custom_id=replies.custom_id)
+    form = picked.response.message or form
+    answers = [m for m in menus(form) if m.custom_id.startswith("plateau:plans:a")]
+    picked = await alice.select(form, ["0"], custom_id=answers[0].custom_id)
+    form = picked.response.message or form
+    saved = await alice.click(form, label=t(lang, "plan.save"))
+    assert saved.response.ephemeral or saved.response.message is not None
+    (standing,) = await env.bot.plans.plans_of(alice.id)
+    assert standing.plan.keyed == "turn" and standing.plan.branches[0].when == choice.when
+    # Bob plays the same turn in both channels: everything he can read stays the same.
+    for where in ("south", "north"):
+        for text in theirs:
+            match = await env.bot.service.current(club[where].id)
+            assert match is not None
+            if match.state.actors() != (1,):
+                break
+            await bob.slash(club[where], "game move", move=text)
+    assert await bob_reads_of(club, "north", north.id) == await bob_reads_of(club, "south", south.id)
+    told = alice.user.dm_channel.history()
+    word = t(lang, "plan.dropped.unforeseen.reply", id=north.id, reply=public, link="")
+    assert told and told[-1].content.startswith(word.split("[")[0]), told[-1].content

@@ -84,6 +84,10 @@ async def test_model_c_leaves_plans_that_play_for_the_members(tmp_path: Path) ->
         await store.close()
     assert figures.finished and figures.stood_in["plan"] > 0
     assert figures.played_for > 0 and figures.answers < figures.turns
+    # Plan after plan: each plan that played its last move with a choice ahead offered the next form by DM; the
+    # opponent, at the board when the plan played, plays on at once, so the form is stale when it is read.
+    assert figures.offered > 0 and figures.looked <= figures.offered
+    assert ModelA().after_plan(1, 10) is None and ModelB().after_plan(1, 10) is None
 
 
 async def test_model_b_runs_the_autopilot_and_counts_its_turns(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from bot.app.matches import (
     snapshot_digest,
 )
 from bot.app.plans.desk import PlanDesk
-from bot.app.plans.follow import Dropped
+from bot.app.plans.follow import PLAYED, Dropped
 from bot.app.plans.model import MAX_ENTRIES, Branch
 from bot.app.standins import STAND_INS
 from bot.app.storage import Store
@@ -77,6 +77,15 @@ async def bob_plays(service: MatchService, match: Match, first: str) -> list[Log
         if match.status is not MatchStatus.ACTIVE or match.state.actors() != (1,):
             return entries
         text = match.state.format_move(match.state.legal_moves(1)[0])
+
+
+async def spent(desk: PlanDesk, match: Match, planner: int, move: str) -> None:
+    """The plan played its last move: it stands no more, and one word is owed to its member (the one that offers
+    the next plan), handed out once."""
+    (left,) = await desk.plans_of(planner)
+    assert left.dropped == Dropped(PLAYED, {"move": move})
+    assert await desk.take_words(match.id) == [(planner, Dropped(PLAYED, {"move": move}))]
+    assert await desk.take_words(match.id) == [] and await desk.plans_of(planner) == []
 
 
 async def played_for(store: Store, match: Match) -> dict[int, str]:
@@ -237,7 +246,7 @@ async def test_a_reply_plan_answers_the_reply_it_names(store: Store) -> None:
     report = await service.move(match.id, mover, first.when, expected_version=match.version)
     assert [(e.notation, e.stand_in) for e in report.entries] == [(first.when, None), (answer, "plan")]
     assert report.match.state.actors() == (seat,)
-    assert await desk.plans_of(planner) == [], "spent"
+    await spent(desk, match, planner, answer)
 
 
 async def test_a_reply_the_plan_did_not_foresee_drops_it_with_a_word(store: Store) -> None:
@@ -362,4 +371,4 @@ async def test_a_reply_plan_two_turns_deep_plays_both_answers(store: Store) -> N
     assert left.plan.branches == (Branch(second, again),), "the next level waits for the next reply"
     report = await service.move(match.id, mover, second, expected_version=report.match.version)
     assert [(e.notation, e.stand_in) for e in report.entries] == [(second, None), (again, "plan")]
-    assert await desk.plans_of(planner) == []
+    await spent(desk, match, planner, again)

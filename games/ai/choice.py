@@ -54,6 +54,12 @@ class Spread:
         return self.width <= points / 100.0 + 1e-12
 
 
+def fixed_choice(game: GameInfo, state: GameState, seat: Seat, moves: tuple[Any, ...]) -> Any:
+    """The move a rated match's autopilot plays among ``moves`` (the seat's legal moves, in the engine's order):
+    the game's fixed rule (:attr:`games.base.GameInfo.fixed_move`), else the first."""
+    return moves[0] if game.fixed_move is None else game.fixed_move(state, seat, moves)
+
+
 SECONDS: Final = 0.04
 """The time one check may take by default (the match's transaction waits for it)."""
 

@@ -23,6 +23,9 @@ def resample_hidden(state: State, seat: Seat | None, rng: random.Random) -> Stat
     for s in hidden_sides:
         pool += kinds_in(state.hands[s]) + kinds_in(state.unseen[s])
         pool += [p.bonus for p in state.pieces if p.side == s and p.bonus and not p.face_up]
+    # Sorted first: the pool's order told where each token really was, and a shuffle of it with a given seed
+    # would deal differently for twin positions that differ only in what ``seat`` cannot see.
+    pool.sort()
     rng.shuffle(pool)
 
     def deal(n: int) -> list[str]:

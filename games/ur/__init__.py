@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from games.base import GameInfo, GameState, NotationError, Option, no_hidden_info
-from games.ur import loop, motifs, race, steps, towers
+from games.ur import fixed_rule, loop, motifs, race, steps, towers
 
 NEW: dict[str, Callable[[], GameState]] = {
     loop.RULES: loop.new_state,
@@ -65,4 +65,5 @@ INFO = GameInfo(
     resample_hidden=no_hidden_info,
     max_plies=20_000,
     move_parts=steps.move_parts,
+    fixed_move=fixed_rule.fixed_move,
 )

@@ -7,5 +7,20 @@ once the game has moved on, :mod:`.entry` checks a plan when it is left, :mod:`.
 is keyed on, :mod:`.suggest` pre-fills it with the judge's choices and :mod:`.desk` keeps plans in the store.
 The stand-in that plays them is :mod:`bot.app.standins.plans`.
 
+In a game whose turn is several decisions (Ultima-Tek) a plan is keyed on the opponent's whole turn as everyone
+sees it and plays the member's whole next turn, or keyed on "whatever they play" and stopped when their turn names a
+hex the planned turn names (:mod:`.turns`). When a plan plays its last move, the word its member gets by DM carries
+the form of the next plan (plan after plan).
+
+Ursuppe has no plan form, on purpose. With 3 to 6 players, between two decisions of a member come the decisions of
+every other player and of chance (their dice, the environment die, the drift of the food), so a plan keyed on the
+others' replies would almost never match; keyed on the member's own next die it would cover one step of one phase,
+the die of an amoeba moved at a price, and the rest of the turn would still ask. What repeats from turn to turn
+(drift with the current, the usual feeding, no gene unless one of a chosen few is on offer, no division) is what
+standing orders already play, with their auto-stops (:mod:`bot.app.standins.orders`); what remains is the decisions
+that hang on what the others just did (which amoeba to move, which gene to buy, where a new one goes), and a plan
+made before those moves would be a guess the auto-stop drops nearly every time. The **Plan ahead** button is shown
+only for two-seat matches.
+
 Nothing of a plan reaches another member: only the move it plays.
 """

@@ -8,11 +8,13 @@ position — on PostgreSQL too, where loading the match's row in a write transac
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from dataclasses import dataclass
 
 from bot.app.matches import BoardChangedError, Clock, Match, MatchError, MatchService, MatchStatus, require_seat
+from bot.app.plans import turns
 from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
 from bot.app.plans.kinds import ROLL_GAMES, keyed
@@ -21,6 +23,9 @@ from bot.app.plans.suggest import suggested
 from bot.app.seats.acting import Action
 from bot.app.storage import Store
 from games.base import GameState, Seat
+
+TURN_CACHE = 64
+"""Turn plans' offers a desk keeps (a form's menus are redrawn at each pick)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +59,21 @@ class PlanForm:
     rated: bool
     known: GameState
     """The position as the member may know it (:func:`known_position`)."""
+    turns: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """A turn plan's offers: each opponent turn (a choice's ``when``) with the member's turns for it."""
 
     def answers(self, reply: str) -> tuple[str, ...]:
-        """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu).
+        """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu); in a turn
+        plan, the member's whole turns the form offers after that opponent turn.
 
         Raises:
             MatchError: ``plan_reply``: not a reply the form offers.
         """
+        if self.keyed == "turn":
+            for when, answers in self.turns:
+                if when == reply:
+                    return answers
+            raise MatchError("plan_reply", reply=reply)
         return _answers(self.known, self.seat, reply)
 
 
@@ -101,6 +114,8 @@ class PlanDesk:
         self._store = store
         self._service = service
         self._clock = clock
+        self._turns: dict[tuple[int, int, Seat], list[tuple[str, str, GameState, tuple[str, ...]]]] = {}
+        """Turn plans' offers by match, version and seat: the AI finds them once, each menu pick reads them."""
 
     async def form(self, match_id: int, user_id: int) -> PlanForm:
         """What ``user_id`` may plan now in the match: the conditions with their moves and the pre-filled branches.
@@ -116,7 +131,14 @@ class PlanDesk:
         if seat in known.actors() and not known.is_chance():
             raise MatchError("plan_your_turn")
         kind = keyed(match.game.id)
-        choices = _roll_choices(match, known, seat) if kind == "roll" else _reply_choices(known, seat)
+        offers: list[tuple[str, str, GameState, tuple[str, ...]]] = []
+        if kind == "roll":
+            choices = _roll_choices(match, known, seat)
+        elif kind == "turn":
+            offers = await self._turn_offers(match, known, seat)
+            choices = tuple(Choice(when, label, (), at) for when, label, at, _ in offers)
+        else:
+            choices = _reply_choices(known, seat)
         if not choices:
             raise MatchError("plan_none")
         rated = await self._service.counts_for_rating(match)
@@ -125,10 +147,40 @@ class PlanDesk:
             row = await self._store.load_plan(match.id, user_id)
         if row is not None and row.dropped is None and row.base == match.version:
             prefill = Plan.from_json(row.seat, row.base, row.body).branches
+            if kind == "turn":
+                prefill = tuple(Branch(b.when, turns.flat(b)) for b in prefill)
+        elif not rated and kind == "turn":
+            # The AI's first guess of the opponent's turn and its first answer: the judge is too slow for a
+            # form over a whole turn's decisions, and the quickest level is the one that proposed them.
+            prefill = (Branch(offers[0][0], offers[0][3][0]),)
         elif not rated:
             rng = random.Random(f"suggest:{match.id}:{match.version}:{seat}")
             prefill = suggested(match.game, known, seat, rng)
-        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known)
+        offered = tuple((when, answers) for when, _, _, answers in offers)
+        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known, offered)
+
+    async def _turn_offers(
+        self, match: Match, known: GameState, seat: Seat
+    ) -> list[tuple[str, str, GameState, tuple[str, ...]]]:
+        """The turn plan's offers at the match's version, found once by the AI in a worker thread (a form is made
+        while the bot serves everyone else)."""
+        key = (match.id, match.version, seat)
+        if key not in self._turns:
+            seed = f"turns:{match.id}:{match.version}:{seat}"
+            found = await asyncio.to_thread(turns.candidates, match.game, known, seat, seed)
+            if len(self._turns) >= TURN_CACHE:
+                self._turns.pop(next(iter(self._turns)))
+            self._turns[key] = found
+        return self._turns[key]
+
+    async def _wild(self, match_id: int, user_id: int, version: int) -> GameState | None:
+        """Where a turn plan's "whatever they play" branch is checked: after the opponent turn the form guessed
+        likeliest at ``version`` (None in other games, or once the match moved on: the save is refused then)."""
+        match, seat = await self._planner(await self._service.get(match_id), user_id)
+        if keyed(match.game.id) != "turn" or match.version != version:
+            return None
+        offers = await self._turn_offers(match, known_position(match, seat), seat)
+        return offers[0][2] if offers else None
 
     async def leave(self, match_id: int, user_id: int, branches: tuple[Branch, ...], *, expected_version: int) -> Plan:
         """Keep ``branches`` as ``user_id``'s plan for the match from ``expected_version`` on (replacing theirs).
@@ -139,13 +191,14 @@ class PlanDesk:
             BoardChangedError: the match moved on since ``expected_version`` (a move came first).
         """
         now = self._clock()
+        wild = await self._wild(match_id, user_id, expected_version)  # before the transaction: no lock held meanwhile
         async with self._store.transaction():
             await self._store.load_match_row(match_id)  # in a write transaction: the match's row is ours until commit
             match, seat = await self._planner(await self._service.get(match_id), user_id)
             if match.version != expected_version:
                 raise BoardChangedError(match.version)
             plan = Plan(seat, match.version, keyed(match.game.id), branches)
-            plan = check_plan(match.game.id, known_position(match, seat), seat, plan)
+            plan = check_plan(match.game, known_position(match, seat), seat, plan, wild)
             await self._store.put_plan(match.id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=now)
         return plan
 

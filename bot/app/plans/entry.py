@@ -7,15 +7,17 @@ with what they cannot see dealt again otherwise), so a refusal tells them nothin
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from bot.app.matches import MatchError
+from bot.app.plans import turns
 from bot.app.plans.kinds import ROLL_GAMES, RollPlans
 from bot.app.plans.model import Branch, Plan, check_bounds
-from games.base import GameError, GameState, Seat
+from games.base import GameError, GameInfo, GameState, Seat
 
 
-def check_plan(game_id: str, known: GameState, seat: Seat, plan: Plan) -> Plan:
+def check_plan(game: GameInfo, known: GameState, seat: Seat, plan: Plan, wild: GameState | None = None) -> Plan:
     """``plan`` with every move and condition in the game's canonical notation, once checked from ``known``
     (the position now, the member's seat not to act).
 
@@ -30,7 +32,11 @@ def check_plan(game_id: str, known: GameState, seat: Seat, plan: Plan) -> Plan:
     if seat in known.actors() and not known.is_chance():
         raise MatchError("plan_your_turn")
     check_bounds(plan)
-    rolls = ROLL_GAMES.get(game_id)
+    if plan.keyed == "turn":
+        rng = random.Random(f"check:{plan.base}:{seat}")
+        checked = tuple(turns.check_turn(game, known, seat, b, rng, wild) for b in plan.branches)
+        return Plan(seat, plan.base, "turn", checked)
+    rolls = ROLL_GAMES.get(game.id)
     if plan.keyed == "roll":
         if rolls is None:
             raise MatchError("plan_roll", roll="?")

@@ -8,13 +8,16 @@ when the member's turn goes on and the plan has nothing for it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.app.matches import DECISIONS, POSITION_KINDS, LogEntry, LogKind, effective
-from bot.app.plans.model import GO_ON, Plan
-from games.base import GameError, GameState, Seat
+from bot.app.plans.kinds import TURN_GAMES
+from bot.app.plans.model import GO_ON, Branch, Plan
+from bot.app.plans.turns import ANY, flat, touched
+from games import sequence
+from games.base import GameError, GameInfo, GameState, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,20 +28,27 @@ class Planned:
     rest: Plan | None
 
 
+PLAYED = "played"
+"""The reason kept for a plan that played its last move: not the game leaving it, but a word owed all the same
+(it offers the next plan)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Dropped:
-    """The game left the plan: ``reason`` (``undone``, ``moved``, ``unforeseen``, ``stopped``) and its words."""
+    """The game left the plan: ``reason`` (``undone``, ``moved``, ``unforeseen``, ``stopped``; or :data:`PLAYED`,
+    spent) and its words."""
 
     reason: str
     words: dict[str, str] = field(default_factory=dict)
 
 
 def follow(
-    plan: Plan, since: Sequence[LogEntry], state: GameState, seat: Seat, version: int
+    plan: Plan, since: Sequence[LogEntry], state: GameState, seat: Seat, version: int, game: GameInfo | None = None
 ) -> Planned | Dropped | None:
     """What ``plan`` does for ``seat``, to act in ``state`` after the log entries ``since`` (those after the
     plan's base, undo entries included; ``version`` = plies so far). None: the plan has nothing for this decision
-    of a turn already begun by hand, and waits."""
+    of a turn already begun by hand, and waits. ``game``: the game played, which a turn plan needs (its public
+    notation, its forced decisions)."""
     if any(e.kind is LogKind.UNDO and _undo_target(e) <= plan.base for e in since):
         return Dropped("undone")  # the position it was made from was taken back
     kept = effective(since)
@@ -46,11 +56,26 @@ def follow(
     lead = 0
     while lead < len(happened) and happened[lead].seat == seat and happened[lead].kind in DECISIONS:
         lead += 1  # the member went on with their own turn by hand: the plan starts after it
+    if plan.keyed == "turn" and lead:
+        # Decisions of the planned turn autoplay made (forced ones, which the plan names too) are behind it.
+        for entry in happened[:lead]:
+            step = next((b for b in plan.branches if b.when == GO_ON and b.play == entry.notation), None)
+            if step is None:
+                break
+            if not step.then:
+                return Dropped(PLAYED, {"move": step.play})
+            plan = Plan(plan.seat, entry.ply, plan.keyed, step.then)
     happened = happened[lead:]
     if any(e.seat == seat and e.kind in DECISIONS for e in happened):
         return Dropped("moved")  # a turn of theirs was played without the plan (a forced move, the clock)
-    when = _condition(plan, happened, seat)
+    public = game.public_notation if game is not None else None
+    when = _condition(plan, happened, seat, public)
     branch = next((b for b in plan.branches if b.when == when), None)
+    if branch is None and plan.keyed == "turn" and when != GO_ON and game is not None:
+        branch = next((b for b in plan.branches if b.when == ANY), None)
+        kind = TURN_GAMES.get(game.id)
+        if branch is not None and kind is not None and touched(kind.places, when.split("; "), flat(branch)):
+            return Dropped("stopped", {"move": branch.play})
     if branch is None:
         if when == GO_ON:
             return None
@@ -64,18 +89,37 @@ def follow(
     if state.mover(move) != seat or state.format_move(move) != branch.play:
         # The move would now mean something else (a capture, another piece): a piece it names was taken or blocked.
         return Dropped("stopped", {"move": branch.play})
-    rest = Plan(plan.seat, version + 1, plan.keyed, branch.then) if branch.then else None
+    then = branch.then
+    if plan.keyed == "turn" and game is not None:
+        then = _unforced(game, state.apply(move), seat, then)
+    rest = Plan(plan.seat, version + 1, plan.keyed, then) if then else None
     return Planned(move, rest)
 
 
-def _condition(plan: Plan, happened: Sequence[LogEntry], seat: Seat) -> str:
+def _unforced(game: GameInfo, state: GameState, seat: Seat, then: tuple[Branch, ...]) -> tuple[Branch, ...]:
+    """What is left of a turn plan's chain after the forced decisions autoplay is about to make; () when they are
+    all that is left (the plan is spent now, and its word can offer the next one while it is of use)."""
+    branches = then
+    while branches:
+        forced = sequence.forced(game, state, seat)
+        step = next((b for b in branches if b.when == GO_ON), None)
+        if forced is None or step is None or state.format_move(forced) != step.play:
+            return then
+        state = state.apply(forced)
+        branches = step.then
+    return ()
+
+
+def _condition(plan: Plan, happened: Sequence[LogEntry], seat: Seat, public: Callable[[str], str] | None = None) -> str:
     """The condition the entries since the base meet: the last roll (a roll plan), the others' decisions (a reply
-    plan), or :data:`GO_ON` when nothing happened."""
+    plan; in a turn plan, in public notation), or :data:`GO_ON` when nothing happened."""
     if not happened:
         return GO_ON
     if plan.keyed == "roll":
         rolls = [e.notation for e in happened if e.kind is LogKind.CHANCE]
         return rolls[-1] if rolls else GO_ON
+    if plan.keyed == "turn" and public is not None:
+        return "; ".join(public(e.notation) for e in happened if e.kind in DECISIONS and e.seat != seat)
     return "; ".join(e.notation for e in happened if e.kind in DECISIONS and e.seat != seat)
 
 

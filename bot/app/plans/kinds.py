@@ -1,7 +1,9 @@
 """What a plan is keyed on, per game: a registry, so shared code asks no game by name.
 
 A game listed in :data:`ROLL_GAMES` keys plans on the member's own next roll (Ur: "if I roll 2: C4 → C2"), which
-holds whatever the opponent plays; every other game keys them on the opponents' replies, as lichess does.
+holds whatever the opponent plays; one listed in :data:`TURN_GAMES`, whose turn is several decisions, on the
+opponent's whole public turn, answered with a whole turn (Ultima-Tek, :mod:`bot.app.plans.turns`); every other
+game keys them on the opponents' replies, as lichess does.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from bot.app.plans import ur
+from bot.app.plans import ultimatek, ur
 from bot.app.plans.model import Keyed
+from games import ultimatek as ultimatek_rules
 from games import ur as ur_rules
 from games.base import GameState, Seat
 
@@ -32,6 +35,17 @@ ROLL_GAMES: Mapping[str, RollPlans] = MappingProxyType(
 """The games whose plans are keyed on the member's own next roll."""
 
 
+@dataclass(frozen=True, slots=True)
+class TurnPlans:
+    """How a game's turn plans read a decision: the places (hexes, cells) it names."""
+
+    places: Callable[[str], frozenset[str]]
+
+
+TURN_GAMES: Mapping[str, TurnPlans] = MappingProxyType({ultimatek_rules.INFO.id: TurnPlans(ultimatek.places)})
+"""The games whose plans are keyed on the opponent's whole turn and play a whole turn."""
+
+
 def keyed(game_id: str) -> Keyed:
     """What plans of ``game_id`` are keyed on."""
-    return "roll" if game_id in ROLL_GAMES else "reply"
+    return "roll" if game_id in ROLL_GAMES else "turn" if game_id in TURN_GAMES else "reply"

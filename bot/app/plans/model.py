@@ -9,8 +9,9 @@ from typing import Any, Final, Literal
 
 from bot.app.matches import MAX_MOVE_TEXT, MatchError
 
-Keyed = Literal["roll", "reply"]
-"""What a plan's branches are keyed on: the member's own next roll (Ur), or the others' decisions."""
+Keyed = Literal["roll", "reply", "turn"]
+"""What a plan's branches are keyed on: the member's own next roll (Ur), the others' decisions, or the opponent's
+whole turn in public notation, answered with a whole turn (Ultima-Tek: :mod:`bot.app.plans.turns`)."""
 
 GO_ON: Final = ""
 """The condition of a move that follows the member's previous one in the same turn (nothing happened between)."""
@@ -55,7 +56,7 @@ class Plan:
     def from_json(seat: int, base: int, text: str) -> Plan:
         """The plan stored by :meth:`to_json`."""
         data = json.loads(text)
-        keyed: Keyed = "roll" if data["keyed"] == "roll" else "reply"
+        keyed: Keyed = "roll" if data["keyed"] == "roll" else "turn" if data["keyed"] == "turn" else "reply"
         return Plan(seat, base, keyed, _load(data["b"]))
 
 

@@ -7,8 +7,9 @@ plays for them:
 
 - in an unrated match: the judge's best move;
 - in a rated match or an event's game: only when all legal moves are within 1 point of each other, whatever the
-  member's threshold, and then **the first legal move in the engine's order** (the order of the move buttons), never
-  the judge's best, so that it never plays better than the member would;
+  member's threshold, and then the move the game's **fixed rule** picks (:func:`games.ai.choice.fixed_choice`:
+  Ur Variante 1's in :mod:`games.ur.fixed_rule`, elsewhere the first legal move in the buttons' order), never the
+  judge's best, so that it never plays better than the member would;
 - never in a match whose ``autopilot`` option is ``off`` (an event's organiser switched it off for the event), nor
   in one whose ``autoplay`` option is ``off`` (its creator chose that every decision, even a forced one, is played
   by hand);
@@ -38,7 +39,7 @@ from bot.app.clocks.game_clock import live_play
 from bot.app.matches.model import Match, Stopped
 from bot.app.member_settings import AUTOPILOT, match_settings
 from bot.app.storage import Store
-from games.ai.choice import SECONDS, choice_matters
+from games.ai.choice import SECONDS, choice_matters, fixed_choice
 from games.base import GameState, Seat
 
 CHAIN: Final = 12
@@ -94,7 +95,7 @@ class Autopilot:
         if not spread.within(points):
             return Stopped("autopilot.apart", {"points": f"{100 * spread.width:.1f}", "limit": f"{points:g}"})
         self.spent[match.id] = (match.version, played + 1, seconds)
-        return spread.moves[0] if strict else spread.best
+        return fixed_choice(match.game, state, seat, spread.moves) if strict else spread.best
 
 
 AUTOPILOT_STAND_IN: Final = Autopilot()

@@ -4,7 +4,8 @@ Asked first whenever a member's seat is to act, inside the change's transaction.
 answers at once (one indexed read), so a member with a plan and one without cost the same until the plan plays. A
 plan the game left is marked dropped, with why, and its member gets a word privately (the shell hands the words
 out, :meth:`bot.app.plans.desk.PlanDesk.take_words`); what is left of a plan that played is kept for the turns
-after, and a spent plan is forgotten.
+after, and a spent plan is marked ``played`` the same way, so the word that tells its member offers the next plan
+at once (plan after plan: a member who keeps answering is not pinged for a turn a plan could cover).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from bot.app.matches import LogEntry, LogKind, Match
 from bot.app.matches.model import Stopped
 from bot.app.plans.desk import drop_text
-from bot.app.plans.follow import Dropped, Planned, follow
+from bot.app.plans.follow import PLAYED, Dropped, Planned, follow
 from bot.app.plans.model import Plan
 from bot.app.storage import MoveRow, Store
 from games.base import GameError, GameState, Seat
@@ -40,7 +41,7 @@ class PlanStandIn:
         since = [*stored, *(e for e in match.unsaved if e.ply > plan.base)]
         version = match.version + len(match.unsaved)
         try:
-            found = follow(plan, since, state, seat, version)
+            found = follow(plan, since, state, seat, version, match.game)
         except (GameError, ValueError, LookupError):
             # A plan the engine can no longer read never blocks the move that reached it: it stops, said to its member.
             found = Dropped("stopped", {"move": "?"})
@@ -51,7 +52,8 @@ class PlanStandIn:
             return Stopped(f"plan.{found.reason}", found.words)
         assert isinstance(found, Planned)
         if found.rest is None:
-            await store.delete_plan(match.id, user_id)
+            played = Dropped(PLAYED, {"move": state.format_move(found.move)})
+            await store.drop_plan(match.id, user_id, drop_text(played), now=now)
         else:
             rest = found.rest
             await store.put_plan(match.id, user_id, seat, rest.base, rest.to_json(), rest.entries(), now=now)

@@ -17,7 +17,9 @@ import discord
 from bot.app.i18n import language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans.desk import PlanDesk, PlanForm, Standing
+from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Plan
+from bot.app.plans.turns import ANY, flat
 from bot.app.telling.words import move_label
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
@@ -102,7 +104,7 @@ class PlanSelect(
         elif draft.pending is not None:
             lines = [line for line in draft.lines if line[0] != draft.pending]
             draft = Draft(lines=tuple([*lines, (draft.pending, number)][-MAX_LINES:]))
-        content, view = await form_message(shell, interaction, form, draft)
+        content, view = await form_message(shell, language_of(interaction.locale), form, draft)
         await interaction.response.edit_message(content=content, view=view)
 
     @classmethod
@@ -122,7 +124,7 @@ class PlanSelect(
 async def open_form(shell: Shell, interaction: discord.Interaction, match_id: int) -> None:
     """Send the member their plan form for the match, privately."""
     form = await desk_of(shell).form(match_id, interaction.user.id)
-    content, view = await form_message(shell, interaction, form, draft_of(form))
+    content, view = await form_message(shell, language_of(interaction.locale), form, draft_of(form))
     await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
@@ -173,11 +175,8 @@ async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
     await interaction.response.send_message("\n\n".join(parts)[:2000], view=view, ephemeral=True)
 
 
-async def form_message(
-    shell: Shell, interaction: discord.Interaction, form: PlanForm, draft: Draft
-) -> tuple[str, discord.ui.View]:
-    """The form's text (what the draft plays so far) and its menus and buttons."""
-    lang = language_of(interaction.locale)
+async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) -> tuple[str, discord.ui.View]:
+    """The form's text (what the draft plays so far) and its menus and buttons, in ``lang``."""
     names = await shell.ui.names(form.match, lang)
     code = draft.code(form.keyed)
     match_id, version = form.match.id, form.version
@@ -204,7 +203,7 @@ async def form_message(
         other = names[1 - form.seat] if len(names) == 2 else "?"
         options = [
             discord.SelectOption(
-                label=t(lang, "plan.reply_option", name=other, reply=said(form, c.at, c.when, lang))[:100],
+                label=t(lang, "plan.reply_option", name=other, reply=reply_words(form, c.at, c.when, lang))[:100],
                 value=str(i),
                 default=draft.pending == i,
             )
@@ -214,9 +213,11 @@ async def form_message(
         if draft.pending is not None and draft.pending < len(form.choices):
             reply = form.choices[draft.pending]
             answers = form.answers(reply.when)[:MAX_OPTIONS]
-            after = reply.at.apply(reply.at.parse_move(reply.when))
+            # A turn plan's answers are whole turns, in notation; a reply plan's, one move in words.
+            after = reply.at if form.keyed == "turn" else reply.at.apply(reply.at.parse_move(reply.when))
             options = [
-                discord.SelectOption(label=said(form, after, m, lang), value=str(i)) for i, m in enumerate(answers)
+                discord.SelectOption(label=reply_words(form, after, m, lang)[:100], value=str(i))
+                for i, m in enumerate(answers)
             ]
             placeholder = t(lang, "plan.answer", reply=reply.label)
             view.add_item(PlanSelect("a", 0, match_id, version, code, options, placeholder))
@@ -225,6 +226,14 @@ async def form_message(
     key = "plan.form_rated" if form.rated else "plan.form_suggested" if form.prefill else "plan.form"
     content = t(lang, key, id=match_id, lines="\n".join(lines))
     return content[:2000], view
+
+
+def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
+    """A reply or an answer of the form as its menu says it: a whole turn as its notation ("any turn" in words),
+    a move in words."""
+    if form.keyed == "turn":
+        return t(lang, "plan.any_turn") if move == ANY else move
+    return said(form, state, move, lang)
 
 
 def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
@@ -242,6 +251,10 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
     for branch in plan.branches:
         move = branch.play
         choice = choices.get(branch.when)
+        if plan.keyed == "turn":
+            reply = t(lang, "plan.any_turn") if branch.when == ANY else branch.when
+            lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=flat(branch)))
+            continue
         if form is not None and choice is not None:
             at = choice.at if plan.keyed == "roll" else choice.at.apply(choice.at.parse_move(branch.when))
             words = said(form, at, move, lang)
@@ -280,16 +293,41 @@ def words_listener(shell: Shell) -> Callable[[Match], Coroutine[Any, Any, None]]
 
 
 async def tell_dropped(shell: Shell, match: Match, lang: str) -> None:
-    """Give each member whose plan the game just left a private word, by DM (with DMs closed there is no word, but
-    ``/plateau plans`` no longer lists the plan, and the turn's ping still asks them)."""
-    for user_id, dropped in await desk_of(shell).take_words(match.id):
+    """Give each member whose plan the game just left, or just spent, a private word by DM; the word of a spent
+    plan carries the form of the next one (plan after plan, :func:`next_plan`). With DMs closed there is no word:
+    ``/plateau plans`` no longer lists the plan, the turn's ping still asks them, and **Plan ahead** under the turn
+    post opens the same form ephemerally."""
+    desk = desk_of(shell)
+    for user_id, dropped in await desk.take_words(match.id):
         words: dict[str, Any] = dict(dropped.words)
-        key = f"plan.dropped.{dropped.reason}"
-        if dropped.reason == "unforeseen":
-            key += ".roll" if "roll" in words else ".reply"
-        text = t(lang, key, id=match.id, link=shell.ui.post_link(match), **words)
+        view: discord.ui.View | None = None
+        if dropped.reason == PLAYED:
+            text, view = await next_plan(shell, match, user_id, words.get("move", "?"), lang)
+        else:
+            key = f"plan.dropped.{dropped.reason}"
+            if dropped.reason == "unforeseen":
+                key += ".roll" if "roll" in words else ".reply"
+            text = t(lang, key, id=match.id, link=shell.ui.post_link(match), **words)
         try:
             user = shell.client.get_user(user_id) or await shell.client.fetch_user(user_id)
-            await user.send(text)
+            if view is None:
+                await user.send(text)
+            else:
+                await user.send(text, view=view)
         except discord.HTTPException:
             continue  # DMs closed: the turn's own ping asks the member all the same
+
+
+async def next_plan(
+    shell: Shell, match: Match, user_id: int, move: str, lang: str
+) -> tuple[str, discord.ui.View | None]:
+    """The word for a plan that played its last move, with the form of the next plan when there is one to make
+    (pre-filled with the judge's suggestions in an unrated match, blank in a rated one): the member who answers
+    it is not pinged for the turn it covers."""
+    text = t(lang, "plan.played", id=match.id, move=move, link=shell.ui.post_link(match))
+    try:
+        form = await desk_of(shell).form(match.id, user_id)
+    except MatchError:
+        return text, None  # nothing to plan now (their turn again, no choice ahead, the match over)
+    content, view = await form_message(shell, lang, form, draft_of(form))
+    return (text + "\n\n" + content)[:2000], view

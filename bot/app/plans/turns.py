@@ -1,0 +1,193 @@
+"""Turn plans, for games whose turn is several decisions (Ultima-Tek): "if bob's turn is ``c3-d3; d3>d5; end``,
+my turn is ``reveal e4; e4-e5; end``".
+
+A turn plan's condition is the opponent's whole turn as everyone sees it: each of their decisions in the game's
+public notation (a bonus placed face down reads ``place c3``, its kind left out), so a plan is keyed on nothing
+the member cannot see and matching it reveals nothing. Its move is the member's whole next turn, kept as a chain
+of branches whose conditions are :data:`~bot.app.plans.model.GO_ON` (each decision follows the one before, nothing
+between), every decision of the turn named, forced ones too, so the plan reads the same with autoplay on or off.
+
+The form offers a few turns for each side, found by the project's quickest AI level from the position as the
+member may know it (the opponent's secrets dealt again), from generators seeded by the match, its version and the
+seat only: what it offers depends on nothing the member cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from bot.app.matches import MatchError
+from bot.app.plans.model import GO_ON, Branch
+from games import sequence
+from games.ai import decide
+from games.base import GameError, GameInfo, GameState, Seat
+
+ANY: Final = "*"
+"""The condition "whatever the opponent's turn, unless it names a place my turn names" (a piece or the disc
+moved there, a throw through it): the plan for a turn the member cannot guess whole, stopped as a roll plan in Ur
+is when the opponent touched what it names."""
+SEP: Final = "; "
+"""Between the decisions of a turn, in a condition or a move."""
+LEVEL: Final = "easy"
+"""The AI level that proposes turns: the quickest (a form is made while the member waits)."""
+OPPONENT_TURNS: Final = 4
+"""Opponent turns a form offers."""
+OWN_TURNS: Final = 3
+"""Turns of the member's a form offers for each opponent turn."""
+TRIES: Final = 2
+"""Seeds tried per turn offered (the AI often finds the same turn twice)."""
+MAX_TURN: Final = 40
+"""Decisions a turn may hold (a safety net: none has that many)."""
+
+
+def split(text: str) -> list[str]:
+    """The decisions of a turn's text."""
+    return [part.strip() for part in text.split(";") if part.strip()]
+
+
+def play_turn(
+    game: GameInfo, state: GameState, mover: Seat, choose: Callable[[GameState], object]
+) -> tuple[list[str], GameState]:
+    """``mover``'s decisions to the end of their turn, each one ``choose`` picks (a forced one as it is), in
+    notation, and the position once they no longer act (a draw may be next)."""
+    played: list[str] = []
+    while len(played) < MAX_TURN and sequence.turn_goes_on(state, mover):
+        move = sequence.forced(game, state, mover)
+        if move is None:
+            move = choose(state)
+        played.append(state.format_move(move))
+        state = state.apply(move)
+    return played, state
+
+
+def settle(state: GameState, rng: random.Random) -> GameState:
+    """``state`` past its chance steps (a draw into a hand the member cannot see), by ``rng``."""
+    while state.is_chance() and state.outcome() is None:
+        outcomes = state.chance_outcomes()
+        state = state.apply(rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0])
+    return state
+
+
+def candidates(
+    game: GameInfo, known: GameState, seat: Seat, seed: str
+) -> list[tuple[str, str, GameState, tuple[str, ...]]]:
+    """The form's offers: (condition, its label, the position the member answers in, their turns in full
+    notation), at most :data:`OPPONENT_TURNS`, each with at most :data:`OWN_TURNS` of the member's turns."""
+    if known.is_chance() or known.outcome() is not None or seat in known.actors() or len(known.actors()) != 1:
+        return []
+    (mover,) = known.actors()
+    found: dict[str, tuple[str, str, GameState, tuple[str, ...]]] = {}
+    for i in range(OPPONENT_TURNS * TRIES):
+        if len(found) >= OPPONENT_TURNS:
+            break
+        rng = random.Random(f"{seed}:opponent:{i}")
+        played, after = play_turn(game, known, mover, _chooser(game, mover, rng))
+        condition = SEP.join(game.public_notation(text) for text in played)
+        if not played or condition in found:
+            continue
+        after = settle(after, rng)
+        if after.outcome() is not None or after.actors() != (seat,):
+            continue  # the member does not answer that turn with a turn of theirs: nothing to plan
+        answers = list(_own_turns(game, after, seat, f"{seed}:{i}"))
+        if answers:
+            found[condition] = (condition, condition, after, tuple(answers))
+    offers = list(found.values())
+    if offers:
+        # Whatever they play, my turn as I would answer their likeliest one, unless theirs touches it.
+        offers.insert(0, (ANY, ANY, offers[0][2], offers[0][3]))
+    return offers
+
+
+def touched(places: Callable[[str], frozenset[str]], theirs: list[str], mine: str) -> bool:
+    """Whether the opponent's decisions ``theirs`` name a place the member's turn ``mine`` names."""
+    seen: set[str] = set()
+    for text in theirs:
+        seen |= places(text)
+    return any(places(text) & seen for text in split(mine))
+
+
+def _own_turns(game: GameInfo, state: GameState, seat: Seat, seed: str) -> Iterator[str]:
+    seen: set[str] = set()
+    for j in range(OWN_TURNS * TRIES):
+        if len(seen) >= OWN_TURNS:
+            return
+        rng = random.Random(f"{seed}:own:{j}")
+        played, _ = play_turn(game, state, seat, _chooser(game, seat, rng))
+        text = SEP.join(played)
+        if played and text not in seen:
+            seen.add(text)
+            yield text
+
+
+def _chooser(game: GameInfo, mover: Seat, rng: random.Random) -> Callable[[GameState], object]:
+    def choose(state: GameState) -> object:
+        return decide(game.id, state, mover, LEVEL, rng)
+
+    return choose
+
+
+def chain(moves: list[str]) -> Branch:
+    """A turn's decisions as a plan's chain: the first, then each one after the one before (:data:`GO_ON`)."""
+    branch = Branch(GO_ON, moves[-1])
+    for move in reversed(moves[:-1]):
+        branch = Branch(GO_ON, move, (branch,))
+    return branch
+
+
+def flat(branch: Branch) -> str:
+    """A turn plan's branch as the text of its move: its decision and those of its chain."""
+    moves = [branch.play]
+    while branch.then:
+        branch = branch.then[0]
+        moves.append(branch.play)
+    return SEP.join(moves)
+
+
+def check_turn(
+    game: GameInfo, known: GameState, seat: Seat, branch: Branch, rng: random.Random, wild: GameState | None
+) -> Branch:
+    """``branch`` (an opponent turn → the member's turn, the move as :func:`flat` text) in canonical notation, its
+    move as a chain, once checked from ``known``; a branch for :data:`ANY` opponent turn is checked from ``wild``,
+    the position after the opponent turn the form guessed likeliest.
+
+    Raises:
+        MatchError: ``plan_reply`` (a turn the opponent cannot play, or one after which the member does not
+            answer), ``plan_move`` (a decision that is not legal there or not the member's, or one past the end
+            of the member's turn).
+    """
+    state = known
+    replies = []
+    if branch.when == ANY:
+        if wild is None:
+            raise MatchError("plan_reply", reply=ANY)
+        state, replies = wild, [ANY]
+    for text in split(branch.when) if branch.when != ANY else []:
+        if state.is_chance() or state.outcome() is not None or len(state.actors()) != 1 or seat in state.actors():
+            raise MatchError("plan_reply", reply=text)
+        (mover,) = state.actors()
+        wanted = game.public_notation(text)
+        move = next((m for m in state.legal_moves(mover) if game.public_notation(state.format_move(m)) == wanted), None)
+        if move is None:
+            raise MatchError("plan_reply", reply=text)
+        replies.append(wanted)
+        state = state.apply(move)
+    state = settle(state, rng)
+    if not replies or state.outcome() is not None or state.actors() != (seat,):
+        raise MatchError("plan_reply", reply=branch.when or "?")
+    moves = []
+    for text in split(flat(branch)):
+        if not sequence.turn_goes_on(state, seat):
+            raise MatchError("plan_move", move=text)
+        try:
+            move = state.parse_move(text, seat)
+        except GameError:
+            raise MatchError("plan_move", move=text) from None
+        if state.mover(move) != seat:
+            raise MatchError("plan_move", move=text)
+        moves.append(state.format_move(move))
+        state = state.apply(move)
+    if not moves:
+        raise MatchError("plan_move", move="?")
+    return Branch(SEP.join(replies), moves[0], chain(moves).then)

@@ -1,0 +1,42 @@
+"""The rated autopilot's fixed rule for Ur: which of several equally good moves it plays for a member.
+
+In a rated match or an event's game, "ask me only when it matters" (issue 36) plays only when every legal move is
+within a point of winning chance of every other, and then picks by a rule written out for the members (the
+README's words), the same for everyone and blind to the judge, so that it never plays better than the member
+would. Variante 1 has its own rule, measured with ``bench/bench_autopilot.py``; the other rule sets keep the
+first move in the buttons' order.
+
+Variante 1, in order, the first criterion that tells the moves apart deciding:
+
+1. leave as few of your blue pieces as possible on B5, B6 or B7 where an opposing blue piece could land on them
+   with its next 1, 4 or 5;
+2. with a 5, move a piece already on the board rather than bring a new one in;
+3. the first of those moves in the buttons' order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import GameState, Seat
+from games.ur import loop
+
+REACH = tuple(roll for roll in loop.ROLLS if roll > 0)
+"""The throws that move a piece (a 0 moves none)."""
+
+
+def fixed_move(state: GameState, seat: Seat, moves: tuple[Any, ...]) -> Any:
+    """The move the rule above picks among ``moves`` (legal moves of ``seat`` in ``state``, engine's order)."""
+    if not isinstance(state, loop.State):
+        return moves[0]
+    return min(moves, key=lambda move: (_exposed(state, seat, move), move.frm == 0 and state.roll == 5))
+
+
+def _exposed(state: loop.State, seat: Seat, move: loop.Move) -> int:
+    """How many of ``seat``'s blue pieces stand on a capture square within an opposing blue piece's reach after
+    ``move``."""
+    mine = list(state.pieces[seat])
+    mine[mine.index(move.frm)] = move.to
+    rivals = [q for q in state.pieces[1 - seat] if q != move.to or move.to not in loop.CAPTURE_AT]
+    blue = [q for q in rivals if 0 < q < loop.TURN_AT]
+    return sum(1 for p in mine if p in loop.CAPTURE_AT and any(p - q in REACH for q in blue))
