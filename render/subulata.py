@@ -104,7 +104,10 @@ LETTERS_Y: Final = BOARD_Y + BOARD_SPAN + 42
 KEY_Y: Final = LETTERS_Y + 64
 """The middle of the key's line under the column letters: how far a piece moves from each terrain."""
 KEY_SWATCH: Final = 52
-BOTTOM_PANEL_Y: Final = KEY_Y + 40
+WAYS_Y: Final = KEY_Y + 60
+"""The middle of the first of the key's two lines under it: which way each colour moves."""
+WAYS_STEP: Final = 54
+BOTTOM_PANEL_Y: Final = WAYS_Y + WAYS_STEP + 40
 HEIGHT: Final = BOTTOM_PANEL_Y + PANEL_H + 12
 ICON_D: Final = 56
 PIECE_D: Final = 62
@@ -160,6 +163,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_values_all": "all, the game is over",
         "terrain": "water|flower|leaf",
         "key": "A piece on|moves 1 cell,|2,|3",
+        "ways": "White moves up or right|Black moves down or left",
     },
     "fr": {
         "colour": "Blanc|Noir",
@@ -200,6 +204,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_values_all": "toutes, la partie est finie",
         "terrain": "eau|fleur|feuille",
         "key": "Un pion sur|avance d'une case,|2,|3",
+        "ways": "Blanc avance vers le haut ou la droite|Noir avance vers le bas ou la gauche",
     },
 }
 TERRAIN_INDEX: Final = {"W": 0, "F": 1, "L": 2}
@@ -308,7 +313,7 @@ def _board_layer(layout: Layout | None, turned: bool, theme_name: str) -> Image.
 
 def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, lang: str, theme: Theme) -> None:
     """The key under the board: each terrain's swatch with how far a piece standing on it moves, in words,
-    centred on the board."""
+    centred on the board; under it, which way each colour moves."""
     face = font(TEXT_PX, "Semibold")
     words = WORDS[lang]["key"].split("|")
     gap = 14.0
@@ -320,6 +325,9 @@ def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, lang: str, theme: 
             swatch = swatch_sprite("WFL"[i], KEY_SWATCH, theme.name)
             canvas.paste(swatch, (round(x + gap), round(KEY_Y - KEY_SWATCH / 2)), swatch)
             x += KEY_SWATCH + 2 * gap
+    # How far, but not which way, left a newcomer trying moves that the bot refused.
+    for i, text in enumerate(WORDS[lang]["ways"].split("|")):
+        draw_text(draw, (BOARD_X + BOARD_SPAN / 2, WAYS_Y + i * WAYS_STEP), text, face, theme.text, "mm")
 
 
 # Rendering.

@@ -597,6 +597,19 @@ def _order_lines(lang: str) -> list[str]:
     return wrap_words(word(lang, "order"), TEXT_PX, "Semibold", ORDER_W)
 
 
+RING_KEY_H: Final = 36
+"""The height of the key under the turn order's silhouettes: a ring, then what it means."""
+RING_KEY_MOST: Final = 5
+"""The most players whose board has room for that key: with six, the board is already 348 CSS px tall on a
+phone (the budget is 350, tests/test_render_ursuppe.py), and the key would make it 363; there the status line
+and the player's ringed card still say whose turn it is."""
+
+
+def _ring_key(v: View) -> bool:
+    """Whether the turn order in a1 carries the key of its ring ("to play")."""
+    return len(v.order) <= RING_KEY_MOST
+
+
 def order_height(v: View) -> int:
     """What a1 needs for the turn order: its caption (the longer language's) and the rows of silhouettes,
     the ringed one included; 0 when it is not drawn."""
@@ -604,7 +617,7 @@ def order_height(v: View) -> int:
         return 0
     lines = max(len(_order_lines(lang)) for lang in LANGS)
     rows = math.ceil(len(v.order) / 3)
-    return 14 + lines * CORNER_STEP + (rows - 1) * ORDER_PITCH + 17 + 4
+    return 14 + lines * CORNER_STEP + (rows - 1) * ORDER_PITCH + 17 + (RING_KEY_H if _ring_key(v) else 0) + 4
 
 
 def _corner_lines(v: View, lang: str, width: float) -> list[str]:
@@ -649,6 +662,11 @@ def _draw_corners(
             if seat == v.on_turn:
                 paste(canvas, ring_sprite(34, HIGHLIGHT, 3.0), centre)
             paste(canvas, marker_sprite(colours[seat], 24, palette), centre)
+        if _ring_key(v):
+            # The ring alone left a newcomer guessing what it meant (issue 39): the key under it says.
+            below = top + (math.ceil(len(v.order) / 3) - 1) * ORDER_PITCH + 17 + RING_KEY_H / 2
+            paste(canvas, ring_sprite(30, HIGHLIGHT, 3.0), (ox0 + 18, below))
+            paste_text(canvas, (ox0 + 40, below), word(lang, "order_ring"), TEXT_PX, "Semibold", th.muted, "lm")
     lx0, ly0, lx1, _ = cell_box(4, 4, board_y, pitch)
     # The pip on its own line: beside it, "damage" and "blessure" would not fit the square's width.
     paste(canvas, pip_sprite(), (lx0 + 14, ly0 + 16))

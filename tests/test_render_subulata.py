@@ -315,6 +315,16 @@ def test_the_key_says_in_words_how_far_a_piece_moves_from_each_terrain() -> None
     assert "Un pion sur" in fr and "avance d'une case," in fr
 
 
+def test_the_key_says_which_way_each_colour_moves() -> None:
+    """The key said how far a piece moves but not which way: a newcomer tried Black's moves up the board and
+    was refused. Under the distances it says White moves up or right, Black down or left."""
+    state = _state()
+    en = _texts(state.view_for(None), BoardContext(NAMES))
+    assert "White moves up or right" in en and "Black moves down or left" in en
+    fr = _texts(state.view_for(0), BoardContext(NAMES, lang="fr"))
+    assert "Blanc avance vers le haut ou la droite" in fr and "Noir avance vers le bas ou la gauche" in fr
+
+
 @pytest.mark.parametrize("kind", ["W", "F", "L"])
 @pytest.mark.parametrize("theme", ["standard", "contrast"])
 def test_a_cells_terrain_symbol_reads_at_12_css_px_on_a_phone(kind: str, theme: str) -> None:

@@ -300,17 +300,28 @@ def test_on_a_turned_board_the_line_along_the_top_row_runs_in_the_gutter_under_i
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("rb A8=c,B3=cacacacacacacA 2,1 1,1 0 2 5/2", "livré"),
-        ("rb A8=c,B3=cacacacacacacA 1,0 2,2 0 - 5/2", "livrés"),
+        ("rb A8=c,B3=cacacacacacacA 2,1 1,1 0 2 5/2", ["livré", "adverse livré"]),
+        ("rb A8=c,B3=cacacacacacacA 1,0 2,2 0 - 5/2", ["livrés", "adverses livrés"]),
     ],
 )
-def test_the_french_panel_agrees_delivered_with_its_count(text: str, said: str) -> None:
+def test_the_french_panel_agrees_delivered_with_its_count(text: str, said: list[str]) -> None:
     """ "1 livrés" read as a mistake to a French newcomer: 0 and 1 take the singular in French."""
     from render.lettering import noted
 
     with noted() as notes:
         render(towers.from_text(text), BoardContext(NAMES, lang="fr"))
-    assert [t for t, _ in notes.texts if t.startswith("livr")] == [said, said]
+    assert [t for t, _ in notes.texts if "livr" in t] == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "of theirs delivered"), ("fr", "adverses livrés")])
+def test_the_delivered_count_says_whose_tokens_it_counts(lang: str, said: str) -> None:
+    """ "5 delivered" beside the other seat's token read as a score (and "bob wins!" beside "alice: 5
+    delivered" as a mistake): with room in the panel, the words say the tokens are the opponent's."""
+    from render.lettering import noted
+
+    with noted() as notes:
+        render(towers.from_text("rb A8=c,B3=cacacacacacacA 1,0 2,2 0 - 5/2"), BoardContext(NAMES, lang=lang))
+    assert said in [t for t, _ in notes.texts], notes.texts
 
 
 def test_three_counts_with_long_words_stay_inside_their_panel() -> None:
@@ -327,3 +338,23 @@ def test_three_counts_with_long_words_stay_inside_their_panel() -> None:
     assert kit.stats_width(stats) > kit.STATS_ROOM, "the case that overflowed"
     assert kit.stats_width(stats, kit.stats_gap(stats)) <= kit.STATS_ROOM
     assert kit.stats_gap(stats[:2]) == kit.STAT_GAP, "two counts keep their gap"
+
+
+def test_the_path_hints_between_squares_are_tall_enough_to_read_on_a_phone() -> None:
+    """The chevrons between squares show which way the path runs; at 16 px on a 1,100 px board they were 4 CSS
+    px on a phone and a newcomer could not tell the direction. Measured on the drawn board: at least 6 CSS px."""
+    import numpy as np
+
+    from render.lettering import PHONE_COLUMN_CSS
+    from render.ur.kit import GUTTER, TILE, WIDTH
+
+    image = np.asarray(_image(render(towers.new_state(), BoardContext(NAMES))).convert("RGB"), dtype=int)
+    with facing(BoardContext(NAMES)):
+        (ax, y), (bx, _) = square_centre("B4"), square_centre("B5")
+    x, y = round((ax + bx) / 2), round(y)
+    ground = image[y - TILE // 2 + 6, x]
+    # The gutter between the two tiles, clear of their edges: how many rows the chevron spans there.
+    gutter = image[y - TILE // 2 + 6 : y + TILE // 2 - 6, x - GUTTER // 2 + 1 : x + GUTTER // 2]
+    rows = np.nonzero((np.abs(gutter - ground).sum(axis=2) > 60).any(axis=1))[0]
+    tallest = int(rows.max() - rows.min() + 1)
+    assert tallest * PHONE_COLUMN_CSS / WIDTH >= 6, tallest

@@ -556,3 +556,17 @@ def test_the_players_numbers_left_the_board_for_the_detail_view(lang: str, bp: s
         assert (supply in texts) is shown
         for p in view.player_info:
             assert str(p.score) in texts
+
+
+@pytest.mark.parametrize(("lang", "key"), [("en", "to play"), ("fr", "à jouer")])
+def test_the_turn_order_says_what_its_ring_means(lang: str, key: str) -> None:
+    """The turn order rings the player to act, and a newcomer could not tell why one silhouette was ringed:
+    under the silhouettes a ring and "to play" say it, on the boards that have room for it (up to five
+    players; the six-player board is at its phone budget, and its status line names the player)."""
+    names = ("alice", "bob", "chloe", "dmitri", "elise")
+    view = next(
+        v for v in (state.view_for(None) for state in stages(ursuppe.INFO, {}, 5, 1)) if v.order and v.outcome is None
+    )
+    with noted() as notes:
+        U.render(view, BoardContext(names, lang=lang))
+    assert key in [text for text, _ in notes.texts]

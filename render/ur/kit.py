@@ -1004,6 +1004,12 @@ def frame_boxes() -> list[tuple[float, float, float, float]]:
     ]
 
 
+PATH_CHEVRON: Final = (8.0, 17.0)
+"""The depth and half-width of the path hints between the squares of a race along the lanes, drawn over the
+tiles' dark rims: at 5 and 8 px, inside the gutter, they were 4 CSS px tall on a phone, and a newcomer could
+not tell which way the path ran (issue 39)."""
+
+
 def path_chevrons() -> list[tuple[tuple[float, float], tuple[float, float], Color]]:
     """Where to draw the path hints: (joint centre, direction, colour) between consecutive squares."""
     marks: dict[tuple[str, str], Color] = {}
@@ -1073,12 +1079,10 @@ def paint_entry(pen: Pen, seat: int, tint: Color) -> None:
 
 
 def paint_lanes(pen: Pen, far_end: Callable[[Pen, int, Color], None]) -> None:
-    """The ground of a race along the lanes: the frame in its shell border, the path's chevrons, and in
-    the empty corners where each lane meets the outside, its entry marker and what ``far_end(pen, seat,
-    tint)`` paints at the other end (Variante 2's exit, the Ravensburger goal)."""
+    """The ground of a race along the lanes: the frame in its shell border, and in the empty corners where
+    each lane meets the outside, its entry marker and what ``far_end(pen, seat, tint)`` paints at the other
+    end (Variante 2's exit, the Ravensburger goal). The path's chevrons go over the tiles (:func:`lanes_layer`)."""
     paint_frame(pen)
-    for at, direction, colour in path_chevrons():
-        chevron(pen, at, direction, colour)
     for seat in (0, 1):
         tint = mix(BACKDROP, seat_tint(seat), 0.8)
         paint_entry(pen, seat, tint)
@@ -1094,7 +1098,16 @@ def lanes_layer(far_end: Callable[[Pen, int, Color], None], icon: Callable[[int]
         paint_lanes(pen, far_end)
         paint_panels(pen)
 
-    return plain_board_layer(paint, icon)
+    def hints(draw: ImageDraw.ImageDraw, k: float) -> None:
+        pen = Pen(draw, k)
+        for at, direction, colour in path_chevrons():
+            chevron(pen, at, direction, colour, depth=PATH_CHEVRON[0], half=PATH_CHEVRON[1], notch=2.0)
+
+    base = plain_board_layer(paint, icon)
+    # Over the tiles, not under them: in the 12 px gutter alone a chevron could not be big enough to read.
+    layer = supersampled((WIDTH, HEIGHT), SCALE, hints)
+    base.paste(layer, (0, 0), layer)
+    return base
 
 
 def read_lane_move(move_re: re.Pattern[str], notation: str, seat: int | None) -> tuple[str, str, int] | None:

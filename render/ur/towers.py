@@ -57,6 +57,7 @@ from render.ur.kit import (
     SHARED_WORDS,
     SMALL_PX,
     STAT_D,
+    STATS_ROOM,
     STATUS_ICON_D,
     TILE,
     Facing,
@@ -80,6 +81,7 @@ from render.ur.kit import (
     seat_tint,
     square_box,
     square_centre,
+    stats_width,
     status_line,
     stop_short,
     touched_squares,
@@ -116,6 +118,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "reserve": "in reserve",
         "delivered": "delivered",
         "delivered_one": "delivered",
+        "theirs_delivered": "of theirs delivered",
+        "theirs_delivered_one": "of theirs delivered",
         "row": "row {row}",
         "prisoners": "prisoners",
         "prisoner": "prisoner",
@@ -145,6 +149,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "reserve": "en réserve",
         "delivered": "livrés",
         "delivered_one": "livré",
+        "theirs_delivered": "adverses livrés",
+        "theirs_delivered_one": "adverse livré",
         "row": "rangée {row}",
         "prisoners": "prisonniers",
         "prisoner": "prisonnier",
@@ -490,16 +496,26 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
     words = WORDS[ctx.language]
     held, _ = _held(state, seat)
     other = 1 - seat
-    stats = [
-        Stat(token_sprite(seat, False, STAT_D), str(state.reserve[seat]), words["reserve"]),
-        Stat(
-            token_sprite(other, False, STAT_D),
-            str(state.removed[other]),
-            plural(ctx.language, state.removed[other], words["delivered_one"], words["delivered"]),
-        ),
-    ]
-    if held:
-        stats.append(Stat(_prisoner_icon(other), str(held), words["prisoner" if held == 1 else "prisoners"]))
+    delivered = state.removed[other]
+
+    def counts(key: str) -> list[Stat]:
+        stats = [
+            Stat(token_sprite(seat, False, STAT_D), str(state.reserve[seat]), words["reserve"]),
+            Stat(
+                token_sprite(other, False, STAT_D),
+                str(delivered),
+                plural(ctx.language, delivered, words[f"{key}_one"], words[key]),
+            ),
+        ]
+        if held:
+            stats.append(Stat(_prisoner_icon(other), str(held), words["prisoner" if held == 1 else "prisoners"]))
+        return stats
+
+    # "3 delivered" beside the other seat's token read as this player's score: the words say whose tokens
+    # they are, unless a third count (the prisoners) leaves no room, where the bare word comes back.
+    stats = counts("theirs_delivered")
+    if stats_width(stats, 12.0) > STATS_ROOM:
+        stats = counts("delivered")
     status = (winner_of(outcome_of(state.outcome(), ctx)), state.turn)
     names = (BOARD_IMAGE.names(ctx)[seat], words["player"].format(n=seat + 1))
     draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words))
