@@ -134,6 +134,9 @@ def latest_board(channel: Any, viewer: Any) -> discord.Message:
 async def test_a_complete_ultimatek_match_played_through_the_builder(table: dict[str, Any]) -> None:
     env, channel = table["env"], table["channel"]
     env.bot.service.config.seed_factory = lambda: UTK_SEED
+    # The builder is what this match checks: no stand-in (the autopilot judges every decision whatever the member
+    # chose, so that timing tells nothing; tests/test_autopilot.py and test_stand_ins.py cover them).
+    env.bot.service.config.stand_ins = ()
     await start(table, "ultimatek", ("alice", "bob"))
     by_id = {table[n].id: table[n] for n in ("alice", "bob")}
     played = selects = 0
