@@ -98,10 +98,13 @@ class DeskKeeper:
         if not self.edits_here():
             await self.book.mark(members)
             return
-        await self.book.note_stale(members)  # before the queue, so a draw always comes after its note
+        # Queued before the note is written: a draw in flight then sees the desk queued again and keeps the note.
+        # (Noted first, a draw finishing while the note was written took the desk for drawn and erased the note
+        # of a change it had not read.) A note left by a draw that did read the change costs one redraw at most.
         now = discord.utils.utcnow()
         for user_id in members:
             self.queue.touch(user_id, now)
+        await self.book.note_stale(members)
         self._start_pump()
 
     async def take_marks(self) -> None:
