@@ -89,10 +89,4 @@ def _own_move(state: GameState, seat: Seat, text: str) -> str:
     """``text`` as the canonical notation of a legal move of ``seat`` in ``state``."""
     if state.outcome() is not None or seat not in state.actors():
         raise MatchError("plan_move", move=text)
-    try:
-        move = state.parse_move(text, seat)
-    except GameError:
-        raise MatchError("plan_move", move=text) from None
-    if state.mover(move) != seat:
-        raise MatchError("plan_move", move=text)
-    return state.format_move(move)
+    return state.format_move(turns.own_move(state, seat, text))

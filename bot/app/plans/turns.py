@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import Any, Final
 
 from bot.app.matches import MatchError
 from bot.app.plans.model import GO_ON, Branch
@@ -180,14 +180,20 @@ def check_turn(
     for text in split(flat(branch)):
         if not sequence.turn_goes_on(state, seat):
             raise MatchError("plan_move", move=text)
-        try:
-            move = state.parse_move(text, seat)
-        except GameError:
-            raise MatchError("plan_move", move=text) from None
-        if state.mover(move) != seat:
-            raise MatchError("plan_move", move=text)
+        move = own_move(state, seat, text)
         moves.append(state.format_move(move))
         state = state.apply(move)
     if not moves:
         raise MatchError("plan_move", move="?")
     return Branch(SEP.join(replies), moves[0], chain(moves).then)
+
+
+def own_move(state: GameState, seat: Seat, text: str) -> Any:
+    """The move ``text`` names for ``seat`` in ``state``; a plan's refusal when it names none of theirs."""
+    try:
+        move = state.parse_move(text, seat)
+    except GameError:
+        raise MatchError("plan_move", move=text) from None
+    if state.mover(move) != seat:
+        raise MatchError("plan_move", move=text)
+    return move
