@@ -19,19 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
+from bench_autopilot import TABLES
+
 from games import find_game
 from games.ai.choice import MAX_CALLS, SECONDS, choice_matters
 from games.playout import exact_chance
-
-TABLES: tuple[tuple[str, str, dict[str, str], int], ...] = (
-    ("ur:v1", "ur", {"rules": "v1"}, 2),
-    ("ur:v2", "ur", {"rules": "v2"}, 2),
-    ("ur:v3", "ur", {"rules": "v3"}, 2),
-    ("ur:rb", "ur", {"rules": "rb"}, 2),
-    ("subulata", "subulata", {}, 2),
-    ("ultimatek", "ultimatek", {}, 2),
-    ("ursuppe:4", "ursuppe", {}, 4),
-)
 
 
 def main() -> None:
