@@ -9,7 +9,9 @@ is then small, quick to compress and byte-for-byte reproducible.
 from __future__ import annotations
 
 import io
+import struct
 import unicodedata
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import cache, lru_cache
@@ -17,6 +19,7 @@ from importlib import resources
 from typing import Any, Final, Literal, TypeAlias, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
+from zlib_ng import zlib_ng
 
 from games.base import Outcome
 from render.lettering import note_text, note_truncated
@@ -458,18 +461,49 @@ def build_palette(
 
 
 PNG_LEVEL: Final = 6
-"""zlib's level for the boards. Level 6 gives some 5 % fewer bytes than 5 for 3–4 ms more CPU per board
-(measured on the busiest Ultima-Tek and Variante 3 boards with 32-character names: 6.4–8.1 ms and 50–65 KB
-at 5, 9.9–11.6 ms and 47–61 KB at 6), which keeps the median board under 60 KB; level 7 saves 2 % more for
-3 ms more, level 9 some 15 % for 250–350 ms."""
+"""zlib-ng's level for the boards. Over the boards of ``bench/phone_boards.py`` (32-character names), zlib-ng at
+level 6 gives some 3 % fewer bytes than zlib's level 6 did, in half the time (Variante 3 55.9 against 57.8 KB,
+Ultima-Tek 53.0 against 54.6 KB at zlib's 7; 5.6–6.6 ms to compress, was 11–14 ms); level 5 saves 1.5 ms more
+for 2 % more bytes, level 4 gives some 8 % more. libdeflate and ISA-L, also measured, do no better: libdeflate
+at 6 takes 4.5–5.7 ms for 4 % more bytes, ISA-L at any of its levels 30 % more bytes."""
+
+PNG_BAND_BYTES: Final = 96 * 1024
+"""How much of the picture :func:`encode_png` hands the compressor at a time: under glibc's mmap threshold (which
+the bot holds at 128 KB, :mod:`bot.shell.allocator`), so that no copy of it is mapped afresh, page by page,
+at every render."""
+
+_PNG_SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
+
+
+def _png_chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)))
 
 
 def encode_png(image: Image.Image, palette: Image.Image, level: int = PNG_LEVEL) -> bytes:
-    """``image`` as PNG bytes on ``palette``, zlib ``level``; no metadata, so equal images give equal bytes."""
-    indexed = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, format="PNG", compress_level=level)
-    return out.getvalue()
+    """``image`` as PNG bytes on ``palette`` (8-bit indexed, no row filter: on a palette the filters only add
+    bytes), compressed by zlib-ng at ``level``; no metadata, so equal images give equal bytes."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    width, height = indexed.size
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, indexed colour, no interlace
+    colours = bytes((indexed.getpalette() or [0, 0, 0])[: 3 * 256])
+    packer = zlib_ng.compressobj(level)
+    parts = []
+    rows = max(1, PNG_BAND_BYTES // (width + 1))
+    for top in range(0, height, rows):
+        band = indexed.crop((0, top, width, min(height, top + rows))).tobytes()
+        # Each row starts with its filter type, 0: none.
+        parts.append(packer.compress(b"".join(b"\0" + band[i : i + width] for i in range(0, len(band), width))))
+    parts.append(packer.flush())
+    return b"".join(
+        (
+            _PNG_SIGNATURE,
+            _png_chunk(b"IHDR", header),
+            _png_chunk(b"PLTE", colours),
+            _png_chunk(b"IDAT", b"".join(parts)),
+            _png_chunk(b"IEND", b""),
+        )
+    )
 
 
 class Pen:

@@ -793,15 +793,9 @@ def _palette(contrast: bool) -> Image.Image:
     return shipped(key, PALETTE_SAMPLERS[key])
 
 
-PNG_LEVEL: Final = 7
-"""zlib's level for this board, one above the others': its key of bonuses in words made the busiest boards
-some 5 KB heavier, and level 7 takes 2–3 % off (a median of 61.4 → 59.9 KB over a seeded game's boards with
-32-character names) for some 3 ms more CPU (10–12 → 13–15 ms to encode, measured on the same boards)."""
-
-
 def render(view: object, ctx: BoardContext) -> bytes:
     """The field of ``view`` as PNG bytes (deterministic, no metadata)."""
-    return encode_png(_draw_board(_view(view), ctx), _palette(_contrast(ctx)), PNG_LEVEL)
+    return encode_png(_draw_board(_view(view), ctx), _palette(_contrast(ctx)))
 
 
 # Alt text.

@@ -31,7 +31,6 @@ are cached tiles (:class:`_Tiles`) that also replay the text they noted, so that
 from __future__ import annotations
 
 import dataclasses
-import io
 import math
 import re
 import threading
@@ -67,6 +66,7 @@ from render.common import (
     Weight,
     build_palette,
     clean_text,
+    encode_png,
     expect_view,
     font,
     mix,
@@ -177,7 +177,6 @@ OVER: Final[Color] = (255, 120, 100)
 """MP above the ozone value (a defect is coming); the text also says so with ``>``."""
 UNDER: Final[Color] = (150, 224, 150)
 SCALE: Final = 3
-PNG_LEVEL: Final = 6
 
 ALT_MAX: Final = 1000
 ALT_NAME_MAX: Final = 32
@@ -1112,18 +1111,9 @@ def _palette(palette: str = "standard") -> Image.Image:
     return shipped(key, PALETTE_SAMPLERS[key])
 
 
-def _encode(image: Image.Image, palette: str = "standard") -> bytes:
-    """Like :func:`render.common.encode_png`, at zlib level :data:`PNG_LEVEL`; deterministic."""
-    rgb = image if image.mode == "RGB" else image.convert("RGB")
-    indexed = rgb.quantize(palette=_palette(palette), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, format="PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
-
-
 def render(view: object, ctx: BoardContext) -> bytes:
     """The board of ``view`` as PNG bytes (deterministic, no metadata)."""
-    return _encode(_draw_board(_view(view), ctx), ctx.palette)
+    return encode_png(_draw_board(_view(view), ctx), _palette(ctx.palette))
 
 
 # Alt text.
