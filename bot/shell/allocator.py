@@ -21,7 +21,7 @@ import functools
 import logging
 from typing import Final
 
-from PIL import Image
+from PIL import _imaging as pillow_core
 
 log = logging.getLogger(__name__)
 
@@ -64,5 +64,5 @@ with the threshold held: 128 blocks of 256 KB fault in 460 pages a Variante 1 re
 
 def pool_image_blocks() -> None:
     """Have Pillow keep :data:`IMAGE_BLOCKS_KEPT` freed blocks of :data:`IMAGE_BLOCK_BYTES` for the next images."""
-    Image.core.set_block_size(IMAGE_BLOCK_BYTES)
-    Image.core.set_blocks_max(IMAGE_BLOCKS_KEPT)
+    pillow_core.set_block_size(IMAGE_BLOCK_BYTES)
+    pillow_core.set_blocks_max(IMAGE_BLOCKS_KEPT)
