@@ -219,6 +219,41 @@ def _font_bytes(weight: Weight) -> bytes:
     return ref.read_bytes()
 
 
+LENGTHS_KEPT: Final = 512
+"""Widths a face remembers (:class:`_Face`), at most; past that it forgets them all and starts again."""
+
+
+class _Face(ImageFont.FreeTypeFont):
+    """The bundled font at one size, remembering the width of each string it measured: a board measures the
+    same names and words at every turn (wrapping a 32-character name measures some thirty of its prefixes).
+    A width depends on the face and the string alone, so a remembered one is the one FreeType would give."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        super().__init__(io.BytesIO(data), size)
+        self._lengths: dict[str | bytes, float] = {}
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        """The advance width of ``text`` (see Pillow's :meth:`~PIL.ImageFont.FreeTypeFont.getlength`)."""
+        if mode or direction is not None or features is not None or language is not None:
+            return super().getlength(text, mode, direction, features, language)
+        found = self._lengths.get(text)
+        if found is None:
+            found = super().getlength(text)
+            # Renders run in threads: a plain dict's get, set and clear are each atomic, and two threads that
+            # measure the same string at once store the same width.
+            if len(self._lengths) >= LENGTHS_KEPT:
+                self._lengths.clear()
+            self._lengths[text] = found
+        return found
+
+
 @lru_cache(maxsize=64)
 def font(size: int, weight: Weight = "Regular") -> ImageFont.FreeTypeFont:
     """The bundled Source Sans Pro at ``size`` pixels.
@@ -229,7 +264,7 @@ def font(size: int, weight: Weight = "Regular") -> ImageFont.FreeTypeFont:
     if size < MIN_TEXT_PX:
         raise ValueError(f"text smaller than {MIN_TEXT_PX} px is not legible on a phone")
     # Loading from bytes keeps the font independent of how the package is installed (zip or folder).
-    return ImageFont.truetype(io.BytesIO(_font_bytes(weight)), size)
+    return _Face(_font_bytes(weight), size)
 
 
 @lru_cache(maxsize=8)

@@ -1,0 +1,63 @@
+"""The drawing machinery's shortcuts change no pixel: the PNG writer, the faces' remembered widths."""
+
+from __future__ import annotations
+
+import io
+from concurrent.futures import ThreadPoolExecutor
+
+from PIL import Image, ImageFont
+
+from games import find_game
+from render import BoardContext
+from render.common import LENGTHS_KEPT, _font_bytes, encode_png, font
+from render.ultimatek import _draw_board, _palette
+from render.ultimatek import _view as ultimatek_view
+
+NAMES = ("Maximilien-Alexandre de La Tour", "Éléonore-Marguerite Van Den Berg")
+
+
+def _board() -> Image.Image:
+    state = find_game("ultimatek").new(2, {"cap": "none"})
+    return _draw_board(ultimatek_view(state.view_for(0)), BoardContext(names=NAMES, lang="fr"))
+
+
+def test_the_png_holds_the_pixels_pillows_own_writer_held() -> None:
+    image = _board()
+    palette = _palette(False)
+    ours = Image.open(io.BytesIO(encode_png(image, palette)))
+    out = io.BytesIO()
+    image.quantize(palette=palette, dither=Image.Dither.NONE).save(out, format="PNG", compress_level=6)
+    pillows = Image.open(io.BytesIO(out.getvalue()))
+    assert ours.format == "PNG" and ours.mode == "P" and ours.size == image.size
+    assert ours.tobytes() == pillows.tobytes()
+    assert ours.convert("RGB").tobytes() == pillows.convert("RGB").tobytes()
+    assert encode_png(image, palette) == encode_png(image, palette)
+
+
+def test_a_png_of_one_row_and_of_an_odd_width_reads_back() -> None:
+    palette = _palette(False)
+    for size in ((1, 1), (777, 1), (3, 500), (1001, 333)):
+        image = Image.new("RGB", size, (30, 27, 25))
+        image.paste((240, 228, 66), (0, 0, size[0] // 2 + 1, size[1] // 2 + 1))
+        back = Image.open(io.BytesIO(encode_png(image, palette)))
+        back.load()
+        assert back.convert("RGB").tobytes() == image.quantize(palette=palette).convert("RGB").tobytes()
+
+
+def test_a_remembered_width_is_freetypes() -> None:
+    face = font(31, "Semibold")
+    plain = ImageFont.truetype(io.BytesIO(_font_bytes("Semibold")), 31)
+    texts = [NAMES[0][:n] for n in range(len(NAMES[0]) + 1)] + ["Tour 12 / 60", "1 livré", "ẞ✓"]
+    for _ in range(2):
+        assert [face.getlength(t) for t in texts] == [plain.getlength(t) for t in texts]
+    assert face.getlength("ab", "L") == plain.getlength("ab", "L")
+
+
+def test_a_face_remembers_a_bounded_number_of_widths_and_is_shared_by_threads() -> None:
+    face = font(37, "Bold")
+    plain = ImageFont.truetype(io.BytesIO(_font_bytes("Bold")), 37)
+    texts = [f"{n} pions" for n in range(3 * LENGTHS_KEPT)]
+    with ThreadPoolExecutor(4) as pool:
+        widths = list(pool.map(face.getlength, texts))
+    assert widths == [plain.getlength(t) for t in texts]
+    assert len(face._lengths) <= LENGTHS_KEPT
