@@ -1,4 +1,5 @@
-"""The drawing machinery's shortcuts change no pixel: the PNG writer, the faces' remembered widths."""
+"""The drawing machinery's shortcuts change no pixel: the PNG writer, the faces' remembered widths, Pillow's
+pool of blocks under threads."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import io
 from concurrent.futures import ThreadPoolExecutor
 
 from PIL import Image, ImageFont
+from PIL import _imaging as pillow_core
 
+from bot.shell.allocator import pool_image_blocks
 from games import find_game
-from render import BoardContext
+from render import BoardContext, render_board
 from render.common import LENGTHS_KEPT, _font_bytes, encode_png, font
 from render.ultimatek import _draw_board, _palette
 from render.ultimatek import _view as ultimatek_view
@@ -61,3 +64,22 @@ def test_a_face_remembers_a_bounded_number_of_widths_and_is_shared_by_threads() 
         widths = list(pool.map(face.getlength, texts))
     assert widths == [plain.getlength(t) for t in texts]
     assert len(face._lengths) <= LENGTHS_KEPT
+
+
+def test_boards_drawn_at_once_in_threads_are_the_boards_drawn_one_by_one() -> None:
+    # The bot draws off the event loop, in threads, with Pillow's pool of freed blocks (bot.shell.allocator).
+    before = pillow_core.get_block_size(), pillow_core.get_blocks_max()
+    pool_image_blocks()
+    try:
+        jobs = []
+        for game, options in (("ur", {"rules": "v1"}), ("subulata", {}), ("ultimatek", {"cap": "60"})):
+            state = find_game(game).new(2, options)
+            for seat, lang in ((None, "en"), (0, "fr"), (1, "en")):
+                jobs.append((game, state.view_for(seat), BoardContext(names=NAMES, lang=lang)))
+        one_by_one = [render_board(*job) for job in jobs]
+        with ThreadPoolExecutor(4) as pool:
+            at_once = list(pool.map(lambda job: render_board(*job), jobs * 2))
+        assert at_once == one_by_one * 2
+    finally:
+        pillow_core.set_blocks_max(before[1])
+        pillow_core.set_block_size(before[0])
