@@ -19,9 +19,10 @@ from games.ai.evaluate import EVALUATE
 from games.ai.judge import JUDGES, judge_key, win_chances, win_chances_for
 from games.ai.judge import params as judge_params
 from games.ai.judge.base import SoftmaxJudge, result_shares, softmax
-from games.ai.judge.calibration import MIX, Judged, best_scale, brier, brier_constant, judge_matches, self_play
+from games.ai.judge.calibration import Judged, best_scale, brier, brier_constant, judge_matches, self_play
 from games.ai.judge.fitting import calibrated, fit_map, fit_softmax, fit_temperature, map_figures, raw_scores
 from games.ai.judge.keys import GAME_OF, OPTIONS_OF
+from games.ai.judge.levels import MIX
 from games.ai.judge.linear import LinearJudge
 from games.ai.judge.logit_map import KNOTS, LogitMap
 from games.base import GameState, Outcome, Termination

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.ai.evaluate import EASY_EVALUATE
+from games.ai.judge.levels import MIX, Mix
 from games.ai.judge.linear import LinearJudge
 from games.ai.tek import credits_to_score
 from games.base import GameState, Seat
@@ -68,7 +69,7 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
 
 
-FIT_MIX: Final = (("random", 1), ("easy", 3), ("normal", 3))
+FIT_MIX: Final[Mix] = (("random", 1), ("easy", 3), ("normal", 3))
 """The levels Ultima-Tek's judge is fitted on: the judge's usual mix without ``strong`` (its beam at every
 decision made a match cost 10–30 s of CPU, a refit of 300 matches about 1.5 CPU-hours); ``normal`` still
 plans whole turns (a beam of 2 at the self-play's fixed budget), so points are scored and races run."""
@@ -76,9 +77,12 @@ plans whole turns (a beam of 2 at the self-play's fixed budget), so points are s
 
 @dataclass(frozen=True, slots=True)
 class TekJudge(LinearJudge):
-    """A :class:`LinearJudge` fitted on its own, cheaper level mix (:data:`FIT_MIX`)."""
+    """A :class:`LinearJudge` whose weights are fitted on its own, cheaper level mix (:data:`FIT_MIX`) and
+    its last map on the whole mix the bench reads its chances against (the strong level plays a lead home
+    more surely than the others: weights fitted without it are overconfident there)."""
 
-    mix: tuple[tuple[str, int], ...] = FIT_MIX
+    mix: Mix = FIT_MIX
+    calibration_mix: Mix = MIX
 
 
 JUDGE: Final = TekJudge("ultimatek", "ultimatek", NAMES, features, moment, lookahead=0)
