@@ -3,7 +3,13 @@ and read at one moment of every turn (before the turn's first decision), as the 
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from games.ai import make_agent
 from games.ai.judge import JUDGES
+from games.ai.judge import params as judge_params
 from games.ai.judge.calibration import play, self_play
 from games.ai.judge.fitting import calibration_mix_of, fit_played, mix_of
 from games.ai.judge.levels import MIX
@@ -61,3 +67,33 @@ def test_a_seeded_ultimatek_match_is_charted_once_per_turn_before_its_first_deci
     # Every turn of the match is read (none skipped), whoever acts in it.
     assert turns == list(range(turns[0], turns[0] + len(turns)))
     assert {state.to_act for state in positions} == {0, 1}
+
+
+def strong_turn(state: tek.State) -> list[object]:
+    """The decisions the strong level makes over the turn starting at ``state`` (seeded, clock-free)."""
+    agent = make_agent("ultimatek", "strong", iterations=3)
+    rng = random.Random(5)
+    seat = state.to_act
+    made: list[object] = []
+    while state.actors() == (seat,) and state.outcome() is None:
+        move = agent.choose(state.view_for(seat), state.legal_moves(seat), rng)
+        made.append(move)
+        state = state.apply(move)
+    return made
+
+
+def test_ultimatek_s_strong_level_plans_by_the_baseline_whatever_judge_ships(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge's fit and bench are played by the strong level: a refit must not change its play. Weights
+    that prize being far from a point leave its turn as it was."""
+    judge = JUDGES["ultimatek"]
+    assert isinstance(judge, LinearJudge)
+    played = play("ultimatek", "judge-test:ultimatek:strong", judge.moment, mix=(("easy", 1),))
+    assert played is not None
+    start = played.positions[6]
+    assert isinstance(start, tek.State)
+    monkeypatch.setattr(judge_params, "load", lambda key: None)
+    today = strong_turn(start)
+    backwards = {"features": list(judge.names), "weights": [-2.0] * len(judge.names), "describe": "a test's"}
+    monkeypatch.setattr(judge_params, "load", lambda key: backwards if key == "ultimatek" else None)
+    assert judge.weights() is not None
+    assert strong_turn(start) == today
