@@ -19,19 +19,8 @@ from games.ai.evaluate import EVALUATE
 from games.ai.judge import JUDGES, judge_key, win_chances, win_chances_for
 from games.ai.judge import params as judge_params
 from games.ai.judge.base import SoftmaxJudge, result_shares, softmax
-from games.ai.judge.calibration import Judged, Played, best_scale, brier, brier_constant, judge_matches, self_play
-from games.ai.judge.fitting import (
-    calibrated,
-    design,
-    fit_map,
-    fit_softmax,
-    fit_tables,
-    fit_td,
-    fit_temperature,
-    lambda_returns,
-    map_figures,
-    raw_scores,
-)
+from games.ai.judge.calibration import Judged, best_scale, brier, brier_constant, judge_matches, self_play
+from games.ai.judge.fitting import calibrated, fit_map, fit_softmax, fit_temperature, map_figures, raw_scores
 from games.ai.judge.keys import GAME_OF, OPTIONS_OF
 from games.ai.judge.levels import MIX
 from games.ai.judge.linear import LinearJudge
@@ -207,47 +196,6 @@ def test_the_fitter_recovers_known_weights() -> None:
     won = (rng.random(20_000) < p0).astype(float)
     y = np.stack([won, 1 - won], axis=1)
     assert fit_softmax(x, y, ridge=0.0) == pytest.approx(truth, abs=0.08)
-
-
-def test_a_lambda_return_weighs_the_next_chance_and_the_result() -> None:
-    chances = np.array([[0.5, 0.5], [0.7, 0.3], [0.6, 0.4]])
-    returns = lambda_returns(chances, (1.0, 0.0), 0.5)
-    assert returns[2] == pytest.approx([1.0, 0.0])
-    assert returns[1] == pytest.approx([0.5 * 0.6 + 0.5 * 1.0, 0.5 * 0.4])
-    assert returns[0] == pytest.approx([0.5 * 0.7 + 0.5 * 0.8, 0.5 * 0.3 + 0.5 * 0.2])
-    assert lambda_returns(chances, (0.0, 1.0), 1.0) == pytest.approx(np.array([[0.0, 1.0]] * 3))
-
-
-@dataclass(frozen=True)
-class Race:
-    """A synthetic position: seat 0's lead, and a set-up that shows only when seat 1 is to act."""
-
-    lead: float
-    shown: float
-
-
-def race_features(state: GameState, seat: int) -> tuple[float, ...]:
-    assert isinstance(state, Race)
-    sign = 1.0 if seat == 0 else -1.0
-    return (sign * state.lead, sign * state.shown)
-
-
-def test_a_td_fit_is_a_fixed_point_of_its_own_returns_and_td_1_is_the_results_fit() -> None:
-    rng = random.Random(4)
-    matches = []
-    for _ in range(60):
-        strength = rng.choice((-1.0, 1.0))
-        won = rng.random() < 1 / (1 + math.exp(-1.5 * strength))
-        positions: list[Any] = [Race(0.2 * strength * rng.random(), strength * (t % 2)) for t in range(12)]
-        matches.append(Played(positions, (1.0, 0.0) if won else (0.0, 1.0)))
-    judge = LinearJudge("race", "ur", ("lead", "shown"), race_features, lambda state: True)
-    results = fit_tables(design(judge, matches), 1e-3)
-    assert fit_td(judge, matches, 1e-3, 1.0) == pytest.approx(results, abs=1e-6)
-    td = fit_td(judge, matches, 1e-3, 0.0)
-    again = fit_td(judge, matches, 1e-3, 0.0, rounds=201)
-    assert again == pytest.approx(td, abs=1e-5)
-    # The set-up shown every other turn is worth less to a judge that must agree with itself turn to turn.
-    assert 0 < td[1] < results[1]
 
 
 # Subulata, Ultima-Tek and Ursuppe.

@@ -4,8 +4,7 @@
 rule set between AI levels drawn per seat from :data:`MIX`, keeps every position at the judge's moment
 (Ur: before each throw) labelled with the match's final result, fits the weights of a
 :class:`~games.ai.judge.linear.LinearJudge` by maximum likelihood (Newton's method on the softmax over the
-seats, a light ridge :data:`RIDGE`; a judge with a ``td`` λ is fitted by batch TD(λ) instead,
-:func:`fit_td`), and writes ``data/judge/<key>.json`` with the method, seeds, sample
+seats, a light ridge :data:`RIDGE`), and writes ``data/judge/<key>.json`` with the method, seeds, sample
 sizes, date and the fit's own figures. It never runs at start-up or in a request; numpy (the ``bench`` and
 ``test`` extras) is needed here only, never by the judges themselves.
 
@@ -125,51 +124,6 @@ def calibration_mix_of(judge: LinearJudge) -> Mix:
     return mix
 
 
-TD_ROUNDS: Final = 200
-"""At most this many refits toward a TD(λ) fit's fixed point (it stops earlier once the weights settle)."""
-
-
-def lambda_returns(chances: Any, result: Sequence[float], lam: float) -> Any:
-    """Per position of one match (``chances[t, seat]``, the judge's at each moment), its λ-return: the
-    next moment's chance weighed ``1 − λ``, the λ-return after it ``λ``, the result after the last."""
-    targets = np.zeros_like(chances)
-    following = np.asarray(result, dtype=float)
-    for t in range(len(chances) - 1, -1, -1):
-        targets[t] = following
-        following = (1 - lam) * chances[t] + lam * targets[t]
-    return targets
-
-
-def fit_td(judge: LinearJudge, matches: Sequence[Played], ridge: float, lam: float, rounds: int = TD_ROUNDS) -> Any:
-    """The weights of a batch TD(λ) fit, TD-Gammon's way without its network: first fitted to the results,
-    then refitted to the λ-returns of their own chances (:func:`lambda_returns`) until they settle. A
-    linear judge whose features swing from one turn to the next (the side to act, what each side's last
-    turn set up) fitted to results alone promises at each turn what the next turn takes back; fitted to
-    its own next chances it learns how much of the swing lasts."""
-    rows = [
-        (played, np.asarray([[judge.features(s, q) for q in range(players_of(s))] for s in played.positions]))
-        for played in matches
-        if played.positions
-    ]
-    w = fit_tables(design(judge, matches), ridge)
-    for _ in range(rounds):
-        blocks: dict[int, tuple[list[Any], list[Any]]] = {}
-        for played, x in rows:
-            scores = x @ w
-            scores -= scores.max(axis=1, keepdims=True)
-            p = np.exp(scores)
-            p /= p.sum(axis=1, keepdims=True)
-            xs, ys = blocks.setdefault(x.shape[1], ([], []))
-            xs.append(x)
-            ys.append(lambda_returns(p, played.result, lam))
-        refit = fit_tables([(np.concatenate(xs), np.concatenate(ys)) for xs, ys in blocks.values()], ridge)
-        settled = float(np.abs(refit - w).max()) < 1e-6
-        w = refit
-        if settled:
-            break
-    return w
-
-
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
     played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, mix_of(judge))
@@ -180,22 +134,17 @@ def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed:
     """The fit of ``judge`` to the self-play ``played`` (``matches`` played from ``seed``: see :func:`fit`)."""
     blocks = design(judge, played)
     ridge = RIDGE if judge.ridge is None else judge.ridge
-    w = fit_tables(blocks, ridge) if judge.td is None else fit_td(judge, played, ridge, judge.td)
+    w = fit_tables(blocks, ridge)
     positions = sum(int(x.shape[0]) for x, _ in blocks)
     mix = ", ".join(f"{name} {weight}" for name, weight in mix_of(judge))
-    labels = (
-        " labelled with the match's final shares"
-        if judge.td is None
-        else f" labelled with their TD({judge.td:g}) returns: the judge's own chances at the next moment, the"
-        " match's final shares after the last, refitted until the weights settle"
-    )
     return with_version(
         {
             "key": judge.key,
             "describe": describe_of({"features": judge.names, "positions": positions, "matches_used": len(played)}),
             "method": (
                 "maximum likelihood of the softmax over the seats of w·features (Newton, ridge"
-                f" {ridge:g} per position); positions at the judge's moment of every turn,{labels}"
+                f" {ridge:g} per position); positions at the judge's moment of every turn, labelled with the"
+                " match's final shares"
             ),
             "features": list(judge.names),
             "weights": [round(float(v), 6) for v in w],

@@ -46,10 +46,6 @@ class LinearJudge:
     ridge: float | None = None
     """The ridge of its fit per position (None: :data:`games.ai.judge.fitting.RIDGE`); a judge fitted to
     few matches needs more, its positions being many but alike within a match."""
-    td: float | None = None
-    """The λ of a TD(λ) fit (:func:`games.ai.judge.fitting.fit_td`): each position learns from the judge's
-    own chance at the next moment as much as from the result, so the chart cannot promise at one turn what
-    the next turn takes back; None: every position learns from its match's result alone."""
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def parameters(self) -> dict[str, Any] | None:
