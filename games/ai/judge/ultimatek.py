@@ -1,37 +1,52 @@
-"""Ultima-Tek's judge: a logistic regression on the score and the slow-moving lie of the field, fitted to self-play.
+"""Ultima-Tek's judge: a logistic regression on the score and the race to the next point, fitted to self-play.
 
-For each seat it weighs its points, how far its unblocked pieces stand toward the column it scores in
-(their mean), how far the disc lies toward that column, the bonus tokens on its unblocked pieces, whether
-it is the side to act, and its points again weighted by how much of the turn cap is spent (a lead counts
-for more as the cap nears; equal scores there draw). Everything it weighs is public (a token counts
-whether its kind is seen or not), so every seat's view judges alike.
+For each seat it weighs its points, how close it is to scoring in action credits
+(:func:`games.ai.tek.credits_to_score`, net of the credits it spends next: what the side to act has left,
+a fresh turn's for the other side), whether the side to act can score now, the lie of the field as the
+``easy`` level judges it (:data:`games.ai.evaluate.EASY_EVALUATE`: points, the disc, the receivers; not
+the race, which the features above weigh and which swings with the side to act), the turn, and the
+points and the field again weighted by how much of the turn cap is spent (a lead counts for more as the
+cap nears; equal scores there draw).
 
-It is read at the start of every turn, before the turn's first decision; a state inside a turn is weighed
-as it stands (a turn is a series of decisions too wide to search).
+It is fitted at the start of every turn (before the turn's first decision) from the full state, bonuses
+included; a seat's own knowledge is judged by dealing the tokens it cannot identify again
+(:func:`games.ai.judge.win_chances_for`). A turn is a series of decisions too wide to search, so a state
+inside a turn is weighed as it stands: the credits left enter the race features.
 
-Why not the race to the next point: each side's turn sets up its own attack and undoes the other's, so
-the credits each side needs to score (:func:`games.ai.tek.credits_to_score`) swing from one turn's start
-to the next and are half taken back a turn later. Weighed by a judge, they made its chart saw (lag-1 of
-its changes −0.65 on 100 bench matches, the heuristic's −0.69; −0.30 to −0.39 for a fit weighing the race
-with the credits left, on held-out folds of the fit's matches). Where the pieces and the disc stand and
-what bonuses lie on the field move slowly, and told as much (lag-1 −0.17, Brier 0.115 against the
-heuristic's 0.136 on the same folds).
+Not shipped yet (the baseline judges Ultima-Tek). What a fit must reconcile, from 51 fit matches and 20
+held-out ones (2026-11-29): the race read at each turn's start swings, each side's turn setting up its own
+attack and undoing the other's, so a judge weighing it saws (lag-1 −0.3 to −0.4 on held-out folds);
+slow-moving features (the pieces' and the disc's advance toward the goal) do not (−0.17), but inside a
+turn they give a free gain to every step forward, so the review, which values a position by the mover's
+best next step, charges the steps a turn's plan takes for what they are not (its bound on the accounts
+broke on a random-play match); and a count of bonus tokens on the field, which the fit weighs negatively
+as a trace of weaker play, charges every bonus placed as a mistake.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final
 
+from games.ai.evaluate import EASY_EVALUATE
 from games.ai.judge.levels import MIX, Mix
 from games.ai.judge.linear import LinearJudge
+from games.ai.tek import credits_to_score
 from games.base import GameState, Seat
 from games.ultimatek import state as tek
-from games.ultimatek.field import HEXES, LETTERS
-from games.ultimatek.model import FIELD_LIMIT
+from games.ultimatek.model import ACT, CREDITS, REVEAL
 
-NAMES: Final = ("blue", "to_act", "points", "advance", "disc", "bonuses", "points_late")
-LAST_COLUMN: Final = len(LETTERS) - 1
+NAMES: Final = (
+    "blue",
+    "to_act",
+    "points",
+    "near",
+    "now",
+    "evaluation",
+    "points_late",
+    "evaluation_late",
+)
 
 
 def moment(state: GameState) -> bool:
@@ -40,23 +55,27 @@ def moment(state: GameState) -> bool:
     return not state.is_chance() and state.outcome() is None and state.to_act >= 0 and not state.played
 
 
-def toward_goal(hex: int, seat: Seat) -> float:
-    """How far ``hex`` lies toward the column ``seat`` scores in: 0 in its own end zone, 1 in the other."""
-    column = HEXES[hex].column
-    return (column if seat == 0 else LAST_COLUMN - column) / LAST_COLUMN
-
-
 def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     """The features of ``seat`` (see the module docstring)."""
     assert isinstance(state, tek.State)
-    active = [p for p in state.pieces if p.side == seat and not p.blocked]
-    advance = sum(toward_goal(p.hex, seat) for p in active) / len(active) if active else 0.0
-    disc = toward_goal(state.disc, seat) if state.disc >= 0 else 0.5
-    tokens = sum(1 for p in active if p.bonus) / FIELD_LIMIT
+    acting = state.to_act == seat
+    # The credits this seat spends next: what is left of its turn, or a fresh turn's for the other seat.
+    left = state.credits if state.phase in (REVEAL, ACT) else 0
+    credits = left if acting else CREDITS
+    need = max(0, credits_to_score(state, seat) - credits)
     spent = min(1.0, state.turns / state.cap) if state.cap else 0.0
     points = float(state.score[seat])
-    acting = 1.0 if state.to_act == seat else 0.0
-    return (1.0 if seat == 0 else 0.0, acting, points, advance, disc, tokens, points * spent)
+    evaluation = EASY_EVALUATE["ultimatek"](state, seat)
+    return (
+        1.0 if seat == 0 else 0.0,
+        1.0 if acting else 0.0,
+        points,
+        math.exp(-need / 3),
+        1.0 if acting and need == 0 else 0.0,
+        evaluation,
+        points * spent,
+        evaluation * spent,
+    )
 
 
 FIT_MIX: Final[Mix] = (("random", 1), ("easy", 3), ("normal", 3))
