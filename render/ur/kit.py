@@ -692,10 +692,12 @@ def draw_panel(
     names: tuple[str, str],
     stats: Sequence[Stat],
     you: str | None = None,
+    tally: str | None = None,
 ) -> None:
     """A seat's panel: its border (gold for the winner, the seat's colour on its turn), the player's
     name in full (wrapped to two lines when long) with a winner's crown and, in the reader's own view,
-    the ``you`` label; then its counts (``stats``) on the second line.
+    the ``you`` label; ``tally``, right on the name's line, says how far the player is from winning
+    (Ravensburger's "4 of 10 captured"); then its counts (``stats``) on the second line.
 
     ``status`` is (winner, turn); ``names`` holds the name and its fallback when nothing of it can be shown.
     """
@@ -716,6 +718,9 @@ def draw_panel(
         pen.rrect(box, 27, fill=CREAM, outline=seat_tint(seat), width=4)
         draw_text(draw, (right - w / 2, y + NAME_DY + 1), you, pill, INK, "mm")
         right -= w + 16
+    if tally is not None:
+        face = font(SMALL_PX, "Semibold")
+        right -= draw_text(draw, (right, y + NAME_DY + 1), tally, face, CREAM, "rm") + 24
     crown = 52 if winner == seat else 0
     name = clean_text(names[0], font(NAME_PX, "Semibold")) or names[1]
     lines, size = _name_lines(name, right - NAME_X - crown)
