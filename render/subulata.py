@@ -4,8 +4,9 @@ Drawn for a phone's message column (about 265 CSS px wide): 1000 px wide and por
 least 46 px (12 CSS px there), nothing shortened. Top to bottom: the status line (whose turn, or the
 set-up); the far side's panel; the square 9×9 board with its coordinates; the key in words ("A piece on
 [waves] moves 1 cell, [flower] 2, [leaf] 3": a bare digit beside a swatch said nothing to a newcomer; which
-way each colour moves, and that backward is for captures only); the near side's panel. White sits at the bottom (a1 bottom left); on Black's own view the
-board is turned round, so each player's side faces them, and their panel reads "you".
+way each colour moves, and that backward is for captures only); the near side's panel. White sits at the
+bottom (a1 bottom left); on Black's own view the board is turned round, so each player's side faces them,
+and their panel reads "you".
 
 Each cell shows its terrain by colour and by a symbol (waves, a five-petal flower, a leaf) in its upper
 left corner, some 48 px across (12.5 CSS px on a phone), the piece standing down and right of it; never by a
