@@ -60,22 +60,53 @@ def legend(state: GameState, seat: Seat, lang: str) -> str | None:
     return " ".join(said) or None
 
 
+MOVING = frozenset({"drift", "move", "dir"})
+"""Decisions that may take the amoeba to a neighbouring square."""
+
+
 def food_words(state: GameState, seat: Seat, lang: str) -> str | None:
     """``🍽️ Food on c4: 1 red, 2 yellow.``: the cubes on the square of the amoeba the decision of ``seat`` is
-    about, in the colour words of the move menus and in the board's order (seat order, as its chips); None when
-    the decision is about no amoeba on the soup. Issue 39: the board draws each colour's cubes as a count beside
-    a silhouette of about 7 CSS px on a phone, and where to go and what to eat turn on them."""
+    about, in the colour words of the move menus and in the board's order (seat order, as its chips); when the
+    decision may move the amoeba, a second line with the cubes on each square it may reach (``🧭 Around it:
+    b4 (north): 1 blue · d4 (south): none.``); then the amoeba's damage when it has some. None when the decision
+    is about no amoeba on the soup. Issue 39: the board draws each colour's cubes as a count beside a
+    silhouette of about 7 CSS px on a phone, and a damage as a 6 CSS px pip; where to go and what to eat turn
+    on them."""
     if not isinstance(state, State) or seat not in state.actors():
         return None
     view = state.view_for(None)
     decision = view.decision
     if decision is None or decision.amoeba is None:
         return None
+    squares = {sq.name: sq for sq in view.squares}
     square = next((sq for sq in view.squares if any((a.seat, a.number) == decision.amoeba for a in sq.amoebas)), None)
     if square is None:
         return None
-    cubes = _cubes(lang, square.food[: view.players])["cubes"] or t(lang, "label.ursuppe.legend.no_food")
-    return t(lang, "label.ursuppe.legend.food", square=square.name, cubes=cubes)
+
+    def cubes(name: str) -> str:
+        said = _cubes(lang, squares[name].food[: view.players])["cubes"]
+        return str(said) if said else t(lang, "label.ursuppe.legend.no_food")
+
+    lines = [t(lang, "label.ursuppe.legend.food", square=square.name, cubes=cubes(square.name))]
+    if any(m.kind in MOVING for m in state.legal_moves(seat)):
+        here = NAMES.index(square.name)
+        around = [
+            t(
+                lang,
+                "label.ursuppe.legend.around_one",
+                square=NAMES[STEP[here][d]],
+                dir=t(lang, f"label.ursuppe.dir.{DIRECTIONS[d]}"),
+                cubes=cubes(NAMES[STEP[here][d]]),
+            )
+            for d in range(len(DIRECTIONS))
+            if STEP[here][d] != here
+        ]
+        if around:
+            lines.append(t(lang, "label.ursuppe.legend.around", squares=" · ".join(around)))
+    damage = next((a.damage for a in square.amoebas if (a.seat, a.number) == decision.amoeba), 0)
+    if damage:
+        lines.append(t(lang, "label.ursuppe.legend.damage", amoeba=decision.amoeba[1], count=damage))
+    return "\n".join(lines)
 
 
 def marks(state: GameState, seat: Seat, shown: Sequence[str]) -> Mapping[str, tuple[str, str]]:
