@@ -653,10 +653,11 @@ KeyLine = tuple[str | None, TokenStyle | None, list[str]]
 text, wrapped into lines."""
 
 
-def _key_lines(view: View, lang: str, names: tuple[str, str]) -> list[KeyLine]:
+def _key_lines(view: View, lang: str) -> list[KeyLine]:
     """The key of the bonuses this view shows: each kind lying face up (a Stop on the piece it blocks, and
     until when) with its plain name and its hexes, then the face-down tokens' hexes, then how many hidden
-    bonuses each hand the viewer cannot see holds (its row shows them as blank backs), then, on a player's
+    bonuses each hand the viewer cannot see holds (its row shows them as blank backs; the side named by its
+    colour, as the row's piece shows it: a long name would wrap the line), then, on a player's
     own view that shows some of their hidden kinds, what the dark tokens with a symbol mean. The kinds a
     player holds hidden (hand and face down) are named in the words of their private view, beside this
     image."""
@@ -695,9 +696,9 @@ def _key_lines(view: View, lang: str, names: tuple[str, str]) -> list[KeyLine]:
     if len(hidden) == 1:
         seat, n = hidden[0]
         said = plural(lang, n, words["key_hand_one"], words["key_hand"])
-        found.append((None, "down", said.format(name=names[seat], n=n)))
+        found.append((None, "down", said.format(name=_word(lang, "Side", seat), n=n)))
     elif hidden:
-        hands = ", ".join(f"{names[seat]} {n}" for seat, n in hidden)
+        hands = ", ".join(f"{_word(lang, 'Side', seat)} {n}" for seat, n in hidden)
         found.append((None, "down", words["key_hands"].format(hands=hands)))
     if view.viewer is not None and (view.hand or any(b.owner == view.viewer and not b.face_up for b in view.bonuses)):
         found.append((None, None, words["key_private"]))
@@ -720,9 +721,7 @@ def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, key: list[KeyLine]
 
 def _draw_board(view: View, ctx: BoardContext) -> Image.Image:
     bottom = bottom_side(view.viewer)
-    face = font(TEXT_PX, "Semibold")
-    shown = tuple(clean_text(name, face) or _word(ctx.language, "Side", seat) for seat, name in enumerate(_names(ctx)))
-    key = _key_lines(view, ctx.language, (shown[0], shown[1]))
+    key = _key_lines(view, ctx.language)
     lines = sum(len(text) for _, _, text in key)
     height = FIELD_HEIGHT if not key else round(KEY_Y + (len(key) - 1) * KEY_ROW + (lines - len(key)) * KEY_LINE + 30)
     canvas = Image.new("RGB", (WIDTH, height), BACKDROP)

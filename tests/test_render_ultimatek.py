@@ -468,16 +468,17 @@ def _key_texts(state: State, viewer: int | None, lang: str) -> str:
 
 def test_the_key_says_what_the_blank_tokens_of_a_hand_are() -> None:
     """The hands a view cannot see are rows of blank backs, which a newcomer could not read (issue 39): the
-    key, under the same back, says whose they are and how many hidden bonuses they hold."""
+    key, under the same back, says whose they are (the side's colour, as the row's piece shows it) and how many
+    hidden bonuses they hold."""
     from render.ultimatek import SAMPLE
 
     state = from_text(SAMPLE)  # blue holds 2 bonuses in hand, red 3
-    assert "Bob: 3 hidden bonuses in hand" in _key_texts(state, 0, "en")
-    assert "Alice : 2 bonus cachés en main" in _key_texts(state, 1, "fr")
-    assert "hidden bonuses in hand: Alice 2, Bob 3" in _key_texts(state, None, "en")
+    assert "Red: 3 hidden bonuses in hand" in _key_texts(state, 0, "en")
+    assert "Bleu : 2 bonus cachés en main" in _key_texts(state, 1, "fr")
+    assert "hidden bonuses in hand: Blue 2, Red 3" in _key_texts(state, None, "en")
     one = from_text(SAMPLE.replace("red_hand=run,fly/,fly", "red_hand=fly"))
-    assert "Bob: 1 hidden bonus in hand" in _key_texts(one, 0, "en")
-    assert "Bob : 1 bonus caché en main" in _key_texts(one, 0, "fr")
+    assert "Red: 1 hidden bonus in hand" in _key_texts(one, 0, "en")
+    assert "Rouge : 1 bonus caché en main" in _key_texts(one, 0, "fr")
 
 
 def test_the_key_says_how_long_a_stop_blocks_its_piece() -> None:
