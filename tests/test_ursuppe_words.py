@@ -313,36 +313,41 @@ def _deciding_square(state: State) -> tuple[Any, Any]:
 
 
 @pytest.mark.parametrize(
-    ("lang", "around", "words"),
+    ("lang", "reach", "words"),
     [
-        ("en", "🧭 Around it: ", ("north", "east", "south", "west")),
-        ("fr", "🧭 Autour : ", ("vers le nord", "vers l'est", "vers le sud", "vers l'ouest")),
+        ("en", "🧭 Within reach: ", ("north", "east", "south", "west")),
+        ("fr", "🧭 À sa portée : ", ("vers le nord", "vers l'est", "vers le sud", "vers l'ouest")),
     ],
 )
-def test_the_food_on_the_squares_a_moving_amoeba_may_reach_is_said_in_words(
-    lang: str, around: str, words: tuple[str, ...]
+def test_the_food_where_a_drift_would_take_the_amoeba_is_said_in_words(
+    lang: str, reach: str, words: tuple[str, ...]
 ) -> None:
-    """Issue 39: the food on squares other than the deciding one stayed 7 CSS px silhouettes, yet where to drift
-    or move turns on it. When the decision may move the amoeba, a second line says the cubes on each square it
-    may reach, with its direction, in the board's order of colours."""
-    state = position_where(lambda s, m: m.kind == "drift")
+    """Issue 39: the food on squares other than the deciding one stayed 7 CSS px silhouettes, yet whether to drift
+    or to pay for a move turns on it. When the decision may drift the amoeba, a second line says the cubes on
+    the square the current takes it to, with its direction, in the board's order of colours. (A move left to
+    the die names no square: four squares' food would push the board off a phone's first screen.)"""
+
+    def drifting(s: State, m: Any) -> bool:
+        face = FACES[s.cards[-1]] if s.cards else None
+        if m.kind != "drift" or face is None or not face.drift:
+            return False
+        origin = {(seat, n): q for seat, n, q, _ in s.amoebas}[m.seat, m.amoeba]
+        return bool(STEP[origin]["NESW".index(face.drift)] != origin)
+
+    state = position_where(drifting)
     seat = state.actors()[0]
     view, square = _deciding_square(state)
     lines = (board_note(INFO, state, seat, lang) or "").split("\n")
-    assert lines[1].startswith(around), lines
-    here = NAMES.index(square.name)
-    squares = {sq.name: sq for sq in view.squares}
-    for d, word in enumerate(words):
-        if STEP[here][d] == here:
-            continue
-        there = squares[NAMES[STEP[here][d]]]
-        cubes = [
-            t(lang, f"label.ursuppe.cubes.{TABLES.colours[c].id}", count=k)
-            for c, k in enumerate(there.food[: view.players])
-            if k
-        ]
-        said = ", ".join(cubes) or t(lang, "label.ursuppe.legend.no_food")
-        assert f"{there.name} ({word})" + (" : " if lang == "fr" else ": ") + said in lines[1], lines
+    assert lines[1].startswith(reach), lines
+    direction = "NESW".index(FACES[state.cards[-1]].drift)
+    there = {sq.name: sq for sq in view.squares}[NAMES[STEP[NAMES.index(square.name)][direction]]]
+    cubes = [
+        t(lang, f"label.ursuppe.cubes.{TABLES.colours[c].id}", count=k)
+        for c, k in enumerate(there.food[: view.players])
+        if k
+    ]
+    said = ", ".join(cubes) or t(lang, "label.ursuppe.legend.no_food")
+    assert f"{there.name} ({words[direction]})" + (" : " if lang == "fr" else ": ") + said in lines[1], lines
     feeding = position_where(lambda s, m: m.kind == "eat")
     assert "🧭" not in (board_note(INFO, feeding, feeding.actors()[0], lang) or ""), "eating moves no amoeba"
 

@@ -697,7 +697,8 @@ def draw_panel(
     """A seat's panel: its border (gold for the winner, the seat's colour on its turn), the player's
     name in full (wrapped to two lines when long) with a winner's crown and, in the reader's own view,
     the ``you`` label; ``tally``, right on the name's line, says how far the player is from winning
-    (Ravensburger's "4 of 10 captured"); then its counts (``stats``) on the second line.
+    (Ravensburger's "captured 4 of 10"; left out beside a name that would need a third line); then its counts
+    (``stats``) on the second line.
 
     ``status`` is (winner, turn); ``names`` holds the name and its fallback when nothing of it can be shown.
     """
@@ -718,11 +719,16 @@ def draw_panel(
         pen.rrect(box, 27, fill=CREAM, outline=seat_tint(seat), width=4)
         draw_text(draw, (right - w / 2, y + NAME_DY + 1), you, pill, INK, "mm")
         right -= w + 16
-    if tally is not None:
-        face = font(SMALL_PX, "Semibold")
-        right -= draw_text(draw, (right, y + NAME_DY + 1), tally, face, CREAM, "rm") + 24
     crown = 52 if winner == seat else 0
     name = clean_text(names[0], font(NAME_PX, "Semibold")) or names[1]
+    if tally is not None:
+        face = font(SMALL_PX, "Semibold")
+        beside = right - face.getlength(tally) - 24
+        # Only beside a name that still fits on two lines: a third would run into the header. The counts
+        # under the name say the same in parts.
+        if len(_name_lines(name, beside - NAME_X - crown)[0]) <= 2:
+            draw_text(draw, (right, y + NAME_DY + 1), tally, face, CREAM, "rm")
+            right = beside
     lines, size = _name_lines(name, right - NAME_X - crown)
     face = font(size, "Semibold")
     step = size * 1.08

@@ -60,15 +60,31 @@ def legend(state: GameState, seat: Seat, lang: str) -> str | None:
     return " ".join(said) or None
 
 
-MOVING = frozenset({"drift", "move", "dir"})
-"""Decisions that may take the amoeba to a neighbouring square."""
+def _chosen_directions(state: State, seat: Seat) -> list[int]:
+    """The directions the seat's moves take the amoeba in, where the move itself says which (a drift goes with
+    the card's current; a move in a named direction); a move left to the die names none: the post would grow
+    by up to four squares' food for a roll the member does not choose, and push the board off a phone's
+    first screen."""
+    face = FACES[state.cards[-1]] if state.cards else None
+    found: list[int] = []
+    for m in state.legal_moves(seat):
+        if m.kind == "drift" and face is not None and face.drift:
+            direction = DIRECTIONS.index(face.drift)
+        elif m.kind in ("dir", "move") and m.value and m.value[0] != STAY:
+            direction = m.value[0]
+        else:
+            continue
+        if direction not in found:
+            found.append(direction)
+    return sorted(found)
 
 
 def food_words(state: GameState, seat: Seat, lang: str) -> str | None:
     """``🍽️ Food on c4: 1 red, 2 yellow.``: the cubes on the square of the amoeba the decision of ``seat`` is
     about, in the colour words of the move menus and in the board's order (seat order, as its chips); when the
-    decision may move the amoeba, a second line with the cubes on each square it may reach (``🧭 Around it:
-    b4 (north): 1 blue · d4 (south): none.``); then the amoeba's damage when it has some. None when the decision
+    decision may take the amoeba to a square it names (a drift, a chosen direction), a second line with the
+    cubes there (``🧭 Within reach: b4 (north): 1 blue · d4 (south): none.``); then the amoeba's damage when it
+    has some. None when the decision
     is about no amoeba on the soup. Issue 39: the board draws each colour's cubes as a count beside a
     silhouette of about 7 CSS px on a phone, and a damage as a 6 CSS px pip; where to go and what to eat turn
     on them."""
@@ -88,21 +104,20 @@ def food_words(state: GameState, seat: Seat, lang: str) -> str | None:
         return str(said) if said else t(lang, "label.ursuppe.legend.no_food")
 
     lines = [t(lang, "label.ursuppe.legend.food", square=square.name, cubes=cubes(square.name))]
-    if any(m.kind in MOVING for m in state.legal_moves(seat)):
-        here = NAMES.index(square.name)
-        around = [
-            t(
-                lang,
-                "label.ursuppe.legend.around_one",
-                square=NAMES[STEP[here][d]],
-                dir=t(lang, f"label.ursuppe.dir.{DIRECTIONS[d]}"),
-                cubes=cubes(NAMES[STEP[here][d]]),
-            )
-            for d in range(len(DIRECTIONS))
-            if STEP[here][d] != here
-        ]
-        if around:
-            lines.append(t(lang, "label.ursuppe.legend.around", squares=" · ".join(around)))
+    here = NAMES.index(square.name)
+    reach = [
+        t(
+            lang,
+            "label.ursuppe.legend.around_one",
+            square=NAMES[STEP[here][d]],
+            dir=t(lang, f"label.ursuppe.dir.{DIRECTIONS[d]}"),
+            cubes=cubes(NAMES[STEP[here][d]]),
+        )
+        for d in _chosen_directions(state, seat)
+        if STEP[here][d] != here
+    ]
+    if reach:
+        lines.append(t(lang, "label.ursuppe.legend.around", squares=" · ".join(reach)))
     damage = next((a.damage for a in square.amoebas if (a.seat, a.number) == decision.amoeba), 0)
     if damage:
         lines.append(t(lang, "label.ursuppe.legend.damage", amoeba=decision.amoeba[1], count=damage))
