@@ -28,7 +28,7 @@ def test_the_pool_is_bounded() -> None:
 
 
 @pytest.mark.parametrize(("game", "options"), [("ur", {"rules": "v3"}), ("ultimatek", {"cap": "none"})])
-def test_a_board_drawn_again_takes_no_new_block(pooled: None, game: str, options: dict[str, str]) -> None:
+def test_a_board_drawn_again_takes_its_blocks_from_the_pool(pooled: None, game: str, options: dict[str, str]) -> None:
     info = find_game(game)
     view = info.new(2, options).view_for(None)
     ctx = BoardContext(names=("Maximilien-Alexandre de La Tour", "Éléonore-Marguerite Van Den Berg"))
@@ -37,5 +37,7 @@ def test_a_board_drawn_again_takes_no_new_block(pooled: None, game: str, options
     again = render_board(game, view, ctx)
     stats = Image.core.get_stats()
     assert again == first
+    # Without the pool every block is new (29 of 29 for Variante 3's board); with it, the odd block past the
+    # pool's bound at the render's peak.
     assert stats["reused_blocks"] > 0
-    assert stats["allocated_blocks"] == 0
+    assert stats["allocated_blocks"] <= stats["new_count"] // 20
