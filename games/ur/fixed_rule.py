@@ -18,11 +18,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import GameState, Seat
+from games.base import RATED_POINTS, GameState, Seat
 from games.ur import loop
 
 REACH = tuple(roll for roll in loop.ROLLS if roll > 0)
 """The throws that move a piece (a 0 moves none)."""
+V1_POINTS = 0.5
+"""Variante 1's bound for the rated autopilot, stricter than the issue's 1 point: measured with
+``bench/bench_autopilot.py``, the rule above costs about 1.5 points of win rate a match when it plays every decision
+within 1 point, and under 1 point when it plays only those within half a point (most of the decisions it played
+stay: the moves of most are within a fifth of a point)."""
 
 
 def fixed_move(state: GameState, seat: Seat, moves: tuple[Any, ...]) -> Any:
@@ -30,6 +35,12 @@ def fixed_move(state: GameState, seat: Seat, moves: tuple[Any, ...]) -> Any:
     if not isinstance(state, loop.State):
         return moves[0]
     return min(moves, key=lambda move: (_exposed(state, seat, move), move.frm == 0 and state.roll == 5))
+
+
+def rated_points(state: GameState) -> float:
+    """How close every legal move must be, in points of winning chance, for the rated autopilot to play:
+    :data:`V1_POINTS` in Variante 1, the issue's 1 point in the other rule sets."""
+    return V1_POINTS if isinstance(state, loop.State) else RATED_POINTS
 
 
 def _exposed(state: loop.State, seat: Seat, move: loop.Move) -> int:
