@@ -169,13 +169,15 @@ def run_table(
     level: str,
     budget: float | None = None,
     points: float | None = None,
+    first: int = 0,
 ) -> Figures:
-    """``matches`` paired matches of one game (fewer when ``budget`` seconds pass first)."""
+    """``matches`` paired matches of one game (fewer when ``budget`` seconds pass first), numbered from ``first``
+    (a match's number seeds its dice and players)."""
     began = time.perf_counter()
     info = find_game(game_id)
     chosen = info.validate_options(options)
     figures = Figures()
-    for k in range(matches):
+    for k in range(first, first + matches):
         if budget is not None and time.perf_counter() - began > budget:
             break
         seat = k % players
@@ -250,6 +252,7 @@ def main() -> None:
     parser.add_argument(
         "--points", type=float, help="the rated rule's bound in points (default: the game's, as the bot plays it)"
     )
+    parser.add_argument("--first", type=int, default=0, help="the first match's number (its seeds; default 0)")
     args = parser.parse_args()
     print(
         f"{args.level} AI (search capped at {args.iterations} iterations) with the autopilot ({args.rule} rule, "
@@ -265,7 +268,16 @@ def main() -> None:
             continue
         began = time.perf_counter()
         figures = run_table(
-            game_id, options, players, args.matches, args.iterations, args.rule, args.level, args.budget, args.points
+            game_id,
+            options,
+            players,
+            args.matches,
+            args.iterations,
+            args.rule,
+            args.level,
+            args.budget,
+            args.points,
+            args.first,
         )
         report(label, players, figures, time.perf_counter() - began)
 

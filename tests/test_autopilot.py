@@ -312,9 +312,14 @@ def test_a_seat_with_secrets_is_judged_from_what_it_may_know() -> None:
     ("position", "expected", "why"),
     [
         ("v1 0:B4,B8r 1:C1 0 1", "B8-C8", "B4-B5 would stand on B5 where the blue piece on C1 lands with a 5"),
-        ("v1 0:B4,B8r 1:C4 0 1", "B4-B5", "no blue piece reaches B5 from C4 (2 squares): the first move"),
+        ("v1 0:B4,B8r 1:C4 0 1", "B8-C8", "no blue piece reaches B5 from C4 (2 squares): with a 1, the red piece"),
+        ("v1 0:B5,C8r 1:C1 0 1", "B5-B6", "the blue piece on B5 leaves the reach of C1's 5 before a red piece moves"),
         ("v1 0:A1 1:- 0 5", "A1-B5", "with a 5, a piece on the board moves rather than a new one entering"),
         ("v1 0:A1 1:- 0 4", "in-A1", "with a 4, the first move: a new piece enters"),
+        ("v1 0:A2,B1r 1:- 0 4", "B1-off", "with a 4, a piece leaves from B1 rather than entering or moving on"),
+        ("v1 0:A1,B1r 1:- 0 5", "B1-off", "with a 5, a piece leaves from B1 rather than moving on"),
+        ("v1 0:A2,C8r 1:- 0 1", "C8-C7", "with a 1, the red piece rather than the blue one"),
+        ("v1 0:A1,A3 1:- 0 1", "A1-A2", "nothing tells them apart: the first move in the buttons' order"),
     ],
 )
 def test_variante_1s_fixed_rule(position: str, expected: str, why: str) -> None:
