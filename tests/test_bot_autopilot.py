@@ -55,8 +55,8 @@ def menus(message: discord.Message) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("locale", "title", "on", "bound"),
     [
-        ("en-US", "Your settings", "On: within 1 point", "(Ur Variante 1: within half a point)"),
-        ("fr", "Vos réglages", "Oui : à moins", "(Ur Variante 1 : à moins d'un demi-point)"),
+        ("en-US", "Your settings", "On: within 1 point", "(Ur Variante 1: within 0.3 point)"),
+        ("fr", "Vos réglages", "Oui : à moins", "(Ur Variante 1 : à moins de 0,3 point)"),
     ],
 )
 async def test_the_panel_changes_the_standing_preference_in_two_taps(

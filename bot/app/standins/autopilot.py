@@ -7,7 +7,7 @@ plays for them:
 
 - in an unrated match: the judge's best move;
 - in a rated match or an event's game: only when all legal moves are within 1 point of each other (or the game's
-  stricter bound, :func:`games.ai.choice.rated_points`: half a point in Ur Variante 1), whatever the member's
+  stricter bound, :func:`games.ai.choice.rated_points`: 0.3 point in Ur Variante 1), whatever the member's
   threshold, and then the move the game's **fixed rule** picks (:func:`games.ai.choice.fixed_choice`:
   Ur Variante 1's in :mod:`games.ur.fixed_rule`, elsewhere the first legal move in the buttons' order), never the
   judge's best, so that it never plays better than the member would;
