@@ -26,8 +26,8 @@ REACH = tuple(roll for roll in loop.ROLLS if roll > 0)
 V1_POINTS = 0.3
 """Variante 1's bound for the rated autopilot, stricter than the issue's 1 point. Measured with
 ``bench/bench_autopilot.py`` over 800 matches (the judge's figure, and the whole match's, with the autopilot minus
-without on the same dice, in points of win rate a match): the rule above costs 1.50 at 1 point (150 matches), 1.06
-at half a point (400) and 0.80 [0.77, 0.84] at 0.3, its whole matches −0.8 [−3.1, +1.6]. A rule with two more
+without on the same dice, in points of win rate a match): the rule above costs 1.50 at 1 point (150 matches), 1.05
+at half a point and 0.80 [0.77, 0.84] at 0.3, its whole matches −0.8 [−3.1, +1.6]. A rule with two more
 criteria (with a 4 or a 5 take a piece off from B1, with a 1 move a red piece) read 0.76 by the judge at half a
 point, but its whole matches read −4.4 [−7.0, −1.8]: the judge, right on average, misjudges some kinds of
 moves alike, and a fixed rule that always picks one kind adds the error up. A stricter bound leaves the member
