@@ -17,7 +17,8 @@ decides, at each turn change still waiting for a member, whether the member is a
 (``at_turn``), and what they leave after answering (``after_answer``). Model A is today: no stand-in, every turn
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
-also leaves a small plan after each answer (:class:`ModelC`). The loop also carries out a model's
+also leaves a small plan after each answer (:class:`ModelC`: one turn deep); model D leaves the form's whole
+plan, two turns deep (:class:`ModelD`). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
 
@@ -68,7 +69,7 @@ from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
-from bot.app.plans.desk import PlanDesk
+from bot.app.plans.desk import PlanDesk, PlanForm
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Branch
 from bot.app.plans.suggest import suggested
@@ -292,21 +293,42 @@ class ModelC(ModelB):
                 branches = (Branch(first, form.answers(first)[0]),)
             else:
                 branches = suggested(form.match.game, form.known, form.seat, rng)
-            if form.keyed == "roll":
-                odds = dict(getattr(form.known, "ROLL_ODDS", ()))
-                likeliest = sorted(form.choices, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
-                kept = {c.when for c in likeliest}
-                branches = tuple(b for b in branches if b.when in kept)
-            else:
-                branches = branches[:1]
+            branches = self.trim(form, branches)
             if branches:
                 with contextlib.suppress(MatchError):
                     await desk.leave(match_id, user_id, branches, expected_version=form.version)
 
         return leave
 
+    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+        """What C keeps of the form's offer: in Ur the two likeliest rolls with a choice, elsewhere one reply;
+        one turn deep (the form offers two)."""
+        if form.keyed == "roll":
+            odds = dict(getattr(form.known, "ROLL_ODDS", ()))
+            picked = [c for c in form.choices if c.picks]
+            likeliest = sorted(picked, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
+            kept = {c.when for c in likeliest}
+            branches = tuple(b for b in branches if b.when in kept)
+        else:
+            branches = branches[:1]
+        return tuple(Branch(b.when, b.play) if form.keyed != "turn" else b for b in branches)
 
-MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {"A": ModelA, "B": ModelB, "C": ModelC}
+
+class ModelD(ModelC):
+    """Model C two turns deep: after each answer the member leaves the plan the form offers whole, their next
+    turn and the one after at once (in Ur a move for every roll with a choice, and under each the moves of the
+    turn after for every roll; elsewhere the judge's guess of the reply with the answer, then of the next reply
+    with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an unrated match;
+    in a rated one the member picks the same moves themselves."""
+
+    name = "D"
+
+    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+        """The form's offer whole (Ultima-Tek: C's one turn)."""
+        return super().trim(form, branches) if form.keyed == "turn" else branches
+
+
+MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {"A": ModelA, "B": ModelB, "C": ModelC, "D": ModelD}
 
 
 # One match.

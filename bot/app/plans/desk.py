@@ -17,7 +17,7 @@ from bot.app.matches import BoardChangedError, Clock, Match, MatchError, MatchSe
 from bot.app.plans import turns
 from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
-from bot.app.plans.kinds import ROLL_GAMES, keyed
+from bot.app.plans.kinds import ROLL_GAMES, RollPlans, keyed
 from bot.app.plans.model import Branch, Keyed, Plan
 from bot.app.plans.suggest import suggested
 from bot.app.seats.acting import Action
@@ -38,10 +38,16 @@ class Choice:
     """What the member reads for it: the roll's value, or the reply's notation."""
     moves: tuple[str, ...]
     """The member's legal moves once it happened, in the game's notation (empty: a reply's answers are asked
-    for once it is chosen, see :meth:`PlanForm.answers`)."""
+    for once it is chosen, see :meth:`PlanForm.answers`). A roll with one move plays itself: it is on the form
+    only for the turn after it."""
     at: GameState
     """Where the choice's moves are made: the member's position with that roll; for a reply, the position the
     opponent plays it in (the member's answers are made after it)."""
+
+    @property
+    def picks(self) -> bool:
+        """Whether the member has a move to pick for it (a roll with two moves or more; every reply)."""
+        return len(self.moves) != 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,22 @@ class PlanForm:
                     return answers
             raise MatchError("plan_reply", reply=reply)
         return _answers(self.known, self.seat, reply)
+
+    def turn_after(self, choice: Choice, move: str) -> tuple[Choice, ...]:
+        """The choices of the member's turn after ``choice`` played ``move`` (a move of its ``moves``, or of
+        :meth:`answers`): in a roll plan the rolls with a choice on the board the move leaves, the opponent's turn
+        passed over; in a reply plan the opponent's replies there. Empty when nothing follows (the game won, a
+        turn plan)."""
+        if self.keyed == "roll":
+            after = choice.at.apply(choice.at.parse_move(move, self.seat))
+            if after.outcome() is not None:
+                return ()
+            return tuple(c for c in _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat) if c.picks)
+        if self.keyed == "reply":
+            after = choice.at.apply(choice.at.parse_move(choice.when))
+            after = after.apply(after.parse_move(move, self.seat))
+            return _reply_choices(after, self.seat)
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +161,7 @@ class PlanDesk:
             choices = tuple(Choice(when, label, (), at) for when, label, at, _ in offers)
         else:
             choices = _reply_choices(known, seat)
-        if not choices:
+        if not any(c.picks for c in choices):
             raise MatchError("plan_none")
         rated = await self._service.counts_for_rating(match)
         prefill: tuple[Branch, ...] = ()
@@ -240,15 +262,19 @@ class PlanDesk:
 
 
 def _roll_choices(match: Match, known: GameState, seat: Seat) -> tuple[Choice, ...]:
-    rolls = ROLL_GAMES[match.game.id]
+    return _roll_choices_at(ROLL_GAMES[match.game.id], known, seat)
+
+
+def _roll_choices_at(rolls: RollPlans, position: GameState, seat: Seat) -> tuple[Choice, ...]:
+    """The rolls the member may get from ``position`` (the opponent's turn passed over) that leave them a move."""
     found = []
-    for value in rolls.rolls(known):
-        ahead = rolls.at_roll(known, seat, value)
+    for value in rolls.rolls(position):
+        ahead = rolls.at_roll(position, seat, value)
         if ahead is None:
             continue
         moves = tuple(ahead.format_move(m) for m in ahead.legal_moves(seat) if ahead.mover(m) == seat)
-        if len(moves) > 1:  # a roll with one move (or none) needs no plan: it plays itself
-            found.append(Choice(rolls.condition(known, value), str(value), moves, ahead))
+        if moves:
+            found.append(Choice(rolls.condition(position, value), str(value), moves, ahead))
     return tuple(found)
 
 
