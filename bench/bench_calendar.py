@@ -305,8 +305,7 @@ class ModelC(ModelB):
         one turn deep (the form offers two)."""
         if form.keyed == "roll":
             odds = dict(getattr(form.known, "ROLL_ODDS", ()))
-            picked = [c for c in form.choices if c.picks]
-            likeliest = sorted(picked, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
+            likeliest = sorted(form.choices, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
             kept = {c.when for c in likeliest}
             branches = tuple(b for b in branches if b.when in kept)
         else:

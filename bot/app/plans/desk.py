@@ -38,16 +38,10 @@ class Choice:
     """What the member reads for it: the roll's value, or the reply's notation."""
     moves: tuple[str, ...]
     """The member's legal moves once it happened, in the game's notation (empty: a reply's answers are asked
-    for once it is chosen, see :meth:`PlanForm.answers`). A roll with one move plays itself: it is on the form
-    only for the turn after it."""
+    for once it is chosen, see :meth:`PlanForm.answers`)."""
     at: GameState
     """Where the choice's moves are made: the member's position with that roll; for a reply, the position the
     opponent plays it in (the member's answers are made after it)."""
-
-    @property
-    def picks(self) -> bool:
-        """Whether the member has a move to pick for it (a roll with two moves or more; every reply)."""
-        return len(self.moves) != 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +61,8 @@ class PlanForm:
     """The position as the member may know it (:func:`known_position`)."""
     turns: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """A turn plan's offers: each opponent turn (a choice's ``when``) with the member's turns for it."""
+    forced: tuple[Choice, ...] = ()
+    """A roll plan's rolls with one move: it plays itself, and is on the form only for the turn after it."""
 
     def answers(self, reply: str) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu); in a turn
@@ -91,12 +87,16 @@ class PlanForm:
             after = choice.at.apply(choice.at.parse_move(move, self.seat))
             if after.outcome() is not None:
                 return ()
-            return tuple(c for c in _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat) if c.picks)
+            return tuple(c for c in _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat) if len(c.moves) > 1)
         if self.keyed == "reply":
             after = choice.at.apply(choice.at.parse_move(choice.when))
             after = after.apply(after.parse_move(move, self.seat))
             return _reply_choices(after, self.seat)
         return ()
+
+    def answers_at(self, choice: Choice) -> tuple[str, ...]:
+        """The member's legal moves once the opponent made ``choice`` (a reply of :meth:`turn_after`)."""
+        return _answers(choice.at, self.seat, choice.when)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,14 +154,18 @@ class PlanDesk:
             raise MatchError("plan_your_turn")
         kind = keyed(match.game.id)
         offers: list[tuple[str, str, GameState, tuple[str, ...]]] = []
+        forced: tuple[Choice, ...] = ()
         if kind == "roll":
-            choices = _roll_choices(match, known, seat)
+            every = _roll_choices_at(ROLL_GAMES[match.game.id], known, seat)
+            # A roll with one move (or none) needs no pick: it plays itself, and only its turn after is planned.
+            choices = tuple(c for c in every if len(c.moves) > 1)
+            forced = tuple(c for c in every if len(c.moves) == 1)
         elif kind == "turn":
             offers = await self._turn_offers(match, known, seat)
             choices = tuple(Choice(when, label, (), at) for when, label, at, _ in offers)
         else:
             choices = _reply_choices(known, seat)
-        if not any(c.picks for c in choices):
+        if not choices:
             raise MatchError("plan_none")
         rated = await self._service.counts_for_rating(match)
         prefill: tuple[Branch, ...] = ()
@@ -179,7 +183,7 @@ class PlanDesk:
             rng = random.Random(f"suggest:{match.id}:{match.version}:{seat}")
             prefill = suggested(match.game, known, seat, rng)
         offered = tuple((when, answers) for when, _, _, answers in offers)
-        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known, offered)
+        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known, offered, forced)
 
     async def _turn_offers(
         self, match: Match, known: GameState, seat: Seat
@@ -259,10 +263,6 @@ class PlanDesk:
         if seat in match.ai:
             raise MatchError("plan_ai")
         return match, seat
-
-
-def _roll_choices(match: Match, known: GameState, seat: Seat) -> tuple[Choice, ...]:
-    return _roll_choices_at(ROLL_GAMES[match.game.id], known, seat)
 
 
 def _roll_choices_at(rolls: RollPlans, position: GameState, seat: Seat) -> tuple[Choice, ...]:
