@@ -87,7 +87,8 @@ class PlanForm:
             after = choice.at.apply(choice.at.parse_move(move, self.seat))
             if after.outcome() is not None:
                 return ()
-            return tuple(c for c in _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat) if len(c.moves) > 1)
+            rolls = _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat)
+            return tuple(c for c in rolls if len(c.moves) > 1)
         if self.keyed == "reply":
             after = choice.at.apply(choice.at.parse_move(choice.when))
             after = after.apply(after.parse_move(move, self.seat))

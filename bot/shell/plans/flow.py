@@ -217,8 +217,9 @@ async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) ->
                 buttons.append(_page_button(form, target, t(lang, "plan.turn_after")))
         else:
             _, first, move = page
+            # The page says only what it plans: the full plan is on the first page (a phone shows one or the other).
             head = t(lang, "plan.after_head", roll=first.label, move=said(form, first.at, move, lang))
-            head += "\n" + t(lang, "plan.piece_note", name=other) + "\n\n"
+            head += "\n" + t(lang, "plan.piece_note", name=other)
             picks = draft.after[draft.page - 1] if draft.page - 1 < len(draft.after) else ()
             for slot, choice in enumerate(form.turn_after(first, move)[:MAX_ROLL_MENUS]):
                 pick = picks[slot] if slot < len(picks) else 0
@@ -238,7 +239,7 @@ async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) ->
         view.add_item(button)
     key = "plan.form_two" if form.keyed != "turn" else "plan.form"
     key += "_rated" if form.rated else "_suggested" if form.prefill else ""
-    content = head + t(lang, key, id=match_id, lines="\n".join(lines))
+    content = head or t(lang, key, id=match_id, lines="\n".join(lines))
     return content[:2000], view
 
 
