@@ -268,6 +268,10 @@ class ModelC(ModelB):
     ROLLS = 2
     """Rolls a plan names in Ur."""
 
+    def __init__(self) -> None:
+        self.plans: Counter[str] = Counter()
+        """Plans left, and forms refused by why (``none:<key>``), counted into :attr:`MatchFigures.plans`."""
+
     def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
         """Leave the plan through the desk once the answer is played."""
         return self.leave(start.match.id, start.member.user_id)
@@ -282,8 +286,10 @@ class ModelC(ModelB):
         async def leave(desk: PlanDesk) -> None:
             try:
                 form = await desk.form(match_id, user_id)
-            except MatchError:
-                return  # nothing to plan (the member's turn again, no choice ahead, three players or more)
+            except MatchError as refused:
+                # Nothing to plan (the member's turn again, no choice ahead, three players or more).
+                self.plans[f"none:{refused.key}"] += 1
+                return
             rng = random.Random(f"plan:{match_id}:{form.version}")
             if form.prefill:
                 branches = form.prefill
@@ -297,6 +303,7 @@ class ModelC(ModelB):
             if branches:
                 with contextlib.suppress(MatchError):
                     await desk.leave(match_id, user_id, branches, expected_version=form.version)
+                    self.plans["left"] += 1
 
         return leave
 
@@ -361,6 +368,9 @@ class MatchFigures:
     """Plan forms a DM offered when a plan had played its last move (plan after plan)."""
     looked: int = 0
     """Of those, the forms the member read while the match still stood where the form was made."""
+    plans: Counter[str] = field(default_factory=Counter)
+    """What became of the plans: ``left``, the form refused (``none:<key>``: nothing to plan there), and why each
+    ended (``played``: spent; ``unforeseen``, ``stopped``, ``moved``, ``undone``: the game left it)."""
     waiting: timedelta = timedelta()
     """Wall-clock time from each ping to its answer, summed."""
     decisions: int = 0
@@ -542,6 +552,7 @@ class Table:
         if self.desk is None:
             return
         for uid, word in await self.desk.take_words(match.id):
+            self.figures.plans[word.reason] += 1
             if word.reason != PLAYED or match.status is not MatchStatus.ACTIVE:
                 continue
             leave = self.model.after_plan(match.id, uid)
@@ -677,6 +688,7 @@ async def play_match(
     figures = table.figures
     figures.finished = match.status is MatchStatus.FINISHED
     figures.days = (clock[0] - start) / timedelta(days=1)
+    figures.plans.update(getattr(table.model, "plans", Counter()))
     return figures
 
 
@@ -753,6 +765,11 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     for r in results:
         stood.update(r.stood_in)
     notes += [f"{n} decisions by the {name}" for name, n in sorted(stood.items())]
+    ends: Counter[str] = Counter()
+    for r in results:
+        ends.update(r.plans)
+    if ends:
+        notes.append("plans: " + ", ".join(f"{n} {why}" for why, n in sorted(ends.items())))
     if offered := sum(r.offered for r in results):
         notes.append(f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved")
     if steps["unpinged"]:
