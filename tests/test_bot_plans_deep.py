@@ -11,7 +11,7 @@ from bot.app.matches import LogKind
 from bot.app.plans.model import Branch
 from tests.botkit import boards_in, controls_of, text_of
 from tests.test_bot_e2e import expect_ephemeral
-from tests.test_bot_plans import bob_reads, bob_until_alice, club, menus, ur_match
+from tests.test_bot_plans import bob_reads, bob_until_alice, bob_until_planned, club, menus, ur_match
 
 __all__ = ["club"]
 
@@ -158,3 +158,26 @@ def test_a_draft_two_turns_deep_comes_back_from_its_custom_id() -> None:
         assert Draft.read(keyed, PlanSelect.rebuild(found).draft) == draft
     assert Draft.read("roll", "2.0.1") == Draft(picks=(2, 0, 1)), "a one-turn draft of before still reads"
     assert Draft.read("reply", "1_2-3-4") == Draft(), "a line of three numbers is damaged: read as empty"
+
+
+async def test_with_dms_closed_a_spent_plan_two_deep_leaves_the_next_form_under_the_turn_post(
+    club: dict[str, Any],
+) -> None:
+    env, lang, channel, alice = club["env"], club["lang"], club["north"], club["alice"]
+    match = await ur_match(club, "north")
+    form = await env.bot.plans.form(match.id, alice.id)
+    deep = tuple(
+        Branch(c.when, c.moves[0], tuple(Branch(d.when, d.moves[0]) for d in form.turn_after(c, c.moves[0])))
+        for c in form.choices
+    )
+    await env.bot.plans.leave(match.id, alice.id, deep, expected_version=match.version)
+    closed = alice.user.dm_channel
+    env.inject_error("POST", f"/channels/{closed.id}/messages", status=403, code=50007, times=None)
+    match = await bob_until_planned(club, "north")
+    async with env.bot.store.transaction(immediate=False):
+        by = await env.bot.store.load_played_for(match.id)
+    assert list(by.values()).count("plan") == 2, "both turns played by the plan"
+    assert closed.history() == [] and await env.bot.plans.plans_of(alice.id) == []
+    opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
+    assert opened.response.ephemeral
+    assert t(lang, "plan.form_two_suggested", id=match.id, lines="").split("\n")[0] in text_of(opened.response.message)
