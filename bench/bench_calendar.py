@@ -334,7 +334,27 @@ class ModelD(ModelC):
         return super().trim(form, branches) if form.keyed == "turn" else branches
 
 
-MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {"A": ModelA, "B": ModelB, "C": ModelC, "D": ModelD}
+class ModelE(ModelD):
+    """What if: model D three turns deep in Ur (the judge's moves for every roll of the next three turns, up to
+    some 70 branches). The form offers two turns: this model measures what a third would save, nothing more."""
+
+    name = "E"
+
+    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+        """Three turns of the judge's moves in a roll game; D's plan elsewhere."""
+        if form.keyed != "roll":
+            return super().trim(form, branches)
+        rng = random.Random(f"plan:{form.match.id}:{form.version}")
+        return suggested(form.match.game, form.known, form.seat, rng, depth=3)
+
+
+MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
+    "A": ModelA,
+    "B": ModelB,
+    "C": ModelC,
+    "D": ModelD,
+    "E": ModelE,
+}
 
 
 # One match.
