@@ -97,6 +97,16 @@ def shares(judged: list[Judged], players: int) -> list[tuple[float, float]]:
     return [(sum(c[s] for c, _ in rows) / count, sum(y[s] for _, y in rows) / count) for s in range(players)]
 
 
+def seat_balance(played: list[Played]) -> str:
+    """Seat 0's share of the matches won and its 90 % interval: where the rules give neither seat an edge
+    (Ur draws who starts), a share off one half is the sample's, and it shifts every bin of the table
+    alike (a seat feature fitted to other matches cannot follow it)."""
+    n = max(1, len(played))
+    won = sum(m.result[0] for m in played) / n
+    half = 1.645 * math.sqrt(max(won * (1 - won), 1e-9) / n)
+    return f"seat 0 won {won:.3f} of the matches (90 % interval {won - half:.3f}–{won + half:.3f})"
+
+
 def matches_needed(table: list[Bin], matches: int) -> int:
     """About how many matches would narrow every counted bin's 90 % interval to ±5 points (an interval
     narrows as one over the square root of the matches)."""
@@ -157,9 +167,11 @@ def report(key: str, played: list[Played], matches: int, seed: int, players: int
             f"every counted bin's 90 % interval within ±5 points: {'yes' if narrow else 'no'}"
             f" (about {matches_needed(table, len(played)):,} matches would make it so)"
         )
+        seats = ", ".join(f"{p:.3f} / {o:.3f}" for p, o in shares(judged_by[label], players))
+        print(f"per seat, predicted / observed share: {seats}")
+        if players == 2:
+            print(seat_balance(played))
         if players > 2:
-            seats = ", ".join(f"{p:.3f} / {o:.3f}" for p, o in shares(judged_by[label], players))
-            print(f"per seat, predicted / observed share: {seats}")
             lags = [lag1(judged_by[label], s) for s in range(players)]
             print(
                 "lag-1 per seat (the table's is seat 0's): "

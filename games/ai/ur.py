@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from games.ai import ur_loop
+from games.ai import ur_loop, ur_motifs
 from games.ai.odds import baseline_judged
 from games.ai.search import expectiminimax
 from games.ai.strategy import Ask, Strategy
@@ -36,6 +36,8 @@ def search(ask: Ask) -> Any:
         # once the other side holds two of its squares, so a search two placements deep never saw a block
         # coming and every match between two strong AIs ended at the ninth placement (none with this).
         evaluate = baseline_judged("ur")
+    elif ask.level == "strong" and isinstance(state, motifs.State):
+        evaluate = ur_motifs.wary(evaluate)
     return expectiminimax(state, ask.seat, ask.moves, evaluate, ask.budget, max_depth=max_depth)
 
 

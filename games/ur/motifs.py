@@ -332,9 +332,15 @@ class State(DrawThenRoll[Place | Move]):
         seat = self.turn
         if seat is None or self.placing:
             return ()
-        if any(True for sq in self.eligible(seat) for _ in self._walks(seat, sq, roll)):
+        if self.can_use(seat, roll):
             return ()
         return ("no_walk",)
+
+    def can_use(self, seat: Seat, roll: int) -> bool:
+        """True when one of ``seat``'s pawns the face rule lets move has a walk of exactly ``roll`` steps
+        ending on an empty square, in the position as it stands, whoever is to act (always False while
+        placing)."""
+        return any(True for sq in self.eligible(seat) for _ in self._walks(seat, sq, roll))
 
     def routes(self, move: Move) -> tuple[tuple[str, ...], ...]:
         """Every legal walk of ``move`` with the current roll (start and end included), sorted."""
