@@ -1,20 +1,25 @@
 """The test harness's shortcuts give what the long way gives: a migrated copy is the database a fresh migration
-makes, SimCord's faster payload copies are deep copies, and a starting bot is waited for as long as any action."""
+makes, SimCord's faster payload copies are deep copies, a board encoded cheaply is the same image, and a starting
+bot is waited for as long as any action."""
 
 from __future__ import annotations
 
 import copy
+import io
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 import pytest
+from PIL import Image
 from simcord.env import Env
 
 from bot.app.storage import Store
 from bot.shell.client import PlateauBot
-from tests.botkit import lay_migrated_file, plain_copy
+from games import GAMES, GameInfo
+from render import BoardContext, render_board
+from tests.botkit import encode_pngs_cheaply, lay_migrated_file, plain_copy
 from tests.pgserver import PgServer
 
 
@@ -82,6 +87,28 @@ def test_the_fast_payload_copy_is_a_deep_copy() -> None:
     assert shared["content"] == "a board", "nothing of the original is reached through the copy"
     unpicklable = {"callback": lambda: None}
     assert plain_copy(unpicklable).keys() == unpicklable.keys()
+
+
+def pixels(png: bytes) -> tuple[Any, ...]:
+    with Image.open(io.BytesIO(png)) as image:
+        return image.mode, image.size, image.getpalette(), image.tobytes()
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda info: info.id)
+def test_a_board_encoded_cheaply_is_the_same_image(info: GameInfo, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = info.new(info.min_players, info.option_defaults()).view_for(None)
+    ctx = BoardContext(names=tuple(f"Player {seat + 1}" for seat in range(info.min_players)))
+    real = render_board(info.id, view, ctx)
+    encode_pngs_cheaply(monkeypatch)
+    cheap = render_board(info.id, view, ctx)
+    assert cheap != real, "the cheaper level is used"
+    assert pixels(cheap) == pixels(real)
+    assert render_board(info.id, view, ctx) == cheap, "still deterministic"
+
+
+async def test_a_simcord_bot_s_boards_are_encoded_cheaply(simcord_bot: PlateauBot) -> None:
+    png = Image.SAVE["PNG"]
+    assert png.__name__ == "save_cheaply", png
 
 
 async def test_a_starting_bot_is_waited_for_as_long_as_any_action(
