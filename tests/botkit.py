@@ -20,8 +20,10 @@ from typing import Any
 
 import discord
 import pytest
+import simcord.builders
 import simcord.env
 from PIL import Image, PngImagePlugin
+from simcord.backend import serializers
 from simcord.env import Env
 
 from bot.app.config import Config
@@ -105,6 +107,31 @@ def copy_simcord_payloads_fast(patch: pytest.MonkeyPatch) -> None:
     whole history each time: ``deepcopy`` was about a seventh of a SimCord test's CPU."""
     for module in SIMCORD_COPYING:
         patch.setattr(f"{module}.deepcopy", plain_copy)
+
+
+def reuse_unchanged_messages(patch: pytest.MonkeyPatch) -> None:
+    """Let SimCord hand out again the ``discord.Message`` it built for a message that has not changed since.
+
+    ``ChannelHandle.history`` builds a ``discord.Message`` for every message of the channel at each call, and the
+    tests read a channel's history after each move of a game (its latest board, its votes): building them again
+    and again was about a third of a bot test's CPU. A message is built afresh once anything of it changes (its
+    payload as SimCord serialises it), or the bot's connection or its channel object does (a restart); the cache
+    lives for one test."""
+    build = simcord.builders.to_discord_message
+    built: dict[tuple[int, int], tuple[object, object, bytes, discord.Message]] = {}
+
+    def reuse(env: Env, message: Any) -> discord.Message:
+        state, channel = env.bot._connection, env.bot.get_channel(message.channel_id)
+        payload = pickle.dumps(serializers.message_payload(env.backend, message), pickle.HIGHEST_PROTOCOL)
+        key = (id(env), message.id)
+        known = built.get(key)
+        if known is not None and known[0] is state and known[1] is channel and known[2] == payload:
+            return known[3]
+        made = build(env, message)
+        built[key] = (state, channel, payload, made)
+        return made
+
+    patch.setattr(simcord.builders, "to_discord_message", reuse)
 
 
 def attach_within_settle_timeout(patch: pytest.MonkeyPatch) -> None:

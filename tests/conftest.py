@@ -20,6 +20,7 @@ from tests.botkit import (
     copy_simcord_payloads_fast,
     encode_pngs_cheaply,
     make_bot,
+    reuse_unchanged_messages,
     send_real_locales,
 )
 from tests.discord_limits import enforce_on_simcord
@@ -80,10 +81,17 @@ def cheap_pngs(monkeypatch: pytest.MonkeyPatch) -> None:
     encode_pngs_cheaply(monkeypatch)
 
 
+@pytest.fixture
+def reused_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SimCord builds a message read from a channel again only once it changed (see
+    :func:`tests.botkit.reuse_unchanged_messages`)."""
+    reuse_unchanged_messages(monkeypatch)
+
+
 @pytest_asyncio.fixture
-async def simcord_bot(db_path: str, cheap_pngs: None) -> AsyncIterator[PlateauBot]:
-    """The bot SimCord's ``simcord_env`` fixture runs, posting boards encoded cheaply; every bot of the test is
-    closed afterwards."""
+async def simcord_bot(db_path: str, cheap_pngs: None, reused_messages: None) -> AsyncIterator[PlateauBot]:
+    """The bot SimCord's ``simcord_env`` fixture runs, posting boards encoded cheaply, its channels read without
+    rebuilding what did not change; every bot of the test is closed afterwards."""
     yield make_bot(db_path)
     await close_bots()
 
