@@ -13,6 +13,8 @@ from typing import Any
 import asyncpg
 import pytest
 import simcord.builders
+import simcord.gateway
+import simcord.http.router
 import simcord.results
 from PIL import Image
 from simcord.env import Env
@@ -89,6 +91,8 @@ def test_the_fast_payload_copy_is_a_deep_copy() -> None:
     assert shared["content"] == "a board", "nothing of the original is reached through the copy"
     unpicklable = {"callback": lambda: None}
     assert plain_copy(unpicklable).keys() == unpicklable.keys()
+    # Every copy SimCord makes goes through it: gateway events and logged requests too.
+    assert simcord.gateway.copy.deepcopy is simcord.http.router.copy.deepcopy is plain_copy
 
 
 def pixels(png: bytes) -> tuple[Any, ...]:
