@@ -2,7 +2,7 @@
 
 Run on demand, from the repository root: ``python bench/bench_judge.py [--game KEY] [--matches N] [--seed S]``
 (every registered key by default; ``--players N`` for one Ursuppe table size, every size 3–6 by default).
-It plays fresh seeded matches between AI levels drawn per seat from :data:`games.ai.judge.calibration.MIX`
+It plays fresh seeded matches between AI levels drawn per seat from :data:`games.ai.judge.levels.MIX`
 (seeds ``judge-bench:KEY:S:k``, a space the fits never draw from), takes each position at the judge's
 moment of every turn, and prints for the judge and for today's (the heuristic evaluation through the
 K = 2.5 softmax): the Brier score and its skill against the constant forecast and against today's judge,
@@ -32,8 +32,6 @@ from games import find_game
 from games.ai.judge import JUDGES
 from games.ai.judge.base import Judge, SoftmaxJudge
 from games.ai.judge.calibration import (
-    ITERATIONS,
-    MIX,
     Bin,
     Judged,
     Played,
@@ -48,6 +46,7 @@ from games.ai.judge.calibration import (
     skill,
 )
 from games.ai.judge.keys import GAME_OF
+from games.ai.judge.levels import ITERATIONS, MIX
 
 SPACE = "judge-bench"
 MATCHES = {"ur-race": 800, "ur-loop": 500, "ur-towers": 600, "ur-motifs": 1500, "subulata": 400, "ursuppe": 300}

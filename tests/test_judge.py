@@ -19,9 +19,18 @@ from games.ai.evaluate import EVALUATE
 from games.ai.judge import JUDGES, judge_key, win_chances, win_chances_for
 from games.ai.judge import params as judge_params
 from games.ai.judge.base import SoftmaxJudge, result_shares, softmax
-from games.ai.judge.calibration import MIX, Judged, best_scale, brier, brier_constant, judge_matches, self_play
-from games.ai.judge.fitting import calibrated, fit_map, fit_softmax, fit_temperature, map_figures, raw_scores
+from games.ai.judge.calibration import Judged, best_scale, brier, brier_constant, judge_matches, self_play
+from games.ai.judge.fitting import (
+    SLOPE_FLOOR,
+    calibrated,
+    fit_map,
+    fit_softmax,
+    fit_temperature,
+    map_figures,
+    raw_scores,
+)
 from games.ai.judge.keys import GAME_OF, OPTIONS_OF
+from games.ai.judge.levels import MIX
 from games.ai.judge.linear import LinearJudge
 from games.ai.judge.logit_map import KNOTS, LogitMap
 from games.base import GameState, Outcome, Termination
@@ -373,6 +382,24 @@ def test_the_map_fitter_recovers_a_known_bend_and_a_known_temperature() -> None:
     q /= q.sum(axis=1, keepdims=True)
     winner = np.array([rng.choice(4, p=row) for row in q])
     assert fit_temperature(x, np.eye(4)[winner]) == pytest.approx(0.7, abs=0.05)
+
+
+def test_the_map_fitter_tames_scores_far_bolder_than_the_results() -> None:
+    """Held-out scores reading ±6 in log-odds where the results bear out a third of that, half of them
+    draws: every slope of the map comes out well below 1 and the log-loss falls (a full Newton step from 1
+    once sent the slopes below zero, and Newton from there to 70)."""
+    rng = np.random.default_rng(7)
+    z = rng.uniform(-6.0, 6.0, size=2_000)
+    p = 1 / (1 + np.exp(-z / 3))
+    y = np.where(rng.random(z.size) < 0.5, 0.5, (rng.random(z.size) < p).astype(float))
+    slopes = fit_map(z, y, 12)
+    assert all(SLOPE_FLOOR <= v < 0.6 for v in slopes)
+    mapped = LogitMap(KNOTS, tuple(float(v) for v in slopes))
+
+    def loss(chances: list[float]) -> float:
+        return -sum(t * math.log(c) + (1 - t) * math.log(1 - c) for t, c in zip(y, chances, strict=True))
+
+    assert loss([mapped.chances([float(v), 0.0])[0] for v in z]) < loss([1 / (1 + math.exp(-v)) for v in z])
 
 
 def test_a_temperature_seen_in_few_matches_is_held_toward_one() -> None:

@@ -174,6 +174,16 @@ def check_in_range(game: GameInfo, players: int, played: list[rv.Step], done: rv
         for account in (done.luck, done.own, done.others, done.skill):
             assert done.loss[seat] - 1e-9 <= account[seat] <= done.gain[seat] + 1e-9
     assert done.final == list(done.points[-1][1])
+    # The chart reads every turn at one moment, before the turn's first step (an Ultima-Tek turn's several
+    # decisions, an Ursuppe phase's seats, make one point), then the end.
+    firsts: dict[int, int] = {}
+    for index, step in enumerate(played):
+        firsts.setdefault(step.turn, index)
+    assert [turn for turn, _ in done.points[:-1]] == list(firsts)
+    before = {d.index: d.value for d in done.decisions}
+    for turn, chance in done.points[:-1]:
+        if firsts[turn] in before:
+            assert chance == before[firsts[turn]]
     turns = {s.turn for s in played}
     assert all(d.turn in turns for d in done.decisions)
     assert len(done.decisions) == sum(1 for s in played if s.seat is not None)
@@ -399,7 +409,7 @@ def test_past_its_budget_a_review_charts_one_static_point_per_turn(monkeypatch: 
     static = rv.SAMPLES * 2 * 2  # each seat judged from its own knowledge, each call judging both seats
     assert done.evaluations <= 2_000 + rv.NODE_EVALS + static * (turns + chance_steps + 1)
     assert done.unmeasured > 0
-    assert len(done.points) == len(done.decisions) + 1
+    assert len(done.points) == turns + 1
 
 
 # Issue 35: turning points only at real decisions, secrets never charged, records from before the judge.

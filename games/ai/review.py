@@ -140,7 +140,9 @@ class Review:
 
     players: int
     points: list[tuple[int, Chances]] = field(default_factory=list)
-    """(turn, each seat's chance) at each decision, then at the end."""
+    """(turn, each seat's chance) before each turn's first step, then at the end: the chart reads every turn
+    at the same moment, so it does not saw from one decision of a turn to the next (an Ultima-Tek turn is
+    several, each spending the mover's credits)."""
     decisions: list[Decision] = field(default_factory=list)
     rolls: list[Roll] = field(default_factory=list)
     first: list[float] = field(default_factory=list)
@@ -288,6 +290,8 @@ def review(game: GameInfo, options: dict[str, str], players: int, steps: Sequenc
     result.first = list(here.value)
     turn_valued: int | None = None
     for index, step in enumerate(steps):
+        if step.turn != turn_valued:
+            result.points.append((step.turn, here.value))
         move = state.parse_move(step.notation, step.seat)
         after = state.apply(move)
         # Past the budget a turn keeps the value it had when it began (its change is told with the next
@@ -407,7 +411,6 @@ def _decision(
         account = _next_account(after, s)
         {"luck": result.luck, "own": result.own, "others": result.others}[account][s] += amount - part[s]
     result.skill[seat] += skill
-    result.points.append((step.turn, here.value))
     result.decisions.append(
         Decision(
             index,

@@ -3,12 +3,18 @@
 Random playouts almost never score in Ultima-Tek, so Monte Carlo learns little there: the search plans the
 whole turn (its reveal, action and bonus decisions), judged by points and by the action credits each side
 still needs to score (:mod:`games.ai.tek`), then follows that plan while the views it expected come.
+
+The ``strong`` level judges the ends of its plans by the baseline judge (the hand-set evaluation through
+the K = 2.5 softmax), not the fitted one: the fitted judge is weighed at the start of a turn, while a plan
+ends where the mover leaves the field, and the judge's own fit and bench are played by this level, so its
+play must not move with every refit.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from games.ai.odds import baseline_judged
 from games.ai.search import Budget, turn_beam
 from games.ai.strategy import Ask, Strategy
 
@@ -38,7 +44,8 @@ def search(ask: Ask) -> Any:
     state = ask.sample()
     plan: list[Any] = []
     width = beam_width(ask.level, ask.budget)
-    move = turn_beam(state, ask.seat, ask.moves, ask.evaluate, beam=width, plan=plan, budget=ask.budget)
+    evaluate = baseline_judged(ask.game_id) if ask.level == "strong" else ask.evaluate
+    move = turn_beam(state, ask.seat, ask.moves, evaluate, beam=width, plan=plan, budget=ask.budget)
     ask.plans.remember(ask.level, state, ask.seat, plan)
     return move
 

@@ -39,7 +39,7 @@ class MatchReview:
     """A finished match reviewed: the chart's points and the sentences."""
 
     points: tuple[tuple[int, tuple[float, ...]], ...]
-    """(turn, each seat's chance) at each decision, then at the end."""
+    """(turn, each seat's chance) before each turn's first step, then at the end."""
     judge: str
     """The review's first line: what the judge is."""
     afresh: bool

@@ -20,14 +20,10 @@ from games import find_game
 from games.ai import Agent, make_agent
 from games.ai.judge.base import Chances, Judge, result_shares
 from games.ai.judge.keys import GAME_OF, OPTIONS_OF
+from games.ai.judge.levels import ITERATIONS, MIX, Mix
 from games.base import GameState
 from games.playout import exact_chance
 
-MIX: Final = (("random", 1), ("easy", 3), ("normal", 3), ("strong", 3))
-"""The levels of the self-play, drawn independently for each seat of each match with these weights."""
-ITERATIONS: Final = {"normal": 2, "strong": 3}
-"""The searching levels' fixed budget in self-play (the search's own unit: Ur's depth in decisions), so a
-seed gives the same match on any machine."""
 PLY_CAP: Final = 3000
 """Steps after which a self-play match is abandoned and left out (it has no result to learn from)."""
 BINS: Final = 10
@@ -50,9 +46,6 @@ def moment_of(judge: Judge) -> Moment | None:
     """The moment ``judge`` is fitted at, when it declares one."""
     moment: Moment | None = getattr(judge, "moment", None)
     return moment
-
-
-Mix = tuple[tuple[str, int], ...]
 
 
 def mixed_agents(game_id: str, players: int, rng: random.Random, mix: Mix = MIX) -> tuple[tuple[str, ...], list[Agent]]:

@@ -10,9 +10,10 @@ sizes, date and the fit's own figures. It never runs at start-up or in a request
 
 ``python -m games.ai fit KEY --calibrate [--matches N] [--seed S]`` keeps the weights and fits the judge's
 last map (:class:`~games.ai.judge.logit_map.LogitMap`) on matches the weights never saw (the same space,
-another seed): for two seats an odd piecewise-linear map of the log-odds with slopes ≥ 0, for more seats a
-temperature per table size, both by maximum likelihood. A refit of the weights drops the map (it was
-fitted to the old weights' scores); calibrate again after it.
+another seed; the levels of the judge's ``calibration_mix`` when it declares one): for two seats an odd
+piecewise-linear map of the log-odds with slopes ≥ 0, for more seats a temperature per table size, both by
+maximum likelihood. A refit of the weights drops the map (it was fitted to the old weights' scores);
+calibrate again after it.
 
 The self-play is :func:`games.ai.judge.calibration.self_play`'s: the searching levels play on a fixed
 depth rather than a clock, so a refit with the same seed gives the same positions on any machine, and a
@@ -31,7 +32,8 @@ import numpy as np
 
 from games.ai.judge import params
 from games.ai.judge.base import linear_scores, players_of
-from games.ai.judge.calibration import ITERATIONS, MIX, PLY_CAP, Mix, Played, self_play
+from games.ai.judge.calibration import PLY_CAP, Played, self_play
+from games.ai.judge.levels import ITERATIONS, MIX, Mix
 from games.ai.judge.linear import LinearJudge
 from games.ai.judge.logit_map import KNOTS, LogitMap, segments
 
@@ -114,6 +116,14 @@ def mix_of(judge: LinearJudge) -> Mix:
     return mix
 
 
+def calibration_mix_of(judge: LinearJudge) -> Mix:
+    """The levels ``judge``'s last map is fitted on: its own ``calibration_mix`` when it declares one (a
+    judge whose weights are fitted on a cheaper mix than the bench reads its chances against), else the
+    weights' own (:func:`mix_of`)."""
+    mix: Mix = getattr(judge, "calibration_mix", None) or mix_of(judge)
+    return mix
+
+
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
     played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, mix_of(judge))
@@ -173,10 +183,18 @@ def fit_map(
 
 def _slopes(h: Any, y: Any, centre: Any, strength: float, steps: int) -> Any:
     """Newton for the logistic regression of ``y`` on ``h`` (no intercept) with ``strength·Σ(s − centre)²``,
-    every coefficient kept at :data:`SLOPE_FLOOR` or above."""
+    every coefficient kept at :data:`SLOPE_FLOOR` or above. A step that would lower the penalised
+    likelihood is halved until it does not: from slopes of 1, scores far more confident than the results
+    (log-odds of ±6 where a match is drawn) sent a full step below zero and Newton on from there diverged."""
     d = h.shape[1]
     slopes = np.maximum(centre.astype(float), SLOPE_FLOOR)
     free = np.ones(d, dtype=bool)
+
+    def objective(s: Any) -> float:
+        z = h @ s
+        fit = -(y * np.logaddexp(0.0, -z) + (1 - y) * np.logaddexp(0.0, z)).sum()
+        return float(fit - strength / 2 * ((s - centre) ** 2).sum())
+
     for _ in range(d + 1):
         for _ in range(steps):
             p = 1 / (1 + np.exp(-(h @ slopes)))
@@ -184,6 +202,9 @@ def _slopes(h: Any, y: Any, centre: Any, strength: float, steps: int) -> Any:
             hessian = (h * (p * (1 - p))[:, None]).T @ h + strength * np.eye(d)
             step = np.zeros(d)
             step[free] = np.linalg.solve(hessian[np.ix_(free, free)], grad[free])
+            here = objective(slopes)
+            while objective(slopes + step) < here and np.abs(step).max() >= 1e-10:
+                step = step / 2
             slopes = slopes + step
             if np.abs(step).max() < 1e-10:
                 break
@@ -271,7 +292,7 @@ def calibrate(judge: LinearJudge, matches: int, seed: int = CALIBRATION_SEED) ->
         raise ValueError(f"{judge.key} has no weights to calibrate: fit it first")
     if str(data["seeds"]).startswith(f"{SEED_SPACE}:{judge.key}:{seed}:"):
         raise ValueError(f"seed {seed} is the one {judge.key}'s weights were fitted with: hold out another")
-    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, mix_of(judge))
+    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, calibration_mix_of(judge))
     return calibrated(judge, data, played, matches, seed)
 
 
@@ -297,6 +318,9 @@ def calibrated(
             "matches_played": matches,
             "matches_used": len(played),
             "positions": positions,
+            "mix": "levels per seat drawn with weights "
+            + ", ".join(f"{name} {weight}" for name, weight in calibration_mix_of(judge))
+            + f"; searching levels at depth {ITERATIONS}",
             "date": datetime.now(UTC).date().isoformat(),
             "figures": map_figures(mapping, blocks),
         },

@@ -12,6 +12,16 @@ It is fitted at the start of every turn (before the turn's first decision) from 
 included; a seat's own knowledge is judged by dealing the tokens it cannot identify again
 (:func:`games.ai.judge.win_chances_for`). A turn is a series of decisions too wide to search, so a state
 inside a turn is weighed as it stands: the credits left enter the race features.
+
+Not shipped yet (the baseline judges Ultima-Tek). What a fit must reconcile, from 51 fit matches and 20
+held-out ones (2026-11-29): the race read at each turn's start swings, each side's turn setting up its own
+attack and undoing the other's, so a judge weighing it saws (lag-1 −0.3 to −0.4 on held-out folds);
+slow-moving features (the pieces' and the disc's advance toward the goal) do not (−0.17), but inside a
+turn they give a free gain to every step forward, so the review, which values a position by the mover's
+best next step, charges the steps a turn's plan takes for what they are not (its bound on the accounts
+broke on a random-play match); and a count of bonus tokens on the field, which the fit weighs negatively
+because the searching levels never place one in self-play (``normal`` 0.0 a seat, ``easy`` and
+``random`` 2.5), charges every bonus placed as a mistake.
 """
 
 from __future__ import annotations
@@ -21,6 +31,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.ai.evaluate import EASY_EVALUATE
+from games.ai.judge.levels import MIX, Mix
 from games.ai.judge.linear import LinearJudge
 from games.ai.tek import credits_to_score
 from games.base import GameState, Seat
@@ -68,7 +79,7 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
 
 
-FIT_MIX: Final = (("random", 1), ("easy", 3), ("normal", 3))
+FIT_MIX: Final[Mix] = (("random", 1), ("easy", 3), ("normal", 3))
 """The levels Ultima-Tek's judge is fitted on: the judge's usual mix without ``strong`` (its beam at every
 decision made a match cost 10–30 s of CPU, a refit of 300 matches about 1.5 CPU-hours); ``normal`` still
 plans whole turns (a beam of 2 at the self-play's fixed budget), so points are scored and races run."""
@@ -76,9 +87,12 @@ plans whole turns (a beam of 2 at the self-play's fixed budget), so points are s
 
 @dataclass(frozen=True, slots=True)
 class TekJudge(LinearJudge):
-    """A :class:`LinearJudge` fitted on its own, cheaper level mix (:data:`FIT_MIX`)."""
+    """A :class:`LinearJudge` whose weights are fitted on its own, cheaper level mix (:data:`FIT_MIX`) and
+    its last map on the whole mix the bench reads its chances against (weights fitted without the strong
+    level read the bench's matches as more decided than they were: a log-odds scale of 0.72)."""
 
-    mix: tuple[tuple[str, int], ...] = FIT_MIX
+    mix: Mix = FIT_MIX
+    calibration_mix: Mix = MIX
 
 
 JUDGE: Final = TekJudge("ultimatek", "ultimatek", NAMES, features, moment, lookahead=0)
