@@ -2,10 +2,12 @@
 
 Issue 36 item 1. Per game and rule set, seeded matches of an AI player *with* the autopilot against the same AI
 *without* it: at each of its decisions with two legal moves or more, the autopilot's check
-(:func:`games.ai.choice.choice_matters`, as :mod:`bot.app.standins.autopilot` runs it, at the members' default of
-1 point) decides first, and plays when every legal move is within 1 point of the best: the game's fixed rule
-(:func:`games.ai.choice.fixed_choice`, the rule of rated matches and events, ``--rule rated``, the default) or the
-judge's best (``--rule unrated``); otherwise the AI chooses. The seats alternate from match to match.
+(:func:`games.ai.choice.choice_matters`, as :mod:`bot.app.standins.autopilot` runs it) decides first, and plays
+as rated matches and events do (``--rule rated``, the default: when every legal move is within the game's rated
+bound of every other, :func:`games.ai.choice.rated_points`, 1 point or stricter, or ``--points``; the game's fixed
+rule, :func:`games.ai.choice.fixed_choice`) or as unrated ones do at the members' first threshold (``--rule
+unrated``: within 1 point of the best; the judge's best); otherwise the AI chooses. The seats alternate from match
+to match.
 
 Each match is also played again with the same dice and the autopilot off (both seats the AI): the paired
 difference of the results is the cost itself, with far less noise than the win rate alone (the two games differ
@@ -50,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from games import find_game
 from games.ai import Agent, make_agent
-from games.ai.choice import choice_matters, fixed_choice
+from games.ai.choice import choice_matters, fixed_choice, rated_points
 from games.base import GameInfo, GameState
 from games.playout import exact_chance
 
@@ -64,7 +66,7 @@ TABLES: tuple[tuple[str, str, dict[str, str], int], ...] = (
     ("ursuppe:4", "ursuppe", {}, 4),
 )
 POINTS = 1.0
-"""The members' default threshold, and the rated rule's."""
+"""The members' first threshold (the unrated rule's here)."""
 
 
 @dataclass
@@ -95,6 +97,7 @@ def play(
     pilot_seat: int,
     rule: str,
     figures: Figures,
+    points: float | None = None,
 ) -> tuple[float, float]:
     """One match; the share of ``pilot_seat``, whom the autopilot helps, and the same seat's share in the same
     match with the autopilot off (the same dice and players, replayed from the first decision where the autopilot
@@ -119,7 +122,8 @@ def play(
             began = time.perf_counter()
             spread = choice_matters(info, state, seat, seed=f"{seed}", seconds=None)
             figures.checks.append(time.perf_counter() - began)
-            if spread is not None and spread.within(POINTS):
+            bound = POINTS if rule == "unrated" else rated_points(info, state) if points is None else points
+            if spread is not None and spread.within(bound):
                 move = fixed_choice(info, state, seat, spread.moves) if rule == "rated" else spread.best
                 figures.played += 1
                 if move != own:
@@ -164,18 +168,21 @@ def run_table(
     rule: str,
     level: str,
     budget: float | None = None,
+    points: float | None = None,
+    first: int = 0,
 ) -> Figures:
-    """``matches`` paired matches of one game (fewer when ``budget`` seconds pass first)."""
+    """``matches`` paired matches of one game (fewer when ``budget`` seconds pass first), numbered from ``first``
+    (a match's number seeds its dice and players)."""
     began = time.perf_counter()
     info = find_game(game_id)
     chosen = info.validate_options(options)
     figures = Figures()
-    for k in range(matches):
+    for k in range(first, first + matches):
         if budget is not None and time.perf_counter() - began > budget:
             break
         seat = k % players
         agents = [make_agent(game_id, level, iterations=iterations, players=players) for _ in range(players)]
-        with_it, without = play(info, chosen, agents, k, seat, rule, figures)
+        with_it, without = play(info, chosen, agents, k, seat, rule, figures, points)
         figures.matches += 1
         figures.score += with_it
         figures.diffs.append(with_it - without)
@@ -225,6 +232,15 @@ def report(label: str, players: int, f: Figures, seconds: float) -> None:
     )
 
 
+def bound_text(rule: str, points: float | None) -> str:
+    """The bound the run plays at, in words."""
+    if rule == "unrated":
+        return f"within {POINTS:g} point of the best"
+    if points is None:
+        return "all moves within the game's rated bound, as the bot plays it"
+    return f"all moves within {points:g} point"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="only the tables whose label starts with this")
@@ -233,11 +249,15 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=1, help="the search's cap (1: one ply)")
     parser.add_argument("--rule", choices=("rated", "unrated"), default="rated")
     parser.add_argument("--budget", type=float, help="stop a table after this many seconds (whole matches)")
+    parser.add_argument(
+        "--points", type=float, help="the rated rule's bound in points (default: the game's, as the bot plays it)"
+    )
+    parser.add_argument("--first", type=int, default=0, help="the first match's number (its seeds; default 0)")
     args = parser.parse_args()
     print(
-        f"{args.level} AI (search capped at {args.iterations} iterations) with the autopilot (1 point, {args.rule} "
-        "rule) against the same without; paired: the same match, same dice, autopilot off; judge: the AI's move's "
-        "chance minus the played move's, summed over a match (points)"
+        f"{args.level} AI (search capped at {args.iterations} iterations) with the autopilot ({args.rule} rule, "
+        f"{bound_text(args.rule, args.points)}) against the same without; paired: the same match, same dice, "
+        "autopilot off; judge: the AI's move's chance minus the played move's, summed over a match (points)"
     )
     print(
         f"{'game':<10} {'n':>5} {'win with it [95%]':>24} {'with - without [95%]':>26} {'judge [95%]':>22} "
@@ -248,7 +268,16 @@ def main() -> None:
             continue
         began = time.perf_counter()
         figures = run_table(
-            game_id, options, players, args.matches, args.iterations, args.rule, args.level, args.budget
+            game_id,
+            options,
+            players,
+            args.matches,
+            args.iterations,
+            args.rule,
+            args.level,
+            args.budget,
+            args.points,
+            args.first,
         )
         report(label, players, figures, time.perf_counter() - began)
 

@@ -17,7 +17,8 @@ decides, at each turn change still waiting for a member, whether the member is a
 (``at_turn``), and what they leave after answering (``after_answer``). Model A is today: no stand-in, every turn
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
-also leaves a small plan after each answer (:class:`ModelC`). The loop also carries out a model's
+also leaves a small plan after each answer (:class:`ModelC`: one turn deep); model D leaves the form's whole
+plan, two turns deep (:class:`ModelD`). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
 
@@ -68,7 +69,7 @@ from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
-from bot.app.plans.desk import PlanDesk
+from bot.app.plans.desk import PlanDesk, PlanForm
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Branch
 from bot.app.plans.suggest import suggested
@@ -267,6 +268,10 @@ class ModelC(ModelB):
     ROLLS = 2
     """Rolls a plan names in Ur."""
 
+    def __init__(self) -> None:
+        self.plans: Counter[str] = Counter()
+        """Plans left, and forms refused by why (``none:<key>``), counted into :attr:`MatchFigures.plans`."""
+
     def after_answer(self, start: TurnStart, played: tuple[str, ...]) -> Leave | None:
         """Leave the plan through the desk once the answer is played."""
         return self.leave(start.match.id, start.member.user_id)
@@ -281,8 +286,10 @@ class ModelC(ModelB):
         async def leave(desk: PlanDesk) -> None:
             try:
                 form = await desk.form(match_id, user_id)
-            except MatchError:
-                return  # nothing to plan (the member's turn again, no choice ahead, three players or more)
+            except MatchError as refused:
+                # Nothing to plan (the member's turn again, no choice ahead, three players or more).
+                self.plans[f"none:{refused.key}"] += 1
+                return
             rng = random.Random(f"plan:{match_id}:{form.version}")
             if form.prefill:
                 branches = form.prefill
@@ -292,21 +299,62 @@ class ModelC(ModelB):
                 branches = (Branch(first, form.answers(first)[0]),)
             else:
                 branches = suggested(form.match.game, form.known, form.seat, rng)
-            if form.keyed == "roll":
-                odds = dict(getattr(form.known, "ROLL_ODDS", ()))
-                likeliest = sorted(form.choices, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
-                kept = {c.when for c in likeliest}
-                branches = tuple(b for b in branches if b.when in kept)
-            else:
-                branches = branches[:1]
+            branches = self.trim(form, branches)
             if branches:
                 with contextlib.suppress(MatchError):
                     await desk.leave(match_id, user_id, branches, expected_version=form.version)
+                    self.plans["left"] += 1
 
         return leave
 
+    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+        """What C keeps of the form's offer: in Ur the two likeliest rolls with a choice, elsewhere one reply;
+        one turn deep (the form offers two)."""
+        if form.keyed == "roll":
+            odds = dict(getattr(form.known, "ROLL_ODDS", ()))
+            likeliest = sorted(form.choices, key=lambda c: -odds.get(int(c.label), 0))[: self.ROLLS]
+            kept = {c.when for c in likeliest}
+            branches = tuple(b for b in branches if b.when in kept)
+        else:
+            branches = branches[:1]
+        return tuple(Branch(b.when, b.play) if form.keyed != "turn" else b for b in branches)
 
-MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {"A": ModelA, "B": ModelB, "C": ModelC}
+
+class ModelD(ModelC):
+    """Model C two turns deep: after each answer the member leaves the plan the form offers whole, their next
+    turn and the one after at once (in Ur a move for every roll with a choice, and under each the moves of the
+    turn after for every roll; elsewhere the judge's guess of the reply with the answer, then of the next reply
+    with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an unrated match;
+    in a rated one the member picks the same moves themselves."""
+
+    name = "D"
+
+    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+        """The form's offer whole (Ultima-Tek: C's one turn)."""
+        return super().trim(form, branches) if form.keyed == "turn" else branches
+
+
+class ModelE(ModelD):
+    """What if: model D three turns deep in Ur (the judge's moves for every roll of the next three turns, up to
+    some 70 branches). The form offers two turns: this model measures what a third would save, nothing more."""
+
+    name = "E"
+
+    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+        """Three turns of the judge's moves in a roll game; D's plan elsewhere."""
+        if form.keyed != "roll":
+            return super().trim(form, branches)
+        rng = random.Random(f"plan:{form.match.id}:{form.version}")
+        return suggested(form.match.game, form.known, form.seat, rng, depth=3)
+
+
+MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
+    "A": ModelA,
+    "B": ModelB,
+    "C": ModelC,
+    "D": ModelD,
+    "E": ModelE,
+}
 
 
 # One match.
@@ -340,6 +388,9 @@ class MatchFigures:
     """Plan forms a DM offered when a plan had played its last move (plan after plan)."""
     looked: int = 0
     """Of those, the forms the member read while the match still stood where the form was made."""
+    plans: Counter[str] = field(default_factory=Counter)
+    """What became of the plans: ``left``, the form refused (``none:<key>``: nothing to plan there), and why each
+    ended (``played``: spent; ``unforeseen``, ``stopped``, ``moved``, ``undone``: the game left it)."""
     waiting: timedelta = timedelta()
     """Wall-clock time from each ping to its answer, summed."""
     decisions: int = 0
@@ -521,6 +572,7 @@ class Table:
         if self.desk is None:
             return
         for uid, word in await self.desk.take_words(match.id):
+            self.figures.plans[word.reason] += 1
             if word.reason != PLAYED or match.status is not MatchStatus.ACTIVE:
                 continue
             leave = self.model.after_plan(match.id, uid)
@@ -656,6 +708,7 @@ async def play_match(
     figures = table.figures
     figures.finished = match.status is MatchStatus.FINISHED
     figures.days = (clock[0] - start) / timedelta(days=1)
+    figures.plans.update(getattr(table.model, "plans", Counter()))
     return figures
 
 
@@ -732,6 +785,11 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     for r in results:
         stood.update(r.stood_in)
     notes += [f"{n} decisions by the {name}" for name, n in sorted(stood.items())]
+    ends: Counter[str] = Counter()
+    for r in results:
+        ends.update(r.plans)
+    if ends:
+        notes.append("plans: " + ", ".join(f"{n} {why}" for why, n in sorted(ends.items())))
     if offered := sum(r.offered for r in results):
         notes.append(f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved")
     if steps["unpinged"]:

@@ -57,6 +57,8 @@ TABLES: tuple[tuple[str, str, int, int], ...] = (
 )
 """(label, ``/game new`` choice, players, decisions played) of every game and rule set."""
 NAMES = ("alice", "bob", "chloe", "dmitri", "elise", "farid")
+SETTLE_SECONDS = 120.0
+"""How long SimCord waits, in real time, for the bot to settle after each action of a screenshot bench."""
 CLIENT_LOCALES = {"en": "en-US", "fr": "fr"}
 """The Discord client locale per language: the preview writes relative times (``in 2 days``) in it."""
 
@@ -240,12 +242,16 @@ async def open_channel(chromium: Any, url: str, size: tuple[int, int]) -> Any:
 @asynccontextmanager
 async def fresh_bot() -> AsyncIterator[Any]:
     """SimCord's world around a fresh bot on a throw-away database (closed afterwards)."""
+    import pytest
     from simcord import Env
 
-    from tests.botkit import close_bots, make_bot
+    from tests.botkit import attach_within_settle_timeout, close_bots, make_bot
 
-    with tempfile.TemporaryDirectory() as tmp:
-        env = Env(make_bot(str(Path(tmp) / "plateau.db")))
+    with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as patch:
+        # SimCord's 5 s to settle after an action (and at start) is overrun on a machine shared with other runs,
+        # where a board drawn in a worker thread waits for a core: the tests' patience, as their fixtures give it.
+        attach_within_settle_timeout(patch)
+        env = Env(make_bot(str(Path(tmp) / "plateau.db")), settle_timeout=SETTLE_SECONDS)
         await env.start()
         try:
             yield env

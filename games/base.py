@@ -13,10 +13,15 @@ import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import Any, Final, Protocol, TypeAlias, runtime_checkable
 
 Seat: TypeAlias = int
 """A player's place at the table, 0..n-1. Engines never see Discord ids."""
+
+RATED_POINTS: Final = 1.0
+"""How close every legal move must be, in points of winning chance, for the autopilot to play in a rated match or
+an event's game (issue 36: "only when all legal moves are within 1 point of each other"), unless the game asks
+for a stricter bound (:attr:`GameInfo.rated_points`)."""
 
 
 class Termination(enum.Enum):
@@ -303,6 +308,10 @@ class GameInfo:
     fixed_move: Callable[[GameState, Seat, tuple[Any, ...]], Any] | None = None
     """The rated autopilot's pick among a seat's legal moves (given in the engine's order) when none matters: a
     fixed rule written out for the members, never the judge's ranking; without it, the first legal move."""
+    rated_points: Callable[[GameState], float] | None = None
+    """How close every legal move must be, in points of winning chance, for the rated autopilot to play in this
+    position (a rule set whose fixed rule strays further from good play may ask for a stricter bound); without it,
+    :data:`RATED_POINTS`."""
 
     def option_defaults(self) -> dict[str, str]:
         """Every option at its default value."""

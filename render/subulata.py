@@ -3,9 +3,10 @@
 Drawn for a phone's message column (about 265 CSS px wide): 1000 px wide and portrait, every text at
 least 46 px (12 CSS px there), nothing shortened. Top to bottom: the status line (whose turn, or the
 set-up); the far side's panel; the square 9×9 board with its coordinates; the key in words ("A piece on
-[waves] moves 1 cell, [flower] 2, [leaf] 3": a bare digit beside a swatch said nothing to a newcomer);
-the near side's panel. White sits at the bottom (a1 bottom left); on Black's own view the
-board is turned round, so each player's side faces them, and their panel reads "you".
+[waves] moves 1 cell, [flower] 2, [leaf] 3": a bare digit beside a swatch said nothing to a newcomer; which
+way each colour moves, and that backward is for captures only); the near side's panel. White sits at the
+bottom (a1 bottom left); on Black's own view the board is turned round, so each player's side faces them,
+and their panel reads "you".
 
 Each cell shows its terrain by colour and by a symbol (waves, a five-petal flower, a leaf) in its upper
 left corner, some 48 px across (12.5 CSS px on a phone), the piece standing down and right of it; never by a
@@ -105,9 +106,11 @@ KEY_Y: Final = LETTERS_Y + 64
 """The middle of the key's line under the column letters: how far a piece moves from each terrain."""
 KEY_SWATCH: Final = 52
 WAYS_Y: Final = KEY_Y + 60
-"""The middle of the first of the key's two lines under it: which way each colour moves."""
+"""The middle of the first of the key's three lines under it: which way each colour moves, and that a move the
+other way must capture."""
 WAYS_STEP: Final = 54
-BOTTOM_PANEL_Y: Final = WAYS_Y + WAYS_STEP + 40
+WAYS_LINES: Final = 3
+BOTTOM_PANEL_Y: Final = WAYS_Y + (WAYS_LINES - 1) * WAYS_STEP + 40
 HEIGHT: Final = BOTTOM_PANEL_Y + PANEL_H + 12
 ICON_D: Final = 56
 PIECE_D: Final = 62
@@ -163,7 +166,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_values_all": "all, the game is over",
         "terrain": "water|flower|leaf",
         "key": "A piece on|moves 1 cell,|2,|3",
-        "ways": "White moves up or right|Black moves down or left",
+        "ways": "White moves up or right|Black moves down or left|Backward only to capture",
     },
     "fr": {
         "colour": "Blanc|Noir",
@@ -204,7 +207,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_values_all": "toutes, la partie est finie",
         "terrain": "eau|fleur|feuille",
         "key": "Un pion sur|avance d'une case,|2,|3",
-        "ways": "Blanc avance vers le haut ou la droite|Noir avance vers le bas ou la gauche",
+        "ways": "Blanc avance vers le haut ou la droite|Noir avance vers le bas ou la gauche|"
+        "En arrière seulement pour prendre",
     },
 }
 TERRAIN_INDEX: Final = {"W": 0, "F": 1, "L": 2}
@@ -325,7 +329,8 @@ def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, lang: str, theme: 
             swatch = swatch_sprite("WFL"[i], KEY_SWATCH, theme.name)
             canvas.paste(swatch, (round(x + gap), round(KEY_Y - KEY_SWATCH / 2)), swatch)
             x += KEY_SWATCH + 2 * gap
-    # How far, but not which way, left a newcomer trying moves that the bot refused.
+    # How far, but not which way, left a newcomer trying moves that the bot refused; and a piece that may go
+    # back only to take (issue 39) looked stuck to one who did not know it could capture behind it.
     for i, text in enumerate(WORDS[lang]["ways"].split("|")):
         draw_text(draw, (BOARD_X + BOARD_SPAN / 2, WAYS_Y + i * WAYS_STEP), text, face, theme.text, "mm")
 

@@ -202,9 +202,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "bag": "bag {bag} · discard {discard}",
         "kinds": "Run 2 straight|Run 2 with a turn|Throw 3 straight|Throw 2 with a turn|Throw 3 with a turn|Stop",
         "key_kind": "{name}: {where}",
-        "key_stop": "{name}: blocks {where}",
+        "key_stop": "{name}: blocks {where} until this turn ends",
+        "key_stop_next": "{name}: blocks {where} until {side}'s next turn ends",
         "key_down": "face down: {where}",
-        "key_down_hand": "face down",
+        "key_hand_one": "{name}: {n} hidden bonus in hand",
+        "key_hand": "{name}: {n} hidden bonuses in hand",
+        "key_hands": "hidden bonuses in hand: {hands}",
         "key_private": "dark with a symbol: only you see it",
         "you": "You",
         "status": "Phase {n}/3: {phase}",
@@ -253,9 +256,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "kinds": "Course 2 tout droit|Course 2 avec virage|Lancer 3 tout droit|Lancer 2 avec virage|"
         "Lancer 3 avec virage|Stop",
         "key_kind": "{name} : {where}",
-        "key_stop": "{name} : bloque {where}",
+        "key_stop": "{name} : bloque {where} jusqu'à la fin de ce tour",
+        "key_stop_next": "{name} : bloque {where} jusqu'à la fin du prochain tour de {side}",
         "key_down": "face cachée : {where}",
-        "key_down_hand": "face cachée",
+        "key_hand_one": "{name} : {n} bonus caché en main",
+        "key_hand": "{name} : {n} bonus cachés en main",
+        "key_hands": "bonus cachés en main : {hands}",
         "key_private": "sombre avec symbole : vous seul le voyez",
         "you": "Vous",
         "status": "Phase {n}/3 : {phase}",
@@ -648,17 +654,22 @@ text, wrapped into lines."""
 
 
 def _key_lines(view: View, lang: str) -> list[KeyLine]:
-    """The key of the bonuses this view shows: each kind lying face up (a Stop on the piece it blocks) with
-    its plain name and its hexes, then the face-down tokens' hexes, then, on a player's own view that shows
-    some of their hidden kinds, what the dark tokens with a symbol mean. The kinds a player holds hidden
-    (hand and face down) are named in the words of their private view, beside this image."""
+    """The key of the bonuses this view shows: each kind lying face up (a Stop on the piece it blocks, and
+    until when) with its plain name and its hexes, then the face-down tokens' hexes, then how many hidden
+    bonuses each hand the viewer cannot see holds (its row shows them as blank backs; the side named by its
+    colour, as the row's piece shows it: a long name would wrap the line), then, on a player's
+    own view that shows some of their hidden kinds, what the dark tokens with a symbol mean. The kinds a
+    player holds hidden (hand and face down) are named in the words of their private view, beside this
+    image."""
     words = WORDS[lang]
     where: dict[str, list[str]] = {}
+    blocked: dict[Seat, list[str]] = {}
     down: list[str] = []
     stopped = {(s.hex, 1 - s.owner) for s in view.stops}
     for p in sorted(view.pieces, key=lambda p: (p.hex.column, p.hex.row, p.side)):
         if (p.hex, p.side) in stopped or p.blocked:
             where.setdefault("stop", []).append(p.hex.name)
+            blocked.setdefault(p.side, []).append(p.hex.name)
         elif (token := _token_of(view, p)) is not None:
             kind, style = token
             if style == "up" and kind is not None:
@@ -667,15 +678,28 @@ def _key_lines(view: View, lang: str) -> list[KeyLine]:
                 down.append(p.hex.name)
     found: list[tuple[str | None, TokenStyle | None, str]] = []
     for kind in KINDS:
-        if kind in where:
-            # A Stop face up lies on the opposing piece it blocks, which is what the key says.
-            said = words["key_stop"] if kind == "stop" else words["key_kind"]
-            found.append((kind, "up", said.format(name=bonus_name(kind, lang), where=", ".join(where[kind]))))
-    hidden_hands = any(n for seat, n in enumerate(view.hand_sizes) if seat != view.viewer)
+        if kind == "stop":
+            # A Stop face up lies on the opposing piece it blocks, which is what the key says, with how long:
+            # to the end of the blocked side's next turn, which is this one while that side plays (issue 39).
+            for side, hexes in sorted(blocked.items()):
+                said = words["key_stop"] if view.to_act == side else words["key_stop_next"]
+                text = said.format(name=bonus_name(kind, lang), where=", ".join(hexes), side=_word(lang, "Side", side))
+                found.append((kind, "up", text))
+        elif kind in where:
+            found.append(
+                (kind, "up", words["key_kind"].format(name=bonus_name(kind, lang), where=", ".join(where[kind])))
+            )
     if down:
         found.append((None, "down", words["key_down"].format(where=", ".join(down))))
-    elif hidden_hands:
-        found.append((None, "down", words["key_down_hand"]))
+    # The hands this view cannot see are rows of blank backs: the key says what they are (issue 39).
+    hidden = [(seat, n) for seat, n in enumerate(view.hand_sizes) if seat != view.viewer and n]
+    if len(hidden) == 1:
+        seat, n = hidden[0]
+        said = plural(lang, n, words["key_hand_one"], words["key_hand"])
+        found.append((None, "down", said.format(name=_word(lang, "Side", seat), n=n)))
+    elif hidden:
+        hands = ", ".join(f"{_word(lang, 'Side', seat)} {n}" for seat, n in hidden)
+        found.append((None, "down", words["key_hands"].format(hands=hands)))
     if view.viewer is not None and (view.hand or any(b.owner == view.viewer and not b.face_up for b in view.bonuses)):
         found.append((None, None, words["key_private"]))
     face = font(TEXT_PX, "Semibold")

@@ -170,6 +170,9 @@ CHIP_H: Final = 24
 """A row of food chips: the digits' ink (some two thirds of :data:`TEXT_PX`) and the icons with a little air."""
 CHIP_GAP: Final = 1
 AMOEBA_D: Final = 34
+MARKER_D: Final = math.ceil(PHONE_MIN_CSS * WIDTH / PHONE_COLUMN_CSS)
+"""A player's silhouette beside words (the header, the turn order, the players' cards, cubes in the header's
+sentence): as tall as the smallest text, 12 CSS px on a phone (issue 39: at 24 px they were some 10 CSS px)."""
 AMOEBA_PITCH: Final = 35
 BADGE_H: Final = 30
 
@@ -337,16 +340,23 @@ def _part_pieces(
     size: int,
     colour: Color,
     palette: str,
+    acting: int | None = None,
 ) -> list[_Piece]:
-    """The pieces of a sentence: words, a player as their silhouette and name, an amoeba as its sprite,
-    cubes as chips."""
+    """The pieces of a sentence: words, a player as their silhouette and name (ringed, as in the turn order,
+    when they are the ``acting`` seat), an amoeba as its sprite, cubes as chips."""
     pieces: list[_Piece] = []
     for part in parts:
         if isinstance(part, str):
             pieces.extend(_word_pieces(part, size, "Semibold", colour))
         elif isinstance(part, PlayerRef):
             ci = colours[part.seat] if 0 <= part.seat < len(colours) else 0
-            pieces.append(_icon_piece(marker_sprite(ci, 24, palette), 26))
+            marker, width = marker_sprite(ci, MARKER_D, palette), MARKER_D + 4
+            if part.seat == acting:
+                # The ring of the turn order (a1) around the acting player's silhouette, beside their name and
+                # what they do: the header is the ring's key in words on every board, the one at six players
+                # too, which has no room for the key under the turn order (issue 39).
+                marker, width = _ringed(ci, palette), ORDER_RING + 2
+            pieces.append(_icon_piece(marker, width))
             name = names[part.seat] if 0 <= part.seat < len(names) else "?"
             pieces.extend(_word_pieces(name, size, "Bold", colour))
         elif isinstance(part, AmoebaRef):
@@ -357,9 +367,21 @@ def _part_pieces(
             for seat, count in enumerate(part.counts):
                 if count > 0:
                     ci = colours[seat] if seat < len(colours) else 0
-                    chip = chip_sprite(ci, count, 0, TEXT_PX, palette)
+                    chip = chip_sprite(ci, count, 0, TEXT_PX, palette, MARKER_D)
                     pieces.append(_icon_piece(chip, chip.width, ((str(count), TEXT_PX),)))
     return pieces
+
+
+@cache
+def _ringed(colour_index: int, palette: str) -> Image.Image:
+    """A player's silhouette inside the turn order's ring."""
+    marker = marker_sprite(colour_index, MARKER_D, palette)
+    ring = ring_sprite(ORDER_RING, HIGHLIGHT, 3.0)
+    side = max(ring.width, marker.width)
+    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    paste(sprite, ring, (side / 2, side / 2))
+    paste(sprite, marker, (side / 2, side / 2))
+    return sprite
 
 
 def _lines(pieces: Sequence[_Piece], width: float) -> list[list[tuple[float, _Piece]]]:
@@ -590,6 +612,8 @@ ORDER_W: Final = cell_box(0, 0)[2] - ORDER_X
 """How wide the caption of the turn order may run: to a1's right edge."""
 ORDER_PITCH: Final = 32
 """The distance between the rows of the turn order's silhouettes (three a row)."""
+ORDER_RING: Final = MARKER_D + 10
+"""The ring around the silhouette of the player to act, in the turn order and in the header."""
 
 
 def _order_lines(lang: str) -> list[str]:
@@ -660,16 +684,16 @@ def _draw_corners(
             r, c = divmod(i, 3)
             centre = (ox0 + 18 + c * 36, top + r * ORDER_PITCH)
             if seat == v.on_turn:
-                paste(canvas, ring_sprite(34, HIGHLIGHT, 3.0), centre)
-            paste(canvas, marker_sprite(colours[seat], 24, palette), centre)
+                paste(canvas, ring_sprite(ORDER_RING, HIGHLIGHT, 3.0), centre)
+            paste(canvas, marker_sprite(colours[seat], MARKER_D, palette), centre)
         if _ring_key(v):
             # The ring alone left a newcomer guessing what it meant (issue 39): the key under it says.
             below = top + (math.ceil(len(v.order) / 3) - 1) * ORDER_PITCH + 17 + RING_KEY_H / 2
-            paste(canvas, ring_sprite(30, HIGHLIGHT, 3.0), (ox0 + 18, below))
+            paste(canvas, ring_sprite(ORDER_RING - 4, HIGHLIGHT, 3.0), (ox0 + 18, below))
             paste_text(canvas, (ox0 + 40, below), word(lang, "order_ring"), TEXT_PX, "Semibold", th.muted, "lm")
     lx0, ly0, lx1, _ = cell_box(4, 4, board_y, pitch)
     # The pip on its own line: beside it, "damage" and "blessure" would not fit the square's width.
-    paste(canvas, pip_sprite(), (lx0 + 14, ly0 + 16))
+    paste(canvas, pip_sprite(MARKER_D), (lx0 + 16, ly0 + 18))
     for i, line in enumerate(wrap_words(word(lang, "damage"), TEXT_PX, "Semibold", lx1 - lx0 - 5)):
         paste_text(canvas, (lx0 + 3, ly0 + 44 + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.muted, "lm")
 
@@ -734,7 +758,8 @@ def _header(
     else:
         parts = decision_parts(v, lang)
         colour = HIGHLIGHT if v.decision is not None else th.text
-    pieces = _part_pieces(parts, colours, names, LINE_PX, colour, ctx.palette)
+    acting = v.on_turn if v.outcome is None and v.phase < 7 and v.order else None
+    pieces = _part_pieces(parts, colours, names, LINE_PX, colour, ctx.palette, acting)
     return title, (_lines(pieces, WIDTH - 2 * MARGIN) if pieces else []), colour
 
 
@@ -770,7 +795,7 @@ def _paint_row(
     y = 8 + LINE_H / 2
     if you:
         paste(tile, ring_sprite(38, th.text, 2.5), (24, y))
-    paste(tile, marker_sprite(colour, 26, palette), (24, y))
+    paste(tile, marker_sprite(colour, MARKER_D, palette), (24, y))
     paste_text(tile, (w - 12, y), str(score), SCORE_PX, "Bold", th.text, "rm")
     for i, line in enumerate(_row_name_lines(name, you, lang)):
         paste_text(tile, (44, y + i * LINE_H), line, LINE_PX, "Semibold", th.text, "lm")
@@ -906,7 +931,7 @@ def _paint_card(
     y = 6 + LINE_H / 2
     if you:
         paste(tile, ring_sprite(38, th.text, 2.5), (24, y))
-    paste(tile, marker_sprite(colour, 26, palette), (24, y))
+    paste(tile, marker_sprite(colour, MARKER_D, palette), (24, y))
     paste_text(tile, (tile.width - 10, y), str(score), SCORE_PX, "Bold", th.text, "rm")
     for i, line in enumerate(_card_name_lines(name, you, lang, columns)):
         paste_text(tile, (44, y + i * LINE_H), line, LINE_PX, "Semibold", th.text, "lm")

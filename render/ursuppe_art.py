@@ -266,9 +266,8 @@ def amoeba_sprite(
 
 
 @cache
-def _pips(count: int) -> Image.Image:
-    d = 13.0
-    step = 10.0
+def _pips(count: int, d: float = 13.0) -> Image.Image:
+    step = d * 10 / 13
     w = round(d + step * (count - 1) + 4)
     h = round(d + 4)
 
@@ -283,16 +282,19 @@ def _pips(count: int) -> Image.Image:
     return supersampled((w, h), 4, paint)
 
 
-def pip_sprite() -> Image.Image:
-    """One damage pip (for the legend)."""
-    return _pips(1)
+def pip_sprite(diameter: float = 13.0) -> Image.Image:
+    """One damage pip ``diameter`` px across (for the key: larger than on an amoeba, where the number and
+    the silhouette need the room)."""
+    return _pips(1, diameter)
 
 
 @lru_cache(maxsize=1024)
-def chip_sprite(colour_index: int, count: int, width: int, text: int, palette: str = "standard") -> Image.Image:
-    """A count of cubes of one colour: the colour's silhouette (so the kind reads without its colour) and
-    the count beside it, at least ``width`` wide. The count is not noted here: whoever pastes it notes it."""
-    d = 16
+def chip_sprite(
+    colour_index: int, count: int, width: int, text: int, palette: str = "standard", d: int = 16
+) -> Image.Image:
+    """A count of cubes of one colour: the colour's silhouette ``d`` px across (so the kind reads without its
+    colour) and the count beside it, at least ``width`` wide. The count is not noted here: whoever pastes it
+    notes it."""
     h = max(d + 8, text + 4)
     face = font(text, "Bold")
     # The count 3 px from its icon: three one-digit chips at 12 CSS px then fit a square's width.

@@ -24,6 +24,7 @@ from render.lettering import note_text
 from render.ursuppe import (
     LINE_H,
     MARGIN,
+    MARKER_D,
     TEXT_PX,
     WIDTH,
     _clean_names,
@@ -143,7 +144,8 @@ def _supply_rows(
     rows: list[list[tuple[float, Image.Image]]] = [[]]
     x = 0.0
     for seat, count in enumerate(view.supply[: view.players]):
-        chip = chip_sprite(colours[seat], count, 0, TEXT_PX, palette)
+        # Silhouettes as tall as the text (12 CSS px on a phone), not the squares' 16 px: this view has the room.
+        chip = chip_sprite(colours[seat], count, 0, TEXT_PX, palette, MARKER_D)
         if rows[-1] and x + chip.width > width:
             rows.append([])
             x = 0.0

@@ -136,7 +136,7 @@ async def test_unrated_it_plays_the_judges_best_within_the_members_threshold(
 async def test_rated_it_plays_the_fixed_rules_move_and_only_within_one_point(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    match = await a_choice(MatchService(store, Clock()), rated=True)
+    match = await a_choice(MatchService(store, Clock()), rated=True, options={"rules": "v2"})
     close = [0.500, 0.508, 0.505, 0.503, 0.501, 0.502, 0.504]
     played, moves = await decide(store, match, close, monkeypatch)
     (seat,) = match.state.actors()
@@ -147,6 +147,32 @@ async def test_rated_it_plays_the_fixed_rules_move_and_only_within_one_point(
     assert (await decide(store, match, wide, monkeypatch))[0] == Stopped("autopilot.apart", APART_15), "1 point"
 
 
+async def test_rated_variante_1_plays_only_within_0_3_point(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    match = await a_choice(MatchService(store, Clock()), rated=True)
+    assert choice.rated_points(match.game, match.state) == 0.3
+    # 0.2 point apart: within Variante 1's bound, the fixed rule plays.
+    played, moves = await decide(store, match, [0.500, 0.502, 0.501, 0.502, 0.501, 0.502, 0.501], monkeypatch)
+    (seat,) = match.state.actors()
+    assert played == fixed_choice(match.game, match.state, seat, moves)
+    # 0.5 and 0.8 point apart: within the issue's 1 point, where Variante 2 plays (above), not within Variante 1's
+    # 0.3 (unrated, the member's own threshold still plays them: test_unrated_it_plays_the_judges_best_...).
+    half = [0.500, 0.505, 0.502, 0.503, 0.501, 0.502, 0.504]
+    assert (await decide(store, match, half, monkeypatch))[0] == Stopped(
+        "autopilot.apart", {"points": "0.5", "limit": "0.3"}
+    )
+    close = [0.500, 0.508, 0.505, 0.503, 0.501, 0.502, 0.504]
+    assert (await decide(store, match, close, monkeypatch))[0] == Stopped(
+        "autopilot.apart", {"points": "0.8", "limit": "0.3"}
+    )
+
+
+@pytest.mark.parametrize(("rules", "points"), [("v1", 0.3), ("v2", 1.0), ("v3", 1.0), ("rb", 1.0)])
+def test_the_rated_bound_is_the_rule_sets(rules: str, points: float) -> None:
+    info = find_game("ur")
+    assert choice.rated_points(info, a_position(rules, 3)) == points
+    assert choice.rated_points(find_game("subulata"), find_game("subulata").new(2, {})) == 1.0
+
+
 async def test_an_event_game_keeps_the_rated_rule_even_unrated(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     match = await a_choice(MatchService(store, Clock()), rated=False)
 
@@ -154,9 +180,12 @@ async def test_an_event_game_keeps_the_rated_rule_even_unrated(store: Store, mon
         return True
 
     monkeypatch.setattr(store, "in_event", in_event)
-    played, moves = await decide(store, match, [0.500, 0.508, 0.505, 0.503, 0.501, 0.502, 0.504], monkeypatch)
+    played, moves = await decide(store, match, [0.500, 0.502, 0.501, 0.502, 0.501, 0.502, 0.501], monkeypatch)
     (seat,) = match.state.actors()
     assert played == fixed_choice(match.game, match.state, seat, moves)
+    # And its bound: 0.8 point apart is played unrated (1 point), asked in an event's Variante 1 game (0.3).
+    close = [0.500, 0.508, 0.505, 0.503, 0.501, 0.502, 0.504]
+    assert isinstance((await decide(store, match, close, monkeypatch))[0], Stopped)
 
 
 @pytest.mark.parametrize(
@@ -288,6 +317,7 @@ def test_a_seat_with_secrets_is_judged_from_what_it_may_know() -> None:
     [
         ("v1 0:B4,B8r 1:C1 0 1", "B8-C8", "B4-B5 would stand on B5 where the blue piece on C1 lands with a 5"),
         ("v1 0:B4,B8r 1:C4 0 1", "B4-B5", "no blue piece reaches B5 from C4 (2 squares): the first move"),
+        ("v1 0:B5,C8r 1:C1 0 1", "B5-B6", "the blue piece on B5 leaves the reach of C1's 5"),
         ("v1 0:A1 1:- 0 5", "A1-B5", "with a 5, a piece on the board moves rather than a new one entering"),
         ("v1 0:A1 1:- 0 4", "in-A1", "with a 4, the first move: a new piece enters"),
     ],
@@ -327,7 +357,7 @@ async def test_a_match_through_the_service_plays_what_the_rules_say(store: Store
             assert state is not None
             if entry.stand_in == "autopilot":
                 spread = choice_matters(match.game, state, entry.seat or 0, seed="x", seconds=None)
-                assert spread is not None and spread.within(1)
+                assert spread is not None and spread.within(choice.rated_points(match.game, state) if rated else 1)
                 expected = fixed_choice(match.game, state, entry.seat or 0, spread.moves) if rated else spread.best
                 assert entry.notation == state.format_move(expected)
                 checked += 1

@@ -53,11 +53,14 @@ def menus(message: discord.Message) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("locale", "title", "on"),
-    [("en-US", "Your settings", "On: within 1 point"), ("fr", "Vos réglages", "Oui : à moins")],
+    ("locale", "title", "on", "bound"),
+    [
+        ("en-US", "Your settings", "On: within 1 point", "(Ur Variante 1: within 0.3 point)"),
+        ("fr", "Vos réglages", "Oui : à moins", "(Ur Variante 1 : à moins de 0,3 point)"),
+    ],
 )
 async def test_the_panel_changes_the_standing_preference_in_two_taps(
-    simcord_env: Any, client_locales: dict[int, str], locale: str, title: str, on: str
+    simcord_env: Any, client_locales: dict[int, str], locale: str, title: str, on: str, bound: str
 ) -> None:
     env = simcord_env
     guild = env.create_guild(name="Association")
@@ -67,6 +70,7 @@ async def test_the_panel_changes_the_standing_preference_in_two_taps(
     shown = await alice.slash(channel, "plateau settings")
     panel = shown.response.message
     assert shown.response.message.flags.ephemeral and title in text_of(panel)
+    assert bound in text_of(panel), "the rated bound where the member sees the threshold"
     (menu,) = menus(panel).values()
     assert menu.custom_id == "plateau:mset:autopilot:0"
     assert [o.value for o in menu.options] == ["off", "1", "2", "5"]

@@ -364,3 +364,13 @@ def test_before_the_tiles_are_laid_each_panel_says_where_its_side_starts_and_goe
     assert "White · from a1–c3 to g7–i9" in en and "Black · from g7–i9 to a1–c3" in en
     fr = _texts(state.view_for(0), BoardContext(NAMES, lang="fr"))
     assert "Blanc · de a1–c3 vers g7–i9" in fr
+
+
+def test_the_key_says_a_piece_goes_backward_only_to_capture() -> None:
+    """A piece may move backward (the same distance) only when it captures; the key said only the forward
+    ways, so a newcomer took a piece with no forward move for a stuck one (issue 39). A third line says it."""
+    state = _state()
+    en = _texts(state.view_for(None), BoardContext(NAMES))
+    assert "Backward only to capture" in en
+    fr = _texts(state.view_for(1), BoardContext(NAMES, lang="fr"))
+    assert "En arrière seulement pour prendre" in fr

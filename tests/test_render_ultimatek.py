@@ -113,14 +113,16 @@ def _face_down(state: State) -> tuple[tuple[int, int, str], ...]:
 
 
 def test_png_signature_width_and_weight() -> None:
-    """Between 1000 and 1500 px wide, portrait for the phone's column, under 250 KB, for every image."""
+    """Between 1000 and 1500 px wide, portrait for the phone's column, under 250 KB, for every image. The key
+    under the field grows with the bonuses in play (and since issue 39 says what a hidden hand holds): this busy
+    position's own views are 1024×1650."""
     state = from_text(BUSY)
     for viewer in (None, 0, 1):
         png = render(state.view_for(viewer), _ctx("d2-e2", 0))
         assert png.startswith(PNG_SIGNATURE)
         image = Image.open(io.BytesIO(png))
         assert 1000 <= image.width <= 1500
-        assert 1.2 <= image.height / image.width <= 1.6
+        assert 1.2 <= image.height / image.width <= 1.65
         assert len(png) < 250_000
     final = _game(3)[-1]
     assert len(render(final[0].view_for(None), final[1])) < 250_000
@@ -452,3 +454,43 @@ def test_the_first_turn_of_an_uncapped_match_is_turn_1() -> None:
         render(from_text("ultimatek act=blue phase=2 turns=0").view_for(None), BoardContext(NAMES))
     texts = [text for text, _ in notes.texts]
     assert "turn 1" in texts and "turn 0" not in texts
+
+
+def _key_texts(state: State, viewer: int | None, lang: str) -> str:
+    """Every text drawn on the board, one after the other (so a line of the key that wraps reads whole)."""
+    from render import render_board
+    from render.lettering import noted
+
+    with noted() as notes:
+        render_board("ultimatek", state.view_for(viewer), BoardContext(names=NAMES, lang=lang))
+    return " ".join(text for text, _ in notes.texts)
+
+
+def test_the_key_says_what_the_blank_tokens_of_a_hand_are() -> None:
+    """The hands a view cannot see are rows of blank backs, which a newcomer could not read (issue 39): the
+    key, under the same back, says whose they are (the side's colour, as the row's piece shows it) and how many
+    hidden bonuses they hold."""
+    from render.ultimatek import SAMPLE
+
+    state = from_text(SAMPLE)  # blue holds 2 bonuses in hand, red 3
+    assert "Red: 3 hidden bonuses in hand" in _key_texts(state, 0, "en")
+    assert "Bleu : 2 bonus cachés en main" in _key_texts(state, 1, "fr")
+    assert "hidden bonuses in hand: Blue 2, Red 3" in _key_texts(state, None, "en")
+    one = from_text(SAMPLE.replace("red_hand=run,fly/,fly", "red_hand=fly"))
+    assert "Red: 1 hidden bonus in hand" in _key_texts(one, 0, "en")
+    assert "Rouge : 1 bonus caché en main" in _key_texts(one, 0, "fr")
+
+
+def test_the_key_says_how_long_a_stop_blocks_its_piece() -> None:
+    """ "Stop: blocks c2" did not say for how long: a Stop blocks the piece until the end of its side's next
+    turn, which is the turn in progress while that side plays (issue 39)."""
+    from render.ultimatek import SAMPLE
+
+    blue_plays = from_text(SAMPLE)  # red's Stop lies on blue's piece on c2
+    assert "Stop: blocks c2 until this turn ends" in _key_texts(blue_plays, None, "en")
+    assert "Stop : bloque c2 jusqu'à la fin de ce tour" in _key_texts(blue_plays, 0, "fr")
+    red_plays = from_text(
+        SAMPLE.replace("act=blue", "act=red").replace(" played=reveal_c3;d2-e2", "").replace("d2:2m", "d2:2")
+    )
+    assert "Stop: blocks c2 until Blue's next turn ends" in _key_texts(red_plays, 1, "en")
+    assert "Stop : bloque c2 jusqu'à la fin du prochain tour de Bleu" in _key_texts(red_plays, None, "fr")

@@ -358,3 +358,21 @@ def test_the_path_hints_between_squares_are_tall_enough_to_read_on_a_phone() -> 
     rows = np.nonzero((np.abs(gutter - ground).sum(axis=2) > 60).any(axis=1))[0]
     tallest = int(rows.max() - rows.min() + 1)
     assert tallest * PHONE_COLUMN_CSS / WIDTH >= 6, tallest
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", ["captured 9 of 10", "captured 1 of 10"]), ("fr", ["a capturé 9 sur 10", "a capturé 1 sur 10"])],
+)
+def test_each_panel_says_how_many_of_the_ten_opposing_tokens_its_player_has_captured(
+    lang: str, said: list[str]
+) -> None:
+    """ "1 delivered · 8 prisoners" left a newcomer unable to tell who was ahead, or why "bob wins!" came
+    beside fewer tokens delivered: a captured token becomes a prisoner under its captor and, carried into the
+    final goal, is delivered; ten captured, held or delivered, win. Each panel says the sum out of ten
+    (alice: 1 delivered and 8 prisoners, 9; bob: 1 delivered, 1)."""
+    from render.lettering import noted
+
+    with noted() as notes:
+        render(towers.from_text("rb A8=c,B3=cacacacacacacA 2,1 1,1 0 2 5/2"), BoardContext(NAMES, lang=lang))
+    assert [t for t, _ in notes.texts if t.startswith(("captured", "a capturé"))] == said

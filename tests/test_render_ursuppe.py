@@ -570,3 +570,49 @@ def test_the_turn_order_says_what_its_ring_means(lang: str, key: str) -> None:
     with noted() as notes:
         U.render(view, BoardContext(names, lang=lang))
     assert key in [text for text, _ in notes.texts]
+
+
+def _css(px: float) -> float:
+    return px * PHONE_COLUMN_CSS / U.WIDTH
+
+
+def test_the_silhouettes_beside_words_read_at_12_css_px_on_a_phone() -> None:
+    """Issue 39: the players' silhouettes in the header, the turn order and the players' cards were drawn 24–26
+    px across (some 10–11 CSS px on a phone), the cubes' silhouettes in the header's sentences 16 px (7 CSS
+    px) and the key's damage pip 13 px (6): each now spans at least 12 CSS px at the phone's column, as the
+    smallest text does. (The cubes and pips on the squares stay small: the post says them in words on the
+    member's own turn, ``tests/test_ursuppe_words.py``.)"""
+    from render.lettering import PHONE_MIN_CSS
+
+    for ci in range(6):
+        marker = art.marker_sprite(ci, U.MARKER_D).getchannel("A").getbbox()
+        assert marker is not None and _css(min(marker[2] - marker[0], marker[3] - marker[1])) >= PHONE_MIN_CSS, ci
+        chip = art.chip_sprite(ci, 3, 0, U.TEXT_PX, "standard", U.MARKER_D)
+        icon = chip.getchannel("A").crop((0, 0, U.MARKER_D + 4, chip.height)).getbbox()
+        assert icon is not None and _css(min(icon[2] - icon[0], icon[3] - icon[1])) >= PHONE_MIN_CSS, ci
+    pip = art.pip_sprite(U.MARKER_D).getchannel("A").getbbox()
+    assert pip is not None and _css(pip[2] - pip[0]) >= PHONE_MIN_CSS
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_the_header_rings_the_player_to_act_as_the_turn_order_does(players: int) -> None:
+    """The turn order rings the player to act, and its key ("to play") has no room on the six-player board:
+    the header rings the same player's silhouette beside their name and what they do, so the ring is said in
+    words on every board (issue 39)."""
+    view = next(
+        v
+        for v in (state.view_for(None) for state in stages(ursuppe.INFO, {}, players, 1))
+        if v.order and v.outcome is None and v.decision is not None and v.decision.seat == v.on_turn
+    )
+    from render.ursuppe_words import decision_parts
+
+    names = ("alice", "bob", "chloe", "dmitri", "elise", "farid")[:players]
+    colours = U._colours(view)
+    _, lines, colour = U._header(view, BoardContext(names), colours, names, art.theme("standard"))
+    drawn = [piece.width for line in lines for _, piece in line]
+    parts = decision_parts(view, "en")
+    plain = [piece.width for piece in U._part_pieces(parts, colours, names, U.LINE_PX, colour, "standard")]
+    ringed = [p.width for p in U._part_pieces(parts, colours, names, U.LINE_PX, colour, "standard", view.on_turn)]
+    assert drawn == ringed != plain
+    changed = [i for i, (a, b) in enumerate(zip(plain, ringed, strict=True)) if a != b]
+    assert len(changed) == 1 and ringed[changed[0]] == U.ORDER_RING + 2, (plain, ringed)

@@ -233,8 +233,8 @@ async def test_a_resignation_is_told_after_the_moves_before_it(simcord_env: Any)
     ask = await quitter.slash(channel, "game resign")
     await quitter.click(ask.response.message, label="Yes, resign")
     (post,) = [p for p in turn_posts(channel) if any("resigned" in line for line in story_of(p))]
-    # The acting member's food line closes the words above the board: it is no part of the story.
-    story = [line for line in story_of(post) if not line.startswith("🍽️")]
+    # The acting member's food lines (and damage) close the words above the board: they are no part of the story.
+    story = [line for line in story_of(post) if not line.startswith(("🍽️", "🧭", "🩹"))]
     resigned = next(i for i, line in enumerate(story) if "resigned" in line)
     assert resigned > 0, "the moves of the turn come first"
     assert all(line.startswith("🤖") for line in story[resigned + 1 :]), story

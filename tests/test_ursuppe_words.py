@@ -304,6 +304,76 @@ def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, foo
     assert board_note(INFO, feeding, (seat + 1) % 4, lang) is None, "only for the seat to act"
 
 
+def _deciding_square(state: State) -> tuple[Any, Any]:
+    """The view of ``state`` and the square of the amoeba its decision is about."""
+    view = state.view_for(None)
+    assert view.decision is not None and view.decision.amoeba is not None
+    (square,) = [sq for sq in view.squares if any((a.seat, a.number) == view.decision.amoeba for a in sq.amoebas)]
+    return view, square
+
+
+@pytest.mark.parametrize(
+    ("lang", "reach", "words"),
+    [
+        ("en", "🧭 Within reach: ", ("north", "east", "south", "west")),
+        ("fr", "🧭 À sa portée : ", ("vers le nord", "vers l'est", "vers le sud", "vers l'ouest")),
+    ],
+)
+def test_the_food_where_a_drift_would_take_the_amoeba_is_said_in_words(
+    lang: str, reach: str, words: tuple[str, ...]
+) -> None:
+    """Issue 39: the food on squares other than the deciding one stayed 7 CSS px silhouettes, yet whether to drift
+    or to pay for a move turns on it. When the decision may drift the amoeba, a second line says the cubes on
+    the square the current takes it to, with its direction, in the board's order of colours. (A move left to
+    the die names no square: four squares' food would push the board off a phone's first screen.)"""
+
+    def drifting(s: State, m: Any) -> bool:
+        face = FACES[s.cards[-1]] if s.cards else None
+        if m.kind != "drift" or face is None or not face.drift:
+            return False
+        origin = {(seat, n): q for seat, n, q, _ in s.amoebas}[m.seat, m.amoeba]
+        return bool(STEP[origin]["NESW".index(face.drift)] != origin)
+
+    state = position_where(drifting)
+    seat = state.actors()[0]
+    view, square = _deciding_square(state)
+    lines = (board_note(INFO, state, seat, lang) or "").split("\n")
+    assert lines[1].startswith(reach), lines
+    direction = "NESW".index(FACES[state.cards[-1]].drift)
+    there = {sq.name: sq for sq in view.squares}[NAMES[STEP[NAMES.index(square.name)][direction]]]
+    cubes = [
+        t(lang, f"label.ursuppe.cubes.{TABLES.colours[c].id}", count=k)
+        for c, k in enumerate(there.food[: view.players])
+        if k
+    ]
+    said = ", ".join(cubes) or t(lang, "label.ursuppe.legend.no_food")
+    assert f"{there.name} ({words[direction]})" + (" : " if lang == "fr" else ": ") + said in lines[1], lines
+    feeding = position_where(lambda s, m: m.kind == "eat")
+    assert "🧭" not in (board_note(INFO, feeding, feeding.actors()[0], lang) or ""), "eating moves no amoeba"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "🩹 Amoeba {n} has 1 damage"), ("fr", "🩹 L'amibe {n} a 1 blessure")]
+)
+def test_the_deciding_amoebas_damage_is_said_in_words(lang: str, said: str) -> None:
+    """A damage is a crimson pip of some 6 CSS px on the amoeba: on the member's own turn the note says it."""
+
+    def damaged(s: State, m: Any) -> bool:
+        view = s.view_for(None)
+        d = view.decision
+        return (
+            d is not None
+            and d.amoeba is not None
+            and any((a.seat, a.number) == d.amoeba and a.damage == 1 for sq in view.squares for a in sq.amoebas)
+        )
+
+    state = position_where(damaged)
+    view, _ = _deciding_square(state)
+    assert view.decision is not None and view.decision.amoeba is not None
+    note = board_note(INFO, state, state.actors()[0], lang) or ""
+    assert note.split("\n")[-1].startswith(said.format(n=view.decision.amoeba[1])), note
+
+
 def test_a_position_from_its_text_keeps_its_words() -> None:
     state = position_where(lambda s, m: m.kind == "divide")
     again = from_text(state.to_text())

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from games.ai import odds
-from games.base import GameInfo, GameState, Seat
+from games.base import RATED_POINTS, GameInfo, GameState, Seat
 
 MAX_CALLS: Final = 48
 """Most judge calls one check may make (a call on a game with secrets counts once per deal); past it, the
@@ -58,6 +58,13 @@ def fixed_choice(game: GameInfo, state: GameState, seat: Seat, moves: tuple[Any,
     """The move a rated match's autopilot plays among ``moves`` (the seat's legal moves, in the engine's order):
     the game's fixed rule (:attr:`games.base.GameInfo.fixed_move`), else the first."""
     return moves[0] if game.fixed_move is None else game.fixed_move(state, seat, moves)
+
+
+def rated_points(game: GameInfo, state: GameState) -> float:
+    """How close every legal move must be (points of winning chance) for a rated match's autopilot to play in
+    ``state``: the game's own bound (:attr:`games.base.GameInfo.rated_points`), never looser than
+    :data:`games.base.RATED_POINTS`."""
+    return RATED_POINTS if game.rated_points is None else min(RATED_POINTS, game.rated_points(state))
 
 
 SECONDS: Final = 0.04

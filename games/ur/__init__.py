@@ -66,4 +66,5 @@ INFO = GameInfo(
     max_plies=20_000,
     move_parts=steps.move_parts,
     fixed_move=fixed_rule.fixed_move,
+    rated_points=fixed_rule.rated_points,
 )

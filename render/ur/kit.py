@@ -692,10 +692,13 @@ def draw_panel(
     names: tuple[str, str],
     stats: Sequence[Stat],
     you: str | None = None,
+    tally: str | None = None,
 ) -> None:
     """A seat's panel: its border (gold for the winner, the seat's colour on its turn), the player's
     name in full (wrapped to two lines when long) with a winner's crown and, in the reader's own view,
-    the ``you`` label; then its counts (``stats``) on the second line.
+    the ``you`` label; ``tally``, right on the name's line, says how far the player is from winning
+    (Ravensburger's "captured 4 of 10"; left out beside a name that would need a third line); then its counts
+    (``stats``) on the second line.
 
     ``status`` is (winner, turn); ``names`` holds the name and its fallback when nothing of it can be shown.
     """
@@ -718,6 +721,14 @@ def draw_panel(
         right -= w + 16
     crown = 52 if winner == seat else 0
     name = clean_text(names[0], font(NAME_PX, "Semibold")) or names[1]
+    if tally is not None:
+        face = font(SMALL_PX, "Semibold")
+        beside = right - face.getlength(tally) - 24
+        # Only beside a name that still fits on two lines: a third would run into the header. The counts
+        # under the name say the same in parts.
+        if len(_name_lines(name, beside - NAME_X - crown)[0]) <= 2:
+            draw_text(draw, (right, y + NAME_DY + 1), tally, face, CREAM, "rm")
+            right = beside
     lines, size = _name_lines(name, right - NAME_X - crown)
     face = font(size, "Semibold")
     step = size * 1.08

@@ -1,8 +1,9 @@
 """The Royal Game of Ur, Ravensburger rules, as an image: the same board as Variante 2, with towers.
 
 Layout (shared with :mod:`render.ur.kit`, whose geometry and drawing helpers this module reuses): the
-status line with the die on top; seat 0's panel (name, then its reserve, the opponent's tokens it has
-delivered and the prisoners it holds); the board with row A on top; seat 1's panel under row C.
+status line with the die on top; seat 0's panel (name and how many of the opponent's ten tokens it has
+captured, delivered or held: all ten win; then its reserve, the opponent's tokens it has delivered and the
+prisoners it holds); the board with row A on top; seat 1's panel under row C.
 
 A square with one token shows it as a full piece. A tower shows its top token as a full piece (its owner
 controls the tower) and, on the right of the square, the whole tower seen from the side: one slice per
@@ -123,6 +124,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "row": "row {row}",
         "prisoners": "prisoners",
         "prisoner": "prisoner",
+        "captured": "captured {n} of {all}",
         "to_move": "{name} to move — rolled {roll}",
         "to_roll": "{name} to roll",
         "opening": "Opening: {name} rolls",
@@ -154,6 +156,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "row": "rangée {row}",
         "prisoners": "prisonniers",
         "prisoner": "prisonnier",
+        "captured": "a capturé {n} sur {all}",
         "to_move": "À {name} de jouer — dé : {roll}",
         "to_roll": "À {name} de lancer le dé",
         "opening": "Ouverture : {name} lance le dé",
@@ -516,9 +519,14 @@ def _draw_panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, state: State, ct
     stats = counts("theirs_delivered")
     if stats_width(stats, 12.0) > STATS_ROOM:
         stats = counts("delivered")
+    # Who is ahead, and why (issue 39): a captured token becomes a prisoner under its captor, and one carried
+    # into the final goal is delivered; all ten captured, delivered or held, win. "3 delivered" beside
+    # "2 prisoners" did not say that both count, nor toward what.
+    taken = delivered + held
+    tally = words["captured"].format(n=taken, all=towers.TOKENS)
     status = (winner_of(outcome_of(state.outcome(), ctx)), state.turn)
     names = (BOARD_IMAGE.names(ctx)[seat], words["player"].format(n=seat + 1))
-    draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words))
+    draw_panel(canvas, draw, seat, status, names, stats, you_word(ctx, seat, words), tally)
 
 
 def _prisoner_icon(seat: int) -> Image.Image:

@@ -17,7 +17,7 @@ from bot.app.matches import BoardChangedError, Clock, Match, MatchError, MatchSe
 from bot.app.plans import turns
 from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
-from bot.app.plans.kinds import ROLL_GAMES, keyed
+from bot.app.plans.kinds import ROLL_GAMES, RollPlans, keyed
 from bot.app.plans.model import Branch, Keyed, Plan
 from bot.app.plans.suggest import suggested
 from bot.app.seats.acting import Action
@@ -61,6 +61,8 @@ class PlanForm:
     """The position as the member may know it (:func:`known_position`)."""
     turns: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """A turn plan's offers: each opponent turn (a choice's ``when``) with the member's turns for it."""
+    forced: tuple[Choice, ...] = ()
+    """A roll plan's rolls with one move: it plays itself, and is on the form only for the turn after it."""
 
     def answers(self, reply: str) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu); in a turn
@@ -75,6 +77,27 @@ class PlanForm:
                     return answers
             raise MatchError("plan_reply", reply=reply)
         return _answers(self.known, self.seat, reply)
+
+    def turn_after(self, choice: Choice, move: str) -> tuple[Choice, ...]:
+        """The choices of the member's turn after ``choice`` played ``move`` (a move of its ``moves``, or of
+        :meth:`answers`): in a roll plan the rolls with a choice on the board the move leaves, the opponent's turn
+        passed over; in a reply plan the opponent's replies there. Empty when nothing follows (the game won, a
+        turn plan)."""
+        if self.keyed == "roll":
+            after = choice.at.apply(choice.at.parse_move(move, self.seat))
+            if after.outcome() is not None:
+                return ()
+            rolls = _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat)
+            return tuple(c for c in rolls if len(c.moves) > 1)
+        if self.keyed == "reply":
+            after = choice.at.apply(choice.at.parse_move(choice.when))
+            after = after.apply(after.parse_move(move, self.seat))
+            return _reply_choices(after, self.seat)
+        return ()
+
+    def answers_at(self, choice: Choice) -> tuple[str, ...]:
+        """The member's legal moves once the opponent made ``choice`` (a reply of :meth:`turn_after`)."""
+        return _answers(choice.at, self.seat, choice.when)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +155,12 @@ class PlanDesk:
             raise MatchError("plan_your_turn")
         kind = keyed(match.game.id)
         offers: list[tuple[str, str, GameState, tuple[str, ...]]] = []
+        forced: tuple[Choice, ...] = ()
         if kind == "roll":
-            choices = _roll_choices(match, known, seat)
+            every = _roll_choices_at(ROLL_GAMES[match.game.id], known, seat)
+            # A roll with one move (or none) needs no pick: it plays itself, and only its turn after is planned.
+            choices = tuple(c for c in every if len(c.moves) > 1)
+            forced = tuple(c for c in every if len(c.moves) == 1)
         elif kind == "turn":
             offers = await self._turn_offers(match, known, seat)
             choices = tuple(Choice(when, label, (), at) for when, label, at, _ in offers)
@@ -157,7 +184,7 @@ class PlanDesk:
             rng = random.Random(f"suggest:{match.id}:{match.version}:{seat}")
             prefill = suggested(match.game, known, seat, rng)
         offered = tuple((when, answers) for when, _, _, answers in offers)
-        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known, offered)
+        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known, offered, forced)
 
     async def _turn_offers(
         self, match: Match, known: GameState, seat: Seat
@@ -239,16 +266,16 @@ class PlanDesk:
         return match, seat
 
 
-def _roll_choices(match: Match, known: GameState, seat: Seat) -> tuple[Choice, ...]:
-    rolls = ROLL_GAMES[match.game.id]
+def _roll_choices_at(rolls: RollPlans, position: GameState, seat: Seat) -> tuple[Choice, ...]:
+    """The rolls the member may get from ``position`` (the opponent's turn passed over) that leave them a move."""
     found = []
-    for value in rolls.rolls(known):
-        ahead = rolls.at_roll(known, seat, value)
+    for value in rolls.rolls(position):
+        ahead = rolls.at_roll(position, seat, value)
         if ahead is None:
             continue
         moves = tuple(ahead.format_move(m) for m in ahead.legal_moves(seat) if ahead.mover(m) == seat)
-        if len(moves) > 1:  # a roll with one move (or none) needs no plan: it plays itself
-            found.append(Choice(rolls.condition(known, value), str(value), moves, ahead))
+        if moves:
+            found.append(Choice(rolls.condition(position, value), str(value), moves, ahead))
     return tuple(found)
 
 

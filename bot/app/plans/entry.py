@@ -23,8 +23,8 @@ def check_plan(game: GameInfo, known: GameState, seat: Seat, plan: Plan, wild: G
 
     Raises:
         MatchError: ``plan_over`` (the game is over), ``plan_your_turn`` (play your move first), from
-            :func:`~bot.app.plans.model.check_bounds`, ``plan_roll`` (a roll the dice cannot give, or a plan
-            going past one turn), ``plan_reply`` (a reply the opponents cannot make), ``plan_move`` (a move
+            :func:`~bot.app.plans.model.check_bounds`, ``plan_roll`` (a roll the dice cannot give, or a turn
+            after one that ends the game), ``plan_reply`` (a reply the opponents cannot make), ``plan_move`` (a move
             that is not legal there, or not the member's), ``plan_past_chance`` (a reply followed by a draw).
     """
     if known.outcome() is not None:
@@ -40,19 +40,32 @@ def check_plan(game: GameInfo, known: GameState, seat: Seat, plan: Plan, wild: G
     if plan.keyed == "roll":
         if rolls is None:
             raise MatchError("plan_roll", roll="?")
-        return Plan(seat, plan.base, "roll", tuple(_roll_branch(rolls, known, seat, b) for b in plan.branches))
+        return Plan(seat, plan.base, "roll", _roll_level(rolls, known, seat, plan.branches))
     return Plan(seat, plan.base, "reply", _reply_level(known, seat, plan.branches))
 
 
-def _roll_branch(rolls: RollPlans, known: GameState, seat: Seat, branch: Branch) -> Branch:
+def _roll_level(rolls: RollPlans, position: GameState, seat: Seat, branches: Sequence[Branch]) -> tuple[Branch, ...]:
+    """One level of a roll plan checked from ``position``: each roll as if the opponent's turn had passed over
+    the board, and each branch's turn after from the board its move leaves. A move names its piece by its square,
+    so a turn after is read against the real board when it comes (an opponent's capture or block stops it)."""
+    return tuple(_roll_branch(rolls, position, seat, b) for b in branches)
+
+
+def _roll_branch(rolls: RollPlans, position: GameState, seat: Seat, branch: Branch) -> Branch:
     value = branch.when.split(":", 1)[-1]
-    if branch.then or not value.isdigit() or int(value) not in rolls.rolls(known):
+    if not value.isdigit() or int(value) not in rolls.rolls(position):
         raise MatchError("plan_roll", roll=value)
-    ahead = rolls.at_roll(known, seat, int(value))
+    ahead = rolls.at_roll(position, seat, int(value))
     if ahead is None:
         raise MatchError("plan_roll", roll=value)
     play = _own_move(ahead, seat, branch.play)
-    return Branch(rolls.condition(known, int(value)), play)
+    then: tuple[Branch, ...] = ()
+    if branch.then:
+        after = ahead.apply(ahead.parse_move(play, seat))
+        if after.outcome() is not None:
+            raise MatchError("plan_roll", roll=branch.then[0].when.split(":", 1)[-1])
+        then = _roll_level(rolls, after, seat, branch.then)
+    return Branch(rolls.condition(position, int(value)), play, then)
 
 
 def _reply_level(position: GameState, seat: Seat, branches: Sequence[Branch]) -> tuple[Branch, ...]:

@@ -66,6 +66,11 @@ def follow(
                 return Dropped(PLAYED, {"move": step.play})
             plan = Plan(plan.seat, entry.ply, plan.keyed, step.then)
     happened = happened[lead:]
+    if plan.keyed == "roll":
+        past = _past_own_turns(plan, happened, seat)
+        if isinstance(past, Dropped):
+            return past
+        plan, happened = past
     if any(e.seat == seat and e.kind in DECISIONS for e in happened):
         return Dropped("moved")  # a turn of theirs was played without the plan (a forced move, the clock)
     public = game.public_notation if game is not None else None
@@ -86,14 +91,40 @@ def follow(
         move = state.parse_move(branch.play, seat)
     except GameError:
         return Dropped("stopped", {"move": branch.play})
-    if state.mover(move) != seat or state.format_move(move) != branch.play:
-        # The move would now mean something else (a capture, another piece): a piece it names was taken or blocked.
+    if state.mover(move) != seat or not _same(plan, state.format_move(move), branch.play):
+        # The move would now mean something else (another piece): a piece it names was taken or blocked.
         return Dropped("stopped", {"move": branch.play})
     then = branch.then
     if plan.keyed == "turn" and game is not None:
         then = _unforced(game, state.apply(move), seat, then)
     rest = Plan(plan.seat, version + 1, plan.keyed, then) if then else None
     return Planned(move, rest)
+
+
+def _past_own_turns(plan: Plan, happened: Sequence[LogEntry], seat: Seat) -> tuple[Plan, list[LogEntry]] | Dropped:
+    """A roll plan past the member's turns played since its base without it (a roll with one move, which autoplay
+    plays at once): each must be the move the plan names for that roll, and the plan goes on with the turn after;
+    the plan and the entries after the last such turn, or why it stops (a turn it did not name)."""
+    roll = GO_ON
+    rest = list(happened)
+    for i, entry in enumerate(happened):
+        if entry.kind is LogKind.CHANCE:
+            roll = entry.notation
+        elif entry.seat == seat and entry.kind in DECISIONS:
+            branch = next((b for b in plan.branches if b.when == roll), None)
+            if branch is None or not branch.then or not _same(plan, entry.notation, branch.play):
+                return Dropped("moved")
+            plan = Plan(plan.seat, entry.ply, plan.keyed, branch.then)
+            rest = list(happened[i + 1 :])
+    return plan, rest
+
+
+def _same(plan: Plan, played: str, planned: str) -> bool:
+    """Whether ``played`` is the move ``planned`` names. In a roll plan a move names its piece by its square and
+    where it goes: that it now takes a piece there (``x`` for ``-``) changes nothing the member chose."""
+    if plan.keyed == "roll":
+        return played.replace("x", "-") == planned.replace("x", "-")
+    return played == planned
 
 
 def _unforced(game: GameInfo, state: GameState, seat: Seat, then: tuple[Branch, ...]) -> tuple[Branch, ...]:

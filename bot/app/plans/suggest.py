@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bot.app.plans.kinds import ROLL_GAMES
+from bot.app.plans.kinds import ROLL_GAMES, RollPlans
 from bot.app.plans.model import Branch
 from games.ai import odds
 from games.base import GameInfo, GameState, Seat
@@ -29,24 +29,57 @@ def best_move(game: GameInfo, state: GameState, mover: Seat, rng: random.Random)
     return state.format_move(moves[max(range(len(moves)), key=chances.__getitem__)])
 
 
-def suggested(game: GameInfo, known: GameState, seat: Seat, rng: random.Random) -> tuple[Branch, ...]:
-    """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it): in
-    a roll game, its move for each roll; elsewhere its guess of the reply and its answer to it."""
+DEPTH = 2
+"""Turns of the member's a suggestion reaches: their next turn and the one after, left at once (a plan offered
+only once the first has played comes too late in a two-player game: the opponent is at the board then)."""
+
+
+def suggested(
+    game: GameInfo, known: GameState, seat: Seat, rng: random.Random, depth: int = DEPTH
+) -> tuple[Branch, ...]:
+    """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it),
+    ``depth`` turns of the member's deep: in a roll game, its move for each roll, and under each the moves of the
+    turn after for each roll; elsewhere its guess of the reply and its answer, then of the next reply and its
+    answer."""
     rolls = ROLL_GAMES.get(game.id)
     if rolls is not None:
-        found = []
-        for value in rolls.rolls(known):
-            ahead = rolls.at_roll(known, seat, value)
-            move = None if ahead is None else best_move(game, ahead, seat, rng)
-            if move is not None and ahead is not None and len(ahead.legal_moves(seat)) > 1:
-                found.append(Branch(rolls.condition(known, value), move))
-        return tuple(found)
+        return _by_roll(game, rolls, known, seat, rng, depth)
+    return _by_reply(game, known, seat, rng, depth)
+
+
+def _by_roll(
+    game: GameInfo, rolls: RollPlans, position: GameState, seat: Seat, rng: random.Random, depth: int
+) -> tuple[Branch, ...]:
+    """The judge's move for each roll from ``position`` (the opponent's turn passed over). A roll with one move
+    plays itself and is kept only for the turn after it."""
+    found = []
+    for value in rolls.rolls(position):
+        ahead = rolls.at_roll(position, seat, value)
+        move = None if ahead is None else best_move(game, ahead, seat, rng)
+        if move is None or ahead is None:
+            continue
+        then: tuple[Branch, ...] = ()
+        if depth > 1:
+            after = ahead.apply(ahead.parse_move(move, seat))
+            if after.outcome() is None:
+                then = _by_roll(game, rolls, after, seat, rng, depth - 1)
+        if len(ahead.legal_moves(seat)) > 1 or then:
+            found.append(Branch(rolls.condition(position, value), move, then))
+    return tuple(found)
+
+
+def _by_reply(game: GameInfo, known: GameState, seat: Seat, rng: random.Random, depth: int) -> tuple[Branch, ...]:
+    """The judge's guess of the one opponent's reply and its answer to it, ``depth`` times in a row."""
     others = [s for s in known.actors() if s != seat]
-    if known.is_chance() or len(others) != 1:
+    if depth < 1 or known.is_chance() or len(others) != 1:
         return ()
     reply = best_move(game, known, others[0], rng)
     if reply is None:
         return ()
     after = known.apply(known.parse_move(reply))
     answer = best_move(game, after, seat, rng)
-    return () if answer is None else (Branch(reply, answer),)
+    if answer is None:
+        return ()
+    then = after.apply(after.parse_move(answer, seat))
+    deeper = () if then.outcome() is not None else _by_reply(game, then, seat, rng, depth - 1)
+    return (Branch(reply, answer, deeper),)

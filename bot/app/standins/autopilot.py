@@ -6,8 +6,9 @@ chance, their setting :data:`bot.app.member_settings.AUTOPILOT`), judged by :fun
 plays for them:
 
 - in an unrated match: the judge's best move;
-- in a rated match or an event's game: only when all legal moves are within 1 point of each other, whatever the
-  member's threshold, and then the move the game's **fixed rule** picks (:func:`games.ai.choice.fixed_choice`:
+- in a rated match or an event's game: only when all legal moves are within 1 point of each other (or the game's
+  stricter bound, :func:`games.ai.choice.rated_points`: 0.3 point in Ur Variante 1), whatever the member's
+  threshold, and then the move the game's **fixed rule** picks (:func:`games.ai.choice.fixed_choice`:
   Ur Variante 1's in :mod:`games.ur.fixed_rule`, elsewhere the first legal move in the buttons' order), never the
   judge's best, so that it never plays better than the member would;
 - never in a match whose ``autopilot`` option is ``off`` (an event's organiser switched it off for the event), nor
@@ -39,7 +40,7 @@ from bot.app.clocks.game_clock import live_play
 from bot.app.matches.model import Match, Stopped
 from bot.app.member_settings import AUTOPILOT, match_settings
 from bot.app.storage import Store
-from games.ai.choice import SECONDS, choice_matters, fixed_choice
+from games.ai.choice import SECONDS, choice_matters, fixed_choice, rated_points
 from games.base import GameState, Seat
 
 CHAIN: Final = 12
@@ -48,9 +49,6 @@ CHANGE_SECONDS: Final = 0.15
 """Seconds the autopilot's checks may take within one change (with the time cap of each check)."""
 MATCHES_KEPT: Final = 10_000
 """Matches whose change the autopilot keeps count of (forgotten all at once past it: a count restarts)."""
-RATED_POINTS: Final = 1.0
-"""How close every legal move must be, in points of winning chance, for the autopilot to play in a rated match or
-an event's game."""
 
 
 @dataclass(slots=True)
@@ -91,7 +89,7 @@ class Autopilot:
         if spread is None:
             return Stopped("autopilot.unjudged")
         strict = match.rated or await store.in_event(match.id)
-        points = RATED_POINTS if strict else float(chosen)
+        points = rated_points(match.game, state) if strict else float(chosen)
         if not spread.within(points):
             return Stopped("autopilot.apart", {"points": f"{100 * spread.width:.1f}", "limit": f"{points:g}"})
         self.spent[match.id] = (match.version, played + 1, seconds)

@@ -1,10 +1,14 @@
 """A plan being filled in, carried in the custom ids of its menus and buttons (so it survives a restart): what
-each roll plays, or the reply lines made so far and the reply whose answer is being picked.
+each roll plays and, under each, what each roll of the turn after plays; or the reply lines made so far, each
+with the reply after and its answer, and the line being answered.
 
-Roll plans: one number per roll on offer, ``0`` for "ask me", ``k`` for the k-th move of that roll
-(``2.0.1``). Reply plans: the reply being answered (its number, or nothing), then ``_``, then each line as
-``reply-answer`` (``3_1-2.4-1``). Numbers index the lists of the form (:class:`bot.app.plans.desk.PlanForm`),
-which a match version fixes.
+Roll plans: ``page_picks_after0_after1…``: the page shown (0 the next turn, k the turn after the k-th planned
+first move), one number per roll with a choice (``0`` "ask me", ``k`` the k-th move: ``2.0.1``), then per first
+move (rolls with a choice, then the rolls that play themselves) the picks of the turn after. A draft of one
+turn alone is written as its picks (``2.0.1``), as before plans went two turns deep. Reply plans: the reply
+being answered and, after a dash, the reply after it being answered (``3`` or ``3-1``, or nothing), then ``_``,
+then each line as ``reply-answer`` or ``reply-answer-reply-answer`` (``3_1-2.4-1-0-2``). Numbers index the
+lists of the form (:class:`bot.app.plans.desk.PlanForm`), which a match version fixes.
 """
 
 from __future__ import annotations
@@ -17,64 +21,172 @@ from bot.app.plans.model import Branch
 MAX_LINES = 5
 """Reply lines the menus keep (a plan typed as a whole may hold more)."""
 
+Line = tuple[int, ...]
+"""A reply line: the reply and the answer, and when the turn after is planned, its reply and answer."""
+
 
 @dataclass(frozen=True, slots=True)
 class Draft:
-    """Picks so far: for a roll plan, a move number per roll; for a reply plan, the lines and the reply pending."""
+    """Picks so far: for a roll plan, a move number per roll and per roll of the turn after each first move, and
+    the page shown; for a reply plan, the lines and the reply (and the reply after it) pending."""
 
     picks: tuple[int, ...] = ()
-    lines: tuple[tuple[int, int], ...] = ()
+    lines: tuple[Line, ...] = ()
     pending: int | None = None
+    after: tuple[tuple[int, ...], ...] = ()
+    """Roll plans: per first move (:func:`firsts`' order), the picks of the turn after."""
+    page: int = 0
+    """Roll plans: 0 the next turn's menus, k the turn after the k-th first move."""
+    then: int | None = None
+    """Reply plans: the reply after the pending line's answer, whose answer is being picked."""
 
     def code(self, keyed: str) -> str:
         """The draft as its custom-id text."""
         if keyed == "roll":
-            return ".".join(map(str, self.picks))
+            picks = ".".join(map(str, self.picks))
+            if not self.page and not any(any(a) for a in self.after):
+                return picks
+            return "_".join([str(self.page), picks, *(".".join(map(str, a)) for a in self.after)])
         pending = "" if self.pending is None else str(self.pending)
-        return pending + "_" + ".".join(f"{r}-{a}" for r, a in self.lines)
+        if self.pending is not None and self.then is not None:
+            pending += f"-{self.then}"
+        return pending + "_" + ".".join("-".join(map(str, line)) for line in self.lines)
 
     @staticmethod
     def read(keyed: str, code: str) -> Draft:
         """The draft of a custom id's text (a damaged one reads as empty)."""
         try:
             if keyed == "roll":
-                return Draft(picks=tuple(int(p) for p in code.split(".") if p))
+                if "_" not in code:
+                    return Draft(picks=_numbers(code))
+                page, picks, *after = code.split("_")
+                return Draft(picks=_numbers(picks), after=tuple(_numbers(a) for a in after), page=int(page))
             head, _, rest = code.partition("_")
-            lines = tuple((int(r), int(a)) for r, a in (line.split("-") for line in rest.split(".") if line))
-            return Draft(lines=lines[:MAX_LINES], pending=int(head) if head else None)
+            lines = tuple(_numbers(line, "-") for line in rest.split(".") if line)
+            if any(len(line) not in (2, 4) for line in lines):
+                return Draft()
+            pending, _, then = head.partition("-")
+            return Draft(
+                lines=lines[:MAX_LINES],
+                pending=int(pending) if pending else None,
+                then=int(then) if then and pending else None,
+            )
         except ValueError:
             return Draft()
+
+    def with_pick(self, slot: int, number: int, size: int) -> Draft:
+        """A roll plan's draft with the ``slot``-th roll's move changed (its turn after starts again)."""
+        picks = list(self.picks) + [0] * max(0, size - len(self.picks))
+        after = list(self.after)
+        if slot < len(picks):
+            if picks[slot] != number and slot < len(after):
+                after[slot] = ()
+            picks[slot] = number
+        return Draft(picks=tuple(picks), after=tuple(after), page=self.page)
+
+    def with_after(self, slot: int, number: int, size: int) -> Draft:
+        """A roll plan's draft with the ``slot``-th roll of the turn after shown changed."""
+        if self.page < 1:
+            return self
+        after = list(self.after) + [()] * max(0, self.page - len(self.after))
+        row = list(after[self.page - 1]) + [0] * max(0, size - len(after[self.page - 1]))
+        if slot < len(row):
+            row[slot] = number
+        after[self.page - 1] = tuple(row)
+        return Draft(picks=self.picks, after=tuple(after), page=self.page)
+
+
+def _numbers(text: str, sep: str = ".") -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split(sep) if p)
+
+
+def firsts(form: PlanForm, draft: Draft) -> list[tuple[int, Choice, str] | None]:
+    """A roll plan's first moves, each with its turn after: per roll with a choice, (slot, roll, move picked) or
+    None when it asks; then the rolls that play themselves, with their one move."""
+    found: list[tuple[int, Choice, str] | None] = []
+    for slot, choice in enumerate(form.choices):
+        pick = draft.picks[slot] if slot < len(draft.picks) else 0
+        found.append((slot, choice, choice.moves[pick - 1]) if 0 < pick <= len(choice.moves) else None)
+    found += [(len(form.choices) + i, choice, choice.moves[0]) for i, choice in enumerate(form.forced)]
+    return found
 
 
 def draft_of(form: PlanForm) -> Draft:
     """The draft the form starts from: its pre-filled branches (the judge's, or the member's standing plan)."""
-    prefill = {b.when: b.play for b in form.prefill}
+    prefill = {b.when: b for b in form.prefill}
     if form.keyed == "roll":
-        return Draft(picks=tuple(_index(c.moves, prefill.get(c.when)) for c in form.choices))
-    lines = []
+        picks = tuple(_index(c.moves, _play(prefill.get(c.when))) for c in form.choices)
+        draft = Draft(picks=picks)
+        after: list[tuple[int, ...]] = []
+        for first in firsts(form, draft):
+            branch = prefill.get(first[1].when) if first is not None else None
+            if first is None or branch is None or branch.play != first[2]:
+                after.append(())
+                continue
+            then = {b.when: b.play for b in branch.then}
+            after.append(tuple(_index(c.moves, then.get(c.when)) for c in form.turn_after(first[1], first[2])))
+        return Draft(picks=picks, after=tuple(after))
+    lines: list[Line] = []
     for r, choice in enumerate(form.choices):
-        if choice.when in prefill:
-            a = _index(form.answers(choice.when), prefill[choice.when])
-            if a:
-                lines.append((r, a - 1))
+        branch = prefill.get(choice.when)
+        if branch is None:
+            continue
+        answers = form.answers(choice.when)
+        a = _index(answers, branch.play)
+        if not a:
+            continue
+        line: Line = (r, a - 1)
+        if branch.then and form.keyed == "reply":
+            replies = form.turn_after(choice, answers[a - 1])
+            deeper = branch.then[0]
+            r2 = next((i for i, c in enumerate(replies) if c.when == deeper.when), None)
+            a2 = _index(form.answers_at(replies[r2]), deeper.play) if r2 is not None else 0
+            if r2 is not None and a2:
+                line = (r, a - 1, r2, a2 - 1)
+        lines.append(line)
     return Draft(lines=tuple(lines[:MAX_LINES]))
 
 
 def branches_of(form: PlanForm, draft: Draft) -> tuple[Branch, ...]:
-    """The plan's branches the draft says (rolls left to "ask me" and unreadable picks are left out)."""
+    """The plan's branches the draft says (rolls left to "ask me" and unreadable picks are left out; a roll that
+    plays itself only with its turn after)."""
     if form.keyed == "roll":
         found = []
-        for choice, pick in zip(form.choices, draft.picks, strict=False):
-            if 0 < pick <= len(choice.moves):
-                found.append(Branch(choice.when, choice.moves[pick - 1]))
+        for slot, first in enumerate(firsts(form, draft)):
+            if first is None:
+                continue
+            _, choice, move = first
+            picks = draft.after[slot] if slot < len(draft.after) else ()
+            later = []
+            for second, pick in zip(form.turn_after(choice, move), picks, strict=False):
+                if 0 < pick <= len(second.moves):
+                    later.append(Branch(second.when, second.moves[pick - 1]))
+            if len(choice.moves) > 1 or later:
+                found.append(Branch(choice.when, move, tuple(later)))
         return tuple(found)
     lines = []
-    for r, a in draft.lines:
-        if r < len(form.choices):
-            answers = form.answers(form.choices[r].when)
-            if a < len(answers):
-                lines.append(Branch(form.choices[r].when, answers[a]))
+    for line in draft.lines:
+        r, a = line[0], line[1]
+        if r >= len(form.choices):
+            continue
+        choice = form.choices[r]
+        answers = form.answers(choice.when)
+        if a >= len(answers):
+            continue
+        then: tuple[Branch, ...] = ()
+        if len(line) == 4 and form.keyed == "reply":
+            replies = form.turn_after(choice, answers[a])
+            if line[2] < len(replies):
+                second = replies[line[2]]
+                seconds = form.answers_at(second)
+                if line[3] < len(seconds):
+                    then = (Branch(second.when, seconds[line[3]]),)
+        lines.append(Branch(choice.when, answers[a], then))
     return tuple(lines)
+
+
+def _play(branch: Branch | None) -> str | None:
+    return None if branch is None else branch.play
 
 
 def _index(moves: tuple[str, ...], move: str | None) -> int:

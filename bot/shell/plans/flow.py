@@ -2,6 +2,10 @@
 menu then an answer menu ("If bob plays … → …"), pre-filled with the judge's suggestions in an unrated match;
 **Save** keeps it, **Cancel my plan** forgets it. Every message here is ephemeral: only the member sees it.
 
+A plan reaches two turns: in a roll plan **Turn after ▸** pages through the first moves planned, each page with
+the menus of the rolls after it (a phone shows four menus and a row of buttons at most); in a reply plan two more
+menus under the answer say the next reply and its answer.
+
 The draft rides in the custom ids (:mod:`.draft`), with the match version the form was made at: a pick on a form
 the game has passed is refused as a stale board, and nothing is stored until **Save**.
 """
@@ -16,7 +20,7 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
-from bot.app.plans.desk import PlanDesk, PlanForm, Standing
+from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Plan
 from bot.app.plans.turns import ANY, flat
@@ -24,7 +28,7 @@ from bot.app.telling.words import move_label
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
-from bot.shell.plans.draft import MAX_LINES, Draft, branches_of, draft_of
+from bot.shell.plans.draft import MAX_LINES, Draft, branches_of, draft_of, firsts
 from games.base import GameState
 
 MAX_ROLL_MENUS = 4
@@ -49,16 +53,17 @@ def plannable(match: Match) -> bool:
 
 class PlanButton(
     ChoiceButton,
-    template=rf"{PREFIX}:plan:(?P<choice>open|save|cancel):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
+    template=rf"{PREFIX}:plan:(?P<choice>open|save|cancel|page):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
 ):
     """``open`` the clicking member's plan form (from the turn post or ``/plateau plans``), ``save`` the draft it
-    carries, or ``cancel`` their plan."""
+    carries, ``cancel`` their plan, or show the ``page`` of the form its draft names."""
 
     KIND: ClassVar[str] = "plan"
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "open": discord.ButtonStyle.secondary,
         "save": discord.ButtonStyle.success,
         "cancel": discord.ButtonStyle.danger,
+        "page": discord.ButtonStyle.primary,
     }
     TEXT: ClassVar[frozenset[str]] = frozenset({"draft"})
 
@@ -72,15 +77,22 @@ class PlanButton(
             await open_form(shell, interaction, self.match_id)
         elif self.choice == "save":
             await save(shell, interaction, self.match_id, self.version, self.draft)
+        elif self.choice == "page":
+            form = await _form(shell, interaction, self.match_id, self.version)
+            draft = Draft.read(form.keyed, self.draft)
+            content, view = await form_message(shell, language_of(interaction.locale), form, draft)
+            await interaction.response.edit_message(content=content, view=view)
         else:
             await cancel(shell, interaction, self.match_id)
 
 
 class PlanSelect(
     PlateauSelect,
-    template=rf"{PREFIX}:plans:(?P<part>[rwa])(?P<slot>[0-9]+):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
+    template=rf"{PREFIX}:plans:(?P<part>[rwatvb])(?P<slot>[0-9]+):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
 ):
-    """A menu of the plan form: ``r<n>`` the move for the n-th roll, ``w`` the reply to answer, ``a`` the answer."""
+    """A menu of the plan form: ``r<n>`` the move for the n-th roll, ``t<n>`` for the n-th roll of the turn after
+    the page's first move; ``w`` the reply to answer, ``a`` the answer, ``v`` the reply after it, ``b`` its
+    answer."""
 
     def __init__(
         self, part: str, slot: int, match_id: int, version: int, draft: str, options: MenuOptions, placeholder: str
@@ -95,15 +107,21 @@ class PlanSelect(
         draft = Draft.read(form.keyed, self.draft)
         number = ascii_number(picked) or 0
         if self.part == "r":
-            picks = list(draft.picks) + [0] * max(0, len(form.choices) - len(draft.picks))
-            if self.slot < len(picks):
-                picks[self.slot] = number
-            draft = Draft(picks=tuple(picks))
+            draft = draft.with_pick(self.slot, number, len(form.choices))
+        elif self.part == "t":
+            draft = draft.with_after(self.slot, number, len(after_choices(form, draft)))
         elif self.part == "w":
             draft = Draft(lines=draft.lines, pending=number)
-        elif draft.pending is not None:
+        elif self.part == "a" and draft.pending is not None:
             lines = [line for line in draft.lines if line[0] != draft.pending]
-            draft = Draft(lines=tuple([*lines, (draft.pending, number)][-MAX_LINES:]))
+            draft = Draft(lines=tuple([*lines, (draft.pending, number)][-MAX_LINES:]), pending=draft.pending)
+        elif self.part == "v" and draft.pending is not None:
+            draft = Draft(lines=draft.lines, pending=draft.pending, then=number)
+        elif self.part == "b" and draft.pending is not None and draft.then is not None:
+            line = next((line for line in draft.lines if line[0] == draft.pending), None)
+            if line is not None:
+                lines = [other if other is not line else (*line[:2], draft.then, number) for other in draft.lines]
+                draft = Draft(lines=tuple(lines), pending=draft.pending, then=draft.then)
         content, view = await form_message(shell, language_of(interaction.locale), form, draft)
         await interaction.response.edit_message(content=content, view=view)
 
@@ -178,54 +196,132 @@ async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
 async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) -> tuple[str, discord.ui.View]:
     """The form's text (what the draft plays so far) and its menus and buttons, in ``lang``."""
     names = await shell.ui.names(form.match, lang)
+    other = names[1 - form.seat] if len(names) == 2 else "?"
     code = draft.code(form.keyed)
     match_id, version = form.match.id, form.version
     view = discord.ui.View(timeout=None)
     plan = Plan(form.seat, version, form.keyed, branches_of(form, draft))
     lines = plan_lines(plan, form.seat, names, lang, form) or [t(lang, "plan.nothing_yet")]
+    buttons: list[PlanButton] = []
+    head = ""
     if form.keyed == "roll":
-        for slot, choice in enumerate(form.choices[:MAX_ROLL_MENUS]):
-            pick = draft.picks[slot] if slot < len(draft.picks) else 0
-            # Each option names its roll: a phone shows the picked option, not the menu's placeholder.
-            asked = t(lang, "plan.roll_option", roll=choice.label, move=t(lang, "plan.ask_me"))
-            options = [discord.SelectOption(label=asked[:100], value="0", default=pick == 0)]
-            options += [
-                discord.SelectOption(
-                    label=t(lang, "plan.roll_option", roll=choice.label, move=said(form, choice.at, move, lang))[:100],
-                    value=str(i),
-                    default=pick == i,
-                )
-                for i, move in enumerate(choice.moves[: MAX_OPTIONS - 1], 1)
-            ]
-            placeholder = t(lang, "plan.if_roll", roll=choice.label)
-            view.add_item(PlanSelect("r", slot, match_id, version, code, options, placeholder))
+        shown = firsts(form, draft)
+        page = shown[draft.page - 1] if 0 < draft.page <= len(shown) else None
+        planned = [i + 1 for i, first in enumerate(shown) if first is not None and form.turn_after(first[1], first[2])]
+        if page is None:
+            for slot, choice in enumerate(form.choices[:MAX_ROLL_MENUS]):
+                pick = draft.picks[slot] if slot < len(draft.picks) else 0
+                view.add_item(_roll_menu(form, lang, "r", slot, code, choice, pick))
+            if planned:
+                target = Draft(picks=draft.picks, after=draft.after, page=planned[0])
+                buttons.append(_page_button(form, target, t(lang, "plan.turn_after")))
+        else:
+            _, first, move = page
+            # The page says only what it plans: the full plan is on the first page (a phone shows one or the other).
+            head = t(lang, "plan.after_head", roll=first.label, move=said(form, first.at, move, lang))
+            head += "\n" + t(lang, "plan.piece_note", name=other)
+            picks = draft.after[draft.page - 1] if draft.page - 1 < len(draft.after) else ()
+            for slot, choice in enumerate(form.turn_after(first, move)[:MAX_ROLL_MENUS]):
+                pick = picks[slot] if slot < len(picks) else 0
+                view.add_item(_roll_menu(form, lang, "t", slot, code, choice, pick))
+            back = Draft(picks=draft.picks, after=draft.after)
+            buttons.append(_page_button(form, back, t(lang, "plan.back")))
+            later = [p for p in planned if p > draft.page]
+            if later:
+                ahead = Draft(picks=draft.picks, after=draft.after, page=later[0])
+                label = t(lang, "plan.next_first", roll=shown[later[0] - 1][1].label)  # type: ignore[index]
+                buttons.append(_page_button(form, ahead, label))
     else:
-        other = names[1 - form.seat] if len(names) == 2 else "?"
-        options = [
-            discord.SelectOption(
-                label=t(lang, "plan.reply_option", name=other, reply=reply_words(form, c.at, c.when, lang))[:100],
-                value=str(i),
-                default=draft.pending == i,
-            )
-            for i, c in enumerate(form.choices[:MAX_OPTIONS])
-        ]
-        view.add_item(PlanSelect("w", 0, match_id, version, code, options, t(lang, "plan.if_reply", name=other)))
-        if draft.pending is not None and draft.pending < len(form.choices):
-            reply = form.choices[draft.pending]
-            answers = form.answers(reply.when)[:MAX_OPTIONS]
-            # A turn plan's answers are whole turns, in notation; a reply plan's, one move in words.
-            after = reply.at if form.keyed == "turn" else reply.at.apply(reply.at.parse_move(reply.when))
-            options = [
-                discord.SelectOption(label=reply_words(form, after, m, lang)[:100], value=str(i))
-                for i, m in enumerate(answers)
-            ]
-            placeholder = t(lang, "plan.answer", reply=reply.label)
-            view.add_item(PlanSelect("a", 0, match_id, version, code, options, placeholder))
+        _reply_menus(view, form, draft, lang, code, other)
     view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
-    key = "plan.form_rated" if form.rated else "plan.form_suggested" if form.prefill else "plan.form"
-    content = t(lang, key, id=match_id, lines="\n".join(lines))
+    for button in buttons:
+        view.add_item(button)
+    key = "plan.form_two" if form.keyed != "turn" else "plan.form"
+    key += "_rated" if form.rated else "_suggested" if form.prefill else ""
+    content = head or t(lang, key, id=match_id, lines="\n".join(lines))
     return content[:2000], view
+
+
+def _page_button(form: PlanForm, draft: Draft, label: str) -> PlanButton:
+    return PlanButton("page", form.match.id, form.version, draft.code(form.keyed), label=label)
+
+
+def _roll_menu(form: PlanForm, lang: str, part: str, slot: int, code: str, choice: Choice, pick: int) -> PlanSelect:
+    """The menu of one roll: "ask me", or one of the roll's moves."""
+    # Each option names its roll: a phone shows the picked option, not the menu's placeholder.
+    asked = t(lang, "plan.roll_option", roll=choice.label, move=t(lang, "plan.ask_me"))
+    options = [discord.SelectOption(label=asked[:100], value="0", default=pick == 0)]
+    options += [
+        discord.SelectOption(
+            label=t(lang, "plan.roll_option", roll=choice.label, move=said(form, choice.at, move, lang))[:100],
+            value=str(i),
+            default=pick == i,
+        )
+        for i, move in enumerate(choice.moves[: MAX_OPTIONS - 1], 1)
+    ]
+    placeholder = t(lang, "plan.if_roll", roll=choice.label)
+    return PlanSelect(part, slot, form.match.id, form.version, code, options, placeholder)
+
+
+def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str, code: str, other: str) -> None:
+    """The reply menu, the answer menu of the reply picked, and in a reply plan the next reply and its answer."""
+    match_id, version = form.match.id, form.version
+    options = [
+        discord.SelectOption(
+            label=t(lang, "plan.reply_option", name=other, reply=reply_words(form, c.at, c.when, lang))[:100],
+            value=str(i),
+            default=draft.pending == i,
+        )
+        for i, c in enumerate(form.choices[:MAX_OPTIONS])
+    ]
+    view.add_item(PlanSelect("w", 0, match_id, version, code, options, t(lang, "plan.if_reply", name=other)))
+    if draft.pending is None or draft.pending >= len(form.choices):
+        return
+    reply = form.choices[draft.pending]
+    answers = form.answers(reply.when)[:MAX_OPTIONS]
+    line = next((line for line in draft.lines if line[0] == draft.pending), None)
+    # A turn plan's answers are whole turns, in notation; a reply plan's, one move in words.
+    after = reply.at if form.keyed == "turn" else reply.at.apply(reply.at.parse_move(reply.when))
+    options = [
+        discord.SelectOption(
+            label=reply_words(form, after, m, lang)[:100], value=str(i), default=line is not None and line[1] == i
+        )
+        for i, m in enumerate(answers)
+    ]
+    view.add_item(PlanSelect("a", 0, match_id, version, code, options, t(lang, "plan.answer", reply=reply.label)))
+    if form.keyed != "reply" or line is None or line[1] >= len(answers):
+        return
+    replies = form.turn_after(reply, answers[line[1]])[:MAX_OPTIONS]
+    if not replies:
+        return
+    picked = draft.then if draft.then is not None else (line[2] if len(line) == 4 else None)
+    options = [
+        discord.SelectOption(
+            label=t(lang, "plan.reply_option", name=other, reply=said(form, c.at, c.when, lang))[:100],
+            value=str(i),
+            default=picked == i,
+        )
+        for i, c in enumerate(replies)
+    ]
+    view.add_item(PlanSelect("v", 0, match_id, version, code, options, t(lang, "plan.if_then_reply", name=other)))
+    if picked is None or picked >= len(replies):
+        return
+    second = replies[picked]
+    at = second.at.apply(second.at.parse_move(second.when))
+    chosen = line[3] if len(line) == 4 and line[2] == picked else None
+    options = [
+        discord.SelectOption(label=said(form, at, m, lang)[:100], value=str(i), default=chosen == i)
+        for i, m in enumerate(form.answers_at(second)[:MAX_OPTIONS])
+    ]
+    view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.answer", reply=second.label)))
+
+
+def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:
+    """The rolls of the turn after the first move the draft's page shows (none on the first page)."""
+    shown = firsts(form, draft)
+    page = shown[draft.page - 1] if 0 < draft.page <= len(shown) else None
+    return () if page is None else form.turn_after(page[1], page[2])
 
 
 def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
@@ -243,10 +339,10 @@ def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
 
 
 def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanForm | None = None) -> list[str]:
-    """The plan in words, one line per branch of its first level (deeper levels counted); with the ``form`` it was
-    made on, each move in words too."""
+    """The plan in words, one line per branch of its first level and one for the turn after it (deeper levels
+    counted); with the ``form`` it was made on, each first move in words too."""
     other = names[1 - seat] if len(names) == 2 else "?"
-    choices = {c.when: c for c in form.choices} if form is not None else {}
+    choices = {c.when: c for c in (*form.choices, *form.forced)} if form is not None else {}
     lines = []
     for branch in plan.branches:
         move = branch.play
@@ -261,10 +357,18 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
             move = move if words == move else f"{words} ({move})"
         if plan.keyed == "roll":
             lines.append(t(lang, "plan.line_roll", roll=branch.when.split(":")[-1], move=move))
+            if branch.then:
+                moves = " · ".join(
+                    t(lang, "plan.then_roll", roll=b.when.split(":")[-1], move=b.play) for b in branch.then
+                )
+                lines.append(t(lang, "plan.then_rolls", moves=moves))
         else:
             lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=move))
-        if branch.then:
-            lines[-1] += " " + t(lang, "plan.deeper", count=len(branch.then))
+            for deeper in branch.then:
+                lines.append(t(lang, "plan.then_reply", name=other, reply=deeper.when, move=deeper.play))
+        further = sum(len(b.then) for b in branch.then)
+        if further:
+            lines[-1] += " " + t(lang, "plan.deeper", count=further)
     return lines
 
 

@@ -173,7 +173,9 @@ class TurnViews:
         acting = member_to_act(match) if current and match.status is MatchStatus.ACTIVE and not asking else None
         # What the board draws too small for a phone, said in words just above it on the member's own turn.
         note = board_note(match.game, match.state, acting, lang) if acting is not None else None
-        happened = story(match, state, entries, names, lang, you=you, limit=STORY_LINES - (note is not None))
+        # The story gives up a line for each of the note's.
+        noted_lines = note.count("\n") + 1 if note else 0
+        happened = story(match, state, entries, names, lang, you=you, limit=STORY_LINES - noted_lines)
         if note:
             happened.append(note)
         finished = match.status is not MatchStatus.ACTIVE

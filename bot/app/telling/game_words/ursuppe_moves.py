@@ -60,22 +60,68 @@ def legend(state: GameState, seat: Seat, lang: str) -> str | None:
     return " ".join(said) or None
 
 
+def _chosen_directions(state: State, seat: Seat) -> list[int]:
+    """The directions the seat's moves take the amoeba in, where the move itself says which (a drift goes with
+    the card's current; a move in a named direction); a move left to the die names none: the post would grow
+    by up to four squares' food for a roll the member does not choose, and push the board off a phone's
+    first screen."""
+    face = FACES[state.cards[-1]] if state.cards else None
+    found: list[int] = []
+    for m in state.legal_moves(seat):
+        if m.kind == "drift" and face is not None and face.drift:
+            direction = DIRECTIONS.index(face.drift)
+        elif m.kind in ("dir", "move") and m.value and m.value[0] != STAY:
+            direction = m.value[0]
+        else:
+            continue
+        if direction not in found:
+            found.append(direction)
+    return sorted(found)
+
+
 def food_words(state: GameState, seat: Seat, lang: str) -> str | None:
     """``🍽️ Food on c4: 1 red, 2 yellow.``: the cubes on the square of the amoeba the decision of ``seat`` is
-    about, in the colour words of the move menus and in the board's order (seat order, as its chips); None when
-    the decision is about no amoeba on the soup. Issue 39: the board draws each colour's cubes as a count beside
-    a silhouette of about 7 CSS px on a phone, and where to go and what to eat turn on them."""
+    about, in the colour words of the move menus and in the board's order (seat order, as its chips); when the
+    decision may take the amoeba to a square it names (a drift, a chosen direction), a second line with the
+    cubes there (``🧭 Within reach: b4 (north): 1 blue · d4 (south): none.``); then the amoeba's damage when it
+    has some. None when the decision
+    is about no amoeba on the soup. Issue 39: the board draws each colour's cubes as a count beside a
+    silhouette of about 7 CSS px on a phone, and a damage as a 6 CSS px pip; where to go and what to eat turn
+    on them."""
     if not isinstance(state, State) or seat not in state.actors():
         return None
     view = state.view_for(None)
     decision = view.decision
     if decision is None or decision.amoeba is None:
         return None
+    squares = {sq.name: sq for sq in view.squares}
     square = next((sq for sq in view.squares if any((a.seat, a.number) == decision.amoeba for a in sq.amoebas)), None)
     if square is None:
         return None
-    cubes = _cubes(lang, square.food[: view.players])["cubes"] or t(lang, "label.ursuppe.legend.no_food")
-    return t(lang, "label.ursuppe.legend.food", square=square.name, cubes=cubes)
+
+    def cubes(name: str) -> str:
+        said = _cubes(lang, squares[name].food[: view.players])["cubes"]
+        return str(said) if said else t(lang, "label.ursuppe.legend.no_food")
+
+    lines = [t(lang, "label.ursuppe.legend.food", square=square.name, cubes=cubes(square.name))]
+    here = NAMES.index(square.name)
+    reach = [
+        t(
+            lang,
+            "label.ursuppe.legend.around_one",
+            square=NAMES[STEP[here][d]],
+            dir=t(lang, f"label.ursuppe.dir.{DIRECTIONS[d]}"),
+            cubes=cubes(NAMES[STEP[here][d]]),
+        )
+        for d in _chosen_directions(state, seat)
+        if STEP[here][d] != here
+    ]
+    if reach:
+        lines.append(t(lang, "label.ursuppe.legend.around", squares=" · ".join(reach)))
+    damage = next((a.damage for a in square.amoebas if (a.seat, a.number) == decision.amoeba), 0)
+    if damage:
+        lines.append(t(lang, "label.ursuppe.legend.damage", amoeba=decision.amoeba[1], count=damage))
+    return "\n".join(lines)
 
 
 def marks(state: GameState, seat: Seat, shown: Sequence[str]) -> Mapping[str, tuple[str, str]]:
