@@ -13,6 +13,7 @@ import pickle
 import re
 import shutil
 import tempfile
+import types
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -20,7 +21,10 @@ from typing import Any
 
 import discord
 import pytest
+import simcord.builders
 import simcord.env
+from PIL import Image, PngImagePlugin
+from simcord.backend import serializers
 from simcord.env import Env
 
 from bot.app.config import Config
@@ -87,6 +91,10 @@ SIMCORD_COPYING = ("simcord.results", "simcord.components", "simcord.backend.ser
 """SimCord's modules that import ``deepcopy`` by name (every message read back from a channel's history is
 copied in ``simcord.results``)."""
 
+SIMCORD_COPYING_THROUGH_COPY = ("simcord.gateway", "simcord.http.router")
+"""SimCord's modules that call ``copy.deepcopy`` (every gateway event the bot receives, every request it sends
+to the log of requests)."""
+
 
 def plain_copy(value: Any) -> Any:
     """A deep copy of plain data (dicts, lists, strings, numbers, bytes), as ``copy.deepcopy`` makes it, shared
@@ -104,6 +112,34 @@ def copy_simcord_payloads_fast(patch: pytest.MonkeyPatch) -> None:
     whole history each time: ``deepcopy`` was about a seventh of a SimCord test's CPU."""
     for module in SIMCORD_COPYING:
         patch.setattr(f"{module}.deepcopy", plain_copy)
+    fast = types.SimpleNamespace(deepcopy=plain_copy, copy=copy.copy)
+    for module in SIMCORD_COPYING_THROUGH_COPY:
+        patch.setattr(f"{module}.copy", fast)
+
+
+def reuse_unchanged_messages(patch: pytest.MonkeyPatch) -> None:
+    """Let SimCord hand out again the ``discord.Message`` it built for a message that has not changed since.
+
+    ``ChannelHandle.history`` builds a ``discord.Message`` for every message of the channel at each call, and the
+    tests read a channel's history after each move of a game (its latest board, its votes): building them again
+    and again was a tenth of a bot test's CPU. A message is built afresh once anything of it changes (its
+    payload as SimCord serialises it), or the bot's connection or its channel object does (a restart); the cache
+    lives for one test."""
+    build = simcord.builders.to_discord_message
+    built: dict[tuple[int, int], tuple[object, object, bytes, discord.Message]] = {}
+
+    def reuse(env: Env, message: Any) -> discord.Message:
+        state, channel = env.bot._connection, env.bot.get_channel(message.channel_id)
+        payload = pickle.dumps(serializers.message_payload(env.backend, message), pickle.HIGHEST_PROTOCOL)
+        key = (id(env), message.id)
+        known = built.get(key)
+        if known is not None and known[0] is state and known[1] is channel and known[2] == payload:
+            return known[3]
+        made = build(env, message)
+        built[key] = (state, channel, payload, made)
+        return made
+
+    patch.setattr(simcord.builders, "to_discord_message", reuse)
 
 
 def attach_within_settle_timeout(patch: pytest.MonkeyPatch) -> None:
@@ -125,6 +161,27 @@ def attach_within_settle_timeout(patch: pytest.MonkeyPatch) -> None:
             delattr(env, "_settle_internal")
 
     patch.setattr(simcord.env, "_attach_bot", attach_patiently)
+
+
+# Boards a SimCord bot posts.
+
+CHEAP_PNG_LEVEL = 1
+"""zlib's level for every PNG encoded while a SimCord bot runs in a test: a third of the CPU of the boards' level
+(6–7) for the same pixels, in some 40 % more bytes."""
+
+
+def encode_pngs_cheaply(patch: pytest.MonkeyPatch) -> None:
+    """Encode every PNG at :data:`CHEAP_PNG_LEVEL`. A bot test posts a board at every turn: encoding took 6.8 s of
+    the 32 s of CPU of the end-to-end, play-by-post and rematch tests, most of it zlib's. The image is the same
+    (PNG is lossless; equal pixels still give equal bytes), only less compressed. The renderer's own tests, which
+    weigh the bytes, keep the real level: they start no bot."""
+    save = Image.SAVE[PngImagePlugin.PngImageFile.format]
+
+    def save_cheaply(image: Image.Image, fp: Any, filename: str | bytes, *args: Any, **kwargs: Any) -> None:
+        image.encoderinfo = {**image.encoderinfo, "compress_level": CHEAP_PNG_LEVEL}
+        save(image, fp, filename, *args, **kwargs)
+
+    patch.setitem(Image.SAVE, PngImagePlugin.PngImageFile.format, save_cheaply)
 
 
 # What Discord sends: the server's preferred locale and each member's client locale.

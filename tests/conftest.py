@@ -18,10 +18,13 @@ from tests.botkit import (
     attach_within_settle_timeout,
     close_bots,
     copy_simcord_payloads_fast,
+    encode_pngs_cheaply,
     make_bot,
+    reuse_unchanged_messages,
     send_real_locales,
 )
 from tests.discord_limits import enforce_on_simcord
+from tests.ordering import slow_first
 from tests.pgserver import PgServer, running_server, unavailable_reason
 
 # Property tests draw the same examples on every run and every worker, and keep no example database: a run
@@ -29,6 +32,12 @@ from tests.pgserver import PgServer, running_server, unavailable_reason
 # between xdist workers either).
 settings.register_profile("plateau", derandomize=True, database=None)
 settings.load_profile("plateau")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The known-slow tests first, shared out between the workers (see :mod:`tests.ordering`)."""
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    items[:] = slow_first(items, [item.nodeid for item in items], workers)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -66,9 +75,23 @@ def db_path(tmp_path: Path) -> str:
     return str(tmp_path / "plateau.db")
 
 
+@pytest.fixture
+def cheap_pngs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PNGs encoded at a cheaper zlib level for the test (see :func:`tests.botkit.encode_pngs_cheaply`)."""
+    encode_pngs_cheaply(monkeypatch)
+
+
+@pytest.fixture
+def reused_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SimCord builds a message read from a channel again only once it changed (see
+    :func:`tests.botkit.reuse_unchanged_messages`)."""
+    reuse_unchanged_messages(monkeypatch)
+
+
 @pytest_asyncio.fixture
-async def simcord_bot(db_path: str) -> AsyncIterator[PlateauBot]:
-    """The bot SimCord's ``simcord_env`` fixture runs; every bot of the test is closed afterwards."""
+async def simcord_bot(db_path: str, cheap_pngs: None, reused_messages: None) -> AsyncIterator[PlateauBot]:
+    """The bot SimCord's ``simcord_env`` fixture runs, posting boards encoded cheaply, its channels read without
+    rebuilding what did not change; every bot of the test is closed afterwards."""
     yield make_bot(db_path)
     await close_bots()
 

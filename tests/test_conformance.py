@@ -474,11 +474,14 @@ PROBES = (
 """Texts tried at every probed position, besides the legal moves of that position."""
 
 
-def probed_states(case: Case, seeds: Sequence[int] = (0, 1), per_game: int = 40) -> list[GameState]:
-    """Positions of seeded random games, spread over each game (its end included)."""
+def probed_states(
+    case: Case, seeds: Sequence[int] = (0, 1), per_game: int = 40, games: Sequence[Playout] = ()
+) -> list[GameState]:
+    """Positions of seeded random games (or of ``games``, already played), spread over each game (its end
+    included)."""
     found: list[GameState] = []
-    for seed in seeds:
-        states = play(case, seed).states
+    for game in games or [play(case, seed) for seed in seeds]:
+        states = game.states
         stride = max(1, len(states) // per_game)
         found += [*states[::stride], states[-1]]
     return found
@@ -503,7 +506,8 @@ def refusal(state: GameState, text: str, seat: Seat | None) -> GameError | None:
 def test_a_seat_that_may_not_act_is_refused_before_anything_else(case: Case) -> None:
     """A seat that may not act gets NotYourTurnError with an empty legal list, whatever it types (once the
     game is over, GameOverError, also without a list); ``apply`` refuses its moves the same way."""
-    for state in probed_states(case):
+    games = [play(case, 0), play(case, 1)]
+    for state in probed_states(case, games=games):
         over = state.outcome() is not None
         idle = [seat for seat in case.seats if seat not in state.actors()]
         for seat in idle:
@@ -513,7 +517,7 @@ def test_a_seat_that_may_not_act_is_refused_before_anything_else(case: Case) -> 
                 assert isinstance(error, expected), f"{case.id}: {text!r} by seat {seat} gave {error!r}"
                 assert error.legal == (), f"{case.id}: {text!r} by seat {seat} lists {error.legal}"
     # apply: a move made by a seat at one position, offered again at a position where that seat may not act.
-    for game in (play(case, 0), play(case, 1)):
+    for game in games:
         for before, after in itertools.pairwise(game.states):
             if before.is_chance() or after.outcome() is not None:
                 continue

@@ -1,0 +1,88 @@
+"""The order the suite runs in: the known-slow tests first, shared out between the workers.
+
+pytest-xdist's ``worksteal`` hands each worker an equal run of the collected tests, in collection order, and later
+moves tests from the end of a busy worker's queue to an idle one. A slow test that happens to sit near the end of
+a queue therefore starts last and keeps one core busy while the others idle. So the tests named in :data:`SLOW`
+open the queues instead, the slowest first, dealt in turn to each worker's run (the rest keep their order); every
+worker computes the same order from the same collection, as xdist requires.
+
+:data:`SLOW` holds the seconds each took in the last whole run on a quiet machine (``--durations=40``); a test
+not found any more is simply not moved, and a new slow one only costs time until it is added here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+SLOW: Mapping[str, float] = {
+    "tests/test_bot_builder.py::test_a_complete_ultimatek_match_played_through_the_builder": 30.1,
+    "tests/test_ai_scripted.py::test_the_strong_ai_is_not_beaten_by_a_scripted_player[drift-cheapest-ursuppe-3-6-10]": (
+        24.9
+    ),
+    "tests/test_bot_ultimatek.py::test_a_complete_ultimatek_match_keeps_every_bonus_secret": 13.3,
+    "tests/test_bot_time_off.py::test_the_players_agree_to_pause_the_deadlines_at_their_weekends": 13.2,
+    "tests/test_ai_scripted.py::test_the_strong_ai_is_not_beaten_by_a_scripted_player[motif-first-ur:v3-2-3-10]": 12.4,
+    "tests/games/test_subulata.py::test_resampling_changes_only_what_the_seat_cannot_see": 10.3,
+    "tests/games/test_ai.py::"
+    "test_re_dealing_what_the_seat_cannot_see_never_changes_the_ai_s_decision[strong-subulata]": 10.1,
+    "tests/games/test_ai.py::"
+    "test_re_dealing_what_the_seat_cannot_see_never_changes_the_ai_s_decision[normal-subulata]": 8.9,
+    "tests/test_postgres.py::test_a_simcord_game_with_a_restart_on_postgresql": 9.1,
+    "tests/test_bot_ai.py::test_an_ursuppe_player_who_forfeits_is_replaced_by_an_ai_and_the_match_ends": 8.9,
+    "tests/test_conformance.py::test_random_playouts_respect_the_contract[ursuppe-default-6p]": 8.5,
+    "tests/test_review.py::test_a_seeded_match_of_every_game_is_reviewed_in_range_told_in_both_languages_and_charted"
+    "[ultimatek-options5-2]": 8.2,
+    "tests/test_conformance.py::test_sampled_chance_frequencies_match_the_probabilities[subulata-layout=fixed-2p]": 8.0,
+    "tests/test_bot_subulata.py::test_subulata_secret_set_ups_stay_secret_until_the_end": 7.8,
+    "tests/test_judge.py::test_the_other_judges_come_true_on_a_small_fresh_sample[subulata-8]": 7.7,
+    "tests/test_judge.py::test_the_other_judges_come_true_on_a_small_fresh_sample[ursuppe-4]": 6.6,
+    "tests/test_bot_seals.py::test_the_seals_are_the_only_public_trace_of_the_secrets_and_verify_checks_them": 7.1,
+    "tests/test_render_ultimatek.py::test_resampling_hidden_tokens_never_changes_an_image": 7.1,
+    "tests/test_judge.py::test_ultimatek_judge_comes_true_on_a_small_fresh_sample_of_quick_players": 6.9,
+    "tests/test_conformance.py::test_random_playouts_respect_the_contract[ursuppe-default-3p]": 6.8,
+    "tests/test_bot_time_off.py::test_a_member_whose_allowance_is_being_spent_may_still_declare_a_vacation": 6.7,
+    "tests/test_ai_scripted.py::test_the_strong_ai_is_not_beaten_by_a_scripted_player[always-capture-subulata-2-4-4]": (
+        6.6
+    ),
+    "tests/test_bot_time_off.py::"
+    "test_the_profile_tells_answer_times_rounded_to_others_and_hidden_at_will_and_the_dice": 6.5,
+    "tests/test_conformance.py::test_random_playouts_respect_the_contract[ultimatek-cap=60-2p]": 6.0,
+    "tests/test_bot_time_off.py::test_when_the_allowance_runs_out_the_usual_timeout_applies": 5.7,
+    "tests/test_conformance.py::test_random_playouts_respect_the_contract[ultimatek-cap=none-2p]": 5.7,
+}
+"""Seconds a known-slow test takes, by node id; an id without its ``[parameters]`` stands for every case."""
+
+T = TypeVar("T")
+
+
+def seconds(nodeid: str) -> float:
+    """How long :data:`SLOW` says the test ``nodeid`` takes (0 when it is not known to be slow)."""
+    return SLOW.get(nodeid, SLOW.get(nodeid.split("[", 1)[0], 0.0))
+
+
+def slow_first(items: Sequence[T], ids: Sequence[str], workers: int) -> list[T]:
+    """``items`` (whose node ids are ``ids``) reordered for ``workers`` workers: split as ``worksteal`` splits them
+    (each worker in turn gets an equal share of what is left), each share opening with its part of the slow
+    tests, dealt slowest first to the worker with the fewest seconds so far; the other tests keep their order."""
+    workers = max(1, workers)
+    slow = sorted((i for i, nodeid in enumerate(ids) if seconds(nodeid) > 0), key=lambda i: -seconds(ids[i]))
+    shares: list[list[int]] = [[] for _ in range(workers)]
+    loads = [0.0] * workers
+    for i in slow:
+        least = loads.index(min(loads))
+        shares[least].append(i)
+        loads[least] += seconds(ids[i])
+    moved = set(slow)
+    rest = iter(i for i in range(len(items)) if i not in moved)
+    order: list[int] = []
+    left = len(items)
+    for worker, share in enumerate(shares):
+        size = left // (workers - worker)
+        left -= size
+        order += share[:size]
+        order += [next(rest) for _ in range(max(0, size - len(share)))]
+        shares[worker] = share[size:]
+    order += [i for share in shares for i in share]  # only when there are more slow tests than tests per worker
+    order += list(rest)
+    return [items[i] for i in order]
