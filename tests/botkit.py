@@ -26,10 +26,12 @@ import simcord.env
 from PIL import Image, PngImagePlugin
 from simcord.backend import serializers
 from simcord.env import Env
+from zlib_ng import zlib_ng
 
 from bot.app.config import Config
 from bot.app.storage import Store, is_postgres_url
 from bot.shell.client import PlateauBot, warm_up_renderers
+from render import common as render_common
 
 BOTS: list[PlateauBot] = []
 
@@ -182,6 +184,16 @@ def encode_pngs_cheaply(patch: pytest.MonkeyPatch) -> None:
         save(image, fp, filename, *args, **kwargs)
 
     patch.setitem(Image.SAVE, PngImagePlugin.PngImageFile.format, save_cheaply)
+    # The boards have a PNG writer of their own (render.common.encode_png), compressed by zlib-ng.
+    patch.setattr(render_common, "zlib_ng", _CheapCompressor)
+
+
+class _CheapCompressor:
+    """zlib-ng's compressor at :data:`CHEAP_PNG_LEVEL`, whatever level the board's writer asks for."""
+
+    @staticmethod
+    def compressobj(level: int = -1, *args: Any, **kwargs: Any) -> Any:
+        return zlib_ng.compressobj(CHEAP_PNG_LEVEL, *args, **kwargs)
 
 
 # What Discord sends: the server's preferred locale and each member's client locale.
