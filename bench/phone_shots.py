@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import sys
 import tempfile
@@ -210,6 +211,21 @@ ON_FIRST_SCREEN = """() => {
 }"""
 """Whether the latest board and the last control after it are both inside the screen."""
 """Scrolls every scrolled box of the preview back to its start."""
+
+
+async def first_screen(page: Any, timeout_ms: int = 30_000) -> dict[str, Any]:
+    """What :data:`ON_FIRST_SCREEN` reads once the channel is scrolled to its end and the latest board and its
+    last control are on screen, or as it stands after ``timeout_ms``. A loaded machine can still be laying the
+    preview out (images decoding, the viewport's layout) after it first settled: the check waits for the page,
+    not for a fixed time."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    both = f"() => {{ {SCROLL_TO_BOTTOM}; const s = ({ON_FIRST_SCREEN})(); return s.buttons && s.board && s.last; }}"
+    with contextlib.suppress(PlaywrightTimeout):
+        await page.wait_for_function(both, timeout=timeout_ms)
+    await page.evaluate(SCROLL_TO_BOTTOM)
+    seen: dict[str, Any] = await page.evaluate(ON_FIRST_SCREEN)
+    return seen
 
 
 SETTLED = """() => !/(Updating|Loading)[^\\n]*…/.test(document.body.innerText)

@@ -14,10 +14,9 @@ import pytest
 
 from bench.phone_shots import (
     CHROMIUM,
-    ON_FIRST_SCREEN,
     PHONE,
-    SCROLL_TO_BOTTOM,
     browser,
+    first_screen,
     open_channel,
     play,
     speaking,
@@ -69,6 +68,5 @@ async def test_the_latest_ursuppe_post_shows_its_board_and_controls_on_the_first
         channel, members = await play(env, "ursuppe", 4, 14, lang=lang)
     async with env.preview(channel, viewers=members, layout="channel") as preview, browser() as chromium:
         page = await open_channel(chromium, preview.url, PHONE)
-        await page.evaluate(SCROLL_TO_BOTTOM)
-        seen = await page.evaluate(ON_FIRST_SCREEN)
+        seen = await first_screen(page)
         assert seen["buttons"] and seen["board"] and seen["last"], seen
