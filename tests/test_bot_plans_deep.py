@@ -8,10 +8,10 @@ from typing import Any
 
 from bot.app.i18n import t
 from bot.app.matches import LogKind
-from bot.app.plans.model import Branch
 from tests.botkit import boards_in, controls_of, text_of
 from tests.test_bot_e2e import expect_ephemeral
 from tests.test_bot_plans import bob_reads, bob_until_alice, bob_until_planned, club, menus, ur_match
+from tests.test_plans_deep import two_deep
 
 __all__ = ["club"]
 
@@ -106,10 +106,7 @@ async def test_cancelling_a_plan_two_deep_leaves_both_turns_to_the_member(club: 
     env, lang, channel, alice = club["env"], club["lang"], club["north"], club["alice"]
     match = await ur_match(club, "north")
     form = await env.bot.plans.form(match.id, alice.id)
-    deep = tuple(
-        Branch(c.when, c.moves[0], tuple(Branch(d.when, d.moves[0]) for d in form.turn_after(c, c.moves[0])))
-        for c in form.choices
-    )
+    deep = two_deep(form)
     await env.bot.plans.leave(match.id, alice.id, deep, expected_version=match.version)
     listed = await alice.slash(channel, "plateau plans")
     message = listed.response.message
@@ -129,11 +126,7 @@ async def test_twins_differing_only_in_a_plan_two_deep_read_the_same_to_the_oppo
     after = await bob_until_alice(club, "south")
     roll = [e for e in await env.bot.service.history(south.id) if e.kind is LogKind.CHANCE][-1].notation
     form = await env.bot.plans.form(north.id, alice.id)
-    deep = tuple(
-        Branch(c.when, c.moves[0], tuple(Branch(d.when, d.moves[0]) for d in form.turn_after(c, c.moves[0])))
-        for c in form.choices
-        if c.when != roll
-    )
+    deep = tuple(b for b in two_deep(form) if b.when != roll)
     assert any(b.then for b in deep)
     await env.bot.plans.leave(north.id, alice.id, deep, expected_version=north.version)
     assert (await bob_until_alice(club, "north")).state == after.state, "the plan played nothing"
@@ -166,10 +159,7 @@ async def test_with_dms_closed_a_spent_plan_two_deep_leaves_the_next_form_under_
     env, lang, channel, alice = club["env"], club["lang"], club["north"], club["alice"]
     match = await ur_match(club, "north")
     form = await env.bot.plans.form(match.id, alice.id)
-    deep = tuple(
-        Branch(c.when, c.moves[0], tuple(Branch(d.when, d.moves[0]) for d in form.turn_after(c, c.moves[0])))
-        for c in form.choices
-    )
+    deep = two_deep(form)
     await env.bot.plans.leave(match.id, alice.id, deep, expected_version=match.version)
     closed = alice.user.dm_channel
     env.inject_error("POST", f"/channels/{closed.id}/messages", status=403, code=50007, times=None)
