@@ -300,3 +300,13 @@ def test_the_board_says_in_words_what_each_bonus_token_is_and_where_it_lies() ->
     words = private(state, 0, "en")
     assert "Stop on c5" in words and "Run 2 straight on e2" in words and "Throw 3 straight (" in words
     assert "Lancer 2 avec virage : d3" in drawn(0, "fr")
+
+
+@pytest.mark.parametrize("key", ["error.ultimatek.notation", "error.ultimatek.no_credits"])
+def test_french_errors_quote_the_words_a_french_member_types(key: str) -> None:
+    """The French replies teach the French verbs the notation reads (révéler, défausser, poser, fin), not the
+    English ones inside a French sentence."""
+    quoted = re.findall(r"`([^`]+)`", t("fr", key, text="xyz"))
+    verbs = {snippet.split()[0] for snippet in quoted if snippet != "xyz"}
+    assert verbs, key
+    assert not verbs & {"reveal", "discard", "place", "end"}, quoted
