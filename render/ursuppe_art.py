@@ -265,8 +265,12 @@ def amoeba_sprite(
     return sprite
 
 
+DAMAGE_PIP_D: Final = 13.0
+"""How wide a damage pip is on an amoeba, in image px."""
+
+
 @cache
-def _pips(count: int, d: float = 13.0) -> Image.Image:
+def _pips(count: int, d: float = DAMAGE_PIP_D) -> Image.Image:
     step = d * 10 / 13
     w = round(d + step * (count - 1) + 4)
     h = round(d + 4)
@@ -305,6 +309,42 @@ def chip_sprite(
     ink = theme(palette).text
     ImageDraw.Draw(sprite).text((d + 3, h / 2 + 1), str(count), font=face, fill=(*ink, 255), anchor="lm")
     return sprite
+
+
+@lru_cache(maxsize=256)
+def food_total_sprite(count: int, d: int, text: int, palette: str = "standard") -> Image.Image:
+    """All the food cubes of a square: a cube ``d`` px across, in no player's colour, and their count beside it
+    in ``text`` px bold. The count is not noted here: whoever pastes it notes it."""
+    h = max(d + 4, text + 4)
+    face = font(text, "Bold")
+    width = math.ceil(d + 4 + face.getlength(str(count)))
+    sprite = Image.new("RGBA", (width, h), (0, 0, 0, 0))
+    sprite.paste(_cube_icon(d, h, palette), (0, 0))
+    ink = theme(palette).text
+    ImageDraw.Draw(sprite).text((d + 4, h / 2 + 1), str(count), font=face, fill=(*ink, 255), anchor="lm")
+    return sprite
+
+
+@cache
+def _cube_icon(d: int, h: int, palette: str = "standard") -> Image.Image:
+    """A cube seen from a corner: a light top and two shaded sides, outlined, in the theme's text colour."""
+    ink = theme(palette).text
+    r = d / 2
+    cx, cy = r + 1, h / 2
+    dx, dy = r * math.sqrt(3) / 2, r / 2
+    top = [(cx, cy - r), (cx + dx, cy - dy), (cx, cy), (cx - dx, cy - dy)]
+    left = [(cx - dx, cy - dy), (cx, cy), (cx, cy + r), (cx - dx, cy + dy)]
+    right = [(cx, cy), (cx + dx, cy - dy), (cx + dx, cy + dy), (cx, cy + r)]
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        for face, shade in ((top, 1.0), (left, 0.7), (right, 0.5)):
+            fill = (*mix(INK, ink, shade), 255)
+            draw.polygon([(x * k, y * k) for x, y in face], fill=fill, outline=(*INK, 255), width=max(1, round(k)))
+
+    sprite = supersampled((d + 2, h), 4, paint)
+    canvas = Image.new("RGBA", (d + 2, h), (0, 0, 0, 0))
+    canvas.paste(sprite, (0, 0), sprite)
+    return canvas
 
 
 @lru_cache(maxsize=1024)
@@ -486,6 +526,8 @@ def clear_caches() -> None:
         _pips,
         chip_sprite,
         _chip_icon,
+        food_total_sprite,
+        _cube_icon,
         island_sprite,
         superior_mark,
         veil,
@@ -497,6 +539,7 @@ def clear_caches() -> None:
 
 __all__ = [
     "DAMAGE",
+    "DAMAGE_PIP_D",
     "FOOD_COLOURS",
     "GOLD",
     "MUTED",
@@ -507,6 +550,7 @@ __all__ = [
     "amoeba_sprite",
     "chip_sprite",
     "clear_caches",
+    "food_total_sprite",
     "frame_sprite",
     "ink_on",
     "island_sprite",
