@@ -11,8 +11,9 @@ is shortened, long names wrap. Top to bottom:
   drift as a red arrow, its ozone value in grey). Each square shows its food as one count beside a cube
   (a count per colour beside a silhouette was some 7 CSS px on a phone; the turn post says in words, above the
   board, each colour's cubes on the square the acting member's decision is about and on those within its
-  reach) and its amoebas as numbered silhouettes with one crimson pip per damage. The empty squares hold the turn order of the phase (a1, captioned "Turn
-  order"), the card, the cards left and where the finish zone starts (c1–e1), and what a pip means (e5);
+  reach) and its amoebas as numbered silhouettes with one crimson pip per damage. The empty squares hold the
+  turn order of the phase (a1, captioned "Turn order"), the card, the cards left and where the finish zone
+  starts (c1–e1), and what a pip means (e5);
 - the players' cards, three, two or one a row: silhouette, name in full, score. Their BP, MP against the
   ozone, amoebas and genes, and the supply, are in the detail view (:func:`draw_rows`,
   :mod:`render.ursuppe_detail`); the post's words give the acting player their own BP.
