@@ -11,9 +11,9 @@ is shortened, long names wrap. Top to bottom:
   drift as a red arrow, its ozone value in grey). Each square shows its food as one count beside a cube
   (a count per colour beside a silhouette was some 7 CSS px on a phone; the turn post says in words, above the
   board, each colour's cubes on the square the acting member's decision is about and on those within its
-  reach) and its amoebas as numbered silhouettes with one crimson pip per damage. The empty squares hold the
+  reach) and its amoebas as numbered silhouettes, ringed in dashes per damage. The empty squares hold the
   turn order of the phase (a1, captioned "Turn order"), the card, the cards left and where the finish zone
-  starts (c1–e1), and what a pip means (e5);
+  starts (c1–e1), and what the dashed ring means (e5);
 - the players' cards, three, two or one a row: silhouette, name in full, score. Their BP, MP against the
   ozone, amoebas and genes, and the supply, are in the detail view (:func:`draw_rows`,
   :mod:`render.ursuppe_detail`); the post's words give the acting player their own BP.
@@ -79,7 +79,6 @@ from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS, note_figure, note_
 from render.palettes import Sampler, shipped
 from render.ursuppe_art import (
     DAMAGE,
-    DAMAGE_PIP_D,
     GOLD,
     PLAYER_COLOURS,
     SHAPE_OF,
@@ -87,13 +86,13 @@ from render.ursuppe_art import (
     Theme,
     amoeba_sprite,
     chip_sprite,
+    damage_ring_sprite,
     food_total_sprite,
     frame_sprite,
     island_sprite,
     marker_sprite,
     paste,
     paste_text,
-    pip_sprite,
     ring_sprite,
     text_width,
     theme,
@@ -367,7 +366,7 @@ def _part_pieces(
             pieces.extend(_word_pieces(name, size, "Bold", colour))
         elif isinstance(part, AmoebaRef):
             ci = colours[part.seat] if 0 <= part.seat < len(colours) else 0
-            sprite = amoeba_sprite(ci, part.number, 0, AMOEBA_D, TEXT_PX, palette)
+            sprite = amoeba_sprite(ci, part.number, AMOEBA_D, TEXT_PX, palette)
             pieces.append(_icon_piece(sprite, AMOEBA_D + 2, ((str(part.number), TEXT_PX),)))
         else:
             for seat, count in enumerate(part.counts):
@@ -538,9 +537,11 @@ def _paint_square(
         if ring is not None:
             paste(tile, ring_sprite(AMOEBA_D + 10, ring, 3.0), (cx, cy))
         note_text(str(number), TEXT_PX)
+        paste(tile, amoeba_sprite(colour, number, AMOEBA_D, TEXT_PX, palette), (cx, cy))
         if damage:
-            note_figure("damage pip", DAMAGE_PIP_D)
-        paste(tile, amoeba_sprite(colour, number, damage, AMOEBA_D, TEXT_PX, palette), (cx, cy))
+            # Over the silhouette's edge, not behind it: a square's or a star's corners would hide it.
+            note_figure("damage ring", AMOEBA_D + 4)
+            paste(tile, damage_ring_sprite(AMOEBA_D, damage), (cx, cy))
 
 
 def pitch_of(v: View, palette: str = "standard") -> tuple[int, ...]:
@@ -557,7 +558,7 @@ def pitch_of(v: View, palette: str = "standard") -> tuple[int, ...]:
     # The first row's empty squares hold the card, the cards left and the finish zone in words.
     need[0] = max(need[0], 8 + max(len(_corner_lines(v, lang, CORNER_W)) for lang in LANGS) * CORNER_STEP)
     need[0] = max(need[0], order_height(v))
-    # e5 holds the damage pip's key: the pip, then its words.
+    # e5 holds the damage ring's key: the ring, then its words.
     need[4] = max(need[4], DAMAGE_KEY_Y + (max(len(_damage_key_lines(lang)) for lang in LANGS) - 0.5) * CORNER_STEP + 2)
     return tuple(int(min(PITCH_MAX, max(PITCH_Y, math.ceil(h + GAP)))) for h in need)
 
@@ -659,7 +660,7 @@ def _draw_corners(
     pitch: Pitch = PITCH_Y,
 ) -> None:
     """In the empty squares: the order of the phase (a1), the card, the cards left and where the finish
-    zone starts (c1–e1), what a damage pip means (e5). The supply is in the detail view."""
+    zone starts (c1–e1), what a damage ring means (e5). The supply is in the detail view."""
     x0, y0, _, _ = cell_box(0, 2, board_y, pitch)
     y = y0 + 4 + CORNER_STEP / 2
     for i, part in enumerate(_corner_lines(v, lang, CORNER_W)):
@@ -685,18 +686,18 @@ def _draw_corners(
             paste(canvas, ring_sprite(ORDER_RING - 4, HIGHLIGHT, 3.0), (ox0 + 18, below))
             paste_text(canvas, (ox0 + 40, below), word(lang, "order_ring"), TEXT_PX, "Semibold", th.muted, "lm")
     lx0, ly0, _, _ = cell_box(4, 4, board_y, pitch)
-    # The pip on its own line: beside it, "damage" and "blessure" would not fit the square's width.
-    paste(canvas, pip_sprite(MARKER_D), (lx0 + 16, ly0 + 18))
+    # The ring on its own line: beside it, "damage" and "blessure" would not fit the square's width.
+    paste(canvas, damage_ring_sprite(MARKER_D, 1), (lx0 + 24, ly0 + 22))
     for i, line in enumerate(_damage_key_lines(lang)):
         paste_text(canvas, (lx0 + 3, ly0 + DAMAGE_KEY_Y + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.muted, "lm")
 
 
-DAMAGE_KEY_Y: Final = 44
-"""Where the middle of the first line of the damage pip's words lies, under the top of its square (e5)."""
+DAMAGE_KEY_Y: Final = 52
+"""Where the middle of the first line of the damage ring's words lies, under the top of its square (e5)."""
 
 
 def _damage_key_lines(lang: str) -> list[str]:
-    """The damage pip's words, wrapped to the width of a square."""
+    """The damage ring's words, wrapped to the width of a square."""
     x0, _, x1, _ = cell_box(4, 4)
     return wrap_words(word(lang, "damage"), TEXT_PX, "Semibold", x1 - x0 - 5)
 
@@ -1119,7 +1120,7 @@ def _sample_palette(palette: str) -> Image.Image:
     samples.append(_draw_board(final, BoardContext(("A", "B", "C", "D", "E"), palette=palette)))  # type: ignore[arg-type]
     # The half-tones of the text colour on the seat colours and on the damage crimson: without them the
     # edges of those digits and pips snap to a seat colour, which would then seem to be on the square.
-    # So are the edges of a damage pip on an amoeba (blue and crimson meet near purple).
+    # So are the edges of a damage ring around an amoeba (blue and crimson meet near purple).
     blends = tuple(mix(c, th.text, 0.5) for c in (*PLAYER_COLOURS, DAMAGE))
     blends += tuple(mix(c, DAMAGE, 0.5) for c in PLAYER_COLOURS)
     # And the edges of a silhouette on its square (blue on the dark ground would snap to purple).

@@ -245,10 +245,9 @@ def marker_sprite(colour_index: int, diameter: int, palette: str = "standard") -
 
 
 @lru_cache(maxsize=512)
-def amoeba_sprite(
-    colour_index: int, number: int, damage: int, diameter: int, text: int, palette: str = "standard"
-) -> Image.Image:
-    """An amoeba: the player's silhouette, its number in ``text`` px bold, one crimson pip per damage.
+def amoeba_sprite(colour_index: int, number: int, diameter: int, text: int, palette: str = "standard") -> Image.Image:
+    """An amoeba: the player's silhouette and its number in ``text`` px bold (its damage is a ring around it,
+    :func:`damage_ring_sprite`).
 
     The number is not noted here (the sprite is cached): whoever pastes it notes it."""
     size = diameter + 12
@@ -259,37 +258,29 @@ def amoeba_sprite(
     nx, ny = number_centre(shape, c, c, diameter / 2)
     face = font(text, "Bold")
     ImageDraw.Draw(sprite).text((nx, ny), str(number), font=face, fill=(*ink_on(colour), 255), anchor="mm")
-    if damage > 0:
-        pips = _pips(min(damage, 4))
-        sprite.alpha_composite(pips, (size - pips.width, 0))
     return sprite
 
 
-DAMAGE_PIP_D: Final = 13.0
-"""How wide a damage pip is on an amoeba, in image px."""
-
-
 @cache
-def _pips(count: int, d: float = DAMAGE_PIP_D) -> Image.Image:
-    step = d * 10 / 13
-    w = round(d + step * (count - 1) + 4)
-    h = round(d + 4)
+def damage_ring_sprite(diameter: int, damage: int) -> Image.Image:
+    """The damage of an amoeba ``diameter`` px across: a ring around it in cream and crimson dashes, one ring per
+    damage (two at most). As large as the amoeba, so it reads on a phone where a pip beside the number did not
+    (issue 39), and dashed, so it is told from the solid ring of the amoeba a decision is about."""
+    rings = max(1, min(damage, 2))
+    size = diameter + 8 + 8 * rings
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        for i in range(count):
-            x = w - 2 - d / 2 - i * step
-            y = 2 + d / 2
-            draw.ellipse(((x - d / 2) * k, (y - d / 2) * k, (x + d / 2) * k, (y + d / 2) * k), fill=(*CREAM, 255))
-            rr = d / 2 - 2.2
-            draw.ellipse(((x - rr) * k, (y - rr) * k, (x + rr) * k, (y + rr) * k), fill=(*DAMAGE, 255))
+        c = size / 2
+        for ring in range(rings):
+            r = diameter / 2 + 2 + 4 * ring
+            box = ((c - r) * k, (c - r) * k, (c + r) * k, (c + r) * k)
+            draw.ellipse(box, outline=(*INK, 255), width=round(5 * k))
+            for dash in range(12):
+                colour = CREAM if dash % 2 == 0 else DAMAGE
+                start = dash * 30 + 15 * ring
+                draw.arc(box, start, start + 30, fill=(*colour, 255), width=round(3.5 * k))
 
-    return supersampled((w, h), 4, paint)
-
-
-def pip_sprite(diameter: float = 13.0) -> Image.Image:
-    """One damage pip ``diameter`` px across (for the key: larger than on an amoeba, where the number and
-    the silhouette need the room)."""
-    return _pips(1, diameter)
+    return supersampled((size, size), 3, paint)
 
 
 @lru_cache(maxsize=1024)
@@ -523,7 +514,7 @@ def clear_caches() -> None:
         text_width,
         marker_sprite,
         amoeba_sprite,
-        _pips,
+        damage_ring_sprite,
         chip_sprite,
         _chip_icon,
         food_total_sprite,
@@ -539,7 +530,6 @@ def clear_caches() -> None:
 
 __all__ = [
     "DAMAGE",
-    "DAMAGE_PIP_D",
     "FOOD_COLOURS",
     "GOLD",
     "MUTED",
@@ -550,6 +540,7 @@ __all__ = [
     "amoeba_sprite",
     "chip_sprite",
     "clear_caches",
+    "damage_ring_sprite",
     "food_total_sprite",
     "frame_sprite",
     "ink_on",
@@ -559,7 +550,6 @@ __all__ = [
     "paint_shape",
     "paste",
     "paste_text",
-    "pip_sprite",
     "ring_sprite",
     "shape_points",
     "superior_mark",

@@ -221,8 +221,9 @@ def _hand_view(**changes: object) -> View:
     return dataclasses.replace(U._sample_view(3), **changes)  # type: ignore[arg-type]
 
 
-def test_damage_pips_and_numbers_on_amoebas() -> None:
-    """An amoeba with damage carries crimson pips; the same amoeba without damage has none."""
+def test_damage_rings_and_numbers_on_amoebas() -> None:
+    """An amoeba with damage is ringed in crimson and cream dashes, as large as the amoeba, so that it reads on
+    a phone (issue 39: a pip beside its number was some 6 CSS px); the same amoeba without damage has none."""
     base = _hand_view()
     squares = list(base.squares)
     index = next(i for i, sq in enumerate(squares) if sq.name == "c2")
@@ -231,11 +232,14 @@ def test_damage_pips_and_numbers_on_amoebas() -> None:
     ctx = BoardContext(NAMES[:3])
     x0, y0, x1, y1 = U.square_box("c2", U.layout(base, ctx)[0], U.pitch_of(base))
     box = (x0, y0, x1, y1)
-    with_pips = _image(
-        U.render(dataclasses.replace(base, squares=(*squares[:index], hurt, *squares[index + 1 :])), ctx)
-    )
+    with noted() as notes:
+        with_rings = _image(
+            U.render(dataclasses.replace(base, squares=(*squares[:index], hurt, *squares[index + 1 :])), ctx)
+        )
     without = _image(U.render(dataclasses.replace(base, squares=(*squares[:index], whole, *squares[index + 1 :])), ctx))
-    assert _count(with_pips, box, art.DAMAGE, 24) >= 20
+    assert _count(with_rings, box, art.DAMAGE, 24) >= 20
+    rings = [px for what, px in notes.figures if what == "damage ring"]
+    assert rings and min(rings) * PHONE_COLUMN_CSS / U.WIDTH >= PHONE_MIN_CSS
     assert _count(without, box, art.DAMAGE, 24) == 0
     assert _count(without, box, art.PLAYER_COLOURS[1]) >= 200
 
@@ -601,8 +605,8 @@ def test_the_silhouettes_beside_words_read_at_12_css_px_on_a_phone() -> None:
     """Issue 39: the players' silhouettes in the header, the turn order and the players' cards were drawn 24–26
     px across (some 10–11 CSS px on a phone), the cubes' silhouettes in the header's sentences 16 px (7 CSS
     px) and the key's damage pip 13 px (6): each now spans at least 12 CSS px at the phone's column, as the
-    smallest text does. (The cubes and pips on the squares stay small: the post says them in words on the
-    member's own turn, ``tests/test_ursuppe_words.py``.)"""
+    smallest text does (the squares' food and damage too: ``test_a_squares_food_is_one_count_…`` and
+    ``test_damage_rings_…``)."""
     from render.lettering import PHONE_MIN_CSS
 
     for ci in range(6):
@@ -611,8 +615,8 @@ def test_the_silhouettes_beside_words_read_at_12_css_px_on_a_phone() -> None:
         chip = art.chip_sprite(ci, 3, 0, U.TEXT_PX, "standard", U.MARKER_D)
         icon = chip.getchannel("A").crop((0, 0, U.MARKER_D + 4, chip.height)).getbbox()
         assert icon is not None and _css(min(icon[2] - icon[0], icon[3] - icon[1])) >= PHONE_MIN_CSS, ci
-    pip = art.pip_sprite(U.MARKER_D).getchannel("A").getbbox()
-    assert pip is not None and _css(pip[2] - pip[0]) >= PHONE_MIN_CSS
+    ring = art.damage_ring_sprite(U.MARKER_D, 1).getchannel("A").getbbox()
+    assert ring is not None and _css(ring[2] - ring[0]) >= PHONE_MIN_CSS
 
 
 @pytest.mark.parametrize("players", [5, 6])
