@@ -540,7 +540,7 @@ def _paint_square(
         paste(tile, amoeba_sprite(colour, number, AMOEBA_D, TEXT_PX, palette), (cx, cy))
         if damage:
             # Over the silhouette's edge, not behind it: a square's or a star's corners would hide it.
-            note_figure("damage ring", AMOEBA_D + 4)
+            note_figure("damage ring", AMOEBA_D + 2)
             paste(tile, damage_ring_sprite(AMOEBA_D, damage), (cx, cy))
 
 

@@ -267,12 +267,14 @@ def damage_ring_sprite(diameter: int, damage: int) -> Image.Image:
     damage (two at most). As large as the amoeba, so it reads on a phone where a pip beside the number did not
     (issue 39), and dashed, so it is told from the solid ring of the amoeba a decision is about."""
     rings = max(1, min(damage, 2))
-    size = diameter + 8 + 8 * rings
+    size = diameter + 8
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
         c = size / 2
         for ring in range(rings):
-            r = diameter / 2 + 2 + 4 * ring
+            # On the silhouette's edge, a second one just inside it: the ring of the player's own amoebas and
+            # of the deciding one lies just outside, and must stay seen.
+            r = diameter / 2 - 0.5 - 3.5 * ring
             box = ((c - r) * k, (c - r) * k, (c + r) * k, (c + r) * k)
             draw.ellipse(box, outline=(*INK, 255), width=round(5 * k))
             for dash in range(12):
