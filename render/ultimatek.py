@@ -38,7 +38,7 @@ import re
 from functools import cache, partial
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.base import Seat, Termination
 from games.ultimatek import from_text, public_notation
@@ -704,7 +704,16 @@ def _key_lines(view: View, lang: str) -> list[KeyLine]:
     elif hidden:
         found.append((None, "down", words["key_hands"].format(hands=hands)))
     face = font(TEXT_PX, "Semibold")
-    return [(kind, style, wrap_text(text, face, WIDTH - MARGIN - KEY_TEXT_X)) for kind, style, text in found]
+    return [(kind, style, _key_wrap(text, face, WIDTH - MARGIN - KEY_TEXT_X)) for kind, style, text in found]
+
+
+def _key_wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """A key line wrapped to ``width``: a line of two parts (``face down: … · in hand: …``) too long for one
+    line breaks between its parts, so that no side is parted from its count ("Rouge" / "3")."""
+    if face.getlength(text) <= width or " · " not in text:
+        return wrap_text(text, face, width)
+    head, tail = text.split(" · ", 1)
+    return [*wrap_text(f"{head} ·", face, width), *wrap_text(tail, face, width)]
 
 
 def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, key: list[KeyLine]) -> None:

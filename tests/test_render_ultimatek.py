@@ -516,3 +516,12 @@ def test_the_key_says_how_long_a_stop_blocks_its_piece() -> None:
     )
     assert "Stop: blocks c2 until Blue's next turn ends" in _key_texts(red_plays, 1, "en")
     assert "Stop : bloque c2 jusqu'à la fin du prochain tour de Bleu" in _key_texts(red_plays, None, "fr")
+
+
+def test_a_key_line_too_long_for_one_line_breaks_between_its_parts() -> None:
+    """The French public key "face cachée : … · en main : Bleu 2, Rouge 3" is too long for one line: it breaks
+    at its dot, not inside "Rouge 3" (the phone tour showed a lone "3" on the last line)."""
+    from render.ultimatek import SAMPLE, _key_lines
+
+    key = _key_lines(from_text(SAMPLE).view_for(None), "fr")
+    assert key[-1][2] == ["face cachée : c3, e4, g3 ·", "en main : Bleu 2, Rouge 3"]
