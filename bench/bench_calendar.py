@@ -18,7 +18,7 @@ decides, at each turn change still waiting for a member, whether the member is a
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
 also leaves a small plan after each answer (:class:`ModelC`: one turn deep); model D leaves the form's whole
-plan, two turns deep (:class:`ModelD`). The loop also carries out a model's
+plan (:class:`ModelD`: three turns deep in Ur, two in Subulata, one in Ultima-Tek). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
 
@@ -321,11 +321,11 @@ class ModelC(ModelB):
 
 
 class ModelD(ModelC):
-    """Model C two turns deep: after each answer the member leaves the plan the form offers whole, their next
-    turn and the one after at once (in Ur a move for every roll with a choice, and under each the moves of the
-    turn after for every roll; elsewhere the judge's guess of the reply with the answer, then of the next reply
-    with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an unrated match;
-    in a rated one the member picks the same moves themselves."""
+    """Model C as deep as the form goes: after each answer the member leaves the plan the form offers whole (in Ur
+    their next three turns: a move for every roll with a choice, under each the moves of the turn after for every
+    roll, and under those the turn after that; in Subulata the judge's guess of the reply with the answer, then of
+    the next reply with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an
+    unrated match; in a rated one the member picks the same moves themselves."""
 
     name = "D"
 
@@ -334,26 +334,11 @@ class ModelD(ModelC):
         return super().trim(form, branches) if form.keyed == "turn" else branches
 
 
-class ModelE(ModelD):
-    """What if: model D three turns deep in Ur (the judge's moves for every roll of the next three turns, up to
-    some 70 branches). The form offers two turns: this model measures what a third would save, nothing more."""
-
-    name = "E"
-
-    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-        """Three turns of the judge's moves in a roll game; D's plan elsewhere."""
-        if form.keyed != "roll":
-            return super().trim(form, branches)
-        rng = random.Random(f"plan:{form.match.id}:{form.version}")
-        return suggested(form.match.game, form.known, form.seat, rng, depth=3)
-
-
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
     "A": ModelA,
     "B": ModelB,
     "C": ModelC,
     "D": ModelD,
-    "E": ModelE,
 }
 
 
@@ -387,6 +372,9 @@ class MatchFigures:
     offered: int = 0
     """Plan forms a DM offered when a plan had played its last move (plan after plan)."""
     looked: int = 0
+    at_board: int = 0
+    """Of the forms offered, those offered while the opponent was at the board: the plan played its last move in
+    answer to a move of theirs, and they play on at once (so the form is stale before its member can read it)."""
     """Of those, the forms the member read while the match still stood where the form was made."""
     plans: Counter[str] = field(default_factory=Counter)
     """What became of the plans: ``left``, the form refused (``none:<key>``: nothing to plan there), and why each
@@ -582,6 +570,7 @@ class Table:
                 continue
             if leave is not None:
                 self.figures.offered += 1
+                self.figures.at_board += self.answering is not None and self.answering != uid
                 at = self.members[uid].answers_at(self.now)
                 heapq.heappush(self.queue, _Event(at, next(self.order), uid, look=(match.version, leave)))
 
@@ -791,7 +780,10 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     if ends:
         notes.append("plans: " + ", ".join(f"{n} {why}" for why, n in sorted(ends.items())))
     if offered := sum(r.offered for r in results):
-        notes.append(f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved")
+        notes.append(
+            f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved"
+            f" ({sum(r.at_board for r in results)} offered while the opponent was at the board)"
+        )
     if steps["unpinged"]:
         notes.append(f"{steps['unpinged']} answers without a ping")
     print(
