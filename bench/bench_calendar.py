@@ -373,6 +373,10 @@ class MatchFigures:
     """Plan forms a DM offered when a plan had played its last move (plan after plan)."""
     looked: int = 0
     at_board: int = 0
+    one_sitting: int = 0
+    """Plans spent in the very sitting of the opponent's in which they played their first move: every turn of
+    the plan answered a move of theirs at once, so no word sent on the way (at its last turn, say) could reach
+    its member before the game moved on."""
     """Of the forms offered, those offered while the opponent was at the board: the plan played its last move in
     answer to a move of theirs, and they play on at once (so the form is stale before its member can read it)."""
     """Of those, the forms the member read while the match still stood where the form was made."""
@@ -424,6 +428,10 @@ class Table:
         self.queue: list[_Event] = []
         self.order = itertools.count()
         self.pending: dict[int, datetime] = {}
+        self.sitting = 0
+        """Answers so far in the match: the number of the member's sitting at the board now."""
+        self.plan_began: dict[int, int] = {}
+        """Seat → the sitting in which its member's current plan played its first move."""
         """User id → when they were asked (their answer is queued)."""
         self.kept = TurnPost(None, (), 0)
         """The turn post as the bot would keep it (none before the start)."""
@@ -449,6 +457,8 @@ class Table:
         for entry in report.entries:
             if entry.stand_in is not None:
                 f.stood_in[entry.stand_in] += 1
+                if entry.stand_in == "plan" and entry.seat is not None:
+                    self.plan_began.setdefault(entry.seat, self.sitting)
                 if begun:
                     begun[-1] = True
             state = entry.after
@@ -561,6 +571,8 @@ class Table:
             return
         for uid, word in await self.desk.take_words(match.id):
             self.figures.plans[word.reason] += 1
+            began = self.plan_began.pop(self.seat_of(match, uid), None)
+            self.figures.one_sitting += word.reason == PLAYED and began == self.sitting
             if word.reason != PLAYED or match.status is not MatchStatus.ACTIVE:
                 continue
             leave = self.model.after_plan(match.id, uid)
@@ -585,6 +597,7 @@ class Table:
         member model plays those for them instead, without asking (through :meth:`MatchService.move` until the
         autopilot and plans have their own way in)."""
         asked = self.pending.pop(uid, self.now)
+        self.sitting += 1
         seat = self.seat_of(match, uid)
         if seat not in match.state.actors():
             return match
@@ -782,7 +795,8 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     if offered := sum(r.offered for r in results):
         notes.append(
             f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved"
-            f" ({sum(r.at_board for r in results)} offered while the opponent was at the board)"
+            f" ({sum(r.at_board for r in results)} offered while the opponent was at the board; of the plans spent,"
+            f" {sum(r.one_sitting for r in results)} played all their turns in one sitting of the opponent's)"
         )
     if steps["unpinged"]:
         notes.append(f"{steps['unpinged']} answers without a ping")
