@@ -8,6 +8,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.app.matches import LogEntry, LogKind, Match, MatchService
 from bot.app.plans import drafts, pages
 from bot.app.plans.desk import PlanForm
@@ -159,7 +161,17 @@ async def test_the_form_pages_reach_the_third_turn_and_a_pick_there_keeps_the_re
 
 
 async def test_a_draft_is_kept_bounded_and_expires(tmp_path: Path) -> None:
-    path = str(tmp_path / "plateau.db")
+    await drafts_kept(str(tmp_path / "plateau.db"))
+
+
+@pytest.mark.postgres
+async def test_a_draft_is_kept_bounded_and_expires_on_postgresql(pg_url: str) -> None:
+    await drafts_kept(pg_url)
+
+
+async def drafts_kept(path: str) -> None:
+    """A draft outlives a restart of the store at ``path``, is its member's alone, bounded, expires, and goes with
+    the match's plans."""
     first = await Store.open(path)
     service, desk = service_of(first)
     match = await ur_match(first, service, BOB_TO_PLAY)
