@@ -99,3 +99,17 @@ async def test_twins_differing_only_in_a_plan_three_deep_read_the_same_to_the_op
     await env.bot.plans.leave(north.id, alice.id, deep, expected_version=north.version)
     assert (await bob_until_alice(club, "north")).state == after.state, "the plan played nothing"
     assert await bob_reads(club, "north", north.id) == await bob_reads(club, "south", south.id)
+
+
+def test_a_stored_draft_s_menu_comes_back_from_its_custom_id_and_old_ids_still_read() -> None:
+    from bot.shell.plans.draft import Draft, RollDraft, stored
+    from bot.shell.plans.flow import PlanSelect
+
+    code = RollDraft(123456, (), ("roll:2", "roll:3")).code()
+    assert code == "s123456_2.3" and stored(code) == (123456, ("2", "3"))
+    menu = PlanSelect("r", 3, 987654, 4321, code, None, "…")
+    assert len(menu.item.custom_id) <= 100
+    found = PlanSelect.__discord_ui_compiled_template__.fullmatch(menu.item.custom_id)
+    assert found is not None and PlanSelect.rebuild(found).draft == code
+    # A form made before drafts were stored carries its picks: it reads as before, and is kept from then on.
+    assert stored("1_2.0.1_1.2") is None and Draft.read("roll", "1_2.0.1_1.2").page == 1
