@@ -92,9 +92,9 @@ class PlanSelect(
     PlateauSelect,
     template=rf"{PREFIX}:plans:(?P<part>[rwatvb])(?P<slot>[0-9]+):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9s._-]*)",
 ):
-    """A menu of the plan form: ``r<n>`` the move for the n-th roll, ``t<n>`` for the n-th roll of the turn after
-    the page's first move; ``w`` the reply to answer, ``a`` the answer, ``v`` the reply after it, ``b`` its
-    answer."""
+    """A menu of the plan form: ``r<n>`` the move for the n-th roll with a choice of the page shown (``t<n>``, the
+    n-th roll of the turn after, only on forms made before roll drafts were stored); ``w`` the reply to answer,
+    ``a`` the answer, ``v`` the reply after it, ``b`` its answer."""
 
     def __init__(
         self, part: str, slot: int, match_id: int, version: int, draft: str, options: MenuOptions, placeholder: str
@@ -271,44 +271,12 @@ async def form_message(
     view = discord.ui.View(timeout=None)
     plan = Plan(form.seat, version, form.keyed, branches_of(form, draft))
     lines = plan_lines(plan, form.seat, names, lang, form) or [t(lang, "plan.nothing_yet")]
-    buttons: list[PlanButton] = []
-    head = ""
-    if form.keyed == "roll":
-        shown = firsts(form, draft)
-        page = shown[draft.page - 1] if 0 < draft.page <= len(shown) else None
-        planned = [i + 1 for i, first in enumerate(shown) if first is not None and form.turn_after(first[1], first[2])]
-        if page is None:
-            for slot, choice in enumerate(form.choices[:MAX_ROLL_MENUS]):
-                pick = draft.picks[slot] if slot < len(draft.picks) else 0
-                view.add_item(_roll_menu(form, lang, "r", slot, code, choice, pick))
-            if planned:
-                target = Draft(picks=draft.picks, after=draft.after, page=planned[0])
-                buttons.append(_page_button(form, target, t(lang, "plan.turn_after")))
-        else:
-            _, first, move = page
-            # The page says only what it plans: the full plan is on the first page (a phone shows one or the other).
-            head = t(lang, "plan.after_head", roll=first.label, move=said(form, first.at, move, lang))
-            head += "\n" + t(lang, "plan.piece_note", name=other)
-            picks = draft.after[draft.page - 1] if draft.page - 1 < len(draft.after) else ()
-            for slot, choice in enumerate(form.turn_after(first, move)[:MAX_ROLL_MENUS]):
-                pick = picks[slot] if slot < len(picks) else 0
-                view.add_item(_roll_menu(form, lang, "t", slot, code, choice, pick))
-            back = Draft(picks=draft.picks, after=draft.after)
-            buttons.append(_page_button(form, back, t(lang, "plan.back")))
-            later = [p for p in planned if p > draft.page]
-            if later:
-                ahead = Draft(picks=draft.picks, after=draft.after, page=later[0])
-                label = t(lang, "plan.next_first", roll=shown[later[0] - 1][1].label)  # type: ignore[index]
-                buttons.append(_page_button(form, ahead, label))
-    else:
-        _reply_menus(view, form, draft, lang, code, other)
+    _reply_menus(view, form, draft, lang, code, other)
     view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
-    for button in buttons:
-        view.add_item(button)
     key = "plan.form_two" if form.keyed != "turn" else "plan.form"
     key += "_rated" if form.rated else "_suggested" if form.prefill else ""
-    content = head or t(lang, key, id=match_id, lines="\n".join(lines))
+    content = t(lang, key, id=match_id, lines="\n".join(lines))
     return content[:2000], view
 
 
@@ -366,10 +334,6 @@ async def _roll_form(shell: Shell, lang: str, form: PlanForm, draft: RollDraft) 
     for button in buttons:
         view.add_item(button)
     return content[:2000], view
-
-
-def _page_button(form: PlanForm, draft: Draft, label: str) -> PlanButton:
-    return PlanButton("page", form.match.id, form.version, draft.code(form.keyed), label=label)
 
 
 def _roll_menu(form: PlanForm, lang: str, part: str, slot: int, code: str, choice: Choice, pick: int) -> PlanSelect:
