@@ -4,6 +4,7 @@ in the store (bounded, expiring, kept over a restart)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 
 from bot.app.matches import LogEntry, LogKind, Match, MatchService
 from bot.app.plans import drafts, pages
-from bot.app.plans.desk import PlanForm
+from bot.app.plans.desk import Choice, PlanForm
 from bot.app.plans.follow import Dropped, Planned, follow
 from bot.app.plans.model import MAX_ENTRIES, Branch, Plan, walk
 from bot.app.plans.suggest import ROLL_DEPTH, suggested
@@ -198,3 +199,22 @@ async def drafts_kept(path: str) -> None:
         assert await desk.draft(form, ALICE, changed.token) is None, "forgotten with the match's plans"
     finally:
         await again.close()
+
+
+async def test_a_roll_with_one_move_has_no_menu_only_the_pages_after_it(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await ur_match(store, service, BOB_TO_PLAY)
+    form = await desk.form(match.id, ALICE)
+    first = form.choices[0]
+    lone = Choice(first.when, first.label, first.moves[:1], first.at)
+    form = dataclasses.replace(form, choices=form.choices[1:], forced=(lone,))
+    root = pages.page_at(form, (), ())
+    assert root is not None and lone not in root.menus() and root.move(lone) == lone.moves[0]
+    assert (lone.when,) in pages.pages(form, ()), "its turn after has a page"
+    # Alone it plays itself: saved only with a turn planned after it.
+    assert pages.saved(form, (Branch(lone.when, lone.moves[0]),)) == ()
+    after = pages.page_at(form, (), (lone.when,))
+    assert after is not None and after.menus()
+    second = after.menus()[0]
+    tree = pages.with_pick(form, (), (lone.when,), second.when, second.moves[0])
+    assert pages.saved(form, tree) == (Branch(lone.when, lone.moves[0], (Branch(second.when, second.moves[0]),)),)

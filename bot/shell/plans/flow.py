@@ -324,7 +324,7 @@ async def _roll_form(shell: Shell, lang: str, form: PlanForm, draft: RollDraft) 
     deeper = next((p for p in every if len(p) == len(page.path) + 1 and p[:-1] == page.path), None)
     if deeper is not None:
         buttons.append(to(deeper, t(lang, "plan.turn_after")))
-    if page.path:
+    if page.path in every:
         later = [p for p in every[every.index(page.path) + 1 :] if len(p) == len(page.path)]
         sibling = next((p for p in later if p[:-1] == page.path[:-1]), None)
         if sibling is not None:
