@@ -18,7 +18,8 @@ decides, at each turn change still waiting for a member, whether the member is a
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
 also leaves a small plan after each answer (:class:`ModelC`: one turn deep); model D leaves the form's whole
-plan (:class:`ModelD`: three turns deep in Ur, two in Subulata, one in Ultima-Tek). The loop also carries out a model's
+plan (:class:`ModelD`: three turns deep in Ur, two in Subulata, one in Ultima-Tek); model E is a what-if, D one
+turn deeper in Ur (:class:`ModelE`). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
 
@@ -72,7 +73,7 @@ from bot.app.matches.model import StandIn
 from bot.app.plans.desk import PlanDesk, PlanForm
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Branch
-from bot.app.plans.suggest import suggested
+from bot.app.plans.suggest import ROLL_DEPTH, suggested
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
 from bot.app.standins.plans import PLANS
@@ -334,11 +335,28 @@ class ModelD(ModelC):
         return super().trim(form, branches) if form.keyed == "turn" else branches
 
 
+class ModelE(ModelD):
+    """What if: model D one turn deeper in Ur (the judge's moves for every roll of the next four turns, some 120
+    branches in Variante 2; in the rule sets with four rolls that leave a move, more than a plan may hold, so it is
+    refused there and nothing is left). The form offers three turns: this model measures what a fourth would
+    save, nothing more."""
+
+    name = "E"
+
+    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+        """Four turns of the judge's moves in a roll game; D's plan elsewhere."""
+        if form.keyed != "roll":
+            return super().trim(form, branches)
+        rng = random.Random(f"plan:{form.match.id}:{form.version}")
+        return suggested(form.match.game, form.known, form.seat, rng, depth=ROLL_DEPTH + 1)
+
+
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
     "A": ModelA,
     "B": ModelB,
     "C": ModelC,
     "D": ModelD,
+    "E": ModelE,
 }
 
 
