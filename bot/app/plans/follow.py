@@ -15,7 +15,7 @@ from typing import Any
 from bot.app.matches import DECISIONS, POSITION_KINDS, LogEntry, LogKind, effective
 from bot.app.plans.kinds import TURN_GAMES
 from bot.app.plans.model import GO_ON, Branch, Plan
-from bot.app.plans.turns import ANY, flat, touched
+from bot.app.plans.turns import ANY, flat, split
 from games import sequence
 from games.base import GameError, GameInfo, GameState, Seat
 
@@ -79,7 +79,7 @@ def follow(
     if branch is None and plan.keyed == "turn" and when != GO_ON and game is not None:
         branch = next((b for b in plan.branches if b.when == ANY), None)
         kind = TURN_GAMES.get(game.id)
-        if branch is not None and kind is not None and touched(kind.places, when.split("; "), flat(branch)):
+        if branch is not None and kind is not None and kind.changes(game, split(when), state, seat, split(flat(branch))):
             return Dropped("stopped", {"move": branch.play})
     if branch is None:
         if when == GO_ON:

@@ -16,7 +16,7 @@ from bot.app.plans import ultimatek, ur
 from bot.app.plans.model import Keyed
 from games import ultimatek as ultimatek_rules
 from games import ur as ur_rules
-from games.base import GameState, Seat
+from games.base import GameInfo, GameState, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +37,14 @@ ROLL_GAMES: Mapping[str, RollPlans] = MappingProxyType(
 
 @dataclass(frozen=True, slots=True)
 class TurnPlans:
-    """How a game's turn plans read a decision: the places (hexes, cells) it names."""
+    """How a game's turn plans read the opponent's turn: whether it changes what a plan for "whatever they play"
+    does (the game, the opponent's decisions in public notation, the position with the member to act, their seat,
+    the planned turn's decisions), which stops the plan."""
 
-    places: Callable[[str], frozenset[str]]
+    changes: Callable[[GameInfo, list[str], GameState, Seat, list[str]], bool]
 
 
-TURN_GAMES: Mapping[str, TurnPlans] = MappingProxyType({ultimatek_rules.INFO.id: TurnPlans(ultimatek.places)})
+TURN_GAMES: Mapping[str, TurnPlans] = MappingProxyType({ultimatek_rules.INFO.id: TurnPlans(ultimatek.changes)})
 """The games whose plans are keyed on the opponent's whole turn and play a whole turn."""
 
 

@@ -25,9 +25,10 @@ from games.ai import decide
 from games.base import GameError, GameInfo, GameState, Seat
 
 ANY: Final = "*"
-"""The condition "whatever the opponent's turn, unless it names a place my turn names" (a piece or the disc
-moved there, a throw through it): the plan for a turn the member cannot guess whole, stopped as a roll plan in Ur
-is when the opponent touched what it names."""
+"""The condition "whatever the opponent's turn, unless it changes what my turn does" (a decision of it no longer
+legal or written otherwise, a piece, a throw or a bonus of theirs ending on a hex it names; per game,
+:attr:`bot.app.plans.kinds.TurnPlans.changes`): the plan for a turn the member cannot guess whole, stopped as a roll
+plan in Ur is when the opponent took or blocked what it names."""
 SEP: Final = "; "
 """Between the decisions of a turn, in a condition or a move."""
 LEVEL: Final = "easy"
@@ -98,14 +99,6 @@ def candidates(
         # Whatever they play, my turn as I would answer their likeliest one, unless theirs touches it.
         offers.insert(0, (ANY, ANY, offers[0][2], offers[0][3]))
     return offers
-
-
-def touched(places: Callable[[str], frozenset[str]], theirs: list[str], mine: str) -> bool:
-    """Whether the opponent's decisions ``theirs`` name a place the member's turn ``mine`` names."""
-    seen: set[str] = set()
-    for text in theirs:
-        seen |= places(text)
-    return any(places(text) & seen for text in split(mine))
 
 
 def _own_turns(game: GameInfo, state: GameState, seat: Seat, seed: str) -> Iterator[str]:
