@@ -127,26 +127,29 @@ async def test_the_offers_read_nothing_the_member_cannot_see(store: Store) -> No
 
 # Red to act; a red piece on e5, a hex the planned blue turn moves to (the rest of the set-up as it stands).
 RED_ON_E5 = "ultimatek act=red red=e5:2,f1:2,f2:2,f3:3,f5:2,g2:1,g3:1,g4:1,g5:1,h3:3"
+RED_STOP_ON_D4 = "ultimatek act=red phase=1 red=d4:2+stop,f1:2,f2:2,f3:3,f5:2,g2:1,g3:1,g4:1,g5:1,h3:3"
+"""Red to reveal or discard a face-down Stop on its piece on d4, where a blue piece the planned turn moves stands."""
 MINE = ["c5-c6", "d4-e5", "end"]
 """Blue's planned turn for whatever red plays: it names c5, c6, d4 and e5."""
 
 
 @pytest.mark.parametrize(
-    ("theirs", "plays"),
+    ("position", "theirs", "plays"),
     [
-        (["g2-h2", "end"], True),  # far from the planned turn
-        (["e5-f4", "end"], True),  # leaves e5, where the planned turn goes: it does the same (stopped before)
-        (["f3>e4", "end"], True),  # the disc flies past the turn's hexes, it lands on none
-        (["e5-e6", "f5-e5", "end"], False),  # another red piece arrives on e5
-        (["e5-d4", "end"], False),  # a red piece arrives on d4, whose blue piece the turn moves
+        (RED_ON_E5, ["g2-h2", "end"], True),  # far from the planned turn
+        (RED_ON_E5, ["e5-f4", "end"], True),  # leaves e5, where the turn goes: it does the same (stopped before)
+        (RED_ON_E5, ["e5-d4", "end"], True),  # comes to d4, which the turn leaves (stopped before)
+        (RED_ON_E5, ["f3>e4", "end"], True),  # the disc flies past the turn's hexes
+        (RED_STOP_ON_D4, ["discard d4", "end"], True),  # a bonus discarded under a piece the turn moves
+        (RED_STOP_ON_D4, ["reveal d4", "end"], False),  # a Stop revealed there blocks it: d4-e5 no longer legal
     ],
 )
 async def test_a_plan_for_any_turn_stops_only_when_the_opponents_turn_changes_what_it_does(
-    store: Store, theirs: list[str], plays: bool
+    store: Store, position: str, theirs: list[str], plays: bool
 ) -> None:
     service, desk = service_of(store)
     match, _, _ = await tek_match(service)
-    match = await at(store, service, match, RED_ON_E5)
+    match = await at(store, service, match, position)
     planner, mover = match.seats
     plan = Plan(0, match.version, "turn", (Branch(turns.ANY, MINE[0], turns.chain(MINE).then),))
     await store.put_plan(match.id, planner, 0, plan.base, plan.to_json(), plan.entries(), now=match.updated_at)
@@ -167,18 +170,15 @@ BLUE_TO_ACT = "ultimatek act=blue"
 
 
 @pytest.mark.parametrize(
-    ("position", "theirs", "changed"),
+    ("position", "changed"),
     [
-        (BLUE_TO_ACT, ["g3-g4", "end"], False),
-        (BLUE_TO_ACT, ["e5-f5", "end"], False),  # left a hex the turn names
-        (BLUE_TO_ACT, ["f3>e5>e6 fly/", "end"], False),  # flew over one
-        (BLUE_TO_ACT, ["f4-e5", "end"], True),  # arrived on one
-        (BLUE_TO_ACT, ["place d4"], True),  # a bonus placed on one (a Stop revealed there would block the piece)
-        (BLUE_TO_ACT.replace("blue", "blue blue=b3:3,c2:1,c3:1,c4:1,c5:1,d1:2,d2:2,d3:3,d4:2!,d5:2"), [], True),
-        (BLUE_TO_ACT + " credits=1", [], True),  # the turn ends before the plan does
-        (BLUE_TO_ACT.replace("blue", "blue blue=b3:3,c2:1,c3:1,c4:1,c6:1,d1:2,d2:2,d3:3,d4:2,d5:2"), [], True),
+        (BLUE_TO_ACT, False),
+        (BLUE_TO_ACT + " red=e5:2,f1:2,f2:2,f3:3,f5:2,g2:1,g3:1,g4:1,g5:1,h3:3", False),  # a red piece on e5 too
+        (BLUE_TO_ACT.replace("blue", "blue blue=b3:3,c2:1,c3:1,c4:1,c5:1,d1:2,d2:2,d3:3,d4:2!,d5:2"), True),  # blocked
+        (BLUE_TO_ACT + " credits=1", True),  # the turn ends before the plan does
+        (BLUE_TO_ACT.replace("blue", "blue blue=b3:3,c2:1,c3:1,c4:1,c6:1,d1:2,d2:2,d3:3,d4:2,d5:2"), True),  # no c5
     ],
 )
-def test_what_changes_a_planned_ultimatek_turn(position: str, theirs: list[str], changed: bool) -> None:
+def test_what_changes_a_planned_ultimatek_turn(position: str, changed: bool) -> None:
     state = from_text(position)
-    assert ultimatek.changes(tek_rules.INFO, theirs, state, 0, MINE) is changed
+    assert ultimatek.changes(tek_rules.INFO, ["g2-h2", "end"], state, 0, MINE) is changed
