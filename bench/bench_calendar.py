@@ -71,10 +71,8 @@ from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatu
 from bot.app.matches.model import StandIn
 from bot.app.plans.desk import PlanDesk, PlanForm
 from bot.app.plans.follow import PLAYED
-from bot.app.plans.kinds import ANY_REPLY
 from bot.app.plans.model import Branch
 from bot.app.plans.suggest import suggested
-from bot.app.plans.turns import ANY
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
 from bot.app.standins.plans import PLANS
@@ -350,37 +348,12 @@ class ModelE(ModelD):
         return suggested(form.match.game, form.known, form.seat, rng, depth=3)
 
 
-class ModelF(ModelD):
-    """Model D with plans for any reply where the game offers them (Subulata): at each level the judge's answer
-    to its guessed reply is also left for any other reply, stopped when that reply takes or threatens a piece of
-    the member's or leaves the move illegal (:data:`bot.app.plans.kinds.ANY_REPLY`); D's plan elsewhere."""
-
-    name = "F"
-
-    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-        """D's plan, and for any reply the answer to the guessed one, at every level."""
-        kept = super().trim(form, branches)
-        if form.keyed != "reply" or form.match.game.id not in ANY_REPLY:
-            return kept
-        return with_any(kept)
-
-
-def with_any(branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-    """``branches`` (one guessed reply a level) with, at every level, the same answer for any reply."""
-    if not branches or any(b.when == ANY for b in branches):
-        return branches
-    first = branches[0]
-    deeper = with_any(first.then)
-    return (Branch(first.when, first.play, deeper), *branches[1:], Branch(ANY, first.play, deeper))
-
-
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
     "A": ModelA,
     "B": ModelB,
     "C": ModelC,
     "D": ModelD,
     "E": ModelE,
-    "F": ModelF,
 }
 
 

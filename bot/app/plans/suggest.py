@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from bot.app.plans.kinds import ROLL_GAMES, RollPlans
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans
 from bot.app.plans.model import Branch
+from bot.app.plans.turns import ANY
 from games.ai import odds
 from games.base import GameInfo, GameState, Seat
 
@@ -40,11 +41,22 @@ def suggested(
     """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it),
     ``depth`` turns of the member's deep: in a roll game, its move for each roll, and under each the moves of the
     turn after for each roll; elsewhere its guess of the reply and its answer, then of the next reply and its
-    answer."""
+    answer, each answer also left for any other reply where the game has such plans (:func:`with_any`)."""
     rolls = ROLL_GAMES.get(game.id)
     if rolls is not None:
         return _by_roll(game, rolls, known, seat, rng, depth)
-    return _by_reply(game, known, seat, rng, depth)
+    found = _by_reply(game, known, seat, rng, depth)
+    return with_any(found) if game.id in ANY_REPLY else found
+
+
+def with_any(branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+    """A reply plan of one guessed reply a level with, at every level, the same answer for any other reply (its
+    auto-stop reads it again against the reply really made): a guessed reply is rarely the one made."""
+    if not branches or any(b.when == ANY for b in branches):
+        return branches
+    first = branches[0]
+    deeper = with_any(first.then)
+    return (Branch(first.when, first.play, deeper), *branches[1:], Branch(ANY, first.play, deeper))
 
 
 def _by_roll(
