@@ -96,7 +96,7 @@ def candidates(
             found[condition] = (condition, condition, after, tuple(answers))
     offers = list(found.values())
     if offers:
-        # Whatever they play, my turn as I would answer their likeliest one, unless theirs touches it.
+        # Whatever they play, my turn as I would answer their likeliest one, unless theirs changes what it does.
         offers.insert(0, (ANY, ANY, offers[0][2], offers[0][3]))
     return offers
 
