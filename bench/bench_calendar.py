@@ -325,8 +325,9 @@ class ModelD(ModelC):
     """Model C two turns deep: after each answer the member leaves the plan the form offers whole, their next
     turn and the one after at once (in Ur a move for every roll with a choice, and under each the moves of the
     turn after for every roll; elsewhere the judge's guess of the reply with the answer, then of the next reply
-    with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an unrated match;
-    in a rated one the member picks the same moves themselves."""
+    with the answer, in Subulata each answer also for any reply; Ultima-Tek's turn plans are one turn deep, as C
+    leaves them: any opponent turn, stopped when it changes what the planned turn does). Pre-filled in an unrated
+    match; in a rated one the member picks the same moves themselves."""
 
     name = "D"
 
