@@ -3,8 +3,8 @@ under the turn post (unrated: filled in with the judge's suggestions, each answe
 reply" line picked with its answer, then the plan saved.
 
 Run on demand, from the repository root: ``PYTHONPATH=. python bench/plan_any_shots.py [--out DIR] [--lang
-en|fr]``. Alice and Bob set Subulata up (unrated); Alice (white) is to move, Bob taps **Plan ahead**, picks "any
-move that neither takes nor threatens my pieces" and its answer, and saves. The files are
+en|fr]``. Alice and Bob set Subulata up (unrated); Alice (white) is to move, Bob taps **Plan ahead**, picks
+"anything, unless it takes or threatens my pieces" and its answer, and saves. The files are
 ``DIR/plan-any-<lang>-form.png``, ``DIR/plan-any-<lang>-picked.png`` and ``DIR/plan-any-<lang>-saved.png`` (only
 Bob's screen: nobody else sees a plan). Same needs as :mod:`bench.phone_shots`.
 """
