@@ -756,8 +756,10 @@ async def run_table(
     level: str,
     unpinged: Unpinged = "delay",
     rated: bool = True,
+    autopilot: str | None = None,
 ) -> list[MatchFigures]:
-    """``matches`` seeded matches of one game and rule set."""
+    """``matches`` seeded matches of one game and rule set; ``autopilot``: the threshold the members of a model
+    with the autopilot chose instead of 1 point (2 or 5, unrated)."""
     results: list[MatchFigures] = []
     with tempfile.TemporaryDirectory() as tmp, first_offer_only():
         store = await Store.open(str(Path(tmp) / "calendar.db"))
@@ -771,7 +773,7 @@ async def run_table(
                         players,
                         f"calendar/{label}/{seed}/{i}",
                         i + 1,
-                        MODELS[model](),
+                        member_model(model, autopilot),
                         level,
                         unpinged,
                         rated,
@@ -780,6 +782,14 @@ async def run_table(
         finally:
             await store.close()
     return results
+
+
+def member_model(name: str, autopilot: str | None = None) -> MemberModel:
+    """A fresh member model ``name``, its members' autopilot at ``autopilot`` points when it has one."""
+    model = MODELS[name]()
+    if autopilot is not None and "autopilot" in model.settings:
+        model.settings = MappingProxyType({**model.settings, "autopilot": autopilot})
+    return model
 
 
 def report(label: str, results: list[MatchFigures], seconds: float) -> None:
@@ -831,9 +841,11 @@ async def run(
     level: str,
     unpinged: Unpinged = "delay",
     rated: bool = True,
+    autopilot: str | None = None,
 ) -> None:
     print(
-        f"model {model}; {'rated' if rated else 'unrated'} matches; moves by the {level} AI; "
+        f"model {model}{f' (autopilot at {autopilot} points)' if autopilot else ''}; "
+        f"{'rated' if rated else 'unrated'} matches; moves by the {level} AI; "
         f"members awake {AWAKE_FROM}:00-{AWAKE_UNTIL}:00 in "
         f"{', '.join(ZONES)}; answer after {MEAN_ANSWER.total_seconds() / 3600:g} h of awake time on average; "
         f"turn limit {DEFAULT_DEADLINE}, on timeout: vote; autoplay of forced decisions on; a member who must act "
@@ -854,7 +866,7 @@ async def run(
             continue
         began = time.perf_counter()
         results = await run_table(
-            label, game_id, options, players, matches or default, seed, model, level, unpinged, rated
+            label, game_id, options, players, matches or default, seed, model, level, unpinged, rated, autopilot
         )
         report(label, results, time.perf_counter() - began)
     print(
@@ -882,8 +894,25 @@ def main() -> None:
         "reminder",
     )
     parser.add_argument("--unrated", action="store_true", help="unrated matches (default: rated, as at /game new)")
+    parser.add_argument(
+        "--autopilot",
+        choices=("1", "2", "5"),
+        help="the points of winning chance within which the members of models B to E let the autopilot play "
+        "(default 1; 2 and 5 play only in unrated matches)",
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged, rated=not args.unrated))
+    asyncio.run(
+        run(
+            args.game,
+            args.matches,
+            args.seed,
+            args.model,
+            args.level,
+            args.unpinged,
+            rated=not args.unrated,
+            autopilot=args.autopilot,
+        )
+    )
 
 
 if __name__ == "__main__":
