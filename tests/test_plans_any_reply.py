@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app.matches import LogKind, Match, MatchService
+from bot.app.matches import LogKind, Match, MatchError, MatchService
 from bot.app.plans import subulata, turns
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED, Dropped
@@ -86,3 +86,13 @@ async def test_a_plan_for_any_reply_stops_when_the_reply_threatens_a_piece(store
     log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE and e.seat == 0]
     ((_, word),) = await desk.take_words(match.id)
     assert word == Dropped("stopped", {"move": "c1-f1"}) and log == []
+
+
+async def test_a_plan_for_any_reply_naming_a_move_never_legal_is_refused_with_nothing_stored(store: Store) -> None:
+    _, desk, match = await sub_match(store, BLACK_TO_MOVE)
+    white = match.seats[0]
+    for move, key in (("c1-c7", "plan_move"), ("g7-g6", "plan_move")):  # no such move; black's piece
+        with pytest.raises(MatchError) as refused:
+            await desk.leave(match.id, white, (Branch(turns.ANY, move),), expected_version=match.version)
+        assert refused.value.key == key
+    assert await desk.plans_of(white) == []
