@@ -96,3 +96,23 @@ async def test_a_plan_for_any_reply_naming_a_move_never_legal_is_refused_with_no
             await desk.leave(match.id, white, (Branch(turns.ANY, move),), expected_version=match.version)
         assert refused.value.key == key
     assert await desk.plans_of(white) == []
+
+
+async def test_a_plan_for_any_reply_goes_two_turns_deep(store: Store) -> None:
+    # Whatever black plays, c1-f1; then whatever black plays next, a2-d2: both play, each after a harmless reply.
+    service, desk, match = await sub_match(store, BLACK_TO_MOVE)
+    white, black = match.seats
+    plan = (Branch(turns.ANY, "c1-f1", (Branch(turns.ANY, "a2-d2"),)),)
+    await desk.leave(match.id, white, plan, expected_version=match.version)
+    before = match.version
+    for reply in ("g8-g6", "h8-h5"):
+        match = (await service.move(match.id, black, reply, expected_version=match.version)).match
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE]
+    assert [(e.notation, e.stand_in) for e in log] == [
+        ("g8-g6", None),
+        ("c1-f1", "plan"),
+        ("h8-h5", None),
+        ("a2-d2", "plan"),
+    ]
+    ((_, word),) = await desk.take_words(match.id)
+    assert word.reason == PLAYED
