@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import heapq
 import itertools
@@ -78,6 +79,7 @@ from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
 from bot.app.standins.plans import PLANS
 from bot.app.storage import Store
+from bot.shell.plans.draft import branches_of, draft_of
 from games.base import GameState, Seat
 
 TABLES: tuple[tuple[str, str, dict[str, str], int, int], ...] = (
@@ -301,6 +303,8 @@ class ModelC(ModelB):
             else:
                 branches = suggested(form.match.game, form.known, form.seat, rng)
             branches = self.trim(form, branches)
+            if form.keyed == "reply":
+                branches = as_saved(form, branches)
             if branches:
                 with contextlib.suppress(MatchError):
                     await desk.leave(match_id, user_id, branches, expected_version=form.version)
@@ -319,6 +323,12 @@ class ModelC(ModelB):
         else:
             branches = branches[:1]
         return tuple(Branch(b.when, b.play) if form.keyed != "turn" else b for b in branches)
+
+
+def as_saved(form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+    """What the form's menus keep of a reply plan's ``branches`` and save (at most five lines, each a reply, its
+    answer, and one reply after it with its answer): the member leaves the plan with the menus."""
+    return branches_of(form, draft_of(dataclasses.replace(form, prefill=branches)))
 
 
 class ModelD(ModelC):

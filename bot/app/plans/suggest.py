@@ -41,7 +41,8 @@ def suggested(
     """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it),
     ``depth`` turns of the member's deep: in a roll game, its move for each roll, and under each the moves of the
     turn after for each roll; elsewhere its guess of the reply and its answer, then of the next reply and its
-    answer, each answer also left for any other reply where the game has such plans (:func:`with_any`)."""
+    answer (where the game has plans for any reply, the answers are left for the guessed reply and for any
+    reply, then for any next reply: :func:`with_any`)."""
     rolls = ROLL_GAMES.get(game.id)
     if rolls is not None:
         return _by_roll(game, rolls, known, seat, rng, depth)
@@ -50,13 +51,15 @@ def suggested(
 
 
 def with_any(branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-    """A reply plan of one guessed reply a level with, at every level, the same answer for any other reply (its
-    auto-stop reads it again against the reply really made): a guessed reply is rarely the one made."""
+    """A reply plan of one guessed reply a level with the same answer for any reply: a guessed reply is rarely
+    the one made. Two lines, each as the form keeps them (a reply, an answer, one reply after it and its answer):
+    the guessed reply and any reply, each followed by any next reply; the auto-stop reads each again against the
+    reply really made."""
     if not branches or any(b.when == ANY for b in branches):
         return branches
     first = branches[0]
-    deeper = with_any(first.then)
-    return (Branch(first.when, first.play, deeper), *branches[1:], Branch(ANY, first.play, deeper))
+    deeper = (Branch(ANY, first.then[0].play),) if first.then else ()
+    return (Branch(first.when, first.play, deeper), Branch(ANY, first.play, deeper))
 
 
 def _by_roll(
