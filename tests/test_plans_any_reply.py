@@ -3,6 +3,8 @@ pieces: my move". The auto-stop read on positions, then the plan left, played an
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import AsyncIterator
 
 import pytest
@@ -12,7 +14,9 @@ from bot.app.plans import subulata, turns
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED, Dropped
 from bot.app.plans.model import Branch
+from bot.app.plans.suggest import suggested
 from bot.app.storage import Store
+from bot.shell.plans.draft import branches_of, draft_of
 from games import subulata as subulata_rules
 from games.subulata import from_text
 from tests.test_autoplay import open_match
@@ -116,3 +120,15 @@ async def test_a_plan_for_any_reply_goes_two_turns_deep(store: Store) -> None:
     ]
     ((_, word),) = await desk.take_words(match.id)
     assert word.reason == PLAYED
+
+
+async def test_the_menus_keep_the_suggestions_for_any_reply_whole(store: Store) -> None:
+    # The suggestions are two lines of two turns, as the form's draft keeps them: saved as they were offered.
+    _, desk, match = await sub_match(store, BLACK_TO_MOVE)
+    white = match.seats[0]
+    form = await desk.form(match.id, white)
+    branches = suggested(match.game, form.known, 0, random.Random(1))
+    assert [b.when == turns.ANY for b in branches] == [False, True]
+    assert all([b.when for b in branch.then] == [turns.ANY] for branch in branches)
+    offered = dataclasses.replace(form, prefill=branches)
+    assert branches_of(offered, draft_of(offered)) == branches
