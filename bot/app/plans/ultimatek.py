@@ -10,17 +10,8 @@ coming or going near them, or the disc flying over them, changes nothing the mem
 
 from __future__ import annotations
 
-import re
-
 from games import sequence
 from games.base import GameError, GameInfo, GameState, Seat
-
-_HEX = re.compile(r"\b[a-i][1-9][0-9]?\b")
-
-
-def places(notation: str) -> frozenset[str]:
-    """The hexes a decision names (a move's two ends, a throw's path, a reveal's or a placement's piece)."""
-    return frozenset(_HEX.findall(notation.lower()))
 
 
 def changes(game: GameInfo, theirs: list[str], state: GameState, seat: Seat, mine: list[str]) -> bool:
