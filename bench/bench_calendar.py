@@ -75,6 +75,7 @@ from bot.app.plans.desk import PlanDesk, PlanForm
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Branch
 from bot.app.plans.suggest import suggested
+from bot.app.plans.turns import ANY
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
 from bot.app.standins.plans import PLANS
@@ -321,7 +322,8 @@ class ModelC(ModelB):
             kept = {c.when for c in likeliest}
             branches = tuple(b for b in branches if b.when in kept)
         else:
-            branches = branches[:1]
+            # One line: for any reply where the form offers it (it covers the guessed one too), else the guessed.
+            branches = tuple(b for b in branches if b.when == ANY)[:1] or branches[:1]
         return tuple(Branch(b.when, b.play) if form.keyed != "turn" else b for b in branches)
 
 
