@@ -258,7 +258,8 @@ class ModelB:
 class ModelC(ModelB):
     """Model B, and after each answer the member leaves a small plan (:mod:`bot.app.plans`), as the plan form
     offers it: in Ur a move for the two likeliest rolls that leave a choice; elsewhere one reply, the judge's guess
-    of the opponent's move (in Ultima-Tek their whole turn), with the answer to it. In an unrated match these are
+    of the opponent's move (in Ultima-Tek any turn of theirs, in Subulata any reply), with the answer to it. A
+    reply plan is left through the form's own draft (:func:`as_saved`). In an unrated match these are
     the judge's suggestions the form is pre-filled with; in a rated one the form starts blank and the member picks
     the same moves themselves. The plan stand-in runs first, as in the bot.
 
