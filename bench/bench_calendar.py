@@ -71,9 +71,9 @@ from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_ti
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
 from bot.app.plans import turns
-from bot.app.plans.desk import PlanDesk, PlanForm
+from bot.app.plans.desk import PlanDesk, PlanForm, known_position
 from bot.app.plans.follow import PLAYED
-from bot.app.plans.model import Branch
+from bot.app.plans.model import GO_ON, Branch, Plan
 from bot.app.plans.suggest import suggested
 from bot.app.plans.turns import ANY
 from bot.app.posting import Question, Situation, TurnPost, plan
@@ -81,6 +81,7 @@ from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
 from bot.app.standins.plans import PLANS
 from bot.app.storage import Store
 from bot.shell.plans.draft import branches_of, draft_of
+from games.ai import decide
 from games.base import GameState, Seat
 
 TABLES: tuple[tuple[str, str, dict[str, str], int, int], ...] = (
@@ -349,11 +350,75 @@ class ModelD(ModelC):
         return super().trim(form, branches) if form.keyed == "turn" else branches
 
 
+class ModelE(ModelD):
+    """What if (Ultima-Tek; D elsewhere): the turn plan two turns deep, which the form does not offer. After D's
+    plan (any opponent turn → the member's turn the form found), the turn after it: the quickest AI's guess of
+    the opponent's next turn and its answer to it, from the position the form guessed, left for any opponent turn
+    with the same auto-stop (a decision no longer legal or written otherwise). Written to the store as the plan
+    desk keeps plans, unchecked: it measures what a second turn would save, nothing more."""
+
+    name = "E"
+
+    def leave(self, match_id: int, user_id: int) -> Leave:
+        """D's plan, then its second turn."""
+        first = super().leave(match_id, user_id)
+
+        async def leave(desk: PlanDesk) -> None:
+            await first(desk)
+            if await second_turn(desk, match_id, user_id):
+                self.plans["second turn"] += 1
+
+        return leave
+
+
+async def second_turn(desk: PlanDesk, match_id: int, user_id: int) -> bool:
+    """Add to a member's one-turn plan for any opponent turn the turn after it (see :class:`ModelE`)."""
+    store, service = desk._store, desk._service  # a what-if: the desk offers no second turn
+    row = await store.load_plan(match_id, user_id)
+    match = await service.get(match_id)
+    if row is None or row.dropped is not None or row.base != match.version:
+        return False
+    planned = Plan.from_json(row.seat, row.base, row.body)
+    if planned.keyed != "turn" or [b.when for b in planned.branches] != [ANY]:
+        return False
+    seat, game = planned.seat, match.game
+    offers = turns.candidates(game, known_position(match, seat), seat, f"turns:{match.id}:{match.version}:{seat}")
+    if not offers:
+        return False
+    state = offers[0][2]
+    for text in turns.split(turns.flat(planned.branches[0])):
+        state = state.apply(state.parse_move(text, seat))
+    rng = random.Random(f"second:{match_id}:{planned.base}")
+    state = turns.settle(state, rng)
+    if state.outcome() is not None or len(state.actors()) != 1 or seat in state.actors():
+        return False
+    (mover,) = state.actors()
+    _, state = turns.play_turn(game, state, mover, lambda s: decide(game.id, s, mover, turns.LEVEL, rng))
+    state = turns.settle(state, rng)
+    if state.outcome() is not None or state.actors() != (seat,):
+        return False
+    mine, _ = turns.play_turn(game, state, seat, lambda s: decide(game.id, s, seat, turns.LEVEL, rng))
+    if not mine:
+        return False
+    after = (Branch(ANY, mine[0], turns.chain(mine).then),)
+    plan = Plan(seat, planned.base, "turn", (_attach(planned.branches[0], after),))
+    await store.put_plan(match_id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=match.updated_at)
+    return True
+
+
+def _attach(branch: Branch, after: tuple[Branch, ...]) -> Branch:
+    """A turn's chain with ``after`` following its last decision."""
+    if not branch.then or branch.then[0].when != GO_ON:
+        return Branch(branch.when, branch.play, after)
+    return Branch(branch.when, branch.play, (_attach(branch.then[0], after),))
+
+
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
     "A": ModelA,
     "B": ModelB,
     "C": ModelC,
     "D": ModelD,
+    "E": ModelE,
 }
 
 

@@ -182,3 +182,10 @@ BLUE_TO_ACT = "ultimatek act=blue"
 def test_what_changes_a_planned_ultimatek_turn(position: str, changed: bool) -> None:
     state = from_text(position)
     assert ultimatek.changes(tek_rules.INFO, ["g2-h2", "end"], state, 0, MINE) is changed
+
+
+def test_a_turns_text_ends_where_the_next_turn_begins() -> None:
+    # A chain may be followed by the branches of the member's next turn (for any opponent turn): not part of it.
+    second = Branch(turns.ANY, "c6-c7", (Branch(GO_ON, "end"),))
+    assert turns.flat(Branch(turns.ANY, "c5-c6", (Branch(GO_ON, "end", (second,)),))) == "c5-c6; end"
+    assert turns.flat(second) == "c6-c7; end"

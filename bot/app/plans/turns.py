@@ -130,9 +130,10 @@ def chain(moves: list[str]) -> Branch:
 
 
 def flat(branch: Branch) -> str:
-    """A turn plan's branch as the text of its move: its decision and those of its chain."""
+    """A turn plan's branch as the text of its move: its decision and those of its chain (up to the turn's end:
+    a chain's last decision may be followed by the branches of the member's next turn)."""
     moves = [branch.play]
-    while branch.then:
+    while branch.then and branch.then[0].when == GO_ON:
         branch = branch.then[0]
         moves.append(branch.play)
     return SEP.join(moves)
