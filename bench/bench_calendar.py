@@ -70,6 +70,7 @@ from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
+from bot.app.orders import Order, book_for, encode
 from bot.app.plans import turns
 from bot.app.plans.desk import PlanDesk, PlanForm, known_position
 from bot.app.plans.follow import PLAYED
@@ -78,9 +79,11 @@ from bot.app.plans.suggest import suggested
 from bot.app.plans.turns import ANY
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
+from bot.app.standins.orders import ORDERS
 from bot.app.standins.plans import PLANS
 from bot.app.storage import Store
 from bot.shell.plans.draft import branches_of, draft_of
+from games import ultimatek as ultimatek_rules
 from games.ai import decide
 from games.base import GameState, Seat
 
@@ -365,14 +368,42 @@ class ModelE(ModelD):
 
         async def leave(desk: PlanDesk) -> None:
             await first(desk)
-            if await second_turn(desk, match_id, user_id):
+            if await second_turn(desk, match_id, user_id, getattr(self, "ACTIONS_ONLY", False)):
                 self.plans["second turn"] += 1
 
         return leave
 
 
-async def second_turn(desk: PlanDesk, match_id: int, user_id: int) -> bool:
-    """Add to a member's one-turn plan for any opponent turn the turn after it (see :class:`ModelE`)."""
+class ModelF(ModelE):
+    """What if (Ultima-Tek; D elsewhere): model E, the second turn's actions only, and its bonus phase left to a
+    standing order every member keeps: "end my bonus phase" (the ``bonuses`` order with no kind kept back, stopped
+    when a rival's face-down bonus shares a hex with a piece of theirs). The member's own draw between the two
+    turns then decides nothing the plan names."""
+
+    name = "F"
+    stand_ins: tuple[StandIn, ...] = (PLANS, ORDERS, AUTOPILOT_STAND_IN)
+    ACTIONS_ONLY = True
+
+    def leave(self, match_id: int, user_id: int) -> Leave:
+        """The order once, then E's plan."""
+        plan = super().leave(match_id, user_id)
+
+        async def leave(desk: PlanDesk) -> None:
+            store = desk._store  # a what-if: members leave their orders with /plateau orders
+            game = (await desk._service.get(match_id)).game
+            if game.id == ultimatek_rules.INFO.id and not await store.load_orders(match_id, user_id):
+                book = book_for(ultimatek_rules.INFO.id)
+                assert book is not None
+                text = encode([book.check(Order("bonuses", (), ("threat",)))])
+                await store.put_orders(match_id, user_id, text, now=EPOCH)
+            await plan(desk)
+
+        return leave
+
+
+async def second_turn(desk: PlanDesk, match_id: int, user_id: int, actions_only: bool = False) -> bool:
+    """Add to a member's one-turn plan for any opponent turn the turn after it (see :class:`ModelE`); with
+    ``actions_only``, the turn up to its bonus phase (:class:`ModelF`)."""
     store, service = desk._store, desk._service  # a what-if: the desk offers no second turn
     row = await store.load_plan(match_id, user_id)
     match = await service.get(match_id)
@@ -398,6 +429,14 @@ async def second_turn(desk: PlanDesk, match_id: int, user_id: int) -> bool:
     if state.outcome() is not None or state.actors() != (seat,):
         return False
     mine, _ = turns.play_turn(game, state, seat, lambda s: decide(game.id, s, seat, turns.LEVEL, rng))
+    if actions_only:
+        kept = []
+        for text in mine:
+            if getattr(state, "phase", 0) >= BONUS_PHASE:
+                break
+            kept.append(text)
+            state = state.apply(state.parse_move(text, seat))
+        mine = kept
     if not mine:
         return False
     after = (Branch(ANY, mine[0], turns.chain(mine).then),)
@@ -413,12 +452,17 @@ def _attach(branch: Branch, after: tuple[Branch, ...]) -> Branch:
     return Branch(branch.when, branch.play, (_attach(branch.then[0], after),))
 
 
+BONUS_PHASE = 3
+"""Ultima-Tek's bonus phase (:mod:`games.ultimatek.state`)."""
+
+
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
     "A": ModelA,
     "B": ModelB,
     "C": ModelC,
     "D": ModelD,
     "E": ModelE,
+    "F": ModelF,
 }
 
 
