@@ -1,20 +1,21 @@
-"""Plans for any reply on SimCord (issue 36, item 2), in both languages: in Subulata a member leaves "whatever
-bob plays, unless he takes or threatens one of my pieces: my move" with the menus under the turn post, it plays
-for them and says so, and twin matches that differ only in such a plan read the same to the opponent until it
-plays."""
+"""Plans for any reply or turn on SimCord (issue 36, item 2), in both languages: in Subulata a member leaves
+"whatever bob plays, unless he takes or threatens one of my pieces: my move" with the menus under the turn post, in
+Ultima-Tek "any turn that does not change what my turn does: my turn"; each plays for them and the turn post says
+so, and twin matches that differ only in such a plan read the same to the opponent until it plays."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from bot.app.i18n import t
 from bot.app.matches import Match
-from bot.app.plans import subulata
+from bot.app.plans import subulata, turns, ultimatek
 from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games import subulata as subulata_rules
 from tests.botkit import boards_in, text_of
-from tests.test_bot_plans import bob_reads, club, menus
+from tests.test_bot_plans import bob_reads, club, first_moves_turn, menus, tek_match
 
 __all__ = ["club"]  # the fixture, in both languages
 
@@ -97,3 +98,37 @@ async def bob_reads_alike(club: dict[str, Any], south: Match, north: Match) -> b
     DMs (one channel for both matches) are compared whole elsewhere."""
     swapped = {**club, "bob": club["alice"]}
     return (await bob_reads(swapped, "south", south.id))[:-1] == (await bob_reads(swapped, "north", north.id))[:-1]
+
+
+async def test_an_ultimatek_plan_for_any_turn_left_with_the_menus_plays_and_says_so(
+    club: dict[str, Any],
+) -> None:
+    env, lang, channel, alice, bob = club["env"], club["lang"], club["north"], club["alice"], club["bob"]
+    match = await tek_match(club, "north")
+    form = (await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))).response.message
+    (replies,) = menus(form)
+    words = t(lang, "plan.any_turn")
+    assert words in replies.options[0].label, "whatever bob plays: the first turn offered"
+    form = (await alice.select(form, ["0"], custom_id=replies.custom_id)).response.message or form
+    answers = [m for m in menus(form) if m.custom_id.startswith("plateau:plans:a")]
+    form = (await alice.select(form, ["0"], custom_id=answers[0].custom_id)).response.message or form
+    saved = await alice.click(form, label=t(lang, "plan.save"))
+    assert words in text_of(saved.response.message or form)
+    (standing,) = await env.bot.plans.plans_of(alice.id)
+    mine = turns.split(turns.flat(standing.plan.branches[0]))
+    # Bob plays his first legal decisions (here he ends his turn at once): nothing alice's turn does changes.
+    theirs = first_moves_turn(match)
+    after = match.state
+    for text in theirs:
+        after = after.apply(after.parse_move(text, 1))
+    after = turns.settle(after, random.Random(0))  # his draws: nothing alice's turn reads
+    assert not ultimatek.changes(match.game, theirs, after, 0, mine)
+    before = match.version
+    for text in theirs:
+        if (await env.bot.service.current(channel.id)).state.actors() != (1,):  # type: ignore[union-attr]
+            break
+        await bob.slash(channel, "game move", move=text)
+    log = [e for e in await env.bot.service.history(match.id) if e.ply > before and e.seat == 0]
+    post = text_of(boards_in(channel)[-1])
+    assert [e.notation for e in log][: len(mine)] == mine
+    assert t(lang, "standin.plan", name=alice.name) in post, post
