@@ -17,7 +17,8 @@ from bot.app.plans.model import GO_ON, Branch, Plan
 from bot.app.storage import Store
 from games import ultimatek as tek_rules
 from games.ultimatek import from_text
-from tests.test_autoplay import open_match
+from games.ultimatek.model import BONUS
+from tests.test_autoplay import CHANNEL, GUILD, open_match
 from tests.test_matches import ALICE, BOB, Clock
 from tests.test_plans import at, service_of
 
@@ -189,3 +190,96 @@ def test_a_turns_text_ends_where_the_next_turn_begins() -> None:
     second = Branch(turns.ANY, "c6-c7", (Branch(GO_ON, "end"),))
     assert turns.flat(Branch(turns.ANY, "c5-c6", (Branch(GO_ON, "end", (second,)),))) == "c5-c6; end"
     assert turns.flat(second) == "c6-c7; end"
+
+
+async def quiet_turn(service: MatchService, match: Match, user: int) -> Match:
+    """``user``'s turn at its quietest: every face-down bonus discarded, the actions and the bonus phase ended at
+    once (nothing of it changes what a planned turn does)."""
+    seat = match.seats.index(user)
+    while match.state.actors() == (seat,) and match.state.outcome() is None:
+        texts = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
+        text = next((x for x in texts if x.startswith("discard")), "end" if "end" in texts else texts[0])
+        before = match.version
+        match = (await service.move(match.id, user, text, expected_version=match.version)).match
+        if match.version > before + 1:
+            break  # the turn passed and others played for the member: whatever follows is a turn after it
+    return match
+
+
+async def two_turn_plan(store: Store, keep_order: bool) -> tuple[MatchService, PlanDesk, Match, int, int, str, str]:
+    """A rated match where the member to wait left the form's first line (any turn → its first turn) with its
+    first second turn, then the opponent played the turn the form guessed: (service, desk, match, planner,
+    mover, first turn, second turn)."""
+    service, desk = service_of(store)
+    match, mover, planner = await tek_match(service)
+    form = await desk.form(match.id, planner)
+    assert form.second and not form.order_kept and not form.prefill
+    mine = form.answers(turns.ANY)[0]
+    second = (await desk.second_turns(form, turns.ANY, mine))[0]
+    branch = Branch(turns.ANY, mine, (Branch(turns.ANY, second),))
+    plan = await desk.leave(match.id, planner, (branch,), expected_version=match.version, keep_order=keep_order)
+    assert turns.flat_plan(plan.branches[0]) == branch
+    match = await play(service, match, mover, turns.split(form.choices[1].when))
+    return service, desk, match, planner, mover, mine, second
+
+
+@pytest.mark.parametrize("keep_order", [True, False])
+async def test_a_two_turn_plan_plays_both_turns_and_the_order_ends_the_second(store: Store, keep_order: bool) -> None:
+    service, desk, match, planner, mover, _, second = await two_turn_plan(store, keep_order)
+    seat = match.seats.index(planner)
+    assert await desk.take_words(match.id) == [], "not spent after its first turn: no word yet"
+    (standing,) = await desk.plans_of(planner)
+    assert [(b.when, turns.flat(b)) for b in standing.plan.branches] == [(turns.ANY, second)], "the second waits"
+    before = match.version
+    match = await quiet_turn(service, match, mover)
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE and e.seat == seat]
+    assert [e.notation for e in log][: len(turns.split(second))] == turns.split(second)
+    assert all(e.stand_in == "plan" for e in log[: len(turns.split(second))])
+    ((who, word),) = await desk.take_words(match.id)
+    assert who == planner and word.reason == PLAYED
+    assert await desk.plans_of(planner) == []
+    if keep_order:
+        # "End my bonus phase": the order played the rest, and it is the opponent's turn.
+        assert log[-1].stand_in == "order" and match.state.actors() != (seat,)
+    else:
+        # The second turn's bonus phase asks the member.
+        assert match.state.actors() == (seat,) and getattr(match.state, "phase", None) == BONUS
+        assert len(log) == len(turns.split(second))
+
+
+async def test_a_second_turn_is_checked_before_it_is_kept(store: Store) -> None:
+    service, desk = service_of(store)
+    match, _, planner = await tek_match(service)
+    form = await desk.form(match.id, planner)
+    mine = form.answers(turns.ANY)[0]
+    second = turns.split((await desk.second_turns(form, turns.ANY, mine))[0])
+    bad = [
+        (Branch(turns.ANY, mine, (Branch(turns.ANY, "z9-z8"),)), "plan_move"),  # not a legal decision
+        (Branch(turns.ANY, mine, (Branch(form.choices[1].when, "; ".join(second)),)), "plan_reply"),  # keyed
+        (Branch(turns.ANY, mine, (Branch(turns.ANY, "; ".join([*second, "end", "end", "end"])),)), "plan_move"),
+    ]
+    for branch, key in bad:
+        with pytest.raises(MatchError) as refused:
+            await desk.leave(match.id, planner, (branch,), expected_version=match.version, keep_order=True)
+        assert refused.value.key == key
+    assert await desk.plans_of(planner) == []
+    assert await service.standing_orders(match.id, planner) == (), "nothing stored, the order neither"
+
+
+async def test_an_unrated_form_offers_the_second_turn_filled_in(store: Store) -> None:
+    service, desk = service_of(store)
+    match = await service.create(
+        "ultimatek", {}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE, seed="auto-1", rated=False
+    )
+    await service.join(match.id, BOB)
+    match = (await service.start(match.id, ALICE)).match
+    (seat,) = match.state.actors()
+    planner = match.seats[1 - seat]
+    form = await desk.form(match.id, planner)
+    assert not form.rated and form.second
+    (branch,) = form.prefill
+    (second,) = branch.then
+    assert second.when == turns.ANY and second.play == (await desk.second_turns(form, branch.when, branch.play))[0]
+    # Kept as it is offered; the form reads it back, second turn included.
+    await desk.leave(match.id, planner, form.prefill, expected_version=match.version)
+    assert (await desk.form(match.id, planner)).prefill == form.prefill

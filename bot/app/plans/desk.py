@@ -18,7 +18,7 @@ from bot.app.plans import drafts, turns
 from bot.app.plans.drafts import PlanDraft
 from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
-from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans, keyed
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, TURN_GAMES, RollPlans, keyed
 from bot.app.plans.model import Branch, Keyed, Plan
 from bot.app.plans.suggest import suggested
 from bot.app.seats.acting import Action
@@ -72,6 +72,11 @@ class PlanForm:
     """A turn plan's offers: each opponent turn (a choice's ``when``) with the member's turns for it."""
     forced: tuple[Choice, ...] = ()
     """A roll plan's rolls with one move: it plays itself, and is on the form only for the turn after it."""
+    second: bool = False
+    """A turn plan may name a second turn (its part before what the member's draw decides), for any opponent
+    turn: :meth:`PlanDesk.second_turns` offers them."""
+    order_kept: bool = False
+    """The member keeps the standing order that ends a second planned turn (else its rest asks them)."""
 
     def answers(self, reply: str) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu); in a turn
@@ -153,6 +158,8 @@ class PlanDesk:
         self._clock = clock
         self._turns: dict[tuple[int, int, Seat], list[tuple[str, str, GameState, tuple[str, ...]]]] = {}
         """Turn plans' offers by match, version and seat: the AI finds them once, each menu pick reads them."""
+        self._seconds: dict[tuple[int, int, Seat, str, str], tuple[str, ...]] = {}
+        """Second turns offered, by match, version, seat and the first line they follow."""
 
     async def form(self, match_id: int, user_id: int) -> PlanForm:
         """What ``user_id`` may plan now in the match: the conditions with their moves and the pre-filled branches.
@@ -186,19 +193,63 @@ class PlanDesk:
         prefill: tuple[Branch, ...] = ()
         async with self._store.transaction(immediate=False):
             row = await self._store.load_plan(match.id, user_id)
+        second = kind == "turn" and _until(match.game.id) is not None
         if row is not None and row.dropped is None and row.base == match.version:
             prefill = Plan.from_json(row.seat, row.base, row.body).branches
             if kind == "turn":
-                prefill = tuple(Branch(b.when, turns.flat(b)) for b in prefill)
+                prefill = tuple(turns.flat_plan(b) for b in prefill)
         elif not rated and kind == "turn":
-            # The AI's first guess of the opponent's turn and its first answer: the judge is too slow for a
-            # form over a whole turn's decisions, and the quickest level is the one that proposed them.
-            prefill = (Branch(offers[0][0], offers[0][3][0]),)
+            # The AI's first guess of the opponent's turn and its first answer (then its second turn, for any
+            # turn of theirs): the judge is too slow for a form over whole turns, and the quickest level is the
+            # one that proposed them.
+            first = Branch(offers[0][0], offers[0][3][0])
+            seconds = await self._second_turns(match, seat, known, offers, first) if second else ()
+            prefill = (Branch(first.when, first.play, (Branch(turns.ANY, seconds[0]),) if seconds else ()),)
         elif not rated:
             rng = random.Random(f"suggest:{match.id}:{match.version}:{seat}")
             prefill = suggested(match.game, known, seat, rng)
         offered = tuple((when, answers) for when, _, _, answers in offers)
-        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known, offered, forced)
+        kept = second and await self._keeps_order(match, user_id)
+        return PlanForm(match, seat, match.version, kind, choices, prefill, rated, known, offered, forced, second, kept)
+
+    async def second_turns(self, form: PlanForm, when: str, mine: str) -> tuple[str, ...]:
+        """The second turns ``form`` offers after its line ``when`` → ``mine`` (a turn plan whose game has them):
+        the quickest AI's, each up to where the member's draw would decide (Ultima-Tek: its bonus phase); empty
+        when the game has none or nothing follows the line."""
+        if not form.second:
+            return ()
+        offers = await self._turn_offers(form.match, form.known, form.seat)
+        return await self._second_turns(form.match, form.seat, form.known, offers, Branch(when, mine))
+
+    async def _second_turns(
+        self,
+        match: Match,
+        seat: Seat,
+        known: GameState,
+        offers: list[tuple[str, str, GameState, tuple[str, ...]]],
+        first: Branch,
+    ) -> tuple[str, ...]:
+        until = _until(match.game.id)
+        if until is None or not offers:
+            return ()
+        key = (match.id, match.version, seat, first.when, first.play)
+        if key not in self._seconds:
+            wild = offers[0][2] if offers[0][0] == turns.ANY else None
+            found = await asyncio.to_thread(
+                turns.second_turns, match.game, known, seat, first, wild, match.version, until
+            )
+            if len(self._seconds) >= TURN_CACHE:
+                self._seconds.pop(next(iter(self._seconds)))
+            self._seconds[key] = found
+        return self._seconds[key]
+
+    async def _keeps_order(self, match: Match, user_id: int) -> bool:
+        """Whether the member keeps the standing order that ends a second planned turn (one of its kind)."""
+        kind = TURN_GAMES.get(match.game.id)
+        if kind is None or kind.second_order is None:
+            return False
+        orders = await self._service.standing_orders(match.id, user_id)
+        return any(o.kind == kind.second_order.kind for o in orders)
 
     async def _turn_offers(
         self, match: Match, known: GameState, seat: Seat
@@ -223,8 +274,18 @@ class PlanDesk:
         offers = await self._turn_offers(match, known_position(match, seat), seat)
         return offers[0][2] if offers else None
 
-    async def leave(self, match_id: int, user_id: int, branches: tuple[Branch, ...], *, expected_version: int) -> Plan:
-        """Keep ``branches`` as ``user_id``'s plan for the match from ``expected_version`` on (replacing theirs).
+    async def leave(
+        self,
+        match_id: int,
+        user_id: int,
+        branches: tuple[Branch, ...],
+        *,
+        expected_version: int,
+        keep_order: bool = False,
+    ) -> Plan:
+        """Keep ``branches`` as ``user_id``'s plan for the match from ``expected_version`` on (replacing theirs);
+        with ``keep_order``, when the plan names a second turn, also the standing order that ends it ("end my
+        bonus phase"), kept with the member's other orders.
 
         Raises:
             MatchError: ``no_match``, ``not_active``, ``not_seated``/``seat_left``, ``plan_ai`` (the AI plays the
@@ -241,6 +302,16 @@ class PlanDesk:
             plan = Plan(seat, match.version, keyed(match.game.id), branches)
             plan = check_plan(match.game, known_position(match, seat), seat, plan, wild)
             await self._store.put_plan(match.id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=now)
+        kind = TURN_GAMES.get(match.game.id)
+        order = kind.second_order if kind is not None else None
+        if (
+            keep_order
+            and order is not None
+            and any(turns.tail(b) for b in plan.branches)
+            and not await self._keeps_order(match, user_id)
+        ):
+            # Its own transaction, after the plan's: the member's seat is not to act, so it plays nothing now.
+            await self._service.set_standing_order(match_id, user_id, order)
         return plan
 
     async def cancel(self, match_id: int, user_id: int) -> bool:
@@ -306,6 +377,11 @@ class PlanDesk:
         if seat in match.ai:
             raise MatchError("plan_ai")
         return match, seat
+
+
+def _until(game_id: str) -> turns.Until | None:
+    kind = TURN_GAMES.get(game_id)
+    return kind.until if kind is not None else None
 
 
 def _roll_choices_at(rolls: RollPlans, position: GameState, seat: Seat) -> tuple[Choice, ...]:

@@ -7,12 +7,11 @@ with what they cannot see dealt again otherwise), so a refusal tells them nothin
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from bot.app.matches import MatchError
 from bot.app.plans import turns
-from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, TURN_GAMES, RollPlans
 from bot.app.plans.model import Branch, Plan, check_bounds, walk
 from games.base import GameError, GameInfo, GameState, Seat
 
@@ -33,8 +32,13 @@ def check_plan(game: GameInfo, known: GameState, seat: Seat, plan: Plan, wild: G
         raise MatchError("plan_your_turn")
     check_bounds(plan)
     if plan.keyed == "turn":
-        rng = random.Random(f"check:{plan.base}:{seat}")
-        checked = tuple(turns.check_turn(game, known, seat, b, rng, wild) for b in plan.branches)
+        kind = TURN_GAMES.get(game.id)
+        until = kind.until if kind is not None else None
+        seed = turns.second_seed(plan.base, seat)
+        checked = tuple(
+            turns.check_turn(game, known, seat, b, turns.check_rng(plan.base, seat), wild, until, seed)
+            for b in plan.branches
+        )
         return Plan(seat, plan.base, "turn", checked)
     rolls = ROLL_GAMES.get(game.id)
     if plan.keyed == "roll":

@@ -14,8 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from bot.app.orders.base import Order
 from bot.app.plans import subulata, ultimatek, ur
 from bot.app.plans.model import Keyed
+from bot.app.plans.turns import Until
 from games import subulata as subulata_rules
 from games import ultimatek as ultimatek_rules
 from games import ur as ur_rules
@@ -46,12 +48,18 @@ the plan (the auto-stop of a plan for any reply)."""
 
 @dataclass(frozen=True, slots=True)
 class TurnPlans:
-    """How a game's turn plans read the opponent's turn: whether it changes what a plan for any turn does."""
+    """How a game's turn plans read the opponent's turn: whether it changes what a plan for any turn does; and,
+    when a plan may name a second turn, where that turn stops (``until``: what the member's own draw between
+    the two turns decides) and the standing order that plays the rest of it when the member keeps it."""
 
     changes: Changes
+    until: Until | None = None
+    second_order: Order | None = None
 
 
-TURN_GAMES: Mapping[str, TurnPlans] = MappingProxyType({ultimatek_rules.INFO.id: TurnPlans(ultimatek.changes)})
+TURN_GAMES: Mapping[str, TurnPlans] = MappingProxyType(
+    {ultimatek_rules.INFO.id: TurnPlans(ultimatek.changes, ultimatek.bonus_phase, ultimatek.END_BONUS_PHASE)}
+)
 """The games whose plans are keyed on the opponent's whole turn and play a whole turn."""
 
 ANY_REPLY: Mapping[str, Changes] = MappingProxyType({subulata_rules.INFO.id: subulata.changes})

@@ -48,13 +48,23 @@ def split(text: str) -> list[str]:
     return [part.strip() for part in text.split(";") if part.strip()]
 
 
+Until = Callable[[GameState, Seat], bool]
+"""Where a second planned turn stops (Ultima-Tek: at its bonus phase), read on the position before each decision."""
+
+
 def play_turn(
-    game: GameInfo, state: GameState, mover: Seat, choose: Callable[[GameState], object]
+    game: GameInfo,
+    state: GameState,
+    mover: Seat,
+    choose: Callable[[GameState], object],
+    until: Until | None = None,
 ) -> tuple[list[str], GameState]:
-    """``mover``'s decisions to the end of their turn, each one ``choose`` picks (a forced one as it is), in
-    notation, and the position once they no longer act (a draw may be next)."""
+    """``mover``'s decisions to the end of their turn (or to where ``until`` stops it), each one ``choose`` picks
+    (a forced one as it is), in notation, and the position once they no longer act (a draw may be next)."""
     played: list[str] = []
     while len(played) < MAX_TURN and sequence.turn_goes_on(state, mover):
+        if until is not None and until(state, mover):
+            break
         move = sequence.forced(game, state, mover)
         if move is None:
             move = choose(state)
@@ -101,13 +111,13 @@ def candidates(
     return offers
 
 
-def _own_turns(game: GameInfo, state: GameState, seat: Seat, seed: str) -> Iterator[str]:
+def _own_turns(game: GameInfo, state: GameState, seat: Seat, seed: str, until: Until | None = None) -> Iterator[str]:
     seen: set[str] = set()
     for j in range(OWN_TURNS * TRIES):
         if len(seen) >= OWN_TURNS:
             return
         rng = random.Random(f"{seed}:own:{j}")
-        played, _ = play_turn(game, state, seat, _chooser(game, seat, rng))
+        played, _ = play_turn(game, state, seat, _chooser(game, seat, rng), until)
         text = SEP.join(played)
         if played and text not in seen:
             seen.add(text)
@@ -129,6 +139,25 @@ def chain(moves: list[str]) -> Branch:
     return branch
 
 
+def tail(branch: Branch) -> tuple[Branch, ...]:
+    """What follows a turn plan's branch once its turn is played: the branches of the member's second turn."""
+    while branch.then and branch.then[0].when == GO_ON:
+        branch = branch.then[0]
+    return branch.then
+
+
+def attach(branch: Branch, after: tuple[Branch, ...]) -> Branch:
+    """A turn's chain with ``after`` (a second turn) following its last decision."""
+    if not branch.then or branch.then[0].when != GO_ON:
+        return Branch(branch.when, branch.play, after)
+    return Branch(branch.when, branch.play, (attach(branch.then[0], after),))
+
+
+def flat_plan(branch: Branch) -> Branch:
+    """A stored turn plan's branch as the form holds it: its turn as one text, and its second turn's too."""
+    return Branch(branch.when, flat(branch), tuple(Branch(b.when, flat(b)) for b in tail(branch)))
+
+
 def flat(branch: Branch) -> str:
     """A turn plan's branch as the text of its move: its decision and those of its chain (up to the turn's end:
     a chain's last decision may be followed by the branches of the member's next turn)."""
@@ -140,17 +169,45 @@ def flat(branch: Branch) -> str:
 
 
 def check_turn(
-    game: GameInfo, known: GameState, seat: Seat, branch: Branch, rng: random.Random, wild: GameState | None
+    game: GameInfo,
+    known: GameState,
+    seat: Seat,
+    branch: Branch,
+    rng: random.Random,
+    wild: GameState | None,
+    until: Until | None = None,
+    seed: str = "",
 ) -> Branch:
-    """``branch`` (an opponent turn → the member's turn, the move as :func:`flat` text) in canonical notation, its
-    move as a chain, once checked from ``known``; a branch for :data:`ANY` opponent turn is checked from ``wild``,
-    the position after the opponent turn the form guessed likeliest.
+    """``branch`` (an opponent turn → the member's turn, the move as :func:`flat` text; then, with ``until``,
+    for any opponent turn, a second turn up to where ``until`` stops it) in canonical notation, its moves as a
+    chain, once checked from ``known``; a branch for :data:`ANY` opponent turn is checked from ``wild``, the
+    position after the opponent turn the form guessed likeliest; a second turn from :func:`second_at` (``seed``).
 
     Raises:
         MatchError: ``plan_reply`` (a turn the opponent cannot play, or one after which the member does not
-            answer), ``plan_move`` (a decision that is not legal there or not the member's, or one past the end
-            of the member's turn).
+            answer; a second turn for another condition than any turn, or in a game without second turns),
+            ``plan_move`` (a decision that is not legal there or not the member's, or one past the end of the
+            member's turn, or of the second turn's part a plan may name).
     """
+    replies, moves, state = first_turn(game, known, seat, branch, rng, wild)
+    then: tuple[Branch, ...] = ()
+    second = tail(branch)
+    if second:
+        if len(second) != 1 or second[0].when != ANY or until is None:
+            raise MatchError("plan_reply", reply=second[0].when)
+        at = second_at(game, state, seat, seed)
+        if at is None:
+            raise MatchError("plan_reply", reply=ANY)
+        seconds = _checked_moves(at, seat, split(flat(second[0])), until)
+        then = (Branch(ANY, seconds[0], chain(seconds).then),)
+    return Branch(SEP.join(replies), moves[0], attach(chain(moves), then).then)
+
+
+def first_turn(
+    game: GameInfo, known: GameState, seat: Seat, branch: Branch, rng: random.Random, wild: GameState | None
+) -> tuple[list[str], list[str], GameState]:
+    """The opponent turn and the member's turn of ``branch`` checked (see :func:`check_turn`): the opponent's
+    decisions in public notation, the member's in full notation, and the position after the member's turn."""
     state = known
     replies = []
     if branch.when == ANY:
@@ -179,7 +236,70 @@ def check_turn(
         state = state.apply(move)
     if not moves:
         raise MatchError("plan_move", move="?")
-    return Branch(SEP.join(replies), moves[0], chain(moves).then)
+    return replies, moves, state
+
+
+def _checked_moves(state: GameState, seat: Seat, texts: list[str], until: Until) -> list[str]:
+    """A second turn's decisions in full notation, each legal, the member's, and before ``until`` stops it."""
+    moves = []
+    for text in texts[:MAX_TURN]:
+        if not sequence.turn_goes_on(state, seat) or until(state, seat):
+            raise MatchError("plan_move", move=text)
+        move = own_move(state, seat, text)
+        moves.append(state.format_move(move))
+        state = state.apply(move)
+    if not moves:
+        raise MatchError("plan_move", move="?")
+    return moves
+
+
+def second_at(game: GameInfo, state: GameState, seat: Seat, seed: str) -> GameState | None:
+    """Where the member's second planned turn is made and checked: ``state`` (after their first planned turn)
+    past the draw, the opponent's turn the quickest AI guesses and the draw after it, all from generators of
+    ``seed`` alone; None when the member does not then act alone. The second turn is kept for any opponent turn
+    and read again against the real one when it comes (the game's auto-stop)."""
+    rng = random.Random(f"{seed}:second")
+    state = settle(state, rng)
+    if state.outcome() is not None or len(state.actors()) != 1 or seat in state.actors():
+        return None
+    (mover,) = state.actors()
+    _, state = play_turn(game, state, mover, _chooser(game, mover, rng))
+    state = settle(state, rng)
+    if state.outcome() is not None or state.actors() != (seat,):
+        return None
+    return state
+
+
+def second_turns(
+    game: GameInfo,
+    known: GameState,
+    seat: Seat,
+    first: Branch,
+    wild: GameState | None,
+    base: int,
+    until: Until,
+) -> tuple[str, ...]:
+    """The second turns a form offers after the line ``first`` (an opponent turn → the member's turn, as text):
+    the quickest AI's, up to where ``until`` stops them, at most :data:`OWN_TURNS`; none when the line does
+    not check or the member does not act after it."""
+    try:
+        _, _, state = first_turn(game, known, seat, first, check_rng(base, seat), wild)
+    except MatchError:
+        return ()
+    seed = second_seed(base, seat)
+    at = second_at(game, state, seat, seed)
+    return () if at is None else tuple(_own_turns(game, at, seat, seed, until))
+
+
+def check_rng(base: int, seat: Seat) -> random.Random:
+    """The generator a turn plan's branch is checked with (the draws after the opponent's turn): one per
+    branch, so the form and the check read the same position."""
+    return random.Random(f"check:{base}:{seat}")
+
+
+def second_seed(base: int, seat: Seat) -> str:
+    """The seed of the position a second turn is offered and checked in."""
+    return f"second:{base}:{seat}"
 
 
 def own_move(state: GameState, seat: Seat, text: str) -> Any:

@@ -1,4 +1,5 @@
-"""Turn plans in Ultima-Tek: when the opponent's turn changes what a plan for "whatever they play" would do.
+"""Turn plans in Ultima-Tek: when the opponent's turn changes what a plan for "whatever they play" would do, and
+where a second planned turn stops.
 
 Such a plan names the member's whole next turn, found on the position after the opponent turn the form guessed.
 It plays unless the opponent's real turn changes what that turn does: a decision of it is no longer legal or would
@@ -10,8 +11,23 @@ coming or going near them, or the disc flying over them, changes nothing the mem
 
 from __future__ import annotations
 
+from typing import Final
+
+from bot.app.orders.base import Order
 from games import sequence
 from games.base import GameError, GameInfo, GameState, Seat
+from games.ultimatek.model import BONUS
+from games.ultimatek.state import State
+
+END_BONUS_PHASE: Final = Order("bonuses", (), ("threat",))
+"""The standing order "end my bonus phase" (no bonus kind kept back; it asks when a rival's face-down bonus, a
+possible Stop, shares a hex with a piece of the member's): it plays the end of a second planned turn, whose bonus
+placements the member's own draw between the two turns decides, so a plan names only its actions."""
+
+
+def bonus_phase(state: GameState, seat: Seat) -> bool:
+    """Where a second planned turn stops: at the member's bonus phase."""
+    return isinstance(state, State) and state.phase >= BONUS
 
 
 def changes(game: GameInfo, theirs: list[str], state: GameState, seat: Seat, mine: list[str]) -> bool:
