@@ -18,7 +18,7 @@ decides, at each turn change still waiting for a member, whether the member is a
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
 also leaves a small plan after each answer (:class:`ModelC`: one turn deep); model D leaves the form's whole
-plan (:class:`ModelD`: three turns deep in Ur, two in Subulata, one in Ultima-Tek); model E is a what-if, D one
+plan (:class:`ModelD`: three turns deep in Ur, two in Subulata and Ultima-Tek); model E is a what-if, D one
 turn deeper in Ur (:class:`ModelE`). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
@@ -71,7 +71,6 @@ from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
-from bot.app.orders import Order, book_for, encode
 from bot.app.plans import turns
 from bot.app.plans.desk import PlanDesk, PlanForm, known_position
 from bot.app.plans.follow import PLAYED
@@ -84,7 +83,6 @@ from bot.app.standins.orders import ORDERS
 from bot.app.standins.plans import PLANS
 from bot.app.storage import Store
 from bot.shell.plans.draft import branches_of, draft_of
-from games import ultimatek as ultimatek_rules
 from games.ai import decide
 from games.base import GameState, Seat
 
@@ -277,6 +275,8 @@ class ModelC(ModelB):
     stand_ins: tuple[StandIn, ...] = (PLANS, AUTOPILOT_STAND_IN)
     ROLLS = 2
     """Rolls a plan names in Ur."""
+    KEEP_ORDER = False
+    """Whether the member keeps the order that ends a second planned turn, as the form offers (Ultima-Tek)."""
 
     def __init__(self) -> None:
         self.plans: Counter[str] = Counter()
@@ -304,17 +304,21 @@ class ModelC(ModelB):
             if form.prefill:
                 branches = form.prefill
             elif form.keyed == "turn":
-                # A rated form offers whole turns with nothing picked: the member picks its first offer themselves.
+                # A rated form offers whole turns with nothing picked: the member picks its first offers themselves
+                # (the turn for any opponent turn, then the second turn the form offers after it).
                 first = form.choices[0].when
-                branches = (Branch(first, form.answers(first)[0]),)
+                mine = form.answers(first)[0]
+                seconds = await desk.second_turns(form, first, mine)
+                branches = (Branch(first, mine, (Branch(ANY, seconds[0]),) if seconds else ()),)
             else:
                 branches = suggested(form.match.game, form.known, form.seat, rng)
             branches = self.trim(form, branches)
             if form.keyed == "reply":
                 branches = as_saved(form, branches)
             if branches:
+                keep = self.KEEP_ORDER and form.second and not form.order_kept
                 with contextlib.suppress(MatchError):
-                    await desk.leave(match_id, user_id, branches, expected_version=form.version)
+                    await desk.leave(match_id, user_id, branches, expected_version=form.version, keep_order=keep)
                     self.plans["left"] += 1
 
         return leave
@@ -330,7 +334,12 @@ class ModelC(ModelB):
         else:
             # One line: for any reply where the form offers it (it covers the guessed one too), else the guessed.
             branches = tuple(b for b in branches if b.when == ANY)[:1] or branches[:1]
-        return tuple(Branch(b.when, b.play) if form.keyed != "turn" else b for b in branches)
+        return tuple(Branch(b.when, b.play) if form.keyed != "turn" else turns_one(b) for b in branches)
+
+
+def turns_one(branch: Branch) -> Branch:
+    """A turn plan's branch without its second turn (model C leaves one turn)."""
+    return Branch(branch.when, branch.play)
 
 
 def as_saved(form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
@@ -343,15 +352,19 @@ class ModelD(ModelC):
     """Model C as deep as the form goes: after each answer the member leaves the plan the form offers whole (in Ur
     their next three turns: a move for every roll with a choice, under each the moves of the turn after for every
     roll, and under those the turn after that; in Subulata the judge's guess of the reply with the answer, then of
-    the next reply with the answer, each answer also for any reply; Ultima-Tek's turn plans are one turn deep, as C
-    leaves them: any opponent turn, stopped when it changes what the planned turn does). Pre-filled in an unrated
-    match; in a rated one the member picks the same moves themselves."""
+    the next reply with the answer, each answer also for any reply; in Ultima-Tek any opponent turn → the member's
+    turn, then for any opponent turn the second turn up to its bonus phase, each stopped when the opponent's turn
+    changes what it does, with the order "end my bonus phase" the form offers kept: what the what-if model F
+    measured before the form offered it, so F is D). Pre-filled in an unrated match; in a rated one the member
+    picks the same moves themselves."""
 
     name = "D"
+    stand_ins: tuple[StandIn, ...] = (PLANS, ORDERS, AUTOPILOT_STAND_IN)
+    KEEP_ORDER = True
 
     def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-        """The form's offer whole (Ultima-Tek: C's one turn)."""
-        return super().trim(form, branches) if form.keyed == "turn" else branches
+        """The form's offer whole (Ultima-Tek: both turns, and the order "end my bonus phase" kept)."""
+        return branches
 
 
 class ModelE(ModelD):
@@ -384,36 +397,9 @@ class ModelE(ModelD):
         return leave
 
 
-class ModelF(ModelE):
-    """What if (Ultima-Tek; D elsewhere): model E, the second turn's actions only, and its bonus phase left to a
-    standing order every member keeps: "end my bonus phase" (the ``bonuses`` order with no kind kept back, stopped
-    when a rival's face-down bonus shares a hex with a piece of theirs). The member's own draw between the two
-    turns then decides nothing the plan names."""
-
-    name = "F"
-    stand_ins: tuple[StandIn, ...] = (PLANS, ORDERS, AUTOPILOT_STAND_IN)
-    ACTIONS_ONLY = True
-
-    def leave(self, match_id: int, user_id: int) -> Leave:
-        """The order once, then E's plan."""
-        plan = super().leave(match_id, user_id)
-
-        async def leave(desk: PlanDesk) -> None:
-            store = desk._store  # a what-if: members leave their orders with /plateau orders
-            game = (await desk._service.get(match_id)).game
-            if game.id == ultimatek_rules.INFO.id and not await store.load_orders(match_id, user_id):
-                book = book_for(ultimatek_rules.INFO.id)
-                assert book is not None
-                text = encode([book.check(Order("bonuses", (), ("threat",)))])
-                await store.put_orders(match_id, user_id, text, now=EPOCH)
-            await plan(desk)
-
-        return leave
-
-
 async def second_turn(desk: PlanDesk, match_id: int, user_id: int, actions_only: bool = False) -> bool:
     """Add to a member's one-turn plan for any opponent turn the turn after it (see :class:`ModelE`); with
-    ``actions_only``, the turn up to its bonus phase (:class:`ModelF`)."""
+    ``actions_only``, the turn up to its bonus phase (what model D now leaves through the form)."""
     store, service = desk._store, desk._service  # a what-if: the desk offers no second turn
     row = await store.load_plan(match_id, user_id)
     match = await service.get(match_id)
@@ -472,7 +458,7 @@ MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
     "C": ModelC,
     "D": ModelD,
     "E": ModelE,
-    "F": ModelF,
+    "F": ModelD,
 }
 
 

@@ -7,7 +7,10 @@ the page shown (0 the next turn, k the turn after the k-th planned first move), 
 (``0`` "ask me", ``k`` the k-th move: ``2.0.1``), then per first move (rolls with a choice, then the rolls that
 play themselves) the picks of the turn after; a draft of one turn alone as its picks (``2.0.1``). Reply plans:
 the reply being answered and, after a dash, the reply after it being answered (``3`` or ``3-1``, or nothing),
-then ``_``, then each line as ``reply-answer`` or ``reply-answer-reply-answer`` (``3_1-2.4-1-0-2``). Numbers
+then ``_``, then each line as ``reply-answer`` or ``reply-answer-reply-answer`` (``3_1-2.4-1-0-2``). Turn plans
+(Ultima-Tek) read the same, a line with a second turn as ``turn-answer-order-second`` (``order`` 1 when the member
+keeps the standing order that ends it, ``second`` the second turn offered), and ``_1`` after the lines when the
+form shows its second page (the turn after the planned one). Numbers
 index the lists of the form (:class:`bot.app.plans.desk.PlanForm`), which a match version fixes.
 """
 
@@ -52,7 +55,8 @@ class Draft:
         pending = "" if self.pending is None else str(self.pending)
         if self.pending is not None and self.then is not None:
             pending += f"-{self.then}"
-        return pending + "_" + ".".join("-".join(map(str, line)) for line in self.lines)
+        text = pending + "_" + ".".join("-".join(map(str, line)) for line in self.lines)
+        return text + f"_{self.page}" if self.page else text
 
     @staticmethod
     def read(keyed: str, code: str) -> Draft:
@@ -64,6 +68,7 @@ class Draft:
                 page, picks, *after = code.split("_")
                 return Draft(picks=_numbers(picks), after=tuple(_numbers(a) for a in after), page=int(page))
             head, _, rest = code.partition("_")
+            rest, _, page = rest.partition("_")
             lines = tuple(_numbers(line, "-") for line in rest.split(".") if line)
             if any(len(line) not in (2, 4) for line in lines):
                 return Draft()
@@ -72,6 +77,7 @@ class Draft:
                 lines=lines[:MAX_LINES],
                 pending=int(pending) if pending else None,
                 then=int(then) if then and pending else None,
+                page=1 if page == "1" and keyed == "turn" else 0,
             )
         except ValueError:
             return Draft()
