@@ -225,7 +225,8 @@ async def two_turn_plan(store: Store, keep_order: bool) -> tuple[MatchService, P
 
 @pytest.mark.parametrize("keep_order", [True, False])
 async def test_a_two_turn_plan_plays_both_turns_and_the_order_ends_the_second(store: Store, keep_order: bool) -> None:
-    service, desk, match, planner, mover, _, second = await two_turn_plan(store, keep_order)
+    _, _, match, planner, mover, _, second = await two_turn_plan(store, keep_order)
+    service, desk = service_of(store)  # a restart between the two turns: the store keeps the plan
     seat = match.seats.index(planner)
     assert await desk.take_words(match.id) == [], "not spent after its first turn: no word yet"
     (standing,) = await desk.plans_of(planner)

@@ -1,0 +1,108 @@
+"""What the standing order "end my bonus phase" costs in win rate: ``python bench/bench_bonus_order.py
+[--matches 40] [--first 0] [--budget S]``.
+
+A two-turn Ultima-Tek plan names its second turn's actions only; the rest of that turn, its bonus phase, is left
+to the order a member keeps from the plan form ("end my bonus phase": the ``bonuses`` order with no kind kept
+back, which asks when a rival's face-down bonus shares a hex with a piece of theirs). A member who keeps it places
+no bonus in any bonus phase of theirs it reaches. Here the ``easy`` AI (the level the plan form offers turns with)
+plays both seats; one seat keeps the order for the whole match, as a member who leaves a plan after every answer
+effectively does (the order stays until cancelled), and the seats alternate from match to match. Each match is
+played again on the same dice with the order off from the first bonus phase it ended (the rest by the AI alone),
+so the paired difference of the results is the cost, with far less noise than the win rate alone.
+
+Printed: matches, the ordered seat's score (95 % Wilson interval), the paired difference in points of win rate
+(with − without; the cost is its opposite; mean and 95 % interval), bonus phases the order ended and those it
+changed (the AI would have placed a bonus), stops that fired. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_autopilot import interval, play_on, share, wilson
+
+from bot.app.orders import book_for
+from bot.app.plans.ultimatek import END_BONUS_PHASE
+from games import find_game
+from games.ai import make_agent
+from games.base import GameState
+from games.playout import exact_chance
+
+
+def play(seed: int, seat: int, counts: dict[str, int]) -> tuple[float, float]:
+    """One match, ``seat`` keeping the order: its share, and its share with the order off from the first bonus
+    phase the order changed (the same dice and players)."""
+    info = find_game("ultimatek")
+    assert info is not None
+    book = book_for(info.id)
+    assert book is not None
+    agents = [make_agent(info.id, "easy") for _ in range(2)]
+    state: GameState = info.new(2, {})
+    chance = random.Random(f"order:{seed}:chance")
+    rngs = [random.Random(f"order:{seed}:seat:{s}") for s in range(2)]
+    fork = None
+    for _ in range(info.max_plies):
+        if state.outcome() is not None:
+            break
+        if state.is_chance():
+            state = state.apply(exact_chance(state, chance))
+            continue
+        actor = state.actors()[0]
+        moves = state.legal_moves(actor)
+        own = agents[actor].choose(state.view_for(actor), moves, rngs[actor])
+        move = own
+        if actor == seat:
+            ordered, stop = book.decide((END_BONUS_PHASE,), state, actor)
+            if stop is not None:
+                counts["stopped"] += 1
+            if ordered is not None:
+                counts["ended"] += 1
+                move = ordered
+                if move != own:
+                    counts["changed"] += 1
+                    if fork is None:
+                        fork = copy.deepcopy((state.apply(own), chance, rngs, agents))
+        state = state.apply(move)
+    with_it = share(state, seat)
+    if fork is None:
+        return with_it, with_it
+    return with_it, play_on(info, *fork, seat)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--first", type=int, default=0, help="the first match's number (its seeds)")
+    parser.add_argument("--budget", type=float, help="stop after this many seconds (whole matches)")
+    args = parser.parse_args()
+    began = time.perf_counter()
+    counts = {"ended": 0, "changed": 0, "stopped": 0}
+    score, diffs = 0.0, []
+    for i in range(args.first, args.first + args.matches):
+        if args.budget is not None and time.perf_counter() - began > args.budget:
+            break
+        with_it, without = play(i, i % 2, counts)
+        score += with_it
+        diffs.append(with_it - without)
+    n = len(diffs)
+    p, lo, hi = wilson(score, n)
+    mean, half = interval(diffs)
+    print(
+        f"ultimatek (easy, order 'end my bonus phase' on one seat): {n} matches, score {100 * p:.1f} % "
+        f"[{100 * lo:.1f}, {100 * hi:.1f}], with - without {100 * mean:+.1f} [{100 * (mean - half):+.1f}, "
+        f"{100 * (mean + half):+.1f}] points; bonus phases ended {counts['ended']}, "
+        f"{counts['changed']} of them where the AI would have placed a bonus; stops {counts['stopped']}; "
+        f"{time.perf_counter() - began:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
