@@ -13,7 +13,7 @@ from bot.app.matches import LogKind, Match, MatchError, MatchService
 from bot.app.plans import turns, ultimatek
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED, Dropped
-from bot.app.plans.model import GO_ON, Branch, Plan
+from bot.app.plans.model import GO_ON, Branch, Plan, check_bounds
 from bot.app.storage import Store
 from games import ultimatek as tek_rules
 from games.ultimatek import from_text
@@ -284,3 +284,10 @@ async def test_an_unrated_form_offers_the_second_turn_filled_in(store: Store) ->
     # Kept as it is offered; the form reads it back, second turn included.
     await desk.leave(match.id, planner, form.prefill, expected_version=match.version)
     assert (await desk.form(match.id, planner)).prefill == form.prefill
+
+
+def test_two_long_turns_fit_a_plans_bounds() -> None:
+    # Each decision of a turn plan is a level of its chain: two turns of twenty decisions are kept.
+    first, second = [f"a{i}" for i in range(20)], [f"b{i}" for i in range(20)]
+    branch = turns.attach(turns.chain(first), (Branch(turns.ANY, second[0], turns.chain(second).then),))
+    check_bounds(Plan(0, 0, "turn", (Branch(turns.ANY, branch.play, branch.then),)))

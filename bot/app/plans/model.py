@@ -17,8 +17,9 @@ GO_ON: Final = ""
 """The condition of a move that follows the member's previous one in the same turn (nothing happened between)."""
 MAX_ENTRIES: Final = 300
 """Branches a member may keep in one match (every level counted): a plan is read in time linear in its size."""
-MAX_DEPTH: Final = 20
-"""Levels of a plan (the turns it reaches ahead)."""
+MAX_DEPTH: Final = 60
+"""Levels of a plan (the turns it reaches ahead; a turn plan's every decision is a level of its chain, and an
+Ultima-Tek plan holds two turns of up to some twenty decisions each)."""
 
 
 @dataclass(frozen=True, slots=True)

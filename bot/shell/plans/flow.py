@@ -24,13 +24,14 @@ from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans import pages
 from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing, answered_at
 from bot.app.plans.follow import PLAYED
-from bot.app.plans.model import Branch, Plan
+from bot.app.plans.model import Plan
 from bot.app.plans.turns import ANY, flat, tail
 from bot.app.telling.words import move_label
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
 from bot.shell.plans.draft import MAX_LINES, Draft, RollDraft, branches_of, draft_of, firsts, stored
+from bot.shell.plans.second import pending_line, second_pick, turn_branches, with_seconds
 from games.base import GameState
 
 MAX_ROLL_MENUS = 4
@@ -159,7 +160,7 @@ async def open_form(shell: Shell, interaction: discord.Interaction, match_id: in
 async def first_draft(shell: Shell, form: PlanForm, user_id: int) -> Draft | RollDraft:
     """The draft a form opens with, its pre-filled branches (a roll plan's kept in the store)."""
     if form.keyed == "turn":
-        return await _with_seconds(shell, form, draft_of(form))
+        return await with_seconds(desk_of(shell), form, draft_of(form))
     if form.keyed != "roll":
         return draft_of(form)
     kept = await desk_of(shell).new_draft(form, user_id, form.prefill)
@@ -222,7 +223,7 @@ async def save(shell: Shell, interaction: discord.Interaction, match_id: int, ve
     if isinstance(draft, RollDraft):
         branches = pages.saved(form, draft.tree)
     elif form.keyed == "turn":
-        branches, keep = await turn_branches(shell, form, draft)
+        branches, keep = await turn_branches(desk_of(shell), form, draft)
     else:
         branches = branches_of(form, draft)
     lang = language_of(interaction.locale)
@@ -283,11 +284,11 @@ async def form_message(
     code = draft.code(form.keyed)
     match_id, version = form.match.id, form.version
     view = discord.ui.View(timeout=None)
-    line = _pending_line(form, draft)
+    line = pending_line(form, draft)
     if form.keyed == "turn" and draft.page == 1 and line is not None:
         return await _second_page(shell, lang, form, draft, line, other)
     if form.keyed == "turn":
-        branches, _ = await turn_branches(shell, form, draft)
+        branches, _ = await turn_branches(desk_of(shell), form, draft)
     else:
         branches = branches_of(form, draft)
     plan = Plan(form.seat, version, form.keyed, branches)
@@ -298,7 +299,7 @@ async def form_message(
     if form.keyed == "turn" and form.second and line is not None:
         page = Draft(lines=draft.lines, pending=draft.pending, page=1).code(form.keyed)
         view.add_item(PlanButton("page", match_id, version, page, label=t(lang, "plan.turn_after")))
-    key = "plan.form_two" if form.keyed != "turn" else "plan.form"
+    key = "plan.form_two" if form.keyed != "turn" or form.second else "plan.form"
     key += "_rated" if form.rated else "_suggested" if form.prefill else ""
     content = t(lang, key, id=match_id, lines="\n".join(lines))
     return content[:2000], view
@@ -432,74 +433,6 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.answer", reply=said_second)))
 
 
-def _pending_line(form: PlanForm, draft: Draft) -> tuple[int, ...] | None:
-    """The line of the reply (or opponent turn) the form shows, once its answer is picked."""
-    if draft.pending is None or draft.pending >= len(form.choices):
-        return None
-    return next((line for line in draft.lines if line[0] == draft.pending), None)
-
-
-def second_pick(draft: Draft, part: str, number: int) -> Draft:
-    """A turn plan's draft once the second page's menu picked ``number``: ``b`` the second turn (0 none, k the
-    k-th offered), ``v`` the order that ends it (1 keep it, else ask)."""
-    line = next((line for line in draft.lines if line[0] == draft.pending), None)
-    if line is None:
-        return draft
-    keep, second = (line[2], line[3]) if len(line) == 4 else (0, -1)
-    if part == "b":
-        second = number - 1
-    else:
-        keep = 1 if number == 1 else 0
-    changed = (line[0], line[1], keep, second) if second >= 0 else line[:2]
-    lines = tuple(changed if other is line else other for other in draft.lines)
-    return Draft(lines=lines, pending=draft.pending, page=draft.page)
-
-
-async def _with_seconds(shell: Shell, form: PlanForm, draft: Draft) -> Draft:
-    """A turn plan's first draft with the second turns its pre-filled lines name (unrated: the order that ends
-    them offered kept)."""
-    if not form.second:
-        return draft
-    prefill = {b.when: b for b in form.prefill}
-    keep = 0 if form.rated or form.order_kept else 1
-    lines = []
-    for line in draft.lines:
-        choice = form.choices[line[0]]
-        branch = prefill.get(choice.when)
-        seconds = tail(branch) if branch is not None else ()
-        if branch is not None and seconds:
-            offers = await desk_of(shell).second_turns(form, choice.when, branch.play)
-            if seconds[0].play in offers:
-                line = (line[0], line[1], keep, offers.index(seconds[0].play))
-        lines.append(line)
-    pending = lines[0][0] if lines and draft.pending is None else draft.pending
-    return Draft(lines=tuple(lines), pending=pending)
-
-
-async def turn_branches(shell: Shell, form: PlanForm, draft: Draft) -> tuple[tuple[Branch, ...], bool]:
-    """A turn plan's branches the draft says, each line's second turn too, and whether the member keeps the
-    order that ends a second turn."""
-    found = []
-    keep = False
-    for branch, line in zip(branches_of(form, draft), _read_lines(form, draft), strict=True):
-        if len(line) == 4 and line[3] >= 0:
-            offers = await desk_of(shell).second_turns(form, branch.when, branch.play)
-            if line[3] < len(offers):
-                branch = Branch(branch.when, branch.play, (Branch(ANY, offers[line[3]]),))
-                keep = keep or line[2] == 1
-        found.append(branch)
-    return tuple(found), keep
-
-
-def _read_lines(form: PlanForm, draft: Draft) -> list[tuple[int, ...]]:
-    """The draft's lines :func:`branches_of` keeps, in its order."""
-    return [
-        line
-        for line in draft.lines
-        if line[0] < len(form.choices) and line[1] < len(form.answers(form.choices[line[0]].when))
-    ]
-
-
 async def _second_page(
     shell: Shell, lang: str, form: PlanForm, draft: Draft, line: tuple[int, ...], other: str
 ) -> tuple[str, discord.ui.View]:
@@ -519,6 +452,8 @@ async def _second_page(
     ]
     view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.second_menu")))
     parts = [t(lang, "plan.second_head", id=match_id, move=mine, name=other)]
+    picked = offers[second] if 0 <= second < len(offers) else None
+    parts.append(t(lang, "plan.second_picked", move=picked) if picked else t(lang, "plan.second_none"))
     if form.order_kept:
         parts.append(t(lang, "plan.order_kept_note"))
     else:
