@@ -325,9 +325,10 @@ class ModelC(ModelB):
 class ModelD(ModelC):
     """Model C as deep as the form goes: after each answer the member leaves the plan the form offers whole (in Ur
     their next turns as many as the rule set's form offers, four in Variante 1 and 2, three elsewhere: a move for
-    every roll with a choice, under each the moves of the turn after for every roll, and so on; in Subulata the judge's guess of the reply with the answer, then of
-    the next reply with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an
-    unrated match; in a rated one the member picks the same moves themselves."""
+    every roll with a choice, under each the moves of the turn after for every roll, and so on; in Subulata the
+    judge's guess of the reply with the answer, then of the next reply with the answer; Ultima-Tek's turn plans
+    are one turn deep, as C leaves them). Pre-filled in an unrated match; in a rated one the member picks the
+    same moves themselves."""
 
     name = "D"
 
