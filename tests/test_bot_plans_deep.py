@@ -29,7 +29,7 @@ async def test_three_turns_are_left_from_their_pages_and_play_one_after_the_othe
     opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     form = opened.response.message
     assert opened.response.ephemeral
-    assert t(lang, "plan.form_three_suggested", id=match.id, lines="").split("\n")[0] in text_of(form)
+    assert t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0] in text_of(form)
     assert t(lang, "plan.then_rolls", moves="§").split("§")[0].strip() in text_of(form), "the turn after is shown"
     # The page of the turn after the first planned roll: the rolls after it, and the word on pieces.
     paged = await alice.click(form, label=controls(form, lang, "plan.turn_after"))
@@ -178,5 +178,5 @@ async def test_with_dms_closed_a_spent_plan_two_deep_leaves_the_next_form_under_
     assert closed.history() == [] and await env.bot.plans.plans_of(alice.id) == []
     opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     assert opened.response.ephemeral
-    head = t(lang, "plan.form_three_suggested", id=match.id, lines="").split("\n")[0]
+    head = t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0]
     assert head in text_of(opened.response.message)
