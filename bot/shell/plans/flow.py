@@ -2,9 +2,10 @@
 menu then an answer menu ("If bob plays … → …"), pre-filled with the judge's suggestions in an unrated match;
 **Save** keeps it, **Cancel my plan** forgets it. Every message here is ephemeral: only the member sees it.
 
-A roll plan reaches three turns: **Turn after ▸** pages from a move planned to the menus of the rolls of the turn
-after it, and from there to the turn after that (:mod:`bot.app.plans.pages`; a phone shows four menus and a row of
-buttons at most); a reply plan reaches two, with two more menus under the answer for the next reply and its answer.
+A roll plan reaches as many turns as its rule set allows (four in Ur's Variante 1 and 2, three elsewhere):
+**Turn after ▸** pages from a move planned to the menus of the rolls of the turn after it, and from there to the
+turn after that, and so on (:mod:`bot.app.plans.pages`; a phone shows four menus and a row of buttons at most);
+a reply plan reaches two, with two more menus under the answer for the next reply and its answer.
 
 A reply plan's draft rides in the custom ids, a roll plan's is kept in the store under a token the ids carry
 (:mod:`.draft`), each with the match version the form was made at: a pick on a form the game has passed is refused
