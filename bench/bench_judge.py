@@ -41,6 +41,7 @@ from games.ai.judge.calibration import (
     judge_matches,
     lag1,
     moment_of,
+    opening_of,
     reliability,
     self_play,
     skill,
@@ -86,7 +87,7 @@ def timed(judge: Judge, matches: list[Played]) -> tuple[list[Judged], float]:
 def bench(key: str, matches: int, seed: int, players: int) -> None:
     """Play, judge and print one key's figures."""
     started = time.process_time()
-    played = self_play(key, matches, seed, moment_of(JUDGES[key]), SPACE, players)
+    played = self_play(key, matches, seed, moment_of(JUDGES[key]), SPACE, players, opening=opening_of(JUDGES[key]))
     report(key, played, matches, seed, players, time.process_time() - started)
 
 
