@@ -159,11 +159,11 @@ def test_the_tempo_passes_a_third_a_credit_and_a_turn_s_end_reads_as_the_next_tu
 
 
 def played_steps(levels: tuple[str, str], seed: int, cap: str) -> list[rv.Step]:
-    """A seeded Ultima-Tek match between ``levels`` (searching ones on a beam of 2), as the review reads
-    its log: one turn number per side's turn."""
+    """A seeded Ultima-Tek match between ``levels`` (a searching one on a beam of 1, to stay cheap), as
+    the review reads its log: one turn number per side's turn."""
     game = find_game("ultimatek")
     state = game.new(2, game.validate_options({"cap": cap}))
-    agents = [make_agent("ultimatek", level, iterations=2) for level in levels]
+    agents = [make_agent("ultimatek", level, iterations=1) for level in levels]
     rng = random.Random(seed)
     steps: list[rv.Step] = []
     while state.outcome() is None:
@@ -178,9 +178,7 @@ def played_steps(levels: tuple[str, str], seed: int, cap: str) -> list[rv.Step]:
     return steps
 
 
-@pytest.mark.parametrize(
-    ("levels", "cap"), [(("random", "random"), "60"), (("strong", "normal"), "30"), (("easy", "strong"), "30")]
-)
+@pytest.mark.parametrize(("levels", "cap"), [(("random", "random"), "60"), (("strong", "easy"), "30")])
 def test_the_review_keeps_its_identity_and_bounds_under_the_slow_judge(
     monkeypatch: pytest.MonkeyPatch, levels: tuple[str, str], cap: str
 ) -> None:
