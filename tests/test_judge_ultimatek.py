@@ -106,7 +106,7 @@ def test_ultimatek_s_strong_level_plans_by_the_baseline_whatever_judge_ships(mon
 
 # The candidate judge's features: slow ones and the tempo (see games/ai/judge/ultimatek.py).
 
-SOME_WEIGHTS = (0.9, 1.1, 2.3, -0.4, 0.3, 0.8, 0.5, -0.2, 0.7)
+SOME_WEIGHTS = (0.9, 1.1, 2.3, -0.4, 0.3, 0.8, 0.5, 0.7)
 """Weights of the right signs and sizes for the tests (a position's chance moves with each feature)."""
 
 

@@ -3,7 +3,7 @@
 For each seat it weighs its points (and again weighted by how much of the turn cap is spent: a lead counts
 for more as the cap nears; equal scores there draw), how far its pieces stand toward its scoring column,
 the disc's advance toward that column when one of its pieces holds it, its receivers waiting in that
-column, its pieces blocked by a Stop, and the **tempo**: at the start of a turn the side to act has it
+column, and the **tempo**: at the start of a turn the side to act has it
 whole; each credit that side spends passes a third of it to the other side, and when its actions end
 (spent, or ended early) the other side holds it whole, as at the start of its own turn.
 
@@ -22,9 +22,11 @@ mean gain of a credit, and a turn's last credit passes into the next turn's star
 
 Why no bonus feature: the searching levels never place a bonus in self-play (``normal`` and ``strong``
 0.0 a seat, ``easy`` and ``random`` 2.5), so a weight fitted to the tokens on the field would only say who
-the weaker levels were, and charge every bonus a member places as a mistake. Without one, a placement, a
-discard and the end of the bonus phase read alike, so the review never charges a bonus decision as such;
-a face-up Stop still counts, through the piece it blocks.
+the weaker levels were, and charge every bonus a member places as a mistake; a count of one's pieces
+blocked by a Stop fitted positive on the first matches for the same reason (only the weaker levels place
+Stops, so being blocked meant facing one). Without them, a placement, a discard and the end of the bonus
+phase read alike, so the review never charges a bonus decision as such; a face-up Stop still counts
+through what it does: a blocked piece holds no disc and receives none.
 
 It is fitted at the start of every turn (before the turn's first decision); a seat's own knowledge is
 judged by dealing the tokens it cannot identify again (:func:`games.ai.judge.win_chances_for`), which
@@ -53,7 +55,6 @@ NAMES: Final = (
     "holds",
     "holds_disc",
     "receivers",
-    "blocked",
     "tempo",
 )
 PIECES: Final = 10
@@ -106,7 +107,6 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
         holds,
         holds * disc,
         min(2, receivers) / 2,
-        float(sum(1 for p in own if p.blocked)),
         tempo(state, seat),
     )
 
