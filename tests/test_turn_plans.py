@@ -15,6 +15,8 @@ from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED, Dropped
 from bot.app.plans.model import GO_ON, Branch, Plan, check_bounds
 from bot.app.storage import Store
+from bot.shell.plans.draft import Draft
+from bot.shell.plans.second import turn_branches
 from games import ultimatek as tek_rules
 from games.ultimatek import from_text
 from games.ultimatek.model import BONUS
@@ -291,3 +293,15 @@ def test_two_long_turns_fit_a_plans_bounds() -> None:
     first, second = [f"a{i}" for i in range(20)], [f"b{i}" for i in range(20)]
     branch = turns.attach(turns.chain(first), (Branch(turns.ANY, second[0], turns.chain(second).then),))
     check_bounds(Plan(0, 0, "turn", (Branch(turns.ANY, branch.play, branch.then),)))
+
+
+async def test_a_forged_second_page_pick_keeps_nothing_it_does_not_offer(store: Store) -> None:
+    # A custom id naming a second turn the form does not offer (or a damaged one) adds no second turn and no order.
+    service, desk = service_of(store)
+    match, _, planner = await tek_match(service)
+    form = await desk.form(match.id, planner)
+    for code in ("0_0-0-1-99", "0_0-0-1-x", "0_0-0-1-3_1"):
+        branches, keep = await turn_branches(desk, form, Draft.read("turn", code))
+        assert not keep and all(not b.then for b in branches), code
+    offered = await turn_branches(desk, form, Draft.read("turn", "0_0-0-1-0"))
+    assert offered[1] and offered[0][0].then, "the first second turn offered, the order kept"
