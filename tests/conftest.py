@@ -20,6 +20,7 @@ from tests.botkit import (
     copy_simcord_payloads_fast,
     encode_pngs_cheaply,
     make_bot,
+    recheck_settling_promptly,
     reuse_unchanged_messages,
     send_real_locales,
 )
@@ -66,6 +67,15 @@ def patient_starts() -> Iterator[None]:
     :func:`tests.botkit.attach_within_settle_timeout`)."""
     with pytest.MonkeyPatch.context() as patch:
         attach_within_settle_timeout(patch)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def prompt_settling() -> Iterator[None]:
+    """SimCord looks again at pending work every few milliseconds while the bot settles, not every 50 ms (see
+    :func:`tests.botkit.recheck_settling_promptly`): the same waits, without a worker idling through them."""
+    with pytest.MonkeyPatch.context() as patch:
+        recheck_settling_promptly(patch)
         yield
 
 
