@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -305,3 +306,51 @@ async def test_a_forged_second_page_pick_keeps_nothing_it_does_not_offer(store: 
         assert not keep and all(not b.then for b in branches), code
     offered = await turn_branches(desk, form, Draft.read("turn", "0_0-0-1-0"))
     assert offered[1] and offered[0][0].then, "the first second turn offered, the order kept"
+
+
+# Red to act with a face-down Stop under its piece on d4, where blue's piece stands too (blue's set-up as it is).
+RED_HIDES_A_STOP = "ultimatek act=red phase=2 red=d4:2+stop,f1:2,f2:2,f3:3,f5:2,g2:1,g3:1,g4:1,g5:1,h3:3"
+
+
+def ends_at_once(state: Any, seat: int) -> list[str]:
+    """``seat``'s turn when it ends each phase at once (its only decision when there is no other)."""
+    played = []
+    while state.actors() == (seat,) and not state.is_chance():
+        texts = [state.format_move(m) for m in state.legal_moves(seat)]
+        text = "end" if "end" in texts else texts[0]
+        played.append(text)
+        state = state.apply(state.parse_move(text, seat))
+    return played
+
+
+async def test_a_second_turn_the_opponents_next_turn_changes_stops_with_a_word(store: Store) -> None:
+    # Blue's plan: whatever red plays, end my turn at once; then, whatever red plays, c5-c6; d4-e5; end. Red's
+    # first turn changes nothing; his second reveals the Stop on d4: blue's piece there is blocked, the second
+    # turn no longer plays the same, and the plan stops there with a word.
+    service, desk = service_of(store)
+    match, _, _ = await tek_match(service)
+    match = await at(store, service, match, RED_HIDES_A_STOP)
+    planner, mover = match.seats
+    state = match.state
+    for text in ends_at_once(state, 1):
+        state = state.apply(state.parse_move(text, 1))
+    first = ends_at_once(turns.settle(state, random.Random(0)), 0)
+    second = (Branch(turns.ANY, MINE[0], turns.chain(MINE).then),)
+    branch = turns.attach(turns.chain(first), second)
+    plan = Plan(0, match.version, "turn", (Branch(turns.ANY, branch.play, branch.then),))
+    await store.put_plan(match.id, planner, 0, plan.base, plan.to_json(), plan.entries(), now=match.updated_at)
+    before = match.version
+    match = await play(service, match, mover, ends_at_once(match.state, 1))
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE and e.seat == 0]
+    assert [e.notation for e in log] == first and all(e.stand_in == "plan" for e in log)
+    assert await desk.take_words(match.id) == [], "its second turn waits"
+    before = match.version
+    match = await play(
+        service,
+        match,
+        mover,
+        ["reveal d4", *ends_at_once(match.state.apply(match.state.parse_move("reveal d4", 1)), 1)],
+    )
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE and e.seat == 0]
+    assert log == [] and match.state.actors() == (0,)
+    assert await desk.take_words(match.id) == [(planner, Dropped("stopped", {"move": MINE[0]}))]
