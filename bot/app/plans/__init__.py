@@ -19,7 +19,9 @@ keyed on the opponent's next reply, as lichess keeps several moves.
 In a game whose turn is several decisions (Ultima-Tek) a plan is keyed on the opponent's whole turn as everyone
 sees it and plays the member's whole next turn, or keyed on "whatever they play" and stopped only when their turn
 changes what the planned turn does: a decision of it no longer legal or written otherwise (:mod:`.turns`,
-:mod:`.ultimatek`). In Subulata a reply plan may also name a move for any reply, stopped when the reply takes or
+:mod:`.ultimatek`); then, for any turn of theirs, the turn after it up to its bonus phase (the member's own draw
+decides what to place), whose rest the standing order "end my bonus phase" plays when the member keeps it.
+In Subulata a reply plan may also name a move for any reply, stopped when the reply takes or
 threatens one of the member's pieces (:mod:`.subulata`): a guessed reply is rarely the one made.
 When a plan plays its last move, the word its member gets by DM carries
 the form of the next plan (plan after plan).

@@ -6,6 +6,9 @@ public notation (a bonus placed face down reads ``place c3``, its kind left out)
 the member cannot see and matching it reveals nothing. Its move is the member's whole next turn, kept as a chain
 of branches whose conditions are :data:`~bot.app.plans.model.GO_ON` (each decision follows the one before, nothing
 between), every decision of the turn named, forced ones too, so the plan reads the same with autoplay on or off.
+Its last decision may be followed by a second turn for any opponent turn (:func:`tail`), up to where the game
+stops it (Ultima-Tek: at its bonus phase, which the member's own draw between the two turns decides), read again
+against the real position when it comes, as a plan for any turn is.
 
 The form offers a few turns for each side, found by the project's quickest AI level from the position as the
 member may know it (the opponent's secrets dealt again), from generators seeded by the match, its version and the
