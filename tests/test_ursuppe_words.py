@@ -410,7 +410,8 @@ def soup(simcord_env: Any) -> dict[str, Any]:
 
 
 @pytest.mark.usefixtures("french")
-async def test_a_french_hint_says_the_moves_in_words_and_its_notation_plays_them(soup: dict[str, Any]) -> None:
+async def test_a_french_hint_says_the_moves_in_words_alone(soup: dict[str, Any]) -> None:
+    # Ursuppe's notation has English verbs and colour letters: a French hint says the move in words, no notation.
     env, channel = soup["env"], soup["channel"]
     players = {soup[name].id: soup[name] for name in ("alice", "bob", "chloe")}
     alice = soup["alice"]
@@ -426,11 +427,7 @@ async def test_a_french_hint_says_the_moves_in_words_and_its_notation_plays_them
     (reply,) = [m for m in (hint.response, *hint.followups) if m is not None and m.content]
     assert reply.ephemeral and reply.content.startswith("💡 Plateau (fort) jouerait")
     assert "En case " in reply.content, "the move in words"
-    typed = reply.content.split("`")[1]
-    assert typed.startswith("start "), "the notation beside it"
-    await actor.slash(channel, "game move", move=typed)
-    after = await env.bot.service.current(channel.id)
-    assert after is not None and after.version > match.version
+    assert "`" not in reply.content and "start" not in reply.content, "no English notation in a French hint"
 
 
 def test_an_unknown_ai_level_is_answered_with_the_french_level_names() -> None:
