@@ -597,6 +597,18 @@ def test_the_turn_order_says_what_its_ring_means(lang: str, key: str) -> None:
     assert key in [text for text, _ in notes.texts]
 
 
+@pytest.mark.parametrize(("lang", "key"), [("en", "food"), ("fr", "vivres")])
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_key_says_what_the_squares_cube_is(lang: str, key: str, players: int) -> None:
+    """Every square shows its food as a count beside a cube, and the key in e5 named only the damage ring
+    (issue 39): under it, the same cube and its word, no taller a board for it."""
+    view, ctx = _late(players)
+    with noted() as notes:
+        U.render(view, dataclasses.replace(ctx, lang=lang))
+    assert (key, U.TEXT_PX) in notes.texts
+    assert U._key_height(lang) + U.GAP <= 103, "e5's key fits the 103 px row the damage key alone needed"
+
+
 def _css(px: float) -> float:
     return px * PHONE_COLUMN_CSS / U.WIDTH
 
