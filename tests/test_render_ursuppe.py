@@ -653,3 +653,22 @@ def test_the_header_rings_the_player_to_act_as_the_turn_order_does(players: int)
     assert drawn == ringed != plain
     changed = [i for i, (a, b) in enumerate(zip(plain, ringed, strict=True)) if a != b]
     assert len(changed) == 1 and ringed[changed[0]] == U.ORDER_RING + 2, (plain, ringed)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Won by resignation: "), ("fr", "Victoire par abandon : ")])
+def test_winners_on_different_scores_are_not_a_tie(lang: str, said: str) -> None:
+    """When the last member resigns, the seats the AI took over win together on their own scores: the board said
+    "Tie at 22" beside scores of 22, 17 and 30 (the phone tour's end, issue 39)."""
+    from games.base import Outcome, Termination
+
+    view, ctx = _late(4)
+    ended = dataclasses.replace(view, outcome=Outcome(Termination.RESIGNATION, (0, 1, 2), scores=(22, 17, 30, 29)))
+    names = ("alice", "bob", "chloe", "dmitri")
+    with noted() as notes:
+        U.render(ended, dataclasses.replace(ctx, names=names, lang=lang))
+    texts = " ".join(text for text, _ in notes.texts)
+    assert said in texts and "Tie at" not in texts and "Égalité" not in texts
+    tied = dataclasses.replace(view, outcome=Outcome(Termination.NORMAL, (0, 2), scores=(30, 17, 30, 29)))
+    with noted() as notes:
+        U.render(tied, dataclasses.replace(ctx, names=names, lang="en"))
+    assert "Tie at 30" in " ".join(text for text, _ in notes.texts)
