@@ -2,9 +2,10 @@
 menu then an answer menu ("If bob plays … → …"), pre-filled with the judge's suggestions in an unrated match;
 **Save** keeps it, **Cancel my plan** forgets it. Every message here is ephemeral: only the member sees it.
 
-A roll plan reaches three turns: **Turn after ▸** pages from a move planned to the menus of the rolls of the turn
-after it, and from there to the turn after that (:mod:`bot.app.plans.pages`; a phone shows four menus and a row of
-buttons at most); a reply plan reaches two, with two more menus under the answer for the next reply and its answer.
+A roll plan reaches as many turns as its rule set allows (four in Ur's Variante 1 and 2, three elsewhere):
+**Turn after ▸** pages from a move planned to the menus of the rolls of the turn after it, and from there to the
+turn after that, and so on (:mod:`bot.app.plans.pages`; a phone shows four menus and a row of buttons at most);
+a reply plan reaches two, with two more menus under the answer for the next reply and its answer.
 
 A reply plan's draft rides in the custom ids, a roll plan's is kept in the store under a token the ids carry
 (:mod:`.draft`), each with the match version the form was made at: a pick on a form the game has passed is refused
@@ -22,7 +23,7 @@ import discord
 from bot.app.i18n import language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans import pages
-from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing
+from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing, answered_at
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Plan
 from bot.app.plans.turns import ANY, flat
@@ -302,16 +303,13 @@ async def _roll_form(shell: Shell, lang: str, form: PlanForm, draft: RollDraft) 
     if page.path:
         (first, move), *rest = page.heads
         if rest:
-            second, move2 = rest[0]
-            head = t(
-                lang,
-                "plan.third_head",
-                roll=first.label,
-                move=said(form, first.at, move, lang),
-                roll2=second.label,
-                move2=said(form, second.at, move2, lang),
-            )
-            buttons.append(to(page.path[:-1], t(lang, "plan.back_to", roll=first.label)))
+            # The third turn's page names the two moves that reach it; the fourth's the three.
+            words = {"roll": first.label, "move": said(form, first.at, move, lang)}
+            for n, (choice, played) in enumerate(rest, start=2):
+                words |= {f"roll{n}": choice.label, f"move{n}": said(form, choice.at, played, lang)}
+            head = t(lang, "plan.fourth_head" if len(rest) > 1 else "plan.third_head", **words)
+            back = ", ".join(choice.label for choice, _ in page.heads[:-1])
+            buttons.append(to(page.path[:-1], t(lang, "plan.back_to", roll=back)))
         else:
             head = t(lang, "plan.after_head", roll=first.label, move=said(form, first.at, move, lang))
             buttons.append(to((), t(lang, "plan.back")))
@@ -319,7 +317,9 @@ async def _roll_form(shell: Shell, lang: str, form: PlanForm, draft: RollDraft) 
     else:
         plan = Plan(form.seat, version, form.keyed, pages.saved(form, draft.tree))
         lines = plan_lines(plan, form.seat, names, lang, form) or [t(lang, "plan.nothing_yet")]
-        key = "plan.form_three" + ("_rated" if form.rated else "_suggested" if form.prefill else "")
+        key = ("plan.form_four" if form.roll_depth >= 4 else "plan.form_three") + (
+            "_rated" if form.rated else "_suggested" if form.prefill else ""
+        )
         content = t(lang, key, id=match_id, lines="\n".join(lines))
     deeper = next((p for p in every if len(p) == len(page.path) + 1 and p[:-1] == page.path), None)
     if deeper is not None:
@@ -371,14 +371,15 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     answers = form.answers(reply.when)[:MAX_OPTIONS]
     line = next((line for line in draft.lines if line[0] == draft.pending), None)
     # A turn plan's answers are whole turns, in notation; a reply plan's, one move in words.
-    after = reply.at if form.keyed == "turn" else reply.at.apply(reply.at.parse_move(reply.when))
+    after = reply.at if form.keyed == "turn" else answered_at(reply)
     options = [
         discord.SelectOption(
             label=reply_words(form, after, m, lang)[:100], value=str(i), default=line is not None and line[1] == i
         )
         for i, m in enumerate(answers)
     ]
-    view.add_item(PlanSelect("a", 0, match_id, version, code, options, t(lang, "plan.answer", reply=reply.label)))
+    said_reply = reply_words(form, reply.at, reply.when, lang) if reply.when == ANY else reply.label
+    view.add_item(PlanSelect("a", 0, match_id, version, code, options, t(lang, "plan.answer", reply=said_reply)))
     if form.keyed != "reply" or line is None or line[1] >= len(answers):
         return
     replies = form.turn_after(reply, answers[line[1]])[:MAX_OPTIONS]
@@ -387,7 +388,7 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     picked = draft.then if draft.then is not None else (line[2] if len(line) == 4 else None)
     options = [
         discord.SelectOption(
-            label=t(lang, "plan.reply_option", name=other, reply=said(form, c.at, c.when, lang))[:100],
+            label=t(lang, "plan.reply_option", name=other, reply=reply_words(form, c.at, c.when, lang))[:100],
             value=str(i),
             default=picked == i,
         )
@@ -397,13 +398,14 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     if picked is None or picked >= len(replies):
         return
     second = replies[picked]
-    at = second.at.apply(second.at.parse_move(second.when))
+    at = answered_at(second)
     chosen = line[3] if len(line) == 4 and line[2] == picked else None
     options = [
         discord.SelectOption(label=said(form, at, m, lang)[:100], value=str(i), default=chosen == i)
         for i, m in enumerate(form.answers_at(second)[:MAX_OPTIONS])
     ]
-    view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.answer", reply=second.label)))
+    said_second = reply_words(form, second.at, second.when, lang) if second.when == ANY else second.label
+    view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.answer", reply=said_second)))
 
 
 def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:
@@ -414,11 +416,18 @@ def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:
 
 
 def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
-    """A reply or an answer of the form as its menu says it: a whole turn as its notation ("any turn" in words),
-    a move in words."""
+    """A reply or an answer of the form as its menu says it: a whole turn as its notation, a move in words ("any
+    turn" and "any reply" in words too)."""
+    if move == ANY:
+        return any_words(form.keyed, lang)
     if form.keyed == "turn":
-        return t(lang, "plan.any_turn") if move == ANY else move
+        return move
     return said(form, state, move, lang)
+
+
+def any_words(keyed: str, lang: str) -> str:
+    """The condition "whatever the opponent plays" in words, with what stops it."""
+    return t(lang, "plan.any_turn" if keyed == "turn" else "plan.any_reply")
 
 
 def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
@@ -437,11 +446,11 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
         move = branch.play
         choice = choices.get(branch.when)
         if plan.keyed == "turn":
-            reply = t(lang, "plan.any_turn") if branch.when == ANY else branch.when
+            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
             lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=flat(branch)))
             continue
         if form is not None and choice is not None:
-            at = choice.at if plan.keyed == "roll" else choice.at.apply(choice.at.parse_move(branch.when))
+            at = choice.at if plan.keyed == "roll" else answered_at(choice)
             words = said(form, at, move, lang)
             move = move if words == move else f"{words} ({move})"
         if plan.keyed == "roll":
@@ -452,9 +461,11 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
                 )
                 lines.append(t(lang, "plan.then_rolls", moves=moves))
         else:
-            lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=move))
+            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
+            lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=move))
             for deeper in branch.then:
-                lines.append(t(lang, "plan.then_reply", name=other, reply=deeper.when, move=deeper.play))
+                reply = any_words(plan.keyed, lang) if deeper.when == ANY else deeper.when
+                lines.append(t(lang, "plan.then_reply", name=other, reply=reply, move=deeper.play))
         further = sum(len(b.then) for b in branch.then)
         if further:
             lines[-1] += " " + t(lang, "plan.deeper", count=further)
