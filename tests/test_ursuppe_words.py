@@ -469,3 +469,12 @@ def test_the_turn_line_offers_staying_put_only_to_a_player_with_holding(lang: st
     gene = "Agrippement" if lang == "fr" else "Holding"
     assert gene not in said and gene in with_holding
     assert t(lang, "decision.ursuppe.act_free", amoeba=1) in said
+
+
+@pytest.mark.parametrize(("lang", "drawn", "gone"), [("en", "ring", "dot"), ("fr", "anneau", "point")])
+def test_the_damage_line_names_what_the_board_draws(lang: str, drawn: str, gone: str) -> None:
+    """The board draws an amoeba's damage as a red and cream ring around it (a pip was too small on a phone),
+    but the line above the board still pointed at "the red dot on it" (the phone shots at six players)."""
+    for count in (1, 2):
+        said = t(lang, "label.ursuppe.legend.damage", amoeba=3, count=count)
+        assert drawn in said and gone not in said, said
