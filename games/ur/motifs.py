@@ -340,7 +340,13 @@ class State(DrawThenRoll[Place | Move]):
         """True when one of ``seat``'s pawns the face rule lets move has a walk of exactly ``roll`` steps
         ending on an empty square, in the position as it stands, whoever is to act (always False while
         placing)."""
-        return any(True for sq in self.eligible(seat) for _ in self._walks(seat, sq, roll))
+        return any(self.reaches(seat, sq, roll) for sq in self.eligible(seat))
+
+    def reaches(self, seat: Seat, square: str, roll: int) -> bool:
+        """True when a pawn of ``seat`` standing on ``square`` has a walk of exactly ``roll`` steps ending on
+        an empty square, in the position as it stands, whatever its face, whoever is to act and even while
+        placing (the face rule is :meth:`can_use`'s)."""
+        return any(True for _ in self._walks(seat, square, roll))
 
     def routes(self, move: Move) -> tuple[tuple[str, ...], ...]:
         """Every legal walk of ``move`` with the current roll (start and end included), sorted."""
