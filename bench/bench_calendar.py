@@ -18,7 +18,7 @@ decides, at each turn change still waiting for a member, whether the member is a
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
 also leaves a small plan after each answer (:class:`ModelC`: one turn deep); model D leaves the form's whole
-plan, two turns deep (:class:`ModelD`). The loop also carries out a model's
+plan (:class:`ModelD`: three turns deep in Ur, two in Subulata, one in Ultima-Tek). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
 
@@ -321,11 +321,11 @@ class ModelC(ModelB):
 
 
 class ModelD(ModelC):
-    """Model C two turns deep: after each answer the member leaves the plan the form offers whole, their next
-    turn and the one after at once (in Ur a move for every roll with a choice, and under each the moves of the
-    turn after for every roll; elsewhere the judge's guess of the reply with the answer, then of the next reply
-    with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an unrated match;
-    in a rated one the member picks the same moves themselves."""
+    """Model C as deep as the form goes: after each answer the member leaves the plan the form offers whole (in Ur
+    their next three turns: a move for every roll with a choice, under each the moves of the turn after for every
+    roll, and under those the turn after that; in Subulata the judge's guess of the reply with the answer, then of
+    the next reply with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an
+    unrated match; in a rated one the member picks the same moves themselves."""
 
     name = "D"
 
@@ -334,26 +334,11 @@ class ModelD(ModelC):
         return super().trim(form, branches) if form.keyed == "turn" else branches
 
 
-class ModelE(ModelD):
-    """What if: model D three turns deep in Ur (the judge's moves for every roll of the next three turns, up to
-    some 70 branches). The form offers two turns: this model measures what a third would save, nothing more."""
-
-    name = "E"
-
-    def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-        """Three turns of the judge's moves in a roll game; D's plan elsewhere."""
-        if form.keyed != "roll":
-            return super().trim(form, branches)
-        rng = random.Random(f"plan:{form.match.id}:{form.version}")
-        return suggested(form.match.game, form.known, form.seat, rng, depth=3)
-
-
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
     "A": ModelA,
     "B": ModelB,
     "C": ModelC,
     "D": ModelD,
-    "E": ModelE,
 }
 
 
@@ -387,6 +372,13 @@ class MatchFigures:
     offered: int = 0
     """Plan forms a DM offered when a plan had played its last move (plan after plan)."""
     looked: int = 0
+    at_board: int = 0
+    one_sitting: int = 0
+    """Plans spent in the very sitting of the opponent's in which they played their first move: every turn of
+    the plan answered a move of theirs at once, so no word sent on the way (at its last turn, say) could reach
+    its member before the game moved on."""
+    """Of the forms offered, those offered while the opponent was at the board: the plan played its last move in
+    answer to a move of theirs, and they play on at once (so the form is stale before its member can read it)."""
     """Of those, the forms the member read while the match still stood where the form was made."""
     plans: Counter[str] = field(default_factory=Counter)
     """What became of the plans: ``left``, the form refused (``none:<key>``: nothing to plan there), and why each
@@ -436,6 +428,10 @@ class Table:
         self.queue: list[_Event] = []
         self.order = itertools.count()
         self.pending: dict[int, datetime] = {}
+        self.sitting = 0
+        """Answers so far in the match: the number of the member's sitting at the board now."""
+        self.plan_began: dict[int, int] = {}
+        """Seat → the sitting in which its member's current plan played its first move."""
         """User id → when they were asked (their answer is queued)."""
         self.kept = TurnPost(None, (), 0)
         """The turn post as the bot would keep it (none before the start)."""
@@ -461,6 +457,8 @@ class Table:
         for entry in report.entries:
             if entry.stand_in is not None:
                 f.stood_in[entry.stand_in] += 1
+                if entry.stand_in == "plan" and entry.seat is not None:
+                    self.plan_began.setdefault(entry.seat, self.sitting)
                 if begun:
                     begun[-1] = True
             state = entry.after
@@ -573,6 +571,8 @@ class Table:
             return
         for uid, word in await self.desk.take_words(match.id):
             self.figures.plans[word.reason] += 1
+            began = self.plan_began.pop(self.seat_of(match, uid), None)
+            self.figures.one_sitting += word.reason == PLAYED and began == self.sitting
             if word.reason != PLAYED or match.status is not MatchStatus.ACTIVE:
                 continue
             leave = self.model.after_plan(match.id, uid)
@@ -582,6 +582,7 @@ class Table:
                 continue
             if leave is not None:
                 self.figures.offered += 1
+                self.figures.at_board += self.answering is not None and self.answering != uid
                 at = self.members[uid].answers_at(self.now)
                 heapq.heappush(self.queue, _Event(at, next(self.order), uid, look=(match.version, leave)))
 
@@ -596,6 +597,7 @@ class Table:
         member model plays those for them instead, without asking (through :meth:`MatchService.move` until the
         autopilot and plans have their own way in)."""
         asked = self.pending.pop(uid, self.now)
+        self.sitting += 1
         seat = self.seat_of(match, uid)
         if seat not in match.state.actors():
             return match
@@ -791,7 +793,11 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     if ends:
         notes.append("plans: " + ", ".join(f"{n} {why}" for why, n in sorted(ends.items())))
     if offered := sum(r.offered for r in results):
-        notes.append(f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved")
+        notes.append(
+            f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved"
+            f" ({sum(r.at_board for r in results)} offered while the opponent was at the board; of the plans spent,"
+            f" {sum(r.one_sitting for r in results)} played all their turns in one sitting of the opponent's)"
+        )
     if steps["unpinged"]:
         notes.append(f"{steps['unpinged']} answers without a ping")
     print(

@@ -7,11 +7,13 @@ once the game has moved on, :mod:`.entry` checks a plan when it is left, :mod:`.
 is keyed on, :mod:`.suggest` pre-fills it with the judge's choices and :mod:`.desk` keeps plans in the store.
 The stand-in that plays them is :mod:`bot.app.standins.plans`.
 
-The form offers two turns at once, the member's next and the one after (a plan offered only once the first has
-played comes too late in a two-player game: the opponent is at the board when it plays and plays on). In Ur both
-are keyed on the member's own rolls, the turn after read on the real board when it comes: its moves name their
-pieces by square, so it holds whatever the opponent plays unless the opponent took or blocked a piece it names.
-Elsewhere the second turn is keyed on the opponent's next reply, as lichess keeps several moves.
+The form offers several turns at once (a plan offered only once the first has played comes too late in a
+two-player game: the opponent is at the board when it plays and plays on, so a plan plays all its turns in one
+sitting of theirs). In Ur it reaches the member's next three turns, each keyed on their own roll, a turn after
+read on the real board when it comes: its moves name their pieces by square, so it holds whatever the opponent
+plays unless the opponent took or blocked a piece it names (:mod:`.pages` lays the form out over three turns, and
+its draft, too big for Discord's custom ids, is kept in the store: :mod:`.drafts`). Elsewhere the second turn is
+keyed on the opponent's next reply, as lichess keeps several moves.
 
 In a game whose turn is several decisions (Ultima-Tek) a plan is keyed on the opponent's whole turn as everyone
 sees it and plays the member's whole next turn, or keyed on "whatever they play" and stopped when their turn names a

@@ -14,7 +14,8 @@ import random
 from dataclasses import dataclass
 
 from bot.app.matches import BoardChangedError, Clock, Match, MatchError, MatchService, MatchStatus, require_seat
-from bot.app.plans import turns
+from bot.app.plans import drafts, turns
+from bot.app.plans.drafts import PlanDraft
 from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
 from bot.app.plans.kinds import ROLL_GAMES, RollPlans, keyed
@@ -84,16 +85,21 @@ class PlanForm:
         passed over; in a reply plan the opponent's replies there. Empty when nothing follows (the game won, a
         turn plan)."""
         if self.keyed == "roll":
-            after = choice.at.apply(choice.at.parse_move(move, self.seat))
-            if after.outcome() is not None:
-                return ()
-            rolls = _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat)
-            return tuple(c for c in rolls if len(c.moves) > 1)
+            return tuple(c for c in self.rolls_after(choice, move) if len(c.moves) > 1)
         if self.keyed == "reply":
             after = choice.at.apply(choice.at.parse_move(choice.when))
             after = after.apply(after.parse_move(move, self.seat))
             return _reply_choices(after, self.seat)
         return ()
+
+    def rolls_after(self, choice: Choice, move: str) -> tuple[Choice, ...]:
+        """A roll plan's rolls of the member's turn after ``choice`` played ``move`` (the opponent's turn passed
+        over), each with its moves: those with one move too (it plays itself; only its own turn after is
+        planned). Empty once the move wins."""
+        after = choice.at.apply(choice.at.parse_move(move, self.seat))
+        if after.outcome() is not None:
+            return ()
+        return _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat)
 
     def answers_at(self, choice: Choice) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``choice`` (a reply of :meth:`turn_after`)."""
@@ -251,9 +257,37 @@ class PlanDesk:
         return [(r.user_id, d) for r in rows if (d := dropped_of(r.dropped)) is not None]
 
     async def forget_match(self, match_id: int) -> None:
-        """Forget every plan of a match that is over (no word: the match's end says it all)."""
+        """Forget every plan and plan draft of a match that is over (no word: the match's end says it all)."""
         async with self._store.transaction():
             await self._store.delete_plans_of_match(match_id)
+            await self._store.delete_plan_drafts_of_match(match_id)
+
+    async def new_draft(self, form: PlanForm, user_id: int, branches: tuple[Branch, ...]) -> PlanDraft:
+        """Keep a new draft of ``form`` for ``user_id`` (their oldest past :data:`~bot.app.plans.drafts.KEEP`
+        and everyone's past :data:`~bot.app.plans.drafts.LIFETIME` go)."""
+        now = self._clock()
+        body = drafts.body_of(form.keyed, branches)
+        async with self._store.transaction():
+            await self._store.expire_plan_drafts(now - drafts.LIFETIME)
+            token = await self._store.new_plan_draft(
+                form.match.id, user_id, form.version, body, now=now, keep=drafts.KEEP
+            )
+        return PlanDraft(token, form.version, branches)
+
+    async def change_draft(self, form: PlanForm, user_id: int, token: int, branches: tuple[Branch, ...]) -> PlanDraft:
+        """Change the draft ``token`` of ``form`` to ``branches`` (a new draft when it is gone)."""
+        body = drafts.body_of(form.keyed, branches)
+        async with self._store.transaction():
+            kept = await self._store.put_plan_draft(form.match.id, user_id, token, body, now=self._clock())
+        return PlanDraft(token, form.version, branches) if kept else await self.new_draft(form, user_id, branches)
+
+    async def draft(self, form: PlanForm, user_id: int, token: int) -> PlanDraft | None:
+        """The draft ``token`` of ``user_id``'s form, or None when it is gone or was made at another version."""
+        async with self._store.transaction(immediate=False):
+            row = await self._store.load_plan_draft(form.match.id, user_id, token)
+        if row is None or row[0] != form.version:
+            return None
+        return PlanDraft(token, row[0], drafts.branches_of_body(row[1]))
 
     async def _planner(self, match: Match, user_id: int) -> tuple[Match, Seat]:
         if match.status is MatchStatus.FINISHED or match.status is MatchStatus.ABORTED:

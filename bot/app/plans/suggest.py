@@ -30,21 +30,26 @@ def best_move(game: GameInfo, state: GameState, mover: Seat, rng: random.Random)
 
 
 DEPTH = 2
-"""Turns of the member's a suggestion reaches: their next turn and the one after, left at once (a plan offered
-only once the first has played comes too late in a two-player game: the opponent is at the board then)."""
+"""Turns of the member's a reply plan's suggestion reaches: their next turn and the one after, left at once (a
+plan offered only once the first has played comes too late in a two-player game: the opponent is at the board
+then)."""
+ROLL_DEPTH = 3
+"""Turns of the member's a roll plan's suggestion reaches: their next three (a roll plan holds whatever the
+opponent plays, and the opponent, at the board when it plays, plays the whole plan out in one sitting: each turn
+more is one ping less; at most some 150 branches in Ur, well within :data:`~bot.app.plans.model.MAX_ENTRIES`)."""
 
 
 def suggested(
-    game: GameInfo, known: GameState, seat: Seat, rng: random.Random, depth: int = DEPTH
+    game: GameInfo, known: GameState, seat: Seat, rng: random.Random, depth: int | None = None
 ) -> tuple[Branch, ...]:
     """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it),
-    ``depth`` turns of the member's deep: in a roll game, its move for each roll, and under each the moves of the
-    turn after for each roll; elsewhere its guess of the reply and its answer, then of the next reply and its
-    answer."""
+    ``depth`` turns of the member's deep (the form's whole offer when None: :data:`ROLL_DEPTH` or
+    :data:`DEPTH`): in a roll game, its move for each roll, and under each the moves of the turn after for each
+    roll, and so on; elsewhere its guess of the reply and its answer, then of the next reply and its answer."""
     rolls = ROLL_GAMES.get(game.id)
     if rolls is not None:
-        return _by_roll(game, rolls, known, seat, rng, depth)
-    return _by_reply(game, known, seat, rng, depth)
+        return _by_roll(game, rolls, known, seat, rng, ROLL_DEPTH if depth is None else depth)
+    return _by_reply(game, known, seat, rng, DEPTH if depth is None else depth)
 
 
 def _by_roll(
