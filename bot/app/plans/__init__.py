@@ -16,8 +16,11 @@ its draft, too big for Discord's custom ids, is kept in the store: :mod:`.drafts
 keyed on the opponent's next reply, as lichess keeps several moves.
 
 In a game whose turn is several decisions (Ultima-Tek) a plan is keyed on the opponent's whole turn as everyone
-sees it and plays the member's whole next turn, or keyed on "whatever they play" and stopped when their turn names a
-hex the planned turn names (:mod:`.turns`). When a plan plays its last move, the word its member gets by DM carries
+sees it and plays the member's whole next turn, or keyed on "whatever they play" and stopped only when their turn
+changes what the planned turn does: a decision of it no longer legal or written otherwise (:mod:`.turns`,
+:mod:`.ultimatek`). In Subulata a reply plan may also name a move for any reply, stopped when the reply takes or
+threatens one of the member's pieces (:mod:`.subulata`): a guessed reply is rarely the one made.
+When a plan plays its last move, the word its member gets by DM carries
 the form of the next plan (plan after plan).
 
 Ursuppe has no plan form, on purpose. With 3 to 6 players, between two decisions of a member come the decisions of

@@ -18,7 +18,7 @@ from bot.app.plans import drafts, turns
 from bot.app.plans.drafts import PlanDraft
 from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
-from bot.app.plans.kinds import ROLL_GAMES, RollPlans, keyed
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans, keyed
 from bot.app.plans.model import Branch, Keyed, Plan
 from bot.app.plans.suggest import suggested
 from bot.app.seats.acting import Action
@@ -43,6 +43,14 @@ class Choice:
     at: GameState
     """Where the choice's moves are made: the member's position with that roll; for a reply, the position the
     opponent plays it in (the member's answers are made after it)."""
+
+
+def answered_at(choice: Choice) -> GameState:
+    """Where the member answers a reply plan's ``choice``: after the reply (a choice for any reply is already
+    there)."""
+    if choice.when == turns.ANY:
+        return choice.at
+    return choice.at.apply(choice.at.parse_move(choice.when))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +85,7 @@ class PlanForm:
                 if when == reply:
                     return answers
             raise MatchError("plan_reply", reply=reply)
-        return _answers(self.known, self.seat, reply)
+        return _answers(self.known, self.seat, reply, self.match.game.id)
 
     def turn_after(self, choice: Choice, move: str) -> tuple[Choice, ...]:
         """The choices of the member's turn after ``choice`` played ``move`` (a move of its ``moves``, or of
@@ -87,9 +95,9 @@ class PlanForm:
         if self.keyed == "roll":
             return tuple(c for c in self.rolls_after(choice, move) if len(c.moves) > 1)
         if self.keyed == "reply":
-            after = choice.at.apply(choice.at.parse_move(choice.when))
+            after = answered_at(choice)
             after = after.apply(after.parse_move(move, self.seat))
-            return _reply_choices(after, self.seat)
+            return _reply_choices(after, self.seat, self.match.game.id)
         return ()
 
     def rolls_after(self, choice: Choice, move: str) -> tuple[Choice, ...]:
@@ -103,7 +111,7 @@ class PlanForm:
 
     def answers_at(self, choice: Choice) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``choice`` (a reply of :meth:`turn_after`)."""
-        return _answers(choice.at, self.seat, choice.when)
+        return _moves_after(choice, self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +179,7 @@ class PlanDesk:
             offers = await self._turn_offers(match, known, seat)
             choices = tuple(Choice(when, label, (), at) for when, label, at, _ in offers)
         else:
-            choices = _reply_choices(known, seat)
+            choices = _reply_choices(known, seat, match.game.id)
         if not choices:
             raise MatchError("plan_none")
         rated = await self._service.counts_for_rating(match)
@@ -313,7 +321,7 @@ def _roll_choices_at(rolls: RollPlans, position: GameState, seat: Seat) -> tuple
     return tuple(found)
 
 
-def _reply_choices(known: GameState, seat: Seat) -> tuple[Choice, ...]:
+def _reply_choices(known: GameState, seat: Seat, game_id: str) -> tuple[Choice, ...]:
     if known.is_chance():
         return ()
     others = [s for s in known.actors() if s != seat]
@@ -328,12 +336,22 @@ def _reply_choices(known: GameState, seat: Seat) -> tuple[Choice, ...]:
             continue  # the member does not answer this reply directly: nothing to key on
         text = known.format_move(move)
         found.append(Choice(text, text, (), known))
+    if found and game_id in ANY_REPLY:
+        # Whatever they reply, unless the game's auto-stop fires: answered where the first reply offered leaves
+        # the board (the member's own moves hardly depend on which; the plan is read again against the real one).
+        # Offered last: the menus' numbers of the replies stay as they were.
+        first = found[0]
+        found.append(Choice(turns.ANY, turns.ANY, (), first.at.apply(first.at.parse_move(first.when))))
     return tuple(found)
 
 
-def _answers(known: GameState, seat: Seat, reply: str) -> tuple[str, ...]:
-    for choice in _reply_choices(known, seat):
+def _answers(known: GameState, seat: Seat, reply: str, game_id: str) -> tuple[str, ...]:
+    for choice in _reply_choices(known, seat, game_id):
         if choice.when == reply:
-            after = known.apply(known.parse_move(reply))
-            return tuple(after.format_move(m) for m in after.legal_moves(seat) if after.mover(m) == seat)
+            return _moves_after(choice, seat)
     raise MatchError("plan_reply", reply=reply)
+
+
+def _moves_after(choice: Choice, seat: Seat) -> tuple[str, ...]:
+    after = answered_at(choice)
+    return tuple(after.format_move(m) for m in after.legal_moves(seat) if after.mover(m) == seat)

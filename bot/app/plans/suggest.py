@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from bot.app.plans.kinds import ROLL_GAMES, RollPlans
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans
 from bot.app.plans.model import Branch
+from bot.app.plans.turns import ANY
 from games.ai import odds
 from games.base import GameInfo, GameState, Seat
 
@@ -45,11 +46,26 @@ def suggested(
     """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it),
     ``depth`` turns of the member's deep (the form's whole offer when None: :data:`ROLL_DEPTH` or
     :data:`DEPTH`): in a roll game, its move for each roll, and under each the moves of the turn after for each
-    roll, and so on; elsewhere its guess of the reply and its answer, then of the next reply and its answer."""
+    roll, and so on; elsewhere its guess of the reply and its answer, then of the next reply and its answer (where
+    the game has plans for any reply, the answers are left for the guessed reply and for any reply, then for any
+    next reply: :func:`with_any`)."""
     rolls = ROLL_GAMES.get(game.id)
     if rolls is not None:
         return _by_roll(game, rolls, known, seat, rng, ROLL_DEPTH if depth is None else depth)
-    return _by_reply(game, known, seat, rng, DEPTH if depth is None else depth)
+    found = _by_reply(game, known, seat, rng, DEPTH if depth is None else depth)
+    return with_any(found) if game.id in ANY_REPLY else found
+
+
+def with_any(branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+    """A reply plan of one guessed reply a level with the same answer for any reply: a guessed reply is rarely
+    the one made. Two lines, each as the form keeps them (a reply, an answer, one reply after it and its answer):
+    the guessed reply and any reply, each followed by any next reply; the auto-stop reads each again against the
+    reply really made."""
+    if not branches or any(b.when == ANY for b in branches):
+        return branches
+    first = branches[0]
+    deeper = (Branch(ANY, first.then[0].play),) if first.then else ()
+    return (Branch(first.when, first.play, deeper), Branch(ANY, first.play, deeper))
 
 
 def _by_roll(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from bot.app.plans.desk import Choice, PlanForm
 from bot.app.plans.model import Branch
 from bot.app.plans.pages import Path
+from bot.shell.numbers import ascii_number
 
 MAX_LINES = 5
 """Reply lines the menus keep (a plan typed as a whole may hold more)."""
@@ -120,7 +121,8 @@ def stored(code: str) -> tuple[int, tuple[str, ...]] | None:
     if not code.startswith("s"):
         return None
     token, _, labels = code[1:].partition("_")
-    return (int(token), tuple(p for p in labels.split(".") if p)) if token.isdigit() else (0, ())
+    number = ascii_number(token)
+    return (number, tuple(p for p in labels.split(".") if p)) if number is not None else (0, ())
 
 
 def _numbers(text: str, sep: str = ".") -> tuple[int, ...]:

@@ -22,7 +22,7 @@ import discord
 from bot.app.i18n import language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans import pages
-from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing
+from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing, answered_at
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Plan
 from bot.app.plans.turns import ANY, flat
@@ -371,14 +371,15 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     answers = form.answers(reply.when)[:MAX_OPTIONS]
     line = next((line for line in draft.lines if line[0] == draft.pending), None)
     # A turn plan's answers are whole turns, in notation; a reply plan's, one move in words.
-    after = reply.at if form.keyed == "turn" else reply.at.apply(reply.at.parse_move(reply.when))
+    after = reply.at if form.keyed == "turn" else answered_at(reply)
     options = [
         discord.SelectOption(
             label=reply_words(form, after, m, lang)[:100], value=str(i), default=line is not None and line[1] == i
         )
         for i, m in enumerate(answers)
     ]
-    view.add_item(PlanSelect("a", 0, match_id, version, code, options, t(lang, "plan.answer", reply=reply.label)))
+    said_reply = reply_words(form, reply.at, reply.when, lang) if reply.when == ANY else reply.label
+    view.add_item(PlanSelect("a", 0, match_id, version, code, options, t(lang, "plan.answer", reply=said_reply)))
     if form.keyed != "reply" or line is None or line[1] >= len(answers):
         return
     replies = form.turn_after(reply, answers[line[1]])[:MAX_OPTIONS]
@@ -387,7 +388,7 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     picked = draft.then if draft.then is not None else (line[2] if len(line) == 4 else None)
     options = [
         discord.SelectOption(
-            label=t(lang, "plan.reply_option", name=other, reply=said(form, c.at, c.when, lang))[:100],
+            label=t(lang, "plan.reply_option", name=other, reply=reply_words(form, c.at, c.when, lang))[:100],
             value=str(i),
             default=picked == i,
         )
@@ -397,13 +398,14 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     if picked is None or picked >= len(replies):
         return
     second = replies[picked]
-    at = second.at.apply(second.at.parse_move(second.when))
+    at = answered_at(second)
     chosen = line[3] if len(line) == 4 and line[2] == picked else None
     options = [
         discord.SelectOption(label=said(form, at, m, lang)[:100], value=str(i), default=chosen == i)
         for i, m in enumerate(form.answers_at(second)[:MAX_OPTIONS])
     ]
-    view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.answer", reply=second.label)))
+    said_second = reply_words(form, second.at, second.when, lang) if second.when == ANY else second.label
+    view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.answer", reply=said_second)))
 
 
 def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:
@@ -414,11 +416,18 @@ def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:
 
 
 def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
-    """A reply or an answer of the form as its menu says it: a whole turn as its notation ("any turn" in words),
-    a move in words."""
+    """A reply or an answer of the form as its menu says it: a whole turn as its notation, a move in words ("any
+    turn" and "any reply" in words too)."""
+    if move == ANY:
+        return any_words(form.keyed, lang)
     if form.keyed == "turn":
-        return t(lang, "plan.any_turn") if move == ANY else move
+        return move
     return said(form, state, move, lang)
+
+
+def any_words(keyed: str, lang: str) -> str:
+    """The condition "whatever the opponent plays" in words, with what stops it."""
+    return t(lang, "plan.any_turn" if keyed == "turn" else "plan.any_reply")
 
 
 def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
@@ -437,11 +446,11 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
         move = branch.play
         choice = choices.get(branch.when)
         if plan.keyed == "turn":
-            reply = t(lang, "plan.any_turn") if branch.when == ANY else branch.when
+            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
             lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=flat(branch)))
             continue
         if form is not None and choice is not None:
-            at = choice.at if plan.keyed == "roll" else choice.at.apply(choice.at.parse_move(branch.when))
+            at = choice.at if plan.keyed == "roll" else answered_at(choice)
             words = said(form, at, move, lang)
             move = move if words == move else f"{words} ({move})"
         if plan.keyed == "roll":
@@ -452,9 +461,11 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
                 )
                 lines.append(t(lang, "plan.then_rolls", moves=moves))
         else:
-            lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=move))
+            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
+            lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=move))
             for deeper in branch.then:
-                lines.append(t(lang, "plan.then_reply", name=other, reply=deeper.when, move=deeper.play))
+                reply = any_words(plan.keyed, lang) if deeper.when == ANY else deeper.when
+                lines.append(t(lang, "plan.then_reply", name=other, reply=reply, move=deeper.play))
         further = sum(len(b.then) for b in branch.then)
         if further:
             lines[-1] += " " + t(lang, "plan.deeper", count=further)
