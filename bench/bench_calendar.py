@@ -18,8 +18,9 @@ decides, at each turn change still waiting for a member, whether the member is a
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
 also leaves a small plan after each answer (:class:`ModelC`: one turn deep); model D leaves the form's whole
-plan (:class:`ModelD`: three turns deep in Ur, two in Subulata, one in Ultima-Tek); model E is a what-if, D one
-turn deeper in Ur (:class:`ModelE`). The loop also carries out a model's
+plan (:class:`ModelD`: in Ur as deep as the rule set's form goes, four turns in Variante 1 and 2, three in Variante 3
+and Ravensburger; two in Subulata, one in Ultima-Tek); model E is a what-if, D one turn deeper in Ur
+(:class:`ModelE`). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
 
@@ -76,7 +77,7 @@ from bot.app.plans import turns
 from bot.app.plans.desk import PlanDesk, PlanForm, known_position
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import GO_ON, Branch, Plan
-from bot.app.plans.suggest import ROLL_DEPTH, suggested
+from bot.app.plans.suggest import suggested
 from bot.app.plans.turns import ANY
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
@@ -341,11 +342,12 @@ def as_saved(form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]
 
 class ModelD(ModelC):
     """Model C as deep as the form goes: after each answer the member leaves the plan the form offers whole (in Ur
-    their next three turns: a move for every roll with a choice, under each the moves of the turn after for every
-    roll, and under those the turn after that; in Subulata the judge's guess of the reply with the answer, then of
-    the next reply with the answer, each answer also for any reply; Ultima-Tek's turn plans are one turn deep, as C
-    leaves them: any opponent turn, stopped when it changes what the planned turn does). Pre-filled in an unrated
-    match; in a rated one the member picks the same moves themselves."""
+    their next turns as many as the rule set's form offers, four in Variante 1 and 2, three elsewhere: a move for
+    every roll with a choice, under each the moves of the turn after for every roll, and so on; in Subulata the
+    judge's guess of the reply with the answer, then of the next reply with the answer, each answer also for any
+    reply; Ultima-Tek's turn plans are one turn deep, as C leaves them: any opponent turn, stopped when it changes
+    what the planned turn does). Pre-filled in an unrated match; in a rated one the member picks the same moves
+    themselves."""
 
     name = "D"
 
@@ -355,22 +357,22 @@ class ModelD(ModelC):
 
 
 class ModelE(ModelD):
-    """What if, one turn deeper than the form offers: in Ur the judge's moves for every roll of the next four
-    turns (some 120 branches in Variante 2; in the rule sets with four rolls that leave a move, more than a plan
-    may hold, so it is refused there and nothing is left); in Ultima-Tek, after D's plan (any opponent turn → the
-    member's turn the form found), the turn after it: the quickest AI's guess of the opponent's next turn and its
-    answer to it, from the position the form guessed, left for any opponent turn with the same auto-stop, written
-    to the store as the plan desk keeps plans, unchecked; D elsewhere. It measures what a deeper plan would save,
-    nothing more."""
+    """What if, one turn deeper than the form offers: in Ur the judge's moves for every roll of one turn more than
+    the rule set's form offers (five turns in Variante 1 and 2, four elsewhere: more branches than a plan may hold,
+    so the bot refuses it wherever the fullest such plan would pass the bound, and nothing is left); in Ultima-Tek,
+    after D's plan (any opponent turn → the member's turn the form found), the turn after it: the quickest AI's
+    guess of the opponent's next turn and its answer to it, from the position the form guessed, left for any
+    opponent turn with the same auto-stop, written to the store as the plan desk keeps plans, unchecked; D
+    elsewhere. It measures what a deeper plan would save, nothing more."""
 
     name = "E"
 
     def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-        """Four turns of the judge's moves in a roll game; D's plan elsewhere."""
+        """One turn more of the judge's moves than the form offers in a roll game; D's plan elsewhere."""
         if form.keyed != "roll":
             return super().trim(form, branches)
         rng = random.Random(f"plan:{form.match.id}:{form.version}")
-        return suggested(form.match.game, form.known, form.seat, rng, depth=ROLL_DEPTH + 1)
+        return suggested(form.match.game, form.known, form.seat, rng, depth=form.roll_depth + 1)
 
     def leave(self, match_id: int, user_id: int) -> Leave:
         """D's plan, then its second turn."""

@@ -23,13 +23,13 @@ def controls(message: Any, lang: str, key: str, **words: Any) -> str:
     return label
 
 
-async def test_three_turns_are_left_from_their_pages_and_play_one_after_the_other(club: dict[str, Any]) -> None:
+async def test_the_turns_are_left_from_their_pages_and_play_one_after_the_other(club: dict[str, Any]) -> None:
     env, lang, channel, alice = club["env"], club["lang"], club["north"], club["alice"]
     match = await ur_match(club, "north")
     opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     form = opened.response.message
     assert opened.response.ephemeral
-    assert t(lang, "plan.form_three_suggested", id=match.id, lines="").split("\n")[0] in text_of(form)
+    assert t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0] in text_of(form)
     assert t(lang, "plan.then_rolls", moves="§").split("§")[0].strip() in text_of(form), "the turn after is shown"
     # The page of the turn after the first planned roll: the rolls after it, and the word on pieces.
     paged = await alice.click(form, label=controls(form, lang, "plan.turn_after"))
@@ -53,7 +53,7 @@ async def test_three_turns_are_left_from_their_pages_and_play_one_after_the_othe
     saved = await alice.click(form, label=t(lang, "plan.save"))
     assert t(lang, "plan.saved", id=match.id, lines="").split("\n")[0] in text_of(saved.response.message or form)
     (standing,) = await env.bot.plans.plans_of(alice.id)
-    assert any(c.then for b in standing.plan.branches for c in b.then), "three turns deep"
+    assert any(c.then for b in standing.plan.branches for c in b.then), "three turns deep at least"
     listed = await alice.slash(channel, "plateau plans")
     shown = await expect_ephemeral(listed, t(lang, "plan.list_head"))
     assert t(lang, "plan.then_rolls", moves="§").split("§")[0].strip() in shown
@@ -74,7 +74,7 @@ async def test_three_turns_are_left_from_their_pages_and_play_one_after_the_othe
         assert (entry.notation, by.get(entry.ply)) == (branch.play, "plan")
         planned += 1
         level = branch.then
-    assert planned == 3, "three turns played by the plan (this match's dice give rolls it names)"
+    assert planned == 4, "four turns played by the plan (this match's dice give rolls it names)"
     assert t(lang, "standin.plan", name="alice") in text_of(boards_in(channel)[-1])
 
 
@@ -178,5 +178,5 @@ async def test_with_dms_closed_a_spent_plan_two_deep_leaves_the_next_form_under_
     assert closed.history() == [] and await env.bot.plans.plans_of(alice.id) == []
     opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     assert opened.response.ephemeral
-    head = t(lang, "plan.form_three_suggested", id=match.id, lines="").split("\n")[0]
+    head = t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0]
     assert head in text_of(opened.response.message)

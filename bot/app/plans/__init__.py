@@ -9,9 +9,10 @@ The stand-in that plays them is :mod:`bot.app.standins.plans`.
 
 The form offers several turns at once (a plan offered only once the first has played comes too late in a
 two-player game: the opponent is at the board when it plays and plays on, so a plan plays all its turns in one
-sitting of theirs). In Ur it reaches the member's next three turns, each keyed on their own roll, a turn after
+sitting of theirs). In Ur it reaches the member's next turns, as many as the rule set allows within a plan's
+bound (:func:`.ur.depth`: four in Variante 1 and 2, three elsewhere), each keyed on their own roll, a turn after
 read on the real board when it comes: its moves name their pieces by square, so it holds whatever the opponent
-plays unless the opponent took or blocked a piece it names (:mod:`.pages` lays the form out over three turns, and
+plays unless the opponent took or blocked a piece it names (:mod:`.pages` lays the form out over those turns, and
 its draft, too big for Discord's custom ids, is kept in the store: :mod:`.drafts`). Elsewhere the second turn is
 keyed on the opponent's next reply, as lichess keeps several moves.
 

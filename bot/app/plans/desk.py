@@ -20,7 +20,7 @@ from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
 from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans, keyed
 from bot.app.plans.model import Branch, Keyed, Plan
-from bot.app.plans.suggest import suggested
+from bot.app.plans.suggest import roll_depth, suggested
 from bot.app.seats.acting import Action
 from bot.app.storage import Store
 from games.base import GameState, Seat
@@ -72,6 +72,12 @@ class PlanForm:
     """A turn plan's offers: each opponent turn (a choice's ``when``) with the member's turns for it."""
     forced: tuple[Choice, ...] = ()
     """A roll plan's rolls with one move: it plays itself, and is on the form only for the turn after it."""
+
+    @property
+    def roll_depth(self) -> int:
+        """A roll plan's turns: the form pages (and the judge suggests) that many of the member's turns ahead,
+        as deep as the rule set allows within the plan's bound (:func:`~bot.app.plans.suggest.roll_depth`)."""
+        return roll_depth(self.match.game, self.known)
 
     def answers(self, reply: str) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu); in a turn

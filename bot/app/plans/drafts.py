@@ -1,4 +1,4 @@
-"""Plan forms being filled in, kept server-side: a plan three turns deep holds more picks than Discord's custom
+"""Plan forms being filled in, kept server-side: a plan several turns deep holds more picks than Discord's custom
 ids (100 characters) can carry, so the form's menus and buttons name a short token and the picks stay in the
 store (``plan_drafts``), which a restart keeps.
 

@@ -24,16 +24,17 @@ from games.base import GameInfo, GameState, Seat
 
 @dataclass(frozen=True, slots=True)
 class RollPlans:
-    """How a game's roll plans read the board: its rolls, the board with the member to play one, and the log's
-    text of a roll."""
+    """How a game's roll plans read the board: its rolls, the board with the member to play one, the log's
+    text of a roll, and the turns a plan reaches in the position's rule set."""
 
     rolls: Callable[[GameState], tuple[int, ...]]
     at_roll: Callable[[GameState, Seat, int], GameState | None]
     condition: Callable[[GameState, int], str]
+    depth: Callable[[GameState], int]
 
 
 ROLL_GAMES: Mapping[str, RollPlans] = MappingProxyType(
-    {ur_rules.INFO.id: RollPlans(ur.rolls, ur.at_roll, ur.condition)}
+    {ur_rules.INFO.id: RollPlans(ur.rolls, ur.at_roll, ur.condition, ur.depth)}
 )
 """The games whose plans are keyed on the member's own next roll."""
 

@@ -1,6 +1,6 @@
-"""A roll plan's form as pages, three turns deep: the first page holds a menu per roll of the member's next turn,
-and under each move picked comes a page of the turn after it, and under each of those a page of the turn after
-that (:data:`~bot.app.plans.suggest.ROLL_DEPTH` turns in all).
+"""A roll plan's form as pages, as many turns deep as the rule set allows (:attr:`PlanForm.roll_depth`: four in
+Variante 1 and 2, three elsewhere): the first page holds a menu per roll of the member's next turn, under each move
+picked comes a page of the turn after it, and under each of those a page of the turn after that, and so on.
 
 A page is named by its path: the rolls from the next turn down to it (``("roll:2", "roll:3")`` is the third turn
 after rolling 2 and then 3). The draft is the plan itself (a tree of roll → move), so what the form saves is
@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from bot.app.plans.desk import Choice, PlanForm
 from bot.app.plans.model import Branch
-from bot.app.plans.suggest import ROLL_DEPTH
 
 Path = tuple[str, ...]
 """The roll conditions from the member's next turn down to a page."""
@@ -70,10 +69,11 @@ def page_at(form: PlanForm, tree: tuple[Branch, ...], path: Path) -> Page | None
     return page
 
 
-def pages(form: PlanForm, tree: tuple[Branch, ...], depth: int = ROLL_DEPTH) -> list[Path]:
+def pages(form: PlanForm, tree: tuple[Branch, ...], depth: int | None = None) -> list[Path]:
     """The paths of every page past the first the draft reaches, in reading order (each page, then the pages of
-    the turns after it), those with at least one menu."""
+    the turns after it), those with at least one menu; ``depth`` turns in all (the form's own when None)."""
     found: list[Path] = []
+    depth = form.roll_depth if depth is None else depth
 
     def visit(page: Page) -> None:
         if len(page.path) + 1 >= depth:
@@ -117,9 +117,10 @@ def with_pick(form: PlanForm, tree: tuple[Branch, ...], path: Path, when: str, m
     return tree if changed is None else changed
 
 
-def saved(form: PlanForm, tree: tuple[Branch, ...], depth: int = ROLL_DEPTH) -> tuple[Branch, ...]:
-    """The plan the draft says: its picks that are moves of their roll, at most ``depth`` turns, a roll with one
-    move kept only for the turns planned after it."""
+def saved(form: PlanForm, tree: tuple[Branch, ...], depth: int | None = None) -> tuple[Branch, ...]:
+    """The plan the draft says: its picks that are moves of their roll, at most ``depth`` turns (the form's own
+    when None), a roll with one move kept only for the turns planned after it."""
+    turns = form.roll_depth if depth is None else depth
 
     def prune(branches: tuple[Branch, ...], choices: Sequence[Choice], level: int) -> tuple[Branch, ...]:
         found = []
@@ -129,7 +130,7 @@ def saved(form: PlanForm, tree: tuple[Branch, ...], depth: int = ROLL_DEPTH) -> 
             if choice is None or branch.play not in choice.moves:
                 continue
             then: tuple[Branch, ...] = ()
-            if branch.then and level + 1 < depth:
+            if branch.then and level + 1 < turns:
                 then = prune(branch.then, form.rolls_after(choice, branch.play), level + 1)
             if len(choice.moves) > 1 or then:
                 found.append(Branch(branch.when, branch.play, then))

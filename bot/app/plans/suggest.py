@@ -34,24 +34,28 @@ DEPTH = 2
 """Turns of the member's a reply plan's suggestion reaches: their next turn and the one after, left at once (a
 plan offered only once the first has played comes too late in a two-player game: the opponent is at the board
 then)."""
-ROLL_DEPTH = 3
-"""Turns of the member's a roll plan's suggestion reaches: their next three (a roll plan holds whatever the
-opponent plays, and the opponent, at the board when it plays, plays the whole plan out in one sitting: each turn
-more is one ping less; at most some 150 branches in Ur, well within :data:`~bot.app.plans.model.MAX_ENTRIES`)."""
+
+
+def roll_depth(game: GameInfo, state: GameState) -> int:
+    """Turns of the member's a roll plan reaches from ``state``: as deep as the game's rule set allows within the
+    plan's bound (:class:`~bot.app.plans.kinds.RollPlans`, in Ur :func:`bot.app.plans.ur.depth`: four in Variante 1
+    and 2, three elsewhere). A roll plan holds whatever the opponent plays, and the opponent, at the board when it
+    plays, plays the whole plan out in one sitting: each turn more is one ping less."""
+    return ROLL_GAMES[game.id].depth(state)
 
 
 def suggested(
     game: GameInfo, known: GameState, seat: Seat, rng: random.Random, depth: int | None = None
 ) -> tuple[Branch, ...]:
     """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it),
-    ``depth`` turns of the member's deep (the form's whole offer when None: :data:`ROLL_DEPTH` or
+    ``depth`` turns of the member's deep (the form's whole offer when None: :func:`roll_depth` or
     :data:`DEPTH`): in a roll game, its move for each roll, and under each the moves of the turn after for each
     roll, and so on; elsewhere its guess of the reply and its answer, then of the next reply and its answer (where
     the game has plans for any reply, the answers are left for the guessed reply and for any reply, then for any
     next reply: :func:`with_any`)."""
     rolls = ROLL_GAMES.get(game.id)
     if rolls is not None:
-        return _by_roll(game, rolls, known, seat, rng, ROLL_DEPTH if depth is None else depth)
+        return _by_roll(game, rolls, known, seat, rng, rolls.depth(known) if depth is None else depth)
     found = _by_reply(game, known, seat, rng, DEPTH if depth is None else depth)
     return with_any(found) if game.id in ANY_REPLY else found
 

@@ -2,9 +2,10 @@
 menu then an answer menu ("If bob plays … → …"), pre-filled with the judge's suggestions in an unrated match;
 **Save** keeps it, **Cancel my plan** forgets it. Every message here is ephemeral: only the member sees it.
 
-A roll plan reaches three turns: **Turn after ▸** pages from a move planned to the menus of the rolls of the turn
-after it, and from there to the turn after that (:mod:`bot.app.plans.pages`; a phone shows four menus and a row of
-buttons at most); a reply plan reaches two, with two more menus under the answer for the next reply and its answer.
+A roll plan reaches as many turns as its rule set allows (four in Ur's Variante 1 and 2, three elsewhere):
+**Turn after ▸** pages from a move planned to the menus of the rolls of the turn after it, and from there to the
+turn after that, and so on (:mod:`bot.app.plans.pages`; a phone shows four menus and a row of buttons at most);
+a reply plan reaches two, with two more menus under the answer for the next reply and its answer.
 
 A reply plan's draft rides in the custom ids, a roll plan's is kept in the store under a token the ids carry
 (:mod:`.draft`), each with the match version the form was made at: a pick on a form the game has passed is refused
@@ -302,16 +303,13 @@ async def _roll_form(shell: Shell, lang: str, form: PlanForm, draft: RollDraft) 
     if page.path:
         (first, move), *rest = page.heads
         if rest:
-            second, move2 = rest[0]
-            head = t(
-                lang,
-                "plan.third_head",
-                roll=first.label,
-                move=said(form, first.at, move, lang),
-                roll2=second.label,
-                move2=said(form, second.at, move2, lang),
-            )
-            buttons.append(to(page.path[:-1], t(lang, "plan.back_to", roll=first.label)))
+            # The third turn's page names the two moves that reach it; the fourth's the three.
+            words = {"roll": first.label, "move": said(form, first.at, move, lang)}
+            for n, (choice, played) in enumerate(rest, start=2):
+                words |= {f"roll{n}": choice.label, f"move{n}": said(form, choice.at, played, lang)}
+            head = t(lang, "plan.fourth_head" if len(rest) > 1 else "plan.third_head", **words)
+            back = ", ".join(choice.label for choice, _ in page.heads[:-1])
+            buttons.append(to(page.path[:-1], t(lang, "plan.back_to", roll=back)))
         else:
             head = t(lang, "plan.after_head", roll=first.label, move=said(form, first.at, move, lang))
             buttons.append(to((), t(lang, "plan.back")))
@@ -319,7 +317,9 @@ async def _roll_form(shell: Shell, lang: str, form: PlanForm, draft: RollDraft) 
     else:
         plan = Plan(form.seat, version, form.keyed, pages.saved(form, draft.tree))
         lines = plan_lines(plan, form.seat, names, lang, form) or [t(lang, "plan.nothing_yet")]
-        key = "plan.form_three" + ("_rated" if form.rated else "_suggested" if form.prefill else "")
+        key = ("plan.form_four" if form.roll_depth >= 4 else "plan.form_three") + (
+            "_rated" if form.rated else "_suggested" if form.prefill else ""
+        )
         content = t(lang, key, id=match_id, lines="\n".join(lines))
     deeper = next((p for p in every if len(p) == len(page.path) + 1 and p[:-1] == page.path), None)
     if deeper is not None:
