@@ -18,7 +18,9 @@ decides, at each turn change still waiting for a member, whether the member is a
 that waits for a member pings them, and they answer. Model B keeps issue 36's defaults: the autopilot ("ask only
 when it matters", :mod:`bot.app.standins.autopilot`), every member having switched it on at 1 point. Model C
 also leaves a small plan after each answer (:class:`ModelC`: one turn deep); model D leaves the form's whole
-plan, two turns deep (:class:`ModelD`). The loop also carries out a model's
+plan (:class:`ModelD`: in Ur as deep as the rule set's form goes, four turns in Variante 1 and 2, three in Variante 3
+and Ravensburger; two in Subulata, one in Ultima-Tek); model E is a what-if, D one turn deeper in Ur
+(:class:`ModelE`). The loop also carries out a model's
 :class:`PlayFor` (the moves are played at once, nobody pinged, the turn counted as played for the member; a
 turn the plan does not finish goes back to the model).
 
@@ -45,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import heapq
 import itertools
@@ -55,7 +58,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import astuple, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -69,14 +72,21 @@ from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
-from bot.app.plans.desk import PlanDesk, PlanForm
+from bot.app.orders import Order, book_for, encode
+from bot.app.plans import turns
+from bot.app.plans.desk import PlanDesk, PlanForm, known_position
 from bot.app.plans.follow import PLAYED
-from bot.app.plans.model import Branch
+from bot.app.plans.model import GO_ON, Branch, Plan
 from bot.app.plans.suggest import suggested
+from bot.app.plans.turns import ANY
 from bot.app.posting import Question, Situation, TurnPost, plan
 from bot.app.standins.autopilot import AUTOPILOT_STAND_IN
+from bot.app.standins.orders import ORDERS
 from bot.app.standins.plans import PLANS
 from bot.app.storage import Store
+from bot.shell.plans.draft import branches_of, draft_of
+from games import ultimatek as ultimatek_rules
+from games.ai import decide
 from games.base import GameState, Seat
 
 TABLES: tuple[tuple[str, str, dict[str, str], int, int], ...] = (
@@ -254,7 +264,8 @@ class ModelB:
 class ModelC(ModelB):
     """Model B, and after each answer the member leaves a small plan (:mod:`bot.app.plans`), as the plan form
     offers it: in Ur a move for the two likeliest rolls that leave a choice; elsewhere one reply, the judge's guess
-    of the opponent's move (in Ultima-Tek their whole turn), with the answer to it. In an unrated match these are
+    of the opponent's move (in Ultima-Tek any turn of theirs, in Subulata any reply), with the answer to it. A
+    reply plan is left through the form's own draft (:func:`as_saved`). In an unrated match these are
     the judge's suggestions the form is pre-filled with; in a rated one the form starts blank and the member picks
     the same moves themselves. The plan stand-in runs first, as in the bot.
 
@@ -300,6 +311,8 @@ class ModelC(ModelB):
             else:
                 branches = suggested(form.match.game, form.known, form.seat, rng)
             branches = self.trim(form, branches)
+            if form.keyed == "reply":
+                branches = as_saved(form, branches)
             if branches:
                 with contextlib.suppress(MatchError):
                     await desk.leave(match_id, user_id, branches, expected_version=form.version)
@@ -316,16 +329,25 @@ class ModelC(ModelB):
             kept = {c.when for c in likeliest}
             branches = tuple(b for b in branches if b.when in kept)
         else:
-            branches = branches[:1]
+            # One line: for any reply where the form offers it (it covers the guessed one too), else the guessed.
+            branches = tuple(b for b in branches if b.when == ANY)[:1] or branches[:1]
         return tuple(Branch(b.when, b.play) if form.keyed != "turn" else b for b in branches)
 
 
+def as_saved(form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+    """What the form's menus keep of a reply plan's ``branches`` and save (at most five lines, each a reply, its
+    answer, and one reply after it with its answer): the member leaves the plan with the menus."""
+    return branches_of(form, draft_of(dataclasses.replace(form, prefill=branches)))
+
+
 class ModelD(ModelC):
-    """Model C two turns deep: after each answer the member leaves the plan the form offers whole, their next
-    turn and the one after at once (in Ur a move for every roll with a choice, and under each the moves of the
-    turn after for every roll; elsewhere the judge's guess of the reply with the answer, then of the next reply
-    with the answer; Ultima-Tek's turn plans are one turn deep, as C leaves them). Pre-filled in an unrated match;
-    in a rated one the member picks the same moves themselves."""
+    """Model C as deep as the form goes: after each answer the member leaves the plan the form offers whole (in Ur
+    their next turns as many as the rule set's form offers, four in Variante 1 and 2, three elsewhere: a move for
+    every roll with a choice, under each the moves of the turn after for every roll, and so on; in Subulata the
+    judge's guess of the reply with the answer, then of the next reply with the answer, each answer also for any
+    reply; Ultima-Tek's turn plans are one turn deep, as C leaves them: any opponent turn, stopped when it changes
+    what the planned turn does). Pre-filled in an unrated match; in a rated one the member picks the same moves
+    themselves."""
 
     name = "D"
 
@@ -335,17 +357,115 @@ class ModelD(ModelC):
 
 
 class ModelE(ModelD):
-    """What if: model D three turns deep in Ur (the judge's moves for every roll of the next three turns, up to
-    some 70 branches). The form offers two turns: this model measures what a third would save, nothing more."""
+    """What if, one turn deeper than the form offers: in Ur the judge's moves for every roll of one turn more than
+    the rule set's form offers (five turns in Variante 1 and 2, four elsewhere: more branches than a plan may hold,
+    so the bot refuses it wherever the fullest such plan would pass the bound, and nothing is left); in Ultima-Tek,
+    after D's plan (any opponent turn → the member's turn the form found), the turn after it: the quickest AI's
+    guess of the opponent's next turn and its answer to it, from the position the form guessed, left for any
+    opponent turn with the same auto-stop, written to the store as the plan desk keeps plans, unchecked; D
+    elsewhere. It measures what a deeper plan would save, nothing more."""
 
     name = "E"
 
     def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-        """Three turns of the judge's moves in a roll game; D's plan elsewhere."""
+        """One turn more of the judge's moves than the form offers in a roll game; D's plan elsewhere."""
         if form.keyed != "roll":
             return super().trim(form, branches)
         rng = random.Random(f"plan:{form.match.id}:{form.version}")
-        return suggested(form.match.game, form.known, form.seat, rng, depth=3)
+        return suggested(form.match.game, form.known, form.seat, rng, depth=form.roll_depth + 1)
+
+    def leave(self, match_id: int, user_id: int) -> Leave:
+        """D's plan, then its second turn."""
+        first = super().leave(match_id, user_id)
+
+        async def leave(desk: PlanDesk) -> None:
+            await first(desk)
+            if await second_turn(desk, match_id, user_id, getattr(self, "ACTIONS_ONLY", False)):
+                self.plans["second turn"] += 1
+
+        return leave
+
+
+class ModelF(ModelE):
+    """What if (Ultima-Tek; D elsewhere): model E, the second turn's actions only, and its bonus phase left to a
+    standing order every member keeps: "end my bonus phase" (the ``bonuses`` order with no kind kept back, stopped
+    when a rival's face-down bonus shares a hex with a piece of theirs). The member's own draw between the two
+    turns then decides nothing the plan names."""
+
+    name = "F"
+    stand_ins: tuple[StandIn, ...] = (PLANS, ORDERS, AUTOPILOT_STAND_IN)
+    ACTIONS_ONLY = True
+
+    def leave(self, match_id: int, user_id: int) -> Leave:
+        """The order once, then E's plan."""
+        plan = super().leave(match_id, user_id)
+
+        async def leave(desk: PlanDesk) -> None:
+            store = desk._store  # a what-if: members leave their orders with /plateau orders
+            game = (await desk._service.get(match_id)).game
+            if game.id == ultimatek_rules.INFO.id and not await store.load_orders(match_id, user_id):
+                book = book_for(ultimatek_rules.INFO.id)
+                assert book is not None
+                text = encode([book.check(Order("bonuses", (), ("threat",)))])
+                await store.put_orders(match_id, user_id, text, now=EPOCH)
+            await plan(desk)
+
+        return leave
+
+
+async def second_turn(desk: PlanDesk, match_id: int, user_id: int, actions_only: bool = False) -> bool:
+    """Add to a member's one-turn plan for any opponent turn the turn after it (see :class:`ModelE`); with
+    ``actions_only``, the turn up to its bonus phase (:class:`ModelF`)."""
+    store, service = desk._store, desk._service  # a what-if: the desk offers no second turn
+    row = await store.load_plan(match_id, user_id)
+    match = await service.get(match_id)
+    if row is None or row.dropped is not None or row.base != match.version:
+        return False
+    planned = Plan.from_json(row.seat, row.base, row.body)
+    if planned.keyed != "turn" or [b.when for b in planned.branches] != [ANY]:
+        return False
+    seat, game = planned.seat, match.game
+    offers = turns.candidates(game, known_position(match, seat), seat, f"turns:{match.id}:{match.version}:{seat}")
+    if not offers:
+        return False
+    state = offers[0][2]
+    for text in turns.split(turns.flat(planned.branches[0])):
+        state = state.apply(state.parse_move(text, seat))
+    rng = random.Random(f"second:{match_id}:{planned.base}")
+    state = turns.settle(state, rng)
+    if state.outcome() is not None or len(state.actors()) != 1 or seat in state.actors():
+        return False
+    (mover,) = state.actors()
+    _, state = turns.play_turn(game, state, mover, lambda s: decide(game.id, s, mover, turns.LEVEL, rng))
+    state = turns.settle(state, rng)
+    if state.outcome() is not None or state.actors() != (seat,):
+        return False
+    mine, _ = turns.play_turn(game, state, seat, lambda s: decide(game.id, s, seat, turns.LEVEL, rng))
+    if actions_only:
+        kept = []
+        for text in mine:
+            if getattr(state, "phase", 0) >= BONUS_PHASE:
+                break
+            kept.append(text)
+            state = state.apply(state.parse_move(text, seat))
+        mine = kept
+    if not mine:
+        return False
+    after = (Branch(ANY, mine[0], turns.chain(mine).then),)
+    plan = Plan(seat, planned.base, "turn", (_attach(planned.branches[0], after),))
+    await store.put_plan(match_id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=match.updated_at)
+    return True
+
+
+def _attach(branch: Branch, after: tuple[Branch, ...]) -> Branch:
+    """A turn's chain with ``after`` following its last decision."""
+    if not branch.then or branch.then[0].when != GO_ON:
+        return Branch(branch.when, branch.play, after)
+    return Branch(branch.when, branch.play, (_attach(branch.then[0], after),))
+
+
+BONUS_PHASE = 3
+"""Ultima-Tek's bonus phase (:mod:`games.ultimatek.state`)."""
 
 
 MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
@@ -354,6 +474,7 @@ MODELS: dict[str, type[ModelA] | type[ModelB] | type[ModelC]] = {
     "C": ModelC,
     "D": ModelD,
     "E": ModelE,
+    "F": ModelF,
 }
 
 
@@ -387,6 +508,13 @@ class MatchFigures:
     offered: int = 0
     """Plan forms a DM offered when a plan had played its last move (plan after plan)."""
     looked: int = 0
+    at_board: int = 0
+    one_sitting: int = 0
+    """Plans spent in the very sitting of the opponent's in which they played their first move: every turn of
+    the plan answered a move of theirs at once, so no word sent on the way (at its last turn, say) could reach
+    its member before the game moved on."""
+    """Of the forms offered, those offered while the opponent was at the board: the plan played its last move in
+    answer to a move of theirs, and they play on at once (so the form is stale before its member can read it)."""
     """Of those, the forms the member read while the match still stood where the form was made."""
     plans: Counter[str] = field(default_factory=Counter)
     """What became of the plans: ``left``, the form refused (``none:<key>``: nothing to plan there), and why each
@@ -436,6 +564,10 @@ class Table:
         self.queue: list[_Event] = []
         self.order = itertools.count()
         self.pending: dict[int, datetime] = {}
+        self.sitting = 0
+        """Answers so far in the match: the number of the member's sitting at the board now."""
+        self.plan_began: dict[int, int] = {}
+        """Seat → the sitting in which its member's current plan played its first move."""
         """User id → when they were asked (their answer is queued)."""
         self.kept = TurnPost(None, (), 0)
         """The turn post as the bot would keep it (none before the start)."""
@@ -461,6 +593,8 @@ class Table:
         for entry in report.entries:
             if entry.stand_in is not None:
                 f.stood_in[entry.stand_in] += 1
+                if entry.stand_in == "plan" and entry.seat is not None:
+                    self.plan_began.setdefault(entry.seat, self.sitting)
                 if begun:
                     begun[-1] = True
             state = entry.after
@@ -573,6 +707,8 @@ class Table:
             return
         for uid, word in await self.desk.take_words(match.id):
             self.figures.plans[word.reason] += 1
+            began = self.plan_began.pop(self.seat_of(match, uid), None)
+            self.figures.one_sitting += word.reason == PLAYED and began == self.sitting
             if word.reason != PLAYED or match.status is not MatchStatus.ACTIVE:
                 continue
             leave = self.model.after_plan(match.id, uid)
@@ -582,6 +718,7 @@ class Table:
                 continue
             if leave is not None:
                 self.figures.offered += 1
+                self.figures.at_board += self.answering is not None and self.answering != uid
                 at = self.members[uid].answers_at(self.now)
                 heapq.heappush(self.queue, _Event(at, next(self.order), uid, look=(match.version, leave)))
 
@@ -596,6 +733,7 @@ class Table:
         member model plays those for them instead, without asking (through :meth:`MatchService.move` until the
         autopilot and plans have their own way in)."""
         asked = self.pending.pop(uid, self.now)
+        self.sitting += 1
         seat = self.seat_of(match, uid)
         if seat not in match.state.actors():
             return match
@@ -726,6 +864,23 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
+@contextlib.contextmanager
+def first_offer_only() -> Iterator[None]:
+    """Ultima-Tek's plan forms find only their first offer while the bench runs. A bench member leaves the form's
+    first offer (any opponent turn, answered with the AI's first turn for the turn it guessed first), and the
+    form finds that one first, from the same seeds and within the same tries, whatever else it offers: the plans
+    and figures are the same, and a match costs far less CPU (the form's AI plays some 30 turns to offer the
+    rest)."""
+    saved = turns.OPPONENT_TURNS, turns.OWN_TURNS, turns.TRIES
+    # As many tries for the one offer as the form gives all of them (the first found is the same).
+    turns.TRIES = turns.OPPONENT_TURNS * turns.TRIES
+    turns.OPPONENT_TURNS, turns.OWN_TURNS = 1, 1
+    try:
+        yield
+    finally:
+        turns.OPPONENT_TURNS, turns.OWN_TURNS, turns.TRIES = saved
+
+
 async def run_table(
     label: str,
     game_id: str,
@@ -737,10 +892,12 @@ async def run_table(
     level: str,
     unpinged: Unpinged = "delay",
     rated: bool = True,
+    autopilot: str | None = None,
 ) -> list[MatchFigures]:
-    """``matches`` seeded matches of one game and rule set."""
+    """``matches`` seeded matches of one game and rule set; ``autopilot``: the threshold the members of a model
+    with the autopilot chose instead of 1 point (2 or 5, unrated)."""
     results: list[MatchFigures] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, first_offer_only():
         store = await Store.open(str(Path(tmp) / "calendar.db"))
         try:
             for i in range(matches):
@@ -752,7 +909,7 @@ async def run_table(
                         players,
                         f"calendar/{label}/{seed}/{i}",
                         i + 1,
-                        MODELS[model](),
+                        member_model(model, autopilot),
                         level,
                         unpinged,
                         rated,
@@ -761,6 +918,14 @@ async def run_table(
         finally:
             await store.close()
     return results
+
+
+def member_model(name: str, autopilot: str | None = None) -> MemberModel:
+    """A fresh member model ``name``, its members' autopilot at ``autopilot`` points when it has one."""
+    model = MODELS[name]()
+    if autopilot is not None and "autopilot" in model.settings:
+        model.settings = MappingProxyType({**model.settings, "autopilot": autopilot})
+    return model
 
 
 def report(label: str, results: list[MatchFigures], seconds: float) -> None:
@@ -791,7 +956,11 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     if ends:
         notes.append("plans: " + ", ".join(f"{n} {why}" for why, n in sorted(ends.items())))
     if offered := sum(r.offered for r in results):
-        notes.append(f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved")
+        notes.append(
+            f"{sum(r.looked for r in results)} of {offered} next-plan forms answered before the game moved"
+            f" ({sum(r.at_board for r in results)} offered while the opponent was at the board; of the plans spent,"
+            f" {sum(r.one_sitting for r in results)} played all their turns in one sitting of the opponent's)"
+        )
     if steps["unpinged"]:
         notes.append(f"{steps['unpinged']} answers without a ping")
     print(
@@ -812,9 +981,11 @@ async def run(
     level: str,
     unpinged: Unpinged = "delay",
     rated: bool = True,
+    autopilot: str | None = None,
 ) -> None:
     print(
-        f"model {model}; {'rated' if rated else 'unrated'} matches; moves by the {level} AI; "
+        f"model {model}{f' (autopilot at {autopilot} points)' if autopilot else ''}; "
+        f"{'rated' if rated else 'unrated'} matches; moves by the {level} AI; "
         f"members awake {AWAKE_FROM}:00-{AWAKE_UNTIL}:00 in "
         f"{', '.join(ZONES)}; answer after {MEAN_ANSWER.total_seconds() / 3600:g} h of awake time on average; "
         f"turn limit {DEFAULT_DEADLINE}, on timeout: vote; autoplay of forced decisions on; a member who must act "
@@ -835,7 +1006,7 @@ async def run(
             continue
         began = time.perf_counter()
         results = await run_table(
-            label, game_id, options, players, matches or default, seed, model, level, unpinged, rated
+            label, game_id, options, players, matches or default, seed, model, level, unpinged, rated, autopilot
         )
         report(label, results, time.perf_counter() - began)
     print(
@@ -863,8 +1034,25 @@ def main() -> None:
         "reminder",
     )
     parser.add_argument("--unrated", action="store_true", help="unrated matches (default: rated, as at /game new)")
+    parser.add_argument(
+        "--autopilot",
+        choices=("1", "2", "5"),
+        help="the points of winning chance within which the members of models B to E let the autopilot play "
+        "(default 1; 2 and 5 play only in unrated matches)",
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.game, args.matches, args.seed, args.model, args.level, args.unpinged, rated=not args.unrated))
+    asyncio.run(
+        run(
+            args.game,
+            args.matches,
+            args.seed,
+            args.model,
+            args.level,
+            args.unpinged,
+            rated=not args.unrated,
+            autopilot=args.autopilot,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 Run on demand, from the repository root: ``python bench/bench_judge.py [--game KEY] [--matches N] [--seed S]``
 (every registered key by default; ``--players N`` for one Ursuppe table size, every size 3–6 by default).
 It plays fresh seeded matches between AI levels drawn per seat from :data:`games.ai.judge.levels.MIX`
-(seeds ``judge-bench:KEY:S:k``, a space the fits never draw from), takes each position at the judge's
+(seeds ``judge-bench:KEY:S:k``, a space the fits never draw from; each seat's first decisions drawn at
+random where the judge's self-play opens so, as Ultima-Tek's does), takes each position at the judge's
 moment of every turn, and prints for the judge and for today's (the heuristic evaluation through the
 K = 2.5 softmax): the Brier score and its skill against the constant forecast and against today's judge,
 the best log-odds scale, the lag-1 correlation of the chart's changes, the cost of one judgement, the
@@ -41,6 +42,7 @@ from games.ai.judge.calibration import (
     judge_matches,
     lag1,
     moment_of,
+    opening_of,
     reliability,
     self_play,
     skill,
@@ -86,7 +88,7 @@ def timed(judge: Judge, matches: list[Played]) -> tuple[list[Judged], float]:
 def bench(key: str, matches: int, seed: int, players: int) -> None:
     """Play, judge and print one key's figures."""
     started = time.process_time()
-    played = self_play(key, matches, seed, moment_of(JUDGES[key]), SPACE, players)
+    played = self_play(key, matches, seed, moment_of(JUDGES[key]), SPACE, players, opening=opening_of(JUDGES[key]))
     report(key, played, matches, seed, players, time.process_time() - started)
 
 

@@ -12,8 +12,9 @@ Run on demand, from the repository root: ``PYTHONPATH=. python bench/phone_board
    start, middle and end of a seeded random game, for every rule set, for the public and for each seat's
    own view, in English and French, with 32-character names, for the smallest and largest table.
    :mod:`render.lettering` notes every text and digit drawn with its font size in image pixels (a test,
-   ``tests/test_drawn_text_noted.py``, pins that none escapes it) and each string the renderer shortened;
-   each size is scaled to the measured width.
+   ``tests/test_drawn_text_noted.py``, pins that none escapes it), each figure a player must tell apart
+   without words (Ursuppe's food cube, damage pip and superior gene chevron) with its size across, and each
+   string the renderer shortened; each size is scaled to the measured width and held to the same floor.
 
 It prints, per board: measured column and drawn width (CSS px), image size, the smallest text in CSS px,
 the strings shortened, the median and largest PNG and the render p95 (the CPU time of a render, the least
@@ -192,7 +193,8 @@ def read_rule_set(
                             shown_widths.add(round(shown))
                             sizes.append(len(image_png))
                         shortened += drawn.truncated
-                        for text, px in drawn.texts:
+                        figures = [(f"figure: {what}", px) for what, px in drawn.figures]
+                        for text, px in [*drawn.texts, *figures]:
                             css = px * shown / image.width
                             if not text.strip():
                                 continue

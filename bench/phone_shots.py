@@ -223,8 +223,8 @@ async def first_screen(page: Any, timeout_ms: int = 30_000) -> dict[str, Any]:
     both = f"() => {{ {SCROLL_TO_BOTTOM}; const s = ({ON_FIRST_SCREEN})(); return s.buttons && s.board && s.last; }}"
     with contextlib.suppress(PlaywrightTimeout):
         await page.wait_for_function(both, timeout=timeout_ms)
-    await page.evaluate(SCROLL_TO_BOTTOM)
-    seen: dict[str, Any] = await page.evaluate(ON_FIRST_SCREEN)
+    # Scrolled and read in one step: the preview may lay the timeline out again between two evaluations.
+    seen: dict[str, Any] = await page.evaluate(f"() => {{ {SCROLL_TO_BOTTOM}; return ({ON_FIRST_SCREEN})(); }}")
     return seen
 
 

@@ -1,12 +1,15 @@
 """Screenshots of leaving a plan ahead as a phone shows it (390×844): the plan form Alice opens under the turn
 post (one menu per roll, filled in with the judge's suggestions in an unrated match), the page of the turn after
-one of those rolls, then the plan saved (two turns deep).
+one of those rolls, the page of the turn after that (the third) and of the one after (the fourth), then the plan
+saved (four turns deep: Variante 2's form reaches four turns).
 
 Run on demand, from the repository root: ``PYTHONPATH=. python bench/plan_shots.py [--out DIR] [--lang en|fr]``.
 Alice and Bob play Ur (Variante 2, unrated) until Bob is to move and Alice would have a choice whatever she rolls;
-Alice taps **Plan ahead**, changes one roll's move, opens **Turn after**, changes a roll there and saves. The
-files are ``DIR/plan-<lang>-form.png``, ``DIR/plan-<lang>-after.png`` and ``DIR/plan-<lang>-saved.png`` (only
-Alice's screen: nobody else sees a plan). Same needs as :mod:`bench.phone_shots`.
+Alice taps **Plan ahead**, changes one roll's move, opens **Turn after**, changes a roll there, opens **Turn
+after** again, changes a roll of the third turn, opens **Turn after** once more, changes a roll of the fourth
+turn and saves. The files are ``DIR/plan-<lang>-form.png``, ``DIR/plan-<lang>-after.png``,
+``DIR/plan-<lang>-third.png``, ``DIR/plan-<lang>-fourth.png`` and ``DIR/plan-<lang>-saved.png`` (only Alice's
+screen: nobody else sees a plan). Same needs as :mod:`bench.phone_shots`.
 """
 
 from __future__ import annotations
@@ -58,7 +61,25 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
         saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-after.png", lang))
         with speaking(lang):
             menu = next(
-                c for c in menus(form.components) if "plateau:plans:t0" in (getattr(c, "custom_id", None) or "")
+                c for c in menus(form.components) if "plateau:plans:r0" in (getattr(c, "custom_id", None) or "")
+            )
+            picked = await alice.select(form, ["1"], custom_id=menu.custom_id)
+            form = picked.response.message or form
+            paged = await alice.click(form, label=t(lang, "plan.turn_after"))
+            form = paged.response.message or form
+        saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-third.png", lang))
+        with speaking(lang):
+            menu = next(
+                c for c in menus(form.components) if "plateau:plans:r0" in (getattr(c, "custom_id", None) or "")
+            )
+            picked = await alice.select(form, ["1"], custom_id=menu.custom_id)
+            form = picked.response.message or form
+            paged = await alice.click(form, label=t(lang, "plan.turn_after"))
+            form = paged.response.message or form
+        saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-fourth.png", lang))
+        with speaking(lang):
+            menu = next(
+                c for c in menus(form.components) if "plateau:plans:r0" in (getattr(c, "custom_id", None) or "")
             )
             picked = await alice.select(form, ["1"], custom_id=menu.custom_id)
             await alice.click(picked.response.message or form, label=t(lang, "plan.save"))

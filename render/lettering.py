@@ -3,7 +3,9 @@ reads in a phone's message column.
 
 Every piece of text a renderer puts on an image goes through :func:`render.common.draw_text` or
 :meth:`render.common.Pen.text`, which note its size in final image pixels; :func:`render.common.fit_text`
-notes every string it had to shorten. Outside :func:`noted` nothing is kept, so rendering costs the same.
+notes every string it had to shorten. A figure a player must tell apart without words (a silhouette that
+says a colour, a damage pip, a gene's chevron) is noted by :func:`note_figure` with its size across. Outside
+:func:`noted` nothing is kept, so rendering costs the same.
 
 All text on a turn post's board counts as essential: what a player does not need to read at a glance
 leaves the image (for the post's words, or a private details view) rather than shrinking.
@@ -26,10 +28,12 @@ PHONE_MIN_CSS: Final = 12
 
 @dataclass(slots=True)
 class Notes:
-    """What one render drew: each text with its size in image pixels, and the strings it shortened."""
+    """What one render drew: each text with its size in image pixels, each figure with its size across in
+    image pixels, and the strings it shortened."""
 
     texts: list[tuple[str, float]] = field(default_factory=list)
     truncated: list[str] = field(default_factory=list)
+    figures: list[tuple[str, float]] = field(default_factory=list)
 
     def small(self, image_width: int, shown_width: float = PHONE_COLUMN_CSS) -> list[tuple[str, float]]:
         """The texts under :data:`PHONE_MIN_CSS` at that width, with their size in CSS px."""
@@ -56,6 +60,13 @@ def note_text(text: str, px: float) -> None:
     notes = _NOTES.get()
     if notes is not None:
         notes.texts.append((text, px))
+
+
+def note_figure(what: str, px: float) -> None:
+    """Note a figure ``what`` (its name, e.g. ``damage pip``) drawn ``px`` image pixels across."""
+    notes = _NOTES.get()
+    if notes is not None:
+        notes.figures.append((what, px))
 
 
 def note_truncated(text: str) -> None:

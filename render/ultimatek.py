@@ -38,7 +38,7 @@ import re
 from functools import cache, partial
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.base import Seat, Termination
 from games.ultimatek import from_text, public_notation
@@ -208,7 +208,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "key_hand_one": "{name}: {n} hidden bonus in hand",
         "key_hand": "{name}: {n} hidden bonuses in hand",
         "key_hands": "hidden bonuses in hand: {hands}",
-        "key_private": "dark with a symbol: only you see it",
+        "key_down_hands": "face down: {where} · in hand: {hands}",
         "you": "You",
         "status": "Phase {n}/3: {phase}",
         "wins_side": "{side} wins {a}–{b}",
@@ -262,7 +262,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "key_hand_one": "{name} : {n} bonus caché en main",
         "key_hand": "{name} : {n} bonus cachés en main",
         "key_hands": "bonus cachés en main : {hands}",
-        "key_private": "sombre avec symbole : vous seul le voyez",
+        "key_down_hands": "face cachée : {where} · en main : {hands}",
         "you": "Vous",
         "status": "Phase {n}/3 : {phase}",
         "wins_side": "{side} gagne {a}–{b}",
@@ -657,10 +657,9 @@ def _key_lines(view: View, lang: str) -> list[KeyLine]:
     """The key of the bonuses this view shows: each kind lying face up (a Stop on the piece it blocks, and
     until when) with its plain name and its hexes, then the face-down tokens' hexes, then how many hidden
     bonuses each hand the viewer cannot see holds (its row shows them as blank backs; the side named by its
-    colour, as the row's piece shows it: a long name would wrap the line), then, on a player's
-    own view that shows some of their hidden kinds, what the dark tokens with a symbol mean. The kinds a
-    player holds hidden (hand and face down) are named in the words of their private view, beside this
-    image."""
+    colour, as the row's piece shows it: a long name would wrap the line), on the face-down line when there is
+    one. The kinds a player holds hidden (hand and face down), and that the dark tokens with a symbol are
+    theirs for their eyes only, are said in the words of their private view, beside this image."""
     words = WORDS[lang]
     where: dict[str, list[str]] = {}
     blocked: dict[Seat, list[str]] = {}
@@ -689,21 +688,32 @@ def _key_lines(view: View, lang: str) -> list[KeyLine]:
             found.append(
                 (kind, "up", words["key_kind"].format(name=bonus_name(kind, lang), where=", ".join(where[kind])))
             )
-    if down:
-        found.append((None, "down", words["key_down"].format(where=", ".join(down))))
-    # The hands this view cannot see are rows of blank backs: the key says what they are (issue 39).
+    # The hands this view cannot see are rows of blank backs: the key says what they are (issue 39). Face-down
+    # tokens and hidden hands share the blank back, so they share one line when there are both: a line of the
+    # key costs the PNG some 2.4 KB, and Ultima-Tek's busiest boards are the largest of all (issue 39).
     hidden = [(seat, n) for seat, n in enumerate(view.hand_sizes) if seat != view.viewer and n]
-    if len(hidden) == 1:
+    hands = ", ".join(f"{_word(lang, 'Side', seat)} {n}" for seat, n in hidden)
+    if down and hidden:
+        found.append((None, "down", words["key_down_hands"].format(where=", ".join(down), hands=hands)))
+    elif down:
+        found.append((None, "down", words["key_down"].format(where=", ".join(down))))
+    elif len(hidden) == 1:
         seat, n = hidden[0]
         said = plural(lang, n, words["key_hand_one"], words["key_hand"])
         found.append((None, "down", said.format(name=_word(lang, "Side", seat), n=n)))
     elif hidden:
-        hands = ", ".join(f"{_word(lang, 'Side', seat)} {n}" for seat, n in hidden)
         found.append((None, "down", words["key_hands"].format(hands=hands)))
-    if view.viewer is not None and (view.hand or any(b.owner == view.viewer and not b.face_up for b in view.bonuses)):
-        found.append((None, None, words["key_private"]))
     face = font(TEXT_PX, "Semibold")
-    return [(kind, style, wrap_text(text, face, WIDTH - MARGIN - KEY_TEXT_X)) for kind, style, text in found]
+    return [(kind, style, _key_wrap(text, face, WIDTH - MARGIN - KEY_TEXT_X)) for kind, style, text in found]
+
+
+def _key_wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """A key line wrapped to ``width``: a line of two parts (``face down: … · in hand: …``) too long for one
+    line breaks between its parts, so that no side is parted from its count ("Rouge" / "3")."""
+    if face.getlength(text) <= width or " · " not in text:
+        return wrap_text(text, face, width)
+    head, tail = text.split(" · ", 1)
+    return [*wrap_text(f"{head} ·", face, width), *wrap_text(tail, face, width)]
 
 
 def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, key: list[KeyLine]) -> None:

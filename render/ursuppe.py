@@ -8,16 +8,17 @@ is shortened, long names wrap. Top to bottom:
 - the header: round and phase, then what the game waits for and from whom (or who won), wrapped;
 - the soup: column letters and row digits, the 19 squares (wider than tall: :data:`PITCH_Y`, a row taller
   only when one of its squares needs it, :func:`pitch_of`) and the compass island (the environment card's
-  drift as a red arrow, its ozone value in grey). Each square lists its food as one chip per colour (the
-  colour's silhouette and the count; the turn post says in words, above the board, the food on the square
-  the acting member's decision is about) and its amoebas as numbered silhouettes
-  with one crimson pip per damage. The empty squares hold the turn order of the phase (a1, captioned "Turn
-  order"), the card, the cards left and where the finish zone starts (c1–e1), and what a pip means (e5);
+  drift as a red arrow, its ozone value in grey). Each square shows its food as one count beside a cube
+  (a count per colour beside a silhouette was some 7 CSS px on a phone; the turn post says in words, above the
+  board, each colour's cubes on the square the acting member's decision is about and on those within its
+  reach) and its amoebas as numbered silhouettes, ringed in dashes per damage. The empty squares hold the
+  turn order of the phase (a1, captioned "Turn order"), the card, the cards left and where the finish zone
+  starts (c1–e1), and what the dashed ring means (e5);
 - the players' cards, three, two or one a row: silhouette, name in full, score. Their BP, MP against the
   ozone, amoebas and genes, and the supply, are in the detail view (:func:`draw_rows`,
   :mod:`render.ursuppe_detail`); the post's words give the acting player their own BP.
 
-Colour is never the only cue: every seat (and its food cubes) has a silhouette of its own, the move
+Colour is never the only cue: every seat has a silhouette of its own, the move
 buttons' marks (:attr:`BoardContext.marks`) are badges on the squares, and in a player's own view their
 amoebas are ringed and their row says "you". The gene market and the latest events are a second view a
 member opens on demand (:mod:`render.ursuppe_detail`). ``BoardContext.palette == "contrast"`` draws on
@@ -38,7 +39,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
-from typing import Final
+from typing import Final, TypeAlias
 
 from PIL import Image, ImageDraw
 
@@ -74,7 +75,7 @@ from render.common import (
     rounded_box,
     supersampled,
 )
-from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS, note_text, note_truncated, noted
+from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS, note_figure, note_text, note_truncated, noted
 from render.palettes import Sampler, shipped
 from render.ursuppe_art import (
     DAMAGE,
@@ -85,12 +86,13 @@ from render.ursuppe_art import (
     Theme,
     amoeba_sprite,
     chip_sprite,
+    damage_ring_sprite,
+    food_total_sprite,
     frame_sprite,
     island_sprite,
     marker_sprite,
     paste,
     paste_text,
-    pip_sprite,
     ring_sprite,
     text_width,
     theme,
@@ -114,7 +116,7 @@ GAME_ID: Final = "ursuppe"
 
 WIDTH: Final = 600
 """Narrow enough that a phone's column shows the image at some 44 % of its size, wide enough for five
-squares of three food chips or three amoebas each."""
+squares of three amoebas each."""
 TEXT_PX: Final = math.ceil(PHONE_MIN_CSS * WIDTH / PHONE_COLUMN_CSS)
 """The smallest text (28 px: 12.2 CSS px in a 265 CSS px column): food counts, amoeba numbers, labels."""
 LINE_PX: Final = TEXT_PX + 1
@@ -130,11 +132,11 @@ LABEL_H: Final = 24
 LABEL_W: Final = 22
 """The band left of the squares that holds the row digits."""
 PITCH_X: Final = (WIDTH - 2 * MARGIN - LABEL_W) / 5
-PITCH_Y: Final = 98
-"""The squares' height as a rule: wider than tall, two rows of food chips and a row of amoebas fill one, and
-the whole image stays short enough that a phone shows it with its post's words and buttons on one screen.
-A position whose fullest square needs more (a third row of chips, a second row of amoebas) gets taller
-squares, up to :data:`PITCH_MAX` (see :func:`pitch_of`)."""
+PITCH_Y: Final = 80
+"""The squares' height as a rule: wider than tall, the food count and a row of amoebas fill one, and the whole
+image stays short enough that a phone shows it with its post's words and buttons on one screen. A position
+whose fullest square needs more (a second row of amoebas; the first row's words) gets taller squares, up to
+:data:`PITCH_MAX` (see :func:`pitch_of`)."""
 PITCH_MAX: Final = 140
 GAP: Final = 4
 BOARD_H: Final = LABEL_H + 5 * PITCH_Y + GAP
@@ -166,13 +168,13 @@ LEGEND_COLUMNS: Final = (3, 2, 1)
 three, two or one a row, whichever makes the cards the least tall (long names wrap in narrow cards)."""
 CARD_GAP: Final = 6
 
-CHIP_H: Final = 24
-"""A row of food chips: the digits' ink (some two thirds of :data:`TEXT_PX`) and the icons with a little air."""
 CHIP_GAP: Final = 1
 AMOEBA_D: Final = 34
 MARKER_D: Final = math.ceil(PHONE_MIN_CSS * WIDTH / PHONE_COLUMN_CSS)
 """A player's silhouette beside words (the header, the turn order, the players' cards, cubes in the header's
 sentence): as tall as the smallest text, 12 CSS px on a phone (issue 39: at 24 px they were some 10 CSS px)."""
+FOOD_H: Final = MARKER_D + 4
+"""Height of a square's food count (a cube as large as a silhouette, and the count beside it)."""
 AMOEBA_PITCH: Final = 35
 BADGE_H: Final = 30
 
@@ -207,19 +209,21 @@ def square_box(name: str, board_y: float = 0, pitch: Pitch = PITCH_Y) -> tuple[i
 # Cached tiles that remember the text they noted.
 
 
+_Noted: TypeAlias = tuple[tuple[str, float], ...]
+"""What a tile noted: (text or figure, size in image px) each."""
+
+
 class _Tiles:
     """A bounded cache of finished pieces of the image (a square, a player row).
 
     A tile is the piece of the image under it with its sprites and words laid on it, so a hit costs one
-    plain paste. Its key names everything drawn on it and everything under it. The text a tile noted
-    while it was painted is kept with it and noted again on every hit.
+    plain paste. Its key names everything drawn on it and everything under it. The text and figures a tile
+    noted while it was painted are kept with it and noted again on every hit.
     """
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.tiles: OrderedDict[Hashable, tuple[Image.Image, tuple[tuple[str, float], ...], tuple[str, ...]]] = (
-            OrderedDict()
-        )
+        self.tiles: OrderedDict[Hashable, tuple[Image.Image, _Noted, tuple[str, ...], _Noted]] = OrderedDict()
         self.lock = threading.Lock()
         """The bot renders in worker threads: the dictionary is only touched under this lock."""
 
@@ -239,16 +243,18 @@ class _Tiles:
             tile = canvas.crop(box)
             with noted() as notes:
                 paint(tile)
-            found = (tile, tuple(notes.texts), tuple(notes.truncated))
+            found = (tile, tuple(notes.texts), tuple(notes.truncated), tuple(notes.figures))
             with self.lock:
                 self.tiles[key] = found
                 while len(self.tiles) > self.size:
                     self.tiles.popitem(last=False)
-        tile, texts, truncated = found
+        tile, texts, truncated, figures = found
         for text, px in texts:
             note_text(text, px)
         for text in truncated:
             note_truncated(text)
+        for what, px in figures:
+            note_figure(what, px)
         canvas.paste(tile, box[:2])
 
     def clear(self) -> None:
@@ -360,7 +366,7 @@ def _part_pieces(
             pieces.extend(_word_pieces(name, size, "Bold", colour))
         elif isinstance(part, AmoebaRef):
             ci = colours[part.seat] if 0 <= part.seat < len(colours) else 0
-            sprite = amoeba_sprite(ci, part.number, 0, AMOEBA_D, TEXT_PX, palette)
+            sprite = amoeba_sprite(ci, part.number, AMOEBA_D, TEXT_PX, palette)
             pieces.append(_icon_piece(sprite, AMOEBA_D + 2, ((str(part.number), TEXT_PX),)))
         else:
             for seat, count in enumerate(part.counts):
@@ -472,28 +478,11 @@ def _soup_layer(
     return base, tuple(notes.texts)
 
 
-# A square: food chips, then amoebas.
+# A square: its food count, then amoebas.
 
 
 _Amoeba = tuple[int, int, int, Color | None]
 """An amoeba on a square: colour index, number, damage, ring colour (None: no ring)."""
-
-
-def food_rows(
-    food: Sequence[tuple[int, int]], width: float, palette: str = "standard"
-) -> list[list[tuple[float, int, int]]]:
-    """The food chips of a square ((colour index, count), seat order) in rows ``width`` wide: (x, colour
-    index, count) each."""
-    rows: list[list[tuple[float, int, int]]] = []
-    x = width
-    for ci, count in food:
-        chip_w = chip_sprite(ci, count, 0, TEXT_PX, palette).width
-        if not rows or x + chip_w > width:
-            rows.append([])
-            x = 0.0
-        rows[-1].append((x, ci, count))
-        x += chip_w + CHIP_GAP
-    return rows
 
 
 def amoeba_slots(count: int, size: tuple[int, int], top: float) -> list[tuple[float, float]]:
@@ -519,18 +508,21 @@ def amoeba_slots(count: int, size: tuple[int, int], top: float) -> list[tuple[fl
 def _paint_square(
     tile: Image.Image, food: tuple[tuple[int, int], ...], amoebas: tuple[_Amoeba, ...], palette: str
 ) -> None:
-    """One square's food chips and amoebas, on the tile of the square (its ground already there)."""
+    """One square's food count and amoebas, on the tile of the square (its ground already there)."""
     w, h = tile.size
     th = theme(palette)
-    rows = food_rows(food, w - 4, palette)
-    for r, row in enumerate(rows):
-        for x, ci, count in row:
-            chip = chip_sprite(ci, count, 0, TEXT_PX, palette)
-            note_text(str(count), TEXT_PX)
-            tile.paste(chip, (round(2 + x), round(4 + r * CHIP_H + (CHIP_H - chip.height) / 2)), chip)
+    total = sum(count for _, count in food)
+    if total:
+        # All the square's cubes as one count beside a cube as large as a silhouette (issue 39: a count per
+        # colour beside a 7 CSS px silhouette could not be read on a phone); the colours of the squares a
+        # decision turns on are said in the turn post's words.
+        chip = food_total_sprite(total, MARKER_D, TEXT_PX, palette)
+        note_text(str(total), TEXT_PX)
+        note_figure("food cube", MARKER_D)
+        tile.paste(chip, (2, round(4 + (FOOD_H - chip.height) / 2)), chip)
     if not amoebas:
         return
-    top = 4 + len(rows) * CHIP_H + 2
+    top = 4 + (FOOD_H if total else 0) + 2
     slots = amoeba_slots(len(amoebas), (w, h), top)
     shown = list(amoebas)
     extra = 0
@@ -545,26 +537,29 @@ def _paint_square(
         if ring is not None:
             paste(tile, ring_sprite(AMOEBA_D + 10, ring, 3.0), (cx, cy))
         note_text(str(number), TEXT_PX)
-        paste(tile, amoeba_sprite(colour, number, damage, AMOEBA_D, TEXT_PX, palette), (cx, cy))
+        paste(tile, amoeba_sprite(colour, number, AMOEBA_D, TEXT_PX, palette), (cx, cy))
+        if damage:
+            # Over the silhouette's edge, not behind it: a square's or a star's corners would hide it.
+            note_figure("damage ring", AMOEBA_D + 2)
+            paste(tile, damage_ring_sprite(AMOEBA_D, damage), (cx, cy))
 
 
 def pitch_of(v: View, palette: str = "standard") -> tuple[int, ...]:
     """The height of each row of squares ``v`` needs: :data:`PITCH_Y`, or more (up to :data:`PITCH_MAX`) for a
-    row whose fullest square needs a third row of food chips or a second row of amoebas to show everything
-    without overlap. Row by row, so that one crowded square does not make the whole soup taller."""
-    colours = _colours(v)
-    inner_w = PITCH_X - GAP
+    row whose fullest square needs a second row of amoebas to show everything without overlap. Row by row, so
+    that one crowded square does not make the whole soup taller."""
     need = [0.0] * 5
     for sq in v.squares:
-        food = [(colours[seat], count) for seat, count in enumerate(sq.food[: v.players]) if count > 0]
-        rows = len(food_rows(food, inner_w - 4, palette))
+        food = FOOD_H if any(sq.food[: v.players]) else 0
         amoebas = len(sq.amoebas)
         # Rows of three: four a row would overlap, and a ring (the deciding amoeba) would hide a number.
-        height = 4 + rows * CHIP_H + 2 + math.ceil(amoebas / 3) * (AMOEBA_D + 2)
+        height = 4 + food + 2 + math.ceil(amoebas / 3) * (AMOEBA_D + 2)
         need[sq.row] = max(need[sq.row], height)
     # The first row's empty squares hold the card, the cards left and the finish zone in words.
     need[0] = max(need[0], 8 + max(len(_corner_lines(v, lang, CORNER_W)) for lang in LANGS) * CORNER_STEP)
     need[0] = max(need[0], order_height(v))
+    # e5 holds the damage ring's key: the ring, then its words.
+    need[4] = max(need[4], DAMAGE_KEY_Y + (max(len(_damage_key_lines(lang)) for lang in LANGS) - 0.5) * CORNER_STEP + 2)
     return tuple(int(min(PITCH_MAX, max(PITCH_Y, math.ceil(h + GAP)))) for h in need)
 
 
@@ -665,7 +660,7 @@ def _draw_corners(
     pitch: Pitch = PITCH_Y,
 ) -> None:
     """In the empty squares: the order of the phase (a1), the card, the cards left and where the finish
-    zone starts (c1–e1), what a damage pip means (e5). The supply is in the detail view."""
+    zone starts (c1–e1), what a damage ring means (e5). The supply is in the detail view."""
     x0, y0, _, _ = cell_box(0, 2, board_y, pitch)
     y = y0 + 4 + CORNER_STEP / 2
     for i, part in enumerate(_corner_lines(v, lang, CORNER_W)):
@@ -690,11 +685,21 @@ def _draw_corners(
             below = top + (math.ceil(len(v.order) / 3) - 1) * ORDER_PITCH + 17 + RING_KEY_H / 2
             paste(canvas, ring_sprite(ORDER_RING - 4, HIGHLIGHT, 3.0), (ox0 + 18, below))
             paste_text(canvas, (ox0 + 40, below), word(lang, "order_ring"), TEXT_PX, "Semibold", th.muted, "lm")
-    lx0, ly0, lx1, _ = cell_box(4, 4, board_y, pitch)
-    # The pip on its own line: beside it, "damage" and "blessure" would not fit the square's width.
-    paste(canvas, pip_sprite(MARKER_D), (lx0 + 16, ly0 + 18))
-    for i, line in enumerate(wrap_words(word(lang, "damage"), TEXT_PX, "Semibold", lx1 - lx0 - 5)):
-        paste_text(canvas, (lx0 + 3, ly0 + 44 + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.muted, "lm")
+    lx0, ly0, _, _ = cell_box(4, 4, board_y, pitch)
+    # The ring on its own line: beside it, "damage" and "blessure" would not fit the square's width.
+    paste(canvas, damage_ring_sprite(MARKER_D, 1), (lx0 + 24, ly0 + 22))
+    for i, line in enumerate(_damage_key_lines(lang)):
+        paste_text(canvas, (lx0 + 3, ly0 + DAMAGE_KEY_Y + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.muted, "lm")
+
+
+DAMAGE_KEY_Y: Final = 52
+"""Where the middle of the first line of the damage ring's words lies, under the top of its square (e5)."""
+
+
+def _damage_key_lines(lang: str) -> list[str]:
+    """The damage ring's words, wrapped to the width of a square."""
+    x0, _, x1, _ = cell_box(4, 4)
+    return wrap_words(word(lang, "damage"), TEXT_PX, "Semibold", x1 - x0 - 5)
 
 
 def _draw_marks(
@@ -1115,7 +1120,7 @@ def _sample_palette(palette: str) -> Image.Image:
     samples.append(_draw_board(final, BoardContext(("A", "B", "C", "D", "E"), palette=palette)))  # type: ignore[arg-type]
     # The half-tones of the text colour on the seat colours and on the damage crimson: without them the
     # edges of those digits and pips snap to a seat colour, which would then seem to be on the square.
-    # So are the edges of a damage pip on an amoeba (blue and crimson meet near purple).
+    # So are the edges of a damage ring around an amoeba (blue and crimson meet near purple).
     blends = tuple(mix(c, th.text, 0.5) for c in (*PLAYER_COLOURS, DAMAGE))
     blends += tuple(mix(c, DAMAGE, 0.5) for c in PLAYER_COLOURS)
     # And the edges of a silhouette on its square (blue on the dark ground would snap to purple).
@@ -1315,8 +1320,8 @@ def highlights(previous_view: object, notation: str) -> tuple[str, ...]:
 
 
 def seat_marks(view: object) -> tuple[str, ...]:
-    """Each player's silhouette (circle, triangle...), the shape of their colour: their amoebas, markers
-    and food chips are drawn in it."""
+    """Each player's silhouette (circle, triangle...), the shape of their colour: their amoebas and markers
+    are drawn in it."""
     return tuple(SHAPE_OF[i] for i in _colours(_view(view)))
 
 
@@ -1338,7 +1343,6 @@ __all__ = [
     "clear_tiles",
     "describe",
     "draw_rows",
-    "food_rows",
     "highlights",
     "layout",
     "legend_columns",

@@ -245,10 +245,9 @@ def marker_sprite(colour_index: int, diameter: int, palette: str = "standard") -
 
 
 @lru_cache(maxsize=512)
-def amoeba_sprite(
-    colour_index: int, number: int, damage: int, diameter: int, text: int, palette: str = "standard"
-) -> Image.Image:
-    """An amoeba: the player's silhouette, its number in ``text`` px bold, one crimson pip per damage.
+def amoeba_sprite(colour_index: int, number: int, diameter: int, text: int, palette: str = "standard") -> Image.Image:
+    """An amoeba: the player's silhouette and its number in ``text`` px bold (its damage is a ring around it,
+    :func:`damage_ring_sprite`).
 
     The number is not noted here (the sprite is cached): whoever pastes it notes it."""
     size = diameter + 12
@@ -259,33 +258,31 @@ def amoeba_sprite(
     nx, ny = number_centre(shape, c, c, diameter / 2)
     face = font(text, "Bold")
     ImageDraw.Draw(sprite).text((nx, ny), str(number), font=face, fill=(*ink_on(colour), 255), anchor="mm")
-    if damage > 0:
-        pips = _pips(min(damage, 4))
-        sprite.alpha_composite(pips, (size - pips.width, 0))
     return sprite
 
 
 @cache
-def _pips(count: int, d: float = 13.0) -> Image.Image:
-    step = d * 10 / 13
-    w = round(d + step * (count - 1) + 4)
-    h = round(d + 4)
+def damage_ring_sprite(diameter: int, damage: int) -> Image.Image:
+    """The damage of an amoeba ``diameter`` px across: a ring around it in cream and crimson dashes, one ring per
+    damage (two at most). As large as the amoeba, so it reads on a phone where a pip beside the number did not
+    (issue 39), and dashed, so it is told from the solid ring of the amoeba a decision is about."""
+    rings = max(1, min(damage, 2))
+    size = diameter + 8
 
     def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
-        for i in range(count):
-            x = w - 2 - d / 2 - i * step
-            y = 2 + d / 2
-            draw.ellipse(((x - d / 2) * k, (y - d / 2) * k, (x + d / 2) * k, (y + d / 2) * k), fill=(*CREAM, 255))
-            rr = d / 2 - 2.2
-            draw.ellipse(((x - rr) * k, (y - rr) * k, (x + rr) * k, (y + rr) * k), fill=(*DAMAGE, 255))
+        c = size / 2
+        for ring in range(rings):
+            # On the silhouette's edge, a second one just inside it: the ring of the player's own amoebas and
+            # of the deciding one lies just outside, and must stay seen.
+            r = diameter / 2 - 0.5 - 3.5 * ring
+            box = ((c - r) * k, (c - r) * k, (c + r) * k, (c + r) * k)
+            draw.ellipse(box, outline=(*INK, 255), width=round(5 * k))
+            for dash in range(12):
+                colour = CREAM if dash % 2 == 0 else DAMAGE
+                start = dash * 30 + 15 * ring
+                draw.arc(box, start, start + 30, fill=(*colour, 255), width=round(3.5 * k))
 
-    return supersampled((w, h), 4, paint)
-
-
-def pip_sprite(diameter: float = 13.0) -> Image.Image:
-    """One damage pip ``diameter`` px across (for the key: larger than on an amoeba, where the number and
-    the silhouette need the room)."""
-    return _pips(1, diameter)
+    return supersampled((size, size), 3, paint)
 
 
 @lru_cache(maxsize=1024)
@@ -305,6 +302,42 @@ def chip_sprite(
     ink = theme(palette).text
     ImageDraw.Draw(sprite).text((d + 3, h / 2 + 1), str(count), font=face, fill=(*ink, 255), anchor="lm")
     return sprite
+
+
+@lru_cache(maxsize=256)
+def food_total_sprite(count: int, d: int, text: int, palette: str = "standard") -> Image.Image:
+    """All the food cubes of a square: a cube ``d`` px across, in no player's colour, and their count beside it
+    in ``text`` px bold. The count is not noted here: whoever pastes it notes it."""
+    h = max(d + 4, text + 4)
+    face = font(text, "Bold")
+    width = math.ceil(d + 4 + face.getlength(str(count)))
+    sprite = Image.new("RGBA", (width, h), (0, 0, 0, 0))
+    sprite.paste(_cube_icon(d, h, palette), (0, 0))
+    ink = theme(palette).text
+    ImageDraw.Draw(sprite).text((d + 4, h / 2 + 1), str(count), font=face, fill=(*ink, 255), anchor="lm")
+    return sprite
+
+
+@cache
+def _cube_icon(d: int, h: int, palette: str = "standard") -> Image.Image:
+    """A cube seen from a corner: a light top and two shaded sides, outlined, in the theme's text colour."""
+    ink = theme(palette).text
+    r = d / 2
+    cx, cy = r + 1, h / 2
+    dx, dy = r * math.sqrt(3) / 2, r / 2
+    top = [(cx, cy - r), (cx + dx, cy - dy), (cx, cy), (cx - dx, cy - dy)]
+    left = [(cx - dx, cy - dy), (cx, cy), (cx, cy + r), (cx - dx, cy + dy)]
+    right = [(cx, cy), (cx + dx, cy - dy), (cx + dx, cy + dy), (cx, cy + r)]
+
+    def paint(draw: ImageDraw.ImageDraw, k: float) -> None:
+        for face, shade in ((top, 1.0), (left, 0.7), (right, 0.5)):
+            fill = (*mix(INK, ink, shade), 255)
+            draw.polygon([(x * k, y * k) for x, y in face], fill=fill, outline=(*INK, 255), width=max(1, round(k)))
+
+    sprite = supersampled((d + 2, h), 4, paint)
+    canvas = Image.new("RGBA", (d + 2, h), (0, 0, 0, 0))
+    canvas.paste(sprite, (0, 0), sprite)
+    return canvas
 
 
 @lru_cache(maxsize=1024)
@@ -483,9 +516,11 @@ def clear_caches() -> None:
         text_width,
         marker_sprite,
         amoeba_sprite,
-        _pips,
+        damage_ring_sprite,
         chip_sprite,
         _chip_icon,
+        food_total_sprite,
+        _cube_icon,
         island_sprite,
         superior_mark,
         veil,
@@ -507,6 +542,8 @@ __all__ = [
     "amoeba_sprite",
     "chip_sprite",
     "clear_caches",
+    "damage_ring_sprite",
+    "food_total_sprite",
     "frame_sprite",
     "ink_on",
     "island_sprite",
@@ -515,7 +552,6 @@ __all__ = [
     "paint_shape",
     "paste",
     "paste_text",
-    "pip_sprite",
     "ring_sprite",
     "shape_points",
     "superior_mark",

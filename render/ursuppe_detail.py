@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from games.ursuppe.view import View
 from render.common import BoardContext, Color, encode_png, supersampled
-from render.lettering import note_text
+from render.lettering import note_figure, note_text
 from render.ursuppe import (
     LINE_H,
     MARGIN,
@@ -47,6 +47,10 @@ __all__ = ["EVENT_LINES", "WIDTH", "draw_detail", "render_detail"]
 HEADING_PX: Final = TEXT_PX + 5
 PAD: Final = 12
 GENE_ROW: Final = 32
+CHEVRON_D: Final = MARKER_D + 4
+"""The box of a superior gene's chevron, which spans nine tenths of it: 12 CSS px across on a phone."""
+CHEVRON_ROOM: Final = CHEVRON_D + 2
+"""Room left of a gene's name for the chevron of a superior gene."""
 HEADING_H: Final = 44
 EVENT_LINES: Final = 8
 DETAIL_PNG_LEVEL: Final = 3
@@ -78,7 +82,7 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
     lang = ctx.language
     th = theme(ctx.palette)
     inner = WIDTH - 2 * MARGIN - 2 * PAD
-    name_w = COL_PRICE - PAD - 26 - 50
+    name_w = COL_PRICE - PAD - CHEVRON_ROOM - 50
     gene_lines = [wrap_words(gene_name(lang, g.gene), TEXT_PX, "Semibold", name_w) for g in view.genes]
     genes_h = HEADING_H + sum(len(lines) for lines in gene_lines) * GENE_ROW + PAD
     events = view.events[-EVENT_LINES:]
@@ -114,9 +118,11 @@ def draw_detail(view: View, ctx: BoardContext, colours: tuple[int, ...], names: 
     for g, lines in zip(view.genes, gene_lines, strict=True):
         mid = gy + GENE_ROW / 2
         if g.requires:
-            paste(image, superior_mark(22), (x0 + PAD + 10, mid + 1))
+            # As large as a silhouette, 12 CSS px on a phone (issue 39: at 22 px it was some 10).
+            note_figure("superior gene chevron", 0.9 * CHEVRON_D)
+            paste(image, superior_mark(CHEVRON_D), (x0 + PAD + CHEVRON_D / 2 - 4, mid + 1))
         for i, line in enumerate(lines):
-            paste_text(image, (x0 + PAD + 26, mid + i * GENE_ROW), line, TEXT_PX, "Semibold", th.text, "lm")
+            paste_text(image, (x0 + PAD + CHEVRON_ROOM, mid + i * GENE_ROW), line, TEXT_PX, "Semibold", th.text, "lm")
         for value, right in ((g.price, COL_PRICE), (g.mp, COL_MP)):
             paste_text(image, (x0 + right, mid), str(value), TEXT_PX, "Bold", th.text, "rm")
         paste_text(image, (x0 + COL_LEFT, mid), str(g.left), TEXT_PX, "Bold", th.text if g.left else th.muted, "rm")

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
+import os
+import shutil
+import sys
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -20,6 +26,7 @@ from tests.botkit import (
     copy_simcord_payloads_fast,
     encode_pngs_cheaply,
     make_bot,
+    recheck_settling_promptly,
     reuse_unchanged_messages,
     send_real_locales,
 )
@@ -32,6 +39,42 @@ from tests.pgserver import PgServer, running_server, unavailable_reason
 # between xdist workers either).
 settings.register_profile("plateau", derandomize=True, database=None)
 settings.load_profile("plateau")
+
+
+SHARED_BYTECODE = "PLATEAU_TEST_BYTECODE"
+"""The environment variable naming the run's shared folder of compiled modules (see :func:`pytest_configure`)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One folder of compiled modules for the whole run, shared by the xdist workers.
+
+    Each worker imports every test module, and pytest rewrites each one's asserts on the way (some 8 s of CPU a
+    worker); with nothing written, as on a fresh clone or where bytecode is not written, both workers did all of
+    it. The run's first process makes a temporary folder (deleted at the end; nothing is written beside the
+    sources) where every process of the run writes and finds what it compiled (:data:`sys.pycache_prefix`), and
+    the second worker imports the test modules from the last one backwards (see :func:`pytest_collection`), so
+    each worker rewrites about half of them and reads the other half."""
+    folder = os.environ.get(SHARED_BYTECODE)
+    if folder is None:
+        folder = tempfile.mkdtemp(prefix="plateau-bytecode-")
+        os.environ[SHARED_BYTECODE] = folder
+        config.add_cleanup(lambda: (shutil.rmtree(folder, True), os.environ.pop(SHARED_BYTECODE, None)))
+    sys.pycache_prefix = folder
+    sys.dont_write_bytecode = False
+
+
+def pytest_collection(session: pytest.Session) -> None:
+    """An odd-numbered xdist worker imports the test modules last to first before collecting (they are then
+    found imported), so that it meets first what the other worker compiles last (see :func:`pytest_configure`)."""
+    worker = str(getattr(session.config, "workerinput", {}).get("workerid", "gw0"))
+    if int(worker.removeprefix("gw") or 0) % 2 == 0:
+        return
+    # Only the modules of the ``tests`` package itself: pytest names them ``tests.test_x`` as this import does
+    # (those of ``tests/games``, a folder without ``__init__``, it names otherwise; they are imported as usual).
+    # A module that fails to import is left to the collection, which reports it.
+    for path in sorted(Path(__file__).parent.glob("test_*.py"), reverse=True):
+        with contextlib.suppress(Exception, pytest.skip.Exception):
+            importlib.import_module(f"tests.{path.stem}")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -66,6 +109,15 @@ def patient_starts() -> Iterator[None]:
     :func:`tests.botkit.attach_within_settle_timeout`)."""
     with pytest.MonkeyPatch.context() as patch:
         attach_within_settle_timeout(patch)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def prompt_settling() -> Iterator[None]:
+    """SimCord looks again at pending work every few milliseconds while the bot settles, not every 50 ms (see
+    :func:`tests.botkit.recheck_settling_promptly`): the same waits, without a worker idling through them."""
+    with pytest.MonkeyPatch.context() as patch:
+        recheck_settling_promptly(patch)
         yield
 
 

@@ -21,7 +21,6 @@ SLOW: Mapping[str, float] = {
         24.9
     ),
     "tests/test_bot_ultimatek.py::test_a_complete_ultimatek_match_keeps_every_bonus_secret": 13.3,
-    "tests/test_bot_time_off.py::test_the_players_agree_to_pause_the_deadlines_at_their_weekends": 13.2,
     "tests/test_ai_scripted.py::test_the_strong_ai_is_not_beaten_by_a_scripted_player[motif-first-ur:v3-2-3-10]": 12.4,
     "tests/games/test_subulata.py::test_resampling_changes_only_what_the_seat_cannot_see": 10.3,
     "tests/games/test_ai.py::"
@@ -41,14 +40,10 @@ SLOW: Mapping[str, float] = {
     "tests/test_render_ultimatek.py::test_resampling_hidden_tokens_never_changes_an_image": 7.1,
     "tests/test_judge.py::test_ultimatek_judge_comes_true_on_a_small_fresh_sample_of_quick_players": 6.9,
     "tests/test_conformance.py::test_random_playouts_respect_the_contract[ursuppe-default-3p]": 6.8,
-    "tests/test_bot_time_off.py::test_a_member_whose_allowance_is_being_spent_may_still_declare_a_vacation": 6.7,
     "tests/test_ai_scripted.py::test_the_strong_ai_is_not_beaten_by_a_scripted_player[always-capture-subulata-2-4-4]": (
         6.6
     ),
-    "tests/test_bot_time_off.py::"
-    "test_the_profile_tells_answer_times_rounded_to_others_and_hidden_at_will_and_the_dice": 6.5,
     "tests/test_conformance.py::test_random_playouts_respect_the_contract[ultimatek-cap=60-2p]": 6.0,
-    "tests/test_bot_time_off.py::test_when_the_allowance_runs_out_the_usual_timeout_applies": 5.7,
     "tests/test_conformance.py::test_random_playouts_respect_the_contract[ultimatek-cap=none-2p]": 5.7,
 }
 """Seconds a known-slow test takes, by node id; an id without its ``[parameters]`` stands for every case."""

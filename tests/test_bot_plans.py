@@ -84,7 +84,7 @@ async def test_a_plan_left_with_the_menus_plays_for_its_member(club: dict[str, A
     form = opened.response.message
     assert opened.response.ephemeral
     said = text_of(form)
-    assert t(lang, "plan.form_two_suggested", id=match.id, lines="").split("\n")[0] in said, said
+    assert t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0] in said, said
     rolls = menus(form)
     assert rolls and all(m.custom_id.startswith("plateau:plans:r") for m in rolls)
     # "Ask me" for the first roll, then its second move: each pick redraws the form, only for alice.
@@ -131,7 +131,7 @@ async def test_cancelling_from_the_list_leaves_the_turn_to_the_member(club: dict
     match = await ur_match(club, "north", rated=True)
     opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     form = opened.response.message
-    assert t(lang, "plan.form_two_rated", id=match.id, lines="").split("\n")[0] in text_of(form), "blank when rated"
+    assert t(lang, "plan.form_four_rated", id=match.id, lines="").split("\n")[0] in text_of(form), "blank when rated"
     refused = await alice.click(form, label=t(lang, "plan.save"))
     await expect_ephemeral(refused, t(lang, "match_error.plan_empty"))
     picked = await alice.select(form, ["1"], custom_id=menus(form)[0].custom_id)
@@ -253,7 +253,7 @@ async def test_a_plan_that_played_offers_the_next_one_in_the_same_dm(club: dict[
     said = text_of(dm)
     assert said.startswith(t(lang, "plan.played", id=match.id, move="§", link="").split("§")[0]), said
     # The same form as under the turn post, pre-filled with the judge's suggestions (an unrated match).
-    assert t(lang, "plan.form_two_suggested", id=match.id, lines="").split("\n")[0] in said, said
+    assert t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0] in said, said
     assert menus(dm) and await env.bot.plans.plans_of(alice.id) == []
     saved = await alice.user.click(dm, label=t(lang, "plan.save"))  # in the DM: as the user, not the member
     assert t(lang, "plan.saved", id=match.id, lines="").split("\n")[0] in text_of(saved.response.message or dm)
@@ -285,7 +285,8 @@ async def test_with_dms_closed_the_next_plan_waits_under_the_turn_post(club: dic
     # The ephemeral fallback: Plan ahead under the turn post opens the same pre-filled form, for her alone.
     opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     assert opened.response.ephemeral
-    assert t(lang, "plan.form_two_suggested", id=match.id, lines="").split("\n")[0] in text_of(opened.response.message)
+    head = t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0]
+    assert head in text_of(opened.response.message)
 
 
 async def tek_match(club: dict[str, Any], where: str) -> Match:

@@ -23,29 +23,37 @@ def controls(message: Any, lang: str, key: str, **words: Any) -> str:
     return label
 
 
-async def test_the_turn_after_is_left_from_its_page_and_plays_after_the_first(club: dict[str, Any]) -> None:
+async def test_the_turns_are_left_from_their_pages_and_play_one_after_the_other(club: dict[str, Any]) -> None:
     env, lang, channel, alice = club["env"], club["lang"], club["north"], club["alice"]
     match = await ur_match(club, "north")
     opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     form = opened.response.message
     assert opened.response.ephemeral
+    assert t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0] in text_of(form)
     assert t(lang, "plan.then_rolls", moves="§").split("§")[0].strip() in text_of(form), "the turn after is shown"
     # The page of the turn after the first planned roll: the rolls after it, and the word on pieces.
     paged = await alice.click(form, label=controls(form, lang, "plan.turn_after"))
-    page = paged.response.message or form
-    other = "bob"
-    assert t(lang, "plan.piece_note", name=other) in text_of(page)
-    later = [m for m in menus(page) if m.custom_id.startswith("plateau:plans:t")]
-    assert later and len(menus(page)) <= 4, "four menus at most, the buttons on the fifth row"
-    picked = await alice.select(page, ["0"], custom_id=later[0].custom_id)  # "ask me" for that roll after
-    page = picked.response.message or page
-    back = await alice.click(page, label=controls(page, lang, "plan.back"))
-    form = back.response.message or page
-    assert all(m.custom_id.startswith("plateau:plans:r") for m in menus(form))
+    second = paged.response.message or form
+    assert t(lang, "plan.piece_note", name="bob") in text_of(second)
+    assert menus(second) and len(menus(second)) <= 4, "four menus at most, the buttons on the fifth row"
+    # And from it the page of the turn after that: the third turn.
+    paged = await alice.click(second, label=controls(second, lang, "plan.turn_after"))
+    third = paged.response.message or second
+    assert t(lang, "plan.third_head", roll="§", move="", roll2="", move2="").split("§")[0] in text_of(third)
+    assert menus(third) and len(menus(third)) <= 4
+    assert all(len(c.custom_id or "") <= 100 for c in controls_of(third))
+    picked = await alice.select(third, ["0"], custom_id=menus(third)[0].custom_id)  # "ask me" for that roll
+    third = picked.response.message or third
+    assert any(o.default and o.value == "0" for o in menus(third)[0].options), "the pick is kept"
+    first_roll = next(b for b in (await env.bot.plans.form(match.id, alice.id)).prefill if b.then).when
+    back = await alice.click(third, label=controls(third, lang, "plan.back_to", roll=first_roll.split(":")[-1]))
+    second = back.response.message or third
+    back = await alice.click(second, label=controls(second, lang, "plan.back"))
+    form = back.response.message or second
     saved = await alice.click(form, label=t(lang, "plan.save"))
     assert t(lang, "plan.saved", id=match.id, lines="").split("\n")[0] in text_of(saved.response.message or form)
     (standing,) = await env.bot.plans.plans_of(alice.id)
-    assert any(b.then for b in standing.plan.branches), "two turns deep"
+    assert any(c.then for b in standing.plan.branches for c in b.then), "three turns deep at least"
     listed = await alice.slash(channel, "plateau plans")
     shown = await expect_ephemeral(listed, t(lang, "plan.list_head"))
     assert t(lang, "plan.then_rolls", moves="§").split("§")[0].strip() in shown
@@ -66,7 +74,7 @@ async def test_the_turn_after_is_left_from_its_page_and_plays_after_the_first(cl
         assert (entry.notation, by.get(entry.ply)) == (branch.play, "plan")
         planned += 1
         level = branch.then
-    assert planned == 2, "both turns played by the plan (this match's dice give rolls it names)"
+    assert planned == 4, "four turns played by the plan (this match's dice give rolls it names)"
     assert t(lang, "standin.plan", name="alice") in text_of(boards_in(channel)[-1])
 
 
@@ -170,4 +178,5 @@ async def test_with_dms_closed_a_spent_plan_two_deep_leaves_the_next_form_under_
     assert closed.history() == [] and await env.bot.plans.plans_of(alice.id) == []
     opened = await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     assert opened.response.ephemeral
-    assert t(lang, "plan.form_two_suggested", id=match.id, lines="").split("\n")[0] in text_of(opened.response.message)
+    head = t(lang, "plan.form_four_suggested", id=match.id, lines="").split("\n")[0]
+    assert head in text_of(opened.response.message)

@@ -87,6 +87,8 @@ async def test_model_c_leaves_plans_that_play_for_the_members(tmp_path: Path) ->
     # Plan after plan: each plan that played its last move with a choice ahead offered the next form by DM; the
     # opponent, at the board when the plan played, plays on at once, so the form is stale when it is read.
     assert figures.offered > 0 and figures.looked <= figures.offered
+    assert 0 < figures.at_board <= figures.offered, "offered while the opponent plays on"
+    assert 0 < figures.one_sitting <= figures.plans["played"], "spent within one sitting of the opponent's"
     assert ModelA().after_plan(1, 10) is None and ModelB().after_plan(1, 10) is None
 
 

@@ -52,6 +52,7 @@ RELEASED_SQLITE: dict[int, str] = {
     28: "a238b5eef2cd3dd9f0fd5a685dcbb4d3a24d95738c99605f672b372196ede19c",
     29: "f105346ed6332c8ed893238fddc2432423b97e393f50e0710521da806527da8d",
     30: "69ee4dcfe65e59d163a019e698257d3d30c1a21358a0e84d8df4b424746a7e9f",
+    31: "1eb5738ef216d3d7591511575bc4df5f24ba413e96da8670f1d3f1dfb8d31467",
 }
 
 # version: SHA-256 of the statements PostgreSQL ran
@@ -86,9 +87,10 @@ RELEASED_POSTGRESQL: dict[int, str] = {
     28: "4bc31e18ec18821e3b7707733db7ad59e29955ae575382af7bac8f1ebc301762",
     29: "f105346ed6332c8ed893238fddc2432423b97e393f50e0710521da806527da8d",
     30: "509253eb19db43f2f73591ae911d780d93393437f2e79887475d94988987b89d",
+    31: "13ff63fe2d10326769f6aae2f79466ff95c7a6402ce17e2f68db3a443db8093a",
 }
 
-SQLITE_SCHEMA = "48a6c9fb7d70067b834ee7839eb815e64f4a1aaea60bfd3be9a1d0dd940dc357"
+SQLITE_SCHEMA = "f3f1a3035cf80973fe390666b8cd3c8200ac2a761ae68ab841aaac80364e1aa0"
 """sqlite_master (type, name, table, SQL text to the letter) of a database built by every released migration."""
 
 # A quoted text or a dollar-quoted body is one piece; a '--' comment runs to the end of its line.

@@ -469,16 +469,38 @@ def _key_texts(state: State, viewer: int | None, lang: str) -> str:
 def test_the_key_says_what_the_blank_tokens_of_a_hand_are() -> None:
     """The hands a view cannot see are rows of blank backs, which a newcomer could not read (issue 39): the
     key, under the same back, says whose they are (the side's colour, as the row's piece shows it) and how many
-    hidden bonuses they hold."""
+    hidden bonuses they hold; on the face-down tokens' line when there are some, as both are the same back."""
     from render.ultimatek import SAMPLE
 
-    state = from_text(SAMPLE)  # blue holds 2 bonuses in hand, red 3
-    assert "Red: 3 hidden bonuses in hand" in _key_texts(state, 0, "en")
-    assert "Bleu : 2 bonus cachés en main" in _key_texts(state, 1, "fr")
-    assert "hidden bonuses in hand: Blue 2, Red 3" in _key_texts(state, None, "en")
-    one = from_text(SAMPLE.replace("red_hand=run,fly/,fly", "red_hand=fly"))
+    bare = from_text(SAMPLE.replace("+run", "").replace("+stop", "").replace("+fly/", ""))  # no token on the field
+    assert "Red: 3 hidden bonuses in hand" in _key_texts(bare, 0, "en")
+    assert "Bleu : 2 bonus cachés en main" in _key_texts(bare, 1, "fr")
+    assert "hidden bonuses in hand: Blue 2, Red 3" in _key_texts(bare, None, "en")
+    one = from_text(
+        SAMPLE.replace("red_hand=run,fly/,fly", "red_hand=fly")
+        .replace("+run", "")
+        .replace("+stop", "")
+        .replace("+fly/", "")
+    )
     assert "Red: 1 hidden bonus in hand" in _key_texts(one, 0, "en")
     assert "Rouge : 1 bonus caché en main" in _key_texts(one, 0, "fr")
+    state = from_text(SAMPLE)  # blue holds 2 bonuses in hand, red 3; face down on c3, e4 and g3
+    assert "face down: c3, e4, g3 · in hand: Red 3" in _key_texts(state, 0, "en")
+    assert "face cachée : c3, e4, g3 · en main : Bleu 2" in _key_texts(state, 1, "fr")
+    assert "face down: c3, e4, g3 · in hand: Blue 2, Red 3" in _key_texts(state, None, "en")
+
+
+def test_the_busiest_key_keeps_to_one_line_per_token_shown() -> None:
+    """A line of the key costs the PNG some 2.4 KB, and Ultima-Tek's busiest boards were the only ones over the
+    phone's 60 KB (issue 39): face-down tokens and hidden hands, both the blank back, share a line, and what the
+    dark tokens with a symbol mean is said in the private view's words, not drawn; a line per token kind."""
+    from render.ultimatek import SAMPLE, _key_lines
+
+    state = from_text(SAMPLE)
+    for viewer in (None, 0, 1):
+        for lang in ("en", "fr"):
+            key = _key_lines(state.view_for(viewer), lang)
+            assert [style for _, style, _ in key] == ["up", "up", "up", "down"], (viewer, lang, key)
 
 
 def test_the_key_says_how_long_a_stop_blocks_its_piece() -> None:
@@ -494,3 +516,12 @@ def test_the_key_says_how_long_a_stop_blocks_its_piece() -> None:
     )
     assert "Stop: blocks c2 until Blue's next turn ends" in _key_texts(red_plays, 1, "en")
     assert "Stop : bloque c2 jusqu'à la fin du prochain tour de Bleu" in _key_texts(red_plays, None, "fr")
+
+
+def test_a_key_line_too_long_for_one_line_breaks_between_its_parts() -> None:
+    """The French public key "face cachée : … · en main : Bleu 2, Rouge 3" is too long for one line: it breaks
+    at its dot, not inside "Rouge 3" (the phone tour showed a lone "3" on the last line)."""
+    from render.ultimatek import SAMPLE, _key_lines
+
+    key = _key_lines(from_text(SAMPLE).view_for(None), "fr")
+    assert key[-1][2] == ["face cachée : c3, e4, g3 ·", "en main : Bleu 2, Rouge 3"]

@@ -376,3 +376,19 @@ def test_each_panel_says_how_many_of_the_ten_opposing_tokens_its_player_has_capt
     with noted() as notes:
         render(towers.from_text("rb A8=c,B3=cacacacacacacA 2,1 1,1 0 2 5/2"), BoardContext(NAMES, lang=lang))
     assert [t for t, _ in notes.texts if t.startswith(("captured", "a capturé"))] == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "= reached its final goal"), ("fr", "= a atteint son but final")])
+def test_a_red_faced_token_on_the_board_is_explained_by_a_key_under_it(lang: str, said: str) -> None:
+    """A red-faced token reached its final goal, which nothing on the board said (issue 39): while one is on the
+    board a key line under the panels shows that token and says so, at the phone's smallest text; a board
+    without one keeps its height."""
+    from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS, noted
+
+    ctx = BoardContext(NAMES, lang=lang)
+    with noted() as notes:
+        with_red = _image(render(towers.from_text(BUSY), ctx))  # red-faced tokens on B3, B5, B7 and C7
+    plain = _image(render(towers.from_text("rb A2=a,A4=aa,A8=cac,B1=c,B3=caca,B5=c,B7=ccca,C8=c 3,0 0,0 0 3 5/2"), ctx))
+    assert with_red.height > plain.height
+    sizes = [px for text, px in notes.texts if text == said]
+    assert sizes and min(sizes) * PHONE_COLUMN_CSS / with_red.width >= PHONE_MIN_CSS

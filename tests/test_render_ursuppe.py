@@ -20,7 +20,7 @@ from render import render_board_detail
 from render import ursuppe as U
 from render import ursuppe_art as art
 from render.common import CREAM, HIGHLIGHT, MIN_TEXT_PX, BoardContext, Color
-from render.lettering import PHONE_COLUMN_CSS, noted
+from render.lettering import PHONE_COLUMN_CSS, PHONE_MIN_CSS, noted
 from render.ursuppe_words import WORDS, event_parts
 from tests.test_board_lettering import stages
 
@@ -192,7 +192,8 @@ def test_every_event_reads_as_a_sentence() -> None:
 
 
 def test_amoebas_and_food_show_their_colours_on_their_squares() -> None:
-    """A square shows a player's colour exactly when it holds that player's amoeba or food cubes."""
+    """A square shows a player's colour exactly when it holds that player's amoeba (its food cubes are one count
+    beside a cube in no player's colour)."""
     view, ctx = _late()
     # No decision ring and no outline: their highlight colour is the yellow player's colour.
     view = dataclasses.replace(view, decision=None)
@@ -205,7 +206,7 @@ def test_amoebas_and_food_show_their_colours_on_their_squares() -> None:
         box = (x0 + 6, y0 + 6, x1 - 6, y1 - 6)
         for seat in range(view.players):
             colour = art.PLAYER_COLOURS[seat]
-            present = sq.food[seat] > 0 or any(a.seat == seat for a in sq.amoebas)
+            present = any(a.seat == seat for a in sq.amoebas)
             hits = _count(image, box, colour)
             if present:
                 assert hits >= 25, (sq.name, seat, hits)
@@ -220,8 +221,9 @@ def _hand_view(**changes: object) -> View:
     return dataclasses.replace(U._sample_view(3), **changes)  # type: ignore[arg-type]
 
 
-def test_damage_pips_and_numbers_on_amoebas() -> None:
-    """An amoeba with damage carries crimson pips; the same amoeba without damage has none."""
+def test_damage_rings_and_numbers_on_amoebas() -> None:
+    """An amoeba with damage is ringed in crimson and cream dashes, as large as the amoeba, so that it reads on
+    a phone (issue 39: a pip beside its number was some 6 CSS px); the same amoeba without damage has none."""
     base = _hand_view()
     squares = list(base.squares)
     index = next(i for i, sq in enumerate(squares) if sq.name == "c2")
@@ -230,11 +232,14 @@ def test_damage_pips_and_numbers_on_amoebas() -> None:
     ctx = BoardContext(NAMES[:3])
     x0, y0, x1, y1 = U.square_box("c2", U.layout(base, ctx)[0], U.pitch_of(base))
     box = (x0, y0, x1, y1)
-    with_pips = _image(
-        U.render(dataclasses.replace(base, squares=(*squares[:index], hurt, *squares[index + 1 :])), ctx)
-    )
+    with noted() as notes:
+        with_rings = _image(
+            U.render(dataclasses.replace(base, squares=(*squares[:index], hurt, *squares[index + 1 :])), ctx)
+        )
     without = _image(U.render(dataclasses.replace(base, squares=(*squares[:index], whole, *squares[index + 1 :])), ctx))
-    assert _count(with_pips, box, art.DAMAGE, 24) >= 20
+    assert _count(with_rings, box, art.DAMAGE, 24) >= 20
+    rings = [px for what, px in notes.figures if what == "damage ring"]
+    assert rings and min(rings) * PHONE_COLUMN_CSS / U.WIDTH >= PHONE_MIN_CSS
     assert _count(without, box, art.DAMAGE, 24) == 0
     assert _count(without, box, art.PLAYER_COLOURS[1]) >= 200
 
@@ -389,16 +394,16 @@ def test_wrong_view_type_is_refused() -> None:
         U.highlights(object(), "3 drift")
 
 
-@pytest.mark.parametrize(("count", "food_rows"), [(n, 2) for n in range(1, 10)] + [(n, 3) for n in range(1, 6)])
-def test_crowded_squares_lay_their_amoebas_out_without_overlap(count: int, food_rows: int) -> None:
-    """Up to nine amoebas on a square under two (or three) rows of food chips: every amoeba (or the "+n"
-    slot) has its own place inside the square, one amoeba's width from the next, or at least two thirds
-    of it when four share a row (its number stays clear). A crowded square makes the rows as tall as they get."""
+@pytest.mark.parametrize("count", range(1, 10))
+def test_crowded_squares_lay_their_amoebas_out_without_overlap(count: int) -> None:
+    """Up to nine amoebas on a square under its food count: every amoeba (or the "+n" slot) has its own place
+    inside the square, one amoeba's width from the next, or at least two thirds of it when four share a row (its
+    number stays clear). A crowded square makes the rows as tall as they get."""
     x0, y0, x1, y1 = U.cell_box(1, 1, 0, U.PITCH_MAX)
     size = (x1 - x0, y1 - y0)
-    top = 4 + food_rows * U.CHIP_H + 2
+    top = 4 + U.FOOD_H + 2
     centres = U.amoeba_slots(count, size, top)
-    room = 6 if food_rows == 2 else 3
+    room = 6
     assert len(centres) == min(count, room if count <= room else 4 * room // 3)
     apart = U.AMOEBA_D if count <= room else 0.65 * U.AMOEBA_D
     for (ax, ay), (bx, by) in itertools.combinations(centres, 2):
@@ -408,11 +413,29 @@ def test_crowded_squares_lay_their_amoebas_out_without_overlap(count: int, food_
         assert top <= cy - U.AMOEBA_D / 2 + 3 and cy + U.AMOEBA_D / 2 <= size[1] + 3, (count, cy)
 
 
-def test_six_colours_of_food_fit_a_square_in_two_rows() -> None:
-    """Six players' cubes with one-digit counts take two rows of chips on a square, three a row."""
-    x0, _, x1, _ = U.cell_box(1, 1)
-    rows = U.food_rows(tuple((ci, 2) for ci in range(6)), x1 - x0 - 4)
-    assert [len(row) for row in rows] == [3, 3]
+def test_a_squares_food_is_one_count_beside_a_cube_as_large_as_a_silhouette() -> None:
+    """A count per colour beside a 7 CSS px silhouette could not be read on a phone (issue 39): a square shows
+    all its cubes as one count beside a cube of 12 CSS px, six colours as one; the figures noted with their
+    size, so the phone bench measures them."""
+    view, ctx = _late(6)
+    squares = list(view.squares)
+    index = next(i for i, sq in enumerate(squares) if sq.name == "b2")
+    squares[index] = dataclasses.replace(squares[index], food=(1, 2, 3, 4, 5, 6), amoebas=())
+    view = dataclasses.replace(view, squares=tuple(squares))
+    with noted() as notes:
+        U.render(view, dataclasses.replace(ctx, highlights=(), last_move=None))
+    assert ("21", U.TEXT_PX) in notes.texts
+    cubes = [px for what, px in notes.figures if what == "food cube"]
+    assert cubes and min(cubes) * PHONE_COLUMN_CSS / U.WIDTH >= PHONE_MIN_CSS
+
+
+def test_the_superior_genes_chevron_reads_on_a_phone() -> None:
+    """The second view's chevron of a superior gene was some 10 CSS px (issue 39): noted, and at least 12."""
+    view, ctx = _late(6)
+    with noted() as notes:
+        render_board_detail("ursuppe", view, ctx)
+    chevrons = [px for what, px in notes.figures if what == "superior gene chevron"]
+    assert chevrons and min(chevrons) * PHONE_COLUMN_CSS / U.WIDTH >= PHONE_MIN_CSS
 
 
 def test_five_amoebas_on_one_square_each_show_their_colour() -> None:
@@ -481,7 +504,8 @@ def test_move_marks_are_badges_on_their_squares() -> None:
     plain_ctx = BoardContext(NAMES[:3])
     marked_ctx = dataclasses.replace(plain_ctx, marks=(("b2", "1"), ("d4", "2"), ("d4", "3"), ("zz", "9")))
     board_y = U.layout(view, plain_ctx)[0]
-    plain = _image(U.render(view, plain_ctx))
+    with noted() as plain_notes:
+        plain = _image(U.render(view, plain_ctx))
     with noted() as notes:
         marked = _image(U.render(view, marked_ctx))
     for name, badges in (("b2", 1), ("d4", 2), ("c2", 0)):
@@ -490,7 +514,8 @@ def test_move_marks_are_badges_on_their_squares() -> None:
         gained = _count(marked, band, HIGHLIGHT, 12) - _count(plain, band, HIGHLIGHT, 12)
         assert (badges * 200 <= gained) if badges else gained == 0, (name, gained)
     assert {("1", U.TEXT_PX), ("2", U.TEXT_PX), ("3", U.TEXT_PX)} <= set(notes.texts)
-    assert ("9", U.TEXT_PX) not in notes.texts
+    # No square zz: its mark is not drawn (a square's food count may be a 9).
+    assert notes.texts.count(("9", U.TEXT_PX)) == plain_notes.texts.count(("9", U.TEXT_PX))
 
 
 def test_high_contrast_draws_on_black_with_white_text() -> None:
@@ -580,8 +605,8 @@ def test_the_silhouettes_beside_words_read_at_12_css_px_on_a_phone() -> None:
     """Issue 39: the players' silhouettes in the header, the turn order and the players' cards were drawn 24–26
     px across (some 10–11 CSS px on a phone), the cubes' silhouettes in the header's sentences 16 px (7 CSS
     px) and the key's damage pip 13 px (6): each now spans at least 12 CSS px at the phone's column, as the
-    smallest text does. (The cubes and pips on the squares stay small: the post says them in words on the
-    member's own turn, ``tests/test_ursuppe_words.py``.)"""
+    smallest text does (the squares' food and damage too: ``test_a_squares_food_is_one_count_…`` and
+    ``test_damage_rings_…``)."""
     from render.lettering import PHONE_MIN_CSS
 
     for ci in range(6):
@@ -590,8 +615,8 @@ def test_the_silhouettes_beside_words_read_at_12_css_px_on_a_phone() -> None:
         chip = art.chip_sprite(ci, 3, 0, U.TEXT_PX, "standard", U.MARKER_D)
         icon = chip.getchannel("A").crop((0, 0, U.MARKER_D + 4, chip.height)).getbbox()
         assert icon is not None and _css(min(icon[2] - icon[0], icon[3] - icon[1])) >= PHONE_MIN_CSS, ci
-    pip = art.pip_sprite(U.MARKER_D).getchannel("A").getbbox()
-    assert pip is not None and _css(pip[2] - pip[0]) >= PHONE_MIN_CSS
+    ring = art.damage_ring_sprite(U.MARKER_D, 1).getchannel("A").getbbox()
+    assert ring is not None and _css(ring[2] - ring[0]) >= PHONE_MIN_CSS
 
 
 @pytest.mark.parametrize("players", [5, 6])

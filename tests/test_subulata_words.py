@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bot.app.i18n import t
 from bot.app.telling.game_words import words_for
 from bot.app.telling.words import button_moves, decision_line, move_label, move_marks
 from games import subulata
@@ -19,6 +20,8 @@ from games.subulata.state import State, from_text
 GAME = subulata.INFO
 WORDS = words_for(GAME.id)
 CELL = re.compile(r"[a-i][1-9]")
+FIXED = "10,20,30,40,50,60,70,80,90"
+"""The fixed layout (T1 to T9, unturned), in a state text."""
 ENGLISH = {"from", "water", "flower", "leaf", "back", "captures", "to", "the", "piece", "pieces", "home", "plus"}
 
 
@@ -163,3 +166,33 @@ def test_a_capture_during_the_game_keeps_its_value_hidden_until_the_end() -> Non
                 assert "hidden until the end" in line and not re.search(r"worth \d", line)
                 return
     pytest.fail("no capture in the seeded game")
+
+
+FRENCH_SETUP_TEXTS = ("turn.subulata.setup", "error.subulata.notation", "error.subulata.setup_first")
+
+
+@pytest.mark.parametrize("key", FRENCH_SETUP_TEXTS)
+def test_french_set_up_texts_give_the_set_up_as_a_french_member_types_it(key: str) -> None:
+    """A French post names the set-up in French notation, and each one it quotes is read as a set-up; a command
+    is named with its French name and option, as Discord shows them to a French member."""
+    text = t("fr", key, mentions="@alice")
+    quoted = re.findall(r"`([^`]+)`", text)
+    setups = []
+    for snippet in quoted:
+        if snippet.startswith("/"):
+            assert snippet.startswith("/partie jouer coup: "), snippet
+            snippet = snippet.removeprefix("/partie jouer coup: ")
+        if not CELL.fullmatch(snippet.split("-")[0]):
+            setups.append(snippet)
+    assert setups, text
+    for snippet in setups:
+        assert not {"setup", "random"} & set(snippet.split()), f"English notation in a French post: {text}"
+        white = from_text(f"subulata {FIXED} - - -").parse_move(snippet, 0)
+        assert isinstance(white, subulata.state.Setup), snippet
+
+
+def test_the_setup_is_read_in_french_words() -> None:
+    state = from_text(f"subulata {FIXED} - - -")
+    for typed in ("placement hasard", "placement au hasard", "blanc placement hasard"):
+        assert state.parse_move(typed, 0) == subulata.state.Setup(0)
+    assert state.parse_move("placement 123456789", 0) == subulata.state.Setup(0, tuple(range(1, 10)))

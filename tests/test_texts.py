@@ -97,3 +97,13 @@ def test_the_event_card_says_a_turn_once_in_its_pace(lang: str) -> None:
     # The field's value already reads "72 hours a turn" ("72 heures par tour"): the name must not say it again.
     name = t(lang, "event.card.deadline").lower()
     assert "turn" not in name and "tour" not in name, name
+
+
+@pytest.mark.parametrize("key", ["turn.your_move", "turn.your_roll", "fair.commitment"])
+def test_the_french_lines_of_a_turn_post_are_about_as_long_as_the_english(key: str) -> None:
+    """Each line under a board pushes it up a phone's first screen: the French turn post ran a line or two
+    longer than the English and left the board's top off the screen (the phone tour of issue 39). The French
+    of the lines every turn post carries is at most a tenth longer than the English."""
+    params = {"mentions": "@alice", "roll": "3", "fingerprint": "b3f620a6"}
+    english, french = t("en", key, **params), t("fr", key, **params)
+    assert len(french) <= 1.1 * len(english), (len(french), len(english), french)

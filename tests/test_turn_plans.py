@@ -13,8 +13,10 @@ from bot.app.matches import LogKind, Match, MatchError, MatchService
 from bot.app.plans import turns, ultimatek
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED, Dropped
-from bot.app.plans.model import GO_ON, Branch
+from bot.app.plans.model import GO_ON, Branch, Plan
 from bot.app.storage import Store
+from games import ultimatek as tek_rules
+from games.ultimatek import from_text
 from tests.test_autoplay import open_match
 from tests.test_matches import ALICE, BOB, Clock
 from tests.test_plans import at, service_of
@@ -123,28 +125,67 @@ async def test_the_offers_read_nothing_the_member_cannot_see(store: Store) -> No
         assert other.turns == form.turns
 
 
-@pytest.mark.parametrize("touching", [False, True])
-async def test_a_plan_for_any_turn_plays_unless_the_opponent_touches_its_hexes(store: Store, touching: bool) -> None:
+# Red to act; a red piece on e5, a hex the planned blue turn moves to (the rest of the set-up as it stands).
+RED_ON_E5 = "ultimatek act=red red=e5:2,f1:2,f2:2,f3:3,f5:2,g2:1,g3:1,g4:1,g5:1,h3:3"
+RED_STOP_ON_D4 = "ultimatek act=red phase=1 red=d4:2+stop,f1:2,f2:2,f3:3,f5:2,g2:1,g3:1,g4:1,g5:1,h3:3"
+"""Red to reveal or discard a face-down Stop on its piece on d4, where a blue piece the planned turn moves stands."""
+MINE = ["c5-c6", "d4-e5", "end"]
+"""Blue's planned turn for whatever red plays: it names c5, c6, d4 and e5."""
+
+
+@pytest.mark.parametrize(
+    ("position", "theirs", "plays"),
+    [
+        (RED_ON_E5, ["g2-h2", "end"], True),  # far from the planned turn
+        (RED_ON_E5, ["e5-f4", "end"], True),  # leaves e5, where the turn goes: it does the same (stopped before)
+        (RED_ON_E5, ["e5-d4", "end"], True),  # comes to d4, which the turn leaves (stopped before)
+        (RED_ON_E5, ["f3>e4", "end"], True),  # the disc flies past the turn's hexes
+        (RED_STOP_ON_D4, ["discard d4", "end"], True),  # a bonus discarded under a piece the turn moves
+        (RED_STOP_ON_D4, ["reveal d4", "end"], False),  # a Stop revealed there blocks it: d4-e5 no longer legal
+    ],
+)
+async def test_a_plan_for_any_turn_stops_only_when_the_opponents_turn_changes_what_it_does(
+    store: Store, position: str, theirs: list[str], plays: bool
+) -> None:
     service, desk = service_of(store)
-    match, mover, planner = await tek_match(service)
-    form = await desk.form(match.id, planner)
-    mine = form.answers(turns.ANY)[0]
-    places = set().union(*(ultimatek.places(m) for m in turns.split(mine)))
-    # An opponent turn of the form's that names a hex of the planned turn, or one that names none.
-    theirs = next(
-        (c for c in form.choices[1:] if bool(places & ultimatek.places(c.when)) == touching),
-        None,
-    )
-    if theirs is None:
-        pytest.skip("no such opponent turn offered here")
-    await desk.leave(match.id, planner, (Branch(turns.ANY, mine),), expected_version=match.version)
+    match, _, _ = await tek_match(service)
+    match = await at(store, service, match, position)
+    planner, mover = match.seats
+    plan = Plan(0, match.version, "turn", (Branch(turns.ANY, MINE[0], turns.chain(MINE).then),))
+    await store.put_plan(match.id, planner, 0, plan.base, plan.to_json(), plan.entries(), now=match.updated_at)
     before = match.version
-    match = await play(service, match, mover, turns.split(theirs.when))
-    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE]
+    match = await play(service, match, mover, theirs)
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE and e.seat == 0]
     ((who, word),) = await desk.take_words(match.id)
-    if touching:
-        assert word == Dropped("stopped", {"move": turns.split(mine)[0]})
-        assert all(e.stand_in is None for e in log)
+    assert who == planner
+    if plays:
+        assert word.reason == PLAYED
+        assert [e.notation for e in log] == MINE and all(e.stand_in == "plan" for e in log)
     else:
-        assert word.reason == PLAYED and who == planner
-        assert [e.notation for e in log if e.seat == form.seat][: len(turns.split(mine))] == turns.split(mine)
+        assert word == Dropped("stopped", {"move": MINE[0]})
+        assert log == []
+
+
+BLUE_TO_ACT = "ultimatek act=blue"
+
+
+@pytest.mark.parametrize(
+    ("position", "changed"),
+    [
+        (BLUE_TO_ACT, False),
+        (BLUE_TO_ACT + " red=e5:2,f1:2,f2:2,f3:3,f5:2,g2:1,g3:1,g4:1,g5:1,h3:3", False),  # a red piece on e5 too
+        (BLUE_TO_ACT.replace("blue", "blue blue=b3:3,c2:1,c3:1,c4:1,c5:1,d1:2,d2:2,d3:3,d4:2!,d5:2"), True),  # blocked
+        (BLUE_TO_ACT + " credits=1", True),  # the turn ends before the plan does
+        (BLUE_TO_ACT.replace("blue", "blue blue=b3:3,c2:1,c3:1,c4:1,c6:1,d1:2,d2:2,d3:3,d4:2,d5:2"), True),  # no c5
+    ],
+)
+def test_what_changes_a_planned_ultimatek_turn(position: str, changed: bool) -> None:
+    state = from_text(position)
+    assert ultimatek.changes(tek_rules.INFO, ["g2-h2", "end"], state, 0, MINE) is changed
+
+
+def test_a_turns_text_ends_where_the_next_turn_begins() -> None:
+    # A chain may be followed by the branches of the member's next turn (for any opponent turn): not part of it.
+    second = Branch(turns.ANY, "c6-c7", (Branch(GO_ON, "end"),))
+    assert turns.flat(Branch(turns.ANY, "c5-c6", (Branch(GO_ON, "end", (second,)),))) == "c5-c6; end"
+    assert turns.flat(second) == "c6-c7; end"

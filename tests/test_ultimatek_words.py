@@ -179,13 +179,15 @@ def test_the_private_view_says_the_hand_in_words() -> None:
     assert "**Your bonuses in hand:** 2 × Run 2 straight (a piece moves 2 hexes in a straight line)" in en
     assert "Throw 2 with a turn (the disc flies 2 hexes with one 60° turn)" in en
     assert "**Face down on your pieces:** Stop on c5." in en
+    assert en.endswith("On this image your hidden bonuses are the dark tokens with a symbol: only you see them.")
     fr = private(state, 0, "fr")
     assert "**Vos bonus en main :** 2 × Course 2 tout droit (une pièce avance de 2 cases en ligne droite)" in fr
     assert not english_in(fr), fr
     # Red's words name red's hand only: never blue's bonuses.
-    assert (
-        private(state, 1, "en")
-        == "**Your bonuses in hand:** Stop (once revealed, blocks the opposing piece in its hex for a turn)."
+    assert private(
+        state, 1, "en"
+    ) == "**Your bonuses in hand:** Stop (once revealed, blocks the opposing piece in its hex for a turn).\n" + t(
+        "en", "private.ultimatek.dark"
     )
 
 
@@ -290,13 +292,24 @@ def test_the_board_says_in_words_what_each_bonus_token_is_and_where_it_lies() ->
 
     public = drawn(None, "en")
     assert "Throw 2 with a turn: d3" in public
-    assert "face down: c5, e2, g3" in public
+    assert "face down: c5, e2, g3 · in hand: Blue 2, Red 1" in public
     assert not any("Stop" in text or "Run 2" in text for text in public), "the hidden kinds stay hidden"
     own = drawn(0, "en")
     assert "Throw 2 with a turn: d3" in own
-    assert "face down: c5, e2, g3" in own and "dark with a symbol: only you see it" in own
+    assert "face down: c5, e2, g3 · in hand: Red 1" in own
+    assert "the dark tokens with a symbol: only you see them" in private(state, 0, "en")
     # Blue's own hidden kinds (face down and in hand) are named by the words beside the private image.
     assert not any("Run 2" in text or "Stop" in text for text in own)
     words = private(state, 0, "en")
     assert "Stop on c5" in words and "Run 2 straight on e2" in words and "Throw 3 straight (" in words
     assert "Lancer 2 avec virage : d3" in drawn(0, "fr")
+
+
+@pytest.mark.parametrize("key", ["error.ultimatek.notation", "error.ultimatek.no_credits"])
+def test_french_errors_quote_the_words_a_french_member_types(key: str) -> None:
+    """The French replies teach the French verbs the notation reads (révéler, défausser, poser, fin), not the
+    English ones inside a French sentence."""
+    quoted = re.findall(r"`([^`]+)`", t("fr", key, text="xyz"))
+    verbs = {snippet.split()[0] for snippet in quoted if snippet != "xyz"}
+    assert verbs, key
+    assert not verbs & {"reveal", "discard", "place", "end"}, quoted

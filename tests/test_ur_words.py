@@ -417,3 +417,20 @@ def test_every_extra_roll_of_random_games_names_its_real_cause(rules: str) -> No
                     assert f"{ROSETTE[lang]} {square}, {AGAIN[lang]}" in line, line
                 causes += 1
     assert causes > (50 if rules in ("v1", "v2") else -1)
+
+
+def test_ravensburger_towers_and_red_faces_are_said_in_words_above_the_board() -> None:
+    """A tower's side view is slices some 3 CSS px tall on a phone (issue 39): the line above the board says each
+    tower's tokens as the acting seat counts them, and what a red-faced token does; nothing on a plain board."""
+    from bot.app.telling.words import board_note
+    from games.ur import towers
+
+    rb = next(game for game in GAMES if game.id == "ur")
+    state = towers.from_text("rb A1=a,A8=ac,B2=cc,B3=CaCA,B4=c,B6=A,B7=aaaC,B8=a,C7=C,C8=c 0,0 1,1 0 3 5/6")
+    en = board_note(rb, state, 0, "en")
+    assert en is not None
+    assert "Towers: A8: 1 yours, 1 theirs · B2: 2 theirs · B3: 2 yours, 2 theirs · B7: 3 yours, 1 theirs." in en
+    assert "red-faced token has reached its final goal: it now runs both ways" in en
+    fr = board_note(rb, state, 1, "fr")
+    assert fr is not None and "B2 : 2 à vous" in fr and "A8 : 1 à vous, 1 adverse ·" in fr and "face rouge" in fr
+    assert board_note(rb, towers.from_text("rb A1=a,B3=c 9,9 0,0 0 3 5/6"), 0, "en") is None

@@ -17,6 +17,7 @@ import pytest
 
 from bot.app.i18n import catalog, t
 from bot.app.matches import LogEntry, LogKind, Match, MatchStatus
+from bot.app.telling.game_words.ursuppe import turn as ursuppe_turn
 from bot.app.telling.history import turn_lines
 from bot.app.telling.words import board_note, button_moves, move_legend, move_marks, move_words, sequence_words
 from bot.shell.play.move_controls import _options, confirm_texts, move_controls
@@ -28,6 +29,7 @@ from games.ursuppe.board import NAMES, STEP
 from games.ursuppe.genes import GENES
 from games.ursuppe.moves import FACES
 from games.ursuppe.tables import TABLES
+from tests.games.test_ursuppe_kit import position
 from tests.test_bot_e2e import french  # noqa: F401 (a fixture)
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -453,3 +455,17 @@ def test_every_step_of_the_menu_says_its_choices_in_words(lang: str) -> None:
                     if choice.step is not None:
                         groups.add(state.step)
     assert {"buy", "cling", "divide", "place", "feed"} <= groups, groups
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_turn_line_offers_staying_put_only_to_a_player_with_holding(lang: str) -> None:
+    """Phase 1 without Holding: the turn line names the two choices the buttons carry (drift or move), one line
+    shorter on a phone; with Holding it names staying put as well."""
+    plain = position(4, amoebas="r1:b2", card="E8")
+    holding = position(4, amoebas="r1:b2", genes={0: "holding"}, card="E8")
+    said = ursuppe_turn(plain, "alice", lang)
+    with_holding = ursuppe_turn(holding, "alice", lang)
+    assert said is not None and with_holding is not None
+    gene = "Agrippement" if lang == "fr" else "Holding"
+    assert gene not in said and gene in with_holding
+    assert t(lang, "decision.ursuppe.act_free", amoeba=1) in said

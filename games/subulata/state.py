@@ -179,7 +179,9 @@ Chance: TypeAlias = LayoutDraw | TilePick | TileTurn | Deal
 Action: TypeAlias = Move | Setup | Chance
 
 _MOVE_RE: Final = re.compile(r"([a-i])([1-9])(?:-|x|:|to)?([a-i])([1-9])")
-_SETUP_RE: Final = re.compile(r"(white|black|blanc|noir|w|b)?(?:setup|set-up|place)(random|rnd|hasard|[1-9]{9})")
+_SETUP_RE: Final = re.compile(
+    r"(white|black|blanc|noir|w|b)?(?:setup|set-up|placement|place)(random|rnd|(?:au)?hasard|[1-9]{9})"
+)
 _LAYOUT_RE: Final = re.compile(r"layout:?(\d{1,3})")
 _TILE_RE: Final = re.compile(r"tile:?([1-9]):?t?([1-9])")
 _ROTATE_RE: Final = re.compile(r"rotate:?([1-9]):?([0-3])")
@@ -538,7 +540,7 @@ class State:
             raise IllegalMoveError("your pieces are already placed", key="subulata.setup_done")
         if who not in self.actors():
             raise NotYourTurnError("wait for the draw in progress", key="not_your_turn", params={"seat": who})
-        if m[2] in ("random", "rnd", "hasard"):
+        if m[2] in ("random", "rnd", "hasard", "auhasard"):
             return Setup(who)
         values = tuple(int(c) for c in m[2])
         if sorted(values) != list(VALUES):

@@ -54,6 +54,7 @@ from render.ur.kit import (
     ICON_D,
     INLAYS,
     MARK_D,
+    PANEL_X0,
     PANEL_X1,
     SHARED_WORDS,
     SMALL_PX,
@@ -136,6 +137,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "ring": "ring",
         "diamond": "diamond",
         "red_face": "red-faced",
+        "red_key": "= reached its final goal",
         # Alt text.
         "alt_player": "{name} ({colour} {mark} tokens, row {row}): {reserve} in reserve; tokens lost: {lost}; "
         "opponent's tokens delivered: {delivered}; prisoners held: {held}.",
@@ -168,6 +170,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "ring": "anneau",
         "diamond": "losange",
         "red_face": "face rouge",
+        "red_key": "= a atteint son but final",
         "alt_player": "{name} (jetons {colour} à {mark}, rangée {row}) : {reserve} en réserve ; jetons perdus : "
         "{lost} ; jetons adverses livrés : {delivered} ; prisonniers retenus : {held}.",
         "alt_towers": "Plateau, jeton du dessus en premier : {list}.",
@@ -643,7 +646,31 @@ def _touched(state: State, notation: str) -> tuple[str, ...]:
     return touched_squares(notation, (_ROLL, _OPEN), state.parse_move, state.squares_of, Move)
 
 
-BOARD_IMAGE: Final = RuleSetBoard(State, "Ravensburger Ur", WORDS, _LANES.draw, _alt, _touched, _palette, INLAYS)
+RED_KEY_H: Final = SMALL_PX + 34
+"""Height of the key line under the board that says what a red-faced token is."""
+
+
+def _draw(state: State, ctx: BoardContext, faced: Facing) -> Image.Image:
+    """The board and, while a red-faced token is on it, a key line under it: that token, of each side that has
+    one, ``= reached its final goal``. Its red heart is the board's only sign of that, and a newcomer could not
+    tell it from the blue face (issue 39); the turn post's note says what the token may then do."""
+    canvas = _LANES.draw(state, ctx, faced)
+    sides = sorted({token.owner for stack in state.board for token in stack if token.red})
+    if not sides:
+        return canvas
+    keyed = Image.new("RGB", (canvas.width, canvas.height + RED_KEY_H), canvas.getpixel((0, canvas.height - 1)))
+    keyed.paste(canvas, (0, 0))
+    draw = ImageDraw.Draw(keyed)
+    x = PANEL_X0 + 22.0 + ICON_D / 2
+    y = canvas.height + RED_KEY_H / 2 - 10
+    for seat in sides:
+        paste(keyed, token_sprite(seat, True, ICON_D), (x, y))
+        x += ICON_D + 8
+    draw_text(draw, (x - ICON_D / 2 + 8, y), WORDS[ctx.language]["red_key"], font(SMALL_PX, "Semibold"), CREAM, "lm")
+    return keyed
+
+
+BOARD_IMAGE: Final = RuleSetBoard(State, "Ravensburger Ur", WORDS, _draw, _alt, _touched, _palette, INLAYS)
 RENDERER: Final = BOARD_IMAGE.renderer()
 render: Final = RENDERER.render
 describe: Final = RENDERER.describe

@@ -7,15 +7,21 @@ once the game has moved on, :mod:`.entry` checks a plan when it is left, :mod:`.
 is keyed on, :mod:`.suggest` pre-fills it with the judge's choices and :mod:`.desk` keeps plans in the store.
 The stand-in that plays them is :mod:`bot.app.standins.plans`.
 
-The form offers two turns at once, the member's next and the one after (a plan offered only once the first has
-played comes too late in a two-player game: the opponent is at the board when it plays and plays on). In Ur both
-are keyed on the member's own rolls, the turn after read on the real board when it comes: its moves name their
-pieces by square, so it holds whatever the opponent plays unless the opponent took or blocked a piece it names.
-Elsewhere the second turn is keyed on the opponent's next reply, as lichess keeps several moves.
+The form offers several turns at once (a plan offered only once the first has played comes too late in a
+two-player game: the opponent is at the board when it plays and plays on, so a plan plays all its turns in one
+sitting of theirs). In Ur it reaches the member's next turns, as many as the rule set allows within a plan's
+bound (:func:`.ur.depth`: four in Variante 1 and 2, three elsewhere), each keyed on their own roll, a turn after
+read on the real board when it comes: its moves name their pieces by square, so it holds whatever the opponent
+plays unless the opponent took or blocked a piece it names (:mod:`.pages` lays the form out over those turns, and
+its draft, too big for Discord's custom ids, is kept in the store: :mod:`.drafts`). Elsewhere the second turn is
+keyed on the opponent's next reply, as lichess keeps several moves.
 
 In a game whose turn is several decisions (Ultima-Tek) a plan is keyed on the opponent's whole turn as everyone
-sees it and plays the member's whole next turn, or keyed on "whatever they play" and stopped when their turn names a
-hex the planned turn names (:mod:`.turns`). When a plan plays its last move, the word its member gets by DM carries
+sees it and plays the member's whole next turn, or keyed on "whatever they play" and stopped only when their turn
+changes what the planned turn does: a decision of it no longer legal or written otherwise (:mod:`.turns`,
+:mod:`.ultimatek`). In Subulata a reply plan may also name a move for any reply, stopped when the reply takes or
+threatens one of the member's pieces (:mod:`.subulata`): a guessed reply is rarely the one made.
+When a plan plays its last move, the word its member gets by DM carries
 the form of the next plan (plan after plan).
 
 Ursuppe has no plan form, on purpose. With 3 to 6 players, between two decisions of a member come the decisions of

@@ -14,12 +14,13 @@ import random
 from dataclasses import dataclass
 
 from bot.app.matches import BoardChangedError, Clock, Match, MatchError, MatchService, MatchStatus, require_seat
-from bot.app.plans import turns
+from bot.app.plans import drafts, turns
+from bot.app.plans.drafts import PlanDraft
 from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
-from bot.app.plans.kinds import ROLL_GAMES, RollPlans, keyed
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans, keyed
 from bot.app.plans.model import Branch, Keyed, Plan
-from bot.app.plans.suggest import suggested
+from bot.app.plans.suggest import roll_depth, suggested
 from bot.app.seats.acting import Action
 from bot.app.storage import Store
 from games.base import GameState, Seat
@@ -44,6 +45,14 @@ class Choice:
     opponent plays it in (the member's answers are made after it)."""
 
 
+def answered_at(choice: Choice) -> GameState:
+    """Where the member answers a reply plan's ``choice``: after the reply (a choice for any reply is already
+    there)."""
+    if choice.when == turns.ANY:
+        return choice.at
+    return choice.at.apply(choice.at.parse_move(choice.when))
+
+
 @dataclass(frozen=True, slots=True)
 class PlanForm:
     """What the member fills in to leave a plan for a match at ``version``."""
@@ -64,6 +73,12 @@ class PlanForm:
     forced: tuple[Choice, ...] = ()
     """A roll plan's rolls with one move: it plays itself, and is on the form only for the turn after it."""
 
+    @property
+    def roll_depth(self) -> int:
+        """A roll plan's turns: the form pages (and the judge suggests) that many of the member's turns ahead,
+        as deep as the rule set allows within the plan's bound (:func:`~bot.app.plans.suggest.roll_depth`)."""
+        return roll_depth(self.match.game, self.known)
+
     def answers(self, reply: str) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``reply`` (a reply plan's second menu); in a turn
         plan, the member's whole turns the form offers after that opponent turn.
@@ -76,7 +91,7 @@ class PlanForm:
                 if when == reply:
                     return answers
             raise MatchError("plan_reply", reply=reply)
-        return _answers(self.known, self.seat, reply)
+        return _answers(self.known, self.seat, reply, self.match.game.id)
 
     def turn_after(self, choice: Choice, move: str) -> tuple[Choice, ...]:
         """The choices of the member's turn after ``choice`` played ``move`` (a move of its ``moves``, or of
@@ -84,20 +99,25 @@ class PlanForm:
         passed over; in a reply plan the opponent's replies there. Empty when nothing follows (the game won, a
         turn plan)."""
         if self.keyed == "roll":
-            after = choice.at.apply(choice.at.parse_move(move, self.seat))
-            if after.outcome() is not None:
-                return ()
-            rolls = _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat)
-            return tuple(c for c in rolls if len(c.moves) > 1)
+            return tuple(c for c in self.rolls_after(choice, move) if len(c.moves) > 1)
         if self.keyed == "reply":
-            after = choice.at.apply(choice.at.parse_move(choice.when))
+            after = answered_at(choice)
             after = after.apply(after.parse_move(move, self.seat))
-            return _reply_choices(after, self.seat)
+            return _reply_choices(after, self.seat, self.match.game.id)
         return ()
+
+    def rolls_after(self, choice: Choice, move: str) -> tuple[Choice, ...]:
+        """A roll plan's rolls of the member's turn after ``choice`` played ``move`` (the opponent's turn passed
+        over), each with its moves: those with one move too (it plays itself; only its own turn after is
+        planned). Empty once the move wins."""
+        after = choice.at.apply(choice.at.parse_move(move, self.seat))
+        if after.outcome() is not None:
+            return ()
+        return _roll_choices_at(ROLL_GAMES[self.match.game.id], after, self.seat)
 
     def answers_at(self, choice: Choice) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``choice`` (a reply of :meth:`turn_after`)."""
-        return _answers(choice.at, self.seat, choice.when)
+        return _moves_after(choice, self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +185,7 @@ class PlanDesk:
             offers = await self._turn_offers(match, known, seat)
             choices = tuple(Choice(when, label, (), at) for when, label, at, _ in offers)
         else:
-            choices = _reply_choices(known, seat)
+            choices = _reply_choices(known, seat, match.game.id)
         if not choices:
             raise MatchError("plan_none")
         rated = await self._service.counts_for_rating(match)
@@ -251,9 +271,37 @@ class PlanDesk:
         return [(r.user_id, d) for r in rows if (d := dropped_of(r.dropped)) is not None]
 
     async def forget_match(self, match_id: int) -> None:
-        """Forget every plan of a match that is over (no word: the match's end says it all)."""
+        """Forget every plan and plan draft of a match that is over (no word: the match's end says it all)."""
         async with self._store.transaction():
             await self._store.delete_plans_of_match(match_id)
+            await self._store.delete_plan_drafts_of_match(match_id)
+
+    async def new_draft(self, form: PlanForm, user_id: int, branches: tuple[Branch, ...]) -> PlanDraft:
+        """Keep a new draft of ``form`` for ``user_id`` (their oldest past :data:`~bot.app.plans.drafts.KEEP`
+        and everyone's past :data:`~bot.app.plans.drafts.LIFETIME` go)."""
+        now = self._clock()
+        body = drafts.body_of(form.keyed, branches)
+        async with self._store.transaction():
+            await self._store.expire_plan_drafts(now - drafts.LIFETIME)
+            token = await self._store.new_plan_draft(
+                form.match.id, user_id, form.version, body, now=now, keep=drafts.KEEP
+            )
+        return PlanDraft(token, form.version, branches)
+
+    async def change_draft(self, form: PlanForm, user_id: int, token: int, branches: tuple[Branch, ...]) -> PlanDraft:
+        """Change the draft ``token`` of ``form`` to ``branches`` (a new draft when it is gone)."""
+        body = drafts.body_of(form.keyed, branches)
+        async with self._store.transaction():
+            kept = await self._store.put_plan_draft(form.match.id, user_id, token, body, now=self._clock())
+        return PlanDraft(token, form.version, branches) if kept else await self.new_draft(form, user_id, branches)
+
+    async def draft(self, form: PlanForm, user_id: int, token: int) -> PlanDraft | None:
+        """The draft ``token`` of ``user_id``'s form, or None when it is gone or was made at another version."""
+        async with self._store.transaction(immediate=False):
+            row = await self._store.load_plan_draft(form.match.id, user_id, token)
+        if row is None or row[0] != form.version:
+            return None
+        return PlanDraft(token, row[0], drafts.branches_of_body(row[1]))
 
     async def _planner(self, match: Match, user_id: int) -> tuple[Match, Seat]:
         if match.status is MatchStatus.FINISHED or match.status is MatchStatus.ABORTED:
@@ -279,7 +327,7 @@ def _roll_choices_at(rolls: RollPlans, position: GameState, seat: Seat) -> tuple
     return tuple(found)
 
 
-def _reply_choices(known: GameState, seat: Seat) -> tuple[Choice, ...]:
+def _reply_choices(known: GameState, seat: Seat, game_id: str) -> tuple[Choice, ...]:
     if known.is_chance():
         return ()
     others = [s for s in known.actors() if s != seat]
@@ -294,12 +342,22 @@ def _reply_choices(known: GameState, seat: Seat) -> tuple[Choice, ...]:
             continue  # the member does not answer this reply directly: nothing to key on
         text = known.format_move(move)
         found.append(Choice(text, text, (), known))
+    if found and game_id in ANY_REPLY:
+        # Whatever they reply, unless the game's auto-stop fires: answered where the first reply offered leaves
+        # the board (the member's own moves hardly depend on which; the plan is read again against the real one).
+        # Offered last: the menus' numbers of the replies stay as they were.
+        first = found[0]
+        found.append(Choice(turns.ANY, turns.ANY, (), first.at.apply(first.at.parse_move(first.when))))
     return tuple(found)
 
 
-def _answers(known: GameState, seat: Seat, reply: str) -> tuple[str, ...]:
-    for choice in _reply_choices(known, seat):
+def _answers(known: GameState, seat: Seat, reply: str, game_id: str) -> tuple[str, ...]:
+    for choice in _reply_choices(known, seat, game_id):
         if choice.when == reply:
-            after = known.apply(known.parse_move(reply))
-            return tuple(after.format_move(m) for m in after.legal_moves(seat) if after.mover(m) == seat)
+            return _moves_after(choice, seat)
     raise MatchError("plan_reply", reply=reply)
+
+
+def _moves_after(choice: Choice, seat: Seat) -> tuple[str, ...]:
+    after = answered_at(choice)
+    return tuple(after.format_move(m) for m in after.legal_moves(seat) if after.mover(m) == seat)

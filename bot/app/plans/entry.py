@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from bot.app.matches import MatchError
 from bot.app.plans import turns
-from bot.app.plans.kinds import ROLL_GAMES, RollPlans
-from bot.app.plans.model import Branch, Plan, check_bounds
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans
+from bot.app.plans.model import Branch, Plan, check_bounds, walk
 from games.base import GameError, GameInfo, GameState, Seat
 
 
@@ -41,6 +41,8 @@ def check_plan(game: GameInfo, known: GameState, seat: Seat, plan: Plan, wild: G
         if rolls is None:
             raise MatchError("plan_roll", roll="?")
         return Plan(seat, plan.base, "roll", _roll_level(rolls, known, seat, plan.branches))
+    if game.id not in ANY_REPLY and any(b.when == turns.ANY for b in walk(plan.branches)):
+        raise MatchError("plan_reply", reply=turns.ANY)
     return Plan(seat, plan.base, "reply", _reply_level(known, seat, plan.branches))
 
 
@@ -72,6 +74,9 @@ def _reply_level(position: GameState, seat: Seat, branches: Sequence[Branch]) ->
     """One level of a reply plan checked from ``position`` (the others to act)."""
     checked = []
     for branch in branches:
+        if branch.when == turns.ANY:
+            checked.append(_any_reply(position, seat, branch))
+            continue
         state = position
         replies = []
         for text in (part.strip() for part in branch.when.split(";")):
@@ -96,6 +101,28 @@ def _reply_level(position: GameState, seat: Seat, branches: Sequence[Branch]) ->
             then = _reply_level(after, seat, branch.then)
         checked.append(Branch("; ".join(replies), play, then))
     return tuple(checked)
+
+
+def _any_reply(position: GameState, seat: Seat, branch: Branch) -> Branch:
+    """A branch for any reply (a game of :data:`~bot.app.plans.kinds.ANY_REPLY`), checked after the first reply
+    in the rules' order after which its move is legal, its turns after from there: the move must be the member's
+    after some reply, and its auto-stop reads it again against the reply really made."""
+    if position.is_chance() or len(position.actors()) != 1:
+        raise MatchError("plan_reply", reply=turns.ANY)
+    (mover,) = position.actors()
+    for reply in position.legal_moves(mover):
+        state = position.apply(reply)
+        if state.is_chance() or state.outcome() is not None or seat not in state.actors():
+            continue
+        try:
+            play = _own_move(state, seat, branch.play)
+        except MatchError:
+            continue
+        after = state.apply(state.parse_move(play, seat))
+        if branch.then and after.is_chance():
+            raise MatchError("plan_past_chance", reply=play)
+        return Branch(turns.ANY, play, _reply_level(after, seat, branch.then) if branch.then else ())
+    raise MatchError("plan_move", move=branch.play)
 
 
 def _own_move(state: GameState, seat: Seat, text: str) -> str:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.app.matches import DECISIONS, POSITION_KINDS, LogEntry, LogKind, effective
-from bot.app.plans.kinds import TURN_GAMES
+from bot.app.plans.kinds import any_stop
 from bot.app.plans.model import GO_ON, Branch, Plan
-from bot.app.plans.turns import ANY, flat, touched
+from bot.app.plans.turns import ANY, flat, split
 from games import sequence
 from games.base import GameError, GameInfo, GameState, Seat
 
@@ -76,11 +76,14 @@ def follow(
     public = game.public_notation if game is not None else None
     when = _condition(plan, happened, seat, public)
     branch = next((b for b in plan.branches if b.when == when), None)
-    if branch is None and plan.keyed == "turn" and when != GO_ON and game is not None:
+    if branch is None and plan.keyed != "roll" and when != GO_ON and game is not None:
         branch = next((b for b in plan.branches if b.when == ANY), None)
-        kind = TURN_GAMES.get(game.id)
-        if branch is not None and kind is not None and touched(kind.places, when.split("; "), flat(branch)):
-            return Dropped("stopped", {"move": branch.play})
+        if branch is not None:
+            # Whatever they played, unless it changes what the planned move or turn does: the game's auto-stop.
+            mine = split(flat(branch)) if plan.keyed == "turn" else [branch.play]
+            stop = any_stop(game.id)
+            if stop is None or stop(game, split(when), state, seat, mine):
+                return Dropped("stopped", {"move": branch.play})
     if branch is None:
         if when == GO_ON:
             return None

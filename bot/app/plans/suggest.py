@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from bot.app.plans.kinds import ROLL_GAMES, RollPlans
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans
 from bot.app.plans.model import Branch
+from bot.app.plans.turns import ANY
 from games.ai import odds
 from games.base import GameInfo, GameState, Seat
 
@@ -30,21 +31,45 @@ def best_move(game: GameInfo, state: GameState, mover: Seat, rng: random.Random)
 
 
 DEPTH = 2
-"""Turns of the member's a suggestion reaches: their next turn and the one after, left at once (a plan offered
-only once the first has played comes too late in a two-player game: the opponent is at the board then)."""
+"""Turns of the member's a reply plan's suggestion reaches: their next turn and the one after, left at once (a
+plan offered only once the first has played comes too late in a two-player game: the opponent is at the board
+then)."""
+
+
+def roll_depth(game: GameInfo, state: GameState) -> int:
+    """Turns of the member's a roll plan reaches from ``state``: as deep as the game's rule set allows within the
+    plan's bound (:class:`~bot.app.plans.kinds.RollPlans`, in Ur :func:`bot.app.plans.ur.depth`: four in Variante 1
+    and 2, three elsewhere). A roll plan holds whatever the opponent plays, and the opponent, at the board when it
+    plays, plays the whole plan out in one sitting: each turn more is one ping less."""
+    return ROLL_GAMES[game.id].depth(state)
 
 
 def suggested(
-    game: GameInfo, known: GameState, seat: Seat, rng: random.Random, depth: int = DEPTH
+    game: GameInfo, known: GameState, seat: Seat, rng: random.Random, depth: int | None = None
 ) -> tuple[Branch, ...]:
     """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it),
-    ``depth`` turns of the member's deep: in a roll game, its move for each roll, and under each the moves of the
-    turn after for each roll; elsewhere its guess of the reply and its answer, then of the next reply and its
-    answer."""
+    ``depth`` turns of the member's deep (the form's whole offer when None: :func:`roll_depth` or
+    :data:`DEPTH`): in a roll game, its move for each roll, and under each the moves of the turn after for each
+    roll, and so on; elsewhere its guess of the reply and its answer, then of the next reply and its answer (where
+    the game has plans for any reply, the answers are left for the guessed reply and for any reply, then for any
+    next reply: :func:`with_any`)."""
     rolls = ROLL_GAMES.get(game.id)
     if rolls is not None:
-        return _by_roll(game, rolls, known, seat, rng, depth)
-    return _by_reply(game, known, seat, rng, depth)
+        return _by_roll(game, rolls, known, seat, rng, rolls.depth(known) if depth is None else depth)
+    found = _by_reply(game, known, seat, rng, DEPTH if depth is None else depth)
+    return with_any(found) if game.id in ANY_REPLY else found
+
+
+def with_any(branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
+    """A reply plan of one guessed reply a level with the same answer for any reply: a guessed reply is rarely
+    the one made. Two lines, each as the form keeps them (a reply, an answer, one reply after it and its answer):
+    the guessed reply and any reply, each followed by any next reply; the auto-stop reads each again against the
+    reply really made."""
+    if not branches or any(b.when == ANY for b in branches):
+        return branches
+    first = branches[0]
+    deeper = (Branch(ANY, first.then[0].play),) if first.then else ()
+    return (Branch(first.when, first.play, deeper), Branch(ANY, first.play, deeper))
 
 
 def _by_roll(

@@ -25,9 +25,10 @@ from games.ai import decide
 from games.base import GameError, GameInfo, GameState, Seat
 
 ANY: Final = "*"
-"""The condition "whatever the opponent's turn, unless it names a place my turn names" (a piece or the disc
-moved there, a throw through it): the plan for a turn the member cannot guess whole, stopped as a roll plan in Ur
-is when the opponent touched what it names."""
+"""The condition "whatever the opponent's turn, unless it changes what my turn does" (a decision of it no longer
+legal or written otherwise, a piece, a throw or a bonus of theirs ending on a hex it names; per game,
+:attr:`bot.app.plans.kinds.TurnPlans.changes`): the plan for a turn the member cannot guess whole, stopped as a roll
+plan in Ur is when the opponent took or blocked what it names."""
 SEP: Final = "; "
 """Between the decisions of a turn, in a condition or a move."""
 LEVEL: Final = "easy"
@@ -95,17 +96,9 @@ def candidates(
             found[condition] = (condition, condition, after, tuple(answers))
     offers = list(found.values())
     if offers:
-        # Whatever they play, my turn as I would answer their likeliest one, unless theirs touches it.
+        # Whatever they play, my turn as I would answer their likeliest one, unless theirs changes what it does.
         offers.insert(0, (ANY, ANY, offers[0][2], offers[0][3]))
     return offers
-
-
-def touched(places: Callable[[str], frozenset[str]], theirs: list[str], mine: str) -> bool:
-    """Whether the opponent's decisions ``theirs`` name a place the member's turn ``mine`` names."""
-    seen: set[str] = set()
-    for text in theirs:
-        seen |= places(text)
-    return any(places(text) & seen for text in split(mine))
 
 
 def _own_turns(game: GameInfo, state: GameState, seat: Seat, seed: str) -> Iterator[str]:
@@ -137,9 +130,10 @@ def chain(moves: list[str]) -> Branch:
 
 
 def flat(branch: Branch) -> str:
-    """A turn plan's branch as the text of its move: its decision and those of its chain."""
+    """A turn plan's branch as the text of its move: its decision and those of its chain (up to the turn's end:
+    a chain's last decision may be followed by the branches of the member's next turn)."""
     moves = [branch.play]
-    while branch.then:
+    while branch.then and branch.then[0].when == GO_ON:
         branch = branch.then[0]
         moves.append(branch.play)
     return SEP.join(moves)

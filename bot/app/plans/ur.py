@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Final
 
+from bot.app.plans.model import MAX_ENTRIES
 from games.base import GameState, Seat
 from games.ur.turns import DiceTurns, Roll
 
@@ -29,3 +31,22 @@ def at_roll(state: GameState, seat: Seat, roll: int) -> GameState | None:
 def condition(state: GameState, roll: int) -> str:
     """The log's text of ``roll`` (``roll:2``): the condition of a roll plan's branch."""
     return state.format_move(Roll(roll))
+
+
+DEEPEST: Final = 4
+"""The most turns a roll plan reaches (the form pages to the fourth turn at most)."""
+
+
+def depth(state: GameState) -> int:
+    """The turns of the member's a roll plan reaches in ``state``'s rule set (the form's offer and the judge's
+    suggestion): the deepest, up to :data:`DEEPEST`, whose fullest plan (a move for every roll that scores at
+    every turn) keeps within :data:`~bot.app.plans.model.MAX_ENTRIES`. Variante 1 and 2 have three such rolls, so
+    four turns hold at most 3 + 9 + 27 + 81 = 120 branches; Variante 3 has five (three turns: 155, four: 780) and
+    Ravensburger six counted (a 6 never moves, but counting it errs on the safe side; three turns: 258), so
+    three turns there."""
+    scoring = sum(1 for value in rolls(state) if value > 0)
+    turns, size = 1, scoring
+    while turns < DEEPEST and size + scoring ** (turns + 1) <= MAX_ENTRIES:
+        turns += 1
+        size += scoring**turns
+    return turns

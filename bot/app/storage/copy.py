@@ -60,6 +60,7 @@ TABLES: Final = (
     "played_for",
     "member_match_settings",
     "plans",
+    "plan_drafts",
     "standing_orders",
     "asked_why",
     "member_desks",

@@ -1,14 +1,14 @@
-"""A plan being filled in, carried in the custom ids of its menus and buttons (so it survives a restart): what
-each roll plays and, under each, what each roll of the turn after plays; or the reply lines made so far, each
-with the reply after and its answer, and the line being answered.
+"""A plan being filled in, named in the custom ids of its menus and buttons (so it survives a restart).
 
-Roll plans: ``page_picks_after0_after1…``: the page shown (0 the next turn, k the turn after the k-th planned
-first move), one number per roll with a choice (``0`` "ask me", ``k`` the k-th move: ``2.0.1``), then per first
-move (rolls with a choice, then the rolls that play themselves) the picks of the turn after. A draft of one
-turn alone is written as its picks (``2.0.1``), as before plans went two turns deep. Reply plans: the reply
-being answered and, after a dash, the reply after it being answered (``3`` or ``3-1``, or nothing), then ``_``,
-then each line as ``reply-answer`` or ``reply-answer-reply-answer`` (``3_1-2.4-1-0-2``). Numbers index the
-lists of the form (:class:`bot.app.plans.desk.PlanForm`), which a match version fixes.
+Roll plans (three turns deep, more picks than a custom id holds) keep their draft in the store
+(:mod:`bot.app.plans.drafts`): the id carries ``s<token>_<rolls>``, the draft's token and the rolls of the page
+shown (:class:`RollDraft`). Forms made before kept the picks in the id and still read, as ``page_picks_after0…``:
+the page shown (0 the next turn, k the turn after the k-th planned first move), one number per roll with a choice
+(``0`` "ask me", ``k`` the k-th move: ``2.0.1``), then per first move (rolls with a choice, then the rolls that
+play themselves) the picks of the turn after; a draft of one turn alone as its picks (``2.0.1``). Reply plans:
+the reply being answered and, after a dash, the reply after it being answered (``3`` or ``3-1``, or nothing),
+then ``_``, then each line as ``reply-answer`` or ``reply-answer-reply-answer`` (``3_1-2.4-1-0-2``). Numbers
+index the lists of the form (:class:`bot.app.plans.desk.PlanForm`), which a match version fixes.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from bot.app.plans.desk import Choice, PlanForm
 from bot.app.plans.model import Branch
+from bot.app.plans.pages import Path
+from bot.shell.numbers import ascii_number
 
 MAX_LINES = 5
 """Reply lines the menus keep (a plan typed as a whole may hold more)."""
@@ -94,6 +96,33 @@ class Draft:
             row[slot] = number
         after[self.page - 1] = tuple(row)
         return Draft(picks=self.picks, after=tuple(after), page=self.page)
+
+
+@dataclass(frozen=True, slots=True)
+class RollDraft:
+    """A roll plan's form being filled in: its draft kept in the store under ``token``
+    (:class:`bot.app.plans.drafts.PlanDraft`), the picks so far as a plan's ``tree``, and the page shown."""
+
+    token: int
+    tree: tuple[Branch, ...]
+    path: Path = ()
+
+    def code(self, labels: tuple[str, ...] | None = None) -> str:
+        """The custom-id text of the draft at its page (or at the page ``labels`` reads): ``s<token>_<rolls>``,
+        the rolls of the page's path (``s12_2.3``); a few characters whatever the plan holds."""
+        if labels is None:
+            labels = tuple(when.split(":", 1)[-1] for when in self.path)
+        return f"s{self.token}_" + ".".join(labels)
+
+
+def stored(code: str) -> tuple[int, tuple[str, ...]] | None:
+    """The token and page rolls of a stored draft's custom-id text, or None when the text carries the picks
+    themselves (a form made before plans went three turns deep)."""
+    if not code.startswith("s"):
+        return None
+    token, _, labels = code[1:].partition("_")
+    number = ascii_number(token)
+    return (number, tuple(p for p in labels.split(".") if p)) if number is not None else (0, ())
 
 
 def _numbers(text: str, sep: str = ".") -> tuple[int, ...]:

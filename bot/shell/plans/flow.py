@@ -2,12 +2,14 @@
 menu then an answer menu ("If bob plays … → …"), pre-filled with the judge's suggestions in an unrated match;
 **Save** keeps it, **Cancel my plan** forgets it. Every message here is ephemeral: only the member sees it.
 
-A plan reaches two turns: in a roll plan **Turn after ▸** pages through the first moves planned, each page with
-the menus of the rolls after it (a phone shows four menus and a row of buttons at most); in a reply plan two more
-menus under the answer say the next reply and its answer.
+A roll plan reaches as many turns as its rule set allows (four in Ur's Variante 1 and 2, three elsewhere):
+**Turn after ▸** pages from a move planned to the menus of the rolls of the turn after it, and from there to the
+turn after that, and so on (:mod:`bot.app.plans.pages`; a phone shows four menus and a row of buttons at most);
+a reply plan reaches two, with two more menus under the answer for the next reply and its answer.
 
-The draft rides in the custom ids (:mod:`.draft`), with the match version the form was made at: a pick on a form
-the game has passed is refused as a stale board, and nothing is stored until **Save**.
+A reply plan's draft rides in the custom ids, a roll plan's is kept in the store under a token the ids carry
+(:mod:`.draft`), each with the match version the form was made at: a pick on a form the game has passed is refused
+as a stale board, and no plan is stored until **Save**.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import discord
 
 from bot.app.i18n import language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
-from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing
+from bot.app.plans import pages
+from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing, answered_at
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Plan
 from bot.app.plans.turns import ANY, flat
@@ -28,7 +31,7 @@ from bot.app.telling.words import move_label
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
-from bot.shell.plans.draft import MAX_LINES, Draft, branches_of, draft_of, firsts
+from bot.shell.plans.draft import MAX_LINES, Draft, RollDraft, branches_of, draft_of, firsts, stored
 from games.base import GameState
 
 MAX_ROLL_MENUS = 4
@@ -53,7 +56,7 @@ def plannable(match: Match) -> bool:
 
 class PlanButton(
     ChoiceButton,
-    template=rf"{PREFIX}:plan:(?P<choice>open|save|cancel|page):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
+    template=rf"{PREFIX}:plan:(?P<choice>open|save|cancel|page):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9s._-]*)",
 ):
     """``open`` the clicking member's plan form (from the turn post or ``/plateau plans``), ``save`` the draft it
     carries, ``cancel`` their plan, or show the ``page`` of the form its draft names."""
@@ -79,7 +82,7 @@ class PlanButton(
             await save(shell, interaction, self.match_id, self.version, self.draft)
         elif self.choice == "page":
             form = await _form(shell, interaction, self.match_id, self.version)
-            draft = Draft.read(form.keyed, self.draft)
+            draft = await read_draft(shell, form, interaction.user.id, self.draft)
             content, view = await form_message(shell, language_of(interaction.locale), form, draft)
             await interaction.response.edit_message(content=content, view=view)
         else:
@@ -88,11 +91,11 @@ class PlanButton(
 
 class PlanSelect(
     PlateauSelect,
-    template=rf"{PREFIX}:plans:(?P<part>[rwatvb])(?P<slot>[0-9]+):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9._-]*)",
+    template=rf"{PREFIX}:plans:(?P<part>[rwatvb])(?P<slot>[0-9]+):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9s._-]*)",
 ):
-    """A menu of the plan form: ``r<n>`` the move for the n-th roll, ``t<n>`` for the n-th roll of the turn after
-    the page's first move; ``w`` the reply to answer, ``a`` the answer, ``v`` the reply after it, ``b`` its
-    answer."""
+    """A menu of the plan form: ``r<n>`` the move for the n-th roll with a choice of the page shown (``t<n>``, the
+    n-th roll of the turn after, only on forms made before roll drafts were stored); ``w`` the reply to answer,
+    ``a`` the answer, ``v`` the reply after it, ``b`` its answer."""
 
     def __init__(
         self, part: str, slot: int, match_id: int, version: int, draft: str, options: MenuOptions, placeholder: str
@@ -104,8 +107,13 @@ class PlanSelect(
     async def pick(self, interaction: discord.Interaction, shell: Shell, picked: str) -> None:
         """Change the draft by the pick and show the form again."""
         form = await _form(shell, interaction, self.match_id, self.version)
-        draft = Draft.read(form.keyed, self.draft)
         number = ascii_number(picked) or 0
+        if form.keyed == "roll":
+            shown = await picked_roll(shell, form, interaction.user.id, self.part, self.slot, number, self.draft)
+            content, view = await form_message(shell, language_of(interaction.locale), form, shown)
+            await interaction.response.edit_message(content=content, view=view)
+            return
+        draft = Draft.read(form.keyed, self.draft)
         if self.part == "r":
             draft = draft.with_pick(self.slot, number, len(form.choices))
         elif self.part == "t":
@@ -142,14 +150,72 @@ class PlanSelect(
 async def open_form(shell: Shell, interaction: discord.Interaction, match_id: int) -> None:
     """Send the member their plan form for the match, privately."""
     form = await desk_of(shell).form(match_id, interaction.user.id)
-    content, view = await form_message(shell, language_of(interaction.locale), form, draft_of(form))
+    draft = await first_draft(shell, form, interaction.user.id)
+    content, view = await form_message(shell, language_of(interaction.locale), form, draft)
     await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+async def first_draft(shell: Shell, form: PlanForm, user_id: int) -> Draft | RollDraft:
+    """The draft a form opens with, its pre-filled branches (a roll plan's kept in the store)."""
+    if form.keyed != "roll":
+        return draft_of(form)
+    kept = await desk_of(shell).new_draft(form, user_id, form.prefill)
+    return RollDraft(kept.token, kept.branches)
+
+
+async def read_draft(shell: Shell, form: PlanForm, user_id: int, code: str) -> Draft | RollDraft:
+    """The draft a custom id names: a reply plan's in the id itself, a roll plan's in the store.
+
+    Raises:
+        MatchError: ``plan_draft_gone``: the stored draft expired or was pushed out by newer ones.
+    """
+    if form.keyed != "roll":
+        return Draft.read(form.keyed, code)
+    found = stored(code)
+    if found is None:
+        return await _kept(shell, form, user_id, Draft.read("roll", code))
+    token, labels = found
+    kept = await desk_of(shell).draft(form, user_id, token)
+    if kept is None:
+        raise MatchError("plan_draft_gone")
+    return RollDraft(token, kept.branches, pages.path_of(form, kept.branches, labels) or ())
+
+
+async def picked_roll(
+    shell: Shell, form: PlanForm, user_id: int, part: str, slot: int, number: int, code: str
+) -> RollDraft:
+    """A roll plan's draft once the ``slot``-th menu of its page picked ``number`` (0 "ask me"), kept."""
+    if stored(code) is None:
+        # A form made before drafts were stored: its pick is read the old way, then the draft is kept.
+        legacy = Draft.read("roll", code)
+        if part == "r":
+            legacy = legacy.with_pick(slot, number, len(form.choices))
+        elif part == "t":
+            legacy = legacy.with_after(slot, number, len(after_choices(form, legacy)))
+        return await _kept(shell, form, user_id, legacy)
+    draft = await read_draft(shell, form, user_id, code)
+    assert isinstance(draft, RollDraft)
+    page = pages.page_at(form, draft.tree, draft.path)
+    menus = page.menus() if page is not None else ()
+    if slot >= len(menus):
+        return draft
+    choice = menus[slot]
+    move = choice.moves[number - 1] if 0 < number <= len(choice.moves) else None
+    tree = pages.with_pick(form, draft.tree, draft.path, choice.when, move)
+    kept = await desk_of(shell).change_draft(form, user_id, draft.token, tree)
+    return RollDraft(kept.token, tree, draft.path)
+
+
+async def _kept(shell: Shell, form: PlanForm, user_id: int, legacy: Draft) -> RollDraft:
+    kept = await desk_of(shell).new_draft(form, user_id, branches_of(form, legacy))
+    return RollDraft(kept.token, kept.branches)
 
 
 async def save(shell: Shell, interaction: discord.Interaction, match_id: int, version: int, code: str) -> None:
     """Keep the draft as the member's plan and say what it holds."""
     form = await _form(shell, interaction, match_id, version)
-    branches = branches_of(form, Draft.read(form.keyed, code))
+    draft = await read_draft(shell, form, interaction.user.id, code)
+    branches = pages.saved(form, draft.tree) if isinstance(draft, RollDraft) else branches_of(form, draft)
     lang = language_of(interaction.locale)
     if not branches:
         raise MatchError("plan_empty")
@@ -193,8 +259,12 @@ async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
     await interaction.response.send_message("\n\n".join(parts)[:2000], view=view, ephemeral=True)
 
 
-async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) -> tuple[str, discord.ui.View]:
+async def form_message(
+    shell: Shell, lang: str, form: PlanForm, draft: Draft | RollDraft
+) -> tuple[str, discord.ui.View]:
     """The form's text (what the draft plays so far) and its menus and buttons, in ``lang``."""
+    if isinstance(draft, RollDraft):
+        return await _roll_form(shell, lang, form, draft)
     names = await shell.ui.names(form.match, lang)
     other = names[1 - form.seat] if len(names) == 2 else "?"
     code = draft.code(form.keyed)
@@ -202,49 +272,68 @@ async def form_message(shell: Shell, lang: str, form: PlanForm, draft: Draft) ->
     view = discord.ui.View(timeout=None)
     plan = Plan(form.seat, version, form.keyed, branches_of(form, draft))
     lines = plan_lines(plan, form.seat, names, lang, form) or [t(lang, "plan.nothing_yet")]
+    _reply_menus(view, form, draft, lang, code, other)
+    view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
+    view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
+    key = "plan.form_two" if form.keyed != "turn" else "plan.form"
+    key += "_rated" if form.rated else "_suggested" if form.prefill else ""
+    content = t(lang, key, id=match_id, lines="\n".join(lines))
+    return content[:2000], view
+
+
+async def _roll_form(shell: Shell, lang: str, form: PlanForm, draft: RollDraft) -> tuple[str, discord.ui.View]:
+    """A roll plan's form at the page its draft shows: the first page says the whole plan with the menus of the
+    next turn; a later page says only how it is reached, with the menus of its turn (a phone shows one or the
+    other), and pages back, deeper and on to the next page of the same turn."""
+    names = await shell.ui.names(form.match, lang)
+    other = names[1 - form.seat] if len(names) == 2 else "?"
+    match_id, version = form.match.id, form.version
+    page = pages.page_at(form, draft.tree, draft.path) or pages.page_at(form, draft.tree, ())
+    assert page is not None
+    code = draft.code(tuple(pages.label_of(w) for w in page.path))
+    every = pages.pages(form, draft.tree)
+    view = discord.ui.View(timeout=None)
+    for slot, choice in enumerate(page.menus()[:MAX_ROLL_MENUS]):
+        view.add_item(_roll_menu(form, lang, "r", slot, code, choice, page.pick(choice)))
+
+    def to(path: pages.Path, label: str) -> PlanButton:
+        return PlanButton("page", match_id, version, draft.code(tuple(map(pages.label_of, path))), label=label)
+
     buttons: list[PlanButton] = []
-    head = ""
-    if form.keyed == "roll":
-        shown = firsts(form, draft)
-        page = shown[draft.page - 1] if 0 < draft.page <= len(shown) else None
-        planned = [i + 1 for i, first in enumerate(shown) if first is not None and form.turn_after(first[1], first[2])]
-        if page is None:
-            for slot, choice in enumerate(form.choices[:MAX_ROLL_MENUS]):
-                pick = draft.picks[slot] if slot < len(draft.picks) else 0
-                view.add_item(_roll_menu(form, lang, "r", slot, code, choice, pick))
-            if planned:
-                target = Draft(picks=draft.picks, after=draft.after, page=planned[0])
-                buttons.append(_page_button(form, target, t(lang, "plan.turn_after")))
+    if page.path:
+        (first, move), *rest = page.heads
+        if rest:
+            # The third turn's page names the two moves that reach it; the fourth's the three.
+            words = {"roll": first.label, "move": said(form, first.at, move, lang)}
+            for n, (choice, played) in enumerate(rest, start=2):
+                words |= {f"roll{n}": choice.label, f"move{n}": said(form, choice.at, played, lang)}
+            head = t(lang, "plan.fourth_head" if len(rest) > 1 else "plan.third_head", **words)
+            back = ", ".join(choice.label for choice, _ in page.heads[:-1])
+            buttons.append(to(page.path[:-1], t(lang, "plan.back_to", roll=back)))
         else:
-            _, first, move = page
-            # The page says only what it plans: the full plan is on the first page (a phone shows one or the other).
             head = t(lang, "plan.after_head", roll=first.label, move=said(form, first.at, move, lang))
-            head += "\n" + t(lang, "plan.piece_note", name=other)
-            picks = draft.after[draft.page - 1] if draft.page - 1 < len(draft.after) else ()
-            for slot, choice in enumerate(form.turn_after(first, move)[:MAX_ROLL_MENUS]):
-                pick = picks[slot] if slot < len(picks) else 0
-                view.add_item(_roll_menu(form, lang, "t", slot, code, choice, pick))
-            back = Draft(picks=draft.picks, after=draft.after)
-            buttons.append(_page_button(form, back, t(lang, "plan.back")))
-            later = [p for p in planned if p > draft.page]
-            if later:
-                ahead = Draft(picks=draft.picks, after=draft.after, page=later[0])
-                label = t(lang, "plan.next_first", roll=shown[later[0] - 1][1].label)  # type: ignore[index]
-                buttons.append(_page_button(form, ahead, label))
+            buttons.append(to((), t(lang, "plan.back")))
+        content = head + "\n" + t(lang, "plan.piece_note", name=other)
     else:
-        _reply_menus(view, form, draft, lang, code, other)
+        plan = Plan(form.seat, version, form.keyed, pages.saved(form, draft.tree))
+        lines = plan_lines(plan, form.seat, names, lang, form) or [t(lang, "plan.nothing_yet")]
+        key = ("plan.form_four" if form.roll_depth >= 4 else "plan.form_three") + (
+            "_rated" if form.rated else "_suggested" if form.prefill else ""
+        )
+        content = t(lang, key, id=match_id, lines="\n".join(lines))
+    deeper = next((p for p in every if len(p) == len(page.path) + 1 and p[:-1] == page.path), None)
+    if deeper is not None:
+        buttons.append(to(deeper, t(lang, "plan.turn_after")))
+    if page.path in every:
+        later = [p for p in every[every.index(page.path) + 1 :] if len(p) == len(page.path)]
+        sibling = next((p for p in later if p[:-1] == page.path[:-1]), None)
+        if sibling is not None:
+            buttons.append(to(sibling, t(lang, "plan.next_first", roll=pages.label_of(sibling[-1]))))
     view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
     for button in buttons:
         view.add_item(button)
-    key = "plan.form_two" if form.keyed != "turn" else "plan.form"
-    key += "_rated" if form.rated else "_suggested" if form.prefill else ""
-    content = head or t(lang, key, id=match_id, lines="\n".join(lines))
     return content[:2000], view
-
-
-def _page_button(form: PlanForm, draft: Draft, label: str) -> PlanButton:
-    return PlanButton("page", form.match.id, form.version, draft.code(form.keyed), label=label)
 
 
 def _roll_menu(form: PlanForm, lang: str, part: str, slot: int, code: str, choice: Choice, pick: int) -> PlanSelect:
@@ -282,14 +371,15 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     answers = form.answers(reply.when)[:MAX_OPTIONS]
     line = next((line for line in draft.lines if line[0] == draft.pending), None)
     # A turn plan's answers are whole turns, in notation; a reply plan's, one move in words.
-    after = reply.at if form.keyed == "turn" else reply.at.apply(reply.at.parse_move(reply.when))
+    after = reply.at if form.keyed == "turn" else answered_at(reply)
     options = [
         discord.SelectOption(
             label=reply_words(form, after, m, lang)[:100], value=str(i), default=line is not None and line[1] == i
         )
         for i, m in enumerate(answers)
     ]
-    view.add_item(PlanSelect("a", 0, match_id, version, code, options, t(lang, "plan.answer", reply=reply.label)))
+    said_reply = reply_words(form, reply.at, reply.when, lang) if reply.when == ANY else reply.label
+    view.add_item(PlanSelect("a", 0, match_id, version, code, options, t(lang, "plan.answer", reply=said_reply)))
     if form.keyed != "reply" or line is None or line[1] >= len(answers):
         return
     replies = form.turn_after(reply, answers[line[1]])[:MAX_OPTIONS]
@@ -298,7 +388,7 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     picked = draft.then if draft.then is not None else (line[2] if len(line) == 4 else None)
     options = [
         discord.SelectOption(
-            label=t(lang, "plan.reply_option", name=other, reply=said(form, c.at, c.when, lang))[:100],
+            label=t(lang, "plan.reply_option", name=other, reply=reply_words(form, c.at, c.when, lang))[:100],
             value=str(i),
             default=picked == i,
         )
@@ -308,13 +398,14 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     if picked is None or picked >= len(replies):
         return
     second = replies[picked]
-    at = second.at.apply(second.at.parse_move(second.when))
+    at = answered_at(second)
     chosen = line[3] if len(line) == 4 and line[2] == picked else None
     options = [
         discord.SelectOption(label=said(form, at, m, lang)[:100], value=str(i), default=chosen == i)
         for i, m in enumerate(form.answers_at(second)[:MAX_OPTIONS])
     ]
-    view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.answer", reply=second.label)))
+    said_second = reply_words(form, second.at, second.when, lang) if second.when == ANY else second.label
+    view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.answer", reply=said_second)))
 
 
 def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:
@@ -325,11 +416,18 @@ def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:
 
 
 def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
-    """A reply or an answer of the form as its menu says it: a whole turn as its notation ("any turn" in words),
-    a move in words."""
+    """A reply or an answer of the form as its menu says it: a whole turn as its notation, a move in words ("any
+    turn" and "any reply" in words too)."""
+    if move == ANY:
+        return any_words(form.keyed, lang)
     if form.keyed == "turn":
-        return t(lang, "plan.any_turn") if move == ANY else move
+        return move
     return said(form, state, move, lang)
+
+
+def any_words(keyed: str, lang: str) -> str:
+    """The condition "whatever the opponent plays" in words, with what stops it."""
+    return t(lang, "plan.any_turn" if keyed == "turn" else "plan.any_reply")
 
 
 def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
@@ -348,11 +446,11 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
         move = branch.play
         choice = choices.get(branch.when)
         if plan.keyed == "turn":
-            reply = t(lang, "plan.any_turn") if branch.when == ANY else branch.when
+            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
             lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=flat(branch)))
             continue
         if form is not None and choice is not None:
-            at = choice.at if plan.keyed == "roll" else choice.at.apply(choice.at.parse_move(branch.when))
+            at = choice.at if plan.keyed == "roll" else answered_at(choice)
             words = said(form, at, move, lang)
             move = move if words == move else f"{words} ({move})"
         if plan.keyed == "roll":
@@ -363,9 +461,11 @@ def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanFor
                 )
                 lines.append(t(lang, "plan.then_rolls", moves=moves))
         else:
-            lines.append(t(lang, "plan.line_reply", name=other, reply=branch.when, move=move))
+            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
+            lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=move))
             for deeper in branch.then:
-                lines.append(t(lang, "plan.then_reply", name=other, reply=deeper.when, move=deeper.play))
+                reply = any_words(plan.keyed, lang) if deeper.when == ANY else deeper.when
+                lines.append(t(lang, "plan.then_reply", name=other, reply=reply, move=deeper.play))
         further = sum(len(b.then) for b in branch.then)
         if further:
             lines[-1] += " " + t(lang, "plan.deeper", count=further)
@@ -433,5 +533,5 @@ async def next_plan(
         form = await desk_of(shell).form(match.id, user_id)
     except MatchError:
         return text, None  # nothing to plan now (their turn again, no choice ahead, the match over)
-    content, view = await form_message(shell, lang, form, draft_of(form))
+    content, view = await form_message(shell, lang, form, await first_draft(shell, form, user_id))
     return (text + "\n\n" + content)[:2000], view

@@ -57,18 +57,34 @@ def mixed_agents(game_id: str, players: int, rng: random.Random, mix: Mix = MIX)
     return levels, agents
 
 
+def opening_of(judge: object) -> int:
+    """How many of each seat's first decisions ``judge``'s self-play draws at random (its ``opening``; 0
+    when it declares none)."""
+    opening: int = getattr(judge, "opening", 0)
+    return opening
+
+
 def play(
-    key: str, seed: str, moment: Moment | None, players: int = 2, ply_cap: int = PLY_CAP, mix: Mix = MIX
+    key: str,
+    seed: str,
+    moment: Moment | None,
+    players: int = 2,
+    ply_cap: int = PLY_CAP,
+    mix: Mix = MIX,
+    opening: int = 0,
 ) -> Played | None:
     """One seeded match of ``key``'s game between levels drawn from ``mix``, its positions at ``moment``
     (None: the first decision of each seat's turn) and its result; None when ``ply_cap`` steps bring no
-    result."""
+    result. Each seat's first ``opening`` decisions are drawn at random among its legal moves (a game whose
+    searching levels play deterministically and ignore the draws would otherwise repeat a few matches)."""
     game_id = GAME_OF[key]
     info = find_game(game_id)
     state = info.new(players, info.validate_options(OPTIONS_OF[key]))
     levels, agents = mixed_agents(game_id, players, random.Random(f"{seed}:levels"), mix)
     chance_rng = random.Random(f"{seed}:chance")
     rngs = [random.Random(f"{seed}:seat:{s}") for s in range(players)]
+    opening_rng = random.Random(f"{seed}:opening")
+    opened = [0] * players
     played = Played(levels=levels)
     last = None
     for _ in range(min(ply_cap, info.max_plies)):
@@ -83,6 +99,10 @@ def play(
         if moment(state) if moment is not None else seat != last:
             played.positions.append(state)
         last = seat
+        if opened[seat] < opening:
+            opened[seat] += 1
+            state = state.apply(opening_rng.choice(state.legal_moves(seat)))
+            continue
         state = state.apply(agents[seat].choose(state.view_for(seat), state.legal_moves(seat), rngs[seat]))
     result = result_shares(state)
     if result is None:
@@ -99,13 +119,15 @@ def self_play(
     space: str,
     players: int | Sequence[int] = 2,
     mix: Mix = MIX,
+    opening: int = 0,
 ) -> list[Played]:
     """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced.
-    ``players`` is a table size, or several the matches cycle through (match ``k`` at size ``k mod len``)."""
+    ``players`` is a table size, or several the matches cycle through (match ``k`` at size ``k mod len``);
+    ``opening``: see :func:`play`."""
     sizes = (players,) if isinstance(players, int) else tuple(players)
     found = []
     for k in range(matches):
-        played = play(key, f"{space}:{key}:{seed}:{k}", moment, sizes[k % len(sizes)], mix=mix)
+        played = play(key, f"{space}:{key}:{seed}:{k}", moment, sizes[k % len(sizes)], mix=mix, opening=opening)
         if played is not None:
             found.append(played)
     return found

@@ -32,7 +32,7 @@ import numpy as np
 
 from games.ai.judge import params
 from games.ai.judge.base import linear_scores, players_of
-from games.ai.judge.calibration import PLY_CAP, Played, self_play
+from games.ai.judge.calibration import PLY_CAP, Played, opening_of, self_play
 from games.ai.judge.levels import ITERATIONS, MIX, Mix
 from games.ai.judge.linear import LinearJudge
 from games.ai.judge.logit_map import KNOTS, LogitMap, segments
@@ -126,7 +126,9 @@ def calibration_mix_of(judge: LinearJudge) -> Mix:
 
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
-    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, mix_of(judge))
+    played = self_play(
+        judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, mix_of(judge), opening_of(judge)
+    )
     return fit_played(judge, played, matches, seed)
 
 
@@ -292,7 +294,9 @@ def calibrate(judge: LinearJudge, matches: int, seed: int = CALIBRATION_SEED) ->
         raise ValueError(f"{judge.key} has no weights to calibrate: fit it first")
     if str(data["seeds"]).startswith(f"{SEED_SPACE}:{judge.key}:{seed}:"):
         raise ValueError(f"seed {seed} is the one {judge.key}'s weights were fitted with: hold out another")
-    played = self_play(judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, calibration_mix_of(judge))
+    played = self_play(
+        judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, calibration_mix_of(judge), opening_of(judge)
+    )
     return calibrated(judge, data, played, matches, seed)
 
 

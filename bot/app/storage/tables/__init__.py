@@ -16,6 +16,7 @@ from bot.app.storage.tables.member_settings import MemberSettingQueries
 from bot.app.storage.tables.moves import MoveQueries
 from bot.app.storage.tables.orders import OrderQueries
 from bot.app.storage.tables.paces import PaceQueries
+from bot.app.storage.tables.plan_drafts import PlanDraftQueries
 from bot.app.storage.tables.plans import PlanQueries, PlanRow
 from bot.app.storage.tables.played_for import PlayedForQueries
 from bot.app.storage.tables.posts import PostQueries
@@ -35,6 +36,7 @@ __all__ = [
     "MoveQueries",
     "OrderQueries",
     "PaceQueries",
+    "PlanDraftQueries",
     "PlanQueries",
     "PlanRow",
     "PlayedForQueries",

@@ -158,7 +158,7 @@ def face(kind: str, lang: str) -> str:
 
 def private(state: GameState, seat: Seat, lang: str) -> str:
     """``seat``'s secrets in words, for its own private view only: the bonuses in hand, each with what it does,
-    and the kinds of its face-down bonuses on the field."""
+    the kinds of its face-down bonuses on the field, and that the image draws them dark with a symbol."""
     view = state.view_for(seat)
     hand = getattr(view, "hand", ())
     kinds = sorted(set(hand), key=KINDS.index)
@@ -173,6 +173,10 @@ def private(state: GameState, seat: Seat, lang: str) -> str:
     ]
     if hidden:
         lines.append(t(lang, "private.ultimatek.face_down", items=", ".join(hidden)))
+    if hand or hidden:
+        # The image beside these words draws them as dark tokens with a symbol; its key no longer says so, to
+        # keep the busiest boards small enough for a phone (issue 39).
+        lines.append(t(lang, "private.ultimatek.dark"))
     return "\n".join(lines)
 
 

@@ -362,6 +362,28 @@ def scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
     )
 
 
+def note(state: GameState, seat: Seat, lang: str) -> str | None:
+    """Ravensburger's line above the board: each tower's height and whose tokens it holds (its side view's
+    slices are some 3 CSS px tall on a phone), and, while the board shows one, what a red-faced token is (issue
+    39); None on a board without either, and in the other rule sets."""
+    if not isinstance(state, towers.State):
+        return None
+    said = []
+    for square, stack in zip(towers.SQUARES, state.board, strict=True):
+        if len(stack) > 1:
+            yours = sum(token.owner == seat for token in stack)
+            counts = [
+                t(lang, f"note.ur.rb.{side}", n=n)
+                for side, n in (("yours", yours), ("theirs", len(stack) - yours))
+                if n
+            ]
+            said.append(t(lang, "note.ur.rb.tower", square=square, tokens=", ".join(counts)))
+    lines = [t(lang, "note.ur.rb.towers", towers=" · ".join(said))] if said else []
+    if any(token.red for stack in state.board for token in stack):
+        lines.append(t(lang, "note.ur.rb.red"))
+    return " ".join(lines) or None
+
+
 WORDS = GameWords(
     label=label,
     decision=decision,
@@ -370,6 +392,7 @@ WORDS = GameWords(
     marks=marks,
     passed=passed,
     legend=legend,
+    note=note,
     scores=scores,
     buttons=8,
 )

@@ -25,6 +25,10 @@ def turn(state: GameState, mentions: str, lang: str) -> str | None:
     """Ursuppe is made of many small decisions: the turn line says which one is awaited."""
     decision = getattr(state.view_for(None), "decision", None)
     key = f"decision.ursuppe.{getattr(decision, 'kind', '')}"
+    if key == "decision.ursuppe.act" and not any(m.kind == "stay" for m in state.legal_moves()):
+        # Staying put is offered only with Holding: without it the words would name a choice the buttons lack,
+        # and a line more pushes the board off a phone's first screen.
+        key = "decision.ursuppe.act_free"
     if decision is None or not has(lang, key):
         return None
     what = t(

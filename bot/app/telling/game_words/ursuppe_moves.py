@@ -81,13 +81,12 @@ def _chosen_directions(state: State, seat: Seat) -> list[int]:
 
 def food_words(state: GameState, seat: Seat, lang: str) -> str | None:
     """``🍽️ Food on c4: 1 red, 2 yellow.``: the cubes on the square of the amoeba the decision of ``seat`` is
-    about, in the colour words of the move menus and in the board's order (seat order, as its chips); when the
-    decision may take the amoeba to a square it names (a drift, a chosen direction), a second line with the
-    cubes there (``🧭 Within reach: b4 (north): 1 blue · d4 (south): none.``); then the amoeba's damage when it
-    has some. None when the decision
-    is about no amoeba on the soup. Issue 39: the board draws each colour's cubes as a count beside a
-    silhouette of about 7 CSS px on a phone, and a damage as a 6 CSS px pip; where to go and what to eat turn
-    on them."""
+    about, in the colour words of the move menus and in seat order; when the decision may take the amoeba to a
+    square it names (a drift, a chosen direction), a second line with the cubes there (``🧭 Within reach: b4
+    (north): 1 blue · d4 (south): none.``); then the amoeba's damage when it has some. None when the decision
+    is about no amoeba on the soup. Issue 39: the board shows a square's cubes as one count (a count per colour
+    beside a silhouette would be some 7 CSS px on a phone), and where to go and what to eat turn on the
+    colours."""
     if not isinstance(state, State) or seat not in state.actors():
         return None
     view = state.view_for(None)

@@ -1,0 +1,70 @@
+"""Screenshots of leaving a Subulata plan for any reply as a phone shows it (390×844): the plan form Bob opens
+under the turn post (unrated: filled in with the judge's suggestions, each answer also for any reply), the "any
+reply" line picked with its answer, then the plan saved.
+
+Run on demand, from the repository root: ``PYTHONPATH=. python bench/plan_any_shots.py [--out DIR] [--lang
+en|fr]``. Alice and Bob set Subulata up (unrated); Alice (white) is to move, Bob taps **Plan ahead**, picks
+"anything, unless it takes or threatens my pieces" and its answer, and saves. The files are
+``DIR/plan-any-<lang>-form.png``, ``DIR/plan-any-<lang>-picked.png`` and ``DIR/plan-any-<lang>-saved.png`` (only
+Bob's screen: nobody else sees a plan). Same needs as :mod:`bench.phone_shots`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.phone_shots import association, fresh_bot, shots_main, snap, speaking
+from bench.plan_shots import menus
+
+
+async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
+    """Set the match up, open the form, shoot; pick any reply and its answer, shoot; save, shoot."""
+    from bot.app.i18n import t
+
+    saved: list[Path] = []
+    async with fresh_bot() as env:
+        with speaking(lang):
+            guild, _ = association(env, lang)
+            channel = guild.create_text_channel("subulata")
+            alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+            opened = await alice.slash(channel, "game new", game="subulata", thread=False, rated=False)
+            await bob.click(opened.response.message, label=t(lang, "button.join"))
+            await alice.click(opened.response.message, label=t(lang, "button.start"))
+            await alice.slash(channel, "game move", move="setup 371946825")
+            await bob.slash(channel, "game move", move="setup 918273645")
+            board = channel.history()[-1]
+            form = (await bob.click(board, label=t(lang, "plan.open"))).response.message
+        saved.append(await snap(env, chromium, channel, [bob], out / f"plan-any-{lang}-form.png", lang))
+        with speaking(lang):
+            replies = next(
+                c for c in menus(form.components) if "plateau:plans:w" in (getattr(c, "custom_id", None) or "")
+            )
+            picked = await bob.select(form, [replies.options[-1].value], custom_id=replies.custom_id)
+            form = picked.response.message or form
+            answers = next(
+                c for c in menus(form.components) if "plateau:plans:a" in (getattr(c, "custom_id", None) or "")
+            )
+            picked = await bob.select(form, ["0"], custom_id=answers.custom_id)
+            form = picked.response.message or form
+        saved.append(await snap(env, chromium, channel, [bob], out / f"plan-any-{lang}-picked.png", lang))
+        with speaking(lang):
+            await bob.click(form, label=t(lang, "plan.save"))
+        saved.append(await snap(env, chromium, channel, [bob], out / f"plan-any-{lang}-saved.png", lang))
+    return saved
+
+
+async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:
+    await shoot(out, args.lang, chromium)
+
+
+def main() -> int:
+    return shots_main(__doc__ or "", run)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

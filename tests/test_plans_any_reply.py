@@ -1,0 +1,134 @@
+"""Plans for any reply (issue 36, item 2) in Subulata: "whatever bob plays, unless he takes or threatens one of my
+pieces: my move". The auto-stop read on positions, then the plan left, played and stopped through the service."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app.matches import LogKind, Match, MatchError, MatchService
+from bot.app.plans import subulata, turns
+from bot.app.plans.desk import PlanDesk
+from bot.app.plans.follow import PLAYED, Dropped
+from bot.app.plans.model import Branch
+from bot.app.plans.suggest import suggested
+from bot.app.storage import Store
+from bot.shell.plans.draft import branches_of, draft_of
+from games import subulata as subulata_rules
+from games.subulata import from_text
+from tests.test_autoplay import open_match
+from tests.test_matches import ALICE, BOB
+from tests.test_plans import at, service_of
+
+LAYOUT = "subulata 10,20,30,40,50,60,70,80,90"
+WHITE = "a1=1,b1=2,c1=3,a2=4,b2=5,c2=6,a3=7,b3=8,c3=9"
+BLACK_REST = "h7=8,i7=7,g8=6,h8=5,i8=4,g9=3,h9=2,i9=1"
+
+
+def white_to_move(black_cell: str) -> str:
+    """White to move, a black piece on ``black_cell`` (the one the reply moved), the others at home."""
+    return f"{LAYOUT} {WHITE}/ {black_cell}=9,{BLACK_REST}/ 0"
+
+
+@pytest.mark.parametrize(
+    ("black", "reply", "mine", "changed"),
+    [
+        ("c6", "c9-c6", "c1-f1", False),  # from c6 (water) it reaches c5 and b6: nothing of White's
+        ("c4", "c7-c4", "c1-f1", True),  # from c4 (leaf) it takes c1 next: a threat
+        ("c6", "c9xc6", "c1-f1", True),  # a capture
+        ("c6", "c9-c6", "c1-c7", True),  # the planned move is not legal
+        ("d3", "d6-d3", "b3-d3", True),  # the planned move would now take the piece that landed there
+        ("c6", "c9-c6", "b3-d3", False),
+    ],
+)
+def test_what_changes_a_planned_subulata_move(black: str, reply: str, mine: str, changed: bool) -> None:
+    state = from_text(white_to_move(black))
+    assert subulata.changes(subulata_rules.INFO, [reply], state, 0, [mine]) is changed
+
+
+async def sub_match(store: Store, text: str) -> tuple[MatchService, PlanDesk, Match]:
+    service, desk = service_of(store)
+    match = await open_match(service, "subulata", {}, (ALICE, BOB))
+    return service, desk, await at(store, service, match, text)
+
+
+@pytest.fixture
+async def store() -> AsyncIterator[Store]:
+    opened = await Store.open(":memory:")
+    yield opened
+    await opened.close()
+
+
+# Black to move; White plans c1-f1 for any reply.
+BLACK_TO_MOVE = f"{LAYOUT} {WHITE}/ g7=9,{BLACK_REST}/ 1"
+
+
+@pytest.mark.parametrize("reply", ["g7-f7", "g8-g6", "h8-h5", "g9-d9"])
+async def test_a_plan_for_any_reply_plays_the_move_whatever_the_reply(store: Store, reply: str) -> None:
+    service, desk, match = await sub_match(store, BLACK_TO_MOVE)
+    white, black = match.seats
+    plan = await desk.leave(match.id, white, (Branch(turns.ANY, "c1-f1"),), expected_version=match.version)
+    assert plan.branches == (Branch(turns.ANY, "c1-f1"),)
+    before = match.version
+    match = (await service.move(match.id, black, reply, expected_version=match.version)).match
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE and e.seat == 0]
+    ((who, word),) = await desk.take_words(match.id)
+    assert who == white and word.reason == PLAYED
+    assert [(e.notation, e.stand_in) for e in log] == [("c1-f1", "plan")]
+
+
+async def test_a_plan_for_any_reply_stops_when_the_reply_threatens_a_piece(store: Store) -> None:
+    # Black's g7 piece to c4 is no real move: the position is set with it one step away (c7, leaf: c7-c4).
+    service, desk, match = await sub_match(store, f"{LAYOUT} {WHITE}/ c7=9,{BLACK_REST}/ 1")
+    white, black = match.seats
+    await desk.leave(match.id, white, (Branch(turns.ANY, "c1-f1"),), expected_version=match.version)
+    before = match.version
+    match = (await service.move(match.id, black, "c7-c4", expected_version=match.version)).match
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE and e.seat == 0]
+    ((_, word),) = await desk.take_words(match.id)
+    assert word == Dropped("stopped", {"move": "c1-f1"}) and log == []
+
+
+async def test_a_plan_for_any_reply_naming_a_move_never_legal_is_refused_with_nothing_stored(store: Store) -> None:
+    _, desk, match = await sub_match(store, BLACK_TO_MOVE)
+    white = match.seats[0]
+    for move, key in (("c1-c7", "plan_move"), ("g7-g6", "plan_move")):  # no such move; black's piece
+        with pytest.raises(MatchError) as refused:
+            await desk.leave(match.id, white, (Branch(turns.ANY, move),), expected_version=match.version)
+        assert refused.value.key == key
+    assert await desk.plans_of(white) == []
+
+
+async def test_a_plan_for_any_reply_goes_two_turns_deep(store: Store) -> None:
+    # Whatever black plays, c1-f1; then whatever black plays next, a2-d2: both play, each after a harmless reply.
+    service, desk, match = await sub_match(store, BLACK_TO_MOVE)
+    white, black = match.seats
+    plan = (Branch(turns.ANY, "c1-f1", (Branch(turns.ANY, "a2-d2"),)),)
+    await desk.leave(match.id, white, plan, expected_version=match.version)
+    before = match.version
+    for reply in ("g8-g6", "h8-h5"):
+        match = (await service.move(match.id, black, reply, expected_version=match.version)).match
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE]
+    assert [(e.notation, e.stand_in) for e in log] == [
+        ("g8-g6", None),
+        ("c1-f1", "plan"),
+        ("h8-h5", None),
+        ("a2-d2", "plan"),
+    ]
+    ((_, word),) = await desk.take_words(match.id)
+    assert word.reason == PLAYED
+
+
+async def test_the_menus_keep_the_suggestions_for_any_reply_whole(store: Store) -> None:
+    # The suggestions are two lines of two turns, as the form's draft keeps them: saved as they were offered.
+    _, desk, match = await sub_match(store, BLACK_TO_MOVE)
+    white = match.seats[0]
+    form = await desk.form(match.id, white)
+    branches = suggested(match.game, form.known, 0, random.Random(1))
+    assert [b.when == turns.ANY for b in branches] == [False, True]
+    assert all([b.when for b in branch.then] == [turns.ANY] for branch in branches)
+    offered = dataclasses.replace(form, prefill=branches)
+    assert branches_of(offered, draft_of(offered)) == branches
