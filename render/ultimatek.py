@@ -205,6 +205,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "key_stop": "{name}: blocks {where} until this turn ends",
         "key_stop_next": "{name}: blocks {where} until {side}'s next turn ends",
         "key_down": "face down: {where}",
+        "key_mine": "your face-down bonuses: {where}",
         "key_hand_one": "{name}: {n} hidden bonus in hand",
         "key_hand": "{name}: {n} hidden bonuses in hand",
         "key_hands": "hidden bonuses in hand: {hands}",
@@ -259,6 +260,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "key_stop": "{name} : bloque {where} jusqu'à la fin de ce tour",
         "key_stop_next": "{name} : bloque {where} jusqu'à la fin du prochain tour de {side}",
         "key_down": "face cachée : {where}",
+        "key_mine": "vos bonus face cachée : {where}",
         "key_hand_one": "{name} : {n} bonus caché en main",
         "key_hand": "{name} : {n} bonus cachés en main",
         "key_hands": "bonus cachés en main : {hands}",
@@ -658,12 +660,14 @@ def _key_lines(view: View, lang: str) -> list[KeyLine]:
     until when) with its plain name and its hexes, then the face-down tokens' hexes, then how many hidden
     bonuses each hand the viewer cannot see holds (its row shows them as blank backs; the side named by its
     colour, as the row's piece shows it: a long name would wrap the line), on the face-down line when there is
-    one. The kinds a player holds hidden (hand and face down), and that the dark tokens with a symbol are
-    theirs for their eyes only, are said in the words of their private view, beside this image."""
+    one. On a player's own image their face-down tokens, drawn dark with their symbol, have a line of their own
+    under that dark token; their kinds, and that only they see them, are said in the words of their private
+    view, beside this image."""
     words = WORDS[lang]
     where: dict[str, list[str]] = {}
     blocked: dict[Seat, list[str]] = {}
     down: list[str] = []
+    mine: list[tuple[str | None, str]] = []
     stopped = {(s.hex, 1 - s.owner) for s in view.stops}
     for p in sorted(view.pieces, key=lambda p: (p.hex.column, p.hex.row, p.side)):
         if (p.hex, p.side) in stopped or p.blocked:
@@ -673,6 +677,8 @@ def _key_lines(view: View, lang: str) -> list[KeyLine]:
             kind, style = token
             if style == "up" and kind is not None:
                 where.setdefault(kind, []).append(p.hex.name)
+            elif style == "secret":
+                mine.append((kind, p.hex.name))
             else:
                 down.append(p.hex.name)
     found: list[tuple[str | None, TokenStyle | None, str]] = []
@@ -691,6 +697,12 @@ def _key_lines(view: View, lang: str) -> list[KeyLine]:
     # The hands this view cannot see are rows of blank backs: the key says what they are (issue 39). Face-down
     # tokens and hidden hands share the blank back, so they share one line when there are both: a line of the
     # key costs the PNG some 2.4 KB, and Ultima-Tek's busiest boards are the largest of all (issue 39).
+    if mine:
+        # A player's own face-down tokens are drawn dark with their symbol on their private image, not as the
+        # blank back the opponent's are (issue 39): their line shows that token, with the kind when all are one.
+        kinds = {kind for kind, _ in mine}
+        only = next(iter(kinds)) if len(kinds) == 1 else None
+        found.append((only, "secret", words["key_mine"].format(where=", ".join(name for _, name in mine))))
     hidden = [(seat, n) for seat, n in enumerate(view.hand_sizes) if seat != view.viewer and n]
     hands = ", ".join(f"{_word(lang, 'Side', seat)} {n}" for seat, n in hidden)
     if down and hidden:

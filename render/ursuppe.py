@@ -87,6 +87,7 @@ from render.ursuppe_art import (
     amoeba_sprite,
     chip_sprite,
     damage_ring_sprite,
+    food_key_sprite,
     food_total_sprite,
     frame_sprite,
     island_sprite,
@@ -558,8 +559,8 @@ def pitch_of(v: View, palette: str = "standard") -> tuple[int, ...]:
     # The first row's empty squares hold the card, the cards left and the finish zone in words.
     need[0] = max(need[0], 8 + max(len(_corner_lines(v, lang, CORNER_W)) for lang in LANGS) * CORNER_STEP)
     need[0] = max(need[0], order_height(v))
-    # e5 holds the damage ring's key: the ring, then its words.
-    need[4] = max(need[4], DAMAGE_KEY_Y + (max(len(_damage_key_lines(lang)) for lang in LANGS) - 0.5) * CORNER_STEP + 2)
+    # e5 holds the key of the damage ring and of the food cube.
+    need[4] = max(need[4], max(_key_height(lang) for lang in LANGS))
     return tuple(int(min(PITCH_MAX, max(PITCH_Y, math.ceil(h + GAP)))) for h in need)
 
 
@@ -686,14 +687,31 @@ def _draw_corners(
             paste(canvas, ring_sprite(ORDER_RING - 4, HIGHLIGHT, 3.0), (ox0 + 18, below))
             paste_text(canvas, (ox0 + 40, below), word(lang, "order_ring"), TEXT_PX, "Semibold", th.muted, "lm")
     lx0, ly0, _, _ = cell_box(4, 4, board_y, pitch)
-    # The ring on its own line: beside it, "damage" and "blessure" would not fit the square's width.
-    paste(canvas, damage_ring_sprite(MARKER_D, 1), (lx0 + 24, ly0 + 22))
-    for i, line in enumerate(_damage_key_lines(lang)):
-        paste_text(canvas, (lx0 + 3, ly0 + DAMAGE_KEY_Y + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.muted, "lm")
+    # The ring beside the first line of its words ("= 1"): beside the ring, "damage" and "blessure" would not
+    # fit the square's width, so they go under it; then the food cube and its word (issue 39: the squares' cube
+    # had no key).
+    note_figure("damage ring", MARKER_D)
+    paste(canvas, damage_ring_sprite(MARKER_D, 1), (lx0 + KEY_X + MARKER_D / 2, ly0 + KEY_Y))
+    lines = _damage_key_lines(lang)
+    for i, line in enumerate(lines):
+        x = lx0 + KEY_X + (MARKER_D + 6 if i == 0 else 0)
+        paste_text(canvas, (x, ly0 + KEY_Y + i * CORNER_STEP), line, TEXT_PX, "Semibold", th.muted, "lm")
+    cube_y = ly0 + KEY_Y + len(lines) * CORNER_STEP
+    note_figure("food cube", MARKER_D)
+    paste(canvas, food_key_sprite(MARKER_D, FOOD_H, palette), (lx0 + KEY_X + MARKER_D / 2 + 1, cube_y))
+    x = lx0 + KEY_X + MARKER_D + 6
+    paste_text(canvas, (x, cube_y), word(lang, "food_key"), TEXT_PX, "Semibold", th.muted, "lm")
 
 
-DAMAGE_KEY_Y: Final = 52
-"""Where the middle of the first line of the damage ring's words lies, under the top of its square (e5)."""
+KEY_X: Final = 3
+KEY_Y: Final = 20
+"""Where the key in e5 starts, from its square's left edge, and where the middle of its first line lies, under
+the top of the square: the ring and "= 1", the rest of the damage words, then the food cube and its word."""
+
+
+def _key_height(lang: str) -> float:
+    """What e5's key needs under the top of its square."""
+    return KEY_Y + len(_damage_key_lines(lang)) * CORNER_STEP + FOOD_H / 2 + 2
 
 
 def _damage_key_lines(lang: str) -> list[str]:

@@ -318,6 +318,12 @@ def food_total_sprite(count: int, d: int, text: int, palette: str = "standard") 
     return sprite
 
 
+def food_key_sprite(d: int, h: int, palette: str = "standard") -> Image.Image:
+    """The food cube alone, ``d`` px across on a band ``h`` px high, as the squares draw it beside their count:
+    for the board's key."""
+    return _cube_icon(d, h, palette)
+
+
 @cache
 def _cube_icon(d: int, h: int, palette: str = "standard") -> Image.Image:
     """A cube seen from a corner: a light top and two shaded sides, outlined, in the theme's text colour."""

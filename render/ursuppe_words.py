@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from games.base import Termination
 from games.ursuppe.genes import BY_ID
 from games.ursuppe.tables import TABLES
 from games.ursuppe.view import Decision, Event, View
@@ -62,6 +63,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_drift": "no drift",
         "supply": "Supply",
         "damage": "= 1 damage",
+        "food_key": "food",
         "superior": "superior gene",
         "score": "score",
         "bp": "BP",
@@ -107,6 +109,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "d_other": "{p} decides",
         "wins": "{p} wins with {score}",
         "tie": "Tie at {score}: {names}",
+        "win_resign": "Won by resignation: {names}",
+        "win_shared": "Won: {names}",
         "ended": "The game has ended",
         # Events.
         "e_card": "New card: {card}",
@@ -190,6 +194,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_drift": "pas de dérive",
         "supply": "Réserve",
         "damage": "= 1 blessure",
+        "food_key": "vivres",
         "superior": "gène supérieur",
         "score": "score",
         "bp": "PE",
@@ -233,6 +238,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "d_other": "{p} décide",
         "wins": "{p} gagne avec {score}",
         "tie": "Égalité à {score} : {names}",
+        "win_resign": "Victoire par abandon : {names}",
+        "win_shared": "Victoire : {names}",
         "ended": "La partie est terminée",
         "e_card": "Nouvelle carte : {card}",
         "e_dice": "{p} fait {x} pour l'ordre de départ",
@@ -433,8 +440,14 @@ def outcome_parts(view: View, lang: str, names: tuple[str, ...]) -> list[Part]:
         score = scores[seat] if seat < len(scores) else ""
         return fill(word(lang, "wins"), {"p": PlayerRef(seat)}, score=score)
     if winners:
-        score = scores[winners[0]] if winners[0] < len(scores) else ""
-        return [word(lang, "tie").format(score=score, names=", ".join(names[s] for s in winners))]
+        listed = ", ".join(names[s] for s in winners)
+        tied = {scores[s] for s in winners if s < len(scores)}
+        if len(tied) == 1:
+            return [word(lang, "tie").format(score=next(iter(tied)), names=listed)]
+        # Several winners on different scores: the last human resigned and the seats the AI took win together
+        # (a tie "at" the first one's score read wrong beside the scores).
+        key = "win_resign" if out.termination is Termination.RESIGNATION else "win_shared"
+        return [word(lang, key).format(names=listed)]
     return [word(lang, "ended")]
 
 

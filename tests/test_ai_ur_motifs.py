@@ -9,9 +9,12 @@ import random
 import pytest
 
 from games.ai import make_agent
+from games.ai.judge.ur import MOTIFS_NAMES, motifs_features
 from games.ai.odds import judged
 from games.ai.ur_motifs import round_survival, wary
+from games.playout import exact_chance
 from games.ur import motifs
+from games.ur.turns import Roll
 
 
 def test_a_pawn_boxed_in_fails_the_round() -> None:
@@ -32,6 +35,35 @@ def test_can_use_agrees_with_the_rules_stuck_reasons() -> None:
     state = motifs.from_text("v3 0r:A8r,B5r,C1b,C2b,C3b 1r:A1r,A2r,A7r,B7r,C8r 0 -")
     for roll in motifs.ROLLS:
         assert state.can_use(0, roll) == (state.stuck_reasons(roll) == ())
+
+
+def test_reaches_ignores_the_face_rule_and_the_placement() -> None:
+    """B5's only neighbours are B4 and B6 (A5 and C5 are holes): between two opposing pawns, no walk."""
+    state = motifs.from_text("v3 0r:A3r,B3r,B4r,B6r 1r:A1r,A7r,A8r,B2r,B5r 0 -")
+    assert state.placing
+    assert not any(state.reaches(1, "B5", roll) for roll in motifs.ROLLS)
+    assert all(state.reaches(1, "A8", roll) for roll in motifs.ROLLS)
+
+
+def test_the_judges_stuck_feature_is_the_chance_of_no_legal_move() -> None:
+    """The judge asks the engine whether a throw can be used (half the cost of a strong decision) instead
+    of listing every move of every throw: the same value, over the positions of seeded random matches."""
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(40):
+        state = motifs.new_state()
+        while state.outcome() is None:
+            if state.is_chance():
+                for seat in (0, 1):
+                    listed = 0.0
+                    if state.turn == seat and not state.placing:
+                        listed = sum(float(p) for r, p in motifs.ROLL_ODDS if not state.apply(Roll(r)).legal_moves())
+                    assert motifs_features(state, seat)[MOTIFS_NAMES.index("stuck_moving")] == listed
+                    checked += 1
+                state = state.apply(exact_chance(state, rng))
+            else:
+                state = state.apply(rng.choice(state.legal_moves()))
+    assert checked > 500
 
 
 def test_the_placement_is_judged_as_before() -> None:

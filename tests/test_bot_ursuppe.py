@@ -18,6 +18,7 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
+from bot.app.telling.narration import turn_line
 from bot.app.telling.words import button_moves
 from games.ursuppe.board import DIRECTIONS, INDEX, STEP
 from games.ursuppe.view import DECISION_KINDS, View
@@ -176,6 +177,10 @@ async def test_four_players_into_round_three_with_an_attack_answered_out_of_turn
         assert all(label != move for move, label in shown.items()), "every button says its move in words"
         if asked:
             assert [b for b in button_labels(board) if b not in others] == [], "the turn post waits for the answer"
+            # The question under the post says what is asked; the post does not say it again (on a phone the
+            # repeated line pushed the board half off the first screen).
+            asked_line = turn_line(match, "en", [m.user.name for m in (alice, bob, chloe, dmitri)])
+            assert asked_line.split(": ", 1)[1] not in text_of(board), asked_line
 
         offered = [c["value"] for c in await actor.autocomplete(channel, "game move", "move", "")]
         if offered[0] == "drift all":

@@ -485,8 +485,8 @@ def test_the_key_says_what_the_blank_tokens_of_a_hand_are() -> None:
     assert "Red: 1 hidden bonus in hand" in _key_texts(one, 0, "en")
     assert "Rouge : 1 bonus caché en main" in _key_texts(one, 0, "fr")
     state = from_text(SAMPLE)  # blue holds 2 bonuses in hand, red 3; face down on c3, e4 and g3
-    assert "face down: c3, e4, g3 · in hand: Red 3" in _key_texts(state, 0, "en")
-    assert "face cachée : c3, e4, g3 · en main : Bleu 2" in _key_texts(state, 1, "fr")
+    assert "face down: g3 · in hand: Red 3" in _key_texts(state, 0, "en")
+    assert "face cachée : c3, e4 · en main : Bleu 2" in _key_texts(state, 1, "fr")
     assert "face down: c3, e4, g3 · in hand: Blue 2, Red 3" in _key_texts(state, None, "en")
 
 
@@ -500,7 +500,25 @@ def test_the_busiest_key_keeps_to_one_line_per_token_shown() -> None:
     for viewer in (None, 0, 1):
         for lang in ("en", "fr"):
             key = _key_lines(state.view_for(viewer), lang)
-            assert [style for _, style, _ in key] == ["up", "up", "up", "down"], (viewer, lang, key)
+            # A player's own face-down tokens, drawn dark with their symbol, have their own line (below).
+            own = ["secret"] if viewer is not None else []
+            assert [style for _, style, _ in key] == ["up", "up", "up", *own, "down"], (viewer, lang, key)
+
+
+def test_a_players_own_face_down_tokens_are_keyed_as_drawn_dark_not_blank() -> None:
+    """On a player's own image their face-down bonuses are dark tokens with their symbol, yet the key showed the
+    blank back beside their hexes (issue 39): their line shows the dark token (with the symbol when all are one
+    kind) and the blank back's line names only the opponent's."""
+    from render.ultimatek import SAMPLE, _key_lines
+
+    state = from_text(SAMPLE)  # blue's face-down Run + on c3 and Fly / on e4, red's Stop on g3
+    blue = _key_lines(state.view_for(0), "en")
+    assert (None, "secret", ["your face-down bonuses: c3, e4"]) in blue
+    assert (None, "down", ["face down: g3 · in hand: Red 3"]) in blue
+    red = _key_lines(state.view_for(1), "fr")
+    assert ("stop", "secret", ["vos bonus face cachée : g3"]) in red
+    public = _key_lines(state.view_for(None), "en")
+    assert all(style != "secret" for _, style, _ in public), "the public image has no dark token"
 
 
 def test_the_key_says_how_long_a_stop_blocks_its_piece() -> None:

@@ -392,3 +392,27 @@ def test_a_red_faced_token_on_the_board_is_explained_by_a_key_under_it(lang: str
     assert with_red.height > plain.height
     sizes = [px for text, px in notes.texts if text == said]
     assert sizes and min(sizes) * PHONE_COLUMN_CSS / with_red.width >= PHONE_MIN_CSS
+
+
+def test_ravensburgers_palette_has_no_near_twins() -> None:
+    """Ravensburger's busiest boards were 0.5 KB under the phone's 60 KB (issue 39): antialiased edges scattered
+    over colours a level or two apart, such as (214, 200, 170) and (214, 201, 171), which the eye cannot tell
+    apart and the compressor can. Its palette keeps one of each such pair (the exact colours first)."""
+    from render.common import PALETTE_MERGE, build_palette
+    from render.ur import towers as board
+
+    entries = board.BOARD_IMAGE.palette.getpalette() or []
+    colours = [tuple(entries[i : i + 3]) for i in range(0, len(entries), 3)]
+    twins = [
+        (a, b)
+        for i, a in enumerate(colours)
+        for b in colours[i + 1 :]
+        if max(abs(x - y) for x, y in zip(a, b, strict=True)) <= PALETTE_MERGE
+    ]
+    assert twins == []
+    # The merge itself: a found colour next to a kept one is left out, a distinct one stays.
+    sample = Image.new("RGB", (3, 1))
+    sample.putdata([(10, 10, 10), (12, 11, 10), (200, 30, 30)])
+    merged = build_palette([sample], colors=8, keep=((10, 10, 10),), merge=PALETTE_MERGE).getpalette() or []
+    found = {tuple(merged[i : i + 3]) for i in range(0, len(merged), 3)}
+    assert (12, 11, 10) not in found and (200, 30, 30) in found

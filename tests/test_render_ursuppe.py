@@ -597,6 +597,18 @@ def test_the_turn_order_says_what_its_ring_means(lang: str, key: str) -> None:
     assert key in [text for text, _ in notes.texts]
 
 
+@pytest.mark.parametrize(("lang", "key"), [("en", "food"), ("fr", "vivres")])
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_key_says_what_the_squares_cube_is(lang: str, key: str, players: int) -> None:
+    """Every square shows its food as a count beside a cube, and the key in e5 named only the damage ring
+    (issue 39): under it, the same cube and its word, no taller a board for it."""
+    view, ctx = _late(players)
+    with noted() as notes:
+        U.render(view, dataclasses.replace(ctx, lang=lang))
+    assert (key, U.TEXT_PX) in notes.texts
+    assert U._key_height(lang) + U.GAP <= 103, "e5's key fits the 103 px row the damage key alone needed"
+
+
 def _css(px: float) -> float:
     return px * PHONE_COLUMN_CSS / U.WIDTH
 
@@ -641,3 +653,22 @@ def test_the_header_rings_the_player_to_act_as_the_turn_order_does(players: int)
     assert drawn == ringed != plain
     changed = [i for i, (a, b) in enumerate(zip(plain, ringed, strict=True)) if a != b]
     assert len(changed) == 1 and ringed[changed[0]] == U.ORDER_RING + 2, (plain, ringed)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Won by resignation: "), ("fr", "Victoire par abandon : ")])
+def test_winners_on_different_scores_are_not_a_tie(lang: str, said: str) -> None:
+    """When the last member resigns, the seats the AI took over win together on their own scores: the board said
+    "Tie at 22" beside scores of 22, 17 and 30 (the phone tour's end, issue 39)."""
+    from games.base import Outcome, Termination
+
+    view, ctx = _late(4)
+    ended = dataclasses.replace(view, outcome=Outcome(Termination.RESIGNATION, (0, 1, 2), scores=(22, 17, 30, 29)))
+    names = ("alice", "bob", "chloe", "dmitri")
+    with noted() as notes:
+        U.render(ended, dataclasses.replace(ctx, names=names, lang=lang))
+    texts = " ".join(text for text, _ in notes.texts)
+    assert said in texts and "Tie at" not in texts and "Égalité" not in texts
+    tied = dataclasses.replace(view, outcome=Outcome(Termination.NORMAL, (0, 2), scores=(30, 17, 30, 29)))
+    with noted() as notes:
+        U.render(tied, dataclasses.replace(ctx, names=names, lang="en"))
+    assert "Tie at 30" in " ".join(text for text, _ in notes.texts)

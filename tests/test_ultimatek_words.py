@@ -296,7 +296,8 @@ def test_the_board_says_in_words_what_each_bonus_token_is_and_where_it_lies() ->
     assert not any("Stop" in text or "Run 2" in text for text in public), "the hidden kinds stay hidden"
     own = drawn(0, "en")
     assert "Throw 2 with a turn: d3" in own
-    assert "face down: c5, e2, g3 · in hand: Red 1" in own
+    # Blue's own face-down tokens are drawn dark, so the key keys them apart from red's blank one.
+    assert "your face-down bonuses: c5, e2" in own and "face down: g3 · in hand: Red 1" in own
     assert "the dark tokens with a symbol: only you see them" in private(state, 0, "en")
     # Blue's own hidden kinds (face down and in hand) are named by the words beside the private image.
     assert not any("Run 2" in text or "Stop" in text for text in own)

@@ -111,6 +111,9 @@ def _neighbours(square: str) -> tuple[str, ...]:
 
 NEIGHBOURS: Final = {sq: _neighbours(sq) for sq in SQUARES}
 """The orthogonally adjacent squares of each square (the holes A5 A6 C5 C6 are not squares)."""
+_INDEX: Final = {sq: i for i, sq in enumerate(SQUARES)}
+_NEXT: Final = tuple(tuple(_INDEX[n] for n in NEIGHBOURS[sq]) for sq in SQUARES)
+"""The neighbours by index, for the walks over bit masks."""
 
 DICE: Final = 4
 MARKED_FACES: Final = 3
@@ -123,6 +126,7 @@ ROLL_ODDS: Final = (
 )
 """Marked faces up on four dice each marked on half its faces; none marked counts 5."""
 ROLLS: Final = tuple(v for v, _ in ROLL_ODDS)
+_LONGEST: Final = max(ROLLS)
 SEAT_LETTERS: Final = BOARD.lanes
 """``first:A`` names seat 0 (the side of row A), ``first:C`` seat 1."""
 
@@ -340,7 +344,56 @@ class State(DrawThenRoll[Place | Move]):
         """True when one of ``seat``'s pawns the face rule lets move has a walk of exactly ``roll`` steps
         ending on an empty square, in the position as it stands, whoever is to act (always False while
         placing)."""
-        return any(True for sq in self.eligible(seat) for _ in self._walks(seat, sq, roll))
+        return any(self.reaches(seat, sq, roll) for sq in self.eligible(seat))
+
+    def walk_lengths(self, seat: Seat, square: str) -> frozenset[int]:
+        """The numbers of steps (up to the highest roll) of the legal walks of a pawn of ``seat`` standing on
+        ``square`` that end on an empty square, as :meth:`reaches` asks them."""
+        found = self._lengths(seat, square)
+        return frozenset(roll for roll in ROLLS if found >> roll & 1)
+
+    def reaches(self, seat: Seat, square: str, roll: int) -> bool:
+        """True when a pawn of ``seat`` standing on ``square`` has a walk of exactly ``roll`` steps ending on
+        an empty square, in the position as it stands, whatever its face, whoever is to act and even while
+        placing (the face rule is :meth:`can_use`'s)."""
+        return bool(self._lengths(seat, square) >> roll & 1)
+
+    def _lengths(self, seat: Seat, square: str) -> int:
+        """:meth:`walk_lengths` as bits (bit ``n`` set: a walk of ``n`` steps), found in one search of the
+        walks over bit masks and kept with the position: the searches ask every pawn of every leaf about
+        every roll, and walking the board once per roll was most of a strong decision's time."""
+        key = (seat, square)
+        found = self._walk_bits.get(key)
+        if found is None:
+            own, theirs = self._masks[seat], self._masks[1 - seat]
+            start = _INDEX[square]
+            found = 0
+            stack = [(start, 1 << start, 0)]
+            while stack:
+                at, seen, steps = stack.pop()
+                steps += 1
+                for nxt in _NEXT[at]:
+                    bit = 1 << nxt
+                    if seen & bit or theirs & bit:
+                        continue  # never the same square twice, never over an opponent's pawn
+                    if not own & bit:
+                        found |= 1 << steps  # a walk may end on an empty square only
+                    if steps < _LONGEST:
+                        stack.append((nxt, seen | bit, steps))
+            self._walk_bits[key] = found
+        return found
+
+    @cached_property
+    def _walk_bits(self) -> dict[tuple[Seat, str], int]:
+        return {}
+
+    @cached_property
+    def _masks(self) -> tuple[int, int]:
+        own = [0, 0]
+        for seat in (0, 1):
+            for sq, _ in self.pawns[seat]:
+                own[seat] |= 1 << _INDEX[sq]
+        return own[0], own[1]
 
     def routes(self, move: Move) -> tuple[tuple[str, ...], ...]:
         """Every legal walk of ``move`` with the current roll (start and end included), sorted."""

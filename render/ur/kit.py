@@ -986,14 +986,15 @@ def sample_palette(
     move_re: re.Pattern[str],
     samples: Iterable[tuple[str, str | None, int | None, str]],
     keep: Sequence[Color] = (),
+    merge: int = 0,
 ) -> Image.Image:
     """The palette of representative renders: (position text, last move, its mover, language) each;
-    the colours of ``keep`` are in it exactly."""
+    the colours of ``keep`` are in it exactly; ``merge`` as :func:`render.common.build_palette` takes it."""
     images = []
     for text, move, mover, lang in samples:
         ctx = BoardContext(("Alice", "Bob"), move, mover, _move_marks(move_re, move), lang)
         images.append(draw_board(parse(text), ctx))
-    return build_palette(images, keep=keep)
+    return build_palette(images, keep=keep, merge=merge)
 
 
 # The static board.

@@ -32,6 +32,7 @@ from games.ur.towers import Move, State, Token
 from render.common import (
     CREAM,
     INK,
+    PALETTE_MERGE,
     RED,
     SHELL,
     BoardContext,
@@ -577,7 +578,9 @@ SAMPLES: Final = (
 
 
 def _palette(draw_board: DrawBoard) -> Image.Image:
-    return sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES, keep=(*CONTRAST_SEATS, *CONTRAST_INLAY))
+    # Near twins merged: the busiest boards with their key of red-faced tokens were 0.5 KB under the phone's limit.
+    keep = (*CONTRAST_SEATS, *CONTRAST_INLAY)
+    return sample_palette(draw_board, towers.from_text, _MOVE, SAMPLES, keep=keep, merge=PALETTE_MERGE)
 
 
 # Alt text.

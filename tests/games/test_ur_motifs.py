@@ -871,3 +871,22 @@ def test_errors_are_game_errors() -> None:
     """Every error a player's input can cause is a GameError the bot can explain."""
     for cls in (NotationError, IllegalMoveError, AmbiguousMoveError, NotYourTurnError, GameOverError):
         assert issubclass(cls, GameError)
+
+
+def test_s13_s16_reaches_agrees_with_the_walks_whatever_the_face() -> None:
+    """``reaches`` (one search of a pawn's walks, over bit masks, that the AI asks at every leaf) says a
+    walk of exactly ``roll`` steps ends on an empty square exactly when the moves' own walks find one, for
+    every pawn of both seats and every roll, in the positions of seeded random games; a turned pawn too."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(60):
+        state = motifs.new_state()
+        while state.outcome() is None:
+            for seat in (0, 1):
+                for square in state.squares(seat):
+                    walks = {roll for roll in motifs.ROLLS if any(True for _ in state._walks(seat, square, roll))}
+                    assert state.walk_lengths(seat, square) == walks
+                    assert all(state.reaches(seat, square, roll) == (roll in walks) for roll in motifs.ROLLS)
+                    checked += 1
+            state = state.apply(random_step(state, rng))
+    assert checked > 5_000

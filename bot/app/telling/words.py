@@ -171,6 +171,16 @@ def private_words(game: GameInfo, state: GameState, seat: Seat | None, lang: str
     return words_for(game.id).private(state, seat, lang)
 
 
+def typed_moves(game: GameInfo, notations: Sequence[str], lang: str) -> str | None:
+    """Decisions played one after the other as a member of ``lang`` types them at once into ``/game move``
+    (see :attr:`~bot.app.telling.game_words.base.GameWords.typed`), or None when one of them has no form in
+    that language's words."""
+    typed = [words_for(game.id).typed(notation, lang) for notation in notations]
+    if any(text is None for text in typed):
+        return None
+    return f"{sequence.SEPARATOR} ".join(text for text in typed if text is not None)
+
+
 def sequence_words(
     game: GameInfo, state: GameState, seat: Seat, notations: Sequence[str], lang: str, *, autoplay: bool = False
 ) -> list[str] | None:

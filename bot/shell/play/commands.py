@@ -13,7 +13,7 @@ from bot.app.config import Config
 from bot.app.i18n import language_of, t
 from bot.app.matches import MAX_MOVE_TEXT, LogKind, MatchError, MatchStatus, require_seat
 from bot.app.seats.acting import Action
-from bot.app.telling.words import sequence_words
+from bot.app.telling.words import sequence_words, typed_moves
 from bot.shell.context import EventsHolder, is_organiser
 from bot.shell.display import variant_label
 from bot.shell.fairness import fair_chance
@@ -95,18 +95,23 @@ class PlayCommands:
             await interaction.response.defer(thinking=True, ephemeral=True)
             seconds = self.bot.config.ai_seconds
             moves, whole = await self.bot.shell.heavy.run(lambda: ai_turn(match, seat, "strong", seconds=seconds))
-        typed = f"{sequence.SEPARATOR} ".join(moves)
         autoplay = match.options.get("autoplay") == "on"
         steps = sequence_words(match.game, match.state, seat, moves, lang, autoplay=autoplay)
+        # The typed form in the member's language (French verbs in French); None when the notation has only
+        # English words for a move: the hint then says it in words alone.
+        typed = typed_moves(match.game, moves, lang)
         if steps is None:
+            shown = typed or f"{sequence.SEPARATOR} ".join(moves)
             key = "hint.suggest" if len(moves) == 1 else "hint.turn" if whole else "hint.turn_start"
-            await interaction.followup.send(t(lang, key, move=moves[0], moves=typed), ephemeral=True)
+            await interaction.followup.send(t(lang, key, move=shown, moves=shown), ephemeral=True)
         elif len(moves) == 1:
-            await interaction.followup.send(t(lang, "hint.in_words", what=steps[0], move=moves[0]), ephemeral=True)
+            key = "hint.in_words" if typed else "hint.in_words_only"
+            await interaction.followup.send(t(lang, key, what=steps[0], move=typed), ephemeral=True)
         else:
             # The turn in words, one numbered line per decision; the typed form last, for /game move.
             listed = "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
             key = "hint.turn_words" if whole else "hint.turn_start_words"
+            key += "" if typed else "_only"
             await interaction.followup.send(t(lang, key, steps=listed, moves=typed)[:2000], ephemeral=True)
 
     @command("abort", "Stop this channel's match without a result")

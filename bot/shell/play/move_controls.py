@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.app.i18n import has, language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchService, MatchStatus, require_seat
 from bot.app.seats.acting import Action, member_acts, seat_for
-from bot.app.telling.words import button_moves, move_label, move_marks, move_words
+from bot.app.telling.words import button_moves, move_label, move_marks, move_words, typed_moves
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauButton, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
@@ -342,9 +342,11 @@ def confirm_texts(match: Match, seat: Seat, notation: str, lang: str) -> tuple[s
     parts in words. The button plays the move said in words (its public words for a move naming a secret)."""
     said = _said(match, notation, lang)
     if said is not None:
-        return t(lang, "builder.said.confirm", id=match.id, what=said, move=notation), t(
-            lang, "builder.play", move=said
-        )[:80]
+        # Beside the words, the move as a member of the language types it; in words alone where its notation has
+        # only English words (issue 39: no English notation in French menus).
+        typed = typed_moves(match.game, [notation], lang)
+        key = "builder.said.confirm" if typed is not None else "builder.said.confirm_words"
+        return t(lang, key, id=match.id, what=said, move=typed), t(lang, "builder.play", move=said)[:80]
     what = describe(match.game, match.state, match.state.parse_move(notation, seat), lang)
     content = t(lang, "builder.confirm", id=match.id, move=notation, what=what)
     shown = move_words(match.game, match.state, notation, lang) or notation

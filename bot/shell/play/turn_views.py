@@ -200,7 +200,10 @@ class TurnViews:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
                 awaited.append(t(lang, "post.scores", scores=scores))
         elif current:
-            awaited.append(turn_line(match, lang, None if mentions else names))
+            if not asking:
+                # Asked out of turn, the question right under the post says who must answer what, with its
+                # buttons: the same line here too pushed the board half off a phone's first screen (issue 39).
+                awaited.append(turn_line(match, lang, None if mentions else names))
             clocks = reads.clocks
             if clocks:
                 deadline = min(clock.times.deadline for clock in clocks.values())

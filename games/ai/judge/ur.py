@@ -18,7 +18,6 @@ from games.ai.evaluate import LOOP_MOBILITY, LOOP_TURNS
 from games.ai.judge.linear import LinearJudge
 from games.base import GameState, Seat
 from games.ur import loop, motifs, race, towers
-from games.ur.turns import Roll
 
 
 def pre_roll(state: GameState) -> bool:
@@ -184,7 +183,7 @@ def _stuck(state: motifs.State, seat: Seat) -> float:
     """Variante 3: the chance that ``seat``, about to throw, then has no legal move (and so loses)."""
     if state.turn != seat or state.placing or not state.is_chance():
         return 0.0
-    return sum(float(p) for r, p in motifs.ROLL_ODDS if not state.apply(Roll(r)).legal_moves(seat))
+    return sum(float(p) for r, p in motifs.ROLL_ODDS if not state.can_use(seat, r))
 
 
 JUDGES: Final = {

@@ -64,6 +64,11 @@ def no_turn_line(state: GameState, mentions: str, lang: str) -> str | None:
     return None
 
 
+def as_written(shown: str, lang: str) -> str | None:
+    """A decision typed as its notation reads, in every language (squares, arrows: no word to translate)."""
+    return shown
+
+
 def no_private(state: GameState, seat: Seat, lang: str) -> str:
     """No secret of the game's own to put in words for a player's private view."""
     return ""
@@ -152,6 +157,10 @@ class GameWords:
     said: Callable[[GameState, str, str], str | None] = no_label
     """A decision as a sentence tells it (position, public notation, language), e.g. ``A4 → A2``: the sentences
     of posts and of ``/game history`` show it before the notation; None keeps the notation alone."""
+    typed: Callable[[str, str], str | None] = as_written
+    """A decision as a member of the language types it into ``/game move`` (public notation, language): the
+    notation with the game's verbs in that language, which its parser reads as the same decision; None when it
+    cannot be typed without words of another language (a hint then gives it in words alone)."""
     scores: Callable[[GameState, Sequence[str], str], str | None] = no_scores
     """The final scores explained (final position, names, language): what each player counted and who wins
     why; None for the plain list of scores; "" when the board shows every score beside its player's name

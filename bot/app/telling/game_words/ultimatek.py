@@ -180,8 +180,22 @@ def private(state: GameState, seat: Seat, lang: str) -> str:
     return "\n".join(lines)
 
 
+_FRENCH_VERBS = {"reveal": "révéler", "discard": "défausser", "place": "poser", "end": "fin"}
+"""The notation's verbs as the French catalogs write them (the parser reads both); the rest of the notation
+is hexes, arrows and the bonus names the rules keep in every language."""
+
+
+def typed(shown: str, lang: str) -> str | None:
+    """A decision as a member of ``lang`` types it: in French, ``révéler c3``, ``poser fly c3``, ``fin``."""
+    if lang != "fr":
+        return shown
+    verb, space, rest = shown.partition(" ")
+    return _FRENCH_VERBS.get(verb, verb) + space + rest
+
+
 WORDS = GameWords(
     label=label,
+    typed=typed,
     decision=decision,
     chance=chance,
     tallied={"draw": "log.ultimatek.draw"},

@@ -384,8 +384,18 @@ def note(state: GameState, seat: Seat, lang: str) -> str | None:
     return " ".join(lines) or None
 
 
+_ENGLISH = re.compile(r"^in|off$")
+
+
+def typed(shown: str, lang: str) -> str | None:
+    """A decision as a member of ``lang`` types it: squares read alike in every language, but a piece entering
+    (``in``) or borne off (``off``) has only English words in the notation, so in French it is said in words."""
+    return None if lang != "en" and _ENGLISH.search(shown) else shown
+
+
 WORDS = GameWords(
     label=label,
+    typed=typed,
     decision=decision,
     chance=chance,
     said=said,

@@ -190,8 +190,15 @@ def scores(state: GameState, names: Sequence[str], lang: str) -> str:
     return ""
 
 
+def typed(shown: str, lang: str) -> str | None:
+    """A decision as a member of ``lang`` types it: the notation in English (its verbs, colour letters and gene
+    ids are English), None in French, where the buttons and the words say it instead."""
+    return shown if lang == "en" else None
+
+
 WORDS = GameWords(
     counted=counted,
+    typed=typed,
     turn=turn,
     event_fields=event_fields,
     summary=summary,
