@@ -17,23 +17,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import association, fresh_bot, shots_main, snap, speaking
+from bench.phone_shots import fresh_bot, open_match, shots_main, snap, speaking
 
 
 async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
     """Open the match, the panel, shoot; pick an order, shoot."""
-    from bot.app.i18n import t
-
     saved: list[Path] = []
     async with fresh_bot() as env:
         with speaking(lang):
-            guild, _ = association(env, lang)
-            channel = guild.create_text_channel("soup")
-            alice, *others = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "chloe", "dmitri"))
-            lobby = (await alice.slash(channel, "game new", game="ursuppe", thread=False)).response.message
-            for member in others:
-                await member.click(lobby, label=t(lang, "button.join"))
-            await alice.click(lobby, label=t(lang, "button.start"))
+            channel, (alice, *_) = await open_match(
+                env, lang, "ursuppe", ("alice", "bob", "chloe", "dmitri"), channel_name="soup"
+            )
             panel = (await alice.slash(channel, "plateau orders")).response.message
         saved.append(await snap(env, chromium, channel, [alice], out / f"orders-{lang}-list.png", lang))
         with speaking(lang):

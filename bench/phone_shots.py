@@ -287,6 +287,24 @@ def association(env: Any, lang: str, *, organiser: bool = False) -> tuple[Any, A
     return guild, guild.add_member(env.create_user("olga"), roles=[admins])
 
 
+async def open_match(
+    env: Any, lang: str, game: str, names: tuple[str, ...], *, channel_name: str, rated: bool | None = None
+) -> tuple[Any, list[Any]]:
+    """A channel of the association's server in ``lang`` where the members ``names`` opened (the first), joined
+    and started a match of ``game`` (``rated`` as given, else the default); returns the channel and the members."""
+    from bot.app.i18n import t
+
+    guild, _ = association(env, lang)
+    channel = guild.create_text_channel(channel_name)
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    options: dict[str, Any] = {} if rated is None else {"rated": rated}
+    lobby = (await members[0].slash(channel, "game new", game=game, thread=False, **options)).response.message
+    for member in members[1:]:
+        await member.click(lobby, label=t(lang, "button.join"))
+    await members[0].click(lobby, label=t(lang, "button.start"))
+    return channel, members
+
+
 async def snap(
     env: Any, chromium: Any, channel: Any, viewers: list[Any], path: Path, lang: str = "en", *, top: bool = False
 ) -> Path:

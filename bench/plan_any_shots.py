@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import association, fresh_bot, shots_main, snap, speaking
+from bench.phone_shots import fresh_bot, open_match, shots_main, snap, speaking
 from bench.plan_shots import menus
 
 
@@ -29,12 +29,9 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
     saved: list[Path] = []
     async with fresh_bot() as env:
         with speaking(lang):
-            guild, _ = association(env, lang)
-            channel = guild.create_text_channel("subulata")
-            alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-            opened = await alice.slash(channel, "game new", game="subulata", thread=False, rated=False)
-            await bob.click(opened.response.message, label=t(lang, "button.join"))
-            await alice.click(opened.response.message, label=t(lang, "button.start"))
+            channel, (alice, bob) = await open_match(
+                env, lang, "subulata", ("alice", "bob"), channel_name="subulata", rated=False
+            )
             await alice.slash(channel, "game move", move="setup 371946825")
             await bob.slash(channel, "game move", move="setup 918273645")
             board = channel.history()[-1]

@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import association, fresh_bot, shots_main, snap, speaking
+from bench.phone_shots import fresh_bot, open_match, shots_main, snap, speaking
 from bench.plan_shots import menus
 
 
@@ -29,12 +29,9 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
     saved: list[Path] = []
     async with fresh_bot() as env:
         with speaking(lang):
-            guild, _ = association(env, lang)
-            channel = guild.create_text_channel("ultima-tek")
-            alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-            opened = await alice.slash(channel, "game new", game="ultimatek", thread=False, rated=False)
-            await bob.click(opened.response.message, label=t(lang, "button.join"))
-            await alice.click(opened.response.message, label=t(lang, "button.start"))
+            channel, (alice, _) = await open_match(
+                env, lang, "ultimatek", ("alice", "bob"), channel_name="ultima-tek", rated=False
+            )
             while (match := await env.bot.service.current(channel.id)) is not None and match.state.actors() == (0,):
                 await alice.slash(channel, "game move", move=match.state.format_move(match.state.legal_moves(0)[0]))
             board = channel.history()[-1]
