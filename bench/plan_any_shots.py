@@ -19,7 +19,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.phone_shots import fresh_bot, open_match, shots_main, snap, speaking
-from bench.plan_shots import menus
+from bench.plan_shots import menu_with
 
 
 async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
@@ -38,14 +38,10 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
             form = (await bob.click(board, label=t(lang, "plan.open"))).response.message
         saved.append(await snap(env, chromium, channel, [bob], out / f"plan-any-{lang}-form.png", lang))
         with speaking(lang):
-            replies = next(
-                c for c in menus(form.components) if "plateau:plans:w" in (getattr(c, "custom_id", None) or "")
-            )
+            replies = menu_with(form, "plateau:plans:w")
             picked = await bob.select(form, [replies.options[-1].value], custom_id=replies.custom_id)
             form = picked.response.message or form
-            answers = next(
-                c for c in menus(form.components) if "plateau:plans:a" in (getattr(c, "custom_id", None) or "")
-            )
+            answers = menu_with(form, "plateau:plans:a")
             picked = await bob.select(form, ["0"], custom_id=answers.custom_id)
             form = picked.response.message or form
         saved.append(await snap(env, chromium, channel, [bob], out / f"plan-any-{lang}-picked.png", lang))

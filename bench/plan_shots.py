@@ -51,37 +51,20 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
             form = (await alice.click(board, label=t(lang, "plan.open"))).response.message
         saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-form.png", lang))
         with speaking(lang):
-            menu = next(
-                c for c in menus(form.components) if "plateau:plans:r1" in (getattr(c, "custom_id", None) or "")
-            )
-            picked = await alice.select(form, ["1"], custom_id=menu.custom_id)
+            picked = await alice.select(form, ["1"], custom_id=menu_with(form, "plateau:plans:r1").custom_id)
             form = picked.response.message or form
             paged = await alice.click(form, label=t(lang, "plan.turn_after"))
             form = paged.response.message or form
         saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-after.png", lang))
+        for page in ("third", "fourth"):
+            with speaking(lang):
+                picked = await alice.select(form, ["1"], custom_id=menu_with(form, "plateau:plans:r0").custom_id)
+                form = picked.response.message or form
+                paged = await alice.click(form, label=t(lang, "plan.turn_after"))
+                form = paged.response.message or form
+            saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-{page}.png", lang))
         with speaking(lang):
-            menu = next(
-                c for c in menus(form.components) if "plateau:plans:r0" in (getattr(c, "custom_id", None) or "")
-            )
-            picked = await alice.select(form, ["1"], custom_id=menu.custom_id)
-            form = picked.response.message or form
-            paged = await alice.click(form, label=t(lang, "plan.turn_after"))
-            form = paged.response.message or form
-        saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-third.png", lang))
-        with speaking(lang):
-            menu = next(
-                c for c in menus(form.components) if "plateau:plans:r0" in (getattr(c, "custom_id", None) or "")
-            )
-            picked = await alice.select(form, ["1"], custom_id=menu.custom_id)
-            form = picked.response.message or form
-            paged = await alice.click(form, label=t(lang, "plan.turn_after"))
-            form = paged.response.message or form
-        saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-fourth.png", lang))
-        with speaking(lang):
-            menu = next(
-                c for c in menus(form.components) if "plateau:plans:r0" in (getattr(c, "custom_id", None) or "")
-            )
-            picked = await alice.select(form, ["1"], custom_id=menu.custom_id)
+            picked = await alice.select(form, ["1"], custom_id=menu_with(form, "plateau:plans:r0").custom_id)
             await alice.click(picked.response.message or form, label=t(lang, "plan.save"))
         saved.append(await snap(env, chromium, channel, [alice], out / f"plan-{lang}-saved.png", lang))
     return saved
@@ -104,6 +87,11 @@ def menus(components: Any) -> list[Any]:
         found.append(item)
         found += menus(getattr(item, "children", None) or getattr(item, "components", None) or [])
     return found
+
+
+def menu_with(message: Any, prefix: str) -> Any:
+    """The first component of ``message`` whose custom id holds ``prefix`` (a plan form's menu)."""
+    return next(c for c in menus(message.components) if prefix in (getattr(c, "custom_id", None) or ""))
 
 
 async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.phone_shots import fresh_bot, open_match, shots_main, snap, speaking
-from bench.plan_shots import menus
+from bench.plan_shots import menu_with
 
 
 async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
@@ -39,9 +39,7 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
         saved.append(await snap(env, chromium, channel, [alice], out / f"plan-tek-{lang}-form.png", lang))
         with speaking(lang):
             form = (await alice.click(form, label=t(lang, "plan.turn_after"))).response.message or form
-            orders = next(
-                c for c in menus(form.components) if "plateau:plans:v" in (getattr(c, "custom_id", None) or "")
-            )
+            orders = menu_with(form, "plateau:plans:v")
             form = (await alice.select(form, ["1"], custom_id=orders.custom_id)).response.message or form
         saved.append(await snap(env, chromium, channel, [alice], out / f"plan-tek-{lang}-second.png", lang))
         with speaking(lang):
