@@ -45,8 +45,10 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
@@ -103,41 +105,64 @@ def play(
     match with the autopilot off (the same dice and players, replayed from the first decision where the autopilot
     played a move the AI would not have)."""
     players = len(agents)
-    state: GameState = info.new(players, options)
     chance = random.Random(f"pilot:{seed}:chance")
     rngs = [random.Random(f"pilot:{seed}:seat:{s}") for s in range(players)]
-    fork: tuple[GameState, random.Random, list[random.Random], list[Agent]] | None = None
     cost = 0.0
+
+    def pilot(state: GameState, moves: list[Any], own: Any) -> Any:
+        nonlocal cost
+        if len(moves) < 2:
+            return own
+        began = time.perf_counter()
+        spread = choice_matters(info, state, pilot_seat, seed=f"{seed}", seconds=None)
+        figures.checks.append(time.perf_counter() - began)
+        bound = POINTS if rule == "unrated" else rated_points(info, state) if points is None else points
+        if spread is None or not spread.within(bound):
+            return own
+        move = fixed_choice(info, state, pilot_seat, spread.moves) if rule == "rated" else spread.best
+        figures.played += 1
+        if move != own:
+            figures.differed += 1
+            cost += spread.chances[spread.moves.index(own)] - spread.chances[spread.moves.index(move)]
+        return move
+
+    with_it, without = paired_match(info, info.new(players, options), chance, rngs, agents, pilot_seat, pilot)
+    figures.judged.append(cost)
+    if without is None:
+        return with_it, with_it
+    figures.replayed += 1
+    return with_it, without
+
+
+def paired_match(
+    info: GameInfo,
+    state: GameState,
+    chance: random.Random,
+    rngs: list[random.Random],
+    agents: list[Agent],
+    seat: int,
+    override: Callable[[GameState, list[Any], Any], Any],
+) -> tuple[float, float | None]:
+    """A match played by ``agents`` from ``state`` in which ``override`` may replace ``seat``'s own choice (it
+    gets the position, the legal moves and the AI's move, and returns the move to play): ``seat``'s share, and its
+    share in the same match replayed without the override from the first decision it changed (the same dice and
+    players), or None when it changed none."""
+    fork: tuple[GameState, random.Random, list[random.Random], list[Agent]] | None = None
     for _ in range(info.max_plies):
         if state.outcome() is not None:
             break
         if state.is_chance():
             state = state.apply(exact_chance(state, chance))
             continue
-        seat = state.actors()[0]
-        moves = state.legal_moves(seat)
-        own = agents[seat].choose(state.view_for(seat), moves, rngs[seat])
-        move = own
-        if seat == pilot_seat and len(moves) > 1:
-            began = time.perf_counter()
-            spread = choice_matters(info, state, seat, seed=f"{seed}", seconds=None)
-            figures.checks.append(time.perf_counter() - began)
-            bound = POINTS if rule == "unrated" else rated_points(info, state) if points is None else points
-            if spread is not None and spread.within(bound):
-                move = fixed_choice(info, state, seat, spread.moves) if rule == "rated" else spread.best
-                figures.played += 1
-                if move != own:
-                    figures.differed += 1
-                    cost += spread.chances[spread.moves.index(own)] - spread.chances[spread.moves.index(move)]
-                    if fork is None:
-                        fork = copy.deepcopy((state.apply(own), chance, rngs, agents))
+        actor = state.actors()[0]
+        moves = state.legal_moves(actor)
+        own = agents[actor].choose(state.view_for(actor), moves, rngs[actor])
+        move = override(state, moves, own) if actor == seat else own
+        if move != own and fork is None:
+            fork = copy.deepcopy((state.apply(own), chance, rngs, agents))
         state = state.apply(move)
-    figures.judged.append(cost)
-    with_it = share(state, pilot_seat)
-    if fork is None:
-        return with_it, with_it
-    figures.replayed += 1
-    return with_it, play_on(info, *fork, pilot_seat)
+    with_it = share(state, seat)
+    return with_it, None if fork is None else play_on(info, *fork, seat)
 
 
 def share(state: GameState, seat: int) -> float:

@@ -18,23 +18,22 @@ changed (the AI would have placed a bonus), stops that fired. Asserts nothing.
 from __future__ import annotations
 
 import argparse
-import copy
 import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_autopilot import interval, play_on, share, wilson
+from bench_autopilot import interval, paired_match, wilson
 
 from bot.app.orders import book_for
 from bot.app.plans.ultimatek import END_BONUS_PHASE
 from games import find_game
 from games.ai import make_agent
 from games.base import GameState
-from games.playout import exact_chance
 
 
 def play(seed: int, seat: int, counts: dict[str, int]) -> tuple[float, float]:
@@ -45,36 +44,22 @@ def play(seed: int, seat: int, counts: dict[str, int]) -> tuple[float, float]:
     book = book_for(info.id)
     assert book is not None
     agents = [make_agent(info.id, "easy") for _ in range(2)]
-    state: GameState = info.new(2, {})
     chance = random.Random(f"order:{seed}:chance")
     rngs = [random.Random(f"order:{seed}:seat:{s}") for s in range(2)]
-    fork = None
-    for _ in range(info.max_plies):
-        if state.outcome() is not None:
-            break
-        if state.is_chance():
-            state = state.apply(exact_chance(state, chance))
-            continue
-        actor = state.actors()[0]
-        moves = state.legal_moves(actor)
-        own = agents[actor].choose(state.view_for(actor), moves, rngs[actor])
-        move = own
-        if actor == seat:
-            ordered, stop = book.decide((END_BONUS_PHASE,), state, actor)
-            if stop is not None:
-                counts["stopped"] += 1
-            if ordered is not None:
-                counts["ended"] += 1
-                move = ordered
-                if move != own:
-                    counts["changed"] += 1
-                    if fork is None:
-                        fork = copy.deepcopy((state.apply(own), chance, rngs, agents))
-        state = state.apply(move)
-    with_it = share(state, seat)
-    if fork is None:
-        return with_it, with_it
-    return with_it, play_on(info, *fork, seat)
+
+    def order(state: GameState, moves: list[Any], own: Any) -> Any:
+        ordered, stop = book.decide((END_BONUS_PHASE,), state, seat)
+        if stop is not None:
+            counts["stopped"] += 1
+        if ordered is None:
+            return own
+        counts["ended"] += 1
+        if ordered != own:
+            counts["changed"] += 1
+        return ordered
+
+    with_it, without = paired_match(info, info.new(2, {}), chance, rngs, agents, seat, order)
+    return with_it, with_it if without is None else without
 
 
 def main() -> None:
