@@ -56,15 +56,21 @@ async def test_a_roll_plan_two_turns_deep_plays_the_next_turn_and_the_one_after(
     entries = await play_bob(service, match.id)  # alice's turns are played inside bob's changes
     mine = [e for e in entries if e.seat == 0 and e.kind is LogKind.MOVE]
     assert len(mine) == 2 and (await service.get(match.id)).state.actors() == (0,), "asked at the third turn"
-    level = plan.branches
+    assert_played_by_the_plan(plan.branches, mine, entries)
+    assert (await played_for(store, match)).get(mine[-1].ply) == "plan"
+    assert all(e.stand_in is None for e in entries if e.seat == 1)
+    await spent(desk, match, ALICE, mine[-1].notation)
+
+
+def assert_played_by_the_plan(branches: tuple[Branch, ...], mine: list[LogEntry], entries: list[LogEntry]) -> None:
+    """Each of ``mine`` is the move the plan names for the roll just before it, one turn deeper each time, and
+    was played by the plan."""
+    level = branches
     for turn in mine:
         roll = [e for e in entries if e.kind is LogKind.CHANCE and e.ply < turn.ply][-1].notation
         branch = next(b for b in level if b.when == roll)
         assert (turn.notation, turn.stand_in) == (branch.play, "plan")
         level = branch.then
-    assert (await played_for(store, match)).get(mine[-1].ply) == "plan"
-    assert all(e.stand_in is None for e in entries if e.seat == 1)
-    await spent(desk, match, ALICE, mine[-1].notation)
 
 
 def ur_state(text: str) -> GameState:

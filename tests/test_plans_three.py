@@ -23,7 +23,7 @@ from games import find_game
 from tests.test_autoplay import CHANNEL, GUILD
 from tests.test_matches import ALICE, BOB
 from tests.test_plans import BOB_TO_PLAY, at, played_for, service_of, spent, store
-from tests.test_plans_deep import play_bob, ur_state
+from tests.test_plans_deep import assert_played_by_the_plan, play_bob, ur_state
 
 __all__ = ["store"]
 
@@ -83,12 +83,7 @@ async def test_a_plan_four_turns_deep_in_variante_2_plays_four_turns_then_is_spe
     entries = await play_bob(service, match.id)  # alice's turns are played inside bob's changes
     mine = [e for e in entries if e.seat == 0 and e.kind is LogKind.MOVE]
     assert len(mine) == 4 and (await service.get(match.id)).state.actors() == (0,), "asked at the fifth turn"
-    level = plan.branches
-    for turn in mine:
-        roll = [e for e in entries if e.kind is LogKind.CHANCE and e.ply < turn.ply][-1].notation
-        branch = next(b for b in level if b.when == roll)
-        assert (turn.notation, turn.stand_in) == (branch.play, "plan")
-        level = branch.then
+    assert_played_by_the_plan(plan.branches, mine, entries)
     assert (await played_for(store, match)).get(mine[-1].ply) == "plan"
     await spent(desk, match, ALICE, mine[-1].notation)
 
