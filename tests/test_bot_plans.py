@@ -63,6 +63,19 @@ async def ur_match(club: dict[str, Any], where: str, *, rated: bool = False) -> 
     raise AssertionError("no position with a choice for every roll")
 
 
+async def subulata_match(club: dict[str, Any], where: str) -> Match:
+    """A Subulata match in channel ``where`` set up alike in every channel: alice (white) to move, bob to plan."""
+    env, lang, channel, alice, bob = club["env"], club["lang"], club[where], club["alice"], club["bob"]
+    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
+    await bob.click(lobby, label=t(lang, "button.join"))
+    await alice.click(lobby, label=t(lang, "button.start"))
+    await alice.slash(channel, "game move", move="setup 371946825")
+    await bob.slash(channel, "game move", move="setup 918273645")
+    match = await env.bot.service.current(channel.id)
+    assert match is not None and match.state.actors() == (0,), "white (alice) moves first"
+    return match
+
+
 async def bob_until_alice(club: dict[str, Any], where: str) -> Match:
     """Bob plays his first legal move until alice is to act (her rolls of 0 pass the turn back)."""
     env, channel, bob = club["env"], club[where], club["bob"]
@@ -180,13 +193,7 @@ async def test_twin_matches_differing_only_in_a_plan_read_the_same_to_the_oppone
 
 async def test_a_reply_plan_left_with_the_menus_answers_the_reply(club: dict[str, Any]) -> None:
     env, lang, channel, alice, bob = club["env"], club["lang"], club["north"], club["alice"], club["bob"]
-    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
-    await bob.click(lobby, label=t(lang, "button.join"))
-    await alice.click(lobby, label=t(lang, "button.start"))
-    await alice.slash(channel, "game move", move="setup 371946825")
-    await bob.slash(channel, "game move", move="setup 918273645")
-    match = await env.bot.service.current(channel.id)
-    assert match is not None and match.state.actors() == (0,), "white (alice) moves first"
+    match = await subulata_match(club, "north")
     opened = await bob.click(boards_in(channel)[-1], label=t(lang, "plan.open"))
     form = opened.response.message
     assert t(lang, "plan.form_two_rated", id=match.id, lines="").split("\n")[0] in text_of(form), "rated: blank"

@@ -15,22 +15,9 @@ from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games import subulata as subulata_rules
 from tests.botkit import boards_in, text_of
-from tests.test_bot_plans import bob_reads, club, first_moves_turn, menus, tek_match
+from tests.test_bot_plans import bob_reads, club, first_moves_turn, menus, subulata_match, tek_match
 
 __all__ = ["club"]  # the fixture, in both languages
-
-
-async def subulata_match(club: dict[str, Any], where: str) -> Match:
-    """A Subulata match in channel ``where`` set up alike in every channel: alice (white) to move, bob to plan."""
-    env, lang, channel, alice, bob = club["env"], club["lang"], club[where], club["alice"], club["bob"]
-    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
-    await bob.click(lobby, label=t(lang, "button.join"))
-    await alice.click(lobby, label=t(lang, "button.start"))
-    await alice.slash(channel, "game move", move="setup 371946825")
-    await bob.slash(channel, "game move", move="setup 918273645")
-    match = await env.bot.service.current(channel.id)
-    assert match is not None and match.state.actors() == (0,), "white (alice) moves first"
-    return match
 
 
 def harmless(match: Match, answer: str) -> str:

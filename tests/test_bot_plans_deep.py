@@ -10,7 +10,7 @@ from bot.app.i18n import t
 from bot.app.matches import LogKind
 from tests.botkit import boards_in, controls_of, text_of
 from tests.test_bot_e2e import expect_ephemeral
-from tests.test_bot_plans import bob_reads, bob_until_alice, bob_until_planned, club, menus, ur_match
+from tests.test_bot_plans import bob_reads, bob_until_alice, bob_until_planned, club, menus, subulata_match, ur_match
 from tests.test_plans_deep import two_deep
 
 __all__ = ["club"]
@@ -80,13 +80,7 @@ async def test_the_turns_are_left_from_their_pages_and_play_one_after_the_other(
 
 async def test_a_reply_plan_two_deep_is_left_with_the_menus_and_answers_both_replies(club: dict[str, Any]) -> None:
     env, lang, channel, alice, bob = club["env"], club["lang"], club["north"], club["alice"], club["bob"]
-    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
-    await bob.click(lobby, label=t(lang, "button.join"))
-    await alice.click(lobby, label=t(lang, "button.start"))
-    await alice.slash(channel, "game move", move="setup 371946825")
-    await bob.slash(channel, "game move", move="setup 918273645")
-    match = await env.bot.service.current(channel.id)
-    assert match is not None
+    match = await subulata_match(club, "north")
     form = (await bob.click(boards_in(channel)[-1], label=t(lang, "plan.open"))).response.message
     for part in "wavb":
         (menu,) = [m for m in menus(form) if m.custom_id.startswith(f"plateau:plans:{part}")]
