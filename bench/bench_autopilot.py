@@ -223,15 +223,7 @@ def play_on(
     seat: int,
 ) -> float:
     """The rest of a match with the autopilot off, from a copy of it: ``seat``'s share."""
-    for _ in range(info.max_plies):
-        if state.outcome() is not None:
-            break
-        if state.is_chance():
-            state = state.apply(exact_chance(state, chance))
-            continue
-        actor = state.actors()[0]
-        state = state.apply(agents[actor].choose(state.view_for(actor), state.legal_moves(actor), rngs[actor]))
-    return share(state, seat)
+    return paired_match(info, state, chance, rngs, agents, seat, lambda _state, _moves, own: own)[0]
 
 
 def interval(values: list[float]) -> tuple[float, float]:

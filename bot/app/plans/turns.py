@@ -201,7 +201,7 @@ def check_turn(
         at = second_at(game, state, seat, seed)
         if at is None:
             raise MatchError("plan_reply", reply=ANY)
-        seconds = _checked_moves(at, seat, split(flat(second[0])), until)
+        seconds, _ = _checked_moves(at, seat, split(flat(second[0]))[:MAX_TURN], until)
         then = (Branch(ANY, seconds[0], chain(seconds).then),)
     return Branch(SEP.join(replies), moves[0], attach(chain(moves), then).then)
 
@@ -230,30 +230,25 @@ def first_turn(
     state = settle(state, rng)
     if not replies or state.outcome() is not None or state.actors() != (seat,):
         raise MatchError("plan_reply", reply=branch.when or "?")
-    moves = []
-    for text in split(flat(branch)):
-        if not sequence.turn_goes_on(state, seat):
-            raise MatchError("plan_move", move=text)
-        move = own_move(state, seat, text)
-        moves.append(state.format_move(move))
-        state = state.apply(move)
-    if not moves:
-        raise MatchError("plan_move", move="?")
+    moves, state = _checked_moves(state, seat, split(flat(branch)))
     return replies, moves, state
 
 
-def _checked_moves(state: GameState, seat: Seat, texts: list[str], until: Until) -> list[str]:
-    """A second turn's decisions in full notation, each legal, the member's, and before ``until`` stops it."""
+def _checked_moves(
+    state: GameState, seat: Seat, texts: list[str], until: Until | None = None
+) -> tuple[list[str], GameState]:
+    """A turn's decisions in full notation, each legal, the member's, within the turn and before ``until`` stops
+    it; and the position after them."""
     moves = []
-    for text in texts[:MAX_TURN]:
-        if not sequence.turn_goes_on(state, seat) or until(state, seat):
+    for text in texts:
+        if not sequence.turn_goes_on(state, seat) or (until is not None and until(state, seat)):
             raise MatchError("plan_move", move=text)
         move = own_move(state, seat, text)
         moves.append(state.format_move(move))
         state = state.apply(move)
     if not moves:
         raise MatchError("plan_move", move="?")
-    return moves
+    return moves, state
 
 
 def second_at(game: GameInfo, state: GameState, seat: Seat, seed: str) -> GameState | None:
