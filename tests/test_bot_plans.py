@@ -85,6 +85,17 @@ async def bob_until_alice(club: dict[str, Any], where: str) -> Match:
     return match
 
 
+async def ur_twins(club: dict[str, Any]) -> tuple[Match, Match, Match, str]:
+    """Two Ur matches set up alike, in the south and the north (they draw the same dice); bob plays the south on
+    until alice is to move. Returns the south and north matches as opened, the south at alice's turn, and the
+    roll she got there: the one she will get in the north."""
+    south = await ur_match(club, "south")
+    north = await ur_match(club, "north")
+    after = await bob_until_alice(club, "south")
+    log = await club["env"].bot.service.history(south.id)
+    return south, north, after, [e for e in log if e.kind is LogKind.CHANCE][-1].notation
+
+
 def menus(message: discord.Message) -> list[Any]:
     return [c for c in controls_of(message) if (c.custom_id or "").startswith("plateau:plans:")]
 
@@ -175,11 +186,8 @@ async def bob_reads(club: dict[str, Any], where: str, match_id: int) -> list[Any
 
 async def test_twin_matches_differing_only_in_a_plan_read_the_same_to_the_opponent(club: dict[str, Any]) -> None:
     env, alice = club["env"], club["alice"]
-    south = await ur_match(club, "south")
-    north = await ur_match(club, "north")
+    south, north, after, roll = await ur_twins(club)
     # Alice leaves a plan in the north only, for a roll she will not get: it is dropped, with a word to her.
-    after = await bob_until_alice(club, "south")
-    roll = [e for e in await env.bot.service.history(south.id) if e.kind is LogKind.CHANCE][-1].notation
     form = await env.bot.plans.form(north.id, alice.id)
     other = next(c for c in form.choices if c.when != roll)
     await env.bot.plans.leave(north.id, alice.id, (Branch(other.when, other.moves[0]),), expected_version=north.version)

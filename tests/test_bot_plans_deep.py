@@ -10,7 +10,16 @@ from bot.app.i18n import t
 from bot.app.matches import LogKind
 from tests.botkit import boards_in, controls_of, text_of
 from tests.test_bot_e2e import expect_ephemeral
-from tests.test_bot_plans import bob_reads, bob_until_alice, bob_until_planned, club, menus, subulata_match, ur_match
+from tests.test_bot_plans import (
+    bob_reads,
+    bob_until_alice,
+    bob_until_planned,
+    club,
+    menus,
+    subulata_match,
+    ur_match,
+    ur_twins,
+)
 from tests.test_plans_deep import two_deep
 
 __all__ = ["club"]
@@ -121,12 +130,9 @@ async def test_cancelling_a_plan_two_deep_leaves_both_turns_to_the_member(club: 
 
 async def test_twins_differing_only_in_a_plan_two_deep_read_the_same_to_the_opponent(club: dict[str, Any]) -> None:
     env, alice = club["env"], club["alice"]
-    south = await ur_match(club, "south")
-    north = await ur_match(club, "north")
     # What alice will roll (the twins draw the same dice): her plan in the north names every other roll, each
     # with a turn after, so the game leaves it at once and nothing of it may show.
-    after = await bob_until_alice(club, "south")
-    roll = [e for e in await env.bot.service.history(south.id) if e.kind is LogKind.CHANCE][-1].notation
+    south, north, after, roll = await ur_twins(club)
     form = await env.bot.plans.form(north.id, alice.id)
     deep = tuple(b for b in two_deep(form) if b.when != roll)
     assert any(b.then for b in deep)

@@ -10,7 +10,7 @@ from bot.app.i18n import t
 from bot.app.matches import LogKind
 from bot.app.plans.model import Branch
 from tests.botkit import boards_in, controls_of, make_bot, text_of
-from tests.test_bot_plans import bob_reads, bob_until_alice, club, menus, ur_match
+from tests.test_bot_plans import bob_reads, bob_until_alice, club, menus, ur_match, ur_twins
 from tests.test_bot_plans_deep import controls
 
 __all__ = ["club"]
@@ -98,12 +98,9 @@ async def test_a_plan_stopped_at_its_fourth_turn_says_so_to_its_member_alone(clu
 
 async def test_twins_differing_only_in_a_plan_four_deep_read_the_same_to_the_opponent(club: dict[str, Any]) -> None:
     env, alice = club["env"], club["alice"]
-    south = await ur_match(club, "south")
-    north = await ur_match(club, "north")
     # What alice will roll (the twins draw the same dice): her plan in the north names every other roll, each
     # with three turns after, so the game leaves it at once and nothing of it may show.
-    after = await bob_until_alice(club, "south")
-    roll = [e for e in await env.bot.service.history(south.id) if e.kind is LogKind.CHANCE][-1].notation
+    south, north, after, roll = await ur_twins(club)
     form = await env.bot.plans.form(north.id, alice.id)
     deep = tuple(b for b in form.prefill if b.when != roll)
     assert deep and depth(deep) == 4
