@@ -23,17 +23,16 @@ import discord
 from bot.app.i18n import language_of, t
 from bot.app.matches import BoardChangedError, Match, MatchError, MatchStatus
 from bot.app.plans import pages
-from bot.app.plans.desk import Choice, PlanDesk, PlanForm, Standing, answered_at
+from bot.app.plans.desk import Choice, PlanDesk, PlanForm, answered_at
 from bot.app.plans.follow import PLAYED
 from bot.app.plans.model import Plan
-from bot.app.plans.turns import ANY, flat, tail
-from bot.app.telling.words import move_label
+from bot.app.plans.turns import ANY, tail
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
 from bot.shell.plans.draft import MAX_LINES, Draft, RollDraft, branches_of, draft_of, firsts, stored
 from bot.shell.plans.second import pending_line, second_pick, turn_branches, with_seconds
-from games.base import GameState
+from bot.shell.plans.words import opponent, plan_lines, reply_words, said, standing_text
 
 MAX_ROLL_MENUS = 4
 """Roll menus on one form: Discord allows five rows, the last holds the buttons."""
@@ -236,7 +235,7 @@ async def save(shell: Shell, interaction: discord.Interaction, match_id: int, ve
     names = await shell.ui.names(form.match, lang)
     lines = plan_lines(plan, form.seat, names, lang, form)
     if keep and any(tail(b) for b in plan.branches):
-        lines.append(t(lang, "plan.order_saved", name=names[1 - form.seat] if len(names) == 2 else "?"))
+        lines.append(t(lang, "plan.order_saved", name=opponent(names, form.seat)))
     content = t(lang, "plan.saved", id=match_id, lines="\n".join(lines))
     view = discord.ui.View(timeout=None)
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
@@ -265,7 +264,7 @@ async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
     for found in standing[:4]:
         match = await shell.service.get(found.match_id)
         names = await shell.ui.names(match, lang)
-        parts.append(_standing_text(found, names, lang))
+        parts.append(standing_text(found, names, lang))
         view.add_item(PlanButton("cancel", found.match_id, 0, "", label=t(lang, "plan.cancel_in", id=found.match_id)))
     if not standing:
         parts.append(t(lang, "plan.list_none"))
@@ -281,7 +280,7 @@ async def form_message(
     if isinstance(draft, RollDraft):
         return await _roll_form(shell, lang, form, draft)
     names = await shell.ui.names(form.match, lang)
-    other = names[1 - form.seat] if len(names) == 2 else "?"
+    other = opponent(names, form.seat)
     code = draft.code(form.keyed)
     match_id, version = form.match.id, form.version
     view = discord.ui.View(timeout=None)
@@ -311,7 +310,7 @@ async def _roll_form(shell: Shell, lang: str, form: PlanForm, draft: RollDraft) 
     next turn; a later page says only how it is reached, with the menus of its turn (a phone shows one or the
     other), and pages back, deeper and on to the next page of the same turn."""
     names = await shell.ui.names(form.match, lang)
-    other = names[1 - form.seat] if len(names) == 2 else "?"
+    other = opponent(names, form.seat)
     match_id, version = form.match.id, form.version
     page = pages.page_at(form, draft.tree, draft.path) or pages.page_at(form, draft.tree, ())
     assert page is not None
@@ -475,69 +474,6 @@ def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:
     shown = firsts(form, draft)
     page = shown[draft.page - 1] if 0 < draft.page <= len(shown) else None
     return () if page is None else form.turn_after(page[1], page[2])
-
-
-def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
-    """A reply or an answer of the form as its menu says it: a whole turn as its notation, a move in words ("any
-    turn" and "any reply" in words too)."""
-    if move == ANY:
-        return any_words(form.keyed, lang)
-    if form.keyed == "turn":
-        return move
-    return said(form, state, move, lang)
-
-
-def any_words(keyed: str, lang: str) -> str:
-    """The condition "whatever the opponent plays" in words, with what stops it."""
-    return t(lang, "plan.any_turn" if keyed == "turn" else "plan.any_reply")
-
-
-def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
-    """A move of the form in words, as its button under the turn post says it (the notation when the game has no
-    words for it)."""
-    return move_label(form.match.game, state, move, lang)[:90]
-
-
-def plan_lines(plan: Plan, seat: int, names: list[str], lang: str, form: PlanForm | None = None) -> list[str]:
-    """The plan in words, one line per branch of its first level and one for the turn after it (deeper levels
-    counted); with the ``form`` it was made on, each first move in words too."""
-    other = names[1 - seat] if len(names) == 2 else "?"
-    choices = {c.when: c for c in (*form.choices, *form.forced)} if form is not None else {}
-    lines = []
-    for branch in plan.branches:
-        move = branch.play
-        choice = choices.get(branch.when)
-        if plan.keyed == "turn":
-            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
-            lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=flat(branch)))
-            lines += [t(lang, "plan.then_turn", name=other, move=flat(second)) for second in tail(branch)]
-            continue
-        if form is not None and choice is not None:
-            at = choice.at if plan.keyed == "roll" else answered_at(choice)
-            words = said(form, at, move, lang)
-            move = move if words == move else f"{words} ({move})"
-        if plan.keyed == "roll":
-            lines.append(t(lang, "plan.line_roll", roll=branch.when.split(":")[-1], move=move))
-            if branch.then:
-                moves = " · ".join(
-                    t(lang, "plan.then_roll", roll=b.when.split(":")[-1], move=b.play) for b in branch.then
-                )
-                lines.append(t(lang, "plan.then_rolls", moves=moves))
-        else:
-            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
-            lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=move))
-            for deeper in branch.then:
-                reply = any_words(plan.keyed, lang) if deeper.when == ANY else deeper.when
-                lines.append(t(lang, "plan.then_reply", name=other, reply=reply, move=deeper.play))
-        further = sum(len(b.then) for b in branch.then)
-        if further:
-            lines[-1] += " " + t(lang, "plan.deeper", count=further)
-    return lines
-
-
-def _standing_text(found: Standing, names: list[str], lang: str) -> str:
-    lines = plan_lines(found.plan, found.plan.seat, names, lang)
-    return t(lang, "plan.list_item", id=found.match_id, lines="\n".join(lines))
 
 
 async def _form(shell: Shell, interaction: discord.Interaction, match_id: int, version: int) -> PlanForm:
