@@ -90,7 +90,7 @@ def test_the_other_rule_sets_need_no_such_line() -> None:
     [
         (Termination.RESIGNATION, "gagne par abandon", "gagnent par abandon"),
         (Termination.NORMAL, "remporte la partie", "remportent la partie"),
-        (Termination.FORFEIT, "gagne :", "gagnent :"),
+        (Termination.FORFEIT, "gagne\u00a0:", "gagnent\u00a0:"),
     ],
 )
 def test_several_winners_agree_with_their_verb_in_french(termination: Termination, one: str, several: str) -> None:
