@@ -74,11 +74,21 @@ def test_variante_3_s_turn_post_says_the_winning_set_and_where_the_player_stands
         said = GAME_WORDS["ur"].legend(mid, 0, lang)
         assert said is not None
         rosette, eyes, dots = (t(lang, f"label.ur.motif.{m}") for m in ("rosette", "eyes", "dots5"))
-        assert f"{rosette} 3/4" in said and f"{eyes} 1/4" in said and f"{dots} 0/4" in said
+        assert f"{rosette} 3/4" in said and f"{eyes} 1/4" in said and dots not in said, "a motif without a pawn"
         assert f"{t(lang, 'label.ur.motif.single')} 1/1" in said
     # Bob's counts are his own.
     bob = GAME_WORDS["ur"].legend(mid, 1, "en")
     assert bob is not None and "eyes 2/4" in bob and "five dots 3/4" in bob
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_variante_3_s_first_turn_says_the_goal_without_a_row_of_zeros(lang: str) -> None:
+    """ur-v3-en-1-start.png (the phone tour of issue 39): before a pawn is placed the line counted "rosette 0/4,
+    eyes 0/4, five dots 0/4, single square 0/1", which told nothing and pushed the board's top 8 CSS px off the
+    first screen. Now the goal alone."""
+    said = GAME_WORDS["ur"].legend(motifs.new_state(), 0, lang)
+    assert said == t(lang, "legend.ur.v3.goal")
+    assert "0/" not in said
 
 
 def test_the_other_rule_sets_need_no_such_line() -> None:
