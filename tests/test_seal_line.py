@@ -55,7 +55,9 @@ async def play_randomly(env: Any, channel: Any, members: list[Any], decisions: i
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_an_ultimatek_turn_post_seals_its_choices_in_one_short_line(simcord_env: Any, lang: str) -> None:
     env = simcord_env
-    env.bot.service.config.server_seed_factory = lambda: "7e4" * 21 + "a"  # the same bonuses drawn every run
+    # The same bonuses drawn every run: the seed and the salts drawn for the players fixed.
+    env.bot.service.config.server_seed_factory = lambda: "7e4" * 21 + "a"
+    env.bot.service.config.salt_factory = lambda: "5a17" * 8
     guild = env.create_guild(name="Association", preferred_locale=None if lang == "en" else lang)
     channel = guild.create_text_channel("tek")
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
