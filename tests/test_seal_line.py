@@ -19,8 +19,10 @@ from bot.app.i18n import t
 from tests.botkit import boards_in, text_of
 from tests.test_bot_e2e import current
 
-PHONE_LINE = 40
-"""Characters a line of a 390 px phone's message column holds (Discord's 16 px font, a code span in it)."""
+PHONE_LINE = 32
+"""Characters of a line that fits one line of a turn post on a 390×844 phone (Discord's 16 px font, inside the
+post's accent bar, an 8-digit code span in it): "🔏 3 secret choices sealed · `00c1d3e2`" (39) broke before its
+code in the phone tour; "bob: Piece 2 on f5 → e6 (`f5-e6`)." (34) fits."""
 
 
 def chained(seals: list[Seal]) -> list[str]:
