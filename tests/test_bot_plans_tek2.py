@@ -13,7 +13,8 @@ import discord
 from bot.app.i18n import t
 from bot.app.plans import turns
 from bot.app.plans.ultimatek import END_BONUS_PHASE
-from bot.shell.plans.words import turn_words
+from bot.shell.plans.words import told_words, turn_words
+from games import find_game
 from tests.botkit import boards_in, controls_of, text_of
 from tests.test_bot_plans import bob_reads_of, club, first_moves_turn, menus, tek_match
 
@@ -96,3 +97,11 @@ async def test_a_two_turn_plan_and_its_order_leave_no_trace_for_the_opponent(clu
     north = await tek_match(club, "north")
     await two_turn_form(club, "north", keep=True)
     assert await bob_reads_of(club, "north", north.id) == await bob_reads_of(club, "south", south.id)
+
+
+def test_a_spent_or_dropped_turn_plan_tells_its_decisions_as_a_french_member_types_them() -> None:
+    tek, ur = find_game("ultimatek"), find_game("ur")
+    assert told_words(tek, {"move": "place run d1", "id": 3}, "fr") == {"move": "poser run d1", "id": 3}
+    assert told_words(tek, {"move": "reveal c3; d3>d5; end"}, "fr") == {"move": "révéler c3; d3>d5; fin"}
+    assert told_words(tek, {"move": "place run d1"}, "en") == {"move": "place run d1"}
+    assert told_words(ur, {"move": "in"}, "fr") == {"move": "in"}, "a roll plan's move is said as before"

@@ -32,7 +32,7 @@ from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
 from bot.shell.plans.draft import MAX_LINES, Draft, RollDraft, branches_of, draft_of, firsts, stored
 from bot.shell.plans.second import pending_line, second_pick, turn_branches, with_seconds
-from bot.shell.plans.words import opponent, plan_lines, reply_words, said, standing_text, turn_words
+from bot.shell.plans.words import opponent, plan_lines, reply_words, said, standing_text, told_words, turn_words
 
 MAX_ROLL_MENUS = 4
 """Roll menus on one form: Discord allows five rows, the last holds the buttons."""
@@ -507,7 +507,7 @@ async def tell_dropped(shell: Shell, match: Match, lang: str) -> None:
     post opens the same form ephemerally."""
     desk = desk_of(shell)
     for user_id, dropped in await desk.take_words(match.id):
-        words: dict[str, Any] = dict(dropped.words)
+        words = told_words(match.game, dropped.words, lang)
         view: discord.ui.View | None = None
         if dropped.reason == PLAYED:
             text, view = await next_plan(shell, match, user_id, words.get("move", "?"), lang)

@@ -4,8 +4,12 @@ plan is spent or dropped."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.app.i18n import t
 from bot.app.plans.desk import PlanForm, Standing, answered_at
+from bot.app.plans.kinds import keyed
 from bot.app.plans.model import Plan
 from bot.app.plans.turns import ANY, flat, split, tail
 from bot.app.telling.words import move_label, typed_moves
@@ -34,9 +38,20 @@ def turn_words(game: GameInfo, turn: str, lang: str) -> str:
     return typed_moves(game, split(turn), lang) or turn
 
 
-def any_words(keyed: str, lang: str) -> str:
+def any_words(kind: str, lang: str) -> str:
     """The condition "whatever the opponent plays" in words, with what stops it."""
-    return t(lang, "plan.any_turn" if keyed == "turn" else "plan.any_reply")
+    return t(lang, "plan.any_turn" if kind == "turn" else "plan.any_reply")
+
+
+def told_words(game: GameInfo, words: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The words of a plan's spent or dropped notice, a turn plan's decisions said as the member types them
+    (:func:`turn_words`): a French member's DM says ``poser run d1``, not ``place run d1``."""
+    told = dict(words)
+    if keyed(game.id) == "turn":
+        for key in ("move", "reply"):
+            if isinstance(told.get(key), str) and told[key] != ANY:
+                told[key] = turn_words(game, told[key], lang)
+    return told
 
 
 def said(form: PlanForm, state: GameState, move: str, lang: str) -> str:
