@@ -4,7 +4,8 @@ Two Subulata matches with the fixed layout (no chance at all, so the twins need 
 played with the same moves but different secret set-ups, with the same nonce for every seal. Their seals then
 differ, and must be the only difference anyone can read before the end: the twins' public texts, embeds and
 image bytes are compared with the seal chain's codes masked (what the posts and ``/game verify`` show of the
-seals), and the codes themselves are shown to differ (they are what the mask hides). No nonce appears in any message or in the bot's log.
+seals), and the codes themselves are shown to differ (they are what the mask hides). No nonce appears in any
+message or in the bot's log.
 """
 
 from __future__ import annotations
