@@ -23,7 +23,7 @@ from bot.app.plans.model import Branch, Keyed, Plan
 from bot.app.plans.suggest import roll_depth, suggested
 from bot.app.seats.acting import Action
 from bot.app.storage import Store
-from games.base import GameState, Seat
+from games.base import GameError, GameState, Seat
 
 TURN_CACHE = 64
 """Turn plans' offers a desk keeps (a form's menus are redrawn at each pick)."""
@@ -106,7 +106,9 @@ class PlanForm:
         if self.keyed == "roll":
             return tuple(c for c in self.rolls_after(choice, move) if len(c.moves) > 1)
         if self.keyed == "reply":
-            after = answered_at(choice)
+            after = _answering(self.known, choice, move, self.seat, self.match.game.id)
+            if after is None:
+                return ()
             after = after.apply(after.parse_move(move, self.seat))
             return _reply_choices(after, self.seat, self.match.game.id)
         return ()
@@ -180,7 +182,7 @@ class PlanDesk:
             raise MatchError("plan_over")
         if seat in known.actors() and not known.is_chance():
             raise MatchError("plan_your_turn")
-        kind = keyed(match.game.id)
+        kind = keyed(match.game.id, known)
         offers: list[tuple[str, str, GameState, tuple[str, ...]]] = []
         forced: tuple[Choice, ...] = ()
         if kind == "roll":
@@ -305,7 +307,7 @@ class PlanDesk:
             match, seat = await self._planner(await self._service.get(match_id), user_id)
             if match.version != expected_version:
                 raise BoardChangedError(match.version)
-            plan = Plan(seat, match.version, keyed(match.game.id), branches)
+            plan = Plan(seat, match.version, keyed(match.game.id, match.state), branches)
             plan = check_plan(match.game, known_position(match, seat), seat, plan, wild)
             await self._store.put_plan(match.id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=now)
         kind = TURN_GAMES.get(match.game.id)
@@ -418,13 +420,36 @@ def _reply_choices(known: GameState, seat: Seat, game_id: str) -> tuple[Choice, 
             continue  # the member does not answer this reply directly: nothing to key on
         text = known.format_move(move)
         found.append(Choice(text, text, (), known))
-    if found and game_id in ANY_REPLY:
+    kind = ANY_REPLY.get(game_id)
+    if found and kind is not None:
         # Whatever they reply, unless the game's auto-stop fires: answered where the first reply offered leaves
-        # the board (the member's own moves hardly depend on which; the plan is read again against the real one).
-        # Offered last: the menus' numbers of the replies stay as they were.
+        # the board (the member's own moves hardly depend on which; the plan is read again against the real one),
+        # or on the board with the reply passed over where the game says so. Offered last: the menus' numbers of
+        # the replies stay as they were.
         first = found[0]
-        found.append(Choice(turns.ANY, turns.ANY, (), first.at.apply(first.at.parse_move(first.when))))
+        at = kind.passed(known, seat) if kind.passed is not None else None
+        found.append(Choice(turns.ANY, turns.ANY, (), at or first.at.apply(first.at.parse_move(first.when))))
     return tuple(found)
+
+
+def _answering(before: GameState, choice: Choice, move: str, seat: Seat, game_id: str) -> GameState | None:
+    """The board the member plays ``move`` on in answer to ``choice``, a reply made in ``before``: after it;
+    for any reply listed on a board with the reply passed over, after the first reply (in the rules' order)
+    that leaves ``move`` legal, as the plan is checked (None: none does)."""
+    kind = ANY_REPLY.get(game_id)
+    if choice.when != turns.ANY or kind is None or kind.passed is None:
+        return answered_at(choice)
+    others = [s for s in before.actors() if s != seat]
+    if len(others) != 1:
+        return None
+    for reply in before.legal_moves(others[0]):
+        after = before.apply(reply)
+        try:
+            if seat in after.actors() and after.mover(after.parse_move(move, seat)) == seat:
+                return after
+        except GameError:
+            continue
+    return None
 
 
 def _answers(known: GameState, seat: Seat, reply: str, game_id: str) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans, keyed
 from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games.ai import odds
@@ -54,7 +54,7 @@ def suggested(
     the game has plans for any reply, the answers are left for the guessed reply and for any reply, then for any
     next reply: :func:`with_any`)."""
     rolls = ROLL_GAMES.get(game.id)
-    if rolls is not None:
+    if rolls is not None and keyed(game.id, known) == "roll":
         return _by_roll(game, rolls, known, seat, rng, rolls.depth(known) if depth is None else depth)
     found = _by_reply(game, known, seat, rng, DEPTH if depth is None else depth)
     return with_any(found) if game.id in ANY_REPLY else found

@@ -264,7 +264,7 @@ async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
     for found in standing[:4]:
         match = await shell.service.get(found.match_id)
         names = await shell.ui.names(match, lang)
-        parts.append(standing_text(found, names, lang))
+        parts.append(standing_text(found, names, lang, match.game.id))
         view.add_item(PlanButton("cancel", found.match_id, 0, "", label=t(lang, "plan.cancel_in", id=found.match_id)))
     if not standing:
         parts.append(t(lang, "plan.list_none"))
