@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.app.i18n import t
 from bot.app.matches import Match
-from bot.app.plans import ur_placing
+from bot.app.plans import ur
 from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games import ur as ur_rules
@@ -43,7 +43,7 @@ def quiet(match: Match, mine: str, *, contested: bool = False) -> str:
     state = match.state
     for move in state.legal_moves(1):
         text = state.format_move(move)
-        if ur_placing.changes(ur_rules.INFO, [text], state.apply(move), 0, [mine]) is contested:
+        if ur.changes(ur_rules.INFO, [text], state.apply(move), 0, [mine]) is contested:
             return text
     raise AssertionError("no such placement")
 

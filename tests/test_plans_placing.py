@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app.matches import LogKind, Match, MatchError, MatchService
-from bot.app.plans import turns, ur_placing
+from bot.app.plans import turns, ur
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED, Dropped
 from bot.app.plans.model import Branch
@@ -44,17 +44,17 @@ def alice_to_place(bob_third: str) -> str:
 )
 def test_what_changes_a_planned_placement(bob: str, mine: str, changed: bool) -> None:
     state = from_text(alice_to_place(bob))
-    assert ur_placing.changes(ur_rules.INFO, [f"@{bob}"], state, 0, [mine]) is changed
+    assert ur.changes(ur_rules.INFO, [f"@{bob}"], state, 0, [mine]) is changed
 
 
 def test_a_placement_plan_asks_when_bob_is_a_placement_from_a_goal_it_does_not_block() -> None:
     # Bob has three five-dots pawns (B2 B5 C3) and a single square (B1); A3 is alice's: B8 alone would make his
     # goal. A planned B8 blocks it and plays; a planned C7 leaves it to him and asks.
     state = from_text("v3 0r:A1r,A3r,C1r 1r:B1r,B2r,B5r,C3r 0 -")
-    assert ur_placing.goal_in_one(state, 1)
-    assert not ur_placing.goal_in_one(state.apply(state.parse_move("@B8", 0)), 1)
-    assert ur_placing.changes(ur_rules.INFO, ["@B1"], state, 0, ["@B8"]) is False
-    assert ur_placing.changes(ur_rules.INFO, ["@B1"], state, 0, ["@C7"]) is True
+    assert ur.goal_in_one(state, 1)
+    assert not ur.goal_in_one(state.apply(state.parse_move("@B8", 0)), 1)
+    assert ur.changes(ur_rules.INFO, ["@B1"], state, 0, ["@B8"]) is False
+    assert ur.changes(ur_rules.INFO, ["@B1"], state, 0, ["@C7"]) is True
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from bot.app.orders.base import Order
-from bot.app.plans import subulata, ultimatek, ur, ur_placing
+from bot.app.plans import subulata, ultimatek, ur
 from bot.app.plans.model import Keyed
 from bot.app.plans.turns import Until
 from games import subulata as subulata_rules
@@ -39,7 +39,7 @@ class RollPlans:
 
 
 ROLL_GAMES: Mapping[str, RollPlans] = MappingProxyType(
-    {ur_rules.INFO.id: RollPlans(ur.rolls, ur.at_roll, ur.condition, ur.depth, ur_placing.placing)}
+    {ur_rules.INFO.id: RollPlans(ur.rolls, ur.at_roll, ur.condition, ur.depth, ur.placing)}
 )
 """The games whose plans are keyed on the member's own next roll."""
 
@@ -84,7 +84,7 @@ class AnyReply:
 ANY_REPLY: Mapping[str, AnyReply] = MappingProxyType(
     {
         subulata_rules.INFO.id: AnyReply(subulata.changes),
-        ur_rules.INFO.id: AnyReply(ur_placing.changes, "plan.any_place", "contested", ur_placing.passed),
+        ur_rules.INFO.id: AnyReply(ur.changes, "plan.any_place", "contested", ur.passed),
     }
 )
 """The games whose reply plans may also name a move for any reply, each with its auto-stop (in Ur, the reply

@@ -1,4 +1,15 @@
-"""Roll plans in Ur, every rule set: the member's board as it stands, with their own next roll."""
+"""Roll plans in Ur, every rule set: the member's board as it stands, with their own next roll.
+
+Reply plans in Variante 3 while the pawns are placed: no dice are thrown then, so a plan cannot key on a roll;
+each placement answers the opponent's, and a plan keys on it as Subulata's do ("if bob places on B4 → I place on
+C4"), or names a placement for any placement of theirs (:func:`changes`).
+
+A goal is four pawns on one motif and the fifth on a single square, so a placement matters to the member through
+the squares of its motif group (the rosettes, the eyes, the five dots, or the five single squares). A plan for
+any placement ("wherever bob places, unless he contests my square: my placement") plays unless the opponent's
+placement took the planned square, landed on a square of the same group as the planned one (he now contests it),
+or leaves him a placement from his goal that the planned one does not prevent (the member would want to block).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +17,9 @@ import dataclasses
 from typing import Final
 
 from bot.app.plans.model import MAX_ENTRIES
-from games.base import GameState, Seat
+from games.base import GameError, GameInfo, GameState, Seat
+from games.ur.board import BOARD
+from games.ur.motifs import PAWNS, SINGLES, SQUARES, Place, State, goal_motif
 from games.ur.turns import DiceTurns, Roll
 
 
@@ -50,3 +63,53 @@ def depth(state: GameState) -> int:
         turns += 1
         size += scoring**turns
     return turns
+
+
+SINGLE: Final = "single"
+"""The group of the five single squares (a goal's fifth pawn stands on one of them)."""
+
+
+def placing(state: GameState) -> bool:
+    """Whether ``state`` is in Variante 3's placement phase: the plans made there are keyed on the reply."""
+    return isinstance(state, State) and state.placing and state.turn is not None
+
+
+def passed(state: GameState, seat: Seat) -> GameState | None:
+    """The board ``seat``'s member lists their placements for any placement on: ``state`` with them to place,
+    the opponent's placement passed over (every empty square stays on offer; the plan is checked after a real
+    placement that leaves its square empty, and read again against the one made)."""
+    if not placing(state) or not isinstance(state, State):
+        return None
+    return dataclasses.replace(state, turn=seat)
+
+
+def group(square: str) -> str:
+    """The motif group of ``square`` a goal counts: its motif, or :data:`SINGLE`."""
+    return SINGLE if square in SINGLES else BOARD.motifs[square]
+
+
+def goal_in_one(state: State, seat: Seat) -> bool:
+    """Whether ``seat`` completes a goal with one more placement on an empty square of ``state``."""
+    own = state.squares(seat)
+    if len(own) != PAWNS - 1:
+        return False
+    return any(goal_motif((*own, square)) is not None for square in SQUARES if state.occupant(square) is None)
+
+
+def changes(game: GameInfo, theirs: list[str], state: GameState, seat: Seat, mine: list[str]) -> bool:
+    """Whether the opponent's placements ``theirs`` change what the planned placement ``mine`` (one decision)
+    does, the member now to place in ``state``: the square taken, a square of its group taken, or the opponent a
+    placement from a goal the planned one does not prevent. Linear in the board."""
+    if not isinstance(state, State) or len(mine) != 1 or state.turn != seat or not state.placing:
+        return True
+    try:
+        move = state.parse_move(mine[0], seat)
+    except GameError:
+        return True  # the square is taken
+    if not isinstance(move, Place) or state.format_move(move) != mine[0]:
+        return True
+    landed = {text.strip().lstrip("@").upper() for text in theirs}
+    if any(square in BOARD.motifs and group(square) == group(move.square) for square in landed):
+        return True
+    after = state.apply(move)
+    return after.outcome() is None and goal_in_one(after, 1 - seat)
