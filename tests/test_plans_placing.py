@@ -5,6 +5,7 @@ positions, then plans left, played and stopped through the service."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import AsyncIterator
 
@@ -14,9 +15,10 @@ from bot.app.matches import LogKind, Match, MatchError, MatchService
 from bot.app.plans import turns, ur
 from bot.app.plans.desk import PlanDesk
 from bot.app.plans.follow import PLAYED, Dropped
-from bot.app.plans.model import Branch
+from bot.app.plans.model import Branch, walk
 from bot.app.plans.suggest import suggested
 from bot.app.storage import Store
+from bot.shell.plans.draft import any_chain, branches_of, draft_of
 from games import ur as ur_rules
 from games.ur import from_text
 from tests.test_plans import service_of, ur_match
@@ -86,10 +88,10 @@ async def test_the_form_in_the_placement_phase_is_keyed_on_bobs_placement(store:
     # Any placement: every empty square is on offer (the reply passed over), the first one included.
     assert form.answers(turns.ANY)[:2] == ("@A2", "@A3") and len(form.answers(turns.ANY)) == 16
     assert len(form.answers("@A2")) == 15
-    # The turn after: bob's fourth placement, then alice's fifth, read after the first placement of his that
-    # leaves A2 empty (A3): the squares neither takes are on offer.
+    # The turn after: bob's fourth placement, then alice's fifth, for any placement of his listed with both of
+    # his passed over: every square but A2 is on offer.
     after = form.turn_after(form.choices[-1], "@A2")
-    assert after[-1].when == turns.ANY and len(form.answers_at(after[-1])) == 14
+    assert after[-1].when == turns.ANY and len(form.answers_at(after[-1])) == 15
 
 
 async def test_a_plan_keyed_on_bobs_placement_plays_it(store: Store) -> None:
@@ -175,3 +177,32 @@ async def test_the_last_placement_is_planned_and_the_rolls_come_after(store: Sto
     match = (await service.move(match.id, bob, "@B6", expected_version=match.version)).match
     assert match.state.outcome() is None
     assert (await desk.form(match.id, bob)).keyed == "roll"
+
+
+async def test_the_form_reaches_every_placement_after_the_next_each_for_any_placement(store: Store) -> None:
+    # From alice's first placement her plan reaches her four others: the form's second page offers the third and
+    # the fourth, for any placement of bob's; the menus keep the judge's suggestion whole, and it is stored.
+    service, desk, match = await v3_match(store, "v3 0r:A1r 1r:- 1 -")
+    alice, bob = match.seats
+    form = await desk.form(match.id, alice)
+    assert form.reply_depth == 4
+    anyway = form.choices[-1]
+    second = form.turn_after(anyway, "@B4")[-1]
+    assert second.when == turns.ANY
+    levels = form.deeper(anyway, "@B4", second, "@A7", [])
+    assert len(levels) == 1 and "@C7" in levels[0]
+    levels = form.deeper(anyway, "@B4", second, "@A7", ["@C7"])
+    assert len(levels) == 2 and "@C7" not in levels[1] and "@B1" in levels[1]
+    plan = suggested(match.game, form.known, 0, random.Random(1))
+    chain = plan[-1]
+    assert chain.when == turns.ANY and [b.when for b in walk((chain,))] == [turns.ANY] * 4
+    offered = dataclasses.replace(form, prefill=plan)
+    assert branches_of(offered, draft_of(offered)) == plan
+    # Left whole, it places alice's four pawns while bob places where nothing of hers is contested.
+    mine = (Branch(turns.ANY, "@B4", any_chain(["@A7", "@C7", "@B1"])),)
+    await desk.leave(match.id, alice, mine, expected_version=match.version)
+    before = match.version
+    for square in ("@A2", "@A3", "@B2", "@C2"):
+        match = (await service.move(match.id, bob, square, expected_version=match.version)).match
+    played = await placements(service, match, before)
+    assert [n for seat, n, stand_in in played if seat == 0 and stand_in == "plan"] == ["@B4", "@A7", "@C7", "@B1"]

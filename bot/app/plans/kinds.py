@@ -73,18 +73,20 @@ class AnyReply:
     when the auto-stop drops a plan (its word is ``plan.dropped.<stopped>``), and ``passed``: the board the
     member's answers to any reply are listed on, the reply passed over (None: after the first reply, where the
     member's moves hardly depend on which reply it was; in Variante 3 a placement takes a square the member may
-    want)."""
+    want); ``depth``: the member's turns a plan reaches (the form's second page offers the third and the fourth,
+    each for any reply)."""
 
     changes: Changes
     words: str = "plan.any_reply"
     stopped: str = "stopped"
     passed: Callable[[GameState, Seat], GameState | None] | None = None
+    depth: int = 2
 
 
 ANY_REPLY: Mapping[str, AnyReply] = MappingProxyType(
     {
         subulata_rules.INFO.id: AnyReply(subulata.changes),
-        ur_rules.INFO.id: AnyReply(ur.changes, "plan.any_place", "contested", ur.passed),
+        ur_rules.INFO.id: AnyReply(ur.changes, "plan.any_place", "contested", ur.passed, ur.PLACEMENTS_AHEAD),
     }
 )
 """The games whose reply plans may also name a move for any reply, each with its auto-stop (in Ur, the reply
@@ -110,6 +112,12 @@ def any_words(game_id: str | None) -> str:
     """The text key of the condition "any reply" in ``game_id``'s plans."""
     reply = ANY_REPLY.get(game_id or "")
     return reply.words if reply is not None else "plan.any_reply"
+
+
+def reply_depth(game_id: str) -> int:
+    """The member's turns a reply plan of ``game_id`` reaches (two, or the game's own)."""
+    reply = ANY_REPLY.get(game_id)
+    return reply.depth if reply is not None else 2
 
 
 def keyed(game_id: str, state: GameState | None = None) -> Keyed:

@@ -65,6 +65,9 @@ def depth(state: GameState) -> int:
     return turns
 
 
+PLACEMENTS_AHEAD: Final = 4
+"""The member's placements a plan made at their first reaches: all the others (the second to the fifth), so one
+answer places the whole set when bob does not contest it."""
 SINGLE: Final = "single"
 """The group of the five single squares (a goal's fifth pawn stands on one of them)."""
 
