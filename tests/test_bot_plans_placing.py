@@ -13,7 +13,7 @@ from bot.app.plans import ur
 from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games import ur as ur_rules
-from tests.botkit import boards_in, text_of
+from tests.botkit import boards_in, controls_of, text_of
 from tests.test_bot_plans import bob_reads, club, menus
 
 __all__ = ["club"]  # the fixture, in both languages
@@ -114,3 +114,34 @@ async def test_twin_matches_differing_only_in_a_placement_plan_read_the_same(clu
     assert [e.notation for e in north_log] == [e.notation for e in south_log]
     dms = bob.user.dm_channel
     assert dms is None or not any("📝" in m.content for m in dms.history())
+
+
+async def test_the_second_page_plans_the_third_and_fourth_placements(club: dict[str, Any]) -> None:
+    env, lang, channel, alice = club["env"], club["lang"], club["north"], club["alice"]
+    match = await v3_match(club, "north")
+    assert len(match.state.pawns[0]) == 1, "alice's next placement is her second"
+    form = (await alice.click(boards_in(channel)[-1], label=t(lang, "plan.open"))).response.message
+    replies = next(m for m in menus(form) if m.custom_id.startswith("plateau:plans:w"))
+    form = (await alice.select(form, [replies.options[-1].value], custom_id=replies.custom_id)).response.message
+    # The judge's suggestion for any placement goes four placements deep: the second page shows the last two.
+    page = await alice.click(form, label=t(lang, "plan.turn_after"))
+    form = page.response.message or form
+    assert t(lang, "plan.deeper_head", id=match.id, name="bob", reply="").split(":")[0] in text_of(form)
+    third, fourth = (m for m in menus(form) if m.custom_id[len("plateau:plans:")] in "xy")
+    assert all(len(o.label) <= 100 for m in (third, fourth) for o in m.options) and len(third.options) <= 25
+    assert all(len(c.custom_id) <= 100 for c in controls_of(form) if c.custom_id)
+    # Another third placement: the fourth asks until picked again.
+    other = next(o for o in third.options[1:] if not o.default)
+    form = (await alice.select(form, [other.value], custom_id=third.custom_id)).response.message or form
+    third, fourth = (m for m in menus(form) if m.custom_id[len("plateau:plans:")] in "xy")
+    assert [o.value for o in fourth.options if o.default] == ["0"]
+    form = (await alice.select(form, ["1"], custom_id=fourth.custom_id)).response.message or form
+    saved = await alice.click(form, label=t(lang, "plan.save"))
+    assert t(lang, "plan.saved", id=match.id, lines="").split("\n")[0] in text_of(saved.response.message or form)
+    (standing,) = await env.bot.plans.plans_of(alice.id)
+    chain = next(b for b in standing.plan.branches if b.when == ANY)
+    moves = [chain.play]
+    while chain.then:
+        chain = chain.then[0]
+        moves.append(chain.play)
+    assert len(moves) == 4 and moves[2].lstrip("@") in other.label, (moves, other.label)

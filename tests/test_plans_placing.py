@@ -35,18 +35,21 @@ def alice_to_place(bob_third: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("bob", "mine", "changed"),
+    ("bob", "reply", "mine", "changed"),
     [
-        ("A3", "@B4", False),  # a five-dots square: nothing of the rosettes'
-        ("B4", "@B4", True),  # the planned square taken
-        ("A7", "@B4", True),  # another rosette: the motif is contested
-        ("B1", "@C4", False),  # a single square; C4 is an eye
-        ("B1", "@B3", True),  # a single square against a planned single square
+        ("B2,B5", "A3", "@B4", False),  # a five-dots square: nothing of the rosettes'
+        ("B2,B5", "B4", "@B4", True),  # the planned square taken
+        ("B2,B5", "A7", "@B4", False),  # his first rosette: four are left, alice's plan goes on
+        ("B2,C7", "A7", "@B4", True),  # his second rosette: four can no longer be alice's
+        ("B5,C7", "B2", "@A3", True),  # his second five-dots square: A3's motif spoiled
+        ("B2,B5", "B1", "@C4", False),  # a single square; C4 is an eye
+        ("B3,B6", "B1", "@C8", False),  # single squares are never spoiled (a goal wants one of five)
     ],
 )
-def test_what_changes_a_planned_placement(bob: str, mine: str, changed: bool) -> None:
-    state = from_text(alice_to_place(bob))
-    assert ur.changes(ur_rules.INFO, [f"@{bob}"], state, 0, [mine]) is changed
+def test_what_changes_a_planned_placement(bob: str, reply: str, mine: str, changed: bool) -> None:
+    squares = ",".join(f"{square}r" for square in sorted([*bob.split(","), reply]))
+    state = from_text(f"v3 0r:A1r,C1r 1r:{squares} 0 -")
+    assert ur.changes(ur_rules.INFO, [f"@{reply}"], state, 0, [mine]) is changed
 
 
 def test_a_placement_plan_asks_when_bob_is_a_placement_from_a_goal_it_does_not_block() -> None:
@@ -119,8 +122,9 @@ async def test_a_plan_for_any_placement_plays_two_placements(store: Store, reply
     assert [notation for seat, notation, _ in played if seat == 0] == ["@C4", "@C2"]
 
 
-async def test_a_plan_for_any_placement_stops_when_bob_contests_its_motif(store: Store) -> None:
-    service, desk, match = await v3_match(store)
+async def test_a_plan_for_any_placement_stops_when_bob_spoils_its_motif(store: Store) -> None:
+    # Bob holds C7: a second rosette of his leaves alice's B4 short of four rosettes.
+    service, desk, match = await v3_match(store, "v3 0r:A1r,C1r 1r:B2r,C7r 1 -")
     alice, bob = match.seats
     await desk.leave(match.id, alice, (Branch(turns.ANY, "@B4"),), expected_version=match.version)
     before = match.version
