@@ -18,7 +18,7 @@ from bot.app.plans.follow import PLAYED, Dropped
 from bot.app.plans.model import Branch, walk
 from bot.app.plans.suggest import suggested
 from bot.app.storage import Store
-from bot.shell.plans.draft import any_chain, branches_of, draft_of
+from bot.shell.plans.draft import MAX_CODE, Draft, any_chain, branches_of, draft_of
 from games import ur as ur_rules
 from games.ur import from_text
 from tests.test_plans import service_of, ur_match
@@ -210,3 +210,14 @@ async def test_the_form_reaches_every_placement_after_the_next_each_for_any_plac
         match = (await service.move(match.id, bob, square, expected_version=match.version)).match
     played = await placements(service, match, before)
     assert [n for seat, n, stand_in in played if seat == 0 and stand_in == "plan"] == ["@B4", "@A7", "@C7", "@B1"]
+
+
+def test_a_draft_four_placements_deep_fits_a_custom_id() -> None:
+    # Five lines of six numbers are more than a custom id holds: the oldest lines other than the one shown go.
+    lines = tuple((r, 14, 15, 13, 12, 11) for r in (10, 11, 12, 13, 16))
+    draft = Draft(lines=lines, pending=10, page=1)
+    code = draft.code("reply")
+    assert len(code) <= MAX_CODE
+    kept = Draft.read("reply", code)
+    assert kept.pending == 10 and kept.page == 1 and lines[0] in kept.lines
+    assert all(line in lines for line in kept.lines) and len(kept.lines) >= 3
