@@ -24,8 +24,9 @@ from games.ur import from_text
 from tests.test_plans import service_of, ur_match
 
 # Alice (seat 0, row A) places, bob has placed twice; alice to place her third pawn after bob's third.
-ALICE_PLACED = "v3 0r:A1r,C1r 1r:B2r,B5r 1 -"
-"""Bob (seat 1) to place his third pawn: alice has A1 and C1 (rosettes), bob B2 and B5 (five dots)."""
+ALICE_PLACED = "v3 0r:A1r,C1r 1r:B2r,C4r 1 -"
+"""Bob (seat 1) to place his third pawn: alice has A1 and C1 (rosettes), bob B2 (five dots) and C4 (an eye): no
+goal is left to him (four on one motif and one single square)."""
 
 
 def alice_to_place(bob_third: str) -> str:
@@ -37,13 +38,15 @@ def alice_to_place(bob_third: str) -> str:
 @pytest.mark.parametrize(
     ("bob", "reply", "mine", "changed"),
     [
-        ("B2,B5", "A3", "@B4", False),  # a five-dots square: nothing of the rosettes'
-        ("B2,B5", "B4", "@B4", True),  # the planned square taken
-        ("B2,B5", "A7", "@B4", False),  # his first rosette: four are left, alice's plan goes on
+        ("B2,C4", "A3", "@B4", False),  # a five-dots square: nothing of the rosettes'
+        ("B2,C4", "B4", "@B4", True),  # the planned square taken
+        ("B2,C4", "A7", "@B4", False),  # his first rosette: four are left, alice's plan goes on
         ("B2,C7", "A7", "@B4", True),  # his second rosette: four can no longer be alice's
         ("B5,C7", "B2", "@A3", True),  # his second five-dots square: A3's motif spoiled
-        ("B2,B5", "B1", "@C4", False),  # a single square; C4 is an eye
+        ("B2,C4", "B1", "@C2", False),  # a single square; C2 is an eye
         ("B3,B6", "B1", "@C8", False),  # single squares are never spoiled (a goal wants one of five)
+        ("B2,B5", "A3", "@B4", True),  # his third five-dots pawn: two placements from a goal (a fourth, a single)
+        ("B2,B1", "B5", "@C2", True),  # his second five-dots pawn and a single: two from a goal too
     ],
 )
 def test_what_changes_a_planned_placement(bob: str, reply: str, mine: str, changed: bool) -> None:
@@ -100,7 +103,7 @@ async def test_the_form_in_the_placement_phase_is_keyed_on_bobs_placement(store:
 async def test_a_plan_keyed_on_bobs_placement_plays_it(store: Store) -> None:
     service, desk, match = await v3_match(store)
     alice, bob = match.seats
-    await desk.leave(match.id, alice, (Branch("@B4", "@C4"), Branch("@A3", "@B4")), expected_version=match.version)
+    await desk.leave(match.id, alice, (Branch("@B4", "@C2"), Branch("@A3", "@B4")), expected_version=match.version)
     before = match.version
     match = (await service.move(match.id, bob, "@A3", expected_version=match.version)).match
     assert await placements(service, match, before) == [(1, "@A3", None), (0, "@B4", "plan")]
@@ -112,14 +115,14 @@ async def test_a_plan_keyed_on_bobs_placement_plays_it(store: Store) -> None:
 async def test_a_plan_for_any_placement_plays_two_placements(store: Store, reply: str) -> None:
     service, desk, match = await v3_match(store)
     alice, bob = match.seats
-    plan = (Branch(turns.ANY, "@C4", (Branch(turns.ANY, "@C2"),)),)
+    plan = (Branch(turns.ANY, "@C2", (Branch(turns.ANY, "@B7"),)),)
     assert (await desk.leave(match.id, alice, plan, expected_version=match.version)).branches == plan
     before = match.version
     match = (await service.move(match.id, bob, reply, expected_version=match.version)).match
     match = (await service.move(match.id, bob, "@C7", expected_version=match.version)).match
     played = await placements(service, match, before)
     assert [(seat, stand_in) for seat, _, stand_in in played] == [(1, None), (0, "plan"), (1, None), (0, "plan")]
-    assert [notation for seat, notation, _ in played if seat == 0] == ["@C4", "@C2"]
+    assert [notation for seat, notation, _ in played if seat == 0] == ["@C2", "@B7"]
 
 
 async def test_a_plan_for_any_placement_stops_when_bob_spoils_its_motif(store: Store) -> None:

@@ -9,10 +9,12 @@ the squares of its motif group (the rosettes, the eyes, the five dots, or the fi
 any placement ("wherever bob places, unless he takes my square, spoils its motif or nears a goal: my
 placement") plays unless the opponent's placement took the planned square, landed on the planned square's motif
 and left him two of its five squares (the member can no longer gather four there: the aim of the plan is gone),
-or leaves him a placement from his goal that the planned one does not prevent (the member would want to block).
+brought him within two placements of a goal (while it can still be contested), or leaves him a placement from one
+that the planned placement does not prevent (the member would want to block).
 A first pawn of his on the motif stops nothing: four squares are left, and the plan's next placements take them
 (stopping there, the rule the issue first sketched, stopped 25 of 72 plans over 20 matches and left 0.37 of
-model A's answers; this one 14 of 55 and 0.22, ``bench/bench_calendar.py --game ur:v3 --model D --unrated``).
+model A's answers; this one 74 of 209 over 60 and 0.24, ``bench/bench_calendar.py --game ur:v3 --model D
+--unrated``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Final
 from bot.app.plans.model import MAX_ENTRIES
 from games.base import GameError, GameInfo, GameState, Seat
 from games.ur.board import BOARD
-from games.ur.motifs import PAWNS, SINGLES, SQUARES, Place, State, goal_motif
+from games.ur.motifs import GROUPS, PAWNS, SINGLES, SQUARES, Place, State, goal_motif
 from games.ur.turns import DiceTurns, Roll
 
 
@@ -103,6 +105,23 @@ def goal_in_one(state: State, seat: Seat) -> bool:
     return any(goal_motif((*own, square)) is not None for square in SQUARES if state.occupant(square) is None)
 
 
+def placements_to_goal(own: set[str], empty: set[str]) -> int:
+    """The fewest placements more that make a goal of the pawns on ``own`` with squares of ``empty`` (99: none
+    can, with the pawns left to place)."""
+    best = 99
+    singles = sum(1 for square in own if square in SINGLES)
+    for motif, squares in GROUPS.items():
+        have = sum(1 for square in own if square in squares)
+        if singles > 1 or have + singles != len(own) or have > PAWNS - 1:
+            continue
+        need_motif, need_single = PAWNS - 1 - have, 1 - singles
+        free_motif = sum(1 for square in squares if square in empty)
+        free_single = sum(1 for square in SINGLES if square in empty)
+        if free_motif >= need_motif and free_single >= need_single and len(own) + need_motif + need_single <= PAWNS:
+            best = min(best, need_motif + need_single)
+    return best
+
+
 def spoiled(state: State, seat: Seat, kind: str) -> bool:
     """Whether ``seat``'s opponent holds two squares or more of the motif group ``kind`` in ``state``: four of its
     five squares can no longer be ``seat``'s (the single squares' group is never spoiled: a goal wants one)."""
@@ -112,8 +131,8 @@ def spoiled(state: State, seat: Seat, kind: str) -> bool:
 def changes(game: GameInfo, theirs: list[str], state: GameState, seat: Seat, mine: list[str]) -> bool:
     """Whether the opponent's placements ``theirs`` change what the planned placement ``mine`` (one decision)
     does, the member now to place in ``state``: the square taken, its motif spoiled by a placement on it
-    (:func:`spoiled`), or the opponent a placement from a goal the planned one does not prevent. Linear in the
-    board."""
+    (:func:`spoiled`), the opponent a placement from a goal the planned one does not prevent, or brought by his
+    placement within two of one (:func:`placements_to_goal`). Linear in the board."""
     if not isinstance(state, State) or len(mine) != 1 or state.turn != seat or not state.placing:
         return True
     try:
@@ -127,4 +146,12 @@ def changes(game: GameInfo, theirs: list[str], state: GameState, seat: Seat, min
     if any(square in BOARD.motifs and group(square) == kind for square in landed) and spoiled(state, seat, kind):
         return True
     after = state.apply(move)
-    return after.outcome() is None and goal_in_one(after, 1 - seat)
+    if after.outcome() is not None:
+        return False
+    if goal_in_one(after, 1 - seat):
+        return True
+    # His placement brought him within two placements of a goal: the member may want to contest it while it can
+    # be (four on one motif and any of five single squares left cannot be blocked).
+    theirs_now = set(after.squares(1 - seat))
+    empty = {square for square in SQUARES if after.occupant(square) is None}
+    return placements_to_goal(theirs_now, empty) <= 2 < placements_to_goal(theirs_now - landed, empty | landed)
