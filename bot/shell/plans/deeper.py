@@ -67,7 +67,8 @@ def page_content(form: PlanForm, line: Line, other: str, lang: str) -> tuple[str
         turn = level + 3
         shown = said(form, at, picked, lang) if picked is not None else t(lang, "plan.ask_me")
         parts.append(t(lang, "plan.deeper_line", turn=turn, move=shown))
-        options = [discord.SelectOption(label=t(lang, "plan.ask_me")[:100], value="0", default=picked is None)]
+        # "Ask me" here leaves the turns after it to ask too.
+        options = [discord.SelectOption(label=t(lang, "plan.second_none")[:100], value="0", default=picked is None)]
         options += [
             discord.SelectOption(label=said(form, at, move, lang)[:100], value=str(i), default=move == picked)
             for i, move in enumerate(moves[: MAX_OPTIONS - 1], 1)
