@@ -110,7 +110,7 @@ def placements_to_goal(own: set[str], empty: set[str]) -> int:
     can, with the pawns left to place)."""
     best = 99
     singles = sum(1 for square in own if square in SINGLES)
-    for motif, squares in GROUPS.items():
+    for squares in GROUPS.values():
         have = sum(1 for square in own if square in squares)
         if singles > 1 or have + singles != len(own) or have > PAWNS - 1:
             continue
