@@ -12,8 +12,9 @@ Run on demand, from the repository root, in two steps:
 - ``python bench/bench_judge_tek.py table DIR [--penalty 0,1]`` judges every match of ``DIR`` by weights
   fitted to all the others (leave one match out), at the start of every turn as the bench reads the judge,
   and prints per candidate and fit: the Brier score and its skill against the constant forecast, the best
-  log-odds scale, the lag-1 correlation of the chart's changes, how many counted bins (100 predictions or
-  more) lie within ±5 points and the widest gap; today's judge (the K = 2.5 softmax) first.
+  log-odds scale, the lag-1 correlation of the chart's changes with its bootstrap 90 % interval over
+  matches, how many counted bins (100 predictions or more) lie within ±5 points and the widest gap;
+  today's judge (the K = 2.5 softmax) first.
 
 What it compares (why: the README's judge row). The chart saws because the disc's features are a
 turn's transient: their own changes from one turn's start to the next correlate −0.5 to −0.6 whoever holds
@@ -108,13 +109,11 @@ def play(seed: str, mix: Any) -> dict[str, Any]:
 
 
 def play_corpus(folder: Path, budget: float, start: dict[str, int]) -> None:
-    """Play matches from the three seed sets in turn until ``budget`` seconds of CPU are spent."""
+    """Play matches from the three seed sets in turn until ``budget`` seconds of CPU are spent (one at least)."""
     folder.mkdir(parents=True, exist_ok=True)
     counts = {name: start.get(name, 0) for name in SETS}
     began = time.process_time()
     for name in itertools.cycle(SETS):
-        if time.process_time() - began > budget:
-            break
         prefix, mix = SETS[name]
         k = counts[name]
         counts[name] += 1
@@ -124,6 +123,8 @@ def play_corpus(folder: Path, budget: float, start: dict[str, int]) -> None:
             pickle.dump(match, f)
         cpu = time.process_time() - started
         print(name, k, match["levels"], match["result"], len(match["states"]), f"{cpu:.1f} s", flush=True)
+        if time.process_time() - began >= budget:
+            break
 
 
 def load(folder: Path) -> list[dict[str, Any]]:
@@ -286,6 +287,12 @@ def left_out(blocks: Sequence[Any], results: Sequence[float], penalty: float) ->
     return judged
 
 
+def lag_interval(judged: Sequence[Judged], rng: random.Random, boot: int = 200) -> tuple[float, float]:
+    """The lag-1 correlation's bootstrap 90 % interval over matches (a match's turns are resampled whole)."""
+    draws = sorted(lag1([judged[rng.randrange(len(judged))] for _ in judged]) for _ in range(boot))
+    return draws[int(0.05 * boot)], draws[int(0.95 * boot) - 1]
+
+
 def row(label: str, judged: Sequence[Judged]) -> None:
     """One line of the table."""
     score = brier(judged)
@@ -293,9 +300,10 @@ def row(label: str, judged: Sequence[Judged]) -> None:
     counted = [b for b in table if b.count >= BIN_MIN]
     within = sum(1 for b in counted if abs(b.observed - b.predicted) <= BIN_TOLERANCE)
     widest = max((abs(b.observed - b.predicted) for b in counted), default=0.0)
+    low, high = lag_interval(judged, random.Random(2))
     print(
         f"| {label} | {score:.4f} | {skill(score, brier_constant(judged)):+.3f} | {best_scale(list(judged)):.2f}"
-        f" | {lag1(judged):+.2f} | {within} of {len(counted)} | {widest * 100:.1f} |",
+        f" | {lag1(judged):+.2f} [{low:+.2f}, {high:+.2f}] | {within} of {len(counted)} | {widest * 100:.1f} |",
         flush=True,
     )
 
@@ -307,7 +315,7 @@ def table(folder: Path, penalties: Sequence[float]) -> None:
     results = [float(m["result"][0]) for m in matches]
     turns = sum(len(m["moments"]) for m in matches)
     print(f"{len(matches)} matches, {turns:,} turn starts (each judged by weights fitted to the other matches)")
-    print("| candidate | Brier | skill | log-odds scale | lag-1 | bins within ±5 | widest gap (points) |")
+    print("| candidate | Brier | skill | log-odds scale | lag-1 [90 %] | bins within ±5 | widest gap (points) |")
     print("|---|---|---|---|---|---|---|")
     today = SoftmaxJudge("ultimatek", "ultimatek")
     row(
