@@ -29,6 +29,8 @@ from games.ursuppe.board import NAMES, STEP
 from games.ursuppe.genes import GENES
 from games.ursuppe.moves import FACES
 from games.ursuppe.tables import TABLES
+from render.ursuppe_words import WORDS
+from render.ursuppe_words import word as board_word
 from tests.games.test_ursuppe_kit import position
 from tests.test_bot_e2e import french  # noqa: F401 (a fixture)
 
@@ -285,8 +287,8 @@ def test_history_tells_a_turn_in_words_then_the_notation_a_member_would_type() -
     assert "place " in typed and "place " not in words_part, placing
 
 
-@pytest.mark.parametrize(("lang", "food"), [("en", "Food on"), ("fr", "Nourriture en")])
-def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, food: str) -> None:
+@pytest.mark.parametrize(("lang", "on"), [("en", "on"), ("fr", "en")])
+def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, on: str) -> None:
     """Issue 39: the board draws each colour's cubes as a count beside a silhouette of about 7 CSS px on a phone;
     on the member's own turn the post says, just above the board, the cubes on the square of the amoeba the
     decision is about, each colour in the words of the move menus, in the board's order."""
@@ -303,10 +305,22 @@ def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, foo
         if k
     ]
     assert cubes and said == t(lang, "label.ursuppe.legend.food", square=square.name, cubes=", ".join(cubes)), said
-    assert said.startswith(f"🍽️ {food} {square.name}")
+    # The word of the board's key beside its food cube (issue 39: the French key said "vivres", the post
+    # "Nourriture"; the wider word does not fit the key's square at a phone's 12 CSS px).
+    assert said.startswith(f"🍽️ {board_word(lang, 'food_key').capitalize()} {on} {square.name}"), said
     buying = position_where(lambda s, m: m.kind == "buy")
     assert board_note(INFO, buying, buying.actors()[0], lang) is None, "no amoeba: no food to say"
     assert board_note(INFO, feeding, (seat + 1) % 4, lang) is None, "only for the seat to act"
+
+
+def test_french_says_the_food_with_the_word_of_the_boards_key_everywhere() -> None:
+    """One word for the food cubes in French: the posts, menus, events, rules and the board's words all say the
+    key's "vivres", never "nourriture" (issue 39)."""
+    key = board_word("fr", "food_key")
+    assert key == "vivres"
+    texts = [*catalog("fr").values(), *WORDS["fr"].values()]
+    assert not [text for text in texts if "nourriture" in text.lower()]
+    assert key in t("fr", "label.ursuppe.legend.food", square="b2", cubes="1 rouge").lower()
 
 
 def _deciding_square(state: State) -> tuple[Any, Any]:
