@@ -12,7 +12,9 @@ Run on demand, from the repository root: ``PYTHONPATH=. python bench/phone_tour.
 - ``DIR/<table>-<lang>-4-end.png``: the final post, after playing on to the end (at most ``--cap``
   decisions), the members resigning in turn if the match is still running by then.
 
-Moves are drawn with a fixed seed, so a run shows the same positions every time. Same needs as
+Moves are drawn with a fixed seed and every match deals from fixed seeds (:func:`bench.phone_shots.fixed_seeds`),
+so a run shows the same positions every time and in both languages. Each shot prints whether the latest board and
+its controls are on that first screen, with the figures in CSS px. Same needs as
 :mod:`bench.phone_shots` (whose helpers this reuses).
 """
 
@@ -31,10 +33,11 @@ from bench.phone_shots import (
     CHROMIUM,
     CLIENT_LOCALES,
     PHONE,
-    SCROLL_TO_BOTTOM,
     TABLES,
     browser,
     decide,
+    first_screen,
+    fixed_seeds,
     fresh_bot,
     open_channel,
     play,
@@ -42,6 +45,8 @@ from bench.phone_shots import (
 )
 
 LANGS = ("en", "fr")
+FIRST_SCREEN_WAIT_MS = 10_000
+"""How long a shot waits, once the preview has settled, for the latest board and its controls to be on screen."""
 
 
 async def snap(env: Any, chromium: Any, channel: Any, viewers: list[Any], path: Path, lang: str) -> Path:
@@ -56,9 +61,18 @@ async def snap(env: Any, chromium: Any, channel: Any, viewers: list[Any], path: 
                 # A busy machine can miss the page's 30 s; a fresh preview usually loads.
                 print(f"{path.name}: the preview did not load (attempt {attempt + 1})", file=sys.stderr, flush=True)
                 continue
-            await page.evaluate(SCROLL_TO_BOTTOM)
+            # Scrolled to the end and waited for until the latest board and its last control are on screen, or
+            # read as they stand after a while: a slow preview is told from a post too tall for the screen.
+            seen = await first_screen(page, timeout_ms=FIRST_SCREEN_WAIT_MS)
             await page.screenshot(path=str(path))
             await page.close()
+            print(
+                f"{path.name}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
+                f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'} (messages shown"
+                f" from y={seen['view'][0]} to {seen['view'][1]} CSS px; board {seen['image']} top, bottom, width;"
+                f" last control ends at {seen['end']})",
+                flush=True,
+            )
             return path
     raise RuntimeError(f"{path.name}: the preview never loaded")
 
@@ -85,6 +99,7 @@ async def tour(
     stem = f"{label}-{lang}"
     rng = random.Random(7)
     async with fresh_bot() as env:
+        fixed_seeds(env)
         with speaking(lang):
             channel, members = await play(env, choice, players, 0, lang=lang)
         saved.append(await snap(env, chromium, channel, members, out / f"{stem}-1-start.png", lang))
