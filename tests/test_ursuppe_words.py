@@ -267,7 +267,7 @@ def test_a_hint_for_a_whole_turn_says_each_move_in_the_position_it_is_played_in(
     seat = state.actors()[0]
     first = next(state.format_move(m) for m in state.legal_moves(seat) if goes_on(state, m))
     said = sequence_words(INFO, state, seat, [first, "done"], "fr", autoplay=False)
-    assert said is not None and said[0].startswith("Acheter ") and said[1] == "Terminé : plus de gènes"
+    assert said is not None and said[0].startswith("Acheter ") and said[1] == "Terminé\u00a0: plus de gènes"
     assert sequence_words(INFO, state, seat, [first, first], "en", autoplay=False) is None, "bought twice: not legal"
 
 
@@ -335,7 +335,7 @@ def _deciding_square(state: State) -> tuple[Any, Any]:
     ("lang", "reach", "words"),
     [
         ("en", "🧭 Within reach: ", ("north", "east", "south", "west")),
-        ("fr", "🧭 À sa portée : ", ("vers le nord", "vers l'est", "vers le sud", "vers l'ouest")),
+        ("fr", "🧭 À sa portée\u00a0: ", ("vers le nord", "vers l'est", "vers le sud", "vers l'ouest")),
     ],
 )
 def test_the_food_where_a_drift_would_take_the_amoeba_is_said_in_words(
@@ -366,7 +366,7 @@ def test_the_food_where_a_drift_would_take_the_amoeba_is_said_in_words(
         if k
     ]
     said = ", ".join(cubes) or t(lang, "label.ursuppe.legend.no_food")
-    assert f"{there.name} ({words[direction]})" + (" : " if lang == "fr" else ": ") + said in lines[1], lines
+    assert f"{there.name} ({words[direction]})" + ("\u00a0: " if lang == "fr" else ": ") + said in lines[1], lines
     feeding = position_where(lambda s, m: m.kind == "eat")
     assert "🧭" not in (board_note(INFO, feeding, feeding.actors()[0], lang) or ""), "eating moves no amoeba"
 
