@@ -14,6 +14,7 @@ import pytest
 
 from bench.phone_shots import (
     CHROMIUM,
+    CLIENT_LOCALES,
     PHONE,
     browser,
     first_screen,
@@ -87,3 +88,25 @@ async def test_the_latest_french_ultimatek_post_shows_its_board_and_controls_on_
         page = await open_channel(chromium, preview.url, PHONE)
         seen = await first_screen(page)
         assert seen["buttons"] and seen["board"] and seen["last"], seen
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_subulata_s_set_up_post_keeps_its_board_on_the_first_screen_with_a_margin(
+    simcord_env: Any, lang: str
+) -> None:
+    """The match's first post, while both players place their pieces in secret: the lines under the board (the
+    set-up call, the deadline, the sealed dice) pushed the board's top 31 CSS px off the first screen in English
+    and 53 in French (the phone tour of issue 39). Its top and last control are now inside, at least 16 CSS px
+    to spare (35 in both languages when measured)."""
+    env = simcord_env
+    fixed_seeds(env)
+    with speaking(lang):
+        channel, members = await play(env, "subulata", 2, 0, lang=lang)
+    async with (
+        env.preview(channel, viewers=members, layout="channel", locale=CLIENT_LOCALES[lang]) as preview,
+        browser() as chromium,
+    ):
+        page = await open_channel(chromium, preview.url, PHONE)
+        seen = await first_screen(page)
+        assert seen["buttons"] and seen["board"] and seen["last"], seen
+        assert seen["image"][0] >= seen["view"][0] + 16, seen

@@ -168,7 +168,9 @@ def test_a_capture_during_the_game_keeps_its_value_hidden_until_the_end() -> Non
     pytest.fail("no capture in the seeded game")
 
 
-FRENCH_SETUP_TEXTS = ("turn.subulata.setup", "error.subulata.notation", "error.subulata.setup_first")
+FRENCH_SETUP_TEXTS = ("error.subulata.notation", "error.subulata.setup_first")
+"""The texts that quote a typed set-up: the errors a mistyped one gets (the set-up post names the button that
+carries the set-up instead, tests/test_texts.py)."""
 
 
 @pytest.mark.parametrize("key", FRENCH_SETUP_TEXTS)

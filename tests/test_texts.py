@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from bot.app.i18n import LANGUAGES, catalog, t
+from bot.app.telling.game_words import GAME_WORDS
+from games.subulata.state import from_text
 
 RAW_URL = re.compile(r"(?<!\()https?://\S+")
 
@@ -107,3 +109,18 @@ def test_the_french_lines_of_a_turn_post_are_about_as_long_as_the_english(key: s
     params = {"mentions": "@alice", "roll": "3", "fingerprint": "b3f620a6"}
     english, french = t("en", key, **params), t("fr", key, **params)
     assert len(french) <= 1.1 * len(english), (len(french), len(english), french)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lines_under_subulata_s_first_board_fit_two_phone_lines_each(lang: str) -> None:
+    """Subulata's set-up post carried a four-line call (the direct message, then a typed command as a fallback)
+    and a three-line sealed-dice line under its board, which pushed the board's top off a phone's first screen
+    (the phone tour of issue 39). Each now fits two lines of a 390 px phone (about 35 characters a line), and
+    the call names the button that carries the set-up whether the member's direct messages are open or not."""
+    button = t(lang, "button.private_view")
+    set_up = from_text("subulata 10,20,30,40,50,60,70,80,90 - - -")
+    call = GAME_WORDS["subulata"].turn(set_up, "@alice @bob", lang)
+    fair = t(lang, "fair.commitment", fingerprint="b3f620a6")
+    assert call is not None and button in call and "`/" not in call, call
+    for line in (call, fair):
+        assert len(line.replace("**", "").replace("`", "")) <= 70, (len(line), line)

@@ -125,7 +125,9 @@ def chance(before: GameState, after: GameState, kind: str, value: str, names: Se
 def turn(state: GameState, mentions: str, lang: str) -> str | None:
     """While the players arrange their pieces in secret, the turn is everyone's set-up."""
     if getattr(state, "turn", 0) is None:
-        return t(lang, "turn.subulata.setup", mentions=mentions)
+        # The button works whether the member's direct messages are open or closed, and carries the set-up's
+        # menus: the typed command stays in the errors a mistyped set-up gets.
+        return t(lang, "turn.subulata.setup", mentions=mentions, button=t(lang, "button.private_view"))
     return None
 
 
