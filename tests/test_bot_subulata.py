@@ -22,6 +22,7 @@ from tests.test_bot_e2e import (
     expect_ephemeral,
     french,  # noqa: F401 (a fixture)
 )
+from tests.test_story import story_of
 
 WHITE_SECRET = {"north": "371946825", "south": "924615837"}
 BLACK_SECRET = {"north": "918273645", "south": "456789123"}
@@ -171,6 +172,11 @@ async def test_subulata_secret_set_ups_stay_secret_until_the_end(pond: dict[str,
     assert "won the match" in text_of(north[-1]) or "draw" in text_of(north[-1])
     # The end explains the scores, and no line says a value stays secret while the board shows them all.
     assert "plus 1 for each piece they captured" in text_of(north[-1])
+    # The result and the scores' explanation stand above the board: under it, with the seed and the thanks, they
+    # pushed the board's top 313 CSS px off a phone's first screen (the phone tour of issue 39).
+    above = "\n".join(story_of(north[-1]))
+    assert "won the match" in above or "draw" in above, above
+    assert "plus 1 for each piece they captured" in above, above
     assert "stays secret" not in text_of(north[-1])
     assert await images(north[-1]) != await images(south[-1])
     for message in north + south + cards:

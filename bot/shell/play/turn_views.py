@@ -188,17 +188,19 @@ class TurnViews:
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
         if finished and current and match.result is not None:
-            awaited.append(result_line(match.result, names, lang))
+            # The result, its reason and the final scores above the board, after the last moves that led there:
+            # under it, their eight to twelve lines pushed the board's top off a phone's first screen (issue 39).
+            happened.append(result_line(match.result, names, lang))
             if any(len(match.stints(seat)) > 1 for seat in range(len(match.seats))):
                 plies = reads.ply_turns
                 last = max(plies.values(), default=1)
-                awaited += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
+                happened += takeover_lines(match, names, lang, lambda ply: plies.get(ply, last))
             explained = words_for(match.game.id).scores(match.state, names, lang)
             if explained is not None:
-                awaited.append(explained)  # "": the board shows each score by its player's name
+                happened.append(explained)  # "": the board shows each score by its player's name
             elif match.result.scores:
                 scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(match.result.scores) if s < len(names))
-                awaited.append(t(lang, "post.scores", scores=scores))
+                happened.append(t(lang, "post.scores", scores=scores))
         elif current:
             if not asking:
                 # Asked out of turn, the question right under the post says who must answer what, with its
