@@ -128,11 +128,13 @@ async def test_the_seals_are_the_only_public_trace_of_the_secrets_and_verify_che
         for message in channel_posts[:-1]:
             assert not any(value in text_of(message) for value in SECRETS[where])
 
-    # The end: the final post counts the seals revealed, and /game verify checks them with its verdict.
+    # The end: the final post counts the seals revealed (in the seed's line), and /game verify checks them with its
+    # verdict.
     final = boards_in(pond["north"], carol)[-1]
-    assert t("en", "seal.revealed", count=2) in text_of(final)
     match = await env.bot.service.get(ids["north"])
-    assert match.status is MatchStatus.FINISHED
+    assert match.status is MatchStatus.FINISHED and match.fair is not None
+    revealed = t("en", "fair.revealed_seals", fingerprint=fingerprint(match.fair.commitment), count=2)
+    assert revealed in text_of(final), text_of(final)
     ended = await verify_card(pond["bob"], pond["north"])
     assert ended.description == t("en", "seal.verdict.kept_no_dice", id=ids["north"], count=2)
     assert t("en", "seal.all_match", checked=2, total=2) in str(ended.to_dict())

@@ -27,7 +27,7 @@ from bot.app.i18n import t
 from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, effective
 from bot.app.records.record import RecordError, check_fair_draws, export_record, parse_record, replay_record
 from bot.app.storage import Store
-from bot.shell.fairness.fair_chance import board_lines, fairness_lines, lobby_text
+from bot.shell.fairness.fair_chance import board_lines, fairness_lines, final_lines, lobby_text
 from tests.botkit import text_of
 from tests.test_bot_e2e import assert_board_reply, expect_ephemeral
 from tests.test_conformance import CASES, SAMPLES_PER_NODE, Case, chi2, chi2_threshold, distinct_chance_nodes
@@ -484,3 +484,18 @@ async def test_on_discord_the_commitment_shown_at_the_start_hashes_the_seed_reve
     (record_file,) = export.response.attachments
     done = run_script((await record_file.read()).decode(), tmp_path)
     assert done.returncode == 0 and done.stdout.startswith("all "), done.stderr
+
+
+async def test_the_final_post_reveals_the_seed_and_the_sealed_choices_in_one_line(store: Store) -> None:
+    """Under an ended match's final board the revealed seed and the revealed secret choices took two or three lines
+    of a phone each, and pushed the board's top off the first screen (Ultima-Tek, the phone tour of issue 39):
+    one line says both, with the fingerprint shown at the start."""
+    service = MatchService(store, Clock(), fixed())
+    match = await lobby(service, "ultimatek", {}, 2)
+    report = await service.start(match.id, ALICE)
+    report = await service.resign(report.match.id, ALICE)
+    short = fairness.commitment(SEED)[:8]
+    for lang in ("en", "fr"):
+        (line,) = final_lines(report.match, lang, 12)
+        assert f"`{short}`" in line and "12" in line and "🔓" in line, line
+    assert final_lines(report.match, "en", 0) == fairness_lines(report.match, "en", final=True)

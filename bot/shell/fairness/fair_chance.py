@@ -62,6 +62,18 @@ def fairness_lines(match: Match, lang: str, *, final: bool) -> list[str]:
     return [t(lang, "fair.commitment", fingerprint=short)]
 
 
+def final_lines(match: Match, lang: str, seals: int) -> list[str]:
+    """The lines under an ended match's final board: the seed revealed and, with ``seals`` secret choices sealed
+    during the match, those revealed too, in one line when both are (two or three lines of a phone each, under
+    a board they pushed off the first screen: issue 39)."""
+    fair = fairness_lines(match, lang, final=True)
+    if not seals:
+        return fair
+    if match.fair is None or not fair:
+        return [t(lang, "seal.revealed", count=seals)]
+    return [t(lang, "fair.revealed_seals", fingerprint=fingerprint(match.fair.commitment), count=seals)]
+
+
 def board_lines(match: Match, lang: str, report: TurnReport | None) -> list[str]:
     """The fairness lines of a board post: the commitment on the first board, the seed on the final one."""
     if match.status in ENDED:

@@ -242,9 +242,12 @@ class TurnViews:
                 )
         if current and (finished or start == 0):
             # The commitment stays on the first turn's post; the seed is revealed on the final one.
-            awaited += fair_chance.fairness_lines(match, lang, final=finished)
-            if finished and seals:
-                awaited.append(t(lang, "seal.revealed", count=len(seals)))
+            # The secret choices sealed meanwhile are revealed in the seed's line (issue 39: a line less under it).
+            awaited += (
+                fair_chance.final_lines(match, lang, len(seals))
+                if finished
+                else fair_chance.fairness_lines(match, lang, final=False)
+            )
         if finished and current and match.status is MatchStatus.FINISHED:
             pinged = " ".join(f"<@{uid}>" for uid in humans(match.seats))
             review = ReviewButton(match.id, t(lang, "button.review"))
