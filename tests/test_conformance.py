@@ -11,6 +11,7 @@ and the finished game is replayed from its move log.
 from __future__ import annotations
 
 import contextlib
+import copy
 import itertools
 import math
 import random
@@ -133,15 +134,15 @@ def assert_sorted_unique(moves: Sequence[Any], what: str) -> None:
     assert list(moves) == sorted(moves), f"{what} is not sorted: {moves}"
 
 
-def check_text(case: Case, state: GameState) -> str:
-    """The state text is one stable line that ``from_text`` turns back into an equal state."""
+def check_text(case: Case, state: GameState) -> GameState:
+    """The state text is one stable line that ``from_text`` turns back into an equal state (returned)."""
     text = state.to_text()
     assert isinstance(text, str) and text and "\n" not in text
     again = case.info.from_text(text)
     assert again == state, f"from_text(to_text(s)) != s for {text!r}"
     assert hash(again) == hash(state)
     assert again.to_text() == text, "to_text is not stable through from_text"
-    return text
+    return again
 
 
 def check_chance(case: Case, state: GameState) -> None:
@@ -239,7 +240,7 @@ def check_views(case: Case, state: GameState, rng: random.Random) -> None:
 def check_state(case: Case, state: GameState, rng: random.Random) -> None:
     """Every contract check on one state, then check that none of the queries changed it."""
     before = state.to_text()
-    text = check_text(case, state)
+    again = check_text(case, state)
     actors = state.actors()
     assert_sorted_unique(actors, "actors()")
     assert set(actors) <= set(case.seats)
@@ -251,7 +252,8 @@ def check_state(case: Case, state: GameState, rng: random.Random) -> None:
     else:
         check_decision(case, state)
     check_views(case, state, rng)
-    assert state.to_text() == before == text, "a query changed the state"
+    # Field by field too: an engine may write its text once per state (its state is immutable).
+    assert state.to_text() == before and state == again, "a query changed the state"
 
 
 # Playouts.
@@ -282,8 +284,10 @@ def play(case: Case, seed: int, check: Callable[[GameState], None] | None = None
         text = state.format_move(move)
         seat = None if state.is_chance() else state.mover(move)
         before = state.to_text()
+        fields = copy.copy(state)
         state = state.apply(move)
         assert result.states[-1].to_text() == before, "apply changed the state it was called on"
+        assert result.states[-1] == fields, "apply changed the state it was called on"
         result.states.append(state)
         result.log.append((seat, text))
     if check is not None:

@@ -18,6 +18,7 @@ Internal steps (``round``, ``next_amoeba``, ``phase2`` ...) only live inside :me
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Final
@@ -29,6 +30,10 @@ from games.ursuppe.moves import DECK_SIZE, FACE_COUNTS, FACES, NOBODY, Ctx, Move
 from games.ursuppe.position import Fields, Position
 from games.ursuppe.tables import TABLES
 from games.ursuppe.view import Event
+
+MOVE_ORDER: Final = operator.attrgetter(*(f.name for f in fields(Move)))
+"""The order of :class:`Move` (its fields in turn) as a sort key: the same order as comparing moves, compared
+in C rather than through the dataclass's ``__lt__``."""
 
 Key = tuple[int, int]
 """An amoeba: ``(seat, number)``."""
@@ -259,7 +264,7 @@ class Work:
 
     def options(self) -> tuple[Move, ...]:
         """Every legal move at the current decision step, sorted and unique."""
-        return tuple(sorted(set(OPTIONS[self.step](self))))
+        return tuple(sorted(set(OPTIONS[self.step](self)), key=MOVE_ORDER))
 
     def _opt_start(self) -> list[Move]:
         seat = self.decider()
