@@ -66,6 +66,8 @@ CARD_DRIFT: Final = tuple(-1 if not f.drift else "NESW".index(f.drift) for f in 
 
 
 CTX_FIELDS: Final = tuple(f.name for f in fields(Ctx))
+_CTX_VALUES: Final = operator.attrgetter(*CTX_FIELDS)
+"""The values of :data:`CTX_FIELDS` of a Ctx (or of a Work), in that order, in one call."""
 """The fields of :class:`Ctx`, which :class:`Work` keeps as attributes of the same names."""
 
 
@@ -120,8 +122,7 @@ class Work:
             self.dmg[seat, num] = damage
         self.food = list(s.food)
         self.supply = list(s.supply)
-        for name in CTX_FIELDS:
-            setattr(self, name, getattr(s.ctx, name))
+        vars(self).update(zip(CTX_FIELDS, _CTX_VALUES(s.ctx), strict=True))
         self.events = list(s.events)
         self.serial = s.events[-1].index if s.events else 0
 
@@ -140,7 +141,7 @@ class Work:
             genes=tuple(tuple(sorted(g.items())) for g in self.genes),
             amoebas=tuple(sorted((k[0], k[1], q, self.dmg[k]) for k, q in self.sq.items())),
             food=tuple(self.food),
-            ctx=Ctx(**{name: getattr(self, name) for name in CTX_FIELDS}),
+            ctx=Ctx(*_CTX_VALUES(self)),
             events=tuple(self.events[-EVENT_WINDOW:]),
         )
 
