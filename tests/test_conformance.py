@@ -174,6 +174,8 @@ def check_decision(case: Case, state: GameState) -> None:
     legal = state.legal_moves()
     assert_sorted_unique(legal, "legal_moves()")
     per_seat: set[Any] = set()
+    # Each seat's moves as a set, to look a move up without walking the list (Ultima-Tek lists hundreds).
+    seats_moves: dict[Seat | None, set[Any]] = {}
     for seat in case.seats:
         mine = state.legal_moves(seat)
         assert_sorted_unique(mine, f"legal_moves({seat})")
@@ -181,15 +183,16 @@ def check_decision(case: Case, state: GameState) -> None:
             assert mine, f"seat {seat} must act but has no legal move"
         else:
             assert mine == (), f"seat {seat} does not act but has moves {mine}"
-        assert set(mine) <= set(legal)
-        per_seat |= set(mine)
+        seats_moves[seat] = set(mine)
+        assert seats_moves[seat] <= set(legal)
+        per_seat |= seats_moves[seat]
     assert per_seat == set(legal), "legal_moves() is not the union of every seat's moves"
     notations = [state.format_move(m) for m in legal]
     assert len(set(notations)) == len(notations), f"notations collide: {notations}"
     for move, text in zip(legal, notations, strict=True):
         mover = state.mover(move)
         assert mover in actors, f"{text} is made by seat {mover}, who does not act now"
-        assert move in state.legal_moves(mover)
+        assert move in seats_moves[mover]
         assert state.parse_move(text) == move, f"parse_move({text!r}) does not give the move back"
         assert state.parse_move(text, mover) == move
         for other in case.seats:
