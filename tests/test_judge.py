@@ -281,22 +281,6 @@ def test_subulata_judges_a_seat_without_the_opponents_values() -> None:
         )
 
 
-def test_subulata_judge_weighs_whites_edge() -> None:
-    """In the level mix the judge is benched on White wins more than its position alone says (53–56 % of
-    held-out and bench matches): weighed without its White term the judge read White low in every band of
-    the chart. So in any position of play White's chance is above what the other features give."""
-    judge = JUDGES["subulata"]
-    assert isinstance(judge, LinearJudge)
-    weights = judge.weights()
-    assert weights is not None and judge.names[-1] == "white"
-    without = (*weights[:-1], 0.0)
-    states = [s for s in walk("subulata", 6, 200) if isinstance(s, subulata_state.State) and judge.moment(s)]
-    assert states
-    for state in states[::7]:
-        assert judge.features(state, 0)[-1] == 1.0 and judge.features(state, 1)[-1] == 0.0
-        assert judge.win_chances(state)[0] > judge.weigh(state, without)[0]
-
-
 def test_ultimatek_judges_a_seat_without_the_opponents_hand() -> None:
     """Red's hand exchanged for other tokens of the bag: blue's chances (and a spectator's) stay."""
     states = [s for s in walk("ultimatek", 6, 400) if isinstance(s, ultimatek_state.State)]

@@ -5,13 +5,11 @@ score (plus one per capture). So the judge weighs, for each seat, its values alr
 the values still on the way, the moves they need to get home (the fewest forward moves on this layout,
 other pieces ignored, :func:`moves_home`), and a projection of the final score: whoever finishes first
 brings everything home while the other keeps only what is home, weighted by a soft chance of finishing
-first from the race (the seat to move a half move ahead), and being White. Between the quick levels alone
-White's share was 51.6 % over 2,012 matches, but in the mix the judge is fitted and benched on (searching
-levels included) White won 53.2 % of 250 held-out matches and 55.8 % of 300 fresh bench matches: without
-the weight every band of the chart read White's chances low (15 % came true 18 % of the time, 55 % 61 %),
-which no odd map of the log-odds can mend. It is judged before every move (each move is a turn) from the
-full state, values included; a seat's own knowledge is judged by dealing the values it cannot see again
-(:func:`games.ai.judge.win_chances_for`).
+first from the race (the seat to move a half move ahead). No weight for being White: over 2,012 matches
+of the quick levels White's share was 51.6 %, and a fitted one only learnt its sample's luck (55 % in 127
+matches; 48.5 % in the bench's 100). It is judged before every move (each move is
+a turn) from the full state, values included; a seat's own knowledge is judged by dealing the values it
+cannot see again (:func:`games.ai.judge.win_chances_for`).
 
 Before play (the layout draw and the set-ups) nothing is looked ahead: the pieces are weighed on their
 start tiles at the mean value, so the chart starts from the side to begin and the layout's race alone.
@@ -28,7 +26,7 @@ from games.base import GameState, Seat
 from games.subulata import state as sub
 from games.subulata.tiles import DISTANCE
 
-NAMES: Final = ("to_move", "home", "captures", "away", "race", "value_race", "first", "projected", "late", "white")
+NAMES: Final = ("to_move", "home", "captures", "away", "race", "value_race", "first", "projected", "late")
 MEAN_VALUE: Final = sum(sub.VALUES) / len(sub.VALUES)
 """The value a piece is counted at before its seat has set up."""
 FAR: Final = 12
@@ -109,7 +107,6 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
         first - 0.5,
         projected / 20,
         projected / 20 * (1 - left),
-        1.0 if seat == 0 else 0.0,
     )
 
 
