@@ -126,7 +126,7 @@ def level_balance(played: list[Played]) -> str:
         n = len(results)
         won = sum(results) / max(1, n)
         half = 1.645 * math.sqrt(max(won * (1 - won), 1e-9) / max(1, n))
-        parts.append(f"{name} in {n} (seat 0 won {won:.3f}, {won - half:.3f}–{won + half:.3f})")
+        parts.append(f"{name} in {n} (seat 0 won {won:.3f}, {max(0.0, won - half):.3f}–{min(1.0, won + half):.3f})")
     return "seat 0's level against seat 1's: " + "; ".join(parts)
 
 
