@@ -30,6 +30,7 @@ import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -228,6 +229,17 @@ async def first_screen(page: Any, timeout_ms: int = 30_000) -> dict[str, Any]:
     return seen
 
 
+def on_first_screen(label: str, seen: dict[str, Any]) -> str:
+    """One line saying what :data:`ON_FIRST_SCREEN` read of the shot ``label``: whether the latest board and its
+    controls are on the first screen, with the figures in CSS px."""
+    return (
+        f"{label}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
+        f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}"
+        f" (messages shown from y={seen['view'][0]} to {seen['view'][1]} CSS px; board"
+        f" {seen['image']} top, bottom, width; last control ends at {seen['end']})"
+    )
+
+
 SETTLED = """() => !/(Updating|Loading)[^\\n]*…/.test(document.body.innerText)
   && Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"""
 """True once the preview has no pending update and every image is decoded."""
@@ -274,6 +286,20 @@ async def fresh_bot() -> AsyncIterator[Any]:
         finally:
             await env.shutdown()
             await close_bots()
+
+
+def fixed_seeds(env: Any) -> None:
+    """Every match opened on ``env``'s bot from now on deals the same dice and draws: its seeds, the members'
+    salts and the seals' nonces are fixed. With moves drawn from a fixed seed too, a bench then shows the same
+    positions in every run and in both languages (a fresh random seed per match made the English and the French
+    tour two different matches, whose posts cannot be compared)."""
+    env.bot.service.config = replace(
+        env.bot.service.config,
+        seed_factory=lambda: "twin",
+        server_seed_factory=lambda: "5eed" * 16,
+        salt_factory=lambda: "0" * 31 + "1",
+        nonce_factory=lambda: "0" * 32,
+    )
 
 
 def association(env: Any, lang: str, *, organiser: bool = False) -> tuple[Any, Any]:
@@ -381,13 +407,7 @@ async def shoot(
                     await page.screenshot(path=str(bottom))
                     saved.append(bottom)
                     seen = await page.evaluate(ON_FIRST_SCREEN)
-                    print(
-                        f"{label}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
-                        f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}"
-                        f" (messages shown from y={seen['view'][0]} to {seen['view'][1]} CSS px; board"
-                        f" {seen['image']} top, bottom, width; last control ends at {seen['end']})",
-                        flush=True,
-                    )
+                    print(on_first_screen(label, seen), flush=True)
                     # The top of the channel too: the match's status card, above the turn posts.
                     await page.evaluate(SCROLL_TO_TOP)
                     top = out / f"{label}-{kind}-top.png"

@@ -146,7 +146,12 @@ def test_variante_3_placement_names_the_motif_of_each_square() -> None:
 
 
 def test_variante_3_moves_share_their_pawn_s_mark() -> None:
-    found = labels("v3 0r:A1r,A3b,B2r,B8r,C4b 1b:A2b,B4r,B6b,C1b,C8b 0 3")
+    # Marked as buttons would be, whether or not this post has room for them under its goal line.
+    state = position("v3 0r:A1r,A3b,B2r,B8r,C4b 1b:A2b,B4r,B6b,C1b,C8b 0 3")
+    seat = state.actors()[0]
+    offered = [state.format_move(m) for m in state.legal_moves(seat)]
+    marks = dict(words_for(UR.id).marks(state, seat, offered))
+    found = {n: move_label(UR, state, n, "en", marks.get(n, ("", ""))[1]) for n in offered}
     assert found["A1-B3"] == "1 · Piece on A1 → B3 · single square"
     assert found["A1-C2"] == "1 · Piece on A1 → C2 · eyes"
     assert found["B2-A4"] == "2 · Piece on B2 → A4 · eyes"
@@ -432,5 +437,6 @@ def test_ravensburger_towers_and_red_faces_are_said_in_words_above_the_board() -
     assert "Towers: A8: 1 yours, 1 theirs · B2: 2 theirs · B3: 2 yours, 2 theirs · B7: 3 yours, 1 theirs." in en
     assert "red-faced token has reached its final goal: it now runs both ways" in en
     fr = board_note(rb, state, 1, "fr")
-    assert fr is not None and "B2 : 2 à vous" in fr and "A8 : 1 à vous, 1 adverse ·" in fr and "face rouge" in fr
+    assert fr is not None and "B2\u00a0: 2 à vous" in fr and "A8\u00a0: 1 à vous, 1 adverse ·" in fr
+    assert "face rouge" in fr
     assert board_note(rb, towers.from_text("rb A1=a,B3=c 9,9 0,0 0 3 5/6"), 0, "en") is None
