@@ -1,0 +1,45 @@
+"""The standing orders a sensible member keeps, per game, shared by the benches that play them
+(``bench_calendar.py``'s model D, ``bench_orders.py``, ``bench_order_cost.py``).
+
+Ursuppe, for every routine step of a round, each with the stops that keep it out of a fight or a famine:
+
+- drift with the current, unless a rival able to attack shares the square or the amoeba would find no meal
+  where it lands (drifting is free; moving costs BP, so a member moves only where the current is bad);
+- eat the usual meal (a normal meal, no feeding gene), unless a rival able to attack shares the square;
+- pay gene defects in BP when they can (the alternative, losing genes, is rarely better);
+- buy no gene unless armor, struggle or speed is on offer (then the member looks at the offer);
+- no division once they have 3 amoebas (fewer: they decide);
+- never use Aggression.
+
+Ultima-Tek: reveal every bonus, and end the bonus phase once run and fly bonuses are placed, unless a rival's
+hidden bonus shares a hex with a piece of theirs.
+"""
+
+from __future__ import annotations
+
+from bot.app.orders import Order, book_for
+
+KEPT: dict[str, tuple[Order, ...]] = {
+    "ursuppe": (
+        Order("drift", stops=("danger", "starve")),
+        Order("feed", stops=("danger",)),
+        Order("pay"),
+        Order("genes", ("armor", "struggle", "speed")),
+        Order("divide", ("3",)),
+        Order("aggression"),
+    ),
+    "ultimatek": (
+        Order("reveal", ("fly", "fly+/", "fly/", "run", "run/", "stop")),
+        Order("bonuses", ("fly", "run"), ("threat",)),
+    ),
+}
+"""The orders kept, by game id, in the order a member sets them."""
+
+
+def kept_orders(game_id: str, bare: bool = False) -> tuple[Order, ...]:
+    """The orders kept in ``game_id`` (none where the game has no standing orders), each checked by the game's
+    book; ``bare``: without their stops."""
+    book = book_for(game_id)
+    if book is None:
+        return ()
+    return tuple(book.check(Order(o.kind, o.values, () if bare else o.stops)) for o in KEPT.get(game_id, ()))
