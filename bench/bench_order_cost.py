@@ -2,8 +2,9 @@
 [--matches 60] [--first 0] [--budget S] [--bare] [--only KIND]``.
 
 Issue 36, item 3. The ``easy`` AI plays every seat; one seat keeps the orders a sensible member keeps
-(:data:`kept_orders.KEPT`: drift, the usual meal, defects in BP, genes only when a chosen few are on offer, no
-division from 3 amoebas, never Aggression, with their stops), played by the game's book of orders exactly as the
+(:data:`kept_orders.KEPT`: drift, the usual meal, defects in BP, genes only when a chosen few are on offer,
+divide whenever it can up to 7 amoebas, never Aggression, with their stops; ``--only`` also finds the orders
+tried and not kept, :data:`kept_orders.TRIED`), played by the game's book of orders exactly as the
 order stand-in plays them (:meth:`bot.app.orders.base.OrderBook.decide`): where an order applies and no stop
 fires, its move replaces the AI's. The ordered seat goes round the table from match to match.
 
@@ -109,9 +110,10 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first match's number (its seeds)")
     parser.add_argument("--budget", type=float, help="stop after this many seconds (whole matches)")
     parser.add_argument("--bare", action="store_true", help="the orders without their stops")
-    parser.add_argument("--only", help="keep only the order of this kind (drift, feed, pay, genes, divide, ...)")
+    parser.add_argument("--only", help="only the order of this kind (drift, feed, pay, genes, grow, divide …)")
     args = parser.parse_args()
-    orders = tuple(o for o in kept_orders("ursuppe", args.bare) if args.only is None or o.kind == args.only)
+    kept = kept_orders("ursuppe", args.bare, tried=args.only is not None)
+    orders = tuple(o for o in kept if args.only is None or o.kind == args.only)
     began = time.perf_counter()
     tally = Tally()
     score, diffs, judged = 0.0, [], []

@@ -8,7 +8,9 @@ Ursuppe, for every routine step of a round, each with the stops that keep it out
 - eat the usual meal (a normal meal, no feeding gene), unless a rival able to attack shares the square;
 - pay gene defects in BP when they can (the alternative, losing genes, is rarely better);
 - buy no gene unless armor, struggle or speed is on offer (then the member looks at the offer);
-- no division once they have 3 amoebas (fewer: they decide);
+- divide whenever they can pay, up to 7 amoebas (the most a colour has at 3 and 4 players): the order ``grow``.
+  The order ``divide`` (no division from 3 amoebas, fewer: ask) was kept before and cost the seat keeping it 16
+  points of win rate (``bench_order_cost.py --only divide``): :data:`TRIED`;
 - never use Aggression.
 
 Ultima-Tek: reveal every bonus, and end the bonus phase once run and fly bonuses are placed, unless a rival's
@@ -25,7 +27,7 @@ KEPT: dict[str, tuple[Order, ...]] = {
         Order("feed", stops=("danger",)),
         Order("pay"),
         Order("genes", ("armor", "struggle", "speed")),
-        Order("divide", ("3",)),
+        Order("grow", ("7",)),
         Order("aggression"),
     ),
     "ultimatek": (
@@ -35,11 +37,15 @@ KEPT: dict[str, tuple[Order, ...]] = {
 }
 """The orders kept, by game id, in the order a member sets them."""
 
+TRIED: dict[str, tuple[Order, ...]] = {"ursuppe": (Order("divide", ("3",)),)}
+"""Orders measured and not kept (``bench_order_cost.py --only KIND`` measures them alone)."""
 
-def kept_orders(game_id: str, bare: bool = False) -> tuple[Order, ...]:
+
+def kept_orders(game_id: str, bare: bool = False, tried: bool = False) -> tuple[Order, ...]:
     """The orders kept in ``game_id`` (none where the game has no standing orders), each checked by the game's
-    book; ``bare``: without their stops."""
+    book; ``bare``: without their stops; ``tried``: the orders tried and not kept after them."""
     book = book_for(game_id)
     if book is None:
         return ()
-    return tuple(book.check(Order(o.kind, o.values, () if bare else o.stops)) for o in KEPT.get(game_id, ()))
+    orders = KEPT.get(game_id, ()) + (TRIED.get(game_id, ()) if tried else ())
+    return tuple(book.check(Order(o.kind, o.values, () if bare else o.stops)) for o in orders)
