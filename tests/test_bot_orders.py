@@ -196,6 +196,10 @@ async def test_divide_whenever_i_can_set_in_three_taps(
     env, channel, alice = soup["env"], soup["north"], soup["alice"]
     match = await open_soup(soup, channel, lang)
     panel = (await alice.slash(channel, "plateau orders")).response.message
+    # The menu says what the order "no division" costs (measured over a point a match); "grow" costs nothing said.
+    kinds = {o.value: o for o in menu(panel, "plateau:ordk:").options}
+    assert kinds["divide"].description == t(lang, "orders.cost.ursuppe.divide")
+    assert not kinds["grow"].description and not kinds["drift"].description
     # Tap 1 and 2: the menu, the order, kept with its usual number; tap 3: up to 7 amoebas.
     panel = (await alice.select(panel, ["grow"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
     assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("grow", ("4",)),)
@@ -211,3 +215,7 @@ async def test_divide_whenever_i_can_set_in_three_taps(
     # Bob reads nothing of it.
     for message in channel.history(viewer=soup["bob"]):
         assert t(lang, "orders.kind.ursuppe.grow") not in text_of(message)
+    # Opening "no division", the panel says what it costs.
+    panel = (await alice.click(panel, label=t(lang, "orders.button.back"))).response.message
+    panel = (await alice.select(panel, ["divide"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    assert "⚠️ " + t(lang, "orders.cost.ursuppe.divide") in panel.content
