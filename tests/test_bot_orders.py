@@ -196,9 +196,11 @@ async def test_divide_whenever_i_can_set_in_three_taps(
     env, channel, alice = soup["env"], soup["north"], soup["alice"]
     match = await open_soup(soup, channel, lang)
     panel = (await alice.slash(channel, "plateau orders")).response.message
-    # The menu says what the order "no division" costs (measured over a point a match); "grow" costs nothing said.
+    # The menu says what "no division" and "buy no gene unless" cost (measured: a point a match or more); the
+    # orders measured under a point say nothing.
     kinds = {o.value: o for o in menu(panel, "plateau:ordk:").options}
     assert kinds["divide"].description == t(lang, "orders.cost.ursuppe.divide")
+    assert kinds["genes"].description == t(lang, "orders.cost.ursuppe.genes")
     assert not kinds["grow"].description and not kinds["drift"].description
     # Tap 1 and 2: the menu, the order, kept with its usual number; tap 3: up to 7 amoebas.
     panel = (await alice.select(panel, ["grow"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
