@@ -7,7 +7,8 @@ Ursuppe, for every routine step of a round, each with the stops that keep it out
   where it lands (drifting is free; moving costs BP, so a member moves only where the current is bad);
 - eat the usual meal (a normal meal, no feeding gene), unless a rival able to attack shares the square;
 - pay gene defects in BP when they can (the alternative, losing genes, is rarely better);
-- buy no gene unless armor, struggle or speed is on offer (then the member looks at the offer);
+- buy armor, struggle or speed when on offer, no other gene (the order ``buy``; the order ``genes``, kept before,
+  asked the member whenever one of them was on offer, 2 answers a match: :data:`TRIED`);
 - divide whenever they can pay, up to 7 amoebas (the most a colour has at 3 and 4 players): the order ``grow``.
   The order ``divide`` (no division from 3 amoebas, fewer: ask) was kept before and cost the seat keeping it 16
   points of win rate (``bench_order_cost.py --only divide``): :data:`TRIED`;
@@ -26,7 +27,7 @@ KEPT: dict[str, tuple[Order, ...]] = {
         Order("drift", stops=("danger", "starve")),
         Order("feed", stops=("danger",)),
         Order("pay"),
-        Order("genes", ("armor", "struggle", "speed")),
+        Order("buy", ("armor", "struggle", "speed")),
         Order("grow", ("7",)),
         Order("aggression"),
     ),
@@ -37,7 +38,9 @@ KEPT: dict[str, tuple[Order, ...]] = {
 }
 """The orders kept, by game id, in the order a member sets them."""
 
-TRIED: dict[str, tuple[Order, ...]] = {"ursuppe": (Order("divide", ("3",)),)}
+TRIED: dict[str, tuple[Order, ...]] = {
+    "ursuppe": (Order("divide", ("3",)), Order("genes", ("armor", "struggle", "speed")))
+}
 """Orders measured and not kept (``bench_order_cost.py --only KIND`` measures them alone)."""
 
 

@@ -221,3 +221,24 @@ async def test_divide_whenever_i_can_set_in_three_taps(
     panel = (await alice.click(panel, label=t(lang, "orders.button.back"))).response.message
     panel = (await alice.select(panel, ["divide"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
     assert "⚠️ " + t(lang, "orders.cost.ursuppe.divide") in panel.content
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_buy_these_genes_set_in_three_taps(
+    soup: dict[str, Any], lang: str, request: pytest.FixtureRequest
+) -> None:
+    if lang == "fr":
+        request.getfixturevalue("french")
+    env, channel, alice = soup["env"], soup["south"], soup["alice"]
+    match = await open_soup(soup, channel, lang)
+    panel = (await alice.slash(channel, "plateau orders")).response.message
+    panel = (await alice.select(panel, ["buy"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("buy"),), "none chosen yet: none bought"
+    panel = (
+        await alice.select(panel, ["speed", "struggle"], custom_id=menu(panel, "plateau:ordv:").custom_id)
+    ).response.message
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("buy", ("speed", "struggle")),)
+    line = panel.content.split("\n")[1]
+    assert t(lang, "orders.kind.ursuppe.buy") in line
+    for message in channel.history(viewer=soup["bob"]):
+        assert t(lang, "orders.kind.ursuppe.buy") not in text_of(message)

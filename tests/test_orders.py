@@ -85,6 +85,25 @@ def test_buy_no_gene_unless_a_chosen_one_is_on_offer() -> None:
     assert SOUP.choose([Order("genes")], s, seat) == Move("done", seat), "no gene chosen: never buy"
 
 
+def test_buy_the_chosen_genes_on_offer_and_no_other() -> None:
+    s = soup_at("buy", extra=lambda s: len({m.value[0] for m in s.options if m.kind == "buy"}) > 1)
+    seat = seat_of(s)
+    offered = sorted({m.value[0] for m in s.options if m.kind == "buy"})
+    absent = next(g.id for g in G.GENES if g.index not in offered)
+    # The first chosen on offer, in the gene table's order; none of them on offer: no gene.
+    chosen = (G.GENES[offered[-1]].id, G.GENES[offered[0]].id, absent)
+    move = SOUP.choose([Order("buy", chosen)], s, seat)
+    assert isinstance(move, Move) and move.kind == "buy" and move.value[0] == offered[0] and move in s.options
+    assert SOUP.choose([Order("buy", (absent,))], s, seat) == Move("done", seat)
+    # Once bought, the next chosen gene on offer, while the BP last.
+    after = s.apply(move)
+    if after.step == "buy" and after.actors() == (seat,):
+        again = SOUP.choose([Order("buy", chosen)], after, seat)
+        assert again == Move("done", seat) or (
+            isinstance(again, Move) and again.kind == "buy" and again in after.options
+        )
+
+
 def test_no_division_unless_fewer_amoebas_than_chosen() -> None:
     s = soup_at("divide", extra=lambda s: any(m.kind == "divide" for m in s.options))
     seat = seat_of(s)

@@ -7,6 +7,8 @@ Orders (values in brackets):
   without a feeding gene and without parasitism; with no normal meal at hand the member is always asked;
 - ``pay``: a gene defect is paid in BP when I can (phase 2); otherwise I am asked which genes go;
 - ``genes`` [gene ids]: buy no gene (phase 3) unless one of these is on offer to me, then ask;
+- ``buy`` [gene ids]: buy these genes when on offer to me (phase 3), one after another while I can pay, in the
+  gene table's order (a superior gene replacing the first prerequisite it may), and no other;
 - ``divide`` [a number N]: no division (phase 4) unless I have fewer than N amoebas on the board, then ask;
 - ``grow`` [a number N]: divide (phase 4), whenever I can pay, while I have fewer than N amoebas, onto the free
   square where the new amoeba finds its normal meal with the most food of other colours (the first such square
@@ -78,6 +80,15 @@ def _genes(state: GameState, seat: Seat, order: Order) -> Any | None:
     if any(m.kind == "buy" and m.value[0] in wanted for m in s.options):
         return None  # one of the chosen genes is on offer: the member decides
     return Move("done", seat)
+
+
+def _buy(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "buy":
+        return None
+    wanted = {G.BY_ID[v].index for v in order.values if v in G.BY_ID}
+    offered = sorted((m for m in s.options if m.kind == "buy" and m.value[0] in wanted), key=lambda m: m.value[0])
+    return offered[0] if offered else Move("done", seat)
 
 
 def _divide(state: GameState, seat: Seat, order: Order) -> Any | None:
@@ -178,6 +189,7 @@ BOOK: Final = OrderBook(
             pick=(0, 8),
             stops=SAFETY,
         ),
+        OrderKind("buy", _buy, values=tuple(g.id for g in G.GENES), pick=(0, 8), stops=SAFETY),
         OrderKind("divide", _divide, values=DIVIDE_BELOW, pick=(1, 1), stops=SAFETY, default_values=("4",)),
         OrderKind("grow", _grow, values=DIVIDE_BELOW, pick=(1, 1), stops=SAFETY, default_values=("4",)),
         OrderKind("aggression", _aggression, stops=SAFETY),
