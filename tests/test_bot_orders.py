@@ -201,6 +201,7 @@ async def test_divide_whenever_i_can_set_in_three_taps(
     kinds = {o.value: o for o in menu(panel, "plateau:ordk:").options}
     assert kinds["divide"].description == t(lang, "orders.cost.ursuppe.divide")
     assert kinds["genes"].description == t(lang, "orders.cost.ursuppe.genes")
+    assert kinds["buy"].description == t(lang, "orders.cost.ursuppe.buy")
     assert not kinds["grow"].description and not kinds["drift"].description
     # Tap 1 and 2: the menu, the order, kept with its usual number; tap 3: up to 7 amoebas.
     panel = (await alice.select(panel, ["grow"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
