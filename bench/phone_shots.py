@@ -228,6 +228,17 @@ async def first_screen(page: Any, timeout_ms: int = 30_000) -> dict[str, Any]:
     return seen
 
 
+def on_first_screen(label: str, seen: dict[str, Any]) -> str:
+    """One line saying what :data:`ON_FIRST_SCREEN` read of the shot ``label``: whether the latest board and its
+    controls are on the first screen, with the figures in CSS px."""
+    return (
+        f"{label}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
+        f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}"
+        f" (messages shown from y={seen['view'][0]} to {seen['view'][1]} CSS px; board"
+        f" {seen['image']} top, bottom, width; last control ends at {seen['end']})"
+    )
+
+
 SETTLED = """() => !/(Updating|Loading)[^\\n]*…/.test(document.body.innerText)
   && Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"""
 """True once the preview has no pending update and every image is decoded."""
@@ -381,13 +392,7 @@ async def shoot(
                     await page.screenshot(path=str(bottom))
                     saved.append(bottom)
                     seen = await page.evaluate(ON_FIRST_SCREEN)
-                    print(
-                        f"{label}: board on the first screen {'yes' if seen['board'] else 'NO'}, its"
-                        f" {seen['buttons']} controls {'all on it' if seen['last'] else 'NOT all on it'}"
-                        f" (messages shown from y={seen['view'][0]} to {seen['view'][1]} CSS px; board"
-                        f" {seen['image']} top, bottom, width; last control ends at {seen['end']})",
-                        flush=True,
-                    )
+                    print(on_first_screen(label, seen), flush=True)
                     # The top of the channel too: the match's status card, above the turn posts.
                     await page.evaluate(SCROLL_TO_TOP)
                     top = out / f"{label}-{kind}-top.png"

@@ -303,7 +303,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "alt_amoeba_own": "amibe {n}",
         "alt_amoeba_of": "amibe {n} de {name}",
         "alt_cubes_none": "rien",
-        "alt_food": "Le plus de nourriture : {squares}.",
+        "alt_food": "Le plus de vivres : {squares}.",
     },
 }
 

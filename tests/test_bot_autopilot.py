@@ -56,7 +56,7 @@ def menus(message: discord.Message) -> dict[str, Any]:
     ("locale", "title", "on", "bound"),
     [
         ("en-US", "Your settings", "On: within 1 point", "(Ur Variante 1: within 0.3 point)"),
-        ("fr", "Vos réglages", "Oui : à moins", "(Ur Variante 1 : à moins de 0,3 point)"),
+        ("fr", "Vos réglages", "Oui\u00a0: à moins", "(Ur Variante 1\u00a0: à moins de 0,3 point)"),
     ],
 )
 async def test_the_panel_changes_the_standing_preference_in_two_taps(
@@ -137,7 +137,10 @@ async def play_first_moves(env: Any, channel: Any, members: dict[int, Any], unti
 
 @pytest.mark.parametrize(
     ("locale", "said"),
-    [("en-US", "played for **bob**: the choice could not matter"), ("fr", "joué pour **bob** : le choix ne pouvait")],
+    [
+        ("en-US", "played for **bob**: the choice could not matter"),
+        ("fr", "joué pour **bob**\u00a0: le choix ne pouvait"),
+    ],
 )
 async def test_the_turn_post_says_which_move_was_played_for_whom(
     simcord_env: Any, client_locales: dict[int, str], locale: str, said: str

@@ -329,7 +329,7 @@ async def test_french_players_get_french_replies_and_boards(world: dict[str, Any
     env, channel, alice, bob = world["env"], world["channel"], world["alice"], world["bob"]
     lobby = (await alice.slash(channel, "game new", game="ur:v2", thread=False, autoplay=False)).response.message
     assert lobby.embeds[0].fields[0].name.startswith("Joueurs")
-    labels = ["Rejoindre", "Quitter", "Lancer", "Ajouter mon mot secret", "Ajouter une IA : facile"]
+    labels = ["Rejoindre", "Quitter", "Lancer", "Ajouter mon mot secret", "Ajouter une IA\u00a0: facile"]
     assert button_labels(lobby)[:5] == labels
     await bob.click(lobby, label="Rejoindre")
     board = await assert_board_reply(await bob.click(lobby, label="Lancer"), channel)

@@ -200,7 +200,7 @@ async def test_the_standings_image_says_why_a_late_entrant_has_half_points(club:
     names = await ui.desk.names(standings.event)
     for lang, said_ in (
         ("en", "dan entered late, from round 2: 0.5 points for each round missed (1)"),
-        ("fr", "dan est arrivé en cours de route, à la ronde 2 : 0,5 point par ronde manquée (1)"),
+        ("fr", "dan est arrivé en cours de route, à la ronde 2\u00a0: 0,5 point par ronde manquée (1)"),
     ):
         table = standings_table(standings.event, standings, names, lang, "Cup")
         assert said_ in table.footer, table.footer

@@ -99,7 +99,7 @@ async def test_an_events_games_play_with_its_game_clock(services: Any) -> None: 
         "5 minutes a turn · 20 minutes each for the match, +2 s a turn; then the late player forfeits"
     )
     assert deadline_label(event, "fr") == (
-        "5 minutes par tour · 20 minutes chacun pour la partie, +2 s par tour ;"
+        "5 minutes par tour · 20 minutes chacun pour la partie, +2 s par tour\u00a0;"
         " ensuite, le retardataire déclare forfait"
     )
 

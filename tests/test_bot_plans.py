@@ -13,6 +13,7 @@ import pytest
 from bot.app.i18n import t
 from bot.app.matches import LogKind, Match
 from bot.app.plans.model import Branch
+from bot.shell.plans.words import turn_words
 from tests.botkit import boards_in, controls_of, text_of
 from tests.test_bot_e2e import expect_ephemeral
 
@@ -374,5 +375,7 @@ async def test_an_ultimatek_turn_plan_leaves_no_trace_for_the_opponent(club: dic
             await bob.slash(club[where], "game move", move=text)
     assert await bob_reads_of(club, "north", north.id) == await bob_reads_of(club, "south", south.id)
     told = alice.user.dm_channel.history()
-    word = t(lang, "plan.dropped.unforeseen.reply", id=north.id, reply=public, link="")
+    # His turn as the member types it: French verbs in French ("fin", issue 39).
+    said = turn_words(north.game, public, lang)
+    word = t(lang, "plan.dropped.unforeseen.reply", id=north.id, reply=said, link="")
     assert told and told[-1].content.startswith(word.split("[")[0]), told[-1].content

@@ -5,15 +5,31 @@ reaches bob before it plays."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+import discord
 
 from bot.app.i18n import t
 from bot.app.plans import turns
 from bot.app.plans.ultimatek import END_BONUS_PHASE
+from bot.shell.plans.words import told_words, turn_words
+from games import find_game
 from tests.botkit import boards_in, controls_of, text_of
 from tests.test_bot_plans import bob_reads_of, club, first_moves_turn, menus, tek_match
 
 __all__ = ["club"]  # the fixture, in both languages
+
+ENGLISH_VERBS = re.compile(r"\b(reveal|discard|place|end)\b")
+"""Ultima-Tek's notation verbs in English: a French form says a turn with the French verbs (issue 39)."""
+
+
+def english_in(message: discord.Message) -> list[str]:
+    """The English notation verbs a French member would read on a form: its text, menus and options."""
+    said = [text_of(message)]
+    for menu in menus(message):
+        said += [menu.placeholder or "", *(o.label for o in getattr(menu, "options", ()))]
+    return [found for text in said for found in ENGLISH_VERBS.findall(text)]
 
 
 async def two_turn_form(club: dict[str, Any], where: str, keep: bool) -> Any:
@@ -25,6 +41,7 @@ async def two_turn_form(club: dict[str, Any], where: str, keep: bool) -> Any:
     form = (await alice.select(form, ["0"], custom_id=replies.custom_id)).response.message or form
     answers = [m for m in menus(form) if m.custom_id.startswith("plateau:plans:a")]
     form = (await alice.select(form, ["0"], custom_id=answers[0].custom_id)).response.message or form
+    first_page = form
     paged = await alice.click(form, label=t(lang, "plan.turn_after"))
     form = paged.response.message or form
     said = text_of(form)
@@ -36,7 +53,11 @@ async def two_turn_form(club: dict[str, Any], where: str, keep: bool) -> Any:
     orders = [m for m in menus(form) if m.custom_id.startswith("plateau:plans:v")]
     form = (await alice.select(form, ["1" if keep else "2"], custom_id=orders[0].custom_id)).response.message or form
     buttons = [getattr(c, "label", None) for c in controls_of(form)]
-    assert t(lang, "plan.back") in buttons and t(lang, "plan.save") in buttons, buttons
+    # The second page's way back says where it goes: to the planned turn, not to a "next turn".
+    assert t(lang, "plan.back_planned") in buttons and t(lang, "plan.save") in buttons, buttons
+    assert t(lang, "plan.back") not in buttons, buttons
+    if lang == "fr":
+        assert english_in(first_page) == [] and english_in(form) == [], (english_in(first_page), english_in(form))
     return await alice.click(form, label=t(lang, "plan.save"))
 
 
@@ -49,7 +70,10 @@ async def test_a_two_turn_plan_left_on_the_forms_second_page_plays_both_turns(cl
     (standing,) = await env.bot.plans.plans_of(alice.id)
     (branch,) = standing.plan.branches
     (second,) = turns.tail(branch)
-    assert t(lang, "plan.then_turn", name=bob.name, move=turns.flat(second)) in said, said
+    typed = turn_words(match.game, turns.flat(second), lang)
+    assert t(lang, "plan.then_turn", name=bob.name, move=typed) in said, said
+    if lang == "fr":
+        assert english_in(saved.response.message) == [], said
     assert await env.bot.service.standing_orders(match.id, alice.id) == (END_BONUS_PHASE,)
     mine, after = turns.split(turns.flat(branch)), turns.split(turns.flat(second))
     played: list[str] = []
@@ -73,3 +97,11 @@ async def test_a_two_turn_plan_and_its_order_leave_no_trace_for_the_opponent(clu
     north = await tek_match(club, "north")
     await two_turn_form(club, "north", keep=True)
     assert await bob_reads_of(club, "north", north.id) == await bob_reads_of(club, "south", south.id)
+
+
+def test_a_spent_or_dropped_turn_plan_tells_its_decisions_as_a_french_member_types_them() -> None:
+    tek, ur = find_game("ultimatek"), find_game("ur")
+    assert told_words(tek, {"move": "place run d1", "id": 3}, "fr") == {"move": "poser run d1", "id": 3}
+    assert told_words(tek, {"move": "reveal c3; d3>d5; end"}, "fr") == {"move": "révéler c3; d3>d5; fin"}
+    assert told_words(tek, {"move": "place run d1"}, "en") == {"move": "place run d1"}
+    assert told_words(ur, {"move": "in"}, "fr") == {"move": "in"}, "a roll plan's move is said as before"

@@ -3,8 +3,9 @@
 Two Subulata matches with the fixed layout (no chance at all, so the twins need no equal match numbers) are
 played with the same moves but different secret set-ups, with the same nonce for every seal. Their seals then
 differ, and must be the only difference anyone can read before the end: the twins' public texts, embeds and
-image bytes are compared with each seal's fingerprint masked, and the fingerprints themselves are shown to
-differ (they are what the mask hides). No nonce appears in any message or in the bot's log.
+image bytes are compared with the seal chain's codes masked (what the posts and ``/game verify`` show of the
+seals), and the codes themselves are shown to differ (they are what the mask hides). No nonce appears in any
+message or in the bot's log.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.app.fairness import fingerprint, seal_chain
 from bot.app.i18n import t
 from bot.app.matches import MatchStatus
 from tests.botkit import boards_in, text_of
@@ -86,16 +88,15 @@ async def test_the_seals_are_the_only_public_trace_of_the_secrets_and_verify_che
     ids = {where: await set_up(pond, where) for where in ("north", "south")}
     seals = {where: await env.bot.service.seals(ids[where]) for where in ids}
     assert [len(s) for s in seals.values()] == [2, 2]
-    shown = {where: [s.commitment[:8] for s in seals[where]] for where in ids}
+    # What the posts show of the seals: the seal chain's codes (issue 39), each committing to every seal so far.
+    shown = {where: [fingerprint(code) for code in seal_chain(seals[where])] for where in ids}
     assert set(shown["north"]).isdisjoint(shown["south"]), "other secrets, other seals: the mask below is needed"
 
-    # The turn posts say each seal where its set-up was made, by fingerprint only.
-    said = "\n".join(text_of(m) for m in pond["north"].history(viewer=carol))
-    for fingerprint in shown["north"]:
-        assert f"`{fingerprint}`" in said
-    assert said.count("🔏 Sealed for") == 2 and "🔏 Sealed for alice" in said and "🔏 Sealed for bob" in said
+    # The turn posts say the seals where the set-ups were made, in one short line per post, by code only.
+    said = [line for m in pond["north"].history(viewer=carol) for line in text_of(m).splitlines() if "🔏" in line]
+    assert said == [t("en", "seal.line", count=2, code=shown["north"][-1])], "both set-ups, sealed on one post"
 
-    # /game verify during play: the seals' fingerprints, no nonce, no secret, and a verdict that says so.
+    # /game verify during play: the chain's codes, no nonce, no secret, and a verdict that says so.
     running = await verify_card(pond["bob"], pond["north"])
     card = str(running.to_dict())
     assert t("en", "seal.verdict.running", count=2) in (running.description or "")
@@ -110,8 +111,8 @@ async def test_the_seals_are_the_only_public_trace_of_the_secrets_and_verify_che
     north, south = [m for m in north if m not in cards], [m for m in south if m not in cards]
 
     def public(text: str, where: str) -> str:
-        for fingerprint in shown[where]:
-            text = text.replace(fingerprint, "<seal>")
+        for code in shown[where]:
+            text = text.replace(code, "<seal>")
         return re.sub(r"worth \d", "worth ?", text.replace(f"#{ids[where]}", "#N"))
 
     for i, (a, b) in enumerate(zip(north[:-1], south[:-1], strict=True)):

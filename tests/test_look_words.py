@@ -7,6 +7,8 @@ import pytest
 from bot.app.i18n import catalog, t
 from bot.app.telling.game_words import GAME_WORDS
 from bot.app.telling.narration import result_line
+from bot.app.telling.words import button_moves, legend_lines
+from games import find_game
 from games.base import Outcome, Termination
 from games.ur import motifs, race
 
@@ -74,11 +76,21 @@ def test_variante_3_s_turn_post_says_the_winning_set_and_where_the_player_stands
         said = GAME_WORDS["ur"].legend(mid, 0, lang)
         assert said is not None
         rosette, eyes, dots = (t(lang, f"label.ur.motif.{m}") for m in ("rosette", "eyes", "dots5"))
-        assert f"{rosette} 3/4" in said and f"{eyes} 1/4" in said and f"{dots} 0/4" in said
+        assert f"{rosette} 3/4" in said and f"{eyes} 1/4" in said and dots not in said, "a motif without a pawn"
         assert f"{t(lang, 'label.ur.motif.single')} 1/1" in said
     # Bob's counts are his own.
     bob = GAME_WORDS["ur"].legend(mid, 1, "en")
     assert bob is not None and "eyes 2/4" in bob and "five dots 3/4" in bob
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_variante_3_s_first_turn_says_the_goal_without_a_row_of_zeros(lang: str) -> None:
+    """ur-v3-en-1-start.png (the phone tour of issue 39): before a pawn is placed the line counted "rosette 0/4,
+    eyes 0/4, five dots 0/4, single square 0/1", which told nothing and pushed the board's top 8 CSS px off the
+    first screen. Now the goal alone."""
+    said = GAME_WORDS["ur"].legend(motifs.new_state(), 0, lang)
+    assert said == t(lang, "legend.ur.v3.goal")
+    assert "0/" not in said
 
 
 def test_the_other_rule_sets_need_no_such_line() -> None:
@@ -90,7 +102,7 @@ def test_the_other_rule_sets_need_no_such_line() -> None:
     [
         (Termination.RESIGNATION, "gagne par abandon", "gagnent par abandon"),
         (Termination.NORMAL, "remporte la partie", "remportent la partie"),
-        (Termination.FORFEIT, "gagne :", "gagnent :"),
+        (Termination.FORFEIT, "gagne\u00a0:", "gagnent\u00a0:"),
     ],
 )
 def test_several_winners_agree_with_their_verb_in_french(termination: Termination, one: str, several: str) -> None:
@@ -101,3 +113,21 @@ def test_several_winners_agree_with_their_verb_in_french(termination: Terminatio
     assert one in alone and several not in alone
     assert several in together and "**alice**, **bob**, **chloe**" in together
     assert "won" in result_line(Outcome(termination, winners=(0, 1, 2)), names, "en")
+
+
+def test_variante_3_offers_the_menu_where_buttons_under_its_goal_would_push_the_board_off_a_phone() -> None:
+    """ur-v3-fr-2-mid.png (the phone tour of issue 39): four move buttons under the five French lines of the goal
+    pushed the board's top 54 CSS px off the first screen. Each line the goal takes leaves room for one button
+    fewer, in the longer language, so that both languages offer the same controls."""
+    pawns = (
+        (("A1", "r"), ("A7", "b"), ("B4", "r"), ("B3", "r"), ("C2", "r")),
+        (("A2", "r"), ("A3", "r"), ("B2", "r"), ("B5", "b"), ("C4", "r")),
+    )
+    ur = find_game("ur")
+    four = motifs.State(pawns=pawns, turn=0, roll=0)
+    assert len(four.legal_moves(0)) == 4 and legend_lines(ur, four, 0) == 5
+    assert button_moves(ur, four, 0) is None, "the menu: one row"
+    three = motifs.State(pawns=pawns, turn=1, roll=1)
+    assert len(three.legal_moves(1)) == 3 and legend_lines(ur, three, 1) == 4
+    assert button_moves(ur, three, 1) is not None, "three buttons fit under four lines"
+    assert legend_lines(ur, race.new_state(), 0) == 0, "the other rule sets have no goal line"

@@ -151,7 +151,7 @@ def test_an_ultimatek_goal_is_announced_as_a_goal() -> None:
     after = before.apply(before.parse_move("g3>i4"))
     match = _match(info, info.option_defaults(), after, 2, 2)
     entry = LogEntry(2, LogKind.MOVE, 0, "g3>i4", NOW)
-    for lang, word in (("en", "Goal!"), ("fr", "But !")):
+    for lang, word in (("en", "Goal!"), ("fr", "But\u00a0!")):
         (line,) = narrate(match, before, [entry], NAMES[:2], lang)
         assert word in line and "1" in line
 

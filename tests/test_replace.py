@@ -271,4 +271,4 @@ async def test_the_log_the_history_and_the_result_say_who_played_which_turns(ser
         f"{100 + stints[1].from_ply}, **erin** from turn {100 + stints[2].from_ply}."
     )
     (french,) = takeover_lines(match, names, "fr", lambda ply: ply)
-    assert french.startswith("🔁 Place 2 : **bob** jusqu'au tour")
+    assert french.startswith("🔁 Place 2\u00a0: **bob** jusqu'au tour")

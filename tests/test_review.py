@@ -237,10 +237,10 @@ def check_told(match: Match, entries: list[LogEntry], players: int) -> None:
         ),
         (
             "fr",
-            "alice : 50 % → 100 % de chances de gagner · dés +30 · ses coups −4 (ils lui ont coûté 6 points face aux"
-            " meilleurs coups vus par le juge) · les coups des autres +24",
-            "bob : 50 % → 0 % de chances de gagner · dés −30 · ses coups −24 (aussi bons que les meilleurs coups vus"
-            " par le juge) · les coups des autres +4",
+            "alice\u00a0: 50 % → 100 % de chances de gagner · dés +30 · ses coups −4 (ils lui ont coûté 6 points"
+            " face aux meilleurs coups vus par le juge) · les coups des autres +24",
+            "bob\u00a0: 50 % → 0 % de chances de gagner · dés −30 · ses coups −24 (aussi bons que les meilleurs"
+            " coups vus par le juge) · les coups des autres +4",
         ),
     ],
 )
@@ -291,7 +291,7 @@ def test_two_dice_rolled_at_once_count_as_two_faces() -> None:
     single = [(str(f), Fraction(1, 6)) for f in range(1, 7)]
     found.rolls += [rolled(1, "roll", "3", single) for _ in range(6)] + [rolled(1, "roll", "3,4", TWO_DICE)]
     said = dice_lines("ursuppe", found, NAMES[:2], "fr")[1]
-    assert said == "bob : le 3 est sorti 7 fois en 7 lancers (environ 1 attendu)."
+    assert said == "bob\u00a0: le 3 est sorti 7 fois en 7 lancers (environ 1 attendu)."
 
 
 def test_ultimatek_draws_are_counted_for_the_hand_they_went_to_against_the_bag() -> None:
@@ -304,7 +304,7 @@ def test_ultimatek_draws_are_counted_for_the_hand_they_went_to_against_the_bag()
         "bob: drew **Stop** 5 times in 5 draws (about 1 expected)."
     ]
     assert dice_lines("ultimatek", found, NAMES[:2], "fr") == [
-        "bob : a tiré **Stop** 5 fois en 5 tirages (environ 1 attendu)."
+        "bob\u00a0: a tiré **Stop** 5 fois en 5 tirages (environ 1 attendu)."
     ]
 
 

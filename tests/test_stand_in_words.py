@@ -31,7 +31,7 @@ SAID = {
     "fr": {
         "plan": "joué par le plan de bob",
         "order": "joué par l'ordre permanent de bob",
-        "autopilot": "joué pour bob : le choix ne pouvait rien changer",
+        "autopilot": "joué pour bob\u00a0: le choix ne pouvait rien changer",
     },
 }
 
@@ -87,7 +87,9 @@ async def test_the_export_lists_them_and_still_replays(store: Store, lang: str) 
     assert all(re.fullmatch(r"\d+ \w+ [-\d]+ .+", line) for line in moves.splitlines())
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "Played for a member: turn"), ("fr", "Joué pour un membre : tour")])
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Played for a member: turn"), ("fr", "Joué pour un membre\u00a0: tour")]
+)
 async def test_the_replay_names_the_turns_played_for_a_member(store: Store, lang: str, said: str) -> None:
     service, match = await played_for_bob(store, "plan")
     entries = list(await service.history(match.id))

@@ -81,7 +81,7 @@ def test_a_throw_into_the_end_zone_says_goal_and_its_price() -> None:
         "red=i1:1,i2:1,a1:1,a2:1,e1:2,e2:2,e5:2,e6:2,g1:3,g6:3"
     )
     assert label(state, "h3>i4", "en") == "Throw the disc h3 → i4 (goal!, 1 credit)"
-    assert label(state, "h3>i4", "fr") == "Lancer le disque h3 → i4 (but !, 1 crédit)"
+    assert label(state, "h3>i4", "fr") == "Lancer le disque h3 → i4 (but\u00a0!, 1 crédit)"
 
 
 def test_the_buttons_carry_one_letter_per_piece_and_the_board_the_same_letters() -> None:
@@ -181,7 +181,7 @@ def test_the_private_view_says_the_hand_in_words() -> None:
     assert "**Face down on your pieces:** Stop on c5." in en
     assert en.endswith("On this image your hidden bonuses are the dark tokens with a symbol: only you see them.")
     fr = private(state, 0, "fr")
-    assert "**Vos bonus en main :** 2 × Course 2 tout droit (une pièce avance de 2 cases en ligne droite)" in fr
+    assert "**Vos bonus en main\u00a0:** 2 × Course 2 tout droit (une pièce avance de 2 cases en ligne droite)" in fr
     assert not english_in(fr), fr
     # Red's words name red's hand only: never blue's bonuses.
     assert private(
@@ -197,7 +197,7 @@ def test_the_history_tells_the_move_in_words_then_its_notation() -> None:
     line = decision_line(INFO, state, after, "c5-b5", 0, ("alice", "bob"), "en")
     assert line == "**alice**: Piece 2 on c5 → b5 (`c5-b5`)."
     line = decision_line(INFO, state, after, "c5-b5", 0, ("alice", "bob"), "fr")
-    assert line == "**alice** : Pièce 2 en c5 → b5 (`c5-b5`)."
+    assert line == "**alice**\u00a0: Pièce 2 en c5 → b5 (`c5-b5`)."
 
 
 def test_the_menu_asks_move_or_throw_only_of_the_discs_holder() -> None:

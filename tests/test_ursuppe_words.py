@@ -29,6 +29,8 @@ from games.ursuppe.board import NAMES, STEP
 from games.ursuppe.genes import GENES
 from games.ursuppe.moves import FACES
 from games.ursuppe.tables import TABLES
+from render.ursuppe_words import WORDS
+from render.ursuppe_words import word as board_word
 from tests.games.test_ursuppe_kit import position
 from tests.test_bot_e2e import french  # noqa: F401 (a fixture)
 
@@ -265,7 +267,7 @@ def test_a_hint_for_a_whole_turn_says_each_move_in_the_position_it_is_played_in(
     seat = state.actors()[0]
     first = next(state.format_move(m) for m in state.legal_moves(seat) if goes_on(state, m))
     said = sequence_words(INFO, state, seat, [first, "done"], "fr", autoplay=False)
-    assert said is not None and said[0].startswith("Acheter ") and said[1] == "Terminé : plus de gènes"
+    assert said is not None and said[0].startswith("Acheter ") and said[1] == "Terminé\u00a0: plus de gènes"
     assert sequence_words(INFO, state, seat, [first, first], "en", autoplay=False) is None, "bought twice: not legal"
 
 
@@ -285,8 +287,8 @@ def test_history_tells_a_turn_in_words_then_the_notation_a_member_would_type() -
     assert "place " in typed and "place " not in words_part, placing
 
 
-@pytest.mark.parametrize(("lang", "food"), [("en", "Food on"), ("fr", "Nourriture en")])
-def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, food: str) -> None:
+@pytest.mark.parametrize(("lang", "on"), [("en", "on"), ("fr", "en")])
+def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, on: str) -> None:
     """Issue 39: the board draws each colour's cubes as a count beside a silhouette of about 7 CSS px on a phone;
     on the member's own turn the post says, just above the board, the cubes on the square of the amoeba the
     decision is about, each colour in the words of the move menus, in the board's order."""
@@ -303,10 +305,22 @@ def test_the_food_on_the_deciding_amoebas_square_is_said_in_words(lang: str, foo
         if k
     ]
     assert cubes and said == t(lang, "label.ursuppe.legend.food", square=square.name, cubes=", ".join(cubes)), said
-    assert said.startswith(f"🍽️ {food} {square.name}")
+    # The word of the board's key beside its food cube (issue 39: the French key said "vivres", the post
+    # "Nourriture"; the wider word does not fit the key's square at a phone's 12 CSS px).
+    assert said.startswith(f"🍽️ {board_word(lang, 'food_key').capitalize()} {on} {square.name}"), said
     buying = position_where(lambda s, m: m.kind == "buy")
     assert board_note(INFO, buying, buying.actors()[0], lang) is None, "no amoeba: no food to say"
     assert board_note(INFO, feeding, (seat + 1) % 4, lang) is None, "only for the seat to act"
+
+
+def test_french_says_the_food_with_the_word_of_the_boards_key_everywhere() -> None:
+    """One word for the food cubes in French: the posts, menus, events, rules and the board's words all say the
+    key's "vivres", never "nourriture" (issue 39)."""
+    key = board_word("fr", "food_key")
+    assert key == "vivres"
+    texts = [*catalog("fr").values(), *WORDS["fr"].values()]
+    assert not [text for text in texts if "nourriture" in text.lower()]
+    assert key in t("fr", "label.ursuppe.legend.food", square="b2", cubes="1 rouge").lower()
 
 
 def _deciding_square(state: State) -> tuple[Any, Any]:
@@ -321,7 +335,7 @@ def _deciding_square(state: State) -> tuple[Any, Any]:
     ("lang", "reach", "words"),
     [
         ("en", "🧭 Within reach: ", ("north", "east", "south", "west")),
-        ("fr", "🧭 À sa portée : ", ("vers le nord", "vers l'est", "vers le sud", "vers l'ouest")),
+        ("fr", "🧭 À sa portée\u00a0: ", ("vers le nord", "vers l'est", "vers le sud", "vers l'ouest")),
     ],
 )
 def test_the_food_where_a_drift_would_take_the_amoeba_is_said_in_words(
@@ -352,7 +366,7 @@ def test_the_food_where_a_drift_would_take_the_amoeba_is_said_in_words(
         if k
     ]
     said = ", ".join(cubes) or t(lang, "label.ursuppe.legend.no_food")
-    assert f"{there.name} ({words[direction]})" + (" : " if lang == "fr" else ": ") + said in lines[1], lines
+    assert f"{there.name} ({words[direction]})" + ("\u00a0: " if lang == "fr" else ": ") + said in lines[1], lines
     feeding = position_where(lambda s, m: m.kind == "eat")
     assert "🧭" not in (board_note(INFO, feeding, feeding.actors()[0], lang) or ""), "eating moves no amoeba"
 

@@ -77,14 +77,20 @@ a hand, ``draw:0:fly``, and the kick-off).
        16 bytes  the nonce
 
    The nonce and the secret stay in the bot's database (the secret is the log entry itself); the seal (the
-   hex digest) is stored beside them and its short :func:`fingerprint` shown on the next public turn post.
+   hex digest) is stored beside them and committed to on the next public turn post (step 3).
    The nonce makes the seal say nothing of the secret: without it, nine values or a bonus kind are few
    enough to try them all against the seal.
 2. When the match ends, ``/game verify`` recomputes every seal from the logged decision and its nonce, and
    checks that every secret decision has one; the export lists each seal as ``ply seat seal nonce`` (the
    nonce ``-`` while the match runs), so the README's script checks them too. A secret changed in the
    database after it was sealed, or a nonce changed, no longer gives the seal; a seal rewritten to fit no
-   longer has the fingerprint the turn post showed when the secret was fixed.
+   longer gives the chain code the turn post showed when the secret was fixed (step 3).
+3. A turn post says its seals in one short line: how many, and the **chain code** after the last of them
+   (:func:`seal_chain`). The chain runs over every seal of the match in ply order: the code after a seal is
+   ``SHA-256(b"plateau-seal-chain-1" + the code before it (32 bytes; nothing before the first seal) + the
+   seal as its 64 hex digits, UTF-8)``. A code thus commits to every seal before it, and is public before
+   any nonce is: a seal rewritten afterwards changes every later code, which then no longer matches the
+   one the turn post showed. ``/game verify`` lists the codes each player's run of seals ended at.
 
 Everything here is pure: no storage, no Discord.
 """
@@ -275,6 +281,21 @@ def seal(match_id: int, ply: int, seat: int, notation: str, nonce: str) -> Seal:
     """The seal of the secret decision ``notation`` logged at ``ply`` by ``seat``, with ``nonce``."""
     digest = hashlib.sha256(seal_bytes(match_id, ply, seat, notation, nonce)).hexdigest()
     return Seal(ply, seat, digest, nonce)
+
+
+SEAL_CHAIN = b"plateau-seal-chain-1"
+"""The prefix of each step of the seal chain (module docstring, step 3)."""
+
+
+def seal_chain(seals: Iterable[Seal]) -> list[str]:
+    """The chain code (64 hex digits) after each of ``seals``, taken in ply order (module docstring, step 3)."""
+    codes: list[str] = []
+    before = b""
+    for found in sorted(seals, key=lambda s: s.ply):
+        # The seal's text, as stored and exported: a seal rewritten to a non-hex text still chains (and differs).
+        before = hashlib.sha256(SEAL_CHAIN + before + found.commitment.encode("utf-8")).digest()
+        codes.append(before.hex())
+    return codes
 
 
 def seal_holds(match_id: int, found: Seal, notation: str) -> bool:

@@ -9,6 +9,7 @@ other languages may omit keys, which then fall back to English. Texts use ``str.
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import cache
 from pathlib import Path
@@ -89,9 +90,25 @@ class _Lenient(dict[str, Any]):
         return "{" + key + "}"
 
 
+FRENCH_SPACE: Final = re.compile(r" (?=[:;!?»])|(?<=«) ")
+"""An ordinary space French writes before ``: ; ! ?`` and ``»`` and after ``«``: a phone may break the line there
+and start the next one with a lone colon (the phone tours of issue 39)."""
+NO_BREAK_SPACE: Final = "\u00a0"
+
+
+@cache
+def french_spacing(text: str) -> str:
+    """``text`` with a no-break space where French puts a space before high punctuation or inside guillemets,
+    so that the punctuation stays on the line of the word it follows."""
+    return FRENCH_SPACE.sub(NO_BREAK_SPACE, text)
+
+
 def t(lang: str, key: str, /, **params: Any) -> str:
-    """The text ``key`` in ``lang`` (falling back to English, then to the key itself), formatted."""
+    """The text ``key`` in ``lang`` (falling back to English, then to the key itself), formatted; French keeps
+    its high punctuation on the line of the word before it (:func:`french_spacing`)."""
     text = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
+    if lang == "fr":
+        text = french_spacing(text)
     return _Formatter(lang).vformat(text, (), _Lenient(params))
 
 

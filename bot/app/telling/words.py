@@ -29,6 +29,9 @@ BUTTON_GAP_PX = 8
 """A button's width on a phone: about 7 CSS px a character plus 26 of padding, 8 between two buttons
 ("Départ en case 1" measured 136 px; "Amoeba 7 moves actively (roll) · 1 BP" fits a line, "Faire dériver
 toutes mes amibes restantes" wraps)."""
+POST_LINE_CHARS = 32
+"""About how many characters of a post's text a phone shows on a line at 390×844 (the phone tours of issue 39:
+"🎯 To win: four pawns on one" 28, "un même motif et le cinquième sur" 33)."""
 
 
 def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | None:
@@ -36,7 +39,10 @@ def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | No
     instead (too many moves, or a move whose notation names a secret)."""
     notations = [state.format_move(m) for m in state.legal_moves(seat)]
     words = words_for(game.id)
-    if not notations or len(notations) > min(MAX_MOVE_BUTTONS, words.buttons):
+    # Each line the legend takes under the board (Variante 3's goal, four or five lines in French) leaves room for
+    # one button fewer: four buttons under it pushed the board's top 54 CSS px off a phone's first screen.
+    room = min(MAX_MOVE_BUTTONS, words.buttons - legend_lines(game, state, seat))
+    if not notations or len(notations) > room:
         return None
     if any(game.public_notation(n) != n for n in notations):
         return None
@@ -46,6 +52,19 @@ def button_moves(game: GameInfo, state: GameState, seat: Seat) -> list[str] | No
         # Both languages count, so that a match offers the same controls whatever its channel speaks.
         return None
     return notations
+
+
+def legend_lines(game: GameInfo, state: GameState, seat: Seat) -> int:
+    """About how many lines of a phone's screen the seat's move legend (:func:`move_legend`) takes, in the longer of
+    the two languages (a match offers the same controls whatever its channel speaks); 0 without a legend."""
+    return max(text_lines(move_legend(game, state, seat, lang) or "") for lang in ("en", "fr"))
+
+
+def text_lines(text: str) -> int:
+    """About how many lines of a phone's screen a post's ``text`` takes (:data:`POST_LINE_CHARS` a line)."""
+    if not text:
+        return 0
+    return sum(max(1, math.ceil(len(line) / POST_LINE_CHARS)) for line in text.split("\n"))
 
 
 def phone_lines(labels: Sequence[str]) -> int:

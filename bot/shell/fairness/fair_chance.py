@@ -5,10 +5,10 @@ The texts are pure functions of a match (the boards, the lobby card and the stat
 serves ``/game verify``. Players add their salts in the lobby (:mod:`bot.shell.lobby.salt`). The seed
 appears in no text before the match has ended: it decides hidden information.
 
-The seals of the players' chosen secrets (:data:`bot.app.fairness.SEAL_SCHEME`) are said by their short
-fingerprint on the turn post that tells the sealed decision (:func:`seal_lines`), counted on the final post
-and checked by ``/game verify`` with the dice; their nonces appear in no message at all (the export of an
-ended match carries them).
+The seals of the players' chosen secrets (:data:`bot.app.fairness.SEAL_SCHEME`) are said on the turn post
+that tells the sealed decisions, in one short line with the seal chain's code (:func:`seal_line`), counted
+on the final post and checked by ``/game verify`` with the dice; their nonces appear in no message at all
+(the export of an ended match carries them).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.app.fairness import Seal, fingerprint
+from bot.app.fairness import Seal, fingerprint, seal_chain
 from bot.app.i18n import language_of, t
 from bot.app.matches import DECISIONS, LogEntry, Match, MatchError, MatchStatus, TurnReport
 from bot.app.member_text import inert
@@ -72,22 +72,18 @@ def board_lines(match: Match, lang: str, report: TurnReport | None) -> list[str]
     return fairness_lines(match, lang, final=False) if match.version == len(report.entries) else []
 
 
-def seal_lines(entries: Sequence[LogEntry], seals: Sequence[Seal], names: Sequence[str], lang: str) -> list[str]:
-    """One line per seat whose chosen secrets among ``entries`` were sealed: their seals' fingerprints, public
-    (a nonce makes a seal say nothing of its secret). Empty when ``entries`` seal nothing."""
+def seal_line(entries: Sequence[LogEntry], seals: Sequence[Seal], lang: str) -> str | None:
+    """The one line a turn post says of the chosen secrets sealed among ``entries``: how many, and the seal
+    chain's code after the last of them (:func:`bot.app.fairness.seal_chain`), which commits to every seal
+    so far; None when ``entries`` seal nothing. Whose secrets they were, the story's lines above already say:
+    the three fingerprints a line per player gave wrapped to three lines of a phone (issue 39)."""
     plies = {e.ply for e in entries}
-    by_seat: dict[int, list[str]] = {}
-    for found in seals:
-        if found.ply in plies:
-            by_seat.setdefault(found.seat, []).append(f"`{fingerprint(found.commitment)}`")
-    lines = []
-    for seat, shown in sorted(by_seat.items()):
-        name = names[seat] if seat < len(names) else "?"
-        if len(shown) == 1:
-            lines.append(t(lang, "seal.line.one", name=name, fingerprint=shown[0]))
-        else:
-            lines.append(t(lang, "seal.line.many", name=name, count=len(shown), fingerprints=" ".join(shown)))
-    return lines
+    ordered = sorted(seals, key=lambda s: s.ply)
+    told = [i for i, found in enumerate(ordered) if found.ply in plies]
+    if not told:
+        return None
+    code = seal_chain(ordered[: told[-1] + 1])[-1]
+    return t(lang, "seal.line", count=len(told), code=fingerprint(code))
 
 
 def lobby_text(match: Match, lang: str) -> str:
@@ -152,20 +148,27 @@ def _close(embed: discord.Embed, lang: str, verdict: str, scheme: str, recipe: s
 
 
 def _seal_summary(seals: Sequence[Seal], names: Sequence[str], lang: str) -> str:
-    """The seals' fingerprints by seat, as the turn posts showed them (the last :data:`SEALS_SHOWN` of a seat
-    with more), for members to compare; never a nonce."""
-    lines = []
-    for seat, name in enumerate(names):
-        shown = [f"`{fingerprint(s.commitment)}`" for s in seals if s.seat == seat]
-        if shown:
-            more = len(shown) - SEALS_SHOWN
-            listed = " ".join(shown[-SEALS_SHOWN:])
-            lines.append(f"{inert(name)}: " + (t(lang, "seal.more", count=more, listed=listed) if more > 0 else listed))
+    """The seal chain's codes as the turn posts showed them: one per run of a player's seals (the seals of
+    their turn), the last :data:`SEALS_SHOWN` of them, for members to compare; never a nonce."""
+    ordered = sorted(seals, key=lambda s: s.ply)
+    codes = seal_chain(ordered)
+    runs: list[tuple[int, int, str]] = []  # seat, seals in the run, the code after its last
+    for found, code in zip(ordered, codes, strict=True):
+        if runs and runs[-1][0] == found.seat:
+            runs[-1] = (found.seat, runs[-1][1] + 1, code)
+        else:
+            runs.append((found.seat, 1, code))
+    lines = [
+        t(lang, "seal.run", name=inert(names[seat]) if seat < len(names) else "?", count=count, code=fingerprint(code))
+        for seat, count, code in runs[-SEALS_SHOWN:]
+    ]
+    if len(runs) > SEALS_SHOWN:
+        lines.insert(0, t(lang, "seal.more", count=len(runs) - SEALS_SHOWN))
     return "\n".join(lines)[:FIELD_VALUE]
 
 
 SEALS_SHOWN = 12
-"""Fingerprints listed per seat in ``/game verify`` (the export lists them all)."""
+"""Chain codes listed in ``/game verify`` (the export lists every seal, from which each code is worked out)."""
 
 
 async def _checked(

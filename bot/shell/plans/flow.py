@@ -32,7 +32,7 @@ from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
 from bot.shell.plans.draft import MAX_LINES, Draft, RollDraft, branches_of, draft_of, firsts, stored
 from bot.shell.plans.second import pending_line, second_pick, turn_branches, with_seconds
-from bot.shell.plans.words import opponent, plan_lines, reply_words, said, standing_text
+from bot.shell.plans.words import opponent, plan_lines, reply_words, said, standing_text, told_words, turn_words
 
 MAX_ROLL_MENUS = 4
 """Roll menus on one form: Discord allows five rows, the last holds the buttons."""
@@ -264,7 +264,7 @@ async def show_plans(shell: Shell, interaction: discord.Interaction) -> None:
     for found in standing[:4]:
         match = await shell.service.get(found.match_id)
         names = await shell.ui.names(match, lang)
-        parts.append(standing_text(found, names, lang))
+        parts.append(standing_text(found, names, lang, match.game))
         view.add_item(PlanButton("cancel", found.match_id, 0, "", label=t(lang, "plan.cancel_in", id=found.match_id)))
     if not standing:
         parts.append(t(lang, "plan.list_none"))
@@ -402,7 +402,8 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
         )
         for i, m in enumerate(answers)
     ]
-    said_reply = reply_words(form, reply.at, reply.when, lang) if reply.when == ANY else reply.label
+    turn = reply.when == ANY or form.keyed == "turn"  # a turn's label is its notation: said as the member types it
+    said_reply = reply_words(form, reply.at, reply.when, lang) if turn else reply.label
     view.add_item(PlanSelect("a", 0, match_id, version, code, options, t(lang, "plan.answer", reply=said_reply)))
     if form.keyed != "reply" or line is None or line[1] >= len(answers):
         return
@@ -446,12 +447,15 @@ async def _second_page(
     view = discord.ui.View(timeout=None)
     options = [discord.SelectOption(label=t(lang, "plan.second_none")[:100], value="0", default=second < 0)]
     options += [
-        discord.SelectOption(label=turn[:100], value=str(i), default=second == i - 1)
+        discord.SelectOption(label=turn_words(form.match.game, turn, lang)[:100], value=str(i), default=second == i - 1)
         for i, turn in enumerate(offers[: MAX_OPTIONS - 1], 1)
     ]
     view.add_item(PlanSelect("b", 0, match_id, version, code, options, t(lang, "plan.second_menu")))
+    mine = turn_words(form.match.game, mine, lang)
     parts = [t(lang, "plan.second_head", id=match_id, move=mine, name=other)]
     picked = offers[second] if 0 <= second < len(offers) else None
+    if picked:
+        picked = turn_words(form.match.game, picked, lang)
     parts.append(t(lang, "plan.second_picked", move=picked) if picked else t(lang, "plan.second_none"))
     if form.order_kept:
         parts.append(t(lang, "plan.order_kept_note"))
@@ -463,7 +467,8 @@ async def _second_page(
         ]
         view.add_item(PlanSelect("v", 0, match_id, version, code, options, t(lang, "plan.order_ask")))
     back = Draft(lines=draft.lines, pending=draft.pending).code(form.keyed)
-    view.add_item(PlanButton("page", match_id, version, back, label=t(lang, "plan.back")))
+    # Back to the first page, where the planned turn is picked (not "next turn": issue 39).
+    view.add_item(PlanButton("page", match_id, version, back, label=t(lang, "plan.back_planned")))
     view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
     return "\n".join(parts)[:2000], view
@@ -502,7 +507,7 @@ async def tell_dropped(shell: Shell, match: Match, lang: str) -> None:
     post opens the same form ephemerally."""
     desk = desk_of(shell)
     for user_id, dropped in await desk.take_words(match.id):
-        words: dict[str, Any] = dict(dropped.words)
+        words = told_words(match.game, dropped.words, lang)
         view: discord.ui.View | None = None
         if dropped.reason == PLAYED:
             text, view = await next_plan(shell, match, user_id, words.get("move", "?"), lang)

@@ -182,9 +182,9 @@ class TurnViews:
         # The seals are shown only on a post that tells a secret choice, or the final post that counts them.
         secret = holds_secret(match.game, entries)
         seals = reads.seals if secret or (finished and current) else ()
-        if seals and secret:
-            # The fingerprint of each secret chosen in this story, said where it was chosen (issue 29).
-            happened += fair_chance.seal_lines(entries, seals, names, lang)
+        if seals and secret and (sealed := fair_chance.seal_line(entries, seals, lang)) is not None:
+            # The secrets chosen in this story, committed to where they were chosen (issues 29 and 39).
+            happened.append(sealed)
         awaited: list[str] = []
         rows: list[list[discord.ui.Item[Any]]] = []
         if finished and current and match.result is not None:

@@ -312,23 +312,23 @@ def _rolls_again(after: GameState, roller: Seat) -> bool:
 
 
 def legend(state: GameState, seat: Seat, lang: str) -> str | None:
-    """Variante 3's goal beside its buttons, with the seat's count on each motif in words (the panel's icons
-    and ``3/4`` say the same without words): what the motif a button names is for."""
+    """Variante 3's goal beside its buttons, with the seat's count on each motif it holds a pawn on, in words (the
+    panel's icons and ``3/4`` say the same without words): what the motif a button names is for. Motifs without a
+    pawn of the seat are left out, and the counts altogether while it has none: at the start a line of four
+    "0/4" pushed the board's top off a phone's first screen (the phone tour of issue 39)."""
     if not isinstance(state, motifs.State) or state.outcome() is not None:
         return None
     own = state.squares(seat)
+    held = [(motif, sum(sq in group for sq in own), 4) for motif, group in motifs.GROUPS.items()]
+    held.append(("single", sum(sq in motifs.SINGLES for sq in own), 1))
     counts = [
-        t(lang, "legend.ur.v3.count", motif=t(lang, f"label.ur.motif.{motif}"), n=sum(sq in group for sq in own), of=4)
-        for motif, group in motifs.GROUPS.items()
+        t(lang, "legend.ur.v3.count", motif=t(lang, f"label.ur.motif.{motif}"), n=n, of=of)
+        for motif, n, of in held
+        if n
     ]
-    single = t(
-        lang,
-        "legend.ur.v3.count",
-        motif=t(lang, "label.ur.motif.single"),
-        n=sum(sq in motifs.SINGLES for sq in own),
-        of=1,
-    )
-    return t(lang, "legend.ur.v3", counts=", ".join([*counts, single]))
+    if not counts:
+        return t(lang, "legend.ur.v3.goal")
+    return t(lang, "legend.ur.v3", counts=", ".join(counts))
 
 
 def scores(state: GameState, names: Sequence[str], lang: str) -> str | None:
