@@ -361,9 +361,10 @@ class ModelD(ModelC):
     their next turns as many as the rule set's form offers, four in Variante 1 and 2, three elsewhere: a move for
     every roll with a choice, under each the moves of the turn after for every roll, and so on; in Subulata the
     judge's guess of the reply with the answer, then of the next reply with the answer, each answer also for any
-    reply; in Ultima-Tek any opponent turn → the member's turn, then for any opponent turn the second turn up to
-    its bonus phase, each stopped when the opponent's turn changes what it does, with the order "end my bonus
-    phase" the form offers kept: what the what-if model F measured before the form offered it, so F is D).
+    reply; in Variante 3's placement phase the same, up to the member's fifth placement; in Ultima-Tek any
+    opponent turn → the member's turn, then for any opponent turn the second turn up to its bonus phase, each
+    stopped when the opponent's turn changes what it does, with the order "end my bonus phase" the form offers
+    kept: what the what-if model F measured before the form offered it, so F is D).
     Pre-filled in an unrated match; in a rated one the member picks the same moves themselves. In Ursuppe, which
     has no plan form, every member sets the standing orders a sensible member keeps (:mod:`bench.kept_orders`)
     at the start of each match."""

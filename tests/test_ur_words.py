@@ -146,7 +146,12 @@ def test_variante_3_placement_names_the_motif_of_each_square() -> None:
 
 
 def test_variante_3_moves_share_their_pawn_s_mark() -> None:
-    found = labels("v3 0r:A1r,A3b,B2r,B8r,C4b 1b:A2b,B4r,B6b,C1b,C8b 0 3")
+    # Marked as buttons would be, whether or not this post has room for them under its goal line.
+    state = position("v3 0r:A1r,A3b,B2r,B8r,C4b 1b:A2b,B4r,B6b,C1b,C8b 0 3")
+    seat = state.actors()[0]
+    offered = [state.format_move(m) for m in state.legal_moves(seat)]
+    marks = dict(words_for(UR.id).marks(state, seat, offered))
+    found = {n: move_label(UR, state, n, "en", marks.get(n, ("", ""))[1]) for n in offered}
     assert found["A1-B3"] == "1 · Piece on A1 → B3 · single square"
     assert found["A1-C2"] == "1 · Piece on A1 → C2 · eyes"
     assert found["B2-A4"] == "2 · Piece on B2 → A4 · eyes"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from bot.app.matches import BoardChangedError, Clock, Match, MatchError, MatchService, MatchStatus, require_seat
@@ -18,12 +19,12 @@ from bot.app.plans import drafts, turns
 from bot.app.plans.drafts import PlanDraft
 from bot.app.plans.entry import check_plan
 from bot.app.plans.follow import Dropped
-from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, TURN_GAMES, RollPlans, keyed
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, TURN_GAMES, RollPlans, keyed, reply_depth
 from bot.app.plans.model import Branch, Keyed, Plan
 from bot.app.plans.suggest import roll_depth, suggested
 from bot.app.seats.acting import Action
 from bot.app.storage import Store
-from games.base import GameState, Seat
+from games.base import GameError, GameState, Seat
 
 TURN_CACHE = 64
 """Turn plans' offers a desk keeps (a form's menus are redrawn at each pick)."""
@@ -106,9 +107,8 @@ class PlanForm:
         if self.keyed == "roll":
             return tuple(c for c in self.rolls_after(choice, move) if len(c.moves) > 1)
         if self.keyed == "reply":
-            after = answered_at(choice)
-            after = after.apply(after.parse_move(move, self.seat))
-            return _reply_choices(after, self.seat, self.match.game.id)
+            walked = _walk(self.known, self.seat, self.match.game.id, [(choice, move)])
+            return () if walked is None else _listed_choices(*walked, self.seat, self.match.game.id)
         return ()
 
     def rolls_after(self, choice: Choice, move: str) -> tuple[Choice, ...]:
@@ -123,6 +123,34 @@ class PlanForm:
     def answers_at(self, choice: Choice) -> tuple[str, ...]:
         """The member's legal moves once the opponent made ``choice`` (a reply of :meth:`turn_after`)."""
         return _moves_after(choice, self.seat)
+
+    @property
+    def reply_depth(self) -> int:
+        """The member's turns a reply plan reaches (:func:`~bot.app.plans.kinds.reply_depth`)."""
+        return reply_depth(self.match.game.id) if self.keyed == "reply" else 2
+
+    def deeper(
+        self, choice: Choice, move: str, second: Choice, answer: str, picks: Sequence[str]
+    ) -> list[tuple[str, ...]]:
+        """A reply plan's turns after its second (the line ``choice`` → ``move``, then ``second``, a choice of
+        :meth:`turn_after`, → ``answer``), each for any reply, up to :attr:`reply_depth`: the member's moves at
+        each, as far as ``picks`` (the moves picked there, the third turn's first) lead."""
+        game_id = self.match.game.id
+        found: list[tuple[str, ...]] = []
+        steps = [(choice, move), (second, answer)]
+        for level in range(2, self.reply_depth):
+            walked = _walk(self.known, self.seat, game_id, steps)
+            if walked is None:
+                break
+            anyway = next((c for c in _listed_choices(*walked, self.seat, game_id) if c.when == turns.ANY), None)
+            if anyway is None:
+                break
+            moves = _moves_after(anyway, self.seat)
+            found.append(moves)
+            if level - 2 >= len(picks) or picks[level - 2] not in moves:
+                break
+            steps.append((anyway, picks[level - 2]))
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +208,7 @@ class PlanDesk:
             raise MatchError("plan_over")
         if seat in known.actors() and not known.is_chance():
             raise MatchError("plan_your_turn")
-        kind = keyed(match.game.id)
+        kind = keyed(match.game.id, known)
         offers: list[tuple[str, str, GameState, tuple[str, ...]]] = []
         forced: tuple[Choice, ...] = ()
         if kind == "roll":
@@ -305,7 +333,7 @@ class PlanDesk:
             match, seat = await self._planner(await self._service.get(match_id), user_id)
             if match.version != expected_version:
                 raise BoardChangedError(match.version)
-            plan = Plan(seat, match.version, keyed(match.game.id), branches)
+            plan = Plan(seat, match.version, keyed(match.game.id, match.state), branches)
             plan = check_plan(match.game, known_position(match, seat), seat, plan, wild)
             await self._store.put_plan(match.id, user_id, seat, plan.base, plan.to_json(), plan.entries(), now=now)
         kind = TURN_GAMES.get(match.game.id)
@@ -418,13 +446,79 @@ def _reply_choices(known: GameState, seat: Seat, game_id: str) -> tuple[Choice, 
             continue  # the member does not answer this reply directly: nothing to key on
         text = known.format_move(move)
         found.append(Choice(text, text, (), known))
-    if found and game_id in ANY_REPLY:
+    kind = ANY_REPLY.get(game_id)
+    if found and kind is not None:
         # Whatever they reply, unless the game's auto-stop fires: answered where the first reply offered leaves
-        # the board (the member's own moves hardly depend on which; the plan is read again against the real one).
-        # Offered last: the menus' numbers of the replies stay as they were.
+        # the board (the member's own moves hardly depend on which; the plan is read again against the real one),
+        # or on the board with the reply passed over where the game says so. Offered last: the menus' numbers of
+        # the replies stay as they were.
         first = found[0]
-        found.append(Choice(turns.ANY, turns.ANY, (), first.at.apply(first.at.parse_move(first.when))))
+        at = kind.passed(known, seat) if kind.passed is not None else None
+        found.append(Choice(turns.ANY, turns.ANY, (), at or first.at.apply(first.at.parse_move(first.when))))
     return tuple(found)
+
+
+def _walk(
+    known: GameState, seat: Seat, game_id: str, steps: Sequence[tuple[Choice, str]]
+) -> tuple[GameState, GameState] | None:
+    """The boards after a reply plan's line (each step a choice and the member's move): the one the game would
+    reach, a reply for any reply assumed (:func:`_answering`), and the one its menus are listed on, where a game
+    that lists answers to any reply with the reply passed over (Variante 3) passes each over, so no square an
+    assumed reply took is missing from the menus further on. None: the line cannot be played."""
+    kind = ANY_REPLY.get(game_id)
+    real = listing = known
+    named = {move for _, move in steps}
+    for choice, move in steps:
+        answered = _answering(real, choice, move, seat, game_id, named)
+        if answered is None:
+            return None
+        real = answered.apply(answered.parse_move(move, seat))
+        if kind is None or kind.passed is None:
+            listing = real
+            continue
+        base = (
+            kind.passed(listing, seat) if choice.when == turns.ANY else listing.apply(listing.parse_move(choice.when))
+        )
+        if base is None:
+            return None
+        listing = base.apply(base.parse_move(move, seat))
+    return real, listing
+
+
+def _listed_choices(real: GameState, listing: GameState, seat: Seat, game_id: str) -> tuple[Choice, ...]:
+    """The opponent's replies after a line (:func:`_walk`), the answers to any reply listed on ``listing``."""
+    kind = ANY_REPLY.get(game_id)
+    found = _reply_choices(real, seat, game_id)
+    passed = kind.passed(listing, seat) if kind is not None and kind.passed is not None else None
+    if passed is None:
+        return found
+    return tuple(Choice(c.when, c.label, c.moves, passed) if c.when == turns.ANY else c for c in found)
+
+
+def _answering(
+    before: GameState, choice: Choice, move: str, seat: Seat, game_id: str, named: Collection[str] = ()
+) -> GameState | None:
+    """The board the member plays ``move`` on in answer to ``choice``, a reply made in ``before``: after it;
+    for any reply listed on a board with the reply passed over, after the last reply (in the rules' order)
+    that leaves ``move`` legal, other than those ``named`` (None: none does)."""
+    kind = ANY_REPLY.get(game_id)
+    if choice.when != turns.ANY or kind is None or kind.passed is None:
+        return answered_at(choice)
+    others = [s for s in before.actors() if s != seat]
+    if len(others) != 1:
+        return None
+    # The last such reply: the menus after it lack the square it took (in Variante 3 the board's last, C8, one of
+    # the five single squares of which a goal wants one).
+    for reply in reversed(before.legal_moves(others[0])):
+        if before.format_move(reply) in named:
+            continue  # a move the line names later (in Variante 3 its square)
+        after = before.apply(reply)
+        try:
+            if seat in after.actors() and after.mover(after.parse_move(move, seat)) == seat:
+                return after
+        except GameError:
+            continue
+    return None
 
 
 def _answers(known: GameState, seat: Seat, reply: str, game_id: str) -> tuple[str, ...]:

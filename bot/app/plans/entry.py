@@ -109,12 +109,18 @@ def _reply_level(position: GameState, seat: Seat, branches: Sequence[Branch]) ->
 
 def _any_reply(position: GameState, seat: Seat, branch: Branch) -> Branch:
     """A branch for any reply (a game of :data:`~bot.app.plans.kinds.ANY_REPLY`), checked after the first reply
-    in the rules' order after which its move is legal, its turns after from there: the move must be the member's
-    after some reply, and its auto-stop reads it again against the reply really made."""
+    in the rules' order after which its move is legal (one the plan does not name), its turns after from there:
+    the move must be the member's after some reply, and its auto-stop reads it again against the reply really
+    made."""
     if position.is_chance() or len(position.actors()) != 1:
         raise MatchError("plan_reply", reply=turns.ANY)
     (mover,) = position.actors()
+    # A reply written as a move the plan names further on is passed over (in Variante 3 a placement on a square
+    # the plan places on later would make that placement look illegal).
+    named = {b.play for b in walk((branch,))}
     for reply in position.legal_moves(mover):
+        if position.format_move(reply) in named:
+            continue
         state = position.apply(reply)
         if state.is_chance() or state.outcome() is not None or seat not in state.actors():
             continue

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.app.matches import DECISIONS, POSITION_KINDS, LogEntry, LogKind, effective
-from bot.app.plans.kinds import any_stop
+from bot.app.plans.kinds import any_stop, stop_reason
 from bot.app.plans.model import GO_ON, Branch, Plan
 from bot.app.plans.turns import ANY, flat, split
 from games import sequence
@@ -83,7 +83,7 @@ def follow(
             mine = split(flat(branch)) if plan.keyed == "turn" else [branch.play]
             stop = any_stop(game.id)
             if stop is None or stop(game, split(when), state, seat, mine):
-                return Dropped("stopped", {"move": branch.play})
+                return Dropped(stop_reason(game.id) if plan.keyed == "reply" else "stopped", {"move": branch.play})
     if branch is None:
         if when == GO_ON:
             return None

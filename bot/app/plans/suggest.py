@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans
+from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans, keyed, reply_depth
 from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games.ai import odds
@@ -30,12 +30,6 @@ def best_move(game: GameInfo, state: GameState, mover: Seat, rng: random.Random)
     return state.format_move(moves[max(range(len(moves)), key=chances.__getitem__)])
 
 
-DEPTH = 2
-"""Turns of the member's a reply plan's suggestion reaches: their next turn and the one after, left at once (a
-plan offered only once the first has played comes too late in a two-player game: the opponent is at the board
-then)."""
-
-
 def roll_depth(game: GameInfo, state: GameState) -> int:
     """Turns of the member's a roll plan reaches from ``state``: as deep as the game's rule set allows within the
     plan's bound (:class:`~bot.app.plans.kinds.RollPlans`, in Ur :func:`bot.app.plans.ur.depth`: four in Variante 1
@@ -48,15 +42,17 @@ def suggested(
     game: GameInfo, known: GameState, seat: Seat, rng: random.Random, depth: int | None = None
 ) -> tuple[Branch, ...]:
     """A plan's branches as the judge would leave them from ``known`` (the position as the member knows it),
-    ``depth`` turns of the member's deep (the form's whole offer when None: :func:`roll_depth` or
-    :data:`DEPTH`): in a roll game, its move for each roll, and under each the moves of the turn after for each
+    ``depth`` turns of the member's deep (the form's whole offer when None: :func:`roll_depth`, or
+    :func:`~bot.app.plans.kinds.reply_depth`: two turns, left at once because a plan offered only once the first
+    has played comes too late in a two-player game, the opponent being at the board then; Variante 3's
+    placements four): in a roll game, its move for each roll, and under each the moves of the turn after for each
     roll, and so on; elsewhere its guess of the reply and its answer, then of the next reply and its answer (where
     the game has plans for any reply, the answers are left for the guessed reply and for any reply, then for any
-    next reply: :func:`with_any`)."""
+    next reply, and so on: :func:`with_any`)."""
     rolls = ROLL_GAMES.get(game.id)
-    if rolls is not None:
+    if rolls is not None and keyed(game.id, known) == "roll":
         return _by_roll(game, rolls, known, seat, rng, rolls.depth(known) if depth is None else depth)
-    found = _by_reply(game, known, seat, rng, DEPTH if depth is None else depth)
+    found = _by_reply(game, known, seat, rng, reply_depth(game.id) if depth is None else depth)
     return with_any(found) if game.id in ANY_REPLY else found
 
 
@@ -68,8 +64,13 @@ def with_any(branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
     if not branches or any(b.when == ANY for b in branches):
         return branches
     first = branches[0]
-    deeper = (Branch(ANY, first.then[0].play),) if first.then else ()
+    deeper = _any_chain(first)
     return (Branch(first.when, first.play, deeper), Branch(ANY, first.play, deeper))
+
+
+def _any_chain(branch: Branch) -> tuple[Branch, ...]:
+    """The answers under ``branch``'s guessed line, each for any reply."""
+    return tuple(Branch(ANY, b.play, _any_chain(b)) for b in branch.then[:1])
 
 
 def _by_roll(

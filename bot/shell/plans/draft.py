@@ -21,10 +21,16 @@ from dataclasses import dataclass
 from bot.app.plans.desk import Choice, PlanForm
 from bot.app.plans.model import Branch
 from bot.app.plans.pages import Path
+from bot.app.plans.turns import ANY
 from bot.shell.numbers import ascii_number
 
 MAX_LINES = 5
 """Reply lines the menus keep (a plan typed as a whole may hold more)."""
+MAX_CODE = 66
+"""Characters of a reply draft in a custom id (Discord's 100 less the menu's part, the match and its version)."""
+LINE_SIZES = (2, 4, 5, 6)
+"""A reply line's numbers: reply and answer, then the next reply and its answer, then (a game whose reply plans
+reach further: Variante 3's placements) the answers of the third and fourth turns, each for any reply."""
 
 Line = tuple[int, ...]
 """A reply line: the reply and the answer, and when the turn after is planned, its reply and answer."""
@@ -55,7 +61,14 @@ class Draft:
         pending = "" if self.pending is None else str(self.pending)
         if self.pending is not None and self.then is not None:
             pending += f"-{self.then}"
-        text = pending + "_" + ".".join("-".join(map(str, line)) for line in self.lines)
+        lines = list(self.lines)
+        while len(lines) > 1 and len(self._text(pending, lines)) > MAX_CODE:
+            # Lines four turns deep fill a custom id: the oldest other than the one shown go first.
+            lines.remove(next(line for line in lines if line[0] != self.pending))
+        return self._text(pending, lines)
+
+    def _text(self, pending: str, lines: list[Line]) -> str:
+        text = pending + "_" + ".".join("-".join(map(str, line)) for line in lines)
         return text + f"_{self.page}" if self.page else text
 
     @staticmethod
@@ -70,14 +83,14 @@ class Draft:
             head, _, rest = code.partition("_")
             rest, _, page = rest.partition("_")
             lines = tuple(_numbers(line, "-") for line in rest.split(".") if line)
-            if any(len(line) not in (2, 4) for line in lines):
+            if any(len(line) not in (LINE_SIZES if keyed == "reply" else (2, 4)) for line in lines):
                 return Draft()
             pending, _, then = head.partition("-")
             return Draft(
                 lines=lines[:MAX_LINES],
                 pending=int(pending) if pending else None,
                 then=int(then) if then and pending else None,
-                page=1 if page == "1" and keyed == "turn" else 0,
+                page=1 if page == "1" else 0,
             )
         except ValueError:
             return Draft()
@@ -178,6 +191,7 @@ def draft_of(form: PlanForm) -> Draft:
             a2 = _index(form.answers_at(replies[r2]), deeper.play) if r2 is not None else 0
             if r2 is not None and a2:
                 line = (r, a - 1, r2, a2 - 1)
+                line += deeper_indices(form, choice, answers[a - 1], replies[r2], deeper)
         lines.append(line)
     return Draft(lines=tuple(lines[:MAX_LINES]))
 
@@ -209,15 +223,50 @@ def branches_of(form: PlanForm, draft: Draft) -> tuple[Branch, ...]:
         if a >= len(answers):
             continue
         then: tuple[Branch, ...] = ()
-        if len(line) == 4 and form.keyed == "reply":
+        if len(line) >= 4 and form.keyed == "reply":
             replies = form.turn_after(choice, answers[a])
             if line[2] < len(replies):
                 second = replies[line[2]]
                 seconds = form.answers_at(second)
                 if line[3] < len(seconds):
-                    then = (Branch(second.when, seconds[line[3]]),)
+                    chained = deeper_moves(form, choice, answers[a], second, seconds[line[3]], line[4:])
+                    then = (Branch(second.when, seconds[line[3]], any_chain(chained)),)
         lines.append(Branch(choice.when, answers[a], then))
     return tuple(lines)
+
+
+def deeper_indices(form: PlanForm, choice: Choice, move: str, second: Choice, deeper: Branch) -> Line:
+    """The numbers of a pre-filled line's turns after its second (``deeper``, the second turn's branch, then a
+    chain for any reply) in the menus of :meth:`~bot.app.plans.desk.PlanForm.deeper`."""
+    picks = []
+    branch = deeper
+    while branch.then:
+        branch = branch.then[0]
+        picks.append(branch.play)
+    found: list[int] = []
+    for moves, pick in zip(form.deeper(choice, move, second, deeper.play, picks), picks, strict=False):
+        if pick not in moves:
+            break
+        found.append(moves.index(pick))
+    return tuple(found)
+
+
+def deeper_moves(
+    form: PlanForm, choice: Choice, move: str, second: Choice, answer: str, numbers: tuple[int, ...]
+) -> list[str]:
+    """The moves a line's numbers after its second turn pick (each turn's menu follows the pick before it)."""
+    picks: list[str] = []
+    for number in numbers:
+        levels = form.deeper(choice, move, second, answer, picks)
+        if len(picks) >= len(levels) or number >= len(levels[len(picks)]):
+            break
+        picks.append(levels[len(picks)][number])
+    return picks
+
+
+def any_chain(moves: list[str]) -> tuple[Branch, ...]:
+    """Moves for any reply, one turn after the other, as a plan's branches."""
+    return (Branch(ANY, moves[0], any_chain(moves[1:])),) if moves else ()
 
 
 def _play(branch: Branch | None) -> str | None:

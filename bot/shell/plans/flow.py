@@ -30,6 +30,7 @@ from bot.app.plans.turns import ANY, tail
 from bot.shell.components import PREFIX, ChoiceButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell
 from bot.shell.numbers import ascii_number, id_number
+from bot.shell.plans.deeper import PARTS, deeper_pick, levels_of, page_content
 from bot.shell.plans.draft import MAX_LINES, Draft, RollDraft, branches_of, draft_of, firsts, stored
 from bot.shell.plans.second import pending_line, second_pick, turn_branches, with_seconds
 from bot.shell.plans.words import opponent, plan_lines, reply_words, said, standing_text, told_words, turn_words
@@ -91,7 +92,7 @@ class PlanButton(
 
 class PlanSelect(
     PlateauSelect,
-    template=rf"{PREFIX}:plans:(?P<part>[rwatvb])(?P<slot>[0-9]+):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9s._-]*)",
+    template=rf"{PREFIX}:plans:(?P<part>[rwatvbxy])(?P<slot>[0-9]+):(?P<match>[0-9]+):(?P<ver>[0-9]+):(?P<draft>[0-9s._-]*)",
 ):
     """A menu of the plan form: ``r<n>`` the move for the n-th roll with a choice of the page shown (``t<n>``, the
     n-th roll of the turn after, only on forms made before roll drafts were stored); ``w`` the reply to answer,
@@ -116,6 +117,8 @@ class PlanSelect(
         draft = Draft.read(form.keyed, self.draft)
         if form.keyed == "turn" and self.part in ("b", "v"):
             draft = second_pick(draft, self.part, number)
+        elif self.part in PARTS:
+            draft = deeper_pick(draft, self.part, number)
         elif self.part == "r":
             draft = draft.with_pick(self.slot, number, len(form.choices))
         elif self.part == "t":
@@ -287,6 +290,8 @@ async def form_message(
     line = pending_line(form, draft)
     if form.keyed == "turn" and draft.page == 1 and line is not None:
         return await _second_page(shell, lang, form, draft, line, other)
+    if form.keyed == "reply" and draft.page == 1 and line is not None:
+        return _deeper_page(lang, form, draft, line, other)
     if form.keyed == "turn":
         branches, _ = await turn_branches(desk_of(shell), form, draft)
     else:
@@ -296,7 +301,7 @@ async def form_message(
     _reply_menus(view, form, draft, lang, code, other)
     view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
-    if form.keyed == "turn" and form.second and line is not None:
+    if line is not None and ((form.keyed == "turn" and form.second) or levels_of(form, line)[0]):
         page = Draft(lines=draft.lines, pending=draft.pending, page=1).code(form.keyed)
         view.add_item(PlanButton("page", match_id, version, page, label=t(lang, "plan.turn_after")))
     key = "plan.form_two" if form.keyed != "turn" or form.second else "plan.form"
@@ -410,7 +415,7 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
     replies = form.turn_after(reply, answers[line[1]])[:MAX_OPTIONS]
     if not replies:
         return
-    picked = draft.then if draft.then is not None else (line[2] if len(line) == 4 else None)
+    picked = draft.then if draft.then is not None else (line[2] if len(line) >= 4 else None)
     options = [
         discord.SelectOption(
             label=t(lang, "plan.reply_option", name=other, reply=reply_words(form, c.at, c.when, lang))[:100],
@@ -424,7 +429,7 @@ def _reply_menus(view: discord.ui.View, form: PlanForm, draft: Draft, lang: str,
         return
     second = replies[picked]
     at = answered_at(second)
-    chosen = line[3] if len(line) == 4 and line[2] == picked else None
+    chosen = line[3] if len(line) >= 4 and line[2] == picked else None
     options = [
         discord.SelectOption(label=said(form, at, m, lang)[:100], value=str(i), default=chosen == i)
         for i, m in enumerate(form.answers_at(second)[:MAX_OPTIONS])
@@ -472,6 +477,22 @@ async def _second_page(
     view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
     return "\n".join(parts)[:2000], view
+
+
+def _deeper_page(
+    lang: str, form: PlanForm, draft: Draft, line: tuple[int, ...], other: str
+) -> tuple[str, discord.ui.View]:
+    """A reply plan's second page (:mod:`.deeper`): the line's turns after its second, each for any reply."""
+    match_id, version, code = form.match.id, form.version, draft.code(form.keyed)
+    content, found = page_content(form, line, other, lang)
+    view = discord.ui.View(timeout=None)
+    for part, options, placeholder in found:
+        view.add_item(PlanSelect(part, 0, match_id, version, code, options, placeholder))
+    back = Draft(lines=draft.lines, pending=draft.pending).code(form.keyed)
+    view.add_item(PlanButton("page", match_id, version, back, label=t(lang, "plan.back")))
+    view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
+    view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
+    return content[:2000], view
 
 
 def after_choices(form: PlanForm, draft: Draft) -> tuple[Choice, ...]:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.app.i18n import t
+from bot.app.plans import kinds
 from bot.app.plans.desk import PlanForm, Standing, answered_at
 from bot.app.plans.kinds import keyed
 from bot.app.plans.model import Plan
@@ -25,7 +26,7 @@ def reply_words(form: PlanForm, state: GameState, move: str, lang: str) -> str:
     """A reply or an answer of the form as its menu says it: a whole turn as the member types it
     (:func:`turn_words`), a move in words ("any turn" and "any reply" in words too)."""
     if move == ANY:
-        return any_words(form.keyed, lang)
+        return any_words(form.keyed, lang, form.match.game.id)
     if form.keyed == "turn":
         return turn_words(form.match.game, move, lang)
     return said(form, state, move, lang)
@@ -38,9 +39,9 @@ def turn_words(game: GameInfo, turn: str, lang: str) -> str:
     return typed_moves(game, split(turn), lang) or turn
 
 
-def any_words(kind: str, lang: str) -> str:
-    """The condition "whatever the opponent plays" in words, with what stops it."""
-    return t(lang, "plan.any_turn" if kind == "turn" else "plan.any_reply")
+def any_words(kind: str, lang: str, game_id: str | None = None) -> str:
+    """The condition "whatever the opponent plays" in words, with what stops it (in ``game_id``'s plans)."""
+    return t(lang, "plan.any_turn" if kind == "turn" else kinds.any_words(game_id))
 
 
 def told_words(game: GameInfo, words: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -68,6 +69,7 @@ def plan_lines(
     the member types them (:func:`turn_words`) in the game of the ``form``, or the ``game`` given."""
     other = opponent(names, seat)
     game = form.match.game if form is not None else game
+    game_id = game.id if game is not None else None
     choices = {c.when: c for c in (*form.choices, *form.forced)} if form is not None else {}
     lines = []
     for branch in plan.branches:
@@ -78,7 +80,7 @@ def plan_lines(
             def typed(turn: str) -> str:
                 return turn if game is None else turn_words(game, turn, lang)
 
-            reply = any_words(plan.keyed, lang) if branch.when == ANY else typed(branch.when)
+            reply = any_words(plan.keyed, lang, game_id) if branch.when == ANY else typed(branch.when)
             lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=typed(flat(branch))))
             lines += [t(lang, "plan.then_turn", name=other, move=typed(flat(second))) for second in tail(branch)]
             continue
@@ -94,10 +96,10 @@ def plan_lines(
                 )
                 lines.append(t(lang, "plan.then_rolls", moves=moves))
         else:
-            reply = any_words(plan.keyed, lang) if branch.when == ANY else branch.when
+            reply = any_words(plan.keyed, lang, game_id) if branch.when == ANY else branch.when
             lines.append(t(lang, "plan.line_reply", name=other, reply=reply, move=move))
             for deeper in branch.then:
-                reply = any_words(plan.keyed, lang) if deeper.when == ANY else deeper.when
+                reply = any_words(plan.keyed, lang, game_id) if deeper.when == ANY else deeper.when
                 lines.append(t(lang, "plan.then_reply", name=other, reply=reply, move=deeper.play))
         further = sum(len(b.then) for b in branch.then)
         if further:

@@ -36,8 +36,11 @@ how much of the turn is spent.
 
 Not shipped yet (the baseline judges Ultima-Tek): over 42 self-play matches judged by weights fitted to the
 others (2026-11-29) these features read Brier 0.1245 against today's 0.1310 and a log-odds scale of 1.01,
-but still saw (lag-1 −0.46): the disc's features carry it, whoever holds the disc far forward at a turn's
-start being often undone by the side to act. Without them the chart does not saw (0.00) but reads
+but still saw (lag-1 −0.46), and the disc's features carry it: where the disc lies and who holds it are a
+turn's transient (their own changes from one turn's start to the next correlate −0.5 to −0.6), and holding
+it far forward weighs about as much whether the holder's side or the other acts next, or whether the side
+to act can throw it back, so features that see who acts next or what the side to act can reach do not
+remove the saw (`bench/bench_judge_tek.py`). Without them the chart does not saw (0.00) but reads
 0.1502. The README's judge row has the figures.
 """
 
