@@ -30,6 +30,7 @@ import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -285,6 +286,20 @@ async def fresh_bot() -> AsyncIterator[Any]:
         finally:
             await env.shutdown()
             await close_bots()
+
+
+def fixed_seeds(env: Any) -> None:
+    """Every match opened on ``env``'s bot from now on deals the same dice and draws: its seeds, the members'
+    salts and the seals' nonces are fixed. With moves drawn from a fixed seed too, a bench then shows the same
+    positions in every run and in both languages (a fresh random seed per match made the English and the French
+    tour two different matches, whose posts cannot be compared)."""
+    env.bot.service.config = replace(
+        env.bot.service.config,
+        seed_factory=lambda: "twin",
+        server_seed_factory=lambda: "5eed" * 16,
+        salt_factory=lambda: "0" * 31 + "1",
+        nonce_factory=lambda: "0" * 32,
+    )
 
 
 def association(env: Any, lang: str, *, organiser: bool = False) -> tuple[Any, Any]:

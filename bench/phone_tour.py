@@ -15,8 +15,8 @@ whether its latest board and last control are both on that first screen:
 - ``DIR/<table>-<lang>-4-end.png``: the final post, after playing on to the end (at most ``--cap``
   decisions), the members resigning in turn if the match is still running by then.
 
-Moves are drawn with a fixed seed; the dice are each match's own, from a seed sealed afresh every run, so two
-runs show different positions. Same needs as
+Moves are drawn with a fixed seed and every match deals from fixed seeds (:func:`bench.phone_shots.fixed_seeds`),
+so a run shows the same positions every time and in both languages. Same needs as
 :mod:`bench.phone_shots` (whose helpers this reuses).
 """
 
@@ -40,6 +40,7 @@ from bench.phone_shots import (
     browser,
     decide,
     first_screen,
+    fixed_seeds,
     fresh_bot,
     on_first_screen,
     open_channel,
@@ -115,6 +116,7 @@ async def tour(
     stem = f"{label}-{lang}"
     rng = random.Random(7)
     async with fresh_bot() as env:
+        fixed_seeds(env)
         with speaking(lang):
             channel, members = await play(env, choice, players, 0, lang=lang)
         saved.append(await snap(env, chromium, channel, members, out / f"{stem}-1-start.png", lang))

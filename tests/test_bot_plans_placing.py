@@ -130,6 +130,9 @@ async def test_the_second_page_plans_the_third_and_fourth_placements(club: dict[
     third, fourth = (m for m in menus(form) if m.custom_id[len("plateau:plans:")] in "xy")
     assert all(len(o.label) <= 100 for m in (third, fourth) for o in m.options) and len(third.options) <= 25
     assert all(len(c.custom_id) <= 100 for c in controls_of(form) if c.custom_id)
+    # Its way back says where it goes: the first page's two placements, not "next turn".
+    labels = [getattr(c, "label", None) for c in controls_of(form)]
+    assert t(lang, "plan.back_first") in labels and t(lang, "plan.back") not in labels, labels
     # Another third placement: the fourth asks until picked again.
     other = next(o for o in third.options[1:] if not o.default)
     form = (await alice.select(form, [other.value], custom_id=third.custom_id)).response.message or form

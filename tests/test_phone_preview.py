@@ -17,6 +17,7 @@ from bench.phone_shots import (
     PHONE,
     browser,
     first_screen,
+    fixed_seeds,
     open_channel,
     play,
     speaking,
@@ -67,6 +68,22 @@ async def test_the_latest_ursuppe_post_shows_its_board_and_controls_on_the_first
     with speaking(lang):
         channel, members = await play(env, "ursuppe", 4, 14, lang=lang)
     async with env.preview(channel, viewers=members, layout="channel") as preview, browser() as chromium:
+        page = await open_channel(chromium, preview.url, PHONE)
+        seen = await first_screen(page)
+        assert seen["buttons"] and seen["board"] and seen["last"], seen
+
+
+async def test_the_latest_french_ultimatek_post_shows_its_board_and_controls_on_the_first_screen(
+    simcord_env: Any,
+) -> None:
+    """Nine decisions in, from fixed seeds (bob's turn played and his bonuses laid, alice has moved and is to act):
+    the French post, as tall as the English or taller where a French line wraps (the board's key, 13 CSS px more
+    here), has its board and last control inside the first screen (84 CSS px to spare when measured)."""
+    env = simcord_env
+    fixed_seeds(env)
+    with speaking("fr"):
+        channel, members = await play(env, "ultimatek", 2, 9, lang="fr")
+    async with env.preview(channel, viewers=members, layout="channel", locale="fr") as preview, browser() as chromium:
         page = await open_channel(chromium, preview.url, PHONE)
         seen = await first_screen(page)
         assert seen["buttons"] and seen["board"] and seen["last"], seen

@@ -489,7 +489,7 @@ def _deeper_page(
     for part, options, placeholder in found:
         view.add_item(PlanSelect(part, 0, match_id, version, code, options, placeholder))
     back = Draft(lines=draft.lines, pending=draft.pending).code(form.keyed)
-    view.add_item(PlanButton("page", match_id, version, back, label=t(lang, "plan.back")))
+    view.add_item(PlanButton("page", match_id, version, back, label=t(lang, "plan.back_first")))
     view.add_item(PlanButton("save", match_id, version, code, label=t(lang, "plan.save")))
     view.add_item(PlanButton("cancel", match_id, version, "", label=t(lang, "plan.cancel")))
     return content[:2000], view
