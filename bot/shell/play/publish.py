@@ -23,6 +23,7 @@ from bot.app.posting import Plan, Situation, plan
 from bot.app.seats.ai import humans
 from bot.app.storage import PostRow
 from bot.app.telling.narration import narrate, result_line, turn_line
+from bot.app.telling.secret_setup import set_up_in_secret
 from bot.shell.display import Display, board_files, kept_of, public_language, variant_label
 from bot.shell.play.gather import Gathered, gather
 from bot.shell.play.gather import situation as situation_of
@@ -109,15 +110,25 @@ class Publisher:
         the new turn post. A command whose change edits the post in the match's own channel is deferred and
         its deferral deleted: the edited post, right there, answers it. Otherwise the interaction is
         acknowledged privately (see :func:`done_text`: a short word in the match's own channel, a masked link
-        elsewhere): a change the report says is secret (:attr:`TurnReport.secret`: a hidden set-up), one made
-        ``elsewhere`` (a button in a DM, answered privately already). An
+        elsewhere): a secret set-up, which the post does not show (:func:`set_up_in_secret`), one made
+        ``elsewhere`` (a button in a DM, answered privately already). Another secret change (:attr:`TurnReport.secret`)
+        shows in the post in its public form: answered as a public move, but never by a public post. An
         interaction answered already (a confirmation) in the match's channel has its private message deleted
         once the post shows the change; elsewhere it gets the acknowledgement as a follow-up.
         """
         match = report.match
-        in_channel = interaction.channel_id == match.channel_id and not (report.secret or elsewhere)
+        # A secret the post shows in its public form (a bonus face down on d2) is answered as a public move, so
+        # no "kept secret" piles up under the post on a phone (issue 39); only a secret set-up, which the post
+        # does not show at all, is acknowledged in words.
+        hidden = set_up_in_secret(report)
+        in_channel = interaction.channel_id == match.channel_id and not (hidden or elsewhere)
         lang = public_language(interaction) if in_channel else self.display.channel_language(match)
         if not interaction.response.is_done():
+            if in_channel and report.secret and interaction.type is not discord.InteractionType.component:
+                # Never answered by a public post: the command naming the secret would show above it. Deferred
+                # privately instead, the deferral deleted once the post shows the change.
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                self._quiet.add(interaction.id)
             await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
             return
         post = await self.deliver(match, report, lang)
