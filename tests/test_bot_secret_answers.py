@@ -21,45 +21,53 @@ PLACEMENTS = 2
 """Face-down placements in a row, as a bonus phase makes them."""
 
 
-async def test_bonuses_placed_face_down_from_the_channel_leave_no_private_answers(simcord_env: Any) -> None:
-    env = simcord_env
-    fixed_seeds(env)
-    guild = env.create_guild(name="Association")
-    channel = guild.create_text_channel("ultimatek")
-    alice, bob, carol = (guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol"))
-    by_id = {alice.id: alice, bob.id: bob}
-    lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
-    await bob.click(lobby, label=t("en", "button.join"))
-    await alice.click(lobby, label=t("en", "button.start"))
-
-    placed: list[tuple[Any, str]] = []
+async def place_face_down(
+    env: Any, channel: Any, members: list[Any], count: int = PLACEMENTS
+) -> list[tuple[Any, Any, str]]:
+    """Play on in ``channel``'s Ultima-Tek match until one member has placed ``count`` bonuses face down in a row by
+    command, each turn's actions ended at once to reach a bonus phase sooner; returns each placement's member,
+    interaction result and move (fewer when none came within 40 decisions)."""
+    by_id = {m.id: m for m in members}
+    placed: list[tuple[Any, Any, str]] = []
     for _ in range(40):
         match = await current(env, channel)
         assert match is not None
         seat = match.state.actors()[0]
         legal = [match.state.format_move(m) for m in match.state.legal_moves(seat)]
         places = [m for m in legal if m.startswith("place")]
-        # Through the turns quickly (each ends its actions at once) to a bonus phase, then placements in a row.
         move = places[0] if places else "end" if "end" in legal else legal[0]
         member = by_id[match.seats[seat]]
         result = await member.slash(channel, "game move", move=move)
-        if places:
-            placed.append((result, move))
-            if len(placed) == PLACEMENTS:
-                break
-        else:
+        if not places:
             placed.clear()
+            continue
+        placed.append((member, result, move))
+        if len(placed) == count:
+            break
+    return placed
+
+
+async def test_bonuses_placed_face_down_from_the_channel_leave_no_private_answers(simcord_env: Any) -> None:
+    env = simcord_env
+    fixed_seeds(env)
+    guild = env.create_guild(name="Association")
+    channel = guild.create_text_channel("ultimatek")
+    alice, bob, carol = (guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol"))
+    lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
+    await bob.click(lobby, label=t("en", "button.join"))
+    await alice.click(lobby, label=t("en", "button.start"))
+
+    placed = await place_face_down(env, channel, [alice, bob])
     assert len(placed) == PLACEMENTS, "a bonus phase with two placements in a row"
 
-    for result, move in placed:
+    for _, result, move in placed:
         assert public_notation(move) != move, "a placement names its kind: a secret"
         left = [m for m in (result.response, *result.followups) if m is not None]
         assert left == [], [m.content for m in left]
     # The post shows the placements in public form, and no one else reads a kind.
     post = channel.history(viewer=carol)[-1]
     text = text_of(post)
-    for _, move in placed:
+    for _, _, move in placed:
         assert move not in text, text
-    assert all(m.content == "" or "kept secret" not in m.content for m in channel.history(viewer=alice)), (
-        "no private answer left under the post"
-    )
+    placer = placed[0][0]
+    assert all(not m.flags.ephemeral for m in channel.history(viewer=placer)), "no private answer left under the post"
