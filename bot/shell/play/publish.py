@@ -111,23 +111,17 @@ class Publisher:
         its deferral deleted: the edited post, right there, answers it. Otherwise the interaction is
         acknowledged privately (see :func:`done_text`: a short word in the match's own channel, a masked link
         elsewhere): a secret set-up, which the post does not show (:func:`set_up_in_secret`), one made
-        ``elsewhere`` (a button in a DM, answered privately already). Another secret change (:attr:`TurnReport.secret`)
-        shows in the post in its public form: answered as a public move, but never by a public post. An
-        interaction answered already (a confirmation) in the match's channel has its private message deleted
-        once the post shows the change; elsewhere it gets the acknowledgement as a follow-up.
+        ``elsewhere`` (a button in a DM, answered privately already); another secret shows in the post in public
+        form, answered as a public move (:func:`_defer_secret`). An interaction answered already (a confirmation)
+        in the match's channel has its private message deleted once the post shows the change; elsewhere it gets
+        the acknowledgement as a follow-up.
         """
         match = report.match
-        # A secret the post shows in its public form (a bonus face down on d2) is answered as a public move, so
-        # no "kept secret" piles up under the post on a phone (issue 39); only a secret set-up, which the post
-        # does not show at all, is acknowledged in words.
-        hidden = set_up_in_secret(report)
-        in_channel = interaction.channel_id == match.channel_id and not (hidden or elsewhere)
+        # Only a secret set-up gets a word: one per bonus face down piled up under the post on phones (issue 39).
+        in_channel = interaction.channel_id == match.channel_id and not (set_up_in_secret(report) or elsewhere)
         lang = public_language(interaction) if in_channel else self.display.channel_language(match)
         if not interaction.response.is_done():
-            if in_channel and report.secret and interaction.type is not discord.InteractionType.component:
-                # Never answered by a public post: the command naming the secret would show above it. Deferred
-                # privately instead, the deferral deleted once the post shows the change.
-                await interaction.response.defer(ephemeral=True, thinking=True)
+            if in_channel and await _defer_secret(interaction, report):
                 self._quiet.add(interaction.id)
             await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
             return
@@ -487,6 +481,15 @@ class Publisher:
         await self.service.record_post(
             match.id, shown, status=message_id if match.status_message_id != message_id else None
         )
+
+
+async def _defer_secret(interaction: discord.Interaction, report: TurnReport) -> bool:
+    """Defer a command whose change is secret privately, and say so: it is never answered by a public post, above
+    which the command, naming the secret, would show. Its deferral goes once the post shows the change."""
+    if not report.secret or interaction.type is discord.InteractionType.component:
+        return False
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    return True
 
 
 def _private_answer(interaction: discord.Interaction) -> bool:
