@@ -5,7 +5,8 @@ rule set; Ursuppe with one ``strong`` seat against three ``random`` ones) and pr
 A's win rate with its 95 % interval and the decision times of each side. ``--budget`` gives the searching
 levels a shorter time per decision (the machine is shared); ``--only`` restricts to some games (``ur:v3``)
 and ``--against`` to some opponents (``random``); ``--iterations`` replaces the clock by the search's own
-fixed budget (Ur's depth, Ultima-Tek's beam, playouts), so a loaded machine plays the same matches.
+fixed budget (Ur's depth, Ultima-Tek's beam, playouts), so a loaded machine plays the same matches, and
+``--cpu`` times each decision by the CPU it took instead of the wall clock (what a quiet machine would see).
 
 ``--scripted`` plays instead the simple scripted players of :mod:`games.ai.scripted` (10 seeded matches
 each, the scripted player in one seat, rotating, the strong AI in every other) and prints how many each
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
@@ -72,6 +74,7 @@ def main() -> None:
     parser.add_argument("--scripted", action="store_true", help="the scripted players instead (10 matches each)")
     parser.add_argument("--against", nargs="*", default=None, help="opponents to run (random easy; default both)")
     parser.add_argument("--iterations", type=int, default=None, help="a clock-free budget instead of seconds")
+    parser.add_argument("--cpu", action="store_true", help="time the decisions by their CPU, not the wall clock")
     args = parser.parse_args()
     if args.scripted:
         scripted(10 if args.games == 200 else args.games, args.budget, args.only)
@@ -90,6 +93,7 @@ def main() -> None:
             players=players,
             seconds=args.budget,
             iterations=args.iterations,
+            clock=time.process_time if args.cpu else time.perf_counter,
         )
         p, lo, hi = result.interval()
         cells = []

@@ -68,10 +68,12 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
+from bench.kept_orders import kept_orders
 from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
 from bot.app.matches.model import StandIn
+from bot.app.orders import Order
 from bot.app.plans import turns
 from bot.app.plans.desk import PlanDesk, PlanForm, known_position
 from bot.app.plans.follow import PLAYED
@@ -200,6 +202,9 @@ class MemberModel(Protocol):
     settings: Mapping[str, str]
     """The standing preferences every member chose (:data:`bot.app.member_settings.MEMBER_SETTINGS`), set
     before the match starts: model B's members switched "ask only when it matters" on."""
+    orders: Mapping[str, tuple[Order, ...]]
+    """The standing orders every member sets in a match of each game (by game id) once it starts, with the orders
+    panel's own call (:meth:`bot.app.matches.MatchService.set_standing_order`): model D's Ursuppe members."""
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """Ask the member, or play for them."""
@@ -223,6 +228,7 @@ class ModelA:
     name = "A"
     stand_ins: tuple[StandIn, ...] = ()
     settings: Mapping[str, str] = MappingProxyType({})
+    orders: Mapping[str, tuple[Order, ...]] = MappingProxyType({})
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """Always ask."""
@@ -245,6 +251,7 @@ class ModelB:
     name = "B"
     stand_ins: tuple[StandIn, ...] = (AUTOPILOT_STAND_IN,)
     settings: Mapping[str, str] = MappingProxyType({"autopilot": "1"})
+    orders: Mapping[str, tuple[Order, ...]] = MappingProxyType({})
 
     def at_turn(self, start: TurnStart) -> Ask | PlayFor:
         """What the autopilot left is asked."""
@@ -358,10 +365,13 @@ class ModelD(ModelC):
     opponent turn → the member's turn, then for any opponent turn the second turn up to its bonus phase, each
     stopped when the opponent's turn changes what it does, with the order "end my bonus phase" the form offers
     kept: what the what-if model F measured before the form offered it, so F is D).
-    Pre-filled in an unrated match; in a rated one the member picks the same moves themselves."""
+    Pre-filled in an unrated match; in a rated one the member picks the same moves themselves. In Ursuppe, which
+    has no plan form, every member sets the standing orders a sensible member keeps (:mod:`bench.kept_orders`)
+    at the start of each match."""
 
     name = "D"
     stand_ins: tuple[StandIn, ...] = (PLANS, ORDERS, AUTOPILOT_STAND_IN)
+    orders: Mapping[str, tuple[Order, ...]] = MappingProxyType({"ursuppe": kept_orders("ursuppe")})
     KEEP_ORDER = True
 
     def trim(self, form: PlanForm, branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
@@ -502,6 +512,10 @@ class MatchFigures:
     """Of the forms offered, those offered while the opponent was at the board: the plan played its last move in
     answer to a move of theirs, and they play on at once (so the form is stale before its member can read it)."""
     """Of those, the forms the member read while the match still stood where the form was made."""
+    stops: Counter[str] = field(default_factory=Counter)
+    """Answers asked because a stand-in stopped (:attr:`bot.app.matches.model.Stopped.why`: ``order.danger`` …)."""
+    asked_at: Counter[str] = field(default_factory=Counter)
+    """Answers by the step the member was asked at (the state's ``phase`` and ``step`` where it has them)."""
     plans: Counter[str] = field(default_factory=Counter)
     """What became of the plans: ``left``, the form refused (``none:<key>``: nothing to plan there), and why each
     ended (``played``: spent; ``unforeseen``, ``stopped``, ``moved``, ``undone``: the game left it)."""
@@ -739,6 +753,9 @@ class Table:
             return match
         self.figures.answers += 1
         self.figures.waiting += self.now - asked
+        if (why := await self.service.asked_why(match.id, uid)) is not None:
+            self.figures.stops[why.why] += 1
+        self.figures.asked_at[where(match.state)] += 1
         start = TurnStart(match, seat, self.members[uid], False)
         played: list[str] = []
         self.answering = uid
@@ -760,6 +777,13 @@ class Table:
         if leave is not None and self.desk is not None:
             await leave(self.desk)
         return match
+
+
+def where(state: GameState) -> str:
+    """The step a member is asked at, as a game with steps names it (``3.buy``: phase and step), else ``-``."""
+    step = getattr(state, "step", None)
+    phase = getattr(state, "phase", None)
+    return "-" if step is None else f"{phase}.{step}" if phase is not None else str(step)
 
 
 def _key(state: GameState) -> tuple[int, ...]:
@@ -821,6 +845,13 @@ async def play_match(
     match = report.match
     table.absorb(match, report)
     await table.words(match)
+    for member in members:
+        for order in model.orders.get(game_id, ()):
+            # As the orders panel sets them: the order plays at once when it applies to a decision asked now.
+            change = await service.set_standing_order(match.id, member.user_id, order)
+            if change.report is not None:
+                match = change.report.match
+                table.absorb(match, change.report)
     while match.status is MatchStatus.ACTIVE and table.queue:
         event = heapq.heappop(table.queue)
         await table.deadlines(match, event.at)
@@ -936,6 +967,19 @@ def report(label: str, results: list[MatchFigures], seconds: float) -> None:
     for r in results:
         stood.update(r.stood_in)
     notes += [f"{n} decisions by the {name}" for name, n in sorted(stood.items())]
+    stops: Counter[str] = Counter()
+    asked_at: Counter[str] = Counter()
+    for r in results:
+        stops.update(r.stops)
+        asked_at.update(r.asked_at)
+    if stops:
+        notes.append("asked as a stand-in stopped: " + ", ".join(f"{n} {why}" for why, n in stops.most_common()))
+    if len(asked_at) > 1:
+        per = len(results) * players
+        notes.append(
+            "answers per member and match by step: "
+            + ", ".join(f"{step} {n / per:.1f}" for step, n in asked_at.most_common(8))
+        )
     ends: Counter[str] = Counter()
     for r in results:
         ends.update(r.plans)

@@ -10,7 +10,9 @@ K = 2.5 softmax): the Brier score and its skill against the constant forecast an
 the best log-odds scale, the lag-1 correlation of the chart's changes, the cost of one judgement, the
 reliability table (10 bins: count, predicted, observed and its bootstrap 90 % interval over matches),
 whether every counted bin's interval is narrower than ±5 points (so that the run can prove the target)
-and, from the intervals measured, about how many matches would make it so; with more than two seats,
+and, from the intervals measured, about how many matches would make it so; with two seats, seat 0's
+share of the matches, and of those where its level was above, below or the same as seat 1's (the stronger
+level wins most unequal matches, so the draw of levels alone can tilt a sample); with more than two seats,
 every seat's mean predicted and observed share and each seat's lag-1 (seat 0's alone swings with
 its few matches). It ends with the CPU time of the whole run.
 
@@ -30,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
 from games import find_game
+from games.ai import ALL_LEVELS
 from games.ai.judge import JUDGES
 from games.ai.judge.base import Judge, SoftmaxJudge
 from games.ai.judge.calibration import (
@@ -109,6 +112,24 @@ def seat_balance(played: list[Played]) -> str:
     return f"seat 0 won {won:.3f} of the matches (90 % interval {won - half:.3f}–{won + half:.3f})"
 
 
+def level_balance(played: list[Played]) -> str:
+    """How the seats' levels fell (two seats): in how many matches seat 0's level was above, below or the same
+    as seat 1's, and seat 0's share of each. The stronger level wins most matches between unequal levels, so
+    a sample where seat 0 drew the stronger level more often leans to seat 0 without any edge of the seat;
+    the equal-level matches show the seat's own edge."""
+    groups: dict[str, list[float]] = {"above": [], "below": [], "the same": []}
+    for m in played:
+        gap = ALL_LEVELS.index(m.levels[0]) - ALL_LEVELS.index(m.levels[1])
+        groups["above" if gap > 0 else "below" if gap < 0 else "the same"].append(m.result[0])
+    parts = []
+    for name, results in groups.items():
+        n = len(results)
+        won = sum(results) / max(1, n)
+        half = 1.645 * math.sqrt(max(won * (1 - won), 1e-9) / max(1, n))
+        parts.append(f"{name} in {n} (seat 0 won {won:.3f}, {max(0.0, won - half):.3f}–{min(1.0, won + half):.3f})")
+    return "seat 0's level against seat 1's: " + "; ".join(parts)
+
+
 def matches_needed(table: list[Bin], matches: int) -> int:
     """About how many matches would narrow every counted bin's 90 % interval to ±5 points (an interval
     narrows as one over the square root of the matches)."""
@@ -173,6 +194,7 @@ def report(key: str, played: list[Played], matches: int, seed: int, players: int
         print(f"per seat, predicted / observed share: {seats}")
         if players == 2:
             print(seat_balance(played))
+            print(level_balance(played))
         if players > 2:
             lags = [lag1(judged_by[label], s) for s in range(players)]
             print(

@@ -3,7 +3,7 @@
 Issue 36, item 3. The calendar bench's matches (:mod:`bench_calendar`: the service on a SQLite file, members
 awake 8:00–23:00 in three time zones who answer a ping after 3 hours of awake time on average, moves by the
 ``easy`` AI) are played twice from the same seeds: with model A (every member asked at every turn that waits
-for them), then with model A and every member's typical standing orders (:data:`TYPICAL`) played by the order
+for them), then with model A and every member's typical standing orders (:data:`kept_orders.KEPT`) played by the order
 stand-in (:mod:`bot.app.standins.orders`). Per game it prints, as medians per match: answers asked per member,
 decisions the orders played per member, turn changes and days to finish, each without and with the orders; and
 the answers asked per turn change over all matches, with the share of them the orders save. The matches with
@@ -26,10 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_calendar import ModelA, play_match
+from kept_orders import kept_orders
 
 from bot.app.matches import Match
 from bot.app.matches.model import StandIn
-from bot.app.orders import Order, book_for, encode
+from bot.app.orders import encode
 from bot.app.standins.orders import ORDERS
 from bot.app.storage import Store
 
@@ -41,25 +42,6 @@ TABLES: tuple[tuple[str, str, int, int], ...] = (
 )
 """Label, game id, players, matches by default."""
 
-TYPICAL: dict[str, tuple[Order, ...]] = {
-    "ursuppe": (
-        Order("drift", stops=("danger", "starve")),
-        Order("feed", stops=("danger",)),
-        Order("pay"),
-        Order("genes", ("armor", "struggle", "speed")),
-        Order("divide", ("3",)),
-        Order("aggression"),
-    ),
-    "ultimatek": (
-        Order("reveal", ("fly", "fly+/", "fly/", "run", "run/", "stop")),
-        Order("bonuses", ("fly", "run"), ("threat",)),
-    ),
-}
-"""The orders every member leaves in the bench: the routine steps with their usual stops (drift unless in danger
-or it starves; the normal meal; defects in BP; genes only when armor, struggle or speed is on offer; divide only
-below 3 amoebas; no aggression; in Ultima-Tek, reveal every bonus and end the bonus phase once run and fly bonuses
-are placed, unless a rival's hidden bonus sits beside a piece)."""
-
 
 class ModelAWithOrders(ModelA):
     """Model A, with the order stand-in running: every member is asked what their orders leave to them."""
@@ -69,10 +51,9 @@ class ModelAWithOrders(ModelA):
 
 
 def typical_orders(game_id: str, bare: bool = False) -> str:
-    """The stored text of the typical orders of ``game_id``, checked by its book (``bare``: without their stops)."""
-    book = book_for(game_id)
-    assert book is not None
-    return encode(book.check(Order(o.kind, o.values, () if bare else o.stops)) for o in TYPICAL[game_id])
+    """The stored text of the typical orders of ``game_id`` (:data:`kept_orders.KEPT`; ``bare``: without their
+    stops)."""
+    return encode(kept_orders(game_id, bare))
 
 
 async def run_table(
@@ -113,7 +94,7 @@ async def run_table(
 async def run(only: str | None, matches: int | None, bare: bool = False) -> None:
     print("model A (every turn that waits for a member asks them), moves by the easy AI; without, then with, every")
     print(
-        "member's typical standing orders (bench/bench_orders.py TYPICAL"
+        "member's typical standing orders (bench/kept_orders.py"
         + (", without their stops); " if bare else "); ")
         + "medians per match"
     )

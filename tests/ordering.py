@@ -32,7 +32,6 @@ SLOW: Mapping[str, float] = {
     "tests/test_conformance.py::test_random_playouts_respect_the_contract[ursuppe-default-6p]": 8.5,
     "tests/test_review.py::test_a_seeded_match_of_every_game_is_reviewed_in_range_told_in_both_languages_and_charted"
     "[ultimatek-options5-2]": 8.2,
-    "tests/test_conformance.py::test_sampled_chance_frequencies_match_the_probabilities[subulata-layout=fixed-2p]": 8.0,
     "tests/test_bot_subulata.py::test_subulata_secret_set_ups_stay_secret_until_the_end": 7.8,
     "tests/test_judge.py::test_the_other_judges_come_true_on_a_small_fresh_sample[subulata-8]": 7.7,
     "tests/test_judge.py::test_the_other_judges_come_true_on_a_small_fresh_sample[ursuppe-4]": 6.6,

@@ -185,3 +185,61 @@ async def test_orders_and_their_panel_outlive_a_restart(soup: dict[str, Any], db
     assert t("en", "orders.kind.ursuppe.genes") in listed.content
     done = await alice.click(panel, label=t("en", "orders.button.cancel"))
     assert t("en", "orders.none") in done.response.message.content
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_divide_whenever_i_can_set_in_three_taps(
+    soup: dict[str, Any], lang: str, request: pytest.FixtureRequest
+) -> None:
+    if lang == "fr":
+        request.getfixturevalue("french")
+    env, channel, alice = soup["env"], soup["north"], soup["alice"]
+    match = await open_soup(soup, channel, lang)
+    panel = (await alice.slash(channel, "plateau orders")).response.message
+    # The menu says what "no division" and "buy no gene unless" cost (measured: a point a match or more); the
+    # orders measured under a point say nothing.
+    kinds = {o.value: o for o in menu(panel, "plateau:ordk:").options}
+    assert kinds["divide"].description == t(lang, "orders.cost.ursuppe.divide")
+    assert kinds["genes"].description == t(lang, "orders.cost.ursuppe.genes")
+    assert kinds["buy"].description == t(lang, "orders.cost.ursuppe.buy")
+    assert not kinds["grow"].description and not kinds["drift"].description
+    # Tap 1 and 2: the menu, the order, kept with its usual number; tap 3: up to 7 amoebas.
+    panel = (await alice.select(panel, ["grow"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("grow", ("4",)),)
+    values = menu(panel, "plateau:ordv:")
+    assert values.placeholder == t(lang, "orders.menu.values.grow")
+    panel = (await alice.select(panel, ["7"], custom_id=values.custom_id)).response.message
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("grow", ("7",)),)
+    line = panel.content.split("\n")[1]
+    assert (
+        t(lang, "orders.kind.ursuppe.grow") + t(lang, "orders.values", values=t(lang, "orders.grow.value", count=7))
+        in line
+    )
+    # Bob reads nothing of it.
+    for message in channel.history(viewer=soup["bob"]):
+        assert t(lang, "orders.kind.ursuppe.grow") not in text_of(message)
+    # Opening "no division", the panel says what it costs.
+    panel = (await alice.click(panel, label=t(lang, "orders.button.back"))).response.message
+    panel = (await alice.select(panel, ["divide"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    assert "⚠️ " + t(lang, "orders.cost.ursuppe.divide") in panel.content
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_buy_these_genes_set_in_three_taps(
+    soup: dict[str, Any], lang: str, request: pytest.FixtureRequest
+) -> None:
+    if lang == "fr":
+        request.getfixturevalue("french")
+    env, channel, alice = soup["env"], soup["south"], soup["alice"]
+    match = await open_soup(soup, channel, lang)
+    panel = (await alice.slash(channel, "plateau orders")).response.message
+    panel = (await alice.select(panel, ["buy"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("buy"),), "none chosen yet: none bought"
+    panel = (
+        await alice.select(panel, ["speed", "struggle"], custom_id=menu(panel, "plateau:ordv:").custom_id)
+    ).response.message
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (Order("buy", ("speed", "struggle")),)
+    line = panel.content.split("\n")[1]
+    assert t(lang, "orders.kind.ursuppe.buy") in line
+    for message in channel.history(viewer=soup["bob"]):
+        assert t(lang, "orders.kind.ursuppe.buy") not in text_of(message)

@@ -15,12 +15,15 @@ from bench.bench_calendar import (
     ModelA,
     ModelB,
     ModelC,
+    ModelD,
     PlayFor,
     TurnStart,
     awake_after,
     play_match,
 )
+from bench.kept_orders import kept_orders
 from bot.app.ai_runner import ai_decision
+from bot.app.orders import encode
 from bot.app.storage import Store
 
 
@@ -104,6 +107,24 @@ async def test_model_b_runs_the_autopilot_and_counts_its_turns(tmp_path: Path) -
     assert set(figures.stood_in) == {"autopilot"} and figures.stood_in["autopilot"] > 0
     assert figures.turns == figures.waited + figures.silent + figures.autoplayed + figures.played_for
     assert figures.played_for > 0
+
+
+async def test_model_d_members_keep_their_standing_orders_in_ursuppe(tmp_path: Path) -> None:
+    assert ModelA().orders == {} and ModelB().orders == {}
+    assert [o.kind for o in ModelD().orders["ursuppe"]] == ["drift", "feed", "pay", "buy", "grow", "aggression"]
+    store = await Store.open(str(tmp_path / "calendar.db"))
+    try:
+        figures = await play_match(store, "ursuppe", {}, 3, "calendar/test/orders", 1, ModelD(), "random")
+        # Set through the orders panel's call once the match started, as the member keeps them there.
+        kept = {await store.load_orders(1, 10 + seat) for seat in range(3)}
+    finally:
+        await store.close()
+    assert kept == {encode(kept_orders("ursuppe"))}
+    assert figures.finished and figures.stood_in["order"] > 0
+    # What the stops left to the members is counted, and every answer by the step it was asked at.
+    assert any(why.startswith("order.") for why in figures.stops)
+    assert sum(figures.asked_at.values()) == figures.answers
+    assert figures.asked_at["0.place"] > 0, "the set-up, which no order plays, is asked"
 
 
 async def test_a_short_match_finishes_with_consistent_counts(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ and the finished game is replayed from its move log.
 from __future__ import annotations
 
 import contextlib
+import copy
 import itertools
 import math
 import random
@@ -133,15 +134,15 @@ def assert_sorted_unique(moves: Sequence[Any], what: str) -> None:
     assert list(moves) == sorted(moves), f"{what} is not sorted: {moves}"
 
 
-def check_text(case: Case, state: GameState) -> str:
-    """The state text is one stable line that ``from_text`` turns back into an equal state."""
+def check_text(case: Case, state: GameState) -> GameState:
+    """The state text is one stable line that ``from_text`` turns back into an equal state (returned)."""
     text = state.to_text()
     assert isinstance(text, str) and text and "\n" not in text
     again = case.info.from_text(text)
     assert again == state, f"from_text(to_text(s)) != s for {text!r}"
     assert hash(again) == hash(state)
     assert again.to_text() == text, "to_text is not stable through from_text"
-    return text
+    return again
 
 
 def check_chance(case: Case, state: GameState) -> None:
@@ -173,6 +174,8 @@ def check_decision(case: Case, state: GameState) -> None:
     legal = state.legal_moves()
     assert_sorted_unique(legal, "legal_moves()")
     per_seat: set[Any] = set()
+    # Each seat's moves as a set, to look a move up without walking the list (Ultima-Tek lists hundreds).
+    seats_moves: dict[Seat | None, set[Any]] = {}
     for seat in case.seats:
         mine = state.legal_moves(seat)
         assert_sorted_unique(mine, f"legal_moves({seat})")
@@ -180,15 +183,16 @@ def check_decision(case: Case, state: GameState) -> None:
             assert mine, f"seat {seat} must act but has no legal move"
         else:
             assert mine == (), f"seat {seat} does not act but has moves {mine}"
-        assert set(mine) <= set(legal)
-        per_seat |= set(mine)
+        seats_moves[seat] = set(mine)
+        assert seats_moves[seat] <= set(legal)
+        per_seat |= seats_moves[seat]
     assert per_seat == set(legal), "legal_moves() is not the union of every seat's moves"
     notations = [state.format_move(m) for m in legal]
     assert len(set(notations)) == len(notations), f"notations collide: {notations}"
     for move, text in zip(legal, notations, strict=True):
         mover = state.mover(move)
         assert mover in actors, f"{text} is made by seat {mover}, who does not act now"
-        assert move in state.legal_moves(mover)
+        assert move in seats_moves[mover]
         assert state.parse_move(text) == move, f"parse_move({text!r}) does not give the move back"
         assert state.parse_move(text, mover) == move
         for other in case.seats:
@@ -239,7 +243,7 @@ def check_views(case: Case, state: GameState, rng: random.Random) -> None:
 def check_state(case: Case, state: GameState, rng: random.Random) -> None:
     """Every contract check on one state, then check that none of the queries changed it."""
     before = state.to_text()
-    text = check_text(case, state)
+    again = check_text(case, state)
     actors = state.actors()
     assert_sorted_unique(actors, "actors()")
     assert set(actors) <= set(case.seats)
@@ -251,7 +255,8 @@ def check_state(case: Case, state: GameState, rng: random.Random) -> None:
     else:
         check_decision(case, state)
     check_views(case, state, rng)
-    assert state.to_text() == before == text, "a query changed the state"
+    # Field by field too: an engine may write its text once per state (its state is immutable).
+    assert state.to_text() == before and state == again, "a query changed the state"
 
 
 # Playouts.
@@ -282,8 +287,10 @@ def play(case: Case, seed: int, check: Callable[[GameState], None] | None = None
         text = state.format_move(move)
         seat = None if state.is_chance() else state.mover(move)
         before = state.to_text()
+        fields = copy.copy(state)
         state = state.apply(move)
         assert result.states[-1].to_text() == before, "apply changed the state it was called on"
+        assert result.states[-1] == fields, "apply changed the state it was called on"
         result.states.append(state)
         result.log.append((seat, text))
     if check is not None:

@@ -17,6 +17,7 @@ from games.ultimatek.state import State as Tek
 from games.ultimatek.state import new_state as new_tek
 from games.ursuppe import genes as G
 from games.ursuppe.engine import Work
+from games.ursuppe.feeding import meals
 from games.ursuppe.moves import Move
 from games.ursuppe.state import State as Soup
 from games.ursuppe.state import new_state as new_soup
@@ -84,12 +85,61 @@ def test_buy_no_gene_unless_a_chosen_one_is_on_offer() -> None:
     assert SOUP.choose([Order("genes")], s, seat) == Move("done", seat), "no gene chosen: never buy"
 
 
+def test_buy_the_chosen_genes_on_offer_and_no_other() -> None:
+    s = soup_at("buy", extra=lambda s: len({m.value[0] for m in s.options if m.kind == "buy"}) > 1)
+    seat = seat_of(s)
+    offered = sorted({m.value[0] for m in s.options if m.kind == "buy"})
+    absent = next(g.id for g in G.GENES if g.index not in offered)
+    # The first chosen on offer, in the gene table's order; none of them on offer: no gene.
+    chosen = (G.GENES[offered[-1]].id, G.GENES[offered[0]].id, absent)
+    move = SOUP.choose([Order("buy", chosen)], s, seat)
+    assert isinstance(move, Move) and move.kind == "buy" and move.value[0] == offered[0] and move in s.options
+    assert SOUP.choose([Order("buy", (absent,))], s, seat) == Move("done", seat)
+    # Once bought, the next chosen gene on offer, while the BP last.
+    after = s.apply(move)
+    if after.step == "buy" and after.actors() == (seat,):
+        again = SOUP.choose([Order("buy", chosen)], after, seat)
+        assert again == Move("done", seat) or (
+            isinstance(again, Move) and again.kind == "buy" and again in after.options
+        )
+
+
 def test_no_division_unless_fewer_amoebas_than_chosen() -> None:
     s = soup_at("divide", extra=lambda s: any(m.kind == "divide" for m in s.options))
     seat = seat_of(s)
     mine = sum(1 for a in s.amoebas if a[0] == seat)
     assert SOUP.choose([Order("divide", (str(mine),))], s, seat) == Move("done", seat)
     assert SOUP.choose([Order("divide", (str(mine + 1),))], s, seat) is None
+
+
+def test_grow_divides_while_fewer_amoebas_than_chosen_onto_the_best_fed_square() -> None:
+    s = soup_at("divide", extra=lambda s: len({m.value for m in s.options if m.kind == "divide"}) > 1)
+    seat = seat_of(s)
+    mine = sum(1 for a in s.amoebas if a[0] == seat)
+    move = SOUP.choose([Order("grow", (str(mine + 1),))], s, seat)
+    assert isinstance(move, Move) and move.kind == "divide" and move in s.options
+    # Where the new amoeba finds its normal meal, the most food of the other colours.
+    offered = sorted({m.value[0] for m in s.options if m.kind == "divide"})
+    fed = [q for q in offered if can_eat(s, seat, q)]
+    assert can_eat(s, seat, move.value[0]) == bool(fed)
+    assert others(s, seat, move.value[0]) == max(others(s, seat, q) for q in fed or offered)
+    # Once they have as many as chosen, no division; none either when they cannot pay for one.
+    assert SOUP.choose([Order("grow", (str(mine),))], s, seat) == Move("done", seat)
+    broke = dataclasses.replace(s, bp=tuple(0 if i == seat else b for i, b in enumerate(s.bp)))
+    if not any(m.kind == "divide" for m in broke.options):
+        assert SOUP.choose([Order("grow", ("7",))], broke, seat) == Move("done", seat)
+
+
+def others(s: Soup, seat: int, square: int) -> int:
+    """Cubes of the other colours on ``square``."""
+    here = s.food[square * s.players : square * s.players + s.players]
+    return sum(count for colour, count in enumerate(here) if colour != seat)
+
+
+def can_eat(s: Soup, seat: int, square: int) -> bool:
+    """An amoeba of ``seat`` finds its normal meal on ``square``."""
+    here = s.food[square * s.players : square * s.players + s.players]
+    return any(all(a <= b for a, b in zip(meal, here, strict=True)) for meal in meals(s.players, seat, 0))
 
 
 def test_a_gene_defect_is_paid_in_bp() -> None:

@@ -24,6 +24,7 @@ from bench.phone_shots import (
     speaking,
 )
 from tests.test_bot_e2e import button_labels
+from tests.test_bot_secret_answers import PLACEMENTS, place_face_down
 
 pytestmark = [
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
@@ -77,14 +78,20 @@ async def test_the_latest_ursuppe_post_shows_its_board_and_controls_on_the_first
 async def test_the_latest_french_ultimatek_post_shows_its_board_and_controls_on_the_first_screen(
     simcord_env: Any,
 ) -> None:
-    """Nine decisions in, from fixed seeds (bob's turn played and his bonuses laid, alice has moved and is to act):
-    the French post, as tall as the English or taller where a French line wraps (the board's key, 13 CSS px more
-    here), has its board and last control inside the first screen (84 CSS px to spare when measured)."""
+    """Nine decisions in, from fixed seeds (bob's turn played and his bonuses laid, alice has moved), then two
+    bonuses placed face down in a row by command, seen by the member who placed them: the French post, as tall as
+    the English or taller where a French line wraps (the board's key, 13 CSS px more here), has its board and last
+    control inside the first screen (84 CSS px to spare when measured before the placements), with no private
+    "kept secret" answer piled under it (issue 39: about 117 CSS px each)."""
     env = simcord_env
     fixed_seeds(env)
     with speaking("fr"):
         channel, members = await play(env, "ultimatek", 2, 9, lang="fr")
-    async with env.preview(channel, viewers=members, layout="channel", locale="fr") as preview, browser() as chromium:
+        placed = await place_face_down(env, channel, members)
+    assert len(placed) == PLACEMENTS, "the check is made after face-down placements"
+    placer = placed[0][0]
+    viewers = [placer, *(m for m in members if m is not placer)]
+    async with env.preview(channel, viewers=viewers, layout="channel", locale="fr") as preview, browser() as chromium:
         page = await open_channel(chromium, preview.url, PHONE)
         seen = await first_screen(page)
         assert seen["buttons"] and seen["board"] and seen["last"], seen

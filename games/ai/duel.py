@@ -12,7 +12,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games import find_game
@@ -65,8 +65,10 @@ def play_match(
     agents: Sequence[Agent],
     seed: int,
     times: Sequence[list[float]],
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[float, ...]:
-    """One match; each seat's share of the result (1 to the winner, split on a draw)."""
+    """One match; each seat's share of the result (1 to the winner, split on a draw). Each decision's time
+    goes to ``times`` by ``clock`` (wall time; ``time.process_time`` for the CPU it took)."""
     players = len(agents)
     state = info.new(players, options)
     chance_rng = random.Random(f"duel:{seed}:chance")
@@ -78,9 +80,9 @@ def play_match(
             state = state.apply(exact_chance(state, chance_rng))
             continue
         seat = state.actors()[0]
-        started = time.perf_counter()
+        started = clock()
         move = agents[seat].choose(state.view_for(seat), state.legal_moves(seat), rngs[seat])
-        times[seat].append(time.perf_counter() - started)
+        times[seat].append(clock() - started)
         state = state.apply(move)
     outcome = state.outcome()
     if outcome is None or not outcome.winners:
@@ -99,9 +101,11 @@ def duel(
     seconds: float | None = None,
     progress: bool = False,
     iterations: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> DuelResult:
     """Play ``games`` seeded matches of A against B (B in every seat but A's) and collect the results;
-    ``iterations`` gives the searching levels a clock-free budget (the same play on a loaded machine)."""
+    ``iterations`` gives the searching levels a clock-free budget (the same play on a loaded machine) and
+    ``clock`` times the decisions (``time.process_time``: their CPU, which a loaded machine leaves alone)."""
     info, options = parse_game(game)
     players = max(info.min_players, min(info.max_players, players))
     agent_a = make_agent(info.id, level_a, seconds=seconds, iterations=iterations, players=players)
@@ -111,7 +115,7 @@ def duel(
         seat_a = k % players
         agents = [agent_a if s == seat_a else agent_b for s in range(players)]
         times: list[list[float]] = [[] for _ in range(players)]
-        shares = play_match(info, options, agents, seed * 100_003 + k, times)
+        shares = play_match(info, options, agents, seed * 100_003 + k, times, clock)
         result.matches += 1
         result.score_a += shares[seat_a]
         for s in range(players):

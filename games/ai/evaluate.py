@@ -112,6 +112,10 @@ MOTIF_BLOCKED: Final = (1.0, 0.6, 0.0, 0.0, 0.0, 0.0)
 square to spare (the next blocks it), two kill it."""
 
 
+_GROUP_OF: Final = {sq: i for i, group in enumerate(motifs.GROUPS.values()) for sq in group}
+"""Variante 3: the motif (by its place in ``motifs.GROUPS``) each square of a goal motif lies on."""
+
+
 def _motifs(state: motifs.State, seat: Seat) -> float:
     """Variante 3: how close each side's pawns are to a goal (four on one motif and one on a single).
 
@@ -120,15 +124,20 @@ def _motifs(state: motifs.State, seat: Seat) -> float:
     a motif the other side builds blocks it, which a count of one's own pawns alone never saw (a side
     that placed on one motif first won in 17 of 30 matches against the strong AI)."""
 
+    # Each side's pawns on each motif, counted once (a square lies on one motif at most).
+    on_group = [[0] * len(motifs.GROUPS), [0] * len(motifs.GROUPS)]
+    for s in (0, 1):
+        for sq, _ in state.pawns[s]:
+            group = _GROUP_OF.get(sq)
+            if group is not None:
+                on_group[s][group] += 1
+
     def closeness(s: Seat) -> float:
-        squares = [sq for sq, _ in state.pawns[s]]
-        theirs = [sq for sq, _ in state.pawns[1 - s]]
-        singles = min(1, sum(sq in motifs.SINGLES for sq in squares))
+        singles = min(1, sum(sq in motifs.SINGLES for sq, _ in state.pawns[s]))
         best = max(
             (
-                MOTIF_STEPS[min(4, sum(sq in group for sq in squares))]
-                * MOTIF_BLOCKED[sum(sq in group for sq in theirs)]
-                for group in motifs.GROUPS.values()
+                MOTIF_STEPS[min(4, own)] * MOTIF_BLOCKED[theirs]
+                for own, theirs in zip(on_group[s], on_group[1 - s], strict=True)
             ),
             default=0.0,
         )

@@ -35,7 +35,8 @@ def search(ask: Ask) -> Any:
         # Variante 3's placement is searched with the baseline: the fitted judge counts a motif closed only
         # once the other side holds two of its squares, so a search two placements deep never saw a block
         # coming and every match between two strong AIs ended at the ninth placement (none with this).
-        evaluate = baseline_judged("ur")
+        # Once its five pawns stand, the seat's first round is judged too (:func:`ur_motifs.placing`).
+        evaluate = ur_motifs.placing(baseline_judged("ur"))
     elif ask.level == "strong" and isinstance(state, motifs.State):
         evaluate = ur_motifs.wary(evaluate)
     return expectiminimax(state, ask.seat, ask.moves, evaluate, ask.budget, max_depth=max_depth)

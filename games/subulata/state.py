@@ -55,11 +55,12 @@ One-line state text (secrets included, never shown to players)::
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Final, TypeAlias
 
 from games.base import (
@@ -128,8 +129,10 @@ SETUP_CELLS: Final = (
 first, each row from the player's left (White a1 b1 c1 a2 …; Black i9 h9 g9 i8 …)."""
 
 
+@lru_cache(maxsize=512)
 def terrain_map(layout: Layout) -> str:
-    """The terrain letter of every cell (81 letters, by cell index) for ``layout``."""
+    """The terrain letter of every cell (81 letters, by cell index) for ``layout`` (drawn once per layout: every
+    state of a game, and every state an AI's search reaches, asks for it)."""
     letters = [""] * CELLS
     for position, (tile, turns) in enumerate(layout):
         grid = rotate(TILES.tiles[tile - 1], turns)
@@ -149,6 +152,10 @@ class Move:
 
     frm: int
     to: int
+
+
+MOVE_ORDER: Final = operator.attrgetter("frm", "to")
+"""The order of :class:`Move` as a sort key (compared in C rather than through the dataclass's ``__lt__``)."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -298,7 +305,7 @@ class State:
                     if there == seat or (not forward and there is None):
                         continue
                     found.append(Move(cell, to))
-        return tuple(sorted(found))
+        return tuple(sorted(found, key=MOVE_ORDER))
 
     def arrived(self, seat: Seat) -> bool:
         """True when every piece ``seat`` still has stands on its arrival tile (none left counts)."""

@@ -18,6 +18,7 @@ Internal steps (``round``, ``next_amoeba``, ``phase2`` ...) only live inside :me
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Final
@@ -29,6 +30,10 @@ from games.ursuppe.moves import DECK_SIZE, FACE_COUNTS, FACES, NOBODY, Ctx, Move
 from games.ursuppe.position import Fields, Position
 from games.ursuppe.tables import TABLES
 from games.ursuppe.view import Event
+
+MOVE_ORDER: Final = operator.attrgetter(*(f.name for f in fields(Move)))
+"""The order of :class:`Move` (its fields in turn) as a sort key: the same order as comparing moves, compared
+in C rather than through the dataclass's ``__lt__``."""
 
 Key = tuple[int, int]
 """An amoeba: ``(seat, number)``."""
@@ -61,6 +66,8 @@ CARD_DRIFT: Final = tuple(-1 if not f.drift else "NESW".index(f.drift) for f in 
 
 
 CTX_FIELDS: Final = tuple(f.name for f in fields(Ctx))
+_CTX_VALUES: Final = operator.attrgetter(*CTX_FIELDS)
+"""The values of :data:`CTX_FIELDS` of a Ctx (or of a Work), in that order, in one call."""
 """The fields of :class:`Ctx`, which :class:`Work` keeps as attributes of the same names."""
 
 
@@ -115,8 +122,7 @@ class Work:
             self.dmg[seat, num] = damage
         self.food = list(s.food)
         self.supply = list(s.supply)
-        for name in CTX_FIELDS:
-            setattr(self, name, getattr(s.ctx, name))
+        vars(self).update(zip(CTX_FIELDS, _CTX_VALUES(s.ctx), strict=True))
         self.events = list(s.events)
         self.serial = s.events[-1].index if s.events else 0
 
@@ -135,7 +141,7 @@ class Work:
             genes=tuple(tuple(sorted(g.items())) for g in self.genes),
             amoebas=tuple(sorted((k[0], k[1], q, self.dmg[k]) for k, q in self.sq.items())),
             food=tuple(self.food),
-            ctx=Ctx(**{name: getattr(self, name) for name in CTX_FIELDS}),
+            ctx=Ctx(*_CTX_VALUES(self)),
             events=tuple(self.events[-EVENT_WINDOW:]),
         )
 
@@ -259,7 +265,7 @@ class Work:
 
     def options(self) -> tuple[Move, ...]:
         """Every legal move at the current decision step, sorted and unique."""
-        return tuple(sorted(set(OPTIONS[self.step](self))))
+        return tuple(sorted(set(OPTIONS[self.step](self)), key=MOVE_ORDER))
 
     def _opt_start(self) -> list[Move]:
         seat = self.decider()

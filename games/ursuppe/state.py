@@ -45,7 +45,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Final
 
 from games.base import GameOverError, IllegalMoveError, NotationError, NotYourTurnError, Outcome, Seat, Termination
@@ -218,7 +218,18 @@ class State:
 
     def view_for(self, seat: Seat | None) -> View:
         """Everything on the table (Ursuppe hides nothing); ``seat`` is only recorded."""
-        return self._view if seat is None else dataclasses.replace(self._view, viewer=seat)
+        if seat is None:
+            return self._view
+        views = self._seat_views
+        if seat not in views:
+            views[seat] = dataclasses.replace(self._view, viewer=seat)
+        return views[seat]
+
+    @cached_property
+    def _seat_views(self) -> dict[Seat, View]:
+        # Each seat's view is copied once per state: copying its twenty-odd fields costs about as much as
+        # building the view, and a seat's view is asked for again and again.
+        return {}
 
     @cached_property
     def _view(self) -> View:
@@ -326,6 +337,12 @@ class State:
 
     def to_text(self) -> str:
         """The one-line state text (see the module docstring)."""
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
+        # Written once per state: the state is immutable, and a playout, a save or a view asks for its text
+        # several times (the event log makes it the costliest query of a long game).
         c = self.ctx
 
         def ints(values: tuple[int, ...], sep: str = ".") -> str:
@@ -378,7 +395,9 @@ def _opt(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
+@lru_cache(maxsize=4096)
 def _event_text(e: Event) -> str:
+    # Cached: the next state repeats every event of this one but the newest.
     return ".".join(
         (str(e.index), e.kind, _opt(e.seat), _opt(e.amoeba), e.square or "-", e.detail, _opt(e.target_seat),
          _opt(e.target_amoeba))
@@ -424,7 +443,13 @@ def _int(text: str, field: str, raw: str, lo: int = 0, hi: int = 10**6) -> int:
 def _ints(text: str, field: str, raw: str, sep: str = ".", lo: int = 0, hi: int = 10**6) -> tuple[int, ...]:
     if text == "-":
         return ()
-    return tuple(_int(t, field, raw, lo, hi) for t in text.split(sep))
+    parts = text.split(sep)
+    if all(map(_INT.fullmatch, parts)):
+        values = tuple(map(int, parts))
+        if lo <= min(values) and max(values) <= hi:
+            return values
+    # A bad number: read them one by one to name it.
+    return tuple(_int(t, field, raw, lo, hi) for t in parts)
 
 
 def _key(text: str, field: str, raw: str, players: int) -> tuple[int, int]:
@@ -438,6 +463,20 @@ def _key(text: str, field: str, raw: str, players: int) -> tuple[int, int]:
 
 def _opt_int(text: str, field: str, raw: str) -> int | None:
     return None if text == "-" else _int(text, field, raw)
+
+
+def _read_event(text: str, raw: str) -> Event:
+    """The event ``text`` names, read once for all the states whose log holds it; a bad one is read again to
+    name the whole state text ``raw`` in the error."""
+    try:
+        return _cached_event(text)
+    except NotationError:
+        return _event(text, raw)
+
+
+@lru_cache(maxsize=4096)
+def _cached_event(text: str) -> Event:
+    return _event(text, text)
 
 
 def _event(text: str, raw: str) -> Event:
@@ -595,7 +634,7 @@ def from_text(text: str) -> State:
         rolls=rolls,
         debt=_int(f["debt"], "debt", text),
     )
-    events = tuple(_event(e, text) for e in f["events"].split("|")) if f["events"] != "-" else ()
+    events = tuple(_read_event(e, text) for e in f["events"].split("|")) if f["events"] != "-" else ()
     state = State(
         players=n,
         round=round_,

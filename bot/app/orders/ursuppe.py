@@ -7,7 +7,12 @@ Orders (values in brackets):
   without a feeding gene and without parasitism; with no normal meal at hand the member is always asked;
 - ``pay``: a gene defect is paid in BP when I can (phase 2); otherwise I am asked which genes go;
 - ``genes`` [gene ids]: buy no gene (phase 3) unless one of these is on offer to me, then ask;
+- ``buy`` [gene ids]: buy these genes when on offer to me (phase 3), one after another while I can pay, in the
+  gene table's order (a superior gene replacing the first prerequisite it may), and no other;
 - ``divide`` [a number N]: no division (phase 4) unless I have fewer than N amoebas on the board, then ask;
+- ``grow`` [a number N]: divide (phase 4), whenever I can pay, while I have fewer than N amoebas, onto the free
+  square where the new amoeba finds its normal meal with the most food of other colours (the first such square
+  and number on a tie); none once I have N;
 - ``aggression``: never use Aggression (phase 5): pass.
 
 Stops: ``attacked`` (an amoeba of mine was attacked since this round's environment card), ``danger`` (a rival
@@ -77,6 +82,15 @@ def _genes(state: GameState, seat: Seat, order: Order) -> Any | None:
     return Move("done", seat)
 
 
+def _buy(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "buy":
+        return None
+    wanted = {G.BY_ID[v].index for v in order.values if v in G.BY_ID}
+    offered = sorted((m for m in s.options if m.kind == "buy" and m.value[0] in wanted), key=lambda m: m.value[0])
+    return offered[0] if offered else Move("done", seat)
+
+
 def _divide(state: GameState, seat: Seat, order: Order) -> Any | None:
     s = _soup(state)
     if s is None or s.step != "divide" or not order.values:
@@ -85,6 +99,26 @@ def _divide(state: GameState, seat: Seat, order: Order) -> Any | None:
     if mine < int(order.values[0]):
         return None
     return Move("done", seat)
+
+
+def _grow(state: GameState, seat: Seat, order: Order) -> Any | None:
+    s = _soup(state)
+    if s is None or s.step != "divide" or not order.values:
+        return None
+    if sum(1 for a in s.amoebas if a[0] == seat) >= int(order.values[0]):
+        return Move("done", seat)
+    divisions = [m for m in s.options if m.kind == "divide"]
+    if not divisions:
+        return Move("done", seat)  # no BP for it this round
+    n = s.players
+    normal = meals(n, seat, 0)
+
+    def food(move: Move) -> tuple[bool, int]:
+        here = s.food[move.value[0] * n : move.value[0] * n + n]
+        eats = any(all(a <= b for a, b in zip(meal, here, strict=True)) for meal in normal)
+        return eats, sum(count for colour, count in enumerate(here) if colour != seat)
+
+    return max(divisions, key=food)  # max keeps the first of the best: the engine's order on a tie
 
 
 def _aggression(state: GameState, seat: Seat, order: Order) -> Any | None:
@@ -155,7 +189,9 @@ BOOK: Final = OrderBook(
             pick=(0, 8),
             stops=SAFETY,
         ),
+        OrderKind("buy", _buy, values=tuple(g.id for g in G.GENES), pick=(0, 8), stops=SAFETY),
         OrderKind("divide", _divide, values=DIVIDE_BELOW, pick=(1, 1), stops=SAFETY, default_values=("4",)),
+        OrderKind("grow", _grow, values=DIVIDE_BELOW, pick=(1, 1), stops=SAFETY, default_values=("4",)),
         OrderKind("aggression", _aggression, stops=SAFETY),
     ),
     stops={"attacked": attacked, "danger": danger, "dying": dying, "starve": starve},
@@ -165,6 +201,6 @@ BOOK: Final = OrderBook(
 
 def value_words(lang: str, kind: str, value: str) -> str:
     """An order's value in words: a number of amoebas, or a gene's name."""
-    if kind == "divide":
-        return t(lang, "orders.divide.value", count=int(value))
+    if kind in ("divide", "grow"):
+        return t(lang, f"orders.{kind}.value", count=int(value))
     return gene_name(lang, value)

@@ -1,8 +1,10 @@
 """The words of standing orders, for their member only (the orders panel and their private view): each order
-with its values and its "but ask me if …" stops, in the member's language.
+with its values and its "but ask me if …" stops, in the member's language; and, for an order that costs more
+than a point of winning chance a match as measured (``bench/bench_order_cost.py``), what it costs.
 
 The values of an order are named per game (:data:`VALUE_WORDS`, by game id: Ursuppe's genes, Ultima-Tek's bonus
-kinds); the kinds and stops have catalog keys ``orders.kind.<game>.<kind>`` and ``orders.stop.<stop>``.
+kinds); the kinds and stops have catalog keys ``orders.kind.<game>.<kind>`` and ``orders.stop.<stop>``, an
+order's measured cost ``orders.cost.<game>.<kind>`` (only where it passes a point).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from bot.app.i18n import t
+from bot.app.i18n import has, t
 from bot.app.orders import book_for, ultimatek, ursuppe
 from bot.app.orders.base import Order
 from games import ultimatek as ultimatek_rules
@@ -26,6 +28,13 @@ VALUE_WORDS: Final[dict[str, Callable[[str, str, str], str]]] = {
 def kind_label(game_id: str, kind: str, lang: str) -> str:
     """The name of an order kind (short, for a menu)."""
     return t(lang, f"orders.kind.{game_id}.{kind}")
+
+
+def cost_note(game_id: str, kind: str, lang: str) -> str | None:
+    """What the order costs in winning chance, in a short line (at most 100 characters: a menu option's
+    description), for an order measured to cost more than a point a match; None for the others."""
+    key = f"orders.cost.{game_id}.{kind}"
+    return t(lang, key)[:100] if has(lang, key) else None
 
 
 def value_label(game_id: str, kind: str, value: str, lang: str) -> str:

@@ -7,12 +7,12 @@ opposing value.
 
 from __future__ import annotations
 
-from bot.app.matches import Match, MatchStatus
+from bot.app.matches import DECISIONS, Match, MatchStatus, TurnReport
 from bot.app.telling.game_words import words_for
 from bot.app.telling.game_words.subulata import cell_order
 from games.base import Seat
 
-__all__ = ["cell_order", "needs_setup", "setup_order", "setup_prompt"]
+__all__ = ["cell_order", "needs_setup", "set_up_in_secret", "setup_order", "setup_prompt"]
 
 
 def needs_setup(match: Match, seat: Seat | None) -> bool:
@@ -24,6 +24,20 @@ def needs_setup(match: Match, seat: Seat | None) -> bool:
         and setup is not None
         and setup.pending(match.state, seat)
     )
+
+
+def set_up_in_secret(report: TurnReport) -> bool:
+    """True when ``report``'s secret change (:attr:`TurnReport.secret`) made a secret set-up, of which the turn post
+    shows nothing: only its player can be told it was taken. Another secret decision shows in the post in its
+    public form (a bonus placed face down on a named square) and is answered as a public move is. A change whose
+    position before is unknown (replayed) counts as a set-up when its game has one: kept private when unsure."""
+    setup = words_for(report.match.game.id).setup
+    if not report.secret or setup is None:
+        return False
+    before = report.previous_state
+    if before is None:
+        return True
+    return any(e.kind in DECISIONS and e.seat is not None and setup.pending(before, e.seat) for e in report.entries)
 
 
 def setup_prompt(match: Match, seat: Seat, lang: str) -> str:

@@ -18,7 +18,7 @@ from bot.app.i18n import has, language_of, t
 from bot.app.matches import Match, MatchError
 from bot.app.orders import Order, OrderBook, book_for
 from bot.app.orders.base import OrderKind
-from bot.app.orders.words import kind_label, orders_lines, stop_label, value_label
+from bot.app.orders.words import cost_note, kind_label, orders_lines, stop_label, value_label
 from bot.shell.components import PREFIX, ChoiceButton, PlateauSelect
 from bot.shell.context import Shell, shell_of
 from bot.shell.errors import reply_error
@@ -41,6 +41,8 @@ def _text(match: Match, orders: tuple[Order, ...], lang: str, editing: str | Non
     lines += orders_lines(match.game.id, orders, lang) or [t(lang, "orders.none")]
     if editing is not None:
         lines += ["", t(lang, "orders.editing", order=kind_label(match.game.id, editing, lang))]
+        if (cost := cost_note(match.game.id, editing, lang)) is not None:
+            lines.append("⚠️ " + cost)
     return "\n".join(lines)[:2000]
 
 
@@ -51,7 +53,10 @@ def main_view(match: Match, orders: tuple[Order, ...], lang: str) -> discord.ui.
     have = {o.kind for o in orders}
     options = [
         discord.SelectOption(
-            label=kind_label(match.game.id, k.name, lang)[:100], value=k.name, emoji="✅" if k.name in have else None
+            label=kind_label(match.game.id, k.name, lang)[:100],
+            value=k.name,
+            emoji="✅" if k.name in have else None,
+            description=cost_note(match.game.id, k.name, lang),
         )
         for k in book.kinds
     ]

@@ -23,6 +23,7 @@ from bot.app.posting import Plan, Situation, plan
 from bot.app.seats.ai import humans
 from bot.app.storage import PostRow
 from bot.app.telling.narration import narrate, result_line, turn_line
+from bot.app.telling.secret_setup import set_up_in_secret
 from bot.shell.display import Display, board_files, kept_of, public_language, variant_label
 from bot.shell.play.gather import Gathered, gather
 from bot.shell.play.gather import situation as situation_of
@@ -109,15 +110,19 @@ class Publisher:
         the new turn post. A command whose change edits the post in the match's own channel is deferred and
         its deferral deleted: the edited post, right there, answers it. Otherwise the interaction is
         acknowledged privately (see :func:`done_text`: a short word in the match's own channel, a masked link
-        elsewhere): a change the report says is secret (:attr:`TurnReport.secret`: a hidden set-up), one made
-        ``elsewhere`` (a button in a DM, answered privately already). An
-        interaction answered already (a confirmation) in the match's channel has its private message deleted
-        once the post shows the change; elsewhere it gets the acknowledgement as a follow-up.
+        elsewhere): a secret set-up, which the post does not show (:func:`set_up_in_secret`), one made
+        ``elsewhere`` (a button in a DM, answered privately already); another secret shows in the post in public
+        form, answered as a public move (:func:`_defer_secret`). An interaction answered already (a confirmation)
+        in the match's channel has its private message deleted once the post shows the change; elsewhere it gets
+        the acknowledgement as a follow-up.
         """
         match = report.match
-        in_channel = interaction.channel_id == match.channel_id and not (report.secret or elsewhere)
+        # Only a secret set-up gets a word: one per bonus face down piled up under the post on phones (issue 39).
+        in_channel = interaction.channel_id == match.channel_id and not (set_up_in_secret(report) or elsewhere)
         lang = public_language(interaction) if in_channel else self.display.channel_language(match)
         if not interaction.response.is_done():
+            if in_channel and await _defer_secret(interaction, report):
+                self._quiet.add(interaction.id)
             await self.deliver(match, report, lang, interaction=interaction, private=not in_channel)
             return
         post = await self.deliver(match, report, lang)
@@ -476,6 +481,15 @@ class Publisher:
         await self.service.record_post(
             match.id, shown, status=message_id if match.status_message_id != message_id else None
         )
+
+
+async def _defer_secret(interaction: discord.Interaction, report: TurnReport) -> bool:
+    """Defer a command whose change is secret privately, and say so: it is never answered by a public post, above
+    which the command, naming the secret, would show. Its deferral goes once the post shows the change."""
+    if not report.secret or interaction.type is discord.InteractionType.component:
+        return False
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    return True
 
 
 def _private_answer(interaction: discord.Interaction) -> bool:

@@ -22,7 +22,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_settings import AUTOPILOT, MEMBER_SETTINGS, MemberPanel, MemberSetting
 from bot.app.orders import ORDER_BOOKS, decode
-from bot.app.orders.words import kind_label, order_line
+from bot.app.orders.words import cost_note, kind_label, order_line
 from bot.app.seats.ai import is_ai
 from bot.shell.components import PREFIX, MatchButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell, shell_of
@@ -186,6 +186,7 @@ def orders_menu(panel: MemberPanel, lang: str) -> DefaultOrdersSelect | None:
                 label=f"{name} · {kind_label(game, kind.name, lang)}"[:100],
                 value=f"{game}/{kind.name}",
                 default=kind.name in have,
+                description=cost_note(game, kind.name, lang),
             )
             for kind in book.kinds
         ]

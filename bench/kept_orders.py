@@ -1,0 +1,54 @@
+"""The standing orders a sensible member keeps, per game, shared by the benches that play them
+(``bench_calendar.py``'s model D, ``bench_orders.py``, ``bench_order_cost.py``).
+
+Ursuppe, for every routine step of a round, each with the stops that keep it out of a fight or a famine:
+
+- drift with the current, unless a rival able to attack shares the square or the amoeba would find no meal
+  where it lands (drifting is free; moving costs BP, so a member moves only where the current is bad);
+- eat the usual meal (a normal meal, no feeding gene), unless a rival able to attack shares the square;
+- pay gene defects in BP when they can (the alternative, losing genes, is rarely better);
+- buy armor, struggle or speed when on offer, no other gene (the order ``buy``; the order ``genes``, kept before,
+  asked the member whenever one of them was on offer, 2 answers a match: :data:`TRIED`);
+- divide whenever they can pay, up to 7 amoebas (the most a colour has at 3 and 4 players): the order ``grow``.
+  The order ``divide`` (no division from 3 amoebas, fewer: ask) was kept before and cost the seat keeping it 16
+  points of win rate (``bench_order_cost.py --only divide``): :data:`TRIED`;
+- never use Aggression.
+
+Ultima-Tek: reveal every bonus, and end the bonus phase once run and fly bonuses are placed, unless a rival's
+hidden bonus shares a hex with a piece of theirs.
+"""
+
+from __future__ import annotations
+
+from bot.app.orders import Order, book_for
+
+KEPT: dict[str, tuple[Order, ...]] = {
+    "ursuppe": (
+        Order("drift", stops=("danger", "starve")),
+        Order("feed", stops=("danger",)),
+        Order("pay"),
+        Order("buy", ("armor", "struggle", "speed")),
+        Order("grow", ("7",)),
+        Order("aggression"),
+    ),
+    "ultimatek": (
+        Order("reveal", ("fly", "fly+/", "fly/", "run", "run/", "stop")),
+        Order("bonuses", ("fly", "run"), ("threat",)),
+    ),
+}
+"""The orders kept, by game id, in the order a member sets them."""
+
+TRIED: dict[str, tuple[Order, ...]] = {
+    "ursuppe": (Order("divide", ("3",)), Order("genes", ("armor", "struggle", "speed")))
+}
+"""Orders measured and not kept (``bench_order_cost.py --only KIND`` measures them alone)."""
+
+
+def kept_orders(game_id: str, bare: bool = False, tried: bool = False) -> tuple[Order, ...]:
+    """The orders kept in ``game_id`` (none where the game has no standing orders), each checked by the game's
+    book; ``bare``: without their stops; ``tried``: the orders tried and not kept after them."""
+    book = book_for(game_id)
+    if book is None:
+        return ()
+    orders = KEPT.get(game_id, ()) + (TRIED.get(game_id, ()) if tried else ())
+    return tuple(book.check(Order(o.kind, o.values, () if bare else o.stops)) for o in orders)
