@@ -33,6 +33,14 @@ def soup(simcord_env: Any) -> dict[str, Any]:
     return {"env": env} | channels | members
 
 
+@pytest.fixture(params=["en", "fr"])
+def lang(request: pytest.FixtureRequest) -> str:
+    """Each test once in English and once from French Discord clients on a French server."""
+    if request.param == "fr":
+        request.getfixturevalue("french")
+    return str(request.param)
+
+
 async def open_soup(soup: dict[str, Any], channel: Any, lang: str) -> Match:
     alice = soup["alice"]
     lobby = (await alice.slash(channel, "game new", game="ursuppe", thread=False)).response.message
@@ -65,12 +73,7 @@ def alice_asked_to_drift(soup: dict[str, Any], match: Match) -> bool:
     return match.seats[seat] == soup["alice"].id and getattr(match.state, "step", "") == "act"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_a_drift_order_set_in_a_few_taps_plays_alices_drifts(
-    soup: dict[str, Any], lang: str, request: pytest.FixtureRequest
-) -> None:
-    if lang == "fr":
-        request.getfixturevalue("french")
+async def test_a_drift_order_set_in_a_few_taps_plays_alices_drifts(soup: dict[str, Any], lang: str) -> None:
     env, channel, alice = soup["env"], soup["north"], soup["alice"]
     match = await open_soup(soup, channel, lang)
 
@@ -141,12 +144,9 @@ async def test_twin_matches_differing_only_in_an_order_read_the_same_to_bob(soup
     assert not alice_asked_to_drift(soup, north), "with the order her drift was played"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_ultimatek_end_my_turn_after_my_bonuses_with_a_stop_in_a_few_taps(
-    soup: dict[str, Any], lang: str, request: pytest.FixtureRequest
+    soup: dict[str, Any], lang: str
 ) -> None:
-    if lang == "fr":
-        request.getfixturevalue("french")
     env, channel, alice, bob = soup["env"], soup["south"], soup["alice"], soup["bob"]
     lobby = (await alice.slash(channel, "game new", game="ultimatek", thread=False)).response.message
     await bob.click(lobby, label=t(lang, "button.join"))
@@ -187,12 +187,7 @@ async def test_orders_and_their_panel_outlive_a_restart(soup: dict[str, Any], db
     assert t("en", "orders.none") in done.response.message.content
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_divide_whenever_i_can_set_in_three_taps(
-    soup: dict[str, Any], lang: str, request: pytest.FixtureRequest
-) -> None:
-    if lang == "fr":
-        request.getfixturevalue("french")
+async def test_divide_whenever_i_can_set_in_three_taps(soup: dict[str, Any], lang: str) -> None:
     env, channel, alice = soup["env"], soup["north"], soup["alice"]
     match = await open_soup(soup, channel, lang)
     panel = (await alice.slash(channel, "plateau orders")).response.message
@@ -224,12 +219,7 @@ async def test_divide_whenever_i_can_set_in_three_taps(
     assert "⚠️ " + t(lang, "orders.cost.ursuppe.divide") in panel.content
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_buy_these_genes_set_in_three_taps(
-    soup: dict[str, Any], lang: str, request: pytest.FixtureRequest
-) -> None:
-    if lang == "fr":
-        request.getfixturevalue("french")
+async def test_buy_these_genes_set_in_three_taps(soup: dict[str, Any], lang: str) -> None:
     env, channel, alice = soup["env"], soup["south"], soup["alice"]
     match = await open_soup(soup, channel, lang)
     panel = (await alice.slash(channel, "plateau orders")).response.message
