@@ -10,14 +10,13 @@ needs as :mod:`bench.phone_shots`.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import fresh_bot, open_match, shots_main, snap, speaking
+from bench.phone_shots import fresh_bot, lang_shots_main, open_match, snap, speaking
 
 
 async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
@@ -48,12 +47,8 @@ def _controls(message: Any) -> list[Any]:
     return controls_of(message)
 
 
-async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:
-    await shoot(out, args.lang, chromium)
-
-
 def main() -> int:
-    return shots_main(__doc__ or "", run)
+    return lang_shots_main(__doc__ or "", shoot)
 
 
 if __name__ == "__main__":

@@ -12,14 +12,13 @@ Needs what ``bench/phone_shots.py`` needs.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import association, fresh_bot, shots_main, snap, speaking
+from bench.phone_shots import association, fresh_bot, lang_shots_main, snap, speaking
 
 NAMES = ("alice", "bob", "chloe", "dmitri", "emma")
 
@@ -89,12 +88,8 @@ async def shoot(out: Path, lang: str, chromium: Any) -> None:
             await shot(soup, admin, "places")
 
 
-async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:
-    await shoot(out, args.lang, chromium)
-
-
 def main() -> int:
-    return shots_main(__doc__ or "", run)
+    return lang_shots_main(__doc__ or "", shoot)
 
 
 if __name__ == "__main__":

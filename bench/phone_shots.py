@@ -28,7 +28,7 @@ import contextlib
 import random
 import sys
 import tempfile
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -368,6 +368,16 @@ def shots_main(doc: str, run: Callable[[argparse.Namespace, Path, Any], Any], *e
 
     asyncio.run(go())
     return 0
+
+
+def lang_shots_main(doc: str, shoot: Callable[[Path, str, Any], Awaitable[Any]]) -> int:
+    """:func:`shots_main` for a bench with no option of its own: ``shoot(out, lang, chromium)`` is awaited with the
+    ``--out`` folder and the ``--lang`` chosen."""
+
+    async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:
+        await shoot(out, args.lang, chromium)
+
+    return shots_main(doc, run)
 
 
 async def shoot(

@@ -14,7 +14,6 @@ screen: nobody else sees a plan). Same needs as :mod:`bench.phone_shots`.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import association, fresh_bot, shots_main, snap, speaking
+from bench.phone_shots import association, fresh_bot, lang_shots_main, snap, speaking
 
 
 async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
@@ -94,12 +93,8 @@ def menu_with(message: Any, prefix: str) -> Any:
     return next(c for c in menus(message.components) if prefix in (getattr(c, "custom_id", None) or ""))
 
 
-async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:
-    await shoot(out, args.lang, chromium)
-
-
 def main() -> int:
-    return shots_main(__doc__ or "", run)
+    return lang_shots_main(__doc__ or "", shoot)
 
 
 if __name__ == "__main__":

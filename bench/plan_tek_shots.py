@@ -11,14 +11,13 @@ Alice's screen: nobody else sees a plan). Same needs as :mod:`bench.phone_shots`
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.phone_shots import fresh_bot, open_match, shots_main, snap, speaking
+from bench.phone_shots import fresh_bot, lang_shots_main, open_match, snap, speaking
 from bench.plan_shots import menu_with
 
 
@@ -48,12 +47,8 @@ async def shoot(out: Path, lang: str, chromium: Any) -> list[Path]:
     return saved
 
 
-async def run(args: argparse.Namespace, out: Path, chromium: Any) -> None:
-    await shoot(out, args.lang, chromium)
-
-
 def main() -> int:
-    return shots_main(__doc__ or "", run)
+    return lang_shots_main(__doc__ or "", shoot)
 
 
 if __name__ == "__main__":
