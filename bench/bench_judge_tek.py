@@ -45,12 +45,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 import numpy as np
 
-from games import find_game
 from games.ai.judge import JUDGES
 from games.ai.judge import ultimatek as tek_judge
-from games.ai.judge.base import SoftmaxJudge, result_shares
+from games.ai.judge.base import SoftmaxJudge
 from games.ai.judge.calibration import (
-    PLY_CAP,
     Judged,
     best_scale,
     brier,
@@ -60,11 +58,13 @@ from games.ai.judge.calibration import (
     reliability,
     skill,
 )
+from games.ai.judge.calibration import (
+    play as calibration_play,
+)
 from games.ai.judge.fitting import RIDGE, fit_temperature
 from games.ai.judge.levels import MIX
 from games.ai.tek import DIST, PLAIN_FLIGHTS, credits_to_score
 from games.base import GameState, Seat
-from games.playout import exact_chance
 from games.ultimatek import state as tek
 from games.ultimatek.field import HEXES
 from games.ultimatek.model import ACT, CREDITS, REVEAL
@@ -83,29 +83,12 @@ Features = Callable[[tek.State, Seat], tuple[float, ...]]
 def play(seed: str, mix: Any) -> dict[str, Any]:
     """One seeded match as the judge's self-play plays it (each seat's first decision at random), with
     every decision and the state it was made in."""
-    info = find_game("ultimatek")
-    state: GameState = info.new(2, info.validate_options({}))
-    levels, agents = mixed_agents("ultimatek", 2, random.Random(f"{seed}:levels"), mix)
-    chance_rng = random.Random(f"{seed}:chance")
-    rngs = [random.Random(f"{seed}:seat:{s}") for s in range(2)]
-    opening_rng = random.Random(f"{seed}:opening")
-    opened = [0, 0]
     decisions: list[tuple[GameState, Any]] = []
-    for _ in range(min(PLY_CAP, info.max_plies)):
-        if state.outcome() is not None:
-            break
-        if state.is_chance():
-            state = state.apply(exact_chance(state, chance_rng))
-            continue
-        seat = state.actors()[0]
-        if opened[seat] < tek_judge.OPENING:
-            opened[seat] += 1
-            move = opening_rng.choice(state.legal_moves(seat))
-        else:
-            move = agents[seat].choose(state.view_for(seat), state.legal_moves(seat), rngs[seat])
-        decisions.append((state, move))
-        state = state.apply(move)
-    return {"levels": levels, "result": result_shares(state), "states": decisions}
+    played = calibration_play("ultimatek", seed, None, mix=mix, opening=tek_judge.OPENING, decisions=decisions)
+    if played is None:  # no result within the cap: kept with its levels, left out of the tables
+        levels = mixed_agents("ultimatek", 2, random.Random(f"{seed}:levels"), mix)[0]
+        return {"levels": levels, "result": None, "states": decisions}
+    return {"levels": played.levels, "result": played.result, "states": decisions}
 
 
 def play_corpus(folder: Path, budget: float, start: dict[str, int]) -> None:

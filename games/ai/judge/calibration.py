@@ -14,7 +14,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from games import find_game
 from games.ai import Agent, make_agent
@@ -72,11 +72,13 @@ def play(
     ply_cap: int = PLY_CAP,
     mix: Mix = MIX,
     opening: int = 0,
+    decisions: list[tuple[GameState, Any]] | None = None,
 ) -> Played | None:
     """One seeded match of ``key``'s game between levels drawn from ``mix``, its positions at ``moment``
     (None: the first decision of each seat's turn) and its result; None when ``ply_cap`` steps bring no
     result. Each seat's first ``opening`` decisions are drawn at random among its legal moves (a game whose
-    searching levels play deterministically and ignore the draws would otherwise repeat a few matches)."""
+    searching levels play deterministically and ignore the draws would otherwise repeat a few matches).
+    ``decisions``, when given, receives every decision of the match: the state it was made in and the move."""
     game_id = GAME_OF[key]
     info = find_game(game_id)
     state = info.new(players, info.validate_options(OPTIONS_OF[key]))
@@ -101,9 +103,12 @@ def play(
         last = seat
         if opened[seat] < opening:
             opened[seat] += 1
-            state = state.apply(opening_rng.choice(state.legal_moves(seat)))
-            continue
-        state = state.apply(agents[seat].choose(state.view_for(seat), state.legal_moves(seat), rngs[seat]))
+            move = opening_rng.choice(state.legal_moves(seat))
+        else:
+            move = agents[seat].choose(state.view_for(seat), state.legal_moves(seat), rngs[seat])
+        if decisions is not None:
+            decisions.append((state, move))
+        state = state.apply(move)
     result = result_shares(state)
     if result is None:
         return None
