@@ -12,8 +12,10 @@ The member is the judge's player: at every decision it plays the legal move the 
 ``--samples`` deals for every move, seeded by the match and the ply), as a member who follows the suggestions
 would. After each of its moves, when no plan is left, it leaves the plan the form suggests (``--depth 1``: one
 turn, model C; ``--depth 2``: the form's two, model D), and the plan is followed by the bot's own
-:func:`bot.app.plans.follow.follow` (the game's auto-stop included) when the reply comes. The opponent is the
-project's AI (``--opponent``, ``easy`` by default, as the calendar's members); the member's seat alternates.
+:func:`bot.app.plans.follow.follow` (the game's auto-stop included, and the judge's stop of an unrated match,
+:mod:`bot.app.plans.judged`; ``--rated``: without it, as a rated match follows them) when the reply comes. The
+opponent is the project's AI (``--opponent``, ``easy`` by default, as the calendar's members); the member's seat
+alternates.
 
 Two figures, as ``bench_autopilot.py`` measures the autopilot:
 
@@ -98,16 +100,28 @@ def _cut(branch: Branch, depth: int) -> Branch:
     return Branch(branch.when, branch.play, then)
 
 
-def reason(reply: str) -> str:
-    """A word for why a plan stopped, as the auto-stop reads the reply first: a capture, or anything else."""
-    return "takes" if "x" in reply else "other"
+def reason(dropped: Dropped, reply: str) -> str:
+    """A word for why a plan stopped: the game's rule on a capture (``takes``) or on anything else it reads
+    (``rule``: a threat, the move illegal or written otherwise), or the reason kept (``outplayed``: the judge's
+    stop of an unrated match)."""
+    if dropped.reason != "stopped":
+        return dropped.reason
+    return "takes" if "x" in reply else "rule"
 
 
 def play(
-    info: GameInfo, seed: int, member: Seat, opponent: Agent, depth: int, samples: int, plans: bool, out: Match
+    info: GameInfo,
+    seed: int,
+    member: Seat,
+    opponent: Agent,
+    depth: int,
+    samples: int,
+    plans: bool,
+    out: Match,
+    rated: bool = False,
 ) -> float:
     """One match from its seeds; the member's share. With ``plans``, the member leaves and follows them and
-    ``out`` gathers what they did."""
+    ``out`` gathers what they did; ``rated``: the plans are followed as in a rated match (no judge's stop)."""
     state = info.new(2, info.validate_options({}))
     chance = random.Random(f"reply-plans:{seed}:chance")
     rng = random.Random(f"reply-plans:{seed}:opponent")
@@ -129,13 +143,14 @@ def play(
         best = max(range(len(moves)), key=lambda i: (chances[i], -i))
         move = moves[best]
         if plan is not None and len(moves) > 1:
-            found = follow(plan, since, state, member, ply, info)
+            judge = None if rated else f"{seed}:plan:{ply}:{member}"
+            found = follow(plan, since, state, member, ply, info, judge)
             if isinstance(found, Planned):
                 out.played += 1
                 out.costs.append(chances[best] - chances[moves.index(found.move)])
                 move, plan = found.move, found.rest
             elif isinstance(found, Dropped):
-                out.stopped[reason(since[-1].notation) if since else found.reason] += 1
+                out.stopped[reason(found, since[-1].notation if since else "")] += 1
                 plan = None
         elif plan is not None:
             plan = None  # a forced move: the bot plays it and the plan is left behind
@@ -149,7 +164,9 @@ def play(
     return share(state, member)
 
 
-def run(matches: int, first: int, depth: int, samples: int, level: str, iterations: int | None) -> list[Match]:
+def run(
+    matches: int, first: int, depth: int, samples: int, level: str, iterations: int | None, rated: bool = False
+) -> list[Match]:
     """``matches`` paired matches numbered from ``first``."""
     info = find_game(GAME)
     found: list[Match] = []
@@ -160,7 +177,7 @@ def run(matches: int, first: int, depth: int, samples: int, level: str, iteratio
         def agent() -> Agent:
             return make_agent(GAME, level, iterations=iterations)
 
-        out.score = play(info, k, member, agent(), depth, samples, True, out)
+        out.score = play(info, k, member, agent(), depth, samples, True, out, rated)
         if any(cost > 0 for cost in out.costs):
             out.without = play(info, k, member, agent(), depth, samples, False, Match())
         found.append(out)
@@ -223,13 +240,14 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=4, help="deals of the opponent's values per judgement")
     parser.add_argument("--opponent", choices=("easy", "normal", "strong"), default="easy")
     parser.add_argument("--iterations", type=int, help="the opponent's search cap (default: its level's time)")
+    parser.add_argument("--rated", action="store_true", help="follow the plans as a rated match does (no judge)")
     args = parser.parse_args()
     print(
-        f"Subulata: the judge's player with plans for any reply ({args.depth} turn(s), the form's suggestions) "
-        f"against the {args.opponent} AI; the same matches without plans"
+        f"Subulata: the judge's player with plans for any reply ({args.depth} turn(s), the form's suggestions, "
+        f"{'rated' if args.rated else 'unrated'}) against the {args.opponent} AI; the same matches without plans"
     )
     began = time.perf_counter()
-    results = run(args.matches, args.first, args.depth, args.samples, args.opponent, args.iterations)
+    results = run(args.matches, args.first, args.depth, args.samples, args.opponent, args.iterations, args.rated)
     report(results, time.perf_counter() - began)
 
 
