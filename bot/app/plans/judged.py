@@ -3,7 +3,7 @@
 A plan for any reply names its move before the reply; the member would have chosen after it. A reply that neither
 takes nor threatens may still change which move is best (it offers a capture, blocks a jump, frees a cell, changes
 the race), and in Subulata the game's own auto-stop, which reads only captures and threats, let the form's
-suggestions play on at a cost of some 28 points of win rate a match (``bench/bench_reply_plans.py``). So, in an
+suggestions play on at a cost of 15.5 points of win rate a match (``bench/bench_reply_plans.py``). So, in an
 unrated match, the plan also stops when the judge ranks some legal move of the member's more than the game's bound
 above the planned one, after the reply: the autopilot's check (:func:`games.ai.choice.choice_matters`), judged
 from what the member may know (what they cannot see dealt again), one judge call per legal move of theirs whatever
