@@ -11,7 +11,9 @@ the reply, capped. In a rated match or an event's the judge's verdict would be a
 member's own move, stopped only by the game's rule.
 
 The check has no time limit, only the cap on judge calls (a decision over the cap stops the plan): a plan plays or
-stops the same on any machine and after a restart.
+stops the same on any machine and after a restart. The unrated form's suggestion for any reply is chosen to meet
+it (:func:`steady`): the move that stays near the best after the most replies, not the best answer to the one
+reply the judge guessed (which the stop ended after half the replies made).
 """
 
 from __future__ import annotations
@@ -35,3 +37,27 @@ def outplayed(game: GameInfo, state: GameState, seat: Seat, planned: str, points
     if move not in spread.moves:
         return True
     return max(spread.chances) - spread.chances[spread.moves.index(move)] > points / 100.0 + 1e-12
+
+
+def steady(game: GameInfo, position: GameState, seat: Seat, points: float, seed: str) -> str | None:
+    """The move a plan for any reply should name for ``seat``, the opponent to move in ``position``: the one the
+    judge ranks within ``points`` of ``seat``'s best after the most of the opponent's replies (so the judge's stop
+    lets it play most often), ties to the higher mean chance; None when no reply leaves ``seat`` a move to judge.
+    One judge call per reply and move of ``seat``'s, each check capped as the stop's is."""
+    others = [s for s in position.actors() if s != seat]
+    if position.is_chance() or len(others) != 1:
+        return None
+    counted: dict[str, tuple[int, float]] = {}
+    for reply in position.legal_moves(others[0]):
+        after = position.apply(reply)
+        if after.outcome() is not None or after.is_chance() or tuple(after.actors()) != (seat,):
+            continue
+        spread = choice_matters(game, after, seat, seed=seed, seconds=None)
+        if spread is None:
+            continue
+        top = max(spread.chances)
+        for move, chance in zip(spread.moves, spread.chances, strict=True):
+            text = after.format_move(move)
+            near, total = counted.get(text, (0, 0.0))
+            counted[text] = (near + (top - chance <= points / 100.0 + 1e-12), total + chance)
+    return max(counted, key=lambda text: counted[text]) if counted else None

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 
+from bot.app.plans.judged import steady
 from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans, keyed, reply_depth
 from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games.ai import odds
-from games.base import GameInfo, GameState, Seat
+from games.base import GameError, GameInfo, GameState, Seat
 
 SAMPLES = 4
 """Deals of the hidden information each judgement averages, in a game with secrets."""
@@ -53,19 +54,54 @@ def suggested(
     if rolls is not None and keyed(game.id, known) == "roll":
         return _by_roll(game, rolls, known, seat, rng, rolls.depth(known) if depth is None else depth)
     found = _by_reply(game, known, seat, rng, reply_depth(game.id) if depth is None else depth)
-    return with_any(found) if game.id in ANY_REPLY else found
+    reply = ANY_REPLY.get(game.id)
+    if reply is None:
+        return found
+    points = reply.points
+    return with_any(found, () if points is None else _steady_line(game, known, seat, found, points, rng))
 
 
-def with_any(branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-    """A reply plan of one guessed reply a level with the same answer for any reply: a guessed reply is rarely
-    the one made. Two lines, each as the form keeps them (a reply, an answer, one reply after it and its answer):
-    the guessed reply and any reply, each followed by any next reply; the auto-stop reads each again against the
-    reply really made."""
+def with_any(branches: tuple[Branch, ...], steady_line: tuple[str, ...] = ()) -> tuple[Branch, ...]:
+    """A reply plan of one guessed reply a level with an answer for any reply too: a guessed reply is rarely the
+    one made. Two lines, each as the form keeps them (a reply, an answer, one reply after it and its answer): the
+    guessed reply and any reply, each followed by any next reply; the auto-stop reads each again against the reply
+    really made. The line for any reply answers with ``steady_line`` where given (the move that stays near the best
+    whatever the reply, :func:`bot.app.plans.judged.steady`, one per turn), else with the guessed line's."""
     if not branches or any(b.when == ANY for b in branches):
         return branches
     first = branches[0]
     deeper = _any_chain(first)
-    return (Branch(first.when, first.play, deeper), Branch(ANY, first.play, deeper))
+    if not steady_line:
+        return (Branch(first.when, first.play, deeper), Branch(ANY, first.play, deeper))
+    steady_chain: tuple[Branch, ...] = ()
+    for move in reversed(steady_line[1:]):
+        steady_chain = (Branch(ANY, move, steady_chain),)
+    return (Branch(first.when, first.play, deeper), Branch(ANY, steady_line[0], steady_chain))
+
+
+def _steady_line(
+    game: GameInfo, known: GameState, seat: Seat, found: tuple[Branch, ...], points: float, rng: random.Random
+) -> tuple[str, ...]:
+    """The member's answers for any reply along the guessed line ``found`` (one per turn it reaches): at each turn
+    the move the judge keeps within ``points`` of the best after the most replies, the judge's guessed reply then
+    that move played to reach the next turn. Shorter where a move is not found or not legal after the guess."""
+    line: list[str] = []
+    position, branches = known, found
+    seed = f"steady:{rng.getrandbits(32)}"
+    while branches:
+        move = steady(game, position, seat, points, seed)
+        guessed = position.apply(position.parse_move(branches[0].when))
+        try:
+            after = guessed.apply(guessed.parse_move(move, seat)) if move is not None else None
+        except GameError:
+            after = None
+        if move is None or after is None:
+            break
+        line.append(move)
+        position, branches = after, branches[0].then
+        if after.outcome() is not None:
+            break
+    return tuple(line)
 
 
 def _any_chain(branch: Branch) -> tuple[Branch, ...]:
