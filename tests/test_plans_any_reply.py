@@ -191,3 +191,21 @@ async def test_an_unrated_plan_for_any_reply_stops_when_the_reply_offers_a_captu
     else:
         assert who == white and word == Dropped(OUTPLAYED, {"move": MINE, "points": "0.5"})
         assert log == [] and match.state.actors() == (0,), "white is asked: nothing was played for her"
+
+
+def test_the_suggestion_for_any_reply_is_the_move_that_stays_near_the_best_whatever_the_reply() -> None:
+    board = from_text(OFFERED)
+    guessed, wild = suggested(subulata_rules.INFO, board, 0, random.Random(1), 1)
+    # The judge guesses d5-d2 (a threat: the rule stops a plan on it) and answers by taking the piece: after any
+    # other reply that answer means nothing. For any reply it suggests c3-e3, which all but two replies leave near
+    # the best.
+    assert (guessed.when, guessed.play) == ("d5-d2", "c2xd2")
+    assert wild == Branch(turns.ANY, MINE)
+    plan = Plan(0, 10, "reply", (wild,))
+    kept = []
+    for move in board.legal_moves(1):
+        reply, after = board.format_move(move), board.apply(move)
+        since = [LogEntry(11, LogKind.MOVE, 1, reply, datetime(2026, 1, 1, tzinfo=UTC))]
+        if isinstance(follow(plan, since, after, 0, 11, subulata_rules.INFO, "unrated"), Planned):
+            kept.append(reply)
+    assert set(kept) == {board.format_move(m) for m in board.legal_moves(1)} - {"d5-d2", "d5-a5"}
