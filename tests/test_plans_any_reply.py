@@ -209,3 +209,16 @@ def test_the_suggestion_for_any_reply_is_the_move_that_stays_near_the_best_whate
         if isinstance(follow(plan, since, after, 0, 11, subulata_rules.INFO, "unrated"), Planned):
             kept.append(reply)
     assert set(kept) == {board.format_move(m) for m in board.legal_moves(1)} - {"d5-d2", "d5-a5"}
+
+
+async def test_an_unrated_form_suggests_the_steady_moves_two_turns_deep(store: Store) -> None:
+    _, desk, match = await unrated_match(store, OFFERED)
+    white = match.seats[0]
+    form = await desk.form(match.id, white)
+    guessed, wild = form.prefill
+    # Any reply: c3-e3, whatever the judge guessed; then, after its guess and c3-e3, a move for any next reply.
+    assert guessed.when != turns.ANY and (wild.when, wild.play) == (turns.ANY, MINE)
+    ((deeper,),) = {wild.then}
+    assert deeper.when == turns.ANY and not deeper.then
+    plan = await desk.leave(match.id, white, form.prefill, expected_version=match.version)
+    assert plan.entries() == 4

@@ -82,25 +82,32 @@ def with_any(branches: tuple[Branch, ...], steady_line: tuple[str, ...] = ()) ->
 def _steady_line(
     game: GameInfo, known: GameState, seat: Seat, found: tuple[Branch, ...], points: float, rng: random.Random
 ) -> tuple[str, ...]:
-    """The member's answers for any reply along the guessed line ``found`` (one per turn it reaches): at each turn
-    the move the judge keeps within ``points`` of the best after the most replies, the judge's guessed reply then
-    that move played to reach the next turn. Shorter where a move is not found or not legal after the guess."""
-    line: list[str] = []
-    position, branches = known, found
-    seed = f"steady:{rng.getrandbits(32)}"
+    """The member's answers for any reply, one per turn of the guessed line ``found``: at each turn the move the
+    judge keeps within ``points`` of the best after the most replies; the next turn is reached by the judge's
+    guessed reply and that move (the guess made again after it). Shorter where no move is found or the line
+    cannot be played on."""
+    turns = 0
+    branches = found
     while branches:
+        turns, branches = turns + 1, branches[0].then
+    line: list[str] = []
+    position = known
+    reply = found[0].when if found else None
+    seed = f"steady:{rng.getrandbits(32)}"
+    while reply is not None and len(line) < turns:
         move = steady(game, position, seat, points, seed)
-        guessed = position.apply(position.parse_move(branches[0].when))
-        try:
-            after = guessed.apply(guessed.parse_move(move, seat)) if move is not None else None
-        except GameError:
-            after = None
-        if move is None or after is None:
+        if move is None:
             break
         line.append(move)
-        position, branches = after, branches[0].then
-        if after.outcome() is not None:
+        try:
+            guessed = position.apply(position.parse_move(reply))
+            position = guessed.apply(guessed.parse_move(move, seat))
+        except GameError:
             break
+        others = [s for s in position.actors() if s != seat]
+        if len(line) == turns or position.outcome() is not None or len(others) != 1:
+            break
+        reply = best_move(game, position, others[0], rng)
     return tuple(line)
 
 
