@@ -21,8 +21,8 @@ _CELL = re.compile(r"[a-i][1-9]")
 JUDGED_POINTS: Final = 0.5
 """Points of winning chance by which, after the reply, the judge must rank another move above the planned one to
 stop the plan in an unrated match. Measured (``bench/bench_reply_plans.py``, the judge's cost a match of the plans
-the form suggests): at 1 point, the members' first threshold, 2.6 (40 matches); at 0.5, 0.84 (200 matches; 51
-without the judge's stop)."""
+the form suggests): without the judge's stop 51 (200 matches); at 1 point, the members' first threshold, 2.6 (40);
+at 0.5, 0.84 (200), and 0.45 (120) once the suggestion for any reply is the move that stays near the best."""
 
 
 def changes(game: GameInfo, theirs: list[str], state: GameState, seat: Seat, mine: list[str]) -> bool:
