@@ -4,7 +4,8 @@ Run on demand, from the repository root: ``python bench/bench_judge.py [--game K
 (every registered key by default; ``--players N`` for one Ursuppe table size, every size 3–6 by default).
 It plays fresh seeded matches between AI levels drawn per seat from :data:`games.ai.judge.levels.MIX`
 (seeds ``judge-bench:KEY:S:k``, a space the fits never draw from; each seat's first decisions drawn at
-random where the judge's self-play opens so, as Ultima-Tek's does), takes each position at the judge's
+random where the judge's self-play opens so, as Ultima-Tek's does; every seed's pair of levels played in
+both colours where it plays so, as Subulata's does), takes each position at the judge's
 moment of every turn, and prints for the judge and for today's (the heuristic evaluation through the
 K = 2.5 softmax): the Brier score and its skill against the constant forecast and against today's judge,
 the best log-odds scale, the lag-1 correlation of the chart's changes, the cost of one judgement, the
@@ -40,6 +41,7 @@ from games.ai.judge.calibration import (
     Judged,
     Played,
     best_scale,
+    both_colours_of,
     brier,
     brier_constant,
     judge_matches,
@@ -47,6 +49,7 @@ from games.ai.judge.calibration import (
     moment_of,
     opening_of,
     reliability,
+    seeds_label,
     self_play,
     skill,
 )
@@ -91,7 +94,17 @@ def timed(judge: Judge, matches: list[Played]) -> tuple[list[Judged], float]:
 def bench(key: str, matches: int, seed: int, players: int) -> None:
     """Play, judge and print one key's figures."""
     started = time.process_time()
-    played = self_play(key, matches, seed, moment_of(JUDGES[key]), SPACE, players, opening=opening_of(JUDGES[key]))
+    judge = JUDGES[key]
+    played = self_play(
+        key,
+        matches,
+        seed,
+        moment_of(judge),
+        SPACE,
+        players,
+        opening=opening_of(judge),
+        both_colours=both_colours_of(judge),
+    )
     report(key, played, matches, seed, players, time.process_time() - started)
 
 
@@ -144,9 +157,10 @@ def report(key: str, played: list[Played], matches: int, seed: int, players: int
     mix = ", ".join(f"{name} {weight}" for name, weight in MIX)
     print(f"\n## {key} ({players} players): {judge.describe} (version {judge.version})")
     predictions = sum(len(m.positions) for m in played) * (1 if players == 2 else players)
+    seeds = seeds_label(SPACE, key, seed, matches, both_colours_of(judge))
     print(
         f"{len(played)} of {matches} matches finished ({matches - len(played)} left out at the step cap),"
-        f" {predictions:,} predictions; seeds {SPACE}:{key}:{seed}:0..{matches - 1}; levels drawn per seat"
+        f" {predictions:,} predictions; seeds {seeds}; levels drawn per seat"
         f" with weights {mix}, searching at depth {ITERATIONS}; self-play {cpu:.0f} s of CPU"
     )
     rows = [("today (K=2.5)", today)] + ([("judge", judge)] if not isinstance(judge, SoftmaxJudge) else [])

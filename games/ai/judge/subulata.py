@@ -112,5 +112,5 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
 
 
-JUDGE: Final = LinearJudge("subulata", "subulata", NAMES, features, moment, lookahead=0, ridge=2e-3)
+JUDGE: Final = LinearJudge("subulata", "subulata", NAMES, features, moment, lookahead=0, ridge=2e-3, both_colours=True)
 """Subulata's judge (the baseline until ``data/judge/subulata.json`` ships)."""
