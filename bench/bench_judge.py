@@ -57,14 +57,15 @@ from games.ai.judge.keys import GAME_OF
 from games.ai.judge.levels import ITERATIONS, MIX
 
 SPACE = "judge-bench"
-MATCHES = {"ur-race": 800, "ur-loop": 500, "ur-towers": 600, "ur-motifs": 1500, "subulata": 400, "ursuppe": 300}
+MATCHES = {"ur-race": 800, "ur-loop": 500, "ur-towers": 600, "ur-motifs": 1500, "subulata": 700, "ursuppe": 300}
 """Matches per key by default: enough for every counted bin's 90 % interval to be narrower than ±5 points,
 so that one run can prove the target. A bin's interval narrows as one over the square root of the
 matches; the sizes scale the widest interval measured (ur-race ±5.2 points over 700 bench matches,
-ur-loop ±6.8 over 250, ur-motifs ±22 over 75) or, where no wide sample was affordable yet (ur-towers,
-subulata, Ursuppe), the README's earlier runs. CPU of one idle core: about 6 min for ur-race, 3 for ur-loop,
-13 for ur-towers, 35–45 for ur-motifs, 12 for Subulata and 10 per Ursuppe table size; the bench's last
-line prints the whole run's, and each key's table how many matches its intervals would have needed."""
+ur-loop ±6.8 over 250, ur-motifs ±22 over 75, Subulata ±4.7 over 700 played as 350 pairs of levels in
+both colours) or, where no wide sample was affordable yet (ur-towers, Ursuppe), the README's earlier runs.
+CPU of one idle core: about 6 min for ur-race, 3 for ur-loop, 13 for ur-towers, 35–45 for ur-motifs, 8–15
+for Subulata and 10 per Ursuppe table size; the bench's last line prints the whole run's, and each key's
+table how many matches its intervals would have needed."""
 TABLE_MATCHES: dict[int, int] = {}
 """Matches per table size of a game of three seats or more, where it differs from the key's."""
 DEFAULT_MATCHES = 100
