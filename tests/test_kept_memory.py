@@ -1,0 +1,77 @@
+"""What a bot up for weeks keeps in memory: nothing per match once the match no longer needs it.
+
+A club plays tens of thousands of matches over the months a bot runs without a restart; whatever the bot
+remembers per match (the AI runner's bookkeeping, the desk's lookups of match threads) must go when that match is
+done with, or the process grows with every match ever played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.app.ai_runner import AIRunner
+from bot.app.config import Config
+from bot.app.matches import Match, MatchService, MatchStatus, TurnReport
+from bot.app.storage import Store
+from bot.shell.desk.entries import SEEN_FOR, Seen
+
+
+@pytest.fixture
+async def service() -> AsyncIterator[MatchService]:
+    store = await Store.open(":memory:")
+    yield MatchService(store, lambda: datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
+    await store.close()
+
+
+async def _against_the_ai(service: MatchService, channel: int) -> Match:
+    match = await service.create("ur", {}, guild_id=1, channel_id=channel, creator_id=channel * 10)
+    await service.add_ai(match.id, channel * 10, "easy")
+    return (await service.start(match.id, channel * 10)).match
+
+
+async def test_the_ai_runner_forgets_a_match_once_it_has_played_its_turn(service: MatchService) -> None:
+    """Twenty matches against the AI, each with the AI to act: the runner plays each up to the member's turn
+    (or the end) and then keeps nothing for any of them."""
+    published: list[TurnReport] = []
+
+    async def publish(report: TurnReport) -> None:
+        published.append(report)
+
+    runner = AIRunner(
+        service, Config(token="test", ai_delay=0.0, ai_seconds=0.005), owns=lambda _guild: True, publish=publish
+    )
+    played = 0
+    for channel in range(1, 60):
+        match = await _against_the_ai(service, channel)
+        if not match.ai_to_act():
+            await service.resign(match.id, channel * 10)  # the member drew the first turn: not this test's case
+            continue
+        await runner.run(match.id)
+        after = await service.get(match.id)
+        assert not after.ai_to_act() or after.status is not MatchStatus.ACTIVE, "the AI played until it had not to"
+        played += 1
+        if played == 20:
+            break
+    assert played == 20 and len(published) >= 20
+    assert runner.remembered() == 0, "nothing kept for matches whose AI has nothing left to do"
+
+
+def test_what_the_desk_fetched_from_discord_is_dropped_once_stale() -> None:
+    """A desk looks up archived match threads and absent members on Discord and trusts each answer for ten
+    minutes. A lookup a second for most of three hours (ten thousand threads) leaves at most twice the last ten
+    minutes' lookups in memory, and a fresh answer is still served."""
+    now = [0.0]
+    seen: Seen[int, str] = Seen(lambda: now[0])
+    largest = 0
+    for thread in range(10_000):
+        now[0] = float(thread)
+        seen.put(thread, f"thread {thread}")
+        largest = max(largest, len(seen))
+    assert largest <= 2 * SEEN_FOR + 1
+    assert seen.get(9_999) == ("thread 9999",)
+    assert seen.get(9_999 - int(SEEN_FOR)) is None, "past ten minutes Discord is asked again"
+    seen.drop(lambda thread: thread % 2 == 0)
+    assert seen.get(9_998) is None and seen.get(9_997) == ("thread 9997",)
