@@ -452,7 +452,13 @@ def _square_ground(size: tuple[int, int], palette: str) -> Image.Image:
     return sprite
 
 
-@lru_cache(maxsize=64)
+SOUP_LAYERS_KEPT: Final = 16
+"""Soup bands kept (:func:`_soup_layer`), about 1 MB each: one per palette and set of row heights, and the row
+heights change as amoebas crowd a row, so sixty-four filled up over a bot's weeks (some 60 MB) where a few are in
+use at any time; a miss costs some 8 ms (tests/test_kept_memory.py holds the bound)."""
+
+
+@lru_cache(maxsize=SOUP_LAYERS_KEPT)
 def _soup_layer(
     board: tuple[str, ...], palette: str, pitch: Pitch = PITCH_Y
 ) -> tuple[Image.Image, tuple[tuple[str, float], ...]]:

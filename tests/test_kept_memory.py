@@ -2,21 +2,31 @@
 
 A club plays tens of thousands of matches over the months a bot runs without a restart; whatever the bot
 remembers per match (the AI runner's bookkeeping, the desk's lookups of match threads) must go when that match is
-done with, or the process grows with every match ever played.
+done with, or the process grows with every match ever played; and what it keeps of its drawing (names, soups,
+layouts) is bounded in megabytes, not only in entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import random
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 
 import pytest
+from PIL import Image
 
 from bot.app.ai_runner import AIRunner
 from bot.app.config import Config
 from bot.app.matches import Match, MatchService, MatchStatus, TurnReport
 from bot.app.storage import Store
 from bot.shell.desk.entries import SEEN_FOR, Seen
+from games import find_game
+from games.playout import random_step
+from games.ursuppe.board import NAMES as SOUP_NAMES
+from render import subulata, ursuppe
+from render.ursuppe_art import TEXT_MASKS_KEPT, text_mask
+
+SUBULATA = find_game("subulata")
 
 
 @pytest.fixture
@@ -75,3 +85,51 @@ def test_what_the_desk_fetched_from_discord_is_dropped_once_stale() -> None:
     assert seen.get(9_999 - int(SEEN_FOR)) is None, "past ten minutes Discord is asked again"
     seen.drop(lambda thread: thread % 2 == 0)
     assert seen.get(9_998) is None and seen.get(9_997) == ("thread 9997",)
+
+
+def _weight(image: Image.Image) -> int:
+    return image.width * image.height * len(image.getbands())
+
+
+def _kept(make: Callable[[int], Image.Image], kept: int) -> tuple[int, bool]:
+    """Make ``kept`` + 100 different images through a cache of ``kept``; the bytes of the last ``kept`` (what the
+    cache holds then) and whether the first was dropped."""
+    made = [make(i) for i in range(kept + 100)]
+    return sum(map(_weight, made[-kept:])), make(0) is not made[0]
+
+
+def test_the_board_caches_hold_a_bounded_weight_of_images() -> None:
+    """A bot up for weeks draws every member's name, soups whose rows grow as amoebas crowd them and a layout per
+    Subulata match: each cache of images keeps its last few only, within its share of memory."""
+    soup = tuple(sorted(SOUP_NAMES))
+
+    def name(i: int) -> Image.Image:  # 32 characters, the longest display name
+        return text_mask(f"Jean-Baptiste de Montmorency {i:03d}", ursuppe.LINE_PX, "Bold")
+
+    def crowded_soup(i: int) -> Image.Image:
+        rows = tuple(
+            ursuppe.PITCH_Y + (i * 7 + 13 * row) % (ursuppe.PITCH_MAX - ursuppe.PITCH_Y + 1) for row in range(5)
+        )
+        return ursuppe._soup_layer(soup, "standard", rows)[0]
+
+    def layout(i: int) -> Image.Image:
+        rng = random.Random(i)
+        state = SUBULATA.new(2, SUBULATA.option_defaults())
+        while state.is_chance():
+            state = state.apply(random_step(state, rng))
+        return subulata._board_layer(state.layout, False, "standard")
+
+    caches = [
+        (text_mask, name, TEXT_MASKS_KEPT, 16),
+        (ursuppe._soup_layer, crowded_soup, ursuppe.SOUP_LAYERS_KEPT, 24),
+        (subulata._board_layer, layout, subulata.BOARD_LAYERS_KEPT, 20),
+    ]
+    try:
+        for cache, make, kept, megabytes in caches:
+            cache.cache_clear()
+            weight, dropped = _kept(make, kept)
+            assert dropped, f"{cache.__name__} keeps at most {kept}"
+            assert weight <= megabytes * 1e6, f"{cache.__name__}: {weight / 1e6:.1f} MB kept"
+    finally:
+        for cache, *_ in caches:
+            cache.cache_clear()
