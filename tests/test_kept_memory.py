@@ -1,4 +1,4 @@
-"""What a bot up for weeks keeps in memory: nothing per match once the match no longer needs it.
+"""What a bot up for weeks keeps in memory: nothing per match once done with it, and a bounded weight of drawing.
 
 A club plays tens of thousands of matches over the months a bot runs without a restart; whatever the bot
 remembers per match (the AI runner's bookkeeping, the desk's lookups of match threads) must go when that match is
