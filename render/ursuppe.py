@@ -264,7 +264,11 @@ class _Tiles:
             self.tiles.clear()
 
 
-_SQUARES: Final = _Tiles(512)
+SQUARES_KEPT: Final = 256
+"""Finished squares kept (:data:`_SQUARES`), up to 46 KB each: a board has nineteen and a move changes a few, so
+this covers a dozen tables drawn in turn; 512 took some 15 MB once a bot had drawn its first thousand boards
+(tests/test_kept_memory.py holds the bound)."""
+_SQUARES: Final = _Tiles(SQUARES_KEPT)
 _ROWS: Final = _Tiles(128)
 
 

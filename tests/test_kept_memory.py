@@ -124,6 +124,9 @@ def test_the_board_caches_hold_a_bounded_weight_of_images() -> None:
         (ursuppe._soup_layer, crowded_soup, ursuppe.SOUP_LAYERS_KEPT, 24),
         (subulata._board_layer, layout, subulata.BOARD_LAYERS_KEPT, 20),
     ]
+    # Finished squares: a tile as tall as the tallest row.
+    x0, y0, x1, y1 = ursuppe.square_box("c3", 0, ursuppe.PITCH_MAX)
+    assert ursuppe.SQUARES_KEPT * (x1 - x0 + 1) * (y1 - y0 + 1) * 3 <= 12e6
     try:
         for cache, make, kept, megabytes in caches:
             cache.cache_clear()
