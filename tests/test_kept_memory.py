@@ -8,7 +8,9 @@ layouts) is bounded in megabytes, not only in entries.
 
 from __future__ import annotations
 
+import gc
 import random
+import tracemalloc
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 
@@ -21,12 +23,14 @@ from bot.app.matches import Match, MatchService, MatchStatus, TurnReport
 from bot.app.storage import Store
 from bot.shell.desk.entries import SEEN_FOR, Seen
 from games import find_game
+from games.ai import ur_motifs
 from games.playout import random_step
 from games.ursuppe.board import NAMES as SOUP_NAMES
 from render import subulata, ursuppe
 from render.ursuppe_art import TEXT_MASKS_KEPT, text_mask
 
 SUBULATA = find_game("subulata")
+UR = find_game("ur")
 
 
 @pytest.fixture
@@ -136,3 +140,28 @@ def test_the_board_caches_hold_a_bounded_weight_of_images() -> None:
     finally:
         for cache, *_ in caches:
             cache.cache_clear()
+
+
+def test_the_strong_ais_round_cache_holds_a_bounded_weight() -> None:
+    """Variante 3's strong AI remembers the chance of using each set of throws (16,384 entries): filled by a few
+    hundred positions, an entry weighs little enough that a full cache stays under 8 MB (26 MB when each pawn's
+    throws were kept as sets)."""
+    rng = random.Random(2)
+    ur_motifs._survive.cache_clear()
+    tracemalloc.start()
+    try:
+        while ur_motifs._survive.cache_info().currsize < 2_000:
+            state = UR.new(2, {**UR.option_defaults(), "rules": "v3"})
+            while state.outcome() is None:
+                for seat in (0, 1):
+                    ur_motifs.first_round(state, seat)
+                state = state.apply(random_step(state, rng))
+        entries = ur_motifs._survive.cache_info().currsize
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        ur_motifs._survive.cache_clear()
+        gc.collect()
+        weight = (before - tracemalloc.get_traced_memory()[0]) / entries
+    finally:
+        tracemalloc.stop()
+    assert weight * ur_motifs._survive.cache_info().maxsize <= 8e6, f"{weight:.0f} B an entry"
