@@ -3,6 +3,10 @@
 Variante 1 searches a compact copy of its rules (:mod:`games.ai.ur_loop`), judged by the turns each piece
 has saved (fitted to the exact solo race: ``bench/bench_ur_v1.py``) and the pieces exposed to a hit on
 B5-B7.
+
+The other rule sets follow :func:`games.ai.search.expectiminimax`'s clock rule: the clock is read at every
+leaf and node, a depth it cuts is thrown away, and the first depth may finish up to :data:`HARD_SECONDS`
+(``bench/bench_ur_v3_clock.py`` logs each decision's depths and where its time went).
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from games.ai.search import expectiminimax
 from games.ai.strategy import Ask, Strategy
 from games.ur import loop, motifs
 
+HARD_SECONDS: Final = 0.95
+"""A clocked decision's first depth (one throw and the reply) may run past its budget, but not past this:
+its answer is the floor of the strong level's play, and under 1 s the decision stays within its target."""
 LOOP_DEPTH: Final = {"normal": 1, "strong": 8}
 """Ur Variante 1: the most throws searched after the move (:mod:`games.ai.ur_loop`); ``strong`` deepens
 until its clock runs out: about five throws at the full budget, three at 0.02 s. Deeper search barely
@@ -39,7 +46,8 @@ def search(ask: Ask) -> Any:
         evaluate = ur_motifs.placing(baseline_judged("ur"))
     elif ask.level == "strong" and isinstance(state, motifs.State):
         evaluate = ur_motifs.wary(evaluate)
-    return expectiminimax(state, ask.seat, ask.moves, evaluate, ask.budget, max_depth=max_depth)
+    limit = HARD_SECONDS if ask.budget.seconds is not None else None
+    return expectiminimax(state, ask.seat, ask.moves, evaluate, ask.budget, max_depth=max_depth, limit=limit)
 
 
 STRATEGY: Final = Strategy(game_id="ur", search=search, easy_noise=0.08)
