@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from games.ai import ur_loop, ur_motifs
+from games.ai import ur_loop, ur_motifs, ur_placement
 from games.ai.odds import baseline_judged
 from games.ai.search import expectiminimax
 from games.ai.strategy import Ask, Strategy
@@ -42,8 +42,9 @@ def search(ask: Ask) -> Any:
         # Variante 3's placement is searched with the baseline: the fitted judge counts a motif closed only
         # once the other side holds two of its squares, so a search two placements deep never saw a block
         # coming and every match between two strong AIs ended at the ninth placement (none with this).
-        # Once its five pawns stand, the seat's first round is judged too (:func:`ur_motifs.placing`).
-        evaluate = ur_motifs.placing(baseline_judged("ur"))
+        # Once its five pawns stand, the seat's first round is judged too (:func:`ur_motifs.placing`), and
+        # a goal at the placement that no block can reach in time is won (:mod:`games.ai.ur_placement`).
+        evaluate = ur_placement.racing(ur_motifs.placing(baseline_judged("ur")))
     elif ask.level == "strong" and isinstance(state, motifs.State):
         evaluate = ur_motifs.wary(evaluate)
     limit = HARD_SECONDS if ask.budget.seconds is not None else None
