@@ -68,7 +68,7 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-from bench.kept_orders import kept_at, kept_orders
+from bench.kept_orders import kept_as, kept_orders
 from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
@@ -846,7 +846,8 @@ async def play_match(
     table.absorb(match, report)
     await table.words(match)
     for member in members:
-        for order in (o for o in model.orders.get(game_id, ()) if kept_at(game_id, o.kind, players)):
+        kept = (kept_as(game_id, o, players) for o in model.orders.get(game_id, ()))
+        for order in (o for o in kept if o is not None):
             # As the orders panel sets them: the order plays at once when it applies to a decision asked now.
             change = await service.set_standing_order(match.id, member.user_id, order)
             if change.report is not None:

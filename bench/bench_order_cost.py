@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_autopilot import interval, paired_match, wilson
-from kept_orders import kept_orders
+from kept_orders import kept_as, kept_orders
 
 from bot.app.orders import Order, OrderBook, book_for
 from games import find_game
@@ -113,9 +113,13 @@ def main() -> None:
     parser.add_argument("--bare", action="store_true", help="the orders without their stops")
     parser.add_argument("--only", help="only the order of this kind (drift, feed, pay, genes, grow, divide …)")
     args = parser.parse_args()
-    # The set kept at this number of players; with --only, any order measured (a kind not kept here included).
+    # The set kept at this number of players; with --only, any order measured (a kind not kept here included),
+    # with its values at this number of players.
     only = args.only is not None
-    kept = kept_orders("ursuppe", args.bare, tried=only, players=None if only else args.players)
+    if only:
+        kept = tuple(kept_as("ursuppe", o, args.players) or o for o in kept_orders("ursuppe", args.bare, tried=True))
+    else:
+        kept = kept_orders("ursuppe", args.bare, players=args.players)
     orders = tuple(o for o in kept if args.only is None or o.kind == args.only)
     began = time.perf_counter()
     tally = Tally()

@@ -21,7 +21,7 @@ from bench.bench_calendar import (
     awake_after,
     play_match,
 )
-from bench.kept_orders import kept_orders
+from bench.kept_orders import WIDER_BUY, kept_orders
 from bot.app.ai_runner import ai_decision
 from bot.app.orders import encode
 from bot.app.storage import Store
@@ -127,12 +127,15 @@ async def test_model_d_members_keep_their_standing_orders_in_ursuppe(tmp_path: P
     assert figures.asked_at["0.place"] > 0, "the set-up, which no order plays, is asked"
 
 
-def test_from_five_players_the_members_buy_their_genes_themselves() -> None:
-    # The order "buy these genes and no other" lost the seat keeping it 17.5 points of win rate at 6 players
-    # (bench_order_cost.py --players 6 --only buy): kept at 3 and 4 players only.
-    at = {n: [o.kind for o in kept_orders("ursuppe", players=n)] for n in (3, 4, 5, 6)}
-    assert at[3] == at[4] == ["drift", "feed", "pay", "buy", "grow", "aggression"]
-    assert at[5] == at[6] == ["drift", "feed", "pay", "grow", "aggression"]
+def test_from_five_players_the_members_buy_eight_genes() -> None:
+    # The order "buy armor, struggle or speed and no other" lost the seat keeping it 17.5 points of win rate at 6
+    # players (bench_order_cost.py --players 6 --only buy): its BP lay idle once its amoebas were all out. With
+    # eight genes there it cost -2.0 [-10.4, +6.4]: kept at every number of players, wider from 5.
+    at = {n: kept_orders("ursuppe", players=n) for n in (3, 4, 5, 6)}
+    for n in (3, 4, 5, 6):
+        assert [o.kind for o in at[n]] == ["drift", "feed", "pay", "buy", "grow", "aggression"]
+    assert at[3][3].values == at[4][3].values == ("armor", "speed", "struggle")
+    assert at[5][3] == at[6][3] and set(at[6][3].values) == set(WIDER_BUY) and len(WIDER_BUY) == 8
     assert [o.kind for o in kept_orders("ursuppe", tried=True, players=6)][-2:] == ["divide", "genes"]
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bench.kept_orders import WIDER_BUY, kept_orders
 from bot.app.orders import ORDER_BOOKS, Order, OrderError, book_for, decode, encode
 from bot.app.orders.base import MAX_TEXT, merged, without
 from games.ultimatek.model import BONUS, END, REVEAL, Action
@@ -102,6 +103,20 @@ def test_buy_the_chosen_genes_on_offer_and_no_other() -> None:
         assert again == Move("done", seat) or (
             isinstance(again, Move) and again.kind == "buy" and again in after.options
         )
+
+
+def test_from_five_players_the_kept_buy_order_spends_on_eight_genes() -> None:
+    # At 6 players the three genes alone left the BP idle once the amoebas were out (17.5 points of win rate):
+    # the order a member keeps there names eight, bought in the gene table's order while the BP last.
+    wider = {G.BY_ID[g].index for g in WIDER_BUY}
+    s = soup_at("buy", players=6, extra=lambda s: any(m.kind == "buy" and m.value[0] in wider for m in s.options))
+    seat = seat_of(s)
+    (order,) = (o for o in kept_orders("ursuppe", players=6) if o.kind == "buy")
+    move = SOUP.choose([order], s, seat)
+    first = min(m.value[0] for m in s.options if m.kind == "buy" and m.value[0] in wider)
+    assert isinstance(move, Move) and move.kind == "buy" and move.value[0] == first and move in s.options
+    (three,) = (o for o in kept_orders("ursuppe", players=4) if o.kind == "buy")
+    assert len(three.values) == 3 and set(three.values) < set(G.BY_ID)
 
 
 def test_no_division_unless_fewer_amoebas_than_chosen() -> None:
