@@ -60,12 +60,10 @@ class Tally:
 
 def deciding(book: OrderBook, orders: tuple[Order, ...], state: GameState, seat: int) -> tuple[Any, str, str]:
     """The move the orders play (None: ask), the kind of the order that decided (``""``: none applied) and the
-    stop that fired (``""``: none), as :meth:`OrderBook.decide` finds them (the first order that applies)."""
-    for order in orders:
-        move, stop = book.decide((order,), state, seat)
-        if move is not None or stop is not None:
-            return move, order.kind, stop or ""
-    return None, "", ""
+    stop that fired (``""``: none), as :meth:`OrderBook.decide` finds them (a stop that defers hands the decision
+    to the order it names, which is then the one that decided)."""
+    move, stop, kind = book.decider(orders, state, seat)
+    return move, kind or "", stop or ""
 
 
 def play(players: int, seed: int, seat: int, orders: tuple[Order, ...], tally: Tally) -> tuple[float, float, float]:

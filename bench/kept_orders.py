@@ -30,6 +30,7 @@ KEPT: dict[str, tuple[Order, ...]] = {
         Order("buy", ("armor", "struggle", "speed")),
         Order("grow", ("7",)),
         Order("aggression"),
+        Order("move", stops=("danger",)),
     ),
     "ultimatek": (
         Order("reveal", ("fly", "fly+/", "fly/", "run", "run/", "stop")),
