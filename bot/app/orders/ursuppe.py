@@ -224,7 +224,8 @@ def _usual(state: GameState, seat: Seat, order: Order) -> Any | None:
     if s.step == "direction":
         dist = meal_distances(work, seat)
         ways = [m for m in s.options if m.kind == "dir"]
-        return min(ways, key=lambda m: dist[STEP[here][m.value[0]]]) if ways else None
+        # Staying put first on a tie: a way into the edge stays too, but says it went.
+        return min(ways, key=lambda m: (dist[STEP[here][m.value[0]]], m.value[0] != STAY)) if ways else None
     goes = STEP[here][s.ctx.direction]
     food = work.square_food(goes)
     loads = [m for m in s.options if m.kind == "take"]
