@@ -111,7 +111,7 @@ async def test_model_b_runs_the_autopilot_and_counts_its_turns(tmp_path: Path) -
 
 async def test_model_d_members_keep_their_standing_orders_in_ursuppe(tmp_path: Path) -> None:
     assert ModelA().orders == {} and ModelB().orders == {}
-    assert [o.kind for o in ModelD().orders["ursuppe"]] == ["drift", "feed", "pay", "buy", "grow", "aggression"]
+    assert [o.kind for o in ModelD().orders["ursuppe"]] == ["drift", "feed", "pay", "buy", "grow", "aggression", "move"]
     store = await Store.open(str(tmp_path / "calendar.db"))
     try:
         figures = await play_match(store, "ursuppe", {}, 3, "calendar/test/orders", 1, ModelD(), "random")
