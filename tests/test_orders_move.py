@@ -144,3 +144,28 @@ def test_an_escape_is_never_decided_by_the_usual_move() -> None:
     seat = seat_of(s)
     escaping = dataclasses.replace(s, step="direction", ctx=dataclasses.replace(s.ctx, motion="escape"))
     assert SOUP.choose([USUAL], escaping, seat) is None
+
+
+def test_with_tentacle_it_takes_along_the_fewest_cubes_that_make_its_meal() -> None:
+    s = soup_at("act", extra=drifts_away)
+    seat, here, drifted = where(s)
+    beside = next(q for q in ADJACENT[here] if q != drifted)
+    armed = dataclasses.replace(
+        fed_on(s, seat, [here]), genes=tuple(((G.TENTACLE, 1),) if i == seat else g for i, g in enumerate(s.genes))
+    )
+    rolled = armed.apply(Move("move", seat, s.ctx.amoeba)).apply(Move("roll", value=(6,)))
+    way = next(m for m in rolled.options if STEP[here][m.value[0]] == beside)
+    taking = rolled.apply(way)
+    assert taking.step == "tentacle"
+    load = SOUP.choose([USUAL], taking, seat)
+    assert isinstance(load, Move) and load.kind == "take"
+    meal = meals(s.players, seat, 0)
+    assert any(all(a <= b for a, b in zip(m, load.value, strict=True)) for m in meal), "its meal goes with it"
+    assert sum(load.value) == min(sum(m) for m in meal)
+    # Where it goes finds its meal already: it takes nothing.
+    both = fed_on(armed, seat, [here, beside])
+    there = both.apply(Move("move", seat, s.ctx.amoeba)).apply(Move("roll", value=(6,)))
+    there = there.apply(next(m for m in there.options if STEP[here][m.value[0]] == beside))
+    if there.step == "tentacle":
+        nothing = SOUP.choose([USUAL], there, seat)
+        assert isinstance(nothing, Move) and not any(nothing.value)
