@@ -6,8 +6,8 @@ Issue 36, item 3. The ``easy`` AI plays every seat; one seat keeps the orders a 
 other, divide whenever it can up to 7 amoebas, never Aggression, the usual move, with their stops; ``--only``
 also finds the orders tried and not kept, :data:`kept_orders.TRIED`), played by the game's book of orders exactly
 as the order stand-in plays them (:meth:`bot.app.orders.base.OrderBook.decide`, a stop that defers included):
-where an order applies and no stop
-fires, its move replaces the AI's. The ordered seat goes round the table from match to match.
+where an order applies and no stop fires, its move replaces the AI's. The ordered seat goes round the table from
+match to match.
 
 Two figures, as ``bench_autopilot.py`` measures the autopilot's cost:
 
