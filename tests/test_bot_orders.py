@@ -244,8 +244,13 @@ async def test_the_usual_move_set_in_a_few_taps_moves_alice_toward_her_meal(soup
     panel = (await alice.select(panel, ["move"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
     drift, usual = Order("drift", (), ("danger", "starve")), Order("move", (), ("danger",))
     assert await env.bot.service.standing_orders(match.id, alice.id) == (drift, usual), "each with its usual stops"
-    line = next(x for x in panel.content.split("\n") if t(lang, "orders.kind.ursuppe.move") in x)
-    assert t(lang, "orders.stop.danger") in line
+    lines = panel.content.split("\n")
+    moving = next(x for x in lines if x.startswith("• " + t(lang, "orders.kind.ursuppe.move")))
+    assert t(lang, "orders.stop.danger") in moving
+    # The drift's line says its "no meal" stop hands the decision to the usual move; its danger stop still asks.
+    drifting = next(x for x in lines if x.startswith("• " + t(lang, "orders.kind.ursuppe.drift")))
+    handed = t(lang, "orders.handed", stop=t(lang, "orders.stop.starve"), order=t(lang, "orders.kind.ursuppe.move"))
+    assert handed in drifting and t(lang, "orders.stops", stops=t(lang, "orders.stop.danger")) in drifting
     for message in channel.history(viewer=soup["bob"]):
         assert t(lang, "orders.kind.ursuppe.move") not in text_of(message)
 

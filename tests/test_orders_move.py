@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
+from bot.app.i18n import t
 from bot.app.orders import ORDER_BOOKS, Order
 from bot.app.orders.ursuppe import FAR, meal_distances
+from bot.app.orders.words import order_line
 from games.ursuppe import genes as G
 from games.ursuppe.board import ADJACENT, STAY, STEP
 from games.ursuppe.engine import CARD_DRIFT, Work
@@ -169,3 +173,12 @@ def test_with_tentacle_it_takes_along_the_fewest_cubes_that_make_its_meal() -> N
     if there.step == "tentacle":
         nothing = SOUP.choose([USUAL], there, seat)
         assert isinstance(nothing, Move) and not any(nothing.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_drift_line_names_the_order_its_starve_stop_hands_over_to(lang: str) -> None:
+    handed = t(lang, "orders.handed", stop=t(lang, "orders.stop.starve"), order=t(lang, "orders.kind.ursuppe.move"))
+    both = order_line("ursuppe", DRIFT, lang, kept=("drift", "move"))
+    assert handed in both and t(lang, "orders.stops", stops=t(lang, "orders.stop.danger")) in both
+    alone = order_line("ursuppe", DRIFT, lang, kept=("drift",))
+    assert handed not in alone and t(lang, "orders.stop.starve") in alone, "without the usual move it asks"
