@@ -68,7 +68,7 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, not installed
 
-from bench.kept_orders import kept_orders
+from bench.kept_orders import kept_at, kept_orders
 from bot.app.ai_runner import ai_decision
 from bot.app.clocks.deadlines import DEADLINE_CHOICES, DEFAULT_DEADLINE, turn_times
 from bot.app.matches import LogKind, Match, MatchError, MatchService, MatchStatus, ServiceConfig, TurnReport
@@ -366,8 +366,8 @@ class ModelD(ModelC):
     stopped when the opponent's turn changes what it does, with the order "end my bonus phase" the form offers
     kept: what the what-if model F measured before the form offered it, so F is D).
     Pre-filled in an unrated match; in a rated one the member picks the same moves themselves. In Ursuppe, which
-    has no plan form, every member sets the standing orders a sensible member keeps (:mod:`bench.kept_orders`)
-    at the start of each match."""
+    has no plan form, every member sets the standing orders a sensible member keeps at that number of players
+    (:mod:`bench.kept_orders`) at the start of each match."""
 
     name = "D"
     stand_ins: tuple[StandIn, ...] = (PLANS, ORDERS, AUTOPILOT_STAND_IN)
@@ -846,7 +846,7 @@ async def play_match(
     table.absorb(match, report)
     await table.words(match)
     for member in members:
-        for order in model.orders.get(game_id, ()):
+        for order in (o for o in model.orders.get(game_id, ()) if kept_at(game_id, o.kind, players)):
             # As the orders panel sets them: the order plays at once when it applies to a decision asked now.
             change = await service.set_standing_order(match.id, member.user_id, order)
             if change.report is not None:

@@ -3,11 +3,11 @@
 
 Issue 36, item 3. The ``easy`` AI plays every seat; one seat keeps the orders a sensible member keeps
 (:data:`kept_orders.KEPT`: drift, the usual meal, defects in BP, a chosen few genes bought when on offer and no
-other, divide whenever it can up to 7 amoebas, never Aggression, the usual move, with their stops; ``--only``
-also finds the orders tried and not kept, :data:`kept_orders.TRIED`), played by the game's book of orders exactly
-as the order stand-in plays them (:meth:`bot.app.orders.base.OrderBook.decide`, a stop that defers included):
-where an order applies and no stop fires, its move replaces the AI's. The ordered seat goes round the table from
-match to match.
+other (below 5 players: :data:`kept_orders.BELOW`), divide whenever it can up to 7 amoebas, never Aggression, the
+usual move, with their stops; ``--only`` also finds the orders tried and not kept, :data:`kept_orders.TRIED`),
+played by the game's book of orders exactly as the order stand-in plays them
+(:meth:`bot.app.orders.base.OrderBook.decide`, a stop that defers included): where an order applies and no stop
+fires, its move replaces the AI's. The ordered seat goes round the table from match to match.
 
 Two figures, as ``bench_autopilot.py`` measures the autopilot's cost:
 
@@ -111,7 +111,9 @@ def main() -> None:
     parser.add_argument("--bare", action="store_true", help="the orders without their stops")
     parser.add_argument("--only", help="only the order of this kind (drift, feed, pay, genes, grow, divide …)")
     args = parser.parse_args()
-    kept = kept_orders("ursuppe", args.bare, tried=args.only is not None)
+    # The set kept at this number of players; with --only, any order measured (a kind not kept here included).
+    only = args.only is not None
+    kept = kept_orders("ursuppe", args.bare, tried=only, players=None if only else args.players)
     orders = tuple(o for o in kept if args.only is None or o.kind == args.only)
     began = time.perf_counter()
     tally = Tally()

@@ -50,10 +50,10 @@ class ModelAWithOrders(ModelA):
     stand_ins: tuple[StandIn, ...] = (ORDERS,)
 
 
-def typical_orders(game_id: str, bare: bool = False) -> str:
-    """The stored text of the typical orders of ``game_id`` (:data:`kept_orders.KEPT`; ``bare``: without their
-    stops)."""
-    return encode(kept_orders(game_id, bare))
+def typical_orders(game_id: str, players: int, bare: bool = False) -> str:
+    """The stored text of the typical orders of ``game_id`` at ``players`` players (:data:`kept_orders.KEPT`;
+    ``bare``: without their stops)."""
+    return encode(kept_orders(game_id, bare, players=players))
 
 
 async def run_table(
@@ -61,7 +61,7 @@ async def run_table(
 ) -> list[tuple[float, float, float, int]]:
     """Per match: answers asked per member, decisions played by orders per member, days to finish, turn
     changes."""
-    text = typical_orders(game_id, bare)
+    text = typical_orders(game_id, players, bare)
 
     async def leave_orders(store: Store, match: Match) -> None:
         for user_id in match.seats:

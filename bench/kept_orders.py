@@ -8,7 +8,12 @@ Ursuppe, for every routine step of a round, each with the stops that keep it out
 - eat the usual meal (a normal meal, no feeding gene), unless a rival able to attack shares the square;
 - pay gene defects in BP when they can (the alternative, losing genes, is rarely better);
 - buy armor, struggle or speed when on offer, no other gene (the order ``buy``; the order ``genes``, kept before,
-  asked the member whenever one of them was on offer, 2 answers a match: :data:`TRIED`);
+  asked the member whenever one of them was on offer, 2 answers a match: :data:`TRIED`), at 3 and 4 players only
+  (:data:`BELOW`): at 6 the seat keeping it alone scored 2.5 % (fair 16.7 %), 17.5 points of win rate lost. The match
+  is short there (7 rounds against 10 at 4 players) and a colour has its 6 amoebas by the third round, so BP go to
+  genes: the seat ends with 1.7 genes against the `easy` AI's 2.7 and its BP lie idle (buying the cheapest other
+  gene when none chosen is on offer still cost 6.0 [-14.1, +2.1], only with the BP no division needs 14.7). 5
+  players play by 6's tables (income, amoebas, meal), so the member buys their genes themselves from 5 players;
 - divide whenever they can pay, up to 7 amoebas (the most a colour has at 3 and 4 players): the order ``grow``.
   The order ``divide`` (no division from 3 amoebas, fewer: ask) was kept before and cost the seat keeping it 16
   points of win rate (``bench_order_cost.py --only divide``): :data:`TRIED`;
@@ -48,12 +53,23 @@ TRIED: dict[str, tuple[Order, ...]] = {
 }
 """Orders measured and not kept (``bench_order_cost.py --only KIND`` measures them alone)."""
 
+BELOW: dict[str, dict[str, int]] = {"ursuppe": {"buy": 5}}
+"""Orders kept only below a number of players, by game id and kind: what they cost from there on."""
 
-def kept_orders(game_id: str, bare: bool = False, tried: bool = False) -> tuple[Order, ...]:
+
+def kept_at(game_id: str, kind: str, players: int) -> bool:
+    """Whether the order of ``kind`` is kept in ``game_id`` at ``players`` players (:data:`BELOW`)."""
+    return players < BELOW.get(game_id, {}).get(kind, players + 1)
+
+
+def kept_orders(game_id: str, bare: bool = False, tried: bool = False, players: int | None = None) -> tuple[Order, ...]:
     """The orders kept in ``game_id`` (none where the game has no standing orders), each checked by the game's
-    book; ``bare``: without their stops; ``tried``: the orders tried and not kept after them."""
+    book; ``bare``: without their stops; ``tried``: the orders tried and not kept after them; ``players``: only
+    those kept at that number of players (:data:`BELOW`; None: every order kept at some number)."""
     book = book_for(game_id)
     if book is None:
         return ()
     orders = KEPT.get(game_id, ()) + (TRIED.get(game_id, ()) if tried else ())
+    if players is not None:
+        orders = tuple(o for o in orders if kept_at(game_id, o.kind, players))
     return tuple(book.check(Order(o.kind, o.values, () if bare else o.stops)) for o in orders)

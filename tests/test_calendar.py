@@ -127,6 +127,15 @@ async def test_model_d_members_keep_their_standing_orders_in_ursuppe(tmp_path: P
     assert figures.asked_at["0.place"] > 0, "the set-up, which no order plays, is asked"
 
 
+def test_from_five_players_the_members_buy_their_genes_themselves() -> None:
+    # The order "buy these genes and no other" lost the seat keeping it 17.5 points of win rate at 6 players
+    # (bench_order_cost.py --players 6 --only buy): kept at 3 and 4 players only.
+    at = {n: [o.kind for o in kept_orders("ursuppe", players=n)] for n in (3, 4, 5, 6)}
+    assert at[3] == at[4] == ["drift", "feed", "pay", "buy", "grow", "aggression"]
+    assert at[5] == at[6] == ["drift", "feed", "pay", "grow", "aggression"]
+    assert [o.kind for o in kept_orders("ursuppe", tried=True, players=6)][-2:] == ["divide", "genes"]
+
+
 async def test_a_short_match_finishes_with_consistent_counts(tmp_path: Path) -> None:
     store = await Store.open(str(tmp_path / "calendar.db"))
     try:

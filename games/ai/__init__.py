@@ -39,7 +39,8 @@ EASY_SLIPS: Final = 0.4
 """How often ``easy`` plays any legal move instead of its one-step choice (a beginner's slips)."""
 STRONG_SECONDS: Final = 0.8
 """The wall-clock budget of one ``strong`` decision: the target is at most 1 s at the 95th percentile, and
-on a loaded machine the clock runs on while the search waits for a core."""
+on a loaded machine the clock runs on while the search waits for a core (Ur's search therefore stops a
+longest-wait early and finishes its first depth by at most 0.95 s: :mod:`games.ai.search`'s clock rule)."""
 
 
 class Agent(Protocol):

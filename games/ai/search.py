@@ -2,6 +2,23 @@
 
 Every search takes a budget: ``seconds`` (None: no clock) and ``iterations`` (None: no cap). Tests give an
 iteration cap and no clock, so a decision depends on the rng alone and can be compared exactly.
+
+The clock rule of :func:`expectiminimax` (the strong Ur AI, whose decisions must stay under 1 s at the
+95th percentile on a loaded machine):
+
+- the clock is read before every leaf is judged and every node is expanded, so the search notices its
+  deadline within one evaluation, not after a batch of nodes (reading it every eighth node let a
+  Variante 3 placement run up to 180 ms past it: one node's dozen leaves each judge the round to come);
+- the margin is the longest wait seen so far between two readings: the search stops once a wait as long
+  would pass the deadline. On a quiet machine that wait is one evaluation (under a millisecond), so the
+  search stops at its budget; on a loaded one it is the time the machine kept the search off its cores
+  (up to 200 ms under ``nice``), and the search stops that much earlier instead of overrunning by it;
+- a depth cut by the clock is thrown away whole: the answer is the best move of the deepest depth
+  finished, and no depth begins once the budget's deadline is near;
+- the first depth (one throw and the reply) is the floor: it may run past ``seconds`` to ``limit`` when
+  the caller gives one, and only past that does the answer fall back to the moves judged as they stand.
+
+Without a clock nothing is read and nothing changes.
 """
 
 from __future__ import annotations
@@ -20,15 +37,44 @@ Evaluate = Callable[[GameState, Seat], float]
 
 
 @dataclass(frozen=True, slots=True)
+class Deepening:
+    """How one clocked :func:`expectiminimax` went (what a bench logs per decision), in seconds."""
+
+    seconds: float | None
+    """The budget: no depth is begun or finished past it, the first excepted."""
+    limit: float | None
+    """Past it even the first depth stops (None: it stops at ``seconds``)."""
+    setup: float
+    """The moves applied and judged as they stand, before the first depth."""
+    depths: tuple[float, ...]
+    """The time of each depth finished, the first first."""
+    stopped: int
+    """The depth the clock cut (0: none was)."""
+    late: float
+    """How far past its deadline the clock read when the search stopped (0 when not cut; negative when it
+    stopped ahead of it, a wait as long as the longest seen being due)."""
+    widest: float
+    """The longest wait between two readings of the clock: one step of the search, or the time a loaded
+    machine kept the search off its cores."""
+    elapsed: float
+    """The search's own time, from its start to its answer."""
+
+
+@dataclass(frozen=True, slots=True)
 class Budget:
-    """How long a search may run: wall-clock ``seconds`` and/or a number of ``iterations`` (None: no limit)."""
+    """How long a search may run: wall-clock ``seconds`` and/or a number of ``iterations`` (None: no limit).
+
+    ``clock`` is read for the time (a test may give one that jumps); ``record``, when given, receives a
+    :class:`Deepening` after each clocked :func:`expectiminimax` (a bench's log)."""
 
     seconds: float | None = 1.0
     iterations: int | None = None
+    clock: Callable[[], float] = time.perf_counter
+    record: Callable[[Deepening], None] | None = None
 
     def deadline(self) -> float | None:
-        """The ``time.perf_counter()`` value at which to stop, if any."""
-        return None if self.seconds is None else time.perf_counter() + self.seconds
+        """The ``clock`` value at which to stop, if any."""
+        return None if self.seconds is None else self.clock() + self.seconds
 
     def rounds(self) -> Iterator[int]:
         """Number the rounds of a sampling search (1, 2, ...) until ``iterations`` have run or ``seconds``
@@ -36,7 +82,7 @@ class Budget:
         deadline = self.deadline()
         done = 0
         while self.iterations is None or done < self.iterations:
-            if deadline is not None and done > 0 and time.perf_counter() > deadline:
+            if deadline is not None and done > 0 and self.clock() > deadline:
                 return
             done += 1
             yield done
@@ -64,32 +110,36 @@ def expectiminimax(
     max_depth: int = 12,
     noise: float = 0.0,
     rng: random.Random | None = None,
+    limit: float | None = None,
 ) -> Any:
     """The move of ``seat`` with the best expected value, searched by iterative deepening over decisions.
 
     A depth counts the decisions searched (internally a decision costs 2 and a chance node 1, so a chain
     of throws that pass the turn still ends). The deepest
     fully searched depth gives the answer; ``budget.iterations`` caps the depth. ``noise`` adds a
-    random term to each root value (weakening the play on purpose).
+    random term to each root value (weakening the play on purpose). The clock follows the module's rule:
+    the first depth may run to ``limit`` seconds (when longer than ``budget.seconds``), the others stop
+    at ``budget.seconds``.
     """
-    deadline = budget.deadline()
+    watch = None if budget.seconds is None else _Watch(budget.clock, budget.seconds, limit)
     cap = min(max_depth, budget.iterations or max_depth)
     children = [state.apply(m) for m in moves]
     best_values: list[float] = [evaluate(c, seat) for c in children]
-    nodes = [0]
+    setup = watch.since_start() if watch is not None else 0.0
 
     def value(node: GameState, depth: int, cache: dict[tuple[GameState, int], float]) -> float:
         done = terminal_value(node, seat)
         if done is not None:
             return done * (1 + depth * 0.01)
         if depth <= 0:
+            if watch is not None:
+                watch.check()
             return evaluate(node, seat)
         key = (node, depth)
         if (known := cache.get(key)) is not None:
             return known
-        nodes[0] += 1
-        if deadline is not None and nodes[0] % 8 == 0 and time.perf_counter() > deadline:
-            raise _OutOfTime
+        if watch is not None:
+            watch.check()
         if node.is_chance():
             result = sum(float(p) * value(node.apply(o), depth - 1, cache) for o, p in node.chance_outcomes())
         else:
@@ -100,18 +150,70 @@ def expectiminimax(
         cache[key] = result
         return result
 
+    depths: list[float] = []
+    stopped, late = 0, 0.0
     for depth in range(1, cap):
         cache: dict[tuple[GameState, int], float] = {}
         try:
+            begun = watch.begin(depth) if watch is not None else 0.0
             best_values = [value(c, 2 * depth, cache) for c in children]
         except _OutOfTime:
+            assert watch is not None
+            stopped, late = depth, watch.late()
             break
+        if watch is not None:
+            depths.append(watch.since_start() - begun)
         if all(abs(v) >= 1 for v in best_values):
             break
     if noise and rng is not None:
         best_values = [v + rng.gauss(0, noise) for v in best_values]
     top = max(best_values)
+    if budget.record is not None and watch is not None:
+        taken = watch.since_start()
+        budget.record(Deepening(budget.seconds, limit, setup, tuple(depths), stopped, late, watch.widest, taken))
     return moves[best_values.index(top)]
+
+
+class _Watch:
+    """The clock as :func:`expectiminimax` reads it (the module's rule): the deadline of the depth under way
+    (the first depth's ``limit``, then the budget's), and the longest wait seen between two readings."""
+
+    __slots__ = ("clock", "deadline", "last", "seconds", "start", "widest")
+
+    def __init__(self, clock: Callable[[], float], seconds: float, limit: float | None) -> None:
+        self.clock = clock
+        self.start = self.last = clock()
+        self.seconds = seconds
+        self.deadline = self.start + max(seconds, limit or seconds)
+        self.widest = 0.0
+
+    def since_start(self) -> float:
+        """Seconds since the search began."""
+        return self.clock() - self.start
+
+    def begin(self, depth: int) -> float:
+        """Seconds since the search began, as ``depth`` begins: past the first, the budget's deadline holds
+        from now, and a depth begun too near it is out of time at once. The waits are counted from here."""
+        self.last = self.clock()
+        if depth > 1:
+            self.deadline = self.start + self.seconds
+            if self.last + self.widest > self.deadline:
+                raise _OutOfTime
+        return self.last - self.start
+
+    def check(self) -> None:
+        """Raise :class:`_OutOfTime` once the next wait as long as the longest seen would pass the deadline."""
+        now = self.clock()
+        wait = now - self.last
+        self.last = now
+        if wait > self.widest:
+            self.widest = wait
+        if now + self.widest > self.deadline:
+            raise _OutOfTime
+
+    def late(self) -> float:
+        """How far past the deadline the last reading was (negative: stopped ahead of it)."""
+        return self.last - self.deadline
 
 
 # The searches over sampled full states.
@@ -251,7 +353,7 @@ def flat_monte_carlo(
     move gets a playout even past ``budget.seconds``, but never past ``limit`` seconds: the moves left
     without one are then judged by ``evaluate`` alone."""
     deadline = budget.deadline()
-    cutoff = None if limit is None else time.perf_counter() + limit
+    cutoff = None if limit is None else budget.clock() + limit
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
     children = [state.apply(m) for m in moves]
@@ -259,7 +361,7 @@ def flat_monte_carlo(
     while True:
         if budget.iterations is not None and played >= budget.iterations:
             break
-        now = time.perf_counter() if deadline is not None or cutoff is not None else 0.0
+        now = budget.clock() if deadline is not None or cutoff is not None else 0.0
         if deadline is not None and now > deadline and played >= len(moves):
             break
         if cutoff is not None and now > cutoff and played > 0:
@@ -332,6 +434,7 @@ def turn_beam(
     given, the whole best sequence is appended to it (its first move is the one returned). Once
     ``budget.seconds`` have passed, the lines still growing are judged where they stand."""
     deadline = budget.deadline() if budget is not None else None
+    clock = budget.clock if budget is not None else time.perf_counter
     best: dict[Any, tuple[float, tuple[Any, ...]]] = {m: (-math.inf, (m,)) for m in moves}
     frontier: list[tuple[GameState, tuple[Any, ...], float]] = []
     for m in moves:
@@ -346,7 +449,7 @@ def turn_beam(
                     best[line[0]] = (value, line)
                 continue
             for m in node.legal_moves():
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and clock() > deadline:
                     late = True
                     break
                 child = node.apply(m)
