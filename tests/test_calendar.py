@@ -131,8 +131,8 @@ def test_from_five_players_the_members_buy_their_genes_themselves() -> None:
     # The order "buy these genes and no other" lost the seat keeping it 17.5 points of win rate at 6 players
     # (bench_order_cost.py --players 6 --only buy): kept at 3 and 4 players only.
     at = {n: [o.kind for o in kept_orders("ursuppe", players=n)] for n in (3, 4, 5, 6)}
-    assert at[3] == at[4] == ["drift", "feed", "pay", "buy", "grow", "aggression"]
-    assert at[5] == at[6] == ["drift", "feed", "pay", "grow", "aggression"]
+    assert at[3] == at[4] == ["drift", "feed", "pay", "buy", "grow", "aggression", "move"]
+    assert at[5] == at[6] == ["drift", "feed", "pay", "grow", "aggression", "move"]
     assert [o.kind for o in kept_orders("ursuppe", tried=True, players=6)][-2:] == ["divide", "genes"]
 
 
