@@ -4,7 +4,8 @@ Run on demand, from the repository root: ``python bench/bench_judge.py [--game K
 (every registered key by default; ``--players N`` for one Ursuppe table size, every size 3–6 by default).
 It plays fresh seeded matches between AI levels drawn per seat from :data:`games.ai.judge.levels.MIX`
 (seeds ``judge-bench:KEY:S:k``, a space the fits never draw from; each seat's first decisions drawn at
-random where the judge's self-play opens so, as Ultima-Tek's does), takes each position at the judge's
+random where the judge's self-play opens so, as Ultima-Tek's does; every seed's pair of levels played in
+both colours where it plays so, as Subulata's does), takes each position at the judge's
 moment of every turn, and prints for the judge and for today's (the heuristic evaluation through the
 K = 2.5 softmax): the Brier score and its skill against the constant forecast and against today's judge,
 the best log-odds scale, the lag-1 correlation of the chart's changes, the cost of one judgement, the
@@ -40,6 +41,7 @@ from games.ai.judge.calibration import (
     Judged,
     Played,
     best_scale,
+    both_colours_of,
     brier,
     brier_constant,
     judge_matches,
@@ -47,6 +49,7 @@ from games.ai.judge.calibration import (
     moment_of,
     opening_of,
     reliability,
+    seeds_label,
     self_play,
     skill,
 )
@@ -54,14 +57,15 @@ from games.ai.judge.keys import GAME_OF
 from games.ai.judge.levels import ITERATIONS, MIX
 
 SPACE = "judge-bench"
-MATCHES = {"ur-race": 800, "ur-loop": 500, "ur-towers": 600, "ur-motifs": 1500, "subulata": 400, "ursuppe": 300}
+MATCHES = {"ur-race": 800, "ur-loop": 500, "ur-towers": 600, "ur-motifs": 1500, "subulata": 700, "ursuppe": 300}
 """Matches per key by default: enough for every counted bin's 90 % interval to be narrower than ±5 points,
 so that one run can prove the target. A bin's interval narrows as one over the square root of the
 matches; the sizes scale the widest interval measured (ur-race ±5.2 points over 700 bench matches,
-ur-loop ±6.8 over 250, ur-motifs ±22 over 75) or, where no wide sample was affordable yet (ur-towers,
-subulata, Ursuppe), the README's earlier runs. CPU of one idle core: about 6 min for ur-race, 3 for ur-loop,
-13 for ur-towers, 35–45 for ur-motifs, 12 for Subulata and 10 per Ursuppe table size; the bench's last
-line prints the whole run's, and each key's table how many matches its intervals would have needed."""
+ur-loop ±6.8 over 250, ur-motifs ±22 over 75, Subulata ±4.7 over 700 played as 350 pairs of levels in
+both colours) or, where no wide sample was affordable yet (ur-towers, Ursuppe), the README's earlier runs.
+CPU of one idle core: about 6 min for ur-race, 3 for ur-loop, 13 for ur-towers, 35–45 for ur-motifs, 8–15
+for Subulata and 10 per Ursuppe table size; the bench's last line prints the whole run's, and each key's
+table how many matches its intervals would have needed."""
 TABLE_MATCHES: dict[int, int] = {}
 """Matches per table size of a game of three seats or more, where it differs from the key's."""
 DEFAULT_MATCHES = 100
@@ -91,7 +95,17 @@ def timed(judge: Judge, matches: list[Played]) -> tuple[list[Judged], float]:
 def bench(key: str, matches: int, seed: int, players: int) -> None:
     """Play, judge and print one key's figures."""
     started = time.process_time()
-    played = self_play(key, matches, seed, moment_of(JUDGES[key]), SPACE, players, opening=opening_of(JUDGES[key]))
+    judge = JUDGES[key]
+    played = self_play(
+        key,
+        matches,
+        seed,
+        moment_of(judge),
+        SPACE,
+        players,
+        opening=opening_of(judge),
+        both_colours=both_colours_of(judge),
+    )
     report(key, played, matches, seed, players, time.process_time() - started)
 
 
@@ -144,9 +158,10 @@ def report(key: str, played: list[Played], matches: int, seed: int, players: int
     mix = ", ".join(f"{name} {weight}" for name, weight in MIX)
     print(f"\n## {key} ({players} players): {judge.describe} (version {judge.version})")
     predictions = sum(len(m.positions) for m in played) * (1 if players == 2 else players)
+    seeds = seeds_label(SPACE, key, seed, matches, both_colours_of(judge))
     print(
         f"{len(played)} of {matches} matches finished ({matches - len(played)} left out at the step cap),"
-        f" {predictions:,} predictions; seeds {SPACE}:{key}:{seed}:0..{matches - 1}; levels drawn per seat"
+        f" {predictions:,} predictions; seeds {seeds}; levels drawn per seat"
         f" with weights {mix}, searching at depth {ITERATIONS}; self-play {cpu:.0f} s of CPU"
     )
     rows = [("today (K=2.5)", today)] + ([("judge", judge)] if not isinstance(judge, SoftmaxJudge) else [])

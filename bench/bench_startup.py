@@ -1,5 +1,5 @@
 """Start-up of a big association: ``python bench/bench_startup.py [--database sqlite|pg] [--matches 100000]
-[--active 1000] [--runs 5]``.
+[--active 1000] [--runs 5] [--renders 0]``.
 
 Builds an association of ``--matches`` stored matches, ``--active`` of them being played (the rest finished),
 once (the SQLite file is kept under the temporary directory, keyed by its size), then starts the bot on it in
@@ -16,7 +16,9 @@ a FRESH PROCESS per run, so that its memory is the real process's, and times sta
 
 Ready is measured by the parent from the child's launch (interpreter start and imports included) to its
 "ready" line; peak RSS is the child's high-water mark (``VmHWM``) once the background drawing has ended (every game's
-artwork in memory, as in a bot that has drawn a board of each), and at ready. Then the per-minute clock
+artwork in memory, as in a bot that has drawn a board of each), and at ready. With ``--renders N`` the child then
+draws N boards of seeded matches of every game for many members (:mod:`bench.long_run`), as a bot up for weeks has,
+and its peak and resident memory are measured again: what the renderers keep is bounded. Then the per-minute clock
 work (one ``due()`` tick, one ``unannounced()`` pass, the AI sweep's ``waiting_for_ai()``) is timed at
 10,000 and at ``--matches`` finished matches (statements, rows returned, and rows read: SQLite's
 virtual-machine steps, PostgreSQL's scanned rows from ``EXPLAIN ANALYZE``), with the plan of the query that
@@ -290,8 +292,10 @@ def resident_kb() -> int:
     return 0
 
 
-async def child(location: str, reference: datetime) -> dict[str, Any]:
-    """Start the bot on ``location`` up to ready; the figures of each phase."""
+async def child(location: str, reference: datetime, renders: int = 0) -> dict[str, Any]:
+    """Start the bot on ``location`` up to ready; the figures of each phase (then, with ``renders``, ``renders``
+    boards drawn as over weeks)."""
+    from bench.long_run import draw_boards
     from bot.app.config import Config
     from bot.shell.client import EXTENSIONS, PlateauBot
 
@@ -325,17 +329,31 @@ async def child(location: str, reference: datetime) -> dict[str, Any]:
     await bot.warm_up
     drawn = {"warm_up": time.perf_counter() - ready, "rss_kb": peak_rss_kb(), "resident_kb": resident_kb()}
     print(json.dumps(drawn), flush=True)
+    if renders:
+        began = time.perf_counter()
+        done = await asyncio.to_thread(draw_boards, renders)  # as the bot renders: in a worker thread
+        later = {"renders": done, "seconds": time.perf_counter() - began, "rss_kb": peak_rss_kb()}
+        print(json.dumps(later | {"resident_kb": resident_kb()}), flush=True)
     for name in list(bot.cogs):
         await bot.remove_cog(name)
     await bot.store.close()
     return figures
 
 
-def start_once(location: str, reference: datetime) -> tuple[float, dict[str, Any]]:
+def start_once(location: str, reference: datetime, renders: int = 0) -> tuple[float, dict[str, Any]]:
     """Launch a child that starts the bot; (seconds from launch to its ready line, its figures)."""
     began = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, __file__, "--child", location, "--reference", reference.isoformat()],
+        [
+            sys.executable,
+            __file__,
+            "--child",
+            location,
+            "--reference",
+            reference.isoformat(),
+            "--renders",
+            str(renders),
+        ],
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,
@@ -344,6 +362,7 @@ def start_once(location: str, reference: datetime) -> tuple[float, dict[str, Any
     line = process.stdout.readline()
     elapsed = time.perf_counter() - began
     later = process.stdout.readline()
+    filled = process.stdout.readline() if renders else "{}"
     process.wait()
     if process.returncode != 0 or not line or not later:
         raise SystemExit(f"the start-up child failed (exit {process.returncode})")
@@ -353,6 +372,7 @@ def start_once(location: str, reference: datetime) -> tuple[float, dict[str, Any
     figures["rss_kb"] = drawn["rss_kb"]
     figures["resident_kb"] = drawn["resident_kb"]
     figures["warm_up"] = drawn["warm_up"]
+    figures["filled"] = json.loads(filled)
     return elapsed, figures
 
 
@@ -473,7 +493,7 @@ def run(args: argparse.Namespace) -> None:
     with locations(args.database, {"big": big, "small": small}) as where:
         for location in where.values():
             asyncio.run(_prepare(location))
-        samples = [start_once(where["big"], reference) for _ in range(args.runs)]
+        samples = [start_once(where["big"], reference, args.renders) for _ in range(args.runs)]
         work = {
             finished: asyncio.run(clock_work(where["big"], reference, args.repeats)),
             SMALL_FINISHED: asyncio.run(clock_work(where["small"], small_reference, args.repeats)),
@@ -502,6 +522,18 @@ def run(args: argparse.Namespace) -> None:
         f" {rss_ready:.0f} MB at ready, {resident:.0f} MB resident once drawn; the artwork then drawn in"
         f" {statistics.median(f['warm_up'] for _, f in samples):.1f} s (median)"
     )
+    for n, (elapsed, f) in enumerate(samples, 1):
+        print(
+            f"  run {n}: ready {elapsed:.2f} s; RSS {f['rss_ready_kb'] / 1024:.0f} MB at ready,"
+            f" peak {f['rss_kb'] / 1024:.0f} MB and {f['resident_kb'] / 1024:.0f} MB resident once the artwork is"
+            f" drawn ({f['warm_up']:.1f} s)"
+        )
+        if f["filled"]:
+            filled = f["filled"]
+            print(
+                f"    then {filled['renders']:,} boards drawn for many members in {filled['seconds']:.0f} s: peak"
+                f" {filled['rss_kb'] / 1024:.0f} MB, {filled['resident_kb'] / 1024:.0f} MB resident"
+            )
     print("clock work per pass (median of", args.repeats, "):")
     for name in ("due", "unannounced", "waiting_for_ai"):
         for count in (SMALL_FINISHED, finished):
@@ -525,11 +557,14 @@ def main() -> None:
     parser.add_argument("--active", type=int, default=1_000, help="of which active (default 1000)")
     parser.add_argument("--runs", type=int, default=5, help="start-ups, each in a fresh process (default 5)")
     parser.add_argument("--repeats", type=int, default=5, help="timed passes of each clock read (default 5)")
+    parser.add_argument(
+        "--renders", type=int, default=0, help="boards drawn after the artwork, as over weeks (default 0)"
+    )
     parser.add_argument("--child", metavar="LOCATION", help=argparse.SUPPRESS)
     parser.add_argument("--reference", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        asyncio.run(child(args.child, utc(args.reference)))
+        asyncio.run(child(args.child, utc(args.reference), args.renders))
         return
     run(args)
 

@@ -294,7 +294,13 @@ def _static_layer(turned: bool, theme_name: str) -> Image.Image:
     return base
 
 
-@lru_cache(maxsize=8)
+BOARD_LAYERS_KEPT: Final = 4
+"""Boards kept (:func:`_board_layer`), 4.7 MB each: every match draws its own layout, so a bot with a few Subulata
+matches on the go fills them all; four cover a match's public and private boards drawn in a row and a live
+table, and a miss costs some 6 ms (tests/test_kept_memory.py holds the bound)."""
+
+
+@lru_cache(maxsize=BOARD_LAYERS_KEPT)
 def _board_layer(layout: Layout | None, turned: bool, theme_name: str) -> Image.Image:
     """The board of ``layout`` with its coordinates and legend, without words.
 

@@ -264,7 +264,11 @@ class _Tiles:
             self.tiles.clear()
 
 
-_SQUARES: Final = _Tiles(512)
+SQUARES_KEPT: Final = 256
+"""Finished squares kept (:data:`_SQUARES`), up to 46 KB each: a board has nineteen and a move changes a few, so
+this covers a dozen tables drawn in turn; 512 took some 15 MB once a bot had drawn its first thousand boards
+(tests/test_kept_memory.py holds the bound)."""
+_SQUARES: Final = _Tiles(SQUARES_KEPT)
 _ROWS: Final = _Tiles(128)
 
 
@@ -452,7 +456,13 @@ def _square_ground(size: tuple[int, int], palette: str) -> Image.Image:
     return sprite
 
 
-@lru_cache(maxsize=64)
+SOUP_LAYERS_KEPT: Final = 16
+"""Soup bands kept (:func:`_soup_layer`), about 1 MB each: one per palette and set of row heights, and the row
+heights change as amoebas crowd a row, so sixty-four filled up over a bot's weeks (some 60 MB) where a few are in
+use at any time; a miss costs some 8 ms (tests/test_kept_memory.py holds the bound)."""
+
+
+@lru_cache(maxsize=SOUP_LAYERS_KEPT)
 def _soup_layer(
     board: tuple[str, ...], palette: str, pitch: Pitch = PITCH_Y
 ) -> tuple[Image.Image, tuple[tuple[str, float], ...]]:

@@ -177,20 +177,38 @@ def _token(colour: Color, shape: str, diameter: float, size: int, shadow: bool, 
     return Image.alpha_composite(under, body)
 
 
-@lru_cache(maxsize=4096)
-def text_sprite(text: str, size: int, weight: Weight, colour: Color) -> Image.Image:
-    """``text`` in the bundled font on a transparent sprite, cropped to its ink box plus its advance.
+TEXT_MASKS_KEPT: Final = 1024
+"""Texts' ink kept (:func:`text_mask`): a board pastes some sixty texts and a miss costs a quarter of a millisecond.
+A 32-character name weighs some 13 KB there (one byte a pixel); kept as coloured sprites (four bytes a pixel, one per
+colour), four thousand filled by a bot that draws every member's name could hold 200 MB (tests/test_kept_memory.py
+holds the bound)."""
 
-    The sprite's box is the text's ``ls`` anchor box: paste it with :func:`paste_text`.
-    """
+
+@lru_cache(maxsize=TEXT_MASKS_KEPT)
+def text_mask(text: str, size: int, weight: Weight) -> Image.Image:
+    """How much the ink of ``text`` in the bundled font covers each pixel (mode L), cropped to its ink box plus its
+    advance; its baseline and advance in ``info`` (see :func:`text_sprite`)."""
     face = font(size, weight)
     left, top, right, bottom = face.getbbox(text, anchor="ls")
     width = max(1, math.ceil(max(right, face.getlength(text))) - min(0, round(left)) + 1)
     height = max(1, round(bottom - top) + 1)
-    sprite = Image.new("RGBA", (width, height), (*colour, 0))
-    ImageDraw.Draw(sprite).text((-min(0, left), -top), text, font=face, fill=(*colour, 255), anchor="ls")
-    sprite.info["baseline"] = -top
-    sprite.info["advance"] = face.getlength(text)
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).text((-min(0, left), -top), text, font=face, fill=255, anchor="ls")
+    mask.info["baseline"] = -top
+    mask.info["advance"] = face.getlength(text)
+    return mask
+
+
+def text_sprite(text: str, size: int, weight: Weight, colour: Color) -> Image.Image:
+    """``text`` in the bundled font on a transparent sprite, cropped to its ink box plus its advance: ``colour``
+    everywhere, :func:`text_mask`'s coverage as its alpha (what drawing the text on a clear sprite gives).
+
+    The sprite's box is the text's ``ls`` anchor box: paste it with :func:`paste_text`.
+    """
+    mask = text_mask(text, size, weight)
+    sprite = Image.new("RGBA", mask.size, (*colour, 255))
+    sprite.putalpha(mask)
+    sprite.info.update(mask.info)
     return sprite
 
 
@@ -518,7 +536,7 @@ def clear_caches() -> None:
     """Forget every cached sprite."""
     for cached in (
         _token,
-        text_sprite,
+        text_mask,
         text_width,
         marker_sprite,
         amoeba_sprite,
@@ -561,6 +579,7 @@ __all__ = [
     "ring_sprite",
     "shape_points",
     "superior_mark",
+    "text_mask",
     "text_sprite",
     "text_width",
     "theme",

@@ -64,10 +64,10 @@ async def ur_match(club: dict[str, Any], where: str, *, rated: bool = False) -> 
     raise AssertionError("no position with a choice for every roll")
 
 
-async def subulata_match(club: dict[str, Any], where: str) -> Match:
+async def subulata_match(club: dict[str, Any], where: str, *, rated: bool = True) -> Match:
     """A Subulata match in channel ``where`` set up alike in every channel: alice (white) to move, bob to plan."""
     env, lang, channel, alice, bob = club["env"], club["lang"], club[where], club["alice"], club["bob"]
-    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False)).response.message
+    lobby = (await alice.slash(channel, "game new", game="subulata", thread=False, rated=rated)).response.message
     await bob.click(lobby, label=t(lang, "button.join"))
     await alice.click(lobby, label=t(lang, "button.start"))
     await alice.slash(channel, "game move", move="setup 371946825")

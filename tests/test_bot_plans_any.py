@@ -1,7 +1,8 @@
 """Plans for any reply or turn on SimCord (issue 36, item 2), in both languages: in Subulata a member leaves
 "whatever bob plays, unless he takes or threatens one of my pieces: my move" with the menus under the turn post, in
 Ultima-Tek "any turn that does not change what my turn does: my turn"; each plays for them and the turn post says
-so, and twin matches that differ only in such a plan read the same to the opponent until it plays."""
+so, and twin matches that differ only in such a plan read the same to the opponent until it plays; in an unrated
+match the judge's stop ends one the reply made clearly worse, with a word to its member alone."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bot.app.plans import subulata, turns, ultimatek
 from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games import subulata as subulata_rules
+from games.ai.choice import choice_matters
 from tests.botkit import boards_in, text_of
 from tests.test_bot_plans import bob_reads, club, first_moves_turn, menus, subulata_match, tek_match
 
@@ -119,3 +121,40 @@ async def test_an_ultimatek_plan_for_any_turn_left_with_the_menus_plays_and_says
     post = text_of(boards_in(channel)[-1])
     assert [e.notation for e in log][: len(mine)] == mine
     assert t(lang, "standin.plan", name=alice.name) in post, post
+
+
+def far_below(match: Match, answers: tuple[str, ...]) -> tuple[str, str]:
+    """A move of alice's that takes and threatens nothing of bob's, and an answer of bob's that it leaves as it is
+    but after which the judge ranks far (3 points) below his best: a plan the judge's stop ends, whatever its
+    deals."""
+    state = match.state
+    for move in state.legal_moves(0):
+        reply, after = state.format_move(move), state.apply(move)
+        spread = choice_matters(match.game, after, 1, seconds=None)
+        assert spread is not None
+        for mine in answers:
+            if not subulata.changes(subulata_rules.INFO, [reply], after, 1, [mine]):
+                chance = spread.chances[spread.moves.index(after.parse_move(mine, 1))]
+                if max(spread.chances) - chance > 0.03:
+                    return reply, mine
+    raise AssertionError("no such reply")
+
+
+async def test_an_unrated_plan_for_any_reply_the_judge_ranks_far_below_after_the_reply_stops_with_a_word(
+    club: dict[str, Any],
+) -> None:
+    env, lang, channel, alice, bob = club["env"], club["lang"], club["north"], club["alice"], club["bob"]
+    match = await subulata_match(club, "north", rated=False)
+    form = await env.bot.plans.form(match.id, bob.id)
+    reply, mine = far_below(match, form.answers(ANY))
+    await env.bot.plans.leave(match.id, bob.id, (Branch(ANY, mine),), expected_version=match.version)
+    await alice.slash(channel, "game move", move=reply)
+    now = await env.bot.service.current(channel.id)
+    assert now is not None and now.state.actors() == (1,), "bob is asked: nothing was played for him"
+    word = t(lang, "plan.dropped.outplayed", id=now.id, move=mine, points="0.5", link="").split("[")[0]
+    told = [m.content for m in bob.user.dm_channel.history()] if bob.user.dm_channel is not None else []
+    assert any(text.startswith(word) for text in told), told
+    # Alice reads nothing of it: her DMs and the channel never speak of a plan.
+    public = [text_of(m) for m in channel.history()]
+    hers = [m.content for m in alice.user.dm_channel.history()] if alice.user.dm_channel is not None else []
+    assert not any("📝" in text for text in public + hers)

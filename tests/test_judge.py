@@ -19,7 +19,15 @@ from games.ai.evaluate import EVALUATE
 from games.ai.judge import JUDGES, judge_key, win_chances, win_chances_for
 from games.ai.judge import params as judge_params
 from games.ai.judge.base import SoftmaxJudge, result_shares, softmax
-from games.ai.judge.calibration import Judged, best_scale, brier, brier_constant, judge_matches, self_play
+from games.ai.judge.calibration import (
+    Judged,
+    best_scale,
+    both_colours_of,
+    brier,
+    brier_constant,
+    judge_matches,
+    self_play,
+)
 from games.ai.judge.fitting import (
     SLOPE_FLOOR,
     calibrated,
@@ -265,6 +273,26 @@ def test_ultimatek_judge_comes_true_on_a_small_fresh_sample_of_quick_players() -
     judged = judge_matches(judge, played)
     assert brier(judged) < brier_even(judged)
     assert 0.4 < best_scale(judged) < 2.5
+
+
+def test_subulata_self_play_plays_every_drawn_pair_of_levels_in_both_colours() -> None:
+    """The stronger level wins most Subulata matches between unequal levels, so a sample's draw of levels
+    tilted White's share and a fit learnt the draw: each seed is played again with its levels' seats
+    swapped, on the same layout. The other judges' self-play is unchanged."""
+    judge = JUDGES["subulata"]
+    assert both_colours_of(judge)
+    assert not any(both_colours_of(JUDGES[key]) for key in (*UR_KEYS, "ultimatek", "ursuppe"))
+    mix = (("random", 1), ("easy", 1))
+    paired = self_play("subulata", 8, 1, judge.moment, "judge-test", mix=mix, both_colours=True)
+    plain = self_play("subulata", 4, 1, judge.moment, "judge-test", mix=mix)
+    assert len(paired) == 8
+    assert any(m.levels[0] != m.levels[1] for m in paired)
+    for first, second, alone in zip(paired[::2], paired[1::2], plain, strict=True):
+        assert second.levels == first.levels[::-1]
+        assert first.levels == alone.levels and first.result == alone.result
+        first_state, second_state = first.positions[0], second.positions[0]
+        assert isinstance(first_state, subulata_state.State) and isinstance(second_state, subulata_state.State)
+        assert first_state.terrain == second_state.terrain
 
 
 def test_subulata_judges_a_seat_without_the_opponents_values() -> None:

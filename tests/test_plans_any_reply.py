@@ -1,26 +1,28 @@
 """Plans for any reply (issue 36, item 2) in Subulata: "whatever bob plays, unless he takes or threatens one of my
-pieces: my move". The auto-stop read on positions, then the plan left, played and stopped through the service."""
+pieces: my move". The auto-stop read on positions, then the plan left, played and stopped through the service; in
+an unrated match the judge's stop too (a reply that made the planned move clearly worse without touching a piece)."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 
 import pytest
 
-from bot.app.matches import LogKind, Match, MatchError, MatchService
+from bot.app.matches import LogEntry, LogKind, Match, MatchError, MatchService
 from bot.app.plans import subulata, turns
 from bot.app.plans.desk import PlanDesk
-from bot.app.plans.follow import PLAYED, Dropped
-from bot.app.plans.model import Branch
+from bot.app.plans.follow import OUTPLAYED, PLAYED, Dropped, Planned, follow
+from bot.app.plans.model import Branch, Plan
 from bot.app.plans.suggest import suggested
 from bot.app.storage import Store
 from bot.shell.plans.draft import branches_of, draft_of
 from games import subulata as subulata_rules
 from games.subulata import from_text
 from tests.test_autoplay import open_match
-from tests.test_matches import ALICE, BOB
+from tests.test_matches import ALICE, BOB, CHANNEL, GUILD
 from tests.test_plans import at, service_of
 
 LAYOUT = "subulata 10,20,30,40,50,60,70,80,90"
@@ -132,3 +134,91 @@ async def test_the_menus_keep_the_suggestions_for_any_reply_whole(store: Store) 
     assert all([b.when for b in branch.then] == [turns.ANY] for branch in branches)
     offered = dataclasses.replace(form, prefill=branches)
     assert branches_of(offered, draft_of(offered)) == branches
+
+
+# Black to move, a black piece on d5 (leaf: it moves three cells); white plans c3-e3, the judge's best whatever
+# black plays quietly, for any reply. d5-a5 takes nothing and threatens nothing (from a5 it cannot reach a white
+# piece), but it lands where white's a2 takes it: a reply that makes the planned move clearly worse.
+OFFERED = f"{LAYOUT} {WHITE}/ d5=9,{BLACK_REST}/ 1"
+MINE = "c3-e3"
+
+
+@pytest.mark.parametrize(
+    ("reply", "judge", "plays"),
+    [
+        ("d5-a5", "unrated", False),  # the judge ranks a2xa5 far above c3-e3: the plan stops
+        ("d5-a5", None, True),  # a rated match: no judge reads the plan, the member's own move plays
+        ("h8-h5", "unrated", True),  # a quiet reply: c3-e3 is still the judge's best
+    ],
+)
+def test_the_judge_stops_a_plan_for_any_reply_that_the_reply_made_clearly_worse(
+    reply: str, judge: str | None, plays: bool
+) -> None:
+    board = from_text(OFFERED)
+    after = board.apply(board.parse_move(reply, 1))
+    assert not subulata.changes(subulata_rules.INFO, [reply], after, 0, [MINE]), "the game's rule alone lets it play"
+    plan = Plan(0, 10, "reply", (Branch(turns.ANY, MINE),))
+    since = [LogEntry(11, LogKind.MOVE, 1, reply, datetime(2026, 1, 1, tzinfo=UTC))]
+    found = follow(plan, since, after, 0, 11, subulata_rules.INFO, judge)
+    if plays:
+        assert found == Planned(after.parse_move(MINE, 0), None)
+    else:
+        assert found == Dropped(OUTPLAYED, {"move": MINE, "points": f"{subulata.JUDGED_POINTS:g}"})
+
+
+async def unrated_match(store: Store, text: str) -> tuple[MatchService, PlanDesk, Match]:
+    service, desk = service_of(store)
+    match = await service.create(
+        "subulata", {}, guild_id=GUILD, channel_id=CHANNEL, creator_id=ALICE, seed="auto-1", rated=False
+    )
+    await service.join(match.id, BOB)
+    match = (await service.start(match.id, ALICE)).match
+    return service, desk, await at(store, service, match, text)
+
+
+@pytest.mark.parametrize("rated", [False, True])
+async def test_an_unrated_plan_for_any_reply_stops_when_the_reply_offers_a_capture(store: Store, rated: bool) -> None:
+    service, desk, match = await (sub_match(store, OFFERED) if rated else unrated_match(store, OFFERED))
+    assert match.rated is rated
+    white, black = match.seats
+    await desk.leave(match.id, white, (Branch(turns.ANY, MINE),), expected_version=match.version)
+    before = match.version
+    match = (await service.move(match.id, black, "d5-a5", expected_version=match.version)).match
+    log = [e for e in await service.history(match.id) if e.ply > before and e.kind is LogKind.MOVE and e.seat == 0]
+    ((who, word),) = await desk.take_words(match.id)
+    if rated:
+        assert word.reason == PLAYED and [(e.notation, e.stand_in) for e in log] == [(MINE, "plan")]
+    else:
+        assert who == white and word == Dropped(OUTPLAYED, {"move": MINE, "points": "0.5"})
+        assert log == [] and match.state.actors() == (0,), "white is asked: nothing was played for her"
+
+
+def test_the_suggestion_for_any_reply_is_the_move_that_stays_near_the_best_whatever_the_reply() -> None:
+    board = from_text(OFFERED)
+    guessed, wild = suggested(subulata_rules.INFO, board, 0, random.Random(1), 1)
+    # The judge guesses d5-d2 (a threat: the rule stops a plan on it) and answers by taking the piece: after any
+    # other reply that answer means nothing. For any reply it suggests c3-e3, which all but two replies leave near
+    # the best.
+    assert (guessed.when, guessed.play) == ("d5-d2", "c2xd2")
+    assert wild == Branch(turns.ANY, MINE)
+    plan = Plan(0, 10, "reply", (wild,))
+    kept = []
+    for move in board.legal_moves(1):
+        reply, after = board.format_move(move), board.apply(move)
+        since = [LogEntry(11, LogKind.MOVE, 1, reply, datetime(2026, 1, 1, tzinfo=UTC))]
+        if isinstance(follow(plan, since, after, 0, 11, subulata_rules.INFO, "unrated"), Planned):
+            kept.append(reply)
+    assert set(kept) == {board.format_move(m) for m in board.legal_moves(1)} - {"d5-d2", "d5-a5"}
+
+
+async def test_an_unrated_form_suggests_the_steady_moves_two_turns_deep(store: Store) -> None:
+    _, desk, match = await unrated_match(store, OFFERED)
+    white = match.seats[0]
+    form = await desk.form(match.id, white)
+    guessed, wild = form.prefill
+    # Any reply: c3-e3, whatever the judge guessed; then, after its guess and c3-e3, a move for any next reply.
+    assert guessed.when != turns.ANY and (wild.when, wild.play) == (turns.ANY, MINE)
+    ((deeper,),) = {wild.then}
+    assert deeper.when == turns.ANY and not deeper.then
+    plan = await desk.leave(match.id, white, form.prefill, expected_version=match.version)
+    assert plan.entries() == 4

@@ -1,12 +1,12 @@
 """The drawing machinery's shortcuts change no pixel: the PNG writer, the faces' remembered widths, Pillow's
-pool of blocks under threads."""
+pool of blocks under threads, texts' ink kept without their colour."""
 
 from __future__ import annotations
 
 import io
 from concurrent.futures import ThreadPoolExecutor
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 from PIL import _imaging as pillow_core
 
 from bot.shell.allocator import pool_image_blocks
@@ -15,6 +15,7 @@ from render import BoardContext, render_board
 from render.common import LENGTHS_KEPT, _font_bytes, encode_png, font
 from render.ultimatek import _draw_board, _palette
 from render.ultimatek import _view as ultimatek_view
+from render.ursuppe_art import PLAYER_COLOURS, text_sprite
 
 NAMES = ("Maximilien-Alexandre de La Tour", "Éléonore-Marguerite Van Den Berg")
 
@@ -64,6 +65,27 @@ def test_a_face_remembers_a_bounded_number_of_widths_and_is_shared_by_threads() 
         widths = list(pool.map(face.getlength, texts))
     assert widths == [plain.getlength(t) for t in texts]
     assert len(face._lengths) <= LENGTHS_KEPT
+
+
+def test_a_text_sprite_from_its_kept_ink_is_the_text_drawn_in_its_colour() -> None:
+    """Ursuppe keeps each text's coverage alone and colours it at each paste: the sprite, and what it pastes on an
+    opaque or a see-through canvas, are those of the text drawn in its colour on a clear sprite."""
+    for text, size, weight in ((NAMES[1], 22, "Bold"), ("« tour 3 » : 12 ✓", 20, "Regular"), ("Wij", 38, "Semibold")):
+        face = font(size, weight)
+        left, top, *_ = face.getbbox(text, anchor="ls")
+        for colour in ((0, 0, 0), (255, 255, 255), *PLAYER_COLOURS):
+            sprite = text_sprite(text, size, weight, colour)
+            drawn = Image.new("RGBA", sprite.size, (*colour, 0))
+            ImageDraw.Draw(drawn).text((-min(0, left), -top), text, font=face, fill=(*colour, 255), anchor="ls")
+            assert sprite.tobytes() == drawn.tobytes() and sprite.info["baseline"] == -top
+            for ground in (
+                Image.new("RGB", (300, 60), (90, 120, 150)),
+                Image.new("RGBA", (300, 60), (90, 120, 150, 128)),
+            ):
+                ours, theirs = ground.copy(), ground.copy()
+                ours.paste(sprite, (3, 3), sprite)
+                theirs.paste(drawn, (3, 3), drawn)
+                assert ours.tobytes() == theirs.tobytes()
 
 
 def test_boards_drawn_at_once_in_threads_are_the_boards_drawn_one_by_one() -> None:

@@ -2,7 +2,8 @@
 
 Triggers: every published change (``on_match_changed``, dispatched after each new board), the clock
 tick and start-up (:meth:`AIRunner.sweep`, which asks the database which matches wait for an AI). The
-search runs off the event loop (``asyncio.to_thread``); a per-match lock keeps one runner per match; the
+search runs off the event loop (``asyncio.to_thread``); one runner at a time per match (a later trigger asks
+the running one to look again); the
 move is submitted with the version the AI looked at, so a move computed twice (say, before and after a
 restart) is written once and the second attempt fails harmlessly with ``BoardChangedError``.
 """
@@ -98,11 +99,13 @@ class AIRunner:
         self.config = config
         self._owns = owns
         self._publish = publish
-        self._locks: dict[int, asyncio.Lock] = {}
+        # The matches a runner is playing for, and those it must look at once more before it stops: only while
+        # it runs (a bot up for weeks meets tens of thousands of matches with an AI seat).
+        self._running: set[int] = set()
         self._again: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
-        # A turn planned by one search is followed by the next decisions of the same seat; forgotten once no
-        # AI must act in the match.
+        # A turn planned by one search is followed by the next decisions of the same seat; forgotten once the
+        # runner stops.
         self._plans: dict[int, Plans] = {}
 
     def schedule(self, match: Match) -> None:
@@ -126,11 +129,11 @@ class AIRunner:
 
     async def run(self, match_id: int) -> None:
         """Play AI moves in ``match_id`` until a member must act or the match ends."""
-        lock = self._locks.setdefault(match_id, asyncio.Lock())
-        if lock.locked():
-            self._again.add(match_id)  # the runner holding the lock looks once more before leaving
+        if match_id in self._running:
+            self._again.add(match_id)  # the running one looks once more before leaving
             return
-        async with lock:
+        self._running.add(match_id)
+        try:
             while True:
                 self._again.discard(match_id)
                 try:
@@ -140,6 +143,14 @@ class AIRunner:
                     played = False
                 if not played and match_id not in self._again:
                     break
+        finally:
+            self._running.discard(match_id)
+            self._again.discard(match_id)
+            self._plans.pop(match_id, None)
+
+    def remembered(self) -> int:
+        """How many matches the runner keeps anything for (those it is playing for right now)."""
+        return len(self._running | self._again | self._plans.keys())
 
     async def _step(self, match_id: int) -> bool:
         """One AI move if one is due; False when no AI must act."""

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.app.matches import DECISIONS, POSITION_KINDS, LogEntry, LogKind, effective
-from bot.app.plans.kinds import any_stop, stop_reason
+from bot.app.plans.judged import outplayed
+from bot.app.plans.kinds import any_stop, judged_points, stop_reason
 from bot.app.plans.model import GO_ON, Branch, Plan
 from bot.app.plans.turns import ANY, flat, split
 from games import sequence
@@ -33,22 +34,33 @@ PLAYED = "played"
 (it offers the next plan)."""
 
 
+OUTPLAYED = "outplayed"
+"""The reason kept for a plan for any reply that the judge's stop ended (:mod:`bot.app.plans.judged`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Dropped:
-    """The game left the plan: ``reason`` (``undone``, ``moved``, ``unforeseen``, ``stopped``; or :data:`PLAYED`,
-    spent) and its words."""
+    """The game left the plan: ``reason`` (``undone``, ``moved``, ``unforeseen``, ``stopped``, :data:`OUTPLAYED`;
+    or :data:`PLAYED`, spent) and its words."""
 
     reason: str
     words: dict[str, str] = field(default_factory=dict)
 
 
 def follow(
-    plan: Plan, since: Sequence[LogEntry], state: GameState, seat: Seat, version: int, game: GameInfo | None = None
+    plan: Plan,
+    since: Sequence[LogEntry],
+    state: GameState,
+    seat: Seat,
+    version: int,
+    game: GameInfo | None = None,
+    judge: str | None = None,
 ) -> Planned | Dropped | None:
     """What ``plan`` does for ``seat``, to act in ``state`` after the log entries ``since`` (those after the
     plan's base, undo entries included; ``version`` = plies so far). None: the plan has nothing for this decision
     of a turn already begun by hand, and waits. ``game``: the game played, which a turn plan needs (its public
-    notation, its forced decisions)."""
+    notation, its forced decisions). ``judge``: in an unrated match, the seed of the judge's stop of a plan for any
+    reply (:mod:`bot.app.plans.judged`); None in a rated match or an event's, where no judge reads the plan."""
     if any(e.kind is LogKind.UNDO and _undo_target(e) <= plan.base for e in since):
         return Dropped("undone")  # the position it was made from was taken back
     kept = effective(since)
@@ -84,6 +96,10 @@ def follow(
             stop = any_stop(game.id)
             if stop is None or stop(game, split(when), state, seat, mine):
                 return Dropped(stop_reason(game.id) if plan.keyed == "reply" else "stopped", {"move": branch.play})
+            # Unrated: the reply may have made the planned move clearly worse without touching a piece.
+            points = judged_points(game.id) if plan.keyed == "reply" else None
+            if judge is not None and points is not None and outplayed(game, state, seat, branch.play, points, judge):
+                return Dropped(OUTPLAYED, {"move": branch.play, "points": f"{points:g}"})
     if branch is None:
         if when == GO_ON:
             return None

@@ -74,18 +74,21 @@ class AnyReply:
     member's answers to any reply are listed on, the reply passed over (None: after the first reply, where the
     member's moves hardly depend on which reply it was; in Variante 3 a placement takes a square the member may
     want); ``depth``: the member's turns a plan reaches (the form's second page offers the third and the fourth,
-    each for any reply)."""
+    each for any reply); ``points``: the judge's stop in an unrated match (:mod:`bot.app.plans.judged`: the plan
+    also stops when, after the reply, a legal move of the member's is judged more than this many points of winning
+    chance above the planned one; None: none)."""
 
     changes: Changes
     words: str = "plan.any_reply"
     stopped: str = "stopped"
     passed: Callable[[GameState, Seat], GameState | None] | None = None
     depth: int = 2
+    points: float | None = None
 
 
 ANY_REPLY: Mapping[str, AnyReply] = MappingProxyType(
     {
-        subulata_rules.INFO.id: AnyReply(subulata.changes),
+        subulata_rules.INFO.id: AnyReply(subulata.changes, points=subulata.JUDGED_POINTS),
         ur_rules.INFO.id: AnyReply(ur.changes, "plan.any_place", "contested", ur.passed, ur.PLACEMENTS_AHEAD),
     }
 )
@@ -106,6 +109,12 @@ def stop_reason(game_id: str) -> str:
     """The reason kept when the auto-stop of ``game_id``'s plans for any reply drops one."""
     reply = ANY_REPLY.get(game_id)
     return reply.stopped if reply is not None else "stopped"
+
+
+def judged_points(game_id: str) -> float | None:
+    """The bound of the judge's stop of ``game_id``'s plans for any reply in an unrated match, or None."""
+    reply = ANY_REPLY.get(game_id)
+    return reply.points if reply is not None else None
 
 
 def any_words(game_id: str | None) -> str:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 
+from bot.app.plans.judged import steady
 from bot.app.plans.kinds import ANY_REPLY, ROLL_GAMES, RollPlans, keyed, reply_depth
 from bot.app.plans.model import Branch
 from bot.app.plans.turns import ANY
 from games.ai import odds
-from games.base import GameInfo, GameState, Seat
+from games.base import GameError, GameInfo, GameState, Seat
 
 SAMPLES = 4
 """Deals of the hidden information each judgement averages, in a game with secrets."""
@@ -53,19 +54,61 @@ def suggested(
     if rolls is not None and keyed(game.id, known) == "roll":
         return _by_roll(game, rolls, known, seat, rng, rolls.depth(known) if depth is None else depth)
     found = _by_reply(game, known, seat, rng, reply_depth(game.id) if depth is None else depth)
-    return with_any(found) if game.id in ANY_REPLY else found
+    reply = ANY_REPLY.get(game.id)
+    if reply is None:
+        return found
+    points = reply.points
+    return with_any(found, () if points is None else _steady_line(game, known, seat, found, points, rng))
 
 
-def with_any(branches: tuple[Branch, ...]) -> tuple[Branch, ...]:
-    """A reply plan of one guessed reply a level with the same answer for any reply: a guessed reply is rarely
-    the one made. Two lines, each as the form keeps them (a reply, an answer, one reply after it and its answer):
-    the guessed reply and any reply, each followed by any next reply; the auto-stop reads each again against the
-    reply really made."""
+def with_any(branches: tuple[Branch, ...], steady_line: tuple[str, ...] = ()) -> tuple[Branch, ...]:
+    """A reply plan of one guessed reply a level with an answer for any reply too: a guessed reply is rarely the
+    one made. Two lines, each as the form keeps them (a reply, an answer, one reply after it and its answer): the
+    guessed reply and any reply, each followed by any next reply; the auto-stop reads each again against the reply
+    really made. The line for any reply answers with ``steady_line`` where given (the move that stays near the best
+    whatever the reply, :func:`bot.app.plans.judged.steady`, one per turn), else with the guessed line's."""
     if not branches or any(b.when == ANY for b in branches):
         return branches
     first = branches[0]
     deeper = _any_chain(first)
-    return (Branch(first.when, first.play, deeper), Branch(ANY, first.play, deeper))
+    if not steady_line:
+        return (Branch(first.when, first.play, deeper), Branch(ANY, first.play, deeper))
+    steady_chain: tuple[Branch, ...] = ()
+    for move in reversed(steady_line[1:]):
+        steady_chain = (Branch(ANY, move, steady_chain),)
+    return (Branch(first.when, first.play, deeper), Branch(ANY, steady_line[0], steady_chain))
+
+
+def _steady_line(
+    game: GameInfo, known: GameState, seat: Seat, found: tuple[Branch, ...], points: float, rng: random.Random
+) -> tuple[str, ...]:
+    """The member's answers for any reply, one per turn of the guessed line ``found``: at each turn the move the
+    judge keeps within ``points`` of the best after the most replies; the next turn is reached by the judge's
+    guessed reply and that move (the guess made again after it). Shorter where no move is found or the line
+    cannot be played on."""
+    turns = 0
+    branches = found
+    while branches:
+        turns, branches = turns + 1, branches[0].then
+    line: list[str] = []
+    position = known
+    reply = found[0].when if found else None
+    seed = f"steady:{rng.getrandbits(32)}"
+    while reply is not None and len(line) < turns:
+        move = steady(game, position, seat, points, seed)
+        if move is None:
+            break
+        line.append(move)
+        try:
+            guessed = position.apply(position.parse_move(reply))
+            position = guessed.apply(guessed.parse_move(move, seat))
+        except GameError:
+            break
+        others = [s for s in position.actors() if s != seat]
+        if len(line) == turns or position.outcome() is not None or len(others) != 1:
+            break
+        reply = best_move(game, position, others[0], rng)
+    return tuple(line)
 
 
 def _any_chain(branch: Branch) -> tuple[Branch, ...]:

@@ -16,6 +16,7 @@ from bot.app.matches import LogEntry, LogKind, Match
 from bot.app.matches.model import Stopped
 from bot.app.plans.desk import drop_text
 from bot.app.plans.follow import PLAYED, Dropped, Planned, follow
+from bot.app.plans.kinds import judged_points
 from bot.app.plans.model import Plan
 from bot.app.storage import MoveRow, Store
 from games.base import GameError, GameState, Seat
@@ -40,8 +41,12 @@ class PlanStandIn:
         stored = [_entry(r) for r in await store.load_moves(match.id, after=plan.base)]
         since = [*stored, *(e for e in match.unsaved if e.ply > plan.base)]
         version = match.version + len(match.unsaved)
+        # The judge's stop reads the plan only in an unrated match: in a rated one its verdict would be a hint.
+        judge = None
+        if judged_points(match.game.id) is not None and not (match.rated or await store.in_event(match.id)):
+            judge = f"{match.seed}:plan:{version}:{seat}"
         try:
-            found = follow(plan, since, state, seat, version, match.game)
+            found = follow(plan, since, state, seat, version, match.game, judge)
         except (GameError, ValueError, LookupError):
             # A plan the engine can no longer read never blocks the move that reached it: it stops, said to its member.
             found = Dropped("stopped", {"move": "?"})

@@ -3,14 +3,16 @@
 A match is listed only when the member is still a member of its server and Discord lets them view its channel or
 thread (:func:`bot.shell.visibility.can_view`); anything unknown counts as hidden. Guild members and channels not
 in the cache are asked of Discord once and remembered for :data:`SEEN_FOR`, so a burst of redraws costs no burst
-of lookups.
+of lookups; what is older is dropped as new lookups come (:class:`Seen`), so a bot up for weeks does not keep a
+channel for every match thread it ever looked up.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 import discord
 
@@ -25,6 +27,45 @@ from bot.shell.visibility import can_view
 
 SEEN_FOR: Final = 600.0
 """Seconds a member or channel fetched from Discord is trusted before it is asked again."""
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Seen(Generic[K, V]):
+    """What was fetched from Discord by key, each trusted for :data:`SEEN_FOR` seconds.
+
+    Stale entries are dropped whenever the table has doubled since it was last swept, so it holds about twice
+    what was fetched in the last :data:`SEEN_FOR` seconds at most, however long the bot runs.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._found: dict[K, tuple[float, V]] = {}
+        self._swept = 0
+        """Entries left by the last sweep."""
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+    def get(self, key: K) -> tuple[V] | None:
+        """``(value,)`` while ``key``'s lookup is fresh; None when it must be asked again."""
+        seen = self._found.get(key)
+        if seen is None or self._clock() - seen[0] >= SEEN_FOR:
+            return None
+        return (seen[1],)
+
+    def put(self, key: K, value: V) -> None:
+        """Remember ``value``, fetched now, for ``key``."""
+        now = self._clock()
+        if len(self._found) >= max(64, 2 * self._swept):
+            self._found = {k: v for k, v in self._found.items() if now - v[0] < SEEN_FOR}
+            self._swept = len(self._found)
+        self._found[key] = (now, value)
+
+    def drop(self, stale: Callable[[K], bool]) -> None:
+        """Forget every key for which ``stale`` is true."""
+        self._found = {k: v for k, v in self._found.items() if not stale(k)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,22 +86,22 @@ class EntrySource:
         self.service = service
         self.display = display
         self.events = events
-        self._members: dict[tuple[int, int], tuple[float, discord.Member | None]] = {}
-        self._places: dict[int, tuple[float, Any]] = {}
-        self._guilds: dict[int, tuple[float, discord.Guild | None]] = {}
+        self._members: Seen[tuple[int, int], discord.Member | None] = Seen()
+        self._places: Seen[int, Any] = Seen()
+        self._guilds: Seen[int, discord.Guild | None] = Seen()
 
     async def _member(self, guild: discord.Guild, user_id: int) -> discord.Member | None:
         cached = guild.get_member(user_id)
         if cached is not None:
             return cached
         seen = self._members.get((guild.id, user_id))
-        if seen is not None and time.monotonic() - seen[0] < SEEN_FOR:
-            return seen[1]
+        if seen is not None:
+            return seen[0]
         try:
             member: discord.Member | None = await guild.fetch_member(user_id)
         except discord.HTTPException:
             member = None
-        self._members[(guild.id, user_id)] = (time.monotonic(), member)
+        self._members.put((guild.id, user_id), member)
         return member
 
     async def _place(self, guild: discord.Guild, channel_id: int) -> Any:
@@ -68,14 +109,14 @@ class EntrySource:
         if place is not None:
             return place
         seen = self._places.get(channel_id)
-        if seen is not None and time.monotonic() - seen[0] < SEEN_FOR:
-            return seen[1]
+        if seen is not None:
+            return seen[0]
         try:
             # An archived thread is not cached: a match by post often sleeps in one.
             fetched: Any = await guild.fetch_channel(channel_id)
         except (discord.HTTPException, discord.InvalidData):
             fetched = None
-        self._places[channel_id] = (time.monotonic(), fetched)
+        self._places.put(channel_id, fetched)
         return fetched
 
     async def guild(self, guild_id: int) -> discord.Guild | None:
@@ -85,18 +126,18 @@ class EntrySource:
         if cached is not None:
             return cached
         seen = self._guilds.get(guild_id)
-        if seen is not None and time.monotonic() - seen[0] < SEEN_FOR:
-            return seen[1]
+        if seen is not None:
+            return seen[0]
         try:
             fetched: discord.Guild | None = await self.bot.fetch_guild(guild_id)
         except discord.HTTPException:
             fetched = None
-        self._guilds[guild_id] = (time.monotonic(), fetched)
+        self._guilds.put(guild_id, fetched)
         return fetched
 
     def forget(self, user_id: int) -> None:
         """Drop what was remembered of ``user_id``'s memberships (they joined or left a server)."""
-        self._members = {k: v for k, v in self._members.items() if k[1] != user_id}
+        self._members.drop(lambda key: key[1] == user_id)
 
     async def gather(self, user_id: int, lang: str) -> Gathered:
         """``user_id``'s desk entries in ``lang``: their open matches and lobbies, each marked visible or not."""

@@ -73,18 +73,23 @@ def play(
     mix: Mix = MIX,
     opening: int = 0,
     decisions: list[tuple[GameState, Any]] | None = None,
+    swapped: bool = False,
 ) -> Played | None:
     """One seeded match of ``key``'s game between levels drawn from ``mix``, its positions at ``moment``
     (None: the first decision of each seat's turn) and its result; None when ``ply_cap`` steps bring no
     result. Each seat's first ``opening`` decisions are drawn at random among its legal moves (a game whose
     searching levels play deterministically and ignore the draws would otherwise repeat a few matches).
-    ``decisions``, when given, receives every decision of the match: the state it was made in and the move."""
+    ``decisions``, when given, receives every decision of the match: the state it was made in and the move.
+    ``swapped``: the seed's levels sit in the reverse seat order, each with its own move stream (the chance
+    and opening streams stay the seed's), so a seed and its swap play one draw of levels in both colours."""
     game_id = GAME_OF[key]
     info = find_game(game_id)
     state = info.new(players, info.validate_options(OPTIONS_OF[key]))
     levels, agents = mixed_agents(game_id, players, random.Random(f"{seed}:levels"), mix)
     chance_rng = random.Random(f"{seed}:chance")
     rngs = [random.Random(f"{seed}:seat:{s}") for s in range(players)]
+    if swapped:
+        levels, agents, rngs = levels[::-1], agents[::-1], rngs[::-1]
     opening_rng = random.Random(f"{seed}:opening")
     opened = [0] * players
     played = Played(levels=levels)
@@ -125,17 +130,36 @@ def self_play(
     players: int | Sequence[int] = 2,
     mix: Mix = MIX,
     opening: int = 0,
+    both_colours: bool = False,
 ) -> list[Played]:
     """``matches`` seeded matches (seeds ``{space}:{key}:{seed}:{k}``); those left out are not replaced.
     ``players`` is a table size, or several the matches cycle through (match ``k`` at size ``k mod len``);
-    ``opening``: see :func:`play`."""
+    ``opening``: see :func:`play`. ``both_colours``: match ``k`` plays seed ``k // 2``, the odd ones with
+    its levels' seats swapped (:func:`play`), so every drawn pair of levels sits both ways round."""
     sizes = (players,) if isinstance(players, int) else tuple(players)
     found = []
     for k in range(matches):
-        played = play(key, f"{space}:{key}:{seed}:{k}", moment, sizes[k % len(sizes)], mix=mix, opening=opening)
+        index, swapped = divmod(k, 2) if both_colours else (k, 0)
+        seed_text = f"{space}:{key}:{seed}:{index}"
+        size = sizes[index % len(sizes)]
+        played = play(key, seed_text, moment, size, mix=mix, opening=opening, swapped=bool(swapped))
         if played is not None:
             found.append(played)
     return found
+
+
+def seeds_label(space: str, key: str, seed: int, matches: int, both_colours: bool = False) -> str:
+    """The seeds of :func:`self_play`'s ``matches`` matches, as the fits and the bench record them."""
+    if both_colours:
+        return f"{space}:{key}:{seed}:0..{(matches + 1) // 2 - 1}, each in both colours"
+    return f"{space}:{key}:{seed}:0..{matches - 1}"
+
+
+def both_colours_of(judge: object) -> bool:
+    """Whether ``judge``'s self-play plays every drawn pair of levels in both colours (its ``both_colours``;
+    False when it declares none)."""
+    both: bool = getattr(judge, "both_colours", False)
+    return both
 
 
 @dataclass(frozen=True, slots=True)

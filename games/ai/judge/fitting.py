@@ -32,7 +32,7 @@ import numpy as np
 
 from games.ai.judge import params
 from games.ai.judge.base import linear_scores, players_of
-from games.ai.judge.calibration import PLY_CAP, Played, opening_of, self_play
+from games.ai.judge.calibration import PLY_CAP, Played, both_colours_of, opening_of, seeds_label, self_play
 from games.ai.judge.levels import ITERATIONS, MIX, Mix
 from games.ai.judge.linear import LinearJudge
 from games.ai.judge.logit_map import KNOTS, LogitMap, segments
@@ -127,7 +127,15 @@ def calibration_mix_of(judge: LinearJudge) -> Mix:
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
     played = self_play(
-        judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, mix_of(judge), opening_of(judge)
+        judge.key,
+        matches,
+        seed,
+        judge.moment,
+        SEED_SPACE,
+        judge.tables,
+        mix_of(judge),
+        opening_of(judge),
+        both_colours_of(judge),
     )
     return fit_played(judge, played, matches, seed)
 
@@ -150,7 +158,7 @@ def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed:
             ),
             "features": list(judge.names),
             "weights": [round(float(v), 6) for v in w],
-            "seeds": f"{SEED_SPACE}:{judge.key}:{seed}:0..{matches - 1}",
+            "seeds": seeds_label(SEED_SPACE, judge.key, seed, matches, both_colours_of(judge)),
             "matches_played": matches,
             "matches_used": len(played),
             "positions": positions,
@@ -295,7 +303,15 @@ def calibrate(judge: LinearJudge, matches: int, seed: int = CALIBRATION_SEED) ->
     if str(data["seeds"]).startswith(f"{SEED_SPACE}:{judge.key}:{seed}:"):
         raise ValueError(f"seed {seed} is the one {judge.key}'s weights were fitted with: hold out another")
     played = self_play(
-        judge.key, matches, seed, judge.moment, SEED_SPACE, judge.tables, calibration_mix_of(judge), opening_of(judge)
+        judge.key,
+        matches,
+        seed,
+        judge.moment,
+        SEED_SPACE,
+        judge.tables,
+        calibration_mix_of(judge),
+        opening_of(judge),
+        both_colours_of(judge),
     )
     return calibrated(judge, data, played, matches, seed)
 
@@ -318,7 +334,7 @@ def calibrated(
                 " per match); more seats: a temperature per table size (held toward 1 by the same per match);"
                 " both by maximum likelihood on held-out matches"
             ),
-            "seeds": f"{SEED_SPACE}:{judge.key}:{seed}:0..{matches - 1}",
+            "seeds": seeds_label(SEED_SPACE, judge.key, seed, matches, both_colours_of(judge)),
             "matches_played": matches,
             "matches_used": len(played),
             "positions": positions,

@@ -46,6 +46,10 @@ class LinearJudge:
     ridge: float | None = None
     """The ridge of its fit per position (None: :data:`games.ai.judge.fitting.RIDGE`); a judge fitted to
     few matches needs more, its positions being many but alike within a match."""
+    both_colours: bool = False
+    """Whether its self-play (fit, map and bench) plays every drawn pair of levels in both colours
+    (:func:`games.ai.judge.calibration.self_play`): where the stronger level wins most matches, a sample's
+    draw of levels alone tilts a seat's share, and a weight for the seat would learn the draw."""
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def parameters(self) -> dict[str, Any] | None:

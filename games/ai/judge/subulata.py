@@ -9,8 +9,11 @@ first from the race (the seat to move a half move ahead). No weight for being Wh
 of the quick levels White's share was 51.6 %, and a fitted one only learnt its sample's luck (55 % in 127
 matches; 48.5 % in the bench's 100). In the benched mix a sample's White share follows its draw of levels
 (the stronger level wins 92–96 % of unequal matches); among equal levels White won 54.4 % of 352 matches,
-and a weight fitted to 250 matches (+0.22) read White too high on 700 fresh ones. It is judged before every
-move (each move is a turn) from the full state, values included; a seat's own knowledge is judged by
+and a weight fitted to 250 matches (+0.22) read White too high on 700 fresh ones. So its self-play (fit,
+map and bench) plays every drawn pair of levels in both colours (``both_colours``); refitted so on 300
+matches, White weighed +0.09, and on 700 fresh paired matches that weight still read White high near even
+(White won 49.6 % of them) and the log-odds scale was 1.14: the 127-match fit stays. It is judged before
+every move (each move is a turn) from the full state, values included; a seat's own knowledge is judged by
 dealing the values it cannot see again (:func:`games.ai.judge.win_chances_for`).
 
 Before play (the layout draw and the set-ups) nothing is looked ahead: the pieces are weighed on their
@@ -112,5 +115,5 @@ def features(state: GameState, seat: Seat) -> tuple[float, ...]:
     )
 
 
-JUDGE: Final = LinearJudge("subulata", "subulata", NAMES, features, moment, lookahead=0, ridge=2e-3)
+JUDGE: Final = LinearJudge("subulata", "subulata", NAMES, features, moment, lookahead=0, ridge=2e-3, both_colours=True)
 """Subulata's judge (the baseline until ``data/judge/subulata.json`` ships)."""
