@@ -4,10 +4,10 @@
 Issue 36, item 3. The ``easy`` AI plays every seat; one seat keeps the orders a sensible member keeps
 (:data:`kept_orders.KEPT`: drift, the usual meal, defects in BP, a chosen few genes bought when on offer and no
 other (eight genes from 5 players: :data:`kept_orders.FROM`), divide whenever it can up to 7 amoebas, never
-Aggression, with their stops; ``--only`` also finds the orders tried and not kept, :data:`kept_orders.TRIED`),
-played by the game's book of orders exactly as the order stand-in plays them
-(:meth:`bot.app.orders.base.OrderBook.decide`): where an order applies and no stop fires, its move replaces the
-AI's. The ordered seat goes round the table from match to match.
+Aggression, the usual move, with their stops; ``--only`` also finds the orders tried and not kept,
+:data:`kept_orders.TRIED`), played by the game's book of orders exactly as the order stand-in plays them
+(:meth:`bot.app.orders.base.OrderBook.decide`, a stop that defers included): where an order applies and no stop
+fires, its move replaces the AI's. The ordered seat goes round the table from match to match.
 
 Two figures, as ``bench_autopilot.py`` measures the autopilot's cost:
 
@@ -61,12 +61,10 @@ class Tally:
 
 def deciding(book: OrderBook, orders: tuple[Order, ...], state: GameState, seat: int) -> tuple[Any, str, str]:
     """The move the orders play (None: ask), the kind of the order that decided (``""``: none applied) and the
-    stop that fired (``""``: none), as :meth:`OrderBook.decide` finds them (the first order that applies)."""
-    for order in orders:
-        move, stop = book.decide((order,), state, seat)
-        if move is not None or stop is not None:
-            return move, order.kind, stop or ""
-    return None, "", ""
+    stop that fired (``""``: none), as :meth:`OrderBook.decide` finds them (a stop that defers hands the decision
+    to the order it names, which is then the one that decided)."""
+    move, stop, kind = book.decider(orders, state, seat)
+    return move, kind or "", stop or ""
 
 
 def play(players: int, seed: int, seat: int, orders: tuple[Order, ...], tally: Tally) -> tuple[float, float, float]:

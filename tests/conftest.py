@@ -186,18 +186,21 @@ def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
-    """One throw-away PostgreSQL server for the whole run (skips the test when none can be started)."""
+    """One throw-away PostgreSQL server for the whole run, its data in memory (skips the test when none can be
+    started)."""
     reason = unavailable_reason()
     if reason is not None:
         pytest.skip(reason)
-    with running_server() as server:
+    with running_server(in_memory=True) as server:
         yield server
 
 
 @pytest.fixture
-def pg_url(pg_server: PgServer) -> str:
-    """A fresh empty database on the test server."""
-    return pg_server.new_database()
+def pg_url(pg_server: PgServer) -> Iterator[str]:
+    """A fresh empty database on the test server, dropped after the test (the server's data is in memory)."""
+    url = pg_server.new_database()
+    yield url
+    pg_server.drop_database(url)
 
 
 @pytest.fixture(scope="session")
@@ -218,13 +221,17 @@ async def _migrate(url: str) -> None:
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store_url(request: pytest.FixtureRequest) -> str:
+def store_url(request: pytest.FixtureRequest) -> Iterator[str]:
     """Where a store suite runs: an in-memory SQLite database, then a fresh PostgreSQL database already migrated
-    (a copy of :func:`pg_migrated`; the tests of migrating an empty database ask for ``pg_url``)."""
+    (a copy of :func:`pg_migrated`, dropped after the test; the tests of migrating an empty database ask for
+    ``pg_url``)."""
     if request.param == "sqlite":
-        return ":memory:"
+        yield ":memory:"
+        return
     server: PgServer = request.getfixturevalue("pg_server")
-    return server.new_database(template=request.getfixturevalue("pg_migrated"))
+    url = server.new_database(template=request.getfixturevalue("pg_migrated"))
+    yield url
+    server.drop_database(url)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchStatus
-from bot.app.orders import Order
+from bot.app.orders import ORDER_BOOKS, Order
 from tests.botkit import controls_of, make_bot, text_of
 from tests.test_bot_e2e import (
     current,
@@ -233,3 +233,43 @@ async def test_buy_these_genes_set_in_three_taps(soup: dict[str, Any], lang: str
     assert t(lang, "orders.kind.ursuppe.buy") in line
     for message in channel.history(viewer=soup["bob"]):
         assert t(lang, "orders.kind.ursuppe.buy") not in text_of(message)
+
+
+async def test_the_usual_move_set_in_a_few_taps_moves_alice_toward_her_meal(soup: dict[str, Any], lang: str) -> None:
+    env, channel, alice = soup["env"], soup["north"], soup["alice"]
+    match = await open_soup(soup, channel, lang)
+    panel = (await alice.slash(channel, "plateau orders")).response.message
+    panel = (await alice.select(panel, ["drift"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    panel = (await alice.click(panel, label=t(lang, "orders.button.back"))).response.message
+    panel = (await alice.select(panel, ["move"], custom_id=menu(panel, "plateau:ordk:").custom_id)).response.message
+    drift, usual = Order("drift", (), ("danger", "starve")), Order("move", (), ("danger",))
+    assert await env.bot.service.standing_orders(match.id, alice.id) == (drift, usual), "each with its usual stops"
+    lines = panel.content.split("\n")
+    moving = next(x for x in lines if x.startswith("• " + t(lang, "orders.kind.ursuppe.move")))
+    assert t(lang, "orders.stop.danger") in moving
+    # The drift's line says its "no meal" stop hands the decision to the usual move; its danger stop still asks.
+    drifting = next(x for x in lines if x.startswith("• " + t(lang, "orders.kind.ursuppe.drift")))
+    handed = t(lang, "orders.handed", stop=t(lang, "orders.stop.starve"), order=t(lang, "orders.kind.ursuppe.move"))
+    assert handed in drifting and t(lang, "orders.stops", stops=t(lang, "orders.stop.danger")) in drifting
+    for message in channel.history(viewer=soup["bob"]):
+        assert t(lang, "orders.kind.ursuppe.move") not in text_of(message)
+
+    book = ORDER_BOOKS["ursuppe"]
+    seat = match.seats.index(alice.id)
+    for _ in range(400):
+        match = await play_one(soup, channel)
+        if alice_asked_to_drift(soup, match):
+            # Asked to move only by a safety stop: the drift's "starve" hands the decision to the usual move.
+            stop = book.decide((drift, usual), match.state, seat)[1]
+            assert stop == "danger", stop
+        played = await env.bot.store.load_played_for(match.id)
+        rows = await env.bot.store.load_moves(match.id)
+        if any(r.seat == seat and played.get(r.ply) == "order" and " move" in r.notation for r in rows):
+            break
+    else:
+        raise AssertionError("alice's usual move never moved")
+    # The history says who played it, as for every order's move: its last page holds the latest turns.
+    page = (await alice.slash(channel, "game history")).response.message
+    while (found := re.search(r"(\d+)/(\d+)", page.embeds[0].footer.text or "")) and found[1] != found[2]:
+        page = (await alice.click(page, label="▶")).response.message
+    assert t(lang, "standin.order", name=alice.name) in (page.embeds[0].description or "")

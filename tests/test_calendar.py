@@ -111,7 +111,7 @@ async def test_model_b_runs_the_autopilot_and_counts_its_turns(tmp_path: Path) -
 
 async def test_model_d_members_keep_their_standing_orders_in_ursuppe(tmp_path: Path) -> None:
     assert ModelA().orders == {} and ModelB().orders == {}
-    assert [o.kind for o in ModelD().orders["ursuppe"]] == ["drift", "feed", "pay", "buy", "grow", "aggression"]
+    assert [o.kind for o in ModelD().orders["ursuppe"]] == ["drift", "feed", "pay", "buy", "grow", "aggression", "move"]
     store = await Store.open(str(tmp_path / "calendar.db"))
     try:
         figures = await play_match(store, "ursuppe", {}, 3, "calendar/test/orders", 1, ModelD(), "random")
@@ -133,7 +133,7 @@ def test_from_five_players_the_members_buy_eight_genes() -> None:
     # eight genes there it cost -2.0 [-10.4, +6.4]: kept at every number of players, wider from 5.
     at = {n: kept_orders("ursuppe", players=n) for n in (3, 4, 5, 6)}
     for n in (3, 4, 5, 6):
-        assert [o.kind for o in at[n]] == ["drift", "feed", "pay", "buy", "grow", "aggression"]
+        assert [o.kind for o in at[n]] == ["drift", "feed", "pay", "buy", "grow", "aggression", "move"]
     assert at[3][3].values == at[4][3].values == ("armor", "speed", "struggle")
     assert at[5][3] == at[6][3] and set(at[6][3].values) == set(WIDER_BUY) and len(WIDER_BUY) == 8
     assert [o.kind for o in kept_orders("ursuppe", tried=True, players=6)][-2:] == ["divide", "genes"]

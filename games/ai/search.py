@@ -93,8 +93,16 @@ class _OutOfTime(Exception):
 
 
 def _chance(state: GameState, rng: random.Random) -> Any:
+    global _last_weights
     outcomes = state.chance_outcomes()
-    return rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+    if _last_weights[0] is not outcomes:
+        _last_weights = (outcomes, [o for o, _ in outcomes], [float(p) for _, p in outcomes])
+    return rng.choices(_last_weights[1], weights=_last_weights[2])[0]
+
+
+_last_weights: tuple[Any, list[Any], list[float]] = ((), [], [])
+"""The last distribution drawn from (held, so that its identity is not reused), its outcomes and their weights as
+floats: a playout meets the same dice, the same fight, again and again, each an engine's constant."""
 
 
 # Expectiminimax (two players, perfect information, dice).

@@ -114,7 +114,10 @@ class Work:
         self.cards = s.cards
         self.scores = list(s.scores)
         self.bp = list(s.bp)
-        self.genes = [dict(g) for g in s.genes]
+        # A state's genes change only when a gene is bought or lost: the dicts are the state's own, shared until
+        # then (:meth:`own_genes`), and the next state keeps the same tuple unless they were copied.
+        self._genes = s.genes
+        self.genes: list[dict[int, int]] | tuple[dict[int, int], ...] = s.gene_dicts
         self.sq: dict[Key, int] = {}
         self.dmg: dict[Key, int] = {}
         for seat, num, square, damage in s.amoebas:
@@ -138,7 +141,7 @@ class Work:
             cards=self.cards,
             scores=tuple(self.scores),
             bp=tuple(self.bp),
-            genes=tuple(tuple(sorted(g.items())) for g in self.genes),
+            genes=self._genes if isinstance(self.genes, tuple) else tuple(tuple(sorted(g.items())) for g in self.genes),
             amoebas=tuple(sorted((k[0], k[1], q, self.dmg[k]) for k, q in self.sq.items())),
             food=tuple(self.food),
             ctx=Ctx(*_CTX_VALUES(self)),
@@ -170,6 +173,12 @@ class Work:
         )
         if len(self.events) > 2 * EVENT_WINDOW:
             del self.events[:EVENT_WINDOW]
+
+    def own_genes(self) -> list[dict[int, int]]:
+        """The genes by seat, copied from the state's the first time they are to change."""
+        if isinstance(self.genes, tuple):
+            self.genes = [dict(g) for g in self.genes]
+        return self.genes
 
     # Queries.
 
@@ -608,8 +617,9 @@ class Work:
     def _pay(self, move: Move) -> None:
         seat = move.seat
         self.bp[seat] -= move.value[0]
+        genes = self.own_genes()[seat]
         for gene in move.value[1:]:
-            del self.genes[seat][gene]
+            del genes[gene]
         self.event("defect", seat, detail=payment_text(move))
         self.turn += 1
         self.step = "next_defect"
@@ -622,10 +632,11 @@ class Work:
     def _buy(self, move: Move) -> None:
         seat, (gene, discard) = move.seat, move.value
         self.bp[seat] -= G.GENES[gene].price
+        genes = self.own_genes()[seat]
         if discard >= 0:
-            del self.genes[seat][discard]
+            del genes[discard]
             self.event("discard", seat, detail=G.GENES[discard].id)
-        self.genes[seat][gene] = self.round
+        genes[gene] = self.round
         self.event("buy", seat, detail=G.GENES[gene].id)
 
     def _done(self, move: Move) -> None:

@@ -69,6 +69,9 @@ class Position(Protocol):
     def supply(self) -> tuple[int, ...]: ...
 
     @property
+    def gene_dicts(self) -> tuple[dict[int, int], ...]: ...
+
+    @property
     def ctx(self) -> Ctx: ...
 
     @property

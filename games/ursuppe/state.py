@@ -115,6 +115,12 @@ class State:
         return tuple(TABLES.cubes_per_colour - sum(self.food[c::n]) for c in range(n))
 
     @cached_property
+    def gene_dicts(self) -> tuple[dict[int, int], ...]:
+        """Per seat: the round each gene was bought, by gene (the step machine's form; never changed: a machine
+        copies them before a gene is bought or lost)."""
+        return tuple(dict(g) for g in self.genes)
+
+    @cached_property
     def options(self) -> tuple[Move, ...]:
         """The legal moves of the pending decision (empty at a chance node or at the end)."""
         if self.step not in DECISION_STEPS:
@@ -125,10 +131,6 @@ class State:
     def canonical_moves(self) -> dict[str, Move]:
         """The legal moves by the lookup form of their canonical notation."""
         return {canonical_key(format_move(self, m)): m for m in self.options}
-
-    @cached_property
-    def _option_set(self) -> frozenset[Move]:
-        return frozenset(self.options)
 
     @cached_property
     def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
@@ -182,7 +184,9 @@ class State:
             raise GameOverError("the game is over", key="game_over")
         if move.kind not in CHANCE_KINDS and move.seat not in self.actors():
             raise NotYourTurnError("it is not your decision", key="not_your_turn", params={"seat": move.seat})
-        allowed = move in {o for o, _ in self._chance} if self.is_chance() else move in self._option_set
+        # A tuple's membership test looks for the very object first: a move picked from the options is found
+        # without hashing them all.
+        allowed = any(o == move for o, _ in self._chance) if self.is_chance() else move in self.options
         if not allowed:
             text = format_move(self, move)
             raise IllegalMoveError(
@@ -691,7 +695,10 @@ def _check_consistency(state: State, text: str) -> None:
 def frozen(work: Work, options: tuple[Move, ...] | None) -> State:
     """The frozen state the step machine reached; ``options`` (the decision's legal moves, if known) is cached
     in it, with the supply the machine counted."""
-    state = State(**work.state_fields())
+    # The dataclass's own constructor sets each field through ``object.__setattr__`` (it is frozen); the fields
+    # are written into the new state's dictionary at once instead, as that constructor would leave it.
+    state = object.__new__(State)
+    state.__dict__.update(work.state_fields())
     state.__dict__["supply"] = tuple(work.supply)
     if options is not None:
         state.__dict__["options"] = options

@@ -70,6 +70,10 @@ class OrderBook:
 
     kinds: tuple[OrderKind, ...]
     stops: dict[str, Callable[[GameState, Seat, Any], bool]] = field(default_factory=dict)
+    defer: dict[str, str] = field(default_factory=dict)
+    """Stops that hand the decision to another order of the member's instead of asking: stop name → the kind of
+    order that decides when the stop fires (asked only when the member keeps none of that kind, or when that order
+    has nothing to play or its own stop fires)."""
 
     def kind(self, name: str) -> OrderKind:
         """The kind ``name``; OrderError ``orders.refused.kind`` when the game has none of that name."""
@@ -106,26 +110,44 @@ class OrderBook:
     def decide(self, orders: Iterable[Order], state: GameState, seat: Seat) -> tuple[Any | None, str | None]:
         """As :meth:`choose`, with why the member is asked when an order would have played: the name of the stop
         that fired, or ``illegal`` when the order's move is not legal here (None: no order applies)."""
+        move, stop, _ = self.decider(orders, state, seat)
+        return move, stop
+
+    def decider(
+        self, orders: Iterable[Order], state: GameState, seat: Seat
+    ) -> tuple[Any | None, str | None, str | None]:
+        """As :meth:`decide`, with the kind of the order that decided (played, or asked by its stop; None when
+        no order applies). A stop in :attr:`defer` hands the decision to the member's order of the kind it
+        names, whose own stops and legality then decide."""
         legal = state.legal_moves(seat)
         if not legal:
-            return None, None
-        for order in orders:
-            try:
-                kind = self.kind(order.kind)
-            except OrderError:
-                continue  # a kind the game no longer offers (orders stored before a change): never played
-            move = kind.play(state, seat, order)
-            if move is None:
+            return None, None, None
+        kept = tuple(orders)
+        for order in kept:
+            move, stop = self._one(order, state, seat, legal)
+            if move is None and stop is None:
                 continue
-            if move not in legal:
-                return None, "illegal"
-            fired = next(
-                (stop for stop in order.stops if stop in self.stops and self.stops[stop](state, seat, move)), None
-            )
-            if fired is not None:
-                return None, fired
-            return move, None
-        return None, None
+            handed = next((o for o in kept if o.kind == self.defer.get(stop or "")), None)
+            if handed is not None and handed is not order:
+                other, why = self._one(handed, state, seat, legal)
+                if other is not None or why is not None:
+                    return other, why, handed.kind
+            return move, stop, order.kind
+        return None, None, None
+
+    def _one(self, order: Order, state: GameState, seat: Seat, legal: Any) -> tuple[Any | None, str | None]:
+        """What ``order`` alone does: its move, or the stop that fired (``illegal``: its move is not legal)."""
+        try:
+            kind = self.kind(order.kind)
+        except OrderError:
+            return None, None  # a kind the game no longer offers (orders stored before a change): never played
+        move = kind.play(state, seat, order)
+        if move is None:
+            return None, None
+        if move not in legal:
+            return None, "illegal"
+        fired = next((stop for stop in order.stops if stop in self.stops and self.stops[stop](state, seat, move)), None)
+        return (None, fired) if fired is not None else (move, None)
 
 
 def encode(orders: Iterable[Order]) -> str:

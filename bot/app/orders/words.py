@@ -48,20 +48,35 @@ def stop_label(stop: str, lang: str) -> str:
     return t(lang, f"orders.stop.{stop}")
 
 
-def order_line(game_id: str, order: Order, lang: str) -> str:
-    """One order in words: its kind, its values, then "but ask me if" its stops."""
+def order_line(game_id: str, order: Order, lang: str, kept: Iterable[str] = ()) -> str:
+    """One order in words: its kind, its values, then "but ask me if" its stops; a stop that hands the decision
+    to another order the member keeps (the kinds in ``kept``) says which decides instead of asking."""
     line = kind_label(game_id, order.kind, lang)
+    book = book_for(game_id)
     if order.values:
         line += t(
             lang, "orders.values", values=", ".join(value_label(game_id, order.kind, v, lang) for v in order.values)
         )
-    elif (book := book_for(game_id)) is not None and any(k.name == order.kind and k.values for k in book.kinds):
+    elif book is not None and any(k.name == order.kind and k.values for k in book.kinds):
         line += t(lang, "orders.values", values=t(lang, "orders.values.none"))
-    if order.stops:
-        line += t(lang, "orders.stops", stops=t(lang, "orders.or").join(stop_label(s, lang) for s in order.stops))
+    defer = {} if book is None else book.defer
+    kinds = set(kept) - {order.kind}
+    handed = [s for s in order.stops if defer.get(s) in kinds]
+    asking = [s for s in order.stops if s not in handed]
+    if asking:
+        line += t(lang, "orders.stops", stops=t(lang, "orders.or").join(stop_label(s, lang) for s in asking))
+    for stop in handed:
+        line += t(lang, "orders.handed", stop=stop_label(stop, lang), order=kind_label(game_id, defer[stop], lang))
     return line
+
+
+def orders_words(game_id: str, orders: Iterable[Order], lang: str, sep: str) -> str:
+    """Every order of a member in words, joined by ``sep`` ("" when they have none)."""
+    kept = tuple(orders)
+    return sep.join(order_line(game_id, order, lang, (o.kind for o in kept)) for order in kept)
 
 
 def orders_lines(game_id: str, orders: Iterable[Order], lang: str) -> list[str]:
     """Every order of a member, one line each (empty when they have none)."""
-    return ["• " + order_line(game_id, order, lang) for order in orders]
+    kept = tuple(orders)
+    return ["• " + order_line(game_id, order, lang, (o.kind for o in kept)) for order in kept]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.app.i18n import t
 from bot.app.matches import Match, MatchService
 from bot.app.orders import book_for
-from bot.app.orders.words import order_line
+from bot.app.orders.words import orders_words
 from bot.app.telling.stand_in_words import asked_line
 
 
@@ -24,7 +24,7 @@ async def orders_text(service: MatchService, match: Match, user_id: int, lang: s
     orders = await service.standing_orders(match.id, user_id)
     if not orders:
         return ""
-    return "\n" + t(lang, "orders.private", orders="; ".join(order_line(match.game.id, o, lang) for o in orders))
+    return "\n" + t(lang, "orders.private", orders=orders_words(match.game.id, orders, lang, "; "))
 
 
 async def own_text(service: MatchService, match: Match, user_id: int, lang: str) -> str:

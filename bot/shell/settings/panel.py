@@ -22,7 +22,7 @@ from bot.app.i18n import language_of, t
 from bot.app.matches import Match, MatchStatus
 from bot.app.member_settings import AUTOPILOT, MEMBER_SETTINGS, MemberPanel, MemberSetting
 from bot.app.orders import ORDER_BOOKS, decode
-from bot.app.orders.words import cost_note, kind_label, order_line
+from bot.app.orders.words import cost_note, kind_label, orders_words
 from bot.app.seats.ai import is_ai
 from bot.shell.components import PREFIX, MatchButton, MenuOptions, PlateauSelect
 from bot.shell.context import Shell, shell_of
@@ -164,7 +164,7 @@ def panel_text(panel: MemberPanel, lang: str) -> str:
     if panel.orders:
         lines.append(t(lang, "settings.orders.label"))
         for game, orders in panel.orders.items():
-            chosen = "; ".join(order_line(game, o, lang) for o in decode(orders)) or t(lang, "settings.orders.none")
+            chosen = orders_words(game, decode(orders), lang, "; ") or t(lang, "settings.orders.none")
             lines.append(t(lang, "settings.orders.game", game=_game_name(game, lang), orders=chosen))
         lines.append(t(lang, "settings.orders.help"))
     return "\n".join(lines)
