@@ -126,18 +126,23 @@ def calibration_mix_of(judge: LinearJudge) -> Mix:
 
 def fit(judge: LinearJudge, matches: int, seed: int) -> dict[str, Any]:
     """Self-play, fit and the parameters to write for ``judge`` (see the module docstring)."""
-    played = self_play(
+    return fit_played(judge, judge_self_play(judge, matches, seed, mix_of(judge)), matches, seed)
+
+
+def judge_self_play(judge: LinearJudge, matches: int, seed: int, mix: Mix) -> list[Played]:
+    """``judge``'s self-play of ``matches`` matches from ``seed`` between the levels of ``mix``, as the fit and the
+    calibration both play it: its moment, tables, opening and colours."""
+    return self_play(
         judge.key,
         matches,
         seed,
         judge.moment,
         SEED_SPACE,
         judge.tables,
-        mix_of(judge),
+        mix,
         opening_of(judge),
         both_colours_of(judge),
     )
-    return fit_played(judge, played, matches, seed)
 
 
 def fit_played(judge: LinearJudge, played: Sequence[Played], matches: int, seed: int) -> dict[str, Any]:
@@ -302,18 +307,7 @@ def calibrate(judge: LinearJudge, matches: int, seed: int = CALIBRATION_SEED) ->
         raise ValueError(f"{judge.key} has no weights to calibrate: fit it first")
     if str(data["seeds"]).startswith(f"{SEED_SPACE}:{judge.key}:{seed}:"):
         raise ValueError(f"seed {seed} is the one {judge.key}'s weights were fitted with: hold out another")
-    played = self_play(
-        judge.key,
-        matches,
-        seed,
-        judge.moment,
-        SEED_SPACE,
-        judge.tables,
-        calibration_mix_of(judge),
-        opening_of(judge),
-        both_colours_of(judge),
-    )
-    return calibrated(judge, data, played, matches, seed)
+    return calibrated(judge, data, judge_self_play(judge, matches, seed, calibration_mix_of(judge)), matches, seed)
 
 
 def calibrated(
