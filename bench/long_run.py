@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
+from bench.bench_boards import random_game
 from games import GAMES
-from games.playout import random_step
-from render import RENDERERS, BoardContext, highlights_for, render_board
+from render import RENDERERS, render_board
 
 FIRST_NAMES = (
     "Alice", "Bérénice", "Chloé", "Dmitri", "Élodie", "François", "Guillaume", "Hélène", "Ignace", "Jean-Baptiste",
@@ -30,26 +30,18 @@ def draw_boards(count: int, seed: int = 7) -> int:
     drawn = 0
     while drawn < count:
         for info in [g for g in GAMES if g.id in RENDERERS]:
+            if drawn >= count:
+                break
             players = rng.randint(info.min_players, info.max_players)
             options = info.option_defaults()
             rules = next((o for o in info.options if o.name == "rules"), None)
             if rules is not None:
                 options = {**options, "rules": rng.choice(rules.choices)}
             names = tuple(f"{rng.choice(FIRST_NAMES)}{rng.randint(1, 999)}" for _ in range(players))
-            state = info.new(players, options)
-            plies = 0
-            while state.outcome() is None and plies < info.max_plies and drawn < count:
-                move = random_step(state, rng)
-                shown = info.public_notation(state.format_move(move))
-                ctx = BoardContext(
-                    names,
-                    last_move=shown,
-                    last_mover=state.mover(move),
-                    highlights=highlights_for(info.id, state.view_for(None), shown),
-                    lang=rng.choice(("en", "fr")),
-                )
-                state = state.apply(move)
-                plies += 1
+            game = random_game(info, options, players, rng.randrange(2**32), names=names)
+            for state, ctx in game[1:]:  # the opening position follows no move: no post draws it
+                if drawn >= count:
+                    break
                 if rng.random() < SHOWN:
                     viewer = rng.choice([None, *range(players)]) if info.has_hidden_info else None
                     render_board(info.id, state.view_for(viewer), ctx)
