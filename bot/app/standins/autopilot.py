@@ -88,12 +88,18 @@ class Autopilot:
             return None
         if spread is None:
             return Stopped("autopilot.unjudged")
-        strict = match.rated or await store.in_event(match.id)
+        strict = await strict_rules(store, match)
         points = rated_points(match.game, state) if strict else float(chosen)
         if not spread.within(points):
             return Stopped("autopilot.apart", {"points": f"{100 * spread.width:.1f}", "limit": f"{points:g}"})
         self.spent[match.id] = (match.version, played + 1, seconds)
         return fixed_choice(match.game, state, seat, spread.moves) if strict else spread.best
+
+
+async def strict_rules(store: Store, match: Match) -> bool:
+    """Whether ``match`` is played by the strict rules: a rated match or an event's game, where nothing the bot
+    plays for a member may rest on the judge's verdict (the autopilot's fixed rule, no judge's stop of a plan)."""
+    return match.rated or await store.in_event(match.id)
 
 
 AUTOPILOT_STAND_IN: Final = Autopilot()

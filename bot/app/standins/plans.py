@@ -18,6 +18,7 @@ from bot.app.plans.desk import drop_text
 from bot.app.plans.follow import PLAYED, Dropped, Planned, follow
 from bot.app.plans.kinds import judged_points
 from bot.app.plans.model import Plan
+from bot.app.standins.autopilot import strict_rules
 from bot.app.storage import MoveRow, Store
 from games.base import GameError, GameState, Seat
 
@@ -43,7 +44,7 @@ class PlanStandIn:
         version = match.version + len(match.unsaved)
         # The judge's stop reads the plan only in an unrated match: in a rated one its verdict would be a hint.
         judge = None
-        if judged_points(match.game.id) is not None and not (match.rated or await store.in_event(match.id)):
+        if judged_points(match.game.id) is not None and not await strict_rules(store, match):
             judge = f"{match.seed}:plan:{version}:{seat}"
         try:
             found = follow(plan, since, state, seat, version, match.game, judge)
