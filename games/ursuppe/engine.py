@@ -25,7 +25,7 @@ from typing import Final
 
 from games.ursuppe import genes as G
 from games.ursuppe.board import ADJACENT, FACE_DIRECTIONS, NAMES, SQUARES, STAY, STEP, direction_name
-from games.ursuppe.feeding import FRUGAL, PARASITE, SUBSTITUTE, carries, meals
+from games.ursuppe.feeding import FRUGAL, PARASITE, SUBSTITUTE, carries, finds_normal_meal, meals
 from games.ursuppe.moves import DECK_SIZE, FACE_COUNTS, FACES, NOBODY, Ctx, Move
 from games.ursuppe.position import Fields, Position
 from games.ursuppe.tables import TABLES
@@ -374,8 +374,7 @@ class Work:
 
     def normal_meal_possible(self, key: Key) -> bool:
         """True when the amoeba finds its normal meal on its square (no gene needed)."""
-        here = self.square_food(self.sq[key])
-        return any(all(a <= b for a, b in zip(v, here, strict=True)) for v in meals(self.n, key[0], 0))
+        return finds_normal_meal(self.square_food(self.sq[key]), self.n, key[0])
 
     def _opt_feed(self) -> list[Move]:
         seat, num = key = (self.on_turn(), self.amoeba)

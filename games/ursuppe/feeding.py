@@ -6,6 +6,7 @@ from the data file by player count; Frugality and Parasitism each take one cube 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import permutations
 from typing import Final
@@ -36,6 +37,11 @@ def meals(players: int, own: int, mask: int) -> tuple[tuple[int, ...], ...]:
     for _ in range(bool(mask & FRUGAL) + bool(mask & PARASITE)):
         found = {(*v[:c], v[c] - 1, *v[c + 1 :]) for v in found for c in range(players) if v[c] > 0}
     return tuple(sorted(found))
+
+
+def finds_normal_meal(food: Sequence[int], players: int, own: int) -> bool:
+    """Whether an amoeba of colour ``own`` finds its normal meal in ``food`` (cubes per colour, as on a square)."""
+    return any(all(a <= b for a, b in zip(meal, food, strict=True)) for meal in meals(players, own, 0))
 
 
 @cache

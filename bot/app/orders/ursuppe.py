@@ -43,7 +43,7 @@ from games.base import GameState, Seat
 from games.ursuppe import genes as G
 from games.ursuppe.board import ADJACENT, FACE_DIRECTIONS, SQUARES, STAY, STEP
 from games.ursuppe.engine import CARD_DRIFT, Work
-from games.ursuppe.feeding import meals
+from games.ursuppe.feeding import finds_normal_meal, meals
 from games.ursuppe.moves import NOBODY, ONE_DIE, TWO_DICE, Move
 from games.ursuppe.state import State
 from games.ursuppe.tables import TABLES
@@ -126,12 +126,10 @@ def _grow(state: GameState, seat: Seat, order: Order) -> Any | None:
     if not divisions:
         return Move("done", seat)  # no BP for it this round
     n = s.players
-    normal = meals(n, seat, 0)
 
     def food(move: Move) -> tuple[bool, int]:
         here = s.food[move.value[0] * n : move.value[0] * n + n]
-        eats = any(all(a <= b for a, b in zip(meal, here, strict=True)) for meal in normal)
-        return eats, sum(count for colour, count in enumerate(here) if colour != seat)
+        return finds_normal_meal(here, n, seat), sum(count for colour, count in enumerate(here) if colour != seat)
 
     return max(divisions, key=food)  # max keeps the first of the best: the engine's order on a tie
 
@@ -143,16 +141,11 @@ def _aggression(state: GameState, seat: Seat, order: Order) -> Any | None:
     return Move("pass", seat)
 
 
-def _fed(food: list[int], seat: int, players: int) -> bool:
-    """An amoeba of ``seat`` finds its normal meal in ``food`` (cubes per colour)."""
-    return any(all(a <= b for a, b in zip(meal, food, strict=True)) for meal in meals(players, seat, 0))
-
-
 def meal_distances(work: Work, seat: int) -> list[int]:
     """Per square, how many steps an amoeba of ``seat`` is from the nearest square where it finds its normal meal,
     as the food lies now (0 there; :data:`FAR` when no square has it)."""
     dist = [FAR] * SQUARES
-    frontier = [q for q in range(SQUARES) if _fed(work.square_food(q), seat, work.n)]
+    frontier = [q for q in range(SQUARES) if finds_normal_meal(work.square_food(q), work.n, seat)]
     for q in frontier:
         dist[q] = 0
     while frontier:
@@ -229,9 +222,9 @@ def _usual(state: GameState, seat: Seat, order: Order) -> Any | None:
     goes = STEP[here][s.ctx.direction]
     food = work.square_food(goes)
     loads = [m for m in s.options if m.kind == "take"]
-    if not loads or _fed(food, seat, work.n):
+    if not loads or finds_normal_meal(food, work.n, seat):
         return next((m for m in loads if not any(m.value)), None)
-    making = [m for m in loads if _fed([a + b for a, b in zip(food, m.value, strict=True)], seat, work.n)]
+    making = [m for m in loads if finds_normal_meal([a + b for a, b in zip(food, m.value, strict=True)], work.n, seat)]
     return min(making or loads, key=lambda m: sum(m.value))
 
 
