@@ -95,9 +95,11 @@ class _OutOfTime(Exception):
 def _chance(state: GameState, rng: random.Random) -> Any:
     global _last_weights
     outcomes = state.chance_outcomes()
-    if _last_weights[0] is not outcomes:
-        _last_weights = (outcomes, [o for o, _ in outcomes], [float(p) for _, p in outcomes])
-    return rng.choices(_last_weights[1], weights=_last_weights[2])[0]
+    # Read once: AIs of several matches search at once in worker threads, and another may replace it meanwhile.
+    last = _last_weights
+    if last[0] is not outcomes:
+        last = _last_weights = (outcomes, [o for o, _ in outcomes], [float(p) for _, p in outcomes])
+    return rng.choices(last[1], weights=last[2])[0]
 
 
 _last_weights: tuple[Any, list[Any], list[float]] = ((), [], [])
